@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { LocalBus, type EventBus } from './lib/bus.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { installErrorHandler } from './lib/error-handler.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { requireAuth } from './modules/auth/auth.plugin.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { ClientsService } from './modules/clients/clients.service.js';
+import { cacheRoutes } from './modules/clients/clients.routes.js';
+import { EntidadesService } from './modules/entidades/entidades.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { PermissionsService } from './modules/permissions/permissions.service.js';
+import { PlansService } from './modules/plans/plans.service.js';
+import { plansRoutes } from './modules/plans/plans.routes.js';
+import { UsersService } from './modules/users/users.service.js';
+import { registerWeb } from './modules/web/web.plugin.js';
+import type { LoginThrottle } from './modules/auth/login-throttle.js';
+
+z.config(z.locales.es());
+
+export interface AppParts {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  bus?: EventBus;
+  throttle?: LoginThrottle;
+}
+
+export interface Services {
+  auth: AuthService;
+  users: UsersService;
+  permissions: PermissionsService;
+  plans: PlansService;
+  clients: ClientsService;
+  entidades: EntidadesService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    bus: EventBus;
+  }
+}
+
+/** The composition root: every part is passed in, so tests build the app with their own. */
+export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
+  const { config, database } = parts;
+  const db = database.db;
+  const clock = parts.clock ?? systemClock;
+  const bus = parts.bus ?? new LocalBus();
+
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+    clientErrorHandler(err, socket) {
+      if (!socket.writable) return;
+      const tooLarge = (err as { code?: string }).code === 'HPE_HEADER_OVERFLOW';
+      const status = tooLarge ? 431 : 400;
+      const body = JSON.stringify({
+        code: 'DATOS_INVALIDOS',
+        message: tooLarge
+          ? 'Los encabezados de la solicitud son demasiado grandes.'
+          : 'La solicitud está mal formada.',
+        requestId: randomUUID(),
+      });
+      socket.end(
+        `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+          `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+          `Connection: close\r\n\r\n${body}`,
+      );
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('actor', null);
+  installErrorHandler(app);
+
+  const users = new UsersService(db, bus);
+  const permissions = new PermissionsService(db);
+  const plans = new PlansService(db, clock);
+  const entidades = new EntidadesService(db);
+  const clients = new ClientsService(db, bus);
+  const auth = new AuthService({
+    users,
+    permissions,
+    plans,
+    entidades,
+    bus,
+    credentialCacheTtlMs: config.credentialCacheTtlMs,
+    ...(parts.throttle ? { throttle: parts.throttle } : {}),
+  });
+  const services: Services = { auth, users, permissions, plans, clients, entidades };
+  app.decorate('services', services);
+  app.decorate('bus', bus);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Delego API',
+        description: 'API de Delego: órdenes de trabajo, delegación y administración.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: {
+          delego: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: '<usuario>#<md5 hex de la contraseña>',
+          },
+        },
+      },
+      security: [{ delego: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  await app.register(healthRoutes);
+  await app.register(async (scope) => {
+    requireAuth(scope, auth);
+    await scope.register(authRoutes(services));
+    await scope.register(plansRoutes(services));
+    await scope.register(cacheRoutes(services));
+  });
+
+  await registerWeb(app, config.webDist);
+  app.addHook('onClose', async () => {
+    await bus.close();
+  });
+  return app;
+}

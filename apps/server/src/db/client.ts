@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { SERVER_ROOT } from '../config.js';
+import * as schema from './schema.js';
+
+/**
+ * The one database type the repositories see. PGlite and node-postgres expose the same
+ * Drizzle query API; only the driver behind it differs.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A repository may run inside a transaction or on its own. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies the committed migrations (idempotent). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** For the live module: LISTEN/NOTIFY across instances (PostgreSQL) or in process (PGlite). */
+  pgClient: PGlite | pg.Pool;
+}
+
+const MIGRATIONS = path.join(SERVER_ROOT, 'drizzle');
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** Folder for PGlite; undefined keeps the database in memory (tests). */
+  dataDir?: string | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // A failing idle client must not crash the process; the next query reports the problem.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+    return {
+      db,
+      kind: 'postgres',
+      pgClient: pool,
+      async migrate() {
+        // Several instances may start at once: one migrates, the others wait for it.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock(715017)');
+          await migratePg(drizzlePg(client, { casing: 'snake_case' }), {
+            migrationsFolder: MIGRATIONS,
+          });
+        } finally {
+          await client.query('select pg_advisory_unlock(715017)').catch(() => undefined);
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (opts.dataDir) {
+    const dir = path.join(opts.dataDir, 'pglite');
+    fs.mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pgClient: client,
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), {
+        migrationsFolder: MIGRATIONS,
+      });
+    },
+    close: () => client.close(),
+  };
+}
+
+/** True when the database has never been seeded (no company exists). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from entidades`);
+  return (r.rows[0]?.n ?? 0) === 0;
+}

@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MENSAJES, type ErrorBody } from '@delego/contract';
+import { AppError } from './errors.js';
+
+function fieldOf(instancePath: string | undefined, context: string | undefined): string {
+  const path = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  return path || context || 'body';
+}
+
+/** Maps every error to `{ code, message, requestId }` with a Spanish message; 5xx never leak internals. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    const requestId = String(req.id);
+    if (err instanceof AppError) {
+      if (err.extra.retryAfterS) void reply.header('Retry-After', String(err.extra.retryAfterS));
+      const body: ErrorBody = { code: err.code, message: err.message, requestId };
+      if (err.extra.field) body.field = err.extra.field;
+      return reply.status(err.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        field: fieldOf(v.instancePath, err.validationContext),
+        message: v.message ?? 'valor inválido',
+      }));
+      const first = issues[0];
+      const body: ErrorBody = {
+        code: 'DATOS_INVALIDOS',
+        message: first ? `Dato inválido en "${first.field}": ${first.message}` : MENSAJES.datosInvalidos,
+        requestId,
+        issues,
+      };
+      if (first) body.field = first.field;
+      return reply.status(400).send(body);
+    }
+    const status = err.statusCode ?? 500;
+    if (status < 500) {
+      const known: Record<string, [string, string]> = {
+        FST_ERR_CTP_INVALID_JSON_BODY: ['DATOS_INVALIDOS', 'El cuerpo de la solicitud no es un JSON válido.'],
+        FST_ERR_CTP_EMPTY_JSON_BODY: ['DATOS_INVALIDOS', 'El cuerpo de la solicitud está vacío.'],
+        FST_ERR_CTP_INVALID_MEDIA_TYPE: ['TIPO_NO_SOPORTADO', 'El tipo de contenido enviado no es soportado.'],
+        FST_ERR_CTP_BODY_TOO_LARGE: ['DEMASIADO_GRANDE', 'La solicitud supera el tamaño permitido.'],
+        FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['DATOS_INVALIDOS', 'El largo declarado de la solicitud no es válido.'],
+      };
+      const [code, message] = known[err.code] ?? ['DATOS_INVALIDOS', MENSAJES.datosInvalidos];
+      return reply.status(status).send({ code, message, requestId } satisfies ErrorBody);
+    }
+    req.log.error({ err }, 'error.interno');
+    return reply
+      .status(500)
+      .send({ code: 'ERROR_INTERNO', message: MENSAJES.errorInesperado, requestId } satisfies ErrorBody);
+  });
+}

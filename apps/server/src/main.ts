@@ -1,0 +1,46 @@
+import { loadConfig } from './config.js';
+import { boot } from './boot.js';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './seed/demo.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(2);
+  }
+  const { app, database, seeded } = await boot(config);
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}`;
+  const lines = [
+    '',
+    `  Delego está funcionando en ${url}`,
+    `  Base de datos: ${where}${seeded ? ' — datos de demostración creados' : ''}`,
+    `  Documentación de la API: ${url}/docs`,
+    '',
+    `  Usuarios de demostración (contraseña ${DEMO_PASSWORD}):`,
+    ...DEMO_LOGINS.map((l) => `    ${l.usuario.padEnd(12)} ${l.descripcion}`),
+    '',
+  ];
+  console.log(lines.join('\n'));
+
+  let closing = false;
+  const stop = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'servidor.deteniendo');
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((e: unknown) => {
+  console.error('No se pudo iniciar Delego:', e);
+  process.exit(1);
+});

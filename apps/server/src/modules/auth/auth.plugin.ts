@@ -1,0 +1,26 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor.js';
+import type { AuthService } from './auth.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+/** The acting user of an authenticated route (set by the auth hook). */
+export function actorOf(req: FastifyRequest): Actor {
+  if (!req.actor) throw new Error('actorOf called on a route without authentication');
+  return req.actor;
+}
+
+/**
+ * Adds authentication to every route of the scope it is called in: the Authorization header
+ * `<usuario>#<md5>` is resolved to the actor before the handler runs. The `tsp` query parameter
+ * that clients add is accepted and ignored.
+ */
+export function requireAuth(scope: FastifyInstance, auth: AuthService): void {
+  scope.addHook('onRequest', async (req) => {
+    req.actor = await auth.authenticate(req.headers.authorization, req.ip);
+  });
+}

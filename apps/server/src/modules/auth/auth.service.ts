@@ -1,0 +1,103 @@
+import { MENSAJES, esAdmin, parseAuthorization, type UsuarioLogueado } from '@delego/contract';
+import type { Actor } from '../../lib/actor.js';
+import type { EventBus } from '../../lib/bus.js';
+import { AppError } from '../../lib/errors.js';
+import type { EntidadesService } from '../entidades/entidades.service.js';
+import type { PermissionsService } from '../permissions/permissions.service.js';
+import type { PlansService } from '../plans/plans.service.js';
+import type { UsersService } from '../users/users.service.js';
+import { CredentialCache } from './credential-cache.js';
+import { LoginThrottle } from './login-throttle.js';
+import { verifyDummy, verifySecret } from './password.js';
+
+export class AuthService {
+  readonly cache: CredentialCache;
+  readonly throttle: LoginThrottle;
+
+  constructor(
+    private readonly deps: {
+      users: UsersService;
+      permissions: PermissionsService;
+      plans: PlansService;
+      entidades: EntidadesService;
+      bus: EventBus;
+      credentialCacheTtlMs: number;
+      throttle?: LoginThrottle;
+    },
+  ) {
+    this.cache = new CredentialCache(deps.credentialCacheTtlMs);
+    this.throttle = deps.throttle ?? new LoginThrottle();
+    deps.bus.subscribe((e) => {
+      if (e.type === 'usuario.credencialesCambiadas') this.cache.forgetUser(e.usuarioId);
+      if (e.type === 'clientes.cambiados') this.cache.forgetEntidad(e.entidadId);
+    });
+  }
+
+  /** Resolves the Authorization header of a call to the acting user, or throws 401/403/429. */
+  async authenticate(header: string | undefined, address: string): Promise<Actor> {
+    if (header === undefined || header === '') {
+      throw new AppError('NO_AUTENTICADO', 'Debe iniciar sesión para continuar.');
+    }
+    const cached = this.cache.get(header);
+    if (cached) return cached;
+
+    const creds = parseAuthorization(header);
+    if (!creds) throw new AppError('LOGIN_INVALIDO', MENSAJES.loginInvalido);
+
+    const wait = this.throttle.retryAfterS(creds.usuario, address);
+    if (wait > 0) {
+      throw new AppError('DEMASIADOS_INTENTOS', MENSAJES.demasiadosIntentos, { retryAfterS: wait });
+    }
+
+    const row = await this.deps.users.findCredentials(creds.usuario);
+    let ok = false;
+    if (row) ok = await verifySecret(row.passwordHash, creds.md5);
+    else await verifyDummy(creds.md5);
+
+    if (!row || !ok || !row.activo) {
+      this.throttle.recordFailure(creds.usuario, address);
+      throw new AppError('LOGIN_INVALIDO', MENSAJES.loginInvalido);
+    }
+    this.throttle.recordSuccess(creds.usuario);
+
+    const roles = await this.deps.users.rolesOf(row.entidadId, row.id);
+    const admin = esAdmin({ roles });
+    const held = await this.deps.permissions.heldBy(row.entidadId, row.id, admin);
+    const actor: Actor = {
+      id: row.id,
+      usuario: row.usuario,
+      nombre: row.nombre,
+      apellido: row.apellido,
+      email: row.email,
+      entidadId: row.entidadId,
+      roles,
+      permisosResumen: held.globales.map((nombre) => ({ nombre })),
+      permisos: { clientes: held.clientes },
+    };
+    this.cache.set(header, actor);
+    return actor;
+  }
+
+  /** GET /api/v4/login: the logged-in user of SPEC §3. */
+  async loginResponse(actor: Actor): Promise<UsuarioLogueado> {
+    const [entidad, plan] = await Promise.all([
+      this.deps.entidades.find(actor.entidadId),
+      this.deps.plans.estado(actor),
+    ]);
+    if (!entidad) throw new AppError('LOGIN_INVALIDO', MENSAJES.loginInvalido);
+    return {
+      usuario: actor.usuario,
+      id: actor.id,
+      nombre: actor.nombre,
+      apellido: actor.apellido,
+      email: actor.email,
+      entidadId: actor.entidadId,
+      entidadNombre: entidad.nombre,
+      logo: entidad.logo,
+      plan,
+      permisosResumen: actor.permisosResumen,
+      permisos: actor.permisos,
+      roles: actor.roles,
+    };
+  }
+}

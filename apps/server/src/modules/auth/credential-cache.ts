@@ -1,0 +1,77 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Actor } from '../../lib/actor.js';
+
+interface Entry {
+  actor: Actor;
+  expiresAt: number;
+}
+
+/**
+ * Verified credentials remembered for a short time, so that argon2 runs once per TTL and not on
+ * every call. Keys are an HMAC of the Authorization header under a per-process secret, so the
+ * memory never holds the header itself. A user's entries are forgotten at once when their password
+ * or permissions change.
+ */
+export class CredentialCache {
+  private readonly key = randomBytes(32);
+  private readonly entries = new Map<string, Entry>();
+  private readonly byUser = new Map<number, Set<string>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+    private readonly maxEntries = 50_000,
+  ) {}
+
+  private digest(header: string): string {
+    return createHmac('sha256', this.key).update(header).digest('base64url');
+  }
+
+  get(header: string): Actor | undefined {
+    const k = this.digest(header);
+    const e = this.entries.get(k);
+    if (!e) return undefined;
+    if (e.expiresAt <= this.now()) {
+      this.remove(k, e.actor.id);
+      return undefined;
+    }
+    return e.actor;
+  }
+
+  set(header: string, actor: Actor): void {
+    if (this.ttlMs <= 0) return;
+    const k = this.digest(header);
+    if (this.entries.size >= this.maxEntries && !this.entries.has(k)) {
+      const oldest = this.entries.entries().next().value;
+      if (oldest) this.remove(oldest[0], oldest[1].actor.id);
+    }
+    this.entries.set(k, { actor, expiresAt: this.now() + this.ttlMs });
+    let keys = this.byUser.get(actor.id);
+    if (!keys) this.byUser.set(actor.id, (keys = new Set()));
+    keys.add(k);
+  }
+
+  forgetUser(userId: number): void {
+    const keys = this.byUser.get(userId);
+    if (!keys) return;
+    for (const k of keys) this.entries.delete(k);
+    this.byUser.delete(userId);
+  }
+
+  forgetEntidad(entidadId: number): void {
+    for (const [k, e] of this.entries) {
+      if (e.actor.entidadId === entidadId) this.remove(k, e.actor.id);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private remove(k: string, userId: number): void {
+    this.entries.delete(k);
+    const keys = this.byUser.get(userId);
+    keys?.delete(k);
+    if (keys && keys.size === 0) this.byUser.delete(userId);
+  }
+}

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { entidades } from '../entidades/entidades.tables.js';
+
+export const roles = pgTable('roles', {
+  id: serial().primaryKey(),
+  nombre: text().notNull().unique(),
+  descripcion: text().notNull(),
+});
+
+export const usuarios = pgTable(
+  'usuarios',
+  {
+    id: serial().primaryKey(),
+    entidadId: integer()
+      .notNull()
+      .references(() => entidades.id),
+    /** Login name, unique across the whole system regardless of case. */
+    usuario: text().notNull(),
+    /** argon2id hash of the MD5 hex the client sends; the MD5 itself is never stored. */
+    passwordHash: text().notNull(),
+    nombre: text().notNull(),
+    apellido: text().notNull().default(''),
+    email: text(),
+    activo: boolean().notNull().default(true),
+    /** Who supervises this user (same company), if anyone. */
+    supervisorId: integer(),
+    creado: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actualizado: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('usuarios_usuario_lower_uq').on(sql`lower(${t.usuario})`),
+    index('usuarios_entidad_idx').on(t.entidadId),
+  ],
+);
+
+export const usuarioRoles = pgTable(
+  'usuario_roles',
+  {
+    usuarioId: integer()
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    rolId: integer()
+      .notNull()
+      .references(() => roles.id),
+  },
+  (t) => [primaryKey({ columns: [t.usuarioId, t.rolId] })],
+);

@@ -1,0 +1,44 @@
+import { PERMISOS_CLIENTE, PERMISOS_GLOBALES } from '@delego/contract';
+import type { DbOrTx } from '../db/client.js';
+import { permisos, planes, roles } from '../db/schema.js';
+
+const DESCRIPCION_PERMISOS: Record<string, string> = {
+  altaUsuarios: 'Administrar usuarios y sus permisos',
+  altaClientes: 'Administrar clientes',
+  altaEtiquetas: 'Administrar áreas y tipos de orden',
+  verEstadisticas: 'Ver estadísticas y tableros',
+  crearOrden: 'Crear órdenes y ver el plan',
+  finalizarOrden: 'Finalizar y reabrir órdenes',
+  modificarOrden: 'Modificar cualquier orden',
+  delegarOrden: 'Crear y delegar órdenes para el cliente',
+  borrarOrden: 'Eliminar órdenes del cliente',
+};
+
+const ROLES = [
+  { nombre: 'PROPIETARIO', descripcion: 'Dueño de la cuenta: todos los permisos y el plan' },
+  { nombre: 'ADMIN', descripcion: 'Administrador de la entidad' },
+  { nombre: 'SUPERVISOR', descripcion: 'Delega y sigue el trabajo de su equipo' },
+  { nombre: 'OPERARIO', descripcion: 'Trabaja las órdenes que le asignan' },
+];
+
+export const PLANES = [
+  { nombre: 'Inicial', quota: 20, precioMensual: '0' },
+  { nombre: 'Pyme', quota: 100, precioMensual: '24900' },
+  { nombre: 'Empresa', quota: 1000, precioMensual: '89900' },
+  { nombre: 'Ilimitado', quota: null, precioMensual: '179900' },
+];
+
+/** The system-wide catalogues (roles, permissions, plans); idempotent. */
+export async function seedCatalogo(db: DbOrTx): Promise<void> {
+  await db.insert(roles).values(ROLES).onConflictDoNothing();
+  const existing = await db.select({ nombre: permisos.nombre, tipo: permisos.tipo }).from(permisos);
+  const has = (n: string, t: string) => existing.some((e) => e.nombre === n && e.tipo === t);
+  const rows = [
+    ...PERMISOS_GLOBALES.map((nombre) => ({ nombre, tipo: 'GLOBAL' as const })),
+    ...PERMISOS_CLIENTE.map((nombre) => ({ nombre, tipo: 'CLIENTE' as const })),
+  ]
+    .filter((p) => !has(p.nombre, p.tipo))
+    .map((p) => ({ ...p, descripcion: DESCRIPCION_PERMISOS[p.nombre] ?? p.nombre }));
+  if (rows.length) await db.insert(permisos).values(rows);
+  await db.insert(planes).values(PLANES).onConflictDoNothing();
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type AppParts } from '../src/app.js';
+import { testConfig } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import type { Clock } from '../src/lib/clock.js';
+import { seedCatalogo } from '../src/seed/catalogo.js';
+import { md5 } from '../src/seed/factories.js';
+
+export { makeCatalogo, makeClientes, makeEntidad, makeUsuario, md5 } from '../src/seed/factories.js';
+
+export const PASSWORD = 'Demo1234!';
+
+/** The Authorization header of a user with the demo password (or another). */
+export function auth(usuario: string, password = PASSWORD): { authorization: string } {
+  return { authorization: `${usuario}#${md5(password)}` };
+}
+
+/** A clock tests can move. */
+export class TestClock implements Clock {
+  constructor(public t: Date = new Date()) {}
+  now(): Date {
+    return new Date(this.t);
+  }
+  advance(ms: number): void {
+    this.t = new Date(this.t.getTime() + ms);
+  }
+}
+
+export interface TestEnv {
+  app: FastifyInstance;
+  database: Database;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: PGlite in memory, or (TEST_DB=postgres) a new database on
+ * the PostgreSQL of TEST_DATABASE_URL, dropped at the end.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (process.env.TEST_DB === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DB=postgres necesita TEST_DATABASE_URL');
+    const name = `delego_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    return {
+      database,
+      async drop() {
+        await database.close();
+        const a = new pg.Client({ connectionString: base });
+        await a.connect();
+        await a.query(`drop database if exists ${name} with (force)`);
+        await a.end();
+      },
+    };
+  }
+  const database = await openDatabase({});
+  return { database, drop: () => database.close() };
+}
+
+export async function createTestEnv(parts: Partial<AppParts> = {}): Promise<TestEnv> {
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  await seedCatalogo(database.db);
+  const clock = new TestClock();
+  const app = await buildApp({ config: testConfig(), database, clock, ...parts });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@delego/contract': path.resolve(import.meta.dirname, '../../packages/contract/src/index.ts') };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

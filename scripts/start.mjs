@@ -1,0 +1,16 @@
+// npm start: install what is missing, build, then serve app + API on one port.
+// The server migrates the database and seeds the demo company on first run.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ROOT, ensureBuilt, ensureInstalled, say } from './lib.mjs';
+
+await ensureInstalled();
+await ensureBuilt();
+say('Iniciando Delego');
+const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+});
+for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => child.kill(s));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,94 @@
+// npm test: the whole suite. Installs what it needs; where it cannot, it says exactly why.
+import fs from 'node:fs';
+import net from 'node:net';
+import { ROOT, ensureBuilt, ensureInstalled, hasCommand, run, say } from './lib.mjs';
+
+const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
+const results = [];
+
+function fail(why) {
+  console.error(`\n✗ ${why}`);
+  process.exit(1);
+}
+
+async function step(name, cmd, args, opts) {
+  say(name);
+  const code = await run(cmd, args, opts);
+  results.push({ name, ok: code === 0 });
+  if (code !== 0) {
+    summary();
+    fail(`${name} falló (código ${code}).`);
+  }
+}
+
+function summary() {
+  const passed = results.filter((r) => r.ok).length;
+  console.log('\nPasos:');
+  for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name}`);
+  console.log(`${passed} passed, ${results.length - passed} failed`);
+}
+
+function reachable(url) {
+  return new Promise((resolve) => {
+    let host = '127.0.0.1';
+    let port = 5432;
+    try {
+      const u = new URL(url);
+      host = u.hostname || host;
+      port = Number(u.port || 5432);
+    } catch {
+      resolve(false);
+      return;
+    }
+    const s = net.connect({ host, port });
+    s.setTimeout(2000);
+    s.on('connect', () => (s.destroy(), resolve(true)));
+    s.on('error', () => resolve(false));
+    s.on('timeout', () => (s.destroy(), resolve(false)));
+  });
+}
+
+async function ensureChromium() {
+  if (fs.existsSync('/usr/bin/chromium')) return;
+  if (process.getuid?.() === 0 && hasCommand('apt-get')) {
+    say('Instalando Chromium de Debian para las pruebas de navegador');
+    let code = await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium']);
+    if (code !== 0) {
+      await run('apt-get', ['update']);
+      code = await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium']);
+    }
+    if (code === 0 && fs.existsSync('/usr/bin/chromium')) return;
+  }
+  fail(
+    'Las pruebas de navegador necesitan Chromium en /usr/bin/chromium. Instálelo con ' +
+      '`sudo apt-get install chromium` (Debian/Ubuntu) y vuelva a ejecutar npm test.',
+  );
+}
+
+await ensureInstalled();
+await ensureChromium();
+
+let pgUrl = process.env.TEST_DATABASE_URL;
+if (!pgUrl) {
+  if (process.env.CI) fail('En CI TEST_DATABASE_URL es obligatoria: las pruebas de API deben correr también sobre PostgreSQL.');
+  pgUrl = DEFAULT_PG;
+}
+if (!(await reachable(pgUrl))) {
+  fail(
+    `No hay un PostgreSQL en ${pgUrl.replace(/:[^:@/]*@/, ':***@')}. Las pruebas de API corren sobre PGlite y ` +
+      'sobre PostgreSQL: inicie PostgreSQL o defina TEST_DATABASE_URL=postgres://usuario@host:puerto/base.',
+  );
+}
+
+await step('Tipos (typecheck)', 'npm', ['run', 'typecheck']);
+await step('Estilo (lint)', 'npm', ['run', 'lint']);
+await step('Pruebas unitarias', 'npm', ['run', 'test:unit']);
+say('Compilación');
+await ensureBuilt();
+results.push({ name: 'Compilación', ok: true });
+await step('Pruebas de API sobre PGlite', 'npm', ['run', 'test:api'], { env: { TEST_DB: 'pglite' } });
+await step('Pruebas de API sobre PostgreSQL', 'npm', ['run', 'test:api'], {
+  env: { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl },
+});
+await step('Recorridos en Chromium (Playwright)', 'npx', ['playwright', 'test'], { cwd: ROOT });
+summary();
