@@ -5,6 +5,13 @@ CREATE TABLE "areas" (
 	"archivada" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "e5s_areas" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"entidad_id" integer NOT NULL,
+	"clave" text NOT NULL,
+	"nombre" text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "prioridades" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"entidad_id" integer NOT NULL,
@@ -153,6 +160,7 @@ CREATE TABLE "usuarios" (
 );
 --> statement-breakpoint
 ALTER TABLE "areas" ADD CONSTRAINT "areas_entidad_id_entidades_id_fk" FOREIGN KEY ("entidad_id") REFERENCES "public"."entidades"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "e5s_areas" ADD CONSTRAINT "e5s_areas_entidad_id_entidades_id_fk" FOREIGN KEY ("entidad_id") REFERENCES "public"."entidades"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prioridades" ADD CONSTRAINT "prioridades_entidad_id_entidades_id_fk" FOREIGN KEY ("entidad_id") REFERENCES "public"."entidades"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tipos_orden" ADD CONSTRAINT "tipos_orden_entidad_id_entidades_id_fk" FOREIGN KEY ("entidad_id") REFERENCES "public"."entidades"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "clientes" ADD CONSTRAINT "clientes_entidad_id_entidades_id_fk" FOREIGN KEY ("entidad_id") REFERENCES "public"."entidades"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -177,6 +185,7 @@ ALTER TABLE "usuario_roles" ADD CONSTRAINT "usuario_roles_usuario_id_usuarios_id
 ALTER TABLE "usuario_roles" ADD CONSTRAINT "usuario_roles_rol_id_roles_id_fk" FOREIGN KEY ("rol_id") REFERENCES "public"."roles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "usuarios" ADD CONSTRAINT "usuarios_entidad_id_entidades_id_fk" FOREIGN KEY ("entidad_id") REFERENCES "public"."entidades"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "areas_entidad_idx" ON "areas" USING btree ("entidad_id");--> statement-breakpoint
+CREATE INDEX "e5s_areas_entidad_idx" ON "e5s_areas" USING btree ("entidad_id","clave");--> statement-breakpoint
 CREATE INDEX "prioridades_entidad_idx" ON "prioridades" USING btree ("entidad_id");--> statement-breakpoint
 CREATE INDEX "tipos_orden_entidad_idx" ON "tipos_orden" USING btree ("entidad_id");--> statement-breakpoint
 CREATE INDEX "clientes_entidad_idx" ON "clientes" USING btree ("entidad_id");--> statement-breakpoint

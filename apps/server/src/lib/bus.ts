@@ -8,6 +8,8 @@ export type DomainEvent =
   | { type: 'usuario.credencialesCambiadas'; entidadId: number; usuarioId: number }
   | { type: 'plan.cambiado'; entidadId: number }
   | { type: 'clientes.cambiados'; entidadId: number }
+  | { type: 'usuarios.cambiados'; entidadId: number }
+  | { type: 'catalogo.cambiado'; entidadId: number }
   | {
       type: 'orden.creada' | 'orden.modificada' | 'orden.eliminada';
       entidadId: number;

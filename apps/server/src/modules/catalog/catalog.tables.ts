@@ -42,3 +42,17 @@ export const prioridades = pgTable(
   },
   (t) => [index('prioridades_entidad_idx').on(t.entidadId)],
 );
+
+/** The company's E5S area catalogue (key + name), imported from a CSV file; orders pick from it. */
+export const e5sAreas = pgTable(
+  'e5s_areas',
+  {
+    id: serial().primaryKey(),
+    entidadId: integer()
+      .notNull()
+      .references(() => entidades.id),
+    clave: text().notNull(),
+    nombre: text().notNull(),
+  },
+  (t) => [index('e5s_areas_entidad_idx').on(t.entidadId, t.clave)],
+);
