@@ -25,6 +25,8 @@ import { PermissionsService } from './modules/permissions/permissions.service.js
 import { PlansService } from './modules/plans/plans.service.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { UsersService } from './modules/users/users.service.js';
+import { OrdersService } from './modules/orders/orders.service.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { registerWeb } from './modules/web/web.plugin.js';
 import type { LoginThrottle } from './modules/auth/login-throttle.js';
 
@@ -45,6 +47,7 @@ export interface Services {
   plans: PlansService;
   clients: ClientsService;
   entidades: EntidadesService;
+  orders: OrdersService;
 }
 
 declare module 'fastify' {
@@ -107,7 +110,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     credentialCacheTtlMs: config.credentialCacheTtlMs,
     ...(parts.throttle ? { throttle: parts.throttle } : {}),
   });
-  const services: Services = { auth, users, permissions, plans, clients, entidades };
+  const orders = new OrdersService(db, clock, bus, plans);
+  const services: Services = { auth, users, permissions, plans, clients, entidades, orders };
   app.decorate('services', services);
   app.decorate('bus', bus);
 
@@ -140,6 +144,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     await scope.register(authRoutes(services));
     await scope.register(plansRoutes(services));
     await scope.register(cacheRoutes(services));
+    await scope.register(ordersRoutes(services));
   });
 
   await registerWeb(app, config.webDist);

@@ -20,7 +20,11 @@ describe('tabla de transiciones', () => {
       const queue = [start];
       while (queue.length) {
         const s = queue.shift()!;
-        for (const n of TRANSICIONES[s]) if (!seen.has(n)) (seen.add(n), queue.push(n));
+        for (const n of TRANSICIONES[s]) {
+          if (seen.has(n)) continue;
+          seen.add(n);
+          queue.push(n);
+        }
       }
       expect([...seen].sort()).toEqual([...ids].sort());
     }

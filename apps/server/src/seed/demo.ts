@@ -68,7 +68,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     });
     const operario = await makeUsuario(tx, {
       entidadId: demo, usuario: 'operario', password: DEMO_PASSWORD, nombre: 'Diego', apellido: 'Sosa',
-      email: 'diego.sosa@demoservicios.com.ar', roles: ['OPERARIO'], permisos: [], supervisorId: supervisor,
+      email: 'diego.sosa@demoservicios.com.ar', roles: ['OPERARIO'], permisos: ['finalizarOrden'], supervisorId: supervisor,
     });
     const lucia = await makeUsuario(tx, {
       entidadId: demo, usuario: 'lbenitez', password: DEMO_PASSWORD, nombre: 'Lucía', apellido: 'Benítez',

@@ -1,0 +1,324 @@
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { ESTADOS_ABIERTOS, type zFiltros } from '@delego/contract';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
+import { entidades } from '../entidades/entidades.tables.js';
+import { ordenEventos, ordenes, ordenResponsables } from './orders.tables.js';
+
+type FiltrosParsed = z.output<typeof zFiltros>;
+
+/** Who is asking, as the list query needs it. */
+export interface Visibilidad {
+  actorId: number;
+  /** Sees every order of the company. */
+  todo: boolean;
+  /** Clients on which the actor holds a per-client permission. */
+  clientes: number[];
+}
+
+const ms = (col: SQL) => sql`(extract(epoch from ${col}) * 1000)::float8`;
+
+const joinIds = (ids: readonly number[]) => sql.join(ids.map((i) => sql`${i}`), sql`, `);
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface OrdenFila {
+  id: number;
+  numero: number;
+  titulo: string;
+  detalle: string;
+  estadoId: number;
+  clienteId: number | null;
+  tipoOrdenId: number | null;
+  areaId: number | null;
+  prioridadId: number | null;
+  fechaInicio: number | null;
+  fechaFin: number | null;
+  creada: number;
+  actualizada: number;
+  finalizada: number | null;
+  registroResponsableId: number;
+  e5sAreaKey: string | null;
+  e5sAreaName: string | null;
+  responsables: number[];
+}
+
+export interface ResumenFila {
+  id: number;
+  numero: number;
+  titulo: string;
+  estado_id: number;
+  fecha_inicio: number | null;
+  fecha_fin: number | null;
+  creada: number;
+  actualizada: number;
+  total: number;
+  p_id: number | null;
+  p_nombre: string | null;
+  p_color: string | null;
+  p_nivel: number | null;
+  c_id: number | null;
+  c_nombre: string | null;
+  t_id: number | null;
+  t_nombre: string | null;
+  a_id: number | null;
+  a_nombre: string | null;
+  responsables: { id: number; usuario: string; nombre: string; apellido: string }[] | string;
+}
+
+export class OrdersRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  private visibleSql(v: Visibilidad): SQL {
+    if (v.todo) return sql`true`;
+    const parts: SQL[] = [
+      sql`o.registro_responsable_id = ${v.actorId}`,
+      sql`exists (select 1 from orden_responsables r where r.orden_id = o.id and r.usuario_id = ${v.actorId})`,
+      sql`exists (select 1 from orden_responsables r join usuarios u on u.id = r.usuario_id where r.orden_id = o.id and u.supervisor_id = ${v.actorId})`,
+    ];
+    if (v.clientes.length) parts.push(sql`o.cliente_id in (${joinIds(v.clientes)})`);
+    return sql`(${sql.join(parts, sql` or `)})`;
+  }
+
+  /** The filtered, sorted page of orders the actor may see, with the total count, in one round trip. */
+  async list(entidadId: number, v: Visibilidad, f: FiltrosParsed, now: Date): Promise<ResumenFila[]> {
+    const where: SQL[] = [sql`o.entidad_id = ${entidadId}`, sql`o.eliminada is null`, this.visibleSql(v)];
+    if (f.estados?.length) where.push(sql`o.estado_id in (${joinIds(f.estados)})`);
+    if (f.cliente) where.push(sql`o.cliente_id = ${f.cliente}`);
+    if (f.tipo) where.push(sql`o.tipo_orden_id = ${f.tipo}`);
+    if (f.area) where.push(sql`o.area_id = ${f.area}`);
+    if (f.prioridad) where.push(sql`o.prioridad_id = ${f.prioridad}`);
+    if (f.responsable) {
+      where.push(sql`exists (select 1 from orden_responsables r where r.orden_id = o.id and r.usuario_id = ${f.responsable})`);
+    }
+    const campo = { creada: sql`o.creada`, fechaInicio: sql`o.fecha_inicio`, fechaFin: sql`o.fecha_fin` }[f.campoFecha];
+    if (f.fechaDesde != null) where.push(sql`${campo} >= ${new Date(f.fechaDesde).toISOString()}::timestamptz`);
+    if (f.fechaHasta != null) where.push(sql`${campo} <= ${new Date(f.fechaHasta).toISOString()}::timestamptz`);
+    if (f.vencidas) {
+      where.push(sql`o.estado_id in (${joinIds(ESTADOS_ABIERTOS)}) and o.fecha_fin < ${now.toISOString()}::timestamptz`);
+    }
+    const q = f.buscar?.trim();
+    if (q) {
+      const like = `%${escapeLike(q)}%`;
+      const texto = sql`(o.titulo ilike ${like} or o.detalle ilike ${like} or c.nombre ilike ${like})`;
+      const num = /^#?(\d{1,9})$/.exec(q);
+      where.push(num ? sql`(o.numero = ${Number(num[1])} or ${texto})` : texto);
+    }
+    const orderBy = {
+      recientes: sql`o.creada desc, o.id desc`,
+      antiguas: sql`o.creada asc, o.id asc`,
+      vencimiento: sql`o.fecha_fin asc nulls last, o.id desc`,
+      prioridad: sql`(select p2.nivel from prioridades p2 where p2.id = o.prioridad_id) desc nulls last, o.creada desc, o.id desc`,
+      numero: sql`o.numero desc`,
+      actualizadas: sql`o.actualizada desc, o.id desc`,
+    }[f.orden];
+    const offset = f.pagina * f.porPagina;
+
+    const r = await this.db.execute(sql`
+      with pagina as (
+        select o.id, o.numero, o.titulo, o.estado_id, o.cliente_id, o.tipo_orden_id, o.area_id, o.prioridad_id,
+               o.fecha_inicio, o.fecha_fin, o.creada, o.actualizada,
+               count(*) over () as total,
+               row_number() over (order by ${orderBy}) as rn
+        from ordenes o
+        left join clientes c on c.id = o.cliente_id
+        where ${sql.join(where, sql` and `)}
+        order by ${orderBy}
+        limit ${f.porPagina} offset ${offset}
+      )
+      select x.id, x.numero, x.titulo, x.estado_id,
+             ${ms(sql`x.fecha_inicio`)} as fecha_inicio, ${ms(sql`x.fecha_fin`)} as fecha_fin,
+             ${ms(sql`x.creada`)} as creada, ${ms(sql`x.actualizada`)} as actualizada,
+             x.total::int as total,
+             p.id as p_id, p.nombre as p_nombre, p.color as p_color, p.nivel as p_nivel,
+             c.id as c_id, c.nombre as c_nombre, t.id as t_id, t.nombre as t_nombre, a.id as a_id, a.nombre as a_nombre,
+             coalesce((select json_agg(json_build_object('id', u.id, 'usuario', u.usuario, 'nombre', u.nombre, 'apellido', u.apellido) order by u.nombre, u.id)
+                       from orden_responsables r join usuarios u on u.id = r.usuario_id where r.orden_id = x.id), '[]'::json) as responsables
+      from pagina x
+      left join prioridades p on p.id = x.prioridad_id
+      left join clientes c on c.id = x.cliente_id
+      left join tipos_orden t on t.id = x.tipo_orden_id
+      left join areas a on a.id = x.area_id
+      order by x.rn`);
+    return r.rows as unknown as ResumenFila[];
+  }
+
+  async count(entidadId: number, v: Visibilidad): Promise<number> {
+    const r = await this.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ordenes o where o.entidad_id = ${entidadId} and o.eliminada is null and ${this.visibleSql(v)}`,
+    );
+    return r.rows[0]?.n ?? 0;
+  }
+
+  /** One order of the company (not deleted), with its responsables; undefined when absent or another company's. */
+  async find(entidadId: number, id: number): Promise<OrdenFila | undefined> {
+    const r = await this.db.execute(sql`
+      select o.id, o.numero, o.titulo, o.detalle, o.estado_id as "estadoId", o.cliente_id as "clienteId",
+             o.tipo_orden_id as "tipoOrdenId", o.area_id as "areaId", o.prioridad_id as "prioridadId",
+             ${ms(sql`o.fecha_inicio`)} as "fechaInicio", ${ms(sql`o.fecha_fin`)} as "fechaFin",
+             ${ms(sql`o.creada`)} as creada, ${ms(sql`o.actualizada`)} as actualizada, ${ms(sql`o.finalizada`)} as finalizada,
+             o.registro_responsable_id as "registroResponsableId", o.e5s_area_key as "e5sAreaKey", o.e5s_area_name as "e5sAreaName",
+             coalesce((select json_agg(r.usuario_id order by r.usuario_id) from orden_responsables r where r.orden_id = o.id), '[]'::json) as responsables
+      from ordenes o
+      where o.entidad_id = ${entidadId} and o.id = ${id} and o.eliminada is null`);
+    const row = r.rows[0] as (OrdenFila & { responsables: number[] | string }) | undefined;
+    if (!row) return undefined;
+    return { ...row, responsables: typeof row.responsables === 'string' ? JSON.parse(row.responsables) : row.responsables };
+  }
+
+  /** Locks the order row for the rest of the transaction (state changes are serialised). */
+  async lock(entidadId: number, id: number): Promise<boolean> {
+    const r = await this.db.execute(
+      sql`select id from ordenes where entidad_id = ${entidadId} and id = ${id} and eliminada is null for update`,
+    );
+    return r.rows.length > 0;
+  }
+
+  async isVisible(entidadId: number, id: number, v: Visibilidad): Promise<boolean> {
+    const r = await this.db.execute(
+      sql`select 1 from ordenes o where o.entidad_id = ${entidadId} and o.id = ${id} and o.eliminada is null and ${this.visibleSql(v)}`,
+    );
+    return r.rows.length > 0;
+  }
+
+  async nextNumber(entidadId: number): Promise<number> {
+    const [r] = await this.db
+      .update(entidades)
+      .set({ ultimoNumeroOrden: sql`${entidades.ultimoNumeroOrden} + 1` })
+      .where(eq(entidades.id, entidadId))
+      .returning({ n: entidades.ultimoNumeroOrden });
+    if (!r) throw new Error('entidad inexistente');
+    return r.n;
+  }
+
+  async insert(row: typeof ordenes.$inferInsert): Promise<number> {
+    const [r] = await this.db.insert(ordenes).values(row).returning({ id: ordenes.id });
+    if (!r) throw new Error('orden no creada');
+    return r.id;
+  }
+
+  async update(entidadId: number, id: number, set: Partial<typeof ordenes.$inferInsert>): Promise<void> {
+    await this.db
+      .update(ordenes)
+      .set({ actualizada: sql`now()`, ...set })
+      .where(and(eq(ordenes.entidadId, entidadId), eq(ordenes.id, id), isNull(ordenes.eliminada)));
+  }
+
+  async setResponsables(ordenId: number, ids: readonly number[]): Promise<void> {
+    await this.db.delete(ordenResponsables).where(eq(ordenResponsables.ordenId, ordenId));
+    if (ids.length) await this.db.insert(ordenResponsables).values(ids.map((usuarioId) => ({ ordenId, usuarioId })));
+  }
+
+  async addEvent(e: typeof ordenEventos.$inferInsert): Promise<void> {
+    await this.db.insert(ordenEventos).values(e);
+  }
+
+  async events(entidadId: number, ordenId: number) {
+    const r = await this.db.execute(sql`
+      select e.id::int as id, e.tipo, ${ms(sql`e.fecha`)} as fecha, e.estado_anterior_id as "estadoAnterior",
+             e.estado_nuevo_id as "estadoNuevo", e.comentario, e.datos,
+             u.id as u_id, u.usuario as u_usuario, u.nombre as u_nombre, u.apellido as u_apellido
+      from orden_eventos e join usuarios u on u.id = e.usuario_id
+      where e.entidad_id = ${entidadId} and e.orden_id = ${ordenId}
+      order by e.fecha asc, e.id asc`);
+    return r.rows as unknown as {
+      id: number;
+      tipo: string;
+      fecha: number;
+      estadoAnterior: number | null;
+      estadoNuevo: number | null;
+      comentario: string | null;
+      datos: Record<string, unknown> | string | null;
+      u_id: number;
+      u_usuario: string;
+      u_nombre: string;
+      u_apellido: string;
+    }[];
+  }
+
+  /** Names for the detail: client, type, area, priority, creator and company, in one query. */
+  async detailNames(entidadId: number, o: OrdenFila) {
+    const r = await this.db.execute(sql`
+      select (select nombre from entidades where id = ${entidadId}) as entidad,
+             (select json_build_object('id', id, 'nombre', nombre) from clientes where id = ${o.clienteId} and entidad_id = ${entidadId}) as cliente,
+             (select json_build_object('id', id, 'nombre', nombre) from tipos_orden where id = ${o.tipoOrdenId} and entidad_id = ${entidadId}) as tipo,
+             (select json_build_object('id', id, 'nombre', nombre) from areas where id = ${o.areaId} and entidad_id = ${entidadId}) as area,
+             (select json_build_object('id', id, 'nombre', nombre, 'color', color, 'nivel', nivel) from prioridades where id = ${o.prioridadId} and entidad_id = ${entidadId}) as prioridad,
+             (select json_build_object('id', id, 'usuario', usuario, 'nombre', nombre, 'apellido', apellido) from usuarios where id = ${o.registroResponsableId}) as creador,
+             coalesce((select json_agg(json_build_object('id', u.id, 'usuario', u.usuario, 'nombre', u.nombre, 'apellido', u.apellido) order by u.nombre, u.id)
+                       from orden_responsables r join usuarios u on u.id = r.usuario_id where r.orden_id = ${o.id}), '[]'::json) as responsables`);
+    return r.rows[0] as Record<string, unknown>;
+  }
+
+  /** Reference checks for a save, in one round trip: which of the given ids exist in the company. */
+  async refs(
+    entidadId: number,
+    q: { cliente?: number | null; tipo?: number | null; area?: number | null; prioridad?: number | null; usuarios?: readonly number[] },
+  ) {
+    const users = q.usuarios ?? [];
+    const r = await this.db.execute(sql`
+      select
+        (select count(*)::int from clientes where id = ${q.cliente ?? 0} and entidad_id = ${entidadId} and activo) as cliente,
+        (select count(*)::int from tipos_orden where id = ${q.tipo ?? 0} and entidad_id = ${entidadId} and not archivado) as tipo,
+        (select count(*)::int from areas where id = ${q.area ?? 0} and entidad_id = ${entidadId} and not archivada) as area,
+        (select count(*)::int from prioridades where id = ${q.prioridad ?? 0} and entidad_id = ${entidadId}) as prioridad,
+        ${users.length ? sql`(select count(*)::int from usuarios where id in (${joinIds(users)}) and entidad_id = ${entidadId} and activo)` : sql`0`} as usuarios`);
+    const row = r.rows[0] as { cliente: number; tipo: number; area: number; prioridad: number; usuarios: number };
+    return row;
+  }
+
+  async nombresDeUsuarios(entidadId: number, ids: readonly number[]) {
+    if (!ids.length) return [];
+    const r = await this.db.execute(
+      sql`select id, usuario, nombre, apellido from usuarios where entidad_id = ${entidadId} and id in (${joinIds(ids)})`,
+    );
+    return r.rows as unknown as { id: number; usuario: string; nombre: string; apellido: string }[];
+  }
+
+  /** Users who can be made responsable: the company's active users. */
+  async responsablesDisponibles(entidadId: number) {
+    const r = await this.db.execute(
+      sql`select id, usuario, nombre, apellido, email from usuarios where entidad_id = ${entidadId} and activo order by nombre, apellido, id`,
+    );
+    return r.rows as unknown as { id: number; usuario: string; nombre: string; apellido: string; email: string | null }[];
+  }
+
+  async clienteExiste(entidadId: number, clienteId: number): Promise<boolean> {
+    const r = await this.db.execute(sql`select 1 from clientes where id = ${clienteId} and entidad_id = ${entidadId}`);
+    return r.rows.length > 0;
+  }
+
+  /** Clients that have orders the actor can see (for the filter). */
+  async clientesUsados(entidadId: number, v: Visibilidad) {
+    const r = await this.db.execute(sql`
+      select c.id, c.nombre from clientes c
+      where c.entidad_id = ${entidadId}
+        and exists (select 1 from ordenes o where o.cliente_id = c.id and o.entidad_id = ${entidadId} and o.eliminada is null and ${this.visibleSql(v)})
+      order by c.nombre`);
+    return r.rows as unknown as { id: number; nombre: string }[];
+  }
+
+  async prioridades(entidadId: number) {
+    const r = await this.db.execute(
+      sql`select id, nombre, nivel, color from prioridades where entidad_id = ${entidadId} order by nivel, id`,
+    );
+    return r.rows as unknown as { id: number; nombre: string; nivel: number; color: string }[];
+  }
+
+  async softDelete(entidadId: number, id: number): Promise<void> {
+    await this.db
+      .update(ordenes)
+      .set({ eliminada: sql`now()`, actualizada: sql`now()` })
+      .where(and(eq(ordenes.entidadId, entidadId), eq(ordenes.id, id)));
+  }
+
+  async responsablesDe(ordenIds: number[]) {
+    if (!ordenIds.length) return [];
+    return this.db
+      .select({ ordenId: ordenResponsables.ordenId, usuarioId: ordenResponsables.usuarioId })
+      .from(ordenResponsables)
+      .where(inArray(ordenResponsables.ordenId, ordenIds));
+  }
+}

@@ -1,0 +1,568 @@
+import {
+  ESTADO,
+  ESTADOS,
+  MENSAJES,
+  TRANSICIONES,
+  esEstadoValido,
+  estadoInfo,
+  requiereFinalizar,
+  tienePermiso,
+  tienePermisoCliente,
+  transicionPermitida,
+  zCambioEstado,
+  zCambioResponsable,
+  zFiltros,
+  zOrdenGuardar,
+  type Estado,
+  type EventoOrden,
+  type OrdenDetalle,
+  type OrdenGuardada,
+  type OrdenResumen,
+  type PaginaOrdenes,
+  type Persona,
+} from '@delego/contract';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
+import type { DomainEvent, EventBus } from '../../lib/bus.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import type { PlansService } from '../plans/plans.service.js';
+import { describirEvento } from './orders.eventos.js';
+import { estadosSiguientes, puedeBorrar, puedeCambiarEstado, puedeCrear, puedeModificar, veTodo, type OrdenAcceso } from './orders.policy.js';
+import { OrdersRepository, type OrdenFila, type ResumenFila, type Visibilidad } from './orders.repository.js';
+
+type Guardar = z.output<typeof zOrdenGuardar>;
+type Filtros = z.output<typeof zFiltros>;
+
+const NO_EXISTE = 'La orden no existe o no tiene acceso a ella.';
+const SOLO_LECTURA = 'No puede modificar esta orden: necesita el permiso modificarOrden o ser su responsable.';
+
+function visibilidad(a: Actor): Visibilidad {
+  return {
+    actorId: a.id,
+    todo: veTodo(a),
+    clientes: a.permisos.clientes
+      .filter((c) => c.delegarOrden || c.modificarOrden || c.borrarOrden)
+      .map((c) => c.clienteID),
+  };
+}
+
+const acceso = (o: OrdenFila): OrdenAcceso => ({
+  clienteId: o.clienteId,
+  estadoId: o.estadoId,
+  responsables: o.responsables,
+  registroResponsableId: o.registroResponsableId,
+});
+
+const asArray = <T>(v: T[] | string): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : v);
+const asObj = <T>(v: unknown): T | null => (v == null ? null : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
+
+export class OrdersService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly bus: EventBus,
+    private readonly plans: PlansService,
+  ) {}
+
+  private repo(tx: DbOrTx = this.db) {
+    return new OrdersRepository(tx);
+  }
+
+  private publishAll(events: DomainEvent[]) {
+    for (const e of events) this.bus.publish(e);
+  }
+
+  private resumen(r: ResumenFila, now: number): OrdenResumen {
+    const info = estadoInfo(r.estado_id);
+    return {
+      id: r.id,
+      numero: r.numero,
+      titulo: r.titulo,
+      estado: { id: r.estado_id, nombre: info?.nombre ?? '—', color: info?.color ?? 'medium' },
+      prioridad:
+        r.p_id != null
+          ? { id: r.p_id, nombre: r.p_nombre ?? '', color: r.p_color ?? 'medium', nivel: r.p_nivel ?? 0 }
+          : null,
+      cliente: r.c_id != null ? { id: r.c_id, nombre: r.c_nombre ?? '' } : null,
+      tipoOrden: r.t_id != null ? { id: r.t_id, nombre: r.t_nombre ?? '' } : null,
+      area: r.a_id != null ? { id: r.a_id, nombre: r.a_nombre ?? '' } : null,
+      responsables: asArray(r.responsables),
+      fechaInicio: r.fecha_inicio,
+      fechaFin: r.fecha_fin,
+      creada: r.creada,
+      actualizada: r.actualizada,
+      vencida: !estadoInfo(r.estado_id)?.cerrado && r.fecha_fin != null && r.fecha_fin < now,
+    };
+  }
+
+  /** POST /api/v4/ordenes/all/filtered. Filtering is always allowed; rows are what the actor may see. */
+  async listar(actor: Actor, f: Filtros): Promise<PaginaOrdenes> {
+    const now = this.clock.now();
+    const v = visibilidad(actor);
+    const rows = await this.repo().list(actor.entidadId, v, f, now);
+    let total = rows[0]?.total ?? 0;
+    if (!rows.length && f.pagina > 0) {
+      total = (await this.repo().list(actor.entidadId, v, { ...f, pagina: 0, porPagina: 1 }, now))[0]?.total ?? 0;
+    }
+    return {
+      ordenes: rows.map((r) => this.resumen(r, now.getTime())),
+      total,
+      pagina: f.pagina,
+      porPagina: f.porPagina,
+    };
+  }
+
+  /** POST /api/v2/ordenes/all/filtered {estados, buscar}: the 100 most recent matches. */
+  async listarSimple(actor: Actor, f: { estados?: number[] | null | undefined; buscar?: string | null | undefined }): Promise<OrdenResumen[]> {
+    const page = await this.listar(actor, {
+      estados: f.estados ?? null,
+      buscar: f.buscar ?? null,
+      campoFecha: 'creada',
+      orden: 'recientes',
+      pagina: 0,
+      porPagina: 100,
+    });
+    return page.ordenes;
+  }
+
+  /** Loads an order the actor may see; 404 otherwise (another company's orders do not exist). */
+  private async cargar(actor: Actor, id: number, tx: DbOrTx = this.db): Promise<OrdenFila> {
+    const repo = this.repo(tx);
+    const o = await repo.find(actor.entidadId, id);
+    if (!o) throw AppError.notFound(NO_EXISTE);
+    const v = visibilidad(actor);
+    const obvious =
+      v.todo ||
+      o.registroResponsableId === actor.id ||
+      o.responsables.includes(actor.id) ||
+      (o.clienteId !== null && v.clientes.includes(o.clienteId));
+    if (!obvious && !(await repo.isVisible(actor.entidadId, id, v))) throw AppError.notFound(NO_EXISTE);
+    return o;
+  }
+
+  /** Loads and locks an order for a change inside a transaction. */
+  private async cargarParaCambio(actor: Actor, id: number, tx: DbOrTx): Promise<OrdenFila> {
+    if (!(await this.repo(tx).lock(actor.entidadId, id))) throw AppError.notFound(NO_EXISTE);
+    return this.cargar(actor, id, tx);
+  }
+
+  /** GET /api/v3/ordenDTO/{id}. */
+  async detalle(actor: Actor, id: number): Promise<OrdenDetalle> {
+    const o = await this.cargar(actor, id);
+    return this.armarDetalle(actor, o);
+  }
+
+  private async armarDetalle(actor: Actor, o: OrdenFila): Promise<OrdenDetalle> {
+    const n = await this.repo().detailNames(actor.entidadId, o);
+    const info = estadoInfo(o.estadoId);
+    const ac = acceso(o);
+    const modificar = puedeModificar(actor, ac);
+    const creador = asObj<Persona>(n.creador) ?? { id: o.registroResponsableId, usuario: '', nombre: '', apellido: '' };
+    const now = this.clock.now().getTime();
+    return {
+      id: o.id,
+      numero: o.numero,
+      titulo: o.titulo,
+      detalle: o.detalle,
+      estado: { id: o.estadoId, nombre: info?.nombre ?? '—', color: info?.color ?? 'medium' },
+      prioridad: asObj(n.prioridad),
+      cliente: asObj(n.cliente),
+      tipoOrden: asObj(n.tipo),
+      area: asObj(n.area),
+      responsables: asArray(n.responsables as Persona[] | string),
+      fechaInicio: o.fechaInicio,
+      fechaFin: o.fechaFin,
+      fechaInicioISO_8601: iso(o.fechaInicio),
+      fechaFinISO_8601: iso(o.fechaFin),
+      creada: o.creada,
+      actualizada: o.actualizada,
+      finalizada: o.finalizada,
+      vencida: !info?.cerrado && o.fechaFin != null && o.fechaFin < now,
+      entidadSolicitanteId: actor.entidadId,
+      entidadSolicitanteNombre: String(n.entidad ?? ''),
+      registroResponsable: creador,
+      e5sAreaKey: o.e5sAreaKey,
+      e5sAreaName: o.e5sAreaName,
+      acciones: {
+        soloLectura: !modificar,
+        modificar,
+        borrar: puedeBorrar(actor, ac),
+        cambiarResponsable: modificar,
+        estadosSiguientes: estadosSiguientes(actor, ac),
+      },
+    };
+  }
+
+  /** GET /api/v2/orden/{id}: the order as saved (references as ids). */
+  async guardada(actor: Actor, id: number): Promise<OrdenGuardada> {
+    const o = await this.cargar(actor, id);
+    return {
+      id: o.id,
+      numero: o.numero,
+      titulo: o.titulo,
+      detalle: o.detalle,
+      tipoOrden: o.tipoOrdenId,
+      area: o.areaId,
+      prioridad: o.prioridadId,
+      estado: o.estadoId,
+      responsable: o.responsables,
+      cliente: o.clienteId,
+      fechaInicio: o.fechaInicio,
+      fechaFin: o.fechaFin,
+      registroResponsable: o.registroResponsableId,
+      e5sAreaKey: o.e5sAreaKey,
+      e5sAreaName: o.e5sAreaName,
+    };
+  }
+
+  private async validarReferencias(
+    actor: Actor,
+    tx: DbOrTx,
+    q: { cliente?: number | null; tipo?: number | null; area?: number | null; prioridad?: number | null; usuarios?: number[] },
+  ) {
+    const r = await this.repo(tx).refs(actor.entidadId, q);
+    if (q.cliente != null && !r.cliente) throw AppError.invalid('cliente', 'El cliente indicado no existe o está inactivo.');
+    if (q.tipo != null && !r.tipo) throw AppError.invalid('tipoOrden', 'El tipo de orden indicado no existe o está archivado.');
+    if (q.area != null && !r.area) throw AppError.invalid('area', 'El área indicada no existe o está archivada.');
+    if (q.prioridad != null && !r.prioridad) throw AppError.invalid('prioridad', 'La prioridad indicada no existe.');
+    if (q.usuarios?.length && r.usuarios !== q.usuarios.length) {
+      throw AppError.invalid('responsable', 'Algún responsable indicado no existe o está inactivo.');
+    }
+  }
+
+  private validarFechas(inicio: number | null | undefined, fin: number | null | undefined) {
+    if (inicio != null && fin != null && fin < inicio) {
+      throw AppError.invalid('fechaFin', 'La fecha de fin no puede ser anterior a la fecha de inicio.');
+    }
+  }
+
+  /** POST /api/v2/ordenes/save: creates (no id) or updates (with id). */
+  async guardar(actor: Actor, body: Guardar): Promise<OrdenDetalle> {
+    if (body.archivos?.length || body.archivosBorrados?.length) {
+      throw AppError.invalid('archivos', 'Los archivos se adjuntan desde la pantalla Archivos de la orden.');
+    }
+    this.validarFechas(body.fechaInicio, body.fechaFin);
+    const id = body.id ? await this.actualizar(actor, body.id, body) : await this.crear(actor, body);
+    return this.detalle(actor, id);
+  }
+
+  private async crear(actor: Actor, b: Guardar): Promise<number> {
+    if (!tienePermiso(actor, 'crearOrden')) throw AppError.forbidden('No tiene permiso para crear órdenes.');
+    if (!puedeCrear(actor, b.cliente)) {
+      throw AppError.forbidden('No tiene permiso para delegar órdenes a este cliente.');
+    }
+    const estado = b.estado ?? ESTADO.PENDIENTE;
+    if (estado !== ESTADO.PENDIENTE && estado !== ESTADO.EN_PROCESO) {
+      throw AppError.invalid('estado', 'Una orden nueva empieza Pendiente o En proceso.');
+    }
+    const now = this.clock.now();
+    const { id, numero } = await this.db.transaction(async (tx) => {
+      await this.validarReferencias(actor, tx, {
+        cliente: b.cliente,
+        tipo: b.tipoOrden ?? null,
+        area: b.area ?? null,
+        prioridad: b.prioridad ?? null,
+        usuarios: b.responsable,
+      });
+      if (!(await this.plans.tomarUna(tx, actor.entidadId))) {
+        throw new AppError(
+          'QUOTA_AGOTADA',
+          'Se agotaron las órdenes disponibles de su plan para este período. La orden no se guardó; puede actualizar el plan o esperar la próxima renovación.',
+        );
+      }
+      const repo = this.repo(tx);
+      const numero = await repo.nextNumber(actor.entidadId);
+      const id = await repo.insert({
+        entidadId: actor.entidadId,
+        numero,
+        titulo: b.titulo,
+        detalle: b.detalle,
+        tipoOrdenId: b.tipoOrden ?? null,
+        areaId: b.area ?? null,
+        prioridadId: b.prioridad ?? null,
+        estadoId: estado,
+        clienteId: b.cliente,
+        fechaInicio: b.fechaInicio != null ? new Date(b.fechaInicio) : null,
+        fechaFin: b.fechaFin != null ? new Date(b.fechaFin) : null,
+        registroResponsableId: actor.id,
+        e5sAreaKey: b.e5sAreaKey ?? null,
+        e5sAreaName: b.e5sAreaName ?? null,
+        creada: now,
+        actualizada: now,
+      });
+      await repo.setResponsables(id, b.responsable);
+      const nombres = (await repo.nombresDeUsuarios(actor.entidadId, b.responsable)).map((u) => `${u.nombre} ${u.apellido}`.trim());
+      await repo.addEvent({
+        entidadId: actor.entidadId,
+        ordenId: id,
+        tipo: 'CREADA',
+        usuarioId: actor.id,
+        fecha: now,
+        estadoNuevoId: estado,
+        datos: { responsables: b.responsable, nombres },
+      });
+      return { id, numero };
+    });
+    const base = { entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id };
+    this.publishAll([
+      { type: 'orden.creada', ...base },
+      { type: 'plan.cambiado', entidadId: actor.entidadId },
+      ...(b.responsable.length ? [{ type: 'orden.responsablesCambiados' as const, ...base, agregados: b.responsable }] : []),
+    ]);
+    void numero;
+    return id;
+  }
+
+  private async actualizar(actor: Actor, id: number, b: Guardar): Promise<number> {
+    const now = this.clock.now();
+    const events: DomainEvent[] = [];
+    await this.db.transaction(async (tx) => {
+      const o = await this.cargarParaCambio(actor, id, tx);
+      if (!puedeModificar(actor, acceso(o))) throw AppError.forbidden(SOLO_LECTURA);
+      if (b.estado != null && b.estado !== o.estadoId) {
+        throw AppError.invalid('estado', 'El estado se cambia con "Cambiar estado", junto con un comentario.');
+      }
+      if (b.cliente !== o.clienteId && !tienePermisoCliente(actor, b.cliente, 'delegarOrden')) {
+        throw AppError.forbidden('No tiene permiso para delegar órdenes a ese cliente.');
+      }
+      await this.validarReferencias(actor, tx, {
+        cliente: b.cliente !== o.clienteId ? b.cliente : null,
+        tipo: b.tipoOrden != null && b.tipoOrden !== o.tipoOrdenId ? b.tipoOrden : null,
+        area: b.area != null && b.area !== o.areaId ? b.area : null,
+        prioridad: b.prioridad != null && b.prioridad !== o.prioridadId ? b.prioridad : null,
+        usuarios: b.responsable,
+      });
+      const repo = this.repo(tx);
+      const set = {
+        titulo: b.titulo,
+        detalle: b.detalle,
+        tipoOrdenId: b.tipoOrden ?? null,
+        areaId: b.area ?? null,
+        prioridadId: b.prioridad ?? null,
+        clienteId: b.cliente,
+        fechaInicio: b.fechaInicio != null ? new Date(b.fechaInicio) : null,
+        fechaFin: b.fechaFin != null ? new Date(b.fechaFin) : null,
+        e5sAreaKey: b.e5sAreaKey ?? null,
+        e5sAreaName: b.e5sAreaName ?? null,
+        actualizada: now,
+      };
+      await repo.update(actor.entidadId, id, set);
+      const after = { ...o, tipoOrdenId: set.tipoOrdenId, areaId: set.areaId, prioridadId: set.prioridadId, clienteId: set.clienteId };
+      const n = await repo.detailNames(actor.entidadId, after);
+      const ev = (tipo: string, datos: Record<string, unknown>) =>
+        repo.addEvent({ entidadId: actor.entidadId, ordenId: id, tipo, usuarioId: actor.id, fecha: now, datos });
+      if (o.titulo !== b.titulo) await ev('TITULO', { anterior: o.titulo, nuevo: b.titulo });
+      if (o.detalle !== b.detalle) await ev('DETALLE', {});
+      if (o.fechaInicio !== (b.fechaInicio ?? null)) await ev('FECHA', { campo: 'fechaInicio', anterior: o.fechaInicio, nuevo: b.fechaInicio ?? null });
+      if (o.fechaFin !== (b.fechaFin ?? null)) await ev('FECHA', { campo: 'fechaFin', anterior: o.fechaFin, nuevo: b.fechaFin ?? null });
+      if (o.tipoOrdenId !== set.tipoOrdenId) await ev('TIPO', { id: set.tipoOrdenId, nombre: asObj<{ nombre: string }>(n.tipo)?.nombre ?? null });
+      if (o.areaId !== set.areaId) await ev('AREA', { id: set.areaId, nombre: asObj<{ nombre: string }>(n.area)?.nombre ?? null });
+      if (o.prioridadId !== set.prioridadId) await ev('PRIORIDAD', { id: set.prioridadId, nombre: asObj<{ nombre: string }>(n.prioridad)?.nombre ?? null });
+      if (o.clienteId !== set.clienteId) await ev('CLIENTE', { id: set.clienteId, nombre: asObj<{ nombre: string }>(n.cliente)?.nombre ?? null });
+      const antes = [...o.responsables].sort((x, y) => x - y);
+      const despues = [...b.responsable].sort((x, y) => x - y);
+      if (antes.join(',') !== despues.join(',')) {
+        await repo.setResponsables(id, despues);
+        const nombres = (await repo.nombresDeUsuarios(actor.entidadId, despues)).map((u) => `${u.nombre} ${u.apellido}`.trim());
+        await ev('RESPONSABLE', { anteriores: antes, responsables: despues, nombres });
+        const agregados = despues.filter((u) => !antes.includes(u));
+        if (agregados.length) events.push({ type: 'orden.responsablesCambiados', entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id, agregados });
+      }
+      events.unshift({ type: 'orden.modificada', entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id });
+    });
+    this.publishAll(events);
+    return id;
+  }
+
+  /** DELETE /api/v2/orden/{id}: needs borrarOrden for its client. The order leaves every list; its history stays. */
+  async eliminar(actor: Actor, id: number): Promise<void> {
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const o = await this.cargarParaCambio(actor, id, tx);
+      if (!puedeBorrar(actor, acceso(o))) throw AppError.forbidden('No tiene permiso para eliminar órdenes de este cliente.');
+      const repo = this.repo(tx);
+      await repo.addEvent({ entidadId: actor.entidadId, ordenId: id, tipo: 'ELIMINADA', usuarioId: actor.id, fecha: now });
+      await repo.softDelete(actor.entidadId, id);
+    });
+    this.bus.publish({ type: 'orden.eliminada', entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id });
+  }
+
+  /** PUT /api/v2/estado/{id} {estado, comentarios}. */
+  async cambiarEstado(actor: Actor, id: number, b: z.output<typeof zCambioEstado>): Promise<OrdenDetalle> {
+    if (!esEstadoValido(b.estado)) throw AppError.invalid('estado', 'El estado indicado no existe.');
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const o = await this.cargarParaCambio(actor, id, tx);
+      const ac = acceso(o);
+      if (!puedeModificar(actor, ac)) throw AppError.forbidden(SOLO_LECTURA);
+      if (!transicionPermitida(o.estadoId, b.estado)) {
+        throw new AppError(
+          'TRANSICION_INVALIDA',
+          `No se puede pasar de ${estadoInfo(o.estadoId)?.nombre ?? '—'} a ${estadoInfo(b.estado)?.nombre ?? '—'}.`,
+          { field: 'estado' },
+        );
+      }
+      if (!puedeCambiarEstado(actor, ac, b.estado)) {
+        throw AppError.forbidden(
+          requiereFinalizar(o.estadoId, b.estado)
+            ? 'Necesita el permiso finalizarOrden para finalizar o reabrir una orden.'
+            : MENSAJES.sinPermiso,
+        );
+      }
+      const repo = this.repo(tx);
+      await repo.update(actor.entidadId, id, {
+        estadoId: b.estado,
+        actualizada: now,
+        finalizada: b.estado === ESTADO.FINALIZADA ? now : null,
+      });
+      await repo.addEvent({
+        entidadId: actor.entidadId,
+        ordenId: id,
+        tipo: 'ESTADO',
+        usuarioId: actor.id,
+        fecha: now,
+        estadoAnteriorId: o.estadoId,
+        estadoNuevoId: b.estado,
+        comentario: b.comentarios,
+      });
+    });
+    this.bus.publish({ type: 'orden.estadoCambiado', entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id, estadoId: b.estado });
+    return this.detalle(actor, id);
+  }
+
+  /** PUT /api/v3/responsable/{id}: replaces the responsables (one or several). */
+  async cambiarResponsables(actor: Actor, id: number, b: z.output<typeof zCambioResponsable>): Promise<OrdenDetalle> {
+    const now = this.clock.now();
+    let agregados: number[] = [];
+    await this.db.transaction(async (tx) => {
+      const o = await this.cargarParaCambio(actor, id, tx);
+      if (!puedeModificar(actor, acceso(o))) throw AppError.forbidden(SOLO_LECTURA);
+      await this.validarReferencias(actor, tx, { usuarios: b.responsable });
+      const repo = this.repo(tx);
+      const nuevos = [...b.responsable].sort((x, y) => x - y);
+      agregados = nuevos.filter((u) => !o.responsables.includes(u));
+      await repo.setResponsables(id, nuevos);
+      await repo.update(actor.entidadId, id, { actualizada: now });
+      const nombres = (await repo.nombresDeUsuarios(actor.entidadId, nuevos)).map((u) => `${u.nombre} ${u.apellido}`.trim());
+      await repo.addEvent({
+        entidadId: actor.entidadId,
+        ordenId: id,
+        tipo: 'RESPONSABLE',
+        usuarioId: actor.id,
+        fecha: now,
+        comentario: b.comentarios?.trim() || null,
+        datos: { anteriores: o.responsables, responsables: nuevos, nombres },
+      });
+    });
+    this.publishAll([
+      { type: 'orden.modificada', entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id },
+      ...(agregados.length ? [{ type: 'orden.responsablesCambiados' as const, entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id, agregados }] : []),
+    ]);
+    return this.detalle(actor, id);
+  }
+
+  /** Edits of one field (titulo, detalle, fechas, tipo, area), each an event in the history. */
+  async editarCampo(
+    actor: Actor,
+    id: number,
+    cambio:
+      | { campo: 'titulo'; valor: string }
+      | { campo: 'detalle'; valor: string }
+      | { campo: 'fechaInicio' | 'fechaFin'; valor: number | null }
+      | { campo: 'tipo'; valor: number }
+      | { campo: 'area'; valor: number },
+  ): Promise<OrdenDetalle> {
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const o = await this.cargarParaCambio(actor, id, tx);
+      if (!puedeModificar(actor, acceso(o))) throw AppError.forbidden(SOLO_LECTURA);
+      const repo = this.repo(tx);
+      const ev = (tipo: string, datos: Record<string, unknown>) =>
+        repo.addEvent({ entidadId: actor.entidadId, ordenId: id, tipo, usuarioId: actor.id, fecha: now, datos });
+      switch (cambio.campo) {
+        case 'titulo':
+          if (cambio.valor === o.titulo) return;
+          await repo.update(actor.entidadId, id, { titulo: cambio.valor, actualizada: now });
+          await ev('TITULO', { anterior: o.titulo, nuevo: cambio.valor });
+          return;
+        case 'detalle':
+          if (cambio.valor === o.detalle) return;
+          await repo.update(actor.entidadId, id, { detalle: cambio.valor, actualizada: now });
+          await ev('DETALLE', {});
+          return;
+        case 'fechaInicio':
+        case 'fechaFin': {
+          const inicio = cambio.campo === 'fechaInicio' ? cambio.valor : o.fechaInicio;
+          const fin = cambio.campo === 'fechaFin' ? cambio.valor : o.fechaFin;
+          this.validarFechas(inicio, fin);
+          const anterior = cambio.campo === 'fechaInicio' ? o.fechaInicio : o.fechaFin;
+          if (anterior === cambio.valor) return;
+          await repo.update(actor.entidadId, id, {
+            [cambio.campo]: cambio.valor == null ? null : new Date(cambio.valor),
+            actualizada: now,
+          });
+          await ev('FECHA', { campo: cambio.campo, anterior, nuevo: cambio.valor });
+          return;
+        }
+        case 'tipo':
+        case 'area': {
+          const tipo = cambio.campo === 'tipo';
+          await this.validarReferencias(actor, tx, tipo ? { tipo: cambio.valor } : { area: cambio.valor });
+          if ((tipo ? o.tipoOrdenId : o.areaId) === cambio.valor) return;
+          await repo.update(actor.entidadId, id, { [tipo ? 'tipoOrdenId' : 'areaId']: cambio.valor, actualizada: now });
+          const n = await repo.detailNames(actor.entidadId, { ...o, tipoOrdenId: tipo ? cambio.valor : o.tipoOrdenId, areaId: tipo ? o.areaId : cambio.valor });
+          const nombre = asObj<{ nombre: string }>(tipo ? n.tipo : n.area)?.nombre ?? null;
+          await ev(tipo ? 'TIPO' : 'AREA', { id: cambio.valor, nombre });
+          return;
+        }
+      }
+    });
+    this.bus.publish({ type: 'orden.modificada', entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id });
+    return this.detalle(actor, id);
+  }
+
+  /** GET /api/v2/historial/detalle/{id}: the order's events, oldest first. */
+  async historial(actor: Actor, id: number): Promise<EventoOrden[]> {
+    await this.cargar(actor, id);
+    const rows = await this.repo().events(actor.entidadId, id);
+    return rows.map((r) => {
+      const datos = asObj<Record<string, unknown>>(r.datos);
+      return {
+        id: r.id,
+        tipo: r.tipo,
+        descripcion: describirEvento({ tipo: r.tipo, estadoAnterior: r.estadoAnterior, estadoNuevo: r.estadoNuevo, datos }),
+        fecha: r.fecha,
+        usuario: { id: r.u_id, usuario: r.u_usuario, nombre: r.u_nombre, apellido: r.u_apellido },
+        estadoAnterior: r.estadoAnterior,
+        estadoNuevo: r.estadoNuevo,
+        comentario: r.comentario,
+      };
+    });
+  }
+
+  /** GET /api/v2/usuarios/{clientId|todos}: who can be made responsable. */
+  async responsablesDisponibles(actor: Actor, cliente: number | 'todos') {
+    if (cliente !== 'todos' && !(await this.repo().clienteExiste(actor.entidadId, cliente))) {
+      throw AppError.notFound('El cliente no existe.');
+    }
+    return this.repo().responsablesDisponibles(actor.entidadId);
+  }
+
+  /** GET /api/v3/test/clientes-usados: clients that have orders the actor can see. */
+  clientesUsados(actor: Actor) {
+    return this.repo().clientesUsados(actor.entidadId, visibilidad(actor));
+  }
+
+  /** GET /api/v2/estados: the states with their allowed next states. */
+  estados(): Estado[] {
+    return ESTADOS.map((e) => ({ ...e, siguientes: [...TRANSICIONES[e.id]] }));
+  }
+
+  /** GET /api/v2/prioridades. */
+  prioridades(actor: Actor) {
+    return this.repo().prioridades(actor.entidadId);
+  }
+}

@@ -1,0 +1,343 @@
+import { z } from 'zod';
+import { MD5_HEX, zPermisoCliente, zPermisoGlobal, zPermisosDeCliente, zRol } from './auth.js';
+
+/**
+ * Administration (issue 4): users, roles, per-client permissions, clients, areas, order types,
+ * the E5S catalogue, the profile (Mi cuenta) and the company logo. Paths and field names follow
+ * SPEC §7; references travel as ids; passwords only as the MD5 hex.
+ */
+
+export const LIMITES_ADMIN = {
+  usuario: 60,
+  nombre: 100,
+  email: 254,
+  buscar: 100,
+  clienteNombre: 150,
+  clienteTexto: 250,
+  clienteNotas: 2000,
+  etiqueta: 100,
+  e5sClave: 50,
+  e5sNombre: 200,
+  e5sFilas: 5000,
+  /** Decoded logo bytes accepted before re-encoding. */
+  logoBytes: 2 * 1024 * 1024,
+  /** The logo is re-encoded to fit in this square. */
+  logoLado: 256,
+} as const;
+
+const zRefId = z.coerce.number().int().positive();
+
+/** '' (an empty form field) travels as null. */
+const vacioANull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+const texto = (campo: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${campo} es obligatorio.`)
+    .max(max, `${campo} admite hasta ${max} caracteres.`);
+
+const textoOpcional = (campo: string, max: number) =>
+  z
+    .preprocess(
+      vacioANull,
+      z.string().trim().max(max, `${campo} admite hasta ${max} caracteres.`).nullable(),
+    )
+    .optional();
+
+const zEmailOpcional = z
+  .preprocess(
+    vacioANull,
+    z
+      .string()
+      .trim()
+      .max(LIMITES_ADMIN.email, `El email admite hasta ${LIMITES_ADMIN.email} caracteres.`)
+      .pipe(z.email('El email no es una dirección válida.'))
+      .nullable(),
+  )
+  .optional();
+
+/** A login name: letters, digits and . _ - @, 3 to 60 characters; unique across the system. */
+export const USUARIO_REGEX = /^[A-Za-z0-9._@-]{3,60}$/;
+export const zNombreUsuario = z
+  .string()
+  .trim()
+  .regex(
+    USUARIO_REGEX,
+    'El usuario debe tener de 3 a 60 caracteres: letras sin acentos, números, punto, guion, guion bajo o @.',
+  );
+
+const zMd5 = z
+  .string()
+  .transform((s) => s.toLowerCase())
+  .pipe(z.string().regex(MD5_HEX, 'La contraseña debe viajar como el MD5 hexadecimal (32 caracteres).'));
+
+// ---------------------------------------------------------------------------------------------
+// Users
+
+/** A user as administration sees it (GET /api/v2/usuarios, /api/v4/usuario/{id}, /api/v4/buscar). */
+export const zUsuarioAdmin = z.object({
+  id: z.number().int(),
+  usuario: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  email: z.string().nullable(),
+  activo: z.boolean(),
+  supervisorId: z.number().int().nullable(),
+  roles: z.array(zRol),
+  /** Global permission names. */
+  permisos: z.array(z.string()),
+});
+export type UsuarioAdmin = z.infer<typeof zUsuarioAdmin>;
+
+/**
+ * POST /api/v4/usuario {storeUser}: creates when there is no id, updates when there is one.
+ * On update, a field left out keeps its value. password (MD5 hex) is required on create.
+ * roles are role ids (GET /api/v2/roles); permisos are global permission names.
+ */
+export const zStoreUser = z.object({
+  id: zRefId.nullable().optional(),
+  usuario: zNombreUsuario,
+  nombre: texto('El nombre', LIMITES_ADMIN.nombre),
+  apellido: z
+    .string()
+    .trim()
+    .max(LIMITES_ADMIN.nombre, `El apellido admite hasta ${LIMITES_ADMIN.nombre} caracteres.`)
+    .optional(),
+  email: zEmailOpcional,
+  roles: z.array(zRefId).max(10, 'Demasiados roles.').optional(),
+  permisos: z.array(zPermisoGlobal).max(20, 'Demasiados permisos.').optional(),
+  password: zMd5.optional(),
+  activo: z.boolean().optional(),
+  supervisorId: zRefId.nullable().optional(),
+});
+export type StoreUser = z.input<typeof zStoreUser>;
+
+// ---------------------------------------------------------------------------------------------
+// Permissions
+
+/** GET /api/v4/permisos/{user}: what the user holds. Admins hold every per-client permission implicitly. */
+export const zPermisosDeUsuario = z.object({
+  usuarioId: z.number().int(),
+  esAdmin: z.boolean(),
+  globales: z.array(z.string()),
+  /** The per-client permissions stored for this user (admins need none). */
+  clientes: z.array(zPermisosDeCliente),
+});
+export type PermisosDeUsuario = z.infer<typeof zPermisosDeUsuario>;
+
+/**
+ * POST /api/v4/permisos/toggle/{user} {cliente, permiso, accion}.
+ * With a client id, permiso is a per-client one (delegarOrden, modificarOrden, borrarOrden);
+ * with cliente null (or absent), permiso is a global one (altaUsuarios, crearOrden, ...).
+ * accion: true grants, false revokes.
+ */
+export const zTogglePermiso = z
+  .object({
+    cliente: zRefId.nullable().optional(),
+    permiso: z.string().min(1).max(40),
+    accion: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    const ok =
+      v.cliente == null
+        ? zPermisoGlobal.safeParse(v.permiso).success
+        : zPermisoCliente.safeParse(v.permiso).success;
+    if (!ok) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['permiso'],
+        message:
+          v.cliente == null
+            ? `"${v.permiso}" no es un permiso global.`
+            : `"${v.permiso}" no es un permiso por cliente (delegarOrden, modificarOrden o borrarOrden).`,
+      });
+    }
+  });
+export type TogglePermiso = z.input<typeof zTogglePermiso>;
+
+// ---------------------------------------------------------------------------------------------
+// Clients
+
+/** CUIT: NN-NNNNNNNN-N (the dashes may be left out; it is stored with them). */
+export const CUIT_REGEX = /^\d{2}-\d{8}-\d$/;
+const zCuit = z
+  .preprocess(
+    vacioANull,
+    z
+      .string()
+      .trim()
+      .transform((s) => (/^\d{11}$/.test(s) ? `${s.slice(0, 2)}-${s.slice(2, 10)}-${s.slice(10)}` : s))
+      .pipe(z.string().regex(CUIT_REGEX, 'El CUIT debe tener el formato NN-NNNNNNNN-N.'))
+      .nullable(),
+  )
+  .optional();
+
+export const zCliente = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  cuit: z.string().nullable(),
+  contacto: z.string().nullable(),
+  email: z.string().nullable(),
+  telefono: z.string().nullable(),
+  direccion: z.string().nullable(),
+  notas: z.string().nullable(),
+  activo: z.boolean(),
+});
+export type Cliente = z.infer<typeof zCliente>;
+
+/** POST /api/v2/cliente {cliente}: creates without id, updates with one (a field left out keeps its value). */
+export const zClienteGuardar = z.object({
+  id: zRefId.nullable().optional(),
+  nombre: texto('El nombre', LIMITES_ADMIN.clienteNombre),
+  cuit: zCuit,
+  contacto: textoOpcional('El contacto', LIMITES_ADMIN.clienteNombre),
+  email: zEmailOpcional,
+  telefono: textoOpcional('El teléfono', 50),
+  direccion: textoOpcional('La dirección', LIMITES_ADMIN.clienteTexto),
+  notas: textoOpcional('Las notas', LIMITES_ADMIN.clienteNotas),
+  activo: z.boolean().optional(),
+});
+export type ClienteGuardar = z.input<typeof zClienteGuardar>;
+
+/** GET /api/v2/empresasAsignables: the clients the user may delegate orders to. */
+export const zClienteAsignable = z.object({ id: z.number().int(), nombre: z.string() });
+export type ClienteAsignable = z.infer<typeof zClienteAsignable>;
+
+// ---------------------------------------------------------------------------------------------
+// Order types and areas
+
+/** An order type or an area. Archived ones stay on old orders but are not offered for new ones. */
+export const zEtiqueta = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  archivado: z.boolean(),
+});
+export type Etiqueta = z.infer<typeof zEtiqueta>;
+export const zTipoOrden = zEtiqueta;
+export type TipoOrden = Etiqueta;
+export const zArea = zEtiqueta;
+export type Area = Etiqueta;
+
+/** POST /api/v2/tipoOrden {tipo}, POST /api/v3/areas {tipo}: {nombre}. */
+export const zEtiquetaCrear = z.object({ nombre: texto('El nombre', LIMITES_ADMIN.etiqueta) });
+/** PUT .../{id} {tipo}: {nombre}, and archivado: false to restore an archived one. */
+export const zEtiquetaModificar = z.object({
+  nombre: texto('El nombre', LIMITES_ADMIN.etiqueta),
+  archivado: z.boolean().optional(),
+});
+export type EtiquetaModificar = z.input<typeof zEtiquetaModificar>;
+
+/** ?incluirArchivados=true on GET /api/v2/tipoOrden/all and /api/v3/areas/all. */
+export const zListaEtiquetasQuery = z.object({
+  incluirArchivados: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+  tsp: z.string().optional(),
+});
+
+/** DELETE /api/v2/tipoOrden/{id}, /api/v3/areas/{id}: deleted, or archived when orders use it. */
+export const zEtiquetaBorrada = z.object({
+  archivado: z.boolean(),
+  ordenes: z.number().int(),
+  message: z.string(),
+});
+export type EtiquetaBorrada = z.infer<typeof zEtiquetaBorrada>;
+
+// ---------------------------------------------------------------------------------------------
+// E5S areas
+
+export const zE5sArea = z.object({ clave: z.string(), nombre: z.string() });
+export type E5sArea = z.infer<typeof zE5sArea>;
+
+/**
+ * POST /api/v2/e5s/areas/importar {csv}: the text of a CSV file, one area a line as
+ * `clave;nombre` (or `clave,nombre`, or tab-separated); an optional header line `clave;nombre`;
+ * fields may be quoted. It replaces the whole catalogue, or changes nothing if a line is wrong.
+ */
+export const zE5sImportar = z.object({
+  csv: z.string().min(1, 'El archivo está vacío.').max(900_000, 'El archivo es demasiado grande.'),
+});
+export const zE5sImportado = z.object({
+  importadas: z.number().int(),
+  anteriores: z.number().int(),
+  message: z.string(),
+});
+export type E5sImportado = z.infer<typeof zE5sImportado>;
+
+// ---------------------------------------------------------------------------------------------
+// Profile and logo
+
+/** The logged-in user's own data (Mi cuenta). */
+export const zPerfil = z.object({
+  id: z.number().int(),
+  usuario: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  email: z.string().nullable(),
+});
+export type Perfil = z.infer<typeof zPerfil>;
+
+/**
+ * PUT /api/v2/profile {profile}: names and email; to change the password send both
+ * passwordActual and passwordNueva (MD5 hex). A field left out keeps its value.
+ */
+export const zProfile = z
+  .object({
+    nombre: texto('El nombre', LIMITES_ADMIN.nombre).optional(),
+    apellido: z
+      .string()
+      .trim()
+      .max(LIMITES_ADMIN.nombre, `El apellido admite hasta ${LIMITES_ADMIN.nombre} caracteres.`)
+      .optional(),
+    email: zEmailOpcional,
+    passwordActual: zMd5.optional(),
+    passwordNueva: zMd5.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.passwordActual === undefined) !== (v.passwordNueva === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.passwordActual === undefined ? 'passwordActual' : 'passwordNueva'],
+        message: 'Para cambiar la contraseña envíe la actual y la nueva.',
+      });
+    }
+  });
+export type Profile = z.input<typeof zProfile>;
+
+/** POST /api/v2/profile {username}: changes the user's own login name. */
+export const zCambioUsername = z.object({ username: zNombreUsuario });
+
+/**
+ * PUT /api/v3/entidad/logo {logo}: a data URL or plain base64 of a PNG, JPEG or WebP image of at
+ * most 2 MB; the server re-encodes it as PNG within 256x256. null removes the logo.
+ */
+export const zLogo = z.object({ logo: z.string().min(1, 'El logo está vacío.').nullable() });
+export const zLogoGuardado = z.object({ logo: z.string().nullable() });
+
+// ---------------------------------------------------------------------------------------------
+
+export const API_ADMIN = {
+  usuarios: '/api/v2/usuarios',
+  usuario: (id: number) => `/api/v4/usuario/${id}`,
+  guardarUsuario: '/api/v4/usuario',
+  buscarUsuarios: (texto: string) => `/api/v4/buscar/${encodeURIComponent(texto)}`,
+  permisosDeUsuario: (usuarioId: number) => `/api/v4/permisos/${usuarioId}`,
+  togglePermiso: (usuarioId: number) => `/api/v4/permisos/toggle/${usuarioId}`,
+  quitarPermisosCliente: (usuarioId: number, clienteId: number) =>
+    `/api/v4/permisos/${usuarioId}/${clienteId}`,
+  clientes: '/api/v4/clientes',
+  guardarCliente: '/api/v2/cliente',
+  empresasAsignables: '/api/v2/empresasAsignables',
+  tiposOrden: '/api/v2/tipoOrden/all',
+  crearTipoOrden: '/api/v2/tipoOrden',
+  tipoOrden: (id: number) => `/api/v2/tipoOrden/${id}`,
+  areas: '/api/v3/areas/all',
+  crearArea: '/api/v3/areas',
+  area: (id: number) => `/api/v3/areas/${id}`,
+  e5sAreas: '/api/v2/e5s/areas',
+  e5sImportar: '/api/v2/e5s/areas/importar',
+  perfil: '/api/v2/profile',
+  logo: '/api/v3/entidad/logo',
+} as const;

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { zEpochMs } from './common.js';
+
+const zRefId = z.coerce.number().int().positive();
+const zRefNullable = zRefId.nullable().optional();
+const zFecha = zEpochMs.min(0).max(8_640_000_000_000).nullable().optional();
+
+export const LIMITES_ORDEN = {
+  titulo: 200,
+  detalle: 20_000,
+  comentario: 5_000,
+  responsables: 20,
+  buscar: 200,
+  porPagina: 100,
+} as const;
+
+const zTitulo = z
+  .string()
+  .trim()
+  .min(1, 'El título es obligatorio.')
+  .max(LIMITES_ORDEN.titulo, `El título admite hasta ${LIMITES_ORDEN.titulo} caracteres.`);
+const zDetalle = z
+  .string()
+  .max(LIMITES_ORDEN.detalle, `El detalle admite hasta ${LIMITES_ORDEN.detalle} caracteres.`);
+
+/** One responsable or several: travels as an id or an array of ids. */
+export const zResponsables = z
+  .union([zRefId, z.array(zRefId).max(LIMITES_ORDEN.responsables, `Hasta ${LIMITES_ORDEN.responsables} responsables.`)])
+  .nullable()
+  .optional()
+  .transform((v) => (v == null ? [] : Array.isArray(v) ? [...new Set(v)] : [v]));
+
+/** POST /api/v2/ordenes/save: the order as saved (SPEC §3). With an id it updates. */
+export const zOrdenGuardar = z.object({
+  id: zRefId.optional().nullable(),
+  titulo: zTitulo,
+  detalle: zDetalle.optional().default(''),
+  tipoOrden: zRefNullable,
+  area: zRefNullable,
+  prioridad: zRefNullable,
+  estado: zRefId.optional().nullable(),
+  responsable: zResponsables,
+  cliente: zRefId,
+  fechaInicio: zFecha,
+  fechaFin: zFecha,
+  registroResponsable: z.unknown().optional(),
+  e5sAreaKey: z.string().max(100).nullable().optional(),
+  e5sAreaName: z.string().max(200).nullable().optional(),
+  archivos: z.array(z.unknown()).optional(),
+  archivosBorrados: z.array(z.unknown()).optional(),
+});
+export type OrdenGuardar = z.input<typeof zOrdenGuardar>;
+
+export const ORDEN_CRITERIOS = ['recientes', 'antiguas', 'vencimiento', 'prioridad', 'numero', 'actualizadas'] as const;
+export const CAMPOS_FECHA = ['creada', 'fechaInicio', 'fechaFin'] as const;
+
+/** POST /api/v4/ordenes/all/filtered: filters; cliente and responsable travel as ids. */
+export const zFiltros = z.object({
+  estados: z.array(z.coerce.number().int()).max(10).optional().nullable(),
+  cliente: zRefNullable,
+  responsable: zRefNullable,
+  tipo: zRefNullable,
+  area: zRefNullable,
+  prioridad: zRefNullable,
+  fechaDesde: zFecha,
+  fechaHasta: zFecha,
+  campoFecha: z.enum(CAMPOS_FECHA).optional().default('creada'),
+  vencidas: z.boolean().optional().nullable(),
+  buscar: z.string().max(LIMITES_ORDEN.buscar).optional().nullable(),
+  orden: z.enum(ORDEN_CRITERIOS).optional().default('recientes'),
+  pagina: z.coerce.number().int().min(0).max(100_000).optional().default(0),
+  porPagina: z.coerce.number().int().min(1).max(LIMITES_ORDEN.porPagina).optional().default(25),
+});
+export type Filtros = z.input<typeof zFiltros>;
+
+/** POST /api/v2/ordenes/all/filtered {estados, buscar}. */
+export const zFiltrosSimples = z.object({
+  estados: z.array(z.coerce.number().int()).max(10).optional().nullable(),
+  buscar: z.string().max(LIMITES_ORDEN.buscar).optional().nullable(),
+});
+
+const zRefNombre = z.object({ id: z.number().int(), nombre: z.string() });
+export const zPersona = z.object({
+  id: z.number().int(),
+  usuario: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+});
+export type Persona = z.infer<typeof zPersona>;
+
+export const zOrdenResumen = z.object({
+  id: z.number().int(),
+  numero: z.number().int(),
+  titulo: z.string(),
+  estado: z.object({ id: z.number().int(), nombre: z.string(), color: z.string() }),
+  prioridad: z.object({ id: z.number().int(), nombre: z.string(), color: z.string(), nivel: z.number().int() }).nullable(),
+  cliente: zRefNombre.nullable(),
+  tipoOrden: zRefNombre.nullable(),
+  area: zRefNombre.nullable(),
+  responsables: z.array(zPersona),
+  fechaInicio: z.number().int().nullable(),
+  fechaFin: z.number().int().nullable(),
+  creada: z.number().int(),
+  actualizada: z.number().int(),
+  vencida: z.boolean(),
+});
+export type OrdenResumen = z.infer<typeof zOrdenResumen>;
+
+export const zPaginaOrdenes = z.object({
+  ordenes: z.array(zOrdenResumen),
+  total: z.number().int(),
+  pagina: z.number().int(),
+  porPagina: z.number().int(),
+});
+export type PaginaOrdenes = z.infer<typeof zPaginaOrdenes>;
+
+/** GET /api/v3/ordenDTO/{id}: the order detail as read (SPEC §3). */
+export const zOrdenDetalle = zOrdenResumen.extend({
+  detalle: z.string(),
+  fechaInicioISO_8601: z.string().nullable(),
+  fechaFinISO_8601: z.string().nullable(),
+  entidadSolicitanteId: z.number().int(),
+  entidadSolicitanteNombre: z.string(),
+  registroResponsable: zPersona,
+  e5sAreaKey: z.string().nullable(),
+  e5sAreaName: z.string().nullable(),
+  finalizada: z.number().int().nullable(),
+  /** What the reader may do with it: the UI hides what is not allowed. */
+  acciones: z.object({
+    soloLectura: z.boolean(),
+    modificar: z.boolean(),
+    borrar: z.boolean(),
+    cambiarResponsable: z.boolean(),
+    estadosSiguientes: z.array(z.number().int()),
+  }),
+});
+export type OrdenDetalle = z.infer<typeof zOrdenDetalle>;
+
+/** GET /api/v2/orden/{id}: the order as saved, with references as ids (for edit forms). */
+export const zOrdenGuardada = z.object({
+  id: z.number().int(),
+  numero: z.number().int(),
+  titulo: z.string(),
+  detalle: z.string(),
+  tipoOrden: z.number().int().nullable(),
+  area: z.number().int().nullable(),
+  prioridad: z.number().int().nullable(),
+  estado: z.number().int(),
+  responsable: z.array(z.number().int()),
+  cliente: z.number().int().nullable(),
+  fechaInicio: z.number().int().nullable(),
+  fechaFin: z.number().int().nullable(),
+  registroResponsable: z.number().int(),
+  e5sAreaKey: z.string().nullable(),
+  e5sAreaName: z.string().nullable(),
+});
+export type OrdenGuardada = z.infer<typeof zOrdenGuardada>;
+
+/** PUT /api/v2/estado/{id}. Every change carries a comment (SPEC §4). */
+export const zCambioEstado = z.object({
+  estado: zRefId,
+  comentarios: z
+    .string()
+    .trim()
+    .min(1, 'El comentario es obligatorio.')
+    .max(LIMITES_ORDEN.comentario, `El comentario admite hasta ${LIMITES_ORDEN.comentario} caracteres.`),
+});
+
+/** PUT /api/v3/responsable/{id}: one id or several; an optional comment. */
+export const zCambioResponsable = z.object({
+  responsable: zResponsables,
+  comentarios: z.string().max(LIMITES_ORDEN.comentario).optional().nullable(),
+});
+
+export const zCambioTitulo = z.object({ titulo: zTitulo });
+export const zCambioDetalle = z.object({ detalle: zDetalle });
+export const zCambioFecha = z.object({ fecha: zFecha });
+export const FECHA_KINDS = ['inicio', 'fin', 'fechaInicio', 'fechaFin'] as const;
+export const zCambioTipo = z.object({ tipoOrdenId: zRefId });
+export const zCambioArea = z.object({ areaId: zRefId });
+
+export const TIPOS_EVENTO = [
+  'CREADA',
+  'ESTADO',
+  'RESPONSABLE',
+  'TITULO',
+  'DETALLE',
+  'FECHA',
+  'TIPO',
+  'AREA',
+  'PRIORIDAD',
+  'CLIENTE',
+  'ELIMINADA',
+] as const;
+export type TipoEvento = (typeof TIPOS_EVENTO)[number];
+
+export const zEventoOrden = z.object({
+  id: z.number().int(),
+  tipo: z.string(),
+  descripcion: z.string(),
+  fecha: z.number().int(),
+  usuario: zPersona,
+  estadoAnterior: z.number().int().nullable(),
+  estadoNuevo: z.number().int().nullable(),
+  comentario: z.string().nullable(),
+});
+export type EventoOrden = z.infer<typeof zEventoOrden>;
+
+export const zPrioridad = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  nivel: z.number().int(),
+  color: z.string(),
+});
+export type Prioridad = z.infer<typeof zPrioridad>;
+
+export const zResponsableDisponible = zPersona.extend({ email: z.string().nullable() });
+export const zClienteUsado = z.object({ id: z.number().int(), nombre: z.string() });
+
+export const API_ORDENES = {
+  filtradas: '/api/v4/ordenes/all/filtered',
+  filtradasSimple: '/api/v2/ordenes/all/filtered',
+  detalle: (id: number) => `/api/v3/ordenDTO/${id}`,
+  orden: (id: number) => `/api/v2/orden/${id}`,
+  guardar: '/api/v2/ordenes/save',
+  estado: (id: number) => `/api/v2/estado/${id}`,
+  responsable: (id: number) => `/api/v3/responsable/${id}`,
+  historial: (id: number) => `/api/v2/historial/detalle/${id}`,
+  detalleTexto: (id: number) => `/api/v2/detalle/${id}`,
+  titulo: (id: number) => `/api/v2/titulo/${id}`,
+  fecha: (id: number, kind: 'inicio' | 'fin') => `/api/v2/fecha/${id}/${kind}`,
+  tipo: (id: number, tipoId: number) => `/api/v2/tipoOrden/${id}/${tipoId}`,
+  area: (id: number, areaId: number) => `/api/v2/area/${id}/${areaId}`,
+  responsablesDisponibles: (cliente: number | 'todos') => `/api/v2/usuarios/${cliente}`,
+  clientesUsados: '/api/v3/test/clientes-usados',
+  estados: '/api/v2/estados',
+  prioridades: '/api/v2/prioridades',
+} as const;
