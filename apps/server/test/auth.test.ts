@@ -169,6 +169,8 @@ describe('catálogos y plan', () => {
     expect(plan).toMatchObject({ nombre: 'Pyme', quota: 100, quotaDisponible: 100 });
     expect(plan.fechaProximoVencimiento).toBeGreaterThan(env.clock.now().getTime());
     await env.database.db.execute(sql`update suscripciones set quota_disponible = 3 where entidad_id = ${demo}`);
+    env.app.bus.publish({ type: 'plan.cambiado', entidadId: demo });
+    await new Promise((r) => setTimeout(r, 5));
     expect((await get('/api/v2/plan/estado', auth('supervisor'))).json().quotaDisponible).toBe(3);
     env.clock.t = new Date(plan.fechaProximoVencimiento + 1000);
     const renewed = (await get('/api/v2/plan/estado', auth('supervisor'))).json();

@@ -229,6 +229,18 @@ describe('quota', () => {
     await env.database.db.execute(sql`update suscripciones set quota_disponible = 100 where entidad_id = ${demo}`);
   });
 
+  it('con la quota agotada y el período vencido, el alta renueva el período y se guarda', async () => {
+    await env.database.db.execute(
+      sql`update suscripciones set quota_disponible = 0, fecha_proximo_vencimiento = now() - interval '1 day' where entidad_id = ${demo}`,
+    );
+    const r = await call('POST', '/api/v2/ordenes/save', 'supervisor', nueva({ titulo: 'Tras la renovación' }));
+    expect(r.statusCode, r.body).toBe(200);
+    expect(await quota()).toBe(99);
+    const plan = (await call('GET', '/api/v2/plan/estado', 'supervisor')).json();
+    expect(plan.quotaDisponible).toBe(99);
+    expect(plan.fechaProximoVencimiento).toBeGreaterThan(Date.now());
+  });
+
   it('una quota vacía (null) es ilimitada', async () => {
     for (let i = 0; i < 3; i++) {
       const r = await call('POST', '/api/v2/ordenes/save', 'otra', nueva({ cliente: cliOtra[0], responsable: [u.otra], tipoOrden: null, area: null, prioridad: null }));

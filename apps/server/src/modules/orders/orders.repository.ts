@@ -102,7 +102,8 @@ export class OrdersRepository {
     const q = f.buscar?.trim();
     if (q) {
       const like = `%${escapeLike(q)}%`;
-      const texto = sql`(o.titulo ilike ${like} or o.detalle ilike ${like} or c.nombre ilike ${like})`;
+      // Same expression as the trigram index ordenes_busqueda_trgm_idx; clients by their own index.
+      const texto = sql`((o.titulo || ' ' || o.detalle) ilike ${like} or o.cliente_id = any(array(select c2.id from clientes c2 where c2.entidad_id = ${entidadId} and c2.nombre ilike ${like})))`;
       const num = /^#?(\d{1,9})$/.exec(q);
       where.push(num ? sql`(o.numero = ${Number(num[1])} or ${texto})` : texto);
     }
@@ -123,7 +124,6 @@ export class OrdersRepository {
                count(*) over () as total,
                row_number() over (order by ${orderBy}) as rn
         from ordenes o
-        left join clientes c on c.id = o.cliente_id
         where ${sql.join(where, sql` and `)}
         order by ${orderBy}
         limit ${f.porPagina} offset ${offset}
@@ -209,6 +209,10 @@ export class OrdersRepository {
   async setResponsables(ordenId: number, ids: readonly number[]): Promise<void> {
     await this.db.delete(ordenResponsables).where(eq(ordenResponsables.ordenId, ordenId));
     if (ids.length) await this.db.insert(ordenResponsables).values(ids.map((usuarioId) => ({ ordenId, usuarioId })));
+  }
+
+  async addResponsables(ordenId: number, ids: readonly number[]): Promise<void> {
+    await this.db.insert(ordenResponsables).values(ids.map((usuarioId) => ({ ordenId, usuarioId })));
   }
 
   async addEvent(e: typeof ordenEventos.$inferInsert): Promise<void> {

@@ -293,8 +293,11 @@ export class OrdersService {
         creada: now,
         actualizada: now,
       });
-      await repo.setResponsables(id, b.responsable);
-      const nombres = (await repo.nombresDeUsuarios(actor.entidadId, b.responsable)).map((u) => `${u.nombre} ${u.apellido}`.trim());
+      let nombres: string[] = [];
+      if (b.responsable.length) {
+        await repo.addResponsables(id, b.responsable);
+        nombres = (await repo.nombresDeUsuarios(actor.entidadId, b.responsable)).map((u) => `${u.nombre} ${u.apellido}`.trim());
+      }
       await repo.addEvent({
         entidadId: actor.entidadId,
         ordenId: id,

@@ -1,0 +1,227 @@
+/**
+ * npm run bench: starts the built server on PostgreSQL and measures it with autocannon.
+ *   1. auth: an authenticated cheap call (/api/v2/plan/estado) against the unauthenticated health route;
+ *   2. orders: filtered list (25 rows), detail and create, on 100,000 orders over 20 companies.
+ * Results are printed and written to .bench/results.json.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { REPO_ROOT } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { seedDemo } from '../src/seed/demo.js';
+import { md5 } from '../src/seed/factories.js';
+import { seedBench } from './seed-bench.js';
+
+const BASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = 'delego_bench';
+const PORT = Number(process.env.BENCH_PORT ?? 8091);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const ONLY = process.env.BENCH_ONLY;
+
+function dbUrl(): string {
+  const u = new URL(BASE);
+  u.pathname = `/${DB_NAME}`;
+  return u.toString();
+}
+
+async function prepareDatabase(): Promise<void> {
+  const admin = new pg.Client({ connectionString: BASE });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [DB_NAME]);
+  if (exists.rowCount && process.env.BENCH_RESEED !== '1') {
+    await admin.end();
+    console.log(`Base ${DB_NAME} existente: se reutiliza (BENCH_RESEED=1 para recrearla).`);
+    return;
+  }
+  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
+  await admin.query(`create database ${DB_NAME}`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: dbUrl() });
+  await database.migrate();
+  console.log('Sembrando demo + 100.000 órdenes en 20 empresas...');
+  const t = Date.now();
+  await seedDemo(database.db, new Date());
+  await seedBench(database.db, new Date());
+  console.log(`\nSiembra lista en ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  await database.close();
+}
+
+async function startServer(): Promise<{ child: ChildProcess; peakRssMb: () => number }> {
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/server/dist/main.js')], {
+    env: { ...process.env, DATABASE_URL: dbUrl(), PORT: String(PORT), LOG_LEVEL: 'warn', SEED_DEMO: 'false' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let peak = 0;
+  const timer = setInterval(() => {
+    try {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peak = Math.max(peak, kb / 1024);
+    } catch {
+      // process gone
+    }
+  }, 200);
+  child.on('exit', () => clearInterval(timer));
+  for (let i = 0; i < 100; i++) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${PORT}/api/health`);
+      if (r.ok) return { child, peakRssMb: () => peak };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error('El servidor no arrancó');
+}
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function measure(name: string, opts: autocannon.Options): Promise<Result> {
+  const r = await autocannon({ connections: 10, duration: DURATION, ...opts });
+  const res: Result = {
+    name,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
+  console.log(`  ${name.padEnd(44)} ${String(res.rps).padStart(6)} req/s   p50 ${res.p50} ms   p99 ${res.p99} ms   errores ${res.errors}   no-2xx ${res.non2xx}`);
+  return res;
+}
+
+async function main(): Promise<void> {
+  await prepareDatabase();
+  const { child, peakRssMb } = await startServer();
+  const url = `http://127.0.0.1:${PORT}`;
+  const results: Record<string, unknown> = { fecha: new Date().toISOString(), duracionS: DURATION, conexiones: 10 };
+  try {
+    const demoAuth = { authorization: `supervisor#${md5('Demo1234!')}` };
+    // Warm-up
+    await autocannon({ url: `${url}/api/v2/plan/estado?tsp=1`, headers: demoAuth, connections: 2, duration: 1 });
+
+    if (!ONLY || ONLY === 'auth') {
+      console.log('\nAutenticación (issue 2):');
+      const health = await measure('GET /api/health (sin autenticación)', { url: `${url}/api/health` });
+      const plan = await measure('GET /api/v2/plan/estado (autenticada)', { url: `${url}/api/v2/plan/estado?tsp=1`, headers: demoAuth });
+      const ratio = plan.rps / health.rps;
+      console.log(`  relación autenticada / sin autenticación: ${(ratio * 100).toFixed(1)} % (objetivo >= 70 %)`);
+      results.auth = { health, plan, ratio };
+    }
+
+    if (!ONLY || ONLY === 'orders') {
+      console.log('\nÓrdenes (issue 3), 100.000 órdenes en 20 empresas:');
+      const users = Array.from({ length: 20 }, (_, i) => ({ authorization: `bench${i + 1}#${md5('Bench1234!')}` }));
+      const detailIds: number[] = [];
+      const c = new pg.Client({ connectionString: dbUrl() });
+      await c.connect();
+      const ids = await c.query(
+        `select o.id, e.id as e from ordenes o join entidades e on e.id = o.entidad_id where e.nombre like 'Empresa Bench %' order by random() limit 2000`,
+      );
+      const byEntidad = await c.query(`select id from entidades where nombre like 'Empresa Bench %' order by id`);
+      const entIds: number[] = byEntidad.rows.map((r: { id: number }) => r.id);
+      for (const r of ids.rows as { id: number; e: number }[]) detailIds.push(r.id, r.e);
+      const clientesPorEntidad = await c.query(
+        `select entidad_id, min(id) as c from clientes where entidad_id = any($1) group by entidad_id`,
+        [entIds],
+      );
+      const clienteDe = new Map<number, number>(clientesPorEntidad.rows.map((r: { entidad_id: number; c: number }) => [r.entidad_id, r.c]));
+      const headersDe = (entidadId: number) => users[entIds.indexOf(entidadId)] ?? users[0]!;
+      let k = 0;
+      const list = await measure('POST /api/v4/ordenes/all/filtered (25 filas)', {
+        url,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/v4/ordenes/all/filtered?tsp=1',
+            setupRequest: (req) => {
+              const i = k++ % 20;
+              const filtros = [
+                { estados: [1, 2, 3], porPagina: 25 },
+                { estados: [1, 2, 3], orden: 'vencimiento', porPagina: 25 },
+                { buscar: 'aire', porPagina: 25 },
+                { porPagina: 25, pagina: 3 },
+              ][k % 4];
+              return { ...req, headers: { ...users[i], 'content-type': 'application/json' }, body: JSON.stringify(filtros) };
+            },
+          },
+        ],
+      });
+      let d = 0;
+      const detail = await measure('GET /api/v3/ordenDTO/{id}', {
+        url,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req) => {
+              const j = (d++ % (detailIds.length / 2)) * 2;
+              return { ...req, path: `/api/v3/ordenDTO/${detailIds[j]}?tsp=1`, headers: headersDe(detailIds[j + 1]!) };
+            },
+          },
+        ],
+      });
+      const before = Number((await c.query(`select count(*)::int as n from ordenes`)).rows[0].n);
+      let n = 0;
+      let acked = 0;
+      const ackedIds: number[] = [];
+      const create = await measure('POST /api/v2/ordenes/save (alta)', {
+        url,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/v2/ordenes/save?tsp=1',
+            setupRequest: (req) => {
+              const i = n++ % 20;
+              const e = entIds[i]!;
+              return {
+                ...req,
+                headers: { ...users[i], 'content-type': 'application/json' },
+                body: JSON.stringify({ titulo: `Alta de bench ${n}`, detalle: 'Medición', cliente: clienteDe.get(e) }),
+              };
+            },
+            onResponse: (status: number, body: string) => {
+              if (status !== 200) return;
+              acked++;
+              ackedIds.push((JSON.parse(body) as { id: number }).id);
+            },
+          },
+        ],
+      });
+      const after = Number((await c.query(`select count(*)::int as n from ordenes`)).rows[0].n);
+      const present = Number(
+        (await c.query(`select count(*)::int as n from ordenes where id = any($1)`, [ackedIds])).rows[0].n,
+      );
+      await c.end();
+      console.log(
+        `  altas confirmadas: ${acked}; de ellas presentes en la base: ${present} ` +
+          `(${present === acked ? 'ninguna perdida' : 'FALTAN ' + (acked - present)}); filas nuevas: ${after - before}`,
+      );
+      results.orders = { list, detail, create, acked, present, stored: after - before };
+    }
+    results.peakRssMb = Math.round(peakRssMb());
+    console.log(`\nMemoria pico del servidor (RSS): ${results.peakRssMb} MB`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+  fs.mkdirSync(path.join(REPO_ROOT, '.bench'), { recursive: true });
+  fs.writeFileSync(path.join(REPO_ROOT, '.bench', 'results.json'), JSON.stringify(results, null, 2));
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
