@@ -18,7 +18,13 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { requireAuth } from './modules/auth/auth.plugin.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { ClientsService } from './modules/clients/clients.service.js';
-import { cacheRoutes } from './modules/clients/clients.routes.js';
+import { cacheRoutes, clientsRoutes } from './modules/clients/clients.routes.js';
+import { CatalogService } from './modules/catalog/catalog.service.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { entidadesRoutes } from './modules/entidades/entidades.routes.js';
+import { ProfileService } from './modules/profile/profile.service.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 import { EntidadesService } from './modules/entidades/entidades.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { PermissionsService } from './modules/permissions/permissions.service.js';
@@ -48,6 +54,8 @@ export interface Services {
   clients: ClientsService;
   entidades: EntidadesService;
   orders: OrdersService;
+  catalog: CatalogService;
+  profile: ProfileService;
 }
 
 declare module 'fastify' {
@@ -96,11 +104,13 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   app.decorateRequest('actor', null);
   installErrorHandler(app);
 
-  const users = new UsersService(db, bus);
   const permissions = new PermissionsService(db);
-  const plans = new PlansService(db, clock);
+  const plans = new PlansService(db, clock, bus);
   const entidades = new EntidadesService(db);
   const clients = new ClientsService(db, bus);
+  const users = new UsersService(db, bus, { permissions, clients });
+  const catalog = new CatalogService(db, bus);
+  const profile = new ProfileService(users);
   const auth = new AuthService({
     users,
     permissions,
@@ -111,7 +121,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     ...(parts.throttle ? { throttle: parts.throttle } : {}),
   });
   const orders = new OrdersService(db, clock, bus, plans);
-  const services: Services = { auth, users, permissions, plans, clients, entidades, orders };
+  const services: Services = { auth, users, permissions, plans, clients, entidades, orders, catalog, profile };
   app.decorate('services', services);
   app.decorate('bus', bus);
 
@@ -145,6 +155,11 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     await scope.register(plansRoutes(services));
     await scope.register(cacheRoutes(services));
     await scope.register(ordersRoutes(services));
+    await scope.register(usersRoutes(services));
+    await scope.register(clientsRoutes(services));
+    await scope.register(catalogRoutes(services));
+    await scope.register(profileRoutes(services));
+    await scope.register(entidadesRoutes(services));
   });
 
   await registerWeb(app, config.webDist);

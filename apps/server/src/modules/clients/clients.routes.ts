@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API } from '@delego/contract';
+import { API, zCliente, zClienteAsignable, zClienteGuardar } from '@delego/contract';
 import { z } from 'zod';
 import { actorOf } from '../auth/auth.plugin.js';
 import type { Services } from '../../app.js';
@@ -24,5 +24,44 @@ export const cacheRoutes =
         s.users.cleanCache(actorOf(req));
         return { ok: true };
       },
+    );
+  };
+
+export const clientsRoutes =
+  (s: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/v4/clientes',
+      {
+        schema: {
+          tags: ['clientes'],
+          summary: 'Clientes de la entidad (activos e inactivos)',
+          response: { 200: z.array(zCliente) },
+        },
+      },
+      async (req) => s.clients.list(actorOf(req)),
+    );
+    app.post(
+      '/api/v2/cliente',
+      {
+        schema: {
+          tags: ['clientes'],
+          summary: 'Crea (sin id) o modifica (con id) un cliente; requiere altaClientes',
+          body: zClienteGuardar,
+          response: { 200: zCliente },
+        },
+      },
+      async (req) => s.clients.save(actorOf(req), req.body),
+    );
+    app.get(
+      '/api/v2/empresasAsignables',
+      {
+        schema: {
+          tags: ['clientes'],
+          summary: 'Clientes activos para los que el usuario puede delegar órdenes',
+          response: { 200: z.array(zClienteAsignable) },
+        },
+      },
+      async (req) => s.clients.asignables(actorOf(req)),
     );
   };

@@ -13,4 +13,8 @@ export class EntidadesRepository {
       .limit(1);
     return rows[0];
   }
+
+  async setLogo(entidadId: number, logo: string | null): Promise<void> {
+    await this.db.update(entidades).set({ logo }).where(eq(entidades.id, entidadId));
+  }
 }

@@ -1,5 +1,9 @@
+import { esAdmin } from '@delego/contract';
 import type { Db } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
+import { AppError } from '../../lib/errors.js';
 import { EntidadesRepository } from './entidades.repository.js';
+import { procesarLogo } from './logo.js';
 
 export class EntidadesService {
   private readonly repo: EntidadesRepository;
@@ -9,5 +13,18 @@ export class EntidadesService {
 
   find(entidadId: number) {
     return this.repo.find(entidadId);
+  }
+
+  /**
+   * PUT /api/v3/entidad/logo: admins only. The image is checked and re-encoded (see logo.ts) and
+   * stored as a data URL, which the login response carries; null removes it.
+   */
+  async setLogo(actor: Actor, logo: string | null): Promise<{ logo: string | null }> {
+    if (!esAdmin(actor)) {
+      throw AppError.forbidden('Solo un administrador o el propietario puede cambiar el logo de la empresa.');
+    }
+    const dataUrl = logo === null ? null : await procesarLogo(logo);
+    await this.repo.setLogo(actor.entidadId, dataUrl);
+    return { logo: dataUrl };
   }
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import type { Rol } from '@delego/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { roles, usuarioRoles, usuarios } from './users.tables.js';
 
@@ -11,6 +12,43 @@ export interface CredencialesRow {
   apellido: string;
   email: string | null;
   activo: boolean;
+}
+
+/** A user row as administration reads it (never the password hash). */
+export interface UsuarioRow {
+  id: number;
+  entidadId: number;
+  usuario: string;
+  nombre: string;
+  apellido: string;
+  email: string | null;
+  activo: boolean;
+  supervisorId: number | null;
+}
+
+const columnasUsuario = {
+  id: usuarios.id,
+  entidadId: usuarios.entidadId,
+  usuario: usuarios.usuario,
+  nombre: usuarios.nombre,
+  apellido: usuarios.apellido,
+  email: usuarios.email,
+  activo: usuarios.activo,
+  supervisorId: usuarios.supervisorId,
+};
+
+/** True when a database error is a unique-constraint violation (pg and PGlite, wrapped or not). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** Escapes the LIKE wildcards of a user's search text. */
+export function likeEscape(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export class UsersRepository {
@@ -34,7 +72,16 @@ export class UsersRepository {
     return rows[0];
   }
 
-  rolesOf(entidadId: number, userId: number) {
+  async passwordHashOf(entidadId: number, userId: number): Promise<string | undefined> {
+    const rows = await this.db
+      .select({ h: usuarios.passwordHash })
+      .from(usuarios)
+      .where(and(eq(usuarios.id, userId), eq(usuarios.entidadId, entidadId)))
+      .limit(1);
+    return rows[0]?.h;
+  }
+
+  rolesOf(entidadId: number, userId: number): Promise<Rol[]> {
     return this.db
       .select({ id: roles.id, nombre: roles.nombre, descripcion: roles.descripcion })
       .from(usuarioRoles)
@@ -44,10 +91,165 @@ export class UsersRepository {
       .orderBy(asc(roles.id));
   }
 
-  allRoles() {
+  allRoles(): Promise<Rol[]> {
     return this.db
       .select({ id: roles.id, nombre: roles.nombre, descripcion: roles.descripcion })
       .from(roles)
       .orderBy(asc(roles.id));
+  }
+
+  /** The roles of every user of a company, by user id. */
+  async rolesOfCompany(entidadId: number): Promise<Map<number, Rol[]>> {
+    const rows = await this.db
+      .select({
+        usuarioId: usuarioRoles.usuarioId,
+        id: roles.id,
+        nombre: roles.nombre,
+        descripcion: roles.descripcion,
+      })
+      .from(usuarioRoles)
+      .innerJoin(roles, eq(roles.id, usuarioRoles.rolId))
+      .innerJoin(usuarios, eq(usuarios.id, usuarioRoles.usuarioId))
+      .where(eq(usuarios.entidadId, entidadId))
+      .orderBy(asc(usuarioRoles.usuarioId), asc(roles.id));
+    const m = new Map<number, Rol[]>();
+    for (const { usuarioId, ...rol } of rows) {
+      const list = m.get(usuarioId) ?? [];
+      list.push(rol);
+      m.set(usuarioId, list);
+    }
+    return m;
+  }
+
+  listOfCompany(entidadId: number): Promise<UsuarioRow[]> {
+    return this.db
+      .select(columnasUsuario)
+      .from(usuarios)
+      .where(eq(usuarios.entidadId, entidadId))
+      .orderBy(asc(sql`lower(${usuarios.apellido})`), asc(sql`lower(${usuarios.nombre})`), asc(usuarios.id));
+  }
+
+  search(entidadId: number, text: string, limit: number): Promise<UsuarioRow[]> {
+    const p = `%${likeEscape(text)}%`;
+    return this.db
+      .select(columnasUsuario)
+      .from(usuarios)
+      .where(
+        and(
+          eq(usuarios.entidadId, entidadId),
+          or(
+            ilike(usuarios.usuario, p),
+            ilike(usuarios.nombre, p),
+            ilike(usuarios.apellido, p),
+            ilike(usuarios.email, p),
+            ilike(sql`${usuarios.nombre} || ' ' || ${usuarios.apellido}`, p),
+          ),
+        ),
+      )
+      .orderBy(asc(sql`lower(${usuarios.apellido})`), asc(sql`lower(${usuarios.nombre})`), asc(usuarios.id))
+      .limit(limit);
+  }
+
+  async find(entidadId: number, userId: number): Promise<UsuarioRow | undefined> {
+    const rows = await this.db
+      .select(columnasUsuario)
+      .from(usuarios)
+      .where(and(eq(usuarios.id, userId), eq(usuarios.entidadId, entidadId)))
+      .limit(1);
+    return rows[0];
+  }
+
+  /** Who holds a login name (any company, any case), other than `exceptId`. */
+  async loginTaken(usuario: string, exceptId?: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: usuarios.id })
+      .from(usuarios)
+      .where(
+        and(
+          eq(sql`lower(${usuarios.usuario})`, usuario.toLowerCase()),
+          exceptId === undefined ? undefined : ne(usuarios.id, exceptId),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /**
+   * Serialises the administration of one company's users (the last-owner rule): every such
+   * transaction first takes the company row's lock.
+   */
+  async lockEntidad(entidadId: number): Promise<void> {
+    await this.db.execute(sql`select id from entidades where id = ${entidadId} for update`);
+  }
+
+  /** Active users of the company holding the role, other than `exceptId`. */
+  async countActiveWithRole(entidadId: number, rol: string, exceptId: number): Promise<number> {
+    const rows = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(usuarios)
+      .innerJoin(usuarioRoles, eq(usuarioRoles.usuarioId, usuarios.id))
+      .innerJoin(roles, eq(roles.id, usuarioRoles.rolId))
+      .where(
+        and(
+          eq(usuarios.entidadId, entidadId),
+          eq(usuarios.activo, true),
+          eq(roles.nombre, rol),
+          ne(usuarios.id, exceptId),
+        ),
+      );
+    return rows[0]?.n ?? 0;
+  }
+
+  /** The supervisors above a user, nearest first (stops at 100 levels or a loop). */
+  async supervisorChain(entidadId: number, userId: number): Promise<number[]> {
+    const chain: number[] = [];
+    let current: number | null = userId;
+    while (current !== null && chain.length < 100 && !chain.includes(current)) {
+      chain.push(current);
+      const row: UsuarioRow | undefined = await this.find(entidadId, current);
+      current = row?.supervisorId ?? null;
+    }
+    return chain;
+  }
+
+  async insert(v: {
+    entidadId: number;
+    usuario: string;
+    passwordHash: string;
+    nombre: string;
+    apellido: string;
+    email: string | null;
+    activo: boolean;
+    supervisorId: number | null;
+  }): Promise<number> {
+    const [row] = await this.db.insert(usuarios).values(v).returning({ id: usuarios.id });
+    if (!row) throw new Error('usuario no creado');
+    return row.id;
+  }
+
+  async update(
+    entidadId: number,
+    userId: number,
+    v: Partial<{
+      usuario: string;
+      passwordHash: string;
+      nombre: string;
+      apellido: string;
+      email: string | null;
+      activo: boolean;
+      supervisorId: number | null;
+    }>,
+  ): Promise<void> {
+    await this.db
+      .update(usuarios)
+      .set({ ...v, actualizado: sql`now()` })
+      .where(and(eq(usuarios.id, userId), eq(usuarios.entidadId, entidadId)));
+  }
+
+  async setRoles(userId: number, roleIds: readonly number[]): Promise<void> {
+    await this.db.delete(usuarioRoles).where(eq(usuarioRoles.usuarioId, userId));
+    if (roleIds.length) {
+      await this.db.insert(usuarioRoles).values(roleIds.map((rolId) => ({ usuarioId: userId, rolId })));
+    }
   }
 }

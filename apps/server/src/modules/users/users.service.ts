@@ -1,20 +1,81 @@
-import type { Rol } from '@delego/contract';
-import type { Db } from '../../db/client.js';
+import {
+  esAdmin,
+  esPropietario,
+  tienePermiso,
+  tienePermisoCliente,
+  type PermisoCliente,
+  type PermisoGlobal,
+  type PermisosDeCliente,
+  type PermisosDeUsuario,
+  type Perfil,
+  type Rol,
+  type UsuarioAdmin,
+  type zStoreUser,
+  type zTogglePermiso,
+} from '@delego/contract';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import type { EventBus } from '../../lib/bus.js';
+import { AppError } from '../../lib/errors.js';
 import { TenantCache } from '../../lib/tenant-cache.js';
-import { UsersRepository, type CredencialesRow } from './users.repository.js';
+import { hashSecret } from '../auth/password.js';
+import type { ClientsService } from '../clients/clients.service.js';
+import { exigirPermiso } from '../permissions/guard.js';
+import type { PermissionsService } from '../permissions/permissions.service.js';
+import {
+  UsersRepository,
+  isUniqueViolation,
+  type CredencialesRow,
+  type UsuarioRow,
+} from './users.repository.js';
 
-/** Users as other modules see them. The full administration arrives with its own issue. */
+type StoreUserInput = z.output<typeof zStoreUser>;
+type ToggleInput = z.output<typeof zTogglePermiso>;
+
+const NO_ENCONTRADO = 'No se encontró el usuario.';
+const BUSQUEDA_MAX = 50;
+
+export const MENSAJES_USUARIOS = {
+  loginEnUso: (u: string) => `El nombre de usuario "${u}" ya está en uso. Elija otro.`,
+  ultimoPropietario:
+    'La empresa debe conservar al menos un propietario activo: asigne el rol PROPIETARIO a otro usuario antes.',
+  soloPropietarioRol: 'Solo un propietario puede asignar o quitar el rol PROPIETARIO.',
+  soloAdminRol: 'Solo un administrador o el propietario puede asignar o quitar el rol ADMIN.',
+  soloPropietarioModifica: 'Solo un propietario puede modificar a un propietario.',
+  soloAdminModifica: 'Solo un administrador o el propietario puede modificar a un administrador.',
+  noDesactivarseASiMismo: 'No puede desactivar su propio usuario.',
+  noQuitarseAltaUsuarios: 'No puede quitarse a sí mismo el permiso de administrar usuarios.',
+  soloLoQueTiene: (p: string[]) =>
+    `Solo puede otorgar o quitar permisos que usted tiene. No tiene: ${p.join(', ')}.`,
+} as const;
+
+/** Who changed what about a user, for the events published after commit. */
+interface Cambio {
+  entidadId: number;
+  usuarioId: number;
+}
+
+/**
+ * Users of a company: authentication's look-ups, and their administration (SPEC §7 users and
+ * permissions; issue 4). Every change forgets the user's cached credentials at once through the
+ * `usuario.credencialesCambiadas` event, so a deactivated user or a removed permission stops
+ * working on the very next call.
+ */
 export class UsersService {
   private readonly repo: UsersRepository;
-  readonly cache = new TenantCache<unknown>();
+  /** The company's user list (GET /api/v2/usuarios), emptied on every change. */
+  readonly cache = new TenantCache<UsuarioAdmin[]>();
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly bus: EventBus,
+    private readonly deps: { permissions: PermissionsService; clients: ClientsService },
   ) {
     this.repo = new UsersRepository(db);
+    bus.subscribe((e) => {
+      if (e.type === 'usuarios.cambiados') this.cache.clear(e.entidadId);
+    });
   }
 
   /** For authentication only: the stored credentials of a login name. */
@@ -35,5 +96,316 @@ export class UsersService {
   cleanCache(actor: Actor): void {
     this.cache.clear(actor.entidadId);
     this.bus.publish({ type: 'usuarios.cacheLimpiada', entidadId: actor.entidadId });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reading
+
+  /** GET /api/v2/usuarios: every user of the company, active or not. */
+  list(actor: Actor): Promise<UsuarioAdmin[]> {
+    exigirPermiso(actor, 'altaUsuarios');
+    return this.cache.getOrLoad(actor.entidadId, 'todos', async () =>
+      this.withRolesAndPermissions(actor.entidadId, await this.repo.listOfCompany(actor.entidadId)),
+    );
+  }
+
+  /** GET /api/v4/usuario/{id}. A user of another company is not found. */
+  async get(actor: Actor, id: number): Promise<UsuarioAdmin> {
+    exigirPermiso(actor, 'altaUsuarios');
+    const row = await this.repo.find(actor.entidadId, id);
+    if (!row) throw AppError.notFound(NO_ENCONTRADO);
+    const [u] = await this.withRolesAndPermissions(actor.entidadId, [row]);
+    return u as UsuarioAdmin;
+  }
+
+  /** GET /api/v4/buscar/{text}: the company's users whose login, name or email contains the text. */
+  async search(actor: Actor, text: string): Promise<UsuarioAdmin[]> {
+    exigirPermiso(actor, 'altaUsuarios');
+    const t = text.trim();
+    if (!t) throw AppError.invalid('texto', 'Escriba algo para buscar.');
+    const rows = await this.repo.search(actor.entidadId, t, BUSQUEDA_MAX);
+    return this.withRolesAndPermissions(actor.entidadId, rows);
+  }
+
+  private async withRolesAndPermissions(entidadId: number, rows: UsuarioRow[]): Promise<UsuarioAdmin[]> {
+    if (!rows.length) return [];
+    const [roles, permisos] = await Promise.all([
+      this.repo.rolesOfCompany(entidadId),
+      this.deps.permissions.globalOfCompany(entidadId),
+    ]);
+    return rows.map((r) => ({
+      id: r.id,
+      usuario: r.usuario,
+      nombre: r.nombre,
+      apellido: r.apellido,
+      email: r.email,
+      activo: r.activo,
+      supervisorId: r.supervisorId,
+      roles: roles.get(r.id) ?? [],
+      permisos: permisos.get(r.id) ?? [],
+    }));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Creating and changing users
+
+  /**
+   * POST /api/v4/usuario {storeUser}: creates the user when there is no id, updates it otherwise
+   * (a field left out keeps its value). Users are never deleted: `activo: false` deactivates.
+   */
+  async store(actor: Actor, input: StoreUserInput): Promise<UsuarioAdmin> {
+    exigirPermiso(actor, 'altaUsuarios');
+    const creating = input.id == null;
+    if (creating && !input.password) {
+      throw AppError.invalid('password', 'La contraseña es obligatoria al crear un usuario.');
+    }
+    const catalogo = await this.repo.allRoles();
+    for (const id of input.roles ?? []) {
+      if (!catalogo.some((r) => r.id === id)) throw AppError.invalid('roles', `El rol ${id} no existe.`);
+    }
+    // argon2 takes tens of milliseconds: hash before taking any lock.
+    const passwordHash = input.password ? await hashSecret(input.password) : undefined;
+
+    const userId = await this.db.transaction(async (tx) => {
+      const repo = new UsersRepository(tx);
+      await repo.lockEntidad(actor.entidadId);
+      const current = creating ? undefined : await repo.find(actor.entidadId, input.id as number);
+      if (!creating && !current) throw AppError.notFound(NO_ENCONTRADO);
+
+      const rolesActuales = current ? await repo.rolesOf(actor.entidadId, current.id) : [];
+      if (current) this.puedeModificar(actor, rolesActuales);
+
+      if (await repo.loginTaken(input.usuario, current?.id)) {
+        throw new AppError('CONFLICTO', MENSAJES_USUARIOS.loginEnUso(input.usuario), { field: 'usuario' });
+      }
+
+      // Roles.
+      const roleIds = input.roles ? [...new Set(input.roles)] : rolesActuales.map((r) => r.id);
+      const nombresNuevos = roleIds.map((id) => catalogo.find((r) => r.id === id)?.nombre ?? '');
+      const nombresActuales = rolesActuales.map((r) => r.nombre);
+      const cambia = (rol: string) => nombresActuales.includes(rol) !== nombresNuevos.includes(rol);
+      if (cambia('PROPIETARIO') && !esPropietario(actor)) throw AppError.forbidden(MENSAJES_USUARIOS.soloPropietarioRol);
+      if (cambia('ADMIN') && !esAdmin(actor)) throw AppError.forbidden(MENSAJES_USUARIOS.soloAdminRol);
+
+      // Active flag and the last owner.
+      const activo = input.activo ?? current?.activo ?? true;
+      if (current?.activo && nombresActuales.includes('PROPIETARIO') && (!activo || !nombresNuevos.includes('PROPIETARIO'))) {
+        if ((await repo.countActiveWithRole(actor.entidadId, 'PROPIETARIO', current.id)) === 0) {
+          throw new AppError('CONFLICTO', MENSAJES_USUARIOS.ultimoPropietario, {
+            field: activo ? 'roles' : 'activo',
+          });
+        }
+      }
+      if (current && current.id === actor.id && !activo) {
+        throw new AppError('CONFLICTO', MENSAJES_USUARIOS.noDesactivarseASiMismo, { field: 'activo' });
+      }
+
+      // Global permissions.
+      const permisosActuales = current ? await this.deps.permissions.globalOf(current.id, tx) : [];
+      const permisos = input.permisos ? [...new Set(input.permisos)] : permisosActuales;
+      const cambiados = [
+        ...permisos.filter((p) => !permisosActuales.includes(p)),
+        ...permisosActuales.filter((p) => !permisos.includes(p)),
+      ];
+      this.soloLoQueTiene(actor, cambiados);
+      if (current?.id === actor.id && cambiados.includes('altaUsuarios')) {
+        throw new AppError('CONFLICTO', MENSAJES_USUARIOS.noQuitarseAltaUsuarios, { field: 'permisos' });
+      }
+
+      // Supervisor: same company, active, not themselves, no cycle.
+      const supervisorId = input.supervisorId !== undefined ? input.supervisorId : (current?.supervisorId ?? null);
+      if (supervisorId !== null && supervisorId !== current?.supervisorId) {
+        await this.validarSupervisor(repo, actor.entidadId, supervisorId, current?.id);
+      }
+
+      const datos = {
+        usuario: input.usuario,
+        nombre: input.nombre,
+        apellido: input.apellido ?? current?.apellido ?? '',
+        email: input.email !== undefined ? input.email : (current?.email ?? null),
+        activo,
+        supervisorId,
+      };
+      let id: number;
+      try {
+        if (current) {
+          await repo.update(actor.entidadId, current.id, { ...datos, ...(passwordHash ? { passwordHash } : {}) });
+          id = current.id;
+        } else {
+          id = await repo.insert({ ...datos, entidadId: actor.entidadId, passwordHash: passwordHash as string });
+        }
+      } catch (err) {
+        if (isUniqueViolation(err)) {
+          throw new AppError('CONFLICTO', MENSAJES_USUARIOS.loginEnUso(input.usuario), { field: 'usuario' });
+        }
+        throw err;
+      }
+      if (input.roles) await repo.setRoles(id, roleIds);
+      if (input.permisos) await this.deps.permissions.replaceGlobal(tx, id, permisos);
+      return id;
+    });
+    this.cambio({ entidadId: actor.entidadId, usuarioId: userId });
+    return this.get(actor, userId);
+  }
+
+  private async validarSupervisor(
+    repo: UsersRepository,
+    entidadId: number,
+    supervisorId: number,
+    userId: number | undefined,
+  ): Promise<void> {
+    if (supervisorId === userId) {
+      throw AppError.invalid('supervisorId', 'Un usuario no puede ser su propio supervisor.');
+    }
+    const sup = await repo.find(entidadId, supervisorId);
+    if (!sup) throw AppError.invalid('supervisorId', 'El supervisor elegido no es un usuario de su empresa.');
+    if (!sup.activo) throw AppError.invalid('supervisorId', 'El supervisor elegido está desactivado.');
+    if (userId !== undefined && (await repo.supervisorChain(entidadId, supervisorId)).includes(userId)) {
+      throw AppError.invalid(
+        'supervisorId',
+        `${sup.nombre} ${sup.apellido}`.trim() +
+          ' ya está en el equipo de este usuario: asignarlo como supervisor formaría un ciclo.',
+      );
+    }
+  }
+
+  /** Owners are changed only by owners, admins only by admins. */
+  private puedeModificar(actor: Actor, rolesTarget: readonly Rol[]): void {
+    if (esPropietario({ roles: rolesTarget }) && !esPropietario(actor)) {
+      throw AppError.forbidden(MENSAJES_USUARIOS.soloPropietarioModifica);
+    }
+    if (esAdmin({ roles: rolesTarget }) && !esAdmin(actor)) {
+      throw AppError.forbidden(MENSAJES_USUARIOS.soloAdminModifica);
+    }
+  }
+
+  /** A user who is not an admin can only grant or remove global permissions they hold. */
+  private soloLoQueTiene(actor: Actor, permisos: readonly string[]): void {
+    if (esAdmin(actor)) return;
+    const faltan = permisos.filter((p) => !tienePermiso(actor, p as PermisoGlobal));
+    if (faltan.length) throw AppError.forbidden(MENSAJES_USUARIOS.soloLoQueTiene(faltan));
+  }
+
+  /** After commit: forget the user's cached credentials and the company's cached lists. */
+  private cambio(c: Cambio): void {
+    this.cache.clear(c.entidadId);
+    this.bus.publish({ type: 'usuario.credencialesCambiadas', entidadId: c.entidadId, usuarioId: c.usuarioId });
+    this.bus.publish({ type: 'usuarios.cambiados', entidadId: c.entidadId });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // A user's permissions
+
+  /** GET /api/v4/permisos/{user}: the user's global permissions and stored per-client ones. */
+  async permisosDe(actor: Actor, userId: number, tx: DbOrTx = this.db): Promise<PermisosDeUsuario> {
+    exigirPermiso(actor, 'altaUsuarios');
+    const repo = new UsersRepository(tx);
+    const user = await repo.find(actor.entidadId, userId);
+    if (!user) throw AppError.notFound(NO_ENCONTRADO);
+    const [roles, globales, clientes] = await Promise.all([
+      repo.rolesOf(actor.entidadId, userId),
+      this.deps.permissions.globalOf(userId, tx),
+      this.deps.permissions.storedClientPermsOf(actor.entidadId, userId, tx),
+    ]);
+    return { usuarioId: userId, esAdmin: esAdmin({ roles }), globales: [...globales].sort(), clientes };
+  }
+
+  /**
+   * POST /api/v4/permisos/toggle/{user} {cliente, permiso, accion}: grants (accion true) or
+   * revokes (false) one permission: a per-client one when cliente is a client id, a global one
+   * when cliente is null.
+   */
+  async togglePermiso(actor: Actor, userId: number, input: ToggleInput): Promise<PermisosDeUsuario> {
+    exigirPermiso(actor, 'altaUsuarios');
+    await this.db.transaction(async (tx) => {
+      const repo = new UsersRepository(tx);
+      await repo.lockEntidad(actor.entidadId);
+      const target = await repo.find(actor.entidadId, userId);
+      if (!target) throw AppError.notFound(NO_ENCONTRADO);
+      this.puedeModificar(actor, await repo.rolesOf(actor.entidadId, userId));
+
+      if (input.cliente == null) {
+        const permiso = input.permiso as PermisoGlobal;
+        this.soloLoQueTiene(actor, [permiso]);
+        if (target.id === actor.id && permiso === 'altaUsuarios' && !input.accion) {
+          throw new AppError('CONFLICTO', MENSAJES_USUARIOS.noQuitarseAltaUsuarios, { field: 'permiso' });
+        }
+        await this.deps.permissions.setGlobal(tx, userId, permiso, input.accion);
+        return;
+      }
+      const clienteId = input.cliente;
+      const cliente = await this.deps.clients.find(actor.entidadId, clienteId, tx);
+      if (!cliente) throw AppError.notFound('No se encontró el cliente.');
+      const permiso = input.permiso as PermisoCliente;
+      if (!tienePermisoCliente(actor, clienteId, permiso)) {
+        throw AppError.forbidden(MENSAJES_USUARIOS.soloLoQueTiene([`${permiso} en ${cliente.nombre}`]));
+      }
+      const row: PermisosDeCliente = (await this.deps.permissions.clientRow(tx, actor.entidadId, userId, clienteId)) ?? {
+        clienteID: clienteId,
+        delegarOrden: false,
+        modificarOrden: false,
+        borrarOrden: false,
+      };
+      await this.deps.permissions.saveClientRow(tx, actor.entidadId, userId, { ...row, [permiso]: input.accion });
+    });
+    this.cambio({ entidadId: actor.entidadId, usuarioId: userId });
+    return this.permisosDe(actor, userId);
+  }
+
+  /** DELETE /api/v4/permisos/{user}/{client}: removes every per-client permission of the user on the client. */
+  async quitarPermisosCliente(actor: Actor, userId: number, clienteId: number): Promise<PermisosDeUsuario> {
+    exigirPermiso(actor, 'altaUsuarios');
+    await this.db.transaction(async (tx) => {
+      const repo = new UsersRepository(tx);
+      const target = await repo.find(actor.entidadId, userId);
+      if (!target) throw AppError.notFound(NO_ENCONTRADO);
+      this.puedeModificar(actor, await repo.rolesOf(actor.entidadId, userId));
+      const cliente = await this.deps.clients.find(actor.entidadId, clienteId, tx);
+      if (!cliente) throw AppError.notFound('No se encontró el cliente.');
+      const row = await this.deps.permissions.clientRow(tx, actor.entidadId, userId, clienteId);
+      if (!row) return;
+      const quitados = (['delegarOrden', 'modificarOrden', 'borrarOrden'] as const).filter((p) => row[p]);
+      const faltan = quitados.filter((p) => !tienePermisoCliente(actor, clienteId, p));
+      if (faltan.length) {
+        throw AppError.forbidden(MENSAJES_USUARIOS.soloLoQueTiene(faltan.map((p) => `${p} en ${cliente.nombre}`)));
+      }
+      await this.deps.permissions.deleteClientRow(tx, actor.entidadId, userId, clienteId);
+    });
+    this.cambio({ entidadId: actor.entidadId, usuarioId: userId });
+    return this.permisosDe(actor, userId);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The actor's own data (used by the profile module)
+
+  async perfil(actor: Actor): Promise<Perfil> {
+    const row = await this.repo.find(actor.entidadId, actor.id);
+    if (!row) throw AppError.notFound(NO_ENCONTRADO);
+    return { id: row.id, usuario: row.usuario, nombre: row.nombre, apellido: row.apellido, email: row.email };
+  }
+
+  /** The stored argon2 hash of the actor's secret, to check a current password. */
+  passwordHashOf(actor: Actor): Promise<string | undefined> {
+    return this.repo.passwordHashOf(actor.entidadId, actor.id);
+  }
+
+  /** Changes the actor's own names, email, password hash and login name. */
+  async updateSelf(
+    actor: Actor,
+    patch: Partial<{ nombre: string; apellido: string; email: string | null; passwordHash: string; usuario: string }>,
+  ): Promise<Perfil> {
+    if (patch.usuario !== undefined && (await this.repo.loginTaken(patch.usuario, actor.id))) {
+      throw new AppError('CONFLICTO', MENSAJES_USUARIOS.loginEnUso(patch.usuario), { field: 'username' });
+    }
+    try {
+      await this.repo.update(actor.entidadId, actor.id, patch);
+    } catch (err) {
+      if (isUniqueViolation(err) && patch.usuario !== undefined) {
+        throw new AppError('CONFLICTO', MENSAJES_USUARIOS.loginEnUso(patch.usuario), { field: 'username' });
+      }
+      throw err;
+    }
+    this.cambio({ entidadId: actor.entidadId, usuarioId: actor.id });
+    return this.perfil(actor);
   }
 }

@@ -1,0 +1,71 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Cliente } from '@delego/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { clientes } from './clients.tables.js';
+
+const columnas = {
+  id: clientes.id,
+  nombre: clientes.nombre,
+  cuit: clientes.cuit,
+  contacto: clientes.contacto,
+  email: clientes.email,
+  telefono: clientes.telefono,
+  direccion: clientes.direccion,
+  notas: clientes.notas,
+  activo: clientes.activo,
+};
+
+export type ClienteDatos = Omit<Cliente, 'id'>;
+
+export class ClientsRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  list(entidadId: number): Promise<Cliente[]> {
+    return this.db
+      .select(columnas)
+      .from(clientes)
+      .where(eq(clientes.entidadId, entidadId))
+      .orderBy(asc(sql`lower(${clientes.nombre})`), asc(clientes.id));
+  }
+
+  async find(entidadId: number, id: number): Promise<Cliente | undefined> {
+    const rows = await this.db
+      .select(columnas)
+      .from(clientes)
+      .where(and(eq(clientes.entidadId, entidadId), eq(clientes.id, id)))
+      .limit(1);
+    return rows[0];
+  }
+
+  /** Whether another client of the company already has this name (any case). */
+  async nameTaken(entidadId: number, nombre: string, exceptId?: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: clientes.id })
+      .from(clientes)
+      .where(
+        and(
+          eq(clientes.entidadId, entidadId),
+          eq(sql`lower(${clientes.nombre})`, nombre.toLowerCase()),
+          exceptId === undefined ? undefined : ne(clientes.id, exceptId),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async insert(entidadId: number, v: ClienteDatos): Promise<number> {
+    const [row] = await this.db
+      .insert(clientes)
+      .values({ ...v, entidadId })
+      .returning({ id: clientes.id });
+    if (!row) throw new Error('cliente no creado');
+    return row.id;
+  }
+
+  async update(entidadId: number, id: number, v: ClienteDatos): Promise<void> {
+    await this.db
+      .update(clientes)
+      .set(v)
+      .where(and(eq(clientes.entidadId, entidadId), eq(clientes.id, id)));
+  }
+}
