@@ -1,0 +1,86 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { guardarSesion } from '../lib/session';
+import { makeOperario, makePlan, makePropietario } from '../test/factories';
+import { App } from './app';
+import { crearQueryClient } from './query-client';
+
+const MD5 = 'eb6bc90afb1de3b7e8a41c1afa38ee01';
+
+function abrir(ruta: string) {
+  window.history.replaceState(null, '', ruta);
+  return render(<App queryClient={crearQueryClient()} />);
+}
+
+function rutaActual(): string {
+  return window.location.pathname + window.location.search;
+}
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() =>
+      Promise.resolve(
+        new Response(JSON.stringify(makePlan()), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+      ),
+    ),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('routing with guards (SPEC §2)', () => {
+  it('a guarded route while logged out lands on login, remembering where to return', async () => {
+    abrir('/estadisticas');
+    await waitFor(() => expect(rutaActual()).toBe('/login?volver=%2Festadisticas'));
+    expect(await screen.findByTestId('login-usuario')).toBeInTheDocument();
+    // The redirect must not fire again once the address has changed (Ionic renders it once more).
+    await new Promise((listo) => setTimeout(listo, 300));
+    expect(rutaActual()).toBe('/login?volver=%2Festadisticas');
+  });
+
+  it('an admin-only route while logged out lands on login too', async () => {
+    abrir('/planes');
+    await waitFor(() => expect(rutaActual()).toBe('/login?volver=%2Fplanes'));
+  });
+
+  it('the empty route goes to home, and home asks a logged-out visitor to log in', async () => {
+    abrir('/');
+    await waitFor(() => expect(rutaActual()).toBe('/login'));
+  });
+
+  it('ordeneslist redirects to home', async () => {
+    guardarSesion({ usuario: makeOperario(), md5: MD5 });
+    abrir('/ordeneslist');
+    await waitFor(() => expect(window.location.pathname).toBe('/home'));
+    expect(await screen.findByTestId('home-saludo')).toHaveTextContent('Hola, Ana');
+  });
+
+  it('an admin-only route sends a non-admin to home', async () => {
+    guardarSesion({ usuario: makeOperario(), md5: MD5 });
+    abrir('/horas-reportadas');
+    await waitFor(() => expect(window.location.pathname).toBe('/home'));
+  });
+
+  it('a listed route without a screen yet is a real 404 once the guard lets you in', async () => {
+    guardarSesion({ usuario: makePropietario(), md5: MD5 });
+    abrir('/planes');
+    expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/planes');
+  });
+
+  it('an unknown address is the 404 page, with a way back to Inicio', async () => {
+    abrir('/no-existe');
+    expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument();
+    expect(await screen.findByText('Ir a Inicio')).toBeInTheDocument();
+  });
+
+  it('the login screen is public', async () => {
+    abrir('/login/true');
+    expect(await screen.findByRole('status')).toHaveTextContent('Ya puede ingresar');
+    expect(rutaActual()).toBe('/login/true');
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { makeAdmin, makeOperario, makePropietario, makeSupervisor } from '../test/factories';
+import { resolveGuard, type SesionGuardia } from './guard';
+import { REDIRECCIONES, RUTAS, type Guardia } from './routes';
+
+/** SPEC §2 "Routes", copied by hand so that the table cannot drift from it unnoticed. */
+const SPEC_LOGIN = [
+  'home', 'orderslistfilter', 'cambio-estado', 'archivos', 'historial', 'registro-historial',
+  'edicion-detalle', 'nueva-orden', 'usuarios', 'clientes', 'cambio-responsable', 'cliente',
+  'usuario', 'supervisor', 'demora', 'estadisticas', 'datos-facturacion', 'asignar-roles',
+  'historial-imprimir/:id', 'grafico-encuestas', 'edicion-titulo', 'demora-por-orden',
+  'demora-por-orden/:tipo', 'perfil', 'mercadopago-tarjeta', 'tipos-orden', 'tipo-orden',
+  'dashboard', 'areas', 'area',
+];
+const SPEC_ADMIN = ['horas-reportadas', 'planes'];
+const SPEC_PUBLICAS = [
+  'confirmacion/:k', 'password-reset/:k', 'recuperar-password', 'ordersummary/:id', 'login',
+  'login/:success', 'registro-usuario', 'encuestas/:resultado', 'enviar-encuesta', 'terms',
+  'detalle-grafico-ordenes', 'notificaciones', 'responsables-multiples', 'demoras-usuario',
+  'image-modal', 'usuarios-permisos',
+];
+
+const SPEC: [string, Guardia][] = [
+  ...SPEC_LOGIN.map((p): [string, Guardia] => [p, 'login']),
+  ...SPEC_ADMIN.map((p): [string, Guardia] => [p, 'admin']),
+  ...SPEC_PUBLICAS.map((p): [string, Guardia] => [p, 'public']),
+];
+
+const sinSesion: SesionGuardia = { usuario: null };
+const sesiones = {
+  operario: { usuario: makeOperario() },
+  supervisor: { usuario: makeSupervisor() },
+  admin: { usuario: makeAdmin() },
+  propietario: { usuario: makePropietario() },
+} satisfies Record<string, SesionGuardia>;
+
+function ruta(path: string) {
+  const encontrada = RUTAS.find((r) => r.path === path);
+  if (!encontrada) throw new Error(`falta la ruta ${path}`);
+  return encontrada;
+}
+
+describe('route table', () => {
+  it('holds exactly the routes of SPEC §2, once each', () => {
+    const paths = RUTAS.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect([...paths].sort()).toEqual(SPEC.map(([p]) => p).sort());
+  });
+
+  it.each(SPEC)('%s is guarded as %s', (path, guardia) => {
+    expect(ruta(path).guardia).toBe(guardia);
+  });
+
+  it('redirects the empty route and ordeneslist to home', () => {
+    expect(REDIRECCIONES).toEqual([
+      { path: '', destino: 'home' },
+      { path: 'ordeneslist', destino: 'home' },
+    ]);
+  });
+
+  it('has real screens for login, login/:success and home only (for now)', () => {
+    const conPantalla = RUTAS.filter((r) => r.pantalla).map((r) => r.path);
+    expect(conPantalla.sort()).toEqual(['home', 'login', 'login/:success']);
+  });
+});
+
+describe('resolveGuard', () => {
+  describe.each(SPEC_LOGIN)('login route %s', (path) => {
+    it('sends a logged-out visitor to login', () => {
+      expect(resolveGuard(ruta(path), sinSesion)).toEqual({ tipo: 'redirigir', destino: 'login' });
+    });
+    it('lets any logged-in user in (non-admin and admin)', () => {
+      for (const sesion of Object.values(sesiones)) {
+        expect(resolveGuard(ruta(path), sesion)).toEqual({ tipo: 'permitir' });
+      }
+    });
+  });
+
+  describe.each(SPEC_ADMIN)('admin-or-owner route %s', (path) => {
+    it('sends a logged-out visitor to login', () => {
+      expect(resolveGuard(ruta(path), sinSesion)).toEqual({ tipo: 'redirigir', destino: 'login' });
+    });
+    it('sends a logged-in non-admin to home', () => {
+      expect(resolveGuard(ruta(path), sesiones.operario)).toEqual({ tipo: 'redirigir', destino: 'home' });
+      expect(resolveGuard(ruta(path), sesiones.supervisor)).toEqual({ tipo: 'redirigir', destino: 'home' });
+    });
+    it('lets ADMIN and PROPIETARIO in', () => {
+      expect(resolveGuard(ruta(path), sesiones.admin)).toEqual({ tipo: 'permitir' });
+      expect(resolveGuard(ruta(path), sesiones.propietario)).toEqual({ tipo: 'permitir' });
+    });
+  });
+
+  describe.each(SPEC_PUBLICAS)('public route %s', (path) => {
+    it('lets everybody in, logged out or not', () => {
+      expect(resolveGuard(ruta(path), sinSesion)).toEqual({ tipo: 'permitir' });
+      for (const sesion of Object.values(sesiones)) {
+        expect(resolveGuard(ruta(path), sesion)).toEqual({ tipo: 'permitir' });
+      }
+    });
+  });
+});

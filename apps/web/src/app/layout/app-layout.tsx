@@ -1,0 +1,21 @@
+import { CONSTANTES } from '@delego/contract';
+import { IonSplitPane } from '@ionic/react';
+import type { CSSProperties } from 'react';
+import { AppRoutes } from '../app-routes';
+import { SideMenu } from './side-menu';
+
+/** Menu width (SPEC §9): 300 px, at least 250 px; split beside the content on wide screens. */
+const ANCHO_MENU = {
+  '--side-width': `${CONSTANTES.anchoMenuPx}px`,
+  '--side-min-width': `${CONSTANTES.anchoMenuMinPx}px`,
+  '--side-max-width': `${CONSTANTES.anchoMenuPx}px`,
+} as CSSProperties;
+
+export function AppLayout() {
+  return (
+    <IonSplitPane contentId="main" when="lg" style={ANCHO_MENU}>
+      <SideMenu />
+      <AppRoutes />
+    </IonSplitPane>
+  );
+}

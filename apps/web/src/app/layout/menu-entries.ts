@@ -1,0 +1,45 @@
+import { tienePermiso, type PermisoGlobal, type SujetoPermisos } from '@delego/contract';
+import {
+  barChartOutline,
+  businessOutline,
+  homeOutline,
+  layersOutline,
+  peopleOutline,
+  personCircleOutline,
+  pricetagsOutline,
+} from 'ionicons/icons';
+
+/** An entry of the side menu (SPEC §2 Side menu); 'Cerrar sesión' is not a route and is apart. */
+export interface EntradaMenu {
+  titulo: string;
+  ruta: string;
+  icono: string;
+  permiso?: PermisoGlobal;
+}
+
+export const ENTRADAS_MENU: readonly EntradaMenu[] = [
+  { titulo: 'Inicio', ruta: 'home', icono: homeOutline },
+  { titulo: 'Usuarios', ruta: 'usuarios', icono: peopleOutline, permiso: 'altaUsuarios' },
+  { titulo: 'Clientes', ruta: 'clientes', icono: businessOutline, permiso: 'altaClientes' },
+  { titulo: 'Areas', ruta: 'areas', icono: layersOutline, permiso: 'altaEtiquetas' },
+  { titulo: 'Tipos de Orden', ruta: 'tipos-orden', icono: pricetagsOutline, permiso: 'altaEtiquetas' },
+  { titulo: 'Estadísticas', ruta: 'estadisticas', icono: barChartOutline, permiso: 'verEstadisticas' },
+  { titulo: 'Mi cuenta', ruta: 'perfil', icono: personCircleOutline },
+];
+
+export const TITULO_CERRAR_SESION = 'Cerrar sesión';
+
+/** The entries a user sees: those without a permission, and those whose permission they hold. */
+export function entradasVisibles(usuario: Pick<SujetoPermisos, 'permisosResumen'>): EntradaMenu[] {
+  return ENTRADAS_MENU.filter((e) => !e.permiso || tienePermiso(usuario, e.permiso));
+}
+
+/** Up to two initials of the company name, for the avatar shown when there is no logo. */
+export function iniciales(nombre: string): string {
+  const palabras = nombre
+    .split(/\s+/)
+    .map((p) => p.replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter((p) => p.length > 1 || /\p{L}/u.test(p));
+  const letras = palabras.slice(0, 2).map((p) => p.charAt(0).toLocaleUpperCase('es'));
+  return letras.join('') || '?';
+}

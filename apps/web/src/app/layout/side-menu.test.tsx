@@ -1,0 +1,143 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  makeAdmin,
+  makeOperario,
+  makePlan,
+  makePropietario,
+  makeSupervisor,
+  makeUsuario,
+} from '../../test/factories';
+import { renderConApp } from '../../test/render';
+import { guardarSesion, leerSesion } from '../../lib/session';
+import { entradasVisibles, iniciales } from './menu-entries';
+import { SideMenuContent } from './side-menu';
+
+const TODAS = ['Inicio', 'Usuarios', 'Clientes', 'Areas', 'Tipos de Orden', 'Estadísticas', 'Mi cuenta'];
+
+/** The menu's titles in order; Ionic fills its labels in after the first render. */
+async function titulosDelMenu(): Promise<string[]> {
+  const nav = screen.getByRole('navigation', { name: 'Menú principal' });
+  const leer = () => [...nav.querySelectorAll('ion-label')].map((e) => e.textContent ?? '');
+  await waitFor(() => expect(leer().every(Boolean)).toBe(true));
+  return leer();
+}
+
+describe('entradasVisibles (SPEC §2 Side menu)', () => {
+  it('shows everything to holders of every permission', () => {
+    expect(entradasVisibles(makePropietario()).map((e) => e.titulo)).toEqual(TODAS);
+  });
+
+  it('shows only the entries without permission to a user with none', () => {
+    expect(entradasVisibles(makeUsuario({ globales: [] })).map((e) => e.titulo)).toEqual(['Inicio', 'Mi cuenta']);
+  });
+
+  it('ties each entry to its permission', () => {
+    const con = (p: Parameters<typeof makeUsuario>[0]) => entradasVisibles(makeUsuario(p)).map((e) => e.titulo);
+    expect(con({ globales: ['altaUsuarios'] })).toEqual(['Inicio', 'Usuarios', 'Mi cuenta']);
+    expect(con({ globales: ['altaClientes'] })).toEqual(['Inicio', 'Clientes', 'Mi cuenta']);
+    expect(con({ globales: ['altaEtiquetas'] })).toEqual(['Inicio', 'Areas', 'Tipos de Orden', 'Mi cuenta']);
+    expect(con({ globales: ['verEstadisticas'] })).toEqual(['Inicio', 'Estadísticas', 'Mi cuenta']);
+    // A role alone grants nothing: permissions decide the entries.
+    expect(con({ roles: ['ADMIN'], globales: ['crearOrden'] })).toEqual(['Inicio', 'Mi cuenta']);
+  });
+});
+
+describe('iniciales', () => {
+  it('takes the first letters of the first two words of the company', () => {
+    expect(iniciales('Demo Servicios S.A.')).toBe('DS');
+    expect(iniciales('Otra Empresa S.R.L.')).toBe('OE');
+    expect(iniciales('acme')).toBe('A');
+    expect(iniciales('  ')).toBe('?');
+  });
+});
+
+describe('SideMenuContent', () => {
+  it('shows the header: company, user, login name and the connection state', () => {
+    const usuario = makePropietario();
+    renderConApp(<SideMenuContent usuario={usuario} plan={makePlan()} />, { usuario, ruta: '/home' });
+    expect(screen.getByTestId('menu-empresa')).toHaveTextContent('Demo Servicios S.A.');
+    expect(screen.getByTestId('menu-usuario')).toHaveTextContent('Ana Pérez');
+    expect(screen.getByText(`@${usuario.usuario}`)).toBeInTheDocument();
+    expect(screen.getByTestId('connection-indicator')).toHaveTextContent('Sin conexión');
+  });
+
+  it('shows the initials when the company has no logo, and the logo when it has one', () => {
+    const sinLogo = makePropietario();
+    const { unmount } = renderConApp(<SideMenuContent usuario={sinLogo} plan={null} />, { usuario: sinLogo });
+    expect(screen.getByTestId('menu-logo')).toHaveTextContent('DS');
+    expect(screen.queryByRole('img')).toBeNull();
+    unmount();
+
+    const logo = 'data:image/png;base64,iVBORw0KGgo=';
+    const conLogo = makeUsuario({ logo, globales: ['crearOrden'] });
+    renderConApp(<SideMenuContent usuario={conLogo} plan={null} />, { usuario: conLogo });
+    expect(screen.getByRole('img', { name: 'Logo de Demo Servicios S.A.' })).toHaveAttribute('src', logo);
+  });
+
+  it('propietario: every entry, the plan panel and "Actualizar plan"', async () => {
+    const usuario = makePropietario();
+    renderConApp(<SideMenuContent usuario={usuario} plan={makePlan()} />, { usuario, ruta: '/home' });
+    expect(await titulosDelMenu()).toEqual([...TODAS, 'Cerrar sesión']);
+    const panel = screen.getByTestId('plan-panel');
+    expect(panel).toHaveTextContent('Plan Pyme');
+    expect(panel).toHaveTextContent('100 de 100 órdenes disponibles');
+    expect(await within(panel).findByText('Actualizar plan')).toBeInTheDocument();
+  });
+
+  it('admin: every entry, the plan panel and "Actualizar plan"', async () => {
+    const usuario = makeAdmin();
+    renderConApp(<SideMenuContent usuario={usuario} plan={makePlan()} />, { usuario });
+    expect(await titulosDelMenu()).toEqual([...TODAS, 'Cerrar sesión']);
+    expect(await within(screen.getByTestId('plan-panel')).findByText('Actualizar plan')).toBeInTheDocument();
+  });
+
+  it('supervisor: Inicio, Estadísticas, Mi cuenta; the plan panel without "Actualizar plan"', async () => {
+    const usuario = makeSupervisor();
+    renderConApp(<SideMenuContent usuario={usuario} plan={makePlan({ quotaDisponible: 10 })} />, { usuario });
+    expect(await titulosDelMenu()).toEqual(['Inicio', 'Estadísticas', 'Mi cuenta', 'Cerrar sesión']);
+    const panel = screen.getByTestId('plan-panel');
+    expect(panel).toHaveTextContent('10 de 100 órdenes disponibles');
+    expect(panel.querySelector('ion-progress-bar')).toHaveAttribute('data-color', 'danger');
+    expect(panel.querySelector('.plan-panel__actualizar')).toBeNull();
+  });
+
+  it('operario: Inicio and Mi cuenta, no plan panel', async () => {
+    const usuario = makeOperario();
+    renderConApp(<SideMenuContent usuario={usuario} plan={makePlan()} />, { usuario });
+    expect(await titulosDelMenu()).toEqual(['Inicio', 'Mi cuenta', 'Cerrar sesión']);
+    expect(screen.queryByTestId('plan-panel')).toBeNull();
+  });
+
+  it("unlimited plan reads 'Ordenes ilimitadas'", () => {
+    const usuario = makePropietario();
+    const plan = makePlan({ nombre: 'Corporativo', quota: null, quotaDisponible: null });
+    renderConApp(<SideMenuContent usuario={usuario} plan={plan} />, { usuario });
+    expect(screen.getByTestId('plan-panel')).toHaveTextContent('Plan Corporativo');
+    expect(screen.getByTestId('plan-panel')).toHaveTextContent('Ordenes ilimitadas');
+  });
+
+  it('marks the entry of the current page', () => {
+    const usuario = makePropietario();
+    renderConApp(<SideMenuContent usuario={usuario} plan={null} />, { usuario, ruta: '/estadisticas' });
+    expect(screen.getByTestId('menu-estadisticas')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByTestId('menu-home')).not.toHaveAttribute('aria-current');
+  });
+
+  it('"Cerrar sesión" removes the stored user and every cached answer', async () => {
+    const usuario = makePropietario();
+    guardarSesion({ usuario, md5: 'eb6bc90afb1de3b7e8a41c1afa38ee01' });
+    const { queryClient } = renderConApp(<SideMenuContent usuario={usuario} plan={makePlan()} />, {
+      usuario,
+      ruta: '/home',
+    });
+    queryClient.setQueryData(['plan', 'estado', usuario.id], makePlan());
+    queryClient.setQueryData(['otra', 'cosa'], 1);
+
+    await titulosDelMenu();
+    fireEvent.click(screen.getByTestId('menu-cerrar-sesion'));
+
+    expect(leerSesion()).toBeNull();
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+  });
+});

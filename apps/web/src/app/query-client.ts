@@ -1,0 +1,40 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, esErrorDefinitivo, notificarError } from '../lib/errors';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { errorSilencioso?: boolean };
+    mutationMeta: { errorSilencioso?: boolean };
+  }
+}
+
+/**
+ * The app's query client. Failed queries and mutations reach the error catalogue (SPEC §8)
+ * unless they say `meta: { errorSilencioso: true }` because they handle the error themselves.
+ */
+export function crearQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.meta?.errorSilencioso) return;
+        // A background refresh that cannot reach the server keeps showing the data it has.
+        const tieneDatos = query.state.data !== undefined;
+        if (tieneDatos && error instanceof ApiError && error.esSinConexion) return;
+        notificarError(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _contexto, mutation) => {
+        if (mutation.meta?.errorSilencioso) return;
+        notificarError(error);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: (intentos, error) => !esErrorDefinitivo(error) && intentos < 2,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

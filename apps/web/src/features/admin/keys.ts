@@ -1,0 +1,18 @@
+/** The two catalogues that share one set of calls and screens. */
+export type ClaseEtiqueta = 'tipos' | 'areas';
+
+/** Query keys of the administration feature (issue 4). */
+export const adminKeys = {
+  all: ['admin'] as const,
+  usuarios: () => [...adminKeys.all, 'usuarios'] as const,
+  listaUsuarios: () => [...adminKeys.usuarios(), 'lista'] as const,
+  busquedaUsuarios: (texto: string) => [...adminKeys.usuarios(), 'buscar', texto] as const,
+  usuario: (id: number) => [...adminKeys.usuarios(), 'detalle', id] as const,
+  roles: () => [...adminKeys.all, 'roles'] as const,
+  permisos: () => [...adminKeys.all, 'permisos'] as const,
+  catalogoPermisos: () => [...adminKeys.permisos(), 'catalogo'] as const,
+  permisosDeUsuario: (usuarioId: number) => [...adminKeys.permisos(), 'usuario', usuarioId] as const,
+  clientes: () => [...adminKeys.all, 'clientes'] as const,
+  etiquetas: (clase: ClaseEtiqueta) => [...adminKeys.all, 'etiquetas', clase] as const,
+  e5sAreas: () => [...adminKeys.all, 'e5s-areas'] as const,
+};

@@ -1,0 +1,3 @@
+export { SessionContext, SessionProvider, useSession, type EstadoSesion } from './session-context';
+export { logout, useLogout } from './logout';
+export { rutaLogin, destinoSeguro, PARAM_VOLVER } from './return-path';

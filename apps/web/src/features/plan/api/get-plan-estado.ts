@@ -1,0 +1,35 @@
+import { API, puedeCrearOrden, zPlanEstado, type PlanEstado, type UsuarioLogueado } from '@delego/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+
+/** Query keys of the plan feature. */
+export const planKeys = {
+  all: ['plan'] as const,
+  estado: (usuarioId: number) => [...planKeys.all, 'estado', usuarioId] as const,
+};
+
+/** GET /api/v2/plan/estado */
+export function getPlanEstado(signal?: AbortSignal): Promise<PlanEstado> {
+  return http.get(API.planEstado, { esquema: zPlanEstado, signal });
+}
+
+export function planEstadoQueryOptions(usuarioId: number) {
+  return queryOptions<PlanEstado | null>({
+    queryKey: planKeys.estado(usuarioId),
+    queryFn: ({ signal }) => getPlanEstado(signal),
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * The company's plan for the logged-in user. Only users who can create orders follow the plan
+ * (SPEC §6); until the server answers, the plan that came with the login is shown.
+ */
+export function usePlanEstado(usuario: UsuarioLogueado | null) {
+  const habilitada = !!usuario && puedeCrearOrden(usuario);
+  return useQuery({
+    ...planEstadoQueryOptions(usuario?.id ?? 0),
+    enabled: habilitada,
+    placeholderData: usuario?.plan ?? undefined,
+  });
+}

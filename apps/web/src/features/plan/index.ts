@@ -1,0 +1,4 @@
+export { planKeys, planEstadoQueryOptions, usePlanEstado } from './api/get-plan-estado';
+export { PlanPanel } from './components/plan-panel';
+export { textoCupo, textoRenovacion, tituloPlan, proporcionDisponible, colorBarra } from './plan-rules';
+export { useEsIos } from './use-es-ios';

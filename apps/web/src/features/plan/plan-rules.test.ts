@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { makeAdmin, makeOperario, makePlan, makePropietario, makeSupervisor } from '../../test/factories';
+import {
+  colorBarra,
+  modeloPanelPlan,
+  mostrarActualizarPlan,
+  mostrarPanelPlan,
+  proporcionDisponible,
+  textoCupo,
+  textoRenovacion,
+  tituloPlan,
+} from './plan-rules';
+
+describe('plan panel: when it is shown', () => {
+  it('is shown to a user who can create orders, with a named plan, not on iOS', () => {
+    expect(mostrarPanelPlan(makeSupervisor(), makePlan(), false)).toBe(true);
+  });
+
+  it('is hidden from a user without crearOrden', () => {
+    expect(mostrarPanelPlan(makeOperario(), makePlan(), false)).toBe(false);
+  });
+
+  it('is hidden when there is no plan or the plan has no name', () => {
+    expect(mostrarPanelPlan(makeSupervisor(), null, false)).toBe(false);
+    expect(mostrarPanelPlan(makeSupervisor(), undefined, false)).toBe(false);
+    expect(mostrarPanelPlan(makeSupervisor(), makePlan({ nombre: '' }), false)).toBe(false);
+    expect(mostrarPanelPlan(makeSupervisor(), makePlan({ nombre: '  ' }), false)).toBe(false);
+  });
+
+  it('is hidden on iOS', () => {
+    expect(mostrarPanelPlan(makePropietario(), makePlan(), true)).toBe(false);
+    expect(modeloPanelPlan(makePropietario(), makePlan(), true)).toBeNull();
+  });
+});
+
+describe('plan panel: texts', () => {
+  it("reads 'Plan {name}'", () => {
+    expect(tituloPlan(makePlan({ nombre: 'Pyme' }))).toBe('Plan Pyme');
+  });
+
+  it("reads '{available} de {quota} órdenes disponibles'", () => {
+    expect(textoCupo(makePlan({ quota: 100, quotaDisponible: 100 }))).toBe('100 de 100 órdenes disponibles');
+    expect(textoCupo(makePlan({ quota: 100, quotaDisponible: 0 }))).toBe('0 de 100 órdenes disponibles');
+  });
+
+  it("reads 'Ordenes ilimitadas' when the quota is empty", () => {
+    expect(textoCupo(makePlan({ quota: null, quotaDisponible: null }))).toBe('Ordenes ilimitadas');
+  });
+
+  it("reads 'Próxima renovación el dd/MM/yyyy' from fechaProximoVencimiento", () => {
+    // Noon UTC: the same calendar day in every time zone from UTC-11 to UTC+11.
+    expect(textoRenovacion(makePlan({ fechaProximoVencimiento: Date.UTC(2025, 2, 5, 12) }))).toBe(
+      'Próxima renovación el 05/03/2025',
+    );
+  });
+
+  it('has no renewal line without a date', () => {
+    expect(textoRenovacion(makePlan({ fechaProximoVencimiento: null }))).toBeNull();
+  });
+});
+
+describe('plan panel: progress bar', () => {
+  it('is the available share of the quota', () => {
+    expect(proporcionDisponible(makePlan({ quota: 100, quotaDisponible: 40 }))).toBe(0.4);
+    expect(proporcionDisponible(makePlan({ quota: 100, quotaDisponible: 100 }))).toBe(1);
+  });
+
+  it('stays between 0 and 1, and is full for an unlimited plan', () => {
+    expect(proporcionDisponible(makePlan({ quota: 10, quotaDisponible: 12 }))).toBe(1);
+    expect(proporcionDisponible(makePlan({ quota: 10, quotaDisponible: -2 }))).toBe(0);
+    expect(proporcionDisponible(makePlan({ quota: 0, quotaDisponible: 0 }))).toBe(0);
+    expect(proporcionDisponible(makePlan({ quota: null, quotaDisponible: null }))).toBe(1);
+  });
+
+  it('is danger under 0.15 and primary from 0.15 on', () => {
+    expect(colorBarra(0)).toBe('danger');
+    expect(colorBarra(0.149)).toBe('danger');
+    expect(colorBarra(0.15)).toBe('primary');
+    expect(colorBarra(1)).toBe('primary');
+    expect(modeloPanelPlan(makeSupervisor(), makePlan({ quota: 100, quotaDisponible: 14 }), false)?.color).toBe(
+      'danger',
+    );
+    expect(modeloPanelPlan(makeSupervisor(), makePlan({ quota: 100, quotaDisponible: 15 }), false)?.color).toBe(
+      'primary',
+    );
+  });
+});
+
+describe("plan panel: 'Actualizar plan'", () => {
+  it('is offered to ADMIN and PROPIETARIO only', () => {
+    expect(mostrarActualizarPlan(makeAdmin())).toBe(true);
+    expect(mostrarActualizarPlan(makePropietario())).toBe(true);
+    expect(mostrarActualizarPlan(makeSupervisor())).toBe(false);
+    expect(modeloPanelPlan(makeSupervisor(), makePlan(), false)?.mostrarActualizar).toBe(false);
+    expect(modeloPanelPlan(makeAdmin(), makePlan(), false)?.mostrarActualizar).toBe(true);
+  });
+});
+
+describe('modeloPanelPlan', () => {
+  it('gathers everything the panel shows', () => {
+    const plan = makePlan({
+      nombre: 'Pyme',
+      quota: 100,
+      quotaDisponible: 100,
+      fechaProximoVencimiento: Date.UTC(2025, 11, 31, 12),
+    });
+    expect(modeloPanelPlan(makePropietario(), plan, false)).toEqual({
+      titulo: 'Plan Pyme',
+      cupo: '100 de 100 órdenes disponibles',
+      proporcion: 1,
+      color: 'primary',
+      renovacion: 'Próxima renovación el 31/12/2025',
+      mostrarActualizar: true,
+    });
+  });
+});

@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { abrirMenu, campoPassword, campoUsuario, ingresar, iniciarSesion } from './helpers';
+
+test.describe('ingreso y salida', () => {
+  test("una contraseña equivocada muestra la alerta 'Atención'", async ({ page }) => {
+    await page.goto('/login');
+    await ingresar(page, 'propietario', 'equivocada');
+
+    const alerta = page.locator('ion-alert');
+    await expect(alerta).toBeVisible();
+    await expect(alerta.locator('.alert-title')).toHaveText('Atención');
+    await expect(alerta.locator('.alert-message')).toHaveText('Los datos de Login son inválidos');
+
+    await alerta.getByRole('button', { name: 'OK' }).click();
+    await expect(alerta).toBeHidden();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('delego.sesion'))).toBeNull();
+  });
+
+  test('el botón Ingresar también envía el formulario', async ({ page }) => {
+    await page.goto('/login');
+    await campoUsuario(page).fill('supervisor');
+    await campoPassword(page).fill('Demo1234!');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByTestId('home-saludo')).toHaveText('Hola, Carla');
+  });
+
+  test('guarda el usuario y el MD5, nunca la contraseña', async ({ page }) => {
+    await iniciarSesion(page, 'operario');
+    const guardado = await page.evaluate(() => window.localStorage.getItem('delego.sesion'));
+    expect(guardado).toContain('"usuario":"operario"');
+    expect(guardado).toContain('"md5":"eb6bc90afb1de3b7e8a41c1afa38ee01"');
+    expect(guardado).not.toContain('Demo1234!');
+  });
+
+  test('Cerrar sesión vuelve al ingreso y las rutas protegidas quedan cerradas', async ({ page }) => {
+    await iniciarSesion(page, 'propietario');
+    const menu = await abrirMenu(page);
+    await menu.getByText('Cerrar sesión').click();
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('delego.sesion'))).toBeNull();
+
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('una ruta protegida sin sesión lleva al ingreso y, después, de vuelta a ella', async ({ page }) => {
+    await page.goto('/estadisticas');
+    await expect(page).toHaveURL(/\/login\?volver=%2Festadisticas$/);
+    await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+
+    await ingresar(page, 'supervisor');
+    await expect(page).toHaveURL(/\/estadisticas$/);
+  });
+
+  test('la ruta vacía y ordeneslist llevan a Inicio', async ({ page }) => {
+    await iniciarSesion(page, 'supervisor');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto('/ordeneslist');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByTestId('home-saludo')).toBeVisible();
+  });
+
+  test('planes y horas-reportadas: sólo administradores; el resto vuelve a Inicio', async ({ page }) => {
+    await iniciarSesion(page, 'operario');
+    await page.goto('/planes');
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto('/horas-reportadas');
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('una dirección desconocida muestra la página no encontrada', async ({ page }) => {
+    await page.goto('/no-existe');
+    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+  });
+});

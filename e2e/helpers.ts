@@ -1,0 +1,47 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+/** Wide screens show the menu beside the content (split pane); phones open it as an overlay. */
+export function esTelefono(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 1280) < 992;
+}
+
+export function campoUsuario(page: Page): Locator {
+  return page.getByTestId('login-usuario').locator('input');
+}
+
+export function campoPassword(page: Page): Locator {
+  return page.getByTestId('login-password').locator('input');
+}
+
+/** Fills the login form and submits it with Enter. */
+export async function ingresar(page: Page, usuario: string, password = DEMO_PASSWORD): Promise<void> {
+  await campoUsuario(page).fill(usuario);
+  await campoPassword(page).fill(password);
+  await campoPassword(page).press('Enter');
+}
+
+/** Opens the login screen and logs in; waits for Inicio. */
+export async function iniciarSesion(page: Page, usuario: string): Promise<void> {
+  await page.goto('/login');
+  await ingresar(page, usuario);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('home-saludo')).toBeVisible();
+}
+
+/** The side menu, opened first on phones. */
+export async function abrirMenu(page: Page): Promise<Locator> {
+  const menu = page.locator('ion-menu');
+  if (esTelefono(page)) {
+    await page.locator('.ion-page:not(.ion-page-hidden) ion-menu-button').click();
+    await expect(menu).toHaveClass(/show-menu/);
+  }
+  await expect(menu.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
+  return menu;
+}
+
+/** The titles of the menu entries, in order. */
+export function entradasMenu(menu: Locator): Locator {
+  return menu.getByRole('navigation', { name: 'Menú principal' }).locator('ion-label');
+}

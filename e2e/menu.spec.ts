@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test';
+import { abrirMenu, entradasMenu, esTelefono, iniciarSesion } from './helpers';
+
+const TODAS = ['Inicio', 'Usuarios', 'Clientes', 'Areas', 'Tipos de Orden', 'Estadísticas', 'Mi cuenta', 'Cerrar sesión'];
+
+interface Caso {
+  usuario: string;
+  empresa: string;
+  nombre: string;
+  entradas: string[];
+  /** null: no plan panel. */
+  plan: { titulo: string; cupo: string; actualizar: boolean } | null;
+}
+
+const CASOS: Caso[] = [
+  {
+    usuario: 'propietario',
+    empresa: 'Demo Servicios S.A.',
+    nombre: 'Laura Fernández',
+    entradas: TODAS,
+    plan: { titulo: 'Plan Pyme', cupo: '100 de 100 órdenes disponibles', actualizar: true },
+  },
+  {
+    usuario: 'admin',
+    empresa: 'Demo Servicios S.A.',
+    nombre: 'Martín Gómez',
+    entradas: TODAS,
+    plan: { titulo: 'Plan Pyme', cupo: '100 de 100 órdenes disponibles', actualizar: true },
+  },
+  {
+    usuario: 'supervisor',
+    empresa: 'Demo Servicios S.A.',
+    nombre: 'Carla Ruiz',
+    entradas: ['Inicio', 'Estadísticas', 'Mi cuenta', 'Cerrar sesión'],
+    plan: { titulo: 'Plan Pyme', cupo: '100 de 100 órdenes disponibles', actualizar: false },
+  },
+  {
+    usuario: 'operario',
+    empresa: 'Demo Servicios S.A.',
+    nombre: 'Diego Sosa',
+    entradas: ['Inicio', 'Mi cuenta', 'Cerrar sesión'],
+    plan: null,
+  },
+  {
+    usuario: 'otra',
+    empresa: 'Otra Empresa S.R.L.',
+    nombre: 'Roberto Díaz',
+    entradas: TODAS,
+    plan: { titulo: 'Plan Ilimitado', cupo: 'Ordenes ilimitadas', actualizar: true },
+  },
+];
+
+test.describe('menú lateral por usuario (SPEC §1, §2)', () => {
+  for (const caso of CASOS) {
+    test(`${caso.usuario} ve sus entradas y ${caso.plan ? 'el panel del plan' : 'ningún panel de plan'}`, async ({
+      page,
+    }) => {
+      await iniciarSesion(page, caso.usuario);
+      const menu = await abrirMenu(page);
+
+      await expect(menu.getByTestId('menu-empresa')).toHaveText(caso.empresa);
+      await expect(menu.getByTestId('menu-usuario')).toHaveText(caso.nombre);
+      await expect(menu.getByText(`@${caso.usuario}`)).toBeVisible();
+      await expect(menu.getByTestId('connection-indicator')).toHaveText('Sin conexión');
+      await expect(entradasMenu(menu)).toHaveText(caso.entradas);
+
+      const panel = menu.getByTestId('plan-panel');
+      if (!caso.plan) {
+        await expect(panel).toHaveCount(0);
+        return;
+      }
+      await expect(panel).toBeVisible();
+      await expect(panel.locator('.plan-panel__titulo')).toHaveText(caso.plan.titulo);
+      await expect(panel.locator('.plan-panel__cupo')).toHaveText(caso.plan.cupo);
+      await expect(panel.locator('ion-progress-bar')).toBeVisible();
+      const actualizar = panel.getByText('Actualizar plan');
+      if (caso.plan.actualizar) await expect(actualizar).toBeVisible();
+      else await expect(actualizar).toHaveCount(0);
+    });
+  }
+
+  test('Demo Servicios muestra la próxima renovación y una barra primaria con el cupo completo', async ({ page }) => {
+    await iniciarSesion(page, 'propietario');
+    const panel = (await abrirMenu(page)).getByTestId('plan-panel');
+    await expect(panel.locator('.plan-panel__renovacion')).toHaveText(/^Próxima renovación el \d{2}\/\d{2}\/\d{4}$/);
+    await expect(panel.locator('ion-progress-bar')).toHaveAttribute('data-color', 'primary');
+  });
+
+  test('Actualizar plan lleva a /planes', async ({ page }) => {
+    await iniciarSesion(page, 'admin');
+    const menu = await abrirMenu(page);
+    await menu.getByText('Actualizar plan').click();
+    await expect(page).toHaveURL(/\/planes$/);
+  });
+
+  test('tocar el logo abre Mi cuenta (perfil)', async ({ page }) => {
+    await iniciarSesion(page, 'propietario');
+    const menu = await abrirMenu(page);
+    await menu.getByTestId('menu-logo').click();
+    await expect(page).toHaveURL(/\/perfil$/);
+  });
+
+  test('una entrada del menú navega y, en el teléfono, cierra el menú', async ({ page }) => {
+    await iniciarSesion(page, 'supervisor');
+    const menu = await abrirMenu(page);
+    await menu.getByTestId('menu-estadisticas').click();
+    await expect(page).toHaveURL(/\/estadisticas$/);
+    if (esTelefono(page)) await expect(menu).not.toHaveClass(/show-menu/);
+    else await expect(menu.getByTestId('menu-estadisticas')).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('sin sesión el menú está deshabilitado', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+    const deshabilitado = () =>
+      page.locator('ion-menu').evaluate((menu) => (menu as HTMLElement & { disabled?: boolean }).disabled);
+    await expect.poll(deshabilitado).toBe(true);
+    await expect(page.locator('ion-menu-button')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Menú principal' })).toHaveCount(0);
+  });
+});
