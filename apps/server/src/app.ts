@@ -78,6 +78,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization'] },
     genReqId: () => randomUUID(),
+    // One line per request, written by the onResponse hook below (debug for successes).
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     clientErrorHandler(err, socket) {
@@ -99,6 +101,18 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook('onResponse', async (req, reply) => {
+    const line = {
+      reqId: req.id,
+      method: req.method,
+      url: req.url.split('?')[0],
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+      usuarioId: req.actor?.id,
+    };
+    if (reply.statusCode >= 400) req.log.info(line, 'respuesta');
+    else req.log.debug(line, 'respuesta');
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('actor', null);
