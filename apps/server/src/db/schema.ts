@@ -5,3 +5,4 @@ export * from '../modules/permissions/permissions.tables.js';
 export * from '../modules/clients/clients.tables.js';
 export * from '../modules/catalog/catalog.tables.js';
 export * from '../modules/orders/orders.tables.js';
+export * from '../modules/notifications/notifications.tables.js';

@@ -1,0 +1,50 @@
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { entidades } from '../entidades/entidades.tables.js';
+import { usuarios } from '../users/users.tables.js';
+
+/** A notification for one user, with its read flag (SPEC §3). */
+export const notificaciones = pgTable(
+  'notificaciones',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    entidadId: integer()
+      .notNull()
+      .references(() => entidades.id),
+    usuarioId: integer()
+      .notNull()
+      .references(() => usuarios.id),
+    /** ORDEN_ASIGNADA, ORDEN_ESTADO, ORDEN_COMENTARIO, ORDEN_VENCIDA, ... */
+    tipo: text().notNull(),
+    titulo: text().notNull(),
+    mensaje: text().notNull(),
+    ordenId: integer(),
+    datos: jsonb().$type<Record<string, unknown>>(),
+    leida: boolean().notNull().default(false),
+    creada: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notificaciones_usuario_idx').on(t.usuarioId, t.creada.desc())],
+);
+
+/** A device registered for push (GET /api/v2/notificaciones/registrar/{flag}/{deviceToken}). */
+export const dispositivos = pgTable(
+  'dispositivos',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    entidadId: integer()
+      .notNull()
+      .references(() => entidades.id),
+    usuarioId: integer()
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    /** The device token as sent (for the browser: the Web Push subscription, base64url JSON). */
+    token: text().notNull(),
+    creado: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('dispositivos_token_uq').on(t.token), index('dispositivos_usuario_idx').on(t.usuarioId)],
+);
+
+/** Orders already announced as overdue, so each is announced once. */
+export const avisosVencimiento = pgTable('avisos_vencimiento', {
+  ordenId: integer().primaryKey(),
+  avisada: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
