@@ -24,10 +24,17 @@ CREATE TABLE "notificaciones" (
 	"creada" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "presencia_live" (
+	"usuario_id" integer NOT NULL,
+	"instancia" text NOT NULL,
+	"visto" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "dispositivos" ADD CONSTRAINT "dispositivos_entidad_id_entidades_id_fk" FOREIGN KEY ("entidad_id") REFERENCES "public"."entidades"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dispositivos" ADD CONSTRAINT "dispositivos_usuario_id_usuarios_id_fk" FOREIGN KEY ("usuario_id") REFERENCES "public"."usuarios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notificaciones" ADD CONSTRAINT "notificaciones_entidad_id_entidades_id_fk" FOREIGN KEY ("entidad_id") REFERENCES "public"."entidades"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notificaciones" ADD CONSTRAINT "notificaciones_usuario_id_usuarios_id_fk" FOREIGN KEY ("usuario_id") REFERENCES "public"."usuarios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "dispositivos_token_uq" ON "dispositivos" USING btree ("token");--> statement-breakpoint
 CREATE INDEX "dispositivos_usuario_idx" ON "dispositivos" USING btree ("usuario_id");--> statement-breakpoint
-CREATE INDEX "notificaciones_usuario_idx" ON "notificaciones" USING btree ("usuario_id","creada" DESC NULLS LAST);
+CREATE INDEX "notificaciones_usuario_idx" ON "notificaciones" USING btree ("usuario_id","creada" DESC NULLS LAST);--> statement-breakpoint
+CREATE UNIQUE INDEX "presencia_live_uq" ON "presencia_live" USING btree ("usuario_id","instancia");

@@ -48,3 +48,17 @@ export const avisosVencimiento = pgTable('avisos_vencimiento', {
   ordenId: integer().primaryKey(),
   avisada: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Which users have an open live socket on which server instance, refreshed while connected.
+ * A notification goes out as a push only when no instance has seen the user recently.
+ */
+export const presenciaLive = pgTable(
+  'presencia_live',
+  {
+    usuarioId: integer().notNull(),
+    instancia: text().notNull(),
+    visto: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('presencia_live_uq').on(t.usuarioId, t.instancia)],
+);
