@@ -35,6 +35,11 @@ import { OrdersService } from './modules/orders/orders.service.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { registerWeb } from './modules/web/web.plugin.js';
 import type { LoginThrottle } from './modules/auth/login-throttle.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { WebPushSender, type PushSender } from './modules/notifications/push.js';
+import { registerLive } from './modules/live/live.module.js';
+import type { BrokerOptions } from './modules/live/live.broker.js';
 
 z.config(z.locales.es());
 
@@ -44,6 +49,12 @@ export interface AppParts {
   clock?: Clock;
   bus?: EventBus;
   throttle?: LoginThrottle;
+  /** Web Push sender; null turns push off. Default: VAPID keys kept in the data folder. */
+  push?: PushSender | null;
+  /** This instance's id for live presence (several instances share one database). */
+  instanceId?: string;
+  /** Overrides of the STOMP broker's limits (tests). */
+  broker?: Partial<BrokerOptions>;
 }
 
 export interface Services {
@@ -56,6 +67,7 @@ export interface Services {
   orders: OrdersService;
   catalog: CatalogService;
   profile: ProfileService;
+  notifications: NotificationsService;
 }
 
 declare module 'fastify' {
@@ -81,7 +93,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     // One line per request, written by the onResponse hook below (debug for successes).
     disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: 5000 },
     clientErrorHandler(err, socket) {
       if (!socket.writable) return;
       const tooLarge = (err as { code?: string }).code === 'HPE_HEADER_OVERFLOW';
@@ -135,7 +147,9 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     ...(parts.throttle ? { throttle: parts.throttle } : {}),
   });
   const orders = new OrdersService(db, clock, bus, plans);
-  const services: Services = { auth, users, permissions, plans, clients, entidades, orders, catalog, profile };
+  const push = parts.push === undefined ? new WebPushSender(config.dataDir) : parts.push;
+  const notifications = new NotificationsService(db, bus, clock, push, (obj, msg) => app.log.warn(obj, msg));
+  const services: Services = { auth, users, permissions, plans, clients, entidades, orders, catalog, profile, notifications };
   app.decorate('services', services);
   app.decorate('bus', bus);
 
@@ -169,6 +183,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     await scope.register(plansRoutes(services));
     await scope.register(cacheRoutes(services));
     await scope.register(ordersRoutes(services));
+    await scope.register(notificationsRoutes(services));
     await scope.register(usersRoutes(services));
     await scope.register(clientsRoutes(services));
     await scope.register(catalogRoutes(services));
@@ -176,8 +191,17 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     await scope.register(entidadesRoutes(services));
   });
 
+  await registerLive(app, {
+    auth,
+    bus,
+    plans,
+    notifications,
+    instanceId: parts.instanceId ?? randomUUID(),
+    ...(parts.broker ? { broker: parts.broker } : {}),
+  });
   await registerWeb(app, config.webDist);
   app.addHook('onClose', async () => {
+    await notifications.stop();
     await bus.close();
   });
   return app;

@@ -1,11 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { isEmpty, openDatabase, type Database } from './db/client.js';
+import { LocalBus, type EventBus } from './lib/bus.js';
 import { systemClock } from './lib/clock.js';
+import { PgBus } from './lib/pg-bus.js';
 import { seedDemo } from './seed/demo.js';
 
-/** Opens the database, migrates, seeds the demo on first run, and builds the app. */
+/**
+ * Opens the database, migrates, seeds the demo on first run, and builds the app. With
+ * PostgreSQL, domain events travel between instances through LISTEN/NOTIFY.
+ */
 export async function boot(config: Config): Promise<{ app: FastifyInstance; database: Database; seeded: boolean }> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -17,7 +24,19 @@ export async function boot(config: Config): Promise<{ app: FastifyInstance; data
     await seedDemo(database.db, systemClock.now());
     seeded = true;
   }
-  const app = await buildApp({ config, database });
+  const instanceId = randomUUID();
+  let bus: EventBus;
+  if (config.databaseUrl) {
+    const pgBus = new PgBus(config.databaseUrl, database.pgClient as pg.Pool, (msg, err) =>
+      console.warn(msg, err instanceof Error ? err.message : ''),
+    );
+    await pgBus.start();
+    bus = pgBus;
+  } else {
+    bus = new LocalBus();
+  }
+  const app = await buildApp({ config, database, bus, instanceId });
+  app.services.notifications.startOverdueChecks();
   app.addHook('onClose', async () => {
     await database.close();
   });

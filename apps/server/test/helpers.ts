@@ -71,7 +71,7 @@ export async function createTestEnv(parts: Partial<AppParts> = {}): Promise<Test
   await database.migrate();
   await seedCatalogo(database.db);
   const clock = new TestClock();
-  const app = await buildApp({ config: testConfig(), database, clock, ...parts });
+  const app = await buildApp({ config: testConfig(), database, clock, push: null, ...parts });
   await app.ready();
   return {
     app,

@@ -6,3 +6,6 @@ export * from './api.js';
 export * from './estados.js';
 export * from './orders.js';
 export * from './admin.js';
+export * from './notifications.js';
+export * from './files.js';
+export * from './expenses.js';

@@ -1,3 +1,14 @@
+/** A stored notification as it travels to the user's socket or push. */
+export interface NotificacionEvento {
+  id: number;
+  tipo: string;
+  titulo: string;
+  mensaje: string;
+  ordenId: number | null;
+  fecha: number;
+  leida: boolean;
+}
+
 /**
  * Domain events, published by services after their transaction commits. The live module maps them
  * to socket destinations; with several instances a PostgreSQL LISTEN/NOTIFY bus carries them across.
@@ -22,6 +33,13 @@ export type DomainEvent =
       ordenId: number;
       usuarioId: number;
       estadoId: number;
+      comentario?: string;
+    }
+  | {
+      type: 'notificacion.creada';
+      entidadId: number;
+      usuarioId: number;
+      notificacion: NotificacionEvento;
     }
   | {
       type: 'orden.responsablesCambiados';
@@ -35,24 +53,41 @@ export type EventHandler = (event: DomainEvent) => void;
 
 export interface EventBus {
   publish(event: DomainEvent): void;
+  /** Every event, whichever instance published it (socket fan-out, cache invalidation). */
   subscribe(handler: EventHandler): () => void;
+  /**
+   * Only events published by this instance: for reactions that must happen once in the whole
+   * system (creating notifications), however many instances run.
+   */
+  subscribeLocal(handler: EventHandler): () => void;
   close(): Promise<void>;
+}
+
+function deliver(handlers: Iterable<EventHandler>, event: DomainEvent): void {
+  for (const h of handlers) {
+    queueMicrotask(() => {
+      try {
+        h(event);
+      } catch {
+        // A failing subscriber must never break the publisher.
+      }
+    });
+  }
 }
 
 /** The bus of a single instance: handlers run after the publishing call returns. */
 export class LocalBus implements EventBus {
-  private readonly handlers = new Set<EventHandler>();
+  protected readonly handlers = new Set<EventHandler>();
+  protected readonly localHandlers = new Set<EventHandler>();
 
   publish(event: DomainEvent): void {
-    for (const h of this.handlers) {
-      queueMicrotask(() => {
-        try {
-          h(event);
-        } catch {
-          // A failing subscriber must never break the publisher.
-        }
-      });
-    }
+    deliver(this.handlers, event);
+    deliver(this.localHandlers, event);
+  }
+
+  /** Delivers an event that another instance published. */
+  protected deliverRemote(event: DomainEvent): void {
+    deliver(this.handlers, event);
   }
 
   subscribe(handler: EventHandler): () => void {
@@ -60,7 +95,13 @@ export class LocalBus implements EventBus {
     return () => this.handlers.delete(handler);
   }
 
+  subscribeLocal(handler: EventHandler): () => void {
+    this.localHandlers.add(handler);
+    return () => this.localHandlers.delete(handler);
+  }
+
   async close(): Promise<void> {
     this.handlers.clear();
+    this.localHandlers.clear();
   }
 }

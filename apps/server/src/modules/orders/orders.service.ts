@@ -432,7 +432,14 @@ export class OrdersService {
         comentario: b.comentarios,
       });
     });
-    this.bus.publish({ type: 'orden.estadoCambiado', entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id, estadoId: b.estado });
+    this.bus.publish({
+      type: 'orden.estadoCambiado',
+      entidadId: actor.entidadId,
+      ordenId: id,
+      usuarioId: actor.id,
+      estadoId: b.estado,
+      comentario: b.comentarios,
+    });
     return this.detalle(actor, id);
   }
 

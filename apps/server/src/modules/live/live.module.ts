@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import { API, TOPICOS } from '@delego/contract';
+import type { EventBus } from '../../lib/bus.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { PlansService } from '../plans/plans.service.js';
+import { DEFAULT_BROKER_OPTIONS, StompBroker, type BrokerOptions } from './live.broker.js';
+
+const PRESENCE_EVERY_MS = 30_000;
+
+/**
+ * The live channel: the STOMP endpoint at /api/v2/delegoWS, and the mapping of domain events
+ * (from this instance or, through the bus, from others) to socket destinations.
+ */
+export async function registerLive(
+  app: FastifyInstance,
+  deps: {
+    auth: AuthService;
+    bus: EventBus;
+    plans: PlansService;
+    notifications: NotificationsService;
+    instanceId: string;
+    broker?: Partial<BrokerOptions>;
+  },
+): Promise<StompBroker> {
+  const broker = new StompBroker({
+    ...DEFAULT_BROKER_OPTIONS,
+    authenticate: (authorization, address) => deps.auth.authenticate(authorization, address),
+    log: (obj, msg) => app.log.info(obj, msg),
+    onUserConnected: (usuarioId) => {
+      deps.notifications.touchPresence(deps.instanceId, [usuarioId]).catch(() => undefined);
+    },
+    ...deps.broker,
+  });
+  deps.notifications.setPresence(broker);
+
+  deps.bus.subscribe((e) => {
+    switch (e.type) {
+      case 'notificacion.creada':
+        broker.send(TOPICOS.usuario(e.usuarioId), e.notificacion);
+        break;
+      case 'plan.cambiado':
+        if (broker.hasSubscribers(TOPICOS.plan(e.entidadId))) {
+          deps.plans.estadoDeEntidad(e.entidadId).then(
+            (estado) => estado && broker.send(TOPICOS.plan(e.entidadId), estado),
+            (err: unknown) => app.log.warn({ err }, 'live.plan'),
+          );
+        }
+        break;
+      case 'orden.creada':
+      case 'orden.modificada':
+      case 'orden.eliminada':
+      case 'orden.estadoCambiado':
+      case 'orden.responsablesCambiados':
+        broker.send(TOPICOS.entidad(e.entidadId), { tipo: e.type, ordenId: e.ordenId });
+        break;
+      case 'clientes.cacheLimpiada':
+      case 'clientes.cambiados':
+        broker.send(TOPICOS.cacheClientes(e.entidadId), { tipo: 'clientes' });
+        break;
+      case 'usuarios.cacheLimpiada':
+      case 'usuarios.cambiados':
+        broker.send(TOPICOS.cacheUsuarios(e.entidadId), { tipo: 'usuarios' });
+        break;
+      case 'usuario.credencialesCambiadas':
+        broker.disconnectUser(e.usuarioId);
+        break;
+      default:
+        break;
+    }
+  });
+
+  await app.register(websocket, {
+    options: {
+      maxPayload: 1024 * 1024,
+      handleProtocols: (protocols: Set<string>) => {
+        for (const p of ['v12.stomp', 'v11.stomp', 'v10.stomp']) if (protocols.has(p)) return p;
+        return false;
+      },
+    },
+  });
+  app.get(API.socket, { websocket: true, schema: { hide: true } }, (socket, req) => {
+    broker.handle(socket, req.ip);
+  });
+
+  // Presence across instances: who has a socket here, refreshed while connected.
+  const timer = setInterval(() => {
+    deps.notifications
+      .touchPresence(deps.instanceId, broker.connectedUsers())
+      .catch((err: unknown) => app.log.warn({ err }, 'live.presencia'));
+  }, PRESENCE_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    broker.closeAll();
+    await deps.notifications.dropPresence(deps.instanceId).catch(() => undefined);
+  });
+  return broker;
+}

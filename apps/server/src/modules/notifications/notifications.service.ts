@@ -1,0 +1,193 @@
+import type { Notificacion } from '@delego/contract';
+import { estadoInfo } from '@delego/contract';
+import type { Db } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
+import type { DomainEvent, EventBus } from '../../lib/bus.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { NotificationsRepository } from './notifications.repository.js';
+import { decodeSubscription, type PushSender } from './push.js';
+
+/** Whether a user has an open live socket on this instance (the live module answers). */
+export interface LocalPresence {
+  connectedHere(usuarioId: number): boolean;
+}
+
+type Log = (obj: Record<string, unknown>, msg: string) => void;
+
+const PRESENCE_FRESH_MS = 75_000;
+const OVERDUE_LOOKBACK_MS = 24 * 3600_000;
+
+/**
+ * Notifications: created once per domain event (on the instance that published it), stored
+ * with a read flag, announced on the bus so the user's socket shows them, and pushed to the
+ * user's devices when no instance has a socket of theirs open.
+ */
+export class NotificationsService {
+  private readonly repo: NotificationsRepository;
+  private presence: LocalPresence = { connectedHere: () => false };
+  private overdueTimer: NodeJS.Timeout | null = null;
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(
+    db: Db,
+    private readonly bus: EventBus,
+    private readonly clock: Clock,
+    private readonly push: PushSender | null,
+    private readonly log: Log = () => undefined,
+  ) {
+    this.repo = new NotificationsRepository(db);
+    bus.subscribeLocal((e) => this.track(this.onEvent(e)));
+  }
+
+  setPresence(p: LocalPresence): void {
+    this.presence = p;
+  }
+
+  get vapidPublicKey(): string | null {
+    return this.push?.publicKey ?? null;
+  }
+
+  /** Resolves when every reaction started so far has finished (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
+  private track(p: Promise<unknown>): void {
+    const q = p.catch((err: unknown) => this.log({ err }, 'notificaciones.error')).finally(() => this.pending.delete(q));
+    this.pending.add(q);
+  }
+
+  private async onEvent(e: DomainEvent): Promise<void> {
+    if (e.type === 'orden.responsablesCambiados') {
+      const o = await this.repo.ordenYResponsables(e.entidadId, e.ordenId);
+      if (!o) return;
+      for (const u of e.agregados) {
+        if (u === e.usuarioId) continue;
+        await this.crear(e.entidadId, u, {
+          tipo: 'ORDEN_ASIGNADA',
+          titulo: `Nueva orden asignada: #${o.numero}`,
+          mensaje: o.titulo,
+          ordenId: e.ordenId,
+        });
+      }
+    } else if (e.type === 'orden.estadoCambiado') {
+      const o = await this.repo.ordenYResponsables(e.entidadId, e.ordenId);
+      if (!o) return;
+      const estado = estadoInfo(e.estadoId)?.nombre ?? '';
+      for (const u of o.responsables) {
+        if (u === e.usuarioId) continue;
+        await this.crear(e.entidadId, u, {
+          tipo: 'ORDEN_ESTADO',
+          titulo: `La orden #${o.numero} pasó a ${estado}`,
+          mensaje: e.comentario ? `${o.titulo}: «${e.comentario}»` : o.titulo,
+          ordenId: e.ordenId,
+        });
+      }
+    }
+  }
+
+  /** Stores a notification, announces it, and pushes it if the user has no open socket anywhere. */
+  async crear(
+    entidadId: number,
+    usuarioId: number,
+    n: { tipo: string; titulo: string; mensaje: string; ordenId: number | null },
+  ): Promise<Notificacion> {
+    const row = await this.repo.insert({ entidadId, usuarioId, ...n, creada: this.clock.now() });
+    const notificacion: Notificacion = {
+      id: row.id,
+      tipo: row.tipo,
+      titulo: row.titulo,
+      mensaje: row.mensaje,
+      ordenId: row.ordenId,
+      fecha: row.creada.getTime(),
+      leida: row.leida,
+    };
+    this.bus.publish({ type: 'notificacion.creada', entidadId, usuarioId, notificacion });
+    if (this.push && !(await this.isOnline(usuarioId))) await this.pushTo(usuarioId, notificacion);
+    return notificacion;
+  }
+
+  private async isOnline(usuarioId: number): Promise<boolean> {
+    if (this.presence.connectedHere(usuarioId)) return true;
+    return this.repo.seenRecently(usuarioId, new Date(this.clock.now().getTime() - PRESENCE_FRESH_MS));
+  }
+
+  private async pushTo(usuarioId: number, n: Notificacion): Promise<void> {
+    if (!this.push) return;
+    for (const { token } of await this.repo.devicesOf(usuarioId)) {
+      const sub = decodeSubscription(token);
+      if (!sub) continue; // a native device token: no sender for those yet
+      try {
+        const alive = await this.push.send(sub, { titulo: n.titulo, mensaje: n.mensaje, ordenId: n.ordenId, id: n.id });
+        if (!alive) await this.repo.deleteToken(token);
+      } catch (err) {
+        this.log({ err, usuarioId }, 'push.fallo');
+      }
+    }
+  }
+
+  /** GET /api/v2/notificaciones/all: the actor's notifications, newest first. */
+  async listar(actor: Actor): Promise<Notificacion[]> {
+    const rows = await this.repo.list(actor.entidadId, actor.id, 200);
+    return rows.map((r) => ({
+      id: r.id,
+      tipo: r.tipo,
+      titulo: r.titulo,
+      mensaje: r.mensaje,
+      ordenId: r.ordenId,
+      fecha: r.creada.getTime(),
+      leida: r.leida,
+    }));
+  }
+
+  /** PUT /api/v2/notificaciones/leida/{id}: only the actor's own notifications. */
+  async marcarLeida(actor: Actor, id: number): Promise<void> {
+    if (!(await this.repo.markRead(actor.entidadId, actor.id, id))) {
+      throw AppError.notFound('La notificación no existe.');
+    }
+  }
+
+  /** GET /api/v2/notificaciones/registrar/{flag}/{deviceToken}. */
+  async registrar(actor: Actor, registrar: boolean, token: string): Promise<void> {
+    if (registrar) await this.repo.upsertDevice(actor.entidadId, actor.id, token);
+    else await this.repo.deleteDevice(actor.id, token);
+  }
+
+  /** Announces orders that became overdue (once each), to their responsables. */
+  async revisarVencidas(): Promise<number> {
+    const now = this.clock.now();
+    const orders = await this.repo.claimOverdue(now, new Date(now.getTime() - OVERDUE_LOOKBACK_MS));
+    for (const o of orders) {
+      for (const u of o.responsables) {
+        await this.crear(o.entidadId, u, {
+          tipo: 'ORDEN_VENCIDA',
+          titulo: `La orden #${o.numero} está vencida`,
+          mensaje: o.titulo,
+          ordenId: o.id,
+        });
+      }
+    }
+    return orders.length;
+  }
+
+  touchPresence(instancia: string, usuarioIds: number[]): Promise<void> {
+    return this.repo.touchPresence(instancia, usuarioIds);
+  }
+
+  dropPresence(instancia: string): Promise<void> {
+    return this.repo.dropPresence(instancia);
+  }
+
+  startOverdueChecks(everyMs = 60_000): void {
+    if (this.overdueTimer) return;
+    this.overdueTimer = setInterval(() => this.track(this.revisarVencidas()), everyMs);
+    this.overdueTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.overdueTimer) clearInterval(this.overdueTimer);
+    this.overdueTimer = null;
+    await this.idle();
+  }
+}
