@@ -16,6 +16,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['test/**/*.test.ts'],
+          // *.pg.test.ts need a PostgreSQL server (several instances on one database).
+          exclude: process.env.TEST_DB === 'postgres' ? [] : ['test/**/*.pg.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -30,6 +30,7 @@ export class TestClock implements Clock {
 
 export interface TestEnv {
   app: FastifyInstance;
+  services(): FastifyInstance['services'];
   database: Database;
   clock: TestClock;
   close(): Promise<void>;
@@ -75,6 +76,7 @@ export async function createTestEnv(parts: Partial<AppParts> = {}): Promise<Test
   await app.ready();
   return {
     app,
+    services: () => app.services,
     database,
     clock,
     async close() {

@@ -18,6 +18,7 @@ export interface BrokerOptions {
   maxBufferedBytes: number;
   log(obj: Record<string, unknown>, msg: string): void;
   onUserConnected?(usuarioId: number): void;
+  onUserDisconnected?(usuarioId: number): void;
 }
 
 export const DEFAULT_BROKER_OPTIONS = {
@@ -293,7 +294,10 @@ export class StompBroker {
     if (c.actor) {
       const users = this.byUser.get(c.actor.id);
       users?.delete(c);
-      if (users && !users.size) this.byUser.delete(c.actor.id);
+      if (users && !users.size) {
+        this.byUser.delete(c.actor.id);
+        this.o.onUserDisconnected?.(c.actor.id);
+      }
     }
   }
 

@@ -31,6 +31,9 @@ export async function registerLive(
     onUserConnected: (usuarioId) => {
       deps.notifications.touchPresence(deps.instanceId, [usuarioId]).catch(() => undefined);
     },
+    onUserDisconnected: (usuarioId) => {
+      deps.notifications.dropPresence(deps.instanceId, usuarioId).catch(() => undefined);
+    },
     ...deps.broker,
   });
   deps.notifications.setPresence(broker);

@@ -119,6 +119,9 @@ export class StompParser {
       bodyEnd = nul;
     }
     const body = this.buf.slice(bodyStart, bodyEnd);
+    if (Buffer.byteLength(body) + headEnd.index > this.maxFrameBytes) {
+      throw new StompProtocolError(`El frame supera el máximo de ${this.maxFrameBytes} bytes.`);
+    }
     this.buf = this.buf.slice(bodyEnd + 1);
     return { command, headers, body };
   }

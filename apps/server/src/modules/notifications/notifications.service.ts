@@ -175,8 +175,8 @@ export class NotificationsService {
     return this.repo.touchPresence(instancia, usuarioIds);
   }
 
-  dropPresence(instancia: string): Promise<void> {
-    return this.repo.dropPresence(instancia);
+  dropPresence(instancia: string, usuarioId?: number): Promise<void> {
+    return this.repo.dropPresence(instancia, usuarioId);
   }
 
   startOverdueChecks(everyMs = 60_000): void {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type https from 'node:https';
 import path from 'node:path';
 import webpush from 'web-push';
 
@@ -21,7 +22,12 @@ export class WebPushSender implements PushSender {
   readonly publicKey: string;
   private readonly privateKey: string;
 
-  constructor(dataDir: string, subject = 'mailto:soporte@delego.app') {
+  constructor(
+    dataDir: string,
+    subject = 'mailto:soporte@delego.app',
+    /** An HTTPS agent for the push services (tests pass one that trusts their own certificate). */
+    private readonly agent?: https.Agent,
+  ) {
     const file = path.join(dataDir, 'vapid.json');
     let keys: { publicKey: string; privateKey: string };
     if (fs.existsSync(file)) {
@@ -44,6 +50,7 @@ export class WebPushSender implements PushSender {
         vapidDetails: { subject: this.subject, publicKey: this.publicKey, privateKey: this.privateKey },
         TTL: 24 * 3600,
         timeout: 10_000,
+        ...(this.agent ? { agent: this.agent } : {}),
       });
       return true;
     } catch (err) {
@@ -60,7 +67,7 @@ export function decodeSubscription(token: string): PushSubscriptionJson | null {
     const json = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as Partial<PushSubscriptionJson>;
     if (
       typeof json.endpoint === 'string' &&
-      /^https?:\/\//.test(json.endpoint) &&
+      /^https:\/\//.test(json.endpoint) &&
       typeof json.keys?.p256dh === 'string' &&
       typeof json.keys.auth === 'string'
     ) {

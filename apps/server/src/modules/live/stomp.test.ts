@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { StompParser, negotiateHeartbeat, serializeFrame } from './stomp.js';
+
+describe('StompParser', () => {
+  it('lee frames partidos, juntos y con latidos entre ellos', () => {
+    const p = new StompParser(1024);
+    expect(p.push('CONNECT\naccept-version:1.2\nlog')).toEqual([]);
+    const frames = p.push('in:ana\n\n\0\n\nSUBSCRIBE\nid:1\ndestination:/usuario/1\n\n\0');
+    expect(frames.map((f) => f.command)).toEqual(['CONNECT', 'SUBSCRIBE']);
+    expect(frames[0]?.headers.login).toBe('ana');
+    expect(frames[1]?.headers.destination).toBe('/usuario/1');
+  });
+
+  it('respeta content-length (con NUL y acentos en el cuerpo) y los escapes de STOMP 1.2', () => {
+    const p = new StompParser(1024);
+    const body = 'a\0ñ';
+    const [f] = p.push(`SEND\ndestination:/a\\cb\ncontent-length:${Buffer.byteLength(body)}\n\n${body}\0`);
+    expect(f?.body).toBe(body);
+    expect(f?.headers.destination).toBe('/a:b');
+  });
+
+  it('acepta CRLF y se queda con el primer encabezado repetido', () => {
+    const [f] = new StompParser(1024).push('SUBSCRIBE\r\nid:1\r\nid:2\r\ndestination:/x\r\n\r\n\0');
+    expect(f?.headers.id).toBe('1');
+  });
+
+  it('rechaza comandos desconocidos, escapes inválidos y frames demasiado grandes', () => {
+    expect(() => new StompParser(1024).push('HELLO\n\n\0')).toThrow(/desconocido/);
+    expect(() => new StompParser(1024).push('SEND\ndestination:\\t\n\n\0')).toThrow(/escape/);
+    expect(() => new StompParser(100).push(`SEND\ndestination:/x\n\n${'x'.repeat(200)}\0`)).toThrow(/máximo/);
+    expect(() => new StompParser(100).push(`SEND\ndestination:/x\n\n${'x'.repeat(200)}`)).toThrow(/máximo/);
+    expect(() => new StompParser(1024).push('SEND\ncontent-length:abc\n\n\0')).toThrow(/content-length/);
+  });
+});
+
+describe('serializeFrame y latidos', () => {
+  it('escapa encabezados y declara content-length en bytes', () => {
+    const s = serializeFrame('MESSAGE', { destination: '/a:b', 'message-id': 1 }, 'ñ');
+    expect(s).toBe('MESSAGE\ndestination:/a\\cb\nmessage-id:1\ncontent-length:2\n\nñ\0');
+  });
+
+  it('negocia los intervalos como dice STOMP 1.2', () => {
+    expect(negotiateHeartbeat('10000,10000', { sendMs: 5000, receiveMs: 5000 })).toEqual({ outgoingMs: 10000, incomingMs: 10000 });
+    expect(negotiateHeartbeat('0,0', { sendMs: 5000, receiveMs: 5000 })).toEqual({ outgoingMs: 0, incomingMs: 0 });
+    expect(negotiateHeartbeat(undefined, { sendMs: 5000, receiveMs: 5000 })).toEqual({ outgoingMs: 0, incomingMs: 0 });
+    expect(negotiateHeartbeat('1000,0', { sendMs: 5000, receiveMs: 5000 })).toEqual({ outgoingMs: 0, incomingMs: 5000 });
+  });
+});
