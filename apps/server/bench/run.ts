@@ -14,6 +14,7 @@ import { openDatabase } from '../src/db/client.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { md5 } from '../src/seed/factories.js';
 import { seedBench } from './seed-bench.js';
+import { benchLive } from './live.js';
 
 const BASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'delego_bench';
@@ -49,26 +50,28 @@ async function prepareDatabase(): Promise<void> {
   await database.close();
 }
 
-async function startServer(): Promise<{ child: ChildProcess; peakRssMb: () => number }> {
+async function startServer(): Promise<{ child: ChildProcess; peakRssMb: () => number; rssMb: () => number }> {
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/server/dist/main.js')], {
     env: { ...process.env, DATABASE_URL: dbUrl(), PORT: String(PORT), LOG_LEVEL: 'warn', SEED_DEMO: 'false' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let peak = 0;
-  const timer = setInterval(() => {
+  const rssMb = () => {
     try {
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      peak = Math.max(peak, kb / 1024);
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
     } catch {
-      // process gone
+      return 0;
     }
+  };
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb());
   }, 200);
   child.on('exit', () => clearInterval(timer));
   for (let i = 0; i < 100; i++) {
     try {
       const r = await fetch(`http://127.0.0.1:${PORT}/api/health`);
-      if (r.ok) return { child, peakRssMb: () => peak };
+      if (r.ok) return { child, peakRssMb: () => peak, rssMb };
     } catch {
       // not up yet
     }
@@ -103,7 +106,7 @@ async function measure(name: string, opts: autocannon.Options): Promise<Result> 
 
 async function main(): Promise<void> {
   await prepareDatabase();
-  const { child, peakRssMb } = await startServer();
+  const { child, peakRssMb, rssMb } = await startServer();
   const url = `http://127.0.0.1:${PORT}`;
   const results: Record<string, unknown> = { fecha: new Date().toISOString(), duracionS: DURATION, conexiones: 10 };
   try {
@@ -208,6 +211,28 @@ async function main(): Promise<void> {
           `(${present === acked ? 'ninguna perdida' : 'FALTAN ' + (acked - present)}); filas nuevas: ${after - before}`,
       );
       results.orders = { list, detail, create, acked, present, stored: after - before };
+    }
+    if (!ONLY || ONLY === 'live') {
+      console.log('\nCanal en vivo (issue 6): 2.000 conexiones STOMP de una empresa en /entidad/{id}, 100 eventos:');
+      const c = new pg.Client({ connectionString: dbUrl() });
+      await c.connect();
+      const e = (await c.query(`select e.id, (select min(id) from clientes where entidad_id = e.id) as cliente from entidades e where nombre = 'Empresa Bench 1'`)).rows[0] as { id: number; cliente: number };
+      await c.end();
+      const live = await benchLive({
+        port: PORT,
+        usuario: 'bench1',
+        password: 'Bench1234!',
+        entidadId: e.id,
+        clienteId: e.cliente,
+        connections: Number(process.env.BENCH_LIVE_CONNECTIONS ?? 2000),
+        events: 100,
+        rssMb,
+      });
+      console.log(
+        `  entregados ${live.delivered}/${live.expected}   p50 ${live.p50Ms} ms   p99 ${live.p99Ms} ms   máx ${live.maxMs} ms\n` +
+          `  memoria del servidor: ${live.rssBeforeMb} MB -> ${live.rssAfterMb} MB = ${live.kbPerConnection} KB por conexión (objetivo < 50 KB, p99 < 250 ms)`,
+      );
+      results.live = live;
     }
     results.peakRssMb = Math.round(peakRssMb());
     console.log(`\nMemoria pico del servidor (RSS): ${results.peakRssMb} MB`);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import path from 'node:path';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -34,6 +35,13 @@ import { UsersService } from './modules/users/users.service.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { registerWeb } from './modules/web/web.plugin.js';
+import { FilesService } from './modules/files/files.service.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { FsStorage, type Storage } from './modules/files/storage.js';
+import { ExpensesService } from './modules/expenses/expenses.service.js';
+import { expensesRoutes } from './modules/expenses/expenses.routes.js';
+import { ReportsService } from './modules/reports/reports.service.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import type { LoginThrottle } from './modules/auth/login-throttle.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -55,6 +63,8 @@ export interface AppParts {
   instanceId?: string;
   /** Overrides of the STOMP broker's limits (tests). */
   broker?: Partial<BrokerOptions>;
+  /** Where attached files live; by default a folder `archivos` under the data folder. */
+  storage?: Storage;
 }
 
 export interface Services {
@@ -68,6 +78,9 @@ export interface Services {
   catalog: CatalogService;
   profile: ProfileService;
   notifications: NotificationsService;
+  files: FilesService;
+  expenses: ExpensesService;
+  reports: ReportsService;
 }
 
 declare module 'fastify' {
@@ -91,7 +104,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
         : { level: config.logLevel, redact: ['req.headers.authorization'] },
     genReqId: () => randomUUID(),
     // One line per request, written by the onResponse hook below (debug for successes).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
     clientErrorHandler(err, socket) {
@@ -149,7 +162,13 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const orders = new OrdersService(db, clock, bus, plans);
   const push = parts.push === undefined ? new WebPushSender(config.dataDir) : parts.push;
   const notifications = new NotificationsService(db, bus, clock, push, (obj, msg) => app.log.warn(obj, msg));
-  const services: Services = { auth, users, permissions, plans, clients, entidades, orders, catalog, profile, notifications };
+  const storage = parts.storage ?? new FsStorage(path.join(config.dataDir, 'archivos'));
+  const files = new FilesService(db, orders, storage, bus, clock, { maxFileMb: config.maxFileMb });
+  const expenses = new ExpensesService(db, orders, files, bus, clock);
+  const reports = new ReportsService(orders, files, expenses, entidades, clock);
+  const services: Services = {
+    auth, users, permissions, plans, clients, entidades, orders, catalog, profile, notifications, files, expenses, reports,
+  };
   app.decorate('services', services);
   app.decorate('bus', bus);
 
@@ -189,6 +208,9 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     await scope.register(catalogRoutes(services));
     await scope.register(profileRoutes(services));
     await scope.register(entidadesRoutes(services));
+    await scope.register(filesRoutes(services));
+    await scope.register(expensesRoutes(services));
+    await scope.register(reportsRoutes(services));
   });
 
   await registerLive(app, {

@@ -2,7 +2,7 @@ import type { WebSocket } from 'ws';
 import { MENSAJES, tienePermiso } from '@delego/contract';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
-import { StompParser, StompProtocolError, negotiateHeartbeat, serializeFrame, type Frame } from './stomp.js';
+import { StompParser, StompProtocolError, escapeHeaderValue, negotiateHeartbeat, serializeFrame, type Frame } from './stomp.js';
 
 export interface BrokerOptions {
   /** Resolves CONNECT credentials (login/passcode or an Authorization value) to the actor. */
@@ -231,23 +231,23 @@ export class StompBroker {
     }
   }
 
-  /** Sends a JSON body to every subscriber of a destination on this instance. */
+  /**
+   * Sends a JSON body to every subscriber of a destination on this instance. The frame is built
+   * once; only its subscription header differs per receiver.
+   */
   send(destination: string, body: unknown): number {
     const conns = this.byDestination.get(destination);
     if (!conns) return 0;
-    const json = JSON.stringify(body);
+    this.messageSeq += 1;
+    const tail = serializeFrame(
+      'MESSAGE',
+      { 'message-id': String(this.messageSeq), destination, 'content-type': 'application/json' },
+      JSON.stringify(body),
+    ).slice('MESSAGE\n'.length);
     let n = 0;
     for (const [c, ids] of conns) {
       for (const id of ids) {
-        this.messageSeq += 1;
-        this.write(
-          c,
-          serializeFrame(
-            'MESSAGE',
-            { subscription: id, 'message-id': String(this.messageSeq), destination, 'content-type': 'application/json' },
-            json,
-          ),
-        );
+        this.write(c, `MESSAGE\nsubscription:${escapeHeaderValue(id)}\n${tail}`);
         n++;
       }
     }

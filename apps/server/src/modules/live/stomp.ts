@@ -42,7 +42,7 @@ function unescapeHeader(s: string): string {
   });
 }
 
-function escapeHeader(s: string): string {
+export function escapeHeaderValue(s: string): string {
   return s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/:/g, '\\c');
 }
 
@@ -145,7 +145,7 @@ export function serializeFrame(command: string, headers: Record<string, string |
   const raw = command === 'CONNECTED';
   let out = `${command}\n`;
   for (const [k, v] of Object.entries(headers)) {
-    out += raw ? `${k}:${v}\n` : `${escapeHeader(k)}:${escapeHeader(String(v))}\n`;
+    out += raw ? `${k}:${v}\n` : `${escapeHeaderValue(k)}:${escapeHeaderValue(String(v))}\n`;
   }
   if (body) out += `content-length:${Buffer.byteLength(body)}\n`;
   return `${out}\n${body}\0`;
