@@ -2,6 +2,7 @@
  * npm run bench: starts the built server on PostgreSQL and measures it with autocannon.
  *   1. auth: an authenticated cheap call (/api/v2/plan/estado) against the unauthenticated health route;
  *   2. orders: filtered list (25 rows), detail and create, on 100,000 orders over 20 companies.
+ *   files (bench/files.ts): Excel export of 100,000 orders of one company and a ZIP of 1 GB of files.
  * Results are printed and written to .bench/results.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -15,12 +16,15 @@ import { seedDemo } from '../src/seed/demo.js';
 import { md5 } from '../src/seed/factories.js';
 import { seedBench } from './seed-bench.js';
 import { benchLive } from './live.js';
+import { benchFiles } from './files.js';
 
 const BASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'delego_bench';
 const PORT = Number(process.env.BENCH_PORT ?? 8091);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ONLY = process.env.BENCH_ONLY;
+/** The server's data folder during the bench: attached files live under it. */
+const BENCH_DATA = path.join(REPO_ROOT, '.bench', 'data');
 
 function dbUrl(): string {
   const u = new URL(BASE);
@@ -52,7 +56,7 @@ async function prepareDatabase(): Promise<void> {
 
 async function startServer(): Promise<{ child: ChildProcess; peakRssMb: () => number; rssMb: () => number }> {
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/server/dist/main.js')], {
-    env: { ...process.env, DATABASE_URL: dbUrl(), PORT: String(PORT), LOG_LEVEL: 'warn', SEED_DEMO: 'false' },
+    env: { ...process.env, DATABASE_URL: dbUrl(), PORT: String(PORT), LOG_LEVEL: 'warn', SEED_DEMO: 'false', DATA_DIR: BENCH_DATA },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let peak = 0;
@@ -233,6 +237,19 @@ async function main(): Promise<void> {
           `  memoria del servidor: ${live.rssBeforeMb} MB -> ${live.rssAfterMb} MB = ${live.kbPerConnection} KB por conexión (objetivo < 50 KB, p99 < 250 ms)`,
       );
       results.live = live;
+    }
+    if (!ONLY || ONLY === 'files') {
+      console.log('\nArchivos (issue 5): Excel de 100.000 órdenes de una empresa y ZIP de 1 GB:');
+      const files = await benchFiles({ url, dbUrl: dbUrl(), dataDir: BENCH_DATA, outDir: path.join(REPO_ROOT, '.bench'), rssMb });
+      const e = files.export;
+      const z = files.zip;
+      console.log(
+        `  Excel: ${e.rowsRead.toLocaleString('es-AR')} filas (de ${e.rows.toLocaleString('es-AR')}), ${(e.bytes / 1024 / 1024).toFixed(1)} MB en ${e.seconds} s ` +
+          `(${e.rowsPerSecond.toLocaleString('es-AR')} filas/s); RSS ${e.rssBeforeMb} -> pico ${e.peakRssMb} MB (objetivo < 300 MB)\n` +
+          `  ZIP: ${z.entries} archivos, ${(z.zipBytes / 1024 / 1024).toFixed(0)} MB en ${z.seconds} s (${z.mbPerSecond} MB/s); ` +
+          `RSS ${z.rssBeforeMb} -> pico ${z.peakRssMb} MB (objetivo < 300 MB)`,
+      );
+      results.files = files;
     }
     results.peakRssMb = Math.round(peakRssMb());
     console.log(`\nMemoria pico del servidor (RSS): ${results.peakRssMb} MB`);

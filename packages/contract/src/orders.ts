@@ -191,6 +191,12 @@ export const TIPOS_EVENTO = [
   'PRIORIDAD',
   'CLIENTE',
   'ELIMINADA',
+  'ARCHIVO_AGREGADO',
+  'ARCHIVO_ELIMINADO',
+  'HORAS',
+  'GASTO',
+  'REGISTRO_CORREGIDO',
+  'REGISTRO_ELIMINADO',
 ] as const;
 export type TipoEvento = (typeof TIPOS_EVENTO)[number];
 

@@ -6,3 +6,5 @@ export * from '../modules/clients/clients.tables.js';
 export * from '../modules/catalog/catalog.tables.js';
 export * from '../modules/orders/orders.tables.js';
 export * from '../modules/notifications/notifications.tables.js';
+export * from '../modules/files/files.tables.js';
+export * from '../modules/expenses/expenses.tables.js';

@@ -16,6 +16,15 @@ export function fechaTexto(ms: number | null | undefined): string {
 const nombreEstado = (id: unknown) => (typeof id === 'number' ? (estadoInfo(id)?.nombre ?? `#${id}`) : '—');
 const lista = (v: unknown) => (Array.isArray(v) && v.length ? v.map(String).join(', ') : 'nadie');
 const texto = (v: unknown) => (v == null || v === '' ? 'ninguno' : `«${String(v)}»`);
+const horas = (m: unknown) => {
+  const n = typeof m === 'number' ? m : 0;
+  return `${Math.floor(n / 60)}:${String(n % 60).padStart(2, '0')}`;
+};
+/** 'YYYY-MM-DD' -> 'dd/mm/yyyy'. */
+const dia = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v.split('-').reverse().join('/') : '—');
+const importe = new Intl.NumberFormat('es-AR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const monto = (centavos: unknown, moneda: unknown) =>
+  `${typeof moneda === 'string' ? moneda : ''} ${importe.format((typeof centavos === 'number' ? centavos : 0) / 100)}`.trim();
 
 /** The Spanish sentence the history shows for an event (its author is shown beside it). */
 export function describirEvento(e: {
@@ -50,6 +59,26 @@ export function describirEvento(e: {
       return `Cambió el cliente a ${texto(d.nombre)}`;
     case 'ELIMINADA':
       return 'Eliminó la orden';
+    case 'ARCHIVO_AGREGADO':
+      return `Adjuntó el archivo ${texto(d.nombre)}`;
+    case 'ARCHIVO_ELIMINADO':
+      return `Quitó el archivo ${texto(d.nombre)}`;
+    case 'HORAS':
+      return `Registró ${horas(d.minutos)} h de ${String(d.usuario ?? '—')} el ${dia(d.dia)}`;
+    case 'GASTO':
+      return `Registró el gasto ${texto(d.concepto)} por ${monto(d.centavos, d.moneda)}`;
+    case 'REGISTRO_CORREGIDO': {
+      const antes = (d.antes ?? {}) as Record<string, unknown>;
+      const despues = (d.despues ?? {}) as Record<string, unknown>;
+      if (d.clase === 'horas') {
+        return `Corrigió las horas de ${String(antes.usuario ?? '—')} del ${dia(antes.dia)} (${horas(antes.minutos)} h): ahora ${horas(despues.minutos)} h de ${String(despues.usuario ?? '—')} el ${dia(despues.dia)}`;
+      }
+      return `Corrigió el gasto ${texto(antes.concepto)} (${monto(antes.centavos, antes.moneda)}): ahora ${texto(despues.concepto)} por ${monto(despues.centavos, despues.moneda)}`;
+    }
+    case 'REGISTRO_ELIMINADO':
+      return d.clase === 'horas'
+        ? `Eliminó ${horas(d.minutos)} h de ${String(d.usuario ?? '—')} del ${dia(d.dia)}`
+        : `Eliminó el gasto ${texto(d.concepto)} por ${monto(d.centavos, d.moneda)}`;
     default:
       return e.tipo;
   }

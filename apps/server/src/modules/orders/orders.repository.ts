@@ -68,6 +68,83 @@ export interface ResumenFila {
   responsables: { id: number; usuario: string; nombre: string; apellido: string }[] | string;
 }
 
+/** Where the previous export page ended: the sort keys of its last row, as text. */
+export type CursorExport = (string | null)[];
+
+export interface ExportFila {
+  id: number;
+  numero: number;
+  titulo: string;
+  estado_id: number;
+  fecha_inicio: number | null;
+  fecha_fin: number | null;
+  finalizada: number | null;
+  creada: number;
+  prioridad: string | null;
+  cliente: string | null;
+  tipo: string | null;
+  area: string | null;
+  responsables: string[];
+  cursor: CursorExport;
+}
+
+interface Clave {
+  expr: SQL;
+  dir: 'asc' | 'desc';
+  /** Sorted nulls last. */
+  nullable: boolean;
+  tipo: 'timestamptz' | 'int';
+}
+
+const C = {
+  creada: (dir: 'asc' | 'desc'): Clave => ({ expr: sql`o.creada`, dir, nullable: false, tipo: 'timestamptz' }),
+  id: (dir: 'asc' | 'desc'): Clave => ({ expr: sql`o.id`, dir, nullable: false, tipo: 'int' }),
+};
+
+/** The sort keys of each order of the list (same as ordenSql), for keyset pagination. */
+const CLAVES_ORDEN: Record<FiltrosParsed['orden'], Clave[]> = {
+  recientes: [C.creada('desc'), C.id('desc')],
+  antiguas: [C.creada('asc'), C.id('asc')],
+  vencimiento: [{ expr: sql`o.fecha_fin`, dir: 'asc', nullable: true, tipo: 'timestamptz' }, C.id('desc')],
+  prioridad: [
+    { expr: sql`(select p2.nivel from prioridades p2 where p2.id = o.prioridad_id)`, dir: 'desc', nullable: true, tipo: 'int' },
+    C.creada('desc'),
+    C.id('desc'),
+  ],
+  numero: [{ expr: sql`o.numero`, dir: 'desc', nullable: false, tipo: 'int' }],
+  actualizadas: [{ expr: sql`o.actualizada`, dir: 'desc', nullable: false, tipo: 'timestamptz' }, C.id('desc')],
+};
+
+/** Rows strictly after the cursor in the order of `claves` (nulls last in either direction). */
+function despuesDe(claves: Clave[], cursor: CursorExport): SQL {
+  const dir = claves[0]?.dir;
+  if (claves.every((c, i) => !c.nullable && c.dir === dir && cursor[i] != null)) {
+    // One direction, no nulls: a row comparison, which the (creada, id) index can seek to.
+    const cols = sql.join(claves.map((c) => c.expr), sql`, `);
+    const vals = sql.join(claves.map((c, i) => sql`${cursor[i]}::${sql.raw(c.tipo)}`), sql`, `);
+    return dir === 'asc' ? sql`(${cols}) > (${vals})` : sql`(${cols}) < (${vals})`;
+  }
+  const build = (i: number): SQL => {
+    const c = claves[i] as Clave;
+    const val = cursor[i] ?? null;
+    const v = val === null ? null : sql`${val}::${sql.raw(c.tipo)}`;
+    const cmp = sql.raw(c.dir === 'asc' ? '>' : '<');
+    let after: SQL | null;
+    let eq: SQL;
+    if (v === null) {
+      after = null;
+      eq = sql`${c.expr} is null`;
+    } else {
+      after = c.nullable ? sql`(${c.expr} ${cmp} ${v} or ${c.expr} is null)` : sql`${c.expr} ${cmp} ${v}`;
+      eq = sql`${c.expr} = ${v}`;
+    }
+    if (i === claves.length - 1) return after ?? sql`false`;
+    const rest = sql`(${eq} and ${build(i + 1)})`;
+    return after ? sql`(${after} or ${rest})` : rest;
+  };
+  return build(0);
+}
+
 export class OrdersRepository {
   constructor(private readonly db: DbOrTx) {}
 
@@ -82,8 +159,8 @@ export class OrdersRepository {
     return sql`(${sql.join(parts, sql` or `)})`;
   }
 
-  /** The filtered, sorted page of orders the actor may see, with the total count, in one round trip. */
-  async list(entidadId: number, v: Visibilidad, f: FiltrosParsed, now: Date): Promise<ResumenFila[]> {
+  /** The conditions of the filters (SPEC §3), shared by the list and the export. */
+  private condiciones(entidadId: number, v: Visibilidad, f: FiltrosParsed, now: Date): SQL[] {
     const where: SQL[] = [sql`o.entidad_id = ${entidadId}`, sql`o.eliminada is null`, this.visibleSql(v)];
     if (f.estados?.length) where.push(sql`o.estado_id in (${joinIds(f.estados)})`);
     if (f.cliente) where.push(sql`o.cliente_id = ${f.cliente}`);
@@ -107,14 +184,24 @@ export class OrdersRepository {
       const num = /^#?(\d{1,9})$/.exec(q);
       where.push(num ? sql`(o.numero = ${Number(num[1])} or ${texto})` : texto);
     }
-    const orderBy = {
+    return where;
+  }
+
+  private ordenSql(orden: FiltrosParsed['orden']): SQL {
+    return {
       recientes: sql`o.creada desc, o.id desc`,
       antiguas: sql`o.creada asc, o.id asc`,
       vencimiento: sql`o.fecha_fin asc nulls last, o.id desc`,
       prioridad: sql`(select p2.nivel from prioridades p2 where p2.id = o.prioridad_id) desc nulls last, o.creada desc, o.id desc`,
       numero: sql`o.numero desc`,
       actualizadas: sql`o.actualizada desc, o.id desc`,
-    }[f.orden];
+    }[orden];
+  }
+
+  /** The filtered, sorted page of orders the actor may see, with the total count, in one round trip. */
+  async list(entidadId: number, v: Visibilidad, f: FiltrosParsed, now: Date): Promise<ResumenFila[]> {
+    const where = this.condiciones(entidadId, v, f, now);
+    const orderBy = this.ordenSql(f.orden);
     const offset = f.pagina * f.porPagina;
 
     const r = await this.db.execute(sql`
@@ -143,6 +230,61 @@ export class OrdersRepository {
       left join areas a on a.id = x.area_id
       order by x.rn`);
     return r.rows as unknown as ResumenFila[];
+  }
+
+  /**
+   * One page of the export: the orders the filters select, in the list's order, after `cursor`
+   * (keyset pagination: each page costs the same however deep). Paging fields of `f` are ignored.
+   */
+  async listDespues(
+    entidadId: number,
+    v: Visibilidad,
+    f: FiltrosParsed,
+    now: Date,
+    cursor: CursorExport | null,
+    limite: number,
+  ): Promise<ExportFila[]> {
+    const claves = CLAVES_ORDEN[f.orden];
+    const where = this.condiciones(entidadId, v, f, now);
+    if (cursor) where.push(despuesDe(claves, cursor));
+    // The list's order (ordenSql), spelled so that the (creada desc nulls last, id desc nulls last)
+    // index serves it: for keys that are never null, where nulls would go changes nothing.
+    const nulos = (c: Clave) => (c.nullable || c.dir === 'desc' ? 'nulls last' : 'nulls first');
+    const orderBy = sql.join(claves.map((c) => sql`${c.expr} ${sql.raw(`${c.dir} ${nulos(c)}`)}`), sql`, `);
+    // The sort keys travel as text (the cursor, exact to the microsecond) and as values, to put the
+    // joined rows back in order: no window over the whole set, so each page costs the same.
+    const keys = claves.map((c, i) => sql`(${c.expr})::text as ${sql.raw(`k${i}`)}, (${c.expr}) as ${sql.raw(`s${i}`)}`);
+    const outerOrder = sql.join(
+      claves.map((c, i) => sql.raw(`x.s${i} ${c.dir} ${nulos(c)}`)),
+      sql`, `,
+    );
+    const r = await this.db.execute(sql`
+      with pagina as (
+        select o.id, o.numero, o.titulo, o.estado_id, o.cliente_id, o.tipo_orden_id, o.area_id, o.prioridad_id,
+               o.fecha_inicio, o.fecha_fin, o.finalizada, o.creada, ${sql.join(keys, sql`, `)}
+        from ordenes o
+        where ${sql.join(where, sql` and `)}
+        order by ${orderBy}
+        limit ${limite}
+      )
+      select x.id, x.numero, x.titulo, x.estado_id,
+             ${ms(sql`x.fecha_inicio`)} as fecha_inicio, ${ms(sql`x.fecha_fin`)} as fecha_fin,
+             ${ms(sql`x.finalizada`)} as finalizada, ${ms(sql`x.creada`)} as creada,
+             p.nombre as prioridad, c.nombre as cliente, t.nombre as tipo, a.nombre as area,
+             ${sql.join(claves.map((_, i) => sql.raw(`x.k${i}`)), sql`, `)},
+             coalesce((select json_agg(trim(u.nombre || ' ' || u.apellido) order by u.nombre, u.id)
+                       from orden_responsables r join usuarios u on u.id = r.usuario_id where r.orden_id = x.id), '[]'::json) as responsables
+      from pagina x
+      left join prioridades p on p.id = x.prioridad_id
+      left join clientes c on c.id = x.cliente_id
+      left join tipos_orden t on t.id = x.tipo_orden_id
+      left join areas a on a.id = x.area_id
+      order by ${outerOrder}`);
+    return (r.rows as unknown as (ExportFila & Record<string, unknown>)[]).map((row) => ({
+      ...row,
+      responsables: typeof row.responsables === 'string' ? (JSON.parse(row.responsables) as string[]) : row.responsables,
+      cursor: claves.map((_, i) => (row[`k${i}`] ?? null) as string | null),
+    }));
   }
 
   async count(entidadId: number, v: Visibilidad): Promise<number> {

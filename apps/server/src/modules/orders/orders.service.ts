@@ -30,13 +30,39 @@ import { AppError } from '../../lib/errors.js';
 import type { PlansService } from '../plans/plans.service.js';
 import { describirEvento } from './orders.eventos.js';
 import { estadosSiguientes, puedeBorrar, puedeCambiarEstado, puedeCrear, puedeModificar, veTodo, type OrdenAcceso } from './orders.policy.js';
-import { OrdersRepository, type OrdenFila, type ResumenFila, type Visibilidad } from './orders.repository.js';
+import { OrdersRepository, type CursorExport, type OrdenFila, type ResumenFila, type Visibilidad } from './orders.repository.js';
 
 type Guardar = z.output<typeof zOrdenGuardar>;
 type Filtros = z.output<typeof zFiltros>;
 
 const NO_EXISTE = 'La orden no existe o no tiene acceso a ella.';
 const SOLO_LECTURA = 'No puede modificar esta orden: necesita el permiso modificarOrden o ser su responsable.';
+
+/** What another module needs to know to act on an order: the order, and what the actor may do with it. */
+export interface AccesoOrden {
+  orden: OrdenFila;
+  /** Not read-only for the actor (SPEC §5). */
+  modificar: boolean;
+  borrar: boolean;
+}
+
+/** One row of the Excel export. */
+export interface OrdenExportada {
+  id: number;
+  numero: number;
+  titulo: string;
+  estado: string;
+  cerrado: boolean;
+  prioridad: string | null;
+  cliente: string | null;
+  tipo: string | null;
+  area: string | null;
+  responsables: string[];
+  fechaInicio: number | null;
+  fechaFin: number | null;
+  finalizada: number | null;
+  creada: number;
+}
 
 function visibilidad(a: Actor): Visibilidad {
   return {
@@ -574,5 +600,71 @@ export class OrdersService {
   /** GET /api/v2/prioridades. */
   prioridades(actor: Actor) {
     return this.repo().prioridades(actor.entidadId);
+  }
+
+  /**
+   * For other modules (files, expenses, reports): the order if the actor may see it (404 otherwise,
+   * as everywhere) and what they may do with it. With `bloquear` inside a transaction the order row
+   * is locked until it ends.
+   */
+  async acceso(actor: Actor, id: number, opts: { tx?: DbOrTx; bloquear?: boolean } = {}): Promise<AccesoOrden> {
+    const tx = opts.tx ?? this.db;
+    const o = opts.bloquear ? await this.cargarParaCambio(actor, id, tx) : await this.cargar(actor, id, tx);
+    const ac = acceso(o);
+    return { orden: o, modificar: puedeModificar(actor, ac), borrar: puedeBorrar(actor, ac) };
+  }
+
+  /** For other modules: writes an event in the order's history, inside their transaction. */
+  async registrarEvento(
+    tx: DbOrTx,
+    actor: Actor,
+    ordenId: number,
+    e: { tipo: string; datos?: Record<string, unknown>; comentario?: string | null; fecha?: Date },
+  ): Promise<void> {
+    await this.repo(tx).addEvent({
+      entidadId: actor.entidadId,
+      ordenId,
+      tipo: e.tipo,
+      usuarioId: actor.id,
+      fecha: e.fecha ?? this.clock.now(),
+      comentario: e.comentario ?? null,
+      datos: e.datos ?? null,
+    });
+  }
+
+  /**
+   * POST /api/v2/ordenes/exportar: every order the filters select that the actor may see, in the
+   * list's order, as pages of `tamanio` rows read by keyset pagination (never the whole set at once).
+   * The paging fields of the filters are ignored.
+   */
+  async *paginasParaExportar(actor: Actor, f: Filtros, tamanio = 1000): AsyncGenerator<OrdenExportada[]> {
+    const now = this.clock.now();
+    const v = visibilidad(actor);
+    let cursor: CursorExport | null = null;
+    for (;;) {
+      const rows = await this.repo().listDespues(actor.entidadId, v, f, now, cursor, tamanio);
+      if (!rows.length) return;
+      yield rows.map((r) => {
+        const info = estadoInfo(r.estado_id);
+        return {
+          id: r.id,
+          numero: r.numero,
+          titulo: r.titulo,
+          estado: info?.nombre ?? '—',
+          cerrado: info?.cerrado ?? false,
+          prioridad: r.prioridad,
+          cliente: r.cliente,
+          tipo: r.tipo,
+          area: r.area,
+          responsables: r.responsables,
+          fechaInicio: r.fecha_inicio,
+          fechaFin: r.fecha_fin,
+          finalizada: r.finalizada,
+          creada: r.creada,
+        };
+      });
+      if (rows.length < tamanio) return;
+      cursor = rows[rows.length - 1]?.cursor ?? null;
+    }
   }
 }

@@ -1,0 +1,380 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ZipArchive } from 'archiver';
+import sharp from 'sharp';
+import { API_ARCHIVOS, LIMITES_ARCHIVOS, type Archivo } from '@delego/contract';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
+import type { EventBus } from '../../lib/bus.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import type { OrdersService } from '../orders/orders.service.js';
+import { FilesRepository, type ArchivoFila } from './files.repository.js';
+import { Inspector } from './inspector.js';
+import type { RangoBytes, Storage } from './storage.js';
+import { MENSAJES_ARCHIVOS, validarNombre } from './tipos.js';
+
+/** One part of a multipart upload, as the route hands it over. */
+export type Parte =
+  | { tipo: 'archivo'; campo: string; nombre: string; stream: Readable & { truncated?: boolean } }
+  | { tipo: 'campo'; campo: string; valor: string };
+
+interface Nuevo {
+  clave: string;
+  claveMiniatura: string | null;
+  nombre: string;
+  mime: string;
+  esImagen: boolean;
+  tamanio: number;
+  sha256: string;
+}
+
+/** A file to read for a download: its metadata and a way to open its bytes (or a range of them). */
+export interface Descarga {
+  nombre: string;
+  mime: string;
+  tamanio: number;
+  abrir(rango?: RangoBytes): Promise<Readable>;
+}
+
+/** Already-compressed kinds are stored in the ZIP as they are; text and old Office files are deflated. */
+const COMPRIMIBLES = ['text/', 'application/msword', 'application/vnd.ms-excel', 'application/vnd.ms-powerpoint'];
+
+/** "foto.jpg", "foto (2).jpg", ...: names inside a ZIP must not collide. */
+export function nombresUnicos(nombres: string[]): string[] {
+  const usados = new Set<string>();
+  return nombres.map((n) => {
+    let candidato = n;
+    const punto = n.lastIndexOf('.');
+    const base = punto > 0 ? n.slice(0, punto) : n;
+    const ext = punto > 0 ? n.slice(punto) : '';
+    for (let k = 2; usados.has(candidato.toLowerCase()); k++) candidato = `${base} (${k})${ext}`;
+    usados.add(candidato.toLowerCase());
+    return candidato;
+  });
+}
+
+/** Parses archivosBorrados as a form field: "3", "3,4" or "[3,4]". */
+function idsDeCampo(valor: string): number[] {
+  const v = valor.trim();
+  if (!v) return [];
+  let items: unknown[];
+  if (v.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(v);
+      items = Array.isArray(parsed) ? parsed : [parsed];
+    } catch {
+      throw AppError.invalid('archivosBorrados', 'archivosBorrados debe ser una lista de ids de archivos.');
+    }
+  } else items = v.split(',');
+  return items.map((x) => {
+    const n = Number(typeof x === 'string' ? x.trim() : x);
+    if (!Number.isSafeInteger(n) || n <= 0) throw AppError.invalid('archivosBorrados', 'archivosBorrados debe ser una lista de ids de archivos.');
+    return n;
+  });
+}
+
+/** Waits for archiver to finish one entry; rejects if the archive fails or is torn down first. */
+function entradaTerminada(archive: ZipArchive): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      off();
+      resolve();
+    };
+    const fail = (e?: Error) => {
+      off();
+      reject(e ?? new Error('zip cerrado'));
+    };
+    const closed = () => fail();
+    const off = () => {
+      archive.off('entry', done);
+      archive.off('error', fail);
+      archive.off('close', closed);
+    };
+    archive.on('entry', done);
+    archive.on('error', fail);
+    archive.on('close', closed);
+  });
+}
+
+export class FilesService {
+  private readonly maxBytes: number;
+  private readonly maxMb: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly orders: OrdersService,
+    private readonly storage: Storage,
+    private readonly bus: EventBus,
+    private readonly clock: Clock,
+    opts: { maxFileMb: number },
+  ) {
+    this.maxMb = opts.maxFileMb;
+    this.maxBytes = Math.floor(opts.maxFileMb * 1024 * 1024);
+  }
+
+  /** Bytes one file may have; the route gives it to the multipart parser. */
+  get limiteBytes(): number {
+    return this.maxBytes;
+  }
+
+  private repo(tx: DbOrTx = this.db) {
+    return new FilesRepository(tx);
+  }
+
+  private aArchivo(ordenId: number, r: ArchivoFila, puedeEliminar: boolean): Archivo {
+    return {
+      id: r.id,
+      nombre: r.nombre,
+      tipo: r.mime,
+      tamanio: r.tamanio,
+      usuario: { id: r.usuarioId, nombre: r.usuarioNombre, apellido: r.usuarioApellido },
+      fecha: r.creado.getTime(),
+      esImagen: r.esImagen,
+      miniatura: r.claveMiniatura ? API_ARCHIVOS.miniatura(ordenId, r.id) : null,
+      url: API_ARCHIVOS.descargar(ordenId, r.id),
+      puedeEliminar,
+    };
+  }
+
+  /** GET /api/v2/archivos/{id}: whoever sees the order sees its files. */
+  async listar(actor: Actor, ordenId: number): Promise<Archivo[]> {
+    const acc = await this.orders.acceso(actor, ordenId);
+    const rows = await this.repo().listar(actor.entidadId, ordenId);
+    return rows.map((r) => this.aArchivo(ordenId, r, acc.modificar));
+  }
+
+  /**
+   * POST /api/v2/archivos/{id}/add as multipart: stores every file (streamed, checked while it
+   * flows), makes thumbnails, then in one transaction records the new files, removes those of
+   * archivosBorrados, and writes one history event per file. Any failure leaves nothing behind.
+   */
+  async agregar(actor: Actor, ordenId: number, partes: AsyncIterable<Parte>): Promise<Archivo[]> {
+    const acc = await this.orders.acceso(actor, ordenId);
+    if (!acc.modificar) throw AppError.forbidden(MENSAJES_ARCHIVOS.soloLectura);
+    const nuevos: Nuevo[] = [];
+    const escritas: string[] = [];
+    const borrar = new Set<number>();
+    try {
+      for await (const p of partes) {
+        if (p.tipo === 'campo') {
+          if (p.campo === 'archivosBorrados' || p.campo === 'archivosBorrados[]') for (const id of idsDeCampo(p.valor)) borrar.add(id);
+          continue;
+        }
+        if (nuevos.length >= LIMITES_ARCHIVOS.porEnvio) throw new AppError('DEMASIADO_GRANDE', MENSAJES_ARCHIVOS.demasiados, { field: 'archivos' });
+        const nombre = validarNombre(p.nombre);
+        const clave = `e${actor.entidadId}/o${ordenId}/${randomUUID()}`;
+        escritas.push(clave);
+        const insp = new Inspector(nombre);
+        p.stream.once('limit', () => {
+          insp.destroy(new AppError('DEMASIADO_GRANDE', MENSAJES_ARCHIVOS.grande(nombre, this.maxMb), { field: 'archivos' }));
+        });
+        const [feed, put] = await Promise.allSettled([pipeline(p.stream, insp), this.storage.put(clave, insp)]);
+        const fallo = [feed, put].find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (fallo) {
+          const app = [feed, put].find((r) => r.status === 'rejected' && r.reason instanceof AppError) as PromiseRejectedResult | undefined;
+          throw (app ?? fallo).reason;
+        }
+        if (p.stream.truncated) throw new AppError('DEMASIADO_GRANDE', MENSAJES_ARCHIVOS.grande(nombre, this.maxMb), { field: 'archivos' });
+        if (!insp.tipo) throw new Error('tipo no decidido');
+        nuevos.push({
+          clave,
+          claveMiniatura: null,
+          nombre,
+          mime: insp.tipo.mime,
+          esImagen: insp.tipo.esImagen,
+          tamanio: insp.bytes,
+          sha256: insp.sha256,
+        });
+      }
+      if (!nuevos.length && !borrar.size) throw AppError.invalid('archivos', MENSAJES_ARCHIVOS.sinArchivos);
+      for (const n of nuevos) {
+        if (!n.esImagen) continue;
+        n.claveMiniatura = await this.hacerMiniatura(n);
+        if (n.claveMiniatura) escritas.push(n.claveMiniatura);
+      }
+      return await this.confirmar(actor, ordenId, nuevos, [...borrar]);
+    } catch (e) {
+      await Promise.allSettled(escritas.map((k) => this.storage.delete(k)));
+      throw traducirError(e, this.maxMb);
+    }
+  }
+
+  /** POST /api/v2/archivos/{id}/add as JSON: removals only. */
+  async quitar(actor: Actor, ordenId: number, ids: number[]): Promise<Archivo[]> {
+    const acc = await this.orders.acceso(actor, ordenId);
+    if (!acc.modificar) throw AppError.forbidden(MENSAJES_ARCHIVOS.soloLectura);
+    if (!ids.length) throw AppError.invalid('archivosBorrados', MENSAJES_ARCHIVOS.sinArchivos);
+    return this.confirmar(actor, ordenId, [], [...new Set(ids)]);
+  }
+
+  private async confirmar(actor: Actor, ordenId: number, nuevos: Nuevo[], borrar: number[]): Promise<Archivo[]> {
+    const now = this.clock.now();
+    const quitados = await this.db.transaction(async (tx) => {
+      const acc = await this.orders.acceso(actor, ordenId, { tx, bloquear: true });
+      if (!acc.modificar) throw AppError.forbidden(MENSAJES_ARCHIVOS.soloLectura);
+      const repo = this.repo(tx);
+      const quitados = await repo.borrar(actor.entidadId, ordenId, borrar);
+      if (quitados.length !== borrar.length) throw AppError.notFound(MENSAJES_ARCHIVOS.noExiste);
+      const ids = await repo.insertar(
+        nuevos.map((n) => ({
+          entidadId: actor.entidadId,
+          ordenId,
+          nombre: n.nombre,
+          mime: n.mime,
+          tamanio: n.tamanio,
+          sha256: n.sha256,
+          esImagen: n.esImagen,
+          clave: n.clave,
+          claveMiniatura: n.claveMiniatura,
+          usuarioId: actor.id,
+          creado: now,
+        })),
+      );
+      for (const q of quitados) {
+        await this.orders.registrarEvento(tx, actor, ordenId, {
+          tipo: 'ARCHIVO_ELIMINADO',
+          fecha: now,
+          datos: { archivoId: q.id, nombre: q.nombre },
+        });
+      }
+      for (const [i, n] of nuevos.entries()) {
+        await this.orders.registrarEvento(tx, actor, ordenId, {
+          tipo: 'ARCHIVO_AGREGADO',
+          fecha: now,
+          datos: { archivoId: ids[i]?.id ?? null, nombre: n.nombre, tipo: n.mime, tamanio: n.tamanio },
+        });
+      }
+      return quitados;
+    });
+    // The rows are gone: their bytes go too. A failure here only leaves an unreachable blob behind.
+    await Promise.allSettled(
+      quitados.flatMap((q) => [q.clave, q.claveMiniatura].filter((k): k is string => !!k)).map((k) => this.storage.delete(k)),
+    );
+    this.bus.publish({ type: 'orden.modificada', entidadId: actor.entidadId, ordenId, usuarioId: actor.id });
+    return this.listar(actor, ordenId);
+  }
+
+  /** A 320 px JPEG of the image (EXIF orientation applied, transparency on white). HEIC may not decode: no thumbnail then. */
+  private async hacerMiniatura(n: Nuevo): Promise<string | null> {
+    const clave = `${n.clave}.min.jpg`;
+    const lado = LIMITES_ARCHIVOS.ladoMiniatura;
+    const transform = sharp({ failOn: 'error', limitInputPixels: 100_000_000, animated: false })
+      .rotate()
+      .resize(lado, lado, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 78 });
+    const src = await this.storage.get(n.clave);
+    const [a, b] = await Promise.allSettled([pipeline(src, transform), this.storage.put(clave, transform)]);
+    if (a.status === 'fulfilled' && b.status === 'fulfilled') return clave;
+    await this.storage.delete(clave);
+    if (n.mime === 'image/heic') return null;
+    throw AppError.invalid('archivos', MENSAJES_ARCHIVOS.imagenIlegible(n.nombre));
+  }
+
+  /** A file (or its thumbnail) of an order the actor sees; 404 for a file of another order or company. */
+  async descarga(actor: Actor, ordenId: number, archivoId: number, miniatura = false): Promise<Descarga> {
+    await this.orders.acceso(actor, ordenId);
+    const r = await this.repo().buscar(actor.entidadId, ordenId, archivoId);
+    if (!r) throw AppError.notFound(MENSAJES_ARCHIVOS.noExiste);
+    const clave = miniatura ? r.claveMiniatura : r.clave;
+    if (!clave) throw AppError.notFound('Este archivo no tiene miniatura.');
+    const st = await this.storage.stat(clave);
+    if (!st) throw AppError.notFound('El contenido del archivo no está disponible.');
+    const nombre = miniatura ? `${r.nombre.replace(/\.[^.]+$/, '')}-miniatura.jpg` : r.nombre;
+    return {
+      nombre,
+      mime: miniatura ? 'image/jpeg' : r.mime,
+      tamanio: st.size,
+      abrir: (rango) => this.storage.get(clave, rango),
+    };
+  }
+
+  /** For receipts of expenses: the names of the order's files among `ids` (others are absent). */
+  async nombresEnOrden(actor: Actor, ordenId: number, ids: number[]): Promise<Map<number, string>> {
+    const rows = await this.repo().nombres(actor.entidadId, ordenId, ids);
+    return new Map(rows.map((r) => [r.id, r.nombre]));
+  }
+
+  /** For the printed report: the order's files, and a way to read each image's thumbnail. */
+  async paraImprimir(actor: Actor, ordenId: number): Promise<{ archivo: Archivo; leerMiniatura: (() => Promise<Buffer>) | null }[]> {
+    const acc = await this.orders.acceso(actor, ordenId);
+    const rows = await this.repo().listar(actor.entidadId, ordenId);
+    return rows.map((r) => ({
+      archivo: this.aArchivo(ordenId, r, acc.modificar),
+      leerMiniatura: r.claveMiniatura
+        ? async () => {
+            const chunks: Buffer[] = [];
+            for await (const c of await this.storage.get(r.claveMiniatura as string)) chunks.push(c as Buffer);
+            return Buffer.concat(chunks);
+          }
+        : null,
+    }));
+  }
+
+  /**
+   * GET /api/v2/descargarZip/{id}: a ZIP of every file of the order, built while it is sent (one
+   * file open at a time, nothing held in memory). An order without files is a 404 with a message.
+   */
+  async zip(actor: Actor, ordenId: number): Promise<{ nombre: string; stream: Readable }> {
+    const { orden } = await this.orders.acceso(actor, ordenId);
+    const rows = await this.repo().listar(actor.entidadId, ordenId);
+    if (!rows.length) throw AppError.notFound(MENSAJES_ARCHIVOS.zipVacio);
+    const nombres = nombresUnicos(rows.map((r) => r.nombre));
+    const { ZipArchive } = await import('archiver');
+    const archive = new ZipArchive({ zlib: { level: 6 } });
+    const escribir = async () => {
+      const faltantes: string[] = [];
+      for (const [i, r] of rows.entries()) {
+        if (archive.destroyed) return;
+        if (!(await this.storage.stat(r.clave))) {
+          faltantes.push(r.nombre);
+          continue;
+        }
+        const src = await this.storage.get(r.clave);
+        const terminada = entradaTerminada(archive);
+        archive.append(src, {
+          name: nombres[i] ?? r.nombre,
+          date: r.creado,
+          store: !COMPRIMIBLES.some((c) => r.mime.startsWith(c)),
+        });
+        await terminada;
+      }
+      if (faltantes.length) {
+        archive.append(`No se encontró el contenido de:\n${faltantes.join('\n')}\n`, { name: 'ARCHIVOS-FALTANTES.txt' });
+      }
+      await archive.finalize();
+    };
+    escribir().catch((e: unknown) => {
+      if (!archive.destroyed) archive.destroy(e as Error);
+    });
+    return { nombre: `orden-${orden.numero}-archivos.zip`, stream: archive };
+  }
+}
+
+/** Errors of the multipart parser, in Spanish. */
+export function traducirError(e: unknown, maxMb: number): unknown {
+  if (e instanceof AppError) return e;
+  const code = (e as { code?: string } | null)?.code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('DEMASIADO_GRANDE', `Un archivo supera el tamaño máximo de ${maxMb} MB. No se guardó ningún archivo.`, { field: 'archivos' });
+    case 'FST_FILES_LIMIT':
+      return new AppError('DEMASIADO_GRANDE', MENSAJES_ARCHIVOS.demasiados, { field: 'archivos' });
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError('DEMASIADO_GRANDE', 'El envío tiene demasiados campos.', { field: 'archivos' });
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return AppError.invalid('archivos', 'El envío de archivos tiene un campo no válido.');
+    case 'FST_MP_PREMATURE_CLOSE':
+      return AppError.invalid('archivos', 'La subida se interrumpió antes de terminar. No se guardó ningún archivo.');
+    default:
+      break;
+  }
+  if (e instanceof Error && /multipart|unexpected end of form|malformed|boundary/i.test(e.message)) {
+    return AppError.invalid('archivos', 'El envío de archivos está mal formado. No se guardó ningún archivo.');
+  }
+  return e;
+}

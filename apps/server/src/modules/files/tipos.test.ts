@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/errors.js';
+import { decidirTipo, extensionDe, validarNombre } from './tipos.js';
+
+const codigo = (fn: () => unknown) => {
+  try {
+    fn();
+    return 'ok';
+  } catch (e) {
+    return (e as AppError).code;
+  }
+};
+
+describe('nombres de archivo', () => {
+  it('acepta nombres comunes con acentos y los normaliza (NFC, sin espacios alrededor)', () => {
+    expect(validarNombre('  Año 2026 — informe.pdf ')).toBe('Año 2026 — informe.pdf');
+    expect(validarNombre('n\u0303.txt')).toBe('ñ.txt');
+    expect(validarNombre(`${'a'.repeat(251)}.pdf`)).toHaveLength(255);
+  });
+  it('rechaza barras, controles, vacíos y nombres largos', () => {
+    for (const n of ['a/b.pdf', 'a\\b.pdf', '..', '', '   ', 'a\u0000.pdf', 'x\u202Etxt.exe', `${'a'.repeat(252)}.pdf`, null, undefined]) {
+      expect(codigo(() => validarNombre(n)), String(n)).toBe('DATOS_INVALIDOS');
+    }
+  });
+  it('extensión', () => {
+    expect(extensionDe('foto.JPG')).toBe('jpg');
+    expect(extensionDe('.bashrc')).toBeNull();
+    expect(extensionDe('sin')).toBeNull();
+    expect(extensionDe('punto.')).toBeNull();
+  });
+});
+
+describe('tipo real contra extensión', () => {
+  const jpg = { ext: 'jpg', mime: 'image/jpeg' };
+  it('acepta lo que coincide, contenedores de Office por su extensión, y texto sin firma', () => {
+    expect(decidirTipo('a.jpeg', jpg)).toEqual({ mime: 'image/jpeg', esImagen: true, texto: false });
+    expect(decidirTipo('a.xlsx', { ext: 'zip', mime: 'application/zip' }).mime).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(decidirTipo('a.doc', { ext: 'cfb', mime: 'application/x-cfb' }).mime).toBe('application/msword');
+    expect(decidirTipo('a.heic', { ext: 'heic', mime: 'image/heif' }).mime).toBe('image/heic');
+    expect(decidirTipo('a.csv', undefined)).toEqual({ mime: 'text/csv', esImagen: false, texto: true });
+  });
+  it('rechaza con 415 lo disfrazado o no permitido', () => {
+    const casos: [string, { ext: string; mime: string } | undefined][] = [
+      ['a.jpg', { ext: 'exe', mime: 'application/x-msdownload' }],
+      ['a.png', jpg],
+      ['a.zip', { ext: 'zip', mime: 'application/zip' }],
+      ['a.docx', { ext: 'cfb', mime: 'application/x-cfb' }],
+      ['a.pdf', undefined],
+      ['a.exe', undefined],
+      ['a', jpg],
+      ['a.txt', jpg],
+    ];
+    for (const [n, d] of casos) expect(codigo(() => decidirTipo(n, d)), n).toBe('TIPO_NO_SOPORTADO');
+  });
+});
