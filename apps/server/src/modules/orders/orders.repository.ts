@@ -16,7 +16,8 @@ export interface Visibilidad {
   clientes: number[];
 }
 
-const ms = (col: SQL) => sql`(extract(epoch from ${col}) * 1000)::float8`;
+/** A timestamp as whole milliseconds since the epoch (a number in both drivers). */
+const ms = (col: SQL) => sql`round(extract(epoch from ${col}) * 1000)::float8`;
 
 const joinIds = (ids: readonly number[]) => sql.join(ids.map((i) => sql`${i}`), sql`, `);
 
@@ -189,6 +190,8 @@ export class OrdersRepository {
 
   private ordenSql(orden: FiltrosParsed['orden']): SQL {
     return {
+      // Plain DESC (NULLS FIRST) on purpose: the list also counts every match (count(*) over ()),
+      // and sorting the matches beats walking the whole company through the creada index.
       recientes: sql`o.creada desc, o.id desc`,
       antiguas: sql`o.creada asc, o.id asc`,
       vencimiento: sql`o.fecha_fin asc nulls last, o.id desc`,
