@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { abrirMenu, campoPassword, campoUsuario, ingresar, iniciarSesion } from './helpers';
+import { abrirMenu, campoPassword, campoUsuario, ingresar, iniciarSesion, listaOrdenes } from './helpers';
 
 test.describe('ingreso y salida', () => {
   test("una contraseña equivocada muestra la alerta 'Atención'", async ({ page }) => {
@@ -23,7 +23,7 @@ test.describe('ingreso y salida', () => {
     await campoPassword(page).fill('Demo1234!');
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByTestId('home-saludo')).toHaveText('Hola, Carla');
+    await expect(listaOrdenes(page)).toBeVisible();
   });
 
   test('guarda el usuario y el MD5, nunca la contraseña', async ({ page }) => {
@@ -62,7 +62,7 @@ test.describe('ingreso y salida', () => {
     await expect(page).toHaveURL(/\/home$/);
     await page.goto('/ordeneslist');
     await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByTestId('home-saludo')).toBeVisible();
+    await expect(listaOrdenes(page)).toBeVisible();
   });
 
   test('planes y horas-reportadas: sólo administradores; el resto vuelve a Inicio', async ({ page }) => {

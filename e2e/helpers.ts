@@ -22,19 +22,32 @@ export async function ingresar(page: Page, usuario: string, password = DEMO_PASS
   await campoPassword(page).press('Enter');
 }
 
-/** Opens the login screen and logs in; waits for Inicio. */
+/**
+ * The screen on top. Ionic keeps earlier screens mounted (hidden) in the outlet; ion-app itself
+ * also has the class ion-page, hence the outlet in the selector.
+ */
+export function pantallaActual(page: Page): Locator {
+  return page.locator('ion-router-outlet > .ion-page:not(.ion-page-hidden)');
+}
+
+/** Inicio: the order list. */
+export function listaOrdenes(page: Page): Locator {
+  return pantallaActual(page).getByTestId('ordenes-lista');
+}
+
+/** Opens the login screen and logs in; waits for Inicio (the order list). */
 export async function iniciarSesion(page: Page, usuario: string): Promise<void> {
   await page.goto('/login');
   await ingresar(page, usuario);
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByTestId('home-saludo')).toBeVisible();
+  await expect(listaOrdenes(page)).toBeVisible();
 }
 
 /** The side menu, opened first on phones. */
 export async function abrirMenu(page: Page): Promise<Locator> {
   const menu = page.locator('ion-menu');
   if (esTelefono(page)) {
-    await page.locator('.ion-page:not(.ion-page-hidden) ion-menu-button').click();
+    await pantallaActual(page).locator('ion-menu-button').click();
     await expect(menu).toHaveClass(/show-menu/);
   }
   await expect(menu.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();

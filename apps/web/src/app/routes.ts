@@ -16,7 +16,32 @@ export interface Ruta {
 }
 
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
-const HomePage = lazy(() => import('../features/home/home-page'));
+// Orders (issue 3): home is the order list.
+const OrdenesListaPage = lazy(() => import('../features/orders/components/ordenes-lista-page'));
+const FiltrosPage = lazy(() => import('../features/orders/components/filtros-page'));
+const NuevaOrdenPage = lazy(() => import('../features/orders/components/nueva-orden-page'));
+const OrdenDetallePage = lazy(() => import('../features/orders/components/orden-detalle-page'));
+const CambioEstadoPage = lazy(() => import('../features/orders/components/cambio-estado-page'));
+const CambioResponsablePage = lazy(() => import('../features/orders/components/cambio-responsable-page'));
+const ResponsablesMultiplesPage = lazy(() => import('../features/orders/components/responsables-multiples-page'));
+const EdicionTituloPage = lazy(() => import('../features/orders/components/edicion-titulo-page'));
+const EdicionDetallePage = lazy(() => import('../features/orders/components/edicion-detalle-page'));
+const HistorialPage = lazy(() => import('../features/orders/components/historial-page'));
+// Administration (issue 4).
+const UsuariosPage = lazy(() => import('../features/admin/users/components/usuarios-page'));
+const UsuarioPage = lazy(() => import('../features/admin/users/components/usuario-page'));
+const AsignarRolesPage = lazy(() => import('../features/admin/users/components/asignar-roles-page'));
+const SupervisorPage = lazy(() => import('../features/admin/users/components/supervisor-page'));
+const UsuariosPermisosPage = lazy(() => import('../features/admin/permissions/components/usuarios-permisos-page'));
+const ClientesPage = lazy(() => import('../features/admin/clients/components/clientes-page'));
+const ClientePage = lazy(() => import('../features/admin/clients/components/cliente-page'));
+const TiposOrdenPage = lazy(() => import('../features/admin/catalog/components/tipos-orden-page'));
+const TipoOrdenPage = lazy(() => import('../features/admin/catalog/components/tipo-orden-page'));
+const AreasPage = lazy(() => import('../features/admin/catalog/components/areas-page'));
+const AreaPage = lazy(() => import('../features/admin/catalog/components/area-page'));
+const PerfilPage = lazy(() => import('../features/admin/profile/components/perfil-page'));
+// Notifications (issue 6).
+const NotificacionesPage = lazy(() => import('../features/notifications/components/notificaciones-page'));
 
 const conLogin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'login', pantalla });
 const soloAdmin = (path: string): Ruta => ({ path, guardia: 'admin' });
@@ -24,36 +49,38 @@ const publica = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, gu
 
 export const RUTAS: readonly Ruta[] = [
   // Routes that require login.
-  conLogin('home', HomePage),
-  conLogin('orderslistfilter'),
-  conLogin('cambio-estado'),
+  conLogin('home', OrdenesListaPage),
+  conLogin('orderslistfilter', FiltrosPage),
+  conLogin('cambio-estado', CambioEstadoPage),
   conLogin('archivos'),
-  conLogin('historial'),
+  conLogin('historial', HistorialPage),
   conLogin('registro-historial'),
-  conLogin('edicion-detalle'),
-  conLogin('nueva-orden'),
-  conLogin('usuarios'),
-  conLogin('clientes'),
-  conLogin('cambio-responsable'),
-  conLogin('cliente'),
-  conLogin('usuario'),
-  conLogin('supervisor'),
+  conLogin('edicion-detalle', EdicionDetallePage),
+  conLogin('nueva-orden', NuevaOrdenPage),
+  conLogin('usuarios', UsuariosPage),
+  conLogin('clientes', ClientesPage),
+  conLogin('cambio-responsable', CambioResponsablePage),
+  conLogin('cliente', ClientePage),
+  conLogin('usuario', UsuarioPage),
+  conLogin('supervisor', SupervisorPage),
   conLogin('demora'),
   conLogin('estadisticas'),
   conLogin('datos-facturacion'),
-  conLogin('asignar-roles'),
+  conLogin('asignar-roles', AsignarRolesPage),
   conLogin('historial-imprimir/:id'),
   conLogin('grafico-encuestas'),
-  conLogin('edicion-titulo'),
+  conLogin('edicion-titulo', EdicionTituloPage),
   conLogin('demora-por-orden'),
   conLogin('demora-por-orden/:tipo'),
-  conLogin('perfil'),
+  conLogin('perfil', PerfilPage),
   conLogin('mercadopago-tarjeta'),
-  conLogin('tipos-orden'),
-  conLogin('tipo-orden'),
+  conLogin('tipos-orden', TiposOrdenPage),
+  conLogin('tipo-orden', TipoOrdenPage),
   conLogin('dashboard'),
-  conLogin('areas'),
-  conLogin('area'),
+  conLogin('areas', AreasPage),
+  conLogin('area', AreaPage),
+  // Not in SPEC §2 (it lists no order detail route): the detail of one order, login required.
+  conLogin('orden/:id', OrdenDetallePage),
   // Routes with an additional restriction: admin or owner.
   soloAdmin('horas-reportadas'),
   soloAdmin('planes'),
@@ -69,11 +96,11 @@ export const RUTAS: readonly Ruta[] = [
   publica('enviar-encuesta'),
   publica('terms'),
   publica('detalle-grafico-ordenes'),
-  publica('notificaciones'),
-  publica('responsables-multiples'),
+  publica('notificaciones', NotificacionesPage),
+  publica('responsables-multiples', ResponsablesMultiplesPage),
   publica('demoras-usuario'),
   publica('image-modal'),
-  publica('usuarios-permisos'),
+  publica('usuarios-permisos', UsuariosPermisosPage),
 ];
 
 /** The empty route and ordeneslist both redirect to home (SPEC §2). */

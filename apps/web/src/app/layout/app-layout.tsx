@@ -1,6 +1,8 @@
 import { CONSTANTES } from '@delego/contract';
 import { IonSplitPane } from '@ionic/react';
 import type { CSSProperties } from 'react';
+import { AccionesGlobalesContext } from '../../components/page-header';
+import { CampanaNotificaciones, NotificacionesGlobales } from '../../features/notifications';
 import { AppRoutes } from '../app-routes';
 import { SideMenu } from './side-menu';
 
@@ -13,9 +15,12 @@ const ANCHO_MENU = {
 
 export function AppLayout() {
   return (
-    <IonSplitPane contentId="main" when="lg" style={ANCHO_MENU}>
-      <SideMenu />
-      <AppRoutes />
-    </IonSplitPane>
+    <AccionesGlobalesContext value={CampanaNotificaciones}>
+      <IonSplitPane contentId="main" when="lg" style={ANCHO_MENU}>
+        <SideMenu />
+        <AppRoutes />
+      </IonSplitPane>
+      <NotificacionesGlobales />
+    </AccionesGlobalesContext>
   );
 }

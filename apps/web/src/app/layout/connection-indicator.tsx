@@ -1,4 +1,4 @@
-import { useLiveConnection } from '../../lib/live-connection';
+import { useLiveConnection } from '../../lib/live';
 
 /** 'Conectado' or 'Sin conexión': the state of the live-update socket (SPEC §1, §4). */
 export function ConnectionIndicator() {

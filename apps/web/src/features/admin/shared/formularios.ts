@@ -60,3 +60,10 @@ export function enviarConEnter(enviar: () => void) {
 export function valorDe(e: { detail: { value?: string | number | null } }): string {
   return String(e.detail.value ?? '');
 }
+
+/** Puts the cursor on the first field with an error, once Ionic has marked it. */
+export function enfocarPrimerError(formulario: HTMLFormElement | null): void {
+  window.setTimeout(() => {
+    formulario?.querySelector<HTMLElement>('.ion-invalid input, .ion-invalid textarea')?.focus();
+  }, 50);
+}

@@ -24,7 +24,7 @@ export function actualizarSesionPropia(cambios: Partial<UsuarioLogueado> & { md5
  * permissions changed by an administrator on their own user show at once (menu, guards). A
  * failure keeps the stored user: it refreshes on the next login anyway.
  */
-export async function refrescarSesion(): Promise<void> {
+export async function releerUsuarioEnSesion(): Promise<void> {
   const sesion = leerSesion();
   if (!sesion) return;
   const credenciales = { usuario: sesion.usuario.usuario, md5: sesion.md5 };

@@ -1,0 +1,209 @@
+import { zE5sImportar } from '@delego/contract';
+import {
+  IonButton,
+  IonCard,
+  IonCardContent,
+  IonCardHeader,
+  IonCardSubtitle,
+  IonCardTitle,
+  IonIcon,
+  IonSearchbar,
+  IonSkeletonText,
+  IonSpinner,
+} from '@ionic/react';
+import { alertCircleOutline, checkmarkCircleOutline, cloudUploadOutline } from 'ionicons/icons';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { ApiError, notificarError } from '../../../../lib/errors';
+import { useAviso, useConfirmar } from '../../shared/avisos';
+import { coincide, plural } from '../../shared/nombres';
+import { useE5sAreas } from '../api/get-e5s-areas';
+import { useImportarE5s } from '../api/importar-e5s';
+
+/** How many rows the catalogue shows before 'Mostrar todas'. */
+const FILAS_VISIBLES = 12;
+
+/**
+ * Splits the server's message about a wrong file ("El archivo tiene errores. Línea 3: falta la
+ * clave. Línea 5: ...") into its introduction and one entry per problem.
+ */
+export function erroresDelArchivo(mensaje: string): { intro: string; lineas: string[] } {
+  const partes = mensaje.split(/\s(?=Línea \d+:|… y \d+ errores más)/u);
+  const [intro = '', ...lineas] = partes;
+  if (!lineas.length && /^Línea \d+:/u.test(intro)) return { intro: '', lineas: [intro] };
+  return { intro, lineas };
+}
+
+type Resultado = { tipo: 'ok'; mensaje: string } | { tipo: 'error'; intro: string; lineas: string[] };
+
+/** The E5S area catalogue of the company and its import from a CSV file (areas screen). */
+export function E5sCatalogo() {
+  const areas = useE5sAreas();
+  const importar = useImportarE5s();
+  const confirmar = useConfirmar();
+  const avisar = useAviso();
+  const archivo = useRef<HTMLInputElement>(null);
+  const [resultado, setResultado] = useState<Resultado>();
+  const [busqueda, setBusqueda] = useState('');
+  const [todas, setTodas] = useState(false);
+
+  async function alElegirArchivo(e: ChangeEvent<HTMLInputElement>) {
+    const elegido = e.target.files?.[0];
+    e.target.value = '';
+    if (!elegido) return;
+    setResultado(undefined);
+    if (!/\.(csv|txt)$/i.test(elegido.name) && !/csv|text\/plain/i.test(elegido.type)) {
+      setResultado({ tipo: 'error', intro: `“${elegido.name}” no es un archivo CSV.`, lineas: [] });
+      return;
+    }
+    const csv = await elegido.text();
+    const valido = zE5sImportar.safeParse({ csv });
+    if (!valido.success) {
+      setResultado({ tipo: 'error', intro: valido.error.issues[0]?.message ?? 'El archivo no es válido.', lineas: [] });
+      return;
+    }
+    const actuales = areas.data?.length ?? 0;
+    const seguro = await confirmar({
+      titulo: 'Importar catálogo E5S',
+      mensaje: actuales
+        ? `Las áreas de “${elegido.name}” reemplazarán a las ${actuales} áreas E5S actuales. Si el archivo tiene un error no se cambia nada.`
+        : `Se importarán las áreas de “${elegido.name}”.`,
+      aceptar: 'Importar',
+      peligroso: actuales > 0,
+    });
+    if (!seguro) return;
+    importar.mutate(csv, {
+      onSuccess: (r) => {
+        setResultado({ tipo: 'ok', mensaje: r.message });
+        avisar(r.message);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 400) {
+          setResultado({ tipo: 'error', ...erroresDelArchivo(error.message) });
+        } else {
+          notificarError(error);
+        }
+      },
+    });
+  }
+
+  const filtradas = areas.data?.filter((a) => coincide(busqueda, [a.clave, a.nombre])) ?? [];
+  const visibles = todas || busqueda ? filtradas : filtradas.slice(0, FILAS_VISIBLES);
+
+  return (
+    <IonCard className="delego-card e5s" data-testid="e5s">
+      <IonCardHeader>
+        <IonCardSubtitle>
+          {areas.data ? plural(areas.data.length, 'área', 'áreas') : 'Catálogo'}
+        </IonCardSubtitle>
+        <IonCardTitle className="admin-card-titulo">Catálogo de áreas E5S</IonCardTitle>
+      </IonCardHeader>
+      <IonCardContent>
+        <p className="e5s__explicacion">
+          Las órdenes eligen su área E5S de este catálogo. Importe un archivo CSV con una línea por área,{' '}
+          <code>clave;nombre</code> (también con coma o tabulador; la primera línea puede ser la cabecera). El archivo
+          reemplaza el catálogo completo.
+        </p>
+        <input
+          ref={archivo}
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          className="delego-visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(e) => void alElegirArchivo(e)}
+          data-testid="e5s-archivo"
+        />
+        <IonButton onClick={() => archivo.current?.click()} disabled={importar.isPending} data-testid="e5s-importar">
+          {importar.isPending ? (
+            <>
+              <IonSpinner name="crescent" slot="start" aria-hidden="true" />
+              Importando…
+            </>
+          ) : (
+            <>
+              <IonIcon slot="start" icon={cloudUploadOutline} aria-hidden="true" />
+              Importar CSV
+            </>
+          )}
+        </IonButton>
+
+        {resultado?.tipo === 'ok' && (
+          <div className="admin-aviso-fijo admin-aviso-fijo--info" role="status" data-testid="e5s-resultado">
+            <IonIcon icon={checkmarkCircleOutline} aria-hidden="true" />
+            <span>{resultado.mensaje}</span>
+          </div>
+        )}
+        {resultado?.tipo === 'error' && (
+          <div className="admin-aviso-fijo admin-aviso-fijo--peligro" role="alert" data-testid="e5s-errores">
+            <IonIcon icon={alertCircleOutline} aria-hidden="true" />
+            <div>
+              <strong>No se importó el archivo.</strong> {resultado.intro}
+              {resultado.lineas.length > 0 && (
+                <ul className="e5s__errores">
+                  {resultado.lineas.map((l) => (
+                    <li key={l}>{l}</li>
+                  ))}
+                </ul>
+              )}
+              <p className="e5s__nada">El catálogo no cambió.</p>
+            </div>
+          </div>
+        )}
+
+        {!areas.data ? (
+          areas.isError ? (
+            <p className="admin-error">No se pudo cargar el catálogo E5S.</p>
+          ) : (
+            <div aria-busy="true">
+              <IonSkeletonText animated style={{ width: '70%' }} />
+              <IonSkeletonText animated style={{ width: '50%' }} />
+            </div>
+          )
+        ) : areas.data.length === 0 ? (
+          <p className="e5s__vacio">Todavía no hay áreas E5S: importe un archivo para empezar.</p>
+        ) : (
+          <>
+            {areas.data.length > FILAS_VISIBLES && (
+              <IonSearchbar
+                className="e5s__buscar"
+                value={busqueda}
+                debounce={150}
+                placeholder="Buscar por clave o nombre"
+                aria-label="Buscar áreas E5S"
+                onIonInput={(e) => setBusqueda(String(e.detail.value ?? ''))}
+              />
+            )}
+            <table className="e5s__tabla" data-testid="e5s-tabla">
+              <thead>
+                <tr>
+                  <th scope="col">Clave</th>
+                  <th scope="col">Nombre</th>
+                </tr>
+              </thead>
+              <tbody>
+                {visibles.map((a) => (
+                  <tr key={a.clave}>
+                    <td className="e5s__clave">{a.clave}</td>
+                    <td>{a.nombre}</td>
+                  </tr>
+                ))}
+                {visibles.length === 0 && (
+                  <tr>
+                    <td colSpan={2} className="e5s__vacio">
+                      Ninguna área coincide con “{busqueda}”.
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+            {!busqueda && filtradas.length > FILAS_VISIBLES && (
+              <IonButton fill="clear" size="small" onClick={() => setTodas((v) => !v)}>
+                {todas ? 'Mostrar menos' : `Mostrar las ${filtradas.length} áreas`}
+              </IonButton>
+            )}
+          </>
+        )}
+      </IonCardContent>
+    </IonCard>
+  );
+}

@@ -1,0 +1,253 @@
+import { LIMITES_ADMIN, zEtiquetaCrear, type Etiqueta } from '@delego/contract';
+import {
+  IonButton,
+  IonCard,
+  IonCardContent,
+  IonCardHeader,
+  IonCardTitle,
+  IonContent,
+  IonIcon,
+  IonInput,
+  IonSkeletonText,
+  IonSpinner,
+} from '@ionic/react';
+import { archiveOutline, arrowUndoOutline, trashOutline } from 'ionicons/icons';
+import { useRef, useState, type FormEvent } from 'react';
+import { notificarError } from '../../../../lib/errors';
+import type { ClaseEtiqueta } from '../../keys';
+import { PageHeader } from '../../../../components/page-header';
+import { useAviso } from '../../shared/avisos';
+import { Estado, EstadoError, SinPermiso } from '../../shared/estados';
+import {
+  claseInvalida,
+  enfocarPrimerError,
+  enviarConEnter,
+  erroresDeGuardado,
+  erroresDeProblemas,
+  valorDe,
+} from '../../shared/formularios';
+import { useVolver } from '../../shared/navegacion';
+import { useIdParam } from '../../shared/parametros';
+import { useTienePermiso } from '../../shared/permiso-requerido';
+import { useCrearEtiqueta } from '../api/crear-etiqueta';
+import { useEtiquetas } from '../api/get-etiquetas';
+import { useModificarEtiqueta } from '../api/modificar-etiqueta';
+import { TEXTOS_ETIQUETA } from '../textos';
+import { useEliminarEtiqueta } from './etiquetas-lista';
+import '../../shared/admin.css';
+
+/** The name of an order type or area as the server will accept it, or the reason it will not. */
+export function validarNombreEtiqueta(nombre: string): { ok: true; nombre: string } | { ok: false; error: string } {
+  const resultado = zEtiquetaCrear.safeParse({ nombre });
+  if (resultado.success) return { ok: true, nombre: resultado.data.nombre };
+  if (!nombre.trim()) return { ok: false, error: 'Ingrese el nombre.' };
+  return { ok: false, error: erroresDeProblemas(resultado.error.issues).nombre ?? 'El nombre no es válido.' };
+}
+
+/** tipo-orden and area: create (`?` without id) or rename (`?id=5`) one entry. */
+export function EtiquetaForm({ clase }: { clase: ClaseEtiqueta }) {
+  const t = TEXTOS_ETIQUETA[clase];
+  const id = useIdParam('id');
+  const puede = useTienePermiso('altaEtiquetas');
+  return (
+    <>
+      <PageHeader titulo={id === null ? t.nuevo : `Editar ${t.singular}`} volverA={t.rutaLista} />
+      <IonContent className="delego-page-content">
+        {puede ? (
+          <CargaEtiqueta key={id ?? 'nueva'} clase={clase} id={id} />
+        ) : (
+          <SinPermiso que={`administrar ${t.plural}`} />
+        )}
+      </IonContent>
+    </>
+  );
+}
+
+function CargaEtiqueta({ clase, id }: { clase: ClaseEtiqueta; id: number | null }) {
+  const t = TEXTOS_ETIQUETA[clase];
+  const etiquetas = useEtiquetas(clase);
+  if (id === null) return <Formulario clase={clase} etiqueta={null} />;
+  if (!etiquetas.data) {
+    if (etiquetas.isError) {
+      return <EstadoError error={etiquetas.error} onReintentar={() => void etiquetas.refetch()} />;
+    }
+    return (
+      <div className="delego-container admin-pagina admin-pagina--angosta" aria-busy="true">
+        <IonSkeletonText animated style={{ width: '60%', height: 48 }} />
+      </div>
+    );
+  }
+  const etiqueta = etiquetas.data.find((e) => e.id === id);
+  if (!etiqueta) {
+    return (
+      <Estado
+        icono={t.icono}
+        titulo="No encontrado"
+        accion={
+          <IonButton routerLink={t.rutaLista} routerDirection="back">
+            Ver {t.plural}
+          </IonButton>
+        }
+      >
+        No se encontró {t.el}: no existe o no pertenece a su empresa.
+      </Estado>
+    );
+  }
+  return <Formulario clase={clase} etiqueta={etiqueta} />;
+}
+
+function Formulario({ clase, etiqueta }: { clase: ClaseEtiqueta; etiqueta: Etiqueta | null }) {
+  const t = TEXTOS_ETIQUETA[clase];
+  const [nombre, setNombre] = useState(etiqueta?.nombre ?? '');
+  const [error, setError] = useState<string>();
+  const formulario = useRef<HTMLFormElement>(null);
+  const crear = useCrearEtiqueta(clase);
+  const modificar = useModificarEtiqueta(clase);
+  const { eliminar, eliminando } = useEliminarEtiqueta(clase);
+  const avisar = useAviso();
+  const volver = useVolver(t.rutaLista);
+  const ocupado = crear.isPending || modificar.isPending || eliminando;
+
+  function alFallar(e: unknown) {
+    setError(erroresDeGuardado(e, ['nombre'] as const).nombre);
+    enfocarPrimerError(formulario.current);
+  }
+
+  function enviar() {
+    if (ocupado) return;
+    const v = validarNombreEtiqueta(nombre);
+    if (!v.ok) {
+      setError(v.error);
+      enfocarPrimerError(formulario.current);
+      return;
+    }
+    setError(undefined);
+    if (!etiqueta) {
+      crear.mutate(v.nombre, {
+        onSuccess: (e) => {
+          avisar(`Se creó “${e.nombre}”.`);
+          volver();
+        },
+        onError: alFallar,
+      });
+      return;
+    }
+    if (v.nombre === etiqueta.nombre) {
+      volver();
+      return;
+    }
+    modificar.mutate(
+      { id: etiqueta.id, nombre: v.nombre },
+      {
+        onSuccess: (e) => {
+          avisar(`Se renombró “${etiqueta.nombre}” a “${e.nombre}”.`);
+          volver();
+        },
+        onError: alFallar,
+      },
+    );
+  }
+
+  function restaurar() {
+    if (!etiqueta || ocupado) return;
+    modificar.mutate(
+      { id: etiqueta.id, nombre: etiqueta.nombre, archivado: false },
+      {
+        onSuccess: (e) => avisar(`Se restauró “${e.nombre}”: vuelve a ofrecerse para órdenes nuevas.`),
+        onError: (e) => notificarError(e),
+      },
+    );
+  }
+
+  async function borrar() {
+    if (etiqueta && (await eliminar(etiqueta))) volver();
+  }
+
+  return (
+    <form
+      ref={formulario}
+      className="delego-container admin-pagina admin-pagina--angosta"
+      noValidate
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        enviar();
+      }}
+      onKeyDown={enviarConEnter(enviar)}
+      aria-label={etiqueta ? `Editar ${t.singular}` : t.nuevo}
+      data-testid={`${t.prefijo}-form`}
+    >
+      {etiqueta?.archivado && (
+        <div className="admin-aviso-fijo admin-aviso-fijo--advertencia" role="note">
+          <IonIcon icon={archiveOutline} aria-hidden="true" />
+          <span>
+            {t.el.charAt(0).toUpperCase() + t.el.slice(1)} está {t.archivado}: las órdenes que {t.lo} usan{' '}
+            {t.lo} conservan, pero no se ofrece para órdenes nuevas.{' '}
+            <IonButton size="small" fill="outline" color="dark" onClick={restaurar} disabled={ocupado}>
+              <IonIcon slot="start" icon={arrowUndoOutline} aria-hidden="true" />
+              Restaurar
+            </IonButton>
+          </span>
+        </div>
+      )}
+      <IonCard className="delego-card">
+        <IonCardHeader>
+          <IonCardTitle className="admin-card-titulo">
+            {etiqueta ? `Renombrar ${t.singular}` : t.nuevo}
+          </IonCardTitle>
+        </IonCardHeader>
+        <IonCardContent className="admin-campos">
+          <IonInput
+            className={claseInvalida(error)}
+            label="Nombre"
+            labelPlacement="floating"
+            fill="outline"
+            name="nombre"
+            autocomplete="off"
+            maxlength={LIMITES_ADMIN.etiqueta}
+            value={nombre}
+            helperText={etiqueta ? `Las órdenes que ${t.lo} usan muestran el nombre nuevo.` : undefined}
+            errorText={error}
+            disabled={ocupado}
+            onIonInput={(e) => {
+              setNombre(valorDe(e));
+              setError(undefined);
+            }}
+            data-testid={`${t.prefijo}-nombre`}
+          />
+        </IonCardContent>
+      </IonCard>
+
+      <div className="admin-acciones admin-acciones--separadas">
+        {etiqueta && !etiqueta.archivado && (
+          <IonButton
+            className="admin-acciones__izquierda"
+            fill="outline"
+            color="danger"
+            type="button"
+            onClick={() => void borrar()}
+            disabled={ocupado}
+            data-testid={`${t.prefijo}-eliminar`}
+          >
+            <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
+            Eliminar
+          </IonButton>
+        )}
+        <IonButton fill="clear" color="medium" type="button" onClick={volver} disabled={ocupado}>
+          Cancelar
+        </IonButton>
+        <IonButton type="submit" disabled={ocupado} data-testid={`${t.prefijo}-guardar`}>
+          {crear.isPending || modificar.isPending ? (
+            <>
+              <IonSpinner name="crescent" slot="start" aria-hidden="true" />
+              Guardando…
+            </>
+          ) : etiqueta ? (
+            'Guardar'
+          ) : (
+            'Crear'
+          )}
+        </IonButton>
+      </div>
+    </form>
+  );
+}

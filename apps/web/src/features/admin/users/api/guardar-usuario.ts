@@ -1,0 +1,43 @@
+import { API_ADMIN, zUsuarioAdmin, type StoreUser, type UsuarioAdmin } from '@delego/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../../lib/http';
+import { adminKeys } from '../../keys';
+import { actualizarSesionPropia, esUsuarioEnSesion, releerUsuarioEnSesion } from '../../shared/sesion-propia';
+
+/**
+ * POST /api/v4/usuario {storeUser}: creates (no id) or updates (id) a user. `password` is the
+ * MD5 hex of the password, never the password itself.
+ */
+export function guardarUsuario(datos: StoreUser): Promise<UsuarioAdmin> {
+  return http.post(API_ADMIN.guardarUsuario, datos, { esquema: zUsuarioAdmin });
+}
+
+/**
+ * Saves a user and refreshes what shows users. The screen shows the errors (on a field or in
+ * the alert), so the mutation does not report them itself. When the user is the one logged in,
+ * the stored credentials follow a new login name or password before any other call.
+ */
+export function useGuardarUsuario() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: guardarUsuario,
+    meta: { errorSilencioso: true },
+    onSuccess: async (usuario, datos) => {
+      if (esUsuarioEnSesion(usuario.id)) {
+        actualizarSesionPropia({
+          usuario: usuario.usuario,
+          nombre: usuario.nombre,
+          apellido: usuario.apellido,
+          email: usuario.email,
+          ...(datos.password ? { md5: datos.password.toLowerCase() } : {}),
+        });
+        await releerUsuarioEnSesion();
+      }
+      queryClient.setQueryData(adminKeys.usuario(usuario.id), usuario);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.usuarios() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.permisosDeUsuario(usuario.id) }),
+      ]);
+    },
+  });
+}

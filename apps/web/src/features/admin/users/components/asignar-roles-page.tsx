@@ -1,0 +1,217 @@
+import { esAdmin, esPropietario, type Rol, type UsuarioAdmin, type UsuarioLogueado } from '@delego/contract';
+import {
+  IonButton,
+  IonCard,
+  IonCardContent,
+  IonCardHeader,
+  IonCardSubtitle,
+  IonCardTitle,
+  IonContent,
+  IonIcon,
+  IonItem,
+  IonLabel,
+  IonList,
+  IonSpinner,
+  IonToggle,
+} from '@ionic/react';
+import { alertCircleOutline, informationCircleOutline, lockClosedOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import { ApiError, notificarError } from '../../../../lib/errors';
+import { useSession } from '../../../auth';
+import { PageHeader } from '../../../../components/page-header';
+import { useAviso } from '../../shared/avisos';
+import { ElegirUsuario, EstadoError, ListaCargando, SinPermiso } from '../../shared/estados';
+import { FichaUsuario } from '../../shared/ficha-usuario';
+import { useVolver } from '../../shared/navegacion';
+import { nombreCompleto, nombreRol } from '../../shared/nombres';
+import { useIdParam } from '../../shared/parametros';
+import { useTienePermiso } from '../../shared/permiso-requerido';
+import { useRoles } from '../api/get-roles';
+import { useUsuario } from '../api/get-usuario';
+import { useGuardarUsuario } from '../api/guardar-usuario';
+import '../../shared/admin.css';
+
+/** asignar-roles (`/asignar-roles?usuario=12`): the roles of a user as toggles. */
+export default function AsignarRolesPage() {
+  const usuarioId = useIdParam('usuario');
+  const puede = useTienePermiso('altaUsuarios');
+  return (
+    <>
+      <PageHeader titulo="Roles" volverA={usuarioId ? `/usuario?id=${usuarioId}` : '/usuarios'} />
+      <IonContent className="delego-page-content">
+        {!puede ? (
+          <SinPermiso que="administrar usuarios" />
+        ) : usuarioId === null ? (
+          <ElegirUsuario />
+        ) : (
+          <CargaRoles key={usuarioId} usuarioId={usuarioId} />
+        )}
+      </IonContent>
+    </>
+  );
+}
+
+function CargaRoles({ usuarioId }: { usuarioId: number }) {
+  const { usuario: actor } = useSession();
+  const usuario = useUsuario(usuarioId);
+  const roles = useRoles();
+  if (!actor) return null;
+  const fallo = usuario.isError ? usuario : roles.isError ? roles : null;
+  if (fallo) return <EstadoError error={fallo.error} onReintentar={() => void fallo.refetch()} />;
+  if (!usuario.data || !roles.data) {
+    return (
+      <div className="delego-container admin-pagina admin-pagina--angosta">
+        <ListaCargando filas={4} />
+      </div>
+    );
+  }
+  return <RolesForm usuario={usuario.data} roles={roles.data} actor={actor} />;
+}
+
+/** Why the actor cannot give or take `rol` (the server's rule), or undefined. */
+function motivoRol(actor: UsuarioLogueado, rol: Rol): string | undefined {
+  if (rol.nombre === 'PROPIETARIO' && !esPropietario(actor)) {
+    return 'Solo un propietario puede asignar o quitar este rol.';
+  }
+  if (rol.nombre === 'ADMIN' && !esAdmin(actor)) {
+    return 'Solo un administrador o el propietario puede asignar o quitar este rol.';
+  }
+  return undefined;
+}
+
+interface FormProps {
+  usuario: UsuarioAdmin;
+  roles: Rol[];
+  actor: UsuarioLogueado;
+}
+
+function RolesForm({ usuario, roles, actor }: FormProps) {
+  const [seleccion, setSeleccion] = useState<ReadonlySet<number>>(() => new Set(usuario.roles.map((r) => r.id)));
+  const [rechazo, setRechazo] = useState<string>();
+  const guardar = useGuardarUsuario();
+  const avisar = useAviso();
+  const volver = useVolver(`/usuario?id=${usuario.id}`);
+
+  const bloqueo =
+    esPropietario(usuario) && !esPropietario(actor)
+      ? 'Solo un propietario puede modificar a un propietario.'
+      : esAdmin(usuario) && !esAdmin(actor)
+        ? 'Solo un administrador o el propietario puede modificar a un administrador.'
+        : undefined;
+  const cambiado =
+    seleccion.size !== usuario.roles.length || usuario.roles.some((r) => !seleccion.has(r.id));
+
+  function alternar(rol: Rol, activo: boolean) {
+    setRechazo(undefined);
+    setSeleccion((actual) => {
+      const nueva = new Set(actual);
+      if (activo) nueva.add(rol.id);
+      else nueva.delete(rol.id);
+      return nueva;
+    });
+  }
+
+  function enviar() {
+    if (guardar.isPending || bloqueo) return;
+    setRechazo(undefined);
+    guardar.mutate(
+      {
+        id: usuario.id,
+        usuario: usuario.usuario,
+        nombre: usuario.nombre,
+        apellido: usuario.apellido,
+        roles: [...seleccion],
+      },
+      {
+        onSuccess: (guardado) => {
+          avisar(`Se guardaron los roles de ${nombreCompleto(guardado)}.`);
+          volver();
+        },
+        // A refusal of the server (last owner, only owners grant PROPIETARIO, ...) stays on
+        // screen next to the roles; anything else goes to the shared alert.
+        onError: (error) => {
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) setRechazo(error.message);
+          else notificarError(error);
+        },
+      },
+    );
+  }
+
+  const nombres = roles.filter((r) => seleccion.has(r.id)).map((r) => r.nombre);
+  const administra = nombres.includes('ADMIN') || nombres.includes('PROPIETARIO');
+
+  return (
+    <div className="delego-container admin-pagina admin-pagina--angosta" data-testid="roles-form">
+      <FichaUsuario usuario={usuario} antes="Roles de" />
+      <IonCard className="delego-card">
+        <IonCardHeader>
+          <IonCardSubtitle>Elija uno o más</IonCardSubtitle>
+          <IonCardTitle className="admin-card-titulo">Roles</IonCardTitle>
+        </IonCardHeader>
+        <IonCardContent className="admin-sin-relleno">
+          {bloqueo && (
+            <div className="admin-aviso-fijo admin-aviso-fijo--advertencia admin-aviso-fijo--interno" role="note">
+              <IonIcon icon={lockClosedOutline} aria-hidden="true" />
+              <span>{bloqueo}</span>
+            </div>
+          )}
+          <IonList lines="full" className="admin-lista-plana">
+            {roles.map((rol) => {
+              const motivo = motivoRol(actor, rol);
+              return (
+                <IonItem key={rol.id}>
+                  <IonToggle
+                    checked={seleccion.has(rol.id)}
+                    disabled={!!bloqueo || !!motivo || guardar.isPending}
+                    onIonChange={(e) => alternar(rol, e.detail.checked)}
+                    data-testid={`rol-${rol.nombre}`}
+                  >
+                    <IonLabel>
+                      {nombreRol(rol.nombre)}
+                      <p className="admin-ayuda">{rol.descripcion}</p>
+                      {motivo && <p className="admin-ayuda admin-ayuda--nota">{motivo}</p>}
+                    </IonLabel>
+                  </IonToggle>
+                </IonItem>
+              );
+            })}
+          </IonList>
+        </IonCardContent>
+      </IonCard>
+
+      {rechazo && (
+        <div className="admin-aviso-fijo admin-aviso-fijo--peligro" role="alert" data-testid="roles-rechazo">
+          <IonIcon icon={alertCircleOutline} aria-hidden="true" />
+          <span>
+            <strong>No se guardaron los roles.</strong> {rechazo}
+          </span>
+        </div>
+      )}
+
+      <div className="admin-aviso-fijo admin-aviso-fijo--info" role="note">
+        <IonIcon icon={informationCircleOutline} aria-hidden="true" />
+        <span>
+          {administra
+            ? 'Administradores y propietarios tienen todos los permisos sobre todos los clientes de la empresa.'
+            : 'Los permisos de cada cliente se asignan en “Permisos por cliente”.'}
+        </span>
+      </div>
+
+      <div className="admin-acciones">
+        <IonButton fill="clear" color="medium" onClick={volver} disabled={guardar.isPending}>
+          Cancelar
+        </IonButton>
+        <IonButton onClick={enviar} disabled={!cambiado || !!bloqueo || guardar.isPending} data-testid="roles-guardar">
+          {guardar.isPending ? (
+            <>
+              <IonSpinner name="crescent" slot="start" aria-hidden="true" />
+              Guardando…
+            </>
+          ) : (
+            'Guardar roles'
+          )}
+        </IonButton>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,275 @@
+import type { UsuarioAdmin } from '@delego/contract';
+import {
+  IonButton,
+  IonCard,
+  IonCardContent,
+  IonCardHeader,
+  IonCardSubtitle,
+  IonCardTitle,
+  IonContent,
+  IonIcon,
+  IonItem,
+  IonList,
+  IonRefresher,
+  IonRefresherContent,
+  IonSelect,
+  IonSelectOption,
+  IonSpinner,
+  type RefresherCustomEvent,
+} from '@ionic/react';
+import { peopleOutline, personRemoveOutline } from 'ionicons/icons';
+import { notificarError } from '../../../../lib/errors';
+import { PageHeader } from '../../../../components/page-header';
+import { useAviso, useConfirmar } from '../../shared/avisos';
+import { Estado, EstadoError, ListaCargando, SinPermiso } from '../../shared/estados';
+import { FichaUsuario } from '../../shared/ficha-usuario';
+import { nombreCompleto, plural } from '../../shared/nombres';
+import { useIdParam } from '../../shared/parametros';
+import { useTienePermiso } from '../../shared/permiso-requerido';
+import { useUsuarios } from '../api/get-usuarios';
+import { useGuardarUsuario } from '../api/guardar-usuario';
+import { candidatosAlEquipo, equipoDe, supervisoresPosibles } from '../equipo';
+import { UsuarioItem } from './usuario-item';
+import '../../shared/admin.css';
+
+const SIN_SUPERVISOR = 0;
+
+const porNombre = (a: UsuarioAdmin, b: UsuarioAdmin) =>
+  nombreCompleto(a).localeCompare(nombreCompleto(b), 'es', { sensitivity: 'base' });
+
+/**
+ * supervisor: who supervises whom. `/supervisor?usuario=12` picks the supervisor of a user and
+ * manages the team that user supervises; `/supervisor` shows every team of the company.
+ */
+export default function SupervisorPage() {
+  const usuarioId = useIdParam('usuario');
+  const puede = useTienePermiso('altaUsuarios');
+  const usuarios = useUsuarios({ habilitada: puede });
+
+  async function refrescar(e: RefresherCustomEvent) {
+    await usuarios.refetch();
+    await e.detail.complete();
+  }
+
+  return (
+    <>
+      <PageHeader
+        titulo={usuarioId === null ? 'Equipos' : 'Supervisor y equipo'}
+        volverA={usuarioId === null ? '/usuarios' : `/usuario?id=${usuarioId}`}
+      />
+      <IonContent className="delego-page-content">
+        {puede && (
+          <IonRefresher slot="fixed" onIonRefresh={(e) => void refrescar(e)}>
+            <IonRefresherContent pullingText="Deslice para actualizar" refreshingSpinner="crescent" />
+          </IonRefresher>
+        )}
+        <div className="delego-container admin-pagina admin-pagina--angosta">
+          {!puede ? (
+            <SinPermiso que="administrar usuarios" />
+          ) : !usuarios.data ? (
+            usuarios.isError ? (
+              <EstadoError error={usuarios.error} onReintentar={() => void usuarios.refetch()} />
+            ) : (
+              <ListaCargando filas={5} />
+            )
+          ) : usuarioId === null ? (
+            <Equipos usuarios={usuarios.data} />
+          ) : (
+            <SupervisorDeUsuario usuarios={usuarios.data} usuarioId={usuarioId} />
+          )}
+        </div>
+      </IonContent>
+    </>
+  );
+}
+
+/** Every team of the company: each supervisor with the people they supervise. */
+function Equipos({ usuarios }: { usuarios: UsuarioAdmin[] }) {
+  const supervisores = usuarios.filter((u) => equipoDe(usuarios, u.id).length > 0).sort(porNombre);
+  const sinSupervisor = usuarios.filter((u) => u.activo && u.supervisorId === null).length;
+  if (!supervisores.length) {
+    return (
+      <Estado icono={peopleOutline} titulo="Todavía no hay equipos" testId="equipos-vacio">
+        Abra un usuario y elija su supervisor en “Supervisor y equipo”.
+      </Estado>
+    );
+  }
+  return (
+    <>
+      <p className="admin-conteo">
+        {plural(supervisores.length, 'equipo', 'equipos')} · {plural(sinSupervisor, 'persona activa', 'personas activas')}{' '}
+        sin supervisor
+      </p>
+      {supervisores.map((s) => {
+        const equipo = equipoDe(usuarios, s.id).sort(porNombre);
+        return (
+          <IonCard key={s.id} className="delego-card" data-testid={`equipo-${s.usuario}`}>
+            <IonCardHeader>
+              <IonCardSubtitle>Equipo de</IonCardSubtitle>
+              <IonCardTitle className="admin-card-titulo">
+                {nombreCompleto(s)}{' '}
+                <span className="admin-login">{plural(equipo.length, 'persona', 'personas')}</span>
+              </IonCardTitle>
+            </IonCardHeader>
+            <IonCardContent className="admin-sin-relleno">
+              <IonList lines="full" className="admin-lista-plana">
+                <UsuarioItem usuario={s} routerLink={`/supervisor?usuario=${s.id}`} testId={`equipo-lider-${s.usuario}`} detalle="Supervisor" />
+                {equipo.map((u) => (
+                  <UsuarioItem key={u.id} usuario={u} routerLink={`/supervisor?usuario=${u.id}`} />
+                ))}
+              </IonList>
+            </IonCardContent>
+          </IonCard>
+        );
+      })}
+    </>
+  );
+}
+
+function SupervisorDeUsuario({ usuarios, usuarioId }: { usuarios: UsuarioAdmin[]; usuarioId: number }) {
+  const guardar = useGuardarUsuario();
+  const confirmar = useConfirmar();
+  const avisar = useAviso();
+  const usuario = usuarios.find((u) => u.id === usuarioId);
+  if (!usuario) {
+    return (
+      <Estado icono={peopleOutline} titulo="Usuario no encontrado">
+        El usuario no existe o no pertenece a su empresa.
+      </Estado>
+    );
+  }
+  const supervisor = usuarios.find((u) => u.id === usuario.supervisorId);
+  const opciones = supervisoresPosibles(usuarios, usuario.id).sort(porNombre);
+  if (supervisor && !opciones.includes(supervisor)) opciones.unshift(supervisor);
+  const equipo = equipoDe(usuarios, usuario.id).sort(porNombre);
+  const candidatos = candidatosAlEquipo(usuarios, usuario.id).sort(porNombre);
+
+  /** Saves the supervisor of `de` (null: nobody). */
+  function asignar(de: UsuarioAdmin, supervisorId: number | null, exito: string) {
+    guardar.mutate(
+      { id: de.id, usuario: de.usuario, nombre: de.nombre, apellido: de.apellido, supervisorId },
+      { onSuccess: () => avisar(exito), onError: (error) => notificarError(error) },
+    );
+  }
+
+  function elegirSupervisor(valor: number) {
+    const nuevo = valor === SIN_SUPERVISOR ? null : valor;
+    if (nuevo === usuario?.supervisorId || !usuario) return;
+    const elegido = usuarios.find((u) => u.id === nuevo);
+    asignar(
+      usuario,
+      nuevo,
+      elegido
+        ? `${nombreCompleto(elegido)} ahora supervisa a ${nombreCompleto(usuario)}.`
+        : `${nombreCompleto(usuario)} quedó sin supervisor.`,
+    );
+  }
+
+  async function quitarDelEquipo(miembro: UsuarioAdmin) {
+    if (!usuario) return;
+    const seguro = await confirmar({
+      titulo: 'Quitar del equipo',
+      mensaje: `${nombreCompleto(miembro)} dejará de estar supervisado por ${nombreCompleto(usuario)}.`,
+      aceptar: 'Quitar',
+    });
+    if (seguro) asignar(miembro, null, `${nombreCompleto(miembro)} ya no está en el equipo.`);
+  }
+
+  function agregarAlEquipo(valor: number) {
+    const miembro = usuarios.find((u) => u.id === valor);
+    if (!miembro || !usuario) return;
+    asignar(miembro, usuario.id, `${nombreCompleto(miembro)} se sumó al equipo de ${nombreCompleto(usuario)}.`);
+  }
+
+  return (
+    <div data-testid="supervisor-de-usuario">
+      <FichaUsuario usuario={usuario} />
+      <IonCard className="delego-card">
+        <IonCardHeader>
+          <IonCardSubtitle>Quién supervisa a {usuario.nombre}</IonCardSubtitle>
+          <IonCardTitle className="admin-card-titulo">Supervisor</IonCardTitle>
+        </IonCardHeader>
+        <IonCardContent className="admin-sin-relleno">
+          <IonList lines="none" className="admin-lista-plana">
+            <IonItem>
+              <IonSelect
+                label="Supervisado por"
+                labelPlacement="stacked"
+                interface="popover"
+                value={usuario.supervisorId ?? SIN_SUPERVISOR}
+                disabled={guardar.isPending}
+                onIonChange={(e) => elegirSupervisor(Number(e.detail.value))}
+                data-testid="supervisor-select"
+              >
+                <IonSelectOption value={SIN_SUPERVISOR}>Sin supervisor</IonSelectOption>
+                {opciones.map((u) => (
+                  <IonSelectOption key={u.id} value={u.id}>
+                    {nombreCompleto(u)} (@{u.usuario})
+                  </IonSelectOption>
+                ))}
+              </IonSelect>
+              {guardar.isPending && <IonSpinner slot="end" name="crescent" aria-label="Guardando" />}
+            </IonItem>
+          </IonList>
+        </IonCardContent>
+      </IonCard>
+
+      <IonCard className="delego-card">
+        <IonCardHeader>
+          <IonCardSubtitle>A quiénes supervisa {usuario.nombre}</IonCardSubtitle>
+          <IonCardTitle className="admin-card-titulo">
+            Equipo{' '}
+            <span className="admin-login">
+              {equipo.length ? plural(equipo.length, 'persona', 'personas') : 'sin integrantes'}
+            </span>
+          </IonCardTitle>
+        </IonCardHeader>
+        <IonCardContent className="admin-sin-relleno">
+          {equipo.length > 0 && (
+            <IonList lines="full" className="admin-lista-plana" data-testid="supervisor-equipo">
+              {equipo.map((m) => (
+                <UsuarioItem
+                  key={m.id}
+                  usuario={m}
+                  fin={
+                    <IonButton
+                      slot="end"
+                      fill="clear"
+                      color="danger"
+                      disabled={guardar.isPending}
+                      onClick={() => void quitarDelEquipo(m)}
+                      aria-label={`Quitar a ${nombreCompleto(m)} del equipo`}
+                      title="Quitar del equipo"
+                    >
+                      <IonIcon slot="icon-only" icon={personRemoveOutline} aria-hidden="true" />
+                    </IonButton>
+                  }
+                />
+              ))}
+            </IonList>
+          )}
+          <IonList lines="none" className="admin-lista-plana">
+            <IonItem>
+              <IonSelect
+                label="Agregar al equipo"
+                labelPlacement="stacked"
+                interface="popover"
+                placeholder={candidatos.length ? 'Elija una persona' : 'No hay personas para agregar'}
+                key={`agregar-${equipo.map((m) => m.id).join('-')}`}
+                disabled={guardar.isPending || !candidatos.length}
+                onIonChange={(e) => agregarAlEquipo(Number(e.detail.value))}
+                data-testid="supervisor-agregar"
+              >
+                {candidatos.map((u) => (
+                  <IonSelectOption key={u.id} value={u.id}>
+                    {nombreCompleto(u)} (@{u.usuario})
+                  </IonSelectOption>
+                ))}
+              </IonSelect>
+            </IonItem>
+          </IonList>
+        </IonCardContent>
+      </IonCard>
+    </div>
+  );
+}

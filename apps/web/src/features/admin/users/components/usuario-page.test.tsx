@@ -1,0 +1,146 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { md5Hex } from '../../../../lib/md5';
+import { makeAdmin, makeUsuario } from '../../../../test/factories';
+import {
+  alternar,
+  CATALOGO_PERMISOS,
+  errorJson,
+  escribir,
+  json,
+  makeUsuarioAdmin,
+  pulsarEnter,
+  renderPantalla,
+  responderConfirmacion,
+  servidorFalso,
+} from '../../shared/pruebas';
+import UsuarioPage from './usuario-page';
+
+const ACTOR = { ...makeAdmin(), id: 900 };
+const CARLA = makeUsuarioAdmin({ id: 3, usuario: 'supervisor', nombre: 'Carla', apellido: 'Ruiz' });
+const DIEGO = makeUsuarioAdmin({ id: 4, usuario: 'operario', supervisorId: 3, permisos: ['finalizarOrden'] });
+
+function servidor(extra = {}) {
+  return servidorFalso({
+    'GET /api/v4/permisos': () => json(200, CATALOGO_PERMISOS),
+    'GET /api/v2/usuarios': () => json(200, [CARLA, DIEGO]),
+    'GET /api/v4/usuario/4': () => json(200, DIEGO),
+    ...extra,
+  });
+}
+
+const campo = (id: string) => screen.getByTestId(`usuario-${id}`);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('usuario (form)', () => {
+  it('Enter on an empty new user shows what is missing on each field and calls nothing', async () => {
+    const s = servidor();
+    renderPantalla(<UsuarioPage />, { usuario: ACTOR, ruta: '/usuario' });
+    await screen.findByTestId('usuario-form');
+
+    await pulsarEnter(campo('usuario'));
+
+    await waitFor(() => expect(campo('usuario')).toHaveProperty('errorText', 'Ingrese el nombre de usuario.'));
+    expect(campo('nombre')).toHaveProperty('errorText', 'Ingrese el nombre.');
+    expect(campo('password')).toHaveProperty('errorText', 'Ingrese la contraseña inicial.');
+    expect(campo('usuario')).toHaveClass('ion-invalid');
+    expect(s.de('POST', '/api/v4/usuario')).toHaveLength(0);
+  });
+
+  it('creates a user: the password travels only as its MD5, with the permissions chosen', async () => {
+    const s = servidor({
+      'POST /api/v4/usuario': () => json(200, makeUsuarioAdmin({ id: 50, usuario: 'jperez', nombre: 'Juan' })),
+    });
+    renderPantalla(<UsuarioPage />, { usuario: ACTOR, ruta: '/usuario' });
+    await screen.findByTestId('usuario-form');
+
+    escribir(campo('usuario'), 'jperez');
+    escribir(campo('nombre'), 'Juan');
+    escribir(campo('apellido'), 'Pérez');
+    escribir(campo('email'), 'juan@example.com');
+    escribir(campo('password'), 'Segura123');
+    alternar(await screen.findByTestId('usuario-permiso-crearOrden'), true);
+    await pulsarEnter(campo('email'));
+
+    await waitFor(() => expect(s.de('POST', '/api/v4/usuario')).toHaveLength(1));
+    const cuerpo = s.de('POST', '/api/v4/usuario')[0]?.cuerpo;
+    expect(cuerpo).toEqual({
+      usuario: 'jperez',
+      nombre: 'Juan',
+      apellido: 'Pérez',
+      email: 'juan@example.com',
+      activo: true,
+      permisos: ['crearOrden'],
+      supervisorId: null,
+      password: md5Hex('Segura123'),
+    });
+    expect(JSON.stringify(cuerpo)).not.toContain('Segura123');
+    await waitFor(() => expect(document.querySelector('ion-toast')?.message).toBe('Se creó el usuario jperez.'));
+  });
+
+  it("puts the server's refusal on the field it names (login name taken), not in an alert", async () => {
+    servidor({
+      'POST /api/v4/usuario': () =>
+        errorJson(409, 'El nombre de usuario "operario" ya está en uso. Elija otro.', { code: 'CONFLICTO', field: 'usuario' }),
+    });
+    renderPantalla(<UsuarioPage />, { usuario: ACTOR, ruta: '/usuario' });
+    await screen.findByTestId('usuario-form');
+    escribir(campo('usuario'), 'operario');
+    escribir(campo('nombre'), 'Otro');
+    escribir(campo('password'), 'Segura123');
+    await pulsarEnter(campo('usuario'));
+
+    await waitFor(() =>
+      expect(campo('usuario')).toHaveProperty('errorText', 'El nombre de usuario "operario" ya está en uso. Elija otro.'),
+    );
+    expect([...document.querySelectorAll('ion-alert')].some((a) => a.header === 'Atención')).toBe(false);
+  });
+
+  it('edits a user: loads it, keeps the password out unless a new one is typed', async () => {
+    const s = servidor({ 'POST /api/v4/usuario': () => json(200, DIEGO) });
+    renderPantalla(<UsuarioPage />, { usuario: ACTOR, ruta: '/usuario?id=4' });
+    await waitFor(() => expect(campo('usuario')).toHaveProperty('value', 'operario'));
+    expect(await screen.findByTestId('usuario-permiso-finalizarOrden')).toHaveProperty('checked', true);
+
+    escribir(campo('nombre'), 'Diego Martín');
+    await pulsarEnter(campo('nombre'));
+
+    await waitFor(() => expect(s.de('POST', '/api/v4/usuario')).toHaveLength(1));
+    const cuerpo = s.de('POST', '/api/v4/usuario')[0]?.cuerpo as Record<string, unknown>;
+    expect(cuerpo).toMatchObject({ id: 4, usuario: 'operario', nombre: 'Diego Martín', supervisorId: 3 });
+    expect(cuerpo).not.toHaveProperty('password');
+  });
+
+  it('asks before deactivating; "Cancelar" leaves the user active', async () => {
+    servidor();
+    renderPantalla(<UsuarioPage />, { usuario: ACTOR, ruta: '/usuario?id=4' });
+    const activo = await screen.findByTestId('usuario-activo');
+    await waitFor(() => expect(activo).toHaveProperty('checked', true));
+
+    alternar(activo, false);
+    await responderConfirmacion('Cancelar');
+    await waitFor(() => expect(activo).toHaveProperty('checked', true));
+
+    alternar(activo, false);
+    await responderConfirmacion('Desactivar');
+    await waitFor(() => expect(activo).toHaveProperty('checked', false));
+  });
+
+  it('a user cannot deactivate themselves nor take away their own altaUsuarios', async () => {
+    const yo = makeUsuarioAdmin({ ...DIEGO, id: ACTOR.id, usuario: ACTOR.usuario, permisos: ['altaUsuarios'] });
+    servidor({ [`GET /api/v4/usuario/${ACTOR.id}`]: () => json(200, yo) });
+    renderPantalla(<UsuarioPage />, { usuario: ACTOR, ruta: `/usuario?id=${ACTOR.id}` });
+    expect(await screen.findByTestId('usuario-activo')).toHaveProperty('disabled', true);
+    expect(await screen.findByTestId('usuario-permiso-altaUsuarios')).toHaveProperty('disabled', true);
+  });
+
+  it('without altaUsuarios the screen says so and calls nothing', () => {
+    const s = servidorFalso({});
+    renderPantalla(<UsuarioPage />, { usuario: makeUsuario({ globales: ['crearOrden'] }), ruta: '/usuario' });
+    expect(screen.getByTestId('admin-sin-permiso')).toHaveTextContent('No tiene permiso para administrar usuarios');
+    expect(s.llamadas).toHaveLength(0);
+  });
+});

@@ -1,0 +1,89 @@
+import { zStoreUser, type PermisoGlobal, type StoreUser } from '@delego/contract';
+import { md5Hex } from '../../../lib/md5';
+import { erroresDeProblemas, type ErroresCampos } from '../shared/formularios';
+import { problemaPassword } from '../shared/password';
+
+/** What the user form holds (texts as typed). */
+export interface ValoresUsuario {
+  usuario: string;
+  nombre: string;
+  apellido: string;
+  email: string;
+  /** The password as typed: required on create, optional (a new one) on edit. */
+  password: string;
+  activo: boolean;
+  permisos: PermisoGlobal[];
+  supervisorId: number | null;
+}
+
+export const CAMPOS_USUARIO = [
+  'usuario',
+  'nombre',
+  'apellido',
+  'email',
+  'password',
+  'activo',
+  'permisos',
+  'supervisorId',
+  'roles',
+] as const;
+export type CampoUsuario = (typeof CAMPOS_USUARIO)[number];
+
+export type ResultadoValidacion =
+  | { ok: true; datos: StoreUser }
+  | { ok: false; errores: ErroresCampos<CampoUsuario> };
+
+export function valoresIniciales(u?: {
+  usuario: string;
+  nombre: string;
+  apellido: string;
+  email: string | null;
+  activo: boolean;
+  permisos: string[];
+  supervisorId: number | null;
+}): ValoresUsuario {
+  return {
+    usuario: u?.usuario ?? '',
+    nombre: u?.nombre ?? '',
+    apellido: u?.apellido ?? '',
+    email: u?.email ?? '',
+    password: '',
+    activo: u?.activo ?? true,
+    permisos: (u?.permisos ?? []) as PermisoGlobal[],
+    supervisorId: u?.supervisorId ?? null,
+  };
+}
+
+/**
+ * Checks the user form with the same rules as the server (the contract's `zStoreUser`, so the
+ * messages match) plus the password rules only the browser can check, and builds the
+ * {storeUser} to send, with the password as its MD5.
+ */
+export function validarUsuario(v: ValoresUsuario, id: number | null): ResultadoValidacion {
+  const errores: ErroresCampos<CampoUsuario> = {};
+  const creando = id === null;
+
+  if (creando || v.password) {
+    const problema = problemaPassword(v.password);
+    if (problema) errores.password = creando && !v.password ? 'Ingrese la contraseña inicial.' : problema;
+  }
+
+  const datos: StoreUser = {
+    ...(id !== null ? { id } : {}),
+    usuario: v.usuario.trim(),
+    nombre: v.nombre,
+    apellido: v.apellido,
+    email: v.email,
+    activo: v.activo,
+    permisos: v.permisos,
+    supervisorId: v.supervisorId,
+    ...(v.password && !errores.password ? { password: md5Hex(v.password) } : {}),
+  };
+  const resultado = zStoreUser.safeParse(datos);
+  if (!resultado.success) Object.assign(errores, erroresDeProblemas(resultado.error.issues));
+  if (!v.usuario.trim()) errores.usuario = 'Ingrese el nombre de usuario.';
+  if (!v.nombre.trim()) errores.nombre = 'Ingrese el nombre.';
+
+  if (Object.keys(errores).length) return { ok: false, errores };
+  return { ok: true, datos };
+}

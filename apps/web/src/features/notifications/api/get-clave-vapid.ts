@@ -1,0 +1,36 @@
+import { API_NOTIFICACIONES } from '@delego/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/errors';
+import { http, type Esquema } from '../../../lib/http';
+import { soportaPush } from '../../../lib/push';
+import { notificacionesKeys } from '../keys';
+
+const zClave: Esquema<{ publicKey: string }> = {
+  parse(dato) {
+    const clave = (dato as { publicKey?: unknown } | null)?.publicKey;
+    if (typeof clave !== 'string' || !clave) throw new Error('Falta publicKey');
+    return { publicKey: clave };
+  },
+};
+
+/** GET /api/v2/notificaciones/vapid: the server's VAPID public key; null when push is off (404). */
+export async function getClaveVapid(signal?: AbortSignal): Promise<string | null> {
+  try {
+    return (await http.get(API_NOTIFICACIONES.vapid, { esquema: zClave, signal })).publicKey;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** The VAPID key, asked only when someone is logged in on a browser that can receive pushes. */
+export function useClaveVapid(habilitada: boolean) {
+  return useQuery({
+    queryKey: notificacionesKeys.vapid(),
+    queryFn: ({ signal }) => getClaveVapid(signal),
+    enabled: habilitada && soportaPush(),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    meta: { errorSilencioso: true },
+  });
+}

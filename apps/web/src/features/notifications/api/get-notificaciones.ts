@@ -1,0 +1,26 @@
+import { API_NOTIFICACIONES, zNotificacion, type Notificacion, type UsuarioLogueado } from '@delego/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+import { notificacionesKeys } from '../keys';
+import { ordenarRecientes } from '../model/lista';
+
+const zLista = zNotificacion.array();
+
+/** GET /api/v2/notificaciones/all: the user's notifications, newest first. */
+export async function getNotificaciones(signal?: AbortSignal): Promise<Notificacion[]> {
+  return ordenarRecientes(await http.get(API_NOTIFICACIONES.todas, { esquema: zLista, signal }));
+}
+
+export function notificacionesQueryOptions(usuarioId: number) {
+  return queryOptions({
+    queryKey: notificacionesKeys.lista(usuarioId),
+    queryFn: ({ signal }) => getNotificaciones(signal),
+    // The bell asks on every screen: a failure shows on the notifications screen, not as alerts.
+    meta: { errorSilencioso: true },
+  });
+}
+
+/** The logged-in user's notifications; the live socket keeps the cached list current. */
+export function useNotificaciones(usuario: Pick<UsuarioLogueado, 'id'> | null) {
+  return useQuery({ ...notificacionesQueryOptions(usuario?.id ?? 0), enabled: !!usuario });
+}

@@ -1,0 +1,290 @@
+import type { Notificacion } from '@delego/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLAVE_DISPOSITIVO } from '../../../lib/push';
+import { guardarSesion } from '../../../lib/session';
+import { makeOperario } from '../../../test/factories';
+import { renderConApp } from '../../../test/render';
+import { anunciarNotificacion } from '../model/avisos';
+import { CampanaNotificaciones } from './campana-notificaciones';
+import NotificacionesPage from './notificaciones-page';
+import { NotificacionesGlobales } from './notificaciones-globales';
+
+const MD5 = 'eb6bc90afb1de3b7e8a41c1afa38ee01';
+const CLAVE_VAPID = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
+const fetchMock = vi.fn<typeof fetch>();
+
+function Direccion() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="direccion">{pathname + search}</output>;
+}
+
+function json(status: number, cuerpo: unknown): Response {
+  return new Response(JSON.stringify(cuerpo), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function notificacion(parcial: Partial<Notificacion>): Notificacion {
+  return {
+    id: 1,
+    tipo: 'ORDEN_ASIGNADA',
+    titulo: 'Nueva orden asignada: #1',
+    mensaje: 'Orden uno',
+    ordenId: 11,
+    fecha: Date.now(),
+    leida: false,
+    ...parcial,
+  };
+}
+
+/** Answers like the server: the list, marking read, VAPID off unless given, device registration. */
+function servidor({ lista = [] as Notificacion[], vapid = null as string | null } = {}) {
+  fetchMock.mockImplementation((url) => {
+    const ruta = new URL(String(url), 'http://localhost').pathname;
+    if (ruta === '/api/v2/notificaciones/all') return Promise.resolve(json(200, lista));
+    if (ruta.startsWith('/api/v2/notificaciones/leida/')) return Promise.resolve(json(200, { ok: true }));
+    if (ruta === '/api/v2/notificaciones/vapid') {
+      return Promise.resolve(vapid ? json(200, { publicKey: vapid }) : json(404, { code: 'NO_ENCONTRADO', message: 'no', requestId: 'r' }));
+    }
+    if (ruta.startsWith('/api/v2/notificaciones/registrar/')) return Promise.resolve(json(200, { ok: true, registrado: true }));
+    return Promise.resolve(json(404, { code: 'NO_ENCONTRADO', message: 'no', requestId: 'r' }));
+  });
+}
+
+function rutas(): string[] {
+  return fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${new URL(String(url), 'http://localhost').pathname}`);
+}
+
+function pantalla() {
+  const usuario = { ...makeOperario(), id: 4 };
+  guardarSesion({ usuario, md5: MD5 });
+  return renderConApp(
+    <>
+      <NotificacionesPage />
+      <Direccion />
+    </>,
+    { usuario, ruta: '/notificaciones' },
+  );
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('screen notificaciones', () => {
+  it('with nobody logged in, sends to login, which comes back here', async () => {
+    renderConApp(
+      <>
+        <NotificacionesPage />
+        <Direccion />
+      </>,
+      { usuario: null, ruta: '/notificaciones' },
+    );
+    await waitFor(() => expect(screen.getByTestId('direccion')).toHaveTextContent('/login?volver=%2Fnotificaciones'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows that it is loading, then the list newest first with the unread marked', async () => {
+    const ahora = Date.now();
+    let responder: (r: Response) => void = () => undefined;
+    fetchMock.mockImplementation(
+      (url) =>
+        new Promise((resolver) => {
+          if (String(url).includes('/all')) responder = resolver;
+          else resolver(json(404, { code: 'X', message: 'no', requestId: 'r' }));
+        }),
+    );
+    pantalla();
+    expect(await screen.findByTestId('notificaciones-cargando')).toHaveTextContent('Cargando notificaciones…');
+
+    act(() =>
+      responder(
+        json(200, [
+          notificacion({ id: 1, titulo: 'Vieja', fecha: new Date(2025, 0, 3, 17, 30).getTime(), leida: true }),
+          notificacion({ id: 2, titulo: 'Nueva', fecha: ahora - 5 * 60_000 }),
+        ]),
+      ),
+    );
+    const items = await screen.findAllByTestId('notificacion');
+    expect(items.map((i) => i.querySelector('.notificacion__titulo')?.textContent)).toEqual(['No leída: Nueva', 'Vieja']);
+    const [nueva, vieja] = items as [HTMLElement, HTMLElement];
+    expect(nueva).toHaveClass('notificacion--no-leida');
+    expect(nueva.querySelector('.notificacion__punto')).not.toBeNull();
+    expect(nueva).toHaveTextContent('hace 5 minutos');
+    expect(vieja).not.toHaveClass('notificacion--no-leida');
+    expect(vieja.querySelector('.notificacion__punto')).toBeNull();
+    expect(vieja).toHaveTextContent('03/01/2025 17:30');
+    expect(screen.getByTestId('notificaciones-resumen')).toHaveTextContent('1 sin leer');
+  });
+
+  it("with none: 'No tiene notificaciones'", async () => {
+    servidor({ lista: [] });
+    pantalla();
+    expect(await screen.findByTestId('notificaciones-vacio')).toHaveTextContent('No tiene notificaciones');
+  });
+
+  it('tapping one marks it read and opens its order', async () => {
+    servidor({ lista: [notificacion({ id: 7, ordenId: 361, titulo: 'Asignada' })] });
+    pantalla();
+    const item = await screen.findByTestId('notificacion');
+    fireEvent.click(item);
+    await waitFor(() => expect(screen.getByTestId('direccion')).toHaveTextContent('/orden/361'));
+    expect(rutas()).toContain('PUT /api/v2/notificaciones/leida/7');
+    await waitFor(() => expect(screen.getByTestId('notificacion')).toHaveAttribute('data-leida', 'true'));
+  });
+
+  it('one already read opens its order without asking the server again', async () => {
+    servidor({ lista: [notificacion({ id: 8, ordenId: 5, leida: true })] });
+    pantalla();
+    fireEvent.click(await screen.findByTestId('notificacion'));
+    await waitFor(() => expect(screen.getByTestId('direccion')).toHaveTextContent('/orden/5'));
+    expect(rutas().filter((r) => r.startsWith('PUT'))).toEqual([]);
+  });
+
+  it('a failure to load offers to retry', async () => {
+    fetchMock.mockResolvedValue(json(500, { code: 'ERROR', message: 'Falló', requestId: 'r' }));
+    pantalla();
+    const error = await screen.findByTestId('notificaciones-error', {}, { timeout: 4000 });
+    expect(error).toHaveTextContent('No se pudieron cargar las notificaciones.');
+    servidor({ lista: [notificacion({})] });
+    fireEvent.click(within(error).getByText('Reintentar'));
+    expect(await screen.findByTestId('notificacion')).toBeInTheDocument();
+  });
+});
+
+describe("'Activar notificaciones' (Web Push)", () => {
+  function navegadorConPush(permiso: NotificationPermission, respuesta: NotificationPermission = 'granted') {
+    const suscripcion = {
+      options: { applicationServerKey: null },
+      toJSON: () => ({ endpoint: 'https://push.example/abc', keys: { p256dh: 'P256', auth: 'AUTH' } }),
+      unsubscribe: vi.fn(() => Promise.resolve(true)),
+    };
+    const registro = {
+      pushManager: {
+        getSubscription: vi.fn(() => Promise.resolve(null)),
+        subscribe: vi.fn(() => Promise.resolve(suscripcion)),
+      },
+    };
+    const serviceWorker = Object.assign(new EventTarget(), {
+      register: vi.fn(() => Promise.resolve(registro)),
+      ready: Promise.resolve(registro),
+      getRegistration: vi.fn(() => Promise.resolve(registro)),
+    });
+    vi.stubGlobal('isSecureContext', true);
+    vi.stubGlobal('PushManager', function PushManager() {});
+    const requestPermission = vi.fn(() => Promise.resolve(respuesta));
+    vi.stubGlobal('Notification', Object.assign(function Notification() {}, { permission: permiso, requestPermission }));
+    Object.defineProperty(navigator, 'serviceWorker', { value: serviceWorker, configurable: true });
+    return { registro, requestPermission };
+  }
+
+  afterEach(() => {
+    // @ts-expect-error: jsdom has no service workers; the test added one.
+    delete navigator.serviceWorker;
+  });
+
+  it('asks the browser only when tapped, subscribes with the VAPID key and registers the device', async () => {
+    const { registro, requestPermission } = navegadorConPush('default');
+    servidor({ lista: [], vapid: CLAVE_VAPID });
+    pantalla();
+    const boton = await screen.findByTestId('activar-push-boton');
+    expect(requestPermission).not.toHaveBeenCalled();
+
+    fireEvent.click(boton);
+    expect(await screen.findByTestId('push-activo')).toHaveTextContent('Notificaciones activadas en este dispositivo.');
+    expect(requestPermission).toHaveBeenCalledTimes(1);
+    expect(registro.pushManager.subscribe).toHaveBeenCalledWith(
+      expect.objectContaining({ userVisibleOnly: true, applicationServerKey: expect.any(Uint8Array) }),
+    );
+    const token = btoa(JSON.stringify({ endpoint: 'https://push.example/abc', keys: { p256dh: 'P256', auth: 'AUTH' } }))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+    expect(rutas()).toContain(`GET /api/v2/notificaciones/registrar/true/${token}`);
+    expect(JSON.parse(localStorage.getItem(CLAVE_DISPOSITIVO) ?? 'null')).toEqual({ usuarioId: 4, token });
+  });
+
+  it('tells how to unblock when the person refused notifications', async () => {
+    navegadorConPush('denied');
+    servidor({ lista: [], vapid: CLAVE_VAPID });
+    pantalla();
+    expect(await screen.findByTestId('push-bloqueado')).toHaveTextContent('bloqueadas en este navegador');
+    expect(screen.queryByTestId('activar-push-boton')).toBeNull();
+  });
+
+  it('offers nothing when the server has push turned off', async () => {
+    navegadorConPush('default');
+    servidor({ lista: [], vapid: null });
+    pantalla();
+    await screen.findByTestId('notificaciones-vacio');
+    await waitFor(() => expect(rutas()).toContain('GET /api/v2/notificaciones/vapid'));
+    expect(screen.queryByTestId('activar-push')).toBeNull();
+  });
+
+  it('offers nothing on a browser without Web Push', async () => {
+    servidor({ lista: [] });
+    pantalla();
+    await screen.findByTestId('notificaciones-vacio');
+    expect(screen.queryByTestId('activar-push')).toBeNull();
+    expect(rutas()).not.toContain('GET /api/v2/notificaciones/vapid');
+  });
+});
+
+describe('the bell and the toast', () => {
+  it('the bell shows the unread count and opens notificaciones', async () => {
+    servidor({ lista: [notificacion({ id: 1 }), notificacion({ id: 2 }), notificacion({ id: 3, leida: true })] });
+    const usuario = makeOperario();
+    renderConApp(
+      <>
+        <CampanaNotificaciones />
+        <Direccion />
+      </>,
+      { usuario, ruta: '/home' },
+    );
+    expect(await screen.findByTestId('notificaciones-no-leidas')).toHaveTextContent('2');
+    const campana = screen.getByTestId('campana-notificaciones');
+    expect(campana).toHaveAttribute('title', 'Notificaciones: 2 sin leer');
+    fireEvent.click(campana);
+    await waitFor(() => expect(screen.getByTestId('direccion')).toHaveTextContent('/notificaciones'));
+  });
+
+  it('no badge when everything is read, and no bell for nobody', async () => {
+    servidor({ lista: [notificacion({ leida: true })] });
+    const { unmount } = renderConApp(<CampanaNotificaciones />, { usuario: makeOperario(), ruta: '/home' });
+    expect(await screen.findByTestId('campana-notificaciones')).toHaveAttribute('title', 'Notificaciones');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.queryByTestId('notificaciones-no-leidas')).toBeNull();
+    unmount();
+    renderConApp(<CampanaNotificaciones />, { usuario: null, ruta: '/home' });
+    expect(screen.queryByTestId('campana-notificaciones')).toBeNull();
+  });
+
+  it("a live notification shows a toast with its title; 'Ver' marks it read and opens the order", async () => {
+    servidor({ lista: [] });
+    renderConApp(
+      <>
+        <NotificacionesGlobales />
+        <Direccion />
+      </>,
+      { usuario: { ...makeOperario(), id: 4 }, ruta: '/home' },
+    );
+    act(() => anunciarNotificacion(notificacion({ id: 12, ordenId: 361, titulo: 'Nueva orden asignada: #321', mensaje: 'Revisar tablero' })));
+    const toast = await waitFor(() => {
+      const el = document.querySelector<HTMLIonToastElement>('ion-toast.aviso-notificacion');
+      if (!el) throw new Error('sin toast');
+      return el;
+    });
+    expect(toast).toMatchObject({ header: 'Nueva orden asignada: #321', message: 'Revisar tablero', isOpen: true });
+    const [ver] = toast.buttons as { text: string; handler: () => void }[];
+    expect(ver?.text).toBe('Ver');
+    act(() => ver?.handler());
+    await waitFor(() => expect(screen.getByTestId('direccion')).toHaveTextContent('/orden/361'));
+    expect(rutas()).toContain('PUT /api/v2/notificaciones/leida/12');
+    await waitFor(() => expect(document.querySelector('ion-toast.aviso-notificacion')).toBeNull());
+  });
+});

@@ -1,0 +1,162 @@
+import type { Notificacion, UsuarioLogueado } from '@delego/contract';
+import {
+  IonButton,
+  IonContent,
+  IonIcon,
+  IonItem,
+  IonLabel,
+  IonList,
+  IonRefresher,
+  IonRefresherContent,
+  IonSpinner,
+  useIonRouter,
+  type RefresherEventDetail,
+} from '@ionic/react';
+import {
+  alarmOutline,
+  notificationsOffOutline,
+  notificationsOutline,
+  personAddOutline,
+  swapHorizontalOutline,
+} from 'ionicons/icons';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { PageHeader } from '../../../components/page-header';
+import { rutaLogin, useSession } from '../../auth';
+import { useNotificaciones } from '../api/get-notificaciones';
+import { useMarcarLeida } from '../api/marcar-leida';
+import { fechaCompleta, fechaNotificacion } from '../model/fecha';
+import { contarNoLeidas, rutaDeNotificacion } from '../model/lista';
+import { ActivarPush } from './activar-push';
+import './notificaciones-page.css';
+
+const RUTA = '/notificaciones';
+const ICONOS: Record<string, string> = {
+  ORDEN_ASIGNADA: personAddOutline,
+  ORDEN_ESTADO: swapHorizontalOutline,
+  ORDEN_VENCIDA: alarmOutline,
+};
+
+/**
+ * Screen notificaciones (SPEC §2, a public route): the user's notifications, newest first. With
+ * nobody logged in it sends to login, which comes back here.
+ */
+export default function NotificacionesPage() {
+  const { usuario } = useSession();
+  const { pathname } = useLocation();
+  if (!usuario) {
+    // Ionic keeps left pages mounted: only the page on screen redirects.
+    return pathname === RUTA ? <Navigate to={rutaLogin(RUTA)} replace /> : null;
+  }
+  return <Notificaciones usuario={usuario} />;
+}
+
+/** Re-renders every minute so that 'hace 5 minutos' stays true. */
+function useAhora(cadaMs = 60_000): number {
+  const [ahora, setAhora] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setAhora(Date.now()), cadaMs);
+    return () => clearInterval(id);
+  }, [cadaMs]);
+  return ahora;
+}
+
+function Notificaciones({ usuario }: { usuario: UsuarioLogueado }) {
+  const consulta = useNotificaciones(usuario);
+  const { mutate: marcarLeida } = useMarcarLeida();
+  const router = useIonRouter();
+  const ahora = useAhora();
+  const lista = consulta.data;
+  const noLeidas = contarNoLeidas(lista);
+
+  function abrir(n: Notificacion) {
+    if (!n.leida) marcarLeida(n.id);
+    if (n.ordenId != null) router.push(rutaDeNotificacion(n), 'forward');
+  }
+
+  function refrescar(e: CustomEvent<RefresherEventDetail>) {
+    void consulta.refetch().finally(() => e.detail.complete());
+  }
+
+  let contenido;
+  if (consulta.isPending) {
+    contenido = (
+      <div className="notificaciones__estado" role="status" aria-live="polite" data-testid="notificaciones-cargando">
+        <IonSpinner name="crescent" color="primary" />
+        <span>Cargando notificaciones…</span>
+      </div>
+    );
+  } else if (!lista) {
+    contenido = (
+      <div className="notificaciones__estado" role="alert" data-testid="notificaciones-error">
+        <p>No se pudieron cargar las notificaciones.</p>
+        <IonButton fill="outline" onClick={() => void consulta.refetch()}>
+          Reintentar
+        </IonButton>
+      </div>
+    );
+  } else if (lista.length === 0) {
+    contenido = (
+      <div className="notificaciones__estado notificaciones__vacio" data-testid="notificaciones-vacio">
+        <IonIcon icon={notificationsOffOutline} aria-hidden="true" />
+        <p>No tiene notificaciones</p>
+      </div>
+    );
+  } else {
+    contenido = (
+      <>
+        <p className="notificaciones__resumen" aria-live="polite" data-testid="notificaciones-resumen">
+          {noLeidas === 0 ? 'Todas leídas' : noLeidas === 1 ? '1 sin leer' : `${noLeidas} sin leer`}
+        </p>
+        <IonList className="notificaciones__lista" lines="full" data-testid="notificaciones-lista">
+          {lista.map((n) => (
+            <IonItem
+              key={n.id}
+              button
+              detail={n.ordenId != null}
+              className={n.leida ? 'notificacion' : 'notificacion notificacion--no-leida'}
+              onClick={() => abrir(n)}
+              data-testid="notificacion"
+              data-leida={n.leida ? 'true' : 'false'}
+            >
+              <IonIcon
+                slot="start"
+                className="notificacion__icono"
+                icon={ICONOS[n.tipo] ?? notificationsOutline}
+                aria-hidden="true"
+              />
+              <IonLabel className="ion-text-wrap">
+                <h2 className="notificacion__titulo">
+                  {!n.leida && <span className="notificacion__punto" aria-hidden="true" />}
+                  {!n.leida && <span className="delego-visually-hidden">No leída: </span>}
+                  {n.titulo}
+                </h2>
+                {n.mensaje && <p className="notificacion__mensaje">{n.mensaje}</p>}
+                <p className="notificacion__fecha">
+                  <time dateTime={new Date(n.fecha).toISOString()} title={fechaCompleta(n.fecha)}>
+                    {fechaNotificacion(n.fecha, ahora)}
+                  </time>
+                </p>
+              </IonLabel>
+            </IonItem>
+          ))}
+        </IonList>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader titulo="Notificaciones" volverA="/home" />
+      <IonContent className="delego-page-content notificaciones-page" data-testid="notificaciones">
+        <IonRefresher slot="fixed" onIonRefresh={refrescar}>
+          <IonRefresherContent />
+        </IonRefresher>
+        <div className="delego-container notificaciones">
+          <ActivarPush usuario={usuario} />
+          {contenido}
+        </div>
+      </IonContent>
+    </>
+  );
+}

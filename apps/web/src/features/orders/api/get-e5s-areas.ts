@@ -1,0 +1,23 @@
+import { API_ADMIN, zE5sArea, type E5sArea } from '@delego/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+import { ordenesKeys } from '../keys';
+
+const zLista = zE5sArea.array();
+
+/** GET /api/v2/e5s/areas: the company's E5S areas (an order may name one). */
+export function getE5sAreas(signal?: AbortSignal): Promise<E5sArea[]> {
+  return http.get(API_ADMIN.e5sAreas, { esquema: zLista, signal });
+}
+
+export function e5sAreasQueryOptions() {
+  return queryOptions({
+    queryKey: ordenesKeys.catalogo('e5s'),
+    queryFn: ({ signal }) => getE5sAreas(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useE5sAreas() {
+  return useQuery(e5sAreasQueryOptions());
+}

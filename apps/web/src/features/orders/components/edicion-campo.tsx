@@ -1,0 +1,142 @@
+import { LIMITES_ORDEN, zCambioDetalle, zCambioTitulo, type OrdenDetalle } from '@delego/contract';
+import { IonButton, IonContent, IonInput, IonSpinner, IonTextarea } from '@ionic/react';
+import { useState, type FormEvent } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { useCambiarDetalle } from '../api/cambiar-detalle';
+import { useCambiarTitulo } from '../api/cambiar-titulo';
+import { useOrdenDetalle } from '../api/get-orden-detalle';
+import { useAvisoExito } from '../hooks/use-avisos';
+import { useIdDeConsulta } from '../hooks/use-consulta-de-ruta';
+import { useReinicioAlSalir } from '../hooks/use-reinicio';
+import { useVolver } from '../hooks/use-volver';
+import { claseInvalida, enviarConEnter, erroresDeGuardado, erroresDeProblemas, valorDe } from '../model/formularios';
+import { AvisoError, AvisoSinOrden, AvisoSinPermiso, FilasCargando } from './avisos-pantalla';
+import '../orders.css';
+
+type Campo = 'titulo' | 'detalle';
+
+const TEXTOS: Record<Campo, { pantalla: string; ruta: string; exito: string }> = {
+  titulo: { pantalla: 'Editar título', ruta: '/edicion-titulo', exito: 'Título guardado.' },
+  detalle: { pantalla: 'Editar detalle', ruta: '/edicion-detalle', exito: 'Detalle guardado.' },
+};
+
+/** edicion-titulo?id=42 and edicion-detalle?id=42: one field of an order. */
+export function PantallaEdicionCampo({ campo }: { campo: Campo }) {
+  const textos = TEXTOS[campo];
+  const id = useIdDeConsulta(textos.ruta);
+  const detalle = useOrdenDetalle(id);
+  const vez = useReinicioAlSalir();
+  return (
+    <>
+      <PageHeader titulo={textos.pantalla} volverA={id ? `/orden/${id}` : '/home'} />
+      <IonContent className="ion-padding delego-page-content">
+        <div className="delego-container ordenes-formulario">
+          {id === null ? (
+            <AvisoSinOrden />
+          ) : detalle.isPending ? (
+            <FilasCargando filas={2} />
+          ) : detalle.isError ? (
+            <AvisoError error={detalle.error} onReintentar={() => void detalle.refetch()} />
+          ) : detalle.data.acciones.soloLectura || !detalle.data.acciones.modificar ? (
+            <AvisoSinPermiso volverA={`/orden/${id}`}>
+              Esta orden es de solo lectura para usted: necesita el permiso modificarOrden o ser su responsable.
+            </AvisoSinPermiso>
+          ) : (
+            <FormularioCampo key={`${detalle.data.id}-${vez}`} orden={detalle.data} campo={campo} />
+          )}
+        </div>
+      </IonContent>
+    </>
+  );
+}
+
+export function FormularioCampo({ orden, campo }: { orden: OrdenDetalle; campo: Campo }) {
+  const cambiarTitulo = useCambiarTitulo();
+  const cambiarDetalle = useCambiarDetalle();
+  const pendiente = cambiarTitulo.isPending || cambiarDetalle.isPending;
+  const aviso = useAvisoExito();
+  const volver = useVolver(`/orden/${orden.id}`);
+  const [valor, setValor] = useState(campo === 'titulo' ? orden.titulo : orden.detalle);
+  const [error, setError] = useState<string | undefined>();
+
+  function enviar() {
+    if (pendiente) return;
+    const opciones = {
+      onSuccess: () => {
+        aviso(TEXTOS[campo].exito);
+        volver();
+      },
+      onError: (e: unknown) => setError(erroresDeGuardado(e, [campo] as const)[campo]),
+    };
+    if (campo === 'titulo') {
+      const v = zCambioTitulo.safeParse({ titulo: valor });
+      if (!v.success) return setError(erroresDeProblemas(v.error.issues).titulo);
+      setError(undefined);
+      cambiarTitulo.mutate({ id: orden.id, titulo: v.data.titulo }, opciones);
+    } else {
+      const v = zCambioDetalle.safeParse({ detalle: valor });
+      if (!v.success) return setError(erroresDeProblemas(v.error.issues).detalle);
+      setError(undefined);
+      cambiarDetalle.mutate({ id: orden.id, detalle: v.data.detalle }, opciones);
+    }
+  }
+
+  function alEnviar(e: FormEvent) {
+    e.preventDefault();
+    enviar();
+  }
+
+  function alEscribir(e: { detail: { value?: string | null } }) {
+    setValor(valorDe(e));
+    if (error) setError(undefined);
+  }
+
+  return (
+    <form onSubmit={alEnviar} onKeyDown={enviarConEnter(enviar)} noValidate aria-label={TEXTOS[campo].pantalla}>
+      <section className="delego-card ordenes-formulario__tarjeta">
+        <p className="ordenes-formulario__orden">
+          <span className="orden-detalle__numero">#{orden.numero}</span> {orden.titulo}
+        </p>
+        {campo === 'titulo' ? (
+          <IonInput
+            className={claseInvalida(error)}
+            label="Título"
+            labelPlacement="floating"
+            fill="outline"
+            value={valor}
+            maxlength={LIMITES_ORDEN.titulo}
+            counter
+            enterkeyhint="done"
+            errorText={error}
+            onIonInput={alEscribir}
+            data-testid="edicion-titulo"
+          />
+        ) : (
+          <IonTextarea
+            className={claseInvalida(error)}
+            label="Detalle"
+            labelPlacement="floating"
+            fill="outline"
+            autoGrow
+            rows={8}
+            value={valor}
+            maxlength={LIMITES_ORDEN.detalle}
+            counter
+            helperText="Ctrl+Enter guarda."
+            errorText={error}
+            onIonInput={alEscribir}
+            data-testid="edicion-detalle"
+          />
+        )}
+      </section>
+      <div className="ordenes-formulario__botones">
+        <IonButton type="button" fill="outline" color="medium" onClick={volver}>
+          Cancelar
+        </IonButton>
+        <IonButton type="submit" disabled={pendiente} data-testid="edicion-guardar">
+          {pendiente ? <IonSpinner name="crescent" aria-hidden="true" /> : 'Guardar'}
+        </IonButton>
+      </div>
+    </form>
+  );
+}

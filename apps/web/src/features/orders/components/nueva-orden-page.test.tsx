@@ -1,0 +1,144 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { crearQueryClient } from '../../../app/query-client';
+import { ErrorFeedback } from '../../../components/error-feedback';
+import { makeOperario, makePlan, makeSupervisor } from '../../../test/factories';
+import { renderConApp } from '../../../test/render';
+import { planKeys } from '../../plan';
+import { errorDelServidor, makeOrdenDetalle, simularServidor } from '../test-utils';
+import NuevaOrdenPage from './nueva-orden-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const CATALOGOS = {
+  'GET /api/v2/empresasAsignables': [
+    { id: 3, nombre: 'Clínica San Martín' },
+    { id: 1, nombre: 'Municipalidad de Rosario' },
+  ],
+  'GET /api/v2/tipoOrden/all': [{ id: 1, nombre: 'Correctivo', archivado: false }],
+  'GET /api/v3/areas/all': [{ id: 2, nombre: 'Electricidad', archivado: false }],
+  'GET /api/v2/prioridades': [{ id: 3, nombre: 'Alta', nivel: 3, color: 'warning' }],
+  'GET /api/v2/e5s/areas': [],
+  'GET /api/v2/usuarios/todos': [{ id: 4, usuario: 'operario', nombre: 'Diego', apellido: 'Sosa', email: null }],
+  'GET /api/v2/usuarios/1': [{ id: 4, usuario: 'operario', nombre: 'Diego', apellido: 'Sosa', email: null }],
+};
+
+function mostrar(usuario = makeSupervisor()) {
+  const queryClient = crearQueryClient();
+  return renderConApp(
+    <>
+      <NuevaOrdenPage />
+      <ErrorFeedback />
+    </>,
+    { usuario, ruta: '/nueva-orden', queryClient },
+  );
+}
+
+function cambiar(testId: string, evento: 'ionInput' | 'ionChange', value: unknown) {
+  fireEvent(screen.getByTestId(testId), new CustomEvent(evento, { detail: { value } }));
+}
+
+function guardar() {
+  fireEvent.submit(screen.getByRole('form', { name: 'Nueva orden' }));
+}
+
+function opciones(testId: string): string[] {
+  return [...screen.getByTestId(testId).querySelectorAll('ion-select-option')].map((o) => o.textContent ?? '');
+}
+
+describe('nueva-orden', () => {
+  it('refuses a user without crearOrden, as the server would', () => {
+    simularServidor(CATALOGOS);
+    mostrar(makeOperario());
+    expect(screen.getByTestId('ordenes-sin-permiso')).toHaveTextContent('No tiene permiso para crear órdenes.');
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('offers as clients exactly the ones the user may delegate to (GET /api/v2/empresasAsignables)', async () => {
+    simularServidor(CATALOGOS);
+    mostrar();
+    await waitFor(() => expect(opciones('orden-form-cliente')).toEqual(['Clínica San Martín', 'Municipalidad de Rosario']), {
+      timeout: 3000,
+    });
+  });
+
+  it('checks the form inline, in Spanish, before calling the server', async () => {
+    const llamadas = simularServidor(CATALOGOS);
+    mostrar();
+    guardar();
+    await waitFor(() => expect(screen.getByTestId('orden-form-titulo')).toMatchObject({ errorText: 'El título es obligatorio.' }));
+    expect(screen.getByTestId('orden-form-cliente')).toMatchObject({ errorText: 'Elija el cliente.' });
+
+    cambiar('orden-form-inicio', 'ionInput', '2026-10-10');
+    cambiar('orden-form-fin', 'ionInput', '2026-10-09');
+    await waitFor(() =>
+      expect(screen.getByTestId('orden-form-fin')).toMatchObject({
+        errorText: 'La fecha de fin no puede ser anterior a la fecha de inicio.',
+      }),
+    );
+    expect(llamadas.some((l) => l.metodo === 'POST')).toBe(false);
+  });
+
+  it('saves, then refreshes the lists and the plan (the menu shows the new quota)', async () => {
+    const creada = makeOrdenDetalle({ id: 77, numero: 1077 });
+    const llamadas = simularServidor({ ...CATALOGOS, 'POST /api/v2/ordenes/save': creada });
+    const { queryClient } = mostrar();
+    const usuarioId = 9;
+    queryClient.setQueryData(planKeys.estado(usuarioId), makePlan());
+
+    await waitFor(() => expect(opciones('orden-form-cliente')).toHaveLength(2), { timeout: 3000 });
+    cambiar('orden-form-titulo', 'ionInput', ' Cambio de bomba ');
+    cambiar('orden-form-cliente', 'ionChange', 1);
+    cambiar('orden-form-responsables', 'ionChange', [4]);
+    cambiar('orden-form-prioridad', 'ionChange', 3);
+    cambiar('orden-form-fin', 'ionInput', '2026-12-20');
+    guardar();
+
+    await waitFor(() => expect(llamadas.some((l) => l.metodo === 'POST')).toBe(true));
+    expect(llamadas.find((l) => l.metodo === 'POST')?.cuerpo).toEqual({
+      titulo: 'Cambio de bomba',
+      detalle: '',
+      cliente: 1,
+      responsable: [4],
+      tipoOrden: null,
+      area: null,
+      prioridad: 3,
+      e5sAreaKey: null,
+      e5sAreaName: null,
+      fechaInicio: null,
+      fechaFin: new Date(2026, 11, 20, 23, 59, 59, 999).getTime(),
+    });
+    await waitFor(() => expect(queryClient.getQueryState(planKeys.estado(usuarioId))?.isInvalidated).toBe(true));
+  });
+
+  it('an exhausted quota (409) shows the server message in the alert and keeps the form', async () => {
+    const mensaje = 'Se agotaron las órdenes disponibles de su plan para este período.';
+    simularServidor({ ...CATALOGOS, 'POST /api/v2/ordenes/save': errorDelServidor(409, mensaje) });
+    mostrar();
+    await waitFor(() => expect(opciones('orden-form-cliente')).toHaveLength(2), { timeout: 3000 });
+    cambiar('orden-form-titulo', 'ionInput', 'Cambio de bomba');
+    cambiar('orden-form-cliente', 'ionChange', 1);
+    guardar();
+    await waitFor(() => expect(document.querySelector('ion-alert')).toMatchObject({ header: 'Atención', message: mensaje }));
+    expect(screen.getByRole('form', { name: 'Nueva orden' })).toBeInTheDocument();
+  });
+
+  it('a field the server blames is shown on that field', async () => {
+    simularServidor({
+      ...CATALOGOS,
+      'POST /api/v2/ordenes/save': errorDelServidor(400, 'El área indicada no existe o está archivada.', 'area'),
+    });
+    mostrar();
+    await waitFor(() => expect(opciones('orden-form-cliente')).toHaveLength(2), { timeout: 3000 });
+    cambiar('orden-form-titulo', 'ionInput', 'Cambio de bomba');
+    cambiar('orden-form-cliente', 'ionChange', 1);
+    cambiar('orden-form-area', 'ionChange', 2);
+    guardar();
+    await waitFor(() =>
+      expect(screen.getByTestId('orden-form-area')).toMatchObject({ errorText: 'El área indicada no existe o está archivada.' }),
+    );
+    expect(document.querySelector('ion-alert')).toBeNull();
+  });
+});

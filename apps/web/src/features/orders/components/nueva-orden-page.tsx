@@ -1,0 +1,365 @@
+import { LIMITES_ORDEN, puedeCrearOrden, type OrdenDetalle, type OrdenGuardada } from '@delego/contract';
+import {
+  IonButton,
+  IonContent,
+  IonInput,
+  IonSelect,
+  IonSelectOption,
+  IonSpinner,
+  IonTextarea,
+  useIonRouter,
+} from '@ionic/react';
+import { useState, type FormEvent } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { useSession } from '../../auth';
+import { useAreas } from '../api/get-areas';
+import { useE5sAreas } from '../api/get-e5s-areas';
+import { useEmpresasAsignables } from '../api/get-empresas-asignables';
+import { useOrdenDetalle } from '../api/get-orden-detalle';
+import { useOrdenGuardada } from '../api/get-orden-guardada';
+import { usePrioridades } from '../api/get-prioridades';
+import { useResponsablesDisponibles } from '../api/get-responsables-disponibles';
+import { useTiposOrden } from '../api/get-tipos-orden';
+import { useGuardarOrden } from '../api/guardar-orden';
+import { useAvisoExito } from '../hooks/use-avisos';
+import { useIdDeConsulta } from '../hooks/use-consulta-de-ruta';
+import { useReinicioAlSalir } from '../hooks/use-reinicio';
+import { useVolver } from '../hooks/use-volver';
+import {
+  CAMPOS_ORDEN,
+  MENSAJE_FECHAS,
+  VALORES_VACIOS,
+  validarOrden,
+  valoresDeOrden,
+  type CampoOrden,
+  type ValoresOrden,
+} from '../model/formulario-orden';
+import { nombrePersona } from '../model/formato';
+import { claseInvalida, enviarConEnter, erroresDeGuardado, valorDe, type ErroresCampos } from '../model/formularios';
+import { AvisoError, AvisoSinPermiso, FilasCargando } from './avisos-pantalla';
+import '../orders.css';
+
+const NINGUNO = 0;
+const NINGUNA_E5S = '';
+
+/** nueva-orden (create) and nueva-orden?id=42 (edit). */
+export default function NuevaOrdenPage() {
+  const { usuario } = useSession();
+  const id = useIdDeConsulta('/nueva-orden');
+  const guardada = useOrdenGuardada(id);
+  const detalle = useOrdenDetalle(id);
+  const vez = useReinicioAlSalir();
+  const titulo = id === null ? 'Nueva orden' : detalle.data ? `Editar orden #${detalle.data.numero}` : 'Editar orden';
+
+  let contenido;
+  if (id === null) {
+    contenido =
+      usuario && puedeCrearOrden(usuario) ? (
+        <FormularioOrden key={vez} />
+      ) : (
+        <AvisoSinPermiso>No tiene permiso para crear órdenes.</AvisoSinPermiso>
+      );
+  } else if (guardada.isPending || detalle.isPending) {
+    contenido = <FilasCargando filas={5} />;
+  } else if (detalle.isError || guardada.isError) {
+    const error = detalle.error ?? guardada.error;
+    contenido = (
+      <AvisoError
+        error={error}
+        onReintentar={() => {
+          void detalle.refetch();
+          void guardada.refetch();
+        }}
+      />
+    );
+  } else if (!detalle.data.acciones.modificar || detalle.data.acciones.soloLectura) {
+    contenido = (
+      <AvisoSinPermiso volverA={`/orden/${id}`}>
+        Esta orden es de solo lectura para usted: necesita el permiso modificarOrden o ser su responsable.
+      </AvisoSinPermiso>
+    );
+  } else {
+    contenido = <FormularioOrden key={`${id}-${vez}`} original={guardada.data} detalle={detalle.data} />;
+  }
+
+  return (
+    <>
+      <PageHeader titulo={titulo} volverA={id ? `/orden/${id}` : '/home'} />
+      <IonContent className="ion-padding delego-page-content">
+        <div className="delego-container ordenes-formulario">{contenido}</div>
+      </IonContent>
+    </>
+  );
+}
+
+interface FormularioProps {
+  /** The saved order and its detail, when editing. */
+  original?: OrdenGuardada;
+  detalle?: OrdenDetalle;
+}
+
+export function FormularioOrden({ original, detalle }: FormularioProps) {
+  const router = useIonRouter();
+  const aviso = useAvisoExito();
+  const volver = useVolver(original ? `/orden/${original.id}` : '/home');
+  const guardar = useGuardarOrden();
+  const [valores, setValores] = useState<ValoresOrden>(() => (original ? valoresDeOrden(original) : VALORES_VACIOS));
+  const [errores, setErrores] = useState<ErroresCampos<CampoOrden>>({});
+
+  const asignables = useEmpresasAsignables();
+  const tipos = useTiposOrden();
+  const areas = useAreas();
+  const prioridades = usePrioridades();
+  const e5s = useE5sAreas();
+  const disponibles = useResponsablesDisponibles(valores.cliente ?? 'todos');
+
+  // Editing keeps what the order already has even if it is no longer offered for new orders
+  // (a client without delegarOrden for this user, an archived type or area).
+  const clientes = [...(asignables.data ?? [])];
+  if (detalle?.cliente && !clientes.some((c) => c.id === detalle.cliente?.id)) clientes.push(detalle.cliente);
+  const opcionesTipos = [...(tipos.data ?? [])];
+  if (detalle?.tipoOrden && !opcionesTipos.some((t) => t.id === detalle.tipoOrden?.id)) {
+    opcionesTipos.push({ ...detalle.tipoOrden, archivado: true });
+  }
+  const opcionesAreas = [...(areas.data ?? [])];
+  if (detalle?.area && !opcionesAreas.some((a) => a.id === detalle.area?.id)) {
+    opcionesAreas.push({ ...detalle.area, archivado: true });
+  }
+  const opcionesE5s = [...(e5s.data ?? [])];
+  if (original?.e5sAreaKey && !opcionesE5s.some((a) => a.clave === original.e5sAreaKey)) {
+    opcionesE5s.push({ clave: original.e5sAreaKey, nombre: original.e5sAreaName ?? original.e5sAreaKey });
+  }
+  const usuarios = [...(disponibles.data ?? [])];
+  for (const r of detalle?.responsables ?? []) {
+    if (!usuarios.some((u) => u.id === r.id)) usuarios.push({ ...r, email: null });
+  }
+
+  function cambiar<K extends keyof ValoresOrden>(campo: K, valor: ValoresOrden[K], error: CampoOrden = campo as CampoOrden) {
+    setValores((v) => ({ ...v, [campo]: valor }));
+    setErrores((e) => (e[error] ? { ...e, [error]: undefined } : e));
+  }
+
+  function enviar() {
+    if (guardar.isPending) return;
+    const { errores: nuevos, cuerpo } = validarOrden(valores, { original, e5s: e5s.data });
+    setErrores(nuevos);
+    if (!cuerpo) return;
+    guardar.mutate(cuerpo, {
+      onSuccess: (orden) => {
+        if (original) {
+          aviso(`Orden #${orden.numero} guardada.`);
+          volver();
+        } else {
+          aviso(`Orden #${orden.numero} creada.`);
+          // The form is left behind: back from the new order goes to the list.
+          router.push(`/orden/${orden.id}`, 'forward', 'replace');
+        }
+      },
+      onError: (error) => setErrores(erroresDeGuardado(error, CAMPOS_ORDEN)),
+    });
+  }
+
+  function alEnviar(e: FormEvent) {
+    e.preventDefault();
+    enviar();
+  }
+
+  const sinClientes = asignables.isSuccess && clientes.length === 0;
+  // Dates are checked as they change, not only on Guardar.
+  const errorFechaFin =
+    errores.fechaFin ??
+    (valores.fechaInicio && valores.fechaFin && valores.fechaFin < valores.fechaInicio ? MENSAJE_FECHAS : undefined);
+
+  return (
+    <form onSubmit={alEnviar} onKeyDown={enviarConEnter(enviar)} noValidate aria-label={original ? 'Editar orden' : 'Nueva orden'}>
+      <section className="delego-card ordenes-formulario__tarjeta ordenes-formulario__campos">
+        <IonInput
+          className={claseInvalida(errores.titulo)}
+          label="Título"
+          labelPlacement="floating"
+          fill="outline"
+          required
+          value={valores.titulo}
+          maxlength={LIMITES_ORDEN.titulo}
+          counter
+          errorText={errores.titulo}
+          onIonInput={(e) => cambiar('titulo', valorDe(e))}
+          data-testid="orden-form-titulo"
+        />
+        <IonTextarea
+          className={claseInvalida(errores.detalle)}
+          label="Detalle"
+          labelPlacement="floating"
+          fill="outline"
+          autoGrow
+          rows={4}
+          value={valores.detalle}
+          maxlength={LIMITES_ORDEN.detalle}
+          errorText={errores.detalle}
+          onIonInput={(e) => cambiar('detalle', valorDe(e))}
+          data-testid="orden-form-detalle"
+        />
+      </section>
+
+      <section className="delego-card ordenes-formulario__tarjeta ordenes-formulario__grilla">
+        <IonSelect
+          className={claseInvalida(errores.cliente)}
+          label="Cliente"
+          labelPlacement="floating"
+          fill="outline"
+          interface="popover"
+          placeholder={asignables.isPending ? 'Cargando…' : 'Elija el cliente'}
+          value={valores.cliente}
+          disabled={sinClientes}
+          errorText={errores.cliente}
+          helperText={sinClientes ? 'No tiene clientes a los que delegar órdenes.' : undefined}
+          onIonChange={(e) => cambiar('cliente', (e.detail.value as number) || null)}
+          data-testid="orden-form-cliente"
+        >
+          {clientes.map((c) => (
+            <IonSelectOption key={c.id} value={c.id}>
+              {c.nombre}
+            </IonSelectOption>
+          ))}
+        </IonSelect>
+        <IonSelect
+          className={claseInvalida(errores.responsable)}
+          label="Responsables"
+          labelPlacement="floating"
+          fill="outline"
+          multiple
+          interface="alert"
+          interfaceOptions={{ header: 'Responsables' }}
+          cancelText="Cancelar"
+          okText="Aceptar"
+          placeholder="Sin responsable"
+          value={valores.responsables}
+          errorText={errores.responsable}
+          onIonChange={(e) => cambiar('responsables', (e.detail.value as number[] | null) ?? [], 'responsable')}
+          data-testid="orden-form-responsables"
+        >
+          {usuarios.map((u) => (
+            <IonSelectOption key={u.id} value={u.id}>
+              {nombrePersona(u)}
+            </IonSelectOption>
+          ))}
+        </IonSelect>
+        <IonSelect
+          className={claseInvalida(errores.tipoOrden)}
+          label="Tipo de orden"
+          labelPlacement="floating"
+          fill="outline"
+          interface="popover"
+          value={valores.tipoOrden ?? NINGUNO}
+          errorText={errores.tipoOrden}
+          onIonChange={(e) => cambiar('tipoOrden', (e.detail.value as number) || null)}
+          data-testid="orden-form-tipo"
+        >
+          <IonSelectOption value={NINGUNO}>Sin tipo</IonSelectOption>
+          {opcionesTipos.map((t) => (
+            <IonSelectOption key={t.id} value={t.id}>
+              {t.nombre}
+              {t.archivado ? ' (archivado)' : ''}
+            </IonSelectOption>
+          ))}
+        </IonSelect>
+        <IonSelect
+          className={claseInvalida(errores.area)}
+          label="Área"
+          labelPlacement="floating"
+          fill="outline"
+          interface="popover"
+          value={valores.area ?? NINGUNO}
+          errorText={errores.area}
+          onIonChange={(e) => cambiar('area', (e.detail.value as number) || null)}
+          data-testid="orden-form-area"
+        >
+          <IonSelectOption value={NINGUNO}>Sin área</IonSelectOption>
+          {opcionesAreas.map((a) => (
+            <IonSelectOption key={a.id} value={a.id}>
+              {a.nombre}
+              {a.archivado ? ' (archivada)' : ''}
+            </IonSelectOption>
+          ))}
+        </IonSelect>
+        <IonSelect
+          className={claseInvalida(errores.prioridad)}
+          label="Prioridad"
+          labelPlacement="floating"
+          fill="outline"
+          interface="popover"
+          value={valores.prioridad ?? NINGUNO}
+          errorText={errores.prioridad}
+          onIonChange={(e) => cambiar('prioridad', (e.detail.value as number) || null)}
+          data-testid="orden-form-prioridad"
+        >
+          <IonSelectOption value={NINGUNO}>Sin prioridad</IonSelectOption>
+          {(prioridades.data ?? []).map((p) => (
+            <IonSelectOption key={p.id} value={p.id}>
+              {p.nombre}
+            </IonSelectOption>
+          ))}
+        </IonSelect>
+        <IonSelect
+          className={claseInvalida(errores.e5sAreaKey)}
+          label="Área E5S (opcional)"
+          labelPlacement="floating"
+          fill="outline"
+          interface="popover"
+          value={valores.e5sAreaKey ?? NINGUNA_E5S}
+          disabled={e5s.isSuccess && opcionesE5s.length === 0}
+          helperText={e5s.isSuccess && opcionesE5s.length === 0 ? 'Su empresa no cargó áreas E5S.' : undefined}
+          errorText={errores.e5sAreaKey}
+          onIonChange={(e) => cambiar('e5sAreaKey', (e.detail.value as string) || null)}
+          data-testid="orden-form-e5s"
+        >
+          <IonSelectOption value={NINGUNA_E5S}>Ninguna</IonSelectOption>
+          {opcionesE5s.map((a) => (
+            <IonSelectOption key={a.clave} value={a.clave}>
+              {a.nombre} ({a.clave})
+            </IonSelectOption>
+          ))}
+        </IonSelect>
+        <IonInput
+          className={claseInvalida(errores.fechaInicio)}
+          type="date"
+          label="Fecha de inicio"
+          labelPlacement="stacked"
+          fill="outline"
+          value={valores.fechaInicio}
+          errorText={errores.fechaInicio}
+          onIonInput={(e) => cambiar('fechaInicio', valorDe(e), 'fechaFin')}
+          data-testid="orden-form-inicio"
+        />
+        <IonInput
+          className={claseInvalida(errorFechaFin)}
+          type="date"
+          label="Fecha de fin"
+          labelPlacement="stacked"
+          fill="outline"
+          value={valores.fechaFin}
+          min={valores.fechaInicio || undefined}
+          errorText={errorFechaFin}
+          onIonInput={(e) => cambiar('fechaFin', valorDe(e))}
+          data-testid="orden-form-fin"
+        />
+      </section>
+
+      <div className="ordenes-formulario__botones">
+        <IonButton type="button" fill="outline" color="medium" onClick={volver}>
+          Cancelar
+        </IonButton>
+        <IonButton type="submit" disabled={guardar.isPending} data-testid="orden-form-guardar">
+          {guardar.isPending ? (
+            <>
+              <IonSpinner name="crescent" slot="start" aria-hidden="true" />
+              Guardando…
+            </>
+          ) : (
+            'Guardar'
+          )}
+        </IonButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeSupervisor } from '../../../test/factories';
+import { renderConApp } from '../../../test/render';
+import { makeEvento, makeOrdenDetalle, simularServidor } from '../test-utils';
+import { ContenidoOrden } from './orden-detalle-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const ACCIONES_DE_CAMBIO = [
+  'accion-estado',
+  'accion-responsable',
+  'accion-responsables',
+  'accion-titulo',
+  'accion-detalle',
+  'accion-editar',
+  'accion-eliminar',
+];
+
+function mostrar(orden: ReturnType<typeof makeOrdenDetalle>, eventos = [makeEvento()]) {
+  simularServidor({ [`GET /api/v2/historial/detalle/${orden.id}`]: eventos });
+  return renderConApp(<ContenidoOrden orden={orden} />, { usuario: makeSupervisor(), ruta: `/orden/${orden.id}` });
+}
+
+describe('order detail', () => {
+  it('a read-only order shows no edit action and says it is read-only', async () => {
+    const orden = makeOrdenDetalle({
+      acciones: { soloLectura: true, modificar: false, borrar: false, cambiarResponsable: false, estadosSiguientes: [] },
+    });
+    mostrar(orden);
+
+    expect(screen.getByTestId('orden-solo-lectura')).toHaveTextContent('Solo lectura');
+    for (const accion of ACCIONES_DE_CAMBIO) expect(screen.queryByTestId(accion)).toBeNull();
+    // The history stays available.
+    expect(screen.getByTestId('accion-historial')).toBeInTheDocument();
+    expect(await screen.findByText('Creó la orden')).toBeInTheDocument();
+  });
+
+  it('an editable order offers exactly what `acciones` allows, each to its screen', () => {
+    const orden = makeOrdenDetalle({ id: 42 });
+    mostrar(orden);
+
+    expect(screen.queryByTestId('orden-solo-lectura')).toBeNull();
+    const rutas = {
+      'accion-estado': '/cambio-estado?id=42',
+      'accion-responsable': '/cambio-responsable?id=42',
+      'accion-responsables': '/responsables-multiples?id=42',
+      'accion-titulo': '/edicion-titulo?id=42',
+      'accion-detalle': '/edicion-detalle?id=42',
+      'accion-editar': '/nueva-orden?id=42',
+      'accion-historial': '/historial?id=42',
+    };
+    for (const [testId, ruta] of Object.entries(rutas)) {
+      expect(screen.getByTestId(testId)).toHaveAttribute('router-link', ruta);
+    }
+    // borrar is false: no delete.
+    expect(screen.queryByTestId('accion-eliminar')).toBeNull();
+  });
+
+  it('offers Eliminar only with acciones.borrar; no "Cambiar estado" without a state to go to', () => {
+    const orden = makeOrdenDetalle({
+      acciones: { soloLectura: false, modificar: true, borrar: true, cambiarResponsable: true, estadosSiguientes: [] },
+    });
+    mostrar(orden);
+    expect(screen.getByTestId('accion-eliminar')).toBeInTheDocument();
+    expect(screen.queryByTestId('accion-estado')).toBeNull();
+  });
+
+  it('shows the fields, the overdue mark and the history; HTML in texts stays text', async () => {
+    const orden = makeOrdenDetalle({
+      titulo: '<b>Bomba</b> <script>alert(1)</script>',
+      fechaFin: new Date(2026, 9, 27, 10, 0).getTime(),
+      vencida: true,
+      responsables: [
+        { id: 4, usuario: 'operario', nombre: 'Diego', apellido: 'Sosa' },
+        { id: 5, usuario: 'lbenitez', nombre: 'Lucía', apellido: 'Benítez' },
+      ],
+    });
+    const { container } = mostrar(orden, [
+      makeEvento(),
+      makeEvento({
+        tipo: 'ESTADO',
+        descripcion: 'Cambió el estado de Pendiente a En proceso',
+        estadoAnterior: 1,
+        estadoNuevo: 2,
+        comentario: '<img src=x onerror=alert(1)> empiezo',
+        fecha: new Date(2026, 9, 2, 14, 30).getTime(),
+      }),
+    ]);
+
+    expect(screen.getByTestId('orden-titulo')).toHaveTextContent('<b>Bomba</b> <script>alert(1)</script>');
+    expect(container.querySelector('b, script, img')).toBeNull();
+    expect(screen.getByTestId('orden-estado')).toHaveTextContent('Pendiente');
+    expect(screen.getByTestId('orden-fecha-fin')).toHaveTextContent('27/10/2026 Vencida');
+    expect(screen.getByTestId('orden-responsables')).toHaveTextContent('Diego Sosa, Lucía Benítez');
+    expect(screen.getByTestId('orden-cliente')).toHaveTextContent('Municipalidad de Rosario');
+
+    const historial = await screen.findByTestId('historial');
+    const eventos = within(historial).getAllByTestId('historial-evento');
+    expect(eventos).toHaveLength(2);
+    expect(eventos[1]).toHaveTextContent('Cambió el estado de Pendiente a En proceso');
+    expect(eventos[1]).toHaveTextContent('Carla Ruiz · 02/10/2026 14:30');
+    await waitFor(() => expect(within(eventos[1] as HTMLElement).getByTestId('historial-comentario')).toHaveTextContent('<img src=x onerror=alert(1)> empiezo'));
+  });
+});

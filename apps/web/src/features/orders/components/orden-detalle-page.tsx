@@ -1,0 +1,277 @@
+import type { OrdenDetalle } from '@delego/contract';
+import {
+  IonButton,
+  IonContent,
+  IonIcon,
+  IonItem,
+  IonLabel,
+  IonList,
+  IonNote,
+  IonSkeletonText,
+  IonSpinner,
+} from '@ionic/react';
+import {
+  createOutline,
+  documentTextOutline,
+  lockClosedOutline,
+  optionsOutline,
+  peopleOutline,
+  personOutline,
+  swapHorizontalOutline,
+  timeOutline,
+  trashOutline,
+} from 'ionicons/icons';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { PageHeader } from '../../../components/page-header';
+import { useEliminarOrden } from '../api/eliminar-orden';
+import { useHistorial } from '../api/get-historial';
+import { useOrdenDetalle } from '../api/get-orden-detalle';
+import { leerId } from '../hooks/use-consulta-de-ruta';
+import { useAvisoExito, useConfirmar } from '../hooks/use-avisos';
+import { useVolver } from '../hooks/use-volver';
+import { accionesVisibles, type AccionOrden } from '../model/acciones';
+import { formatoFecha, formatoFechaHora, nombrePersona } from '../model/formato';
+import { AvisoError, AvisoSinOrden, FilasCargando } from './avisos-pantalla';
+import { HistorialLista } from './historial-lista';
+import { EstadoBadge, PrioridadBadge, Vencimiento } from './insignias';
+import '../orders.css';
+
+/**
+ * The detail of one order (route `orden/:id`, added to SPEC §2's table: it lists no detail
+ * route). Every field, its history, and only the actions the server's `acciones` allow.
+ */
+export default function OrdenDetallePage() {
+  const params = useParams();
+  const id = leerId(params.id ?? null);
+  const detalle = useOrdenDetalle(id);
+  const orden = detalle.data;
+
+  return (
+    <>
+      <PageHeader titulo={orden ? `Orden #${orden.numero}` : 'Orden'} volverA="/home" />
+      <IonContent className="ion-padding delego-page-content">
+        <div className="delego-container orden-detalle">
+          {id === null ? (
+            <AvisoSinOrden />
+          ) : detalle.isPending ? (
+            <FilasCargando filas={4} testId="orden-cargando" />
+          ) : detalle.isError ? (
+            <AvisoError error={detalle.error} onReintentar={() => void detalle.refetch()} />
+          ) : (
+            <ContenidoOrden orden={detalle.data} />
+          )}
+        </div>
+      </IonContent>
+    </>
+  );
+}
+
+function Dato({ titulo, children, testId }: { titulo: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="orden-dato" data-testid={testId}>
+      <dt>{titulo}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+const SIN_DATO = <span className="orden-dato__vacio">—</span>;
+
+export function ContenidoOrden({ orden }: { orden: OrdenDetalle }) {
+  return (
+    <>
+      <section className="delego-card orden-detalle__cabecera" aria-labelledby="orden-titulo">
+        <div className="orden-detalle__insignias">
+          <span className="orden-detalle__numero">#{orden.numero}</span>
+          <EstadoBadge estado={orden.estado} />
+          <PrioridadBadge prioridad={orden.prioridad} />
+          {orden.vencida && <Vencimiento orden={orden} />}
+        </div>
+        <h1 id="orden-titulo" className="orden-detalle__titulo" data-testid="orden-titulo">
+          {orden.titulo}
+        </h1>
+        {orden.acciones.soloLectura && (
+          <IonNote className="orden-detalle__solo-lectura" data-testid="orden-solo-lectura">
+            <IonIcon icon={lockClosedOutline} aria-hidden="true" />
+            Solo lectura: puede ver esta orden, pero no modificarla.
+          </IonNote>
+        )}
+      </section>
+
+      <div className="orden-detalle__grilla">
+        <AccionesOrden orden={orden} />
+
+        <section className="delego-card orden-detalle__seccion orden-detalle__datos" aria-labelledby="orden-datos">
+          <h2 id="orden-datos">Datos</h2>
+          <dl className="orden-datos">
+            <Dato titulo="Cliente" testId="orden-cliente">{orden.cliente?.nombre ?? SIN_DATO}</Dato>
+            <Dato titulo={orden.responsables.length > 1 ? 'Responsables' : 'Responsable'} testId="orden-responsables">
+              {orden.responsables.length ? orden.responsables.map(nombrePersona).join(', ') : 'Sin responsable'}
+            </Dato>
+            <Dato titulo="Tipo de orden">{orden.tipoOrden?.nombre ?? SIN_DATO}</Dato>
+            <Dato titulo="Área">{orden.area?.nombre ?? SIN_DATO}</Dato>
+            {(orden.e5sAreaKey || orden.e5sAreaName) && (
+              <Dato titulo="Área E5S">
+                {orden.e5sAreaName ?? ''}
+                {orden.e5sAreaKey && <span className="orden-dato__clave"> ({orden.e5sAreaKey})</span>}
+              </Dato>
+            )}
+            <Dato titulo="Fecha de inicio">{orden.fechaInicio != null ? formatoFecha(orden.fechaInicio) : SIN_DATO}</Dato>
+            <Dato titulo="Fecha de fin" testId="orden-fecha-fin">
+              {orden.fechaFin != null ? (
+                <>
+                  {formatoFecha(orden.fechaFin)}
+                  {orden.vencida && (
+                    <>
+                      {' '}
+                      <strong className="orden-vencimiento__marca">Vencida</strong>
+                    </>
+                  )}
+                </>
+              ) : (
+                SIN_DATO
+              )}
+            </Dato>
+            <Dato titulo="Creada">
+              {formatoFechaHora(orden.creada)} por {nombrePersona(orden.registroResponsable)}
+            </Dato>
+            <Dato titulo="Última actualización">{formatoFechaHora(orden.actualizada)}</Dato>
+            {orden.finalizada != null && <Dato titulo="Finalizada">{formatoFechaHora(orden.finalizada)}</Dato>}
+            <Dato titulo="Empresa">{orden.entidadSolicitanteNombre}</Dato>
+          </dl>
+        </section>
+
+        <section className="delego-card orden-detalle__seccion orden-detalle__texto" aria-labelledby="orden-detalle-titulo">
+          <h2 id="orden-detalle-titulo">Detalle</h2>
+          {orden.detalle.trim() ? (
+            <p className="orden-detalle__detalle" data-testid="orden-detalle">
+              {orden.detalle}
+            </p>
+          ) : (
+            <p className="orden-dato__vacio">Sin detalle.</p>
+          )}
+        </section>
+
+        <HistorialDeOrden ordenId={orden.id} />
+      </div>
+    </>
+  );
+}
+
+function HistorialDeOrden({ ordenId }: { ordenId: number }) {
+  const historial = useHistorial(ordenId);
+  return (
+    <section className="delego-card orden-detalle__seccion orden-detalle__historial" aria-labelledby="orden-historial">
+      <div className="orden-detalle__seccion-cabecera">
+        <h2 id="orden-historial">Historial</h2>
+        <IonButton fill="clear" size="small" routerLink={`/historial?id=${ordenId}`}>
+          Ver completo
+        </IonButton>
+      </div>
+      {historial.isPending ? (
+        <IonSkeletonText animated style={{ width: '60%', height: 16 }} />
+      ) : historial.isError ? (
+        <p className="orden-dato__vacio">
+          No se pudo cargar el historial.{' '}
+          <IonButton fill="clear" size="small" onClick={() => void historial.refetch()}>
+            Reintentar
+          </IonButton>
+        </p>
+      ) : historial.data.length === 0 ? (
+        <p className="orden-dato__vacio">Sin cambios registrados.</p>
+      ) : (
+        <HistorialLista eventos={historial.data} />
+      )}
+    </section>
+  );
+}
+
+interface DefinicionAccion {
+  titulo: string;
+  icono: string;
+  ruta?: (id: number) => string;
+}
+
+const ACCIONES: Record<AccionOrden, DefinicionAccion> = {
+  estado: { titulo: 'Cambiar estado', icono: swapHorizontalOutline, ruta: (id) => `/cambio-estado?id=${id}` },
+  responsable: { titulo: 'Cambiar responsable', icono: personOutline, ruta: (id) => `/cambio-responsable?id=${id}` },
+  responsables: { titulo: 'Varios responsables', icono: peopleOutline, ruta: (id) => `/responsables-multiples?id=${id}` },
+  titulo: { titulo: 'Editar título', icono: createOutline, ruta: (id) => `/edicion-titulo?id=${id}` },
+  detalle: { titulo: 'Editar detalle', icono: documentTextOutline, ruta: (id) => `/edicion-detalle?id=${id}` },
+  editar: { titulo: 'Editar orden', icono: optionsOutline, ruta: (id) => `/nueva-orden?id=${id}` },
+  eliminar: { titulo: 'Eliminar', icono: trashOutline },
+};
+
+/** The actions the server allows for this reader, and the full history. */
+export function AccionesOrden({ orden }: { orden: OrdenDetalle }) {
+  const visibles = accionesVisibles(orden.acciones);
+  const eliminar = useEliminarOrden();
+  const confirmar = useConfirmar();
+  const aviso = useAvisoExito();
+  // Back to the list it was opened from (it refetches without the order), or to Inicio.
+  const volver = useVolver('/home');
+
+  async function alEliminar() {
+    const ok = await confirmar({
+      titulo: `¿Eliminar la orden #${orden.numero}?`,
+      mensaje: 'La orden dejará de aparecer en las listas. Su historial se conserva.',
+      aceptar: 'Eliminar',
+    });
+    if (!ok) return;
+    eliminar.mutate(orden.id, {
+      onSuccess: () => {
+        aviso(`Orden #${orden.numero} eliminada`);
+        volver();
+      },
+    });
+  }
+
+  return (
+    <section className="delego-card orden-detalle__seccion orden-detalle__acciones" aria-labelledby="orden-acciones">
+      <h2 id="orden-acciones">Acciones</h2>
+      <IonList lines="none" className="orden-acciones" data-testid="orden-acciones">
+        {visibles.map((accion) => {
+          const def = ACCIONES[accion];
+          if (accion === 'eliminar') {
+            return (
+              <IonItem
+                key={accion}
+                button
+                detail={false}
+                onClick={() => void alEliminar()}
+                disabled={eliminar.isPending}
+                className="orden-accion orden-accion--peligro"
+                data-testid="accion-eliminar"
+              >
+                {eliminar.isPending ? (
+                  <IonSpinner slot="start" name="crescent" aria-hidden="true" />
+                ) : (
+                  <IonIcon slot="start" icon={def.icono} color="danger" aria-hidden="true" />
+                )}
+                <IonLabel color="danger">{def.titulo}</IonLabel>
+              </IonItem>
+            );
+          }
+          return (
+            <IonItem
+              key={accion}
+              button
+              detail={false}
+              routerLink={def.ruta?.(orden.id)}
+              className="orden-accion"
+              data-testid={`accion-${accion}`}
+            >
+              <IonIcon slot="start" icon={def.icono} color="primary" aria-hidden="true" />
+              <IonLabel>{def.titulo}</IonLabel>
+            </IonItem>
+          );
+        })}
+        <IonItem button detail={false} routerLink={`/historial?id=${orden.id}`} className="orden-accion" data-testid="accion-historial">
+          <IonIcon slot="start" icon={timeOutline} color="medium" aria-hidden="true" />
+          <IonLabel>Ver historial</IonLabel>
+        </IonItem>
+      </IonList>
+    </section>
+  );
+}

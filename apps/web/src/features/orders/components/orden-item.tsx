@@ -1,0 +1,44 @@
+import type { OrdenResumen } from '@delego/contract';
+import { IonIcon, IonItem, IonLabel } from '@ionic/react';
+import { businessOutline, personOutline } from 'ionicons/icons';
+import { memo } from 'react';
+import { textoResponsables } from '../model/formato';
+import { EstadoBadge, PrioridadBadge, Vencimiento } from './insignias';
+
+/** One order of the list: number, title, state, client, responsables, priority and due date. */
+export const OrdenItem = memo(function OrdenItem({ orden }: { orden: OrdenResumen }) {
+  return (
+    <IonItem
+      button
+      detail={false}
+      routerLink={`/orden/${orden.id}`}
+      className={orden.vencida ? 'orden-item orden-item--vencida' : 'orden-item'}
+      data-testid="orden-item"
+      data-numero={orden.numero}
+    >
+      <IonLabel className="orden-item__label">
+        <div className="orden-item__cabecera">
+          <span className="orden-item__numero">#{orden.numero}</span>
+          <h2 className="orden-item__titulo">{orden.titulo}</h2>
+          <EstadoBadge estado={orden.estado} />
+        </div>
+        <div className="orden-item__datos">
+          <span className="orden-item__dato">
+            <IonIcon icon={businessOutline} aria-label="Cliente" />
+            {orden.cliente?.nombre ?? 'Sin cliente'}
+          </span>
+          <span className="orden-item__dato">
+            <IonIcon icon={personOutline} aria-label="Responsables" />
+            {textoResponsables(orden.responsables)}
+          </span>
+        </div>
+        {(orden.prioridad || orden.fechaFin != null) && (
+          <div className="orden-item__pie">
+            <PrioridadBadge prioridad={orden.prioridad} />
+            <Vencimiento orden={orden} />
+          </div>
+        )}
+      </IonLabel>
+    </IonItem>
+  );
+});

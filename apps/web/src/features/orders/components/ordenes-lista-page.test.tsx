@@ -1,0 +1,127 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeOperario, makeSupervisor } from '../../../test/factories';
+import { renderConApp } from '../../../test/render';
+import { makeOrdenResumen, simularServidor, type Llamada } from '../test-utils';
+import OrdenesListaPage from './ordenes-lista-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const LISTA = 'POST /api/v4/ordenes/all/filtered';
+
+function pedidosDeLista(llamadas: Llamada[]) {
+  return llamadas.filter((l) => `${l.metodo} ${l.ruta}` === LISTA).map((l) => l.cuerpo);
+}
+
+describe('home: the order list', () => {
+  it('sends the filters of the address as the request body, page 0 of 25', async () => {
+    const llamadas = simularServidor({
+      [LISTA]: { ordenes: [], total: 0, pagina: 0, porPagina: 25 },
+      'GET /api/v3/test/clientes-usados': [{ id: 3, nombre: 'Clínica San Martín' }],
+    });
+    renderConApp(<OrdenesListaPage />, {
+      usuario: makeSupervisor(),
+      ruta: '/home?estados=4,5&cliente=3&vencidas=1&q=%23123&orden=vencimiento&desde=2026-10-01&hasta=2026-10-31&fecha=fechaFin',
+    });
+
+    await waitFor(() => expect(pedidosDeLista(llamadas)).toHaveLength(1));
+    expect(pedidosDeLista(llamadas)[0]).toEqual({
+      estados: [4, 5],
+      cliente: 3,
+      responsable: null,
+      tipo: null,
+      area: null,
+      prioridad: null,
+      fechaDesde: new Date(2026, 9, 1).getTime(),
+      fechaHasta: new Date(2026, 9, 31, 23, 59, 59, 999).getTime(),
+      campoFecha: 'fechaFin',
+      vencidas: true,
+      buscar: '#123',
+      orden: 'vencimiento',
+      porPagina: 25,
+      pagina: 0,
+    });
+    // The filters set on the filters screen show as removable chips, with names.
+    expect(await screen.findByText('Cliente: Clínica San Martín')).toBeInTheDocument();
+    expect(screen.getByTestId('chip-filtro-fechas')).toHaveTextContent('Fin: 01/10/2026 – 31/10/2026');
+    expect(screen.getByTestId('chip-estado-4')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('chip-vencidas')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('chip-abiertas')).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('shows number, title, state, priority, client, responsables and the overdue mark', async () => {
+    simularServidor({
+      [LISTA]: {
+        ordenes: [
+          makeOrdenResumen({
+            numero: 1042,
+            titulo: '<b>Cambio de bomba</b>',
+            estado: { id: 2, nombre: 'En proceso', color: 'primary' },
+            fechaFin: new Date(2026, 9, 27, 12).getTime(),
+            vencida: true,
+          }),
+          makeOrdenResumen({ numero: 1043, prioridad: null, fechaFin: new Date(2026, 11, 1, 12).getTime() }),
+        ],
+        total: 2,
+        pagina: 0,
+        porPagina: 25,
+      },
+    });
+    const { container } = renderConApp(<OrdenesListaPage />, { usuario: makeSupervisor(), ruta: '/home' });
+
+    const items = await screen.findAllByTestId('orden-item');
+    expect(items).toHaveLength(2);
+    const [vencida, aTiempo] = items as [HTMLElement, HTMLElement];
+    expect(vencida).toHaveTextContent('#1042');
+    expect(within(vencida).getByRole('heading')).toHaveTextContent('<b>Cambio de bomba</b>');
+    expect(container.querySelector('.orden-item b')).toBeNull();
+    expect(within(vencida).getByTestId('orden-estado')).toHaveTextContent('En proceso');
+    expect(within(vencida).getByTestId('orden-prioridad')).toHaveTextContent('Prioridad alta');
+    expect(vencida).toHaveTextContent('Municipalidad de Rosario');
+    expect(vencida).toHaveTextContent('Diego Sosa');
+    expect(within(vencida).getByTestId('orden-vencimiento')).toHaveTextContent('Venció el 27/10/2026Vencida');
+    expect(vencida).toHaveAttribute('router-link', expect.stringMatching(/^\/orden\/\d+$/));
+    expect(within(aTiempo).getByTestId('orden-vencimiento')).toHaveTextContent('Vence el 01/12/2026');
+    expect(within(aTiempo).queryByText('Vencida')).toBeNull();
+    expect(screen.getByTestId('ordenes-total')).toHaveTextContent('2 órdenes');
+  });
+
+  it("empty: 'No hay órdenes que coincidan', and clearing the filters asks again with the defaults", async () => {
+    const llamadas = simularServidor({ [LISTA]: { ordenes: [], total: 0, pagina: 0, porPagina: 25 } });
+    renderConApp(<OrdenesListaPage />, { usuario: makeSupervisor(), ruta: '/home?estados=todas&q=nada' });
+
+    expect(await screen.findByText('No hay órdenes que coincidan')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('ordenes-limpiar'));
+    await waitFor(() => expect(pedidosDeLista(llamadas)).toHaveLength(2));
+    expect(pedidosDeLista(llamadas)[1]).toMatchObject({ estados: [1, 2, 3], buscar: null });
+  });
+
+  it('a failed list shows the error with a retry', async () => {
+    let intentos = 0;
+    simularServidor({
+      [LISTA]: () => {
+        intentos += 1;
+        return intentos === 1
+          ? new Response('{"message":"Se cayó","code":"X","requestId":"r"}', { status: 500 })
+          : { ordenes: [makeOrdenResumen()], total: 1, pagina: 0, porPagina: 25 };
+      },
+    });
+    renderConApp(<OrdenesListaPage />, { usuario: makeSupervisor(), ruta: '/home' });
+    expect(await screen.findByText('No se pudieron cargar los datos')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('Reintentar'));
+    expect(await screen.findByTestId('orden-item')).toBeInTheDocument();
+  });
+
+  it("the '+' button is there only for users with crearOrden", async () => {
+    simularServidor({ [LISTA]: { ordenes: [], total: 0, pagina: 0, porPagina: 25 } });
+    const { unmount } = renderConApp(<OrdenesListaPage />, { usuario: makeSupervisor(), ruta: '/home' });
+    expect(await screen.findByTestId('ordenes-nueva')).toHaveAttribute('router-link', '/nueva-orden');
+    unmount();
+
+    renderConApp(<OrdenesListaPage />, { usuario: makeOperario(), ruta: '/home' });
+    expect(await screen.findByText('No hay órdenes que coincidan')).toBeInTheDocument();
+    expect(screen.queryByTestId('ordenes-nueva')).toBeNull();
+  });
+});

@@ -1,0 +1,201 @@
+import { ORDEN_CRITERIOS, puedeCrearOrden } from '@delego/contract';
+import {
+  IonBadge,
+  IonButton,
+  IonContent,
+  IonFab,
+  IonFabButton,
+  IonIcon,
+  IonInfiniteScroll,
+  IonInfiniteScrollContent,
+  IonList,
+  IonProgressBar,
+  IonRefresher,
+  IonRefresherContent,
+  IonSearchbar,
+  IonSelect,
+  IonSelectOption,
+  useIonRouter,
+  type InfiniteScrollCustomEvent,
+  type RefresherCustomEvent,
+} from '@ionic/react';
+import { add, filterOutline, searchOutline } from 'ionicons/icons';
+import { useCallback, useMemo } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { useSession } from '../../auth';
+import { useOrdenes } from '../api/get-ordenes';
+import { useConsultaDeRuta } from '../hooks/use-consulta-de-ruta';
+import {
+  NOMBRES_ORDEN,
+  consultaDeFiltros,
+  cuerpoDeFiltros,
+  filtrosAvanzados,
+  hayFiltros,
+  leerFiltros,
+  limpiarFiltros,
+  type CriterioOrden,
+  type FiltrosLista,
+} from '../model/filtros';
+import { Aviso, AvisoError, FilasCargando } from './avisos-pantalla';
+import { FiltrosRapidos } from './filtros-rapidos';
+import { OrdenItem } from './orden-item';
+import '../orders.css';
+
+const RUTA = '/home';
+
+function textoTotal(total: number): string {
+  return total === 1 ? '1 orden' : `${total.toLocaleString('es-AR')} órdenes`;
+}
+
+/**
+ * Inicio: the order list. Its filters live in the address (/home?estados=todas&q=bomba), so going
+ * back, refreshing or sharing the link keeps them.
+ */
+export default function OrdenesListaPage() {
+  const { usuario } = useSession();
+  const router = useIonRouter();
+  const consulta = useConsultaDeRuta(RUTA);
+  const filtros = useMemo(() => leerFiltros(consulta), [consulta]);
+  const cuerpo = useMemo(() => cuerpoDeFiltros(filtros), [filtros]);
+  const lista = useOrdenes(cuerpo);
+
+  const cambiarFiltros = useCallback(
+    (nuevos: FiltrosLista) => router.push(`${RUTA}${consultaDeFiltros(nuevos)}`, 'none', 'replace'),
+    [router],
+  );
+
+  const ordenes = useMemo(() => lista.data?.pages.flatMap((p) => p.ordenes) ?? [], [lista.data]);
+  const total = lista.data?.pages[0]?.total ?? 0;
+  const cantidadAvanzados = filtrosAvanzados(filtros).length;
+  const puedeCrear = !!usuario && puedeCrearOrden(usuario);
+
+  async function refrescar(e: RefresherCustomEvent) {
+    try {
+      await lista.refetch();
+    } finally {
+      await e.detail.complete();
+    }
+  }
+
+  async function cargarMas(e: InfiniteScrollCustomEvent) {
+    try {
+      if (lista.hasNextPage && !lista.isFetchingNextPage) await lista.fetchNextPage();
+    } finally {
+      await e.target.complete();
+    }
+  }
+
+  return (
+    <>
+      <PageHeader titulo="Órdenes">
+        <div className="ordenes-boton-filtros">
+          <IonButton
+            routerLink={`/orderslistfilter${consultaDeFiltros(filtros)}`}
+            aria-label={cantidadAvanzados ? `Filtros (${cantidadAvanzados} aplicados)` : 'Filtros'}
+            data-testid="ordenes-abrir-filtros"
+          >
+            <IonIcon slot="icon-only" icon={filterOutline} aria-hidden="true" />
+          </IonButton>
+          {cantidadAvanzados > 0 && (
+            <IonBadge color="light" className="ordenes-filtros-cantidad" aria-hidden="true">
+              {cantidadAvanzados}
+            </IonBadge>
+          )}
+        </div>
+      </PageHeader>
+      <IonContent className="delego-page-content ordenes-lista-page" data-testid="ordenes-lista">
+        <IonRefresher slot="fixed" onIonRefresh={refrescar}>
+          <IonRefresherContent pullingText="Deslice para actualizar" refreshingText="Actualizando…" />
+        </IonRefresher>
+        {lista.isFetching && !lista.isPending && !lista.isFetchingNextPage && (
+          <IonProgressBar type="indeterminate" className="ordenes-progreso" aria-label="Actualizando la lista" />
+        )}
+        <div className="delego-container ordenes-lista">
+          <IonSearchbar
+            className="ordenes-busqueda"
+            value={filtros.buscar}
+            debounce={350}
+            placeholder="Buscar #número, título, cliente…"
+            aria-label="Buscar órdenes"
+            inputmode="search"
+            enterkeyhint="search"
+            maxlength={200}
+            onIonInput={(e) => cambiarFiltros({ ...filtros, buscar: String(e.detail.value ?? '') })}
+            data-testid="ordenes-buscar"
+          />
+          <FiltrosRapidos filtros={filtros} onCambiar={cambiarFiltros} />
+          <div className="ordenes-resumen">
+            <span className="ordenes-resumen__total" aria-live="polite" data-testid="ordenes-total">
+              {lista.isSuccess ? textoTotal(total) : ' '}
+            </span>
+            <IonSelect
+              className="ordenes-orden"
+              label="Ordenar:"
+              justify="end"
+              interface="popover"
+              value={filtros.orden}
+              onIonChange={(e) => cambiarFiltros({ ...filtros, orden: e.detail.value as CriterioOrden })}
+              data-testid="ordenes-ordenar"
+            >
+              {ORDEN_CRITERIOS.map((c) => (
+                <IonSelectOption key={c} value={c}>
+                  {NOMBRES_ORDEN[c]}
+                </IonSelectOption>
+              ))}
+            </IonSelect>
+          </div>
+
+          {lista.isPending ? (
+            <FilasCargando filas={8} />
+          ) : lista.isError ? (
+            <AvisoError error={lista.error} onReintentar={() => void lista.refetch()} />
+          ) : ordenes.length === 0 ? (
+            <Aviso
+              icono={searchOutline}
+              titulo="No hay órdenes que coincidan"
+              testId="ordenes-vacia"
+              accion={
+                <>
+                  {hayFiltros(filtros) && (
+                    <IonButton fill="outline" onClick={() => cambiarFiltros(limpiarFiltros(filtros))} data-testid="ordenes-limpiar">
+                      Limpiar filtros
+                    </IonButton>
+                  )}
+                  {puedeCrear && (
+                    <IonButton routerLink="/nueva-orden">
+                      <IonIcon slot="start" icon={add} aria-hidden="true" />
+                      Nueva orden
+                    </IonButton>
+                  )}
+                </>
+              }
+            >
+              {hayFiltros(filtros)
+                ? 'Pruebe con otra búsqueda o quite algunos filtros.'
+                : 'Todavía no hay órdenes abiertas para usted.'}
+            </Aviso>
+          ) : (
+            <IonList className="ordenes-items" lines="full" data-testid="ordenes-items">
+              {ordenes.map((o) => (
+                <OrdenItem key={o.id} orden={o} />
+              ))}
+            </IonList>
+          )}
+          {lista.isSuccess && !lista.hasNextPage && ordenes.length > 0 && (
+            <p className="ordenes-fin">{ordenes.length === total ? 'No hay más órdenes.' : ''}</p>
+          )}
+        </div>
+        <IonInfiniteScroll onIonInfinite={cargarMas} disabled={!lista.hasNextPage}>
+          <IonInfiniteScrollContent loadingText="Cargando más órdenes…" />
+        </IonInfiniteScroll>
+        {puedeCrear && (
+          <IonFab slot="fixed" vertical="bottom" horizontal="end">
+            <IonFabButton routerLink="/nueva-orden" aria-label="Nueva orden" data-testid="ordenes-nueva">
+              <IonIcon icon={add} aria-hidden="true" />
+            </IonFabButton>
+          </IonFab>
+        )}
+      </IonContent>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { useAreas } from '../api/get-areas';
+import { useClientesUsados } from '../api/get-clientes-usados';
+import { usePrioridades } from '../api/get-prioridades';
+import { useResponsablesDisponibles } from '../api/get-responsables-disponibles';
+import { useTiposOrden } from '../api/get-tipos-orden';
+import { NOMBRES_CAMPO_FECHA, filtrosAvanzados, type FiltroAvanzado, type FiltrosLista } from '../model/filtros';
+import { formatoDia, nombrePersona } from '../model/formato';
+
+export interface ChipFiltro {
+  filtro: FiltroAvanzado;
+  texto: string;
+}
+
+function nombreDe<T extends { id: number }>(lista: readonly T[] | undefined, id: number | null, nombre: (x: T) => string) {
+  const item = lista?.find((x) => x.id === id);
+  return item ? nombre(item) : `#${id}`;
+}
+
+/** The text of a date range filter: 'Creación: 01/10/2026 – 31/10/2026', 'Fin: desde 01/10/2026'. */
+export function textoRangoFechas(f: Pick<FiltrosLista, 'fechaDesde' | 'fechaHasta' | 'campoFecha'>): string {
+  const campo = NOMBRES_CAMPO_FECHA[f.campoFecha];
+  if (f.fechaDesde && f.fechaHasta) return `${campo}: ${formatoDia(f.fechaDesde)} – ${formatoDia(f.fechaHasta)}`;
+  if (f.fechaDesde) return `${campo}: desde ${formatoDia(f.fechaDesde)}`;
+  return `${campo}: hasta ${formatoDia(f.fechaHasta ?? '')}`;
+}
+
+/**
+ * The filters chosen on the filters screen, as removable chips with readable names. The
+ * catalogues are asked for only when a filter needs their names.
+ */
+export function useChipsFiltros(f: FiltrosLista): ChipFiltro[] {
+  const activos = filtrosAvanzados(f);
+  const clientes = useClientesUsados({ habilitada: activos.includes('cliente') });
+  const usuarios = useResponsablesDisponibles('todos', { habilitada: activos.includes('responsable') });
+  const tipos = useTiposOrden({ habilitada: activos.includes('tipo') });
+  const areas = useAreas({ habilitada: activos.includes('area') });
+  const prioridades = usePrioridades({ habilitada: activos.includes('prioridad') });
+
+  return activos.map((filtro): ChipFiltro => {
+    switch (filtro) {
+      case 'cliente':
+        return { filtro, texto: `Cliente: ${nombreDe(clientes.data, f.cliente, (c) => c.nombre)}` };
+      case 'responsable':
+        return { filtro, texto: `Responsable: ${nombreDe(usuarios.data, f.responsable, nombrePersona)}` };
+      case 'tipo':
+        return { filtro, texto: `Tipo: ${nombreDe(tipos.data, f.tipo, (t) => t.nombre)}` };
+      case 'area':
+        return { filtro, texto: `Área: ${nombreDe(areas.data, f.area, (a) => a.nombre)}` };
+      case 'prioridad':
+        return { filtro, texto: `Prioridad: ${nombreDe(prioridades.data, f.prioridad, (p) => p.nombre)}` };
+      case 'fechas':
+        return { filtro, texto: textoRangoFechas(f) };
+    }
+  });
+}

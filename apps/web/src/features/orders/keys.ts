@@ -1,0 +1,16 @@
+import type { Filtros } from '@delego/contract';
+
+/** Query keys of the orders feature (issue 3). */
+export const ordenesKeys = {
+  all: ['ordenes'] as const,
+  listas: () => [...ordenesKeys.all, 'lista'] as const,
+  /** One filtered list; the body without paging identifies it (pages live inside the infinite query). */
+  lista: (filtros: Omit<Filtros, 'pagina'>) => [...ordenesKeys.listas(), filtros] as const,
+  detalle: (id: number) => [...ordenesKeys.all, 'detalle', id] as const,
+  guardada: (id: number) => [...ordenesKeys.all, 'guardada', id] as const,
+  historial: (id: number) => [...ordenesKeys.all, 'historial', id] as const,
+  responsablesDisponibles: (cliente: number | 'todos') =>
+    [...ordenesKeys.all, 'responsables-disponibles', cliente] as const,
+  catalogo: (nombre: 'clientes-usados' | 'empresas-asignables' | 'tipos' | 'areas' | 'e5s' | 'prioridades') =>
+    [...ordenesKeys.all, 'catalogo', nombre] as const,
+};

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FILTROS_INICIALES,
+  alternarEstado,
+  consultaDeFiltros,
+  cuerpoDeFiltros,
+  escribirFiltros,
+  filtrosAvanzados,
+  finDelDia,
+  hayFiltros,
+  inicioDelDia,
+  leerFiltros,
+  limpiarFiltros,
+  normalizarEstados,
+  quitarFiltro,
+  type FiltrosLista,
+} from './filtros';
+
+const leer = (q: string) => leerFiltros(new URLSearchParams(q));
+
+describe('filters in the address', () => {
+  it('an empty address is the default list: open orders, most recent first', () => {
+    expect(leer('')).toEqual(FILTROS_INICIALES);
+    expect(consultaDeFiltros(FILTROS_INICIALES)).toBe('');
+  });
+
+  it('round-trips every filter', () => {
+    const f: FiltrosLista = {
+      estados: [1, 4],
+      vencidas: true,
+      cliente: 3,
+      responsable: 4,
+      tipo: 2,
+      area: 6,
+      prioridad: 4,
+      fechaDesde: '2026-10-01',
+      fechaHasta: '2026-10-31',
+      campoFecha: 'fechaFin',
+      buscar: 'bomba',
+      orden: 'vencimiento',
+    };
+    const q = escribirFiltros(f).toString();
+    expect(q).toBe(
+      'estados=1%2C4&vencidas=1&cliente=3&responsable=4&tipo=2&area=6&prioridad=4&desde=2026-10-01&hasta=2026-10-31&fecha=fechaFin&q=bomba&orden=vencimiento',
+    );
+    expect(leer(q)).toEqual(f);
+  });
+
+  it('ignores what is malformed instead of failing', () => {
+    expect(leer('cliente=abc&tipo=-1&desde=2026-02-31&hasta=ayer&orden=x&fecha=y&estados=9,z')).toEqual(FILTROS_INICIALES);
+  });
+
+  it('reads the presets and recognises a set that is one of them', () => {
+    expect(leer('estados=todas').estados).toBe('todas');
+    expect(leer('estados=3,1,2').estados).toBe('abiertas');
+    expect(leer('estados=1,2,3,4,5').estados).toBe('todas');
+    expect(leer('estados=4').estados).toEqual([4]);
+  });
+});
+
+describe('filters -> body of POST /api/v4/ordenes/all/filtered', () => {
+  it('the default asks for the open states (1, 2, 3), 25 a page', () => {
+    expect(cuerpoDeFiltros(FILTROS_INICIALES)).toEqual({
+      estados: [1, 2, 3],
+      cliente: null,
+      responsable: null,
+      tipo: null,
+      area: null,
+      prioridad: null,
+      fechaDesde: null,
+      fechaHasta: null,
+      campoFecha: 'creada',
+      vencidas: null,
+      buscar: null,
+      orden: 'recientes',
+      porPagina: 25,
+    });
+  });
+
+  it("'Todas' sends no states (every state); a set sends its ids", () => {
+    expect(cuerpoDeFiltros({ ...FILTROS_INICIALES, estados: 'todas' }).estados).toBeNull();
+    expect(cuerpoDeFiltros({ ...FILTROS_INICIALES, estados: [5] }).estados).toEqual([5]);
+  });
+
+  it('sends ids, the trimmed search (#123 included) and the whole days of the range', () => {
+    const cuerpo = cuerpoDeFiltros({
+      ...FILTROS_INICIALES,
+      cliente: 3,
+      responsable: 4,
+      vencidas: true,
+      buscar: '  #123 ',
+      fechaDesde: '2026-10-01',
+      fechaHasta: '2026-10-31',
+      campoFecha: 'fechaInicio',
+    });
+    expect(cuerpo).toMatchObject({ cliente: 3, responsable: 4, vencidas: true, buscar: '#123', campoFecha: 'fechaInicio' });
+    expect(cuerpo.fechaDesde).toBe(new Date(2026, 9, 1, 0, 0, 0, 0).getTime());
+    expect(cuerpo.fechaHasta).toBe(new Date(2026, 9, 31, 23, 59, 59, 999).getTime());
+  });
+
+  it('a blank search sends nothing', () => {
+    expect(cuerpoDeFiltros({ ...FILTROS_INICIALES, buscar: '   ' }).buscar).toBeNull();
+  });
+});
+
+describe('state chips', () => {
+  it('from a preset, a state chip picks that state alone', () => {
+    expect(alternarEstado('abiertas', 4)).toEqual([4]);
+    expect(alternarEstado('todas', 2)).toEqual([2]);
+  });
+
+  it('within a set, a chip adds or removes its state; an empty set is back to Abiertas', () => {
+    expect(alternarEstado([4], 5)).toEqual([4, 5]);
+    expect(alternarEstado([4, 5], 4)).toEqual([5]);
+    expect(alternarEstado([5], 5)).toBe('abiertas');
+    expect(alternarEstado([1, 2], 3)).toBe('abiertas');
+  });
+
+  it('normalises sets', () => {
+    expect(normalizarEstados([])).toBe('todas');
+    expect(normalizarEstados([4, 4, 1, 99])).toEqual([1, 4]);
+  });
+});
+
+describe('filters chosen on the filters screen', () => {
+  const f: FiltrosLista = { ...FILTROS_INICIALES, cliente: 3, fechaHasta: '2026-10-31', campoFecha: 'fechaFin', buscar: 'x', orden: 'numero' };
+
+  it('lists the ones in use and removes each', () => {
+    expect(filtrosAvanzados(f)).toEqual(['cliente', 'fechas']);
+    expect(quitarFiltro(f, 'cliente').cliente).toBeNull();
+    expect(quitarFiltro(f, 'fechas')).toMatchObject({ fechaDesde: null, fechaHasta: null, campoFecha: 'creada' });
+  });
+
+  it('clearing keeps only the sort', () => {
+    expect(hayFiltros(f)).toBe(true);
+    expect(limpiarFiltros(f)).toEqual({ ...FILTROS_INICIALES, orden: 'numero' });
+    expect(hayFiltros(limpiarFiltros(f))).toBe(false);
+  });
+
+  it('days are local and whole', () => {
+    expect(finDelDia('2026-10-31') - inicioDelDia('2026-10-31')).toBe(24 * 3600_000 - 1);
+  });
+});

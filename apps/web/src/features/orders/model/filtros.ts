@@ -1,0 +1,247 @@
+import {
+  CAMPOS_FECHA,
+  ESTADOS,
+  ESTADOS_ABIERTOS,
+  LIMITES_ORDEN,
+  ORDEN_CRITERIOS,
+  type Filtros,
+} from '@delego/contract';
+
+/**
+ * The filters of the order list (home), as the screen thinks of them, and their two
+ * translations: to the address (so back, refresh and a shared link keep them) and to the body of
+ * POST /api/v4/ordenes/all/filtered.
+ */
+
+/** Which states the list shows: the open ones (the default), all, or a chosen set. */
+export type SeleccionEstados = 'abiertas' | 'todas' | readonly number[];
+export type CampoFecha = (typeof CAMPOS_FECHA)[number];
+export type CriterioOrden = (typeof ORDEN_CRITERIOS)[number];
+
+export interface FiltrosLista {
+  estados: SeleccionEstados;
+  /** Only open orders whose due date passed. */
+  vencidas: boolean;
+  cliente: number | null;
+  responsable: number | null;
+  tipo: number | null;
+  area: number | null;
+  prioridad: number | null;
+  /** A local day, yyyy-MM-dd; the range includes both ends. */
+  fechaDesde: string | null;
+  fechaHasta: string | null;
+  /** Which date the range applies to. */
+  campoFecha: CampoFecha;
+  buscar: string;
+  orden: CriterioOrden;
+}
+
+export const POR_PAGINA = 25;
+
+export const FILTROS_INICIALES: FiltrosLista = {
+  estados: 'abiertas',
+  vencidas: false,
+  cliente: null,
+  responsable: null,
+  tipo: null,
+  area: null,
+  prioridad: null,
+  fechaDesde: null,
+  fechaHasta: null,
+  campoFecha: 'creada',
+  buscar: '',
+  orden: 'recientes',
+};
+
+export const NOMBRES_ORDEN: Record<CriterioOrden, string> = {
+  recientes: 'Más recientes',
+  antiguas: 'Más antiguas',
+  vencimiento: 'Próximas a vencer',
+  prioridad: 'Mayor prioridad',
+  numero: 'Número',
+  actualizadas: 'Últimas actualizadas',
+};
+
+export const NOMBRES_CAMPO_FECHA: Record<CampoFecha, string> = {
+  creada: 'Creación',
+  fechaInicio: 'Inicio',
+  fechaFin: 'Fin',
+};
+
+const IDS_ESTADOS = ESTADOS.map((e) => e.id as number);
+const DIA = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The parameters of the address. */
+const P = {
+  estados: 'estados',
+  vencidas: 'vencidas',
+  cliente: 'cliente',
+  responsable: 'responsable',
+  tipo: 'tipo',
+  area: 'area',
+  prioridad: 'prioridad',
+  desde: 'desde',
+  hasta: 'hasta',
+  campoFecha: 'fecha',
+  buscar: 'q',
+  orden: 'orden',
+} as const;
+
+function iguales(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** A set of state ids as the screen shows it: the open ones and every one have their own chip. */
+export function normalizarEstados(ids: readonly number[]): SeleccionEstados {
+  const validos = [...new Set(ids.filter((id) => IDS_ESTADOS.includes(id)))].sort((a, b) => a - b);
+  if (validos.length === 0 || validos.length === IDS_ESTADOS.length) return 'todas';
+  if (iguales(validos, [...ESTADOS_ABIERTOS].sort((a, b) => a - b))) return 'abiertas';
+  return validos;
+}
+
+/** The state ids to ask for; null asks for every state. */
+export function idsDeEstados(seleccion: SeleccionEstados): number[] | null {
+  if (seleccion === 'todas') return null;
+  if (seleccion === 'abiertas') return [...ESTADOS_ABIERTOS];
+  return [...seleccion];
+}
+
+/** Tapping a state chip: from a preset it picks that state alone; within a set it adds or removes it. */
+export function alternarEstado(seleccion: SeleccionEstados, id: number): SeleccionEstados {
+  if (typeof seleccion === 'string') return [id];
+  const nueva = seleccion.includes(id) ? seleccion.filter((x) => x !== id) : [...seleccion, id];
+  return nueva.length === 0 ? 'abiertas' : normalizarEstados(nueva);
+}
+
+export function estadoElegido(seleccion: SeleccionEstados, id: number): boolean {
+  return typeof seleccion !== 'string' && seleccion.includes(id);
+}
+
+function leerId(valor: string | null): number | null {
+  if (valor === null || !/^\d{1,10}$/.test(valor)) return null;
+  const n = Number(valor);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+function leerDia(valor: string | null): string | null {
+  if (!valor) return null;
+  const m = DIA.exec(valor);
+  if (!m) return null;
+  const fecha = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return fecha.getMonth() === Number(m[2]) - 1 ? valor : null;
+}
+
+function leerEstados(valor: string | null): SeleccionEstados {
+  if (valor === null || valor === 'abiertas') return 'abiertas';
+  if (valor === 'todas') return 'todas';
+  const ids = valor
+    .split(',')
+    .map((s) => leerId(s.trim()))
+    .filter((id): id is number => id !== null && IDS_ESTADOS.includes(id));
+  return ids.length ? normalizarEstados(ids) : 'abiertas';
+}
+
+/** The filters written in the address; anything missing or malformed takes its default. */
+export function leerFiltros(params: URLSearchParams): FiltrosLista {
+  const campo = params.get(P.campoFecha);
+  const orden = params.get(P.orden);
+  return {
+    estados: leerEstados(params.get(P.estados)),
+    vencidas: params.get(P.vencidas) === '1',
+    cliente: leerId(params.get(P.cliente)),
+    responsable: leerId(params.get(P.responsable)),
+    tipo: leerId(params.get(P.tipo)),
+    area: leerId(params.get(P.area)),
+    prioridad: leerId(params.get(P.prioridad)),
+    fechaDesde: leerDia(params.get(P.desde)),
+    fechaHasta: leerDia(params.get(P.hasta)),
+    campoFecha: (CAMPOS_FECHA as readonly string[]).includes(campo ?? '') ? (campo as CampoFecha) : 'creada',
+    buscar: (params.get(P.buscar) ?? '').slice(0, LIMITES_ORDEN.buscar),
+    orden: (ORDEN_CRITERIOS as readonly string[]).includes(orden ?? '') ? (orden as CriterioOrden) : 'recientes',
+  };
+}
+
+/** The filters as address parameters: only what differs from the defaults, in a stable order. */
+export function escribirFiltros(f: FiltrosLista): URLSearchParams {
+  const p = new URLSearchParams();
+  if (f.estados !== 'abiertas') p.set(P.estados, typeof f.estados === 'string' ? f.estados : f.estados.join(','));
+  if (f.vencidas) p.set(P.vencidas, '1');
+  if (f.cliente !== null) p.set(P.cliente, String(f.cliente));
+  if (f.responsable !== null) p.set(P.responsable, String(f.responsable));
+  if (f.tipo !== null) p.set(P.tipo, String(f.tipo));
+  if (f.area !== null) p.set(P.area, String(f.area));
+  if (f.prioridad !== null) p.set(P.prioridad, String(f.prioridad));
+  if (f.fechaDesde) p.set(P.desde, f.fechaDesde);
+  if (f.fechaHasta) p.set(P.hasta, f.fechaHasta);
+  if ((f.fechaDesde || f.fechaHasta) && f.campoFecha !== 'creada') p.set(P.campoFecha, f.campoFecha);
+  if (f.buscar.trim()) p.set(P.buscar, f.buscar.trim());
+  if (f.orden !== 'recientes') p.set(P.orden, f.orden);
+  return p;
+}
+
+/** `?a=1&b=2`, or '' when there is nothing to write. */
+export function consultaDeFiltros(f: FiltrosLista): string {
+  const texto = escribirFiltros(f).toString();
+  return texto ? `?${texto}` : '';
+}
+
+/** Midnight of a local day, in ms. */
+export function inicioDelDia(dia: string): number {
+  const [a, m, d] = dia.split('-').map(Number) as [number, number, number];
+  return new Date(a, m - 1, d).getTime();
+}
+
+/** The last millisecond of a local day. */
+export function finDelDia(dia: string): number {
+  const [a, m, d] = dia.split('-').map(Number) as [number, number, number];
+  return new Date(a, m - 1, d, 23, 59, 59, 999).getTime();
+}
+
+/** The body of POST /api/v4/ordenes/all/filtered for these filters, without the page number. */
+export function cuerpoDeFiltros(f: FiltrosLista, porPagina = POR_PAGINA): Omit<Filtros, 'pagina'> {
+  const buscar = f.buscar.trim();
+  return {
+    estados: idsDeEstados(f.estados),
+    cliente: f.cliente,
+    responsable: f.responsable,
+    tipo: f.tipo,
+    area: f.area,
+    prioridad: f.prioridad,
+    fechaDesde: f.fechaDesde ? inicioDelDia(f.fechaDesde) : null,
+    fechaHasta: f.fechaHasta ? finDelDia(f.fechaHasta) : null,
+    campoFecha: f.campoFecha,
+    vencidas: f.vencidas || null,
+    buscar: buscar || null,
+    orden: f.orden,
+    porPagina,
+  };
+}
+
+/** The filters set on the filters screen (not the chips, the search or the sort) that are in use. */
+export type FiltroAvanzado = 'cliente' | 'responsable' | 'tipo' | 'area' | 'prioridad' | 'fechas';
+
+export function filtrosAvanzados(f: FiltrosLista): FiltroAvanzado[] {
+  const activos: FiltroAvanzado[] = [];
+  if (f.cliente !== null) activos.push('cliente');
+  if (f.responsable !== null) activos.push('responsable');
+  if (f.tipo !== null) activos.push('tipo');
+  if (f.area !== null) activos.push('area');
+  if (f.prioridad !== null) activos.push('prioridad');
+  if (f.fechaDesde || f.fechaHasta) activos.push('fechas');
+  return activos;
+}
+
+export function quitarFiltro(f: FiltrosLista, filtro: FiltroAvanzado): FiltrosLista {
+  if (filtro === 'fechas') return { ...f, fechaDesde: null, fechaHasta: null, campoFecha: 'creada' };
+  return { ...f, [filtro]: null };
+}
+
+/** True when anything narrows the list beyond the default (open orders, no search). */
+export function hayFiltros(f: FiltrosLista): boolean {
+  return f.estados !== 'abiertas' || f.vencidas || f.buscar.trim() !== '' || filtrosAvanzados(f).length > 0;
+}
+
+/** Back to the defaults; the chosen sort stays. */
+export function limpiarFiltros(f: FiltrosLista): FiltrosLista {
+  return { ...FILTROS_INICIALES, orden: f.orden };
+}

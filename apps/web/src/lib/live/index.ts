@@ -1,0 +1,9 @@
+export { CanalEnVivo, type Manejador } from './canal-en-vivo';
+export { destinosDe, urlSocket, type Canal } from './destinos';
+export {
+  cerrarCanalesEnVivo,
+  LiveProvider,
+  useLiveConnection,
+  type ConfigEnVivo,
+  type EstadoConexionEnVivo,
+} from './live-provider';

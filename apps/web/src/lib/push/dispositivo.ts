@@ -1,0 +1,92 @@
+import { API_NOTIFICACIONES } from '@delego/contract';
+import { http, type Credenciales } from '../http';
+import { desuscribirNavegador, suscribirNavegador } from './navegador';
+
+/**
+ * The device registered for push notifications (SPEC §7 Notifications, §4 Logout): its token is
+ * remembered here so that logout can unregister it.
+ */
+export interface DispositivoRegistrado {
+  usuarioId: number;
+  token: string;
+}
+
+export const CLAVE_DISPOSITIVO = 'delego.push';
+
+type Oyente = () => void;
+const oyentes = new Set<Oyente>();
+let cache: { crudo: string | null; dispositivo: DispositivoRegistrado | null } | undefined;
+
+function almacen(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function interpretar(crudo: string | null): DispositivoRegistrado | null {
+  if (!crudo) return null;
+  try {
+    const dato = JSON.parse(crudo) as Partial<DispositivoRegistrado>;
+    if (typeof dato.usuarioId !== 'number' || typeof dato.token !== 'string' || !dato.token) return null;
+    return { usuarioId: dato.usuarioId, token: dato.token };
+  } catch {
+    return null;
+  }
+}
+
+/** The registered device, or null; the same object until the stored value changes. */
+export function leerDispositivo(): DispositivoRegistrado | null {
+  const crudo = almacen()?.getItem(CLAVE_DISPOSITIVO) ?? null;
+  if (cache?.crudo !== crudo) cache = { crudo, dispositivo: interpretar(crudo) };
+  return cache.dispositivo;
+}
+
+function guardarDispositivo(dispositivo: DispositivoRegistrado): void {
+  almacen()?.setItem(CLAVE_DISPOSITIVO, JSON.stringify(dispositivo));
+  for (const oyente of oyentes) oyente();
+}
+
+function olvidarDispositivo(): void {
+  almacen()?.removeItem(CLAVE_DISPOSITIVO);
+  for (const oyente of oyentes) oyente();
+}
+
+export function suscribirDispositivo(oyente: Oyente): () => void {
+  oyentes.add(oyente);
+  return () => {
+    oyentes.delete(oyente);
+  };
+}
+
+/** GET /api/v2/notificaciones/registrar/{flag}/{deviceToken}. */
+export function registrarDispositivo(registrar: boolean, token: string, credenciales?: Credenciales): Promise<unknown> {
+  return http.get(API_NOTIFICACIONES.registrar(registrar, token), { credenciales });
+}
+
+/**
+ * Subscribes this browser (permission already granted) and registers it for the user; the token
+ * is remembered for logout.
+ */
+export async function activarPush(usuarioId: number, clavePublica: string): Promise<void> {
+  const token = await suscribirNavegador(clavePublica);
+  await registrarDispositivo(true, token);
+  guardarDispositivo({ usuarioId, token });
+}
+
+/**
+ * Logout (SPEC §4): unregisters the remembered device with the credentials of the session that is
+ * ending (call it before the session is removed) and drops the browser's subscription. Failures
+ * are silent: the person is leaving, and the server forgets dead subscriptions on its own.
+ */
+export function desregistrarDispositivo(credenciales: Credenciales | undefined): Promise<void> {
+  const dispositivo = leerDispositivo();
+  if (dispositivo) olvidarDispositivo();
+  const llamada =
+    dispositivo && credenciales
+      ? registrarDispositivo(false, dispositivo.token, credenciales).catch(() => undefined)
+      : Promise.resolve();
+  const navegador = desuscribirNavegador().catch(() => undefined);
+  return Promise.all([llamada, navegador]).then(() => undefined);
+}
