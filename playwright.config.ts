@@ -7,7 +7,9 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 const ESCRITORIO = { viewport: { width: 1280, height: 800 } };
 const TELEFONO = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 /** Journeys that change the demo data; see `projects`. */
-const CAMBIAN_DATOS = ['**/orders.spec.ts'];
+const CAMBIAN_DATOS = ['**/orders.spec.ts', '**/live.spec.ts', '**/admin.spec.ts', '**/paperwork.spec.ts'];
+/** Journeys tagged @una-pantalla do not depend on the screen size: only the desktop projects run them. */
+const UNA_PANTALLA = /@una-pantalla/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -42,12 +44,12 @@ export default defineConfig({
   },
   projects: [
     { name: 'escritorio', testIgnore: CAMBIAN_DATOS, use: ESCRITORIO },
-    { name: 'telefono', testIgnore: CAMBIAN_DATOS, use: TELEFONO },
+    { name: 'telefono', testIgnore: CAMBIAN_DATOS, grepInvert: UNA_PANTALLA, use: TELEFONO },
     // Journeys that change the demo data (they create orders, so the plan's quota goes down) run
     // after every journey that reads it as seeded (menu.spec expects '100 de 100'). With one
     // worker, projects run in this order.
     { name: 'escritorio-cambios', testMatch: CAMBIAN_DATOS, use: ESCRITORIO },
-    { name: 'telefono-cambios', testMatch: CAMBIAN_DATOS, use: TELEFONO },
+    { name: 'telefono-cambios', testMatch: CAMBIAN_DATOS, grepInvert: UNA_PANTALLA, use: TELEFONO },
   ],
   webServer: {
     // Starts apps/server/dist/main.js on a fresh data folder (.data-e2e) with the demo data.

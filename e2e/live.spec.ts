@@ -160,8 +160,8 @@ test.describe('canal en vivo y notificaciones', () => {
     expect(nuevos).toBe(0);
   });
 
-  test('el service worker muestra el push que envía el servidor', async ({ page, context, request, baseURL }, testInfo) => {
-    test.skip(testInfo.project.name !== 'escritorio', 'El service worker no depende del tamaño de pantalla: basta un proyecto.');
+  // @una-pantalla: the service worker does not depend on the screen size; one project runs it.
+  test('el service worker muestra el push que envía el servidor @una-pantalla', async ({ page, context, request, baseURL }) => {
     const sw = await request.get('/sw.js');
     expect(sw.ok()).toBe(true);
     expect(sw.headers()['content-type']).toContain('javascript');
@@ -244,10 +244,10 @@ test.describe('indicador de conexión con el servidor que se cae y vuelve (SPEC 
     rmSync(datos, { recursive: true, force: true });
   });
 
-  test("'Conectado', 'Sin conexión' al caer el servidor, y 'Conectado' otra vez a los 5 s de su vuelta", async ({
+  // @una-pantalla: it starts and stops a server of its own; one project runs it.
+  test("'Conectado', 'Sin conexión' al caer el servidor, y 'Conectado' otra vez a los 5 s de su vuelta @una-pantalla", async ({
     page,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== 'escritorio', 'Arranca y detiene su propio servidor: con un proyecto basta.');
+  }) => {
     test.setTimeout(300_000);
     await arrancar();
 

@@ -42,9 +42,15 @@ const AreaPage = lazy(() => import('../features/admin/catalog/components/area-pa
 const PerfilPage = lazy(() => import('../features/admin/profile/components/perfil-page'));
 // Notifications (issue 6).
 const NotificacionesPage = lazy(() => import('../features/notifications/components/notificaciones-page'));
+// Files, hours and expenses, reports (issue 5).
+const ArchivosPage = lazy(() => import('../features/files/components/archivos-page'));
+const ImageModalPage = lazy(() => import('../features/files/components/image-modal-page'));
+const RegistroHistorialPage = lazy(() => import('../features/expenses/components/registro-historial-page'));
+const HistorialImprimirPage = lazy(() => import('../features/reports/components/historial-imprimir-page'));
+const HorasReportadasPage = lazy(() => import('../features/reports/components/horas-reportadas-page'));
 
 const conLogin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'login', pantalla });
-const soloAdmin = (path: string): Ruta => ({ path, guardia: 'admin' });
+const soloAdmin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'admin', pantalla });
 const publica = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'public', pantalla });
 
 export const RUTAS: readonly Ruta[] = [
@@ -52,9 +58,9 @@ export const RUTAS: readonly Ruta[] = [
   conLogin('home', OrdenesListaPage),
   conLogin('orderslistfilter', FiltrosPage),
   conLogin('cambio-estado', CambioEstadoPage),
-  conLogin('archivos'),
+  conLogin('archivos', ArchivosPage),
   conLogin('historial', HistorialPage),
-  conLogin('registro-historial'),
+  conLogin('registro-historial', RegistroHistorialPage),
   conLogin('edicion-detalle', EdicionDetallePage),
   conLogin('nueva-orden', NuevaOrdenPage),
   conLogin('usuarios', UsuariosPage),
@@ -67,7 +73,7 @@ export const RUTAS: readonly Ruta[] = [
   conLogin('estadisticas'),
   conLogin('datos-facturacion'),
   conLogin('asignar-roles', AsignarRolesPage),
-  conLogin('historial-imprimir/:id'),
+  conLogin('historial-imprimir/:id', HistorialImprimirPage),
   conLogin('grafico-encuestas'),
   conLogin('edicion-titulo', EdicionTituloPage),
   conLogin('demora-por-orden'),
@@ -82,7 +88,7 @@ export const RUTAS: readonly Ruta[] = [
   // Not in SPEC §2 (it lists no order detail route): the detail of one order, login required.
   conLogin('orden/:id', OrdenDetallePage),
   // Routes with an additional restriction: admin or owner.
-  soloAdmin('horas-reportadas'),
+  soloAdmin('horas-reportadas', HorasReportadasPage),
   soloAdmin('planes'),
   // Routes without a login requirement.
   publica('confirmacion/:k'),
@@ -99,7 +105,7 @@ export const RUTAS: readonly Ruta[] = [
   publica('notificaciones', NotificacionesPage),
   publica('responsables-multiples', ResponsablesMultiplesPage),
   publica('demoras-usuario'),
-  publica('image-modal'),
+  publica('image-modal', ImageModalPage),
   publica('usuarios-permisos', UsuariosPermisosPage),
 ];
 

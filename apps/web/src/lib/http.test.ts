@@ -2,7 +2,7 @@ import { MENSAJES, zPlanEstado } from '@delego/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUsuario } from '../test/factories';
 import { ApiError } from './errors';
-import { http } from './http';
+import { http, nombreDeDisposicion } from './http';
 import { guardarSesion, leerSesion } from './session';
 
 const MD5 = 'eb6bc90afb1de3b7e8a41c1afa38ee01';
@@ -165,5 +165,148 @@ describe('http client', () => {
     fetchMock.mockResolvedValue(respuestaJson(401, {}));
     await errorDe(http.get('/api/v4/login', { credenciales: { usuario: 'x', md5: MD5 } }));
     expect(leerSesion()?.usuario.id).toBe(sesion.usuario.id);
+  });
+});
+
+describe('http client: files (downloads as Blobs, multipart uploads)', () => {
+  it('archivo: GET with Authorization and tsp; returns the Blob, its type and the name of Content-Disposition', async () => {
+    guardarSesion({ usuario: makeUsuario({ usuario: 'operario' }), md5: MD5 });
+    fetchMock.mockResolvedValue(
+      new Response('%PDF-1.7', {
+        status: 200,
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `inline; filename="orden-_n.pdf"; filename*=UTF-8''orden-%C3%B1.pdf`,
+        },
+      }),
+    );
+    const d = await http.archivo('/api/v2/imprimirReporte/42', { query: { eventos: true } });
+    expect(await d.blob.text()).toBe('%PDF-1.7');
+    expect(d.tipo).toBe('application/pdf');
+    expect(d.nombre).toBe('orden-ñ.pdf');
+    const { url, headers, init } = ultimaPeticion();
+    expect(url.pathname).toBe('/api/v2/imprimirReporte/42');
+    expect(url.searchParams.get('eventos')).toBe('true');
+    expect(url.searchParams.has('tsp')).toBe(true);
+    expect(headers.get('Authorization')).toBe(`operario#${MD5}`);
+    expect(init.method).toBe('GET');
+  });
+
+  it('archivo: POST with a JSON body (the Excel export takes the filters)', async () => {
+    fetchMock.mockResolvedValue(new Response('PK', { status: 200, headers: { 'Content-Type': 'application/zip' } }));
+    const d = await http.archivo('/api/v2/ordenes/exportar', { metodo: 'POST', cuerpo: { buscar: 'bomba' } });
+    expect(d.nombre).toBeNull();
+    const { init, headers } = ultimaPeticion();
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"buscar":"bomba"}');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('archivo: an error answer is the server’s JSON message, like every call', async () => {
+    fetchMock.mockResolvedValue(respuestaJson(404, { message: 'La orden no tiene archivos para descargar.', code: 'NO_ENCONTRADO', requestId: 'r' }));
+    const error = await errorDe(http.archivo('/api/v2/descargarZip/42'));
+    expect(error.status).toBe(404);
+    expect(error.message).toBe('La orden no tiene archivos para descargar.');
+  });
+
+  it('nombreDeDisposicion reads filename* first, then filename', () => {
+    expect(nombreDeDisposicion(`attachment; filename="a_o.zip"; filename*=UTF-8''a%C3%B1o.zip`)).toBe('año.zip');
+    expect(nombreDeDisposicion('attachment; filename="plano \\"A\\".pdf"')).toBe('plano "A".pdf');
+    expect(nombreDeDisposicion('attachment; filename=simple.txt')).toBe('simple.txt');
+    expect(nombreDeDisposicion('attachment')).toBeNull();
+    expect(nombreDeDisposicion(null)).toBeNull();
+  });
+
+  describe('formulario (multipart through XMLHttpRequest, for its upload progress)', () => {
+    interface Enviado {
+      metodo: string;
+      url: string;
+      headers: Record<string, string>;
+      cuerpo: unknown;
+      xhr: XhrFalso;
+    }
+    const enviados: Enviado[] = [];
+    class XhrFalso extends EventTarget {
+      status = 0;
+      responseText = '';
+      upload = new EventTarget();
+      metodo = '';
+      url = '';
+      headers: Record<string, string> = {};
+      open(metodo: string, url: string) {
+        this.metodo = metodo;
+        this.url = url;
+      }
+      setRequestHeader(clave: string, valor: string) {
+        this.headers[clave] = valor;
+      }
+      abort() {
+        this.dispatchEvent(new Event('abort'));
+      }
+      send(cuerpo: unknown) {
+        enviados.push({ metodo: this.metodo, url: this.url, headers: this.headers, cuerpo, xhr: this });
+      }
+      responder(status: number, cuerpo: unknown) {
+        this.status = status;
+        this.responseText = JSON.stringify(cuerpo);
+        this.dispatchEvent(new Event('load'));
+      }
+    }
+
+    beforeEach(() => {
+      enviados.length = 0;
+      vi.stubGlobal('XMLHttpRequest', XhrFalso);
+    });
+
+    it('sends the FormData as it is (the browser sets the boundary) with Authorization and tsp', async () => {
+      guardarSesion({ usuario: makeUsuario({ usuario: 'operario' }), md5: MD5 });
+      const datos = new FormData();
+      datos.append('archivos', new File(['x'], 'foto.png'));
+      const promesa = http.formulario('/api/v2/archivos/42/add', datos);
+      const e = enviados[0]!;
+      expect(e.metodo).toBe('POST');
+      expect(new URL(e.url, 'http://localhost').pathname).toBe('/api/v2/archivos/42/add');
+      expect(new URL(e.url, 'http://localhost').searchParams.has('tsp')).toBe(true);
+      expect(e.headers.authorization).toBe(`operario#${MD5}`);
+      expect(Object.keys(e.headers).map((h) => h.toLowerCase())).not.toContain('content-type');
+      expect(e.cuerpo).toBe(datos);
+      e.xhr.responder(200, [{ id: 1 }]);
+      await expect(promesa).resolves.toEqual([{ id: 1 }]);
+    });
+
+    it('reports the progress of the body as it goes out', async () => {
+      const progreso = vi.fn();
+      const promesa = http.formulario('/x', new FormData(), { alProgresar: progreso });
+      const e = enviados[0]!;
+      e.xhr.upload.dispatchEvent(Object.assign(new Event('progress'), { lengthComputable: true, loaded: 30, total: 120 }));
+      expect(progreso).toHaveBeenCalledWith(30, 120);
+      e.xhr.responder(200, {});
+      await promesa;
+    });
+
+    it('a refusal is an ApiError with the server’s message and field; no answer is "no connection"', async () => {
+      const rechazo = http.formulario('/x', new FormData());
+      enviados[0]!.xhr.responder(413, { message: 'El archivo «a.pdf» supera el tamaño máximo de 25 MB.', code: 'DEMASIADO_GRANDE', requestId: 'r', field: 'archivos' });
+      const error = await errorDe(rechazo);
+      expect(error).toMatchObject({ status: 413, message: 'El archivo «a.pdf» supera el tamaño máximo de 25 MB.', field: 'archivos' });
+
+      const caida = http.formulario('/x', new FormData());
+      enviados[1]!.xhr.dispatchEvent(new Event('error'));
+      expect((await errorDe(caida)).status).toBe(0);
+    });
+
+    it('a cancelled upload (AbortSignal) rejects with an AbortError', async () => {
+      const control = new AbortController();
+      const promesa = http.formulario('/x', new FormData(), { signal: control.signal });
+      control.abort();
+      await expect(promesa).rejects.toHaveProperty('name', 'AbortError');
+    });
+
+    it('validates the answer with the contract schema', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const promesa = http.formulario('/x', new FormData(), { esquema: zPlanEstado });
+      enviados[0]!.xhr.responder(200, { nombre: 3 });
+      expect((await errorDe(promesa)).message).toBe(MENSAJES.errorInesperado);
+    });
   });
 });

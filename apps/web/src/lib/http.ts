@@ -64,57 +64,208 @@ async function leerCuerpo(respuesta: Response): Promise<unknown> {
   }
 }
 
-export async function peticion<T>(ruta: string, opciones: OpcionesPeticion<T> = {}): Promise<T> {
-  const { metodo = 'GET', query, cuerpo, esquema, signal } = opciones;
+/** Headers with Authorization (unless the call goes without it) and what they were built from. */
+function prepararCabeceras(
+  opciones: Pick<OpcionesPeticion<unknown>, 'credenciales' | 'autenticada'>,
+  accept: string,
+): { headers: Headers; credenciales: Credenciales | undefined; usaSesion: boolean } {
   const usaSesion = opciones.autenticada !== false && !opciones.credenciales;
   const credenciales =
     opciones.autenticada === false
       ? undefined
       : (opciones.credenciales ?? credencialesDeSesion(leerSesion()));
-
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: accept });
   if (credenciales) {
     headers.set('Authorization', authorizationHeader(credenciales.usuario, credenciales.md5));
   }
-  if (cuerpo !== undefined) headers.set('Content-Type', 'application/json');
+  return { headers, credenciales, usaSesion };
+}
 
-  let respuesta: Response;
+/** The `ApiError` of an answer with an error status, from its JSON body `{message, code, requestId, field}`. */
+function errorDeRespuesta(
+  status: number,
+  dato: unknown,
+  usaSesion: boolean,
+  credenciales: Credenciales | undefined,
+): ApiError {
+  const cuerpoError = zCuerpoError.safeParse(dato);
+  const info = cuerpoError.success ? cuerpoError.data : {};
+  // The stored credentials are no longer accepted (password changed, user removed): end the
+  // session so the guards send the person back to login.
+  if (status === 401 && usaSesion && credenciales) borrarSesion();
+  return new ApiError(
+    status,
+    info.code ?? `HTTP_${status}`,
+    mensajeParaEstado(status, info.message),
+    info.requestId,
+    info.field,
+  );
+}
+
+/** fetch, with a failure to reach the server as `ApiError` (status 0); a cancelled call stays an AbortError. */
+async function enviar(url: string, init: RequestInit): Promise<Response> {
   try {
-    respuesta = await fetch(construirUrl(ruta, query), {
-      method: metodo,
-      headers,
-      body: cuerpo === undefined ? undefined : JSON.stringify(cuerpo),
-      signal,
-    });
+    return await fetch(url, init);
   } catch (error) {
     // A cancelled query is not an error to show.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, CODIGO_SIN_CONEXION, mensajeParaEstado(0));
   }
+}
 
-  const dato = await leerCuerpo(respuesta);
-  if (!respuesta.ok) {
-    const cuerpoError = zCuerpoError.safeParse(dato);
-    const info = cuerpoError.success ? cuerpoError.data : {};
-    // The stored credentials are no longer accepted (password changed, user removed): end the
-    // session so the guards send the person back to login.
-    if (respuesta.status === 401 && usaSesion && credenciales) borrarSesion();
-    throw new ApiError(
-      respuesta.status,
-      info.code ?? `HTTP_${respuesta.status}`,
-      mensajeParaEstado(respuesta.status, info.message),
-      info.requestId,
-      info.field,
-    );
-  }
-
+function validar<T>(ruta: string, status: number, dato: unknown, esquema?: Esquema<T>): T {
   if (!esquema) return dato as T;
   try {
     return esquema.parse(dato);
   } catch (error) {
     console.error('Respuesta inesperada del servidor', ruta, error);
-    throw new ApiError(respuesta.status, CODIGO_RESPUESTA_INVALIDA, mensajeParaEstado(500));
+    throw new ApiError(status, CODIGO_RESPUESTA_INVALIDA, mensajeParaEstado(500));
   }
+}
+
+export async function peticion<T>(ruta: string, opciones: OpcionesPeticion<T> = {}): Promise<T> {
+  const { metodo = 'GET', query, cuerpo, esquema, signal } = opciones;
+  const { headers, credenciales, usaSesion } = prepararCabeceras(opciones, 'application/json');
+  if (cuerpo !== undefined) headers.set('Content-Type', 'application/json');
+
+  const respuesta = await enviar(construirUrl(ruta, query), {
+    method: metodo,
+    headers,
+    body: cuerpo === undefined ? undefined : JSON.stringify(cuerpo),
+    signal,
+  });
+
+  const dato = await leerCuerpo(respuesta);
+  if (!respuesta.ok) throw errorDeRespuesta(respuesta.status, dato, usaSesion, credenciales);
+  return validar(ruta, respuesta.status, dato, esquema);
+}
+
+/** A file the server sent: its bytes, the name it gave (Content-Disposition) and its type. */
+export interface Descarga {
+  blob: Blob;
+  /** The file name of Content-Disposition (`filename*` first), or null when it gave none. */
+  nombre: string | null;
+  tipo: string;
+}
+
+/** The file name of a Content-Disposition header: `filename*=UTF-8''…` (RFC 5987) first, then `filename="…"`. */
+export function nombreDeDisposicion(cabecera: string | null): string | null {
+  if (!cabecera) return null;
+  const extendido = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(cabecera);
+  if (extendido?.[2]) {
+    try {
+      return decodeURIComponent(extendido[2].trim());
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  const simple = /filename\s*=\s*(?:"((?:\\.|[^"\\])*)"|([^;]+))/i.exec(cabecera);
+  const nombre = (simple?.[1] ?? simple?.[2])?.replace(/\\(.)/g, '$1').trim();
+  return nombre || null;
+}
+
+/**
+ * A call whose answer is a file (downloads, thumbnails, the PDF, the ZIP, the .xlsx): the same
+ * Authorization, tsp and error catalogue as `peticion`, but the body comes back as a Blob. Errors
+ * still arrive as JSON `{message, code, requestId}`.
+ */
+export async function peticionArchivo(
+  ruta: string,
+  opciones: Omit<OpcionesPeticion<never>, 'esquema'> = {},
+): Promise<Descarga> {
+  const { metodo = 'GET', query, cuerpo, signal } = opciones;
+  const { headers, credenciales, usaSesion } = prepararCabeceras(opciones, '*/*');
+  if (cuerpo !== undefined) headers.set('Content-Type', 'application/json');
+
+  const respuesta = await enviar(construirUrl(ruta, query), {
+    method: metodo,
+    headers,
+    body: cuerpo === undefined ? undefined : JSON.stringify(cuerpo),
+    signal,
+  });
+  if (!respuesta.ok) {
+    throw errorDeRespuesta(respuesta.status, await leerCuerpo(respuesta), usaSesion, credenciales);
+  }
+  let blob: Blob;
+  try {
+    blob = await respuesta.blob();
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // The connection dropped in the middle of the file.
+    throw new ApiError(0, CODIGO_SIN_CONEXION, mensajeParaEstado(0));
+  }
+  const tipo = respuesta.headers.get('Content-Type') ?? blob.type;
+  return { blob, nombre: nombreDeDisposicion(respuesta.headers.get('Content-Disposition')), tipo };
+}
+
+export interface OpcionesFormulario<T> extends Pick<OpcionesPeticion<T>, 'query' | 'esquema' | 'credenciales' | 'autenticada' | 'signal'> {
+  metodo?: 'POST' | 'PUT';
+  /** Called as the body goes out: bytes sent and the total (XMLHttpRequest's upload progress). */
+  alProgresar?: (enviados: number, total: number) => void;
+}
+
+/**
+ * Sends a multipart/form-data body (uploads) with the same Authorization, tsp, error catalogue
+ * and answer validation as `peticion`. It goes through XMLHttpRequest, the only browser API that
+ * reports how much of a request body has been sent (fetch does not).
+ */
+export function peticionFormulario<T>(
+  ruta: string,
+  formulario: FormData,
+  opciones: OpcionesFormulario<T> = {},
+): Promise<T> {
+  const { metodo = 'POST', query, esquema, signal, alProgresar } = opciones;
+  const { headers, credenciales, usaSesion } = prepararCabeceras(opciones, 'application/json');
+
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('La subida se canceló.', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(metodo, construirUrl(ruta, query));
+    // No Content-Type: the browser writes multipart/form-data with its boundary.
+    headers.forEach((valor, clave) => xhr.setRequestHeader(clave, valor));
+    if (alProgresar) {
+      xhr.upload.addEventListener('progress', (e) => {
+        if (e.lengthComputable) alProgresar(e.loaded, e.total);
+      });
+    }
+    const alCancelar = () => xhr.abort();
+    signal?.addEventListener('abort', alCancelar, { once: true });
+    const terminar = () => signal?.removeEventListener('abort', alCancelar);
+
+    xhr.addEventListener('load', () => {
+      terminar();
+      const texto = xhr.responseText;
+      let dato: unknown = undefined;
+      if (texto) {
+        try {
+          dato = JSON.parse(texto) as unknown;
+        } catch {
+          dato = texto;
+        }
+      }
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(errorDeRespuesta(xhr.status, dato, usaSesion, credenciales));
+        return;
+      }
+      try {
+        resolve(validar(ruta, xhr.status, dato, esquema));
+      } catch (error) {
+        reject(error);
+      }
+    });
+    xhr.addEventListener('error', () => {
+      terminar();
+      reject(new ApiError(0, CODIGO_SIN_CONEXION, mensajeParaEstado(0)));
+    });
+    xhr.addEventListener('abort', () => {
+      terminar();
+      reject(new DOMException('La subida se canceló.', 'AbortError'));
+    });
+    xhr.send(formulario);
+  });
 }
 
 export const http = {
@@ -126,4 +277,9 @@ export const http = {
     peticion<T>(ruta, { ...opciones, metodo: 'PUT', cuerpo }),
   delete: <T>(ruta: string, opciones?: Omit<OpcionesPeticion<T>, 'metodo' | 'cuerpo'>) =>
     peticion<T>(ruta, { ...opciones, metodo: 'DELETE' }),
+  /** A file: GET by default; with `metodo: 'POST'` and `cuerpo` for exports that take filters. */
+  archivo: (ruta: string, opciones?: Omit<OpcionesPeticion<never>, 'esquema'>) => peticionArchivo(ruta, opciones),
+  /** A multipart/form-data upload, with progress. */
+  formulario: <T>(ruta: string, formulario: FormData, opciones?: OpcionesFormulario<T>) =>
+    peticionFormulario<T>(ruta, formulario, opciones),
 };

@@ -48,10 +48,6 @@ export class CanalEnVivo {
     });
   }
 
-  get estaConectado(): boolean {
-    return this.conectado;
-  }
-
   iniciar(): void {
     if (!this.detenido) this.cliente.activate();
   }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { crearQueryClient } from '../../../app/query-client';
 import { ErrorFeedback } from '../../../components/error-feedback';
@@ -7,6 +7,9 @@ import { renderConApp } from '../../../test/render';
 import { ordenesKeys } from '../keys';
 import { errorDelServidor, makeOrdenDetalle, simularServidor } from '../test-utils';
 import { FormularioCambioEstado } from './cambio-estado-page';
+
+// Ionic's components make the first renders slow on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();

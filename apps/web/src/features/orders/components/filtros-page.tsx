@@ -48,7 +48,7 @@ function aBorrador(f: FiltrosLista): Borrador {
   return { ...f, estados: idsDeEstados(f.estados) ?? TODOS_LOS_ESTADOS };
 }
 
-export function deBorrador(b: Borrador): FiltrosLista {
+function deBorrador(b: Borrador): FiltrosLista {
   return { ...b, estados: normalizarEstados(b.estados) };
 }
 

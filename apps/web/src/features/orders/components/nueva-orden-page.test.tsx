@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { crearQueryClient } from '../../../app/query-client';
 import { ErrorFeedback } from '../../../components/error-feedback';
@@ -7,6 +7,9 @@ import { renderConApp } from '../../../test/render';
 import { planKeys } from '../../plan';
 import { errorDelServidor, makeOrdenDetalle, simularServidor } from '../test-utils';
 import NuevaOrdenPage from './nueva-orden-page';
+
+// Ionic's components make the first renders slow on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -59,9 +62,7 @@ describe('nueva-orden', () => {
   it('offers as clients exactly the ones the user may delegate to (GET /api/v2/empresasAsignables)', async () => {
     simularServidor(CATALOGOS);
     mostrar();
-    await waitFor(() => expect(opciones('orden-form-cliente')).toEqual(['Clínica San Martín', 'Municipalidad de Rosario']), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(opciones('orden-form-cliente')).toEqual(['Clínica San Martín', 'Municipalidad de Rosario']));
   });
 
   it('checks the form inline, in Spanish, before calling the server', async () => {
@@ -88,7 +89,7 @@ describe('nueva-orden', () => {
     const usuarioId = 9;
     queryClient.setQueryData(planKeys.estado(usuarioId), makePlan());
 
-    await waitFor(() => expect(opciones('orden-form-cliente')).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(opciones('orden-form-cliente')).toHaveLength(2));
     cambiar('orden-form-titulo', 'ionInput', ' Cambio de bomba ');
     cambiar('orden-form-cliente', 'ionChange', 1);
     cambiar('orden-form-responsables', 'ionChange', [4]);
@@ -117,7 +118,7 @@ describe('nueva-orden', () => {
     const mensaje = 'Se agotaron las órdenes disponibles de su plan para este período.';
     simularServidor({ ...CATALOGOS, 'POST /api/v2/ordenes/save': errorDelServidor(409, mensaje) });
     mostrar();
-    await waitFor(() => expect(opciones('orden-form-cliente')).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(opciones('orden-form-cliente')).toHaveLength(2));
     cambiar('orden-form-titulo', 'ionInput', 'Cambio de bomba');
     cambiar('orden-form-cliente', 'ionChange', 1);
     guardar();
@@ -131,7 +132,7 @@ describe('nueva-orden', () => {
       'POST /api/v2/ordenes/save': errorDelServidor(400, 'El área indicada no existe o está archivada.', 'area'),
     });
     mostrar();
-    await waitFor(() => expect(opciones('orden-form-cliente')).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(opciones('orden-form-cliente')).toHaveLength(2));
     cambiar('orden-form-titulo', 'ionInput', 'Cambio de bomba');
     cambiar('orden-form-cliente', 'ionChange', 1);
     cambiar('orden-form-area', 'ionChange', 2);

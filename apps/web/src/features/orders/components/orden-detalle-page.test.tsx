@@ -1,9 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSupervisor } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
 import { makeEvento, makeOrdenDetalle, simularServidor } from '../test-utils';
 import { ContenidoOrden } from './orden-detalle-page';
+
+// Ionic's components make the first renders slow on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();

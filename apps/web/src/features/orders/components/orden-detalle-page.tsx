@@ -24,6 +24,7 @@ import {
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
+import { PapeleoDeOrden } from '../../reports';
 import { useEliminarOrden } from '../api/eliminar-orden';
 import { useHistorial } from '../api/get-historial';
 import { useOrdenDetalle } from '../api/get-orden-detalle';
@@ -153,6 +154,7 @@ export function ContenidoOrden({ orden }: { orden: OrdenDetalle }) {
           )}
         </section>
 
+        <PapeleoDeOrden ordenId={orden.id} />
         <HistorialDeOrden ordenId={orden.id} />
       </div>
     </>
@@ -204,7 +206,7 @@ const ACCIONES: Record<AccionOrden, DefinicionAccion> = {
 };
 
 /** The actions the server allows for this reader, and the full history. */
-export function AccionesOrden({ orden }: { orden: OrdenDetalle }) {
+function AccionesOrden({ orden }: { orden: OrdenDetalle }) {
   const visibles = accionesVisibles(orden.acciones);
   const eliminar = useEliminarOrden();
   const confirmar = useConfirmar();

@@ -1,9 +1,12 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeOperario, makeSupervisor } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
 import { makeOrdenResumen, simularServidor, type Llamada } from '../test-utils';
 import OrdenesListaPage from './ordenes-lista-page';
+
+// Ionic's components make the first renders slow on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -22,6 +22,7 @@ import {
 import { add, filterOutline, searchOutline } from 'ionicons/icons';
 import { useCallback, useMemo } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import { ExportarOrdenesBoton } from '../../reports';
 import { useSession } from '../../auth';
 import { useOrdenes } from '../api/get-ordenes';
 import { useConsultaDeRuta } from '../hooks/use-consulta-de-ruta';
@@ -102,6 +103,7 @@ export default function OrdenesListaPage() {
             </IonBadge>
           )}
         </div>
+        <ExportarOrdenesBoton filtros={cuerpo} />
       </PageHeader>
       <IonContent className="delego-page-content ordenes-lista-page" data-testid="ordenes-lista">
         <IonRefresher slot="fixed" onIonRefresh={refrescar}>

@@ -56,7 +56,3 @@ export function vencimiento(o: { fechaFin: number | null; vencida: boolean }): V
 export function colorEstado(estado: { id: number; color?: string }): string {
   return estadoInfo(estado.id)?.color ?? estado.color ?? 'medium';
 }
-
-export function nombreEstado(id: number | null | undefined): string {
-  return id == null ? '' : (estadoInfo(id)?.nombre ?? `Estado ${id}`);
-}

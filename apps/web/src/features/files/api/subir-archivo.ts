@@ -1,0 +1,26 @@
+import { API_ARCHIVOS, type Archivo } from '@delego/contract';
+import { http } from '../../../lib/http';
+import { zListaArchivos } from './get-archivos';
+
+export interface Subida {
+  ordenId: number;
+  archivo: File;
+  /** 0 to 1, as the bytes go out. */
+  alProgresar?: (fraccion: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * POST /api/v2/archivos/{id}/add as multipart/form-data: one `archivos` part. One file per call,
+ * so each has its own progress and its own answer (one refused file does not stop the others).
+ * Returns the order's files as they are now.
+ */
+export function subirArchivo({ ordenId, archivo, alProgresar, signal }: Subida): Promise<Archivo[]> {
+  const formulario = new FormData();
+  formulario.append('archivos', archivo, archivo.name);
+  return http.formulario(API_ARCHIVOS.agregar(ordenId), formulario, {
+    esquema: zListaArchivos,
+    signal,
+    alProgresar: alProgresar && ((enviados, total) => alProgresar(total > 0 ? enviados / total : 0)),
+  });
+}

@@ -1,0 +1,278 @@
+import { ACEPTAR_ARCHIVOS, LIMITES_ARCHIVOS, type Archivo } from '@delego/contract';
+import { IonButton, IonContent, IonIcon, IonSpinner, useIonRouter } from '@ionic/react';
+import { cameraOutline, cloudDownloadOutline, downloadOutline, folderOpenOutline, trashOutline } from 'ionicons/icons';
+import { format } from 'date-fns';
+import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { guardarArchivo } from '../../../lib/descargas';
+import { notificarError } from '../../../lib/errors';
+import { getContenido, getZip } from '../api/descargar-archivo';
+import { useArchivos } from '../api/get-archivos';
+import { useOrden } from '../api/get-orden';
+import { useQuitarArchivo } from '../api/quitar-archivo';
+import { useAvisoExito, useConfirmar } from '../hooks/use-avisos';
+import { leerId, useConsultaDeRuta } from '../hooks/use-consulta-de-ruta';
+import { useSubidas } from '../hooks/use-subidas';
+import { formatoTamanio } from '../model/archivos';
+import { ColaSubidas } from './cola-subidas';
+import { Aviso, AvisoError, AvisoSinOrden, CabeceraOrden, FilasCargando } from './estado-pantalla';
+import { Miniatura } from './miniatura';
+import './papeleo.css';
+
+const RUTA = '/archivos';
+
+/** archivos?id=42: the order's files; add from disk or the phone's camera, download, remove. */
+export default function ArchivosPage() {
+  const id = leerId(useConsultaDeRuta(RUTA).get('id'));
+  const archivos = useArchivos(id);
+  return (
+    <>
+      <PageHeader titulo="Archivos" volverA={id ? `/orden/${id}` : '/home'} />
+      <IonContent className="ion-padding delego-page-content">
+        <div className="delego-container papeleo">
+          {id === null ? (
+            <AvisoSinOrden />
+          ) : archivos.isPending ? (
+            <FilasCargando />
+          ) : archivos.isError ? (
+            <AvisoError error={archivos.error} onReintentar={() => void archivos.refetch()} />
+          ) : (
+            <ArchivosDeOrden ordenId={id} archivos={archivos.data} />
+          )}
+        </div>
+      </IonContent>
+    </>
+  );
+}
+
+/** True on devices whose main pointer is a finger: they get the 'Tomar foto' button. */
+function tieneCamara(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+}
+
+function textoCantidad(n: number): string {
+  return n === 1 ? '1 archivo' : `${n} archivos`;
+}
+
+export function ArchivosDeOrden({ ordenId, archivos }: { ordenId: number; archivos: Archivo[] }) {
+  const orden = useOrden(ordenId);
+  // Until the order says otherwise the buttons show; the server refuses with its own message.
+  const puedeAgregar = orden.data?.acciones.modificar ?? archivos.some((a) => a.puedeEliminar);
+  const cola = useSubidas(ordenId);
+  const elegir = useRef<HTMLInputElement>(null);
+  const camara = useRef<HTMLInputElement>(null);
+  const [arrastrando, setArrastrando] = useState(false);
+  const [bajandoZip, setBajandoZip] = useState(false);
+  const [conCamara] = useState(tieneCamara);
+
+  function alElegir(e: ChangeEvent<HTMLInputElement>) {
+    const elegidos = [...(e.target.files ?? [])];
+    // The same file can be chosen again later (after fixing it, or to retry).
+    e.target.value = '';
+    cola.agregar(elegidos);
+  }
+
+  function alSoltar(e: DragEvent<HTMLElement>) {
+    e.preventDefault();
+    setArrastrando(false);
+    if (!puedeAgregar) return;
+    cola.agregar([...e.dataTransfer.files]);
+  }
+
+  async function descargarZip() {
+    setBajandoZip(true);
+    try {
+      const zip = await getZip(ordenId);
+      guardarArchivo(zip.blob, zip.nombre ?? `orden-${orden.data?.numero ?? ordenId}-archivos.zip`);
+    } catch (error) {
+      notificarError(error);
+    } finally {
+      setBajandoZip(false);
+    }
+  }
+
+  return (
+    <>
+      <CabeceraOrden ordenId={ordenId} />
+      <section
+        className={`delego-card papeleo-tarjeta archivos-agregar${arrastrando ? ' archivos-agregar--arrastrando' : ''}`}
+        aria-label="Agregar archivos"
+        onDragOver={(e) => {
+          if (!puedeAgregar) return;
+          e.preventDefault();
+          setArrastrando(true);
+        }}
+        onDragLeave={() => setArrastrando(false)}
+        onDrop={alSoltar}
+      >
+        <div className="archivos-agregar__botones">
+          {puedeAgregar && (
+            <>
+              <IonButton onClick={() => elegir.current?.click()} data-testid="archivos-agregar">
+                <IonIcon slot="start" icon={folderOpenOutline} aria-hidden="true" />
+                Agregar archivos
+              </IonButton>
+              {conCamara && (
+                <IonButton onClick={() => camara.current?.click()} data-testid="archivos-camara">
+                  <IonIcon slot="start" icon={cameraOutline} aria-hidden="true" />
+                  Tomar foto
+                </IonButton>
+              )}
+            </>
+          )}
+          <IonButton
+            fill="outline"
+            onClick={() => void descargarZip()}
+            disabled={archivos.length === 0 || bajandoZip}
+            data-testid="archivos-zip"
+          >
+            {bajandoZip ? (
+              <IonSpinner slot="start" name="crescent" aria-hidden="true" />
+            ) : (
+              <IonIcon slot="start" icon={cloudDownloadOutline} aria-hidden="true" />
+            )}
+            Descargar todo (ZIP)
+          </IonButton>
+        </div>
+        {puedeAgregar ? (
+          <p className="archivos-agregar__ayuda">
+            Imágenes, PDF, Word, Excel, PowerPoint, TXT y CSV, hasta {LIMITES_ARCHIVOS.tamanioMbDefecto} MB por archivo.
+            <span className="archivos-agregar__soltar"> También puede arrastrarlos hasta aquí.</span>
+          </p>
+        ) : (
+          <p className="archivos-agregar__ayuda">Puede ver y descargar los archivos; no puede adjuntar ni quitar.</p>
+        )}
+        <input
+          ref={elegir}
+          type="file"
+          multiple
+          accept={ACEPTAR_ARCHIVOS}
+          onChange={alElegir}
+          hidden
+          data-testid="archivos-input"
+        />
+        <input
+          ref={camara}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          onChange={alElegir}
+          hidden
+          data-testid="archivos-input-camara"
+        />
+        <ColaSubidas subidas={cola.subidas} onQuitar={cola.quitar} />
+      </section>
+
+      {archivos.length === 0 ? (
+        <Aviso icono={folderOpenOutline} titulo="Todavía no hay archivos" testId="archivos-vacio">
+          {puedeAgregar ? 'Adjunte fotos, planos o comprobantes con «Agregar archivos».' : 'Nadie adjuntó archivos a esta orden.'}
+        </Aviso>
+      ) : (
+        <>
+          <p className="archivos-cantidad" aria-live="polite" data-testid="archivos-cantidad">
+            {textoCantidad(archivos.length)}
+          </p>
+          <ul className="archivos" data-testid="archivos-lista">
+            {archivos.map((a) => (
+              <ArchivoTarjeta key={a.id} ordenId={ordenId} archivo={a} />
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
+
+function ArchivoTarjeta({ ordenId, archivo }: { ordenId: number; archivo: Archivo }) {
+  const router = useIonRouter();
+  const quitar = useQuitarArchivo();
+  const confirmar = useConfirmar();
+  const aviso = useAvisoExito();
+  const [bajando, setBajando] = useState(false);
+
+  async function descargar() {
+    setBajando(true);
+    try {
+      const d = await getContenido(archivo.url);
+      guardarArchivo(d.blob, archivo.nombre);
+    } catch (error) {
+      notificarError(error);
+    } finally {
+      setBajando(false);
+    }
+  }
+
+  async function eliminar() {
+    const ok = await confirmar({
+      titulo: '¿Eliminar el archivo?',
+      mensaje: `«${archivo.nombre}» se quitará de la orden. La eliminación queda en el historial.`,
+      aceptar: 'Eliminar',
+    });
+    if (!ok) return;
+    quitar.mutate({ ordenId, archivoId: archivo.id }, { onSuccess: () => aviso('Archivo eliminado.') });
+  }
+
+  function abrir() {
+    if (archivo.esImagen) router.push(`/image-modal?id=${ordenId}&archivo=${archivo.id}`);
+    else void descargar();
+  }
+
+  const quien = `${archivo.usuario.nombre} ${archivo.usuario.apellido}`.trim();
+  return (
+    <li className="archivo" data-testid="archivo" data-archivo-id={archivo.id}>
+      <button
+        type="button"
+        className="archivo__vista"
+        onClick={abrir}
+        aria-label={archivo.esImagen ? `Ver ${archivo.nombre}` : `Descargar ${archivo.nombre}`}
+        data-testid="archivo-abrir"
+      >
+        <Miniatura ordenId={ordenId} archivo={archivo} />
+      </button>
+      <div className="archivo__datos">
+        <span className="archivo__nombre" title={archivo.nombre} data-testid="archivo-nombre">
+          {archivo.nombre}
+        </span>
+        <span className="archivo__meta">
+          <span data-testid="archivo-tamanio">{formatoTamanio(archivo.tamanio)}</span>
+          {' · '}
+          {quien}
+        </span>
+        <span className="archivo__meta">{format(archivo.fecha, 'dd/MM/yyyy HH:mm')}</span>
+      </div>
+      <div className="archivo__acciones">
+        <IonButton
+          fill="clear"
+          size="small"
+          onClick={() => void descargar()}
+          disabled={bajando}
+          aria-label={`Descargar ${archivo.nombre}`}
+          data-testid="archivo-descargar"
+        >
+          {bajando ? (
+            <IonSpinner slot="icon-only" name="crescent" aria-hidden="true" />
+          ) : (
+            <IonIcon slot="icon-only" icon={downloadOutline} aria-hidden="true" />
+          )}
+        </IonButton>
+        {archivo.puedeEliminar && (
+          <IonButton
+            fill="clear"
+            size="small"
+            color="danger"
+            onClick={() => void eliminar()}
+            disabled={quitar.isPending}
+            aria-label={`Eliminar ${archivo.nombre}`}
+            data-testid="archivo-eliminar"
+          >
+            {quitar.isPending ? (
+              <IonSpinner slot="icon-only" name="crescent" aria-hidden="true" />
+            ) : (
+              <IonIcon slot="icon-only" icon={trashOutline} aria-hidden="true" />
+            )}
+          </IonButton>
+        )}
+      </div>
+    </li>
+  );
+}

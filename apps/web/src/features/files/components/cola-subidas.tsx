@@ -1,0 +1,62 @@
+import { IonButton, IonIcon, IonProgressBar } from '@ionic/react';
+import { alertCircle, checkmarkCircle, closeOutline, cloudUploadOutline, timeOutline } from 'ionicons/icons';
+import type { Subida } from '../hooks/use-subidas';
+import { formatoTamanio } from '../model/archivos';
+
+function textoEstado(s: Subida): string {
+  switch (s.estado) {
+    case 'esperando':
+      return 'En espera';
+    case 'subiendo':
+      // Every byte went out: the server is checking and storing it.
+      return s.progreso >= 1 ? 'Guardando…' : `Subiendo… ${Math.round(s.progreso * 100)} %`;
+    case 'lista':
+      return 'Adjuntado';
+    case 'error':
+      return s.error ?? 'No se pudo adjuntar.';
+  }
+}
+
+const ICONO = { esperando: timeOutline, subiendo: cloudUploadOutline, lista: checkmarkCircle, error: alertCircle } as const;
+const COLOR = { esperando: 'medium', subiendo: 'primary', lista: 'success', error: 'danger' } as const;
+
+/** The files on their way: each with its state and progress; refused ones say why. */
+export function ColaSubidas({ subidas, onQuitar }: { subidas: readonly Subida[]; onQuitar: (clave: number) => void }) {
+  if (subidas.length === 0) return null;
+  return (
+    <ul className="subidas" aria-label="Archivos que se están adjuntando" data-testid="archivos-subidas">
+      {subidas.map((s) => (
+        <li key={s.clave} className={`subida subida--${s.estado}`} data-testid="archivos-subida" data-estado={s.estado}>
+          <IonIcon icon={ICONO[s.estado]} color={COLOR[s.estado]} className="subida__icono" aria-hidden="true" />
+          <div className="subida__datos">
+            <span className="subida__nombre">
+              {s.nombre} <span className="subida__tamanio">· {formatoTamanio(s.tamanio)}</span>
+            </span>
+            <span className="subida__estado" role={s.estado === 'error' ? 'alert' : undefined} aria-live="polite">
+              {textoEstado(s)}
+            </span>
+            {s.estado === 'subiendo' && (
+              <IonProgressBar
+                value={s.progreso}
+                type={s.progreso >= 1 ? 'indeterminate' : 'determinate'}
+                className="subida__barra"
+                aria-label={`Progreso de ${s.nombre}`}
+              />
+            )}
+          </div>
+          {s.estado !== 'lista' && (
+            <IonButton
+              fill="clear"
+              color="medium"
+              size="small"
+              onClick={() => onQuitar(s.clave)}
+              aria-label={s.estado === 'error' ? `Descartar ${s.nombre}` : `Cancelar ${s.nombre}`}
+            >
+              <IonIcon slot="icon-only" icon={closeOutline} aria-hidden="true" />
+            </IonButton>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Archivo } from '@delego/contract';
+import { IonIcon, IonSkeletonText } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  documentAttachOutline,
+  documentOutline,
+  documentTextOutline,
+  easelOutline,
+  gridOutline,
+  imageOutline,
+  readerOutline,
+} from 'ionicons/icons';
+import { miniaturaQueryOptions } from '../api/descargar-archivo';
+import { useObjectUrl } from '../hooks/use-object-url';
+import { claseDeArchivo, extensionDe, type ClaseArchivo } from '../model/archivos';
+
+const ICONOS: Record<ClaseArchivo, string> = {
+  imagen: imageOutline,
+  pdf: documentTextOutline,
+  planilla: gridOutline,
+  documento: documentOutline,
+  presentacion: easelOutline,
+  texto: readerOutline,
+  otro: documentAttachOutline,
+};
+
+/** The file's kind as an icon with its extension ('PDF', 'XLSX'). */
+export function IconoArchivo({ archivo }: { archivo: Pick<Archivo, 'nombre' | 'tipo'> }) {
+  const clase = claseDeArchivo(archivo.tipo);
+  return (
+    <span className={`archivo-icono archivo-icono--${clase}`} aria-hidden="true">
+      <IonIcon icon={ICONOS[clase]} />
+      <span className="archivo-icono__ext">{extensionDe(archivo.nombre)?.toUpperCase() ?? ''}</span>
+    </span>
+  );
+}
+
+/**
+ * The thumbnail of an image, fetched with the session's Authorization and shown through an
+ * object URL; the file's icon for anything else, or while the thumbnail cannot be had.
+ */
+export function Miniatura({ ordenId, archivo }: { ordenId: number; archivo: Archivo }) {
+  const ruta = archivo.esImagen ? archivo.miniatura : null;
+  const consulta = useQuery({ ...miniaturaQueryOptions(ordenId, archivo.id, ruta ?? ''), enabled: ruta !== null });
+  const url = useObjectUrl(consulta.data);
+  if (ruta === null || consulta.isError) return <IconoArchivo archivo={archivo} />;
+  if (!url) return <IonSkeletonText animated className="archivo-miniatura__cargando" />;
+  return <img className="archivo-miniatura" src={url} alt={`Miniatura de ${archivo.nombre}`} draggable={false} />;
+}

@@ -1,0 +1,15 @@
+/**
+ * The files feature's public face (issue 5): what the order's other paperwork screens (hours and
+ * expenses, reports) use: the order's files and their upload, the order header, and the screen states.
+ */
+export { archivosKeys } from './keys';
+export { archivosQueryOptions, useArchivos } from './api/get-archivos';
+export { getContenido } from './api/descargar-archivo';
+export { useOrden } from './api/get-orden';
+export { useSubidas, type Subida } from './hooks/use-subidas';
+export { ColaSubidas } from './components/cola-subidas';
+export { leerId, useConsultaDeRuta } from './hooks/use-consulta-de-ruta';
+export { useObjectUrl } from './hooks/use-object-url';
+export { useAvisoExito, useConfirmar } from './hooks/use-avisos';
+export { formatoTamanio, problemaDeArchivo } from './model/archivos';
+export { Aviso, AvisoError, AvisoSinOrden, CabeceraOrden, FilasCargando } from './components/estado-pantalla';

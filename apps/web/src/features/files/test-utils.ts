@@ -1,0 +1,194 @@
+import type { Archivo, OrdenDetalle } from '@delego/contract';
+import { vi } from 'vitest';
+
+/** Test data and fakes for the paperwork features (files, expenses, reports). */
+
+let siguiente = 500;
+
+export const DIEGO = { id: 4, usuario: 'operario', nombre: 'Diego', apellido: 'Sosa' };
+export const CARLA = { id: 3, usuario: 'supervisor', nombre: 'Carla', apellido: 'Ruiz' };
+
+export function makeArchivo(parcial: Partial<Archivo> = {}): Archivo {
+  const id = parcial.id ?? siguiente++;
+  const ordenId = 42;
+  const esImagen = parcial.esImagen ?? true;
+  return {
+    id,
+    nombre: esImagen ? `foto-${id}.jpg` : `informe-${id}.pdf`,
+    tipo: esImagen ? 'image/jpeg' : 'application/pdf',
+    tamanio: 250 * 1024,
+    usuario: { id: DIEGO.id, nombre: DIEGO.nombre, apellido: DIEGO.apellido },
+    fecha: new Date(2026, 4, 12, 14, 30).getTime(),
+    esImagen,
+    miniatura: esImagen ? `/api/v2/archivos/${ordenId}/miniatura/${id}` : null,
+    url: `/api/v2/archivos/${ordenId}/descargar/${id}`,
+    puedeEliminar: true,
+    ...parcial,
+  };
+}
+
+export function makeOrden(parcial: Partial<OrdenDetalle> = {}): OrdenDetalle {
+  return {
+    id: 42,
+    numero: 42,
+    titulo: 'Cambio de bomba',
+    estado: { id: 2, nombre: 'En proceso', color: 'primary' },
+    prioridad: null,
+    cliente: { id: 1, nombre: 'Municipalidad de Rosario' },
+    tipoOrden: null,
+    area: null,
+    responsables: [DIEGO],
+    fechaInicio: null,
+    fechaFin: null,
+    creada: new Date(2026, 4, 1, 9, 0).getTime(),
+    actualizada: new Date(2026, 4, 1, 9, 0).getTime(),
+    vencida: false,
+    detalle: '',
+    fechaInicioISO_8601: null,
+    fechaFinISO_8601: null,
+    entidadSolicitanteId: 1,
+    entidadSolicitanteNombre: 'Demo Servicios S.A.',
+    registroResponsable: CARLA,
+    e5sAreaKey: null,
+    e5sAreaName: null,
+    finalizada: null,
+    acciones: { soloLectura: false, modificar: true, borrar: false, cambiarResponsable: true, estadosSiguientes: [3, 4] },
+    ...parcial,
+  };
+}
+
+export interface Llamada {
+  metodo: string;
+  ruta: string;
+  query: URLSearchParams;
+  cuerpo: unknown;
+  headers: Headers;
+}
+
+type Respuesta = unknown | ((llamada: Llamada) => unknown);
+
+export function json(status: number, cuerpo: unknown): Response {
+  return new Response(JSON.stringify(cuerpo), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** An error answer of the server: `{ message, code, requestId, field? }`. */
+export function errorDelServidor(status: number, message: string, field?: string): Response {
+  return json(status, { message, code: 'X', requestId: 'prueba', ...(field ? { field } : {}) });
+}
+
+/** A file answer, as the download paths send it. */
+export function archivoRespuesta(bytes: string, tipo: string, nombre?: string): Response {
+  const headers: Record<string, string> = { 'Content-Type': tipo };
+  if (nombre) headers['Content-Disposition'] = `attachment; filename="${nombre}"; filename*=UTF-8''${encodeURIComponent(nombre)}`;
+  return new Response(bytes, { status: 200, headers });
+}
+
+/**
+ * Replaces fetch with a server that answers `"<METHOD> <path>"` from the table (a value, a
+ * Response, or a function of the call); anything else is a 404. Returns the calls made.
+ */
+export function simularServidor(respuestas: Record<string, Respuesta>): Llamada[] {
+  const llamadas: Llamada[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      const u = new URL(String(url), 'http://localhost');
+      const metodo = init?.method ?? 'GET';
+      const cuerpo = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      const llamada = { metodo, ruta: u.pathname, query: u.searchParams, cuerpo, headers: new Headers(init?.headers) };
+      llamadas.push(llamada);
+      const respuesta = respuestas[`${metodo} ${u.pathname}`];
+      if (respuesta === undefined) return Promise.resolve(errorDelServidor(404, 'No encontrado'));
+      const dato = typeof respuesta === 'function' ? (respuesta as (l: Llamada) => unknown)(llamada) : respuesta;
+      return Promise.resolve(dato instanceof Response ? dato : json(200, dato));
+    }),
+  );
+  return llamadas;
+}
+
+/** URL.createObjectURL and revokeObjectURL (jsdom has neither); returns the mocks. */
+export function simularObjectUrl() {
+  let n = 0;
+  const crear = vi.fn((_blob: Blob) => `blob:prueba/${++n}`);
+  const revocar = vi.fn((_url: string) => undefined);
+  Object.defineProperty(URL, 'createObjectURL', { value: crear, configurable: true, writable: true });
+  Object.defineProperty(URL, 'revokeObjectURL', { value: revocar, configurable: true, writable: true });
+  return { crear, revocar };
+}
+
+/** One multipart upload as the fake XMLHttpRequest saw it. */
+export interface Envio {
+  metodo: string;
+  url: string;
+  headers: Record<string, string>;
+  cuerpo: FormData;
+  /** Reports upload progress (bytes sent of total). */
+  progresar: (enviados: number, total: number) => void;
+  /** Answers it. */
+  responder: (status: number, cuerpo: unknown) => void;
+}
+
+/**
+ * Replaces XMLHttpRequest (the uploads use it for their progress) with a fake whose requests wait
+ * until the test answers them. Returns the requests made.
+ */
+export function simularSubidas(): Envio[] {
+  const envios: Envio[] = [];
+  class XhrFalso extends EventTarget {
+    status = 0;
+    responseText = '';
+    upload = new EventTarget();
+    private metodo = '';
+    private url = '';
+    private headers: Record<string, string> = {};
+    open(metodo: string, url: string) {
+      this.metodo = metodo;
+      this.url = url;
+    }
+    setRequestHeader(clave: string, valor: string) {
+      this.headers[clave.toLowerCase()] = valor;
+    }
+    abort() {
+      this.dispatchEvent(new Event('abort'));
+    }
+    send(cuerpo: FormData) {
+      envios.push({
+        metodo: this.metodo,
+        url: this.url,
+        headers: this.headers,
+        cuerpo,
+        progresar: (enviados, total) => {
+          const e = Object.assign(new Event('progress'), { lengthComputable: true, loaded: enviados, total });
+          this.upload.dispatchEvent(e);
+        },
+        responder: (status, datos) => {
+          this.status = status;
+          this.responseText = JSON.stringify(datos);
+          this.dispatchEvent(new Event('load'));
+        },
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', XhrFalso);
+  return envios;
+}
+
+/** Waits for the confirmation alert and presses one of its buttons. */
+export async function responderConfirmacion(boton: string): Promise<void> {
+  const { fireEvent, waitFor } = await import('@testing-library/react');
+  const alerta = await waitFor(() => {
+    // Ionic hides an overlay until it has finished presenting it; its buttons work after that.
+    const el = [...document.querySelectorAll('ion-alert')].find((a) => a.header !== 'Atención' && !a.classList.contains('overlay-hidden'));
+    if (!el) throw new Error('sin confirmación');
+    return el;
+  });
+  const elegido = await waitFor(() => {
+    const b = [...alerta.querySelectorAll('button')].find((x) => x.textContent?.trim() === boton);
+    if (!b) throw new Error(`sin botón ${boton}`);
+    return b;
+  });
+  fireEvent.click(elegido);
+  await waitFor(() => {
+    if (alerta.isConnected) throw new Error('la confirmación sigue abierta');
+  }, { timeout: 4000 });
+}

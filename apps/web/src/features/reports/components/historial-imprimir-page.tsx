@@ -1,0 +1,155 @@
+import { IonButton, IonContent, IonIcon, IonItem, IonLabel, IonList, IonSpinner, IonToggle } from '@ionic/react';
+import { downloadOutline, openOutline } from 'ionicons/icons';
+import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { PageHeader } from '../../../components/page-header';
+import { abrirPestania, guardarArchivo } from '../../../lib/descargas';
+import { mensajeDeError } from '../../../lib/errors';
+import { AvisoError, AvisoSinOrden, CabeceraOrden, FilasCargando, leerId, useOrden } from '../../files';
+import { getReporte, type OpcionesReporte } from '../api/get-reporte';
+import './reportes.css';
+
+/** historial-imprimir/42: the order's PDF report, with or without its history and its files. */
+export default function HistorialImprimirPage() {
+  const id = leerId(useParams().id);
+  const orden = useOrden(id);
+  return (
+    <>
+      <PageHeader titulo="Imprimir orden" volverA={id ? `/orden/${id}` : '/home'} />
+      <IonContent className="ion-padding delego-page-content">
+        <div className="delego-container papeleo reportes">
+          {id === null ? (
+            <AvisoSinOrden />
+          ) : orden.isPending ? (
+            <FilasCargando filas={2} />
+          ) : orden.isError ? (
+            <AvisoError error={orden.error} onReintentar={() => void orden.refetch()} />
+          ) : (
+            <OpcionesImpresion ordenId={id} numero={orden.data.numero} />
+          )}
+        </div>
+      </IonContent>
+    </>
+  );
+}
+
+type Accion = 'ver' | 'descargar';
+
+export function OpcionesImpresion({ ordenId, numero }: { ordenId: number; numero: number }) {
+  const [opciones, setOpciones] = useState<OpcionesReporte>({ eventos: true, archivos: false });
+  const [enCurso, setEnCurso] = useState<Accion | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  /** A PDF the browser would not open in a new tab (pop-ups blocked): offered as a link. */
+  const [enlace, setEnlace] = useState<string | null>(null);
+  const urls = useRef<string[]>([]);
+
+  // The PDFs' object URLs live while this screen does.
+  useEffect(() => {
+    const creadas = urls.current;
+    return () => {
+      for (const u of creadas) URL.revokeObjectURL(u);
+    };
+  }, []);
+
+  async function generar(accion: Accion) {
+    if (enCurso) return;
+    setError(null);
+    setEnlace(null);
+    setEnCurso(accion);
+    // The tab opens now, within the click, or the browser would block it.
+    const pestania = accion === 'ver' ? abrirPestania('Generando el PDF…') : null;
+    try {
+      const pdf = await getReporte(ordenId, opciones);
+      const nombre = pdf.nombre ?? `orden-${numero}.pdf`;
+      if (accion === 'descargar') {
+        guardarArchivo(pdf.blob, nombre);
+        return;
+      }
+      const blob = pdf.blob.type === 'application/pdf' ? pdf.blob : new Blob([pdf.blob], { type: 'application/pdf' });
+      const url = URL.createObjectURL(blob);
+      urls.current.push(url);
+      if (!pestania?.mostrar(url)) setEnlace(url);
+    } catch (e) {
+      pestania?.cerrar();
+      setError(mensajeDeError(e));
+    } finally {
+      setEnCurso(null);
+    }
+  }
+
+  return (
+    <>
+      <CabeceraOrden ordenId={ordenId} />
+      <section className="delego-card papeleo-tarjeta" aria-labelledby="imprimir-opciones">
+        <h2 id="imprimir-opciones" className="reportes-subtitulo">
+          Contenido del PDF
+        </h2>
+        <p className="reportes-ayuda">
+          Siempre incluye los datos de la orden, sus responsables y las horas y gastos con sus totales.
+        </p>
+        <IonList lines="full" className="reportes-opciones">
+          <IonItem>
+            <IonToggle
+              checked={opciones.eventos}
+              onIonChange={(e) => setOpciones((o) => ({ ...o, eventos: e.detail.checked }))}
+              data-testid="imprimir-eventos"
+            >
+              <IonLabel>
+                Incluir historial
+                <p>Todos los cambios de la orden, con fecha y autor.</p>
+              </IonLabel>
+            </IonToggle>
+          </IonItem>
+          <IonItem>
+            <IonToggle
+              checked={opciones.archivos}
+              onIonChange={(e) => setOpciones((o) => ({ ...o, archivos: e.detail.checked }))}
+              data-testid="imprimir-archivos"
+            >
+              <IonLabel>
+                Incluir archivos
+                <p>La lista de archivos adjuntos, con las imágenes impresas.</p>
+              </IonLabel>
+            </IonToggle>
+          </IonItem>
+        </IonList>
+        {error && (
+          <p className="reportes-error" role="alert" data-testid="imprimir-error">
+            {error}
+          </p>
+        )}
+        {enlace && (
+          <p className="reportes-enlace">
+            El navegador no abrió una pestaña nueva.{' '}
+            <a href={enlace} target="_blank" rel="noopener" data-testid="imprimir-enlace">
+              Abrir el PDF
+            </a>
+          </p>
+        )}
+        <div className="reportes-botones">
+          <IonButton fill="outline" onClick={() => void generar('ver')} disabled={enCurso !== null} data-testid="imprimir-ver">
+            {enCurso === 'ver' ? (
+              <IonSpinner slot="start" name="crescent" aria-hidden="true" />
+            ) : (
+              <IonIcon slot="start" icon={openOutline} aria-hidden="true" />
+            )}
+            Ver PDF
+          </IonButton>
+          <IonButton onClick={() => void generar('descargar')} disabled={enCurso !== null} data-testid="imprimir-descargar">
+            {enCurso === 'descargar' ? (
+              <IonSpinner slot="start" name="crescent" aria-hidden="true" />
+            ) : (
+              <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
+            )}
+            Descargar PDF
+          </IonButton>
+        </div>
+        {enCurso && (
+          <p className="reportes-ayuda" role="status">
+            Generando el PDF…
+          </p>
+        )}
+      </section>
+    </>
+  );
+}

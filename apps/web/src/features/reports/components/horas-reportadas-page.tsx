@@ -1,0 +1,248 @@
+import { horasTexto, type HorasReportadas } from '@delego/contract';
+import { IonButton, IonChip, IonContent, IonIcon, IonInput, IonLabel, IonProgressBar, IonSpinner } from '@ionic/react';
+import { downloadOutline, timeOutline } from 'ionicons/icons';
+import { useMemo, useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { guardarArchivo } from '../../../lib/descargas';
+import { notificarError } from '../../../lib/errors';
+import { hoyAR, mesAnterior, mesDe, textoDia } from '../../expenses';
+import { Aviso, AvisoError, FilasCargando } from '../../files';
+import { exportarHorasReportadas, useHorasReportadas } from '../api/horas-reportadas';
+import { porcentaje, porMinutos, problemaDeRango } from '../model/horas';
+import './reportes.css';
+
+type Persona = HorasReportadas['porUsuario'][number]['usuario'];
+const nombrePersona = (p: Persona) => `${p.nombre} ${p.apellido}`.trim() || p.usuario;
+const nombreCliente = (c: { nombre: string } | null) => c?.nombre ?? 'Sin cliente';
+
+/** horas-reportadas (admins and owners): hours per user and per client over a range, exportable to Excel. */
+export default function HorasReportadasPage() {
+  const hoy = hoyAR();
+  const [rango, setRango] = useState(() => mesDe(hoy));
+  const [exportando, setExportando] = useState(false);
+  const problema = problemaDeRango(rango.desde, rango.hasta);
+  const reporte = useHorasReportadas(problema ? null : rango);
+  const esteMes = mesDe(hoy);
+  const anterior = mesAnterior(hoy);
+  const es = (r: { desde: string; hasta: string }) => r.desde === rango.desde && r.hasta === rango.hasta;
+
+  async function exportar() {
+    setExportando(true);
+    try {
+      const xlsx = await exportarHorasReportadas(rango.desde, rango.hasta);
+      guardarArchivo(xlsx.blob, xlsx.nombre ?? `horas-reportadas-${rango.desde}-a-${rango.hasta}.xlsx`);
+    } catch (error) {
+      notificarError(error);
+    } finally {
+      setExportando(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader titulo="Horas reportadas" volverA="/home" />
+      <IonContent className="ion-padding delego-page-content">
+        <div className="delego-container papeleo reportes">
+          <section className="delego-card papeleo-tarjeta reportes-rango" aria-label="Período">
+            <div className="reportes-rango__chips">
+              <IonChip outline={!es(esteMes)} color="primary" onClick={() => setRango(esteMes)} data-testid="horas-este-mes">
+                <IonLabel>Este mes</IonLabel>
+              </IonChip>
+              <IonChip outline={!es(anterior)} color="primary" onClick={() => setRango(anterior)} data-testid="horas-mes-anterior">
+                <IonLabel>Mes anterior</IonLabel>
+              </IonChip>
+            </div>
+            <div className="reportes-rango__fechas">
+              <IonInput
+                type="date"
+                label="Desde"
+                labelPlacement="stacked"
+                fill="outline"
+                value={rango.desde}
+                onIonInput={(e) => setRango((r) => ({ ...r, desde: String(e.detail.value ?? '') }))}
+                data-testid="horas-desde"
+              />
+              <IonInput
+                type="date"
+                label="Hasta"
+                labelPlacement="stacked"
+                fill="outline"
+                value={rango.hasta}
+                onIonInput={(e) => setRango((r) => ({ ...r, hasta: String(e.detail.value ?? '') }))}
+                data-testid="horas-hasta"
+              />
+              <IonButton
+                className="reportes-rango__exportar"
+                onClick={() => void exportar()}
+                disabled={problema !== null || exportando}
+                data-testid="horas-exportar"
+              >
+                {exportando ? (
+                  <IonSpinner slot="start" name="crescent" aria-hidden="true" />
+                ) : (
+                  <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
+                )}
+                Exportar a Excel
+              </IonButton>
+            </div>
+            {problema && (
+              <p className="reportes-error" role="alert" data-testid="horas-rango-error">
+                {problema}
+              </p>
+            )}
+          </section>
+
+          {problema ? null : reporte.isPending ? (
+            <FilasCargando filas={4} />
+          ) : reporte.isError ? (
+            <AvisoError error={reporte.error} onReintentar={() => void reporte.refetch()} />
+          ) : (
+            <Reporte reporte={reporte.data} actualizando={reporte.isPlaceholderData} />
+          )}
+        </div>
+      </IonContent>
+    </>
+  );
+}
+
+export function Reporte({ reporte, actualizando = false }: { reporte: HorasReportadas; actualizando?: boolean }) {
+  const usuarios = useMemo(() => porMinutos(reporte.porUsuario, (f) => nombrePersona(f.usuario)), [reporte.porUsuario]);
+  const clientes = useMemo(() => porMinutos(reporte.porCliente, (f) => nombreCliente(f.cliente)), [reporte.porCliente]);
+  const filas = useMemo(
+    () =>
+      [...reporte.filas].sort(
+        (a, b) =>
+          nombrePersona(a.usuario).localeCompare(nombrePersona(b.usuario), 'es') ||
+          nombreCliente(a.cliente).localeCompare(nombreCliente(b.cliente), 'es'),
+      ),
+    [reporte.filas],
+  );
+  const total = reporte.totalMinutos;
+  const periodo = `${textoDia(new Date(reporte.desde - 3 * 3600_000).toISOString().slice(0, 10))} al ${textoDia(
+    new Date(reporte.hasta - 3 * 3600_000).toISOString().slice(0, 10),
+  )}`;
+
+  return (
+    <div className={`reportes-resultado${actualizando ? ' reportes-resultado--actualizando' : ''}`} aria-busy={actualizando}>
+      {actualizando && <IonProgressBar type="indeterminate" aria-label="Actualizando" />}
+      <section className="delego-card papeleo-tarjeta reportes-total" data-testid="horas-total">
+        <span className="reportes-total__titulo">Total del {periodo}</span>
+        <span className="reportes-total__valor">{horasTexto(total)} h</span>
+        <span className="reportes-total__detalle">
+          {usuarios.length === 1 ? '1 persona' : `${usuarios.length} personas`} ·{' '}
+          {clientes.length === 1 ? '1 cliente' : `${clientes.length} clientes`}
+        </span>
+      </section>
+
+      {total === 0 ? (
+        <Aviso icono={timeOutline} titulo="No hay horas en este período" testId="horas-vacio">
+          Elija otro período o pida al equipo que registre sus horas en cada orden.
+        </Aviso>
+      ) : (
+        <div className="reportes-tablas">
+          <TablaHoras
+            titulo="Por persona"
+            columna="Persona"
+            testId="horas-por-usuario"
+            total={total}
+            filas={usuarios.map((u) => ({ clave: String(u.usuario.id), nombre: nombrePersona(u.usuario), minutos: u.minutos }))}
+          />
+          <TablaHoras
+            titulo="Por cliente"
+            columna="Cliente"
+            testId="horas-por-cliente"
+            total={total}
+            filas={clientes.map((c) => ({ clave: String(c.cliente?.id ?? 'sin'), nombre: nombreCliente(c.cliente), minutos: c.minutos }))}
+          />
+          <section className="delego-card papeleo-tarjeta reportes-tabla reportes-tabla--ancha" aria-labelledby="horas-detalle">
+            <h2 id="horas-detalle" className="reportes-subtitulo">
+              Detalle por persona y cliente
+            </h2>
+            <table data-testid="horas-detalle">
+              <thead>
+                <tr>
+                  <th scope="col">Persona</th>
+                  <th scope="col">Cliente</th>
+                  <th scope="col" className="reportes-num">
+                    Horas
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {filas.map((f) => (
+                  <tr key={`${f.usuario.id}-${f.cliente?.id ?? 'sin'}`}>
+                    <td>{nombrePersona(f.usuario)}</td>
+                    <td>{nombreCliente(f.cliente)}</td>
+                    <td className="reportes-num">{horasTexto(f.minutos)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={2}>
+                    Total
+                  </th>
+                  <td className="reportes-num">{horasTexto(total)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface FilaTabla {
+  clave: string;
+  nombre: string;
+  minutos: number;
+}
+
+function TablaHoras({ titulo, columna, filas, total, testId }: { titulo: string; columna: string; filas: FilaTabla[]; total: number; testId: string }) {
+  const id = `${testId}-titulo`;
+  return (
+    <section className="delego-card papeleo-tarjeta reportes-tabla" aria-labelledby={id}>
+      <h2 id={id} className="reportes-subtitulo">
+        {titulo}
+      </h2>
+      <table data-testid={testId}>
+        <thead>
+          <tr>
+            <th scope="col">{columna}</th>
+            <th scope="col" className="reportes-num">
+              Horas
+            </th>
+            <th scope="col" className="reportes-num">
+              %
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {filas.map((f) => {
+            const p = porcentaje(f.minutos, total);
+            return (
+              <tr key={f.clave}>
+                <td>
+                  <span className="reportes-barra__nombre">{f.nombre}</span>
+                  <span className="reportes-barra" aria-hidden="true">
+                    <span style={{ width: `${p}%` }} />
+                  </span>
+                </td>
+                <td className="reportes-num">{horasTexto(f.minutos)}</td>
+                <td className="reportes-num reportes-porcentaje">{p} %</td>
+              </tr>
+            );
+          })}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td className="reportes-num">{horasTexto(total)}</td>
+            <td className="reportes-num reportes-porcentaje">100 %</td>
+          </tr>
+        </tfoot>
+      </table>
+    </section>
+  );
+}
