@@ -77,8 +77,15 @@ async function cupo(page: Page): Promise<Locator> {
 
 async function cerrarMenuEnTelefono(page: Page): Promise<void> {
   if (!esTelefono(page)) return;
+  const menu = page.locator('ion-menu');
   await page.keyboard.press('Escape');
-  await expect(page.locator('ion-menu')).not.toHaveClass(/show-menu/);
+  // Escape pressed while the menu is still opening is ignored by Ionic: close it through the menu then.
+  const cerrado = await expect(menu)
+    .not.toHaveClass(/show-menu/, { timeout: 2_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!cerrado) await menu.evaluate((m) => (m as HTMLElement & { close(): Promise<boolean> }).close());
+  await expect(menu).not.toHaveClass(/show-menu/);
 }
 
 async function cambiarEstado(page: Page, estado: string, comentario: string): Promise<void> {
