@@ -3,18 +3,14 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { LocalBus, type EventBus } from './lib/bus.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { installErrorHandler } from './lib/error-handler.js';
+import { responseSerializer } from './lib/serializer.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { requireAuth } from './modules/auth/auth.plugin.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -126,7 +122,13 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.addHook('onResponse', async (req, reply) => {
+  const logSuccesses = config.logLevel === 'debug' || config.logLevel === 'trace';
+  app.addHook('onResponse', (req, reply, done) => {
+    const error = reply.statusCode >= 400;
+    if (!error && !logSuccesses) {
+      done();
+      return;
+    }
     const line = {
       reqId: req.id,
       method: req.method,
@@ -135,11 +137,12 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       ms: Math.round(reply.elapsedTime),
       usuarioId: req.actor?.id,
     };
-    if (reply.statusCode >= 400) req.log.info(line, 'respuesta');
+    if (error) req.log.info(line, 'respuesta');
     else req.log.debug(line, 'respuesta');
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   app.decorateRequest('actor', null);
   installErrorHandler(app);
 

@@ -1,9 +1,23 @@
 /**
- * Lists cached per company (and a key within it), emptied as a whole for one company when its
+ * Values cached per company (and a key within it), emptied as a whole for one company when its
  * data changes or a client asks (GET /api/v2/clientes/cache/clean).
+ *
+ * A load that started before the company's data changed must not store what it read: every
+ * `clear` moves the company to a new generation, and a load keeps its result only when the
+ * generation is still the one it started in.
  */
 export class TenantCache<T> {
   private readonly byEntidad = new Map<number, Map<string, T>>();
+  private readonly generations = new Map<number, number>();
+
+  /**
+   * @param maxPerEntidad a company's entries beyond this many start its map afresh.
+   * @param maxEntidades companies beyond this many push out the one cached longest ago.
+   */
+  constructor(
+    private readonly maxPerEntidad = 1000,
+    private readonly maxEntidades = 5000,
+  ) {}
 
   get(entidadId: number, key: string): T | undefined {
     return this.byEntidad.get(entidadId)?.get(key);
@@ -11,19 +25,28 @@ export class TenantCache<T> {
 
   set(entidadId: number, key: string, value: T): void {
     let m = this.byEntidad.get(entidadId);
-    if (!m) this.byEntidad.set(entidadId, (m = new Map()));
+    if (!m) {
+      if (this.byEntidad.size >= this.maxEntidades) {
+        const oldest = this.byEntidad.keys().next().value;
+        if (oldest !== undefined) this.byEntidad.delete(oldest);
+      }
+      this.byEntidad.set(entidadId, (m = new Map()));
+    }
+    if (m.size >= this.maxPerEntidad && !m.has(key)) m.clear();
     m.set(key, value);
   }
 
   async getOrLoad(entidadId: number, key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.get(entidadId, key);
     if (hit !== undefined) return hit;
+    const generation = this.generations.get(entidadId) ?? 0;
     const value = await load();
-    this.set(entidadId, key, value);
+    if ((this.generations.get(entidadId) ?? 0) === generation) this.set(entidadId, key, value);
     return value;
   }
 
   clear(entidadId: number): void {
     this.byEntidad.delete(entidadId);
+    this.generations.set(entidadId, (this.generations.get(entidadId) ?? 0) + 1);
   }
 }

@@ -33,6 +33,11 @@ export class AuthService {
     });
   }
 
+  /** The acting user of a header verified recently, without waiting; undefined when it must be verified. */
+  cached(header: string | undefined): Actor | undefined {
+    return header ? this.cache.get(header) : undefined;
+  }
+
   /** Resolves the Authorization header of a call to the acting user, or throws 401/403/429. */
   async authenticate(header: string | undefined, address: string): Promise<Actor> {
     if (header === undefined || header === '') {

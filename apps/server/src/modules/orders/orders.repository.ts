@@ -46,27 +46,52 @@ export interface OrdenFila {
   responsables: number[];
 }
 
+/** One row of the list: the order's own columns; names come from memory (NombresCache). */
 export interface ResumenFila {
   id: number;
   numero: number;
   titulo: string;
   estado_id: number;
+  cliente_id: number | null;
+  tipo_orden_id: number | null;
+  area_id: number | null;
+  prioridad_id: number | null;
   fecha_inicio: number | null;
   fecha_fin: number | null;
   creada: number;
   actualizada: number;
-  total: number;
-  p_id: number | null;
-  p_nombre: string | null;
-  p_color: string | null;
-  p_nivel: number | null;
-  c_id: number | null;
-  c_nombre: string | null;
-  t_id: number | null;
-  t_nombre: string | null;
-  a_id: number | null;
-  a_nombre: string | null;
-  responsables: { id: number; usuario: string; nombre: string; apellido: string }[] | string;
+  responsables: number[] | string;
+}
+
+/** What a create needs; the references travel as ids. */
+export interface NuevaOrden {
+  entidadId: number;
+  titulo: string;
+  detalle: string;
+  tipoOrdenId: number | null;
+  areaId: number | null;
+  prioridadId: number | null;
+  estadoId: number;
+  clienteId: number | null;
+  fechaInicio: Date | null;
+  fechaFin: Date | null;
+  registroResponsableId: number;
+  e5sAreaKey: string | null;
+  e5sAreaName: string | null;
+  creada: Date;
+  responsables: readonly number[];
+}
+
+/** The outcome of a create: each reference check, whether the quota gave one, and the order. */
+export interface ResultadoAlta {
+  cliente: boolean;
+  tipo: boolean;
+  area: boolean;
+  prioridad: boolean;
+  usuarios: boolean;
+  cupo: boolean;
+  id: number | null;
+  numero: number | null;
 }
 
 /** Where the previous export page ended: the sort keys of its last row, as text. */
@@ -189,11 +214,12 @@ export class OrdersRepository {
   }
 
   private ordenSql(orden: FiltrosParsed['orden']): SQL {
+    // Spelled as the indexes are (nulls last on the descending (creada, id) index; its backward
+    // scan for the oldest first), so that a page reads its rows in order and stops after them.
+    // Those columns are never null, so where nulls would go changes nothing.
     return {
-      // Plain DESC (NULLS FIRST) on purpose: the list also counts every match (count(*) over ()),
-      // and sorting the matches beats walking the whole company through the creada index.
-      recientes: sql`o.creada desc, o.id desc`,
-      antiguas: sql`o.creada asc, o.id asc`,
+      recientes: sql`o.creada desc nulls last, o.id desc nulls last`,
+      antiguas: sql`o.creada asc nulls first, o.id asc nulls first`,
       vencimiento: sql`o.fecha_fin asc nulls last, o.id desc`,
       prioridad: sql`(select p2.nivel from prioridades p2 where p2.id = o.prioridad_id) desc nulls last, o.creada desc, o.id desc`,
       numero: sql`o.numero desc`,
@@ -201,38 +227,28 @@ export class OrdersRepository {
     }[orden];
   }
 
-  /** The filtered, sorted page of orders the actor may see, with the total count, in one round trip. */
-  async list(entidadId: number, v: Visibilidad, f: FiltrosParsed, now: Date): Promise<ResumenFila[]> {
+  /** The filtered, sorted page of orders the actor may see (ids for the names, see NombresCache). */
+  async pagina(entidadId: number, v: Visibilidad, f: FiltrosParsed, now: Date): Promise<ResumenFila[]> {
     const where = this.condiciones(entidadId, v, f, now);
-    const orderBy = this.ordenSql(f.orden);
-    const offset = f.pagina * f.porPagina;
-
     const r = await this.db.execute(sql`
-      with pagina as (
-        select o.id, o.numero, o.titulo, o.estado_id, o.cliente_id, o.tipo_orden_id, o.area_id, o.prioridad_id,
-               o.fecha_inicio, o.fecha_fin, o.creada, o.actualizada,
-               count(*) over () as total,
-               row_number() over (order by ${orderBy}) as rn
-        from ordenes o
-        where ${sql.join(where, sql` and `)}
-        order by ${orderBy}
-        limit ${f.porPagina} offset ${offset}
-      )
-      select x.id, x.numero, x.titulo, x.estado_id,
-             ${ms(sql`x.fecha_inicio`)} as fecha_inicio, ${ms(sql`x.fecha_fin`)} as fecha_fin,
-             ${ms(sql`x.creada`)} as creada, ${ms(sql`x.actualizada`)} as actualizada,
-             x.total::int as total,
-             p.id as p_id, p.nombre as p_nombre, p.color as p_color, p.nivel as p_nivel,
-             c.id as c_id, c.nombre as c_nombre, t.id as t_id, t.nombre as t_nombre, a.id as a_id, a.nombre as a_nombre,
-             coalesce((select json_agg(json_build_object('id', u.id, 'usuario', u.usuario, 'nombre', u.nombre, 'apellido', u.apellido) order by u.nombre, u.id)
-                       from orden_responsables r join usuarios u on u.id = r.usuario_id where r.orden_id = x.id), '[]'::json) as responsables
-      from pagina x
-      left join prioridades p on p.id = x.prioridad_id
-      left join clientes c on c.id = x.cliente_id
-      left join tipos_orden t on t.id = x.tipo_orden_id
-      left join areas a on a.id = x.area_id
-      order by x.rn`);
+      select o.id, o.numero, o.titulo, o.estado_id, o.cliente_id, o.tipo_orden_id, o.area_id, o.prioridad_id,
+             ${ms(sql`o.fecha_inicio`)} as fecha_inicio, ${ms(sql`o.fecha_fin`)} as fecha_fin,
+             ${ms(sql`o.creada`)} as creada, ${ms(sql`o.actualizada`)} as actualizada,
+             coalesce((select json_agg(r.usuario_id order by r.usuario_id) from orden_responsables r where r.orden_id = o.id), '[]'::json) as responsables
+      from ordenes o
+      where ${sql.join(where, sql` and `)}
+      order by ${this.ordenSql(f.orden)}
+      limit ${f.porPagina} offset ${f.pagina * f.porPagina}`);
     return r.rows as unknown as ResumenFila[];
+  }
+
+  /** How many orders the filters select among those the actor may see (paging ignored). */
+  async contar(entidadId: number, v: Visibilidad, f: FiltrosParsed, now: Date): Promise<number> {
+    const where = this.condiciones(entidadId, v, f, now);
+    const r = await this.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ordenes o where ${sql.join(where, sql` and `)}`,
+    );
+    return Number(r.rows[0]?.n ?? 0);
   }
 
   /**
@@ -290,13 +306,6 @@ export class OrdersRepository {
     }));
   }
 
-  async count(entidadId: number, v: Visibilidad): Promise<number> {
-    const r = await this.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from ordenes o where o.entidad_id = ${entidadId} and o.eliminada is null and ${this.visibleSql(v)}`,
-    );
-    return r.rows[0]?.n ?? 0;
-  }
-
   /** One order of the company (not deleted), with its responsables; undefined when absent or another company's. */
   async find(entidadId: number, id: number): Promise<OrdenFila | undefined> {
     const r = await this.db.execute(sql`
@@ -311,6 +320,65 @@ export class OrdersRepository {
     const row = r.rows[0] as (OrdenFila & { responsables: number[] | string }) | undefined;
     if (!row) return undefined;
     return { ...row, responsables: typeof row.responsables === 'string' ? JSON.parse(row.responsables) : row.responsables };
+  }
+
+  /**
+   * Creates an order in one statement, so one round trip and atomic by itself: checks that the
+   * references exist in the company (and are active), takes one from the period's quota, draws the
+   * company's next number, and stores the order, its responsables and the CREADA event. Nothing is
+   * written unless every check passes; `cupo` false means the quota was used up or the period ended
+   * (the caller renews and retries in a transaction).
+   */
+  async crear(o: NuevaOrden): Promise<ResultadoAlta> {
+    const e = o.entidadId;
+    const ids = o.responsables.length ? sql`array[${joinIds(o.responsables)}]::int[]` : sql`'{}'::int[]`;
+    const ts = (d: Date | null) => (d ? sql`${d.toISOString()}::timestamptz` : sql`null::timestamptz`);
+    const r = await this.db.execute(sql`
+      with refs as (
+        select
+          ${o.clienteId == null ? sql`true` : sql`exists (select 1 from clientes where id = ${o.clienteId} and entidad_id = ${e} and activo)`} as cliente,
+          ${o.tipoOrdenId == null ? sql`true` : sql`exists (select 1 from tipos_orden where id = ${o.tipoOrdenId} and entidad_id = ${e} and not archivado)`} as tipo,
+          ${o.areaId == null ? sql`true` : sql`exists (select 1 from areas where id = ${o.areaId} and entidad_id = ${e} and not archivada)`} as area,
+          ${o.prioridadId == null ? sql`true` : sql`exists (select 1 from prioridades where id = ${o.prioridadId} and entidad_id = ${e})`} as prioridad,
+          (select count(*) from usuarios where id = any(${ids}) and entidad_id = ${e} and activo) = cardinality(${ids}) as usuarios
+      ),
+      cupo as (
+        update suscripciones set quota_disponible = quota_disponible - 1
+        where entidad_id = ${e} and fecha_proximo_vencimiento > ${ts(o.creada)}
+          and (quota_disponible is null or quota_disponible > 0)
+          and (select cliente and tipo and area and prioridad and usuarios from refs)
+        returning 1
+      ),
+      num as (
+        update entidades set ultimo_numero_orden = ultimo_numero_orden + 1
+        where id = ${e} and exists (select 1 from cupo)
+        returning ultimo_numero_orden as numero
+      ),
+      orden as (
+        insert into ordenes (entidad_id, numero, titulo, detalle, tipo_orden_id, area_id, prioridad_id, estado_id, cliente_id,
+                             fecha_inicio, fecha_fin, registro_responsable_id, e5s_area_key, e5s_area_name, creada, actualizada)
+        select ${e}::int, num.numero, ${o.titulo}::text, ${o.detalle}::text, ${o.tipoOrdenId}::int, ${o.areaId}::int, ${o.prioridadId}::int,
+               ${o.estadoId}::smallint, ${o.clienteId}::int, ${ts(o.fechaInicio)}, ${ts(o.fechaFin)}, ${o.registroResponsableId}::int, ${o.e5sAreaKey}::text, ${o.e5sAreaName}::text, ${ts(o.creada)}, ${ts(o.creada)}
+        from num
+        returning id, numero
+      ),
+      responsables as (
+        insert into orden_responsables (orden_id, usuario_id)
+        select orden.id, u.id from orden, unnest(${ids}) as u(id)
+      ),
+      evento as (
+        insert into orden_eventos (entidad_id, orden_id, tipo, usuario_id, fecha, estado_nuevo_id, datos)
+        select ${e}::int, orden.id, 'CREADA'::text, ${o.registroResponsableId}::int, ${ts(o.creada)}, ${o.estadoId}::smallint,
+               jsonb_build_object('responsables', to_jsonb(${ids}), 'nombres',
+                 coalesce((select jsonb_agg(trim(u.nombre || ' ' || u.apellido) order by x.i)
+                           from unnest(${ids}) with ordinality as x(id, i) join usuarios u on u.id = x.id), '[]'::jsonb))
+        from orden
+      )
+      select refs.cliente, refs.tipo, refs.area, refs.prioridad, refs.usuarios,
+             exists (select 1 from cupo) as cupo, (select id from orden) as id, (select numero from orden) as numero
+      from refs`);
+    const row = r.rows[0] as Omit<ResultadoAlta, 'id' | 'numero'> & { id: number | null; numero: number | null };
+    return { ...row, id: row.id ?? null, numero: row.numero ?? null };
   }
 
   /** Locks the order row for the rest of the transaction (state changes are serialised). */

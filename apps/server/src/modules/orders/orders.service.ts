@@ -30,7 +30,9 @@ import { AppError } from '../../lib/errors.js';
 import type { PlansService } from '../plans/plans.service.js';
 import { describirEvento } from './orders.eventos.js';
 import { estadosSiguientes, puedeBorrar, puedeCambiarEstado, puedeCrear, puedeModificar, veTodo, type OrdenAcceso } from './orders.policy.js';
-import { OrdersRepository, type CursorExport, type OrdenFila, type ResumenFila, type Visibilidad } from './orders.repository.js';
+import { OrdersRepository, type CursorExport, type NuevaOrden, type OrdenFila, type ResumenFila, type Visibilidad } from './orders.repository.js';
+import { NombresCache, type Nombres } from './orders.nombres.js';
+import { TenantCache } from '../../lib/tenant-cache.js';
 
 type Guardar = z.output<typeof zOrdenGuardar>;
 type Filtros = z.output<typeof zFiltros>;
@@ -85,13 +87,49 @@ const asArray = <T>(v: T[] | string): T[] => (typeof v === 'string' ? (JSON.pars
 const asObj = <T>(v: unknown): T | null => (v == null ? null : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 
+const nombrado = (id: number | null, m: Map<number, string>) => {
+  const nombre = id == null ? undefined : m.get(id);
+  return id == null || nombre === undefined ? null : { id, nombre };
+};
+
+/** The responsables as people, sorted by name as the screens show them. */
+const personas = (ids: readonly number[], n: Nombres): Persona[] =>
+  ids
+    .map((id) => n.usuarios.get(id))
+    .filter((p): p is Persona => p !== undefined)
+    .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es') || a.id - b.id);
+
+/** The key of a list total: who sees what, and the filters without paging. */
+function claveConteo(v: Visibilidad, f: Filtros, now: Date): string {
+  const { pagina: _p, porPagina: _pp, orden: _o, ...filtros } = f;
+  // "Vencidas" depends on the clock: such totals are kept for a minute at most.
+  const minuto = f.vencidas ? Math.floor(now.getTime() / 60_000) : 0;
+  return JSON.stringify([v.todo ? 0 : v.actorId, v.todo ? [] : v.clientes, filtros, minuto]);
+}
+
+/** Events after which a company's order counts may differ (search also matches client names). */
+const CAMBIAN_CONTEOS = new Set(['orden.creada', 'orden.modificada', 'orden.eliminada', 'orden.estadoCambiado', 'orden.responsablesCambiados', 'clientes.cambiados']);
+
 export class OrdersService {
+  /** Names of each company's clients, types, areas, priorities and users, for list and detail. */
+  readonly nombres: NombresCache;
+  /**
+   * Totals of the list per company, filters and visibility: counting every match is the one part
+   * of a page whose cost grows with the company, and it only changes when an order does.
+   */
+  private readonly conteos = new TenantCache<number>(500);
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly bus: EventBus,
     private readonly plans: PlansService,
-  ) {}
+  ) {
+    this.nombres = new NombresCache(db, bus);
+    bus.subscribe((e) => {
+      if (CAMBIAN_CONTEOS.has(e.type)) this.conteos.clear(e.entidadId);
+    });
+  }
 
   private repo(tx: DbOrTx = this.db) {
     return new OrdersRepository(tx);
@@ -101,26 +139,23 @@ export class OrdersService {
     for (const e of events) this.bus.publish(e);
   }
 
-  private resumen(r: ResumenFila, now: number): OrdenResumen {
+  private resumen(r: ResumenFila, n: Nombres, now: number): OrdenResumen {
     const info = estadoInfo(r.estado_id);
     return {
       id: r.id,
       numero: r.numero,
       titulo: r.titulo,
       estado: { id: r.estado_id, nombre: info?.nombre ?? '—', color: info?.color ?? 'medium' },
-      prioridad:
-        r.p_id != null
-          ? { id: r.p_id, nombre: r.p_nombre ?? '', color: r.p_color ?? 'medium', nivel: r.p_nivel ?? 0 }
-          : null,
-      cliente: r.c_id != null ? { id: r.c_id, nombre: r.c_nombre ?? '' } : null,
-      tipoOrden: r.t_id != null ? { id: r.t_id, nombre: r.t_nombre ?? '' } : null,
-      area: r.a_id != null ? { id: r.a_id, nombre: r.a_nombre ?? '' } : null,
-      responsables: asArray(r.responsables),
+      prioridad: r.prioridad_id != null ? (n.prioridades.get(r.prioridad_id) ?? null) : null,
+      cliente: nombrado(r.cliente_id, n.clientes),
+      tipoOrden: nombrado(r.tipo_orden_id, n.tipos),
+      area: nombrado(r.area_id, n.areas),
+      responsables: personas(asArray(r.responsables), n),
       fechaInicio: r.fecha_inicio,
       fechaFin: r.fecha_fin,
       creada: r.creada,
       actualizada: r.actualizada,
-      vencida: !estadoInfo(r.estado_id)?.cerrado && r.fecha_fin != null && r.fecha_fin < now,
+      vencida: !info?.cerrado && r.fecha_fin != null && r.fecha_fin < now,
     };
   }
 
@@ -128,13 +163,30 @@ export class OrdersService {
   async listar(actor: Actor, f: Filtros): Promise<PaginaOrdenes> {
     const now = this.clock.now();
     const v = visibilidad(actor);
-    const rows = await this.repo().list(actor.entidadId, v, f, now);
-    let total = rows[0]?.total ?? 0;
-    if (!rows.length && f.pagina > 0) {
-      total = (await this.repo().list(actor.entidadId, v, { ...f, pagina: 0, porPagina: 1 }, now))[0]?.total ?? 0;
-    }
+    const repo = this.repo();
+    const offset = f.pagina * f.porPagina;
+    const conteo = () =>
+      this.conteos.getOrLoad(actor.entidadId, claveConteo(v, f, now), () => repo.contar(actor.entidadId, v, f, now));
+    // The total is only counted when the page does not tell it (a full page, or past the end).
+    const [rows, contado] = await Promise.all([
+      repo.pagina(actor.entidadId, v, f, now),
+      f.pagina > 0 ? conteo() : Promise.resolve(undefined),
+    ]);
+    let total = contado;
+    if (total === undefined) total = rows.length < f.porPagina ? rows.length : await conteo();
+    // A total counted a moment before an order arrived never hides a row the page shows.
+    if (rows.length) total = Math.max(total, offset + rows.length);
+    const responsables = rows.map((r) => asArray(r.responsables));
+    const n = await this.nombres.de(actor.entidadId, {
+      clientes: rows.map((r) => r.cliente_id),
+      tipos: rows.map((r) => r.tipo_orden_id),
+      areas: rows.map((r) => r.area_id),
+      prioridades: rows.map((r) => r.prioridad_id),
+      usuarios: responsables.flat(),
+    });
+    const t = now.getTime();
     return {
-      ordenes: rows.map((r) => this.resumen(r, now.getTime())),
+      ordenes: rows.map((r, i) => this.resumen({ ...r, responsables: responsables[i] ?? [] }, n, t)),
       total,
       pagina: f.pagina,
       porPagina: f.porPagina,
@@ -182,11 +234,17 @@ export class OrdersService {
   }
 
   private async armarDetalle(actor: Actor, o: OrdenFila): Promise<OrdenDetalle> {
-    const n = await this.repo().detailNames(actor.entidadId, o);
+    const n = await this.nombres.de(actor.entidadId, {
+      clientes: [o.clienteId],
+      tipos: [o.tipoOrdenId],
+      areas: [o.areaId],
+      prioridades: [o.prioridadId],
+      usuarios: [o.registroResponsableId, ...o.responsables],
+    });
     const info = estadoInfo(o.estadoId);
     const ac = acceso(o);
     const modificar = puedeModificar(actor, ac);
-    const creador = asObj<Persona>(n.creador) ?? { id: o.registroResponsableId, usuario: '', nombre: '', apellido: '' };
+    const creador = n.usuarios.get(o.registroResponsableId) ?? { id: o.registroResponsableId, usuario: '', nombre: '', apellido: '' };
     const now = this.clock.now().getTime();
     return {
       id: o.id,
@@ -194,11 +252,11 @@ export class OrdersService {
       titulo: o.titulo,
       detalle: o.detalle,
       estado: { id: o.estadoId, nombre: info?.nombre ?? '—', color: info?.color ?? 'medium' },
-      prioridad: asObj(n.prioridad),
-      cliente: asObj(n.cliente),
-      tipoOrden: asObj(n.tipo),
-      area: asObj(n.area),
-      responsables: asArray(n.responsables as Persona[] | string),
+      prioridad: o.prioridadId != null ? (n.prioridades.get(o.prioridadId) ?? null) : null,
+      cliente: nombrado(o.clienteId, n.clientes),
+      tipoOrden: nombrado(o.tipoOrdenId, n.tipos),
+      area: nombrado(o.areaId, n.areas),
+      responsables: personas(o.responsables, n),
       fechaInicio: o.fechaInicio,
       fechaFin: o.fechaFin,
       fechaInicioISO_8601: iso(o.fechaInicio),
@@ -208,7 +266,7 @@ export class OrdersService {
       finalizada: o.finalizada,
       vencida: !info?.cerrado && o.fechaFin != null && o.fechaFin < now,
       entidadSolicitanteId: actor.entidadId,
-      entidadSolicitanteNombre: String(n.entidad ?? ''),
+      entidadSolicitanteNombre: n.entidad,
       registroResponsable: creador,
       e5sAreaKey: o.e5sAreaKey,
       e5sAreaName: o.e5sAreaName,
@@ -271,11 +329,12 @@ export class OrdersService {
       throw AppError.invalid('archivos', 'Los archivos se adjuntan desde la pantalla Archivos de la orden.');
     }
     this.validarFechas(body.fechaInicio, body.fechaFin);
-    const id = body.id ? await this.actualizar(actor, body.id, body) : await this.crear(actor, body);
-    return this.detalle(actor, id);
+    if (body.id) return this.detalle(actor, await this.actualizar(actor, body.id, body));
+    // A new order is answered from what was stored, without reading it back.
+    return this.armarDetalle(actor, await this.crear(actor, body));
   }
 
-  private async crear(actor: Actor, b: Guardar): Promise<number> {
+  private async crear(actor: Actor, b: Guardar): Promise<OrdenFila> {
     if (!tienePermiso(actor, 'crearOrden')) throw AppError.forbidden('No tiene permiso para crear órdenes.');
     if (!puedeCrear(actor, b.cliente)) {
       throw AppError.forbidden('No tiene permiso para delegar órdenes a este cliente.');
@@ -285,64 +344,65 @@ export class OrdersService {
       throw AppError.invalid('estado', 'Una orden nueva empieza Pendiente o En proceso.');
     }
     const now = this.clock.now();
-    const { id, numero } = await this.db.transaction(async (tx) => {
-      await this.validarReferencias(actor, tx, {
-        cliente: b.cliente,
-        tipo: b.tipoOrden ?? null,
-        area: b.area ?? null,
-        prioridad: b.prioridad ?? null,
-        usuarios: b.responsable,
-      });
-      if (!(await this.plans.tomarUna(tx, actor.entidadId))) {
-        throw new AppError(
-          'QUOTA_AGOTADA',
-          'Se agotaron las órdenes disponibles de su plan para este período. La orden no se guardó; puede actualizar el plan o esperar la próxima renovación.',
-        );
-      }
-      const repo = this.repo(tx);
-      const numero = await repo.nextNumber(actor.entidadId);
-      const id = await repo.insert({
-        entidadId: actor.entidadId,
-        numero,
-        titulo: b.titulo,
-        detalle: b.detalle,
-        tipoOrdenId: b.tipoOrden ?? null,
-        areaId: b.area ?? null,
-        prioridadId: b.prioridad ?? null,
-        estadoId: estado,
-        clienteId: b.cliente,
-        fechaInicio: b.fechaInicio != null ? new Date(b.fechaInicio) : null,
-        fechaFin: b.fechaFin != null ? new Date(b.fechaFin) : null,
-        registroResponsableId: actor.id,
-        e5sAreaKey: b.e5sAreaKey ?? null,
-        e5sAreaName: b.e5sAreaName ?? null,
-        creada: now,
-        actualizada: now,
-      });
-      let nombres: string[] = [];
-      if (b.responsable.length) {
-        await repo.addResponsables(id, b.responsable);
-        nombres = (await repo.nombresDeUsuarios(actor.entidadId, b.responsable)).map((u) => `${u.nombre} ${u.apellido}`.trim());
-      }
-      await repo.addEvent({
-        entidadId: actor.entidadId,
-        ordenId: id,
-        tipo: 'CREADA',
-        usuarioId: actor.id,
-        fecha: now,
-        estadoNuevoId: estado,
-        datos: { responsables: b.responsable, nombres },
-      });
-      return { id, numero };
-    });
+    const nueva: NuevaOrden = {
+      entidadId: actor.entidadId,
+      titulo: b.titulo,
+      detalle: b.detalle,
+      tipoOrdenId: b.tipoOrden ?? null,
+      areaId: b.area ?? null,
+      prioridadId: b.prioridad ?? null,
+      estadoId: estado,
+      clienteId: b.cliente,
+      fechaInicio: b.fechaInicio != null ? new Date(b.fechaInicio) : null,
+      fechaFin: b.fechaFin != null ? new Date(b.fechaFin) : null,
+      registroResponsableId: actor.id,
+      e5sAreaKey: b.e5sAreaKey ?? null,
+      e5sAreaName: b.e5sAreaName ?? null,
+      creada: now,
+      responsables: b.responsable,
+    };
+    let r = await this.repo().crear(nueva);
+    if (!r.cliente) throw AppError.invalid('cliente', 'El cliente indicado no existe o está inactivo.');
+    if (!r.tipo) throw AppError.invalid('tipoOrden', 'El tipo de orden indicado no existe o está archivado.');
+    if (!r.area) throw AppError.invalid('area', 'El área indicada no existe o está archivada.');
+    if (!r.prioridad) throw AppError.invalid('prioridad', 'La prioridad indicada no existe.');
+    if (!r.usuarios) throw AppError.invalid('responsable', 'Algún responsable indicado no existe o está inactivo.');
+    // No quota taken: the period may have ended. Start the new one, if due, and try once more.
+    if (!r.cupo && (await this.plans.renovarSiVencio(actor.entidadId))) r = await this.repo().crear(nueva);
+    if (!r.cupo || r.id == null || r.numero == null) {
+      throw new AppError(
+        'QUOTA_AGOTADA',
+        'Se agotaron las órdenes disponibles de su plan para este período. La orden no se guardó; puede actualizar el plan o esperar la próxima renovación.',
+      );
+    }
+    const id = r.id;
     const base = { entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id };
     this.publishAll([
       { type: 'orden.creada', ...base },
       { type: 'plan.cambiado', entidadId: actor.entidadId },
       ...(b.responsable.length ? [{ type: 'orden.responsablesCambiados' as const, ...base, agregados: b.responsable }] : []),
     ]);
-    void numero;
-    return id;
+    const t = now.getTime();
+    return {
+      id,
+      numero: r.numero,
+      titulo: nueva.titulo,
+      detalle: nueva.detalle,
+      estadoId: estado,
+      clienteId: nueva.clienteId,
+      tipoOrdenId: nueva.tipoOrdenId,
+      areaId: nueva.areaId,
+      prioridadId: nueva.prioridadId,
+      fechaInicio: nueva.fechaInicio?.getTime() ?? null,
+      fechaFin: nueva.fechaFin?.getTime() ?? null,
+      creada: t,
+      actualizada: t,
+      finalizada: null,
+      registroResponsableId: actor.id,
+      e5sAreaKey: nueva.e5sAreaKey,
+      e5sAreaName: nueva.e5sAreaName,
+      responsables: [...b.responsable].sort((x, y) => x - y),
+    };
   }
 
   private async actualizar(actor: Actor, id: number, b: Guardar): Promise<number> {

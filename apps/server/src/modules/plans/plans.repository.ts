@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { planes, suscripciones } from './plans.tables.js';
 
@@ -47,26 +47,5 @@ export class PlansRepository {
       )
       .returning({ entidadId: suscripciones.entidadId });
     return r.length > 0;
-  }
-
-  /**
-   * Takes one order from the period's quota. Returns false when none is left; an unlimited
-   * (null) quota always succeeds; a period that has ended takes nothing until it is renewed.
-   * The row lock of the UPDATE makes concurrent takes exact.
-   */
-  async take(entidadId: number, now: Date): Promise<{ ok: boolean; quotaDisponible: number | null }> {
-    const r = await this.db
-      .update(suscripciones)
-      .set({ quotaDisponible: sql`${suscripciones.quotaDisponible} - 1` })
-      .where(
-        and(
-          eq(suscripciones.entidadId, entidadId),
-          gt(suscripciones.fechaProximoVencimiento, now),
-          sql`(${suscripciones.quotaDisponible} is null or ${suscripciones.quotaDisponible} > 0)`,
-        ),
-      )
-      .returning({ quotaDisponible: suscripciones.quotaDisponible });
-    const row = r[0];
-    return row ? { ok: true, quotaDisponible: row.quotaDisponible } : { ok: false, quotaDisponible: 0 };
   }
 }

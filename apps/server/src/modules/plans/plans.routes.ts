@@ -16,10 +16,18 @@ export const plansRoutes =
           response: { 200: zPlanEstado },
         },
       },
-      async (req) => {
-        const estado = await s.plans.estado(actorOf(req));
-        if (!estado) throw AppError.notFound('La entidad no tiene un plan asignado.');
-        return estado;
+      (req, reply) => {
+        // Read on every menu open: answered without a promise when the state is in memory.
+        const actor = actorOf(req);
+        const enMemoria = s.plans.enMemoria(actor.entidadId);
+        if (enMemoria) {
+          void reply.send(enMemoria);
+          return;
+        }
+        return s.plans.estado(actor).then((estado) => {
+          if (!estado) throw AppError.notFound('La entidad no tiene un plan asignado.');
+          return estado;
+        });
       },
     );
   };

@@ -25,11 +25,19 @@ export class PlansService {
     });
   }
 
+  /** The plan state remembered for the company, when still current; undefined when it must be read. */
+  enMemoria(entidadId: number): PlanEstado | null | undefined {
+    const now = this.clock.now().getTime();
+    const hit = this.cache.get(entidadId);
+    if (hit && hit.until > now && (hit.estado?.fechaProximoVencimiento ?? Infinity) > now) return hit.estado;
+    return undefined;
+  }
+
   /** GET /api/v2/plan/estado: the company's plan and quota, renewing the period if it is due. */
   async estado(actor: Pick<Actor, 'entidadId'>): Promise<PlanEstado | null> {
+    const hit = this.enMemoria(actor.entidadId);
+    if (hit !== undefined) return hit;
     const now = this.clock.now().getTime();
-    const hit = this.cache.get(actor.entidadId);
-    if (hit && hit.until > now && (hit.estado?.fechaProximoVencimiento ?? Infinity) > now) return hit.estado;
     const estado = await this.estadoDeEntidad(actor.entidadId);
     this.cache.set(actor.entidadId, { estado, until: now + CACHE_TTL_MS });
     return estado;
@@ -49,17 +57,14 @@ export class PlansService {
   }
 
   /**
-   * Takes one order from the company's quota inside the caller's transaction, starting a new
-   * period first if one is due. False when the period's quota is used up.
+   * Starts the company's next period (or periods, after a long idle time) when its renewal date has
+   * passed. True when a period was started. Each step is one atomic statement.
    */
-  async tomarUna(tx: DbOrTx, entidadId: number): Promise<boolean> {
-    const repo = new PlansRepository(tx);
-    const now = this.clock.now();
-    if ((await repo.take(entidadId, now)).ok) return true;
-    // Nothing taken: either the quota is used up, or the period ended and must be renewed first.
+  async renovarSiVencio(entidadId: number): Promise<boolean> {
+    const repo = new PlansRepository(this.db);
     let renewed = false;
-    for (let i = 0; i < 240 && (await repo.renewIfDue(entidadId, now)); i++) renewed = true;
-    return renewed ? (await repo.take(entidadId, now)).ok : false;
+    for (let i = 0; i < 240 && (await repo.renewIfDue(entidadId, this.clock.now())); i++) renewed = true;
+    return renewed;
   }
 }
 
