@@ -54,9 +54,12 @@ async function prepareDatabase(): Promise<void> {
   await database.close();
 }
 
-async function startServer(): Promise<{ child: ChildProcess; peakRssMb: () => number; rssMb: () => number }> {
+async function startServer(
+  port = PORT,
+  extraEnv: Record<string, string> = {},
+): Promise<{ child: ChildProcess; peakRssMb: () => number; rssMb: () => number }> {
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/server/dist/main.js')], {
-    env: { ...process.env, DATABASE_URL: dbUrl(), PORT: String(PORT), LOG_LEVEL: 'warn', SEED_DEMO: 'false', DATA_DIR: BENCH_DATA },
+    env: { ...process.env, DATABASE_URL: dbUrl(), PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: 'false', DATA_DIR: BENCH_DATA, ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let peak = 0;
@@ -74,7 +77,7 @@ async function startServer(): Promise<{ child: ChildProcess; peakRssMb: () => nu
   child.on('exit', () => clearInterval(timer));
   for (let i = 0; i < 100; i++) {
     try {
-      const r = await fetch(`http://127.0.0.1:${PORT}/api/health`);
+      const r = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (r.ok) return { child, peakRssMb: () => peak, rssMb };
     } catch {
       // not up yet
@@ -133,6 +136,17 @@ async function main(): Promise<void> {
       const detailIds: number[] = [];
       const c = new pg.Client({ connectionString: dbUrl() });
       await c.connect();
+      // Orders created by an earlier run's create measurement are removed, so that every run
+      // measures the seeded data set and not whatever earlier runs left at its newest end.
+      const viejas = await c.query(
+        `delete from ordenes where titulo like 'Alta de bench %' and entidad_id in (select id from entidades where nombre like 'Empresa Bench %')`,
+      );
+      if (viejas.rowCount) {
+        await c.query('vacuum analyze ordenes');
+        await c.query('vacuum analyze orden_eventos');
+        await c.query('vacuum analyze orden_responsables');
+        console.log(`  (${viejas.rowCount} altas de corridas anteriores borradas)`);
+      }
       const ids = await c.query(
         `select o.id, e.id as e from ordenes o join entidades e on e.id = o.entidad_id where e.nombre like 'Empresa Bench %' order by random() limit 2000`,
       );
@@ -145,26 +159,38 @@ async function main(): Promise<void> {
       );
       const clienteDe = new Map<number, number>(clientesPorEntidad.rows.map((r: { entidad_id: number; c: number }) => [r.entidad_id, r.c]));
       const headersDe = (entidadId: number) => users[entIds.indexOf(entidadId)] ?? users[0]!;
-      let k = 0;
-      const list = await measure('POST /api/v4/ordenes/all/filtered (25 filas)', {
-        url,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/v4/ordenes/all/filtered?tsp=1',
-            setupRequest: (req) => {
-              const i = k++ % 20;
-              const filtros = [
-                { estados: [1, 2, 3], porPagina: 25 },
-                { estados: [1, 2, 3], orden: 'vencimiento', porPagina: 25 },
-                { buscar: 'aire', porPagina: 25 },
-                { porPagina: 25, pagina: 3 },
-              ][k % 4];
-              return { ...req, headers: { ...users[i], 'content-type': 'application/json' }, body: JSON.stringify(filtros) };
+      const FILTROS = [
+        { estados: [1, 2, 3], porPagina: 25 },
+        { estados: [1, 2, 3], orden: 'vencimiento', porPagina: 25 },
+        { buscar: 'aire', porPagina: 25 },
+        { porPagina: 25, pagina: 3 },
+      ];
+      const listar = (base: string, name: string) => {
+        let k = 0;
+        return measure(name, {
+          url: base,
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/v4/ordenes/all/filtered?tsp=1',
+              setupRequest: (req) => {
+                const i = k++ % 20;
+                return { ...req, headers: { ...users[i], 'content-type': 'application/json' }, body: JSON.stringify(FILTROS[k % 4]) };
+              },
             },
-          },
-        ],
-      });
+          ],
+        });
+      };
+      const list = await listar(url, 'POST /api/v4/ordenes/all/filtered (25 filas)');
+      // The same load on a second server with the page cache off: every page read from PostgreSQL.
+      const frio = await startServer(PORT + 1, { LIST_CACHE_MS: '0' });
+      let listSinCache: Result;
+      try {
+        await autocannon({ url: `http://127.0.0.1:${PORT + 1}/api/health`, connections: 2, duration: 1 });
+        listSinCache = await listar(`http://127.0.0.1:${PORT + 1}`, '  … sin caché de páginas (LIST_CACHE_MS=0)');
+      } finally {
+        frio.child.kill('SIGTERM');
+      }
       let d = 0;
       const detail = await measure('GET /api/v3/ordenDTO/{id}', {
         url,
@@ -209,12 +235,18 @@ async function main(): Promise<void> {
       const present = Number(
         (await c.query(`select count(*)::int as n from ordenes where id = any($1)`, [ackedIds])).rows[0].n,
       );
+      // The measured creates are removed again: the next run starts from the same data set.
+      await c.query(`delete from ordenes where id = any($1)`, [ackedIds]);
+      await c.query(
+        `delete from ordenes where titulo like 'Alta de bench %' and entidad_id in (select id from entidades where nombre like 'Empresa Bench %')`,
+      );
+      await c.query('vacuum analyze ordenes');
       await c.end();
       console.log(
         `  altas confirmadas: ${acked}; de ellas presentes en la base: ${present} ` +
           `(${present === acked ? 'ninguna perdida' : 'FALTAN ' + (acked - present)}); filas nuevas: ${after - before}`,
       );
-      results.orders = { list, detail, create, acked, present, stored: after - before };
+      results.orders = { list, listSinCache, detail, create, acked, present, stored: after - before };
     }
     if (!ONLY || ONLY === 'live') {
       console.log('\nCanal en vivo (issue 6): 2.000 conexiones STOMP de una empresa en /entidad/{id}, 100 eventos:');

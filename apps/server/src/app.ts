@@ -162,7 +162,10 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     credentialCacheTtlMs: config.credentialCacheTtlMs,
     ...(parts.throttle ? { throttle: parts.throttle } : {}),
   });
-  const orders = new OrdersService(db, clock, bus, plans);
+  const orders = new OrdersService(db, clock, bus, plans, {
+    consultar: database.consultar,
+    cacheListasMs: config.listCacheMs,
+  });
   const push = parts.push === undefined ? new WebPushSender(config.dataDir) : parts.push;
   const notifications = new NotificationsService(db, bus, clock, push, (obj, msg) => app.log.warn(obj, msg));
   const storage = parts.storage ?? new FsStorage(path.join(config.dataDir, 'archivos'));

@@ -18,6 +18,11 @@ const zConfig = z.object({
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   webDist: z.string().default(path.join(REPO_ROOT, 'apps', 'web', 'dist')),
   credentialCacheTtlMs: z.coerce.number().int().min(0).max(10 * 60_000).default(60_000),
+  /**
+   * How long a page of the order list is answered from memory (LIST_CACHE_MS; 0 turns it off).
+   * Any change to an order of the company drops its pages before that.
+   */
+  listCacheMs: z.coerce.number().int().min(0).max(10 * 60_000).default(30_000),
   /** Size limit of one attached file, in MB (MAX_FILE_MB). */
   maxFileMb: z.coerce.number().positive().max(2048).default(25),
   seedDemo: z
@@ -39,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     credentialCacheTtlMs: env.CREDENTIAL_CACHE_TTL_MS || undefined,
     seedDemo: env.SEED_DEMO || undefined,
     maxFileMb: env.MAX_FILE_MB || undefined,
+    listCacheMs: env.LIST_CACHE_MS || undefined,
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);

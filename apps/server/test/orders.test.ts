@@ -397,6 +397,50 @@ describe('listas y filtros', () => {
     expect((await call('POST', '/api/v4/ordenes/all/filtered', 'admin', { orden: 'azar' })).statusCode).toBe(400);
   });
 
+  it('la lista y su total siguen cada cambio: alta, estado, nombres de cliente, tipo y responsable, borrado', async () => {
+    const lista = async (f: Json) => (await call('POST', '/api/v4/ordenes/all/filtered', 'admin', { porPagina: 5, ...f })).json() as {
+      total: number;
+      ordenes: { id: number; estado: { id: number }; cliente: { nombre: string } | null; tipoOrden: { nombre: string } | null; responsables: { nombre: string }[] }[];
+    };
+    const f = { buscar: 'caldera del subsuelo' };
+    // The same question asked again is answered from memory: it must still see every change.
+    expect((await lista(f)).total).toBe(0);
+    expect((await lista(f)).total).toBe(0);
+    const a = (await call('POST', '/api/v2/ordenes/save', 'admin', nueva({ titulo: 'Caldera del subsuelo', cliente: cli[2] }))).json() as OrdenDetalle;
+    let l = await lista(f);
+    expect(l.total).toBe(1);
+    expect(l.ordenes.map((o) => o.id)).toEqual([a.id]);
+    expect(l.ordenes[0]?.estado.id).toBe(ESTADO.PENDIENTE);
+
+    const cambio = await call('PUT', `/api/v2/estado/${a.id}`, 'admin', { estado: ESTADO.EN_PROCESO, comentarios: 'Empiezo' });
+    expect(cambio.statusCode).toBe(200);
+    expect((await lista(f)).ordenes[0]?.estado.id).toBe(ESTADO.EN_PROCESO);
+    expect((await lista({ ...f, estados: [ESTADO.PENDIENTE] })).total).toBe(0);
+
+    // Names come from the catalogue: a rename shows at once, and search follows client names.
+    expect((await call('POST', '/api/v2/cliente', 'admin', { id: cli[2], nombre: 'Colegio Manuel Belgrano', activo: true })).statusCode).toBe(200);
+    expect((await call('PUT', `/api/v2/tipoOrden/${cat.tipos[0]}`, 'admin', { nombre: 'Correctivo urgente' })).statusCode).toBe(200);
+    l = await lista(f);
+    expect(l.ordenes[0]?.cliente?.nombre).toBe('Colegio Manuel Belgrano');
+    expect(l.ordenes[0]?.tipoOrden?.nombre).toBe('Correctivo urgente');
+    expect((await lista({ buscar: 'manuel belgrano' })).ordenes.map((o) => o.id)).toContain(a.id);
+    const perfil = await call('PUT', '/api/v2/profile', 'operario', { nombre: 'Diego Martín' });
+    expect(perfil.statusCode).toBe(200);
+    expect((await lista(f)).ordenes[0]?.responsables.map((p) => p.nombre)).toEqual(['Diego Martín']);
+    const detalle = (await call('GET', `/api/v3/ordenDTO/${a.id}`, 'admin')).json() as OrdenDetalle;
+    expect(detalle.cliente?.nombre).toBe('Colegio Manuel Belgrano');
+    expect(detalle.responsables.map((p) => p.nombre)).toEqual(['Diego Martín']);
+
+    // Put things back for the other tests, then delete: the page and the total forget it.
+    await call('POST', '/api/v2/cliente', 'admin', { id: cli[2], nombre: 'Colegio Belgrano', activo: true });
+    await call('PUT', `/api/v2/tipoOrden/${cat.tipos[0]}`, 'admin', { nombre: 'Correctivo' });
+    await call('PUT', '/api/v2/profile', 'operario', { nombre: 'Diego' });
+    expect((await call('DELETE', `/api/v2/orden/${a.id}`, 'admin')).statusCode).toBe(200);
+    l = await lista(f);
+    expect(l.total).toBe(0);
+    expect(l.ordenes).toEqual([]);
+  });
+
   it('marca vencidas las abiertas con fecha de fin pasada', async () => {
     const o = await crear('admin', { fechaInicio: Date.UTC(2020, 0, 1), fechaFin: Date.UTC(2020, 0, 2), titulo: 'Vencida de prueba' });
     const l = (await call('POST', '/api/v4/ordenes/all/filtered', 'admin', { vencidas: true, porPagina: 100 })).json();

@@ -8,7 +8,9 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
 import { SERVER_ROOT } from '../config.js';
 import * as schema from './schema.js';
 
@@ -29,7 +31,22 @@ export interface Database {
   close(): Promise<void>;
   /** For the live module: LISTEN/NOTIFY across instances (PostgreSQL) or in process (PGlite). */
   pgClient: PGlite | pg.Pool;
+  /** Runs a read on the hot paths (see `Consultar`). */
+  consultar: Consultar;
 }
+
+/**
+ * Runs one statement outside any transaction and gives its rows. On PostgreSQL the statement is
+ * prepared once per connection (named after a hash of its text), so that repeated calls of the
+ * same shape skip parsing and, once PostgreSQL settles on a generic plan, planning too: on the
+ * order list these cost more than running the query (docs/BENCHMARKS.md). Callers keep their
+ * shapes few: lists of values travel as one array parameter, not as one parameter each.
+ * `preparar: false` plans the statement for its values every time (one generic plan cannot serve
+ * them all, as with a text search).
+ */
+export type Consultar = <T = Record<string, unknown>>(query: SQL, opciones?: { preparar?: boolean }) => Promise<T[]>;
+
+const dialect = new PgDialect();
 
 const MIGRATIONS = path.join(SERVER_ROOT, 'drizzle');
 
@@ -46,10 +63,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // A failing idle client must not crash the process; the next query reports the problem.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+    const consultar: Consultar = async <T,>(query: SQL, opciones?: { preparar?: boolean }) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      if (opciones?.preparar === false) return (await pool.query({ text, values: params })).rows as T[];
+      const name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+      return (await pool.query({ name, text, values: params })).rows as T[];
+    };
     return {
       db,
       kind: 'postgres',
       pgClient: pool,
+      consultar,
       async migrate() {
         // Several instances may start at once: one migrates, the others wait for it.
         const client = await pool.connect();
@@ -77,10 +101,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     client = await PGlite.create(pgliteOptions);
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const consultar: Consultar = async <T,>(query: SQL) => (await db.execute(query)).rows as T[];
   return {
     db,
     kind: 'pglite',
     pgClient: client,
+    consultar,
     async migrate() {
       await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), {
         migrationsFolder: MIGRATIONS,

@@ -7,20 +7,26 @@
  * generation is still the one it started in.
  */
 export class TenantCache<T> {
-  private readonly byEntidad = new Map<number, Map<string, T>>();
+  private readonly byEntidad = new Map<number, Map<string, { value: T; at: number }>>();
   private readonly generations = new Map<number, number>();
 
   /**
    * @param maxPerEntidad a company's entries beyond this many start its map afresh.
    * @param maxEntidades companies beyond this many push out the one cached longest ago.
+   * @param ttlMs an entry older than this is read again (a guard; changes are announced by events).
    */
   constructor(
     private readonly maxPerEntidad = 1000,
     private readonly maxEntidades = 5000,
+    private readonly ttlMs = Infinity,
+    private readonly now: () => number = Date.now,
   ) {}
 
   get(entidadId: number, key: string): T | undefined {
-    return this.byEntidad.get(entidadId)?.get(key);
+    const e = this.byEntidad.get(entidadId)?.get(key);
+    if (!e) return undefined;
+    if (this.now() - e.at >= this.ttlMs) return undefined;
+    return e.value;
   }
 
   set(entidadId: number, key: string, value: T): void {
@@ -33,7 +39,7 @@ export class TenantCache<T> {
       this.byEntidad.set(entidadId, (m = new Map()));
     }
     if (m.size >= this.maxPerEntidad && !m.has(key)) m.clear();
-    m.set(key, value);
+    m.set(key, { value, at: this.now() });
   }
 
   async getOrLoad(entidadId: number, key: string, load: () => Promise<T>): Promise<T> {

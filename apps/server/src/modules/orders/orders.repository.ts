@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { ESTADOS_ABIERTOS, type zFiltros } from '@delego/contract';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.js';
+import type { Consultar, DbOrTx } from '../../db/client.js';
 import { entidades } from '../entidades/entidades.tables.js';
 import { ordenEventos, ordenes, ordenResponsables } from './orders.tables.js';
 
@@ -171,8 +171,28 @@ function despuesDe(claves: Clave[], cursor: CursorExport): SQL {
   return build(0);
 }
 
+/** A list of ids as one array parameter, so the statement's text is the same for any length. */
+const intArray = (ids: readonly number[]) => sql`${sql.param([...ids])}::int[]`;
+
 export class OrdersRepository {
-  constructor(private readonly db: DbOrTx) {}
+  /**
+   * @param consultar the prepared reader of the hot paths (list, count, detail); absent inside a
+   * transaction, where every statement goes through `db`.
+   */
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly consultar?: Consultar,
+  ) {}
+
+  /**
+   * @param planPropio plan the statement for its values each time: a text search is best served
+   * by the trigram index for a rare word and by walking the newest orders for a common one, and
+   * only its own values tell which.
+   */
+  private async leer<T>(query: SQL, planPropio = false): Promise<T[]> {
+    if (this.consultar) return this.consultar<T>(query, { preparar: !planPropio });
+    return (await this.db.execute(query)).rows as T[];
+  }
 
   private visibleSql(v: Visibilidad): SQL {
     if (v.todo) return sql`true`;
@@ -181,14 +201,18 @@ export class OrdersRepository {
       sql`exists (select 1 from orden_responsables r where r.orden_id = o.id and r.usuario_id = ${v.actorId})`,
       sql`exists (select 1 from orden_responsables r join usuarios u on u.id = r.usuario_id where r.orden_id = o.id and u.supervisor_id = ${v.actorId})`,
     ];
-    if (v.clientes.length) parts.push(sql`o.cliente_id in (${joinIds(v.clientes)})`);
+    if (v.clientes.length) parts.push(sql`o.cliente_id = any(${intArray(v.clientes)})`);
     return sql`(${sql.join(parts, sql` or `)})`;
   }
 
   /** The conditions of the filters (SPEC §3), shared by the list and the export. */
-  private condiciones(entidadId: number, v: Visibilidad, f: FiltrosParsed, now: Date): SQL[] {
+  /**
+   * @param clientesBuscados the company's clients whose name holds the searched text, when the
+   * caller knows them (from memory): the statement then names them instead of searching clients.
+   */
+  private condiciones(entidadId: number, v: Visibilidad, f: FiltrosParsed, now: Date, clientesBuscados?: readonly number[]): SQL[] {
     const where: SQL[] = [sql`o.entidad_id = ${entidadId}`, sql`o.eliminada is null`, this.visibleSql(v)];
-    if (f.estados?.length) where.push(sql`o.estado_id in (${joinIds(f.estados)})`);
+    if (f.estados?.length) where.push(sql`o.estado_id = any(${intArray(f.estados)})`);
     if (f.cliente) where.push(sql`o.cliente_id = ${f.cliente}`);
     if (f.tipo) where.push(sql`o.tipo_orden_id = ${f.tipo}`);
     if (f.area) where.push(sql`o.area_id = ${f.area}`);
@@ -200,13 +224,23 @@ export class OrdersRepository {
     if (f.fechaDesde != null) where.push(sql`${campo} >= ${new Date(f.fechaDesde).toISOString()}::timestamptz`);
     if (f.fechaHasta != null) where.push(sql`${campo} <= ${new Date(f.fechaHasta).toISOString()}::timestamptz`);
     if (f.vencidas) {
-      where.push(sql`o.estado_id in (${joinIds(ESTADOS_ABIERTOS)}) and o.fecha_fin < ${now.toISOString()}::timestamptz`);
+      where.push(sql`o.estado_id = any(${intArray(ESTADOS_ABIERTOS)}) and o.fecha_fin < ${now.toISOString()}::timestamptz`);
     }
     const q = f.buscar?.trim();
     if (q) {
       const like = `%${escapeLike(q)}%`;
-      // Same expression as the trigram index ordenes_busqueda_trgm_idx; clients by their own index.
-      const texto = sql`((o.titulo || ' ' || o.detalle) ilike ${like} or o.cliente_id = any(array(select c2.id from clientes c2 where c2.entidad_id = ${entidadId} and c2.nombre ilike ${like})))`;
+      // The lower-case column of the trigram index ordenes_busqueda_trgm_idx, against a pattern
+      // lowered here (lowered in SQL, a prepared plan would lower it again on every row); clients
+      // by their own index.
+      const enTexto = sql`o.busqueda like ${like.toLowerCase()}`;
+      let texto: SQL;
+      if (!clientesBuscados) {
+        texto = sql`(${enTexto} or o.cliente_id = any(array(select c2.id from clientes c2 where c2.entidad_id = ${entidadId} and c2.nombre ilike ${like})))`;
+      } else if (clientesBuscados.length) {
+        texto = sql`(${enTexto} or o.cliente_id = any(${intArray(clientesBuscados)}))`;
+      } else {
+        texto = enTexto;
+      }
       const num = /^#?(\d{1,9})$/.exec(q);
       where.push(num ? sql`(o.numero = ${Number(num[1])} or ${texto})` : texto);
     }
@@ -228,9 +262,9 @@ export class OrdersRepository {
   }
 
   /** The filtered, sorted page of orders the actor may see (ids for the names, see NombresCache). */
-  async pagina(entidadId: number, v: Visibilidad, f: FiltrosParsed, now: Date): Promise<ResumenFila[]> {
-    const where = this.condiciones(entidadId, v, f, now);
-    const r = await this.db.execute(sql`
+  async pagina(entidadId: number, v: Visibilidad, f: FiltrosParsed, now: Date, clientesBuscados?: readonly number[]): Promise<ResumenFila[]> {
+    const where = this.condiciones(entidadId, v, f, now, clientesBuscados);
+    return this.leer<ResumenFila>(sql`
       select o.id, o.numero, o.titulo, o.estado_id, o.cliente_id, o.tipo_orden_id, o.area_id, o.prioridad_id,
              ${ms(sql`o.fecha_inicio`)} as fecha_inicio, ${ms(sql`o.fecha_fin`)} as fecha_fin,
              ${ms(sql`o.creada`)} as creada, ${ms(sql`o.actualizada`)} as actualizada,
@@ -238,17 +272,19 @@ export class OrdersRepository {
       from ordenes o
       where ${sql.join(where, sql` and `)}
       order by ${this.ordenSql(f.orden)}
-      limit ${f.porPagina} offset ${f.pagina * f.porPagina}`);
-    return r.rows as unknown as ResumenFila[];
+      limit ${f.porPagina} offset ${f.pagina * f.porPagina}`,
+      Boolean(f.buscar?.trim()),
+    );
   }
 
   /** How many orders the filters select among those the actor may see (paging ignored). */
-  async contar(entidadId: number, v: Visibilidad, f: FiltrosParsed, now: Date): Promise<number> {
-    const where = this.condiciones(entidadId, v, f, now);
-    const r = await this.db.execute<{ n: number }>(
+  async contar(entidadId: number, v: Visibilidad, f: FiltrosParsed, now: Date, clientesBuscados?: readonly number[]): Promise<number> {
+    const where = this.condiciones(entidadId, v, f, now, clientesBuscados);
+    const rows = await this.leer<{ n: number }>(
       sql`select count(*)::int as n from ordenes o where ${sql.join(where, sql` and `)}`,
+      Boolean(f.buscar?.trim()),
     );
-    return Number(r.rows[0]?.n ?? 0);
+    return Number(rows[0]?.n ?? 0);
   }
 
   /**
@@ -308,7 +344,7 @@ export class OrdersRepository {
 
   /** One order of the company (not deleted), with its responsables; undefined when absent or another company's. */
   async find(entidadId: number, id: number): Promise<OrdenFila | undefined> {
-    const r = await this.db.execute(sql`
+    const rows = await this.leer<OrdenFila & { responsables: number[] | string }>(sql`
       select o.id, o.numero, o.titulo, o.detalle, o.estado_id as "estadoId", o.cliente_id as "clienteId",
              o.tipo_orden_id as "tipoOrdenId", o.area_id as "areaId", o.prioridad_id as "prioridadId",
              ${ms(sql`o.fecha_inicio`)} as "fechaInicio", ${ms(sql`o.fecha_fin`)} as "fechaFin",
@@ -317,7 +353,7 @@ export class OrdersRepository {
              coalesce((select json_agg(r.usuario_id order by r.usuario_id) from orden_responsables r where r.orden_id = o.id), '[]'::json) as responsables
       from ordenes o
       where o.entidad_id = ${entidadId} and o.id = ${id} and o.eliminada is null`);
-    const row = r.rows[0] as (OrdenFila & { responsables: number[] | string }) | undefined;
+    const row = rows[0];
     if (!row) return undefined;
     return { ...row, responsables: typeof row.responsables === 'string' ? JSON.parse(row.responsables) : row.responsables };
   }
@@ -331,9 +367,9 @@ export class OrdersRepository {
    */
   async crear(o: NuevaOrden): Promise<ResultadoAlta> {
     const e = o.entidadId;
-    const ids = o.responsables.length ? sql`array[${joinIds(o.responsables)}]::int[]` : sql`'{}'::int[]`;
+    const ids = intArray(o.responsables);
     const ts = (d: Date | null) => (d ? sql`${d.toISOString()}::timestamptz` : sql`null::timestamptz`);
-    const r = await this.db.execute(sql`
+    const rows = await this.leer<Omit<ResultadoAlta, 'id' | 'numero'> & { id: number | null; numero: number | null }>(sql`
       with refs as (
         select
           ${o.clienteId == null ? sql`true` : sql`exists (select 1 from clientes where id = ${o.clienteId} and entidad_id = ${e} and activo)`} as cliente,
@@ -377,7 +413,8 @@ export class OrdersRepository {
       select refs.cliente, refs.tipo, refs.area, refs.prioridad, refs.usuarios,
              exists (select 1 from cupo) as cupo, (select id from orden) as id, (select numero from orden) as numero
       from refs`);
-    const row = r.rows[0] as Omit<ResultadoAlta, 'id' | 'numero'> & { id: number | null; numero: number | null };
+    const row = rows[0];
+    if (!row) throw new Error('el alta no devolvió resultado');
     return { ...row, id: row.id ?? null, numero: row.numero ?? null };
   }
 
@@ -390,10 +427,10 @@ export class OrdersRepository {
   }
 
   async isVisible(entidadId: number, id: number, v: Visibilidad): Promise<boolean> {
-    const r = await this.db.execute(
+    const rows = await this.leer(
       sql`select 1 from ordenes o where o.entidad_id = ${entidadId} and o.id = ${id} and o.eliminada is null and ${this.visibleSql(v)}`,
     );
-    return r.rows.length > 0;
+    return rows.length > 0;
   }
 
   async nextNumber(entidadId: number): Promise<number> {

@@ -22,7 +22,7 @@ import {
   type Persona,
 } from '@delego/contract';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Consultar, Db, DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import type { DomainEvent, EventBus } from '../../lib/bus.js';
 import type { Clock } from '../../lib/clock.js';
@@ -99,6 +99,11 @@ const personas = (ids: readonly number[], n: Nombres): Persona[] =>
     .filter((p): p is Persona => p !== undefined)
     .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es') || a.id - b.id);
 
+/** The key of a list page: who sees what, the filters, the order and the page. */
+function clavePagina(v: Visibilidad, f: Filtros): string {
+  return JSON.stringify([v.todo ? 0 : v.actorId, v.todo ? [] : v.clientes, f]);
+}
+
 /** The key of a list total: who sees what, and the filters without paging. */
 function claveConteo(v: Visibilidad, f: Filtros, now: Date): string {
   const { pagina: _p, porPagina: _pp, orden: _o, ...filtros } = f;
@@ -107,8 +112,23 @@ function claveConteo(v: Visibilidad, f: Filtros, now: Date): string {
   return JSON.stringify([v.todo ? 0 : v.actorId, v.todo ? [] : v.clientes, filtros, minuto]);
 }
 
-/** Events after which a company's order counts may differ (search also matches client names). */
-const CAMBIAN_CONTEOS = new Set(['orden.creada', 'orden.modificada', 'orden.eliminada', 'orden.estadoCambiado', 'orden.responsablesCambiados', 'clientes.cambiados']);
+/** Life of a cached total at most (changes drop it before; this guards against a missed event). */
+const CONTEOS_TTL_MS = 60_000;
+
+/**
+ * Events after which a company's list pages and totals may differ: its orders changed, a client
+ * was renamed (search matches client names), or a user's supervisor changed (supervisors see
+ * their people's orders).
+ */
+const CAMBIAN_LISTAS = new Set([
+  'orden.creada',
+  'orden.modificada',
+  'orden.eliminada',
+  'orden.estadoCambiado',
+  'orden.responsablesCambiados',
+  'clientes.cambiados',
+  'usuarios.cambiados',
+]);
 
 export class OrdersService {
   /** Names of each company's clients, types, areas, priorities and users, for list and detail. */
@@ -117,22 +137,42 @@ export class OrdersService {
    * Totals of the list per company, filters and visibility: counting every match is the one part
    * of a page whose cost grows with the company, and it only changes when an order does.
    */
-  private readonly conteos = new TenantCache<number>(500);
+  private readonly conteos: TenantCache<number>;
+  /**
+   * Pages of the list per company, filters, page and visibility (the orders' own columns; names
+   * and "vencida" are added per request). Every change to a company's orders reaches every
+   * instance as an event and drops them, so they are never older than the last change; what they
+   * save is the live refresh of a company's screens after each change, when many ask the same.
+   */
+  private readonly paginas: TenantCache<ResumenFila[]>;
+  private readonly consultar: Consultar | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly bus: EventBus,
     private readonly plans: PlansService,
+    opciones: {
+      /** The prepared reader of the hot paths; plain `db.execute` when absent. */
+      consultar?: Consultar;
+      /** Life of a cached page of the list; 0 turns that cache off (totals are always cached). */
+      cacheListasMs?: number;
+    } = {},
   ) {
+    this.consultar = opciones.consultar;
+    const ttl = opciones.cacheListasMs ?? 30_000;
+    this.conteos = new TenantCache<number>(500, 5000, CONTEOS_TTL_MS);
+    this.paginas = new TenantCache<ResumenFila[]>(50, 500, ttl);
     this.nombres = new NombresCache(db, bus);
     bus.subscribe((e) => {
-      if (CAMBIAN_CONTEOS.has(e.type)) this.conteos.clear(e.entidadId);
+      if (!CAMBIAN_LISTAS.has(e.type)) return;
+      this.conteos.clear(e.entidadId);
+      this.paginas.clear(e.entidadId);
     });
   }
 
-  private repo(tx: DbOrTx = this.db) {
-    return new OrdersRepository(tx);
+  private repo(tx?: DbOrTx) {
+    return tx ? new OrdersRepository(tx) : new OrdersRepository(this.db, this.consultar);
   }
 
   private publishAll(events: DomainEvent[]) {
@@ -165,13 +205,19 @@ export class OrdersService {
     const v = visibilidad(actor);
     const repo = this.repo();
     const offset = f.pagina * f.porPagina;
+    const buscados = await this.clientesBuscados(actor.entidadId, f.buscar);
     const conteo = () =>
-      this.conteos.getOrLoad(actor.entidadId, claveConteo(v, f, now), () => repo.contar(actor.entidadId, v, f, now));
+      this.conteos.getOrLoad(actor.entidadId, claveConteo(v, f, now), () =>
+        repo.contar(actor.entidadId, v, f, now, buscados),
+      );
+    const leerPagina = async () =>
+      (await repo.pagina(actor.entidadId, v, f, now, buscados)).map((r) => ({ ...r, responsables: asArray(r.responsables) }));
+    // "Vencidas" depends on the clock, not only on the orders: such pages are always read.
+    const pagina = f.vencidas
+      ? leerPagina()
+      : this.paginas.getOrLoad(actor.entidadId, clavePagina(v, f), leerPagina);
     // The total is only counted when the page does not tell it (a full page, or past the end).
-    const [rows, contado] = await Promise.all([
-      repo.pagina(actor.entidadId, v, f, now),
-      f.pagina > 0 ? conteo() : Promise.resolve(undefined),
-    ]);
+    const [rows, contado] = await Promise.all([pagina, f.pagina > 0 ? conteo() : Promise.resolve(undefined)]);
     let total = contado;
     if (total === undefined) total = rows.length < f.porPagina ? rows.length : await conteo();
     // A total counted a moment before an order arrived never hides a row the page shows.
@@ -193,6 +239,16 @@ export class OrdersService {
     };
   }
 
+  /** The company's clients whose name holds the searched text (as ILIKE would match it). */
+  private async clientesBuscados(entidadId: number, buscar: string | null | undefined): Promise<number[] | undefined> {
+    const q = buscar?.trim().toLowerCase();
+    if (!q) return undefined;
+    const n = await this.nombres.de(entidadId);
+    const ids: number[] = [];
+    for (const [id, nombre] of n.clientes) if (nombre.toLowerCase().includes(q)) ids.push(id);
+    return ids;
+  }
+
   /** POST /api/v2/ordenes/all/filtered {estados, buscar}: the 100 most recent matches. */
   async listarSimple(actor: Actor, f: { estados?: number[] | null | undefined; buscar?: string | null | undefined }): Promise<OrdenResumen[]> {
     const page = await this.listar(actor, {
@@ -207,7 +263,7 @@ export class OrdersService {
   }
 
   /** Loads an order the actor may see; 404 otherwise (another company's orders do not exist). */
-  private async cargar(actor: Actor, id: number, tx: DbOrTx = this.db): Promise<OrdenFila> {
+  private async cargar(actor: Actor, id: number, tx?: DbOrTx): Promise<OrdenFila> {
     const repo = this.repo(tx);
     const o = await repo.find(actor.entidadId, id);
     if (!o) throw AppError.notFound(NO_EXISTE);
