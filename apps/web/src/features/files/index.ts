@@ -1,6 +1,7 @@
 /**
  * The files feature's public face (issue 5): what the order's other paperwork screens (hours and
- * expenses, reports) use: the order's files and their upload, the order header, and the screen states.
+ * expenses, reports) use: the order's files and their upload and the order header. Their screen
+ * states come from components/estados-pantalla.
  */
 export { archivosKeys } from './keys';
 export { archivosQueryOptions, useArchivos } from './api/get-archivos';
@@ -12,4 +13,4 @@ export { leerId, useConsultaDeRuta } from './hooks/use-consulta-de-ruta';
 export { useObjectUrl } from './hooks/use-object-url';
 export { useAvisoExito, useConfirmar } from './hooks/use-avisos';
 export { formatoTamanio, problemaDeArchivo } from './model/archivos';
-export { Aviso, AvisoError, AvisoSinOrden, CabeceraOrden, FilasCargando } from './components/estado-pantalla';
+export { CabeceraOrden } from './components/cabecera-orden';

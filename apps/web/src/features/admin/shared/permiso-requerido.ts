@@ -6,3 +6,8 @@ export function useTienePermiso(permiso: PermisoGlobal): boolean {
   const { usuario } = useSession();
   return !!usuario && tienePermiso(usuario, permiso);
 }
+
+/** Why a screen of a global permission is closed to the user (SPEC §6), for `EstadoSinPermiso`. */
+export function sinPermisoPara(que: string): string {
+  return `No tiene permiso para ${que}. Pídaselo a un administrador de su empresa.`;
+}

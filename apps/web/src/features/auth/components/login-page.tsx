@@ -11,7 +11,7 @@ import { checkmarkCircleOutline, eyeOffOutline, eyeOutline } from 'ionicons/icon
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useLogin } from '../api/login';
-import { destinoSeguro, PARAM_VOLVER } from '../return-path';
+import { destinoSeguro, PARAM_VOLVER } from '../../../lib/return-path';
 import './login-page.css';
 
 /** Values of `login/:success` that announce a finished action (confirmed account, new password). */

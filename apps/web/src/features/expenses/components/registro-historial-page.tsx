@@ -13,20 +13,11 @@ import {
 import { add, barChartOutline, createOutline, receiptOutline, trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import { EstadoError, EstadoSinOrden, FilasCargando } from '../../../components/estados-pantalla';
 import { guardarArchivo } from '../../../lib/descargas';
 import { notificarError } from '../../../lib/errors';
 import { useSession } from '../../auth';
-import {
-  AvisoError,
-  AvisoSinOrden,
-  CabeceraOrden,
-  FilasCargando,
-  getContenido,
-  leerId,
-  useAvisoExito,
-  useConfirmar,
-  useConsultaDeRuta,
-} from '../../files';
+import { CabeceraOrden, getContenido, leerId, useAvisoExito, useConfirmar, useConsultaDeRuta } from '../../files';
 import { useGuardarRegistro } from '../api/guardar-registro';
 import { useRegistro } from '../api/get-registro';
 import { textoFecha } from '../model/dias';
@@ -47,11 +38,11 @@ export default function RegistroHistorialPage() {
       <IonContent className="ion-padding delego-page-content">
         <div className="delego-container papeleo registro">
           {id === null ? (
-            <AvisoSinOrden />
+            <EstadoSinOrden ambito="papeleo" />
           ) : registro.isPending ? (
-            <FilasCargando />
+            <FilasCargando ambito="papeleo" filas={4} />
           ) : registro.isError ? (
-            <AvisoError error={registro.error} onReintentar={() => void registro.refetch()} />
+            <EstadoError ambito="papeleo" error={registro.error} onReintentar={() => void registro.refetch()} />
           ) : (
             <RegistroDeOrden registro={registro.data} />
           )}

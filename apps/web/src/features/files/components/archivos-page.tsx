@@ -4,6 +4,7 @@ import { cameraOutline, cloudDownloadOutline, downloadOutline, folderOpenOutline
 import { format } from 'date-fns';
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import { EstadoError, EstadoPantalla, EstadoSinOrden, FilasCargando } from '../../../components/estados-pantalla';
 import { guardarArchivo } from '../../../lib/descargas';
 import { notificarError } from '../../../lib/errors';
 import { getContenido, getZip } from '../api/descargar-archivo';
@@ -14,8 +15,8 @@ import { useAvisoExito, useConfirmar } from '../hooks/use-avisos';
 import { leerId, useConsultaDeRuta } from '../hooks/use-consulta-de-ruta';
 import { useSubidas } from '../hooks/use-subidas';
 import { formatoTamanio } from '../model/archivos';
+import { CabeceraOrden } from './cabecera-orden';
 import { ColaSubidas } from './cola-subidas';
-import { Aviso, AvisoError, AvisoSinOrden, CabeceraOrden, FilasCargando } from './estado-pantalla';
 import { Miniatura } from './miniatura';
 import './papeleo.css';
 
@@ -31,11 +32,11 @@ export default function ArchivosPage() {
       <IonContent className="ion-padding delego-page-content">
         <div className="delego-container papeleo">
           {id === null ? (
-            <AvisoSinOrden />
+            <EstadoSinOrden ambito="papeleo" />
           ) : archivos.isPending ? (
-            <FilasCargando />
+            <FilasCargando ambito="papeleo" filas={4} />
           ) : archivos.isError ? (
-            <AvisoError error={archivos.error} onReintentar={() => void archivos.refetch()} />
+            <EstadoError ambito="papeleo" error={archivos.error} onReintentar={() => void archivos.refetch()} />
           ) : (
             <ArchivosDeOrden ordenId={id} archivos={archivos.data} />
           )}
@@ -164,9 +165,9 @@ export function ArchivosDeOrden({ ordenId, archivos }: { ordenId: number; archiv
       </section>
 
       {archivos.length === 0 ? (
-        <Aviso icono={folderOpenOutline} titulo="Todavía no hay archivos" testId="archivos-vacio">
+        <EstadoPantalla icono={folderOpenOutline} titulo="Todavía no hay archivos" testId="archivos-vacio">
           {puedeAgregar ? 'Adjunte fotos, planos o comprobantes con «Agregar archivos».' : 'Nadie adjuntó archivos a esta orden.'}
-        </Aviso>
+        </EstadoPantalla>
       ) : (
         <>
           <p className="archivos-cantidad" aria-live="polite" data-testid="archivos-cantidad">

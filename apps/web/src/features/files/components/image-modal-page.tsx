@@ -22,6 +22,12 @@ import {
   removeOutline,
 } from 'ionicons/icons';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  EstadoError,
+  EstadoPantalla,
+  EstadoRequiereSesion,
+  EstadoSinOrden,
+} from '../../../components/estados-pantalla';
 import { guardarArchivo } from '../../../lib/descargas';
 import { mensajeDeError, notificarError } from '../../../lib/errors';
 import { useSession } from '../../auth';
@@ -31,7 +37,6 @@ import { leerId, useConsultaDeRuta, useEsRutaActual } from '../hooks/use-consult
 import { useGestosVisor } from '../hooks/use-gestos-visor';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { ESCALA_MAXIMA, ESCALA_MINIMA, textoPosicion, vecino } from '../model/visor';
-import { Aviso, AvisoError, AvisoRequiereSesion, AvisoSinOrden } from './estado-pantalla';
 import './papeleo.css';
 
 const RUTA = '/image-modal';
@@ -62,16 +67,20 @@ export default function ImageModalPage() {
 
   let contenido;
   if (!usuario) {
-    contenido = <AvisoRequiereSesion>Para ver las imágenes de una orden ingrese con su usuario.</AvisoRequiereSesion>;
+    contenido = (
+      <EstadoRequiereSesion ambito="papeleo">
+        Para ver las imágenes de una orden ingrese con su usuario.
+      </EstadoRequiereSesion>
+    );
   } else if (ordenId === null || archivoId === null) {
-    contenido = <AvisoSinOrden />;
+    contenido = <EstadoSinOrden ambito="papeleo" />;
   } else if (archivos.isPending) {
     contenido = <IonSpinner name="crescent" className="visor__espera" aria-label="Cargando la imagen" />;
   } else if (archivos.isError) {
-    contenido = <AvisoError error={archivos.error} onReintentar={() => void archivos.refetch()} />;
+    contenido = <EstadoError ambito="papeleo" error={archivos.error} onReintentar={() => void archivos.refetch()} />;
   } else if (!imagenes.some((a) => a.id === archivoId)) {
     contenido = (
-      <Aviso
+      <EstadoPantalla
         icono={imageOutline}
         titulo="Imagen no encontrada"
         testId="visor-sin-imagen"
@@ -82,7 +91,7 @@ export default function ImageModalPage() {
         }
       >
         La imagen no existe o fue eliminada de la orden.
-      </Aviso>
+      </EstadoPantalla>
     );
   }
 

@@ -12,6 +12,7 @@ import {
 } from '@ionic/react';
 import { useState, type FormEvent } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import { EstadoError, EstadoSinOrden, EstadoSinPermiso, FilasCargando } from '../../../components/estados-pantalla';
 import { useCambiarEstado } from '../api/cambiar-estado';
 import { useOrdenDetalle } from '../api/get-orden-detalle';
 import { useAvisoExito } from '../hooks/use-avisos';
@@ -26,7 +27,6 @@ import {
   valorDe,
   type ErroresCampos,
 } from '../model/formularios';
-import { AvisoError, AvisoSinOrden, AvisoSinPermiso, FilasCargando } from './avisos-pantalla';
 import { EstadoBadge, PuntoEstado } from './insignias';
 import '../orders.css';
 
@@ -43,17 +43,17 @@ export default function CambioEstadoPage() {
       <IonContent className="ion-padding delego-page-content">
         <div className="delego-container ordenes-formulario">
           {id === null ? (
-            <AvisoSinOrden />
+            <EstadoSinOrden ambito="ordenes" />
           ) : detalle.isPending ? (
-            <FilasCargando filas={3} />
+            <FilasCargando ambito="ordenes" filas={3} />
           ) : detalle.isError ? (
-            <AvisoError error={detalle.error} onReintentar={() => void detalle.refetch()} />
+            <EstadoError ambito="ordenes" error={detalle.error} onReintentar={() => void detalle.refetch()} />
           ) : detalle.data.acciones.estadosSiguientes.length === 0 ? (
-            <AvisoSinPermiso volverA={`/orden/${id}`}>
+            <EstadoSinPermiso ambito="ordenes" volverA={`/orden/${id}`}>
               {detalle.data.acciones.soloLectura
                 ? 'Esta orden es de solo lectura para usted: no puede cambiar su estado.'
                 : `No tiene a qué estado pasar la orden desde ${detalle.data.estado.nombre}.`}
-            </AvisoSinPermiso>
+            </EstadoSinPermiso>
           ) : (
             <FormularioCambioEstado key={vez} orden={detalle.data} />
           )}

@@ -2,6 +2,7 @@ import { LIMITES_ORDEN, zCambioDetalle, zCambioTitulo, type OrdenDetalle } from 
 import { IonButton, IonContent, IonInput, IonSpinner, IonTextarea } from '@ionic/react';
 import { useState, type FormEvent } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import { EstadoError, EstadoSinOrden, EstadoSinPermiso, FilasCargando } from '../../../components/estados-pantalla';
 import { useCambiarDetalle } from '../api/cambiar-detalle';
 import { useCambiarTitulo } from '../api/cambiar-titulo';
 import { useOrdenDetalle } from '../api/get-orden-detalle';
@@ -10,7 +11,6 @@ import { useIdDeConsulta } from '../hooks/use-consulta-de-ruta';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';
 import { useVolver } from '../hooks/use-volver';
 import { claseInvalida, enviarConEnter, erroresDeGuardado, erroresDeProblemas, valorDe } from '../model/formularios';
-import { AvisoError, AvisoSinOrden, AvisoSinPermiso, FilasCargando } from './avisos-pantalla';
 import '../orders.css';
 
 type Campo = 'titulo' | 'detalle';
@@ -32,15 +32,15 @@ export function PantallaEdicionCampo({ campo }: { campo: Campo }) {
       <IonContent className="ion-padding delego-page-content">
         <div className="delego-container ordenes-formulario">
           {id === null ? (
-            <AvisoSinOrden />
+            <EstadoSinOrden ambito="ordenes" />
           ) : detalle.isPending ? (
-            <FilasCargando filas={2} />
+            <FilasCargando ambito="ordenes" filas={2} />
           ) : detalle.isError ? (
-            <AvisoError error={detalle.error} onReintentar={() => void detalle.refetch()} />
+            <EstadoError ambito="ordenes" error={detalle.error} onReintentar={() => void detalle.refetch()} />
           ) : detalle.data.acciones.soloLectura || !detalle.data.acciones.modificar ? (
-            <AvisoSinPermiso volverA={`/orden/${id}`}>
+            <EstadoSinPermiso ambito="ordenes" volverA={`/orden/${id}`}>
               Esta orden es de solo lectura para usted: necesita el permiso modificarOrden o ser su responsable.
-            </AvisoSinPermiso>
+            </EstadoSinPermiso>
           ) : (
             <FormularioCampo key={`${detalle.data.id}-${vez}`} orden={detalle.data} campo={campo} />
           )}

@@ -1,10 +1,10 @@
 import { IonContent } from '@ionic/react';
 import { timeOutline } from 'ionicons/icons';
 import { PageHeader } from '../../../components/page-header';
+import { EstadoError, EstadoPantalla, EstadoSinOrden, FilasCargando } from '../../../components/estados-pantalla';
 import { useHistorial } from '../api/get-historial';
 import { useOrdenDetalle } from '../api/get-orden-detalle';
 import { useIdDeConsulta } from '../hooks/use-consulta-de-ruta';
-import { Aviso, AvisoError, AvisoSinOrden, FilasCargando } from './avisos-pantalla';
 import { HistorialLista } from './historial-lista';
 import { EstadoBadge } from './insignias';
 import '../orders.css';
@@ -21,11 +21,11 @@ export default function HistorialPage() {
       <IonContent className="ion-padding delego-page-content">
         <div className="delego-container ordenes-formulario">
           {id === null ? (
-            <AvisoSinOrden />
+            <EstadoSinOrden ambito="ordenes" />
           ) : historial.isPending ? (
-            <FilasCargando filas={5} />
+            <FilasCargando ambito="ordenes" filas={5} />
           ) : historial.isError ? (
-            <AvisoError error={historial.error} onReintentar={() => void historial.refetch()} />
+            <EstadoError ambito="ordenes" error={historial.error} onReintentar={() => void historial.refetch()} />
           ) : (
             <section className="delego-card ordenes-formulario__tarjeta">
               {orden && (
@@ -36,7 +36,7 @@ export default function HistorialPage() {
               )}
               <p className="ordenes-formulario__ayuda">Del más antiguo al más reciente.</p>
               {historial.data.length === 0 ? (
-                <Aviso icono={timeOutline} titulo="Sin cambios registrados" />
+                <EstadoPantalla icono={timeOutline} titulo="Sin cambios registrados" />
               ) : (
                 <HistorialLista eventos={historial.data} />
               )}

@@ -11,6 +11,7 @@ import {
 } from '@ionic/react';
 import { useState, type FormEvent } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import { EstadoError, EstadoSinPermiso, FilasCargando } from '../../../components/estados-pantalla';
 import { useSession } from '../../auth';
 import { useAreas } from '../api/get-areas';
 import { useE5sAreas } from '../api/get-e5s-areas';
@@ -36,7 +37,6 @@ import {
 } from '../model/formulario-orden';
 import { nombrePersona } from '../model/formato';
 import { claseInvalida, enviarConEnter, erroresDeGuardado, valorDe, type ErroresCampos } from '../model/formularios';
-import { AvisoError, AvisoSinPermiso, FilasCargando } from './avisos-pantalla';
 import '../orders.css';
 
 const NINGUNO = 0;
@@ -57,14 +57,15 @@ export default function NuevaOrdenPage() {
       usuario && puedeCrearOrden(usuario) ? (
         <FormularioOrden key={vez} />
       ) : (
-        <AvisoSinPermiso>No tiene permiso para crear órdenes.</AvisoSinPermiso>
+        <EstadoSinPermiso ambito="ordenes" volverA="/home">No tiene permiso para crear órdenes.</EstadoSinPermiso>
       );
   } else if (guardada.isPending || detalle.isPending) {
-    contenido = <FilasCargando filas={5} />;
+    contenido = <FilasCargando ambito="ordenes" filas={5} />;
   } else if (detalle.isError || guardada.isError) {
     const error = detalle.error ?? guardada.error;
     contenido = (
-      <AvisoError
+      <EstadoError
+        ambito="ordenes"
         error={error}
         onReintentar={() => {
           void detalle.refetch();
@@ -74,9 +75,9 @@ export default function NuevaOrdenPage() {
     );
   } else if (!detalle.data.acciones.modificar || detalle.data.acciones.soloLectura) {
     contenido = (
-      <AvisoSinPermiso volverA={`/orden/${id}`}>
+      <EstadoSinPermiso ambito="ordenes" volverA={`/orden/${id}`}>
         Esta orden es de solo lectura para usted: necesita el permiso modificarOrden o ser su responsable.
-      </AvisoSinPermiso>
+      </EstadoSinPermiso>
     );
   } else {
     contenido = <FormularioOrden key={`${id}-${vez}`} original={guardada.data} detalle={detalle.data} />;

@@ -24,6 +24,7 @@ import {
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
+import { EstadoError, EstadoSinOrden, FilasCargando } from '../../../components/estados-pantalla';
 import { PapeleoDeOrden } from '../../reports';
 import { useEliminarOrden } from '../api/eliminar-orden';
 import { useHistorial } from '../api/get-historial';
@@ -33,7 +34,6 @@ import { useAvisoExito, useConfirmar } from '../hooks/use-avisos';
 import { useVolver } from '../hooks/use-volver';
 import { accionesVisibles, type AccionOrden } from '../model/acciones';
 import { formatoFecha, formatoFechaHora, nombrePersona } from '../model/formato';
-import { AvisoError, AvisoSinOrden, FilasCargando } from './avisos-pantalla';
 import { HistorialLista } from './historial-lista';
 import { EstadoBadge, PrioridadBadge, Vencimiento } from './insignias';
 import '../orders.css';
@@ -54,11 +54,11 @@ export default function OrdenDetallePage() {
       <IonContent className="ion-padding delego-page-content">
         <div className="delego-container orden-detalle">
           {id === null ? (
-            <AvisoSinOrden />
+            <EstadoSinOrden ambito="ordenes" />
           ) : detalle.isPending ? (
-            <FilasCargando filas={4} testId="orden-cargando" />
+            <FilasCargando ambito="ordenes" filas={4} testId="orden-cargando" />
           ) : detalle.isError ? (
-            <AvisoError error={detalle.error} onReintentar={() => void detalle.refetch()} />
+            <EstadoError ambito="ordenes" error={detalle.error} onReintentar={() => void detalle.refetch()} />
           ) : (
             <ContenidoOrden orden={detalle.data} />
           )}

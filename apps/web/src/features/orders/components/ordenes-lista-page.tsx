@@ -22,6 +22,7 @@ import {
 import { add, filterOutline, searchOutline } from 'ionicons/icons';
 import { useCallback, useMemo } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
 import { ExportarOrdenesBoton } from '../../reports';
 import { useSession } from '../../auth';
 import { useOrdenes } from '../api/get-ordenes';
@@ -37,7 +38,6 @@ import {
   type CriterioOrden,
   type FiltrosLista,
 } from '../model/filtros';
-import { Aviso, AvisoError, FilasCargando } from './avisos-pantalla';
 import { FiltrosRapidos } from './filtros-rapidos';
 import { OrdenItem } from './orden-item';
 import '../orders.css';
@@ -148,11 +148,11 @@ export default function OrdenesListaPage() {
           </div>
 
           {lista.isPending ? (
-            <FilasCargando filas={8} />
+            <FilasCargando ambito="ordenes" filas={8} />
           ) : lista.isError ? (
-            <AvisoError error={lista.error} onReintentar={() => void lista.refetch()} />
+            <EstadoError ambito="ordenes" error={lista.error} onReintentar={() => void lista.refetch()} />
           ) : ordenes.length === 0 ? (
-            <Aviso
+            <EstadoPantalla
               icono={searchOutline}
               titulo="No hay órdenes que coincidan"
               testId="ordenes-vacia"
@@ -175,7 +175,7 @@ export default function OrdenesListaPage() {
               {hayFiltros(filtros)
                 ? 'Pruebe con otra búsqueda o quite algunos filtros.'
                 : 'Todavía no hay órdenes abiertas para usted.'}
-            </Aviso>
+            </EstadoPantalla>
           ) : (
             <IonList className="ordenes-items" lines="full" data-testid="ordenes-items">
               {ordenes.map((o) => (

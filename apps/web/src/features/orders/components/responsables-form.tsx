@@ -13,6 +13,13 @@ import {
 } from '@ionic/react';
 import { useState, type FormEvent } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import {
+  EstadoError,
+  EstadoRequiereSesion,
+  EstadoSinOrden,
+  EstadoSinPermiso,
+  FilasCargando,
+} from '../../../components/estados-pantalla';
 import { useSession } from '../../auth';
 import { useCambiarResponsables } from '../api/cambiar-responsables';
 import { useOrdenDetalle } from '../api/get-orden-detalle';
@@ -29,7 +36,6 @@ import {
   valorDe,
   type ErroresCampos,
 } from '../model/formularios';
-import { AvisoError, AvisoRequiereSesion, AvisoSinOrden, AvisoSinPermiso, FilasCargando } from './avisos-pantalla';
 import '../orders.css';
 
 interface Props {
@@ -51,17 +57,19 @@ export function PantallaResponsables({ multiple }: Props) {
         <div className="delego-container ordenes-formulario">
           {!usuario ? (
             // SPEC §2 lists responsables-multiples among the routes without login; its calls need one.
-            <AvisoRequiereSesion />
+            <EstadoRequiereSesion ambito="ordenes">
+              Para ver y cambiar los responsables de una orden ingrese con su usuario.
+            </EstadoRequiereSesion>
           ) : id === null ? (
-            <AvisoSinOrden />
+            <EstadoSinOrden ambito="ordenes" />
           ) : detalle.isPending ? (
-            <FilasCargando filas={4} />
+            <FilasCargando ambito="ordenes" filas={4} />
           ) : detalle.isError ? (
-            <AvisoError error={detalle.error} onReintentar={() => void detalle.refetch()} />
+            <EstadoError ambito="ordenes" error={detalle.error} onReintentar={() => void detalle.refetch()} />
           ) : !detalle.data.acciones.cambiarResponsable || detalle.data.acciones.soloLectura ? (
-            <AvisoSinPermiso volverA={`/orden/${id}`}>
+            <EstadoSinPermiso ambito="ordenes" volverA={`/orden/${id}`}>
               No puede cambiar los responsables de esta orden: necesita el permiso modificarOrden o ser su responsable.
-            </AvisoSinPermiso>
+            </EstadoSinPermiso>
           ) : (
             <FormularioResponsables key={vez} orden={detalle.data} multiple={multiple} />
           )}
@@ -143,9 +151,9 @@ export function FormularioResponsables({ orden, multiple }: { orden: OrdenDetall
         <fieldset className="ordenes-fieldset">
           <legend>{multiple ? 'Responsables' : 'Responsable'}</legend>
           {disponibles.isPending ? (
-            <FilasCargando filas={3} />
+            <FilasCargando ambito="ordenes" filas={3} />
           ) : disponibles.isError ? (
-            <AvisoError error={disponibles.error} onReintentar={() => void disponibles.refetch()} />
+            <EstadoError ambito="ordenes" error={disponibles.error} onReintentar={() => void disponibles.refetch()} />
           ) : multiple ? (
             <IonList lines="full" className="ordenes-opciones" data-testid="responsables-opciones">
               {opciones.map((u) => (

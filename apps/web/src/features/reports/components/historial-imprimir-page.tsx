@@ -3,9 +3,10 @@ import { downloadOutline, openOutline } from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
+import { EstadoError, EstadoSinOrden, FilasCargando } from '../../../components/estados-pantalla';
 import { abrirPestania, guardarArchivo } from '../../../lib/descargas';
 import { mensajeDeError } from '../../../lib/errors';
-import { AvisoError, AvisoSinOrden, CabeceraOrden, FilasCargando, leerId, useOrden } from '../../files';
+import { CabeceraOrden, leerId, useOrden } from '../../files';
 import { getReporte, type OpcionesReporte } from '../api/get-reporte';
 import './reportes.css';
 
@@ -19,11 +20,11 @@ export default function HistorialImprimirPage() {
       <IonContent className="ion-padding delego-page-content">
         <div className="delego-container papeleo reportes">
           {id === null ? (
-            <AvisoSinOrden />
+            <EstadoSinOrden ambito="papeleo" />
           ) : orden.isPending ? (
-            <FilasCargando filas={2} />
+            <FilasCargando ambito="papeleo" filas={2} />
           ) : orden.isError ? (
-            <AvisoError error={orden.error} onReintentar={() => void orden.refetch()} />
+            <EstadoError ambito="papeleo" error={orden.error} onReintentar={() => void orden.refetch()} />
           ) : (
             <OpcionesImpresion ordenId={id} numero={orden.data.numero} />
           )}

@@ -3,10 +3,10 @@ import { IonButton, IonChip, IonContent, IonIcon, IonInput, IonLabel, IonProgres
 import { downloadOutline, timeOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
 import { guardarArchivo } from '../../../lib/descargas';
 import { notificarError } from '../../../lib/errors';
 import { hoyAR, mesAnterior, mesDe, textoDia } from '../../expenses';
-import { Aviso, AvisoError, FilasCargando } from '../../files';
 import { exportarHorasReportadas, useHorasReportadas } from '../api/horas-reportadas';
 import { porcentaje, porMinutos, problemaDeRango } from '../model/horas';
 import './reportes.css';
@@ -93,9 +93,9 @@ export default function HorasReportadasPage() {
           </section>
 
           {problema ? null : reporte.isPending ? (
-            <FilasCargando filas={4} />
+            <FilasCargando ambito="papeleo" filas={4} />
           ) : reporte.isError ? (
-            <AvisoError error={reporte.error} onReintentar={() => void reporte.refetch()} />
+            <EstadoError ambito="papeleo" error={reporte.error} onReintentar={() => void reporte.refetch()} />
           ) : (
             <Reporte reporte={reporte.data} actualizando={reporte.isPlaceholderData} />
           )}
@@ -135,9 +135,9 @@ export function Reporte({ reporte, actualizando = false }: { reporte: HorasRepor
       </section>
 
       {total === 0 ? (
-        <Aviso icono={timeOutline} titulo="No hay horas en este período" testId="horas-vacio">
+        <EstadoPantalla icono={timeOutline} titulo="No hay horas en este período" testId="horas-vacio">
           Elija otro período o pida al equipo que registre sus horas en cada orden.
-        </Aviso>
+        </EstadoPantalla>
       ) : (
         <div className="reportes-tablas">
           <TablaHoras

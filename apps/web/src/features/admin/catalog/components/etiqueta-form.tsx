@@ -16,8 +16,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { notificarError } from '../../../../lib/errors';
 import type { ClaseEtiqueta } from '../../keys';
 import { PageHeader } from '../../../../components/page-header';
+import { EstadoError, EstadoPantalla, EstadoSinPermiso } from '../../../../components/estados-pantalla';
 import { useAviso } from '../../shared/avisos';
-import { Estado, EstadoError, SinPermiso } from '../../shared/estados';
 import {
   claseInvalida,
   enfocarPrimerError,
@@ -28,7 +28,7 @@ import {
 } from '../../shared/formularios';
 import { useVolver } from '../../shared/navegacion';
 import { useIdParam } from '../../shared/parametros';
-import { useTienePermiso } from '../../shared/permiso-requerido';
+import { sinPermisoPara, useTienePermiso } from '../../shared/permiso-requerido';
 import { useCrearEtiqueta } from '../api/crear-etiqueta';
 import { useEtiquetas } from '../api/get-etiquetas';
 import { useModificarEtiqueta } from '../api/modificar-etiqueta';
@@ -56,7 +56,7 @@ export function EtiquetaForm({ clase }: { clase: ClaseEtiqueta }) {
         {puede ? (
           <CargaEtiqueta key={id ?? 'nueva'} clase={clase} id={id} />
         ) : (
-          <SinPermiso que={`administrar ${t.plural}`} />
+          <EstadoSinPermiso ambito="admin">{sinPermisoPara(`administrar ${t.plural}`)}</EstadoSinPermiso>
         )}
       </IonContent>
     </>
@@ -69,7 +69,7 @@ function CargaEtiqueta({ clase, id }: { clase: ClaseEtiqueta; id: number | null 
   if (id === null) return <Formulario clase={clase} etiqueta={null} />;
   if (!etiquetas.data) {
     if (etiquetas.isError) {
-      return <EstadoError error={etiquetas.error} onReintentar={() => void etiquetas.refetch()} />;
+      return <EstadoError ambito="admin" error={etiquetas.error} onReintentar={() => void etiquetas.refetch()} />;
     }
     return (
       <div className="delego-container admin-pagina admin-pagina--angosta" aria-busy="true">
@@ -80,7 +80,7 @@ function CargaEtiqueta({ clase, id }: { clase: ClaseEtiqueta; id: number | null 
   const etiqueta = etiquetas.data.find((e) => e.id === id);
   if (!etiqueta) {
     return (
-      <Estado
+      <EstadoPantalla
         icono={t.icono}
         titulo="No encontrado"
         accion={
@@ -90,7 +90,7 @@ function CargaEtiqueta({ clase, id }: { clase: ClaseEtiqueta; id: number | null 
         }
       >
         No se encontró {t.el}: no existe o no pertenece a su empresa.
-      </Estado>
+      </EstadoPantalla>
     );
   }
   return <Formulario clase={clase} etiqueta={etiqueta} />;

@@ -24,9 +24,9 @@ import type { ReactNode } from 'react';
 import { notificarError } from '../../../../lib/errors';
 import type { ClaseEtiqueta } from '../../keys';
 import { PageHeader } from '../../../../components/page-header';
+import { EstadoError, EstadoPantalla, EstadoSinPermiso, FilasCargando } from '../../../../components/estados-pantalla';
 import { useAviso, useConfirmar } from '../../shared/avisos';
-import { Estado, EstadoError, ListaCargando, SinPermiso } from '../../shared/estados';
-import { useTienePermiso } from '../../shared/permiso-requerido';
+import { sinPermisoPara, useTienePermiso } from '../../shared/permiso-requerido';
 import { useBorrarEtiqueta } from '../api/borrar-etiqueta';
 import { useEtiquetas } from '../api/get-etiquetas';
 import { useModificarEtiqueta } from '../api/modificar-etiqueta';
@@ -78,7 +78,7 @@ export function EtiquetasLista({ clase, children }: Props) {
         <Listado clase={clase}>{children}</Listado>
       ) : (
         <IonContent className="ion-padding delego-page-content">
-          <SinPermiso que={`administrar ${t.plural}`} />
+          <EstadoSinPermiso ambito="admin">{sinPermisoPara(`administrar ${t.plural}`)}</EstadoSinPermiso>
         </IonContent>
       )}
     </>
@@ -118,9 +118,9 @@ function Listado({ clase, children }: Props) {
       <div className="delego-container admin-pagina admin-pagina--angosta">
         {!etiquetas.data ? (
           etiquetas.isError ? (
-            <EstadoError error={etiquetas.error} onReintentar={() => void etiquetas.refetch()} />
+            <EstadoError ambito="admin" error={etiquetas.error} onReintentar={() => void etiquetas.refetch()} />
           ) : (
-            <ListaCargando filas={5} />
+            <FilasCargando ambito="admin" filas={5} />
           )
         ) : (
           <>
@@ -131,9 +131,9 @@ function Listado({ clase, children }: Props) {
                 </IonLabel>
               </IonListHeader>
               {activas.length === 0 ? (
-                <Estado icono={t.icono} titulo={`No hay ${t.plural}`} testId={`${t.prefijo}-vacio`}>
+                <EstadoPantalla icono={t.icono} titulo={`No hay ${t.plural}`} testId={`${t.prefijo}-vacio`}>
                   Cree {clase === 'areas' ? 'la primera' : 'el primero'} con “{t.nuevo}”.
-                </Estado>
+                </EstadoPantalla>
               ) : (
                 <IonList className="admin-lista" data-testid={`${t.prefijo}-lista`}>
                   {activas.map((e) => (

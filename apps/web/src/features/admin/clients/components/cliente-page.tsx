@@ -18,8 +18,8 @@ import {
 import { businessOutline } from 'ionicons/icons';
 import { useRef, useState, type FormEvent } from 'react';
 import { PageHeader } from '../../../../components/page-header';
+import { EstadoError, EstadoPantalla, EstadoSinPermiso } from '../../../../components/estados-pantalla';
 import { useAviso, useConfirmar } from '../../shared/avisos';
-import { Estado, EstadoError, SinPermiso } from '../../shared/estados';
 import {
   claseInvalida,
   enfocarPrimerError,
@@ -30,7 +30,7 @@ import {
 } from '../../shared/formularios';
 import { useVolver } from '../../shared/navegacion';
 import { useIdParam } from '../../shared/parametros';
-import { useTienePermiso } from '../../shared/permiso-requerido';
+import { sinPermisoPara, useTienePermiso } from '../../shared/permiso-requerido';
 import { useClientes } from '../api/get-clientes';
 import { useGuardarCliente } from '../api/guardar-cliente';
 import {
@@ -50,7 +50,11 @@ export default function ClientePage() {
     <>
       <PageHeader titulo={id === null ? 'Nuevo cliente' : 'Editar cliente'} volverA="/clientes" />
       <IonContent className="delego-page-content">
-        {puede ? <CargaCliente key={id ?? 'nuevo'} id={id} /> : <SinPermiso que="administrar clientes" />}
+        {puede ? (
+          <CargaCliente key={id ?? 'nuevo'} id={id} />
+        ) : (
+          <EstadoSinPermiso ambito="admin">{sinPermisoPara('administrar clientes')}</EstadoSinPermiso>
+        )}
       </IonContent>
     </>
   );
@@ -60,7 +64,9 @@ function CargaCliente({ id }: { id: number | null }) {
   const clientes = useClientes();
   if (id === null) return <ClienteForm cliente={null} />;
   if (!clientes.data) {
-    if (clientes.isError) return <EstadoError error={clientes.error} onReintentar={() => void clientes.refetch()} />;
+    if (clientes.isError) {
+      return <EstadoError ambito="admin" error={clientes.error} onReintentar={() => void clientes.refetch()} />;
+    }
     return (
       <div className="delego-container admin-pagina admin-pagina--angosta" aria-busy="true">
         <IonCard className="delego-card">
@@ -76,7 +82,7 @@ function CargaCliente({ id }: { id: number | null }) {
   const cliente = clientes.data.find((c) => c.id === id);
   if (!cliente) {
     return (
-      <Estado
+      <EstadoPantalla
         icono={businessOutline}
         titulo="Cliente no encontrado"
         accion={
@@ -86,7 +92,7 @@ function CargaCliente({ id }: { id: number | null }) {
         }
       >
         El cliente no existe o no pertenece a su empresa.
-      </Estado>
+      </EstadoPantalla>
     );
   }
   return <ClienteForm cliente={cliente} />;

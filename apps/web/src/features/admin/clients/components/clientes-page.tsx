@@ -18,9 +18,9 @@ import {
 import { addOutline, businessOutline, searchOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '../../../../components/page-header';
-import { Estado, EstadoError, ListaCargando, SinPermiso } from '../../shared/estados';
+import { EstadoError, EstadoPantalla, EstadoSinPermiso, FilasCargando } from '../../../../components/estados-pantalla';
 import { coincide, plural } from '../../shared/nombres';
-import { useTienePermiso } from '../../shared/permiso-requerido';
+import { sinPermisoPara, useTienePermiso } from '../../shared/permiso-requerido';
 import { useClientes } from '../api/get-clientes';
 import '../../shared/admin.css';
 
@@ -36,7 +36,7 @@ export default function ClientesPage() {
         <ListaClientes />
       ) : (
         <IonContent className="ion-padding delego-page-content">
-          <SinPermiso que="administrar clientes" />
+          <EstadoSinPermiso ambito="admin">{sinPermisoPara('administrar clientes')}</EstadoSinPermiso>
         </IonContent>
       )}
     </>
@@ -100,19 +100,19 @@ function ListaClientes() {
 
         {!coinciden ? (
           clientes.isError ? (
-            <EstadoError error={clientes.error} onReintentar={() => void clientes.refetch()} />
+            <EstadoError ambito="admin" error={clientes.error} onReintentar={() => void clientes.refetch()} />
           ) : (
-            <ListaCargando />
+            <FilasCargando ambito="admin" />
           )
         ) : visibles.length === 0 ? (
           busqueda.trim() ? (
-            <Estado icono={searchOutline} titulo="Sin resultados" testId="clientes-vacio">
+            <EstadoPantalla icono={searchOutline} titulo="Sin resultados" testId="clientes-vacio">
               Ningún cliente coincide con “{busqueda.trim()}”.
-            </Estado>
+            </EstadoPantalla>
           ) : (
-            <Estado icono={businessOutline} titulo="No hay clientes para mostrar" testId="clientes-vacio">
+            <EstadoPantalla icono={businessOutline} titulo="No hay clientes para mostrar" testId="clientes-vacio">
               {filtro === 'inactivos' ? 'Todos los clientes están activos.' : 'Cree el primero con “Nuevo cliente”.'}
-            </Estado>
+            </EstadoPantalla>
           )
         ) : (
           <>

@@ -33,11 +33,19 @@ import { useState } from 'react';
 import { useSession } from '../../../auth';
 import { useClientes } from '../../clients/api/get-clientes';
 import { PageHeader } from '../../../../components/page-header';
+import {
+  EstadoElegirUsuario,
+  EstadoError,
+  EstadoPantalla,
+  EstadoRequiereSesion,
+  EstadoSinPermiso,
+  FilasCargando,
+} from '../../../../components/estados-pantalla';
 import { useAviso, useConfirmar } from '../../shared/avisos';
-import { ElegirUsuario, Estado, EstadoError, ListaCargando, RequiereSesion, SinPermiso } from '../../shared/estados';
 import { FichaUsuario } from '../../shared/ficha-usuario';
 import { coincide, nombreCompleto, nombrePermiso } from '../../shared/nombres';
 import { useIdParam } from '../../shared/parametros';
+import { sinPermisoPara } from '../../shared/permiso-requerido';
 import { useUsuario } from '../../users/api/get-usuario';
 import { useCatalogoPermisos } from '../api/get-catalogo-permisos';
 import { usePermisosDeUsuario } from '../api/get-permisos-usuario';
@@ -78,11 +86,13 @@ export default function UsuariosPermisosPage() {
       />
       <IonContent className="delego-page-content">
         {!actor ? (
-          <RequiereSesion />
+          <EstadoRequiereSesion ambito="admin">
+            Para ver y cambiar permisos de usuarios ingrese con su usuario.
+          </EstadoRequiereSesion>
         ) : !tienePermiso(actor, 'altaUsuarios') ? (
-          <SinPermiso que="administrar usuarios" />
+          <EstadoSinPermiso ambito="admin">{sinPermisoPara('administrar usuarios')}</EstadoSinPermiso>
         ) : usuarioId === null ? (
-          <ElegirUsuario />
+          <EstadoElegirUsuario />
         ) : (
           <PermisosDeUsuarioVista key={usuarioId} usuarioId={usuarioId} actor={actor} />
         )}
@@ -110,9 +120,9 @@ function PermisosDeUsuarioVista({ usuarioId, actor }: { usuarioId: number; actor
       </IonRefresher>
       <div className="delego-container admin-pagina">
         {fallo ? (
-          <EstadoError error={fallo.error} onReintentar={() => void fallo.refetch()} />
+          <EstadoError ambito="admin" error={fallo.error} onReintentar={() => void fallo.refetch()} />
         ) : !usuario.data || !permisos.data || !clientes.data ? (
-          <ListaCargando filas={6} />
+          <FilasCargando ambito="admin" filas={6} />
         ) : (
           <Contenido
             usuario={usuario.data}
@@ -250,9 +260,9 @@ function Contenido({ usuario, permisos, clientes, catalogo, actor }: ContenidoPr
             />
           )}
           {filas.length === 0 ? (
-            <Estado icono={businessOutline} titulo={busqueda ? 'Sin resultados' : 'No hay clientes'}>
+            <EstadoPantalla icono={businessOutline} titulo={busqueda ? 'Sin resultados' : 'No hay clientes'}>
               {busqueda ? `Ningún cliente coincide con “${busqueda}”.` : 'Cree clientes para asignarles permisos.'}
-            </Estado>
+            </EstadoPantalla>
           ) : (
             <div className="matriz" role="table" aria-label="Permisos por cliente" data-testid="permisos-matriz">
               <div role="rowgroup" className="matriz__cabecera">

@@ -19,13 +19,18 @@ import { useState } from 'react';
 import { ApiError, notificarError } from '../../../../lib/errors';
 import { useSession } from '../../../auth';
 import { PageHeader } from '../../../../components/page-header';
+import {
+  EstadoElegirUsuario,
+  EstadoError,
+  EstadoSinPermiso,
+  FilasCargando,
+} from '../../../../components/estados-pantalla';
 import { useAviso } from '../../shared/avisos';
-import { ElegirUsuario, EstadoError, ListaCargando, SinPermiso } from '../../shared/estados';
 import { FichaUsuario } from '../../shared/ficha-usuario';
 import { useVolver } from '../../shared/navegacion';
 import { nombreCompleto, nombreRol } from '../../shared/nombres';
 import { useIdParam } from '../../shared/parametros';
-import { useTienePermiso } from '../../shared/permiso-requerido';
+import { sinPermisoPara, useTienePermiso } from '../../shared/permiso-requerido';
 import { useRoles } from '../api/get-roles';
 import { useUsuario } from '../api/get-usuario';
 import { useGuardarUsuario } from '../api/guardar-usuario';
@@ -40,9 +45,9 @@ export default function AsignarRolesPage() {
       <PageHeader titulo="Roles" volverA={usuarioId ? `/usuario?id=${usuarioId}` : '/usuarios'} />
       <IonContent className="delego-page-content">
         {!puede ? (
-          <SinPermiso que="administrar usuarios" />
+          <EstadoSinPermiso ambito="admin">{sinPermisoPara('administrar usuarios')}</EstadoSinPermiso>
         ) : usuarioId === null ? (
-          <ElegirUsuario />
+          <EstadoElegirUsuario />
         ) : (
           <CargaRoles key={usuarioId} usuarioId={usuarioId} />
         )}
@@ -57,11 +62,11 @@ function CargaRoles({ usuarioId }: { usuarioId: number }) {
   const roles = useRoles();
   if (!actor) return null;
   const fallo = usuario.isError ? usuario : roles.isError ? roles : null;
-  if (fallo) return <EstadoError error={fallo.error} onReintentar={() => void fallo.refetch()} />;
+  if (fallo) return <EstadoError ambito="admin" error={fallo.error} onReintentar={() => void fallo.refetch()} />;
   if (!usuario.data || !roles.data) {
     return (
       <div className="delego-container admin-pagina admin-pagina--angosta">
-        <ListaCargando filas={4} />
+        <FilasCargando ambito="admin" filas={4} />
       </div>
     );
   }

@@ -20,12 +20,12 @@ import {
 import { peopleOutline, personRemoveOutline } from 'ionicons/icons';
 import { notificarError } from '../../../../lib/errors';
 import { PageHeader } from '../../../../components/page-header';
+import { EstadoError, EstadoPantalla, EstadoSinPermiso, FilasCargando } from '../../../../components/estados-pantalla';
 import { useAviso, useConfirmar } from '../../shared/avisos';
-import { Estado, EstadoError, ListaCargando, SinPermiso } from '../../shared/estados';
 import { FichaUsuario } from '../../shared/ficha-usuario';
 import { nombreCompleto, plural } from '../../shared/nombres';
 import { useIdParam } from '../../shared/parametros';
-import { useTienePermiso } from '../../shared/permiso-requerido';
+import { sinPermisoPara, useTienePermiso } from '../../shared/permiso-requerido';
 import { useUsuarios } from '../api/get-usuarios';
 import { useGuardarUsuario } from '../api/guardar-usuario';
 import { candidatosAlEquipo, equipoDe, supervisoresPosibles } from '../equipo';
@@ -65,12 +65,12 @@ export default function SupervisorPage() {
         )}
         <div className="delego-container admin-pagina admin-pagina--angosta">
           {!puede ? (
-            <SinPermiso que="administrar usuarios" />
+            <EstadoSinPermiso ambito="admin">{sinPermisoPara('administrar usuarios')}</EstadoSinPermiso>
           ) : !usuarios.data ? (
             usuarios.isError ? (
-              <EstadoError error={usuarios.error} onReintentar={() => void usuarios.refetch()} />
+              <EstadoError ambito="admin" error={usuarios.error} onReintentar={() => void usuarios.refetch()} />
             ) : (
-              <ListaCargando filas={5} />
+              <FilasCargando ambito="admin" filas={5} />
             )
           ) : usuarioId === null ? (
             <Equipos usuarios={usuarios.data} />
@@ -89,9 +89,9 @@ function Equipos({ usuarios }: { usuarios: UsuarioAdmin[] }) {
   const sinSupervisor = usuarios.filter((u) => u.activo && u.supervisorId === null).length;
   if (!supervisores.length) {
     return (
-      <Estado icono={peopleOutline} titulo="Todavía no hay equipos" testId="equipos-vacio">
+      <EstadoPantalla icono={peopleOutline} titulo="Todavía no hay equipos" testId="equipos-vacio">
         Abra un usuario y elija su supervisor en “Supervisor y equipo”.
-      </Estado>
+      </EstadoPantalla>
     );
   }
   return (
@@ -133,9 +133,9 @@ function SupervisorDeUsuario({ usuarios, usuarioId }: { usuarios: UsuarioAdmin[]
   const usuario = usuarios.find((u) => u.id === usuarioId);
   if (!usuario) {
     return (
-      <Estado icono={peopleOutline} titulo="Usuario no encontrado">
+      <EstadoPantalla icono={peopleOutline} titulo="Usuario no encontrado">
         El usuario no existe o no pertenece a su empresa.
-      </Estado>
+      </EstadoPantalla>
     );
   }
   const supervisor = usuarios.find((u) => u.id === usuario.supervisorId);

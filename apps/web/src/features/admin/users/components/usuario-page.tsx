@@ -32,10 +32,10 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useSession } from '../../../auth';
 import { useCatalogoPermisos } from '../../permissions/api/get-catalogo-permisos';
 import { PageHeader } from '../../../../components/page-header';
+import { EstadoError, EstadoSinPermiso } from '../../../../components/estados-pantalla';
 import { CampoPassword } from '../../shared/campo-password';
 import { FichaUsuario } from '../../shared/ficha-usuario';
 import { useAviso, useConfirmar } from '../../shared/avisos';
-import { EstadoError, SinPermiso } from '../../shared/estados';
 import {
   claseInvalida,
   enfocarPrimerError,
@@ -48,7 +48,7 @@ import { useVolver } from '../../shared/navegacion';
 import { nombreCompleto, nombrePermiso, nombreRol } from '../../shared/nombres';
 import { useIdParam } from '../../shared/parametros';
 import { PASSWORD_MIN } from '../../shared/password';
-import { useTienePermiso } from '../../shared/permiso-requerido';
+import { sinPermisoPara, useTienePermiso } from '../../shared/permiso-requerido';
 import { useUsuario } from '../api/get-usuario';
 import { useUsuarios } from '../api/get-usuarios';
 import { useGuardarUsuario } from '../api/guardar-usuario';
@@ -73,7 +73,11 @@ export default function UsuarioPage() {
     <>
       <PageHeader titulo={id === null ? 'Nuevo usuario' : 'Editar usuario'} volverA="/usuarios" />
       <IonContent className="delego-page-content">
-        {puede ? <CargaUsuario key={id ?? 'nuevo'} id={id} /> : <SinPermiso que="administrar usuarios" />}
+        {puede ? (
+          <CargaUsuario key={id ?? 'nuevo'} id={id} />
+        ) : (
+          <EstadoSinPermiso ambito="admin">{sinPermisoPara('administrar usuarios')}</EstadoSinPermiso>
+        )}
       </IonContent>
     </>
   );
@@ -84,7 +88,9 @@ function CargaUsuario({ id }: { id: number | null }) {
   const { usuario: actor } = useSession();
   if (!actor) return null;
   if (id !== null && !usuario.data) {
-    if (usuario.isError) return <EstadoError error={usuario.error} onReintentar={() => void usuario.refetch()} />;
+    if (usuario.isError) {
+      return <EstadoError ambito="admin" error={usuario.error} onReintentar={() => void usuario.refetch()} />;
+    }
     return <FormularioCargando />;
   }
   return <UsuarioForm usuario={usuario.data ?? null} actor={actor} />;

@@ -16,9 +16,9 @@ import {
 import { addOutline, peopleOutline, searchOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '../../../../components/page-header';
-import { Estado, EstadoError, ListaCargando, SinPermiso } from '../../shared/estados';
+import { EstadoError, EstadoPantalla, EstadoSinPermiso, FilasCargando } from '../../../../components/estados-pantalla';
 import { coincide, nombreCompleto, plural } from '../../shared/nombres';
-import { useTienePermiso } from '../../shared/permiso-requerido';
+import { sinPermisoPara, useTienePermiso } from '../../shared/permiso-requerido';
 import { textoDeBusqueda, useBuscarUsuarios } from '../api/buscar-usuarios';
 import { useUsuarios } from '../api/get-usuarios';
 import { UsuarioItem } from './usuario-item';
@@ -39,7 +39,7 @@ export default function UsuariosPage() {
         <ListaUsuarios />
       ) : (
         <IonContent className="ion-padding delego-page-content">
-          <SinPermiso que="administrar usuarios" />
+          <EstadoSinPermiso ambito="admin">{sinPermisoPara('administrar usuarios')}</EstadoSinPermiso>
         </IonContent>
       )}
     </>
@@ -109,20 +109,20 @@ function ListaUsuarios() {
 
         {!usuarios ? (
           consulta.isError ? (
-            <EstadoError error={consulta.error} onReintentar={() => void consulta.refetch()} />
+            <EstadoError ambito="admin" error={consulta.error} onReintentar={() => void consulta.refetch()} />
           ) : (
-            <ListaCargando />
+            <FilasCargando ambito="admin" />
           )
         ) : visibles.length === 0 ? (
           buscando ? (
-            <Estado icono={searchOutline} titulo="Sin resultados" testId="usuarios-vacio">
+            <EstadoPantalla icono={searchOutline} titulo="Sin resultados" testId="usuarios-vacio">
               Ningún usuario {filtro === 'todos' ? '' : filtro === 'activos' ? 'activo ' : 'inactivo '}coincide con
               “{texto}”.
-            </Estado>
+            </EstadoPantalla>
           ) : (
-            <Estado icono={peopleOutline} titulo="No hay usuarios para mostrar" testId="usuarios-vacio">
+            <EstadoPantalla icono={peopleOutline} titulo="No hay usuarios para mostrar" testId="usuarios-vacio">
               {filtro === 'inactivos' ? 'Todos los usuarios están activos.' : 'Cree el primero con “Nuevo usuario”.'}
-            </Estado>
+            </EstadoPantalla>
           )
         ) : (
           <>

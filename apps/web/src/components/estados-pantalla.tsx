@@ -1,0 +1,213 @@
+/**
+ * The states a screen shows instead of its content: loading, failed (with a retry), empty,
+ * forbidden, without a session, or opened without the id it needs.
+ */
+import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonSkeletonText } from '@ionic/react';
+import { cloudOfflineOutline, lockClosedOutline, logInOutline, personOutline, searchOutline } from 'ionicons/icons';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { rutaLogin } from '../lib/return-path';
+import { ApiError, mensajeDeError } from '../lib/errors';
+import './estados-pantalla.css';
+
+/**
+ * The area of the app a screen belongs to. It prefixes the states' test ids
+ * ('ordenes-error', 'admin-sin-permiso', …) and decides how a 404 or 403 reads (see `AMBITOS`).
+ */
+export type AmbitoEstado = 'admin' | 'ordenes' | 'papeleo';
+
+interface ReglasAmbito {
+  /**
+   * The area's screens are about one order: a 404 or 403 means the order is missing or out of
+   * reach, so the error offers 'Ir a Inicio' instead of a retry that cannot help.
+   */
+  deUnaOrden: boolean;
+}
+
+const AMBITOS: Record<AmbitoEstado, ReglasAmbito> = {
+  admin: { deUnaOrden: false },
+  ordenes: { deUnaOrden: true },
+  papeleo: { deUnaOrden: true },
+};
+
+interface EstadoPantallaProps {
+  icono: string;
+  titulo: string;
+  /** The explanation below the title. */
+  children?: ReactNode;
+  /** Buttons or links below the text. */
+  accion?: ReactNode;
+  testId?: string;
+  color?: string;
+}
+
+/** An empty, failed or forbidden screen: icon, title, explanation and what to do next. */
+export function EstadoPantalla({ icono, titulo, children, accion, testId, color = 'medium' }: EstadoPantallaProps) {
+  return (
+    <section className="delego-estado-pantalla" data-testid={testId}>
+      <IonIcon icon={icono} color={color} aria-hidden="true" />
+      <h2>{titulo}</h2>
+      {children && <p>{children}</p>}
+      {accion && <div className="delego-estado-pantalla__acciones">{accion}</div>}
+    </section>
+  );
+}
+
+interface BotonRutaProps {
+  ruta: string;
+  /** 'root' starts over at `ruta`; 'back' returns to it. */
+  direccion: 'root' | 'back';
+  fill?: 'outline';
+  children: ReactNode;
+}
+
+/** The way out of a state: a button to another screen of the app. */
+function BotonRuta({ ruta, direccion, fill, children }: BotonRutaProps) {
+  return (
+    <IonButton fill={fill} routerLink={ruta} routerDirection={direccion}>
+      {children}
+    </IonButton>
+  );
+}
+
+function IrAInicio() {
+  return <BotonRuta ruta="/home" direccion="root" fill="outline">Ir a Inicio</BotonRuta>;
+}
+
+interface EstadoErrorProps {
+  ambito: AmbitoEstado;
+  error: unknown;
+  onReintentar: () => void;
+}
+
+/** Something that could not be loaded: a failure with a retry, or (order screens) a missing or forbidden order. */
+export function EstadoError({ ambito, error, onReintentar }: EstadoErrorProps) {
+  const sinAcceso = error instanceof ApiError && (error.status === 404 || error.status === 403);
+  if (sinAcceso && AMBITOS[ambito].deUnaOrden) {
+    return (
+      <EstadoPantalla
+        icono={searchOutline}
+        titulo={error.status === 404 ? 'Orden no encontrada' : 'Sin acceso'}
+        testId={`${ambito}-no-encontrada`}
+        accion={<IrAInicio />}
+      >
+        {mensajeDeError(error)}
+      </EstadoPantalla>
+    );
+  }
+  return (
+    <EstadoPantalla
+      icono={cloudOfflineOutline}
+      titulo="No se pudieron cargar los datos"
+      color="danger"
+      testId={`${ambito}-error`}
+      accion={
+        <IonButton fill="outline" onClick={onReintentar}>
+          Reintentar
+        </IonButton>
+      }
+    >
+      {mensajeDeError(error)}
+    </EstadoPantalla>
+  );
+}
+
+/** A screen that needs an order id in its address and did not get one. */
+export function EstadoSinOrden({ ambito }: { ambito: AmbitoEstado }) {
+  return (
+    <EstadoPantalla
+      icono={searchOutline}
+      titulo="Falta indicar la orden"
+      testId={`${ambito}-sin-id`}
+      accion={<IrAInicio />}
+    >
+      Abra esta pantalla desde el detalle de una orden.
+    </EstadoPantalla>
+  );
+}
+
+/** A screen that needs a user id in its address and did not get one. */
+export function EstadoElegirUsuario() {
+  return (
+    <EstadoPantalla
+      icono={personOutline}
+      titulo="Elija un usuario"
+      accion={<BotonRuta ruta="/usuarios" direccion="root">Ir a Usuarios</BotonRuta>}
+    >
+      Abra esta pantalla desde la ficha de un usuario.
+    </EstadoPantalla>
+  );
+}
+
+interface EstadoSinPermisoProps {
+  ambito: AmbitoEstado;
+  /** Why the person may not use the screen. */
+  children: ReactNode;
+  /** Where 'Volver' goes back to; without it the way out is 'Ir a Inicio'. */
+  volverA?: string;
+}
+
+/** The person may not do what this screen is for. */
+export function EstadoSinPermiso({ ambito, children, volverA }: EstadoSinPermisoProps) {
+  return (
+    <EstadoPantalla
+      icono={lockClosedOutline}
+      titulo="Sin permiso"
+      testId={`${ambito}-sin-permiso`}
+      accion={
+        volverA === undefined ? (
+          <IrAInicio />
+        ) : (
+          <BotonRuta ruta={volverA} direccion="back" fill="outline">Volver</BotonRuta>
+        )
+      }
+    >
+      {children}
+    </EstadoPantalla>
+  );
+}
+
+/** For screens open without login (SPEC §2) whose calls need a session; login returns here. */
+export function EstadoRequiereSesion({ ambito, children }: { ambito: AmbitoEstado; children: ReactNode }) {
+  const { pathname, search } = useLocation();
+  return (
+    <EstadoPantalla
+      icono={logInOutline}
+      titulo="Inicie sesión"
+      testId={`${ambito}-requiere-sesion`}
+      accion={<BotonRuta ruta={rutaLogin(pathname + search)} direccion="root">Ingresar</BotonRuta>}
+    >
+      {children}
+    </EstadoPantalla>
+  );
+}
+
+interface FilasCargandoProps {
+  ambito: AmbitoEstado;
+  filas?: number;
+  /** Replaces the default test id `${ambito}-cargando`. */
+  testId?: string;
+}
+
+/** Placeholder rows while a list or a record loads, announced once to screen readers. */
+export function FilasCargando({ ambito, filas = 6, testId = `${ambito}-cargando` }: FilasCargandoProps) {
+  return (
+    <IonList className="delego-filas-cargando" aria-busy="true" data-testid={testId} lines="full">
+      <span className="delego-visually-hidden" role="status">
+        Cargando…
+      </span>
+      {Array.from({ length: filas }, (_, i) => (
+        <IonItem key={i}>
+          <IonLabel>
+            <h2>
+              <IonSkeletonText animated style={{ width: `${45 + ((i * 17) % 35)}%` }} />
+            </h2>
+            <p>
+              <IonSkeletonText animated style={{ width: `${30 + ((i * 23) % 40)}%` }} />
+            </p>
+          </IonLabel>
+        </IonItem>
+      ))}
+    </IonList>
+  );
+}
