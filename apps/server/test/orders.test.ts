@@ -197,6 +197,15 @@ describe('crear', () => {
       method: 'POST', url: '/api/v2/ordenes/save', headers: { ...auth('supervisor'), 'content-type': 'application/json' }, payload: '{no es json',
     });
     expect(noJson.statusCode).toBe(400);
+    // The reasons read as Spanish a user understands, not as the validator's internals.
+    const sinCliente = await call('POST', '/api/v2/ordenes/save', 'admin', { titulo: 'Sin cliente', detalle: '' });
+    expect(sinCliente.statusCode).toBe(400);
+    expect(sinCliente.json().message).toBe('Dato inválido en "cliente": Elija el cliente de la orden.');
+    for (const id of ['abc', '0', '-3', '1.5', '99999999999']) {
+      const r = await call('GET', `/api/v3/ordenDTO/${id}`, 'admin');
+      expect(r.statusCode, id).toBe(400);
+      expect(r.json().message, id).toBe('Dato inválido en "id": Debe ser un número entero positivo (el id de un registro).');
+    }
     expect(noJson.json().message).toMatch(/JSON/);
     expect(await countOrdenes()).toBe(before);
     expect(await quota()).toBe(q);

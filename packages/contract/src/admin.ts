@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MD5_HEX, zPermisoCliente, zPermisoGlobal, zPermisosDeCliente, zRol } from './auth.js';
+import { zId } from './common.js';
 
 /**
  * Administration (issue 4): users, roles, per-client permissions, clients, areas, order types,
@@ -25,7 +26,7 @@ export const LIMITES_ADMIN = {
   logoLado: 256,
 } as const;
 
-const zRefId = z.coerce.number().int().positive();
+const zRefId = zId;
 
 /** '' (an empty form field) travels as null. */
 const vacioANull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
+/**
+ * A database id: a positive integer (in a path, a query or a body, as a number or as digits).
+ * `mensaje` replaces the generic reason, e.g. to say which choice is missing.
+ */
+export function zIdCon(mensaje = 'Debe ser un número entero positivo (el id de un registro).') {
+  return z.coerce.number(mensaje).int(mensaje).positive(mensaje).max(2_147_483_647, mensaje);
+}
+
 /** Database ids travel as positive integers. */
-export const zId = z.coerce.number().int().positive();
+export const zId = zIdCon();
 
 /** Dates travel as milliseconds since the epoch. */
 export const zEpochMs = z.number().int();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zPersona } from './orders.js';
+import { zId } from './common.js';
 
 /**
  * Hours and expenses of an order (issue 5): PUT /api/v2/registro-gastos/{id} creates (no id),
@@ -28,7 +29,7 @@ const zFechaRegistro = z
   .min(Date.UTC(2000, 0, 1), 'La fecha es demasiado antigua.')
   .max(Date.UTC(2100, 0, 1), 'La fecha es demasiado lejana.');
 
-const zIdRegistro = z.coerce.number().int().positive();
+const zIdRegistro = zId;
 
 /** 'H:MM' from minutes: 150 -> '2:30'. */
 export function horasTexto(minutos: number): string {

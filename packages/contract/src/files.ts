@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './common.js';
 
 /**
  * Files of an order (issue 5): attachments, their download and thumbnail paths, the ZIP of all of
@@ -71,7 +72,7 @@ export const zArchivosCambios = z.object({
     .max(0, 'Los archivos se envían como multipart/form-data (campo "archivos"), no dentro de un JSON.')
     .optional(),
   archivosBorrados: z
-    .array(z.coerce.number().int().positive())
+    .array(zId)
     .max(LIMITES_ARCHIVOS.borradosPorEnvio, `Hasta ${LIMITES_ARCHIVOS.borradosPorEnvio} archivos por vez.`)
     .optional(),
 });

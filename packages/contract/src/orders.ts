@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { zEpochMs } from './common.js';
+import { zEpochMs, zId, zIdCon } from './common.js';
 
-const zRefId = z.coerce.number().int().positive();
+const zRefId = zId;
 const zRefNullable = zRefId.nullable().optional();
 const zFecha = zEpochMs.min(0).max(8_640_000_000_000).nullable().optional();
 
@@ -40,7 +40,7 @@ export const zOrdenGuardar = z.object({
   prioridad: zRefNullable,
   estado: zRefId.optional().nullable(),
   responsable: zResponsables,
-  cliente: zRefId,
+  cliente: zIdCon('Elija el cliente de la orden.'),
   fechaInicio: zFecha,
   fechaFin: zFecha,
   registroResponsable: z.unknown().optional(),

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { zHorasReportadas, zHorasReportadasQuery, zRegistroCambios, zRegistroOrden } from '@delego/contract';
+import { zHorasReportadas, zHorasReportadasQuery, zId, zRegistroCambios, zRegistroOrden } from '@delego/contract';
 import { z } from 'zod';
 import type { Services } from '../../app.js';
 import { actorOf } from '../auth/auth.plugin.js';
 
-const zIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const zIdParam = z.object({ id: zId });
 const tags = ['horas y gastos'];
 
 export const expensesRoutes =

@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LIMITES_ARCHIVOS, zArchivo, zArchivosCambios } from '@delego/contract';
+import { LIMITES_ARCHIVOS, zArchivo, zArchivosCambios, zId } from '@delego/contract';
 import { z } from 'zod';
 import type { Services } from '../../app.js';
 import { AppError } from '../../lib/errors.js';
@@ -10,7 +10,6 @@ import type { Descarga, Parte } from './files.service.js';
 import { contentDisposition, parseRange } from './http.js';
 import { MENSAJES_ARCHIVOS } from './tipos.js';
 
-const zId = z.coerce.number().int().positive().max(2_147_483_647);
 const zIdParam = z.object({ id: zId });
 const zArchivoParams = z.object({ ordenId: zId, archivoId: zId });
 const zDescargaQuery = z.object({ inline: z.string().optional() });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { zNotificacion } from '@delego/contract';
+import { zId, zNotificacion } from '@delego/contract';
 import { z } from 'zod';
 import type { Services } from '../../app.js';
 import { AppError } from '../../lib/errors.js';
@@ -21,7 +21,7 @@ export const notificationsRoutes =
         schema: {
           tags,
           summary: 'Marca una notificación como leída',
-          params: z.object({ id: z.coerce.number().int().positive() }),
+          params: z.object({ id: zId }),
           response: { 200: z.object({ ok: z.boolean() }) },
         },
       },

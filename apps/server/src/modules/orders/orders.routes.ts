@@ -13,6 +13,7 @@ import {
   zEventoOrden,
   zFiltros,
   zFiltrosSimples,
+  zId,
   zOrdenDetalle,
   zOrdenGuardada,
   zOrdenGuardar,
@@ -26,7 +27,7 @@ import type { Services } from '../../app.js';
 import { AppError } from '../../lib/errors.js';
 import { actorOf } from '../auth/auth.plugin.js';
 
-const zIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const zIdParam = z.object({ id: zId });
 const tags = ['órdenes'];
 
 export const ordersRoutes =

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { zFiltros, zHorasReportadasQuery, zReporteQuery } from '@delego/contract';
+import { zFiltros, zHorasReportadasQuery, zId, zReporteQuery } from '@delego/contract';
 import { z } from 'zod';
 import type { Services } from '../../app.js';
 import { actorOf } from '../auth/auth.plugin.js';
 import { contentDisposition } from '../files/http.js';
 import { XLSX } from './reports.service.js';
 
-const zIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const zIdParam = z.object({ id: zId });
 const tags = ['reportes'];
 
 export const reportsRoutes =
