@@ -1,24 +1,18 @@
 import { ACEPTAR_ARCHIVOS, MONEDA_DEFECTO, type Archivo, type RegistroGasto } from '@delego/contract';
-import { IonButton, IonIcon, IonInput, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
+import { IonButton, IonIcon, IonInput, IonSelect, IonSelectOption } from '@ionic/react';
 import { attachOutline } from 'ionicons/icons';
-import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { ApiError, mensajeDeError } from '../../../lib/errors';
+import { useCallback, useRef, type ChangeEvent } from 'react';
 import { ColaSubidas, useArchivos, useSubidas } from '../../files';
-import { useGuardarRegistro } from '../api/guardar-registro';
 import { diaAR, hoyAR } from '../model/dias';
 import {
   CAMPOS_FORMULARIO_GASTO,
   LIMITE_CONCEPTO,
   MONEDAS,
-  campoDelServidor,
   montoParaEditar,
   validarGasto,
-  type CampoGasto,
   type FormularioGasto as Datos,
 } from '../model/registro';
-import { enviarConEnter } from './enviar-con-enter';
-
-type Errores = Partial<Record<CampoGasto | 'general', string>>;
+import { FormularioRegistro, useFormularioRegistro } from './formulario-registro';
 
 interface Props {
   ordenId: number;
@@ -42,8 +36,6 @@ function datosIniciales(inicial: RegistroGasto | undefined, hoy: string): Datos 
   };
 }
 
-const invalida = (e: string | undefined) => (e ? 'ion-invalid ion-touched' : undefined);
-const valor = (e: { detail: { value?: string | number | null } }) => String(e.detail.value ?? '');
 /** IonSelect needs a value for 'Sin comprobante'. */
 const SIN_COMPROBANTE = 0;
 
@@ -56,16 +48,18 @@ function archivoSubido(lista: readonly Archivo[], nombre: string): Archivo | und
 
 /** Date, concept, amount and currency (ARS by default), and an optional receipt among the order's files. */
 export function FormularioGastoRegistro({ ordenId, inicial, puedeAdjuntar, onListo, onCancelar }: Props) {
-  const guardar = useGuardarRegistro();
   const archivos = useArchivos(ordenId);
-  const [datos, setDatos] = useState<Datos>(() => datosIniciales(inicial, hoyAR()));
-  const [errores, setErrores] = useState<Errores>({});
   const elegir = useRef<HTMLInputElement>(null);
-
-  const cambiar = useCallback(<K extends keyof Datos>(campo: K, v: Datos[K]) => {
-    setDatos((d) => ({ ...d, [campo]: v }));
-    setErrores((e) => ({ ...e, [campo]: undefined, general: undefined }));
-  }, []);
+  const f = useFormularioRegistro({
+    ordenId,
+    inicial: () => datosIniciales(inicial, hoyAR()),
+    validar: validarGasto,
+    cambios: (entrada) => ({ gastos: [entrada] }),
+    campos: CAMPOS_FORMULARIO_GASTO,
+    exito: inicial ? 'Gasto corregido.' : 'Gasto registrado.',
+    onListo,
+  });
+  const { cambiar } = f;
 
   const alSubir = useCallback(
     (lista: Archivo[], archivo: File) => {
@@ -82,63 +76,24 @@ export function FormularioGastoRegistro({ ordenId, inicial, puedeAdjuntar, onLis
     cola.agregar(elegidos);
   }
 
-  function enviar(e: FormEvent) {
-    e.preventDefault();
-    if (guardar.isPending || cola.estaSubiendo) return;
-    const r = validarGasto(datos);
-    if (!r.ok) {
-      setErrores(r.errores);
-      return;
-    }
-    guardar.mutate(
-      { ordenId, cambios: { gastos: [r.entrada] } },
-      {
-        onSuccess: () => onListo(inicial ? 'Gasto corregido.' : 'Gasto registrado.'),
-        onError: (error) => {
-          const campo = error instanceof ApiError && error.status === 400 ? campoDelServidor(error.field, CAMPOS_FORMULARIO_GASTO) : null;
-          setErrores(campo ? { [campo]: error.message } : { general: mensajeDeError(error) });
-        },
-      },
-    );
-  }
-
-  const monedas = MONEDAS.includes(datos.moneda as (typeof MONEDAS)[number]) ? MONEDAS : [...MONEDAS, datos.moneda];
+  const moneda = f.datos.moneda;
+  const monedas = MONEDAS.includes(moneda as (typeof MONEDAS)[number]) ? MONEDAS : [...MONEDAS, moneda];
   const lista = archivos.data ?? [];
   return (
-    <form
-      className="registro-form"
-      onSubmit={enviar}
-      onKeyDown={enviarConEnter}
-      noValidate
-      aria-label={inicial ? 'Corregir gasto' : 'Registrar gasto'}
+    <FormularioRegistro
+      prefijo="gasto"
+      nombre={inicial ? 'Corregir gasto' : 'Registrar gasto'}
+      marco={f.marco}
+      esperar={cola.estaSubiendo}
+      onCancelar={onCancelar}
     >
-      {errores.general && (
-        <p className="registro-form__error" role="alert" data-testid="gasto-error">
-          {errores.general}
-        </p>
-      )}
-      <IonInput
-        type="date"
-        label="Fecha"
-        labelPlacement="stacked"
-        fill="outline"
-        value={datos.fecha}
-        max={hoyAR()}
-        className={invalida(errores.fecha)}
-        errorText={errores.fecha}
-        onIonInput={(e) => cambiar('fecha', valor(e))}
-        data-testid="gasto-fecha"
-      />
       <IonInput
         label="Concepto"
         labelPlacement="stacked"
         fill="outline"
         maxlength={LIMITE_CONCEPTO}
         placeholder="Repuestos, viáticos, combustible…"
-        value={datos.concepto}
-        className={invalida(errores.concepto)}
-        errorText={errores.concepto}
-        onIonInput={(e) => cambiar('concepto', valor(e))}
+        {...f.campo('concepto')}
         data-testid="gasto-concepto"
       />
       <div className="registro-form__fila registro-form__fila--monto">
@@ -149,11 +104,8 @@ export function FormularioGastoRegistro({ ordenId, inicial, puedeAdjuntar, onLis
           labelPlacement="stacked"
           fill="outline"
           placeholder="0,00"
-          value={datos.monto}
-          className={invalida(errores.monto)}
-          errorText={errores.monto}
+          {...f.campo('monto')}
           helperText="Con hasta 2 decimales, p. ej. 1500,50"
-          onIonInput={(e) => cambiar('monto', valor(e))}
           data-testid="gasto-monto"
         />
         <IonSelect
@@ -161,9 +113,8 @@ export function FormularioGastoRegistro({ ordenId, inicial, puedeAdjuntar, onLis
           labelPlacement="stacked"
           fill="outline"
           interface="popover"
-          value={datos.moneda}
-          className={invalida(errores.moneda)}
-          errorText={errores.moneda}
+          value={moneda}
+          {...f.error('moneda')}
           onIonChange={(e) => cambiar('moneda', String(e.detail.value))}
           data-testid="gasto-moneda"
         >
@@ -180,9 +131,8 @@ export function FormularioGastoRegistro({ ordenId, inicial, puedeAdjuntar, onLis
           labelPlacement="stacked"
           fill="outline"
           interface="popover"
-          value={datos.comprobanteArchivoId ?? SIN_COMPROBANTE}
-          className={invalida(errores.comprobanteArchivoId)}
-          errorText={errores.comprobanteArchivoId}
+          value={f.datos.comprobanteArchivoId ?? SIN_COMPROBANTE}
+          {...f.error('comprobanteArchivoId')}
           onIonChange={(e) => {
             const id = Number(e.detail.value);
             cambiar('comprobanteArchivoId', id === SIN_COMPROBANTE ? null : id);
@@ -213,14 +163,6 @@ export function FormularioGastoRegistro({ ordenId, inicial, puedeAdjuntar, onLis
         )}
       </div>
       <ColaSubidas subidas={cola.subidas} onQuitar={cola.quitar} />
-      <div className="registro-form__botones">
-        <IonButton type="button" fill="outline" color="medium" onClick={onCancelar}>
-          Cancelar
-        </IonButton>
-        <IonButton type="submit" disabled={guardar.isPending || cola.estaSubiendo} data-testid="gasto-guardar">
-          {guardar.isPending ? <IonSpinner name="crescent" aria-hidden="true" /> : 'Guardar'}
-        </IonButton>
-      </div>
-    </form>
+    </FormularioRegistro>
   );
 }

@@ -1,54 +1,38 @@
 import type { UsuarioAdmin } from '@delego/contract';
-import {
-  IonContent,
-  IonFab,
-  IonFabButton,
-  IonIcon,
-  IonLabel,
-  IonList,
-  IonRefresher,
-  IonRefresherContent,
-  IonSearchbar,
-  IonSegment,
-  IonSegmentButton,
-  type RefresherCustomEvent,
-} from '@ionic/react';
-import { addOutline, peopleOutline, searchOutline } from 'ionicons/icons';
+import { peopleOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
-import { PageHeader } from '../../../../components/page-header';
-import { EstadoError, EstadoPantalla, EstadoSinPermiso, FilasCargando } from '../../../../components/estados-pantalla';
-import { coincide, nombreCompleto, plural } from '../../shared/nombres';
-import { sinPermisoPara, useTienePermiso } from '../../shared/permiso-requerido';
+import { ListaAdmin, PantallaAdmin, type DescripcionListaAdmin } from '../../shared/lista-admin';
+import { coincide, nombreCompleto } from '../../shared/nombres';
 import { textoDeBusqueda, useBuscarUsuarios } from '../api/buscar-usuarios';
 import { useUsuarios } from '../api/get-usuarios';
 import { UsuarioItem } from './usuario-item';
 import '../../shared/admin.css';
 
-type Filtro = 'todos' | 'activos' | 'inactivos';
-
 const ordenarPorNombre = (a: UsuarioAdmin, b: UsuarioAdmin) =>
   nombreCompleto(a).localeCompare(nombreCompleto(b), 'es', { sensitivity: 'base' });
 
+const LISTA: DescripcionListaAdmin = {
+  prefijo: 'usuarios',
+  uno: 'usuario',
+  varios: 'usuarios',
+  icono: peopleOutline,
+  rutaNuevo: '/usuario',
+  placeholder: 'Buscar por nombre, usuario o email',
+  // The search goes to the server: it waits a little longer.
+  debounce: 300,
+};
+
 /** Usuarios (needs altaUsuarios): every user of the company, with search. */
 export default function UsuariosPage() {
-  const puede = useTienePermiso('altaUsuarios');
   return (
-    <>
-      <PageHeader titulo="Usuarios" />
-      {puede ? (
-        <ListaUsuarios />
-      ) : (
-        <IonContent className="ion-padding delego-page-content">
-          <EstadoSinPermiso ambito="admin">{sinPermisoPara('administrar usuarios')}</EstadoSinPermiso>
-        </IonContent>
-      )}
-    </>
+    <PantallaAdmin titulo="Usuarios" permiso="altaUsuarios" para="administrar usuarios">
+      <ListaUsuarios />
+    </PantallaAdmin>
   );
 }
 
 function ListaUsuarios() {
   const [busqueda, setBusqueda] = useState('');
-  const [filtro, setFiltro] = useState<Filtro>('todos');
   const lista = useUsuarios();
   const texto = textoDeBusqueda(busqueda);
   const buscando = texto.length > 0;
@@ -63,86 +47,22 @@ function ListaUsuarios() {
     return base ? [...base].sort(ordenarPorNombre) : undefined;
   }, [buscando, resultados.data, lista.data, texto]);
 
-  const activos = usuarios?.filter((u) => u.activo).length ?? 0;
-  const inactivos = (usuarios?.length ?? 0) - activos;
-  const visibles = usuarios?.filter((u) => filtro === 'todos' || u.activo === (filtro === 'activos')) ?? [];
-  const consulta = buscando && !usuarios ? resultados : lista;
-
-  async function refrescar(e: RefresherCustomEvent) {
-    await Promise.allSettled([lista.refetch(), buscando ? resultados.refetch() : undefined]);
-    await e.detail.complete();
-  }
-
   return (
-    <IonContent className="delego-page-content">
-      <IonRefresher slot="fixed" onIonRefresh={(e) => void refrescar(e)}>
-        <IonRefresherContent pullingText="Deslice para actualizar" refreshingSpinner="crescent" />
-      </IonRefresher>
-      <div className="delego-container admin-pagina">
-        <div className="admin-barra">
-          <IonSearchbar
-            className="admin-barra__buscar"
-            value={busqueda}
-            debounce={300}
-            placeholder="Buscar por nombre, usuario o email"
-            aria-label="Buscar usuarios"
-            onIonInput={(e) => setBusqueda(String(e.detail.value ?? ''))}
-            data-testid="usuarios-buscar"
-          />
-          <IonSegment
-            className="admin-barra__filtro"
-            value={filtro}
-            onIonChange={(e) => setFiltro((e.detail.value as Filtro | undefined) ?? 'todos')}
-            aria-label="Mostrar"
-          >
-            <IonSegmentButton value="todos">
-              <IonLabel>Todos</IonLabel>
-            </IonSegmentButton>
-            <IonSegmentButton value="activos">
-              <IonLabel>Activos ({activos})</IonLabel>
-            </IonSegmentButton>
-            <IonSegmentButton value="inactivos">
-              <IonLabel>Inactivos ({inactivos})</IonLabel>
-            </IonSegmentButton>
-          </IonSegment>
-        </div>
-
-        {!usuarios ? (
-          consulta.isError ? (
-            <EstadoError ambito="admin" error={consulta.error} onReintentar={() => void consulta.refetch()} />
-          ) : (
-            <FilasCargando ambito="admin" />
-          )
-        ) : visibles.length === 0 ? (
-          buscando ? (
-            <EstadoPantalla icono={searchOutline} titulo="Sin resultados" testId="usuarios-vacio">
-              Ningún usuario {filtro === 'todos' ? '' : filtro === 'activos' ? 'activo ' : 'inactivo '}coincide con
-              “{texto}”.
-            </EstadoPantalla>
-          ) : (
-            <EstadoPantalla icono={peopleOutline} titulo="No hay usuarios para mostrar" testId="usuarios-vacio">
-              {filtro === 'inactivos' ? 'Todos los usuarios están activos.' : 'Cree el primero con “Nuevo usuario”.'}
-            </EstadoPantalla>
-          )
-        ) : (
-          <>
-            <p className="admin-conteo" role="status">
-              {plural(visibles.length, 'usuario', 'usuarios')}
-              {buscando && resultados.isFetching ? ' · buscando…' : ''}
-            </p>
-            <IonList className="admin-lista" data-testid="usuarios-lista">
-              {visibles.map((u) => (
-                <UsuarioItem key={u.id} usuario={u} routerLink={`/usuario?id=${u.id}`} />
-              ))}
-            </IonList>
-          </>
-        )}
-      </div>
-      <IonFab slot="fixed" vertical="bottom" horizontal="end">
-        <IonFabButton routerLink="/usuario" aria-label="Nuevo usuario" title="Nuevo usuario" data-testid="usuarios-nuevo">
-          <IonIcon icon={addOutline} aria-hidden="true" />
-        </IonFabButton>
-      </IonFab>
-    </IonContent>
+    <ListaAdmin
+      lista={LISTA}
+      busqueda={busqueda}
+      onBusqueda={setBusqueda}
+      items={usuarios}
+      consulta={buscando && !usuarios ? resultados : lista}
+      onRefrescar={() => Promise.allSettled([lista.refetch(), buscando ? resultados.refetch() : undefined])}
+      buscando={buscando && resultados.isFetching}
+      sinResultados={(filtro) => (
+        <>
+          Ningún usuario {filtro === 'todos' ? '' : filtro === 'activos' ? 'activo ' : 'inactivo '}coincide con
+          “{texto}”.
+        </>
+      )}
+      renderItem={(u) => <UsuarioItem usuario={u} routerLink={`/usuario?id=${u.id}`} />}
+    />
   );
 }

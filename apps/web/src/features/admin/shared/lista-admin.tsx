@@ -1,0 +1,238 @@
+import type { PermisoGlobal } from '@delego/contract';
+import {
+  IonContent,
+  IonFab,
+  IonFabButton,
+  IonIcon,
+  IonLabel,
+  IonList,
+  IonRefresher,
+  IonRefresherContent,
+  IonSearchbar,
+  IonSegment,
+  IonSegmentButton,
+  type RefresherCustomEvent,
+} from '@ionic/react';
+import { addOutline, searchOutline } from 'ionicons/icons';
+import { Fragment, useState, type ReactNode } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { EstadoError, EstadoPantalla, EstadoSinPermiso, FilasCargando } from '../../../components/estados-pantalla';
+import { plural } from './nombres';
+import { sinPermisoPara, useTienePermiso } from './permiso-requerido';
+import './admin.css';
+
+/**
+ * The scaffolding of the administration list screens (clients, users, catalogues): the header
+ * with its permission check, a refreshable page with an "add" button, the loading and error
+ * states and, for people and companies, a search with an active/inactive filter.
+ */
+
+/** The query a list comes from, as far as its loading and error states need it. */
+export interface ConsultaAdmin {
+  isError: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}
+
+interface PantallaAdminProps {
+  titulo: string;
+  /** The global permission the screen needs. */
+  permiso: PermisoGlobal;
+  /** What the permission allows, for the forbidden state: 'administrar clientes'. */
+  para: string;
+  /** The screen's content, rendered only with the permission. */
+  children: ReactNode;
+}
+
+/** Header and permission check of an administration screen; without the permission, says why. */
+export function PantallaAdmin({ titulo, permiso, para, children }: PantallaAdminProps) {
+  const puede = useTienePermiso(permiso);
+  return (
+    <>
+      <PageHeader titulo={titulo} />
+      {puede ? (
+        children
+      ) : (
+        <IonContent className="ion-padding delego-page-content">
+          <EstadoSinPermiso ambito="admin">{sinPermisoPara(para)}</EstadoSinPermiso>
+        </IonContent>
+      )}
+    </>
+  );
+}
+
+/** The floating button that opens the form of a new entry. */
+export interface AccionNuevo {
+  ruta: string;
+  /** Its accessible name and tooltip: 'Nuevo cliente'. */
+  etiqueta: string;
+  testId: string;
+}
+
+interface MarcoListaAdminProps {
+  /** Pull to refresh: reloads the list; the spinner stops when it settles. */
+  onRefrescar: () => Promise<unknown>;
+  nuevo: AccionNuevo;
+  /** The narrow layout of the catalogues. */
+  angosta?: boolean;
+  children: ReactNode;
+}
+
+/** A list screen's page: pull to refresh, the centred content and the "add" button. */
+export function MarcoListaAdmin({ onRefrescar, nuevo, angosta = false, children }: MarcoListaAdminProps) {
+  async function refrescar(e: RefresherCustomEvent) {
+    await onRefrescar();
+    await e.detail.complete();
+  }
+
+  return (
+    <IonContent className="delego-page-content">
+      <IonRefresher slot="fixed" onIonRefresh={(e) => void refrescar(e)}>
+        <IonRefresherContent pullingText="Deslice para actualizar" refreshingSpinner="crescent" />
+      </IonRefresher>
+      <div className={angosta ? 'delego-container admin-pagina admin-pagina--angosta' : 'delego-container admin-pagina'}>
+        {children}
+      </div>
+      <IonFab slot="fixed" vertical="bottom" horizontal="end">
+        <IonFabButton routerLink={nuevo.ruta} aria-label={nuevo.etiqueta} title={nuevo.etiqueta} data-testid={nuevo.testId}>
+          <IonIcon icon={addOutline} aria-hidden="true" />
+        </IonFabButton>
+      </IonFab>
+    </IonContent>
+  );
+}
+
+/** What a list shows until its data arrives: placeholder rows, or the failure with a retry. */
+export function CargaAdmin({ consulta, filas }: { consulta: ConsultaAdmin; filas?: number }) {
+  return consulta.isError ? (
+    <EstadoError ambito="admin" error={consulta.error} onReintentar={() => void consulta.refetch()} />
+  ) : (
+    <FilasCargando ambito="admin" filas={filas} />
+  );
+}
+
+export type FiltroActivos = 'todos' | 'activos' | 'inactivos';
+
+/** An entry of a searchable list: anything with an id that can be active or not. */
+export interface ItemAdmin {
+  id: number;
+  activo: boolean;
+}
+
+/** What a searchable list is of: its texts, test ids, search box and the form that adds one. */
+export interface DescripcionListaAdmin {
+  /** Prefix of the test ids: `${prefijo}-buscar`, `-lista`, `-vacio` and `-nuevo`. */
+  prefijo: string;
+  /**
+   * The masculine noun the texts are made of, singular and plural ('cliente', 'clientes'): the
+   * count, the search's label, the empty states and 'Nuevo cliente'.
+   */
+  uno: string;
+  varios: string;
+  /** Icon of the empty list. */
+  icono: string;
+  /** Route of the form that creates one. */
+  rutaNuevo: string;
+  /** What the search looks in: 'Buscar por nombre, usuario o email'. */
+  placeholder: string;
+  /** Milliseconds the search box waits after the last key. */
+  debounce: number;
+}
+
+export interface ListaAdminProps<T extends ItemAdmin> {
+  lista: DescripcionListaAdmin;
+  /** The search as typed; the screen keeps it because it decides what matches. */
+  busqueda: string;
+  onBusqueda: (busqueda: string) => void;
+  /** What matches the search, in the order to show; undefined until it loads. */
+  items: readonly T[] | undefined;
+  /** The query whose failure shows while there are no items. */
+  consulta: ConsultaAdmin;
+  onRefrescar: () => Promise<unknown>;
+  /** The server is still searching: ' · buscando…' follows the count. */
+  buscando?: boolean;
+  /** The text of a search without matches; by default 'Ningún cliente coincide con “…”.' */
+  sinResultados?: (filtro: FiltroActivos) => ReactNode;
+  renderItem: (item: T) => ReactNode;
+}
+
+/**
+ * A searchable list of people or companies: search box, filter by active/inactive with counts,
+ * loading, error and empty states, the number shown and the "add" button.
+ */
+export function ListaAdmin<T extends ItemAdmin>({
+  lista: { prefijo, uno, varios, icono, rutaNuevo, placeholder, debounce },
+  busqueda,
+  onBusqueda,
+  items,
+  consulta,
+  onRefrescar,
+  buscando = false,
+  sinResultados,
+  renderItem,
+}: ListaAdminProps<T>) {
+  const [filtro, setFiltro] = useState<FiltroActivos>('todos');
+  const buscado = busqueda.trim();
+  const activos = items?.filter((i) => i.activo).length ?? 0;
+  const inactivos = (items?.length ?? 0) - activos;
+  const visibles = items?.filter((i) => filtro === 'todos' || i.activo === (filtro === 'activos')) ?? [];
+  const nuevo = `Nuevo ${uno}`;
+
+  return (
+    <MarcoListaAdmin onRefrescar={onRefrescar} nuevo={{ ruta: rutaNuevo, etiqueta: nuevo, testId: `${prefijo}-nuevo` }}>
+      <div className="admin-barra">
+        <IonSearchbar
+          className="admin-barra__buscar"
+          value={busqueda}
+          debounce={debounce}
+          placeholder={placeholder}
+          aria-label={`Buscar ${varios}`}
+          onIonInput={(e) => onBusqueda(String(e.detail.value ?? ''))}
+          data-testid={`${prefijo}-buscar`}
+        />
+        <IonSegment
+          className="admin-barra__filtro"
+          value={filtro}
+          onIonChange={(e) => setFiltro((e.detail.value as FiltroActivos | undefined) ?? 'todos')}
+          aria-label="Mostrar"
+        >
+          <IonSegmentButton value="todos">
+            <IonLabel>Todos</IonLabel>
+          </IonSegmentButton>
+          <IonSegmentButton value="activos">
+            <IonLabel>Activos ({activos})</IonLabel>
+          </IonSegmentButton>
+          <IonSegmentButton value="inactivos">
+            <IonLabel>Inactivos ({inactivos})</IonLabel>
+          </IonSegmentButton>
+        </IonSegment>
+      </div>
+
+      {!items ? (
+        <CargaAdmin consulta={consulta} />
+      ) : visibles.length === 0 ? (
+        buscado ? (
+          <EstadoPantalla icono={searchOutline} titulo="Sin resultados" testId={`${prefijo}-vacio`}>
+            {sinResultados ? sinResultados(filtro) : `Ningún ${uno} coincide con “${buscado}”.`}
+          </EstadoPantalla>
+        ) : (
+          <EstadoPantalla icono={icono} titulo={`No hay ${varios} para mostrar`} testId={`${prefijo}-vacio`}>
+            {filtro === 'inactivos' ? `Todos los ${varios} están activos.` : `Cree el primero con “${nuevo}”.`}
+          </EstadoPantalla>
+        )
+      ) : (
+        <>
+          <p className="admin-conteo" role="status">
+            {plural(visibles.length, uno, varios)}
+            {buscando ? ' · buscando…' : ''}
+          </p>
+          <IonList className="admin-lista" data-testid={`${prefijo}-lista`}>
+            {visibles.map((item) => (
+              <Fragment key={item.id}>{renderItem(item)}</Fragment>
+            ))}
+          </IonList>
+        </>
+      )}
+    </MarcoListaAdmin>
+  );
+}
