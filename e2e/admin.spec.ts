@@ -36,7 +36,7 @@ function campo(pantalla: Locator, testId: string): Locator {
 
 /** The success toast of the administration screens. */
 function aviso(page: Page): Locator {
-  return page.locator('ion-toast.admin-aviso');
+  return page.locator('ion-toast.delego-aviso');
 }
 
 async function api<T>(request: APIRequestContext, metodo: 'get' | 'post', ruta: string, data?: unknown): Promise<T> {

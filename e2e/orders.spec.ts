@@ -57,7 +57,7 @@ async function crearOrden(
 
   await expect(page).toHaveURL(/\/orden\/\d+$/);
   await expect(pantallaActual(page).getByTestId('orden-titulo')).toHaveText(datos.titulo);
-  await expect(page.locator('ion-toast.ordenes-aviso')).toContainText(/Orden #\d+ creada\./);
+  await expect(page.locator('ion-toast.delego-aviso')).toContainText(/Orden #\d+ creada\./);
   await esperarTransicion(page);
   return Number(/\/orden\/(\d+)$/.exec(page.url())?.[1]);
 }

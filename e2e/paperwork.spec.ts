@@ -71,7 +71,7 @@ function campo(contenedor: Locator, testId: string, tipo: 'input' | 'textarea' =
 
 /** The success toast of these screens. */
 function aviso(page: Page): Locator {
-  return page.locator('ion-toast.papeleo-aviso');
+  return page.locator('ion-toast.delego-aviso');
 }
 
 /** 'H:MM h' as minutes. */

@@ -1,8 +1,7 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { ESTADOS_ABIERTOS, type zFiltros } from '@delego/contract';
 import type { z } from 'zod';
 import type { Consultar, DbOrTx } from '../../db/client.js';
-import { entidades } from '../entidades/entidades.tables.js';
 import { ordenEventos, ordenes, ordenResponsables } from './orders.tables.js';
 
 type FiltrosParsed = z.output<typeof zFiltros>;
@@ -60,7 +59,7 @@ export interface ResumenFila {
   fecha_fin: number | null;
   creada: number;
   actualizada: number;
-  responsables: number[] | string;
+  responsables: number[];
 }
 
 /** What a create needs; the references travel as ids. */
@@ -264,7 +263,7 @@ export class OrdersRepository {
   /** The filtered, sorted page of orders the actor may see (ids for the names, see NombresCache). */
   async pagina(entidadId: number, v: Visibilidad, f: FiltrosParsed, now: Date, clientesBuscados?: readonly number[]): Promise<ResumenFila[]> {
     const where = this.condiciones(entidadId, v, f, now, clientesBuscados);
-    return this.leer<ResumenFila>(sql`
+    const rows = await this.leer<Omit<ResumenFila, 'responsables'> & { responsables: number[] | string }>(sql`
       select o.id, o.numero, o.titulo, o.estado_id, o.cliente_id, o.tipo_orden_id, o.area_id, o.prioridad_id,
              ${ms(sql`o.fecha_inicio`)} as fecha_inicio, ${ms(sql`o.fecha_fin`)} as fecha_fin,
              ${ms(sql`o.creada`)} as creada, ${ms(sql`o.actualizada`)} as actualizada,
@@ -275,6 +274,8 @@ export class OrdersRepository {
       limit ${f.porPagina} offset ${f.pagina * f.porPagina}`,
       Boolean(f.buscar?.trim()),
     );
+    // json arrives parsed from node-postgres and as text from PGlite.
+    return rows.map((r) => (typeof r.responsables === 'string' ? { ...r, responsables: JSON.parse(r.responsables) as number[] } : (r as ResumenFila)));
   }
 
   /** How many orders the filters select among those the actor may see (paging ignored). */
@@ -433,21 +434,7 @@ export class OrdersRepository {
     return rows.length > 0;
   }
 
-  async nextNumber(entidadId: number): Promise<number> {
-    const [r] = await this.db
-      .update(entidades)
-      .set({ ultimoNumeroOrden: sql`${entidades.ultimoNumeroOrden} + 1` })
-      .where(eq(entidades.id, entidadId))
-      .returning({ n: entidades.ultimoNumeroOrden });
-    if (!r) throw new Error('entidad inexistente');
-    return r.n;
-  }
 
-  async insert(row: typeof ordenes.$inferInsert): Promise<number> {
-    const [r] = await this.db.insert(ordenes).values(row).returning({ id: ordenes.id });
-    if (!r) throw new Error('orden no creada');
-    return r.id;
-  }
 
   async update(entidadId: number, id: number, set: Partial<typeof ordenes.$inferInsert>): Promise<void> {
     await this.db
@@ -459,10 +446,6 @@ export class OrdersRepository {
   async setResponsables(ordenId: number, ids: readonly number[]): Promise<void> {
     await this.db.delete(ordenResponsables).where(eq(ordenResponsables.ordenId, ordenId));
     if (ids.length) await this.db.insert(ordenResponsables).values(ids.map((usuarioId) => ({ ordenId, usuarioId })));
-  }
-
-  async addResponsables(ordenId: number, ids: readonly number[]): Promise<void> {
-    await this.db.insert(ordenResponsables).values(ids.map((usuarioId) => ({ ordenId, usuarioId })));
   }
 
   async addEvent(e: typeof ordenEventos.$inferInsert): Promise<void> {
@@ -568,11 +551,5 @@ export class OrdersRepository {
       .where(and(eq(ordenes.entidadId, entidadId), eq(ordenes.id, id)));
   }
 
-  async responsablesDe(ordenIds: number[]) {
-    if (!ordenIds.length) return [];
-    return this.db
-      .select({ ordenId: ordenResponsables.ordenId, usuarioId: ordenResponsables.usuarioId })
-      .from(ordenResponsables)
-      .where(inArray(ordenResponsables.ordenId, ordenIds));
-  }
+
 }

@@ -83,7 +83,6 @@ const acceso = (o: OrdenFila): OrdenAcceso => ({
   registroResponsableId: o.registroResponsableId,
 });
 
-const asArray = <T>(v: T[] | string): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : v);
 const asObj = <T>(v: unknown): T | null => (v == null ? null : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 
@@ -190,7 +189,7 @@ export class OrdersService {
       cliente: nombrado(r.cliente_id, n.clientes),
       tipoOrden: nombrado(r.tipo_orden_id, n.tipos),
       area: nombrado(r.area_id, n.areas),
-      responsables: personas(asArray(r.responsables), n),
+      responsables: personas(r.responsables, n),
       fechaInicio: r.fecha_inicio,
       fechaFin: r.fecha_fin,
       creada: r.creada,
@@ -210,8 +209,7 @@ export class OrdersService {
       this.conteos.getOrLoad(actor.entidadId, claveConteo(v, f, now), () =>
         repo.contar(actor.entidadId, v, f, now, buscados),
       );
-    const leerPagina = async () =>
-      (await repo.pagina(actor.entidadId, v, f, now, buscados)).map((r) => ({ ...r, responsables: asArray(r.responsables) }));
+    const leerPagina = () => repo.pagina(actor.entidadId, v, f, now, buscados);
     // "Vencidas" depends on the clock, not only on the orders: such pages are always read.
     const pagina = f.vencidas
       ? leerPagina()
@@ -222,17 +220,16 @@ export class OrdersService {
     if (total === undefined) total = rows.length < f.porPagina ? rows.length : await conteo();
     // A total counted a moment before an order arrived never hides a row the page shows.
     if (rows.length) total = Math.max(total, offset + rows.length);
-    const responsables = rows.map((r) => asArray(r.responsables));
     const n = await this.nombres.de(actor.entidadId, {
       clientes: rows.map((r) => r.cliente_id),
       tipos: rows.map((r) => r.tipo_orden_id),
       areas: rows.map((r) => r.area_id),
       prioridades: rows.map((r) => r.prioridad_id),
-      usuarios: responsables.flat(),
+      usuarios: rows.flatMap((r) => r.responsables),
     });
     const t = now.getTime();
     return {
-      ordenes: rows.map((r, i) => this.resumen({ ...r, responsables: responsables[i] ?? [] }, n, t)),
+      ordenes: rows.map((r) => this.resumen(r, n, t)),
       total,
       pagina: f.pagina,
       porPagina: f.porPagina,

@@ -1,5 +1,5 @@
 import { zClienteGuardar, type Cliente, type ClienteGuardar } from '@delego/contract';
-import { erroresDeProblemas, type ErroresCampos } from '../shared/formularios';
+import { erroresDeProblemas, type ErroresCampos } from '../../../lib/formularios';
 
 export interface ValoresCliente {
   nombre: string;

@@ -1,6 +1,6 @@
 import { LIMITES_ADMIN, zCambioUsername, zProfile, type Profile } from '@delego/contract';
 import { md5Hex } from '../../../lib/md5';
-import { erroresDeProblemas, type ErroresCampos } from '../shared/formularios';
+import { erroresDeProblemas, type ErroresCampos } from '../../../lib/formularios';
 import { problemaPassword } from '../shared/password';
 
 export interface ValoresDatos {

@@ -36,6 +36,8 @@ export interface ConsultaAdmin {
 
 interface PantallaAdminProps {
   titulo: string;
+  /** Where the header's back button goes when there is no history (a form opened directly). */
+  volverA?: string;
   /** The global permission the screen needs. */
   permiso: PermisoGlobal;
   /** What the permission allows, for the forbidden state: 'administrar clientes'. */
@@ -45,11 +47,11 @@ interface PantallaAdminProps {
 }
 
 /** Header and permission check of an administration screen; without the permission, says why. */
-export function PantallaAdmin({ titulo, permiso, para, children }: PantallaAdminProps) {
+export function PantallaAdmin({ titulo, volverA, permiso, para, children }: PantallaAdminProps) {
   const puede = useTienePermiso(permiso);
   return (
     <>
-      <PageHeader titulo={titulo} />
+      <PageHeader titulo={titulo} {...(volverA ? { volverA } : {})} />
       {puede ? (
         children
       ) : (

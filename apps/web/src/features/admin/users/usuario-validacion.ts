@@ -1,6 +1,6 @@
 import { zStoreUser, type PermisoGlobal, type StoreUser } from '@delego/contract';
 import { md5Hex } from '../../../lib/md5';
-import { erroresDeProblemas, type ErroresCampos } from '../shared/formularios';
+import { erroresDeProblemas, type ErroresCampos } from '../../../lib/formularios';
 import { problemaPassword } from '../shared/password';
 
 /** What the user form holds (texts as typed). */

@@ -17,7 +17,8 @@ import { EstadoError, EstadoSinOrden, FilasCargando } from '../../../components/
 import { guardarArchivo } from '../../../lib/descargas';
 import { notificarError } from '../../../lib/errors';
 import { useSession } from '../../auth';
-import { CabeceraOrden, getContenido, leerId, useAvisoExito, useConfirmar, useConsultaDeRuta } from '../../files';
+import { useAviso, useConfirmar } from '../../../components/avisos';
+import { CabeceraOrden, getContenido, leerId, useConsultaDeRuta } from '../../files';
 import { useGuardarRegistro } from '../api/guardar-registro';
 import { useRegistro } from '../api/get-registro';
 import { textoFecha } from '../model/dias';
@@ -98,7 +99,7 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
   const { usuario } = useSession();
   const guardar = useGuardarRegistro();
   const confirmar = useConfirmar();
-  const aviso = useAvisoExito();
+  const aviso = useAviso();
   const [editor, setEditor] = useState<Editor | null>(null);
   const [abierto, setAbierto] = useState(false);
 

@@ -11,8 +11,8 @@ import { getContenido, getZip } from '../api/descargar-archivo';
 import { useArchivos } from '../api/get-archivos';
 import { useOrden } from '../api/get-orden';
 import { useQuitarArchivo } from '../api/quitar-archivo';
-import { useAvisoExito, useConfirmar } from '../hooks/use-avisos';
-import { leerId, useConsultaDeRuta } from '../hooks/use-consulta-de-ruta';
+import { useAviso, useConfirmar } from '../../../components/avisos';
+import { leerId, useConsultaDeRuta } from '../../../lib/consulta-de-ruta';
 import { useSubidas } from '../hooks/use-subidas';
 import { formatoTamanio } from '../model/archivos';
 import { CabeceraOrden } from './cabecera-orden';
@@ -188,7 +188,7 @@ function ArchivoTarjeta({ ordenId, archivo }: { ordenId: number; archivo: Archiv
   const router = useIonRouter();
   const quitar = useQuitarArchivo();
   const confirmar = useConfirmar();
-  const aviso = useAvisoExito();
+  const aviso = useAviso();
   const [bajando, setBajando] = useState(false);
 
   async function descargar() {

@@ -33,7 +33,7 @@ import { mensajeDeError, notificarError } from '../../../lib/errors';
 import { useSession } from '../../auth';
 import { contenidoQueryOptions } from '../api/descargar-archivo';
 import { useArchivos } from '../api/get-archivos';
-import { leerId, useConsultaDeRuta, useEsRutaActual } from '../hooks/use-consulta-de-ruta';
+import { leerId, useConsultaDeRuta, useEsRutaActual } from '../../../lib/consulta-de-ruta';
 import { useGestosVisor } from '../hooks/use-gestos-visor';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { ESCALA_MAXIMA, ESCALA_MINIMA, textoPosicion, vecino } from '../model/visor';

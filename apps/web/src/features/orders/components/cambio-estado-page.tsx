@@ -15,8 +15,8 @@ import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoSinOrden, EstadoSinPermiso, FilasCargando } from '../../../components/estados-pantalla';
 import { useCambiarEstado } from '../api/cambiar-estado';
 import { useOrdenDetalle } from '../api/get-orden-detalle';
-import { useAvisoExito } from '../hooks/use-avisos';
-import { useIdDeConsulta } from '../hooks/use-consulta-de-ruta';
+import { useAviso } from '../../../components/avisos';
+import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';
 import { useVolver } from '../hooks/use-volver';
 import {
@@ -26,7 +26,7 @@ import {
   erroresDeProblemas,
   valorDe,
   type ErroresCampos,
-} from '../model/formularios';
+} from '../../../lib/formularios';
 import { EstadoBadge, PuntoEstado } from './insignias';
 import '../orders.css';
 
@@ -67,7 +67,7 @@ type Campo = 'estado' | 'comentarios';
 
 export function FormularioCambioEstado({ orden }: { orden: OrdenDetalle }) {
   const cambiar = useCambiarEstado();
-  const aviso = useAvisoExito();
+  const aviso = useAviso();
   const volver = useVolver(`/orden/${orden.id}`);
   const [estado, setEstado] = useState<number | null>(null);
   const [comentarios, setComentarios] = useState('');
@@ -88,7 +88,7 @@ export function FormularioCambioEstado({ orden }: { orden: OrdenDetalle }) {
           aviso(`La orden #${actualizada.numero} pasó a ${actualizada.estado.nombre}.`);
           volver();
         },
-        onError: (error) => setErrores(erroresDeGuardado(error, ['estado', 'comentarios'] as const)),
+        onError: (error) => setErrores(erroresDeGuardado(error, ['estado', 'comentarios'] as const, { soloDatosInvalidos: true })),
       },
     );
   }

@@ -6,11 +6,11 @@ import { EstadoError, EstadoSinOrden, EstadoSinPermiso, FilasCargando } from '..
 import { useCambiarDetalle } from '../api/cambiar-detalle';
 import { useCambiarTitulo } from '../api/cambiar-titulo';
 import { useOrdenDetalle } from '../api/get-orden-detalle';
-import { useAvisoExito } from '../hooks/use-avisos';
-import { useIdDeConsulta } from '../hooks/use-consulta-de-ruta';
+import { useAviso } from '../../../components/avisos';
+import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';
 import { useVolver } from '../hooks/use-volver';
-import { claseInvalida, enviarConEnter, erroresDeGuardado, erroresDeProblemas, valorDe } from '../model/formularios';
+import { claseInvalida, enviarConEnter, erroresDeGuardado, erroresDeProblemas, valorDe } from '../../../lib/formularios';
 import '../orders.css';
 
 type Campo = 'titulo' | 'detalle';
@@ -54,7 +54,7 @@ export function FormularioCampo({ orden, campo }: { orden: OrdenDetalle; campo: 
   const cambiarTitulo = useCambiarTitulo();
   const cambiarDetalle = useCambiarDetalle();
   const pendiente = cambiarTitulo.isPending || cambiarDetalle.isPending;
-  const aviso = useAvisoExito();
+  const aviso = useAviso();
   const volver = useVolver(`/orden/${orden.id}`);
   const [valor, setValor] = useState(campo === 'titulo' ? orden.titulo : orden.detalle);
   const [error, setError] = useState<string | undefined>();
@@ -66,7 +66,7 @@ export function FormularioCampo({ orden, campo }: { orden: OrdenDetalle; campo: 
         aviso(TEXTOS[campo].exito);
         volver();
       },
-      onError: (e: unknown) => setError(erroresDeGuardado(e, [campo] as const)[campo]),
+      onError: (e: unknown) => setError(erroresDeGuardado(e, [campo] as const, { soloDatosInvalidos: true })[campo]),
     };
     if (campo === 'titulo') {
       const v = zCambioTitulo.safeParse({ titulo: valor });

@@ -18,7 +18,7 @@ import { useClientesUsados } from '../api/get-clientes-usados';
 import { usePrioridades } from '../api/get-prioridades';
 import { useResponsablesDisponibles } from '../api/get-responsables-disponibles';
 import { useTiposOrden } from '../api/get-tipos-orden';
-import { useConsultaDeRuta } from '../hooks/use-consulta-de-ruta';
+import { useConsultaDeRuta } from '../../../lib/consulta-de-ruta';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';
 import {
   FILTROS_INICIALES,
@@ -31,7 +31,7 @@ import {
   type FiltrosLista,
 } from '../model/filtros';
 import { nombrePersona } from '../model/formato';
-import { claseInvalida, enviarConEnter, valorDe } from '../model/formularios';
+import { claseInvalida, enviarConEnter, valorDe } from '../../../lib/formularios';
 import { PuntoEstado } from './insignias';
 import '../orders.css';
 

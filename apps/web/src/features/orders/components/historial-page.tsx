@@ -4,7 +4,7 @@ import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoPantalla, EstadoSinOrden, FilasCargando } from '../../../components/estados-pantalla';
 import { useHistorial } from '../api/get-historial';
 import { useOrdenDetalle } from '../api/get-orden-detalle';
-import { useIdDeConsulta } from '../hooks/use-consulta-de-ruta';
+import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
 import { HistorialLista } from './historial-lista';
 import { EstadoBadge } from './insignias';
 import '../orders.css';

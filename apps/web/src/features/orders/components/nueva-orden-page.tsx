@@ -22,8 +22,8 @@ import { usePrioridades } from '../api/get-prioridades';
 import { useResponsablesDisponibles } from '../api/get-responsables-disponibles';
 import { useTiposOrden } from '../api/get-tipos-orden';
 import { useGuardarOrden } from '../api/guardar-orden';
-import { useAvisoExito } from '../hooks/use-avisos';
-import { useIdDeConsulta } from '../hooks/use-consulta-de-ruta';
+import { useAviso } from '../../../components/avisos';
+import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';
 import { useVolver } from '../hooks/use-volver';
 import {
@@ -36,7 +36,7 @@ import {
   type ValoresOrden,
 } from '../model/formulario-orden';
 import { nombrePersona } from '../model/formato';
-import { claseInvalida, enviarConEnter, erroresDeGuardado, valorDe, type ErroresCampos } from '../model/formularios';
+import { claseInvalida, enviarConEnter, erroresDeGuardado, valorDe, type ErroresCampos } from '../../../lib/formularios';
 import '../orders.css';
 
 const NINGUNO = 0;
@@ -101,7 +101,7 @@ interface FormularioProps {
 
 export function FormularioOrden({ original, detalle }: FormularioProps) {
   const router = useIonRouter();
-  const aviso = useAvisoExito();
+  const aviso = useAviso();
   const volver = useVolver(original ? `/orden/${original.id}` : '/home');
   const guardar = useGuardarOrden();
   const [valores, setValores] = useState<ValoresOrden>(() => (original ? valoresDeOrden(original) : VALORES_VACIOS));
@@ -156,7 +156,7 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
           router.push(`/orden/${orden.id}`, 'forward', 'replace');
         }
       },
-      onError: (error) => setErrores(erroresDeGuardado(error, CAMPOS_ORDEN)),
+      onError: (error) => setErrores(erroresDeGuardado(error, CAMPOS_ORDEN, { soloDatosInvalidos: true })),
     });
   }
 

@@ -29,8 +29,8 @@ import { PapeleoDeOrden } from '../../reports';
 import { useEliminarOrden } from '../api/eliminar-orden';
 import { useHistorial } from '../api/get-historial';
 import { useOrdenDetalle } from '../api/get-orden-detalle';
-import { leerId } from '../hooks/use-consulta-de-ruta';
-import { useAvisoExito, useConfirmar } from '../hooks/use-avisos';
+import { leerId } from '../../../lib/consulta-de-ruta';
+import { useAviso, useConfirmar } from '../../../components/avisos';
 import { useVolver } from '../hooks/use-volver';
 import { accionesVisibles, type AccionOrden } from '../model/acciones';
 import { formatoFecha, formatoFechaHora, nombrePersona } from '../model/formato';
@@ -210,7 +210,7 @@ function AccionesOrden({ orden }: { orden: OrdenDetalle }) {
   const visibles = accionesVisibles(orden.acciones);
   const eliminar = useEliminarOrden();
   const confirmar = useConfirmar();
-  const aviso = useAvisoExito();
+  const aviso = useAviso();
   // Back to the list it was opened from (it refetches without the order), or to Inicio.
   const volver = useVolver('/home');
 

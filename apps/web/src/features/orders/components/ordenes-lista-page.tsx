@@ -26,7 +26,7 @@ import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/
 import { ExportarOrdenesBoton } from '../../reports';
 import { useSession } from '../../auth';
 import { useOrdenes } from '../api/get-ordenes';
-import { useConsultaDeRuta } from '../hooks/use-consulta-de-ruta';
+import { useConsultaDeRuta } from '../../../lib/consulta-de-ruta';
 import {
   NOMBRES_ORDEN,
   consultaDeFiltros,

@@ -24,8 +24,8 @@ import { useSession } from '../../auth';
 import { useCambiarResponsables } from '../api/cambiar-responsables';
 import { useOrdenDetalle } from '../api/get-orden-detalle';
 import { useResponsablesDisponibles, type ResponsableDisponible } from '../api/get-responsables-disponibles';
-import { useAvisoExito } from '../hooks/use-avisos';
-import { useIdDeConsulta } from '../hooks/use-consulta-de-ruta';
+import { useAviso } from '../../../components/avisos';
+import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';
 import { useVolver } from '../hooks/use-volver';
 import { nombrePersona, textoResponsables } from '../model/formato';
@@ -35,7 +35,7 @@ import {
   erroresDeGuardado,
   valorDe,
   type ErroresCampos,
-} from '../model/formularios';
+} from '../../../lib/formularios';
 import '../orders.css';
 
 interface Props {
@@ -84,7 +84,7 @@ type Campo = 'responsable' | 'comentarios';
 export function FormularioResponsables({ orden, multiple }: { orden: OrdenDetalle; multiple: boolean }) {
   const disponibles = useResponsablesDisponibles(orden.cliente?.id ?? 'todos');
   const cambiar = useCambiarResponsables();
-  const aviso = useAvisoExito();
+  const aviso = useAviso();
   const volver = useVolver(`/orden/${orden.id}`);
   const actuales = orden.responsables.map((r) => r.id);
   const [elegidos, setElegidos] = useState<number[]>(multiple ? actuales : actuales.slice(0, 1));
@@ -124,7 +124,7 @@ export function FormularioResponsables({ orden, multiple }: { orden: OrdenDetall
           aviso(`Responsables de la orden #${actualizada.numero}: ${textoResponsables(actualizada.responsables)}.`);
           volver();
         },
-        onError: (error) => setErrores(erroresDeGuardado(error, ['responsable', 'comentarios'] as const)),
+        onError: (error) => setErrores(erroresDeGuardado(error, ['responsable', 'comentarios'] as const, { soloDatosInvalidos: true })),
       },
     );
   }

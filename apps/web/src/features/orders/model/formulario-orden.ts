@@ -1,7 +1,7 @@
 import { LIMITES_ORDEN, zOrdenGuardar, type E5sArea, type OrdenGuardada, type OrdenGuardar } from '@delego/contract';
 import { finDelDia, inicioDelDia } from './filtros';
 import { diaDeFecha } from './formato';
-import { erroresDeProblemas, type ErroresCampos } from './formularios';
+import { erroresDeProblemas, type ErroresCampos } from '../../../lib/formularios';
 
 /** The nueva-orden form (create, or edit with ?id=) as the person fills it in. */
 export interface ValoresOrden {

@@ -14,7 +14,7 @@ import {
 import { alertCircleOutline, checkmarkCircleOutline, cloudUploadOutline } from 'ionicons/icons';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { ApiError, notificarError } from '../../../../lib/errors';
-import { useAviso, useConfirmar } from '../../shared/avisos';
+import { useAviso, useConfirmar } from '../../../../components/avisos';
 import { coincide, plural } from '../../shared/nombres';
 import { useE5sAreas } from '../api/get-e5s-areas';
 import { useImportarE5s } from '../api/importar-e5s';

@@ -15,9 +15,8 @@ import { archiveOutline, arrowUndoOutline, trashOutline } from 'ionicons/icons';
 import { useRef, useState, type FormEvent } from 'react';
 import { notificarError } from '../../../../lib/errors';
 import type { ClaseEtiqueta } from '../../keys';
-import { PageHeader } from '../../../../components/page-header';
-import { EstadoError, EstadoPantalla, EstadoSinPermiso } from '../../../../components/estados-pantalla';
-import { useAviso } from '../../shared/avisos';
+import { EstadoError, EstadoPantalla } from '../../../../components/estados-pantalla';
+import { useAviso } from '../../../../components/avisos';
 import {
   claseInvalida,
   enfocarPrimerError,
@@ -25,15 +24,15 @@ import {
   erroresDeGuardado,
   erroresDeProblemas,
   valorDe,
-} from '../../shared/formularios';
+} from '../../../../lib/formularios';
 import { useVolver } from '../../shared/navegacion';
 import { useIdParam } from '../../shared/parametros';
-import { sinPermisoPara, useTienePermiso } from '../../shared/permiso-requerido';
 import { useCrearEtiqueta } from '../api/crear-etiqueta';
 import { useEtiquetas } from '../api/get-etiquetas';
 import { useModificarEtiqueta } from '../api/modificar-etiqueta';
 import { TEXTOS_ETIQUETA } from '../textos';
 import { useEliminarEtiqueta } from './etiquetas-lista';
+import { PantallaAdmin } from '../../shared/lista-admin';
 import '../../shared/admin.css';
 
 /** The name of an order type or area as the server will accept it, or the reason it will not. */
@@ -48,18 +47,17 @@ export function validarNombreEtiqueta(nombre: string): { ok: true; nombre: strin
 export function EtiquetaForm({ clase }: { clase: ClaseEtiqueta }) {
   const t = TEXTOS_ETIQUETA[clase];
   const id = useIdParam('id');
-  const puede = useTienePermiso('altaEtiquetas');
   return (
-    <>
-      <PageHeader titulo={id === null ? t.nuevo : `Editar ${t.singular}`} volverA={t.rutaLista} />
+    <PantallaAdmin
+      titulo={id === null ? t.nuevo : `Editar ${t.singular}`}
+      volverA={t.rutaLista}
+      permiso="altaEtiquetas"
+      para={`administrar ${t.plural}`}
+    >
       <IonContent className="delego-page-content">
-        {puede ? (
-          <CargaEtiqueta key={id ?? 'nueva'} clase={clase} id={id} />
-        ) : (
-          <EstadoSinPermiso ambito="admin">{sinPermisoPara(`administrar ${t.plural}`)}</EstadoSinPermiso>
-        )}
+        <CargaEtiqueta key={id ?? 'nueva'} clase={clase} id={id} />
       </IonContent>
-    </>
+    </PantallaAdmin>
   );
 }
 

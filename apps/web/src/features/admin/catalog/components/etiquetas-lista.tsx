@@ -5,7 +5,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { notificarError } from '../../../../lib/errors';
 import type { ClaseEtiqueta } from '../../keys';
 import { EstadoPantalla } from '../../../../components/estados-pantalla';
-import { useAviso, useConfirmar } from '../../shared/avisos';
+import { useAviso, useConfirmar } from '../../../../components/avisos';
 import { CargaAdmin, MarcoListaAdmin, PantallaAdmin } from '../../shared/lista-admin';
 import { useBorrarEtiqueta } from '../api/borrar-etiqueta';
 import { useEtiquetas } from '../api/get-etiquetas';

@@ -17,9 +17,8 @@ import {
 } from '@ionic/react';
 import { businessOutline } from 'ionicons/icons';
 import { useRef, useState, type FormEvent } from 'react';
-import { PageHeader } from '../../../../components/page-header';
-import { EstadoError, EstadoPantalla, EstadoSinPermiso } from '../../../../components/estados-pantalla';
-import { useAviso, useConfirmar } from '../../shared/avisos';
+import { EstadoError, EstadoPantalla } from '../../../../components/estados-pantalla';
+import { useAviso, useConfirmar } from '../../../../components/avisos';
 import {
   claseInvalida,
   enfocarPrimerError,
@@ -27,10 +26,9 @@ import {
   erroresDeGuardado,
   valorDe,
   type ErroresCampos,
-} from '../../shared/formularios';
+} from '../../../../lib/formularios';
 import { useVolver } from '../../shared/navegacion';
 import { useIdParam } from '../../shared/parametros';
-import { sinPermisoPara, useTienePermiso } from '../../shared/permiso-requerido';
 import { useClientes } from '../api/get-clientes';
 import { useGuardarCliente } from '../api/guardar-cliente';
 import {
@@ -40,23 +38,18 @@ import {
   type CampoCliente,
   type ValoresCliente,
 } from '../cliente-validacion';
+import { PantallaAdmin } from '../../shared/lista-admin';
 import '../../shared/admin.css';
 
 /** cliente: the form to create (`/cliente`) or edit (`/cliente?id=3`) a client. */
 export default function ClientePage() {
   const id = useIdParam('id');
-  const puede = useTienePermiso('altaClientes');
   return (
-    <>
-      <PageHeader titulo={id === null ? 'Nuevo cliente' : 'Editar cliente'} volverA="/clientes" />
+    <PantallaAdmin titulo={id === null ? 'Nuevo cliente' : 'Editar cliente'} volverA="/clientes" permiso="altaClientes" para="administrar clientes">
       <IonContent className="delego-page-content">
-        {puede ? (
-          <CargaCliente key={id ?? 'nuevo'} id={id} />
-        ) : (
-          <EstadoSinPermiso ambito="admin">{sinPermisoPara('administrar clientes')}</EstadoSinPermiso>
-        )}
+        <CargaCliente key={id ?? 'nuevo'} id={id} />
       </IonContent>
-    </>
+    </PantallaAdmin>
   );
 }
 

@@ -41,7 +41,7 @@ import {
   EstadoSinPermiso,
   FilasCargando,
 } from '../../../../components/estados-pantalla';
-import { useAviso, useConfirmar } from '../../shared/avisos';
+import { useAviso, useConfirmar } from '../../../../components/avisos';
 import { FichaUsuario } from '../../shared/ficha-usuario';
 import { coincide, nombreCompleto, nombrePermiso } from '../../shared/nombres';
 import { useIdParam } from '../../shared/parametros';

@@ -16,7 +16,7 @@ import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } fr
 import { useSession } from '../../../auth';
 import { PageHeader } from '../../../../components/page-header';
 import { CampoPassword } from '../../shared/campo-password';
-import { useAviso, useConfirmar } from '../../shared/avisos';
+import { useAviso, useConfirmar } from '../../../../components/avisos';
 import {
   claseInvalida,
   enfocarPrimerError,
@@ -24,7 +24,7 @@ import {
   erroresDeGuardado,
   valorDe,
   type ErroresCampos,
-} from '../../shared/formularios';
+} from '../../../../lib/formularios';
 import { FichaUsuario } from '../../shared/ficha-usuario';
 import { PASSWORD_MIN } from '../../shared/password';
 import { useActualizarPerfil } from '../api/actualizar-perfil';
@@ -214,7 +214,7 @@ function CambioPassword() {
         avisar('Se cambió su contraseña.');
       },
       onError: (e) => {
-        setErrores(erroresDeGuardado(e, ['actual', 'nueva'] as const, { passwordActual: 'actual', passwordNueva: 'nueva' }));
+        setErrores(erroresDeGuardado(e, ['actual', 'nueva'] as const, { alias: { passwordActual: 'actual', passwordNueva: 'nueva' } }));
         enfocarPrimerError(formulario.current);
       },
     });

@@ -18,41 +18,35 @@ import { alertCircleOutline, informationCircleOutline, lockClosedOutline } from 
 import { useState } from 'react';
 import { ApiError, notificarError } from '../../../../lib/errors';
 import { useSession } from '../../../auth';
-import { PageHeader } from '../../../../components/page-header';
 import {
   EstadoElegirUsuario,
   EstadoError,
-  EstadoSinPermiso,
   FilasCargando,
 } from '../../../../components/estados-pantalla';
-import { useAviso } from '../../shared/avisos';
+import { useAviso } from '../../../../components/avisos';
 import { FichaUsuario } from '../../shared/ficha-usuario';
 import { useVolver } from '../../shared/navegacion';
 import { nombreCompleto, nombreRol } from '../../shared/nombres';
 import { useIdParam } from '../../shared/parametros';
-import { sinPermisoPara, useTienePermiso } from '../../shared/permiso-requerido';
 import { useRoles } from '../api/get-roles';
 import { useUsuario } from '../api/get-usuario';
 import { useGuardarUsuario } from '../api/guardar-usuario';
+import { PantallaAdmin } from '../../shared/lista-admin';
 import '../../shared/admin.css';
 
 /** asignar-roles (`/asignar-roles?usuario=12`): the roles of a user as toggles. */
 export default function AsignarRolesPage() {
   const usuarioId = useIdParam('usuario');
-  const puede = useTienePermiso('altaUsuarios');
   return (
-    <>
-      <PageHeader titulo="Roles" volverA={usuarioId ? `/usuario?id=${usuarioId}` : '/usuarios'} />
+    <PantallaAdmin titulo="Roles" volverA={usuarioId ? `/usuario?id=${usuarioId}` : '/usuarios'} permiso="altaUsuarios" para="administrar usuarios">
       <IonContent className="delego-page-content">
-        {!puede ? (
-          <EstadoSinPermiso ambito="admin">{sinPermisoPara('administrar usuarios')}</EstadoSinPermiso>
-        ) : usuarioId === null ? (
+        {usuarioId === null ? (
           <EstadoElegirUsuario />
         ) : (
           <CargaRoles key={usuarioId} usuarioId={usuarioId} />
         )}
       </IonContent>
-    </>
+    </PantallaAdmin>
   );
 }
 

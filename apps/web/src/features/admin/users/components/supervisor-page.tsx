@@ -21,7 +21,7 @@ import { peopleOutline, personRemoveOutline } from 'ionicons/icons';
 import { notificarError } from '../../../../lib/errors';
 import { PageHeader } from '../../../../components/page-header';
 import { EstadoError, EstadoPantalla, EstadoSinPermiso, FilasCargando } from '../../../../components/estados-pantalla';
-import { useAviso, useConfirmar } from '../../shared/avisos';
+import { useAviso, useConfirmar } from '../../../../components/avisos';
 import { FichaUsuario } from '../../shared/ficha-usuario';
 import { nombreCompleto, plural } from '../../shared/nombres';
 import { useIdParam } from '../../shared/parametros';

@@ -31,11 +31,10 @@ import { briefcaseOutline, keyOutline, lockClosedOutline, peopleOutline } from '
 import { useRef, useState, type FormEvent } from 'react';
 import { useSession } from '../../../auth';
 import { useCatalogoPermisos } from '../../permissions/api/get-catalogo-permisos';
-import { PageHeader } from '../../../../components/page-header';
-import { EstadoError, EstadoSinPermiso } from '../../../../components/estados-pantalla';
+import { EstadoError } from '../../../../components/estados-pantalla';
 import { CampoPassword } from '../../shared/campo-password';
 import { FichaUsuario } from '../../shared/ficha-usuario';
-import { useAviso, useConfirmar } from '../../shared/avisos';
+import { useAviso, useConfirmar } from '../../../../components/avisos';
 import {
   claseInvalida,
   enfocarPrimerError,
@@ -43,12 +42,11 @@ import {
   erroresDeGuardado,
   valorDe,
   type ErroresCampos,
-} from '../../shared/formularios';
+} from '../../../../lib/formularios';
 import { useVolver } from '../../shared/navegacion';
 import { nombreCompleto, nombrePermiso, nombreRol } from '../../shared/nombres';
 import { useIdParam } from '../../shared/parametros';
 import { PASSWORD_MIN } from '../../shared/password';
-import { sinPermisoPara, useTienePermiso } from '../../shared/permiso-requerido';
 import { useUsuario } from '../api/get-usuario';
 import { useUsuarios } from '../api/get-usuarios';
 import { useGuardarUsuario } from '../api/guardar-usuario';
@@ -60,6 +58,7 @@ import {
   type CampoUsuario,
   type ValoresUsuario,
 } from '../usuario-validacion';
+import { PantallaAdmin } from '../../shared/lista-admin';
 import '../../shared/admin.css';
 
 /** `SIN_SUPERVISOR` stands for "nobody" in the select (Ionic's select needs a value). */
@@ -68,18 +67,12 @@ const SIN_SUPERVISOR = 0;
 /** usuario: the form to create (`/usuario`) or edit (`/usuario?id=12`) a user. */
 export default function UsuarioPage() {
   const id = useIdParam('id');
-  const puede = useTienePermiso('altaUsuarios');
   return (
-    <>
-      <PageHeader titulo={id === null ? 'Nuevo usuario' : 'Editar usuario'} volverA="/usuarios" />
+    <PantallaAdmin titulo={id === null ? 'Nuevo usuario' : 'Editar usuario'} volverA="/usuarios" permiso="altaUsuarios" para="administrar usuarios">
       <IonContent className="delego-page-content">
-        {puede ? (
-          <CargaUsuario key={id ?? 'nuevo'} id={id} />
-        ) : (
-          <EstadoSinPermiso ambito="admin">{sinPermisoPara('administrar usuarios')}</EstadoSinPermiso>
-        )}
+        <CargaUsuario key={id ?? 'nuevo'} id={id} />
       </IonContent>
-    </>
+    </PantallaAdmin>
   );
 }
 
@@ -166,7 +159,7 @@ function UsuarioForm({ usuario, actor }: FormProps) {
         volver();
       },
       onError: (error) => {
-        setErrores(erroresDeGuardado(error, CAMPOS_USUARIO, { username: 'usuario' }));
+        setErrores(erroresDeGuardado(error, CAMPOS_USUARIO, { alias: { username: 'usuario' } }));
         enfocarPrimerError(formulario.current);
       },
     });

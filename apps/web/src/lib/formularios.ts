@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { ApiError, notificarError } from '../../../lib/errors';
+import { ApiError, notificarError } from './errors';
 
 /** The inline messages of a form, by field. */
 export type ErroresCampos<C extends string> = Partial<Record<C, string>>;
@@ -20,17 +20,27 @@ export function erroresDeProblemas(problemas: readonly Problema[]): Record<strin
   return errores;
 }
 
+export interface OpcionesGuardado<C extends string> {
+  /** Server field names that mean one of the form's fields under another name. */
+  alias?: Readonly<Record<string, C>>;
+  /**
+   * Only invalid data (400) goes on a field; a refusal that names one (e.g. a forbidden state
+   * transition, 409) goes to the alert all the same.
+   */
+  soloDatosInvalidos?: boolean;
+}
+
 /**
- * Where a refused save is shown: on its field when the server blamed one the form has (`field`
- * of the error body), else in the 'Atención' alert (SPEC §8), e.g. an exhausted quota (409) or a
- * forbidden transition. Returns the inline errors (empty when it went to the alert).
+ * Where a failed save is shown: on its field when the server blamed one the form has (the
+ * `field` of the error body), else in the shared 'Atención' alert (SPEC §8). Returns the inline
+ * errors to show (empty when it went to the alert).
  */
 export function erroresDeGuardado<C extends string>(
   error: unknown,
   campos: readonly C[],
-  alias: Readonly<Record<string, C>> = {},
+  { alias = {}, soloDatosInvalidos = false }: OpcionesGuardado<C> = {},
 ): ErroresCampos<C> {
-  if (error instanceof ApiError && error.field && error.status === 400) {
+  if (error instanceof ApiError && error.field && (!soloDatosInvalidos || error.status === 400)) {
     const campo = (alias[error.field] ?? error.field) as C;
     if (campos.includes(campo)) return { [campo]: error.message } as ErroresCampos<C>;
   }
@@ -45,7 +55,8 @@ export function claseInvalida(error: string | undefined): string | undefined {
 
 /**
  * Enter in a single-line field submits the form (the native inputs live inside Ionic's
- * components, which do not submit on their own); Ctrl+Enter (or ⌘+Enter) submits from a text area.
+ * components, which do not submit on their own); text areas keep Enter for new lines and submit
+ * with Ctrl+Enter (or ⌘+Enter).
  */
 export function enviarConEnter(enviar: () => void) {
   return (e: KeyboardEvent<HTMLFormElement>) => {
@@ -61,4 +72,11 @@ export function enviarConEnter(enviar: () => void) {
 /** The value of an Ionic input event as a string. */
 export function valorDe(e: { detail: { value?: string | number | null } }): string {
   return String(e.detail.value ?? '');
+}
+
+/** Puts the cursor on the first field with an error, once Ionic has marked it. */
+export function enfocarPrimerError(formulario: HTMLFormElement | null): void {
+  window.setTimeout(() => {
+    formulario?.querySelector<HTMLElement>('.ion-invalid input, .ion-invalid textarea')?.focus();
+  }, 50);
 }

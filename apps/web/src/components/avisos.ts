@@ -1,6 +1,7 @@
 import { useIonAlert, useIonToast } from '@ionic/react';
 import { alertCircleOutline, checkmarkCircleOutline, informationCircleOutline } from 'ionicons/icons';
 import { useCallback } from 'react';
+import './avisos.css';
 
 export interface OpcionesConfirmacion {
   titulo: string;
@@ -10,6 +11,10 @@ export interface OpcionesConfirmacion {
   /** Paints the button that goes ahead in the danger colour. Default true. */
   peligroso?: boolean;
 }
+
+/**
+ * The app's confirmations and short toasts, the same on every screen.
+ */
 
 /**
  * Asks before a destructive action (an IonAlert with 'Cancelar' and the action). Resolves true
@@ -23,13 +28,13 @@ export function useConfirmar(): (opciones: OpcionesConfirmacion) => Promise<bool
         void presentar({
           header: titulo,
           message: mensaje,
-          cssClass: 'admin-confirmacion',
+          cssClass: 'delego-confirmacion',
           buttons: [
             { text: 'Cancelar', role: 'cancel' },
             {
               text: aceptar,
               role: 'confirm',
-              cssClass: peligroso ? 'admin-confirmacion__peligro' : 'admin-confirmacion__aceptar',
+              cssClass: peligroso ? 'delego-confirmacion__peligro' : 'delego-confirmacion__aceptar',
             },
           ],
           onDidDismiss: (e) => resolve(e.detail.role === 'confirm'),
@@ -63,7 +68,7 @@ export function useAviso(): (mensaje: string, tipo?: TipoAviso) => void {
           color: estilo.color,
           icon: estilo.icono,
           position: 'bottom',
-          cssClass: 'admin-aviso',
+          cssClass: 'delego-aviso',
           buttons: [{ text: 'Cerrar', role: 'cancel' }],
         }),
       );
