@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import delego from './apps/web/eslint/texto-en-ionic.js';
 
 export default tseslint.config(
   {
@@ -36,8 +37,10 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, delego },
     rules: {
+      // Text as the only child of ion-label & co. is parsed as HTML: see apps/web/eslint/texto-en-ionic.js.
+      'delego/texto-en-ionic': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },

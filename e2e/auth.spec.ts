@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { abrirMenu, campoPassword, campoUsuario, ingresar, iniciarSesion, listaOrdenes } from './helpers';
+import {
+  abrirMenu,
+  campoPassword,
+  campoUsuario,
+  ingresar,
+  iniciarSesion,
+  listaOrdenes,
+  pantallaActual,
+} from './helpers';
 
 test.describe('ingreso y salida', () => {
   test("una contraseña equivocada muestra la alerta 'Atención'", async ({ page }) => {
@@ -45,6 +53,21 @@ test.describe('ingreso y salida', () => {
 
     await page.goto('/home');
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('Cerrar sesión desde otra pantalla no deja ?volver=: el siguiente ingreso va a Inicio', async ({ page }) => {
+    await iniciarSesion(page, 'propietario');
+    await page.goto('/perfil');
+    await expect(pantallaActual(page).getByTestId('perfil-datos')).toBeVisible();
+    const menu = await abrirMenu(page);
+    await menu.getByText('Cerrar sesión').click();
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+    // Another person logs in on the same device: Inicio, not the previous user's page.
+    await ingresar(page, 'operario');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(listaOrdenes(page)).toBeVisible();
   });
 
   test('una ruta protegida sin sesión lleva al ingreso y, después, de vuelta a ella', async ({ page }) => {

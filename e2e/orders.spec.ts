@@ -20,10 +20,10 @@ function tituloUnico(que: string): string {
   return `${que} ${proyecto} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 }
 
-/** yyyy-MM-dd, `dias` from today. */
+/** dd/MM/yyyy (as the date fields take it), `dias` from today. */
 function diaDesdeHoy(dias: number): string {
   const d = new Date(Date.now() + dias * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
 }
 
 async function elegirEnPopover(page: Page, select: Locator, opcion: string): Promise<void> {

@@ -152,7 +152,8 @@ test.describe('archivos, horas y gastos, reporte PDF', () => {
     const antes = minutosDe((await totalHoras.textContent()) ?? '');
 
     await registro.getByTestId('registro-agregar-horas').click();
-    const modal = page.locator('ion-modal');
+    // The hours and expense form's modal (its date field has a calendar modal of its own).
+    const modal = page.locator('ion-modal:not(.campo-fecha__modal)');
     await expect(modal.getByRole('form', { name: 'Registrar horas' })).toBeVisible();
     await campo(modal, 'horas-horas').fill('2');
     await campo(modal, 'horas-minutos').fill('30');

@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const servidor = path.join(raiz, 'apps', 'server', 'dist', 'main.js');
 const web = path.join(raiz, 'apps', 'web', 'dist', 'index.html');
-const datos = path.join(raiz, '.data-e2e');
+const puerto = process.env.PORT ?? '8181';
+// One data folder per port, so two runs on different ports (E2E_PORT) do not share data.
+const datos = path.join(raiz, puerto === '8181' ? '.data-e2e' : `.data-e2e-${puerto}`);
 
 for (const archivo of [servidor, web]) {
   if (!existsSync(archivo)) {

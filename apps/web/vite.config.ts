@@ -1,12 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precomprimir } from './precomprimir';
 
 /** Where the API server listens during development (`npm run dev`); 127.0.0.1 avoids ::1. */
 const API_DESARROLLO = process.env.DELEGO_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  // precomprimir: .br and .gz copies of the build, served as they are (apps/server web.plugin.ts).
+  plugins: [react(), precomprimir()],
   resolve: {
     alias: {
       // The web build reads the contract's sources directly: it never needs the contract built.

@@ -1,15 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { LocalBus, type EventBus } from './lib/bus.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { limitConnectionsPerAddress, timeoutOptions } from './lib/connection-guard.js';
 import { installErrorHandler } from './lib/error-handler.js';
+import { registerSecurityHeaders } from './lib/security-headers.js';
+import { opcionesDeLog } from './lib/log-redaction.js';
+import { erroresDeUrl, validatorCompilerSeguro } from './lib/validator.js';
+import { fastifyTrustProxy, listedProxy } from './lib/trust-proxy.js';
 import { responseSerializer } from './lib/serializer.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { requireAuth } from './modules/auth/auth.plugin.js';
@@ -61,6 +67,10 @@ export interface AppParts {
   broker?: Partial<BrokerOptions>;
   /** Where attached files live; by default a folder `archivos` under the data folder. */
   storage?: Storage;
+  /** Where log lines go instead of stdout (tests read them); the level is still config.logLevel. */
+  logStream?: DestinationStream;
+  /** Called with every route as it is registered (tests build the route table from it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export interface Services {
@@ -94,33 +104,46 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const bus = parts.bus ?? new LocalBus();
 
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    // Hashes, credentials, tokens and SQL values never reach a line (lib/log-redaction.ts).
+    logger: opcionesDeLog(config.logLevel, parts.logStream),
+    frameworkErrors: erroresDeUrl,
     genReqId: () => randomUUID(),
     // One line per request, written by the onResponse hook below (debug for successes).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
+    // req.ip is the client behind the proxies TRUST_PROXY names (login throttle, live socket).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Slow and idle clients are closed (HEADERS_TIMEOUT_MS and the rest, see connection-guard.ts).
+    ...timeoutOptions(config),
     clientErrorHandler(err, socket) {
       if (!socket.writable) return;
       const tooLarge = (err as { code?: string }).code === 'HPE_HEADER_OVERFLOW';
-      const status = tooLarge ? 431 : 400;
+      const timedOut = (err as { code?: string }).code === 'ERR_HTTP_REQUEST_TIMEOUT';
+      const status = tooLarge ? 431 : timedOut ? 408 : 400;
       const body = JSON.stringify({
-        code: 'DATOS_INVALIDOS',
+        code: timedOut ? 'TIEMPO_AGOTADO' : 'DATOS_INVALIDOS',
         message: tooLarge
           ? 'Los encabezados de la solicitud son demasiado grandes.'
-          : 'La solicitud está mal formada.',
+          : timedOut
+            ? 'La solicitud tardó demasiado en llegar.'
+            : 'La solicitud está mal formada.',
         requestId: randomUUID(),
       });
+      const reason = tooLarge ? 'Request Header Fields Too Large' : timedOut ? 'Request Timeout' : 'Bad Request';
       socket.end(
-        `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+        `HTTP/1.1 ${status} ${reason}\r\n` +
           `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
           `Connection: close\r\n\r\n${body}`,
       );
     },
   }).withTypeProvider<ZodTypeProvider>();
+  limitConnectionsPerAddress(app.server, {
+    maxPerAddress: config.maxConnectionsPerAddress,
+    exempt: listedProxy(config.trustProxy),
+    onLimit: (address) => app.log.warn({ address, max: config.maxConnectionsPerAddress }, 'conexiones.limite'),
+  });
+  if (parts.onRoute) app.addHook('onRoute', parts.onRoute);
 
   const logSuccesses = config.logLevel === 'debug' || config.logLevel === 'trace';
   app.addHook('onResponse', (req, reply, done) => {
@@ -141,10 +164,11 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     else req.log.debug(line, 'respuesta');
     done();
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorCompilerSeguro);
   app.setSerializerCompiler(responseSerializer);
   app.decorateRequest('actor', null);
   installErrorHandler(app);
+  await registerSecurityHeaders(app);
 
   const permissions = new PermissionsService(db);
   const plans = new PlansService(db, clock, bus);
@@ -201,7 +225,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes({ db }));
   await app.register(async (scope) => {
     requireAuth(scope, auth);
     await scope.register(authRoutes(services));

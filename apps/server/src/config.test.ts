@@ -9,6 +9,28 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBeUndefined();
   });
 
+  it('escucha solo en 127.0.0.1, no confía en proxies y corta a los clientes lentos por defecto', () => {
+    const c = loadConfig({});
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.trustProxy).toBe(false);
+    expect(c.headersTimeoutMs).toBe(30_000);
+    expect(c.requestTimeoutMs).toBeGreaterThanOrEqual(c.headersTimeoutMs);
+    expect(c.maxConnectionsPerAddress).toBe(256);
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('lee TRUST_PROXY como true/false, saltos o lista de direcciones', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.1.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '10.1.0.0/16']);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.local' })).toThrow(/trustProxy[\s\S]*proxy\.local/);
+  });
+
+  it('rechaza un límite de encabezados mayor que el de la solicitud entera', () => {
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_MS: '30000' })).toThrow(/headersTimeoutMs/);
+    expect(loadConfig({ HEADERS_TIMEOUT_MS: '5000', MAX_CONNECTIONS_PER_ADDRESS: '0' }).maxConnectionsPerAddress).toBe(0);
+  });
+
   it('lista todos los problemas de una configuración inválida', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/port[\s\S]*databaseUrl/);
   });

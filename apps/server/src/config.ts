@@ -1,15 +1,40 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/server, whether running from src/ (tsx, tests) or dist/ (production). */
 export const SERVER_ROOT = path.resolve(here, '..');
 export const REPO_ROOT = path.resolve(SERVER_ROOT, '..', '..');
 
+/** A time limit in ms, at least 100 ms. */
+const zMs = (byDefault: number) => z.coerce.number().int().min(100).max(60 * 60_000).default(byDefault);
+
 const zConfig = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(8080),
-  host: z.string().min(1).default('0.0.0.0'),
+  /** Only this machine by default; HOST=0.0.0.0 serves the network. */
+  host: z.string().min(1).default('127.0.0.1'),
+  /** Who may tell the client address in X-Forwarded-For (TRUST_PROXY, see lib/trust-proxy.ts). */
+  trustProxy: z
+    .string()
+    .default('false')
+    .transform((raw, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(raw);
+      if ('value' in parsed) return parsed.value;
+      ctx.addIssue({
+        code: 'custom',
+        message: `debe ser true, false, un número de saltos o una lista de direcciones/CIDR; no válido: ${parsed.invalid.join(', ')}`,
+      });
+      return z.NEVER;
+    }),
+  /** Slow and idle clients are closed (lib/connection-guard.ts): headers, whole request, idle keep-alive, silent socket. */
+  headersTimeoutMs: zMs(30_000),
+  requestTimeoutMs: zMs(120_000),
+  keepAliveTimeoutMs: zMs(72_000),
+  connectionTimeoutMs: zMs(120_000),
+  /** Open connections per client address (MAX_CONNECTIONS_PER_ADDRESS; 0 turns it off). */
+  maxConnectionsPerAddress: z.coerce.number().int().min(0).max(1_000_000).default(256),
   dataDir: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
   databaseUrl: z
     .string()
@@ -29,6 +54,9 @@ const zConfig = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+}).refine((c) => c.headersTimeoutMs <= c.requestTimeoutMs, {
+  path: ['headersTimeoutMs'],
+  message: 'no puede ser mayor que REQUEST_TIMEOUT_MS',
 });
 export type Config = z.infer<typeof zConfig>;
 
@@ -37,6 +65,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = zConfig.safeParse({
     port: env.PORT || undefined,
     host: env.HOST || undefined,
+    trustProxy: env.TRUST_PROXY || undefined,
+    headersTimeoutMs: env.HEADERS_TIMEOUT_MS || undefined,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS || undefined,
+    keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS || undefined,
+    connectionTimeoutMs: env.CONNECTION_TIMEOUT_MS || undefined,
+    maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS || undefined,
     dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : undefined,
     databaseUrl: env.DATABASE_URL || undefined,
     logLevel: env.LOG_LEVEL || undefined,

@@ -100,6 +100,9 @@ describe('POST /api/v4/permisos/toggle/{user}', () => {
 
   it('quien no es admin da o quita solo permisos que tiene', async () => {
     const [c1, c2] = f.cli as [number, number];
+    // operario holds finalizarOrden, which gestor lacks: gestor cannot change operario at all.
+    await rechazada(f, () => toggle('gestor', f.u.operario, { cliente: c1, permiso: 'delegarOrden', accion: true }), 403, /tiene finalizarOrden y usted no/);
+    expect((await toggle('admin', f.u.gestor, { cliente: null, permiso: 'finalizarOrden', accion: true })).statusCode).toBe(200);
     const ok = await toggle('gestor', f.u.operario, { cliente: c1, permiso: 'delegarOrden', accion: true });
     expect(ok.statusCode, ok.body).toBe(200);
     await rechazada(f, () => toggle('gestor', f.u.operario, { cliente: c2, permiso: 'delegarOrden', accion: true }), 403, /permisos que usted tiene/);

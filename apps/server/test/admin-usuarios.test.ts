@@ -157,8 +157,8 @@ describe('POST /api/v4/usuario {storeUser}', () => {
     expect(l.json()).toMatchObject({ entidadId: f.demo, permisosResumen: [{ nombre: 'crearOrden' }] });
   });
 
-  it('modifica solo lo que se envía; cambiar la contraseña invalida la anterior enseguida', async () => {
-    const r = await call('POST', '/api/v4/usuario', 'admin', { id, usuario: 'nuevo', nombre: 'Renovado', password: md5('Otra5678!') });
+  it('modifica solo lo que se envía; cambiar la contraseña (solo un propietario) invalida la anterior enseguida', async () => {
+    const r = await call('POST', '/api/v4/usuario', 'duenia', { id, usuario: 'nuevo', nombre: 'Renovado', password: md5('Otra5678!') });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toMatchObject({ nombre: 'Renovado', apellido: 'Usuario', email: 'nuevo@demo.com.ar', permisos: ['crearOrden'], supervisorId: f.u.gestor });
     expect((await login(auth('nuevo', 'Clave1234!'))).statusCode).toBe(403);

@@ -21,7 +21,7 @@ let env: TestEnv;
 let demo: number;
 let otra: number;
 let clientesDemo: number[];
-const throttle = new LoginThrottle({ perUser: 5, perAddress: 1000, windowMs: 60_000 });
+const throttle = new LoginThrottle({ perPair: 5, perAddress: 1000, windowMs: 60_000 });
 
 beforeAll(async () => {
   env = await createTestEnv({ throttle });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import https from 'node:https';
+import tls from 'node:tls';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISOS_GLOBALES, type Notificacion } from '@delego/contract';
 import { WebPushSender } from '../src/modules/notifications/push.js';
-import { auth, createTestEnv, makeClientes, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
+import { auth, createTestEnv, makeClientes, makeEntidad, makeUsuario, md5, type TestEnv } from './helpers.js';
 import { connectFrame, listen, rawSocket, stompConnect } from './live-helpers.js';
 
 let env: TestEnv;
@@ -25,9 +26,17 @@ execFileSync('openssl', [
   '-keyout', path.join(vapidDir, 'key.pem'), '-out', path.join(vapidDir, 'cert.pem'),
 ], { stdio: 'ignore' });
 
+// The sender accepts only known push services on public addresses: the subscription points to
+// fcm.googleapis.com, a stub resolves it to a public address, and this agent carries the
+// connection to the local push server instead.
+let pushPort = 0;
+const pushAgent = Object.assign(new https.Agent(), {
+  createConnection: () => tls.connect({ host: '127.0.0.1', port: pushPort, rejectUnauthorized: false }),
+});
+
 beforeAll(async () => {
   env = await createTestEnv({
-    push: new WebPushSender(vapidDir, 'mailto:pruebas@delego.app', new https.Agent({ rejectUnauthorized: false })),
+    push: new WebPushSender(vapidDir, 'mailto:pruebas@delego.app', pushAgent, async () => [{ address: '142.250.184.10', family: 4 }]),
     broker: { heartbeat: { sendMs: 100, receiveMs: 100 }, framesPerSecond: 20, frameBurst: 30, maxFrameBytes: 4096 },
   });
   const db = env.database.db;
@@ -189,11 +198,11 @@ describe('notificaciones', () => {
       });
     });
     await new Promise<void>((r) => pushServer.listen(0, '127.0.0.1', () => r()));
-    const { port } = pushServer.address() as AddressInfo;
+    pushPort = (pushServer.address() as AddressInfo).port;
     const ecdh = createECDH('prime256v1');
     ecdh.generateKeys();
     const subscription = {
-      endpoint: `https://127.0.0.1:${port}/push/abc`,
+      endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
       keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
     };
     const token = Buffer.from(JSON.stringify(subscription)).toString('base64url');
@@ -266,5 +275,38 @@ describe('entradas inválidas en el socket: ERROR y cierre de ese socket solamen
     s.ws.send(connectFrame('supervisor', 'Demo1234!', 'heart-beat:100,0\n'));
     const code = await s.closed;
     expect(code).toBe(1000);
+  });
+});
+
+describe('Mi cuenta y el socket en vivo', () => {
+  const perfil = (headers: { authorization: string }, payload: Record<string, unknown>) =>
+    env.app.inject({ method: 'PUT', url: '/api/v2/profile?tsp=1', headers, payload });
+
+  it('guardar nombre y email no cierra los sockets del usuario; cambiar la contraseña sí', async () => {
+    const c = await stompConnect(url, 'ayudante');
+    await c.subscribe(`/usuario/${u.ayudante}`);
+
+    const r = await perfil(auth('ayudante'), { nombre: 'Lucía María', email: 'lucia@demo.com.ar' });
+    expect(r.statusCode, r.body).toBe(200);
+    // The cached actor is forgotten all the same: the login shows the new name at once.
+    const login = await env.app.inject({ method: 'GET', url: '/api/v4/login?tsp=1', headers: auth('ayudante') });
+    expect(login.json()).toMatchObject({ nombre: 'Lucía María', email: 'lucia@demo.com.ar' });
+    await new Promise((listo) => setTimeout(listo, 200));
+    expect(c.client.connected).toBe(true);
+    expect(c.errors).toEqual([]);
+    // Still subscribed on the same socket: a notification reaches it.
+    await crearOrden([u.ayudante]);
+    expect(await c.waitFor(`/usuario/${u.ayudante}`)).toHaveLength(1);
+
+    const rechazo = new Promise<string>((listo) => (c.client.onStompError = (f) => listo(f.headers.message ?? '')));
+    const p = await perfil(auth('ayudante'), { passwordActual: md5('Demo1234!'), passwordNueva: md5('Nueva5678!') });
+    expect(p.statusCode, p.body).toBe(200);
+    expect(await rechazo).toMatch(/credenciales/);
+    await c.closed;
+    // The new password connects at once.
+    const n = await stompConnect(url, 'ayudante', 'Nueva5678!');
+    await n.subscribe(`/usuario/${u.ayudante}`);
+    await n.stop();
+    await perfil(auth('ayudante', 'Nueva5678!'), { passwordActual: md5('Nueva5678!'), passwordNueva: md5('Demo1234!') });
   });
 });

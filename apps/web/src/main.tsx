@@ -2,6 +2,7 @@ import { setupIonicReact } from '@ionic/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { IONIC_CONFIG } from './app/ionic-config';
 import { crearQueryClient } from './app/query-client';
 import { limpiezaPrimerUso } from './lib/session';
 
@@ -19,7 +20,7 @@ import './theme/global.css';
 
 // SPEC §9: wipe what older clients left in localStorage, once, before anything reads it.
 limpiezaPrimerUso();
-setupIonicReact();
+setupIonicReact(IONIC_CONFIG);
 
 const raiz = document.getElementById('root');
 if (!raiz) throw new Error('Falta el elemento #root en index.html');

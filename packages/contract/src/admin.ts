@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MD5_HEX, zPermisoCliente, zPermisoGlobal, zPermisosDeCliente, zRol } from './auth.js';
-import { zId } from './common.js';
+import { zId, zTexto } from './common.js';
 
 /**
  * Administration (issue 4): users, roles, per-client permissions, clients, areas, order types,
@@ -16,6 +16,7 @@ export const LIMITES_ADMIN = {
   clienteNombre: 150,
   clienteTexto: 250,
   clienteNotas: 2000,
+  clienteTelefono: 50,
   etiqueta: 100,
   e5sClave: 50,
   e5sNombre: 200,
@@ -32,8 +33,7 @@ const zRefId = zId;
 const vacioANull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 const texto = (campo: string, max: number) =>
-  z
-    .string()
+  zTexto()
     .trim()
     .min(1, `${campo} es obligatorio.`)
     .max(max, `${campo} admite hasta ${max} caracteres.`);
@@ -42,15 +42,14 @@ const textoOpcional = (campo: string, max: number) =>
   z
     .preprocess(
       vacioANull,
-      z.string().trim().max(max, `${campo} admite hasta ${max} caracteres.`).nullable(),
+      zTexto().trim().max(max, `${campo} admite hasta ${max} caracteres.`).nullable(),
     )
     .optional();
 
 const zEmailOpcional = z
   .preprocess(
     vacioANull,
-    z
-      .string()
+    zTexto()
       .trim()
       .max(LIMITES_ADMIN.email, `El email admite hasta ${LIMITES_ADMIN.email} caracteres.`)
       .pipe(z.email('El email no es una dirección válida.'))
@@ -60,16 +59,14 @@ const zEmailOpcional = z
 
 /** A login name: letters, digits and . _ - @, 3 to 60 characters; unique across the system. */
 export const USUARIO_REGEX = /^[A-Za-z0-9._@-]{3,60}$/;
-export const zNombreUsuario = z
-  .string()
+export const zNombreUsuario = zTexto()
   .trim()
   .regex(
     USUARIO_REGEX,
     'El usuario debe tener de 3 a 60 caracteres: letras sin acentos, números, punto, guion, guion bajo o @.',
   );
 
-const zMd5 = z
-  .string()
+const zMd5 = zTexto()
   .transform((s) => s.toLowerCase())
   .pipe(z.string().regex(MD5_HEX, 'La contraseña debe viajar como el MD5 hexadecimal (32 caracteres).'));
 
@@ -100,8 +97,7 @@ export const zStoreUser = z.object({
   id: zRefId.nullable().optional(),
   usuario: zNombreUsuario,
   nombre: texto('El nombre', LIMITES_ADMIN.nombre),
-  apellido: z
-    .string()
+  apellido: zTexto()
     .trim()
     .max(LIMITES_ADMIN.nombre, `El apellido admite hasta ${LIMITES_ADMIN.nombre} caracteres.`)
     .optional(),
@@ -136,7 +132,7 @@ export type PermisosDeUsuario = z.infer<typeof zPermisosDeUsuario>;
 export const zTogglePermiso = z
   .object({
     cliente: zRefId.nullable().optional(),
-    permiso: z.string().min(1).max(40),
+    permiso: zTexto().min(1).max(40),
     accion: z.boolean(),
   })
   .superRefine((v, ctx) => {
@@ -165,8 +161,7 @@ export const CUIT_REGEX = /^\d{2}-\d{8}-\d$/;
 const zCuit = z
   .preprocess(
     vacioANull,
-    z
-      .string()
+    zTexto()
       .trim()
       .transform((s) => (/^\d{11}$/.test(s) ? `${s.slice(0, 2)}-${s.slice(2, 10)}-${s.slice(10)}` : s))
       .pipe(z.string().regex(CUIT_REGEX, 'El CUIT debe tener el formato NN-NNNNNNNN-N.'))
@@ -194,7 +189,7 @@ export const zClienteGuardar = z.object({
   cuit: zCuit,
   contacto: textoOpcional('El contacto', LIMITES_ADMIN.clienteNombre),
   email: zEmailOpcional,
-  telefono: textoOpcional('El teléfono', 50),
+  telefono: textoOpcional('El teléfono', LIMITES_ADMIN.clienteTelefono),
   direccion: textoOpcional('La dirección', LIMITES_ADMIN.clienteTexto),
   notas: textoOpcional('Las notas', LIMITES_ADMIN.clienteNotas),
   activo: z.boolean().optional(),
@@ -235,7 +230,7 @@ export const zListaEtiquetasQuery = z.object({
     .enum(['true', 'false', '1', '0'])
     .optional()
     .transform((v) => v === 'true' || v === '1'),
-  tsp: z.string().optional(),
+  tsp: zTexto().optional(),
 });
 
 /** DELETE /api/v2/tipoOrden/{id}, /api/v3/areas/{id}: deleted, or archived when orders use it. */
@@ -258,7 +253,7 @@ export type E5sArea = z.infer<typeof zE5sArea>;
  * fields may be quoted. It replaces the whole catalogue, or changes nothing if a line is wrong.
  */
 export const zE5sImportar = z.object({
-  csv: z.string().min(1, 'El archivo está vacío.').max(900_000, 'El archivo es demasiado grande.'),
+  csv: zTexto().min(1, 'El archivo está vacío.').max(900_000, 'El archivo es demasiado grande.'),
 });
 export const zE5sImportado = z.object({
   importadas: z.number().int(),
@@ -287,8 +282,7 @@ export type Perfil = z.infer<typeof zPerfil>;
 export const zProfile = z
   .object({
     nombre: texto('El nombre', LIMITES_ADMIN.nombre).optional(),
-    apellido: z
-      .string()
+    apellido: zTexto()
       .trim()
       .max(LIMITES_ADMIN.nombre, `El apellido admite hasta ${LIMITES_ADMIN.nombre} caracteres.`)
       .optional(),
@@ -314,7 +308,7 @@ export const zCambioUsername = z.object({ username: zNombreUsuario });
  * PUT /api/v3/entidad/logo {logo}: a data URL or plain base64 of a PNG, JPEG or WebP image of at
  * most 2 MB; the server re-encodes it as PNG within 256x256. null removes the logo.
  */
-export const zLogo = z.object({ logo: z.string().min(1, 'El logo está vacío.').nullable() });
+export const zLogo = z.object({ logo: zTexto().min(1, 'El logo está vacío.').nullable() });
 export const zLogoGuardado = z.object({ logo: z.string().nullable() });
 
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,8 @@ export const API = {
   clientesCacheClean: '/api/v2/clientes/cache/clean',
   usuariosCacheClean: '/api/v2/usuarios/cache/clean',
   health: '/api/health',
+  /** Readiness: 200 when the database answers, 503 with Retry-After when it does not. */
+  healthReady: '/api/health/ready',
   socket: '/api/v2/delegoWS',
 } as const;
 

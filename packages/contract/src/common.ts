@@ -1,15 +1,69 @@
 import { z } from 'zod';
 
+/** The largest id: ids are PostgreSQL `integer` (int32). */
+export const ID_MAXIMO = 2_147_483_647;
+
+/** An id written in decimal: no sign, no leading zeros, no spaces, at most 10 digits. */
+const ID_DECIMAL = /^[1-9]\d{0,9}$/;
+
 /**
- * A database id: a positive integer (in a path, a query or a body, as a number or as digits).
+ * A database id: a positive int32, as a JSON integer (bodies) or written in canonical decimal
+ * (paths, queries, form fields): `"00001"`, `"1e3"`, `" 1"`, `"+1"`, `true` or `1.5` are refused.
  * `mensaje` replaces the generic reason, e.g. to say which choice is missing.
  */
 export function zIdCon(mensaje = 'Debe ser un número entero positivo (el id de un registro).') {
-  return z.coerce.number(mensaje).int(mensaje).positive(mensaje).max(2_147_483_647, mensaje);
+  return z
+    .union(
+      [
+        z.number(mensaje).int(mensaje).min(1, mensaje).max(ID_MAXIMO, mensaje),
+        z
+          .string(mensaje)
+          .regex(ID_DECIMAL, { error: mensaje, abort: true })
+          .refine((s) => Number(s) <= ID_MAXIMO, mensaje),
+      ],
+      { error: mensaje },
+    )
+    .transform(Number);
 }
 
 /** Database ids travel as positive integers. */
 export const zId = zIdCon();
+
+/** Why a text with a NUL or a broken UTF-16 pair is refused (the database cannot store either). */
+export const MENSAJE_TEXTO_INVALIDO =
+  'El texto contiene un carácter no permitido (el carácter nulo o un carácter Unicode incompleto).';
+
+// A quick native scan first; the loop below tells a lone surrogate from a pair.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const SOSPECHOSO = /[\u0000\ud800-\udfff]/;
+
+/**
+ * Where the first NUL or lone UTF-16 surrogate of `s` is, or -1 when there is none. A surrogate
+ * pair (an emoji, say) is one well-formed character and passes.
+ */
+export function caracterInvalidoEn(s: string): number {
+  if (!SOSPECHOSO.test(s)) return -1;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0) return i;
+    if (c < 0xd800 || c > 0xdfff) continue;
+    const siguiente = s.charCodeAt(i + 1);
+    if (c <= 0xdbff && siguiente >= 0xdc00 && siguiente <= 0xdfff) i++;
+    else return i;
+  }
+  return -1;
+}
+
+/**
+ * Every text a request carries starts here: a string without NUL or lone surrogates. Later checks
+ * (trim, min, max, regex) chain on it and do not run when this one fails, so the reason is this one.
+ * `mensajeTipo` is the reason when the value is missing or not a string.
+ */
+export function zTexto(mensajeTipo?: string) {
+  return z
+    .string(mensajeTipo)
+    .check(z.refine((s: string) => caracterInvalidoEn(s) < 0, { error: MENSAJE_TEXTO_INVALIDO, abort: true }));
+}
 
 /** Dates travel as milliseconds since the epoch. */
 export const zEpochMs = z.number().int();
@@ -35,7 +89,19 @@ export const MENSAJES = {
   sinPermiso: 'No tiene permiso para realizar esta acción.',
   noEncontrado: 'No se encontró el recurso solicitado.',
   datosInvalidos: 'Los datos enviados no son válidos.',
+  servicioNoDisponible: 'El servicio no está disponible en este momento. Intente de nuevo en unos segundos.',
 } as const;
+
+/**
+ * The 429 message of a refused login, naming the wait (the same number of seconds travels in
+ * Retry-After): "Demasiados intentos fallidos. Espere 3 minutos y vuelva a intentar."
+ */
+export function mensajeDemasiadosIntentos(segundos: number): string {
+  const s = Math.max(1, Math.ceil(segundos));
+  const m = Math.ceil(s / 60);
+  const espera = s < 60 ? `${s} ${s === 1 ? 'segundo' : 'segundos'}` : `${m} ${m === 1 ? 'minuto' : 'minutos'}`;
+  return `Demasiados intentos fallidos. Espere ${espera} y vuelva a intentar.`;
+}
 
 /** Business constants of SPEC §9. */
 export const CONSTANTES = {

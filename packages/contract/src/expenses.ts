@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zPersona } from './orders.js';
-import { zId } from './common.js';
+import { zId, zTexto } from './common.js';
 
 /**
  * Hours and expenses of an order (issue 5): PUT /api/v2/registro-gastos/{id} creates (no id),
@@ -49,11 +49,19 @@ export function centavosDe(v: number | string): number | null {
   return c;
 }
 
+/** '-5', ' -0.5', '-1e3': a string amount written with a minus sign. */
+const NEGATIVO = /^\s*-/;
+
 const zMonto = z
-  .union([z.number({ error: 'El monto debe ser un número.' }), z.string({ error: 'El monto debe ser un número.' })], {
+  .union([z.number({ error: 'El monto debe ser un número.' }), zTexto('El monto debe ser un número.')], {
     error: 'El monto debe ser un número.',
   })
   .transform((v, ctx) => {
+    // A negative amount is refused for its sign before its format (-12.345 is not "too many decimals").
+    if (typeof v === 'number' ? v < 0 : NEGATIVO.test(v)) {
+      ctx.addIssue({ code: 'custom', message: 'El monto debe ser mayor que cero.' });
+      return z.NEVER;
+    }
     const c = centavosDe(v);
     if (c === null) {
       ctx.addIssue({ code: 'custom', message: 'El monto debe ser un número con hasta 2 decimales.' });
@@ -89,8 +97,7 @@ export const zHorasEntrada = z
       .default(0),
     /** Whose hours they are; the actor's own when absent. */
     usuarioId: zIdRegistro.optional().nullable(),
-    descripcion: z
-      .string()
+    descripcion: zTexto()
       .trim()
       .max(LIMITES_REGISTRO.descripcion, `La descripción admite hasta ${LIMITES_REGISTRO.descripcion} caracteres.`)
       .optional()
@@ -108,15 +115,13 @@ export const zHorasEntrada = z
 export const zGastoEntrada = z.object({
   id: zIdRegistro.optional().nullable(),
   fecha: zFechaRegistro,
-  concepto: z
-    .string({ error: 'El concepto es obligatorio.' })
+  concepto: zTexto('El concepto es obligatorio.')
     .trim()
     .min(1, 'El concepto es obligatorio.')
     .max(LIMITES_REGISTRO.concepto, `El concepto admite hasta ${LIMITES_REGISTRO.concepto} caracteres.`),
   /** A number (or decimal string) greater than 0, with at most 2 decimals. Travels back as a number. */
   monto: zMonto,
-  moneda: z
-    .string()
+  moneda: zTexto()
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, 'La moneda debe ser un código ISO de 3 letras (ARS, USD...).')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId } from './common.js';
+import { zId, zTexto } from './common.js';
 
 /**
  * Files of an order (issue 5): attachments, their download and thumbnail paths, the ZIP of all of
@@ -19,6 +19,16 @@ export const LIMITES_ARCHIVOS = {
   /** Longest side of a thumbnail, in pixels. */
   ladoMiniatura: 320,
 } as const;
+
+const numeroMb = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 2, useGrouping: 'always' });
+
+/**
+ * A size limit in MB as messages write it, with the decimal comma on both ends: 25 -> '25',
+ * 3.5 -> '3,5', 0.25 -> '0,25' (server errors and the web's texts alike).
+ */
+export function formatoMb(mb: number): string {
+  return numeroMb.format(mb);
+}
 
 /** The accepted kinds of file: the real type is read from the bytes, and the extension must agree. */
 export const TIPOS_ARCHIVO = [
@@ -79,8 +89,7 @@ export const zArchivosCambios = z.object({
 export type ArchivosCambios = z.input<typeof zArchivosCambios>;
 
 /** ?eventos&archivos: a flag is on when present ('', 'true', '1'), off when absent, 'false' or '0'. */
-const zBandera = z
-  .string()
+const zBandera = zTexto()
   .optional()
   .transform((v) => v !== undefined && v !== 'false' && v !== '0');
 

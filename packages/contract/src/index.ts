@@ -9,3 +9,4 @@ export * from './admin.js';
 export * from './notifications.js';
 export * from './files.js';
 export * from './expenses.js';
+export * from './fechas.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zEpochMs, zId, zIdCon } from './common.js';
+import { zEpochMs, zId, zIdCon, zTexto } from './common.js';
 
 const zRefId = zId;
 const zRefNullable = zRefId.nullable().optional();
@@ -14,13 +14,11 @@ export const LIMITES_ORDEN = {
   porPagina: 100,
 } as const;
 
-const zTitulo = z
-  .string()
+const zTitulo = zTexto()
   .trim()
   .min(1, 'El título es obligatorio.')
   .max(LIMITES_ORDEN.titulo, `El título admite hasta ${LIMITES_ORDEN.titulo} caracteres.`);
-const zDetalle = z
-  .string()
+const zDetalle = zTexto()
   .max(LIMITES_ORDEN.detalle, `El detalle admite hasta ${LIMITES_ORDEN.detalle} caracteres.`);
 
 /** One responsable or several: travels as an id or an array of ids. */
@@ -44,8 +42,8 @@ export const zOrdenGuardar = z.object({
   fechaInicio: zFecha,
   fechaFin: zFecha,
   registroResponsable: z.unknown().optional(),
-  e5sAreaKey: z.string().max(100).nullable().optional(),
-  e5sAreaName: z.string().max(200).nullable().optional(),
+  e5sAreaKey: zTexto().max(100).nullable().optional(),
+  e5sAreaName: zTexto().max(200).nullable().optional(),
   archivos: z.array(z.unknown()).optional(),
   archivosBorrados: z.array(z.unknown()).optional(),
 });
@@ -56,7 +54,7 @@ export const CAMPOS_FECHA = ['creada', 'fechaInicio', 'fechaFin'] as const;
 
 /** POST /api/v4/ordenes/all/filtered: filters; cliente and responsable travel as ids. */
 export const zFiltros = z.object({
-  estados: z.array(z.coerce.number().int()).max(10).optional().nullable(),
+  estados: z.array(zRefId).max(10).optional().nullable(),
   cliente: zRefNullable,
   responsable: zRefNullable,
   tipo: zRefNullable,
@@ -66,7 +64,7 @@ export const zFiltros = z.object({
   fechaHasta: zFecha,
   campoFecha: z.enum(CAMPOS_FECHA).optional().default('creada'),
   vencidas: z.boolean().optional().nullable(),
-  buscar: z.string().max(LIMITES_ORDEN.buscar).optional().nullable(),
+  buscar: zTexto().max(LIMITES_ORDEN.buscar).optional().nullable(),
   orden: z.enum(ORDEN_CRITERIOS).optional().default('recientes'),
   pagina: z.coerce.number().int().min(0).max(100_000).optional().default(0),
   porPagina: z.coerce.number().int().min(1).max(LIMITES_ORDEN.porPagina).optional().default(25),
@@ -75,8 +73,8 @@ export type Filtros = z.input<typeof zFiltros>;
 
 /** POST /api/v2/ordenes/all/filtered {estados, buscar}. */
 export const zFiltrosSimples = z.object({
-  estados: z.array(z.coerce.number().int()).max(10).optional().nullable(),
-  buscar: z.string().max(LIMITES_ORDEN.buscar).optional().nullable(),
+  estados: z.array(zRefId).max(10).optional().nullable(),
+  buscar: zTexto().max(LIMITES_ORDEN.buscar).optional().nullable(),
 });
 
 const zRefNombre = z.object({ id: z.number().int(), nombre: z.string() });
@@ -159,8 +157,7 @@ export type OrdenGuardada = z.infer<typeof zOrdenGuardada>;
 /** PUT /api/v2/estado/{id}. Every change carries a comment (SPEC §4). */
 export const zCambioEstado = z.object({
   estado: zRefId,
-  comentarios: z
-    .string()
+  comentarios: zTexto()
     .trim()
     .min(1, 'El comentario es obligatorio.')
     .max(LIMITES_ORDEN.comentario, `El comentario admite hasta ${LIMITES_ORDEN.comentario} caracteres.`),
@@ -169,7 +166,7 @@ export const zCambioEstado = z.object({
 /** PUT /api/v3/responsable/{id}: one id or several; an optional comment. */
 export const zCambioResponsable = z.object({
   responsable: zResponsables,
-  comentarios: z.string().max(LIMITES_ORDEN.comentario).optional().nullable(),
+  comentarios: zTexto().max(LIMITES_ORDEN.comentario).optional().nullable(),
 });
 
 export const zCambioTitulo = z.object({ titulo: zTitulo });

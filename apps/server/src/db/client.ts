@@ -59,7 +59,13 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // A database host that stops answering must not hold requests forever: after 10 s waiting for a
+    // connection the call fails, and the error handler answers 503 with Retry-After.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: 10_000,
+    });
     // A failing idle client must not crash the process; the next query reports the problem.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });

@@ -17,6 +17,8 @@ export type DomainEvent =
   | { type: 'clientes.cacheLimpiada'; entidadId: number }
   | { type: 'usuarios.cacheLimpiada'; entidadId: number }
   | { type: 'usuario.credencialesCambiadas'; entidadId: number; usuarioId: number }
+  /** Own names or email only (Mi cuenta): cached actors refresh, live sockets stay open. */
+  | { type: 'usuario.datosCambiados'; entidadId: number; usuarioId: number }
   | { type: 'plan.cambiado'; entidadId: number }
   | { type: 'clientes.cambiados'; entidadId: number }
   | { type: 'usuarios.cambiados'; entidadId: number }

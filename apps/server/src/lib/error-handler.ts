@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MENSAJES, type ErrorBody } from '@delego/contract';
+import { esBaseNoDisponible, REINTENTAR_EN_S } from './db-errors.js';
 import { AppError } from './errors.js';
+import { resumenError } from './log-redaction.js';
 
 function fieldOf(instancePath: string | undefined, context: string | undefined): string {
   const path = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
@@ -33,6 +35,13 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (first) body.field = first.field;
       return reply.status(400).send(body);
     }
+    if (esBaseNoDisponible(err)) {
+      req.log.warn({ err: resumenError(err) }, 'base.noDisponible');
+      return reply
+        .status(503)
+        .header('Retry-After', String(REINTENTAR_EN_S))
+        .send({ code: 'SERVICIO_NO_DISPONIBLE', message: MENSAJES.servicioNoDisponible, requestId } satisfies ErrorBody);
+    }
     const status = err.statusCode ?? 500;
     if (status < 500) {
       const known: Record<string, [string, string]> = {
@@ -45,7 +54,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       const [code, message] = known[err.code] ?? ['DATOS_INVALIDOS', MENSAJES.datosInvalidos];
       return reply.status(status).send({ code, message, requestId } satisfies ErrorBody);
     }
-    req.log.error({ err }, 'error.interno');
+    // A summary, never the error itself: Drizzle's carries the statement's values, pg's the row.
+    req.log.error({ err: resumenError(err) }, 'error.interno');
     return reply
       .status(500)
       .send({ code: 'ERROR_INTERNO', message: MENSAJES.errorInesperado, requestId } satisfies ErrorBody);

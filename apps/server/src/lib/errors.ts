@@ -12,7 +12,8 @@ export type ErrorCode =
   | 'TRANSICION_INVALIDA'
   | 'DEMASIADO_GRANDE'
   | 'TIPO_NO_SOPORTADO'
-  | 'ERROR_INTERNO';
+  | 'ERROR_INTERNO'
+  | 'SERVICIO_NO_DISPONIBLE';
 
 const STATUS: Record<ErrorCode, number> = {
   DATOS_INVALIDOS: 400,
@@ -27,6 +28,7 @@ const STATUS: Record<ErrorCode, number> = {
   TIPO_NO_SOPORTADO: 415,
   DEMASIADOS_INTENTOS: 429,
   ERROR_INTERNO: 500,
+  SERVICIO_NO_DISPONIBLE: 503,
 };
 
 /** The one error type of the server: a stable code and a Spanish message a person can read. */

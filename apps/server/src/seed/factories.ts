@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import type { PermisoGlobal, NombreRol } from '@delego/contract';
+import { ZONA_HORARIA_EMPRESA_POR_DEFECTO, diaDeMs, inicioDelDia, type PermisoGlobal, type NombreRol } from '@delego/contract';
 import type { DbOrTx } from '../db/client.js';
 import {
   areas,
@@ -20,13 +20,11 @@ import { hashSecret } from '../modules/auth/password.js';
 
 export const md5 = (s: string): string => createHash('md5').update(s, 'utf8').digest('hex');
 
-/** Argentina has no daylight saving: periods start at midnight UTC-3. */
-const AR_OFFSET_MS = 3 * 3600_000;
-
-export function inicioDeMes(now: Date, deltaMonths = 0): Date {
-  const local = new Date(now.getTime() - AR_OFFSET_MS);
-  const d = Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + deltaMonths, 1);
-  return new Date(d + AR_OFFSET_MS);
+/** 00:00 on the company's clock of the first day of the month of `now`, `deltaMonths` later. */
+export function inicioDeMes(now: Date, deltaMonths = 0, zona = ZONA_HORARIA_EMPRESA_POR_DEFECTO): Date {
+  const [a, m] = diaDeMs(now.getTime(), zona).split('-').map(Number) as [number, number];
+  const primero = new Date(Date.UTC(a, m - 1 + deltaMonths, 1)).toISOString().slice(0, 10);
+  return new Date(inicioDelDia(primero, zona));
 }
 
 export async function makeEntidad(

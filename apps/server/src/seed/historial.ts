@@ -1,5 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { ESTADO, type EstadoId } from '@delego/contract';
+import {
+  ESTADO,
+  ZONA_HORARIA_EMPRESA_POR_DEFECTO,
+  diaDeMs,
+  finDelDia,
+  inicioDelDia,
+  sumarDias,
+  type EstadoId,
+} from '@delego/contract';
 import type { DbOrTx } from '../db/client.js';
 import { entidades, ordenes, ordenEventos, ordenResponsables } from '../db/schema.js';
 
@@ -79,8 +87,10 @@ export async function makeOrdenesHistoricas(db: DbOrTx, s: HistorialSpec): Promi
       const ageDays = (s.now.getTime() - t) / 86400_000;
       const [titulo, detalle] = pick(TRABAJOS);
       const plazoDias = 1 + Math.floor(r() * 14);
-      const fechaInicio = new Date(t + Math.floor(r() * 2) * 86400_000);
-      const fechaFin = new Date(fechaInicio.getTime() + plazoDias * 86400_000);
+      // Calendar days of the company (docs/FECHAS.md): the start's first ms, the end's last one.
+      const diaInicio = sumarDias(diaDeMs(t, ZONA_HORARIA_EMPRESA_POR_DEFECTO), Math.floor(r() * 2));
+      const fechaInicio = new Date(inicioDelDia(diaInicio, ZONA_HORARIA_EMPRESA_POR_DEFECTO));
+      const fechaFin = new Date(finDelDia(sumarDias(diaInicio, plazoDias), ZONA_HORARIA_EMPRESA_POR_DEFECTO));
       // Older orders are mostly closed; recent ones are still being worked.
       const roll = r();
       const P = ESTADO.EN_PROCESO;

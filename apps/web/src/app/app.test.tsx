@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { guardarSesion } from '../lib/session';
 import { makeOperario, makePlan, makePropietario } from '../test/factories';
@@ -81,6 +81,20 @@ describe('routing with guards (SPEC §2)', () => {
     abrir('/no-existe');
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument();
     expect(await screen.findByText('Ir a Inicio')).toBeInTheDocument();
+  });
+
+  it('logging out leaves the plain login: the next person starts at Inicio', async () => {
+    guardarSesion({ usuario: makePropietario(), md5: MD5 });
+    abrir('/perfil');
+    fireEvent.click(await screen.findByTestId('menu-cerrar-sesion'));
+
+    await waitFor(() => expect(rutaActual()).toBe('/login'));
+    expect(await screen.findByTestId('login-usuario')).toBeInTheDocument();
+    // The guard of the screen left behind must not add its return path afterwards.
+    await new Promise((listo) => setTimeout(listo, 300));
+    expect(rutaActual()).toBe('/login');
+    // The next login forgets the logout (later tests expect the return path again).
+    guardarSesion({ usuario: makeOperario(), md5: MD5 });
   });
 
   it('the login screen is public', async () => {

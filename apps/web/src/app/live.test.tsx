@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logout, SessionProvider } from '../features/auth';
+import { actualizarSesionPropia } from '../features/admin/shared/sesion-propia';
 import { reiniciarRefresco } from '../features/auth/api/refrescar-sesion';
 import { escucharAvisos } from '../features/notifications/model/avisos';
 import { LiveProvider } from '../lib/live';
@@ -208,6 +209,30 @@ describe('live connection (SPEC §4 Connection, §9)', () => {
     act(() => cliente().conectar());
     expect(indicador()).toHaveTextContent('Conectado');
     expect(stomp.FakeClient.instancias).toHaveLength(1);
+  });
+});
+
+describe('Mi cuenta: saving own data while connected', () => {
+  it('new names or email keep the same connection; a new password connects again at once', async () => {
+    guardarSesion({ usuario: operario(), md5: MD5 });
+    montar();
+    await waitFor(() => expect(stomp.FakeClient.instancias).toHaveLength(1));
+    const primero = cliente();
+    act(() => primero.conectar());
+
+    act(() => actualizarSesionPropia({ nombre: 'Diego Martín', email: 'diego@demo.com.ar' }));
+    expect(leerSesion()?.usuario.nombre).toBe('Diego Martín');
+    expect(stomp.FakeClient.instancias).toHaveLength(1);
+    expect(primero.desactivaciones).toBe(0);
+    expect(indicador()).toHaveTextContent('Conectado');
+
+    const nuevo = '0123456789abcdef0123456789abcdef';
+    act(() => actualizarSesionPropia({ md5: nuevo }));
+    await waitFor(() => expect(stomp.FakeClient.instancias).toHaveLength(2));
+    expect(primero.desactivaciones).toBe(1);
+    // No wait for the 5 s retry: the new client is already activated, with the new password.
+    expect(cliente().activaciones).toBe(1);
+    expect(cliente().config.connectHeaders).toEqual({ login: 'operario', passcode: nuevo });
   });
 });
 

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { pantallaPerezosa } from './pantalla-perezosa';
 
 /**
  * Every route of SPEC §2, in one table. A route's guard is checked first (`resolveGuard`);
@@ -12,42 +13,43 @@ export interface Ruta {
   /** Path relative to the root, without the leading slash, as SPEC §2 writes it. */
   path: string;
   guardia: Guardia;
-  pantalla?: LazyExoticComponent<ComponentType>;
+  /** Loaded on first use; see `pantallaPerezosa`. */
+  pantalla?: ComponentType;
 }
 
-const LoginPage = lazy(() => import('../features/auth/components/login-page'));
+const LoginPage = pantallaPerezosa(() => import('../features/auth/components/login-page'));
 // Orders (issue 3): home is the order list.
-const OrdenesListaPage = lazy(() => import('../features/orders/components/ordenes-lista-page'));
-const FiltrosPage = lazy(() => import('../features/orders/components/filtros-page'));
-const NuevaOrdenPage = lazy(() => import('../features/orders/components/nueva-orden-page'));
-const OrdenDetallePage = lazy(() => import('../features/orders/components/orden-detalle-page'));
-const CambioEstadoPage = lazy(() => import('../features/orders/components/cambio-estado-page'));
-const CambioResponsablePage = lazy(() => import('../features/orders/components/cambio-responsable-page'));
-const ResponsablesMultiplesPage = lazy(() => import('../features/orders/components/responsables-multiples-page'));
-const EdicionTituloPage = lazy(() => import('../features/orders/components/edicion-titulo-page'));
-const EdicionDetallePage = lazy(() => import('../features/orders/components/edicion-detalle-page'));
-const HistorialPage = lazy(() => import('../features/orders/components/historial-page'));
+const OrdenesListaPage = pantallaPerezosa(() => import('../features/orders/components/ordenes-lista-page'));
+const FiltrosPage = pantallaPerezosa(() => import('../features/orders/components/filtros-page'));
+const NuevaOrdenPage = pantallaPerezosa(() => import('../features/orders/components/nueva-orden-page'));
+const OrdenDetallePage = pantallaPerezosa(() => import('../features/orders/components/orden-detalle-page'));
+const CambioEstadoPage = pantallaPerezosa(() => import('../features/orders/components/cambio-estado-page'));
+const CambioResponsablePage = pantallaPerezosa(() => import('../features/orders/components/cambio-responsable-page'));
+const ResponsablesMultiplesPage = pantallaPerezosa(() => import('../features/orders/components/responsables-multiples-page'));
+const EdicionTituloPage = pantallaPerezosa(() => import('../features/orders/components/edicion-titulo-page'));
+const EdicionDetallePage = pantallaPerezosa(() => import('../features/orders/components/edicion-detalle-page'));
+const HistorialPage = pantallaPerezosa(() => import('../features/orders/components/historial-page'));
 // Administration (issue 4).
-const UsuariosPage = lazy(() => import('../features/admin/users/components/usuarios-page'));
-const UsuarioPage = lazy(() => import('../features/admin/users/components/usuario-page'));
-const AsignarRolesPage = lazy(() => import('../features/admin/users/components/asignar-roles-page'));
-const SupervisorPage = lazy(() => import('../features/admin/users/components/supervisor-page'));
-const UsuariosPermisosPage = lazy(() => import('../features/admin/permissions/components/usuarios-permisos-page'));
-const ClientesPage = lazy(() => import('../features/admin/clients/components/clientes-page'));
-const ClientePage = lazy(() => import('../features/admin/clients/components/cliente-page'));
-const TiposOrdenPage = lazy(() => import('../features/admin/catalog/components/tipos-orden-page'));
-const TipoOrdenPage = lazy(() => import('../features/admin/catalog/components/tipo-orden-page'));
-const AreasPage = lazy(() => import('../features/admin/catalog/components/areas-page'));
-const AreaPage = lazy(() => import('../features/admin/catalog/components/area-page'));
-const PerfilPage = lazy(() => import('../features/admin/profile/components/perfil-page'));
+const UsuariosPage = pantallaPerezosa(() => import('../features/admin/users/components/usuarios-page'));
+const UsuarioPage = pantallaPerezosa(() => import('../features/admin/users/components/usuario-page'));
+const AsignarRolesPage = pantallaPerezosa(() => import('../features/admin/users/components/asignar-roles-page'));
+const SupervisorPage = pantallaPerezosa(() => import('../features/admin/users/components/supervisor-page'));
+const UsuariosPermisosPage = pantallaPerezosa(() => import('../features/admin/permissions/components/usuarios-permisos-page'));
+const ClientesPage = pantallaPerezosa(() => import('../features/admin/clients/components/clientes-page'));
+const ClientePage = pantallaPerezosa(() => import('../features/admin/clients/components/cliente-page'));
+const TiposOrdenPage = pantallaPerezosa(() => import('../features/admin/catalog/components/tipos-orden-page'));
+const TipoOrdenPage = pantallaPerezosa(() => import('../features/admin/catalog/components/tipo-orden-page'));
+const AreasPage = pantallaPerezosa(() => import('../features/admin/catalog/components/areas-page'));
+const AreaPage = pantallaPerezosa(() => import('../features/admin/catalog/components/area-page'));
+const PerfilPage = pantallaPerezosa(() => import('../features/admin/profile/components/perfil-page'));
 // Notifications (issue 6).
-const NotificacionesPage = lazy(() => import('../features/notifications/components/notificaciones-page'));
+const NotificacionesPage = pantallaPerezosa(() => import('../features/notifications/components/notificaciones-page'));
 // Files, hours and expenses, reports (issue 5).
-const ArchivosPage = lazy(() => import('../features/files/components/archivos-page'));
-const ImageModalPage = lazy(() => import('../features/files/components/image-modal-page'));
-const RegistroHistorialPage = lazy(() => import('../features/expenses/components/registro-historial-page'));
-const HistorialImprimirPage = lazy(() => import('../features/reports/components/historial-imprimir-page'));
-const HorasReportadasPage = lazy(() => import('../features/reports/components/horas-reportadas-page'));
+const ArchivosPage = pantallaPerezosa(() => import('../features/files/components/archivos-page'));
+const ImageModalPage = pantallaPerezosa(() => import('../features/files/components/image-modal-page'));
+const RegistroHistorialPage = pantallaPerezosa(() => import('../features/expenses/components/registro-historial-page'));
+const HistorialImprimirPage = pantallaPerezosa(() => import('../features/reports/components/historial-imprimir-page'));
+const HorasReportadasPage = pantallaPerezosa(() => import('../features/reports/components/horas-reportadas-page'));
 
 const conLogin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'login', pantalla });
 const soloAdmin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'admin', pantalla });

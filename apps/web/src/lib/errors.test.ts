@@ -1,4 +1,4 @@
-import { MENSAJES } from '@delego/contract';
+import { MENSAJES, mensajeDemasiadosIntentos } from '@delego/contract';
 import { describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
@@ -41,6 +41,10 @@ describe('mensajeParaEstado (SPEC §8)', () => {
 
   it('any other error shows its message, else "Ocurrió un error inesperado"', () => {
     expect(mensajeParaEstado(429, 'Demasiados intentos fallidos')).toBe('Demasiados intentos fallidos');
+    // A refused login: the server's message names the wait, and the person reads it as sent.
+    expect(mensajeParaEstado(429, mensajeDemasiadosIntentos(180))).toBe(
+      'Demasiados intentos fallidos. Espere 3 minutos y vuelva a intentar.',
+    );
     expect(mensajeParaEstado(500)).toBe('Ocurrió un error inesperado');
     expect(mensajeParaEstado(404, undefined)).toBe(MENSAJES.errorInesperado);
   });

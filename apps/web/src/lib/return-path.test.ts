@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { makeUsuario } from '../test/factories';
 import { destinoSeguro, rutaLogin } from './return-path';
+import { borrarSesion, guardarSesion } from './session';
 
 describe('return path after login', () => {
   it('remembers a guarded page, with its query', () => {
@@ -25,5 +27,15 @@ describe('return path after login', () => {
   it('never returns to the login screen itself', () => {
     expect(destinoSeguro('/login')).toBeNull();
     expect(destinoSeguro('/login/true')).toBeNull();
+  });
+
+  it('after a logout, the plain login until someone logs in again', () => {
+    guardarSesion({ usuario: makeUsuario(), md5: 'eb6bc90afb1de3b7e8a41c1afa38ee01' });
+    borrarSesion({ salida: true });
+    expect(rutaLogin('/perfil')).toBe('/login');
+
+    guardarSesion({ usuario: makeUsuario(), md5: 'eb6bc90afb1de3b7e8a41c1afa38ee01' });
+    borrarSesion();
+    expect(rutaLogin('/perfil')).toBe('/login?volver=%2Fperfil');
   });
 });

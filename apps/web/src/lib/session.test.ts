@@ -3,8 +3,10 @@ import { makeUsuario } from '../test/factories';
 import {
   borrarSesion,
   CLAVE_PRIMER_USO,
+  CLAVE_SALIDA,
   CLAVE_SESION,
   guardarSesion,
+  huboSalida,
   leerSesion,
   limpiezaPrimerUso,
   suscribirSesion,
@@ -42,6 +44,30 @@ describe('stored session', () => {
     borrarSesion();
     expect(leerSesion()).toBeNull();
     expect(window.localStorage.getItem(CLAVE_SESION)).toBeNull();
+  });
+
+  it('remembers a logout until the next login, but not a refused credential', () => {
+    guardarSesion({ usuario: makeUsuario(), md5: MD5 });
+    borrarSesion();
+    expect(huboSalida()).toBe(false);
+
+    guardarSesion({ usuario: makeUsuario(), md5: MD5 });
+    borrarSesion({ salida: true });
+    expect(huboSalida()).toBe(true);
+    // Nothing of it stays stored: a new page load starts without it.
+    expect(window.localStorage.getItem(CLAVE_SALIDA)).toBeNull();
+
+    guardarSesion({ usuario: makeUsuario(), md5: MD5 });
+    expect(huboSalida()).toBe(false);
+  });
+
+  it('learns of a logout and a login in another tab', () => {
+    const dejar = suscribirSesion(() => undefined);
+    window.dispatchEvent(new StorageEvent('storage', { key: CLAVE_SALIDA, newValue: '1' }));
+    expect(huboSalida()).toBe(true);
+    window.dispatchEvent(new StorageEvent('storage', { key: CLAVE_SESION, newValue: '{}' }));
+    expect(huboSalida()).toBe(false);
+    dejar();
   });
 
   it('tells listeners about changes here and in other tabs', () => {

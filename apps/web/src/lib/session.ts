@@ -10,12 +10,23 @@ export interface Sesion {
 }
 
 export const CLAVE_SESION = 'delego.sesion';
+/**
+ * Written and removed at once by a logout, so that other tabs learn it was a logout (storage
+ * event) and not the server refusing the credentials.
+ */
+export const CLAVE_SALIDA = 'delego.salida';
 /** Marker of the first-run wipe (SPEC §9): present once the wipe has happened. */
 export const CLAVE_PRIMER_USO = 'delego.inicializado';
 
 type Oyente = () => void;
 const oyentes = new Set<Oyente>();
 let cache: { crudo: string | null; sesion: Sesion | null } | undefined;
+/**
+ * The user logged out in this page (or in another tab), and nobody has logged in since. The
+ * guards then send to the plain login screen: the next person must not land on the previous
+ * user's page (`?volver=`). Kept in memory only: a new page load starts without it.
+ */
+let salida = false;
 
 function almacen(): Storage | null {
   try {
@@ -50,19 +61,38 @@ function avisar(): void {
 }
 
 export function guardarSesion(sesion: Sesion): void {
+  salida = false;
   almacen()?.setItem(CLAVE_SESION, JSON.stringify({ usuario: sesion.usuario, md5: sesion.md5 }));
   avisar();
 }
 
-export function borrarSesion(): void {
-  almacen()?.removeItem(CLAVE_SESION);
+/**
+ * Removes the stored session. `salida`: the user logged out, rather than the server refusing
+ * the credentials (see `huboSalida`).
+ */
+export function borrarSesion(opciones: { salida?: boolean } = {}): void {
+  const storage = almacen();
+  if (opciones.salida) {
+    salida = true;
+    // Before the session goes: other tabs react to its removal and must know why by then.
+    storage?.setItem(CLAVE_SALIDA, String(Date.now()));
+    storage?.removeItem(CLAVE_SALIDA);
+  }
+  storage?.removeItem(CLAVE_SESION);
   avisar();
+}
+
+/** True after a logout here or in another tab, until the next login. */
+export function huboSalida(): boolean {
+  return salida;
 }
 
 /** Listens to session changes, in this tab and (through the storage event) in other tabs. */
 export function suscribirSesion(oyente: Oyente): () => void {
   oyentes.add(oyente);
   const alCambiarOtraPestana = (e: StorageEvent) => {
+    if (e.key === CLAVE_SALIDA && e.newValue !== null) salida = true;
+    if (e.key === CLAVE_SESION && e.newValue !== null) salida = false;
     if (e.key === CLAVE_SESION || e.key === null) oyente();
   };
   window.addEventListener('storage', alCambiarOtraPestana);

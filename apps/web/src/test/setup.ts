@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { setupIonicReact } from '@ionic/react';
 import { afterEach, vi } from 'vitest';
+import { IONIC_CONFIG } from '../app/ionic-config';
 
 // Ionic's split pane and menu ask for media queries; jsdom has none.
 Object.defineProperty(window, 'matchMedia', {
@@ -26,4 +27,4 @@ afterEach(() => {
 });
 
 // Ionic's mode and config, as main.tsx sets them up in the app.
-setupIonicReact();
+setupIonicReact(IONIC_CONFIG);

@@ -1,4 +1,5 @@
-import { MENSAJES, esAdmin, parseAuthorization, type UsuarioLogueado } from '@delego/contract';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { MENSAJES, esAdmin, mensajeDemasiadosIntentos, parseAuthorization, type UsuarioLogueado } from '@delego/contract';
 import type { Actor } from '../../lib/actor.js';
 import type { EventBus } from '../../lib/bus.js';
 import { AppError } from '../../lib/errors.js';
@@ -28,14 +29,22 @@ export class AuthService {
     this.cache = new CredentialCache(deps.credentialCacheTtlMs);
     this.throttle = deps.throttle ?? new LoginThrottle();
     deps.bus.subscribe((e) => {
-      if (e.type === 'usuario.credencialesCambiadas') this.cache.forgetUser(e.usuarioId);
+      // The cached actor also carries the user's names and email.
+      if (e.type === 'usuario.credencialesCambiadas' || e.type === 'usuario.datosCambiados') {
+        this.cache.forgetUser(e.usuarioId);
+      }
       if (e.type === 'clientes.cambiados') this.cache.forgetEntidad(e.entidadId);
     });
   }
 
-  /** The acting user of a header verified recently, without waiting; undefined when it must be verified. */
-  cached(header: string | undefined): Actor | undefined {
-    return header ? this.cache.get(header) : undefined;
+  /**
+   * The acting user of a header verified recently, without waiting; undefined when it must be
+   * verified. An address the throttle refuses for that user gets no cached answer either: a
+   * correct guess would show as a 200 among its 429s.
+   */
+  cached(header: string | undefined, address: string): Actor | undefined {
+    const hit = header ? this.cache.get(header) : undefined;
+    return hit && !this.throttle.refuses(hit.usuario, address) ? hit : undefined;
   }
 
   /** Resolves the Authorization header of a call to the acting user, or throws 401/403/429. */
@@ -43,16 +52,19 @@ export class AuthService {
     if (header === undefined || header === '') {
       throw new AppError('NO_AUTENTICADO', 'Debe iniciar sesión para continuar.');
     }
-    const cached = this.cache.get(header);
+    const cached = this.cached(header, address);
     if (cached) return cached;
 
     const creds = parseAuthorization(header);
     if (!creds) throw new AppError('LOGIN_INVALIDO', MENSAJES.loginInvalido);
 
-    const wait = this.throttle.retryAfterS(creds.usuario, address);
-    if (wait > 0) {
-      throw new AppError('DEMASIADOS_INTENTOS', MENSAJES.demasiadosIntentos, { retryAfterS: wait });
+    // See LoginThrottle: only the failing (user, address) pair or address is refused; a user
+    // failing from many addresses is only slowed down, never locked out.
+    const { retryAfterS, delayMs } = this.throttle.check(creds.usuario, address);
+    if (retryAfterS > 0) {
+      throw new AppError('DEMASIADOS_INTENTOS', mensajeDemasiadosIntentos(retryAfterS), { retryAfterS });
     }
+    if (delayMs > 0) await sleep(delayMs);
 
     const row = await this.deps.users.findCredentials(creds.usuario);
     let ok = false;
@@ -63,7 +75,7 @@ export class AuthService {
       this.throttle.recordFailure(creds.usuario, address);
       throw new AppError('LOGIN_INVALIDO', MENSAJES.loginInvalido);
     }
-    this.throttle.recordSuccess(creds.usuario);
+    this.throttle.recordSuccess(creds.usuario, address);
 
     const roles = await this.deps.users.rolesOf(row.entidadId, row.id);
     const admin = esAdmin({ roles });

@@ -1,17 +1,18 @@
-/**
- * Calendar days and amounts as people in Argentina read them. Argentina keeps UTC-3 all year
- * (no daylight saving since 2009), so a day is [00:00, 24:00) at UTC-3.
- */
-const AR_OFFSET_MS = 3 * 3600_000;
+import { ZONA_HORARIA_EMPRESA_POR_DEFECTO, diaDeMs, inicioDelDia } from '@delego/contract';
 
-/** 'YYYY-MM-DD' of the Argentine day that contains `ms`. */
-export function diaAR(ms: number): string {
-  return new Date(ms - AR_OFFSET_MS).toISOString().slice(0, 10);
+/**
+ * Calendar days and amounts as people of the company read them: a day is [00:00, 24:00) on the
+ * company's clock (docs/FECHAS.md), Argentina's unless a zone is given.
+ */
+
+/** 'YYYY-MM-DD' of the company's day that contains `ms`. */
+export function diaAR(ms: number, zona = ZONA_HORARIA_EMPRESA_POR_DEFECTO): string {
+  return diaDeMs(ms, zona);
 }
 
-/** ms of 00:00 (Argentina) of a 'YYYY-MM-DD' day. */
-export function inicioDiaAR(dia: string): number {
-  return Date.parse(`${dia}T00:00:00.000Z`) + AR_OFFSET_MS;
+/** ms of 00:00 (company's clock) of a 'YYYY-MM-DD' day. */
+export function inicioDiaAR(dia: string, zona = ZONA_HORARIA_EMPRESA_POR_DEFECTO): number {
+  return inicioDelDia(dia, zona);
 }
 
 /** 'dd/mm/yyyy' of a 'YYYY-MM-DD' day. */

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ZipArchive } from 'archiver';
 import sharp from 'sharp';
-import { API_ARCHIVOS, LIMITES_ARCHIVOS, type Archivo } from '@delego/contract';
+import { API_ARCHIVOS, formatoMb, LIMITES_ARCHIVOS, type Archivo } from '@delego/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import type { EventBus } from '../../lib/bus.js';
@@ -359,7 +359,7 @@ export function traducirError(e: unknown, maxMb: number): unknown {
   const code = (e as { code?: string } | null)?.code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('DEMASIADO_GRANDE', `Un archivo supera el tamaño máximo de ${maxMb} MB. No se guardó ningún archivo.`, { field: 'archivos' });
+      return new AppError('DEMASIADO_GRANDE', `Un archivo supera el tamaño máximo de ${formatoMb(maxMb)} MB. No se guardó ningún archivo.`, { field: 'archivos' });
     case 'FST_FILES_LIMIT':
       return new AppError('DEMASIADO_GRANDE', MENSAJES_ARCHIVOS.demasiados, { field: 'archivos' });
     case 'FST_PARTS_LIMIT':

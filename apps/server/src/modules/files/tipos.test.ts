@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.js';
-import { decidirTipo, extensionDe, validarNombre } from './tipos.js';
+import { decidirTipo, extensionDe, MENSAJES_ARCHIVOS, validarNombre } from './tipos.js';
 
 const codigo = (fn: () => unknown) => {
   try {
@@ -51,5 +51,15 @@ describe('tipo real contra extensión', () => {
       ['a.txt', jpg],
     ];
     for (const [n, d] of casos) expect(codigo(() => decidirTipo(n, d)), n).toBe('TIPO_NO_SOPORTADO');
+  });
+});
+
+describe('tamaño máximo en los mensajes', () => {
+  it('con coma decimal, como la web: nunca "3.5 MB"', async () => {
+    const { traducirError } = await import('./files.service.js');
+    const error = traducirError({ code: 'FST_REQ_FILE_TOO_LARGE' }, 3.5) as AppError;
+    expect(error.message).toBe('Un archivo supera el tamaño máximo de 3,5 MB. No se guardó ningún archivo.');
+    expect(MENSAJES_ARCHIVOS.grande('a.pdf', 0.25)).toContain('de 0,25 MB.');
+    expect(MENSAJES_ARCHIVOS.grande('a.pdf', 25)).toContain('de 25 MB.');
   });
 });

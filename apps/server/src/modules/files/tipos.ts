@@ -1,4 +1,4 @@
-import { LIMITES_ARCHIVOS, TIPOS_ARCHIVO } from '@delego/contract';
+import { formatoMb, LIMITES_ARCHIVOS, TIPOS_ARCHIVO } from '@delego/contract';
 import { AppError } from '../../lib/errors.js';
 
 /**
@@ -31,10 +31,6 @@ export const MENSAJES_ARCHIVOS = {
   zipVacio: 'La orden no tiene archivos para descargar.',
   rango: 'El rango pedido no es válido para este archivo.',
 } as const;
-
-function formatoMb(mb: number): string {
-  return Number.isInteger(mb) ? String(mb) : mb.toFixed(2).replace('.', ',');
-}
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;

@@ -1,17 +1,86 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API } from '@delego/contract';
+import { API, MENSAJES } from '@delego/contract';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { REINTENTAR_EN_S } from '../../lib/db-errors.js';
+import { resumenError } from '../../lib/log-redaction.js';
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    API.health,
-    {
-      schema: {
-        tags: ['salud'],
-        summary: 'Estado del servidor (sin autenticación)',
-        response: { 200: z.object({ ok: z.boolean() }) },
-      },
-    },
-    async () => ({ ok: true }),
+export interface HealthOptions {
+  db: Db;
+  /** How long readiness waits for the database before it answers 503. */
+  esperaMs?: number;
+}
+
+/** The database answers `select 1` within `esperaMs`: 'ok', 'error' or 'tiempo_agotado'. */
+async function probarBase(db: Db, esperaMs: number): Promise<{ db: 'ok' | 'error' | 'tiempo_agotado'; err?: unknown }> {
+  let temporizador: NodeJS.Timeout | undefined;
+  const tarde = new Promise<{ db: 'tiempo_agotado' }>((resolve) => {
+    temporizador = setTimeout(() => resolve({ db: 'tiempo_agotado' }), esperaMs);
+  });
+  const consulta = db.execute(sql`select 1`).then(
+    () => ({ db: 'ok' as const }),
+    (err: unknown) => ({ db: 'error' as const, err }),
   );
-};
+  try {
+    return await Promise.race([consulta, tarde]);
+  } finally {
+    clearTimeout(temporizador);
+  }
+}
+
+/**
+ * Liveness (`/api/health`: the process answers; never touches the database, so a database outage
+ * does not get the process restarted) and readiness (`/api/health/ready`: the database answers
+ * within a bounded time; 503 with Retry-After otherwise, so a balancer sends traffic elsewhere).
+ */
+export const healthRoutes =
+  ({ db, esperaMs = 2000 }: HealthOptions): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      API.health,
+      {
+        schema: {
+          tags: ['salud'],
+          summary: 'Vivacidad: el proceso responde (sin autenticación, no consulta la base)',
+          response: { 200: z.object({ ok: z.boolean() }) },
+        },
+      },
+      async () => ({ ok: true }),
+    );
+
+    app.get(
+      API.healthReady,
+      {
+        schema: {
+          tags: ['salud'],
+          summary: 'Disponibilidad: la base de datos responde (sin autenticación)',
+          response: {
+            200: z.object({ status: z.literal('ok'), db: z.literal('ok') }),
+            503: z.object({
+              status: z.literal('error'),
+              db: z.enum(['error', 'tiempo_agotado']),
+              code: z.string(),
+              message: z.string(),
+              requestId: z.string(),
+            }),
+          },
+        },
+      },
+      async (req, reply) => {
+        const r = await probarBase(db, esperaMs);
+        if (r.db === 'ok') return { status: 'ok' as const, db: 'ok' as const };
+        req.log.warn({ db: r.db, ...(r.err === undefined ? {} : { err: resumenError(r.err) }) }, 'salud.baseNoDisponible');
+        return reply
+          .code(503)
+          .header('Retry-After', String(REINTENTAR_EN_S))
+          .send({
+            status: 'error' as const,
+            db: r.db,
+            code: 'SERVICIO_NO_DISPONIBLE',
+            message: MENSAJES.servicioNoDisponible,
+            requestId: String(req.id),
+          });
+      },
+    );
+  };

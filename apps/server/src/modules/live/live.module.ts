@@ -84,6 +84,7 @@ export async function registerLive(
     },
   });
   app.get(API.socket, { websocket: true, schema: { hide: true } }, (socket, req) => {
+    // CONNECT is throttled like an HTTP login, per client address (req.ip honours TRUST_PROXY).
     broker.handle(socket, req.ip);
   });
 

@@ -30,11 +30,21 @@ export class NotificationsRepository {
     return r.length > 0;
   }
 
-  async upsertDevice(entidadId: number, usuarioId: number, token: string): Promise<void> {
-    await this.db
+  /**
+   * Registers the token for the user; a token already registered moves to them only within the
+   * same company. False: the token belongs to another company and nothing changed.
+   */
+  async upsertDevice(entidadId: number, usuarioId: number, token: string): Promise<boolean> {
+    const r = await this.db
       .insert(dispositivos)
       .values({ entidadId, usuarioId, token })
-      .onConflictDoUpdate({ target: dispositivos.token, set: { entidadId, usuarioId, creado: sql`now()` } });
+      .onConflictDoUpdate({
+        target: dispositivos.token,
+        set: { usuarioId, creado: sql`now()` },
+        setWhere: eq(dispositivos.entidadId, entidadId),
+      })
+      .returning({ id: dispositivos.id });
+    return r.length > 0;
   }
 
   async deleteDevice(usuarioId: number, token: string): Promise<void> {

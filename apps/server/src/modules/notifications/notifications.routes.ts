@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { zId, zNotificacion } from '@delego/contract';
+import { zId, zNotificacion, zRegistroDispositivo } from '@delego/contract';
 import { z } from 'zod';
 import type { Services } from '../../app.js';
 import { AppError } from '../../lib/errors.js';
@@ -35,11 +35,9 @@ export const notificationsRoutes =
       {
         schema: {
           tags,
-          summary: 'Registra (true) o quita (false) un dispositivo para notificaciones push',
-          params: z.object({
-            flag: z.enum(['true', 'false']),
-            deviceToken: z.string().min(8, 'El token del dispositivo es demasiado corto.').max(4096, 'El token del dispositivo es demasiado largo.'),
-          }),
+          summary:
+            'Registra (true) o quita (false) un dispositivo para notificaciones push; una suscripción Web Push solo de servicios conocidos (HTTPS)',
+          params: zRegistroDispositivo,
           response: { 200: z.object({ ok: z.boolean(), registrado: z.boolean() }) },
         },
       },

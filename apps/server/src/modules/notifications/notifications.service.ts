@@ -6,7 +6,7 @@ import type { DomainEvent, EventBus } from '../../lib/bus.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { NotificationsRepository } from './notifications.repository.js';
-import { decodeSubscription, type PushSender } from './push.js';
+import { DestinoPushRechazado, decodeSubscription, type PushSender } from './push.js';
 
 /** Whether a user has an open live socket on this instance (the live module answers). */
 export interface LocalPresence {
@@ -122,7 +122,12 @@ export class NotificationsService {
         const alive = await this.push.send(sub, { titulo: n.titulo, mensaje: n.mensaje, ordenId: n.ordenId, id: n.id });
         if (!alive) await this.repo.deleteToken(token);
       } catch (err) {
-        this.log({ err, usuarioId }, 'push.fallo');
+        if (err instanceof DestinoPushRechazado) {
+          this.log({ usuarioId, motivo: err.message }, 'push.destinoRechazado');
+          if (err.permanente) await this.repo.deleteToken(token);
+        } else {
+          this.log({ err, usuarioId }, 'push.fallo');
+        }
       }
     }
   }
@@ -148,10 +153,24 @@ export class NotificationsService {
     }
   }
 
-  /** GET /api/v2/notificaciones/registrar/{flag}/{deviceToken}. */
+  /**
+   * GET /api/v2/notificaciones/registrar/{flag}/{deviceToken}. A device already registered
+   * passes to the actor only within the same company (another colleague logs in on the same
+   * browser); one registered by a user of another company is refused (409) and stays where it
+   * is, so a token never moves across companies.
+   */
   async registrar(actor: Actor, registrar: boolean, token: string): Promise<void> {
-    if (registrar) await this.repo.upsertDevice(actor.entidadId, actor.id, token);
-    else await this.repo.deleteDevice(actor.id, token);
+    if (!registrar) {
+      await this.repo.deleteDevice(actor.id, token);
+      return;
+    }
+    if (!(await this.repo.upsertDevice(actor.entidadId, actor.id, token))) {
+      throw new AppError(
+        'CONFLICTO',
+        'Este dispositivo ya recibe notificaciones de otra empresa. Cierre allí la sesión (o desactive las notificaciones) y vuelva a intentarlo.',
+        { field: 'deviceToken' },
+      );
+    }
   }
 
   /** Announces orders that became overdue (once each), to their responsables. */

@@ -1,16 +1,8 @@
-import { estadoInfo } from '@delego/contract';
+import { ZONA_HORARIA_EMPRESA_POR_DEFECTO, estadoInfo, textoFecha } from '@delego/contract';
 
-const fmt = new Intl.DateTimeFormat('es-AR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'America/Argentina/Buenos_Aires',
-});
-
-export function fechaTexto(ms: number | null | undefined): string {
-  return ms == null ? 'sin fecha' : fmt.format(new Date(ms));
+/** An order's start or end date: a calendar day of the company (docs/FECHAS.md), 'dd/MM/yyyy'. */
+export function fechaTexto(ms: number | null | undefined, zona = ZONA_HORARIA_EMPRESA_POR_DEFECTO): string {
+  return ms == null ? 'sin fecha' : textoFecha(ms, zona);
 }
 
 const nombreEstado = (id: unknown) => (typeof id === 'number' ? (estadoInfo(id)?.nombre ?? `#${id}`) : '—');

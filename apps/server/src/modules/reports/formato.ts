@@ -1,6 +1,7 @@
 /** How the report and the spreadsheets write dates, sizes and text. Pure, tested beside. */
+import { ZONA_HORARIA_EMPRESA_POR_DEFECTO, relojComoUtc } from '@delego/contract';
 
-const TZ = 'America/Argentina/Buenos_Aires';
+const TZ = ZONA_HORARIA_EMPRESA_POR_DEFECTO;
 const fFecha = new Intl.DateTimeFormat('es-AR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TZ });
 const fFechaHora = new Intl.DateTimeFormat('es-AR', {
   day: '2-digit',
@@ -8,7 +9,7 @@ const fFechaHora = new Intl.DateTimeFormat('es-AR', {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  hour12: false,
+  hourCycle: 'h23',
   timeZone: TZ,
 });
 
@@ -20,9 +21,9 @@ export function fechaHora(ms: number | null | undefined): string {
   return ms == null ? '—' : fFechaHora.format(new Date(ms)).replace(',', '');
 }
 
-/** Argentina keeps UTC-3: a Date whose UTC fields read as the Argentine wall clock (for Excel cells). */
-export function fechaExcel(ms: number): Date {
-  return new Date(ms - 3 * 3600_000);
+/** A Date whose UTC fields read as the company's wall clock at `ms` (Excel cells have no zone). */
+export function fechaExcel(ms: number, zona = TZ): Date {
+  return new Date(relojComoUtc(ms, zona));
 }
 
 const fNum = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1 });

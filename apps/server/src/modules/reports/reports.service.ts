@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import type { EntidadesService } from '../entidades/entidades.service.js';
 import type { ExpensesService } from '../expenses/expenses.service.js';
-import { inicioDiaAR } from '../expenses/dias.js';
+import { diaAR, inicioDiaAR } from '../expenses/dias.js';
 import type { FilesService } from '../files/files.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { demoraDias, fechaExcel } from './formato.js';
@@ -152,7 +152,7 @@ export class ReportsService {
       ws.commit();
       await wb.commit();
     });
-    return { nombre: `ordenes-${new Date(ahora - 3 * 3600_000).toISOString().slice(0, 10)}.xlsx`, stream: out };
+    return { nombre: `ordenes-${diaAR(ahora)}.xlsx`, stream: out };
   }
 
   /** GET /api/v2/horas-reportadas/exportar?desde&hasta: the same report as an .xlsx (summary and every entry). */

@@ -1,13 +1,16 @@
 import {
+  cubreRol,
   esAdmin,
-  esPropietario,
-  tienePermiso,
-  tienePermisoCliente,
+  privilegiosQueFaltan,
+  puedeFijarPassword,
+  puedeOtorgarCliente,
+  puedeOtorgarGlobal,
   type PermisoCliente,
   type PermisoGlobal,
   type PermisosDeCliente,
   type PermisosDeUsuario,
   type Perfil,
+  type Privilegio,
   type Rol,
   type UsuarioAdmin,
   type zStoreUser,
@@ -48,6 +51,14 @@ export const MENSAJES_USUARIOS = {
   noQuitarseAltaUsuarios: 'No puede quitarse a sí mismo el permiso de administrar usuarios.',
   soloLoQueTiene: (p: string[]) =>
     `Solo puede otorgar o quitar permisos que usted tiene. No tiene: ${p.join(', ')}.`,
+  soloRolesQueTiene: (rol: string) =>
+    `Solo puede asignar o quitar roles que usted tiene o inferiores. No puede asignar ni quitar el rol ${rol}.`,
+  tieneMasQueUsted: (nombre: string, p: string[]) =>
+    `No puede modificar a ${nombre}: tiene ${p.join(', ')} y usted no. Pida el cambio a quien tenga esos permisos.`,
+  soloPropietarioPassword:
+    'Solo un propietario puede cambiar la contraseña de otro usuario. Pídale a un propietario que la cambie.',
+  passwordPropiaEnPerfil:
+    'Su propia contraseña se cambia en "Datos personales", con la contraseña actual.',
 } as const;
 
 /** Who changed what about a user, for the events published after commit. */
@@ -159,6 +170,11 @@ export class UsersService {
     if (creating && !input.password) {
       throw AppError.invalid('password', 'La contraseña es obligatoria al crear un usuario.');
     }
+    if (input.password && !creating && !puedeFijarPassword(actor, input.id as number)) {
+      throw AppError.forbidden(
+        input.id === actor.id ? MENSAJES_USUARIOS.passwordPropiaEnPerfil : MENSAJES_USUARIOS.soloPropietarioPassword,
+      );
+    }
     const catalogo = await this.repo.allRoles();
     for (const id of input.roles ?? []) {
       if (!catalogo.some((r) => r.id === id)) throw AppError.invalid('roles', `El rol ${id} no existe.`);
@@ -173,7 +189,7 @@ export class UsersService {
       if (!creating && !current) throw AppError.notFound(NO_ENCONTRADO);
 
       const rolesActuales = current ? await repo.rolesOf(actor.entidadId, current.id) : [];
-      if (current) this.puedeModificar(actor, rolesActuales);
+      if (current) await this.exigirAdministrable(tx, actor, current, rolesActuales);
 
       if (await repo.loginTaken(input.usuario, current?.id)) {
         throw new AppError('CONFLICTO', MENSAJES_USUARIOS.loginEnUso(input.usuario), { field: 'usuario' });
@@ -183,9 +199,11 @@ export class UsersService {
       const roleIds = input.roles ? [...new Set(input.roles)] : rolesActuales.map((r) => r.id);
       const nombresNuevos = roleIds.map((id) => catalogo.find((r) => r.id === id)?.nombre ?? '');
       const nombresActuales = rolesActuales.map((r) => r.nombre);
-      const cambia = (rol: string) => nombresActuales.includes(rol) !== nombresNuevos.includes(rol);
-      if (cambia('PROPIETARIO') && !esPropietario(actor)) throw AppError.forbidden(MENSAJES_USUARIOS.soloPropietarioRol);
-      if (cambia('ADMIN') && !esAdmin(actor)) throw AppError.forbidden(MENSAJES_USUARIOS.soloAdminRol);
+      const cambiadosRol = [
+        ...nombresNuevos.filter((r) => !nombresActuales.includes(r)),
+        ...nombresActuales.filter((r) => !nombresNuevos.includes(r)),
+      ];
+      this.soloRolesQueCubre(actor, cambiadosRol);
 
       // Active flag and the last owner.
       const activo = input.activo ?? current?.activo ?? true;
@@ -269,27 +287,66 @@ export class UsersService {
     }
   }
 
-  /** Owners are changed only by owners, admins only by admins. */
-  private puedeModificar(actor: Actor, rolesTarget: readonly Rol[]): void {
-    if (esPropietario({ roles: rolesTarget }) && !esPropietario(actor)) {
+  /**
+   * A user is changed (any field, its roles or its permissions) only by someone who holds
+   * everything they hold (`privilegiosQueFaltan`, the contract's rule): owners only by owners,
+   * admins only by admins, and nobody by a user with fewer permissions.
+   */
+  private async exigirAdministrable(tx: DbOrTx, actor: Actor, target: UsuarioRow, roles: readonly Rol[]): Promise<void> {
+    const [globales, clientes] = await Promise.all([
+      this.deps.permissions.globalOf(target.id, tx),
+      this.deps.permissions.storedClientPermsOf(actor.entidadId, target.id, tx),
+    ]);
+    const faltan = privilegiosQueFaltan(actor, { roles, globales, clientes });
+    if (!faltan.length) return;
+    if (faltan.some((f) => f.tipo === 'rol' && f.rol === 'PROPIETARIO')) {
       throw AppError.forbidden(MENSAJES_USUARIOS.soloPropietarioModifica);
     }
-    if (esAdmin({ roles: rolesTarget }) && !esAdmin(actor)) {
+    if (faltan.some((f) => f.tipo === 'rol' && f.rol === 'ADMIN')) {
       throw AppError.forbidden(MENSAJES_USUARIOS.soloAdminModifica);
+    }
+    const nombre = `${target.nombre} ${target.apellido}`.trim() || target.usuario;
+    throw AppError.forbidden(MENSAJES_USUARIOS.tieneMasQueUsted(nombre, await this.describir(tx, actor.entidadId, faltan)));
+  }
+
+  /** "el rol SUPERVISOR", "altaClientes", "delegarOrden en Hotel Los Andes". */
+  private async describir(tx: DbOrTx, entidadId: number, faltan: readonly Privilegio[]): Promise<string[]> {
+    const nombres = new Map<number, string>();
+    for (const f of faltan) {
+      if (f.tipo === 'cliente' && !nombres.has(f.clienteId)) {
+        nombres.set(f.clienteId, (await this.deps.clients.find(entidadId, f.clienteId, tx))?.nombre ?? `el cliente ${f.clienteId}`);
+      }
+    }
+    return faltan.map((f) =>
+      f.tipo === 'rol' ? `el rol ${f.rol}` : f.tipo === 'global' ? f.permiso : `${f.permiso} en ${nombres.get(f.clienteId) ?? ''}`,
+    );
+  }
+
+  /** Roles are given or taken only by someone who holds them or a higher one (so nobody raises their own). */
+  private soloRolesQueCubre(actor: Actor, roles: readonly string[]): void {
+    for (const rol of roles) {
+      if (cubreRol(actor, rol)) continue;
+      if (rol === 'PROPIETARIO') throw AppError.forbidden(MENSAJES_USUARIOS.soloPropietarioRol);
+      if (rol === 'ADMIN') throw AppError.forbidden(MENSAJES_USUARIOS.soloAdminRol);
+      throw AppError.forbidden(MENSAJES_USUARIOS.soloRolesQueTiene(rol));
     }
   }
 
-  /** A user who is not an admin can only grant or remove global permissions they hold. */
+  /** Global permissions are given or taken only by someone who holds them (or an owner). */
   private soloLoQueTiene(actor: Actor, permisos: readonly string[]): void {
-    if (esAdmin(actor)) return;
-    const faltan = permisos.filter((p) => !tienePermiso(actor, p as PermisoGlobal));
+    const faltan = permisos.filter((p) => !puedeOtorgarGlobal(actor, p));
     if (faltan.length) throw AppError.forbidden(MENSAJES_USUARIOS.soloLoQueTiene(faltan));
   }
 
-  /** After commit: forget the user's cached credentials and the company's cached lists. */
-  private cambio(c: Cambio): void {
+  /**
+   * After commit: forget the user's cached credentials and the company's cached lists. `datos`:
+   * only names or email changed, so the user's live sockets stay open (`usuario.datosCambiados`);
+   * any other change closes them (`usuario.credencialesCambiadas`).
+   */
+  private cambio(c: Cambio, tipo: 'credenciales' | 'datos' = 'credenciales'): void {
     this.cache.clear(c.entidadId);
-    this.bus.publish({ type: 'usuario.credencialesCambiadas', entidadId: c.entidadId, usuarioId: c.usuarioId });
+    const type = tipo === 'datos' ? 'usuario.datosCambiados' : 'usuario.credencialesCambiadas';
+    this.bus.publish({ type, entidadId: c.entidadId, usuarioId: c.usuarioId });
     this.bus.publish({ type: 'usuarios.cambiados', entidadId: c.entidadId });
   }
 
@@ -322,7 +379,7 @@ export class UsersService {
       await repo.lockEntidad(actor.entidadId);
       const target = await repo.find(actor.entidadId, userId);
       if (!target) throw AppError.notFound(NO_ENCONTRADO);
-      this.puedeModificar(actor, await repo.rolesOf(actor.entidadId, userId));
+      await this.exigirAdministrable(tx, actor, target, await repo.rolesOf(actor.entidadId, userId));
 
       if (input.cliente == null) {
         const permiso = input.permiso as PermisoGlobal;
@@ -337,7 +394,7 @@ export class UsersService {
       const cliente = await this.deps.clients.find(actor.entidadId, clienteId, tx);
       if (!cliente) throw AppError.notFound('No se encontró el cliente.');
       const permiso = input.permiso as PermisoCliente;
-      if (!tienePermisoCliente(actor, clienteId, permiso)) {
+      if (!puedeOtorgarCliente(actor, clienteId, permiso)) {
         throw AppError.forbidden(MENSAJES_USUARIOS.soloLoQueTiene([`${permiso} en ${cliente.nombre}`]));
       }
       const row: PermisosDeCliente = (await this.deps.permissions.clientRow(tx, actor.entidadId, userId, clienteId)) ?? {
@@ -359,13 +416,13 @@ export class UsersService {
       const repo = new UsersRepository(tx);
       const target = await repo.find(actor.entidadId, userId);
       if (!target) throw AppError.notFound(NO_ENCONTRADO);
-      this.puedeModificar(actor, await repo.rolesOf(actor.entidadId, userId));
+      await this.exigirAdministrable(tx, actor, target, await repo.rolesOf(actor.entidadId, userId));
       const cliente = await this.deps.clients.find(actor.entidadId, clienteId, tx);
       if (!cliente) throw AppError.notFound('No se encontró el cliente.');
       const row = await this.deps.permissions.clientRow(tx, actor.entidadId, userId, clienteId);
       if (!row) return;
       const quitados = (['delegarOrden', 'modificarOrden', 'borrarOrden'] as const).filter((p) => row[p]);
-      const faltan = quitados.filter((p) => !tienePermisoCliente(actor, clienteId, p));
+      const faltan = quitados.filter((p) => !puedeOtorgarCliente(actor, clienteId, p));
       if (faltan.length) {
         throw AppError.forbidden(MENSAJES_USUARIOS.soloLoQueTiene(faltan.map((p) => `${p} en ${cliente.nombre}`)));
       }
@@ -405,7 +462,8 @@ export class UsersService {
       }
       throw err;
     }
-    this.cambio({ entidadId: actor.entidadId, usuarioId: actor.id });
+    const acceso = patch.passwordHash !== undefined || patch.usuario !== undefined;
+    this.cambio({ entidadId: actor.entidadId, usuarioId: actor.id }, acceso ? 'credenciales' : 'datos');
     return this.perfil(actor);
   }
 }

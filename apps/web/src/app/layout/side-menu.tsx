@@ -15,6 +15,7 @@ import { useLogout, useSession } from '../../features/auth';
 import { PlanPanel, useEsIos, usePlanEstado } from '../../features/plan';
 import { entradasVisibles, TITULO_CERRAR_SESION } from './menu-entries';
 import { MenuHeader } from './menu-header';
+import { Texto } from '../../components/texto';
 import './side-menu.css';
 
 /** Width of the menu when it slides over the content (phones); SPEC §9. */
@@ -73,7 +74,7 @@ export function SideMenuContent({ usuario, plan }: ContentProps) {
                   data-testid={`menu-${entrada.ruta}`}
                 >
                   <IonIcon slot="start" icon={entrada.icono} aria-hidden="true" />
-                  <IonLabel>{entrada.titulo}</IonLabel>
+                  <IonLabel><Texto>{entrada.titulo}</Texto></IonLabel>
                 </IonItem>
               </IonMenuToggle>
             );
@@ -87,7 +88,7 @@ export function SideMenuContent({ usuario, plan }: ContentProps) {
               data-testid="menu-cerrar-sesion"
             >
               <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
-              <IonLabel>{TITULO_CERRAR_SESION}</IonLabel>
+              <IonLabel><Texto>{TITULO_CERRAR_SESION}</Texto></IonLabel>
             </IonItem>
           </IonMenuToggle>
         </IonList>

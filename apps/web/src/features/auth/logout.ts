@@ -16,7 +16,8 @@ export function logout(queryClient: QueryClient): void {
   const sesion = leerSesion();
   void cerrarCanalesEnVivo();
   void desregistrarDispositivo(sesion ? { usuario: sesion.usuario.usuario, md5: sesion.md5 } : undefined);
-  borrarSesion();
+  // A logout: the guards send to the plain login, not back to the page being left.
+  borrarSesion({ salida: true });
   queryClient.removeQueries({ queryKey: planKeys.all });
   queryClient.clear();
 }
@@ -26,7 +27,9 @@ export function useLogout(): () => void {
   const queryClient = useQueryClient();
   const router = useIonRouter();
   return useCallback(() => {
-    // Navigate first so the guarded screen being left does not redirect on its own.
+    // The session's removal re-renders at once while the navigation is a transition, so the
+    // guard of the screen being left redirects too: `borrarSesion({ salida })` makes that
+    // redirect the plain login as well (no `?volver=` to the previous user's page).
     router.navigateRoot('/login');
     logout(queryClient);
   }, [queryClient, router]);

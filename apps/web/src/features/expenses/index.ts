@@ -1,7 +1,7 @@
 /**
- * The hours and expenses feature's public face (issue 5): calendar days as the server counts them
- * (Argentina) and amounts as they read, for the reports.
+ * The hours and expenses feature's public face (issue 5): calendar days (the company's, see
+ * docs/FECHAS.md) and amounts as they read, for the reports.
  */
 export { registroKeys } from './keys';
-export { diaAR, esDiaValido, hoyAR, mesAnterior, mesDe, msDeDia, nombreMes, textoDia } from './model/dias';
+export { esDiaValido, mesAnterior, mesDe, nombreMes, textoDia } from './model/dias';
 export { formatoMonto } from './model/registro';

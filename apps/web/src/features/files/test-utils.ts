@@ -18,7 +18,7 @@ export function makeArchivo(parcial: Partial<Archivo> = {}): Archivo {
     tipo: esImagen ? 'image/jpeg' : 'application/pdf',
     tamanio: 250 * 1024,
     usuario: { id: DIEGO.id, nombre: DIEGO.nombre, apellido: DIEGO.apellido },
-    fecha: new Date(2026, 4, 12, 14, 30).getTime(),
+    fecha: Date.UTC(2026, 4, 12, 17, 30), // 12/05/2026 14:30 in Argentina (the company's zone)
     esImagen,
     miniatura: esImagen ? `/api/v2/archivos/${ordenId}/miniatura/${id}` : null,
     url: `/api/v2/archivos/${ordenId}/descargar/${id}`,

@@ -1,3 +1,4 @@
+import { ZONA_HORARIA_EMPRESA_POR_DEFECTO as AR } from '@delego/contract';
 import { describe, expect, it } from 'vitest';
 import { makeAdmin, makeOperario, makePlan, makePropietario, makeSupervisor } from '../../test/factories';
 import {
@@ -29,7 +30,7 @@ describe('plan panel: when it is shown', () => {
 
   it('is hidden on iOS', () => {
     expect(mostrarPanelPlan(makePropietario(), makePlan(), true)).toBe(false);
-    expect(modeloPanelPlan(makePropietario(), makePlan(), true)).toBeNull();
+    expect(modeloPanelPlan(makePropietario(), makePlan(), true, AR)).toBeNull();
   });
 });
 
@@ -49,13 +50,13 @@ describe('plan panel: texts', () => {
 
   it("reads 'Próxima renovación el dd/MM/yyyy' from fechaProximoVencimiento", () => {
     // Noon UTC: the same calendar day in every time zone from UTC-11 to UTC+11.
-    expect(textoRenovacion(makePlan({ fechaProximoVencimiento: Date.UTC(2025, 2, 5, 12) }))).toBe(
+    expect(textoRenovacion(makePlan({ fechaProximoVencimiento: Date.UTC(2025, 2, 5, 12) }), AR)).toBe(
       'Próxima renovación el 05/03/2025',
     );
   });
 
   it('has no renewal line without a date', () => {
-    expect(textoRenovacion(makePlan({ fechaProximoVencimiento: null }))).toBeNull();
+    expect(textoRenovacion(makePlan({ fechaProximoVencimiento: null }), AR)).toBeNull();
   });
 });
 
@@ -77,10 +78,10 @@ describe('plan panel: progress bar', () => {
     expect(colorBarra(0.149)).toBe('danger');
     expect(colorBarra(0.15)).toBe('primary');
     expect(colorBarra(1)).toBe('primary');
-    expect(modeloPanelPlan(makeSupervisor(), makePlan({ quota: 100, quotaDisponible: 14 }), false)?.color).toBe(
+    expect(modeloPanelPlan(makeSupervisor(), makePlan({ quota: 100, quotaDisponible: 14 }), false, AR)?.color).toBe(
       'danger',
     );
-    expect(modeloPanelPlan(makeSupervisor(), makePlan({ quota: 100, quotaDisponible: 15 }), false)?.color).toBe(
+    expect(modeloPanelPlan(makeSupervisor(), makePlan({ quota: 100, quotaDisponible: 15 }), false, AR)?.color).toBe(
       'primary',
     );
   });
@@ -91,8 +92,8 @@ describe("plan panel: 'Actualizar plan'", () => {
     expect(mostrarActualizarPlan(makeAdmin())).toBe(true);
     expect(mostrarActualizarPlan(makePropietario())).toBe(true);
     expect(mostrarActualizarPlan(makeSupervisor())).toBe(false);
-    expect(modeloPanelPlan(makeSupervisor(), makePlan(), false)?.mostrarActualizar).toBe(false);
-    expect(modeloPanelPlan(makeAdmin(), makePlan(), false)?.mostrarActualizar).toBe(true);
+    expect(modeloPanelPlan(makeSupervisor(), makePlan(), false, AR)?.mostrarActualizar).toBe(false);
+    expect(modeloPanelPlan(makeAdmin(), makePlan(), false, AR)?.mostrarActualizar).toBe(true);
   });
 });
 
@@ -104,7 +105,7 @@ describe('modeloPanelPlan', () => {
       quotaDisponible: 100,
       fechaProximoVencimiento: Date.UTC(2025, 11, 31, 12),
     });
-    expect(modeloPanelPlan(makePropietario(), plan, false)).toEqual({
+    expect(modeloPanelPlan(makePropietario(), plan, false, AR)).toEqual({
       titulo: 'Plan Pyme',
       cupo: '100 de 100 órdenes disponibles',
       proporcion: 1,

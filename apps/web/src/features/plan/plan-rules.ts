@@ -2,11 +2,10 @@ import {
   CONSTANTES,
   esAdmin,
   puedeCrearOrden,
+  textoFecha,
   type PlanEstado,
   type SujetoPermisos,
 } from '@delego/contract';
-import { format } from 'date-fns';
-import { es } from 'date-fns/locale';
 
 /** The rules of the plan panel in the side menu (SPEC §2 "Plan panel in the menu"). */
 
@@ -58,10 +57,10 @@ export function colorBarra(proporcion: number): ColorBarraPlan {
   return proporcion < CONSTANTES.umbralQuotaBaja ? 'danger' : 'primary';
 }
 
-/** 'Próxima renovación el dd/MM/yyyy', or null when the plan has no renewal date. */
-export function textoRenovacion(plan: Pick<PlanEstado, 'fechaProximoVencimiento'>): string | null {
+/** 'Próxima renovación el dd/MM/yyyy' (the company's day), or null when the plan has no renewal date. */
+export function textoRenovacion(plan: Pick<PlanEstado, 'fechaProximoVencimiento'>, zona: string): string | null {
   if (plan.fechaProximoVencimiento === null) return null;
-  return `Próxima renovación el ${format(new Date(plan.fechaProximoVencimiento), 'dd/MM/yyyy', { locale: es })}`;
+  return `Próxima renovación el ${textoFecha(plan.fechaProximoVencimiento, zona)}`;
 }
 
 /** Admins (ADMIN or PROPIETARIO) also see 'Actualizar plan'. */
@@ -74,6 +73,7 @@ export function modeloPanelPlan(
   usuario: Pick<SujetoPermisos, 'permisosResumen' | 'roles'>,
   plan: PlanEstado | null | undefined,
   esIos: boolean,
+  zona: string,
 ): ModeloPanelPlan | null {
   if (!plan || !mostrarPanelPlan(usuario, plan, esIos)) return null;
   const proporcion = proporcionDisponible(plan);
@@ -82,7 +82,7 @@ export function modeloPanelPlan(
     cupo: textoCupo(plan),
     proporcion,
     color: colorBarra(proporcion),
-    renovacion: textoRenovacion(plan),
+    renovacion: textoRenovacion(plan, zona),
     mostrarActualizar: mostrarActualizarPlan(usuario),
   };
 }

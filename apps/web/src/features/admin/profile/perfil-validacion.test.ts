@@ -45,7 +45,11 @@ describe('Mi cuenta: validation', () => {
       'El logo debe ser una imagen PNG, JPEG o WebP.',
     );
     expect(problemaLogo({ type: 'image/jpeg', size: 3 * 1024 * 1024 })).toBe(
-      'El logo no puede superar los 2 MB (este archivo pesa 3.0 MB).',
+      'El logo no puede superar los 2 MB (este archivo pesa 3 MB).',
+    );
+    // The decimal comma, as everywhere else in the app.
+    expect(problemaLogo({ type: 'image/png', size: Math.round(2.94 * 1024 * 1024) })).toBe(
+      'El logo no puede superar los 2 MB (este archivo pesa 2,9 MB).',
     );
   });
 });

@@ -1,5 +1,6 @@
 import { LIMITES_ADMIN, zCambioUsername, zProfile, type Profile } from '@delego/contract';
 import { md5Hex } from '../../../lib/md5';
+import { formatearMb, formatearTamanio } from '../../../lib/numeros';
 import { erroresDeProblemas, type ErroresCampos } from '../../../lib/formularios';
 import { problemaPassword } from '../shared/password';
 
@@ -57,8 +58,8 @@ export function problemaLogo(archivo: { type: string; size: number }): string | 
     return 'El logo debe ser una imagen PNG, JPEG o WebP.';
   }
   if (archivo.size > LIMITES_ADMIN.logoBytes) {
-    const mb = LIMITES_ADMIN.logoBytes / 1024 / 1024;
-    return `El logo no puede superar los ${mb} MB (este archivo pesa ${(archivo.size / 1024 / 1024).toFixed(1)} MB).`;
+    const mb = formatearMb(LIMITES_ADMIN.logoBytes / 1024 / 1024);
+    return `El logo no puede superar los ${mb} MB (este archivo pesa ${formatearTamanio(archivo.size)}).`;
   }
   if (archivo.size === 0) return 'El archivo está vacío.';
   return undefined;

@@ -1,9 +1,10 @@
-import { ACEPTAR_ARCHIVOS, MONEDA_DEFECTO, type Archivo, type RegistroGasto } from '@delego/contract';
+import { ACEPTAR_ARCHIVOS, MONEDA_DEFECTO, diaDeMs, hoyEn, type Archivo, type RegistroGasto } from '@delego/contract';
 import { IonButton, IonIcon, IonInput, IonSelect, IonSelectOption } from '@ionic/react';
 import { attachOutline } from 'ionicons/icons';
 import { useCallback, useRef, type ChangeEvent } from 'react';
+import { CampoConLimite } from '../../../components/campo-con-limite';
 import { ColaSubidas, useArchivos, useSubidas } from '../../files';
-import { diaAR, hoyAR } from '../model/dias';
+import { useZonaEmpresa } from '../../../lib/fechas';
 import {
   CAMPOS_FORMULARIO_GASTO,
   LIMITE_CONCEPTO,
@@ -24,11 +25,11 @@ interface Props {
   onCancelar: () => void;
 }
 
-function datosIniciales(inicial: RegistroGasto | undefined, hoy: string): Datos {
+function datosIniciales(inicial: RegistroGasto | undefined, hoy: string, zona: string): Datos {
   if (!inicial) return { fecha: hoy, concepto: '', monto: '', moneda: MONEDA_DEFECTO, comprobanteArchivoId: null };
   return {
     id: inicial.id,
-    fecha: diaAR(inicial.fecha),
+    fecha: diaDeMs(inicial.fecha, zona),
     concepto: inicial.concepto,
     monto: montoParaEditar(inicial.monto),
     moneda: inicial.moneda,
@@ -50,10 +51,11 @@ function archivoSubido(lista: readonly Archivo[], nombre: string): Archivo | und
 export function FormularioGastoRegistro({ ordenId, inicial, puedeAdjuntar, onListo, onCancelar }: Props) {
   const archivos = useArchivos(ordenId);
   const elegir = useRef<HTMLInputElement>(null);
+  const zona = useZonaEmpresa();
   const f = useFormularioRegistro({
     ordenId,
-    inicial: () => datosIniciales(inicial, hoyAR()),
-    validar: validarGasto,
+    inicial: () => datosIniciales(inicial, hoyEn(zona), zona),
+    validar: (d: Datos) => validarGasto(d, zona),
     cambios: (entrada) => ({ gastos: [entrada] }),
     campos: CAMPOS_FORMULARIO_GASTO,
     exito: inicial ? 'Gasto corregido.' : 'Gasto registrado.',
@@ -87,15 +89,16 @@ export function FormularioGastoRegistro({ ordenId, inicial, puedeAdjuntar, onLis
       esperar={cola.estaSubiendo}
       onCancelar={onCancelar}
     >
-      <IonInput
-        label="Concepto"
-        labelPlacement="stacked"
-        fill="outline"
-        maxlength={LIMITE_CONCEPTO}
-        placeholder="Repuestos, viáticos, combustible…"
-        {...f.campo('concepto')}
-        data-testid="gasto-concepto"
-      />
+      <CampoConLimite valor={f.datos.concepto} max={LIMITE_CONCEPTO}>
+        <IonInput
+          label="Concepto"
+          labelPlacement="stacked"
+          fill="outline"
+          placeholder="Repuestos, viáticos, combustible…"
+          {...f.campo('concepto', LIMITE_CONCEPTO)}
+          data-testid="gasto-concepto"
+        />
+      </CampoConLimite>
       <div className="registro-form__fila registro-form__fila--monto">
         <IonInput
           type="text"

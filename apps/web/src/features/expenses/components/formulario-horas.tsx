@@ -1,8 +1,9 @@
-import type { RegistroHoras } from '@delego/contract';
+import { diaDeMs, hoyEn, type RegistroHoras } from '@delego/contract';
 import { IonInput, IonSelect, IonSelectOption, IonTextarea } from '@ionic/react';
+import { CampoConLimite } from '../../../components/campo-con-limite';
 import { useSession } from '../../auth';
 import { usePersonas } from '../api/get-personas';
-import { diaAR, hoyAR } from '../model/dias';
+import { useZonaEmpresa } from '../../../lib/fechas';
 import { CAMPOS_FORMULARIO_HORAS, LIMITE_DESCRIPCION, validarHoras, type FormularioHoras as Datos } from '../model/registro';
 import { FormularioRegistro, useFormularioRegistro } from './formulario-registro';
 
@@ -16,11 +17,11 @@ interface Props {
   onCancelar: () => void;
 }
 
-function datosIniciales(inicial: RegistroHoras | undefined, hoy: string): Datos {
+function datosIniciales(inicial: RegistroHoras | undefined, hoy: string, zona: string): Datos {
   if (!inicial) return { fecha: hoy, horas: '', minutos: '', usuarioId: null, descripcion: '' };
   return {
     id: inicial.id,
-    fecha: diaAR(inicial.fecha),
+    fecha: diaDeMs(inicial.fecha, zona),
     horas: String(inicial.horas),
     minutos: String(inicial.minutos),
     usuarioId: inicial.usuario.id,
@@ -32,12 +33,13 @@ function datosIniciales(inicial: RegistroHoras | undefined, hoy: string): Datos 
 export function FormularioHorasRegistro({ ordenId, inicial, puedeCargarAOtros, onListo, onCancelar }: Props) {
   const { usuario } = useSession();
   const personas = usePersonas(puedeCargarAOtros);
+  const zona = useZonaEmpresa();
   const f = useFormularioRegistro({
     ordenId,
-    inicial: () => datosIniciales(inicial, hoyAR()),
+    inicial: () => datosIniciales(inicial, hoyEn(zona), zona),
     // New hours of one's own go without usuarioId (the server's default); a correction always
     // says whose they are, or the server would keep the previous person.
-    validar: (d: Datos) => validarHoras({ ...d, usuarioId: !d.id && d.usuarioId === usuario?.id ? null : d.usuarioId }),
+    validar: (d: Datos) => validarHoras({ ...d, usuarioId: !d.id && d.usuarioId === usuario?.id ? null : d.usuarioId }, zona),
     cambios: (entrada) => ({ horas: [entrada] }),
     campos: CAMPOS_FORMULARIO_HORAS,
     exito: inicial ? 'Horas corregidas.' : 'Horas registradas.',
@@ -97,17 +99,18 @@ export function FormularioHorasRegistro({ ordenId, inicial, puedeCargarAOtros, o
           ))}
         </IonSelect>
       )}
-      <IonTextarea
-        label="Descripción"
-        labelPlacement="stacked"
-        fill="outline"
-        autoGrow
-        rows={3}
-        maxlength={LIMITE_DESCRIPCION}
-        placeholder="Qué se hizo (opcional)"
-        {...f.campo('descripcion')}
-        data-testid="horas-descripcion"
-      />
+      <CampoConLimite valor={f.datos.descripcion} max={LIMITE_DESCRIPCION}>
+        <IonTextarea
+          label="Descripción"
+          labelPlacement="stacked"
+          fill="outline"
+          autoGrow
+          rows={3}
+          placeholder="Qué se hizo (opcional)"
+          {...f.campo('descripcion', LIMITE_DESCRIPCION)}
+          data-testid="horas-descripcion"
+        />
+      </CampoConLimite>
     </FormularioRegistro>
   );
 }

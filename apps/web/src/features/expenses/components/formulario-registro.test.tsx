@@ -1,4 +1,4 @@
-import type { RegistroOrden } from '@delego/contract';
+import { ZONA_HORARIA_EMPRESA_POR_DEFECTO as AR, hoyEn, mediodiaDelDia, textoDeDia, type RegistroOrden } from '@delego/contract';
 import { IonInput, IonTextarea } from '@ionic/react';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { guardarSesion } from '../../../lib/session';
 import { makeOperario } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
 import { errorDelServidor, simularServidor, type Llamada } from '../../files/test-utils';
-import { esDiaValido, hoyAR, msDeDia } from '../model/dias';
+import { esDiaValido } from '../model/dias';
 import { MENSAJE_FECHA, type GastoEntrada, type Resultado } from '../model/registro';
 import { FormularioRegistro, useFormularioRegistro } from './formulario-registro';
 
@@ -35,7 +35,7 @@ function validar(d: Datos): Resultado<GastoEntrada, Campo> {
     ok: true,
     entrada: {
       ...(d.id ? { id: d.id } : {}),
-      fecha: msDeDia(d.fecha),
+      fecha: mediodiaDelDia(d.fecha, AR),
       concepto: `${d.concepto.trim()} ${d.nota}`.trim(),
       monto: 10,
       moneda: 'ARS',
@@ -54,7 +54,7 @@ interface PruebaProps {
 function FormularioDePrueba({ inicial, esperar, onListo = () => undefined, onCancelar = () => undefined }: PruebaProps) {
   const f = useFormularioRegistro({
     ordenId: 42,
-    inicial: () => inicial ?? { fecha: hoyAR(), concepto: '', nota: '' },
+    inicial: () => inicial ?? { fecha: hoyEn(AR), concepto: '', nota: '' },
     validar,
     cambios: (entrada) => ({ gastos: [entrada] }),
     campos: CAMPOS,
@@ -99,10 +99,11 @@ afterEach(() => {
 });
 
 describe('FormularioRegistro and useFormularioRegistro', () => {
-  it('starts with the date of today, which is also the latest it takes', () => {
+  it("starts with today's date (the company's day), written dd/mm/aaaa, with a calendar beside it", () => {
     simularServidor({});
     mostrar();
-    expect(screen.getByTestId('prueba-fecha')).toMatchObject({ value: hoyAR(), max: hoyAR(), type: 'date', label: 'Fecha' });
+    expect(screen.getByTestId('prueba-fecha')).toMatchObject({ value: textoDeDia(hoyEn(AR)), type: 'text', label: 'Fecha', placeholder: 'dd/mm/aaaa' });
+    expect(screen.getByLabelText('Elegir fecha en el calendario')).toBeInTheDocument();
     expect(screen.getByTestId('prueba-guardar')).toHaveTextContent('Guardar');
     expect(screen.getByText('Cancelar')).toBeInTheDocument();
   });
@@ -134,7 +135,7 @@ describe('FormularioRegistro and useFormularioRegistro', () => {
     enviar();
     await waitFor(() => expect(onListo).toHaveBeenCalledWith('Prueba registrada.'));
     expect(puts(llamadas)[0]?.cuerpo).toEqual({
-      gastos: [{ fecha: msDeDia('2026-05-12'), concepto: 'Visita con repuestos', monto: 10, moneda: 'ARS', comprobanteArchivoId: null }],
+      gastos: [{ fecha: mediodiaDelDia('2026-05-12', AR), concepto: 'Visita con repuestos', monto: 10, moneda: 'ARS', comprobanteArchivoId: null }],
     });
   });
 

@@ -1,9 +1,11 @@
-import type { RegistroCambios } from '@delego/contract';
-import { IonButton, IonInput, IonSpinner } from '@ionic/react';
+import { hoyEn, type RegistroCambios } from '@delego/contract';
+import { IonButton, IonSpinner } from '@ionic/react';
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, mensajeDeError } from '../../../lib/errors';
 import { useGuardarRegistro } from '../api/guardar-registro';
-import { hoyAR } from '../model/dias';
+import { errorDeLargo } from '../../../components/campo-con-limite';
+import { CampoFecha } from '../../../components/campo-fecha';
+import { useZonaEmpresa } from '../../../lib/fechas';
 import { campoDelServidor, type Resultado } from '../model/registro';
 import { enviarConEnter } from './enviar-con-enter';
 
@@ -91,11 +93,16 @@ export function useFormularioRegistro<D extends DatosRegistro, E>({
 
   const error = (campo: Campo<D>): PropsError => ({ className: claseInvalida(errores[campo]), errorText: errores[campo] });
 
-  const campo = (nombre: CampoTexto<D>): PropsCampo => ({
-    ...error(nombre),
-    value: datos[nombre] as string,
-    onIonInput: (e) => cambiar(nombre, texto(e) as D[CampoTexto<D>]),
-  });
+  /** A text field's props; with `max`, over the limit is said as it happens (`validar` refuses it). */
+  const campo = (nombre: CampoTexto<D>, max?: number): PropsCampo => {
+    const valor = datos[nombre] as string;
+    const largo = max === undefined ? undefined : errorDeLargo(valor, max);
+    return {
+      ...(largo ? { className: claseInvalida(largo), errorText: largo } : error(nombre)),
+      value: valor,
+      onIonInput: (e) => cambiar(nombre, texto(e) as D[CampoTexto<D>]),
+    };
+  };
 
   function enviar(e: FormEvent) {
     e.preventDefault();
@@ -149,6 +156,7 @@ interface FormularioRegistroProps {
  * text area.
  */
 export function FormularioRegistro({ prefijo, nombre, marco, esperar = false, onCancelar, children }: FormularioRegistroProps) {
+  const hoy = hoyEn(useZonaEmpresa());
   function enviar(e: FormEvent) {
     if (esperar) e.preventDefault();
     else marco.enviar(e);
@@ -161,13 +169,12 @@ export function FormularioRegistro({ prefijo, nombre, marco, esperar = false, on
           {marco.error}
         </p>
       )}
-      <IonInput
-        type="date"
+      <CampoFecha
         label="Fecha"
-        labelPlacement="stacked"
-        fill="outline"
-        max={hoyAR()}
-        {...marco.fecha}
+        max={hoy}
+        value={marco.fecha.value}
+        error={marco.fecha.errorText}
+        onChange={(dia) => marco.fecha.onIonInput({ detail: { value: dia } })}
         data-testid={`${prefijo}-fecha`}
       />
       {children}

@@ -1,4 +1,4 @@
-import { esAdmin, type RegistroGasto, type RegistroHoras, type RegistroOrden } from '@delego/contract';
+import { esAdmin, textoFecha, type RegistroGasto, type RegistroHoras, type RegistroOrden } from '@delego/contract';
 import {
   IonButton,
   IonButtons,
@@ -21,7 +21,7 @@ import { useAviso, useConfirmar } from '../../../components/avisos';
 import { CabeceraOrden, getContenido, leerId, useConsultaDeRuta } from '../../files';
 import { useGuardarRegistro } from '../api/guardar-registro';
 import { useRegistro } from '../api/get-registro';
-import { textoFecha } from '../model/dias';
+import { useZonaEmpresa } from '../../../lib/fechas';
 import { formatoMonto, textoHoras } from '../model/registro';
 import { FormularioGastoRegistro } from './formulario-gasto';
 import { FormularioHorasRegistro } from './formulario-horas';
@@ -96,6 +96,7 @@ export function Totales({ totales }: { totales: RegistroOrden['totales'] }) {
 
 export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
   const ordenId = registro.ordenId;
+  const zona = useZonaEmpresa();
   const { usuario } = useSession();
   const guardar = useGuardarRegistro();
   const confirmar = useConfirmar();
@@ -111,7 +112,7 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
   async function borrarHoras(h: RegistroHoras) {
     const ok = await confirmar({
       titulo: '¿Eliminar estas horas?',
-      mensaje: `${textoHoras(h.horas, h.minutos)} de ${nombre(h.usuario)} del ${textoFecha(h.fecha)}. La eliminación queda en el historial.`,
+      mensaje: `${textoHoras(h.horas, h.minutos)} de ${nombre(h.usuario)} del ${textoFecha(h.fecha, zona)}. La eliminación queda en el historial.`,
       aceptar: 'Eliminar',
     });
     if (!ok) return;
@@ -124,7 +125,7 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
   async function borrarGasto(g: RegistroGasto) {
     const ok = await confirmar({
       titulo: '¿Eliminar este gasto?',
-      mensaje: `${g.concepto}: ${formatoMonto(g.monto, g.moneda)} del ${textoFecha(g.fecha)}. La eliminación queda en el historial.`,
+      mensaje: `${g.concepto}: ${formatoMonto(g.monto, g.moneda)} del ${textoFecha(g.fecha, zona)}. La eliminación queda en el historial.`,
       aceptar: 'Eliminar',
     });
     if (!ok) return;
@@ -163,7 +164,7 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
                 <span className="registro-fila__valor">{textoHoras(h.horas, h.minutos)}</span>
                 <div className="registro-fila__datos">
                   <span className="registro-fila__titulo">
-                    {nombre(h.usuario)} <span className="registro-fila__fecha">· {textoFecha(h.fecha)}</span>
+                    {nombre(h.usuario)} <span className="registro-fila__fecha">· {textoFecha(h.fecha, zona)}</span>
                   </span>
                   {h.descripcion && <span className="registro-fila__texto">{h.descripcion}</span>}
                   {h.autor.id !== h.usuario.id && <span className="registro-fila__meta">Cargadas por {nombre(h.autor)}</span>}
@@ -201,7 +202,7 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
                 <span className="registro-fila__valor">{formatoMonto(g.monto, g.moneda)}</span>
                 <div className="registro-fila__datos">
                   <span className="registro-fila__titulo">
-                    {g.concepto} <span className="registro-fila__fecha">· {textoFecha(g.fecha)}</span>
+                    {g.concepto} <span className="registro-fila__fecha">· {textoFecha(g.fecha, zona)}</span>
                   </span>
                   <span className="registro-fila__meta">{nombre(g.autor)}</span>
                   {g.comprobante && <Comprobante comprobante={g.comprobante} />}

@@ -1,5 +1,6 @@
+import { ZONA_HORARIA_EMPRESA_POR_DEFECTO as AR, diaDeMs, mediodiaDelDia, textoFecha } from '@delego/contract';
 import { describe, expect, it } from 'vitest';
-import { diaAR, esDiaValido, mesAnterior, mesDe, msDeDia, textoFecha } from './dias';
+import { esDiaValido, mesAnterior, mesDe } from './dias';
 import { campoDelServidor, formatoMonto, montoParaEditar, normalizarMonto, textoHoras, validarGasto, validarHoras, type FormularioGasto, type FormularioHoras } from './registro';
 
 function horas(parcial: Partial<FormularioHoras>): FormularioHoras {
@@ -16,7 +17,7 @@ function errores(r: ReturnType<typeof validarHoras> | ReturnType<typeof validarG
 
 describe('validarHoras (as the server checks: 0–24 h, 0–59 min)', () => {
   it('2 h 30 min on a day is an entry at noon of that day in Argentina', () => {
-    const r = validarHoras(horas({ descripcion: '  Cambio de bomba  ' }));
+    const r = validarHoras(horas({ descripcion: '  Cambio de bomba  ' }), AR);
     expect(r).toEqual({
       ok: true,
       entrada: { fecha: Date.parse('2026-05-12T15:00:00Z'), horas: 2, minutos: 30, descripcion: 'Cambio de bomba' },
@@ -24,39 +25,40 @@ describe('validarHoras (as the server checks: 0–24 h, 0–59 min)', () => {
   });
 
   it('keeps the id of a corrected entry and whose hours they are', () => {
-    const r = validarHoras(horas({ id: 9, usuarioId: 4 }));
+    const r = validarHoras(horas({ id: 9, usuarioId: 4 }), AR);
     expect(r.ok && r.entrada).toMatchObject({ id: 9, usuarioId: 4 });
   });
 
   it('empty minutes are 0', () => {
-    const r = validarHoras(horas({ horas: '8', minutos: '' }));
+    const r = validarHoras(horas({ horas: '8', minutos: '' }), AR);
     expect(r.ok && r.entrada).toMatchObject({ horas: 8, minutos: 0 });
   });
 
   it('refuses minutes outside 0–59 and hours outside 0–24', () => {
-    expect(errores(validarHoras(horas({ minutos: '60' })))).toEqual({ minutos: 'Los minutos van de 0 a 59.' });
-    expect(errores(validarHoras(horas({ minutos: '-1' })))).toEqual({ minutos: 'Los minutos no pueden ser negativos.' });
-    expect(errores(validarHoras(horas({ horas: '25', minutos: '0' })))).toEqual({
+    expect(errores(validarHoras(horas({ minutos: '60' }), AR))).toEqual({ minutos: 'Los minutos van de 0 a 59.' });
+    expect(errores(validarHoras(horas({ minutos: '-1' }), AR))).toEqual({ minutos: 'Los minutos no pueden ser negativos.' });
+    expect(errores(validarHoras(horas({ horas: '25', minutos: '0' }), AR))).toEqual({
       horas: 'No se pueden registrar más de 24 horas en una entrada.',
     });
-    expect(errores(validarHoras(horas({ horas: '-2' })))).toEqual({ horas: 'Las horas no pueden ser negativas.' });
+    expect(errores(validarHoras(horas({ horas: '-2' }), AR))).toEqual({ horas: 'Las horas no pueden ser negativas.' });
   });
 
   it('refuses more than 24 h in total, and no time at all', () => {
-    expect(errores(validarHoras(horas({ horas: '24', minutos: '30' })))).toEqual({
+    expect(errores(validarHoras(horas({ horas: '24', minutos: '30' }), AR))).toEqual({
       horas: 'No se pueden registrar más de 24 horas en una entrada.',
     });
-    expect(errores(validarHoras(horas({ horas: '0', minutos: '0' })))).toEqual({ horas: 'Indique al menos un minuto de trabajo.' });
+    expect(errores(validarHoras(horas({ horas: '0', minutos: '0' }), AR))).toEqual({ horas: 'Indique al menos un minuto de trabajo.' });
   });
 
   it('refuses fractions and words', () => {
-    expect(errores(validarHoras(horas({ horas: '2.5' })))).toEqual({ horas: 'Las horas deben ser un número entero.' });
-    expect(errores(validarHoras(horas({ minutos: 'media' })))).toMatchObject({ minutos: expect.stringMatching(/número/) });
+    expect(errores(validarHoras(horas({ horas: '2.5' }), AR))).toEqual({ horas: 'Las horas deben ser un número entero.' });
+    expect(errores(validarHoras(horas({ minutos: 'media' }), AR))).toMatchObject({ minutos: expect.stringMatching(/número/) });
   });
 
   it('needs a real date', () => {
-    expect(errores(validarHoras(horas({ fecha: '' })))).toEqual({ fecha: 'Indique una fecha válida.' });
-    expect(errores(validarHoras(horas({ fecha: '2026-02-31' })))).toEqual({ fecha: 'Indique una fecha válida.' });
+    expect(errores(validarHoras(horas({ fecha: '' }), AR))).toEqual({ fecha: 'Indique una fecha válida.' });
+    expect(errores(validarHoras(horas({ fecha: '2026-02-31' }), AR))).toEqual({ fecha: 'La fecha 31/02/2026 no es válida.' });
+    expect(errores(validarGasto(gasto({ fecha: '12/05' }), AR))).toEqual({ fecha: 'Escriba la fecha como dd/mm/aaaa.' });
   });
 });
 
@@ -73,7 +75,7 @@ describe('validarGasto (amount > 0 with up to 2 decimals, ARS by default)', () =
   });
 
   it('sends the amount as a number and the currency in capitals', () => {
-    const r = validarGasto(gasto({ monto: '1.500,50', moneda: 'usd', comprobanteArchivoId: 7 }));
+    const r = validarGasto(gasto({ monto: '1.500,50', moneda: 'usd', comprobanteArchivoId: 7 }), AR);
     expect(r).toEqual({
       ok: true,
       entrada: {
@@ -87,15 +89,19 @@ describe('validarGasto (amount > 0 with up to 2 decimals, ARS by default)', () =
   });
 
   it('refuses zero, more than 2 decimals, words and an empty amount', () => {
-    expect(errores(validarGasto(gasto({ monto: '0' })))).toEqual({ monto: 'El monto debe ser mayor que cero.' });
-    expect(errores(validarGasto(gasto({ monto: '10,555' })))).toEqual({ monto: 'El monto debe ser un número con hasta 2 decimales.' });
-    expect(errores(validarGasto(gasto({ monto: 'mucho' })))).toEqual({ monto: 'El monto debe ser un número con hasta 2 decimales.' });
-    expect(errores(validarGasto(gasto({ monto: '' })))).toEqual({ monto: 'Indique el monto.' });
+    expect(errores(validarGasto(gasto({ monto: '0' }), AR))).toEqual({ monto: 'El monto debe ser mayor que cero.' });
+    // A negative amount is refused for its sign, not for its format (issue 10).
+    for (const monto of ['-5', '-1.500,50', '- 10,555']) {
+      expect(errores(validarGasto(gasto({ monto }), AR)), monto).toEqual({ monto: 'El monto debe ser mayor que cero.' });
+    }
+    expect(errores(validarGasto(gasto({ monto: '10,555' }), AR))).toEqual({ monto: 'El monto debe ser un número con hasta 2 decimales.' });
+    expect(errores(validarGasto(gasto({ monto: 'mucho' }), AR))).toEqual({ monto: 'El monto debe ser un número con hasta 2 decimales.' });
+    expect(errores(validarGasto(gasto({ monto: '' }), AR))).toEqual({ monto: 'Indique el monto.' });
   });
 
   it('needs a concept and a 3-letter currency', () => {
-    expect(errores(validarGasto(gasto({ concepto: '   ' })))).toEqual({ concepto: 'El concepto es obligatorio.' });
-    expect(errores(validarGasto(gasto({ moneda: 'PESOS' })))).toEqual({
+    expect(errores(validarGasto(gasto({ concepto: '   ' }), AR))).toEqual({ concepto: 'El concepto es obligatorio.' });
+    expect(errores(validarGasto(gasto({ moneda: 'PESOS' }), AR))).toEqual({
       moneda: 'La moneda debe ser un código ISO de 3 letras (ARS, USD...).',
     });
   });
@@ -131,11 +137,11 @@ describe('the server’s field', () => {
   });
 });
 
-describe('days as the server counts them (Argentina, UTC−3)', () => {
+describe("days as the server counts them (the company's zone, Argentina)", () => {
   it('the day of an instant is its day in Argentina', () => {
-    expect(diaAR(Date.parse('2026-05-13T02:00:00Z'))).toBe('2026-05-12');
-    expect(diaAR(msDeDia('2026-05-12'))).toBe('2026-05-12');
-    expect(textoFecha(Date.parse('2026-05-12T15:00:00Z'))).toBe('12/05/2026');
+    expect(diaDeMs(Date.parse('2026-05-13T02:00:00Z'), AR)).toBe('2026-05-12');
+    expect(diaDeMs(mediodiaDelDia('2026-05-12', AR), AR)).toBe('2026-05-12');
+    expect(textoFecha(Date.parse('2026-05-12T15:00:00Z'), AR)).toBe('12/05/2026');
   });
 
   it('validates real days', () => {

@@ -3,11 +3,13 @@ import {
   MONEDA_DEFECTO,
   centavosDe,
   horasTexto,
+  mediodiaDelDia,
   zGastoEntrada,
   zHorasEntrada,
   type RegistroCambios,
 } from '@delego/contract';
-import { esDiaValido, msDeDia } from './dias';
+import { errorDeFecha } from '../../../lib/fechas';
+import { esDiaValido } from './dias';
 
 /**
  * The hours and expenses forms: what a person types, checked with the contract's own schemas
@@ -92,11 +94,11 @@ const CAMPOS_HORAS: readonly CampoHoras[] = ['horas', 'minutos', 'fecha', 'usuar
 const CAMPOS_GASTO: readonly CampoGasto[] = ['concepto', 'monto', 'fecha', 'moneda', 'comprobanteArchivoId'];
 
 /** An hours entry ready to send, or the message of each field (0–24 h, 0–59 min, at least one minute, at most 24 h). */
-export function validarHoras(f: FormularioHoras): Resultado<HorasEntrada, CampoHoras> {
+export function validarHoras(f: FormularioHoras, zona: string): Resultado<HorasEntrada, CampoHoras> {
   const fechaValida = esDiaValido(f.fecha);
   const candidato = {
     ...(f.id ? { id: f.id } : {}),
-    fecha: fechaValida ? msDeDia(f.fecha) : Date.UTC(2000, 0, 1),
+    fecha: fechaValida ? mediodiaDelDia(f.fecha, zona) : Date.UTC(2000, 0, 1),
     horas: numeroDe(f.horas),
     minutos: numeroDe(f.minutos),
     ...(f.usuarioId ? { usuarioId: f.usuarioId } : {}),
@@ -104,18 +106,18 @@ export function validarHoras(f: FormularioHoras): Resultado<HorasEntrada, CampoH
   };
   const r = zHorasEntrada.safeParse(candidato);
   const errores = r.success ? {} : primerosErrores(r.error.issues, CAMPOS_HORAS);
-  if (!fechaValida) errores.fecha = MENSAJE_FECHA;
+  if (!fechaValida) errores.fecha = errorDeFecha(f.fecha) ?? MENSAJE_FECHA;
   if (!r.success || !fechaValida) return { ok: false, errores };
   return { ok: true, entrada: { ...candidato, descripcion: r.data.descripcion } };
 }
 
 /** An expense ready to send, or the message of each field (concept, amount > 0 with up to 2 decimals, currency). */
-export function validarGasto(f: FormularioGasto): Resultado<GastoEntrada, CampoGasto> {
+export function validarGasto(f: FormularioGasto, zona: string): Resultado<GastoEntrada, CampoGasto> {
   const fechaValida = esDiaValido(f.fecha);
   const monto = normalizarMonto(f.monto);
   const candidato = {
     ...(f.id ? { id: f.id } : {}),
-    fecha: fechaValida ? msDeDia(f.fecha) : Date.UTC(2000, 0, 1),
+    fecha: fechaValida ? mediodiaDelDia(f.fecha, zona) : Date.UTC(2000, 0, 1),
     concepto: f.concepto,
     // Text the schema cannot read gets its own message ('…con hasta 2 decimales').
     monto: monto ?? (f.monto.trim() || 'x'),
@@ -125,7 +127,7 @@ export function validarGasto(f: FormularioGasto): Resultado<GastoEntrada, CampoG
   const r = zGastoEntrada.safeParse(candidato);
   const errores = r.success ? {} : primerosErrores(r.error.issues, CAMPOS_GASTO);
   if (!f.monto.trim()) errores.monto = 'Indique el monto.';
-  if (!fechaValida) errores.fecha = MENSAJE_FECHA;
+  if (!fechaValida) errores.fecha = errorDeFecha(f.fecha) ?? MENSAJE_FECHA;
   if (!r.success || !fechaValida || !monto) return { ok: false, errores };
   return {
     ok: true,

@@ -1,12 +1,12 @@
-import { ACEPTAR_ARCHIVOS, LIMITES_ARCHIVOS, type Archivo } from '@delego/contract';
+import { ACEPTAR_ARCHIVOS, LIMITES_ARCHIVOS, textoFechaHora, type Archivo } from '@delego/contract';
 import { IonButton, IonContent, IonIcon, IonSpinner, useIonRouter } from '@ionic/react';
 import { cameraOutline, cloudDownloadOutline, downloadOutline, folderOpenOutline, trashOutline } from 'ionicons/icons';
-import { format } from 'date-fns';
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoPantalla, EstadoSinOrden, FilasCargando } from '../../../components/estados-pantalla';
 import { guardarArchivo } from '../../../lib/descargas';
 import { notificarError } from '../../../lib/errors';
+import { useZonaEmpresa } from '../../../lib/fechas';
 import { getContenido, getZip } from '../api/descargar-archivo';
 import { useArchivos } from '../api/get-archivos';
 import { useOrden } from '../api/get-orden';
@@ -185,6 +185,7 @@ export function ArchivosDeOrden({ ordenId, archivos }: { ordenId: number; archiv
 }
 
 function ArchivoTarjeta({ ordenId, archivo }: { ordenId: number; archivo: Archivo }) {
+  const zona = useZonaEmpresa();
   const router = useIonRouter();
   const quitar = useQuitarArchivo();
   const confirmar = useConfirmar();
@@ -239,7 +240,7 @@ function ArchivoTarjeta({ ordenId, archivo }: { ordenId: number; archivo: Archiv
           {' · '}
           {quien}
         </span>
-        <span className="archivo__meta">{format(archivo.fecha, 'dd/MM/yyyy HH:mm')}</span>
+        <span className="archivo__meta">{textoFechaHora(archivo.fecha, zona)}</span>
       </div>
       <div className="archivo__acciones">
         <IonButton

@@ -134,7 +134,7 @@ function CabeceraVisor({ titulo, posicion, onCerrar, children }: { titulo: strin
             </span>
           )}
         </IonTitle>
-        {children && <IonButtons slot="end">{children}</IonButtons>}
+        {children && <IonButtons slot="end"><>{children}</></IonButtons>}
       </IonToolbar>
     </IonHeader>
   );

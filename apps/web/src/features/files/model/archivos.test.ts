@@ -31,7 +31,7 @@ describe('problemaDeArchivo (the server’s checks, before uploading)', () => {
     expect(problemaDeArchivo({ name: 'grande.pdf', size: LIMITE_BYTES_DEFECTO + 1 })).toBe(
       'El archivo «grande.pdf» supera el tamaño máximo de 25 MB.',
     );
-    expect(problemaDeArchivo({ name: 'foto.jpg', size: 3 * MB }, 2.5 * MB)).toBe('El archivo «foto.jpg» supera el tamaño máximo de 2,50 MB.');
+    expect(problemaDeArchivo({ name: 'foto.jpg', size: 3 * MB }, 2.5 * MB)).toBe('El archivo «foto.jpg» supera el tamaño máximo de 2,5 MB.');
   });
 
   it('refuses names with path separators or over 255 characters', () => {

@@ -1,4 +1,5 @@
 import { LIMITES_ARCHIVOS, TIPOS_ARCHIVO } from '@delego/contract';
+import { formatearMb, formatearTamanio } from '../../../lib/numeros';
 
 /**
  * What may be attached, checked before anything is sent, with the server's own rules and words
@@ -24,17 +25,11 @@ export function esImagenPorNombre(nombre: string): boolean {
   return ext !== null && EXTENSIONES_IMAGEN.has(ext);
 }
 
-/** '245 KB', '3,4 MB', '512 B' (1 KB = 1024 bytes, as the size limit). */
-export function formatoTamanio(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024).toLocaleString('es-AR')} KB`;
-  const mb = bytes / (1024 * 1024);
-  return `${mb.toLocaleString('es-AR', { maximumFractionDigits: mb < 100 ? 1 : 0 })} MB`;
-}
+/** '245 KB', '3,4 MB', '512 B': the app's one size formatter (lib/numeros.ts). */
+export const formatoTamanio = formatearTamanio;
 
 function textoMb(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  return Number.isInteger(mb) ? String(mb) : mb.toFixed(2).replace('.', ',');
+  return formatearMb(bytes / (1024 * 1024));
 }
 
 // eslint-disable-next-line no-control-regex

@@ -105,7 +105,7 @@ describe('screen notificaciones', () => {
     act(() =>
       responder(
         json(200, [
-          notificacion({ id: 1, titulo: 'Vieja', fecha: new Date(2025, 0, 3, 17, 30).getTime(), leida: true }),
+          notificacion({ id: 1, titulo: 'Vieja', fecha: Date.UTC(2025, 0, 3, 20, 30) /* 17:30 in Argentina */, leida: true }),
           notificacion({ id: 2, titulo: 'Nueva', fecha: ahora - 5 * 60_000 }),
         ]),
       ),

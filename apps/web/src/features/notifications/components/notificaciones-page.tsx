@@ -25,6 +25,7 @@ import { PageHeader } from '../../../components/page-header';
 import { rutaLogin, useSession } from '../../auth';
 import { useNotificaciones } from '../api/get-notificaciones';
 import { useMarcarLeida } from '../api/marcar-leida';
+import { useZonaEmpresa } from '../../../lib/fechas';
 import { fechaCompleta, fechaNotificacion } from '../model/fecha';
 import { contarNoLeidas, rutaDeNotificacion } from '../model/lista';
 import { ActivarPush } from './activar-push';
@@ -66,6 +67,7 @@ function Notificaciones({ usuario }: { usuario: UsuarioLogueado }) {
   const { mutate: marcarLeida } = useMarcarLeida();
   const router = useIonRouter();
   const ahora = useAhora();
+  const zona = useZonaEmpresa();
   const lista = consulta.data;
   const noLeidas = contarNoLeidas(lista);
 
@@ -133,8 +135,8 @@ function Notificaciones({ usuario }: { usuario: UsuarioLogueado }) {
                 </h2>
                 {n.mensaje && <p className="notificacion__mensaje">{n.mensaje}</p>}
                 <p className="notificacion__fecha">
-                  <time dateTime={new Date(n.fecha).toISOString()} title={fechaCompleta(n.fecha)}>
-                    {fechaNotificacion(n.fecha, ahora)}
+                  <time dateTime={new Date(n.fecha).toISOString()} title={fechaCompleta(n.fecha, zona)}>
+                    {fechaNotificacion(n.fecha, ahora, zona)}
                   </time>
                 </p>
               </IonLabel>

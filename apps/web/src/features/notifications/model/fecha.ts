@@ -1,4 +1,5 @@
-import { format, formatDistanceStrict } from 'date-fns';
+import { textoFechaHora } from '@delego/contract';
+import { formatDistanceStrict } from 'date-fns';
 import { es } from 'date-fns/locale';
 
 const MINUTO_MS = 60_000;
@@ -6,16 +7,17 @@ const DIA_MS = 24 * 60 * MINUTO_MS;
 
 /**
  * When a notification arrived, in Spanish: relative within the last day ('hace un momento',
- * 'hace 5 minutos', 'hace 3 horas'), the date and time (dd/MM/yyyy HH:mm) before that.
+ * 'hace 5 minutos', 'hace 3 horas'), the date and time (dd/MM/yyyy HH:mm, the company's clock)
+ * before that.
  */
-export function fechaNotificacion(fecha: number, ahora: number): string {
+export function fechaNotificacion(fecha: number, ahora: number, zona: string): string {
   const diferencia = ahora - fecha;
   if (diferencia < MINUTO_MS) return 'hace un momento';
   if (diferencia < DIA_MS) return formatDistanceStrict(fecha, ahora, { locale: es, addSuffix: true });
-  return format(fecha, 'dd/MM/yyyy HH:mm', { locale: es });
+  return textoFechaHora(fecha, zona);
 }
 
-/** The full date and time, for the element's title. */
-export function fechaCompleta(fecha: number): string {
-  return format(fecha, 'dd/MM/yyyy HH:mm', { locale: es });
+/** The full date and time on the company's clock, for the element's title. */
+export function fechaCompleta(fecha: number, zona: string): string {
+  return textoFechaHora(fecha, zona);
 }

@@ -11,6 +11,7 @@ import {
   IonTextarea,
 } from '@ionic/react';
 import { useState, type FormEvent } from 'react';
+import { CampoConLimite, errorDeLargo } from '../../../components/campo-con-limite';
 import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoSinOrden, EstadoSinPermiso, FilasCargando } from '../../../components/estados-pantalla';
 import { useCambiarEstado } from '../api/cambiar-estado';
@@ -98,6 +99,9 @@ export function FormularioCambioEstado({ orden }: { orden: OrdenDetalle }) {
     enviar();
   }
 
+  // Over the limit is said as it happens; saving is refused by the check above.
+  const errorComentarios = errorDeLargo(comentarios, LIMITES_ORDEN.comentario) ?? errores.comentarios;
+
   return (
     <form onSubmit={alEnviar} onKeyDown={enviarConEnter(enviar)} noValidate aria-label="Cambiar estado">
       <section className="delego-card ordenes-formulario__tarjeta">
@@ -140,24 +144,24 @@ export function FormularioCambioEstado({ orden }: { orden: OrdenDetalle }) {
           )}
         </fieldset>
 
-        <IonTextarea
-          className={claseInvalida(errores.comentarios)}
-          label="Comentario"
-          labelPlacement="floating"
-          fill="outline"
-          autoGrow
-          rows={4}
-          maxlength={LIMITES_ORDEN.comentario}
-          counter
-          value={comentarios}
-          helperText="Obligatorio: queda en el historial de la orden."
-          errorText={errores.comentarios}
-          onIonInput={(e) => {
-            setComentarios(valorDe(e));
-            if (errores.comentarios) setErrores((x) => ({ ...x, comentarios: undefined }));
-          }}
-          data-testid="cambio-estado-comentario"
-        />
+        <CampoConLimite valor={comentarios} max={LIMITES_ORDEN.comentario}>
+          <IonTextarea
+            className={claseInvalida(errorComentarios)}
+            label="Comentario"
+            labelPlacement="floating"
+            fill="outline"
+            autoGrow
+            rows={4}
+            value={comentarios}
+            helperText="Obligatorio: queda en el historial de la orden."
+            errorText={errorComentarios}
+            onIonInput={(e) => {
+              setComentarios(valorDe(e));
+              if (errores.comentarios) setErrores((x) => ({ ...x, comentarios: undefined }));
+            }}
+            data-testid="cambio-estado-comentario"
+          />
+        </CampoConLimite>
       </section>
       <div className="ordenes-formulario__botones">
         <IonButton type="button" fill="outline" color="medium" onClick={volver}>

@@ -1,6 +1,7 @@
 import { LIMITES_ORDEN, zCambioDetalle, zCambioTitulo, type OrdenDetalle } from '@delego/contract';
 import { IonButton, IonContent, IonInput, IonSpinner, IonTextarea } from '@ionic/react';
 import { useState, type FormEvent } from 'react';
+import { CampoConLimite, errorDeLargo } from '../../../components/campo-con-limite';
 import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoSinOrden, EstadoSinPermiso, FilasCargando } from '../../../components/estados-pantalla';
 import { useCambiarDetalle } from '../api/cambiar-detalle';
@@ -91,6 +92,9 @@ export function FormularioCampo({ orden, campo }: { orden: OrdenDetalle; campo: 
     if (error) setError(undefined);
   }
 
+  // Over the limit is said as it happens; saving is refused by the contract's schema above.
+  const errorVisible = errorDeLargo(valor, LIMITES_ORDEN[campo]) ?? error;
+
   return (
     <form onSubmit={alEnviar} onKeyDown={enviarConEnter(enviar)} noValidate aria-label={TEXTOS[campo].pantalla}>
       <section className="delego-card ordenes-formulario__tarjeta">
@@ -98,35 +102,35 @@ export function FormularioCampo({ orden, campo }: { orden: OrdenDetalle; campo: 
           <span className="orden-detalle__numero">#{orden.numero}</span> {orden.titulo}
         </p>
         {campo === 'titulo' ? (
-          <IonInput
-            className={claseInvalida(error)}
-            label="Título"
-            labelPlacement="floating"
-            fill="outline"
-            value={valor}
-            maxlength={LIMITES_ORDEN.titulo}
-            counter
-            enterkeyhint="done"
-            errorText={error}
-            onIonInput={alEscribir}
-            data-testid="edicion-titulo"
-          />
+          <CampoConLimite valor={valor} max={LIMITES_ORDEN.titulo}>
+            <IonInput
+              className={claseInvalida(errorVisible)}
+              label="Título"
+              labelPlacement="floating"
+              fill="outline"
+              value={valor}
+              enterkeyhint="done"
+              errorText={errorVisible}
+              onIonInput={alEscribir}
+              data-testid="edicion-titulo"
+            />
+          </CampoConLimite>
         ) : (
-          <IonTextarea
-            className={claseInvalida(error)}
-            label="Detalle"
-            labelPlacement="floating"
-            fill="outline"
-            autoGrow
-            rows={8}
-            value={valor}
-            maxlength={LIMITES_ORDEN.detalle}
-            counter
-            helperText="Ctrl+Enter guarda."
-            errorText={error}
-            onIonInput={alEscribir}
-            data-testid="edicion-detalle"
-          />
+          <CampoConLimite valor={valor} max={LIMITES_ORDEN.detalle}>
+            <IonTextarea
+              className={claseInvalida(errorVisible)}
+              label="Detalle"
+              labelPlacement="floating"
+              fill="outline"
+              autoGrow
+              rows={8}
+              value={valor}
+              helperText="Ctrl+Enter guarda."
+              errorText={errorVisible}
+              onIonInput={alEscribir}
+              data-testid="edicion-detalle"
+            />
+          </CampoConLimite>
         )}
       </section>
       <div className="ordenes-formulario__botones">

@@ -1,9 +1,8 @@
-import { CAMPOS_FECHA, ESTADOS } from '@delego/contract';
+import { CAMPOS_FECHA, ESTADOS, esDia } from '@delego/contract';
 import {
   IonButton,
   IonCheckbox,
   IonContent,
-  IonInput,
   IonItem,
   IonList,
   IonSelect,
@@ -12,6 +11,7 @@ import {
   useIonRouter,
 } from '@ionic/react';
 import { useMemo, useState, type FormEvent } from 'react';
+import { CampoFecha as CampoDeFecha } from '../../../components/campo-fecha';
 import { PageHeader } from '../../../components/page-header';
 import { useAreas } from '../api/get-areas';
 import { useClientesUsados } from '../api/get-clientes-usados';
@@ -19,6 +19,7 @@ import { usePrioridades } from '../api/get-prioridades';
 import { useResponsablesDisponibles } from '../api/get-responsables-disponibles';
 import { useTiposOrden } from '../api/get-tipos-orden';
 import { useConsultaDeRuta } from '../../../lib/consulta-de-ruta';
+import { errorDeFecha } from '../../../lib/fechas';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';
 import {
   FILTROS_INICIALES,
@@ -31,7 +32,7 @@ import {
   type FiltrosLista,
 } from '../model/filtros';
 import { nombrePersona } from '../model/formato';
-import { claseInvalida, enviarConEnter, valorDe } from '../../../lib/formularios';
+import { enviarConEnter } from '../../../lib/formularios';
 import { PuntoEstado } from './insignias';
 import '../orders.css';
 
@@ -52,9 +53,10 @@ function deBorrador(b: Borrador): FiltrosLista {
   return { ...b, estados: normalizarEstados(b.estados) };
 }
 
-/** The problem with a date range, if any. */
+/** The problem with a date range, if any: shown on «hasta», the field that closes it. */
 export function problemaRango(desde: string | null, hasta: string | null): string | undefined {
-  return desde && hasta && hasta < desde ? 'La fecha "hasta" no puede ser anterior a "desde".' : undefined;
+  if (hasta && !esDia(hasta)) return errorDeFecha(hasta);
+  return desde && hasta && esDia(desde) && hasta < desde ? 'La fecha "hasta" no puede ser anterior a "desde".' : undefined;
 }
 
 /**
@@ -85,7 +87,7 @@ function FormularioFiltros({ iniciales }: { iniciales: FiltrosLista }) {
 
   function aplicar() {
     setIntento(true);
-    if (problemaRango(borrador.fechaDesde, borrador.fechaHasta)) return;
+    if (errorDeFecha(borrador.fechaDesde ?? '') || problemaRango(borrador.fechaDesde, borrador.fechaHasta)) return;
     router.push(`/home${consultaDeFiltros(deBorrador(borrador))}`, 'back', 'pop');
   }
 
@@ -250,25 +252,19 @@ function FormularioFiltros({ iniciales }: { iniciales: FiltrosLista }) {
               ))}
             </IonSelect>
             <div className="ordenes-formulario__par">
-              <IonInput
-                type="date"
+              <CampoDeFecha
                 label="Desde"
-                labelPlacement="stacked"
-                fill="outline"
                 value={borrador.fechaDesde ?? ''}
-                onIonInput={(e) => cambiar({ fechaDesde: valorDe(e) || null })}
+                error={intento ? errorDeFecha(borrador.fechaDesde ?? '') : undefined}
+                onChange={(dia) => cambiar({ fechaDesde: dia || null })}
                 data-testid="filtro-desde"
               />
-              <IonInput
-                className={claseInvalida(errorRango)}
-                type="date"
+              <CampoDeFecha
                 label="Hasta"
-                labelPlacement="stacked"
-                fill="outline"
                 value={borrador.fechaHasta ?? ''}
-                min={borrador.fechaDesde ?? undefined}
-                errorText={errorRango}
-                onIonInput={(e) => cambiar({ fechaHasta: valorDe(e) || null })}
+                min={borrador.fechaDesde && esDia(borrador.fechaDesde) ? borrador.fechaDesde : undefined}
+                error={errorRango}
+                onChange={(dia) => cambiar({ fechaHasta: dia || null })}
                 data-testid="filtro-hasta"
               />
             </div>

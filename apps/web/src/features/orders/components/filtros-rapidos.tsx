@@ -10,6 +10,7 @@ import {
   type FiltrosLista,
 } from '../model/filtros';
 import { PuntoEstado } from './insignias';
+import { Texto } from '../../../components/texto';
 
 interface Props {
   filtros: FiltrosLista;
@@ -84,7 +85,7 @@ export function FiltrosRapidos({ filtros, onCambiar }: Props) {
             testId={`chip-estado-${e.id}`}
           >
             <PuntoEstado color={e.color} />
-            <IonLabel>{e.nombre}</IonLabel>
+            <IonLabel><Texto>{e.nombre}</Texto></IonLabel>
           </ChipAlternable>
         ))}
         <ChipAlternable
@@ -112,7 +113,7 @@ export function FiltrosRapidos({ filtros, onCambiar }: Props) {
                 onKeyDown={alTeclado(quitar)}
                 data-testid={`chip-filtro-${chip.filtro}`}
               >
-                <IonLabel>{chip.texto}</IonLabel>
+                <IonLabel><Texto>{chip.texto}</Texto></IonLabel>
                 <IonIcon icon={closeCircle} aria-hidden="true" />
               </IonChip>
             );

@@ -1,4 +1,5 @@
 import { estadoInfo, type EventoOrden } from '@delego/contract';
+import { useZonaEmpresa } from '../../../lib/fechas';
 import { formatoFechaHora, nombrePersona } from '../model/formato';
 import { PuntoEstado } from './insignias';
 
@@ -16,6 +17,7 @@ export function colorEvento(e: Pick<EventoOrden, 'tipo' | 'estadoNuevo'>): strin
  * change at the end). Titles and comments are text: React escapes them, nothing is parsed as HTML.
  */
 export function HistorialLista({ eventos }: { eventos: readonly EventoOrden[] }) {
+  const zona = useZonaEmpresa();
   return (
     <ol className="historial" data-testid="historial">
       {eventos.map((e) => (
@@ -26,7 +28,7 @@ export function HistorialLista({ eventos }: { eventos: readonly EventoOrden[] })
             <p className="historial__meta">
               <span>{nombrePersona(e.usuario)}</span>
               <span aria-hidden="true"> · </span>
-              <time dateTime={new Date(e.fecha).toISOString()}>{formatoFechaHora(e.fecha)}</time>
+              <time dateTime={new Date(e.fecha).toISOString()}>{formatoFechaHora(e.fecha, zona)}</time>
             </p>
             {e.comentario && (
               <blockquote className="historial__comentario" data-testid="historial-comentario">

@@ -1,5 +1,6 @@
 import { IonBadge, IonIcon } from '@ionic/react';
 import { alertCircle } from 'ionicons/icons';
+import { useZonaEmpresa } from '../../../lib/fechas';
 import { colorEstado, vencimiento } from '../model/formato';
 
 /** The state of an order as a badge in its colour (ESTADOS of the contract). */
@@ -24,7 +25,7 @@ export function PrioridadBadge({ prioridad }: { prioridad: { nombre: string; col
 
 /** The due date; overdue orders get a red mark that does not rely on colour alone. */
 export function Vencimiento({ orden }: { orden: { fechaFin: number | null; vencida: boolean } }) {
-  const v = vencimiento(orden);
+  const v = vencimiento(orden, useZonaEmpresa());
   if (!v) return null;
   return (
     <span

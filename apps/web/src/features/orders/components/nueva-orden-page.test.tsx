@@ -109,7 +109,7 @@ describe('nueva-orden', () => {
       e5sAreaKey: null,
       e5sAreaName: null,
       fechaInicio: null,
-      fechaFin: new Date(2026, 11, 20, 23, 59, 59, 999).getTime(),
+      fechaFin: Date.UTC(2026, 11, 21, 2, 59, 59, 999), // the last ms of 20/12/2026 in Argentina
     });
     await waitFor(() => expect(queryClient.getQueryState(planKeys.estado(usuarioId))?.isInvalidated).toBe(true));
   });

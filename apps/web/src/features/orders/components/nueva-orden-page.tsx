@@ -1,4 +1,4 @@
-import { LIMITES_ORDEN, puedeCrearOrden, type OrdenDetalle, type OrdenGuardada } from '@delego/contract';
+import { LIMITES_ORDEN, esDia, puedeCrearOrden, type OrdenDetalle, type OrdenGuardada } from '@delego/contract';
 import {
   IonButton,
   IonContent,
@@ -10,6 +10,8 @@ import {
   useIonRouter,
 } from '@ionic/react';
 import { useState, type FormEvent } from 'react';
+import { CampoConLimite, errorDeLargo } from '../../../components/campo-con-limite';
+import { CampoFecha } from '../../../components/campo-fecha';
 import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoSinPermiso, FilasCargando } from '../../../components/estados-pantalla';
 import { useSession } from '../../auth';
@@ -24,6 +26,7 @@ import { useTiposOrden } from '../api/get-tipos-orden';
 import { useGuardarOrden } from '../api/guardar-orden';
 import { useAviso } from '../../../components/avisos';
 import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
+import { useZonaEmpresa } from '../../../lib/fechas';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';
 import { useVolver } from '../hooks/use-volver';
 import {
@@ -104,7 +107,8 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
   const aviso = useAviso();
   const volver = useVolver(original ? `/orden/${original.id}` : '/home');
   const guardar = useGuardarOrden();
-  const [valores, setValores] = useState<ValoresOrden>(() => (original ? valoresDeOrden(original) : VALORES_VACIOS));
+  const zona = useZonaEmpresa();
+  const [valores, setValores] = useState<ValoresOrden>(() => (original ? valoresDeOrden(original, zona) : VALORES_VACIOS));
   const [errores, setErrores] = useState<ErroresCampos<CampoOrden>>({});
 
   const asignables = useEmpresasAsignables();
@@ -142,7 +146,7 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
 
   function enviar() {
     if (guardar.isPending) return;
-    const { errores: nuevos, cuerpo } = validarOrden(valores, { original, e5s: e5s.data });
+    const { errores: nuevos, cuerpo } = validarOrden(valores, { original, e5s: e5s.data, zona });
     setErrores(nuevos);
     if (!cuerpo) return;
     guardar.mutate(cuerpo, {
@@ -166,40 +170,44 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
   }
 
   const sinClientes = asignables.isSuccess && clientes.length === 0;
+  // Over the limit is said as it happens; saving is refused by the check (the contract's schema).
+  const errorTitulo = errorDeLargo(valores.titulo, LIMITES_ORDEN.titulo) ?? errores.titulo;
+  const errorDetalle = errorDeLargo(valores.detalle, LIMITES_ORDEN.detalle) ?? errores.detalle;
   // Dates are checked as they change, not only on Guardar.
   const errorFechaFin =
     errores.fechaFin ??
-    (valores.fechaInicio && valores.fechaFin && valores.fechaFin < valores.fechaInicio ? MENSAJE_FECHAS : undefined);
+    (esDia(valores.fechaInicio) && esDia(valores.fechaFin) && valores.fechaFin < valores.fechaInicio ? MENSAJE_FECHAS : undefined);
 
   return (
     <form onSubmit={alEnviar} onKeyDown={enviarConEnter(enviar)} noValidate aria-label={original ? 'Editar orden' : 'Nueva orden'}>
       <section className="delego-card ordenes-formulario__tarjeta ordenes-formulario__campos">
-        <IonInput
-          className={claseInvalida(errores.titulo)}
-          label="Título"
-          labelPlacement="floating"
-          fill="outline"
-          required
-          value={valores.titulo}
-          maxlength={LIMITES_ORDEN.titulo}
-          counter
-          errorText={errores.titulo}
-          onIonInput={(e) => cambiar('titulo', valorDe(e))}
-          data-testid="orden-form-titulo"
-        />
-        <IonTextarea
-          className={claseInvalida(errores.detalle)}
-          label="Detalle"
-          labelPlacement="floating"
-          fill="outline"
-          autoGrow
-          rows={4}
-          value={valores.detalle}
-          maxlength={LIMITES_ORDEN.detalle}
-          errorText={errores.detalle}
-          onIonInput={(e) => cambiar('detalle', valorDe(e))}
-          data-testid="orden-form-detalle"
-        />
+        <CampoConLimite valor={valores.titulo} max={LIMITES_ORDEN.titulo}>
+          <IonInput
+            className={claseInvalida(errorTitulo)}
+            label="Título"
+            labelPlacement="floating"
+            fill="outline"
+            required
+            value={valores.titulo}
+            errorText={errorTitulo}
+            onIonInput={(e) => cambiar('titulo', valorDe(e))}
+            data-testid="orden-form-titulo"
+          />
+        </CampoConLimite>
+        <CampoConLimite valor={valores.detalle} max={LIMITES_ORDEN.detalle}>
+          <IonTextarea
+            className={claseInvalida(errorDetalle)}
+            label="Detalle"
+            labelPlacement="floating"
+            fill="outline"
+            autoGrow
+            rows={4}
+            value={valores.detalle}
+            errorText={errorDetalle}
+            onIonInput={(e) => cambiar('detalle', valorDe(e))}
+            data-testid="orden-form-detalle"
+          />
+        </CampoConLimite>
       </section>
 
       <section className="delego-card ordenes-formulario__tarjeta ordenes-formulario__grilla">
@@ -321,27 +329,23 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
             </IonSelectOption>
           ))}
         </IonSelect>
-        <IonInput
-          className={claseInvalida(errores.fechaInicio)}
-          type="date"
+        <CampoFecha
           label="Fecha de inicio"
-          labelPlacement="stacked"
-          fill="outline"
           value={valores.fechaInicio}
-          errorText={errores.fechaInicio}
-          onIonInput={(e) => cambiar('fechaInicio', valorDe(e), 'fechaFin')}
+          error={errores.fechaInicio}
+          onChange={(dia) => {
+            cambiar('fechaInicio', dia);
+            // The end's message may be about this start ('anterior a la fecha de inicio').
+            setErrores((e) => (e.fechaFin ? { ...e, fechaFin: undefined } : e));
+          }}
           data-testid="orden-form-inicio"
         />
-        <IonInput
-          className={claseInvalida(errorFechaFin)}
-          type="date"
+        <CampoFecha
           label="Fecha de fin"
-          labelPlacement="stacked"
-          fill="outline"
           value={valores.fechaFin}
-          min={valores.fechaInicio || undefined}
-          errorText={errorFechaFin}
-          onIonInput={(e) => cambiar('fechaFin', valorDe(e))}
+          min={esDia(valores.fechaInicio) ? valores.fechaInicio : undefined}
+          error={errorFechaFin}
+          onChange={(dia) => cambiar('fechaFin', dia)}
           data-testid="orden-form-fin"
         />
       </section>

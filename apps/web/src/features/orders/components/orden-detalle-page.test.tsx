@@ -74,7 +74,7 @@ describe('order detail', () => {
   it('shows the fields, the overdue mark and the history; HTML in texts stays text', async () => {
     const orden = makeOrdenDetalle({
       titulo: '<b>Bomba</b> <script>alert(1)</script>',
-      fechaFin: new Date(2026, 9, 27, 10, 0).getTime(),
+      fechaFin: Date.UTC(2026, 9, 27, 13, 0), // 27/10/2026 10:00 in Argentina
       vencida: true,
       responsables: [
         { id: 4, usuario: 'operario', nombre: 'Diego', apellido: 'Sosa' },
@@ -89,7 +89,7 @@ describe('order detail', () => {
         estadoAnterior: 1,
         estadoNuevo: 2,
         comentario: '<img src=x onerror=alert(1)> empiezo',
-        fecha: new Date(2026, 9, 2, 14, 30).getTime(),
+        fecha: Date.UTC(2026, 9, 2, 17, 30), // 14:30 in Argentina, shown on the company's clock
       }),
     ]);
 

@@ -33,9 +33,11 @@ import { leerId } from '../../../lib/consulta-de-ruta';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { useVolver } from '../hooks/use-volver';
 import { accionesVisibles, type AccionOrden } from '../model/acciones';
+import { useZonaEmpresa } from '../../../lib/fechas';
 import { formatoFecha, formatoFechaHora, nombrePersona } from '../model/formato';
 import { HistorialLista } from './historial-lista';
 import { EstadoBadge, PrioridadBadge, Vencimiento } from './insignias';
+import { Texto } from '../../../components/texto';
 import '../orders.css';
 
 /**
@@ -80,6 +82,7 @@ function Dato({ titulo, children, testId }: { titulo: string; children: ReactNod
 const SIN_DATO = <span className="orden-dato__vacio">—</span>;
 
 export function ContenidoOrden({ orden }: { orden: OrdenDetalle }) {
+  const zona = useZonaEmpresa();
   return (
     <>
       <section className="delego-card orden-detalle__cabecera" aria-labelledby="orden-titulo">
@@ -118,11 +121,11 @@ export function ContenidoOrden({ orden }: { orden: OrdenDetalle }) {
                 {orden.e5sAreaKey && <span className="orden-dato__clave"> ({orden.e5sAreaKey})</span>}
               </Dato>
             )}
-            <Dato titulo="Fecha de inicio">{orden.fechaInicio != null ? formatoFecha(orden.fechaInicio) : SIN_DATO}</Dato>
+            <Dato titulo="Fecha de inicio">{orden.fechaInicio != null ? formatoFecha(orden.fechaInicio, zona) : SIN_DATO}</Dato>
             <Dato titulo="Fecha de fin" testId="orden-fecha-fin">
               {orden.fechaFin != null ? (
                 <>
-                  {formatoFecha(orden.fechaFin)}
+                  {formatoFecha(orden.fechaFin, zona)}
                   {orden.vencida && (
                     <>
                       {' '}
@@ -135,10 +138,10 @@ export function ContenidoOrden({ orden }: { orden: OrdenDetalle }) {
               )}
             </Dato>
             <Dato titulo="Creada">
-              {formatoFechaHora(orden.creada)} por {nombrePersona(orden.registroResponsable)}
+              {formatoFechaHora(orden.creada, zona)} por {nombrePersona(orden.registroResponsable)}
             </Dato>
-            <Dato titulo="Última actualización">{formatoFechaHora(orden.actualizada)}</Dato>
-            {orden.finalizada != null && <Dato titulo="Finalizada">{formatoFechaHora(orden.finalizada)}</Dato>}
+            <Dato titulo="Última actualización">{formatoFechaHora(orden.actualizada, zona)}</Dato>
+            {orden.finalizada != null && <Dato titulo="Finalizada">{formatoFechaHora(orden.finalizada, zona)}</Dato>}
             <Dato titulo="Empresa">{orden.entidadSolicitanteNombre}</Dato>
           </dl>
         </section>
@@ -251,7 +254,7 @@ function AccionesOrden({ orden }: { orden: OrdenDetalle }) {
                 ) : (
                   <IonIcon slot="start" icon={def.icono} color="danger" aria-hidden="true" />
                 )}
-                <IonLabel color="danger">{def.titulo}</IonLabel>
+                <IonLabel color="danger"><Texto>{def.titulo}</Texto></IonLabel>
               </IonItem>
             );
           }
@@ -265,7 +268,7 @@ function AccionesOrden({ orden }: { orden: OrdenDetalle }) {
               data-testid={`accion-${accion}`}
             >
               <IonIcon slot="start" icon={def.icono} color="primary" aria-hidden="true" />
-              <IonLabel>{def.titulo}</IonLabel>
+              <IonLabel><Texto>{def.titulo}</Texto></IonLabel>
             </IonItem>
           );
         })}

@@ -27,6 +27,7 @@ import { ExportarOrdenesBoton } from '../../reports';
 import { useSession } from '../../auth';
 import { useOrdenes } from '../api/get-ordenes';
 import { useConsultaDeRuta } from '../../../lib/consulta-de-ruta';
+import { useZonaEmpresa } from '../../../lib/fechas';
 import {
   NOMBRES_ORDEN,
   consultaDeFiltros,
@@ -57,7 +58,8 @@ export default function OrdenesListaPage() {
   const router = useIonRouter();
   const consulta = useConsultaDeRuta(RUTA);
   const filtros = useMemo(() => leerFiltros(consulta), [consulta]);
-  const cuerpo = useMemo(() => cuerpoDeFiltros(filtros), [filtros]);
+  const zona = useZonaEmpresa();
+  const cuerpo = useMemo(() => cuerpoDeFiltros(filtros, zona), [filtros, zona]);
   const lista = useOrdenes(cuerpo);
 
   const cambiarFiltros = useCallback(

@@ -12,6 +12,7 @@ import {
   IonTextarea,
 } from '@ionic/react';
 import { useState, type FormEvent } from 'react';
+import { CampoConLimite, errorDeLargo } from '../../../components/campo-con-limite';
 import { PageHeader } from '../../../components/page-header';
 import {
   EstadoError,
@@ -109,7 +110,7 @@ export function FormularioResponsables({ orden, multiple }: { orden: OrdenDetall
     if (elegidos.length === 0) nuevos.responsable = multiple ? 'Elija al menos un responsable.' : 'Elija el responsable.';
     else if (elegidos.length > LIMITES_ORDEN.responsables) nuevos.responsable = `Hasta ${LIMITES_ORDEN.responsables} responsables.`;
     if (comentarios.length > LIMITES_ORDEN.comentario) {
-      nuevos.comentarios = `El comentario admite hasta ${LIMITES_ORDEN.comentario} caracteres.`;
+      nuevos.comentarios = errorDeLargo(comentarios, LIMITES_ORDEN.comentario);
     }
     setErrores(nuevos);
     if (nuevos.responsable || nuevos.comentarios) return;
@@ -140,6 +141,9 @@ export function FormularioResponsables({ orden, multiple }: { orden: OrdenDetall
       <span className="ordenes-opcion__detalle">@{u.usuario}</span>
     </span>
   );
+
+  // Over the limit is said as it happens; saving is refused by the check above.
+  const errorComentarios = errorDeLargo(comentarios, LIMITES_ORDEN.comentario) ?? errores.comentarios;
 
   return (
     <form onSubmit={alEnviar} onKeyDown={enviarConEnter(enviar)} noValidate aria-label={multiple ? 'Varios responsables' : 'Cambiar responsable'}>
@@ -192,19 +196,20 @@ export function FormularioResponsables({ orden, multiple }: { orden: OrdenDetall
             </IonNote>
           )}
         </fieldset>
-        <IonTextarea
-          className={claseInvalida(errores.comentarios)}
-          label="Comentario (opcional)"
-          labelPlacement="floating"
-          fill="outline"
-          autoGrow
-          rows={3}
-          maxlength={LIMITES_ORDEN.comentario}
-          value={comentarios}
-          errorText={errores.comentarios}
-          onIonInput={(e) => setComentarios(valorDe(e))}
-          data-testid="responsables-comentario"
-        />
+        <CampoConLimite valor={comentarios} max={LIMITES_ORDEN.comentario}>
+          <IonTextarea
+            className={claseInvalida(errorComentarios)}
+            label="Comentario (opcional)"
+            labelPlacement="floating"
+            fill="outline"
+            autoGrow
+            rows={3}
+            value={comentarios}
+            errorText={errorComentarios}
+            onIonInput={(e) => setComentarios(valorDe(e))}
+            data-testid="responsables-comentario"
+          />
+        </CampoConLimite>
       </section>
       <div className="ordenes-formulario__botones">
         <IonButton type="button" fill="outline" color="medium" onClick={volver}>

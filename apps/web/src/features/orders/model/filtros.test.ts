@@ -1,3 +1,4 @@
+import { ZONA_HORARIA_EMPRESA_POR_DEFECTO as AR } from '@delego/contract';
 import { describe, expect, it } from 'vitest';
 import {
   FILTROS_INICIALES,
@@ -6,9 +7,7 @@ import {
   cuerpoDeFiltros,
   escribirFiltros,
   filtrosAvanzados,
-  finDelDia,
   hayFiltros,
-  inicioDelDia,
   leerFiltros,
   limpiarFiltros,
   normalizarEstados,
@@ -60,7 +59,7 @@ describe('filters in the address', () => {
 
 describe('filters -> body of POST /api/v4/ordenes/all/filtered', () => {
   it('the default asks for the open states (1, 2, 3), 25 a page', () => {
-    expect(cuerpoDeFiltros(FILTROS_INICIALES)).toEqual({
+    expect(cuerpoDeFiltros(FILTROS_INICIALES, AR)).toEqual({
       estados: [1, 2, 3],
       cliente: null,
       responsable: null,
@@ -78,8 +77,8 @@ describe('filters -> body of POST /api/v4/ordenes/all/filtered', () => {
   });
 
   it("'Todas' sends no states (every state); a set sends its ids", () => {
-    expect(cuerpoDeFiltros({ ...FILTROS_INICIALES, estados: 'todas' }).estados).toBeNull();
-    expect(cuerpoDeFiltros({ ...FILTROS_INICIALES, estados: [5] }).estados).toEqual([5]);
+    expect(cuerpoDeFiltros({ ...FILTROS_INICIALES, estados: 'todas' }, AR).estados).toBeNull();
+    expect(cuerpoDeFiltros({ ...FILTROS_INICIALES, estados: [5] }, AR).estados).toEqual([5]);
   });
 
   it('sends ids, the trimmed search (#123 included) and the whole days of the range', () => {
@@ -92,14 +91,17 @@ describe('filters -> body of POST /api/v4/ordenes/all/filtered', () => {
       fechaDesde: '2026-10-01',
       fechaHasta: '2026-10-31',
       campoFecha: 'fechaInicio',
-    });
+    }, AR);
     expect(cuerpo).toMatchObject({ cliente: 3, responsable: 4, vencidas: true, buscar: '#123', campoFecha: 'fechaInicio' });
-    expect(cuerpo.fechaDesde).toBe(new Date(2026, 9, 1, 0, 0, 0, 0).getTime());
-    expect(cuerpo.fechaHasta).toBe(new Date(2026, 9, 31, 23, 59, 59, 999).getTime());
+    // Whole days of the company (Argentina, UTC−3), whatever the device's zone.
+    expect(cuerpo.fechaDesde).toBe(Date.UTC(2026, 9, 1, 3));
+    expect(cuerpo.fechaHasta).toBe(Date.UTC(2026, 10, 1, 2, 59, 59, 999));
+    const enMadrid = cuerpoDeFiltros({ ...FILTROS_INICIALES, fechaDesde: '2026-10-25', fechaHasta: '2026-10-25' }, 'Europe/Madrid');
+    expect((enMadrid.fechaHasta as number) - (enMadrid.fechaDesde as number)).toBe(25 * 3600_000 - 1);
   });
 
   it('a blank search sends nothing', () => {
-    expect(cuerpoDeFiltros({ ...FILTROS_INICIALES, buscar: '   ' }).buscar).toBeNull();
+    expect(cuerpoDeFiltros({ ...FILTROS_INICIALES, buscar: '   ' }, AR).buscar).toBeNull();
   });
 });
 
@@ -137,7 +139,7 @@ describe('filters chosen on the filters screen', () => {
     expect(hayFiltros(limpiarFiltros(f))).toBe(false);
   });
 
-  it('days are local and whole', () => {
-    expect(finDelDia('2026-10-31') - inicioDelDia('2026-10-31')).toBe(24 * 3600_000 - 1);
+  it('a day that does not exist in the address is ignored', () => {
+    expect(leer('desde=2026-02-31&hasta=2026-02-28')).toMatchObject({ fechaDesde: null, fechaHasta: '2026-02-28' });
   });
 });

@@ -4,6 +4,9 @@ import {
   ESTADOS_ABIERTOS,
   LIMITES_ORDEN,
   ORDEN_CRITERIOS,
+  esDia,
+  finDelDia,
+  inicioDelDia,
   type Filtros,
 } from '@delego/contract';
 
@@ -27,7 +30,7 @@ export interface FiltrosLista {
   tipo: number | null;
   area: number | null;
   prioridad: number | null;
-  /** A local day, yyyy-MM-dd; the range includes both ends. */
+  /** A day of the company, yyyy-MM-dd; the range includes both ends. */
   fechaDesde: string | null;
   fechaHasta: string | null;
   /** Which date the range applies to. */
@@ -69,7 +72,6 @@ export const NOMBRES_CAMPO_FECHA: Record<CampoFecha, string> = {
 };
 
 const IDS_ESTADOS = ESTADOS.map((e) => e.id as number);
-const DIA = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The parameters of the address. */
 const P = {
@@ -125,10 +127,7 @@ function leerId(valor: string | null): number | null {
 
 function leerDia(valor: string | null): string | null {
   if (!valor) return null;
-  const m = DIA.exec(valor);
-  if (!m) return null;
-  const fecha = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return fecha.getMonth() === Number(m[2]) - 1 ? valor : null;
+  return esDia(valor) ? valor : null;
 }
 
 function leerEstados(valor: string | null): SeleccionEstados {
@@ -185,20 +184,11 @@ export function consultaDeFiltros(f: FiltrosLista): string {
   return texto ? `?${texto}` : '';
 }
 
-/** Midnight of a local day, in ms. */
-export function inicioDelDia(dia: string): number {
-  const [a, m, d] = dia.split('-').map(Number) as [number, number, number];
-  return new Date(a, m - 1, d).getTime();
-}
-
-/** The last millisecond of a local day. */
-export function finDelDia(dia: string): number {
-  const [a, m, d] = dia.split('-').map(Number) as [number, number, number];
-  return new Date(a, m - 1, d, 23, 59, 59, 999).getTime();
-}
-
-/** The body of POST /api/v4/ordenes/all/filtered for these filters, without the page number. */
-export function cuerpoDeFiltros(f: FiltrosLista, porPagina = POR_PAGINA): Omit<Filtros, 'pagina'> {
+/**
+ * The body of POST /api/v4/ordenes/all/filtered for these filters, without the page number. The
+ * days are the company's (`zona`): from the first millisecond of «desde» to the last of «hasta».
+ */
+export function cuerpoDeFiltros(f: FiltrosLista, zona: string, porPagina = POR_PAGINA): Omit<Filtros, 'pagina'> {
   const buscar = f.buscar.trim();
   return {
     estados: idsDeEstados(f.estados),
@@ -207,8 +197,8 @@ export function cuerpoDeFiltros(f: FiltrosLista, porPagina = POR_PAGINA): Omit<F
     tipo: f.tipo,
     area: f.area,
     prioridad: f.prioridad,
-    fechaDesde: f.fechaDesde ? inicioDelDia(f.fechaDesde) : null,
-    fechaHasta: f.fechaHasta ? finDelDia(f.fechaHasta) : null,
+    fechaDesde: f.fechaDesde ? inicioDelDia(f.fechaDesde, zona) : null,
+    fechaHasta: f.fechaHasta ? finDelDia(f.fechaHasta, zona) : null,
     campoFecha: f.campoFecha,
     vencidas: f.vencidas || null,
     buscar: buscar || null,

@@ -1,31 +1,37 @@
+import { ZONA_HORARIA_EMPRESA_POR_DEFECTO as AR } from '@delego/contract';
 import { describe, expect, it } from 'vitest';
 import { colorEstado, diaDeFecha, formatoFecha, formatoFechaHora, textoResponsables, vencimiento } from './formato';
 
 const persona = (nombre: string, apellido: string) => ({ nombre, apellido, usuario: nombre.toLowerCase() });
 
 describe('dates', () => {
-  it('reads dd/MM/yyyy and dd/MM/yyyy HH:mm in the local time zone', () => {
-    const ms = new Date(2026, 9, 7, 9, 5).getTime();
-    expect(formatoFecha(ms)).toBe('07/10/2026');
-    expect(formatoFechaHora(ms)).toBe('07/10/2026 09:05');
-    expect(diaDeFecha(ms)).toBe('2026-10-07');
-    expect(formatoFecha(null)).toBe('');
+  it("reads dd/MM/yyyy and dd/MM/yyyy HH:mm in the company's zone, not the device's", () => {
+    const ms = Date.UTC(2026, 9, 7, 12, 5); // 07/10/2026 09:05 in Argentina
+    expect(formatoFecha(ms, AR)).toBe('07/10/2026');
+    expect(formatoFechaHora(ms, AR)).toBe('07/10/2026 09:05');
+    expect(diaDeFecha(ms, AR)).toBe('2026-10-07');
+    expect(formatoFecha(null, AR)).toBe('');
+    // The last millisecond of 02/12/2026 in Argentina is already 03/12 in Madrid: the zone decides.
+    const finDeDia = Date.UTC(2026, 11, 3, 2, 59, 59, 999);
+    expect(formatoFecha(finDeDia, AR)).toBe('02/12/2026');
+    expect(formatoFecha(finDeDia, 'Europe/Madrid')).toBe('03/12/2026');
+    expect(formatoFechaHora(Date.UTC(2026, 9, 7, 20, 0), AR)).toBe('07/10/2026 17:00');
   });
 });
 
 describe('vencimiento (the overdue mark)', () => {
-  const fin = new Date(2026, 9, 27, 12).getTime();
+  const fin = Date.UTC(2026, 9, 28, 2, 59, 59, 999); // the last ms of 27/10/2026 in Argentina
 
   it('an overdue order reads "Venció el" and is marked', () => {
-    expect(vencimiento({ fechaFin: fin, vencida: true })).toEqual({ texto: 'Venció el 27/10/2026', vencida: true });
+    expect(vencimiento({ fechaFin: fin, vencida: true }, AR)).toEqual({ texto: 'Venció el 27/10/2026', vencida: true });
   });
 
   it('an order on time reads "Vence el"', () => {
-    expect(vencimiento({ fechaFin: fin, vencida: false })).toEqual({ texto: 'Vence el 27/10/2026', vencida: false });
+    expect(vencimiento({ fechaFin: fin, vencida: false }, AR)).toEqual({ texto: 'Vence el 27/10/2026', vencida: false });
   });
 
   it('no due date, no mark (even if the flag came set)', () => {
-    expect(vencimiento({ fechaFin: null, vencida: true })).toBeNull();
+    expect(vencimiento({ fechaFin: null, vencida: true }, AR)).toBeNull();
   });
 });
 

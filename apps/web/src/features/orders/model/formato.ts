@@ -1,28 +1,28 @@
-import { estadoInfo, type Persona } from '@delego/contract';
-import { format } from 'date-fns';
-import { es } from 'date-fns/locale';
+import { diaDeMs, estadoInfo, textoDeDia, textoFecha, textoFechaHora, type Persona } from '@delego/contract';
 
-/** How orders' dates, people and states read in the interface. */
+/**
+ * How orders' dates, people and states read in the interface. Dates are read in the company's
+ * time zone (`zona`, from useZonaEmpresa), never the device's: docs/FECHAS.md.
+ */
 
-/** dd/MM/yyyy in the device's time zone; '' without a date. */
-export function formatoFecha(ms: number | null | undefined): string {
-  return ms == null ? '' : format(ms, 'dd/MM/yyyy', { locale: es });
+/** dd/MM/yyyy of the company's day; '' without a date. */
+export function formatoFecha(ms: number | null | undefined, zona: string): string {
+  return ms == null ? '' : textoFecha(ms, zona);
 }
 
-/** dd/MM/yyyy HH:mm in the device's time zone. */
-export function formatoFechaHora(ms: number): string {
-  return format(ms, 'dd/MM/yyyy HH:mm', { locale: es });
+/** dd/MM/yyyy HH:mm (24 hours) on the company's clock. */
+export function formatoFechaHora(ms: number, zona: string): string {
+  return textoFechaHora(ms, zona);
 }
 
-/** A date as the value of a date input (yyyy-MM-dd, local); '' without a date. */
-export function diaDeFecha(ms: number | null | undefined): string {
-  return ms == null ? '' : format(ms, 'yyyy-MM-dd');
+/** A date as the value of a date field (the company's day, yyyy-MM-dd); '' without a date. */
+export function diaDeFecha(ms: number | null | undefined, zona: string): string {
+  return ms == null ? '' : diaDeMs(ms, zona);
 }
 
 /** A yyyy-MM-dd day as dd/MM/yyyy. */
 export function formatoDia(dia: string): string {
-  const [a, m, d] = dia.split('-');
-  return `${d}/${m}/${a}`;
+  return textoDeDia(dia);
 }
 
 export function nombrePersona(p: Pick<Persona, 'nombre' | 'apellido' | 'usuario'>): string {
@@ -46,9 +46,9 @@ export interface Vencimiento {
  * The due date of an order: 'Vence el dd/MM/yyyy', or 'Venció el dd/MM/yyyy' when the server
  * marks it overdue (open and past its end date); null when it has no end date.
  */
-export function vencimiento(o: { fechaFin: number | null; vencida: boolean }): Vencimiento | null {
+export function vencimiento(o: { fechaFin: number | null; vencida: boolean }, zona: string): Vencimiento | null {
   if (o.fechaFin == null) return null;
-  const fecha = formatoFecha(o.fechaFin);
+  const fecha = formatoFecha(o.fechaFin, zona);
   return o.vencida ? { texto: `Venció el ${fecha}`, vencida: true } : { texto: `Vence el ${fecha}`, vencida: false };
 }
 

@@ -1,6 +1,15 @@
-import { LIMITES_ORDEN, zOrdenGuardar, type E5sArea, type OrdenGuardada, type OrdenGuardar } from '@delego/contract';
-import { finDelDia, inicioDelDia } from './filtros';
+import {
+  LIMITES_ORDEN,
+  esDia,
+  finDelDia,
+  inicioDelDia,
+  zOrdenGuardar,
+  type E5sArea,
+  type OrdenGuardada,
+  type OrdenGuardar,
+} from '@delego/contract';
 import { diaDeFecha } from './formato';
+import { errorDeFecha } from '../../../lib/fechas';
 import { erroresDeProblemas, type ErroresCampos } from '../../../lib/formularios';
 
 /** The nueva-orden form (create, or edit with ?id=) as the person fills it in. */
@@ -13,7 +22,7 @@ export interface ValoresOrden {
   area: number | null;
   prioridad: number | null;
   e5sAreaKey: string | null;
-  /** Local days, yyyy-MM-dd, or ''. */
+  /** Days of the company, yyyy-MM-dd, '' or the text typed so far (see CampoFecha). */
   fechaInicio: string;
   fechaFin: string;
 }
@@ -56,7 +65,8 @@ export const VALORES_VACIOS: ValoresOrden = {
   fechaFin: '',
 };
 
-export function valoresDeOrden(o: OrdenGuardada): ValoresOrden {
+/** The form's values for a saved order; its dates as days of the company's zone. */
+export function valoresDeOrden(o: OrdenGuardada, zona: string): ValoresOrden {
   return {
     titulo: o.titulo,
     detalle: o.detalle,
@@ -66,22 +76,23 @@ export function valoresDeOrden(o: OrdenGuardada): ValoresOrden {
     area: o.area,
     prioridad: o.prioridad,
     e5sAreaKey: o.e5sAreaKey,
-    fechaInicio: diaDeFecha(o.fechaInicio),
-    fechaFin: diaDeFecha(o.fechaFin),
+    fechaInicio: diaDeFecha(o.fechaInicio, zona),
+    fechaFin: diaDeFecha(o.fechaFin, zona),
   };
 }
 
 export const MENSAJE_FECHAS = 'La fecha de fin no puede ser anterior a la fecha de inicio.';
 
 /**
- * A day of the form as the ms the server stores. The start is the beginning of the day and the
- * end its last millisecond (an order due today is not overdue until tonight). A day left as it was
- * keeps the exact time it had, so saving without touching it changes nothing.
+ * A day of the form as the ms the server stores (docs/FECHAS.md): the start is the first
+ * millisecond of the company's day and the end its last one (an order due today is not overdue
+ * until the day ends in the company's zone). A day left as it was keeps the exact instant it had,
+ * so saving without touching it changes nothing. null for no day (or text that is not one).
  */
-function fecha(dia: string, original: number | null | undefined, borde: 'inicio' | 'fin'): number | null {
-  if (!dia) return null;
-  if (original != null && diaDeFecha(original) === dia) return original;
-  return borde === 'inicio' ? inicioDelDia(dia) : finDelDia(dia);
+function fecha(dia: string, original: number | null | undefined, borde: 'inicio' | 'fin', zona: string): number | null {
+  if (!esDia(dia)) return null;
+  if (original != null && diaDeFecha(original, zona) === dia) return original;
+  return borde === 'inicio' ? inicioDelDia(dia, zona) : finDelDia(dia, zona);
 }
 
 export interface Validacion {
@@ -92,18 +103,22 @@ export interface Validacion {
 
 /**
  * Checks the form as the server will (same contract schema, same messages) and builds the body.
- * `original` is the saved order when editing.
+ * `original` is the saved order when editing; `zona` the company's time zone.
  */
 export function validarOrden(
   v: ValoresOrden,
-  { original, e5s = [] }: { original?: OrdenGuardada; e5s?: readonly E5sArea[] } = {},
+  { original, e5s = [], zona }: { original?: OrdenGuardada; e5s?: readonly E5sArea[]; zona: string },
 ): Validacion {
   const errores: ErroresCampos<CampoOrden> = {};
   if (v.cliente === null) errores.cliente = 'Elija el cliente.';
   if (v.responsables.length > LIMITES_ORDEN.responsables) {
     errores.responsable = `Hasta ${LIMITES_ORDEN.responsables} responsables.`;
   }
-  if (v.fechaInicio && v.fechaFin && v.fechaFin < v.fechaInicio) errores.fechaFin = MENSAJE_FECHAS;
+  const errorInicio = errorDeFecha(v.fechaInicio);
+  const errorFin = errorDeFecha(v.fechaFin);
+  if (errorInicio) errores.fechaInicio = errorInicio;
+  if (errorFin) errores.fechaFin = errorFin;
+  if (esDia(v.fechaInicio) && esDia(v.fechaFin) && v.fechaFin < v.fechaInicio) errores.fechaFin = MENSAJE_FECHAS;
 
   const e5sNombre =
     v.e5sAreaKey === null
@@ -122,8 +137,8 @@ export function validarOrden(
     prioridad: v.prioridad,
     e5sAreaKey: v.e5sAreaKey,
     e5sAreaName: e5sNombre,
-    fechaInicio: fecha(v.fechaInicio, original?.fechaInicio, 'inicio'),
-    fechaFin: fecha(v.fechaFin, original?.fechaFin, 'fin'),
+    fechaInicio: fecha(v.fechaInicio, original?.fechaInicio, 'inicio', zona),
+    fechaFin: fecha(v.fechaFin, original?.fechaFin, 'fin', zona),
   };
   const validado = zOrdenGuardar.safeParse(cuerpo);
   if (!validado.success) {

@@ -1,6 +1,7 @@
 import type { PlanEstado, UsuarioLogueado } from '@delego/contract';
 import { IonButton, IonIcon, IonMenuToggle, IonProgressBar } from '@ionic/react';
 import { arrowUpCircleOutline } from 'ionicons/icons';
+import { useZonaEmpresa } from '../../../lib/fechas';
 import { modeloPanelPlan } from '../plan-rules';
 import './plan-panel.css';
 
@@ -12,7 +13,7 @@ interface Props {
 
 /** The plan panel of the side menu (SPEC §2); renders nothing when the rules say so. */
 export function PlanPanel({ usuario, plan, esIos }: Props) {
-  const modelo = modeloPanelPlan(usuario, plan, esIos);
+  const modelo = modeloPanelPlan(usuario, plan, esIos, useZonaEmpresa());
   if (!modelo) return null;
   const porcentaje = Math.round(modelo.proporcion * 100);
 

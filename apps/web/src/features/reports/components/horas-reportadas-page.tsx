@@ -1,12 +1,14 @@
-import { horasTexto, type HorasReportadas } from '@delego/contract';
-import { IonButton, IonChip, IonContent, IonIcon, IonInput, IonLabel, IonProgressBar, IonSpinner } from '@ionic/react';
+import { horasTexto, hoyEn, textoFecha, type HorasReportadas } from '@delego/contract';
+import { IonButton, IonChip, IonContent, IonIcon, IonLabel, IonProgressBar, IonSpinner } from '@ionic/react';
 import { downloadOutline, timeOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
+import { CampoFecha } from '../../../components/campo-fecha';
 import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
 import { guardarArchivo } from '../../../lib/descargas';
 import { notificarError } from '../../../lib/errors';
-import { hoyAR, mesAnterior, mesDe, textoDia } from '../../expenses';
+import { useZonaEmpresa } from '../../../lib/fechas';
+import { mesAnterior, mesDe } from '../../expenses';
 import { exportarHorasReportadas, useHorasReportadas } from '../api/horas-reportadas';
 import { porcentaje, porMinutos, problemaDeRango } from '../model/horas';
 import './reportes.css';
@@ -17,7 +19,8 @@ const nombreCliente = (c: { nombre: string } | null) => c?.nombre ?? 'Sin client
 
 /** horas-reportadas (admins and owners): hours per user and per client over a range, exportable to Excel. */
 export default function HorasReportadasPage() {
-  const hoy = hoyAR();
+  const zona = useZonaEmpresa();
+  const hoy = hoyEn(zona);
   const [rango, setRango] = useState(() => mesDe(hoy));
   const [exportando, setExportando] = useState(false);
   const problema = problemaDeRango(rango.desde, rango.hasta);
@@ -29,7 +32,7 @@ export default function HorasReportadasPage() {
   async function exportar() {
     setExportando(true);
     try {
-      const xlsx = await exportarHorasReportadas(rango.desde, rango.hasta);
+      const xlsx = await exportarHorasReportadas(rango.desde, rango.hasta, zona);
       guardarArchivo(xlsx.blob, xlsx.nombre ?? `horas-reportadas-${rango.desde}-a-${rango.hasta}.xlsx`);
     } catch (error) {
       notificarError(error);
@@ -53,22 +56,16 @@ export default function HorasReportadasPage() {
               </IonChip>
             </div>
             <div className="reportes-rango__fechas">
-              <IonInput
-                type="date"
+              <CampoFecha
                 label="Desde"
-                labelPlacement="stacked"
-                fill="outline"
                 value={rango.desde}
-                onIonInput={(e) => setRango((r) => ({ ...r, desde: String(e.detail.value ?? '') }))}
+                onChange={(desde) => setRango((r) => ({ ...r, desde }))}
                 data-testid="horas-desde"
               />
-              <IonInput
-                type="date"
+              <CampoFecha
                 label="Hasta"
-                labelPlacement="stacked"
-                fill="outline"
                 value={rango.hasta}
-                onIonInput={(e) => setRango((r) => ({ ...r, hasta: String(e.detail.value ?? '') }))}
+                onChange={(hasta) => setRango((r) => ({ ...r, hasta }))}
                 data-testid="horas-hasta"
               />
               <IonButton
@@ -118,9 +115,8 @@ export function Reporte({ reporte, actualizando = false }: { reporte: HorasRepor
     [reporte.filas],
   );
   const total = reporte.totalMinutos;
-  const periodo = `${textoDia(new Date(reporte.desde - 3 * 3600_000).toISOString().slice(0, 10))} al ${textoDia(
-    new Date(reporte.hasta - 3 * 3600_000).toISOString().slice(0, 10),
-  )}`;
+  const zona = useZonaEmpresa();
+  const periodo = `${textoFecha(reporte.desde, zona)} al ${textoFecha(reporte.hasta, zona)}`;
 
   return (
     <div className={`reportes-resultado${actualizando ? ' reportes-resultado--actualizando' : ''}`} aria-busy={actualizando}>

@@ -15,6 +15,7 @@ import { archiveOutline, arrowUndoOutline, trashOutline } from 'ionicons/icons';
 import { useRef, useState, type FormEvent } from 'react';
 import { notificarError } from '../../../../lib/errors';
 import type { ClaseEtiqueta } from '../../keys';
+import { CampoConLimite, errorDeLargo } from '../../../../components/campo-con-limite';
 import { EstadoError, EstadoPantalla } from '../../../../components/estados-pantalla';
 import { useAviso } from '../../../../components/avisos';
 import {
@@ -161,6 +162,9 @@ function Formulario({ clase, etiqueta }: { clase: ClaseEtiqueta; etiqueta: Etiqu
     if (etiqueta && (await eliminar(etiqueta))) volver();
   }
 
+  // Over the limit is said as it happens; saving is refused by the contract's schema.
+  const errorNombre = errorDeLargo(nombre, LIMITES_ADMIN.etiqueta) ?? error;
+
   return (
     <form
       ref={formulario}
@@ -194,24 +198,25 @@ function Formulario({ clase, etiqueta }: { clase: ClaseEtiqueta; etiqueta: Etiqu
           </IonCardTitle>
         </IonCardHeader>
         <IonCardContent className="admin-campos">
-          <IonInput
-            className={claseInvalida(error)}
-            label="Nombre"
-            labelPlacement="floating"
-            fill="outline"
-            name="nombre"
-            autocomplete="off"
-            maxlength={LIMITES_ADMIN.etiqueta}
-            value={nombre}
-            helperText={etiqueta ? `Las órdenes que ${t.lo} usan muestran el nombre nuevo.` : undefined}
-            errorText={error}
-            disabled={ocupado}
-            onIonInput={(e) => {
-              setNombre(valorDe(e));
-              setError(undefined);
-            }}
-            data-testid={`${t.prefijo}-nombre`}
-          />
+          <CampoConLimite valor={nombre} max={LIMITES_ADMIN.etiqueta}>
+            <IonInput
+              className={claseInvalida(errorNombre)}
+              label="Nombre"
+              labelPlacement="floating"
+              fill="outline"
+              name="nombre"
+              autocomplete="off"
+              value={nombre}
+              helperText={etiqueta ? `Las órdenes que ${t.lo} usan muestran el nombre nuevo.` : undefined}
+              errorText={errorNombre}
+              disabled={ocupado}
+              onIonInput={(e) => {
+                setNombre(valorDe(e));
+                setError(undefined);
+              }}
+              data-testid={`${t.prefijo}-nombre`}
+            />
+          </CampoConLimite>
         </IonCardContent>
       </IonCard>
 

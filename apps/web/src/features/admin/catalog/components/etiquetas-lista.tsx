@@ -11,6 +11,7 @@ import { useBorrarEtiqueta } from '../api/borrar-etiqueta';
 import { useEtiquetas } from '../api/get-etiquetas';
 import { useModificarEtiqueta } from '../api/modificar-etiqueta';
 import { TEXTOS_ETIQUETA } from '../textos';
+import { Texto } from '../../../../components/texto';
 import '../../shared/admin.css';
 import './catalogo.css';
 
@@ -102,7 +103,7 @@ function Listado({ clase, children }: Props) {
                 {activas.map((e) => (
                   <IonItem key={e.id} lines="full" data-testid={`${t.prefijo}-${e.id}`}>
                     <IonIcon slot="start" icon={t.icono} color="primary" aria-hidden="true" />
-                    <IonLabel className="catalogo__nombre">{e.nombre}</IonLabel>
+                    <IonLabel className="catalogo__nombre"><Texto>{e.nombre}</Texto></IonLabel>
                     <AccionFila
                       accion="Renombrar"
                       etiqueta={e}
@@ -141,7 +142,7 @@ function Listado({ clase, children }: Props) {
                 {archivadas.map((e) => (
                   <IonItem key={e.id} lines="full" className="catalogo__archivada" data-testid={`${t.prefijo}-${e.id}`}>
                     <IonIcon slot="start" icon={archiveOutline} color="medium" aria-hidden="true" />
-                    <IonLabel className="catalogo__nombre">{e.nombre}</IonLabel>
+                    <IonLabel className="catalogo__nombre"><Texto>{e.nombre}</Texto></IonLabel>
                     <IonButton
                       slot="end"
                       fill="outline"

@@ -17,6 +17,7 @@ import {
 } from '@ionic/react';
 import { businessOutline } from 'ionicons/icons';
 import { useRef, useState, type FormEvent } from 'react';
+import { CampoConLimite, errorDeLargo } from '../../../../components/campo-con-limite';
 import { EstadoError, EstadoPantalla } from '../../../../components/estados-pantalla';
 import { useAviso, useConfirmar } from '../../../../components/avisos';
 import {
@@ -40,6 +41,16 @@ import {
 } from '../cliente-validacion';
 import { PantallaAdmin } from '../../shared/lista-admin';
 import '../../shared/admin.css';
+
+/** The contract's length limit of each text field of a client (the CUIT has its own pattern). */
+const LIMITES_CLIENTE: Partial<Record<Exclude<CampoCliente, 'activo'>, number>> = {
+  nombre: LIMITES_ADMIN.clienteNombre,
+  contacto: LIMITES_ADMIN.clienteNombre,
+  email: LIMITES_ADMIN.email,
+  telefono: LIMITES_ADMIN.clienteTelefono,
+  direccion: LIMITES_ADMIN.clienteTexto,
+  notas: LIMITES_ADMIN.clienteNotas,
+};
 
 /** cliente: the form to create (`/cliente`) or edit (`/cliente?id=3`) a client. */
 export default function ClientePage() {
@@ -136,21 +147,36 @@ function ClienteForm({ cliente }: { cliente: Cliente | null }) {
     if (!seguro) cambiar('activo', true);
   }
 
-  const texto = (campo: Exclude<CampoCliente, 'activo' | 'notas'>, etiqueta: string, extra: object = {}) => (
-    <IonInput
-      className={claseInvalida(errores[campo])}
-      label={etiqueta}
-      labelPlacement="floating"
-      fill="outline"
-      name={campo}
-      value={valores[campo]}
-      errorText={errores[campo]}
-      disabled={ocupado}
-      onIonInput={(e) => cambiar(campo, valorDe(e))}
-      data-testid={`cliente-${campo}`}
-      {...extra}
-    />
-  );
+  // Over its limit a field says so as it happens; saving is refused by validarCliente (the contract).
+  const errorDe = (campo: Exclude<CampoCliente, 'activo'>) => {
+    const max = LIMITES_CLIENTE[campo];
+    return (max === undefined ? undefined : errorDeLargo(valores[campo], max)) ?? errores[campo];
+  };
+
+  const texto = (campo: Exclude<CampoCliente, 'activo' | 'notas'>, etiqueta: string, extra: object = {}, ancho = false) => {
+    const max = LIMITES_CLIENTE[campo];
+    const campoInput = (
+      <IonInput
+        className={`${ancho && max === undefined ? 'admin-campos__ancho ' : ''}${claseInvalida(errorDe(campo)) ?? ''}`}
+        label={etiqueta}
+        labelPlacement="floating"
+        fill="outline"
+        name={campo}
+        value={valores[campo]}
+        errorText={errorDe(campo)}
+        disabled={ocupado}
+        onIonInput={(e) => cambiar(campo, valorDe(e))}
+        data-testid={`cliente-${campo}`}
+        {...extra}
+      />
+    );
+    if (max === undefined) return campoInput;
+    return (
+      <CampoConLimite valor={valores[campo]} max={max} className={ancho ? 'admin-campos__ancho' : undefined}>
+        {campoInput}
+      </CampoConLimite>
+    );
+  };
 
   return (
     <form
@@ -170,18 +196,14 @@ function ClienteForm({ cliente }: { cliente: Cliente | null }) {
           <IonCardTitle className="admin-card-titulo">Datos del cliente</IonCardTitle>
         </IonCardHeader>
         <IonCardContent className="admin-campos admin-campos--dos">
-          {texto('nombre', 'Nombre o razón social', {
-            className: `admin-campos__ancho ${claseInvalida(errores.nombre) ?? ''}`,
-            maxlength: LIMITES_ADMIN.clienteNombre,
-            autocomplete: 'organization',
-          })}
+          {texto('nombre', 'Nombre o razón social', { autocomplete: 'organization' }, true)}
           {texto('cuit', 'CUIT (opcional)', {
             inputmode: 'numeric',
             placeholder: '30-12345678-9',
             helperText: 'Con o sin guiones.',
             autocomplete: 'off',
           })}
-          {texto('contacto', 'Contacto (opcional)', { maxlength: LIMITES_ADMIN.clienteNombre, autocomplete: 'name' })}
+          {texto('contacto', 'Contacto (opcional)', { autocomplete: 'name' })}
         </IonCardContent>
       </IonCard>
 
@@ -197,28 +219,24 @@ function ClienteForm({ cliente }: { cliente: Cliente | null }) {
             spellcheck: false,
             autocomplete: 'email',
           })}
-          {texto('telefono', 'Teléfono (opcional)', { type: 'tel', inputmode: 'tel', autocomplete: 'tel', maxlength: 50 })}
-          {texto('direccion', 'Dirección (opcional)', {
-            className: `admin-campos__ancho ${claseInvalida(errores.direccion) ?? ''}`,
-            maxlength: LIMITES_ADMIN.clienteTexto,
-            autocomplete: 'street-address',
-          })}
-          <IonTextarea
-            className={`admin-campos__ancho ${claseInvalida(errores.notas) ?? ''}`}
-            label="Notas (opcional)"
-            labelPlacement="floating"
-            fill="outline"
-            name="notas"
-            autoGrow
-            rows={3}
-            counter
-            maxlength={LIMITES_ADMIN.clienteNotas}
-            value={valores.notas}
-            errorText={errores.notas}
-            disabled={ocupado}
-            onIonInput={(e) => cambiar('notas', valorDe(e))}
-            data-testid="cliente-notas"
-          />
+          {texto('telefono', 'Teléfono (opcional)', { type: 'tel', inputmode: 'tel', autocomplete: 'tel' })}
+          {texto('direccion', 'Dirección (opcional)', { autocomplete: 'street-address' }, true)}
+          <CampoConLimite valor={valores.notas} max={LIMITES_ADMIN.clienteNotas} className="admin-campos__ancho">
+            <IonTextarea
+              className={claseInvalida(errorDe('notas'))}
+              label="Notas (opcional)"
+              labelPlacement="floating"
+              fill="outline"
+              name="notas"
+              autoGrow
+              rows={3}
+              value={valores.notas}
+              errorText={errorDe('notas')}
+              disabled={ocupado}
+              onIonInput={(e) => cambiar('notas', valorDe(e))}
+              data-testid="cliente-notas"
+            />
+          </CampoConLimite>
         </IonCardContent>
       </IonCard>
 

@@ -1,9 +1,8 @@
 import {
-  esAdmin,
-  esPropietario,
   PERMISOS_CLIENTE,
+  puedeOtorgarCliente,
+  puedeOtorgarGlobal,
   tienePermiso,
-  tienePermisoCliente,
   type Cliente,
   type Permiso,
   type PermisoCliente,
@@ -45,6 +44,7 @@ import { useAviso, useConfirmar } from '../../../../components/avisos';
 import { FichaUsuario } from '../../shared/ficha-usuario';
 import { coincide, nombreCompleto, nombrePermiso } from '../../shared/nombres';
 import { useIdParam } from '../../shared/parametros';
+import { motivoNoAdministrable } from '../../shared/privilegios';
 import { sinPermisoPara } from '../../shared/permiso-requerido';
 import { useUsuario } from '../../users/api/get-usuario';
 import { useCatalogoPermisos } from '../api/get-catalogo-permisos';
@@ -153,12 +153,12 @@ function Contenido({ usuario, permisos, clientes, catalogo, actor }: ContenidoPr
   const avisar = useAviso();
   const [busqueda, setBusqueda] = useState('');
 
-  const bloqueo =
-    esPropietario(usuario) && !esPropietario(actor)
-      ? 'Solo un propietario puede cambiar los permisos de un propietario.'
-      : esAdmin(usuario) && !esAdmin(actor)
-        ? 'Solo un administrador o el propietario puede cambiar los permisos de un administrador.'
-        : undefined;
+  const bloqueo = motivoNoAdministrable(
+    actor,
+    { roles: usuario.roles, permisos: permisos.globales },
+    permisos.clientes,
+    (id) => clientes.find((c) => c.id === id)?.nombre ?? `el cliente ${id}`,
+  );
   const descripcion = (nombre: string) => catalogo.find((p) => p.nombre === nombre)?.descripcion;
   const globales = catalogo.filter((p) => p.tipo === 'GLOBAL');
   const filaDe = (clienteId: number) => permisos.clientes.find((c) => c.clienteID === clienteId);
@@ -210,7 +210,7 @@ function Contenido({ usuario, permisos, clientes, catalogo, actor }: ContenidoPr
             {globales.map((p) => {
               const nombre = p.nombre as PermisoGlobal;
               const clave = claveToggle({ cliente: null, permiso: nombre });
-              const ajeno = !esAdmin(actor) && !tienePermiso(actor, nombre);
+              const ajeno = !puedeOtorgarGlobal(actor, nombre);
               const propio = usuario.id === actor.id && nombre === 'altaUsuarios';
               return (
                 <li key={p.id}>
@@ -296,7 +296,7 @@ function Contenido({ usuario, permisos, clientes, catalogo, actor }: ContenidoPr
                       </span>
                       {PERMISOS_CLIENTE.map((p) => {
                         const clave = claveToggle({ cliente: c.id, permiso: p });
-                        const puede = tienePermisoCliente(actor, c.id, p);
+                        const puede = puedeOtorgarCliente(actor, c.id, p);
                         return (
                           <span role="cell" key={p} className="matriz__celda">
                             <IonToggle

@@ -14,6 +14,7 @@ import {
 import { imageOutline, trashOutline } from 'ionicons/icons';
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useSession } from '../../../auth';
+import { CampoConLimite, errorDeLargo } from '../../../../components/campo-con-limite';
 import { PageHeader } from '../../../../components/page-header';
 import { CampoPassword } from '../../shared/campo-password';
 import { useAviso, useConfirmar } from '../../../../components/avisos';
@@ -25,6 +26,7 @@ import {
   valorDe,
   type ErroresCampos,
 } from '../../../../lib/formularios';
+import { formatearMb } from '../../../../lib/numeros';
 import { FichaUsuario } from '../../shared/ficha-usuario';
 import { PASSWORD_MIN } from '../../shared/password';
 import { useActualizarPerfil } from '../api/actualizar-perfil';
@@ -122,6 +124,13 @@ function DatosPersonales({ usuario }: { usuario: UsuarioLogueado }) {
     });
   }
 
+  // Over the limit is said as it happens; saving is refused by validarDatos (the contract's schema).
+  const error = {
+    nombre: errorDeLargo(valores.nombre, LIMITES_ADMIN.nombre) ?? errores.nombre,
+    apellido: errorDeLargo(valores.apellido, LIMITES_ADMIN.nombre) ?? errores.apellido,
+    email: errorDeLargo(valores.email, LIMITES_ADMIN.email) ?? errores.email,
+  };
+
   return (
     <Tarjeta titulo="Datos personales">
       <form
@@ -136,48 +145,52 @@ function DatosPersonales({ usuario }: { usuario: UsuarioLogueado }) {
         data-testid="perfil-datos"
       >
         <div className="admin-campos admin-campos--dos">
-          <IonInput
-            className={claseInvalida(errores.nombre)}
-            label="Nombre"
-            labelPlacement="floating"
-            fill="outline"
-            autocomplete="given-name"
-            maxlength={LIMITES_ADMIN.nombre}
-            value={valores.nombre}
-            errorText={errores.nombre}
-            disabled={guardar.isPending}
-            onIonInput={(e) => cambiar('nombre', valorDe(e))}
-            data-testid="perfil-nombre-input"
-          />
-          <IonInput
-            className={claseInvalida(errores.apellido)}
-            label="Apellido"
-            labelPlacement="floating"
-            fill="outline"
-            autocomplete="family-name"
-            maxlength={LIMITES_ADMIN.nombre}
-            value={valores.apellido}
-            errorText={errores.apellido}
-            disabled={guardar.isPending}
-            onIonInput={(e) => cambiar('apellido', valorDe(e))}
-            data-testid="perfil-apellido-input"
-          />
-          <IonInput
-            className={`admin-campos__ancho ${claseInvalida(errores.email) ?? ''}`}
-            label="Email"
-            labelPlacement="floating"
-            fill="outline"
-            type="email"
-            inputmode="email"
-            autocomplete="email"
-            autocapitalize="off"
-            spellcheck={false}
-            value={valores.email}
-            errorText={errores.email}
-            disabled={guardar.isPending}
-            onIonInput={(e) => cambiar('email', valorDe(e))}
-            data-testid="perfil-email-input"
-          />
+          <CampoConLimite valor={valores.nombre} max={LIMITES_ADMIN.nombre}>
+            <IonInput
+              className={claseInvalida(error.nombre)}
+              label="Nombre"
+              labelPlacement="floating"
+              fill="outline"
+              autocomplete="given-name"
+              value={valores.nombre}
+              errorText={error.nombre}
+              disabled={guardar.isPending}
+              onIonInput={(e) => cambiar('nombre', valorDe(e))}
+              data-testid="perfil-nombre-input"
+            />
+          </CampoConLimite>
+          <CampoConLimite valor={valores.apellido} max={LIMITES_ADMIN.nombre}>
+            <IonInput
+              className={claseInvalida(error.apellido)}
+              label="Apellido"
+              labelPlacement="floating"
+              fill="outline"
+              autocomplete="family-name"
+              value={valores.apellido}
+              errorText={error.apellido}
+              disabled={guardar.isPending}
+              onIonInput={(e) => cambiar('apellido', valorDe(e))}
+              data-testid="perfil-apellido-input"
+            />
+          </CampoConLimite>
+          <CampoConLimite valor={valores.email} max={LIMITES_ADMIN.email} className="admin-campos__ancho">
+            <IonInput
+              className={claseInvalida(error.email)}
+              label="Email"
+              labelPlacement="floating"
+              fill="outline"
+              type="email"
+              inputmode="email"
+              autocomplete="email"
+              autocapitalize="off"
+              spellcheck={false}
+              value={valores.email}
+              errorText={error.email}
+              disabled={guardar.isPending}
+              onIonInput={(e) => cambiar('email', valorDe(e))}
+              data-testid="perfil-email-input"
+            />
+          </CampoConLimite>
         </div>
         <BotonGuardar ocupado={guardar.isPending} texto="Guardar datos" testId="perfil-datos-guardar" />
       </form>
@@ -292,6 +305,8 @@ function CambioUsuario({ usuario }: { usuario: UsuarioLogueado }) {
     });
   }
 
+  const errorUsuario = errorDeLargo(username, LIMITES_ADMIN.usuario) ?? error;
+
   return (
     <Tarjeta titulo="Nombre de usuario" subtitulo={`Hoy ingresa como ${usuario.usuario}`}>
       <form
@@ -306,26 +321,27 @@ function CambioUsuario({ usuario }: { usuario: UsuarioLogueado }) {
         data-testid="perfil-usuario"
       >
         <div className="admin-campos">
-          <IonInput
-            className={claseInvalida(error)}
-            label="Nuevo nombre de usuario"
-            labelPlacement="floating"
-            fill="outline"
-            autocomplete="off"
-            autocapitalize="off"
-            autocorrect={false}
-            spellcheck={false}
-            maxlength={LIMITES_ADMIN.usuario}
-            value={username}
-            helperText="Letras sin acentos, números, punto, guion, guion bajo o @. El nombre anterior deja de funcionar."
-            errorText={error}
-            disabled={cambiar.isPending}
-            onIonInput={(e) => {
-              setUsername(valorDe(e));
-              setError(undefined);
-            }}
-            data-testid="perfil-usuario-input"
-          />
+          <CampoConLimite valor={username} max={LIMITES_ADMIN.usuario}>
+            <IonInput
+              className={claseInvalida(errorUsuario)}
+              label="Nuevo nombre de usuario"
+              labelPlacement="floating"
+              fill="outline"
+              autocomplete="off"
+              autocapitalize="off"
+              autocorrect={false}
+              spellcheck={false}
+              value={username}
+              helperText="Letras sin acentos, números, punto, guion, guion bajo o @. El nombre anterior deja de funcionar."
+              errorText={errorUsuario}
+              disabled={cambiar.isPending}
+              onIonInput={(e) => {
+                setUsername(valorDe(e));
+                setError(undefined);
+              }}
+              data-testid="perfil-usuario-input"
+            />
+          </CampoConLimite>
         </div>
         <BotonGuardar ocupado={cambiar.isPending} texto="Cambiar nombre de usuario" testId="perfil-usuario-guardar" />
       </form>
@@ -394,7 +410,7 @@ function LogoEmpresa({ usuario }: { usuario: UsuarioLogueado }) {
   }
 
   const mostrado = elegido?.dataUrl ?? usuario.logo;
-  const mb = LIMITES_ADMIN.logoBytes / 1024 / 1024;
+  const mb = formatearMb(LIMITES_ADMIN.logoBytes / 1024 / 1024);
   return (
     <Tarjeta titulo="Logo de la empresa" subtitulo={usuario.entidadNombre}>
       <div className="perfil__logo" data-testid="perfil-logo">

@@ -1,4 +1,4 @@
-import { esAdmin, esPropietario, type Rol, type UsuarioAdmin, type UsuarioLogueado } from '@delego/contract';
+import { cubreRol, type Rol, type UsuarioAdmin, type UsuarioLogueado } from '@delego/contract';
 import {
   IonButton,
   IonCard,
@@ -28,6 +28,7 @@ import { FichaUsuario } from '../../shared/ficha-usuario';
 import { useVolver } from '../../shared/navegacion';
 import { nombreCompleto, nombreRol } from '../../shared/nombres';
 import { useIdParam } from '../../shared/parametros';
+import { motivoNoAdministrable } from '../../shared/privilegios';
 import { useRoles } from '../api/get-roles';
 import { useUsuario } from '../api/get-usuario';
 import { useGuardarUsuario } from '../api/guardar-usuario';
@@ -67,15 +68,15 @@ function CargaRoles({ usuarioId }: { usuarioId: number }) {
   return <RolesForm usuario={usuario.data} roles={roles.data} actor={actor} />;
 }
 
-/** Why the actor cannot give or take `rol` (the server's rule), or undefined. */
+/**
+ * Why the actor cannot give or take `rol` (the contract's rule, the server's too): only roles
+ * they hold or lower ones, so nobody raises their own.
+ */
 function motivoRol(actor: UsuarioLogueado, rol: Rol): string | undefined {
-  if (rol.nombre === 'PROPIETARIO' && !esPropietario(actor)) {
-    return 'Solo un propietario puede asignar o quitar este rol.';
-  }
-  if (rol.nombre === 'ADMIN' && !esAdmin(actor)) {
-    return 'Solo un administrador o el propietario puede asignar o quitar este rol.';
-  }
-  return undefined;
+  if (cubreRol(actor, rol.nombre)) return undefined;
+  if (rol.nombre === 'PROPIETARIO') return 'Solo un propietario puede asignar o quitar este rol.';
+  if (rol.nombre === 'ADMIN') return 'Solo un administrador o el propietario puede asignar o quitar este rol.';
+  return 'Solo puede asignar o quitar roles que usted tiene o inferiores.';
 }
 
 interface FormProps {
@@ -91,12 +92,7 @@ function RolesForm({ usuario, roles, actor }: FormProps) {
   const avisar = useAviso();
   const volver = useVolver(`/usuario?id=${usuario.id}`);
 
-  const bloqueo =
-    esPropietario(usuario) && !esPropietario(actor)
-      ? 'Solo un propietario puede modificar a un propietario.'
-      : esAdmin(usuario) && !esAdmin(actor)
-        ? 'Solo un administrador o el propietario puede modificar a un administrador.'
-        : undefined;
+  const bloqueo = motivoNoAdministrable(actor, usuario);
   const cambiado =
     seleccion.size !== usuario.roles.length || usuario.roles.some((r) => !seleccion.has(r.id));
 

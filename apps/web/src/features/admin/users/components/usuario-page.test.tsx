@@ -137,6 +137,31 @@ describe('usuario (form)', () => {
     expect(await screen.findByTestId('usuario-permiso-altaUsuarios')).toHaveProperty('disabled', true);
   });
 
+  it("only an owner gets the password field for someone else's account; an admin reads why not", async () => {
+    servidor();
+    const vista = renderPantalla(<UsuarioPage />, { usuario: ACTOR, ruta: '/usuario?id=4' });
+    await waitFor(() => expect(campo('usuario')).toHaveProperty('value', 'operario'));
+    expect(screen.queryByTestId('usuario-password')).toBeNull();
+    expect(screen.getByTestId('usuario-password-nota')).toHaveTextContent('Solo un propietario puede cambiar la contraseña');
+    vista.unmount();
+
+    const duenio = { ...makeUsuario({ roles: ['PROPIETARIO'], globales: ['altaUsuarios'] }), id: 901 };
+    renderPantalla(<UsuarioPage />, { usuario: duenio, ruta: '/usuario?id=4' });
+    await waitFor(() => expect(campo('usuario')).toHaveProperty('value', 'operario'));
+    expect(campo('password')).toBeInTheDocument();
+  });
+
+  it('a user holding something the actor lacks is locked, and permissions the actor lacks cannot be ticked', async () => {
+    const gestor = { ...makeUsuario({ roles: ['OPERARIO'], globales: ['altaUsuarios'] }), id: 902 };
+    servidor();
+    renderPantalla(<UsuarioPage />, { usuario: gestor, ruta: '/usuario?id=4' });
+    await waitFor(() => expect(campo('usuario')).toHaveProperty('value', 'operario'));
+    // DIEGO holds finalizarOrden, which the actor lacks.
+    expect(screen.getByRole('note')).toHaveTextContent('Tiene permisos que usted no tiene (Finalizar órdenes)');
+    expect(campo('nombre')).toHaveProperty('disabled', true);
+    expect(await screen.findByTestId('usuario-permiso-crearOrden')).toHaveProperty('disabled', true);
+  });
+
   it('without altaUsuarios the screen says so and calls nothing', () => {
     const s = servidorFalso({});
     renderPantalla(<UsuarioPage />, { usuario: makeUsuario({ globales: ['crearOrden'] }), ruta: '/usuario' });

@@ -1,7 +1,7 @@
 import {
-  esAdmin,
-  esPropietario,
-  tienePermiso,
+  LIMITES_ADMIN,
+  puedeFijarPassword,
+  puedeOtorgarGlobal,
   type Permiso,
   type PermisoGlobal,
   type UsuarioAdmin,
@@ -31,6 +31,7 @@ import { briefcaseOutline, keyOutline, lockClosedOutline, peopleOutline } from '
 import { useRef, useState, type FormEvent } from 'react';
 import { useSession } from '../../../auth';
 import { useCatalogoPermisos } from '../../permissions/api/get-catalogo-permisos';
+import { CampoConLimite, errorDeLargo } from '../../../../components/campo-con-limite';
 import { EstadoError } from '../../../../components/estados-pantalla';
 import { CampoPassword } from '../../shared/campo-password';
 import { FichaUsuario } from '../../shared/ficha-usuario';
@@ -46,6 +47,7 @@ import {
 import { useVolver } from '../../shared/navegacion';
 import { nombreCompleto, nombrePermiso, nombreRol } from '../../shared/nombres';
 import { useIdParam } from '../../shared/parametros';
+import { motivoNoAdministrable } from '../../shared/privilegios';
 import { PASSWORD_MIN } from '../../shared/password';
 import { useUsuario } from '../api/get-usuario';
 import { useUsuarios } from '../api/get-usuarios';
@@ -106,14 +108,12 @@ function FormularioCargando() {
   );
 }
 
-/** Why the logged-in user cannot change this one (the server would refuse), or undefined. */
+/**
+ * Why the logged-in user cannot change this one (the server would refuse), or undefined. The
+ * per-client permissions are not on this screen: the server checks them too and says so.
+ */
 function motivoBloqueo(actor: UsuarioLogueado, usuario: UsuarioAdmin | null): string | undefined {
-  if (!usuario) return undefined;
-  if (esPropietario(usuario) && !esPropietario(actor)) return 'Solo un propietario puede modificar a un propietario.';
-  if (esAdmin(usuario) && !esAdmin(actor)) {
-    return 'Solo un administrador o el propietario puede modificar a un administrador.';
-  }
-  return undefined;
+  return usuario ? motivoNoAdministrable(actor, usuario) : undefined;
 }
 
 interface FormProps {
@@ -126,6 +126,8 @@ function UsuarioForm({ usuario, actor }: FormProps) {
   const creando = id === null;
   const esPropio = id === actor.id;
   const bloqueo = motivoBloqueo(actor, usuario);
+  // Only owners set someone else's password; one's own is changed in "Datos personales".
+  const conPassword = puedeFijarPassword(actor, id);
 
   const [valores, setValores] = useState<ValoresUsuario>(() => valoresIniciales(usuario ?? undefined));
   const [errores, setErrores] = useState<ErroresCampos<CampoUsuario>>({});
@@ -187,6 +189,13 @@ function UsuarioForm({ usuario, actor }: FormProps) {
   const opcionesSupervisor = supervisoresPosibles(usuarios.data ?? [], id);
   const supervisorActual = usuarios.data?.find((u) => u.id === valores.supervisorId);
   if (supervisorActual && !opcionesSupervisor.includes(supervisorActual)) opcionesSupervisor.push(supervisorActual);
+  // Over its limit a field says so as it happens; saving is refused by the contract's schema.
+  const error = {
+    usuario: errorDeLargo(valores.usuario, LIMITES_ADMIN.usuario) ?? errores.usuario,
+    nombre: errorDeLargo(valores.nombre, LIMITES_ADMIN.nombre) ?? errores.nombre,
+    apellido: errorDeLargo(valores.apellido, LIMITES_ADMIN.nombre) ?? errores.apellido,
+    email: errorDeLargo(valores.email, LIMITES_ADMIN.email) ?? errores.email,
+  };
 
   return (
     <form
@@ -214,41 +223,51 @@ function UsuarioForm({ usuario, actor }: FormProps) {
           <IonCardTitle className="admin-card-titulo">Datos de ingreso</IonCardTitle>
         </IonCardHeader>
         <IonCardContent className="admin-campos">
-          <IonInput
-            className={claseInvalida(errores.usuario)}
-            label="Usuario"
-            labelPlacement="floating"
-            fill="outline"
-            name="usuario"
-            autocomplete="off"
-            autocapitalize="off"
-            autocorrect={false}
-            spellcheck={false}
-            value={valores.usuario}
-            helperText="Con este nombre ingresa a Delego. Letras sin acentos, números, punto, guion o @."
-            errorText={errores.usuario}
-            disabled={deshabilitado}
-            onIonInput={(e) => cambiar('usuario', valorDe(e))}
-            data-testid="usuario-usuario"
-          />
-          <CampoPassword
-            className={claseInvalida(errores.password)}
-            label={creando ? 'Contraseña inicial' : 'Nueva contraseña (opcional)'}
-            labelPlacement="floating"
-            fill="outline"
-            name="password"
-            autocomplete="new-password"
-            value={valores.password}
-            helperText={
-              creando
-                ? `Al menos ${PASSWORD_MIN} caracteres. Compártala con la persona para su primer ingreso.`
-                : 'Déjela vacía para no cambiarla.'
-            }
-            errorText={errores.password}
-            disabled={deshabilitado}
-            onIonInput={(e) => cambiar('password', valorDe(e))}
-            data-testid="usuario-password"
-          />
+          <CampoConLimite valor={valores.usuario} max={LIMITES_ADMIN.usuario}>
+            <IonInput
+              className={claseInvalida(error.usuario)}
+              label="Usuario"
+              labelPlacement="floating"
+              fill="outline"
+              name="usuario"
+              autocomplete="off"
+              autocapitalize="off"
+              autocorrect={false}
+              spellcheck={false}
+              value={valores.usuario}
+              helperText="Con este nombre ingresa a Delego. Letras sin acentos, números, punto, guion o @."
+              errorText={error.usuario}
+              disabled={deshabilitado}
+              onIonInput={(e) => cambiar('usuario', valorDe(e))}
+              data-testid="usuario-usuario"
+            />
+          </CampoConLimite>
+          {conPassword ? (
+            <CampoPassword
+              className={claseInvalida(errores.password)}
+              label={creando ? 'Contraseña inicial' : 'Nueva contraseña (opcional)'}
+              labelPlacement="floating"
+              fill="outline"
+              name="password"
+              autocomplete="new-password"
+              value={valores.password}
+              helperText={
+                creando
+                  ? `Al menos ${PASSWORD_MIN} caracteres. Compártala con la persona para su primer ingreso.`
+                  : 'Déjela vacía para no cambiarla.'
+              }
+              errorText={errores.password}
+              disabled={deshabilitado}
+              onIonInput={(e) => cambiar('password', valorDe(e))}
+              data-testid="usuario-password"
+            />
+          ) : (
+            <IonNote className="admin-ayuda" data-testid="usuario-password-nota">
+              {esPropio
+                ? 'Su contraseña se cambia en “Datos personales”, con la contraseña actual.'
+                : 'Solo un propietario puede cambiar la contraseña de otro usuario.'}
+            </IonNote>
+          )}
         </IonCardContent>
       </IonCard>
 
@@ -257,49 +276,55 @@ function UsuarioForm({ usuario, actor }: FormProps) {
           <IonCardTitle className="admin-card-titulo">Datos personales</IonCardTitle>
         </IonCardHeader>
         <IonCardContent className="admin-campos admin-campos--dos">
-          <IonInput
-            className={claseInvalida(errores.nombre)}
-            label="Nombre"
-            labelPlacement="floating"
-            fill="outline"
-            name="nombre"
-            autocomplete="off"
-            value={valores.nombre}
-            errorText={errores.nombre}
-            disabled={deshabilitado}
-            onIonInput={(e) => cambiar('nombre', valorDe(e))}
-            data-testid="usuario-nombre"
-          />
-          <IonInput
-            className={claseInvalida(errores.apellido)}
-            label="Apellido"
-            labelPlacement="floating"
-            fill="outline"
-            name="apellido"
-            autocomplete="off"
-            value={valores.apellido}
-            errorText={errores.apellido}
-            disabled={deshabilitado}
-            onIonInput={(e) => cambiar('apellido', valorDe(e))}
-            data-testid="usuario-apellido"
-          />
-          <IonInput
-            className={`admin-campos__ancho ${claseInvalida(errores.email) ?? ''}`}
-            label="Email (opcional)"
-            labelPlacement="floating"
-            fill="outline"
-            name="email"
-            type="email"
-            inputmode="email"
-            autocomplete="off"
-            autocapitalize="off"
-            spellcheck={false}
-            value={valores.email}
-            errorText={errores.email}
-            disabled={deshabilitado}
-            onIonInput={(e) => cambiar('email', valorDe(e))}
-            data-testid="usuario-email"
-          />
+          <CampoConLimite valor={valores.nombre} max={LIMITES_ADMIN.nombre}>
+            <IonInput
+              className={claseInvalida(error.nombre)}
+              label="Nombre"
+              labelPlacement="floating"
+              fill="outline"
+              name="nombre"
+              autocomplete="off"
+              value={valores.nombre}
+              errorText={error.nombre}
+              disabled={deshabilitado}
+              onIonInput={(e) => cambiar('nombre', valorDe(e))}
+              data-testid="usuario-nombre"
+            />
+          </CampoConLimite>
+          <CampoConLimite valor={valores.apellido} max={LIMITES_ADMIN.nombre}>
+            <IonInput
+              className={claseInvalida(error.apellido)}
+              label="Apellido"
+              labelPlacement="floating"
+              fill="outline"
+              name="apellido"
+              autocomplete="off"
+              value={valores.apellido}
+              errorText={error.apellido}
+              disabled={deshabilitado}
+              onIonInput={(e) => cambiar('apellido', valorDe(e))}
+              data-testid="usuario-apellido"
+            />
+          </CampoConLimite>
+          <CampoConLimite valor={valores.email} max={LIMITES_ADMIN.email} className="admin-campos__ancho">
+            <IonInput
+              className={claseInvalida(error.email)}
+              label="Email (opcional)"
+              labelPlacement="floating"
+              fill="outline"
+              name="email"
+              type="email"
+              inputmode="email"
+              autocomplete="off"
+              autocapitalize="off"
+              spellcheck={false}
+              value={valores.email}
+              errorText={error.email}
+              disabled={deshabilitado}
+              onIonInput={(e) => cambiar('email', valorDe(e))}
+              data-testid="usuario-email"
+            />
+          </CampoConLimite>
         </IonCardContent>
       </IonCard>
 
@@ -458,12 +483,11 @@ function PermisosGlobales({ globales, marcados, actor, esPropio, deshabilitado, 
       </div>
     );
   }
-  const actorAdmin = esAdmin(actor);
   return (
     <IonList lines="full" className="admin-lista-plana" data-testid="usuario-permisos">
       {globales.map((p) => {
         const nombre = p.nombre as PermisoGlobal;
-        const ajeno = !actorAdmin && !tienePermiso(actor, nombre);
+        const ajeno = !puedeOtorgarGlobal(actor, nombre);
         const propio = esPropio && nombre === 'altaUsuarios';
         return (
           <IonItem key={p.id}>
