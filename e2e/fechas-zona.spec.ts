@@ -131,7 +131,11 @@ for (const zona of ['Europe/Madrid', 'UTC']) {
       await form.getByTestId('orden-form-fin-calendario').click();
       const selector = page.getByTestId('orden-form-fin-selector');
       await expect(selector).toBeVisible();
-      await selector.locator('.calendar-day:not([disabled])').filter({ hasText: /^15$/ }).first().click();
+      // Ionic renders the previous, current and next month side by side and scrolls to the middle
+      // one once it is ready: wait for that, then pick a day of the month on screen.
+      await expect(selector).toHaveClass(/datetime-ready/);
+      const mesVisible = selector.locator('.calendar-month').nth(1);
+      await mesVisible.locator('.calendar-day:not([disabled])').filter({ hasText: /^15$/ }).click();
       await selector.getByRole('button', { name: 'Aceptar' }).click();
       await expect(selector).toHaveCount(0);
       await expect(campo.locator('input')).toHaveValue(/^15\/\d{2}\/\d{4}$/);
