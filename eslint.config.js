@@ -1,7 +1,37 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import delego from './apps/web/eslint/texto-en-ionic.js';
+
+// Import boundaries (docs/CONVENTIONS.md, "Límites entre módulos"). They are no-restricted-imports
+// patterns on the import text, so they only know relative imports: that is all the code uses.
+const FEATURES = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .join('|');
+
+/** Another feature's insides: `../../orders/keys`, `../../../auth/api/login` (its index.ts is fine). */
+const featureInsides = (except = '') => ({
+  regex: `^(\\.\\./)+(${FEATURES})/(?!index(\\.tsx?)?$${except}).+`,
+  message:
+    'Otra feature se usa solo por su index.ts (su API pública): importe de la carpeta de la feature y, si falta, exporte allí lo necesario.',
+});
+const noFeatures = {
+  regex: '^(\\.\\./)+features(/|$)',
+  message: 'lib/ y components/ son compartidos: no dependen de ninguna feature.',
+};
+const otherRepository = {
+  regex: '^(\\.\\./)+[a-z-]+/[^/]+\\.repository(\\.js)?$',
+  message: 'Otro módulo se usa por su *.service.ts (o sus tipos), nunca por su repositorio.',
+};
+const otherTables = {
+  regex: '^(\\.\\./)+[a-z-]+/[^/]+\\.tables(\\.js)?$',
+  message:
+    'Las tablas de otro módulo solo las leen tablas (claves foráneas) y repositorios (JOIN de lectura): use su servicio.',
+};
+const restrict = (...patterns) => ['error', { patterns }];
 
 export default tseslint.config(
   {
@@ -31,8 +61,27 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { prefer: 'type-imports', fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-console': 'off',
+    },
+  },
+  {
+    // Type-aware rules: each file is checked with the tsconfig.json of its workspace.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['playwright.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // A promise nobody awaits loses its error: await it, return it, or mark it `void` when it is
+      // fire-and-forget on purpose (a React Query invalidation, a log flush).
+      '@typescript-eslint/no-floating-promises': 'error',
     },
   },
   {
@@ -44,6 +93,27 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(featureInsides()) },
+  },
+  {
+    // A test may borrow another feature's fake server (`test-utils`).
+    files: ['apps/web/src/features/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(featureInsides('|test-utils$')) },
+  },
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(noFeatures) },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict(otherRepository, otherTables) },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.{repository,tables}.ts'],
+    rules: { 'no-restricted-imports': restrict(otherRepository) },
   },
   {
     files: ['apps/server/src/**/*.ts'],

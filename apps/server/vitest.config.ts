@@ -19,8 +19,13 @@ export default defineConfig({
           // *.pg.test.ts need a PostgreSQL server (several instances on one database). The PGlite
           // kill -9 test starts its own server on a PGlite folder whatever TEST_DB says: the
           // PostgreSQL pass runs its *.pg twin instead of repeating it.
-          exclude:
-            process.env.TEST_DB === 'postgres' ? ['test/fiabilidad-kill9.test.ts'] : ['test/**/*.pg.test.ts'],
+          // TEST_QUICK=1 (npm run check) also leaves out the slow reliability files.
+          exclude: [
+            ...(process.env.TEST_DB === 'postgres' ? ['test/fiabilidad-kill9.test.ts'] : ['test/**/*.pg.test.ts']),
+            ...(process.env.TEST_QUICK
+              ? ['test/fiabilidad-*.test.ts', 'test/seguridad-conexiones-lentas.test.ts']
+              : []),
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

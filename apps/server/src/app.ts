@@ -6,6 +6,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { z } from 'zod';
+import { crearCaches, type Caches } from './caches.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { LocalBus, type EventBus } from './lib/bus.js';
@@ -35,6 +36,7 @@ import { PlansService } from './modules/plans/plans.service.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 import { OrdersService } from './modules/orders/orders.service.js';
+import { OrdersLecturasService } from './modules/orders/orders.lecturas.service.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { registerWeb } from './modules/web/web.plugin.js';
 import { FilesService } from './modules/files/files.service.js';
@@ -50,6 +52,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { WebPushSender, type PushSender } from './modules/notifications/push.js';
 import { registerLive } from './modules/live/live.module.js';
 import type { BrokerOptions } from './modules/live/live.broker.js';
+import type { Services } from './services.js';
 
 z.config(z.locales.es());
 
@@ -73,26 +76,13 @@ export interface AppParts {
   onRoute?: (route: RouteOptions) => void;
 }
 
-export interface Services {
-  auth: AuthService;
-  users: UsersService;
-  permissions: PermissionsService;
-  plans: PlansService;
-  clients: ClientsService;
-  entidades: EntidadesService;
-  orders: OrdersService;
-  catalog: CatalogService;
-  profile: ProfileService;
-  notifications: NotificationsService;
-  files: FilesService;
-  expenses: ExpensesService;
-  reports: ReportsService;
-}
+export type { Services } from './services.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     bus: EventBus;
+    caches: Caches;
   }
 }
 
@@ -170,11 +160,22 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   installErrorHandler(app);
   await registerSecurityHeaders(app);
 
+  // Subscriber failures and the PostgreSQL listener's troubles go to the app's (redacting) log.
+  bus.useLogger(app.log);
+  // Every in-memory cache, with what invalidates it, in one place (src/caches.ts).
+  const caches = crearCaches({
+    bus,
+    log: app.log,
+    clock,
+    config,
+    // Called on the first read of a company's names, when the order reads exist.
+    cargarNombres: (entidadId) => ordersLecturas.findNombres(entidadId),
+  });
   const permissions = new PermissionsService(db);
-  const plans = new PlansService(db, clock, bus);
+  const plans = new PlansService(db, clock, caches.plan);
   const entidades = new EntidadesService(db);
-  const clients = new ClientsService(db, bus);
-  const users = new UsersService(db, bus, { permissions, clients });
+  const clients = new ClientsService(db, bus, caches.clientes);
+  const users = new UsersService(db, bus, { permissions, clients, cache: caches.usuarios });
   const catalog = new CatalogService(db, bus);
   const profile = new ProfileService(users);
   const auth = new AuthService({
@@ -182,25 +183,23 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     permissions,
     plans,
     entidades,
-    bus,
-    credentialCacheTtlMs: config.credentialCacheTtlMs,
+    credenciales: caches.credenciales,
     ...(parts.throttle ? { throttle: parts.throttle } : {}),
   });
-  const orders = new OrdersService(db, clock, bus, plans, {
-    consultar: database.consultar,
-    cacheListasMs: config.listCacheMs,
-  });
+  const ordersLecturas = new OrdersLecturasService(db, clock, caches, { users, clients, consultar: database.consultar });
+  const orders = new OrdersService(db, clock, bus, plans, ordersLecturas, { consultar: database.consultar });
   const push = parts.push === undefined ? new WebPushSender(config.dataDir) : parts.push;
   const notifications = new NotificationsService(db, bus, clock, push, (obj, msg) => app.log.warn(obj, msg));
   const storage = parts.storage ?? new FsStorage(path.join(config.dataDir, 'archivos'));
   const files = new FilesService(db, orders, storage, bus, clock, { maxFileMb: config.maxFileMb });
   const expenses = new ExpensesService(db, orders, files, bus, clock);
-  const reports = new ReportsService(orders, files, expenses, entidades, clock);
+  const reports = new ReportsService(ordersLecturas, files, expenses, entidades, clock);
   const services: Services = {
-    auth, users, permissions, plans, clients, entidades, orders, catalog, profile, notifications, files, expenses, reports,
+    auth, users, permissions, plans, clients, entidades, orders, ordersLecturas, catalog, profile, notifications, files, expenses, reports,
   };
   app.decorate('services', services);
   app.decorate('bus', bus);
+  app.decorate('caches', caches);
 
   await app.register(fastifySwagger, {
     openapi: {

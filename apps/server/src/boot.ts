@@ -27,9 +27,8 @@ export async function boot(config: Config): Promise<{ app: FastifyInstance; data
   const instanceId = randomUUID();
   let bus: EventBus;
   if (config.databaseUrl) {
-    const pgBus = new PgBus(config.databaseUrl, database.pgClient as pg.Pool, (msg, err) =>
-      console.warn(msg, err instanceof Error ? err.message : ''),
-    );
+    // Logs to stderr until buildApp hands the bus the app's logger.
+    const pgBus = new PgBus(config.databaseUrl, database.pgClient as pg.Pool);
     await pgBus.start();
     bus = pgBus;
   } else {

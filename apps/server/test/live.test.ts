@@ -178,8 +178,8 @@ describe('notificaciones', () => {
   it('una orden que se vence se avisa una sola vez a sus responsables', async () => {
     const ahora = env.clock.now().getTime();
     const o = await crearOrden([u.ayudante], { fechaInicio: ahora - 3 * 3600_000, fechaFin: ahora - 3600_000 });
-    const n1 = await env.services().notifications.revisarVencidas();
-    const n2 = await env.services().notifications.revisarVencidas();
+    const n1 = await env.services().notifications.checkOverdue();
+    const n2 = await env.services().notifications.checkOverdue();
     expect(n1).toBeGreaterThanOrEqual(1);
     expect(n2).toBe(0);
     const list = (await env.app.inject({ method: 'GET', url: '/api/v2/notificaciones/all', headers: auth('ayudante') })).json() as Notificacion[];

@@ -22,6 +22,7 @@ beforeAll(async () => {
   webDist = await mkdtemp(path.join(tmpdir(), 'delego-web-'));
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(path.join(webDist, 'index.html'), INDEX);
+  await writeFile(path.join(webDist, 'visor-pdf.html'), '<!doctype html><p>Generando el PDF…</p>');
   const js = path.join(webDist, 'assets', 'app-abc123.js');
   await writeFile(js, SCRIPT);
   await writeFile(`${js}.br`, brotliCompressSync(SCRIPT));
@@ -56,7 +57,7 @@ function cabecerasDeSeguridad(res: LightMyRequestResponse): void {
   expect(csp.get('script-src-attr')).toEqual(["'none'"]);
   expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
   expect(csp.get('base-uri')).toEqual(["'self'"]);
-  expect(csp.get('object-src')).not.toContain('*');
+  expect(csp.get('object-src')).toEqual(["'none'"]);
   expect(csp.get('connect-src')).toEqual(["'self'"]);
   expect(csp.has('upgrade-insecure-requests')).toBe(false);
   expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -65,6 +66,19 @@ function cabecerasDeSeguridad(res: LightMyRequestResponse): void {
 }
 
 describe('security headers', () => {
+  it('the PDF viewer tab has a policy of its own: plugins from blob: only, nothing runs', async () => {
+    const res = await env.app.inject({ method: 'GET', url: '/visor-pdf.html' });
+    expect(res.statusCode).toBe(200);
+    const csp = directivas(res);
+    expect(csp.get('default-src')).toEqual(["'none'"]);
+    expect(csp.get('object-src')).toEqual(['blob:']);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.has('script-src')).toBe(false);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // Only that page: the app's own pages keep object-src 'none'.
+    cabecerasDeSeguridad(await env.app.inject({ method: 'GET', url: '/visor-pdf.html.x' }));
+  });
+
   it('an API answer carries them, a success and an error alike', async () => {
     const ok = await env.app.inject({ method: 'GET', url: '/api/v2/plan/estado', headers: auth('cabeceras') });
     expect(ok.statusCode).toBe(200);

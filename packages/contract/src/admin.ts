@@ -310,29 +310,3 @@ export const zCambioUsername = z.object({ username: zNombreUsuario });
  */
 export const zLogo = z.object({ logo: zTexto().min(1, 'El logo está vacío.').nullable() });
 export const zLogoGuardado = z.object({ logo: z.string().nullable() });
-
-// ---------------------------------------------------------------------------------------------
-
-export const API_ADMIN = {
-  usuarios: '/api/v2/usuarios',
-  usuario: (id: number) => `/api/v4/usuario/${id}`,
-  guardarUsuario: '/api/v4/usuario',
-  buscarUsuarios: (texto: string) => `/api/v4/buscar/${encodeURIComponent(texto)}`,
-  permisosDeUsuario: (usuarioId: number) => `/api/v4/permisos/${usuarioId}`,
-  togglePermiso: (usuarioId: number) => `/api/v4/permisos/toggle/${usuarioId}`,
-  quitarPermisosCliente: (usuarioId: number, clienteId: number) =>
-    `/api/v4/permisos/${usuarioId}/${clienteId}`,
-  clientes: '/api/v4/clientes',
-  guardarCliente: '/api/v2/cliente',
-  empresasAsignables: '/api/v2/empresasAsignables',
-  tiposOrden: '/api/v2/tipoOrden/all',
-  crearTipoOrden: '/api/v2/tipoOrden',
-  tipoOrden: (id: number) => `/api/v2/tipoOrden/${id}`,
-  areas: '/api/v3/areas/all',
-  crearArea: '/api/v3/areas',
-  area: (id: number) => `/api/v3/areas/${id}`,
-  e5sAreas: '/api/v2/e5s/areas',
-  e5sImportar: '/api/v2/e5s/areas/importar',
-  perfil: '/api/v2/profile',
-  logo: '/api/v3/entidad/logo',
-} as const;

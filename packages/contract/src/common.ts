@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zCodigoError } from './errores.js';
 
 /** The largest id: ids are PostgreSQL `integer` (int32). */
 export const ID_MAXIMO = 2_147_483_647;
@@ -71,7 +72,7 @@ export const zEpochMs = z.number().int();
 /** Every error body: a Spanish message a person can read, a stable code, and the request id. */
 export const zErrorBody = z.object({
   message: z.string(),
-  code: z.string(),
+  code: zCodigoError,
   requestId: z.string(),
   field: z.string().optional(),
   issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),

@@ -212,9 +212,3 @@ export const zHorasReportadas = z.object({
   porCliente: z.array(z.object({ cliente: zRef.nullable(), minutos: z.number().int() })),
 });
 export type HorasReportadas = z.infer<typeof zHorasReportadas>;
-
-export const API_REGISTRO = {
-  registro: (ordenId: number) => `/api/v2/registro-gastos/${ordenId}`,
-  horasReportadas: '/api/v2/horas-reportadas',
-  horasReportadasExportar: '/api/v2/horas-reportadas/exportar',
-} as const;

@@ -30,6 +30,44 @@ export function formatoMb(mb: number): string {
   return numeroMb.format(mb);
 }
 
+/**
+ * The rules for a file's name, in the words both the server (which refuses) and the web (which
+ * warns before sending) use. Names are refused, never repaired.
+ */
+export const MENSAJES_NOMBRE_ARCHIVO = {
+  nombreVacio: 'Cada archivo debe tener un nombre.',
+  nombreLargo: (n: string) => `El nombre «${n.slice(0, 40)}…» supera los ${LIMITES_ARCHIVOS.nombre} caracteres.`,
+  nombreRuta: (n: string) => `El nombre «${n}» no puede contener barras (/ o \\).`,
+  nombreControl: 'El nombre del archivo contiene caracteres no válidos.',
+  sinExtension: (n: string) => `El archivo «${n}» no tiene extensión; no se puede saber de qué tipo es.`,
+  noPermitido: (n: string) =>
+    `El tipo del archivo «${n}» no está permitido. Se aceptan imágenes (JPG, PNG, WebP, GIF, HEIC), PDF, documentos de Office (Word, Excel, PowerPoint) y texto (TXT, CSV).`,
+} as const;
+
+// eslint-disable-next-line no-control-regex -- control and bidi characters are what this refuses
+const CONTROL_EN_NOMBRE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/** The name as it is stored and shown: NFC, trimmed. */
+export function normalizarNombreArchivo(nombre: string | null | undefined): string {
+  return (nombre ?? '').normalize('NFC').trim();
+}
+
+/** Why a (normalised) file name is refused: empty, too long, a path separator, a control character; null when fine. */
+export function problemaDeNombreArchivo(nombre: string): string | null {
+  if (!nombre || nombre === '.' || nombre === '..') return MENSAJES_NOMBRE_ARCHIVO.nombreVacio;
+  if ([...nombre].length > LIMITES_ARCHIVOS.nombre) return MENSAJES_NOMBRE_ARCHIVO.nombreLargo(nombre);
+  if (/[/\\]/.test(nombre)) return MENSAJES_NOMBRE_ARCHIVO.nombreRuta(nombre);
+  if (CONTROL_EN_NOMBRE.test(nombre)) return MENSAJES_NOMBRE_ARCHIVO.nombreControl;
+  return null;
+}
+
+/** 'jpg' of 'Foto.JPG'; null without one. */
+export function extensionDe(nombre: string): string | null {
+  const i = nombre.lastIndexOf('.');
+  if (i <= 0 || i === nombre.length - 1) return null;
+  return nombre.slice(i + 1).toLowerCase();
+}
+
 /** The accepted kinds of file: the real type is read from the bytes, and the extension must agree. */
 export const TIPOS_ARCHIVO = [
   { mime: 'image/jpeg', extensiones: ['jpg', 'jpeg', 'jfif'], imagen: true },
@@ -94,16 +132,3 @@ const zBandera = zTexto()
   .transform((v) => v !== undefined && v !== 'false' && v !== '0');
 
 export const zReporteQuery = z.object({ eventos: zBandera, archivos: zBandera });
-
-export const API_ARCHIVOS = {
-  lista: (ordenId: number) => `/api/v2/archivos/${ordenId}`,
-  agregar: (ordenId: number) => `/api/v2/archivos/${ordenId}/add`,
-  descargar: (ordenId: number, archivoId: number) => `/api/v2/archivos/${ordenId}/descargar/${archivoId}`,
-  miniatura: (ordenId: number, archivoId: number) => `/api/v2/archivos/${ordenId}/miniatura/${archivoId}`,
-  zip: (ordenId: number) => `/api/v2/descargarZip/${ordenId}`,
-  reporte: (ordenId: number, o: { eventos?: boolean; archivos?: boolean } = {}) => {
-    const q = [o.eventos ? 'eventos=true' : '', o.archivos ? 'archivos=true' : ''].filter(Boolean).join('&');
-    return `/api/v2/imprimirReporte/${ordenId}${q ? `?${q}` : ''}`;
-  },
-  exportarOrdenes: '/api/v2/ordenes/exportar',
-} as const;

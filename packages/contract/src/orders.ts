@@ -219,23 +219,3 @@ export type Prioridad = z.infer<typeof zPrioridad>;
 
 export const zResponsableDisponible = zPersona.extend({ email: z.string().nullable() });
 export const zClienteUsado = z.object({ id: z.number().int(), nombre: z.string() });
-
-export const API_ORDENES = {
-  filtradas: '/api/v4/ordenes/all/filtered',
-  filtradasSimple: '/api/v2/ordenes/all/filtered',
-  detalle: (id: number) => `/api/v3/ordenDTO/${id}`,
-  orden: (id: number) => `/api/v2/orden/${id}`,
-  guardar: '/api/v2/ordenes/save',
-  estado: (id: number) => `/api/v2/estado/${id}`,
-  responsable: (id: number) => `/api/v3/responsable/${id}`,
-  historial: (id: number) => `/api/v2/historial/detalle/${id}`,
-  detalleTexto: (id: number) => `/api/v2/detalle/${id}`,
-  titulo: (id: number) => `/api/v2/titulo/${id}`,
-  fecha: (id: number, kind: 'inicio' | 'fin') => `/api/v2/fecha/${id}/${kind}`,
-  tipo: (id: number, tipoId: number) => `/api/v2/tipoOrden/${id}/${tipoId}`,
-  area: (id: number, areaId: number) => `/api/v2/area/${id}/${areaId}`,
-  responsablesDisponibles: (cliente: number | 'todos') => `/api/v2/usuarios/${cliente}`,
-  clientesUsados: '/api/v3/test/clientes-usados',
-  estados: '/api/v2/estados',
-  prioridades: '/api/v2/prioridades',
-} as const;

@@ -128,3 +128,19 @@ export function puedeFijarPassword(actor: Pick<SujetoPermisos, 'roles'> & { id: 
   if (objetivoId === null) return true;
   return objetivoId !== actor.id && esPropietario(actor);
 }
+
+/** Why a user may not be administered when a role is what the actor lacks (server and web say the same). */
+export const MENSAJES_ADMINISTRAR = {
+  soloPropietario: 'Solo un propietario puede modificar a un propietario.',
+  soloAdmin: 'Solo un administrador o el propietario puede modificar a un administrador.',
+} as const;
+
+/**
+ * The refusal for what `privilegiosQueFaltan` found, when it is a role: an owner's first, then an
+ * admin's; null when only permissions are missing (each side then lists them in its own words).
+ */
+export function motivoPorRol(faltan: readonly Privilegio[]): string | null {
+  if (faltan.some((f) => f.tipo === 'rol' && f.rol === 'PROPIETARIO')) return MENSAJES_ADMINISTRAR.soloPropietario;
+  if (faltan.some((f) => f.tipo === 'rol' && f.rol === 'ADMIN')) return MENSAJES_ADMINISTRAR.soloAdmin;
+  return null;
+}

@@ -51,7 +51,26 @@ export type DomainEvent =
       agregados: number[];
     };
 
-export type EventHandler = (event: DomainEvent) => void;
+/** The name of every domain event: a closed set, so a misspelt name does not compile. */
+export type DomainEventType = DomainEvent['type'];
+
+/** The event of one name, with its own fields (`EventOf<'orden.creada'>` has `ordenId`). */
+export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+
+/** A subscriber; a promise it returns is only watched, to log its failure. */
+export type EventHandler = (event: DomainEvent) => unknown;
+
+/** Where the bus writes what goes wrong (pino's `app.log` fits; buildApp hands it over). */
+export interface BusLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** Until buildApp hands over the app's logger, failures still reach the process's stderr. */
+const consoleLog: BusLog = {
+  warn: (obj, msg) => console.warn(msg, obj),
+  error: (obj, msg) => console.error(msg, obj),
+};
 
 export interface EventBus {
   publish(event: DomainEvent): void;
@@ -62,34 +81,65 @@ export interface EventBus {
    * system (creating notifications), however many instances run.
    */
   subscribeLocal(handler: EventHandler): () => void;
+  /**
+   * Called when this instance may have missed events of other instances (its PostgreSQL listener
+   * dropped and is listening again): whatever it keeps in memory must be read afresh.
+   */
+  onResync(handler: () => void): () => void;
+  /** Where subscriber failures and connection troubles are logged. */
+  useLogger(log: BusLog): void;
   close(): Promise<void>;
-}
-
-function deliver(handlers: Iterable<EventHandler>, event: DomainEvent): void {
-  for (const h of handlers) {
-    queueMicrotask(() => {
-      try {
-        h(event);
-      } catch {
-        // A failing subscriber must never break the publisher.
-      }
-    });
-  }
 }
 
 /** The bus of a single instance: handlers run after the publishing call returns. */
 export class LocalBus implements EventBus {
   protected readonly handlers = new Set<EventHandler>();
   protected readonly localHandlers = new Set<EventHandler>();
+  private readonly resyncHandlers = new Set<() => void>();
+
+  constructor(protected log: BusLog = consoleLog) {}
+
+  useLogger(log: BusLog): void {
+    this.log = log;
+  }
+
+  /** A failing subscriber never breaks the publisher nor the other subscribers; it is logged. */
+  private deliver(handlers: Iterable<EventHandler>, event: DomainEvent): void {
+    for (const h of handlers) {
+      queueMicrotask(() => {
+        try {
+          const r = h(event);
+          if (r instanceof Promise) r.catch((err: unknown) => this.subscriberFailed(err, event));
+        } catch (err) {
+          this.subscriberFailed(err, event);
+        }
+      });
+    }
+  }
+
+  private subscriberFailed(err: unknown, event: DomainEvent): void {
+    this.log.error({ err, evento: event.type, entidadId: event.entidadId }, 'bus.suscriptorFallo');
+  }
 
   publish(event: DomainEvent): void {
-    deliver(this.handlers, event);
-    deliver(this.localHandlers, event);
+    this.deliver(this.handlers, event);
+    this.deliver(this.localHandlers, event);
   }
 
   /** Delivers an event that another instance published. */
   protected deliverRemote(event: DomainEvent): void {
-    deliver(this.handlers, event);
+    this.deliver(this.handlers, event);
+  }
+
+  /** Tells every resync handler that events may have been missed (each one runs, whatever the others do). */
+  protected resync(): void {
+    for (const h of this.resyncHandlers) {
+      try {
+        h();
+      } catch (err) {
+        this.log.error({ err }, 'bus.resyncFallo');
+      }
+    }
   }
 
   subscribe(handler: EventHandler): () => void {
@@ -102,8 +152,14 @@ export class LocalBus implements EventBus {
     return () => this.localHandlers.delete(handler);
   }
 
+  onResync(handler: () => void): () => void {
+    this.resyncHandlers.add(handler);
+    return () => this.resyncHandlers.delete(handler);
+  }
+
   async close(): Promise<void> {
     this.handlers.clear();
     this.localHandlers.clear();
+    this.resyncHandlers.clear();
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MENSAJES, type ErrorBody } from '@delego/contract';
+import { MENSAJES, type CodigoError, type ErrorBody } from '@delego/contract';
 import { esBaseNoDisponible, REINTENTAR_EN_S } from './db-errors.js';
 import { AppError } from './errors.js';
 import { resumenError } from './log-redaction.js';
@@ -44,14 +44,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = err.statusCode ?? 500;
     if (status < 500) {
-      const known: Record<string, [string, string]> = {
+      const known: Record<string, [CodigoError, string]> = {
         FST_ERR_CTP_INVALID_JSON_BODY: ['DATOS_INVALIDOS', 'El cuerpo de la solicitud no es un JSON válido.'],
         FST_ERR_CTP_EMPTY_JSON_BODY: ['DATOS_INVALIDOS', 'El cuerpo de la solicitud está vacío.'],
         FST_ERR_CTP_INVALID_MEDIA_TYPE: ['TIPO_NO_SOPORTADO', 'El tipo de contenido enviado no es soportado.'],
         FST_ERR_CTP_BODY_TOO_LARGE: ['DEMASIADO_GRANDE', 'La solicitud supera el tamaño permitido.'],
         FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['DATOS_INVALIDOS', 'El largo declarado de la solicitud no es válido.'],
       };
-      const [code, message] = known[err.code] ?? ['DATOS_INVALIDOS', MENSAJES.datosInvalidos];
+      const [code, message]: [CodigoError, string] = known[err.code] ?? ['DATOS_INVALIDOS', MENSAJES.datosInvalidos];
       return reply.status(status).send({ code, message, requestId } satisfies ErrorBody);
     }
     // A summary, never the error itself: Drizzle's carries the statement's values, pg's the row.

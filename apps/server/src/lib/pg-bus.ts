@@ -1,27 +1,51 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { LocalBus, type DomainEvent } from './bus.js';
+import { LocalBus, type BusLog, type DomainEvent } from './bus.js';
 
 const CHANNEL = 'delego_eventos';
+
+export interface PgBusOptions {
+  /** Wait before listening again after the listener connection dropped (3 s). */
+  reconnectMs?: number;
+  /** How often the listener connection is checked with a query, to notice a silent drop (30 s). */
+  pingMs?: number;
+  log?: BusLog;
+}
 
 /**
  * The bus across several server instances on one PostgreSQL: every event is delivered in process
  * at once and sent to the other instances with NOTIFY; each instance LISTENs on a connection of
- * its own and delivers what the others published. If the listening connection drops, it
- * reconnects every few seconds.
+ * its own (application_name `delego-bus <instanceId>`) and delivers what the others published.
+ *
+ * Whatever other instances published while that connection was down is lost to this instance, so
+ * when it listens again it announces a resync (`onResync`): every cache clears itself. The drop
+ * is noticed by the connection's error or end, and by a periodic query when the network goes
+ * silent without closing it.
  */
 export class PgBus extends LocalBus {
   readonly instanceId = randomUUID();
   private client: pg.Client | null = null;
   private closed = false;
+  private listenedOnce = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
+  private pingTimer: NodeJS.Timeout | null = null;
+  private readonly reconnectMs: number;
+  private readonly pingMs: number;
+  private readonly lostHandlers = new Set<() => void>();
 
   constructor(
     private readonly connectionString: string,
     private readonly pool: pg.Pool,
-    private readonly log: (msg: string, err?: unknown) => void = () => undefined,
+    options: PgBusOptions = {},
   ) {
-    super();
+    super(options.log);
+    this.reconnectMs = options.reconnectMs ?? 3000;
+    this.pingMs = options.pingMs ?? 30_000;
+  }
+
+  /** The application_name of this instance's listener connection (pg_stat_activity shows it). */
+  get listenerName(): string {
+    return `delego-bus ${this.instanceId}`;
   }
 
   async start(): Promise<void> {
@@ -30,51 +54,104 @@ export class PgBus extends LocalBus {
 
   private async listen(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.connectionString });
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      application_name: this.listenerName,
+      keepAlive: true,
+    });
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
         const { origin, event } = JSON.parse(msg.payload) as { origin: string; event: DomainEvent };
         if (origin !== this.instanceId) this.deliverRemote(event);
       } catch (err) {
-        this.log('bus.payloadInvalido', err);
+        this.log.warn({ err }, 'bus.payloadInvalido');
       }
     });
     client.on('error', (err) => {
-      this.log('bus.conexionPerdida', err);
-      this.scheduleReconnect();
+      this.log.warn({ err }, 'bus.conexionPerdida');
+      this.lost(client);
     });
-    client.on('end', () => this.scheduleReconnect());
+    client.on('end', () => this.lost(client));
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
-      this.client = client;
     } catch (err) {
-      this.log('bus.noConecta', err);
+      this.log.warn({ err }, 'bus.noConecta');
       client.removeAllListeners('end');
       await client.end().catch(() => undefined);
-      this.scheduleReconnect();
+      this.lost(client);
+      return;
     }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+    this.schedulePing(client);
+    if (this.listenedOnce) {
+      this.log.warn({ instanceId: this.instanceId }, 'bus.reconectado');
+      this.resync();
+    }
+    this.listenedOnce = true;
   }
 
-  private scheduleReconnect(): void {
-    if (this.closed || this.reconnectTimer) return;
+  /**
+   * Called when the listener connection is lost (events of other instances stop arriving until
+   * it is back and `onResync` fires).
+   */
+  onListenerLost(handler: () => void): () => void {
+    this.lostHandlers.add(handler);
+    return () => this.lostHandlers.delete(handler);
+  }
+
+  /** The listener `client` is gone (error, end, failed ping or failed connect): listen again soon. */
+  private lost(client: pg.Client): void {
+    if (this.client !== null && this.client !== client) return;
+    if (this.client === client) for (const h of this.lostHandlers) h();
     this.client = null;
+    if (this.pingTimer) clearTimeout(this.pingTimer);
+    this.pingTimer = null;
+    if (this.closed || this.reconnectTimer) return;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       void this.listen();
-    }, 3000);
+    }, this.reconnectMs);
+  }
+
+  private schedulePing(client: pg.Client): void {
+    this.pingTimer = setTimeout(() => {
+      this.pingTimer = null;
+      if (this.client !== client) return;
+      const timeout = setTimeout(() => void client.end().catch(() => undefined), this.pingMs);
+      client.query('select 1').then(
+        () => {
+          clearTimeout(timeout);
+          if (this.client === client) this.schedulePing(client);
+        },
+        (err: unknown) => {
+          clearTimeout(timeout);
+          this.log.warn({ err }, 'bus.sinRespuesta');
+          void client.end().catch(() => undefined);
+          this.lost(client);
+        },
+      );
+    }, this.pingMs);
+    this.pingTimer.unref();
   }
 
   override publish(event: DomainEvent): void {
     super.publish(event);
     const payload = JSON.stringify({ origin: this.instanceId, event });
-    this.pool.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch((err: unknown) => this.log('bus.notifyFallo', err));
+    this.pool
+      .query('select pg_notify($1, $2)', [CHANNEL, payload])
+      .catch((err: unknown) => this.log.warn({ err, evento: event.type }, 'bus.notifyFallo'));
   }
 
   override async close(): Promise<void> {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.pingTimer) clearTimeout(this.pingTimer);
     const c = this.client;
     this.client = null;
     if (c) {

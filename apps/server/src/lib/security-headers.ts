@@ -24,16 +24,25 @@ export const CSP_DIRECTIVES = {
   connectSrc: ["'self'"],
   workerSrc: ["'self'"],
   manifestSrc: ["'self'"],
-  // No plugins, except Chrome's PDF viewer for the reports the app opens in a new tab as object
-  // URLs: that tab inherits this policy and Chrome checks the PDF against object-src. Only the
-  // app's own code can create a blob: URL.
-  objectSrc: ['blob:'],
+  // No plugins. The PDF reports open in a tab of their own (VISOR_PDF below), whose policy lets
+  // Chrome's PDF viewer show them.
+  objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
   // The server may be reached over plain HTTP (a local network, the tests): do not force HTTPS.
   upgradeInsecureRequests: null,
 };
+
+/**
+ * The page the app opens a PDF report in (apps/web/public/visor-pdf.html). The app creates the
+ * PDF's object URL through that tab's own URL object, so the PDF document inherits this policy
+ * instead of the app's: Chrome checks the PDF viewer against object-src, and a blob: PDF under
+ * object-src 'none' shows as blocked. The page itself runs nothing and loads only the icon.
+ */
+export const VISOR_PDF = '/visor-pdf.html';
+export const CSP_VISOR_PDF =
+  "default-src 'none'; object-src blob:; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /**
  * Security headers on every response (registered first in buildApp): CSP above,
@@ -50,5 +59,9 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     // Attachments are fetched by the app itself (same origin); the mobile client is not a browser.
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.url.split('?')[0] === VISOR_PDF) reply.header('content-security-policy', CSP_VISOR_PDF);
+    done(null, payload);
   });
 }

@@ -1,16 +1,12 @@
-import {
-  zMensajeEntidad,
-  zNotificacion,
-  zPlanEstado,
-  type UsuarioLogueado,
-} from '@delego/contract';
+import type { UsuarioLogueado } from '@delego/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { adminKeys } from '../features/admin/keys';
 import { refrescarSesion } from '../features/auth';
 import { notificacionesKeys, notificacionRecibida } from '../features/notifications';
 import { ordenesKeys } from '../features/orders/keys';
 import { planKeys } from '../features/plan';
-import { destinosDe, type Canal, type ConfigEnVivo, type Manejador } from '../lib/live';
+import { catalogoKeys } from '../lib/catalogo-keys';
+import { destinosDe, manejadorDe, type Canal, type ConfigEnVivo, type Manejador } from '../lib/live';
 
 /** Prefixes of the order queries that the cache topics make stale. */
 const CATALOGOS_ORDENES = [...ordenesKeys.all, 'catalogo'] as const;
@@ -18,10 +14,6 @@ const RESPONSABLES_DISPONIBLES = [...ordenesKeys.all, 'responsables-disponibles'
 
 function invalidar(queryClient: QueryClient, ...claves: (readonly unknown[])[]): void {
   for (const queryKey of claves) void queryClient.invalidateQueries({ queryKey });
-}
-
-function ignorar(destino: string, cuerpo: unknown): void {
-  console.warn('Mensaje en vivo inesperado', destino, cuerpo);
 }
 
 /**
@@ -35,31 +27,24 @@ export function manejadoresEnVivo(
   return {
     // A notification: into the list (badge and screen), a toast, and the user's orders refresh
     // (an assigned order appears in the list of someone who is not on the entity channel).
-    usuario: (cuerpo) => {
-      const n = zNotificacion.safeParse(cuerpo);
-      if (!n.success) return ignorar('usuario', cuerpo);
-      notificacionRecibida(queryClient, usuario.id, n.data);
+    usuario: manejadorDe('usuario', (notificacion) => {
+      notificacionRecibida(queryClient, usuario.id, notificacion);
       invalidar(queryClient, ordenesKeys.all);
-    },
+    }),
     // The new plan state: the menu's panel shows it at once.
-    plan: (cuerpo) => {
-      const plan = zPlanEstado.safeParse(cuerpo);
-      if (!plan.success) return ignorar('plan', cuerpo);
-      queryClient.setQueryData(planKeys.estado(usuario.id), plan.data);
-    },
+    plan: manejadorDe('plan', (plan) => {
+      queryClient.setQueryData(planKeys.estado(usuario.id), plan);
+    }),
     // An order of the company changed: open lists, and that order's detail and history refetch.
-    entidad: (cuerpo) => {
-      const m = zMensajeEntidad.safeParse(cuerpo);
-      if (!m.success) return ignorar('entidad', cuerpo);
-      const { ordenId, tipo } = m.data;
+    entidad: manejadorDe('entidad', ({ ordenId, tipo }) => {
       const propias = [ordenesKeys.detalle(ordenId), ordenesKeys.guardada(ordenId), ordenesKeys.historial(ordenId)];
       if (tipo === 'orden.eliminada') {
         // Nobody is looking at those that are not on screen: drop them; the one on screen finds out.
         for (const queryKey of propias) queryClient.removeQueries({ queryKey, type: 'inactive' });
       }
       invalidar(queryClient, ordenesKeys.listas(), ...propias);
-    },
-    cacheClientes: () => invalidar(queryClient, adminKeys.clientes(), CATALOGOS_ORDENES),
+    }),
+    cacheClientes: () => invalidar(queryClient, adminKeys.clientes(), CATALOGOS_ORDENES, catalogoKeys.all),
     cacheUsuarios: () => invalidar(queryClient, adminKeys.usuarios(), RESPONSABLES_DISPONIBLES),
   };
 }
@@ -77,7 +62,7 @@ export function configEnVivo(queryClient: QueryClient): ConfigEnVivo {
     },
     // While the socket was down messages were lost: what they would have refreshed refetches.
     alReconectar() {
-      invalidar(queryClient, notificacionesKeys.all, ordenesKeys.all, planKeys.all);
+      invalidar(queryClient, notificacionesKeys.all, ordenesKeys.all, catalogoKeys.all, planKeys.all);
     },
     // The server refused us (it closes the socket right after): the stored user may be stale.
     alRechazo() {

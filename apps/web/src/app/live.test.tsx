@@ -354,7 +354,7 @@ describe('messages update the queries (SPEC §7 Live socket)', () => {
       ['ordenes', 'detalle', 7],
       ['ordenes', 'historial', 7],
       ['ordenes', 'detalle', 8],
-      ['ordenes', 'catalogo', 'tipos'],
+      ['catalogo', 'tipos', { incluirArchivados: false }],
     ]) {
       queryClient.setQueryData(clave, { x: 1 });
     }
@@ -363,7 +363,7 @@ describe('messages update the queries (SPEC §7 Live socket)', () => {
     expect(invalidada(queryClient, ['ordenes', 'detalle', 7])).toBe(true);
     expect(invalidada(queryClient, ['ordenes', 'historial', 7])).toBe(true);
     expect(invalidada(queryClient, ['ordenes', 'detalle', 8])).toBe(false);
-    expect(invalidada(queryClient, ['ordenes', 'catalogo', 'tipos'])).toBe(false);
+    expect(invalidada(queryClient, ['catalogo', 'tipos', { incluirArchivados: false }])).toBe(false);
   });
 
   it('/entidad/cache/clientes: clients (administration and order catalogues) refetch', async () => {

@@ -21,40 +21,61 @@ export function guardarArchivo(blob: Blob, nombre: string): void {
   setTimeout(() => URL.revokeObjectURL(url), ESPERA_REVOCAR_MS);
 }
 
-/** A tab opened during a click (so no pop-up blocker stops it) that shows a Blob once it arrives. */
+/**
+ * The page a PDF report opens in (public/visor-pdf.html). The server gives it a policy of its own
+ * that lets the browser's PDF viewer show object URLs created in it; the app's pages allow no
+ * plugins (object-src 'none'), and an object URL carries the policy of the page that created it.
+ */
+export const VISOR_PDF = '/visor-pdf.html';
+
+/** How long to wait for the viewer tab to load before giving up on it. */
+const ESPERA_VISOR_MS = 10_000;
+
+/** A tab opened during a click (so no pop-up blocker stops it) that shows a PDF once it arrives. */
 export interface PestaniaPendiente {
-  /** Shows the Blob through this object URL; false when the tab was blocked or closed meanwhile. */
-  mostrar(url: string): boolean;
+  /**
+   * Shows the PDF in the tab, through an object URL the tab itself creates; answers that URL (to
+   * release it later), or null when the tab was blocked, closed or never loaded.
+   */
+  mostrar(pdf: Blob): Promise<string | null>;
   /** Closes the tab (the file could not be made). */
   cerrar(): void;
 }
 
-/**
- * Opens an empty tab now, while the click still counts as the person's gesture, with a waiting
- * message; `mostrar` points it at the file later.
- */
-export function abrirPestania(mensajeEspera: string): PestaniaPendiente {
+/** Opens the viewer tab now, while the click still counts as the person's gesture. */
+export function abrirPestania(): PestaniaPendiente {
   let pestania: Window | null = null;
   try {
-    pestania = window.open('', '_blank');
+    pestania = window.open(VISOR_PDF, '_blank');
   } catch {
     pestania = null;
   }
-  if (pestania) {
+
+  /** True once the tab shows the viewer page (not the blank page it starts on). */
+  const cargada = (p: Window): boolean => {
     try {
-      pestania.document.title = mensajeEspera;
-      pestania.document.body.style.font = '16px system-ui, sans-serif';
-      pestania.document.body.style.padding = '24px';
-      pestania.document.body.textContent = mensajeEspera;
+      return p.location.pathname === VISOR_PDF && p.document.readyState === 'complete';
     } catch {
-      // A browser that does not let us write in the new tab: it stays blank until the file arrives.
+      return false;
     }
-  }
+  };
+
   return {
-    mostrar(url) {
-      if (!pestania || pestania.closed) return false;
-      pestania.location.href = url;
-      return true;
+    async mostrar(pdf) {
+      const p = pestania;
+      if (!p) return null;
+      const hasta = Date.now() + ESPERA_VISOR_MS;
+      while (!p.closed && !cargada(p) && Date.now() < hasta) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      if (p.closed || !cargada(p)) return null;
+      try {
+        const url = (p as Window & typeof globalThis).URL.createObjectURL(pdf);
+        p.location.href = url;
+        return url;
+      } catch {
+        return null;
+      }
     },
     cerrar() {
       if (pestania && !pestania.closed) pestania.close();

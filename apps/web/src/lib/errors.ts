@@ -1,4 +1,4 @@
-import { CONSTANTES, MENSAJES } from '@delego/contract';
+import { CODIGOS_ERROR, CONSTANTES, MENSAJES, type CodigoError } from '@delego/contract';
 
 /**
  * The error catalogue of SPEC §8, in one place: what a failed call means for the person using
@@ -16,11 +16,23 @@ export const CODIGO_SIN_CONEXION = 'SIN_CONEXION';
 /** Code used when the server answered something that is not what the contract says. */
 export const CODIGO_RESPUESTA_INVALIDA = 'RESPUESTA_INVALIDA';
 
+/**
+ * The `code` of an `ApiError`: one of the server's (`CODIGOS_ERROR` of the contract), one of the
+ * client's own above, or `HTTP_<status>` when the answer carried none we know (a proxy's page).
+ */
+export type CodigoApi = CodigoError | typeof CODIGO_SIN_CONEXION | typeof CODIGO_RESPUESTA_INVALIDA | `HTTP_${number}`;
+
+/** The code of an error answer: the server's when it is one of the contract's, else `HTTP_<status>`. */
+export function codigoDeRespuesta(status: number, code: string | undefined): CodigoApi {
+  return code !== undefined && (CODIGOS_ERROR as readonly string[]).includes(code) ? (code as CodigoError) : `HTTP_${status}`;
+}
+
 /** A failed call to the server; `message` is already the Spanish text a person should read. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     readonly status: number,
+    /** A `CodigoApi` when it comes from the HTTP client (tests build others). */
     readonly code: string,
     message: string,
     readonly requestId?: string,

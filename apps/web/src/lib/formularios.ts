@@ -1,4 +1,5 @@
-import type { KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { errorDeLargo } from '../components/campo-con-limite';
 import { ApiError, notificarError } from './errors';
 
 /** The inline messages of a form, by field. */
@@ -79,4 +80,124 @@ export function enfocarPrimerError(formulario: HTMLFormElement | null): void {
   window.setTimeout(() => {
     formulario?.querySelector<HTMLElement>('.ion-invalid input, .ion-invalid textarea')?.focus();
   }, 50);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The form hook: values, per-field Spanish errors, the contract's check on submit, the server's
+// answer on its field. The field components (components/campos.tsx) take `f.campo(nombre)`.
+
+/** The result of checking a form's values (with the contract's schema). */
+export type Validacion<C extends string, D> = { ok: true; datos: D } | { ok: false; errores: ErroresCampos<C> };
+
+/** What a field component needs from the form: its value, how to change it, its message. */
+export interface PropsCampo<T> {
+  name: string;
+  value: T;
+  onChange: (valor: T) => void;
+  /** The message to show; undefined while the field is fine. */
+  error: string | undefined;
+  disabled: boolean;
+}
+
+type CampoDe<V> = Extract<keyof V, string>;
+
+/** `E`: names of messages that belong to no single value (e.g. 'roles' of a user). */
+export interface OpcionesFormulario<V, D, E extends string = never> {
+  inicial: V | (() => V);
+  /** Checks the values before saving, usually with the contract's schema and Spanish messages. */
+  validar: (valores: V) => Validacion<CampoDe<V> | E, D>;
+  /** The contract's length limits: over one, the field says 'Máximo N caracteres.' as it is typed. */
+  limites?: Partial<Record<CampoDe<V>, number>>;
+  /** False while saving or when the person may not change it: fields are disabled, Enter does nothing. */
+  habilitado?: boolean;
+}
+
+export interface Formulario<V, D, E extends string = never> {
+  valores: V;
+  cambiar: <K extends CampoDe<V>>(campo: K, valor: V[K]) => void;
+  /** The message of one field: over its limit (at once), else the last check's or the server's. */
+  error: (campo: CampoDe<V> | E) => string | undefined;
+  /** Shows these messages (e.g. the server's) and puts the cursor on the first. */
+  mostrarErrores: (errores: ErroresCampos<CampoDe<V> | E>) => void;
+  /** A failed save: on its field when the server named one of `campos`, else the 'Atención' alert. */
+  falloAlGuardar: (
+    error: unknown,
+    campos: readonly (CampoDe<V> | E)[],
+    opciones?: OpcionesGuardado<CampoDe<V> | E>,
+  ) => void;
+  /** The props a field component takes. */
+  campo: <K extends CampoDe<V>>(campo: K) => PropsCampo<V[K]>;
+  habilitado: boolean;
+  /** The props of the `<form>`: submit and Enter check the values and, when fine, call `alEnviar`. */
+  props: (alEnviar: (datos: D) => void) => {
+    ref: RefObject<HTMLFormElement | null>;
+    noValidate: true;
+    onSubmit: (e: FormEvent) => void;
+    onKeyDown: (e: KeyboardEvent<HTMLFormElement>) => void;
+  };
+}
+
+/**
+ * The state of a form. Errors of the check show after a submit, one per field, and go as soon
+ * as that field changes; a field over its limit says so while it is typed (it is never cut).
+ */
+export function useFormulario<V extends object, D, E extends string = never>(
+  opciones: OpcionesFormulario<V, D, E>,
+): Formulario<V, D, E> {
+  const { validar, limites = {}, habilitado = true } = opciones;
+  const [valores, setValores] = useState<V>(opciones.inicial);
+  const [errores, setErrores] = useState<ErroresCampos<CampoDe<V> | E>>({});
+  const ref = useRef<HTMLFormElement>(null);
+
+  const cambiar = <K extends CampoDe<V>>(campo: K, valor: V[K]) => {
+    setValores((v) => ({ ...v, [campo]: valor }));
+    setErrores((e) => (e[campo] ? { ...e, [campo]: undefined } : e));
+  };
+
+  const error = (campo: CampoDe<V> | E) => {
+    const max = (limites as Partial<Record<string, number>>)[campo];
+    const valor = (valores as Record<string, unknown>)[campo];
+    return (max !== undefined && typeof valor === 'string' ? errorDeLargo(valor, max) : undefined) ?? errores[campo];
+  };
+
+  const mostrarErrores = (nuevos: ErroresCampos<CampoDe<V> | E>) => {
+    setErrores(nuevos);
+    if (Object.values(nuevos).some(Boolean)) enfocarPrimerError(ref.current);
+  };
+
+  const enviar = (alEnviar: (datos: D) => void) => {
+    if (!habilitado) return;
+    const resultado = validar(valores);
+    if (!resultado.ok) {
+      mostrarErrores(resultado.errores);
+      return;
+    }
+    setErrores({});
+    alEnviar(resultado.datos);
+  };
+
+  return {
+    valores,
+    cambiar,
+    error,
+    mostrarErrores,
+    falloAlGuardar: (e, campos, op) => mostrarErrores(erroresDeGuardado(e, campos, op)),
+    campo: (campo) => ({
+      name: campo,
+      value: valores[campo],
+      onChange: (valor) => cambiar(campo, valor),
+      error: error(campo),
+      disabled: !habilitado,
+    }),
+    habilitado,
+    props: (alEnviar) => ({
+      ref,
+      noValidate: true,
+      onSubmit: (e) => {
+        e.preventDefault();
+        enviar(alEnviar);
+      },
+      onKeyDown: enviarConEnter(() => enviar(alEnviar)),
+    }),
+  };
 }

@@ -1,10 +1,20 @@
-import { authorizationHeader, zErrorBody } from '@delego/contract';
+import {
+  authorizationHeader,
+  urlDe,
+  zErrorBody,
+  type CuerpoDe,
+  type DefRuta,
+  type ParamsDe,
+  type RespuestaDe,
+} from '@delego/contract';
 import {
   ApiError,
   CODIGO_RESPUESTA_INVALIDA,
   CODIGO_SIN_CONEXION,
+  codigoDeRespuesta,
   mensajeParaEstado,
 } from './errors';
+import { z } from 'zod';
 import { borrarSesion, leerSesion, type Sesion } from './session';
 
 /**
@@ -39,7 +49,8 @@ export interface OpcionesPeticion<T> {
   signal?: AbortSignal;
 }
 
-const zCuerpoError = zErrorBody.partial();
+// The code is read apart (codigoDeRespuesta): a body with a code we do not know keeps its message.
+const zCuerpoError = zErrorBody.partial().extend({ code: zErrorBody.shape.code.or(z.string()).optional() });
 
 function credencialesDeSesion(sesion: Sesion | null): Credenciales | undefined {
   return sesion ? { usuario: sesion.usuario.usuario, md5: sesion.md5 } : undefined;
@@ -95,7 +106,7 @@ function errorDeRespuesta(
   if (status === 401 && usaSesion && credenciales) borrarSesion();
   return new ApiError(
     status,
-    info.code ?? `HTTP_${status}`,
+    codigoDeRespuesta(status, info.code),
     mensajeParaEstado(status, info.message),
     info.requestId,
     info.field,
@@ -283,3 +294,29 @@ export const http = {
   formulario: <T>(ruta: string, formulario: FormData, opciones?: OpcionesFormulario<T>) =>
     peticionFormulario<T>(ruta, formulario, opciones),
 };
+
+// ---------------------------------------------------------------------------------------------
+// Calls by route: the contract's table (RUTAS) gives method, path and the answer's schema.
+
+type ConParams<R extends DefRuta> = R['params'] extends z.ZodType ? { params: ParamsDe<R> } : { params?: undefined };
+type ConCuerpo<R extends DefRuta> = R['body'] extends z.ZodType ? { cuerpo: CuerpoDe<R> } : { cuerpo?: undefined };
+
+/** What a call by route takes besides the route: its params and body (typed by the route), and the usual options. */
+export type OpcionesRuta<R extends DefRuta> = ConParams<R> &
+  ConCuerpo<R> &
+  Pick<OpcionesPeticion<never>, 'query' | 'credenciales' | 'autenticada' | 'signal'>;
+
+/** The call of one route of the table; its 200 answer is validated with the route's schema. */
+export function llamar<R extends DefRuta>(ruta: R, opciones: OpcionesRuta<R>): Promise<RespuestaDe<R>> {
+  const { params, cuerpo, ...resto } = opciones as OpcionesRuta<DefRuta> & { params?: object; cuerpo?: unknown };
+  const url = (urlDe as (r: DefRuta, p?: object) => string)(ruta, params);
+  const esquema = ruta.response?.[200] as Esquema<RespuestaDe<R>> | undefined;
+  return peticion<RespuestaDe<R>>(url, { ...resto, metodo: ruta.metodo, cuerpo, esquema });
+}
+
+/** A route whose answer is a file (PDF, XLSX, ZIP, a download), as `peticionArchivo`. */
+export function llamarArchivo<R extends DefRuta>(ruta: R, opciones: OpcionesRuta<R>): Promise<Descarga> {
+  const { params, cuerpo, ...resto } = opciones as OpcionesRuta<DefRuta> & { params?: object; cuerpo?: unknown };
+  const url = (urlDe as (r: DefRuta, p?: object) => string)(ruta, params);
+  return peticionArchivo(url, { ...resto, metodo: ruta.metodo, cuerpo });
+}

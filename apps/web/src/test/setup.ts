@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { setupIonicReact } from '@ionic/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { IONIC_CONFIG } from '../app/ionic-config';
+import { servidorDePrueba, tomarProblemasDeCuerpo } from './servidor';
 
 // Ionic's split pane and menu ask for media queries; jsdom has none.
 Object.defineProperty(window, 'matchMedia', {
@@ -20,10 +21,21 @@ Object.defineProperty(window, 'matchMedia', {
   })),
 });
 
+// The answers come through the fake server's interceptors: on a loaded machine the first one of a
+// file can take over the default second.
+configure({ asyncUtilTimeout: 5000 });
+
+// Every fetch of the app reaches the fake server (MSW); a call no handler takes fails loudly.
+beforeAll(() => servidorDePrueba.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => servidorDePrueba.close());
+
 afterEach(() => {
   cleanup();
+  servidorDePrueba.resetHandlers();
   window.localStorage.clear();
   vi.restoreAllMocks();
+  const problemas = tomarProblemasDeCuerpo();
+  if (problemas.length > 0) throw new Error(`Cuerpos que el servidor rechazaría:\n${problemas.join('\n')}`);
 });
 
 // Ionic's mode and config, as main.tsx sets them up in the app.

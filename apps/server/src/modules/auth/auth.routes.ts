@@ -1,39 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API, zPermiso, zRol, zUsuarioLogueado } from '@delego/contract';
-import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { RUTAS } from '@delego/contract';
+import { registrar } from '../../lib/rutas.js';
+import type { Services } from '../../services.js';
 import { actorOf } from './auth.plugin.js';
-import type { Services } from '../../app.js';
 
 export const authRoutes =
-  (s: Services): FastifyPluginAsyncZod =>
+  (s: Services): FastifyPluginAsync =>
   async (app) => {
-    app.get(
-      API.login,
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Inicia sesión con Authorization: <usuario>#<md5 de la contraseña>',
-          response: { 200: zUsuarioLogueado },
-        },
-      },
-      async (req) => s.auth.loginResponse(actorOf(req)),
-    );
-
-    app.get(
-      API.roles,
-      { schema: { tags: ['auth'], summary: 'Roles asignables', response: { 200: z.array(zRol) } } },
-      async (req) => s.users.listRoles(actorOf(req)),
-    );
-
-    app.get(
-      API.permisos,
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Catálogo de permisos globales y por cliente',
-          response: { 200: z.array(zPermiso) },
-        },
-      },
-      async (req) => s.permissions.catalogue(actorOf(req)),
-    );
+    registrar(app, RUTAS.login, async (req) => s.auth.loginResponse(actorOf(req)));
+    registrar(app, RUTAS.roles, async (req) => s.users.listRoles(actorOf(req)));
+    registrar(app, RUTAS.permisos, async (req) => s.permissions.catalogue(actorOf(req)));
   };

@@ -1,13 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MENSAJES, esAdmin, mensajeDemasiadosIntentos, parseAuthorization, type UsuarioLogueado } from '@delego/contract';
 import type { Actor } from '../../lib/actor.js';
-import type { EventBus } from '../../lib/bus.js';
 import { AppError } from '../../lib/errors.js';
 import type { EntidadesService } from '../entidades/entidades.service.js';
 import type { PermissionsService } from '../permissions/permissions.service.js';
 import type { PlansService } from '../plans/plans.service.js';
 import type { UsersService } from '../users/users.service.js';
-import { CredentialCache } from './credential-cache.js';
+import type { CredentialCache } from './credential-cache.js';
 import { LoginThrottle } from './login-throttle.js';
 import { verifyDummy, verifySecret } from './password.js';
 
@@ -21,20 +20,13 @@ export class AuthService {
       permissions: PermissionsService;
       plans: PlansService;
       entidades: EntidadesService;
-      bus: EventBus;
-      credentialCacheTtlMs: number;
+      /** Verified credentials; forgotten on the events of src/caches.ts. */
+      credenciales: CredentialCache;
       throttle?: LoginThrottle;
     },
   ) {
-    this.cache = new CredentialCache(deps.credentialCacheTtlMs);
+    this.cache = deps.credenciales;
     this.throttle = deps.throttle ?? new LoginThrottle();
-    deps.bus.subscribe((e) => {
-      // The cached actor also carries the user's names and email.
-      if (e.type === 'usuario.credencialesCambiadas' || e.type === 'usuario.datosCambiados') {
-        this.cache.forgetUser(e.usuarioId);
-      }
-      if (e.type === 'clientes.cambiados') this.cache.forgetEntidad(e.entidadId);
-    });
   }
 
   /**

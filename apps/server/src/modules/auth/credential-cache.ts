@@ -1,5 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Actor } from '../../lib/actor.js';
+import type { ManagedCache } from '../../lib/cache-registry.js';
 
 interface Entry {
   actor: Actor;
@@ -14,7 +15,7 @@ interface Entry {
  * on the path every authenticated call takes (docs/BENCHMARKS.md). A user's entries are forgotten at once when their password
  * or permissions change.
  */
-export class CredentialCache {
+export class CredentialCache implements ManagedCache<number> {
   private readonly secret = randomBytes(32).toString('base64');
   private readonly entries = new Map<string, Entry>();
   private readonly byUser = new Map<number, Set<string>>();
@@ -64,6 +65,17 @@ export class CredentialCache {
     for (const [k, e] of this.entries) {
       if (e.actor.entidadId === entidadId) this.remove(k, e.actor.id);
     }
+  }
+
+  /** Keys are user ids: those users' entries go; without keys, the whole company's. */
+  invalidate(entidadId: number, userIds?: readonly number[]): void {
+    if (!userIds) this.forgetEntidad(entidadId);
+    else for (const id of userIds) this.forgetUser(id);
+  }
+
+  clearAll(): void {
+    this.entries.clear();
+    this.byUser.clear();
   }
 
   get size(): number {

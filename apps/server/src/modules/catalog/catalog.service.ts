@@ -75,7 +75,7 @@ export class CatalogService {
   }
 
   /** DELETE /api/v2/tipoOrden/{id}, DELETE /api/v3/areas/{id}: deletes, or archives when orders use it. */
-  async remove(actor: Actor, clase: Clase, id: number): Promise<EtiquetaBorrada> {
+  async delete(actor: Actor, clase: Clase, id: number): Promise<EtiquetaBorrada> {
     exigirPermiso(actor, 'altaEtiquetas');
     const current = await this.repo.find(clase, actor.entidadId, id);
     if (!current) throw AppError.notFound(TEXTOS[clase].noEncontrado);

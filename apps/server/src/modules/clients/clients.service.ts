@@ -4,26 +4,25 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import type { EventBus } from '../../lib/bus.js';
 import { AppError } from '../../lib/errors.js';
-import { TenantCache } from '../../lib/tenant-cache.js';
+import type { TenantCache } from '../../lib/tenant-cache.js';
 import { exigirPermiso } from '../permissions/guard.js';
 import { ClientsRepository } from './clients.repository.js';
 
 const NO_ENCONTRADO = 'No se encontró el cliente.';
 
 export class ClientsService {
-  /** Client lists cached per company; emptied on changes and on request. */
-  readonly cache = new TenantCache<Cliente[]>();
   private readonly repo: ClientsRepository;
 
+  /**
+   * @param cache client lists per company; emptied here on changes and on request, and in every
+   * instance by the events of src/caches.ts.
+   */
   constructor(
     readonly db: Db,
     private readonly bus: EventBus,
+    readonly cache: TenantCache<Cliente[]>,
   ) {
     this.repo = new ClientsRepository(db);
-    // Another instance's change reaches this one through the bus.
-    bus.subscribe((e) => {
-      if (e.type === 'clientes.cambiados') this.cache.clear(e.entidadId);
-    });
   }
 
   /** GET /api/v2/clientes/cache/clean: empties the company's cached client lists and announces it. */

@@ -5,6 +5,8 @@ import { AppError } from '../../lib/errors.js';
 import { EntidadesRepository } from './entidades.repository.js';
 import { procesarLogo } from './logo.js';
 
+export { siguienteNumeroSql } from './entidades.repository.js';
+
 export class EntidadesService {
   private readonly repo: EntidadesRepository;
   constructor(db: Db) {

@@ -76,32 +76,32 @@ export class ExpensesRepository {
     return (r.rows as unknown as GastoFila[]).map((x) => ({ ...x, autor: asObj(x.autor) }));
   }
 
-  async insertarHoras(rows: (typeof registroHoras.$inferInsert)[]): Promise<number[]> {
+  async insertHoras(rows: (typeof registroHoras.$inferInsert)[]): Promise<number[]> {
     if (!rows.length) return [];
     return (await this.db.insert(registroHoras).values(rows).returning({ id: registroHoras.id })).map((r) => r.id);
   }
 
-  async actualizarHoras(entidadId: number, id: number, set: Partial<typeof registroHoras.$inferInsert>): Promise<void> {
+  async updateHoras(entidadId: number, id: number, set: Partial<typeof registroHoras.$inferInsert>): Promise<void> {
     await this.db.update(registroHoras).set(set).where(and(eq(registroHoras.entidadId, entidadId), eq(registroHoras.id, id)));
   }
 
-  async borrarHoras(entidadId: number, ordenId: number, ids: number[]): Promise<void> {
+  async deleteHoras(entidadId: number, ordenId: number, ids: number[]): Promise<void> {
     if (!ids.length) return;
     await this.db
       .delete(registroHoras)
       .where(and(eq(registroHoras.entidadId, entidadId), eq(registroHoras.ordenId, ordenId), inArray(registroHoras.id, ids)));
   }
 
-  async insertarGastos(rows: (typeof registroGastos.$inferInsert)[]): Promise<number[]> {
+  async insertGastos(rows: (typeof registroGastos.$inferInsert)[]): Promise<number[]> {
     if (!rows.length) return [];
     return (await this.db.insert(registroGastos).values(rows).returning({ id: registroGastos.id })).map((r) => r.id);
   }
 
-  async actualizarGasto(entidadId: number, id: number, set: Partial<typeof registroGastos.$inferInsert>): Promise<void> {
+  async updateGasto(entidadId: number, id: number, set: Partial<typeof registroGastos.$inferInsert>): Promise<void> {
     await this.db.update(registroGastos).set(set).where(and(eq(registroGastos.entidadId, entidadId), eq(registroGastos.id, id)));
   }
 
-  async borrarGastos(entidadId: number, ordenId: number, ids: number[]): Promise<void> {
+  async deleteGastos(entidadId: number, ordenId: number, ids: number[]): Promise<void> {
     if (!ids.length) return;
     await this.db
       .delete(registroGastos)

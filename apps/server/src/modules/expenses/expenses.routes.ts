@@ -1,43 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { zHorasReportadas, zHorasReportadasQuery, zId, zRegistroCambios, zRegistroOrden } from '@delego/contract';
-import { z } from 'zod';
-import type { Services } from '../../app.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { RUTAS } from '@delego/contract';
+import { registrar } from '../../lib/rutas.js';
+import type { Services } from '../../services.js';
 import { actorOf } from '../auth/auth.plugin.js';
 
-const zIdParam = z.object({ id: zId });
-const tags = ['horas y gastos'];
-
 export const expensesRoutes =
-  (s: Services): FastifyPluginAsyncZod =>
+  (s: Services): FastifyPluginAsync =>
   async (app) => {
-    app.get(
-      '/api/v2/registro-gastos/:id',
-      { schema: { tags, summary: 'Horas y gastos de la orden, con totales', params: zIdParam, response: { 200: zRegistroOrden } } },
-      async (req) => s.expenses.registro(actorOf(req), req.params.id),
-    );
-    app.put(
-      '/api/v2/registro-gastos/:id',
-      {
-        schema: {
-          tags,
-          summary: 'Registra, corrige (con id) y borra horas y gastos de la orden; devuelve el registro',
-          params: zIdParam,
-          body: zRegistroCambios,
-          response: { 200: zRegistroOrden },
-        },
-      },
-      async (req) => s.expenses.guardar(actorOf(req), req.params.id, req.body),
-    );
-    app.get(
-      '/api/v2/horas-reportadas',
-      {
-        schema: {
-          tags,
-          summary: 'Horas por usuario y por cliente entre dos días (solo administradores y propietario)',
-          querystring: zHorasReportadasQuery,
-          response: { 200: zHorasReportadas },
-        },
-      },
-      async (req) => s.expenses.horasReportadas(actorOf(req), req.query),
-    );
+    registrar(app, RUTAS.registro, async (req) => s.expenses.registro(actorOf(req), req.params.id));
+    registrar(app, RUTAS.guardarRegistro, async (req) => s.expenses.save(actorOf(req), req.params.id, req.body));
+    registrar(app, RUTAS.horasReportadas, async (req) => s.expenses.horasReportadas(actorOf(req), req.query));
   };

@@ -126,7 +126,7 @@ export class ExpensesService {
    * removals: the entry's author or an admin. A user's hours in one day, over every order, stay
    * within 24 h. Any refusal leaves everything as it was.
    */
-  async guardar(actor: Actor, ordenId: number, b: Cambios): Promise<RegistroOrden> {
+  async save(actor: Actor, ordenId: number, b: Cambios): Promise<RegistroOrden> {
     const acc0 = await this.orders.acceso(actor, ordenId);
     if (!acc0.modificar) throw AppError.forbidden(MENSAJES_REGISTRO.soloLectura);
     if (!b.horas.length && !b.gastos.length && !b.borrados.horas.length && !b.borrados.gastos.length) {
@@ -154,7 +154,7 @@ export class ExpensesService {
       const acc = await this.orders.acceso(actor, ordenId, { tx, bloquear: true });
       if (!acc.modificar) throw AppError.forbidden(MENSAJES_REGISTRO.soloLectura);
       const repo = this.repo(tx);
-      const ev = (tipo: string, datos: Record<string, unknown>) => this.orders.registrarEvento(tx, actor, ordenId, { tipo, datos, fecha: now });
+      const ev = (tipo: string, datos: Record<string, unknown>) => this.orders.insertEvento(tx, actor, ordenId, { tipo, datos, fecha: now });
 
       const horasPrevias = new Map((await repo.horas(actor.entidadId, ordenId, idsHoras)).map((h) => [h.id, h]));
       const gastosPrevios = new Map((await repo.gastos(actor.entidadId, ordenId, idsGastos)).map((g) => [g.id, g]));
@@ -172,12 +172,12 @@ export class ExpensesService {
       await repo.bloquearUsuarios(pares.map((p) => p.usuarioId));
 
       // Removals.
-      await repo.borrarHoras(actor.entidadId, ordenId, b.borrados.horas);
+      await repo.deleteHoras(actor.entidadId, ordenId, b.borrados.horas);
       for (const id of b.borrados.horas) {
         const h = horasPrevias.get(id) as HorasFila;
         await ev('REGISTRO_ELIMINADO', { clase: 'horas', id, usuario: nombreDe(h.usuario), minutos: h.minutos, dia: h.dia });
       }
-      await repo.borrarGastos(actor.entidadId, ordenId, b.borrados.gastos);
+      await repo.deleteGastos(actor.entidadId, ordenId, b.borrados.gastos);
       for (const id of b.borrados.gastos) {
         const g = gastosPrevios.get(id) as GastoFila;
         await ev('REGISTRO_ELIMINADO', { clase: 'gasto', id, concepto: g.concepto, centavos: g.centavos, moneda: g.moneda });
@@ -195,7 +195,7 @@ export class ExpensesService {
         }
         const antes = horasPrevias.get(h.id) as HorasFila;
         if (antes.usuarioId === usuarioId && antes.fecha === h.fecha && antes.minutos === minutos && antes.descripcion === h.descripcion) continue;
-        await repo.actualizarHoras(actor.entidadId, h.id, { usuarioId, fecha: new Date(h.fecha), dia, minutos, descripcion: h.descripcion, actualizado: now });
+        await repo.updateHoras(actor.entidadId, h.id, { usuarioId, fecha: new Date(h.fecha), dia, minutos, descripcion: h.descripcion, actualizado: now });
         await ev('REGISTRO_CORREGIDO', {
           clase: 'horas',
           id: h.id,
@@ -203,7 +203,7 @@ export class ExpensesService {
           despues: { usuario: nombres.get(usuarioId) ?? '', minutos, dia },
         });
       }
-      const idsNuevas = await repo.insertarHoras(
+      const idsNuevas = await repo.insertHoras(
         nuevasHoras.map((h) => ({
           entidadId: actor.entidadId,
           ordenId,
@@ -240,7 +240,7 @@ export class ExpensesService {
         ) {
           continue;
         }
-        await repo.actualizarGasto(actor.entidadId, g.id, {
+        await repo.updateGasto(actor.entidadId, g.id, {
           fecha: new Date(g.fecha),
           concepto: g.concepto,
           centavos: g.monto,
@@ -255,7 +255,7 @@ export class ExpensesService {
           despues: { concepto: g.concepto, centavos: g.monto, moneda: g.moneda },
         });
       }
-      const idsGastosNuevos = await repo.insertarGastos(
+      const idsGastosNuevos = await repo.insertGastos(
         nuevosGastos.map((g) => ({
           entidadId: actor.entidadId,
           ordenId,

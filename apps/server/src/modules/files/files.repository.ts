@@ -37,7 +37,7 @@ const columnas = {
 export class FilesRepository {
   constructor(private readonly db: DbOrTx) {}
 
-  async listar(entidadId: number, ordenId: number): Promise<ArchivoFila[]> {
+  async list(entidadId: number, ordenId: number): Promise<ArchivoFila[]> {
     return this.db
       .select(columnas)
       .from(ordenArchivos)
@@ -46,7 +46,7 @@ export class FilesRepository {
       .orderBy(asc(ordenArchivos.creado), asc(ordenArchivos.id));
   }
 
-  async buscar(entidadId: number, ordenId: number, id: number): Promise<ArchivoFila | undefined> {
+  async find(entidadId: number, ordenId: number, id: number): Promise<ArchivoFila | undefined> {
     const rows = await this.db
       .select(columnas)
       .from(ordenArchivos)
@@ -56,13 +56,13 @@ export class FilesRepository {
     return rows[0];
   }
 
-  async insertar(rows: (typeof ordenArchivos.$inferInsert)[]): Promise<{ id: number }[]> {
+  async insert(rows: (typeof ordenArchivos.$inferInsert)[]): Promise<{ id: number }[]> {
     if (!rows.length) return [];
     return this.db.insert(ordenArchivos).values(rows).returning({ id: ordenArchivos.id });
   }
 
   /** Removes the files of the order among `ids`; returns those removed (ids of other orders are left alone). */
-  async borrar(entidadId: number, ordenId: number, ids: number[]) {
+  async delete(entidadId: number, ordenId: number, ids: number[]) {
     if (!ids.length) return [];
     return this.db
       .delete(ordenArchivos)
@@ -85,7 +85,7 @@ export class FilesRepository {
       .where(and(eq(ordenArchivos.entidadId, entidadId), eq(ordenArchivos.ordenId, ordenId), inArray(ordenArchivos.id, ids)));
   }
 
-  async contar(entidadId: number, ordenId: number): Promise<number> {
+  async count(entidadId: number, ordenId: number): Promise<number> {
     const r = await this.db.execute<{ n: number }>(
       sql`select count(*)::int as n from orden_archivos where entidad_id = ${entidadId} and orden_id = ${ordenId}`,
     );

@@ -1,19 +1,13 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LIMITES_ARCHIVOS, zArchivo, zArchivosCambios, zId } from '@delego/contract';
-import { z } from 'zod';
-import type { Services } from '../../app.js';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { LIMITES_ARCHIVOS, RUTAS, zArchivosCambios, type ErrorBody } from '@delego/contract';
 import { AppError } from '../../lib/errors.js';
+import { enviarGenerado, registrar } from '../../lib/rutas.js';
+import type { Services } from '../../services.js';
 import { actorOf } from '../auth/auth.plugin.js';
 import type { Descarga, Parte } from './files.service.js';
 import { contentDisposition, parseRange } from './http.js';
 import { MENSAJES_ARCHIVOS } from './tipos.js';
-
-const zIdParam = z.object({ id: zId });
-const zArchivoParams = z.object({ ordenId: zId, archivoId: zId });
-const zDescargaQuery = z.object({ inline: z.string().optional() });
-const tags = ['archivos'];
 
 async function* partesDe(req: FastifyRequest): AsyncIterable<Parte> {
   for await (const p of req.parts()) {
@@ -29,7 +23,7 @@ async function enviar(req: FastifyRequest, reply: FastifyReply, d: Descarga, inl
     return reply
       .code(416)
       .header('Content-Range', `bytes */${d.tamanio}`)
-      .send({ code: 'RANGO_INVALIDO', message: MENSAJES_ARCHIVOS.rango, requestId: String(req.id) });
+      .send({ code: 'RANGO_INVALIDO', message: MENSAJES_ARCHIVOS.rango, requestId: String(req.id) } satisfies ErrorBody);
   }
   const tipo = d.mime.startsWith('text/') ? `${d.mime}; charset=utf-8` : d.mime;
   void reply
@@ -50,7 +44,7 @@ async function enviar(req: FastifyRequest, reply: FastifyReply, d: Descarga, inl
 }
 
 export const filesRoutes =
-  (s: Services): FastifyPluginAsyncZod =>
+  (s: Services): FastifyPluginAsync =>
   async (app) => {
     await app.register(fastifyMultipart, {
       // Keep the name as sent (busboy would cut it to its last path segment): a name with a path
@@ -65,75 +59,28 @@ export const filesRoutes =
       },
     });
 
-    app.get(
-      '/api/v2/archivos/:id',
-      { schema: { tags, summary: 'Archivos de la orden', params: zIdParam, response: { 200: z.array(zArchivo) } } },
-      async (req) => s.files.listar(actorOf(req), req.params.id),
-    );
-
-    app.post(
-      '/api/v2/archivos/:id/add',
-      {
-        schema: {
-          tags,
-          summary: 'Adjunta archivos (multipart: campo "archivos") y quita los de "archivosBorrados"; devuelve la lista',
-          description:
-            'multipart/form-data: una parte "archivos" por archivo y, si corresponde, "archivosBorrados" con ids ("3,4" o "[3,4]"). ' +
-            'Para solo quitar, también acepta JSON {"archivos": [], "archivosBorrados": [ids]}. ' +
-            'Tipos: imágenes (JPG, PNG, WebP, GIF, HEIC), PDF, Office (docx, xlsx, pptx, doc, xls, ppt), TXT y CSV en UTF-8; ' +
-            'el tipo real se lee de los bytes. Tamaño por archivo: MAX_FILE_MB (25 MB por defecto).',
-          params: zIdParam,
-          response: { 200: z.array(zArchivo) },
-        },
-      },
-      async (req) => {
-        const actor = actorOf(req);
-        if (req.isMultipart()) return s.files.agregar(actor, req.params.id, partesDe(req));
-        const parsed = zArchivosCambios.safeParse(req.body ?? {});
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          throw AppError.invalid(String(issue?.path[0] ?? 'archivosBorrados'), issue?.message ?? MENSAJES_ARCHIVOS.sinArchivos);
-        }
-        return s.files.quitar(actor, req.params.id, parsed.data.archivosBorrados ?? []);
-      },
-    );
-
-    app.get(
-      '/api/v2/archivos/:ordenId/descargar/:archivoId',
-      {
-        schema: {
-          tags,
-          summary: 'Descarga un archivo (admite Range; ?inline=1 para mostrarlo en el navegador)',
-          params: zArchivoParams,
-          querystring: zDescargaQuery,
-        },
-      },
-      async (req, reply) => {
-        const d = await s.files.descarga(actorOf(req), req.params.ordenId, req.params.archivoId);
-        const inline = req.query.inline !== undefined && req.query.inline !== '0' && req.query.inline !== 'false';
-        return enviar(req, reply, d, inline);
-      },
-    );
-
-    app.get(
-      '/api/v2/archivos/:ordenId/miniatura/:archivoId',
-      { schema: { tags, summary: 'Miniatura JPEG (320 px) de una imagen', params: zArchivoParams } },
-      async (req, reply) => {
-        const d = await s.files.descarga(actorOf(req), req.params.ordenId, req.params.archivoId, true);
-        return enviar(req, reply, d, true);
-      },
-    );
-
-    app.get(
-      '/api/v2/descargarZip/:id',
-      { schema: { tags, summary: 'ZIP con todos los archivos de la orden (404 si no tiene)', params: zIdParam } },
-      async (req, reply) => {
-        const z = await s.files.zip(actorOf(req), req.params.id);
-        return reply
-          .header('Content-Type', 'application/zip')
-          .header('Content-Disposition', contentDisposition(z.nombre))
-          .header('Cache-Control', 'private, no-store')
-          .send(z.stream);
-      },
-    );
+    registrar(app, RUTAS.archivos, async (req) => s.files.list(actorOf(req), req.params.id));
+    registrar(app, RUTAS.agregarArchivos, async (req) => {
+      const actor = actorOf(req);
+      if (req.isMultipart()) return s.files.create(actor, req.params.id, partesDe(req));
+      const parsed = zArchivosCambios.safeParse(req.body ?? {});
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw AppError.invalid(String(issue?.path[0] ?? 'archivosBorrados'), issue?.message ?? MENSAJES_ARCHIVOS.sinArchivos);
+      }
+      return s.files.delete(actor, req.params.id, parsed.data.archivosBorrados ?? []);
+    });
+    registrar(app, RUTAS.descargarArchivo, async (req, reply) => {
+      const d = await s.files.descarga(actorOf(req), req.params.ordenId, req.params.archivoId);
+      const inline = req.query.inline !== undefined && req.query.inline !== '0' && req.query.inline !== 'false';
+      return enviar(req, reply, d, inline);
+    });
+    registrar(app, RUTAS.miniatura, async (req, reply) => {
+      const d = await s.files.descarga(actorOf(req), req.params.ordenId, req.params.archivoId, true);
+      return enviar(req, reply, d, true);
+    });
+    registrar(app, RUTAS.zip, async (req, reply) => {
+      const z = await s.files.zip(actorOf(req), req.params.id);
+      return enviarGenerado(reply, 'application/zip', contentDisposition(z.nombre), z.stream);
+    });
   };

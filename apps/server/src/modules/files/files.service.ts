@@ -139,9 +139,9 @@ export class FilesService {
   }
 
   /** GET /api/v2/archivos/{id}: whoever sees the order sees its files. */
-  async listar(actor: Actor, ordenId: number): Promise<Archivo[]> {
+  async list(actor: Actor, ordenId: number): Promise<Archivo[]> {
     const acc = await this.orders.acceso(actor, ordenId);
-    const rows = await this.repo().listar(actor.entidadId, ordenId);
+    const rows = await this.repo().list(actor.entidadId, ordenId);
     return rows.map((r) => this.aArchivo(ordenId, r, acc.modificar));
   }
 
@@ -150,7 +150,7 @@ export class FilesService {
    * flows), makes thumbnails, then in one transaction records the new files, removes those of
    * archivosBorrados, and writes one history event per file. Any failure leaves nothing behind.
    */
-  async agregar(actor: Actor, ordenId: number, partes: AsyncIterable<Parte>): Promise<Archivo[]> {
+  async create(actor: Actor, ordenId: number, partes: AsyncIterable<Parte>): Promise<Archivo[]> {
     const acc = await this.orders.acceso(actor, ordenId);
     if (!acc.modificar) throw AppError.forbidden(MENSAJES_ARCHIVOS.soloLectura);
     const nuevos: Nuevo[] = [];
@@ -202,7 +202,7 @@ export class FilesService {
   }
 
   /** POST /api/v2/archivos/{id}/add as JSON: removals only. */
-  async quitar(actor: Actor, ordenId: number, ids: number[]): Promise<Archivo[]> {
+  async delete(actor: Actor, ordenId: number, ids: number[]): Promise<Archivo[]> {
     const acc = await this.orders.acceso(actor, ordenId);
     if (!acc.modificar) throw AppError.forbidden(MENSAJES_ARCHIVOS.soloLectura);
     if (!ids.length) throw AppError.invalid('archivosBorrados', MENSAJES_ARCHIVOS.sinArchivos);
@@ -215,9 +215,9 @@ export class FilesService {
       const acc = await this.orders.acceso(actor, ordenId, { tx, bloquear: true });
       if (!acc.modificar) throw AppError.forbidden(MENSAJES_ARCHIVOS.soloLectura);
       const repo = this.repo(tx);
-      const quitados = await repo.borrar(actor.entidadId, ordenId, borrar);
+      const quitados = await repo.delete(actor.entidadId, ordenId, borrar);
       if (quitados.length !== borrar.length) throw AppError.notFound(MENSAJES_ARCHIVOS.noExiste);
-      const ids = await repo.insertar(
+      const ids = await repo.insert(
         nuevos.map((n) => ({
           entidadId: actor.entidadId,
           ordenId,
@@ -233,14 +233,14 @@ export class FilesService {
         })),
       );
       for (const q of quitados) {
-        await this.orders.registrarEvento(tx, actor, ordenId, {
+        await this.orders.insertEvento(tx, actor, ordenId, {
           tipo: 'ARCHIVO_ELIMINADO',
           fecha: now,
           datos: { archivoId: q.id, nombre: q.nombre },
         });
       }
       for (const [i, n] of nuevos.entries()) {
-        await this.orders.registrarEvento(tx, actor, ordenId, {
+        await this.orders.insertEvento(tx, actor, ordenId, {
           tipo: 'ARCHIVO_AGREGADO',
           fecha: now,
           datos: { archivoId: ids[i]?.id ?? null, nombre: n.nombre, tipo: n.mime, tamanio: n.tamanio },
@@ -253,7 +253,7 @@ export class FilesService {
       quitados.flatMap((q) => [q.clave, q.claveMiniatura].filter((k): k is string => !!k)).map((k) => this.storage.delete(k)),
     );
     this.bus.publish({ type: 'orden.modificada', entidadId: actor.entidadId, ordenId, usuarioId: actor.id });
-    return this.listar(actor, ordenId);
+    return this.list(actor, ordenId);
   }
 
   /** A 320 px JPEG of the image (EXIF orientation applied, transparency on white). HEIC may not decode: no thumbnail then. */
@@ -276,7 +276,7 @@ export class FilesService {
   /** A file (or its thumbnail) of an order the actor sees; 404 for a file of another order or company. */
   async descarga(actor: Actor, ordenId: number, archivoId: number, miniatura = false): Promise<Descarga> {
     await this.orders.acceso(actor, ordenId);
-    const r = await this.repo().buscar(actor.entidadId, ordenId, archivoId);
+    const r = await this.repo().find(actor.entidadId, ordenId, archivoId);
     if (!r) throw AppError.notFound(MENSAJES_ARCHIVOS.noExiste);
     const clave = miniatura ? r.claveMiniatura : r.clave;
     if (!clave) throw AppError.notFound('Este archivo no tiene miniatura.');
@@ -300,7 +300,7 @@ export class FilesService {
   /** For the printed report: the order's files, and a way to read each image's thumbnail. */
   async paraImprimir(actor: Actor, ordenId: number): Promise<{ archivo: Archivo; leerMiniatura: (() => Promise<Buffer>) | null }[]> {
     const acc = await this.orders.acceso(actor, ordenId);
-    const rows = await this.repo().listar(actor.entidadId, ordenId);
+    const rows = await this.repo().list(actor.entidadId, ordenId);
     return rows.map((r) => ({
       archivo: this.aArchivo(ordenId, r, acc.modificar),
       leerMiniatura: r.claveMiniatura
@@ -319,7 +319,7 @@ export class FilesService {
    */
   async zip(actor: Actor, ordenId: number): Promise<{ nombre: string; stream: Readable }> {
     const { orden } = await this.orders.acceso(actor, ordenId);
-    const rows = await this.repo().listar(actor.entidadId, ordenId);
+    const rows = await this.repo().list(actor.entidadId, ordenId);
     if (!rows.length) throw AppError.notFound(MENSAJES_ARCHIVOS.zipVacio);
     const nombres = nombresUnicos(rows.map((r) => r.nombre));
     const { ZipArchive } = await import('archiver');

@@ -1,4 +1,12 @@
-import { formatoMb, LIMITES_ARCHIVOS, TIPOS_ARCHIVO } from '@delego/contract';
+import {
+  extensionDe,
+  formatoMb,
+  LIMITES_ARCHIVOS,
+  MENSAJES_NOMBRE_ARCHIVO,
+  normalizarNombreArchivo,
+  problemaDeNombreArchivo,
+  TIPOS_ARCHIVO,
+} from '@delego/contract';
 import { AppError } from '../../lib/errors.js';
 
 /**
@@ -10,17 +18,11 @@ import { AppError } from '../../lib/errors.js';
  */
 
 export const MENSAJES_ARCHIVOS = {
+  ...MENSAJES_NOMBRE_ARCHIVO,
   sinArchivos: 'No se recibió ningún archivo para adjuntar ni para quitar.',
   vacio: (n: string) => `El archivo «${n}» está vacío (0 bytes).`,
   grande: (n: string, mb: number) => `El archivo «${n}» supera el tamaño máximo de ${formatoMb(mb)} MB. No se guardó ningún archivo.`,
   demasiados: `Se pueden adjuntar hasta ${LIMITES_ARCHIVOS.porEnvio} archivos por vez.`,
-  nombreVacio: 'Cada archivo debe tener un nombre.',
-  nombreLargo: (n: string) => `El nombre «${n.slice(0, 40)}…» supera los ${LIMITES_ARCHIVOS.nombre} caracteres.`,
-  nombreRuta: (n: string) => `El nombre «${n}» no puede contener barras (/ o \\).`,
-  nombreControl: 'El nombre del archivo contiene caracteres no válidos.',
-  sinExtension: (n: string) => `El archivo «${n}» no tiene extensión; no se puede saber de qué tipo es.`,
-  noPermitido: (n: string) =>
-    `El tipo del archivo «${n}» no está permitido. Se aceptan imágenes (JPG, PNG, WebP, GIF, HEIC), PDF, documentos de Office (Word, Excel, PowerPoint) y texto (TXT, CSV).`,
   noCoincide: (n: string, real: string) =>
     `El contenido de «${n}» no corresponde a su extensión (parece ser ${real}). No se guardó ningún archivo.`,
   textoInvalido: (n: string) =>
@@ -32,24 +34,15 @@ export const MENSAJES_ARCHIVOS = {
   rango: 'El rango pedido no es válido para este archivo.',
 } as const;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-
 /** The name as it will be stored and shown: NFC, trimmed. Throws a 400 AppError when not acceptable. */
 export function validarNombre(raw: string | undefined | null): string {
-  const nombre = (raw ?? '').normalize('NFC').trim();
-  if (!nombre || nombre === '.' || nombre === '..') throw AppError.invalid('archivos', MENSAJES_ARCHIVOS.nombreVacio);
-  if ([...nombre].length > LIMITES_ARCHIVOS.nombre) throw AppError.invalid('archivos', MENSAJES_ARCHIVOS.nombreLargo(nombre));
-  if (/[/\\]/.test(nombre)) throw AppError.invalid('archivos', MENSAJES_ARCHIVOS.nombreRuta(nombre));
-  if (CONTROL.test(nombre)) throw AppError.invalid('archivos', MENSAJES_ARCHIVOS.nombreControl);
+  const nombre = normalizarNombreArchivo(raw);
+  const problema = problemaDeNombreArchivo(nombre);
+  if (problema) throw AppError.invalid('archivos', problema);
   return nombre;
 }
 
-export function extensionDe(nombre: string): string | null {
-  const i = nombre.lastIndexOf('.');
-  if (i <= 0 || i === nombre.length - 1) return null;
-  return nombre.slice(i + 1).toLowerCase();
-}
+export { extensionDe };
 
 export interface TipoDecidido {
   mime: string;

@@ -1,10 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API, MENSAJES } from '@delego/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { MENSAJES, RUTAS } from '@delego/contract';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { REINTENTAR_EN_S } from '../../lib/db-errors.js';
 import { resumenError } from '../../lib/log-redaction.js';
+import { registrar } from '../../lib/rutas.js';
 
 export interface HealthOptions {
   db: Db;
@@ -35,52 +35,22 @@ async function probarBase(db: Db, esperaMs: number): Promise<{ db: 'ok' | 'error
  * within a bounded time; 503 with Retry-After otherwise, so a balancer sends traffic elsewhere).
  */
 export const healthRoutes =
-  ({ db, esperaMs = 2000 }: HealthOptions): FastifyPluginAsyncZod =>
+  ({ db, esperaMs = 2000 }: HealthOptions): FastifyPluginAsync =>
   async (app) => {
-    app.get(
-      API.health,
-      {
-        schema: {
-          tags: ['salud'],
-          summary: 'Vivacidad: el proceso responde (sin autenticación, no consulta la base)',
-          response: { 200: z.object({ ok: z.boolean() }) },
-        },
-      },
-      async () => ({ ok: true }),
-    );
-
-    app.get(
-      API.healthReady,
-      {
-        schema: {
-          tags: ['salud'],
-          summary: 'Disponibilidad: la base de datos responde (sin autenticación)',
-          response: {
-            200: z.object({ status: z.literal('ok'), db: z.literal('ok') }),
-            503: z.object({
-              status: z.literal('error'),
-              db: z.enum(['error', 'tiempo_agotado']),
-              code: z.string(),
-              message: z.string(),
-              requestId: z.string(),
-            }),
-          },
-        },
-      },
-      async (req, reply) => {
-        const r = await probarBase(db, esperaMs);
-        if (r.db === 'ok') return { status: 'ok' as const, db: 'ok' as const };
-        req.log.warn({ db: r.db, ...(r.err === undefined ? {} : { err: resumenError(r.err) }) }, 'salud.baseNoDisponible');
-        return reply
-          .code(503)
-          .header('Retry-After', String(REINTENTAR_EN_S))
-          .send({
-            status: 'error' as const,
-            db: r.db,
-            code: 'SERVICIO_NO_DISPONIBLE',
-            message: MENSAJES.servicioNoDisponible,
-            requestId: String(req.id),
-          });
-      },
-    );
+    registrar(app, RUTAS.health, async () => ({ ok: true }));
+    registrar(app, RUTAS.healthReady, async (req, reply) => {
+      const r = await probarBase(db, esperaMs);
+      if (r.db === 'ok') return { status: 'ok' as const, db: 'ok' as const };
+      req.log.warn({ db: r.db, ...(r.err === undefined ? {} : { err: resumenError(r.err) }) }, 'salud.baseNoDisponible');
+      return reply
+        .code(503)
+        .header('Retry-After', String(REINTENTAR_EN_S))
+        .send({
+          status: 'error' as const,
+          db: r.db,
+          code: 'SERVICIO_NO_DISPONIBLE',
+          message: MENSAJES.servicioNoDisponible,
+          requestId: String(req.id),
+        });
+    });
   };

@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { MENSAJES, tienePermiso } from '@delego/contract';
+import { MENSAJES, puedeSuscribirse } from '@delego/contract';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { StompParser, StompProtocolError, escapeHeaderValue, negotiateHeartbeat, serializeFrame, type Frame } from './stomp.js';
@@ -44,17 +44,6 @@ interface Connection {
   closed: boolean;
   /** Frames of one connection are handled in order, even while CONNECT authenticates. */
   queue: Promise<void>;
-}
-
-/** Who may subscribe where (SPEC §6, §7): the answer for one actor and destination. */
-export function autorizado(actor: Actor, destination: string): boolean {
-  let m = /^\/usuario\/(\d+)$/.exec(destination);
-  if (m) return Number(m[1]) === actor.id;
-  m = /^\/(?:plan\/entidad|entidad)\/(\d+)$/.exec(destination);
-  if (m) return Number(m[1]) === actor.entidadId && tienePermiso(actor, 'crearOrden');
-  m = /^\/entidad\/cache\/(?:clientes|usuarios)\/(\d+)$/.exec(destination);
-  if (m) return Number(m[1]) === actor.entidadId;
-  return false;
 }
 
 /**
@@ -176,7 +165,8 @@ export class StompBroker {
         if (!id || !destination) return this.fail(c, 'SUBSCRIBE necesita los encabezados id y destination.', receipt);
         if (c.subs.has(id)) return this.fail(c, `Ya existe una suscripción con id ${id}.`, receipt);
         if (c.subs.size >= this.o.maxSubscriptions) return this.fail(c, 'Demasiadas suscripciones en esta conexión.', receipt);
-        if (!autorizado(c.actor, destination)) {
+        // Who may subscribe where (SPEC §6, §7): the contract's rule, the one the web client follows.
+        if (!puedeSuscribirse(c.actor, destination)) {
           this.o.log({ usuarioId: c.actor.id, destination }, 'live.suscripcionRechazada');
           return this.fail(c, 'No tiene permiso para suscribirse a ese destino.', receipt);
         }

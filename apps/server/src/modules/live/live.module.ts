@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
-import { API, TOPICOS } from '@delego/contract';
+import { CANALES, RUTAS, type Canal, type MensajeEnVivo } from '@delego/contract';
 import type { EventBus } from '../../lib/bus.js';
+import { esquemaDe } from '../../lib/rutas.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PlansService } from '../plans/plans.service.js';
@@ -38,15 +39,19 @@ export async function registerLive(
   });
   deps.notifications.setPresence(broker);
 
+  /** A message on one channel, its body typed by the contract's schema for that channel. */
+  const enviar = <C extends Canal>(canal: C, id: number, mensaje: MensajeEnVivo<C>) =>
+    broker.send(CANALES[canal].destino(id), mensaje);
+
   deps.bus.subscribe((e) => {
     switch (e.type) {
       case 'notificacion.creada':
-        broker.send(TOPICOS.usuario(e.usuarioId), e.notificacion);
+        enviar('usuario', e.usuarioId, e.notificacion);
         break;
       case 'plan.cambiado':
-        if (broker.hasSubscribers(TOPICOS.plan(e.entidadId))) {
+        if (broker.hasSubscribers(CANALES.plan.destino(e.entidadId))) {
           deps.plans.estadoDeEntidad(e.entidadId).then(
-            (estado) => estado && broker.send(TOPICOS.plan(e.entidadId), estado),
+            (estado) => estado && enviar('plan', e.entidadId, estado),
             (err: unknown) => app.log.warn({ err }, 'live.plan'),
           );
         }
@@ -56,15 +61,15 @@ export async function registerLive(
       case 'orden.eliminada':
       case 'orden.estadoCambiado':
       case 'orden.responsablesCambiados':
-        broker.send(TOPICOS.entidad(e.entidadId), { tipo: e.type, ordenId: e.ordenId });
+        enviar('entidad', e.entidadId, { tipo: e.type, ordenId: e.ordenId });
         break;
       case 'clientes.cacheLimpiada':
       case 'clientes.cambiados':
-        broker.send(TOPICOS.cacheClientes(e.entidadId), { tipo: 'clientes' });
+        enviar('cacheClientes', e.entidadId, { tipo: 'clientes' });
         break;
       case 'usuarios.cacheLimpiada':
       case 'usuarios.cambiados':
-        broker.send(TOPICOS.cacheUsuarios(e.entidadId), { tipo: 'usuarios' });
+        enviar('cacheUsuarios', e.entidadId, { tipo: 'usuarios' });
         break;
       case 'usuario.credencialesCambiadas':
         broker.disconnectUser(e.usuarioId);
@@ -83,7 +88,7 @@ export async function registerLive(
       },
     },
   });
-  app.get(API.socket, { websocket: true, schema: { hide: true } }, (socket, req) => {
+  app.get(RUTAS.socket.path, { websocket: true, schema: esquemaDe(RUTAS.socket) }, (socket, req) => {
     // CONNECT is throttled like an HTTP login, per client address (req.ip honours TRUST_PROXY).
     broker.handle(socket, req.ip);
   });

@@ -64,7 +64,7 @@ export class NotificationsService {
       if (!o) return;
       for (const u of e.agregados) {
         if (u === e.usuarioId) continue;
-        await this.crear(e.entidadId, u, {
+        await this.create(e.entidadId, u, {
           tipo: 'ORDEN_ASIGNADA',
           titulo: `Nueva orden asignada: #${o.numero}`,
           mensaje: o.titulo,
@@ -77,7 +77,7 @@ export class NotificationsService {
       const estado = estadoInfo(e.estadoId)?.nombre ?? '';
       for (const u of o.responsables) {
         if (u === e.usuarioId) continue;
-        await this.crear(e.entidadId, u, {
+        await this.create(e.entidadId, u, {
           tipo: 'ORDEN_ESTADO',
           titulo: `La orden #${o.numero} pasó a ${estado}`,
           mensaje: e.comentario ? `${o.titulo}: «${e.comentario}»` : o.titulo,
@@ -88,7 +88,7 @@ export class NotificationsService {
   }
 
   /** Stores a notification, announces it, and pushes it if the user has no open socket anywhere. */
-  async crear(
+  async create(
     entidadId: number,
     usuarioId: number,
     n: { tipo: string; titulo: string; mensaje: string; ordenId: number | null },
@@ -133,7 +133,7 @@ export class NotificationsService {
   }
 
   /** GET /api/v2/notificaciones/all: the actor's notifications, newest first. */
-  async listar(actor: Actor): Promise<Notificacion[]> {
+  async list(actor: Actor): Promise<Notificacion[]> {
     const rows = await this.repo.list(actor.entidadId, actor.id, 200);
     return rows.map((r) => ({
       id: r.id,
@@ -159,7 +159,7 @@ export class NotificationsService {
    * browser); one registered by a user of another company is refused (409) and stays where it
    * is, so a token never moves across companies.
    */
-  async registrar(actor: Actor, registrar: boolean, token: string): Promise<void> {
+  async register(actor: Actor, registrar: boolean, token: string): Promise<void> {
     if (!registrar) {
       await this.repo.deleteDevice(actor.id, token);
       return;
@@ -174,12 +174,12 @@ export class NotificationsService {
   }
 
   /** Announces orders that became overdue (once each), to their responsables. */
-  async revisarVencidas(): Promise<number> {
+  async checkOverdue(): Promise<number> {
     const now = this.clock.now();
     const orders = await this.repo.claimOverdue(now, new Date(now.getTime() - OVERDUE_LOOKBACK_MS));
     for (const o of orders) {
       for (const u of o.responsables) {
-        await this.crear(o.entidadId, u, {
+        await this.create(o.entidadId, u, {
           tipo: 'ORDEN_VENCIDA',
           titulo: `La orden #${o.numero} está vencida`,
           mensaje: o.titulo,
@@ -200,7 +200,7 @@ export class NotificationsService {
 
   startOverdueChecks(everyMs = 60_000): void {
     if (this.overdueTimer) return;
-    this.overdueTimer = setInterval(() => this.track(this.revisarVencidas()), everyMs);
+    this.overdueTimer = setInterval(() => this.track(this.checkOverdue()), everyMs);
     this.overdueTimer.unref();
   }
 

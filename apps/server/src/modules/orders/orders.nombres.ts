@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Persona } from '@delego/contract';
-import type { DbOrTx } from '../../db/client.js';
-import type { EventBus } from '../../lib/bus.js';
+import type { ManagedCache } from '../../lib/cache-registry.js';
 import { TenantCache } from '../../lib/tenant-cache.js';
 
 export interface PrioridadNombre {
@@ -30,41 +28,37 @@ export interface Referencias {
   usuarios?: (number | null)[];
 }
 
-/** Events after which a company's names may have changed. */
-const CAMBIAN_NOMBRES = new Set([
-  'clientes.cambiados',
-  'clientes.cacheLimpiada',
-  'usuarios.cambiados',
-  'usuarios.cacheLimpiada',
-  'catalogo.cambiado',
-]);
-
-type Fila<T extends unknown[]> = T[];
-const asJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
-
 /**
  * The names of a company's clients, types, areas, priorities and users, so that the order list
  * and detail read only the orders themselves: the names are joined here, not in every query.
- * A change of any of them publishes an event (also from other instances, through the bus) that
- * drops the company's entry; an id not found (created a moment ago, before its event arrived)
- * reloads the entry once.
+ * The cache registry (src/caches.ts) drops a company's entry on the events that rename anything
+ * (also from other instances, through the bus); an id not found (created a moment ago, before its
+ * event arrived) reloads the entry once.
  */
-export class NombresCache {
-  private readonly cache = new TenantCache<Nombres>(1);
+export class NombresCache implements ManagedCache<never> {
+  private readonly cache: TenantCache<Nombres>;
   private readonly cargando = new Map<number, Promise<Nombres>>();
 
   constructor(
-    private readonly db: DbOrTx,
-    bus: EventBus,
+    private readonly cargar: (entidadId: number) => Promise<Nombres>,
+    ttlMs: number,
+    now: () => number = Date.now,
   ) {
-    bus.subscribe((e) => {
-      if (CAMBIAN_NOMBRES.has(e.type)) this.olvidar(e.entidadId);
-    });
+    this.cache = new TenantCache<Nombres>(1, 5000, ttlMs, now);
   }
 
   olvidar(entidadId: number): void {
     this.cache.clear(entidadId);
     this.cargando.delete(entidadId);
+  }
+
+  invalidate(entidadId: number): void {
+    this.olvidar(entidadId);
+  }
+
+  clearAll(): void {
+    this.cache.clearAll();
+    this.cargando.clear();
   }
 
   /** The company's names, with every id of `refs` present (reloaded once when one is missing). */
@@ -89,36 +83,6 @@ export class NombresCache {
       p.then(quitar, quitar);
     }
     return p;
-  }
-
-  private async cargar(entidadId: number): Promise<Nombres> {
-    const r = await this.db.execute(sql`
-      select (select nombre from entidades where id = ${entidadId}) as entidad,
-             coalesce((select json_agg(json_build_array(id, nombre)) from clientes where entidad_id = ${entidadId}), '[]'::json) as clientes,
-             coalesce((select json_agg(json_build_array(id, nombre)) from tipos_orden where entidad_id = ${entidadId}), '[]'::json) as tipos,
-             coalesce((select json_agg(json_build_array(id, nombre)) from areas where entidad_id = ${entidadId}), '[]'::json) as areas,
-             coalesce((select json_agg(json_build_array(id, nombre, color, nivel)) from prioridades where entidad_id = ${entidadId}), '[]'::json) as prioridades,
-             coalesce((select json_agg(json_build_array(id, usuario, nombre, apellido)) from usuarios where entidad_id = ${entidadId}), '[]'::json) as usuarios`);
-    const row = r.rows[0] as Record<string, unknown>;
-    const pares = (v: unknown) => new Map(asJson<Fila<[number, string]>>(v).map(([id, nombre]) => [id, nombre]));
-    return {
-      entidad: String(row.entidad ?? ''),
-      clientes: pares(row.clientes),
-      tipos: pares(row.tipos),
-      areas: pares(row.areas),
-      prioridades: new Map(
-        asJson<Fila<[number, string, string, number]>>(row.prioridades).map(([id, nombre, color, nivel]) => [
-          id,
-          { id, nombre, color, nivel },
-        ]),
-      ),
-      usuarios: new Map(
-        asJson<Fila<[number, string, string, string]>>(row.usuarios).map(([id, usuario, nombre, apellido]) => [
-          id,
-          { id, usuario, nombre, apellido },
-        ]),
-      ),
-    };
   }
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { planes, suscripciones } from './plans.tables.js';
 
@@ -7,6 +7,24 @@ export interface SuscripcionRow {
   quota: number | null;
   quotaDisponible: number | null;
   fechaProximoVencimiento: Date;
+}
+
+/**
+ * The statement that takes one order from the company's quota of the current period, as a
+ * fragment for a CTE of another module's write (the order create: quota, number and order in one
+ * atomic statement; docs/ARCHITECTURE.md). It returns one row when it took one: the period has not
+ * ended at `ahora`, the quota is unlimited or not used up, and `si` holds. Being one UPDATE with
+ * the check in its WHERE, concurrent creates never take more than there is.
+ *
+ * @param ahora a timestamptz expression.
+ * @param si a boolean expression: nothing is taken unless it is true.
+ */
+export function tomarCupoSql(entidadId: number, ahora: SQL, si: SQL): SQL {
+  return sql`update suscripciones set quota_disponible = quota_disponible - 1
+        where entidad_id = ${entidadId} and fecha_proximo_vencimiento > ${ahora}
+          and (quota_disponible is null or quota_disponible > 0)
+          and ${si}
+        returning 1`;
 }
 
 export class PlansRepository {

@@ -1,33 +1,24 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API, zPlanEstado } from '@delego/contract';
-import { actorOf } from '../auth/auth.plugin.js';
-import type { Services } from '../../app.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { RUTAS } from '@delego/contract';
 import { AppError } from '../../lib/errors.js';
+import { registrar } from '../../lib/rutas.js';
+import type { Services } from '../../services.js';
+import { actorOf } from '../auth/auth.plugin.js';
 
 export const plansRoutes =
-  (s: Services): FastifyPluginAsyncZod =>
+  (s: Services): FastifyPluginAsync =>
   async (app) => {
-    app.get(
-      API.planEstado,
-      {
-        schema: {
-          tags: ['planes'],
-          summary: 'Plan de la entidad y órdenes disponibles en el período',
-          response: { 200: zPlanEstado },
-        },
-      },
-      (req, reply) => {
-        // Read on every menu open: answered without a promise when the state is in memory.
-        const actor = actorOf(req);
-        const enMemoria = s.plans.enMemoria(actor.entidadId);
-        if (enMemoria) {
-          void reply.send(enMemoria);
-          return;
-        }
-        return s.plans.estado(actor).then((estado) => {
-          if (!estado) throw AppError.notFound('La entidad no tiene un plan asignado.');
-          return estado;
-        });
-      },
-    );
+    registrar(app, RUTAS.planEstado, (req, reply) => {
+      // Read on every menu open: answered without a promise when the state is in memory.
+      const actor = actorOf(req);
+      const enMemoria = s.plans.enMemoria(actor.entidadId);
+      if (enMemoria) {
+        void reply.send(enMemoria);
+        return;
+      }
+      return s.plans.estado(actor).then((estado) => {
+        if (!estado) throw AppError.notFound('La entidad no tiene un plan asignado.');
+        return estado;
+      });
+    });
   };

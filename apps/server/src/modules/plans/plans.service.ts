@@ -2,45 +2,36 @@ import type { PlanEstado } from '@delego/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
-import type { EventBus } from '../../lib/bus.js';
+import type { TenantCache } from '../../lib/tenant-cache.js';
 import { PlansRepository, type SuscripcionRow } from './plans.repository.js';
 
-/** How long a company's plan state is served from memory when nothing announces a change. */
-const CACHE_TTL_MS = 5_000;
+export { tomarCupoSql } from './plans.repository.js';
 
 export class PlansService {
   /**
-   * The plan state per company, read on every menu open and after every login. Any change of
-   * quota publishes `plan.cambiado` (across instances through the bus), which drops the entry.
+   * @param cache the plan state per company (key ''), read on every menu open and after every
+   * login; `plan.cambiado` drops it (src/caches.ts).
    */
-  private readonly cache = new Map<number, { estado: PlanEstado | null; until: number }>();
-
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    bus?: EventBus,
-  ) {
-    bus?.subscribe((e) => {
-      if (e.type === 'plan.cambiado') this.cache.delete(e.entidadId);
-    });
-  }
+    private readonly cache: TenantCache<PlanEstado | null>,
+  ) {}
 
   /** The plan state remembered for the company, when still current; undefined when it must be read. */
   enMemoria(entidadId: number): PlanEstado | null | undefined {
-    const now = this.clock.now().getTime();
-    const hit = this.cache.get(entidadId);
-    if (hit && hit.until > now && (hit.estado?.fechaProximoVencimiento ?? Infinity) > now) return hit.estado;
-    return undefined;
+    const hit = this.cache.get(entidadId, '');
+    if (hit === undefined) return undefined;
+    // A period that ended is renewed on the next read, not served from memory.
+    if ((hit?.fechaProximoVencimiento ?? Infinity) <= this.clock.now().getTime()) return undefined;
+    return hit;
   }
 
   /** GET /api/v2/plan/estado: the company's plan and quota, renewing the period if it is due. */
   async estado(actor: Pick<Actor, 'entidadId'>): Promise<PlanEstado | null> {
     const hit = this.enMemoria(actor.entidadId);
     if (hit !== undefined) return hit;
-    const now = this.clock.now().getTime();
-    const estado = await this.estadoDeEntidad(actor.entidadId);
-    this.cache.set(actor.entidadId, { estado, until: now + CACHE_TTL_MS });
-    return estado;
+    return this.cache.load(actor.entidadId, '', () => this.estadoDeEntidad(actor.entidadId));
   }
 
   async estadoDeEntidad(entidadId: number, tx: DbOrTx = this.db): Promise<PlanEstado | null> {

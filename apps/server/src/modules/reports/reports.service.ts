@@ -7,7 +7,7 @@ import type { EntidadesService } from '../entidades/entidades.service.js';
 import type { ExpensesService } from '../expenses/expenses.service.js';
 import { diaAR, inicioDiaAR } from '../expenses/dias.js';
 import type { FilesService } from '../files/files.service.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import type { OrdersLecturasService } from '../orders/orders.lecturas.service.js';
 import { demoraDias, fechaExcel } from './formato.js';
 import { crearPdf, logoParaPdf } from './pdf.js';
 
@@ -64,7 +64,7 @@ function enSegundoPlano(out: PassThrough, escribir: () => Promise<void>): void {
 
 export class ReportsService {
   constructor(
-    private readonly orders: OrdersService,
+    private readonly orders: OrdersLecturasService,
     private readonly files: FilesService,
     private readonly expenses: ExpensesService,
     private readonly entidades: EntidadesService,

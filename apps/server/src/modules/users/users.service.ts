@@ -1,6 +1,7 @@
 import {
   cubreRol,
   esAdmin,
+  motivoPorRol,
   privilegiosQueFaltan,
   puedeFijarPassword,
   puedeOtorgarCliente,
@@ -21,7 +22,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import type { EventBus } from '../../lib/bus.js';
 import { AppError } from '../../lib/errors.js';
-import { TenantCache } from '../../lib/tenant-cache.js';
+import type { TenantCache } from '../../lib/tenant-cache.js';
 import { hashSecret } from '../auth/password.js';
 import type { ClientsService } from '../clients/clients.service.js';
 import { exigirPermiso } from '../permissions/guard.js';
@@ -45,8 +46,6 @@ export const MENSAJES_USUARIOS = {
     'La empresa debe conservar al menos un propietario activo: asigne el rol PROPIETARIO a otro usuario antes.',
   soloPropietarioRol: 'Solo un propietario puede asignar o quitar el rol PROPIETARIO.',
   soloAdminRol: 'Solo un administrador o el propietario puede asignar o quitar el rol ADMIN.',
-  soloPropietarioModifica: 'Solo un propietario puede modificar a un propietario.',
-  soloAdminModifica: 'Solo un administrador o el propietario puede modificar a un administrador.',
   noDesactivarseASiMismo: 'No puede desactivar su propio usuario.',
   noQuitarseAltaUsuarios: 'No puede quitarse a sí mismo el permiso de administrar usuarios.',
   soloLoQueTiene: (p: string[]) =>
@@ -75,19 +74,21 @@ interface Cambio {
  */
 export class UsersService {
   private readonly repo: UsersRepository;
-  /** The company's user list (GET /api/v2/usuarios), emptied on every change. */
-  readonly cache = new TenantCache<UsuarioAdmin[]>();
 
+  /**
+   * @param deps.cache the company's user list (GET /api/v2/usuarios), emptied on every change
+   * (src/caches.ts).
+   */
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
-    private readonly deps: { permissions: PermissionsService; clients: ClientsService },
+    private readonly deps: { permissions: PermissionsService; clients: ClientsService; cache: TenantCache<UsuarioAdmin[]> },
   ) {
     this.repo = new UsersRepository(db);
-    bus.subscribe((e) => {
-      if (e.type === 'usuarios.cambiados') this.cache.clear(e.entidadId);
-    });
+    this.cache = deps.cache;
   }
+
+  readonly cache: TenantCache<UsuarioAdmin[]>;
 
   /** For authentication only: the stored credentials of a login name. */
   findCredentials(usuario: string): Promise<CredencialesRow | undefined> {
@@ -120,8 +121,13 @@ export class UsersService {
     );
   }
 
+  /** For the order screens: the company's active users, by name (who can be made responsable). */
+  activosDeEmpresa(entidadId: number) {
+    return this.repo.activos(entidadId);
+  }
+
   /** GET /api/v4/usuario/{id}. A user of another company is not found. */
-  async get(actor: Actor, id: number): Promise<UsuarioAdmin> {
+  async find(actor: Actor, id: number): Promise<UsuarioAdmin> {
     exigirPermiso(actor, 'altaUsuarios');
     const row = await this.repo.find(actor.entidadId, id);
     if (!row) throw AppError.notFound(NO_ENCONTRADO);
@@ -164,7 +170,7 @@ export class UsersService {
    * POST /api/v4/usuario {storeUser}: creates the user when there is no id, updates it otherwise
    * (a field left out keeps its value). Users are never deleted: `activo: false` deactivates.
    */
-  async store(actor: Actor, input: StoreUserInput): Promise<UsuarioAdmin> {
+  async save(actor: Actor, input: StoreUserInput): Promise<UsuarioAdmin> {
     exigirPermiso(actor, 'altaUsuarios');
     const creating = input.id == null;
     if (creating && !input.password) {
@@ -263,7 +269,7 @@ export class UsersService {
       return id;
     });
     this.cambio({ entidadId: actor.entidadId, usuarioId: userId });
-    return this.get(actor, userId);
+    return this.find(actor, userId);
   }
 
   private async validarSupervisor(
@@ -299,12 +305,8 @@ export class UsersService {
     ]);
     const faltan = privilegiosQueFaltan(actor, { roles, globales, clientes });
     if (!faltan.length) return;
-    if (faltan.some((f) => f.tipo === 'rol' && f.rol === 'PROPIETARIO')) {
-      throw AppError.forbidden(MENSAJES_USUARIOS.soloPropietarioModifica);
-    }
-    if (faltan.some((f) => f.tipo === 'rol' && f.rol === 'ADMIN')) {
-      throw AppError.forbidden(MENSAJES_USUARIOS.soloAdminModifica);
-    }
+    const porRol = motivoPorRol(faltan);
+    if (porRol) throw AppError.forbidden(porRol);
     const nombre = `${target.nombre} ${target.apellido}`.trim() || target.usuario;
     throw AppError.forbidden(MENSAJES_USUARIOS.tieneMasQueUsted(nombre, await this.describir(tx, actor.entidadId, faltan)));
   }
@@ -410,7 +412,7 @@ export class UsersService {
   }
 
   /** DELETE /api/v4/permisos/{user}/{client}: removes every per-client permission of the user on the client. */
-  async quitarPermisosCliente(actor: Actor, userId: number, clienteId: number): Promise<PermisosDeUsuario> {
+  async deletePermisosCliente(actor: Actor, userId: number, clienteId: number): Promise<PermisosDeUsuario> {
     exigirPermiso(actor, 'altaUsuarios');
     await this.db.transaction(async (tx) => {
       const repo = new UsersRepository(tx);

@@ -13,6 +13,4 @@ export const adminKeys = {
   catalogoPermisos: () => [...adminKeys.permisos(), 'catalogo'] as const,
   permisosDeUsuario: (usuarioId: number) => [...adminKeys.permisos(), 'usuario', usuarioId] as const,
   clientes: () => [...adminKeys.all, 'clientes'] as const,
-  etiquetas: (clase: ClaseEtiqueta) => [...adminKeys.all, 'etiquetas', clase] as const,
-  e5sAreas: () => [...adminKeys.all, 'e5s-areas'] as const,
 };

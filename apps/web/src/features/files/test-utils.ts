@@ -1,7 +1,7 @@
 import type { Archivo, OrdenDetalle } from '@delego/contract';
 import { vi } from 'vitest';
 
-/** Test data and fakes for the paperwork features (files, expenses, reports). */
+/** Test data and browser fakes for the paperwork features (files, expenses, reports); the server is `test/servidor`. */
 
 let siguiente = 500;
 
@@ -55,55 +55,6 @@ export function makeOrden(parcial: Partial<OrdenDetalle> = {}): OrdenDetalle {
     acciones: { soloLectura: false, modificar: true, borrar: false, cambiarResponsable: true, estadosSiguientes: [3, 4] },
     ...parcial,
   };
-}
-
-export interface Llamada {
-  metodo: string;
-  ruta: string;
-  query: URLSearchParams;
-  cuerpo: unknown;
-  headers: Headers;
-}
-
-type Respuesta = unknown | ((llamada: Llamada) => unknown);
-
-export function json(status: number, cuerpo: unknown): Response {
-  return new Response(JSON.stringify(cuerpo), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-/** An error answer of the server: `{ message, code, requestId, field? }`. */
-export function errorDelServidor(status: number, message: string, field?: string): Response {
-  return json(status, { message, code: 'X', requestId: 'prueba', ...(field ? { field } : {}) });
-}
-
-/** A file answer, as the download paths send it. */
-export function archivoRespuesta(bytes: string, tipo: string, nombre?: string): Response {
-  const headers: Record<string, string> = { 'Content-Type': tipo };
-  if (nombre) headers['Content-Disposition'] = `attachment; filename="${nombre}"; filename*=UTF-8''${encodeURIComponent(nombre)}`;
-  return new Response(bytes, { status: 200, headers });
-}
-
-/**
- * Replaces fetch with a server that answers `"<METHOD> <path>"` from the table (a value, a
- * Response, or a function of the call); anything else is a 404. Returns the calls made.
- */
-export function simularServidor(respuestas: Record<string, Respuesta>): Llamada[] {
-  const llamadas: Llamada[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      const u = new URL(String(url), 'http://localhost');
-      const metodo = init?.method ?? 'GET';
-      const cuerpo = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      const llamada = { metodo, ruta: u.pathname, query: u.searchParams, cuerpo, headers: new Headers(init?.headers) };
-      llamadas.push(llamada);
-      const respuesta = respuestas[`${metodo} ${u.pathname}`];
-      if (respuesta === undefined) return Promise.resolve(errorDelServidor(404, 'No encontrado'));
-      const dato = typeof respuesta === 'function' ? (respuesta as (l: Llamada) => unknown)(llamada) : respuesta;
-      return Promise.resolve(dato instanceof Response ? dato : json(200, dato));
-    }),
-  );
-  return llamadas;
 }
 
 /** URL.createObjectURL and revokeObjectURL (jsdom has neither); returns the mocks. */
@@ -171,24 +122,4 @@ export function simularSubidas(): Envio[] {
   }
   vi.stubGlobal('XMLHttpRequest', XhrFalso);
   return envios;
-}
-
-/** Waits for the confirmation alert and presses one of its buttons. */
-export async function responderConfirmacion(boton: string): Promise<void> {
-  const { fireEvent, waitFor } = await import('@testing-library/react');
-  const alerta = await waitFor(() => {
-    // Ionic hides an overlay until it has finished presenting it; its buttons work after that.
-    const el = [...document.querySelectorAll('ion-alert')].find((a) => a.header !== 'Atención' && !a.classList.contains('overlay-hidden'));
-    if (!el) throw new Error('sin confirmación');
-    return el;
-  });
-  const elegido = await waitFor(() => {
-    const b = [...alerta.querySelectorAll('button')].find((x) => x.textContent?.trim() === boton);
-    if (!b) throw new Error(`sin botón ${boton}`);
-    return b;
-  });
-  fireEvent.click(elegido);
-  await waitFor(() => {
-    if (alerta.isConnected) throw new Error('la confirmación sigue abierta');
-  }, { timeout: 4000 });
 }

@@ -11,6 +11,7 @@ export const ordenesKeys = {
   historial: (id: number) => [...ordenesKeys.all, 'historial', id] as const,
   responsablesDisponibles: (cliente: number | 'todos') =>
     [...ordenesKeys.all, 'responsables-disponibles', cliente] as const,
-  catalogo: (nombre: 'clientes-usados' | 'empresas-asignables' | 'tipos' | 'areas' | 'e5s' | 'prioridades') =>
+  /** Catalogues only orders read; types, areas, E5S and priorities are `lib/catalogo-keys`. */
+  catalogo: (nombre: 'clientes-usados' | 'empresas-asignables') =>
     [...ordenesKeys.all, 'catalogo', nombre] as const,
 };

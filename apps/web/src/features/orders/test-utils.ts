@@ -1,7 +1,6 @@
 import type { EventoOrden, OrdenDetalle, OrdenResumen } from '@delego/contract';
-import { vi } from 'vitest';
 
-/** Test data and a fake server for the orders feature's component tests. */
+/** Test data for the orders feature's component tests; the server is `test/servidor`. */
 
 let siguiente = 100;
 
@@ -59,43 +58,4 @@ export function makeEvento(parcial: Partial<EventoOrden> = {}): EventoOrden {
     comentario: null,
     ...parcial,
   };
-}
-
-export interface Llamada {
-  metodo: string;
-  ruta: string;
-  cuerpo: unknown;
-}
-
-type Respuesta = unknown | ((cuerpo: unknown) => unknown);
-
-function json(status: number, cuerpo: unknown): Response {
-  return new Response(JSON.stringify(cuerpo), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-/** An error answer of the server: `{ message, code, requestId, field? }`. */
-export function errorDelServidor(status: number, message: string, field?: string): Response {
-  return json(status, { message, code: 'X', requestId: 'prueba', ...(field ? { field } : {}) });
-}
-
-/**
- * Replaces fetch with a server that answers `"<METHOD> <path>"` from the table (a value, a
- * Response, or a function of the request body); anything else is a 404. Returns the calls made.
- */
-export function simularServidor(respuestas: Record<string, Respuesta>): Llamada[] {
-  const llamadas: Llamada[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      const ruta = new URL(String(url), 'http://localhost').pathname;
-      const metodo = init?.method ?? 'GET';
-      const cuerpo = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-      llamadas.push({ metodo, ruta, cuerpo });
-      const respuesta = respuestas[`${metodo} ${ruta}`];
-      if (respuesta === undefined) return Promise.resolve(errorDelServidor(404, 'No encontrado'));
-      const dato = typeof respuesta === 'function' ? (respuesta as (c: unknown) => unknown)(cuerpo) : respuesta;
-      return Promise.resolve(dato instanceof Response ? dato : json(200, dato));
-    }),
-  );
-  return llamadas;
 }

@@ -1,30 +1,44 @@
-import { API, TOPICOS, tienePermiso, type UsuarioLogueado } from '@delego/contract';
+import {
+  RUTAS,
+  destinosDe as destinosDelContrato,
+  leerMensaje,
+  type Canal,
+  type MensajeLeido,
+  type SujetoCanales,
+} from '@delego/contract';
+import type { Manejador } from './canal-en-vivo';
 
-/** The kinds of live channel (SPEC §7 Live socket). */
-export type Canal = 'usuario' | 'plan' | 'entidad' | 'cacheClientes' | 'cacheUsuarios';
+export type { Canal } from '@delego/contract';
 
-export type UsuarioCanales = Pick<UsuarioLogueado, 'id' | 'entidadId' | 'permisosResumen'>;
+export type UsuarioCanales = SujetoCanales;
 
 /**
- * The destinations a user subscribes to. The server refuses (and closes the socket on) anything
- * else, so this must follow its rules exactly: the user's own notifications and the company's two
- * cache topics always; the plan and entity channels only with crearOrden (SPEC §6).
+ * The destinations a user subscribes to: the contract's rule (`destinosDe`), the same one the
+ * server's broker authorises with (`puedeSuscribirse`), so a subscription is never refused: the
+ * user's own notifications and the company's two cache topics always; the plan and entity
+ * channels only with crearOrden (SPEC §6).
  */
 export function destinosDe(usuario: UsuarioCanales): Partial<Record<Canal, string>> {
-  const destinos: Partial<Record<Canal, string>> = {
-    usuario: TOPICOS.usuario(usuario.id),
-    cacheClientes: TOPICOS.cacheClientes(usuario.entidadId),
-    cacheUsuarios: TOPICOS.cacheUsuarios(usuario.entidadId),
-  };
-  if (tienePermiso(usuario, 'crearOrden')) {
-    destinos.plan = TOPICOS.plan(usuario.entidadId);
-    destinos.entidad = TOPICOS.entidad(usuario.entidadId);
-  }
-  return destinos;
+  return destinosDelContrato(usuario);
 }
 
 /** ws(s)://host/api/v2/delegoWS of the page's own origin (the server, or Vite's proxy in dev). */
 export function urlSocket(ubicacion: Pick<Location, 'protocol' | 'host'> = window.location): string {
   const protocolo = ubicacion.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${protocolo}//${ubicacion.host}${API.socket}`;
+  return `${protocolo}//${ubicacion.host}${RUTAS.socket.path}`;
+}
+
+/**
+ * What a message on one channel does, given the message already checked against the contract's
+ * schema for that channel; a body that does not fit is logged and ignored.
+ */
+export function manejadorDe<C extends Canal>(canal: C, accion: (mensaje: MensajeLeido<C>) => void): Manejador {
+  return (cuerpo) => {
+    const mensaje = leerMensaje(canal, cuerpo);
+    if (mensaje === null) {
+      console.warn('Mensaje en vivo inesperado', canal, cuerpo);
+      return;
+    }
+    accion(mensaje);
+  };
 }

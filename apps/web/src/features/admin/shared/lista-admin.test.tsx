@@ -8,7 +8,7 @@ import { makeUsuario } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
 import { ListaAdmin, PantallaAdmin, type ConsultaAdmin, type DescripcionListaAdmin, type FiltroActivos } from './lista-admin';
 import { coincide } from './nombres';
-import { escribir } from './pruebas';
+import { escribir } from '../../../test/ionic';
 
 interface Equipo {
   id: number;

@@ -1,4 +1,4 @@
-import { privilegiosQueFaltan, type PermisosDeCliente, type Privilegio, type SujetoPermisos } from '@delego/contract';
+import { motivoPorRol, privilegiosQueFaltan, type PermisosDeCliente, type Privilegio, type SujetoPermisos } from '@delego/contract';
 import { nombrePermiso, nombreRol } from './nombres';
 
 /** What the screens know of the user being administered. */
@@ -26,10 +26,8 @@ export function motivoNoAdministrable(
 ): string | undefined {
   const faltan = privilegiosQueFaltan(actor, { roles: usuario.roles, globales: usuario.permisos, clientes });
   if (!faltan.length) return undefined;
-  if (faltan.some((f) => f.tipo === 'rol' && f.rol === 'PROPIETARIO')) return 'Solo un propietario puede modificar a un propietario.';
-  if (faltan.some((f) => f.tipo === 'rol' && f.rol === 'ADMIN')) {
-    return 'Solo un administrador o el propietario puede modificar a un administrador.';
-  }
+  const porRol = motivoPorRol(faltan);
+  if (porRol) return porRol;
   const lista = faltan.map((f) => describir(f, nombreCliente)).join(', ');
   return `Tiene permisos que usted no tiene (${lista}): solo puede modificarlo alguien que los tenga.`;
 }

@@ -1,7 +1,7 @@
 import { API_ORDENES, zResponsableDisponible } from '@delego/contract';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { ordenesKeys } from '../../orders/keys';
+import { ordenesKeys } from '../../orders';
 
 const zLista = zResponsableDisponible.array();
 

@@ -1,7 +1,7 @@
 import { API_REGISTRO, zRegistroOrden, type RegistroCambios, type RegistroOrden } from '@delego/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { ordenesKeys } from '../../orders/keys';
+import { ordenesKeys } from '../../orders';
 import { registroKeys } from '../keys';
 
 export interface CambiosRegistro {

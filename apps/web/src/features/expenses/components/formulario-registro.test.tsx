@@ -6,7 +6,7 @@ import { crearQueryClient } from '../../../app/query-client';
 import { guardarSesion } from '../../../lib/session';
 import { makeOperario } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
-import { errorDelServidor, simularServidor, type Llamada } from '../../files/test-utils';
+import { errorDelServidor, type Llamada, simularServidor } from '../../../test/servidor';
 import { esDiaValido } from '../model/dias';
 import { MENSAJE_FECHA, type GastoEntrada, type Resultado } from '../model/registro';
 import { FormularioRegistro, useFormularioRegistro } from './formulario-registro';

@@ -1,7 +1,7 @@
 import { API_ORDENES, zOrdenDetalle } from '@delego/contract';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { ordenesKeys } from '../../orders/keys';
+import { ordenesKeys } from '../../orders';
 
 /**
  * GET /api/v3/ordenDTO/{id}: the order these screens belong to (number and title for the header).

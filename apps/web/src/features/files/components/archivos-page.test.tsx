@@ -6,16 +6,9 @@ import { guardarSesion } from '../../../lib/session';
 import { makeOperario } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
 import { archivosKeys } from '../keys';
-import {
-  archivoRespuesta,
-  errorDelServidor,
-  makeArchivo,
-  makeOrden,
-  responderConfirmacion,
-  simularObjectUrl,
-  simularServidor,
-  simularSubidas,
-} from '../test-utils';
+import { makeArchivo, makeOrden, simularObjectUrl, simularSubidas } from '../test-utils';
+import { responderConfirmacion } from '../../../test/ionic';
+import { archivoRespuesta, errorDelServidor, simularServidor } from '../../../test/servidor';
 import { ArchivosDeOrden } from './archivos-page';
 
 const MD5 = 'eb6bc90afb1de3b7e8a41c1afa38ee01';
@@ -112,7 +105,7 @@ describe('archivos', () => {
     mostrar();
     elegir(new File(['no es png'], 'falsa.png', { type: 'image/png' }));
     await waitFor(() => expect(envios).toHaveLength(1));
-    envios[0]!.responder(415, { code: 'TIPO', message: 'El contenido de «falsa.png» no corresponde a su extensión.', requestId: 'r' });
+    envios[0]!.responder(415, { code: 'TIPO_NO_SOPORTADO', message: 'El contenido de «falsa.png» no corresponde a su extensión.', requestId: 'r' });
     await waitFor(() => expect(screen.getByTestId('archivos-subida')).toHaveAttribute('data-estado', 'error'));
     expect(screen.getByTestId('archivos-subida')).toHaveTextContent('El contenido de «falsa.png» no corresponde a su extensión.');
   });

@@ -4,7 +4,8 @@ import { crearQueryClient } from '../../../app/query-client';
 import { guardarSesion } from '../../../lib/session';
 import { makeOperario } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
-import { archivoRespuesta, makeArchivo, simularObjectUrl, simularServidor } from '../test-utils';
+import { makeArchivo, simularObjectUrl } from '../test-utils';
+import { archivoRespuesta, simularServidor } from '../../../test/servidor';
 import ImageModalPage, { VisorImagenes } from './image-modal-page';
 
 const MD5 = 'eb6bc90afb1de3b7e8a41c1afa38ee01';

@@ -1,10 +1,18 @@
-import { LIMITES_ARCHIVOS, TIPOS_ARCHIVO } from '@delego/contract';
+import {
+  extensionDe,
+  LIMITES_ARCHIVOS,
+  MENSAJES_NOMBRE_ARCHIVO,
+  normalizarNombreArchivo,
+  problemaDeNombreArchivo,
+  TIPOS_ARCHIVO,
+} from '@delego/contract';
 import { formatearMb, formatearTamanio } from '../../../lib/numeros';
 
 /**
  * What may be attached, checked before anything is sent, with the server's own rules and words
- * (apps/server/src/modules/files/tipos.ts): the size per file, the accepted kinds (by extension;
- * the server then reads the real type from the bytes) and the name. The server stays the judge.
+ * (the contract's file-name rule; apps/server/src/modules/files/tipos.ts): the size per file, the
+ * accepted kinds (by extension; the server then reads the real type from the bytes) and the name.
+ * The server stays the judge.
  */
 
 /** The size limit per file the server uses unless MAX_FILE_MB changes it. */
@@ -13,12 +21,7 @@ export const LIMITE_BYTES_DEFECTO = LIMITES_ARCHIVOS.tamanioMbDefecto * 1024 * 1
 const EXTENSIONES = new Set<string>(TIPOS_ARCHIVO.flatMap((t) => [...t.extensiones]));
 const EXTENSIONES_IMAGEN = new Set<string>(TIPOS_ARCHIVO.filter((t) => t.imagen).flatMap((t) => [...t.extensiones]));
 
-/** 'jpg' of 'Foto.JPG'; null without one. */
-export function extensionDe(nombre: string): string | null {
-  const i = nombre.lastIndexOf('.');
-  if (i <= 0 || i === nombre.length - 1) return null;
-  return nombre.slice(i + 1).toLowerCase();
-}
+export { extensionDe };
 
 export function esImagenPorNombre(nombre: string): boolean {
   const ext = extensionDe(nombre);
@@ -32,28 +35,17 @@ function textoMb(bytes: number): string {
   return formatearMb(bytes / (1024 * 1024));
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-
 export const MENSAJES_SUBIDA = {
   vacio: (n: string) => `El archivo «${n}» está vacío (0 bytes).`,
   grande: (n: string, limite: number) => `El archivo «${n}» supera el tamaño máximo de ${textoMb(limite)} MB.`,
-  nombreVacio: 'Cada archivo debe tener un nombre.',
-  nombreLargo: (n: string) => `El nombre «${n.slice(0, 40)}…» supera los ${LIMITES_ARCHIVOS.nombre} caracteres.`,
-  nombreRuta: (n: string) => `El nombre «${n}» no puede contener barras (/ o \\).`,
-  nombreControl: 'El nombre del archivo contiene caracteres no válidos.',
-  sinExtension: (n: string) => `El archivo «${n}» no tiene extensión; no se puede saber de qué tipo es.`,
-  noPermitido: (n: string) =>
-    `El tipo del archivo «${n}» no está permitido. Se aceptan imágenes (JPG, PNG, WebP, GIF, HEIC), PDF, documentos de Office (Word, Excel, PowerPoint) y texto (TXT, CSV).`,
+  ...MENSAJES_NOMBRE_ARCHIVO,
 } as const;
 
 /** Why this file cannot be attached, in the words the server would use; null when it may go. */
 export function problemaDeArchivo(archivo: { name: string; size: number }, limiteBytes = LIMITE_BYTES_DEFECTO): string | null {
-  const nombre = archivo.name.normalize('NFC').trim();
-  if (!nombre || nombre === '.' || nombre === '..') return MENSAJES_SUBIDA.nombreVacio;
-  if ([...nombre].length > LIMITES_ARCHIVOS.nombre) return MENSAJES_SUBIDA.nombreLargo(nombre);
-  if (/[/\\]/.test(nombre)) return MENSAJES_SUBIDA.nombreRuta(nombre);
-  if (CONTROL.test(nombre)) return MENSAJES_SUBIDA.nombreControl;
+  const nombre = normalizarNombreArchivo(archivo.name);
+  const problema = problemaDeNombreArchivo(nombre);
+  if (problema) return problema;
   const ext = extensionDe(nombre);
   if (ext === null) return MENSAJES_SUBIDA.sinExtension(nombre);
   if (!EXTENSIONES.has(ext)) return MENSAJES_SUBIDA.noPermitido(nombre);

@@ -1,6 +1,6 @@
-import { API_ORDENES, zOrdenDetalle, type OrdenDetalle } from '@delego/contract';
+import { RUTAS, type OrdenDetalle } from '@delego/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { llamar } from '../../../lib/http';
 import { ordenCambiada } from '../cache';
 
 export interface CambioEstado {
@@ -11,7 +11,7 @@ export interface CambioEstado {
 
 /** PUT /api/v2/estado/{id} {estado, comentarios}: every change carries a comment (SPEC §4). */
 export function cambiarEstado({ id, ...cuerpo }: CambioEstado): Promise<OrdenDetalle> {
-  return http.put(API_ORDENES.estado(id), cuerpo, { esquema: zOrdenDetalle });
+  return llamar(RUTAS.cambiarEstado, { params: { id }, cuerpo });
 }
 
 export function useCambiarEstado() {

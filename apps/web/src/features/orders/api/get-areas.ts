@@ -1,7 +1,7 @@
 import { API_ADMIN, zArea, type Area } from '@delego/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { ordenesKeys } from '../keys';
+import { catalogoKeys } from '../../../lib/catalogo-keys';
 
 const zLista = zArea.array();
 
@@ -12,7 +12,7 @@ export function getAreas(signal?: AbortSignal): Promise<Area[]> {
 
 export function areasQueryOptions() {
   return queryOptions({
-    queryKey: ordenesKeys.catalogo('areas'),
+    queryKey: catalogoKeys.lista('areas'),
     queryFn: ({ signal }) => getAreas(signal),
     staleTime: 5 * 60_000,
   });

@@ -1,7 +1,7 @@
 import { API_ADMIN, zE5sArea, type E5sArea } from '@delego/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { ordenesKeys } from '../keys';
+import { catalogoKeys } from '../../../lib/catalogo-keys';
 
 const zLista = zE5sArea.array();
 
@@ -12,7 +12,7 @@ export function getE5sAreas(signal?: AbortSignal): Promise<E5sArea[]> {
 
 export function e5sAreasQueryOptions() {
   return queryOptions({
-    queryKey: ordenesKeys.catalogo('e5s'),
+    queryKey: catalogoKeys.lista('e5s'),
     queryFn: ({ signal }) => getE5sAreas(signal),
     staleTime: 5 * 60_000,
   });

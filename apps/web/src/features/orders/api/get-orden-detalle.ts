@@ -1,11 +1,11 @@
-import { API_ORDENES, zOrdenDetalle, type OrdenDetalle } from '@delego/contract';
+import { RUTAS, type OrdenDetalle } from '@delego/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { llamar } from '../../../lib/http';
 import { ordenesKeys } from '../keys';
 
 /** GET /api/v3/ordenDTO/{id}: the order as read, with what the reader may do with it. */
 export function getOrdenDetalle(id: number, signal?: AbortSignal): Promise<OrdenDetalle> {
-  return http.get(API_ORDENES.detalle(id), { esquema: zOrdenDetalle, signal });
+  return llamar(RUTAS.ordenDetalle, { params: { id }, signal });
 }
 
 export function ordenDetalleQueryOptions(id: number) {

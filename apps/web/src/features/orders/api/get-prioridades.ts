@@ -1,7 +1,7 @@
 import { API_ORDENES, zPrioridad, type Prioridad } from '@delego/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { ordenesKeys } from '../keys';
+import { catalogoKeys } from '../../../lib/catalogo-keys';
 
 const zLista = zPrioridad.array();
 
@@ -12,7 +12,7 @@ export function getPrioridades(signal?: AbortSignal): Promise<Prioridad[]> {
 
 export function prioridadesQueryOptions() {
   return queryOptions({
-    queryKey: ordenesKeys.catalogo('prioridades'),
+    queryKey: catalogoKeys.lista('prioridades'),
     queryFn: ({ signal }) => getPrioridades(signal),
     staleTime: 10 * 60_000,
   });

@@ -1,7 +1,7 @@
 import { API_ADMIN, zTipoOrden, type TipoOrden } from '@delego/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { ordenesKeys } from '../keys';
+import { catalogoKeys } from '../../../lib/catalogo-keys';
 
 const zLista = zTipoOrden.array();
 
@@ -12,7 +12,7 @@ export function getTiposOrden(signal?: AbortSignal): Promise<TipoOrden[]> {
 
 export function tiposOrdenQueryOptions() {
   return queryOptions({
-    queryKey: ordenesKeys.catalogo('tipos'),
+    queryKey: catalogoKeys.lista('tipos'),
     queryFn: ({ signal }) => getTiposOrden(signal),
     staleTime: 5 * 60_000,
   });

@@ -5,7 +5,8 @@ import { ErrorFeedback } from '../../../components/error-feedback';
 import { makeOperario } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
 import { ordenesKeys } from '../keys';
-import { errorDelServidor, makeOrdenDetalle, simularServidor } from '../test-utils';
+import { makeOrdenDetalle } from '../test-utils';
+import { errorDelServidor, simularServidor } from '../../../test/servidor';
 import { FormularioCambioEstado } from './cambio-estado-page';
 
 // Ionic's components make the first renders slow on a busy machine.

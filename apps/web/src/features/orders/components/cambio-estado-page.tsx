@@ -19,7 +19,7 @@ import { useOrdenDetalle } from '../api/get-orden-detalle';
 import { useAviso } from '../../../components/avisos';
 import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';
-import { useVolver } from '../hooks/use-volver';
+import { useVolver } from '../../../lib/navegacion';
 import {
   claseInvalida,
   enviarConEnter,

@@ -3,7 +3,8 @@ import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSupervisor } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
-import { makeOrdenDetalle, simularServidor } from '../test-utils';
+import { makeOrdenDetalle } from '../test-utils';
+import { simularServidor } from '../../../test/servidor';
 import { FormularioCampo } from './edicion-campo';
 
 // Ionic's components make the first renders slow on a busy machine.

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSupervisor } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
-import { simularServidor } from '../test-utils';
+import { simularServidor } from '../../../test/servidor';
 import FiltrosPage from './filtros-page';
 
 // Ionic's components make the first renders slow on a busy machine.

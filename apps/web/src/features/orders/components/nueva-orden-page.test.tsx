@@ -5,7 +5,8 @@ import { ErrorFeedback } from '../../../components/error-feedback';
 import { makeOperario, makePlan, makeSupervisor } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
 import { planKeys } from '../../plan';
-import { errorDelServidor, makeOrdenDetalle, simularServidor } from '../test-utils';
+import { makeOrdenDetalle } from '../test-utils';
+import { errorDelServidor, simularServidor } from '../../../test/servidor';
 import NuevaOrdenPage from './nueva-orden-page';
 
 // Ionic's components make the first renders slow on a busy machine.

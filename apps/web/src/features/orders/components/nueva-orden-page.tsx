@@ -28,7 +28,7 @@ import { useAviso } from '../../../components/avisos';
 import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';
-import { useVolver } from '../hooks/use-volver';
+import { useVolver } from '../../../lib/navegacion';
 import {
   CAMPOS_ORDEN,
   MENSAJE_FECHAS,

@@ -2,7 +2,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSupervisor } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
-import { makeEvento, makeOrdenDetalle, simularServidor } from '../test-utils';
+import { makeEvento, makeOrdenDetalle } from '../test-utils';
+import { simularServidor } from '../../../test/servidor';
 import { ContenidoOrden } from './orden-detalle-page';
 
 // Ionic's components make the first renders slow on a busy machine.

@@ -31,7 +31,7 @@ import { useHistorial } from '../api/get-historial';
 import { useOrdenDetalle } from '../api/get-orden-detalle';
 import { leerId } from '../../../lib/consulta-de-ruta';
 import { useAviso, useConfirmar } from '../../../components/avisos';
-import { useVolver } from '../hooks/use-volver';
+import { useVolver } from '../../../lib/navegacion';
 import { accionesVisibles, type AccionOrden } from '../model/acciones';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { formatoFecha, formatoFechaHora, nombrePersona } from '../model/formato';

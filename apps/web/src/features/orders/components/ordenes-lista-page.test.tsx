@@ -2,7 +2,8 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeOperario, makeSupervisor } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
-import { makeOrdenResumen, simularServidor, type Llamada } from '../test-utils';
+import { makeOrdenResumen } from '../test-utils';
+import { type Llamada, simularServidor } from '../../../test/servidor';
 import OrdenesListaPage from './ordenes-lista-page';
 
 // Ionic's components make the first renders slow on a busy machine.

@@ -2,7 +2,8 @@ import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSupervisor } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
-import { makeOrdenDetalle, simularServidor } from '../test-utils';
+import { makeOrdenDetalle } from '../test-utils';
+import { simularServidor } from '../../../test/servidor';
 import { FormularioResponsables, PantallaResponsables } from './responsables-form';
 
 // Ionic's components make the first renders slow on a busy machine.

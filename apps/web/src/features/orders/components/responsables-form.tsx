@@ -28,7 +28,7 @@ import { useResponsablesDisponibles, type ResponsableDisponible } from '../api/g
 import { useAviso } from '../../../components/avisos';
 import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';
-import { useVolver } from '../hooks/use-volver';
+import { useVolver } from '../../../lib/navegacion';
 import { nombrePersona, textoResponsables } from '../model/formato';
 import {
   claseInvalida,

@@ -40,8 +40,8 @@ export function OpcionesImpresion({ ordenId, numero }: { ordenId: number; numero
   const [opciones, setOpciones] = useState<OpcionesReporte>({ eventos: true, archivos: false });
   const [enCurso, setEnCurso] = useState<Accion | null>(null);
   const [error, setError] = useState<string | null>(null);
-  /** A PDF the browser would not open in a new tab (pop-ups blocked): offered as a link. */
-  const [enlace, setEnlace] = useState<string | null>(null);
+  /** A PDF the browser would not show in a new tab (pop-ups blocked): offered as a download. */
+  const [enlace, setEnlace] = useState<{ url: string; nombre: string } | null>(null);
   const urls = useRef<string[]>([]);
 
   // The PDFs' object URLs live while this screen does.
@@ -58,7 +58,7 @@ export function OpcionesImpresion({ ordenId, numero }: { ordenId: number; numero
     setEnlace(null);
     setEnCurso(accion);
     // The tab opens now, within the click, or the browser would block it.
-    const pestania = accion === 'ver' ? abrirPestania('Generando el PDF…') : null;
+    const pestania = accion === 'ver' ? abrirPestania() : null;
     try {
       const pdf = await getReporte(ordenId, opciones);
       const nombre = pdf.nombre ?? `orden-${numero}.pdf`;
@@ -67,9 +67,17 @@ export function OpcionesImpresion({ ordenId, numero }: { ordenId: number; numero
         return;
       }
       const blob = pdf.blob.type === 'application/pdf' ? pdf.blob : new Blob([pdf.blob], { type: 'application/pdf' });
+      const enPestania = pestania ? await pestania.mostrar(blob) : null;
+      if (enPestania) {
+        urls.current.push(enPestania);
+        return;
+      }
+      // No tab: the PDF is offered for download (a PDF opened from this page's own object URL
+      // would fall under its policy, which allows no PDF viewer).
+      pestania?.cerrar();
       const url = URL.createObjectURL(blob);
       urls.current.push(url);
-      if (!pestania?.mostrar(url)) setEnlace(url);
+      setEnlace({ url, nombre });
     } catch (e) {
       pestania?.cerrar();
       setError(mensajeDeError(e));
@@ -122,8 +130,8 @@ export function OpcionesImpresion({ ordenId, numero }: { ordenId: number; numero
         {enlace && (
           <p className="reportes-enlace">
             El navegador no abrió una pestaña nueva.{' '}
-            <a href={enlace} target="_blank" rel="noopener" data-testid="imprimir-enlace">
-              Abrir el PDF
+            <a href={enlace.url} download={enlace.nombre} data-testid="imprimir-enlace">
+              Descargar el PDF
             </a>
           </p>
         )}

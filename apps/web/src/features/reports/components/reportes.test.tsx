@@ -6,7 +6,8 @@ import { ErrorFeedback } from '../../../components/error-feedback';
 import { guardarSesion } from '../../../lib/session';
 import { makeAdmin } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
-import { archivoRespuesta, errorDelServidor, makeOrden, simularObjectUrl, simularServidor } from '../../files/test-utils';
+import { makeOrden, simularObjectUrl } from '../../files/test-utils';
+import { archivoRespuesta, errorDelServidor, simularServidor } from '../../../test/servidor';
 import { ExportarOrdenesBoton } from './exportar-ordenes-boton';
 import { OpcionesImpresion } from './historial-imprimir-page';
 import { Reporte } from './horas-reportadas-page';
@@ -100,18 +101,44 @@ describe('historial-imprimir', () => {
     expect([...pedidos[1]!.query.keys()]).toEqual(['tsp']);
   });
 
-  it('"Ver PDF" opens a tab during the click and points it at the PDF’s object URL', async () => {
+  it('"Ver PDF" opens the viewer tab during the click and shows the PDF through an object URL made by that tab', async () => {
     simularServidor({
       'GET /api/v3/ordenDTO/42': makeOrden(),
       'GET /api/v2/imprimirReporte/42': () => archivoRespuesta('%PDF-1.7', 'application/pdf', 'orden-42.pdf'),
     });
-    const pestania = { closed: false, close: vi.fn(), location: { href: '' }, document: { title: '', body: { style: {}, textContent: '' } } };
+    const creadas: Blob[] = [];
+    const pestania = {
+      closed: false,
+      close: vi.fn(),
+      location: { href: '', pathname: '/visor-pdf.html' },
+      document: { readyState: 'complete' },
+      // The tab's own URL object: the PDF document then falls under the viewer page's policy.
+      URL: { createObjectURL: (b: Blob) => (creadas.push(b), 'blob:http://localhost/visor-1') },
+    };
     const abrir = vi.spyOn(window, 'open').mockReturnValue(pestania as unknown as Window);
+    const propia = vi.spyOn(URL, 'createObjectURL');
     mostrar(<OpcionesImpresion ordenId={42} numero={42} />);
     fireEvent.click(screen.getByTestId('imprimir-ver'));
-    expect(abrir).toHaveBeenCalledWith('', '_blank');
-    await waitFor(() => expect(pestania.location.href).toMatch(/^blob:/));
-    expect(pestania.document.body.textContent).toBe('Generando el PDF…');
+    expect(abrir).toHaveBeenCalledWith('/visor-pdf.html', '_blank');
+    await waitFor(() => expect(pestania.location.href).toBe('blob:http://localhost/visor-1'));
+    expect(creadas).toHaveLength(1);
+    expect(creadas[0]!.type).toBe('application/pdf');
+    expect(propia).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('imprimir-enlace')).toBeNull();
+  });
+
+  it('with pop-ups blocked, the PDF is offered as a download on the screen', async () => {
+    simularServidor({
+      'GET /api/v3/ordenDTO/42': makeOrden(),
+      'GET /api/v2/imprimirReporte/42': () => archivoRespuesta('%PDF-1.7', 'application/pdf', 'orden-42.pdf'),
+    });
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    mostrar(<OpcionesImpresion ordenId={42} numero={42} />);
+    fireEvent.click(screen.getByTestId('imprimir-ver'));
+    const enlace = await screen.findByTestId('imprimir-enlace');
+    expect(enlace).toHaveTextContent('Descargar el PDF');
+    expect(enlace).toHaveAttribute('download', 'orden-42.pdf');
+    expect(enlace.getAttribute('href')).toMatch(/^blob:/);
   });
 
   it('a failure closes that tab and says why on the screen', async () => {

@@ -1,7 +1,8 @@
 import { zEtiquetaBorrada, type EtiquetaBorrada } from '@delego/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../../lib/http';
-import { adminKeys, type ClaseEtiqueta } from '../../keys';
+import { catalogoKeys } from '../../../../lib/catalogo-keys';
+import type { ClaseEtiqueta } from '../../keys';
 import { RUTAS_ETIQUETA } from './get-etiquetas';
 
 /**
@@ -17,6 +18,6 @@ export function useBorrarEtiqueta(clase: ClaseEtiqueta) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => borrarEtiqueta(clase, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.etiquetas(clase) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogoKeys.de(clase) }),
   });
 }

@@ -1,7 +1,8 @@
 import { zEtiqueta, type Etiqueta } from '@delego/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../../lib/http';
-import { adminKeys, type ClaseEtiqueta } from '../../keys';
+import { catalogoKeys } from '../../../../lib/catalogo-keys';
+import type { ClaseEtiqueta } from '../../keys';
 import { RUTAS_ETIQUETA } from './get-etiquetas';
 
 /** POST /api/v2/tipoOrden {nombre} or POST /api/v3/areas {nombre}. */
@@ -15,6 +16,6 @@ export function useCrearEtiqueta(clase: ClaseEtiqueta) {
   return useMutation({
     mutationFn: (nombre: string) => crearEtiqueta(clase, nombre),
     meta: { errorSilencioso: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.etiquetas(clase) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogoKeys.de(clase) }),
   });
 }

@@ -1,7 +1,7 @@
 import { API_ADMIN, zE5sArea, type E5sArea } from '@delego/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../../lib/http';
-import { adminKeys } from '../../keys';
+import { catalogoKeys } from '../../../../lib/catalogo-keys';
 
 const zLista = zE5sArea.array();
 
@@ -12,7 +12,7 @@ export function getE5sAreas(signal?: AbortSignal): Promise<E5sArea[]> {
 
 export function e5sAreasQueryOptions() {
   return queryOptions({
-    queryKey: adminKeys.e5sAreas(),
+    queryKey: catalogoKeys.lista('e5s'),
     queryFn: ({ signal }) => getE5sAreas(signal),
   });
 }

@@ -1,7 +1,8 @@
 import { API_ADMIN, zEtiqueta, type Etiqueta } from '@delego/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../../lib/http';
-import { adminKeys, type ClaseEtiqueta } from '../../keys';
+import { catalogoKeys } from '../../../../lib/catalogo-keys';
+import type { ClaseEtiqueta } from '../../keys';
 
 const zLista = zEtiqueta.array();
 
@@ -17,7 +18,7 @@ export function getEtiquetas(clase: ClaseEtiqueta, signal?: AbortSignal): Promis
 
 export function etiquetasQueryOptions(clase: ClaseEtiqueta) {
   return queryOptions({
-    queryKey: adminKeys.etiquetas(clase),
+    queryKey: catalogoKeys.lista(clase, { incluirArchivados: true }),
     queryFn: ({ signal }) => getEtiquetas(clase, signal),
   });
 }

@@ -1,7 +1,7 @@
 import { API_ADMIN, zE5sImportado, type E5sImportado } from '@delego/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../../lib/http';
-import { adminKeys } from '../../keys';
+import { catalogoKeys } from '../../../../lib/catalogo-keys';
 
 /** POST /api/v2/e5s/areas/importar {csv}: replaces the whole catalogue, or changes nothing. */
 export function importarE5s(csv: string): Promise<E5sImportado> {
@@ -14,6 +14,6 @@ export function useImportarE5s() {
   return useMutation({
     mutationFn: importarE5s,
     meta: { errorSilencioso: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.e5sAreas() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogoKeys.de('e5s') }),
   });
 }

@@ -1,7 +1,8 @@
 import { zEtiqueta, type Etiqueta, type EtiquetaModificar } from '@delego/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../../lib/http';
-import { adminKeys, type ClaseEtiqueta } from '../../keys';
+import { catalogoKeys } from '../../../../lib/catalogo-keys';
+import type { ClaseEtiqueta } from '../../keys';
 import { RUTAS_ETIQUETA } from './get-etiquetas';
 
 /** PUT /api/v2/tipoOrden/{id} or /api/v3/areas/{id} {nombre, archivado?}: renames, restores. */
@@ -16,10 +17,10 @@ export function useModificarEtiqueta(clase: ClaseEtiqueta) {
     mutationFn: ({ id, ...datos }: EtiquetaModificar & { id: number }) => modificarEtiqueta(clase, id, datos),
     meta: { errorSilencioso: true },
     onSuccess: (etiqueta) => {
-      queryClient.setQueryData<Etiqueta[]>(adminKeys.etiquetas(clase), (lista) =>
+      queryClient.setQueryData<Etiqueta[]>(catalogoKeys.lista(clase, { incluirArchivados: true }), (lista) =>
         lista?.map((e) => (e.id === etiqueta.id ? etiqueta : e)),
       );
-      return queryClient.invalidateQueries({ queryKey: adminKeys.etiquetas(clase) });
+      return queryClient.invalidateQueries({ queryKey: catalogoKeys.de(clase) });
     },
   });
 }

@@ -7,26 +7,17 @@ import {
   IonCardTitle,
   IonContent,
   IonIcon,
-  IonInput,
   IonSkeletonText,
   IonSpinner,
 } from '@ionic/react';
 import { archiveOutline, arrowUndoOutline, trashOutline } from 'ionicons/icons';
-import { useRef, useState, type FormEvent } from 'react';
 import { notificarError } from '../../../../lib/errors';
 import type { ClaseEtiqueta } from '../../keys';
-import { CampoConLimite, errorDeLargo } from '../../../../components/campo-con-limite';
+import { CampoTexto } from '../../../../components/campos';
 import { EstadoError, EstadoPantalla } from '../../../../components/estados-pantalla';
 import { useAviso } from '../../../../components/avisos';
-import {
-  claseInvalida,
-  enfocarPrimerError,
-  enviarConEnter,
-  erroresDeGuardado,
-  erroresDeProblemas,
-  valorDe,
-} from '../../../../lib/formularios';
-import { useVolver } from '../../shared/navegacion';
+import { erroresDeProblemas, useFormulario, type Validacion } from '../../../../lib/formularios';
+import { useVolver } from '../../../../lib/navegacion';
 import { useIdParam } from '../../shared/parametros';
 import { useCrearEtiqueta } from '../api/crear-etiqueta';
 import { useEtiquetas } from '../api/get-etiquetas';
@@ -97,32 +88,27 @@ function CargaEtiqueta({ clase, id }: { clase: ClaseEtiqueta; id: number | null 
 
 function Formulario({ clase, etiqueta }: { clase: ClaseEtiqueta; etiqueta: Etiqueta | null }) {
   const t = TEXTOS_ETIQUETA[clase];
-  const [nombre, setNombre] = useState(etiqueta?.nombre ?? '');
-  const [error, setError] = useState<string>();
-  const formulario = useRef<HTMLFormElement>(null);
   const crear = useCrearEtiqueta(clase);
   const modificar = useModificarEtiqueta(clase);
   const { eliminar, eliminando } = useEliminarEtiqueta(clase);
+  const f = useFormulario({
+    inicial: { nombre: etiqueta?.nombre ?? '' },
+    validar: ({ nombre }): Validacion<'nombre', string> => {
+      const v = validarNombreEtiqueta(nombre);
+      return v.ok ? { ok: true, datos: v.nombre } : { ok: false, errores: { nombre: v.error } };
+    },
+    limites: { nombre: LIMITES_ADMIN.etiqueta },
+    habilitado: !(crear.isPending || modificar.isPending || eliminando),
+  });
   const avisar = useAviso();
   const volver = useVolver(t.rutaLista);
   const ocupado = crear.isPending || modificar.isPending || eliminando;
 
-  function alFallar(e: unknown) {
-    setError(erroresDeGuardado(e, ['nombre'] as const).nombre);
-    enfocarPrimerError(formulario.current);
-  }
+  const alFallar = (e: unknown) => f.falloAlGuardar(e, ['nombre']);
 
-  function enviar() {
-    if (ocupado) return;
-    const v = validarNombreEtiqueta(nombre);
-    if (!v.ok) {
-      setError(v.error);
-      enfocarPrimerError(formulario.current);
-      return;
-    }
-    setError(undefined);
+  function enviar(nombre: string) {
     if (!etiqueta) {
-      crear.mutate(v.nombre, {
+      crear.mutate(nombre, {
         onSuccess: (e) => {
           avisar(`Se creó “${e.nombre}”.`);
           volver();
@@ -131,12 +117,12 @@ function Formulario({ clase, etiqueta }: { clase: ClaseEtiqueta; etiqueta: Etiqu
       });
       return;
     }
-    if (v.nombre === etiqueta.nombre) {
+    if (nombre === etiqueta.nombre) {
       volver();
       return;
     }
     modificar.mutate(
-      { id: etiqueta.id, nombre: v.nombre },
+      { id: etiqueta.id, nombre },
       {
         onSuccess: (e) => {
           avisar(`Se renombró “${etiqueta.nombre}” a “${e.nombre}”.`);
@@ -162,19 +148,10 @@ function Formulario({ clase, etiqueta }: { clase: ClaseEtiqueta; etiqueta: Etiqu
     if (etiqueta && (await eliminar(etiqueta))) volver();
   }
 
-  // Over the limit is said as it happens; saving is refused by the contract's schema.
-  const errorNombre = errorDeLargo(nombre, LIMITES_ADMIN.etiqueta) ?? error;
-
   return (
     <form
-      ref={formulario}
+      {...f.props(enviar)}
       className="delego-container admin-pagina admin-pagina--angosta"
-      noValidate
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        enviar();
-      }}
-      onKeyDown={enviarConEnter(enviar)}
       aria-label={etiqueta ? `Editar ${t.singular}` : t.nuevo}
       data-testid={`${t.prefijo}-form`}
     >
@@ -198,25 +175,14 @@ function Formulario({ clase, etiqueta }: { clase: ClaseEtiqueta; etiqueta: Etiqu
           </IonCardTitle>
         </IonCardHeader>
         <IonCardContent className="admin-campos">
-          <CampoConLimite valor={nombre} max={LIMITES_ADMIN.etiqueta}>
-            <IonInput
-              className={claseInvalida(errorNombre)}
-              label="Nombre"
-              labelPlacement="floating"
-              fill="outline"
-              name="nombre"
-              autocomplete="off"
-              value={nombre}
-              helperText={etiqueta ? `Las órdenes que ${t.lo} usan muestran el nombre nuevo.` : undefined}
-              errorText={errorNombre}
-              disabled={ocupado}
-              onIonInput={(e) => {
-                setNombre(valorDe(e));
-                setError(undefined);
-              }}
-              data-testid={`${t.prefijo}-nombre`}
-            />
-          </CampoConLimite>
+          <CampoTexto
+            {...f.campo('nombre')}
+            label="Nombre"
+            max={LIMITES_ADMIN.etiqueta}
+            autocomplete="off"
+            helperText={etiqueta ? `Las órdenes que ${t.lo} usan muestran el nombre nuevo.` : undefined}
+            data-testid={`${t.prefijo}-nombre`}
+          />
         </IonCardContent>
       </IonCard>
 

@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeAdmin } from '../../../../test/factories';
-import { json, renderPantalla, responderConfirmacion, servidorFalso } from '../../shared/pruebas';
+import { renderPantalla } from '../../shared/pruebas';
+import { responderConfirmacion } from '../../../../test/ionic';
+import { json, simularServidor } from '../../../../test/servidor';
 import AreasPage from './areas-page';
 import TiposOrdenPage from './tipos-orden-page';
 
@@ -21,7 +23,7 @@ afterEach(() => {
 
 describe('tipos-orden and areas', () => {
   it('lists the ones in use and, apart, the archived ones', async () => {
-    servidorFalso({
+    simularServidor({
       'GET /api/v2/tipoOrden/all': () =>
         json(200, [
           { id: 1, nombre: 'Preventivo', archivado: false },
@@ -36,7 +38,7 @@ describe('tipos-orden and areas', () => {
   });
 
   it("deleting asks first and then shows the server's message: archived when orders use it", async () => {
-    const s = servidorFalso({
+    const s = simularServidor({
       'GET /api/v3/areas/all': () => json(200, [{ id: 5, nombre: 'Plomería', archivado: false }]),
       'GET /api/v2/e5s/areas': () => json(200, []),
       'DELETE /api/v3/areas/5': () =>
@@ -62,7 +64,7 @@ describe('tipos-orden and areas', () => {
   });
 
   it('restores an archived one with PUT {nombre, archivado: false}', async () => {
-    const s = servidorFalso({
+    const s = simularServidor({
       'GET /api/v2/tipoOrden/all': () => json(200, [{ id: 3, nombre: 'Obsoleto', archivado: true }]),
       'PUT /api/v2/tipoOrden/3': () => json(200, { id: 3, nombre: 'Obsoleto', archivado: false }),
     });
@@ -81,7 +83,7 @@ describe('tipos-orden and areas', () => {
         field: 'csv',
         message: 'El archivo tiene errores. Línea 2: falta la clave. Línea 4: falta el nombre (use "clave;nombre").',
       });
-    const s = servidorFalso({
+    const s = simularServidor({
       'GET /api/v3/areas/all': () => json(200, []),
       'GET /api/v2/e5s/areas': () => json(200, [{ clave: 'A1', nombre: 'Planta' }]),
       'POST /api/v2/e5s/areas/importar': () => respuesta(),

@@ -1,4 +1,4 @@
-import { LIMITES_ADMIN, type Cliente } from '@delego/contract';
+import { LIMITES_ADMIN, type Cliente, type ClienteGuardar } from '@delego/contract';
 import {
   IonButton,
   IonCard,
@@ -6,29 +6,18 @@ import {
   IonCardHeader,
   IonCardTitle,
   IonContent,
-  IonInput,
   IonItem,
   IonLabel,
   IonList,
   IonSkeletonText,
   IonSpinner,
-  IonTextarea,
-  IonToggle,
 } from '@ionic/react';
 import { businessOutline } from 'ionicons/icons';
-import { useRef, useState, type FormEvent } from 'react';
-import { CampoConLimite, errorDeLargo } from '../../../../components/campo-con-limite';
+import { CampoInterruptor, CampoTexto, CampoTextoLargo } from '../../../../components/campos';
 import { EstadoError, EstadoPantalla } from '../../../../components/estados-pantalla';
 import { useAviso, useConfirmar } from '../../../../components/avisos';
-import {
-  claseInvalida,
-  enfocarPrimerError,
-  enviarConEnter,
-  erroresDeGuardado,
-  valorDe,
-  type ErroresCampos,
-} from '../../../../lib/formularios';
-import { useVolver } from '../../shared/navegacion';
+import { useFormulario } from '../../../../lib/formularios';
+import { useVolver } from '../../../../lib/navegacion';
 import { useIdParam } from '../../shared/parametros';
 import { useClientes } from '../api/get-clientes';
 import { useGuardarCliente } from '../api/guardar-cliente';
@@ -43,7 +32,7 @@ import { PantallaAdmin } from '../../shared/lista-admin';
 import '../../shared/admin.css';
 
 /** The contract's length limit of each text field of a client (the CUIT has its own pattern). */
-const LIMITES_CLIENTE: Partial<Record<Exclude<CampoCliente, 'activo'>, number>> = {
+const LIMITES_CLIENTE: Partial<Record<CampoCliente, number>> = {
   nombre: LIMITES_ADMIN.clienteNombre,
   contacto: LIMITES_ADMIN.clienteNombre,
   email: LIMITES_ADMIN.email,
@@ -104,90 +93,50 @@ function CargaCliente({ id }: { id: number | null }) {
 
 function ClienteForm({ cliente }: { cliente: Cliente | null }) {
   const id = cliente?.id ?? null;
-  const [valores, setValores] = useState<ValoresCliente>(() => valoresCliente(cliente ?? undefined));
-  const [errores, setErrores] = useState<ErroresCampos<CampoCliente>>({});
-  const formulario = useRef<HTMLFormElement>(null);
   const guardar = useGuardarCliente();
+  const f = useFormulario({
+    inicial: () => valoresCliente(cliente ?? undefined),
+    validar: (v: ValoresCliente) => validarCliente(v, id),
+    limites: LIMITES_CLIENTE,
+    habilitado: !guardar.isPending,
+  });
   const confirmar = useConfirmar();
   const avisar = useAviso();
   const volver = useVolver('/clientes');
   const ocupado = guardar.isPending;
 
-  function cambiar<K extends keyof ValoresCliente>(campo: K, valor: ValoresCliente[K]) {
-    setValores((v) => ({ ...v, [campo]: valor }));
-    if (errores[campo]) setErrores((e) => ({ ...e, [campo]: undefined }));
-  }
-
-  function enviar() {
-    if (ocupado) return;
-    const resultado = validarCliente(valores, id);
-    if (!resultado.ok) {
-      setErrores(resultado.errores);
-      enfocarPrimerError(formulario.current);
-      return;
-    }
-    setErrores({});
-    guardar.mutate(resultado.datos, {
+  function enviar(datos: ClienteGuardar) {
+    guardar.mutate(datos, {
       onSuccess: (guardado) => {
         avisar(id === null ? `Se creó el cliente ${guardado.nombre}.` : `Se guardaron los cambios de ${guardado.nombre}.`);
         volver();
       },
-      onError: (error) => setErrores(erroresDeGuardado(error, CAMPOS_CLIENTE)),
+      onError: (error) => f.falloAlGuardar(error, CAMPOS_CLIENTE),
     });
   }
 
   async function cambiarActivo(activo: boolean) {
-    cambiar('activo', activo);
+    f.cambiar('activo', activo);
     if (activo || !cliente) return;
     const seguro = await confirmar({
       titulo: 'Desactivar cliente',
       mensaje: `${cliente.nombre} dejará de ofrecerse para órdenes nuevas. Sus órdenes se conservan. El cambio se aplica al guardar.`,
       aceptar: 'Desactivar',
     });
-    if (!seguro) cambiar('activo', true);
+    if (!seguro) f.cambiar('activo', true);
   }
 
-  // Over its limit a field says so as it happens; saving is refused by validarCliente (the contract).
-  const errorDe = (campo: Exclude<CampoCliente, 'activo'>) => {
-    const max = LIMITES_CLIENTE[campo];
-    return (max === undefined ? undefined : errorDeLargo(valores[campo], max)) ?? errores[campo];
-  };
-
-  const texto = (campo: Exclude<CampoCliente, 'activo' | 'notas'>, etiqueta: string, extra: object = {}, ancho = false) => {
-    const max = LIMITES_CLIENTE[campo];
-    const campoInput = (
-      <IonInput
-        className={`${ancho && max === undefined ? 'admin-campos__ancho ' : ''}${claseInvalida(errorDe(campo)) ?? ''}`}
-        label={etiqueta}
-        labelPlacement="floating"
-        fill="outline"
-        name={campo}
-        value={valores[campo]}
-        errorText={errorDe(campo)}
-        disabled={ocupado}
-        onIonInput={(e) => cambiar(campo, valorDe(e))}
-        data-testid={`cliente-${campo}`}
-        {...extra}
-      />
-    );
-    if (max === undefined) return campoInput;
-    return (
-      <CampoConLimite valor={valores[campo]} max={max} className={ancho ? 'admin-campos__ancho' : undefined}>
-        {campoInput}
-      </CampoConLimite>
-    );
-  };
+  const texto = (campo: Exclude<CampoCliente, 'activo' | 'notas'>, etiqueta: string) => ({
+    ...f.campo(campo),
+    label: etiqueta,
+    max: LIMITES_CLIENTE[campo],
+    'data-testid': `cliente-${campo}`,
+  });
 
   return (
     <form
-      ref={formulario}
+      {...f.props(enviar)}
       className="delego-container admin-pagina admin-pagina--angosta"
-      noValidate
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        enviar();
-      }}
-      onKeyDown={enviarConEnter(enviar)}
       aria-label={id === null ? 'Nuevo cliente' : `Editar cliente ${cliente?.nombre ?? ''}`}
       data-testid="cliente-form"
     >
@@ -196,14 +145,15 @@ function ClienteForm({ cliente }: { cliente: Cliente | null }) {
           <IonCardTitle className="admin-card-titulo">Datos del cliente</IonCardTitle>
         </IonCardHeader>
         <IonCardContent className="admin-campos admin-campos--dos">
-          {texto('nombre', 'Nombre o razón social', { autocomplete: 'organization' }, true)}
-          {texto('cuit', 'CUIT (opcional)', {
-            inputmode: 'numeric',
-            placeholder: '30-12345678-9',
-            helperText: 'Con o sin guiones.',
-            autocomplete: 'off',
-          })}
-          {texto('contacto', 'Contacto (opcional)', { autocomplete: 'name' })}
+          <CampoTexto {...texto('nombre', 'Nombre o razón social')} autocomplete="organization" ubicacion="admin-campos__ancho" />
+          <CampoTexto
+            {...texto('cuit', 'CUIT (opcional)')}
+            inputmode="numeric"
+            placeholder="30-12345678-9"
+            helperText="Con o sin guiones."
+            autocomplete="off"
+          />
+          <CampoTexto {...texto('contacto', 'Contacto (opcional)')} autocomplete="name" />
         </IonCardContent>
       </IonCard>
 
@@ -212,31 +162,24 @@ function ClienteForm({ cliente }: { cliente: Cliente | null }) {
           <IonCardTitle className="admin-card-titulo">Cómo comunicarse</IonCardTitle>
         </IonCardHeader>
         <IonCardContent className="admin-campos admin-campos--dos">
-          {texto('email', 'Email (opcional)', {
-            type: 'email',
-            inputmode: 'email',
-            autocapitalize: 'off',
-            spellcheck: false,
-            autocomplete: 'email',
-          })}
-          {texto('telefono', 'Teléfono (opcional)', { type: 'tel', inputmode: 'tel', autocomplete: 'tel' })}
-          {texto('direccion', 'Dirección (opcional)', { autocomplete: 'street-address' }, true)}
-          <CampoConLimite valor={valores.notas} max={LIMITES_ADMIN.clienteNotas} className="admin-campos__ancho">
-            <IonTextarea
-              className={claseInvalida(errorDe('notas'))}
-              label="Notas (opcional)"
-              labelPlacement="floating"
-              fill="outline"
-              name="notas"
-              autoGrow
-              rows={3}
-              value={valores.notas}
-              errorText={errorDe('notas')}
-              disabled={ocupado}
-              onIonInput={(e) => cambiar('notas', valorDe(e))}
-              data-testid="cliente-notas"
-            />
-          </CampoConLimite>
+          <CampoTexto
+            {...texto('email', 'Email (opcional)')}
+            type="email"
+            inputmode="email"
+            autocapitalize="off"
+            spellcheck={false}
+            autocomplete="email"
+          />
+          <CampoTexto {...texto('telefono', 'Teléfono (opcional)')} type="tel" inputmode="tel" autocomplete="tel" />
+          <CampoTexto {...texto('direccion', 'Dirección (opcional)')} autocomplete="street-address" ubicacion="admin-campos__ancho" />
+          <CampoTextoLargo
+            {...f.campo('notas')}
+            label="Notas (opcional)"
+            max={LIMITES_ADMIN.clienteNotas}
+            ubicacion="admin-campos__ancho"
+            rows={3}
+            data-testid="cliente-notas"
+          />
         </IonCardContent>
       </IonCard>
 
@@ -245,17 +188,12 @@ function ClienteForm({ cliente }: { cliente: Cliente | null }) {
           <IonCardContent className="admin-sin-relleno">
             <IonList lines="none" className="admin-lista-plana">
               <IonItem>
-                <IonToggle
-                  checked={valores.activo}
-                  disabled={ocupado}
-                  onIonChange={(e) => void cambiarActivo(e.detail.checked)}
-                  data-testid="cliente-activo"
-                >
+                <CampoInterruptor {...f.campo('activo')} alCambiar={(activo) => void cambiarActivo(activo)} data-testid="cliente-activo">
                   <IonLabel>
                     Cliente activo
                     <p className="admin-ayuda">Un cliente inactivo no se ofrece para órdenes nuevas.</p>
                   </IonLabel>
-                </IonToggle>
+                </CampoInterruptor>
               </IonItem>
             </IonList>
           </IonCardContent>

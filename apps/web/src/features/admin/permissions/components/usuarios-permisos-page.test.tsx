@@ -3,18 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeAdmin } from '../../../../test/factories';
 import { renderConApp } from '../../../../test/render';
-import {
-  alertaAtencion,
-  alternar,
-  CATALOGO_PERMISOS,
-  errorJson,
-  json,
-  makeCliente,
-  makeUsuarioAdmin,
-  renderPantalla,
-  responderConfirmacion,
-  servidorFalso,
-} from '../../shared/pruebas';
+import { CATALOGO_PERMISOS, makeCliente, makeUsuarioAdmin, renderPantalla } from '../../shared/pruebas';
+import { alertaAtencion, alternar, responderConfirmacion } from '../../../../test/ionic';
+import { errorDelServidor, json, simularServidor } from '../../../../test/servidor';
 import UsuariosPermisosPage from './usuarios-permisos-page';
 
 const CARLA = makeUsuarioAdmin({
@@ -47,7 +38,7 @@ let guardado: PermisosDeUsuario = estadoInicial();
 
 function montar(toggle: (cuerpo: unknown) => Response | Promise<Response>, extra = {}) {
   guardado = estadoInicial();
-  const servidor = servidorFalso({
+  const servidor = simularServidor({
     'GET /api/v4/usuario/3': () => json(200, CARLA),
     'GET /api/v4/permisos/3': () => json(200, guardado),
     'GET /api/v4/clientes': () => json(200, [makeCliente(1, 'Municipalidad de Rosario'), makeCliente(2, 'Hotel Los Andes')]),
@@ -109,7 +100,7 @@ describe('usuarios-permisos', () => {
     alternar(toggle, true);
     await waitFor(() => expect(toggle).toHaveProperty('checked', true));
 
-    respuesta.resolver(errorJson(403, 'Solo puede otorgar o quitar permisos que usted tiene.', { code: 'SIN_PERMISO' }));
+    respuesta.resolver(errorDelServidor(403, 'Solo puede otorgar o quitar permisos que usted tiene.', { code: 'SIN_PERMISO' }));
 
     await waitFor(() => expect(toggle).toHaveProperty('checked', false));
     const alerta = await alertaAtencion();
@@ -161,9 +152,9 @@ describe('usuarios-permisos', () => {
   });
 
   it('without a session (the route is public) it asks to log in and calls nothing', () => {
-    const servidor = servidorFalso({});
+    const servidor = simularServidor({});
     renderConApp(<UsuariosPermisosPage />, { usuario: null, ruta: '/usuarios-permisos?usuario=3' });
     expect(screen.getByTestId('admin-requiere-sesion')).toHaveTextContent('Inicie sesión');
-    expect(servidor.llamadas).toHaveLength(0);
+    expect(servidor).toHaveLength(0);
   });
 });

@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { md5Hex } from '../../../../lib/md5';
 import { leerSesion } from '../../../../lib/session';
 import { makeAdmin, makeOperario } from '../../../../test/factories';
-import { errorJson, escribir, json, MD5_DEMO, pulsarEnter, renderPantalla, servidorFalso } from '../../shared/pruebas';
+import { MD5_DEMO, renderPantalla } from '../../shared/pruebas';
+import { escribir, pulsarEnter } from '../../../../test/ionic';
+import { errorDelServidor, json, simularServidor } from '../../../../test/servidor';
 import PerfilPage from './perfil-page';
 
 const perfilDe = (u: { id: number; usuario: string; nombre: string; apellido: string; email: string | null }) => ({
@@ -21,7 +23,7 @@ afterEach(() => {
 describe('perfil (Mi cuenta)', () => {
   it('a password change sends both MD5s and stores the new one, so the session keeps working', async () => {
     const yo = makeOperario();
-    const s = servidorFalso({ 'PUT /api/v2/profile': () => json(200, perfilDe(yo)) });
+    const s = simularServidor({ 'PUT /api/v2/profile': () => json(200, perfilDe(yo)) });
     renderPantalla(<PerfilPage />, { usuario: yo, ruta: '/perfil' });
 
     escribir(screen.getByTestId('perfil-password-actual'), 'Demo1234!');
@@ -40,9 +42,9 @@ describe('perfil (Mi cuenta)', () => {
 
   it('a wrong current password shows on that field and the stored password does not change', async () => {
     const yo = makeOperario();
-    servidorFalso({
+    simularServidor({
       'PUT /api/v2/profile': () =>
-        errorJson(400, 'La contraseña actual no es correcta.', { code: 'DATOS_INVALIDOS', field: 'passwordActual' }),
+        errorDelServidor(400, 'La contraseña actual no es correcta.', { code: 'DATOS_INVALIDOS', field: 'passwordActual' }),
     });
     renderPantalla(<PerfilPage />, { usuario: yo, ruta: '/perfil' });
     escribir(screen.getByTestId('perfil-password-actual'), 'equivocada');
@@ -58,7 +60,7 @@ describe('perfil (Mi cuenta)', () => {
 
   it('a new login name is stored in the session at once', async () => {
     const yo = makeOperario();
-    const s = servidorFalso({ 'POST /api/v2/profile': () => json(200, perfilDe({ ...yo, usuario: 'diego.s' })) });
+    const s = simularServidor({ 'POST /api/v2/profile': () => json(200, perfilDe({ ...yo, usuario: 'diego.s' })) });
     renderPantalla(<PerfilPage />, { usuario: yo, ruta: '/perfil' });
     escribir(screen.getByTestId('perfil-usuario-input'), 'diego.s');
     await pulsarEnter(screen.getByTestId('perfil-usuario-input'));
@@ -70,7 +72,7 @@ describe('perfil (Mi cuenta)', () => {
 
   it('names and email update the stored user (the menu shows them)', async () => {
     const yo = makeOperario();
-    servidorFalso({
+    simularServidor({
       'PUT /api/v2/profile': () => json(200, perfilDe({ ...yo, nombre: 'Diego', apellido: 'Sosa', email: 'd@x.com' })),
     });
     renderPantalla(<PerfilPage />, { usuario: yo, ruta: '/perfil' });
@@ -82,7 +84,7 @@ describe('perfil (Mi cuenta)', () => {
   });
 
   it('only admins see the company logo', () => {
-    servidorFalso({});
+    simularServidor({});
     const { unmount } = renderPantalla(<PerfilPage />, { usuario: makeOperario(), ruta: '/perfil' });
     expect(screen.queryByTestId('perfil-logo')).toBeNull();
     unmount();
@@ -91,7 +93,7 @@ describe('perfil (Mi cuenta)', () => {
   });
 
   it('refuses a logo that is too big or not an image before uploading, and uploads a good one as a data URL', async () => {
-    const s = servidorFalso({ 'PUT /api/v3/entidad/logo': () => json(200, { logo: 'data:image/png;base64,AAAA' }) });
+    const s = simularServidor({ 'PUT /api/v3/entidad/logo': () => json(200, { logo: 'data:image/png;base64,AAAA' }) });
     renderPantalla(<PerfilPage />, { usuario: makeAdmin(), ruta: '/perfil' });
     const input = screen.getByTestId('perfil-logo-archivo');
 
@@ -104,7 +106,7 @@ describe('perfil (Mi cuenta)', () => {
     await waitFor(() =>
       expect(screen.getByTestId('perfil-logo-error')).toHaveTextContent('El logo debe ser una imagen PNG, JPEG o WebP.'),
     );
-    expect(s.llamadas).toHaveLength(0);
+    expect(s).toHaveLength(0);
 
     const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
     fireEvent.change(input, { target: { files: [png] } });

@@ -1,11 +1,11 @@
-import { API_ADMIN, zUsuarioAdmin, type UsuarioAdmin } from '@delego/contract';
+import { RUTAS, type UsuarioAdmin } from '@delego/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../../lib/http';
+import { llamar } from '../../../../lib/http';
 import { adminKeys } from '../../keys';
 
 /** GET /api/v4/usuario/{id} */
 export function getUsuario(id: number, signal?: AbortSignal): Promise<UsuarioAdmin> {
-  return http.get(API_ADMIN.usuario(id), { esquema: zUsuarioAdmin, signal });
+  return llamar(RUTAS.usuario, { params: { id }, signal });
 }
 
 export function usuarioQueryOptions(id: number) {

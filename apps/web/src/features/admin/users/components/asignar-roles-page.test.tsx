@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeAdmin, makePropietario } from '../../../../test/factories';
-import { alternar, errorJson, json, makeUsuarioAdmin, renderPantalla, servidorFalso } from '../../shared/pruebas';
+import { makeUsuarioAdmin, renderPantalla } from '../../shared/pruebas';
+import { alternar } from '../../../../test/ionic';
+import { errorDelServidor, json, simularServidor } from '../../../../test/servidor';
 import AsignarRolesPage from './asignar-roles-page';
 
 const ROLES = [
@@ -19,7 +21,7 @@ afterEach(() => {
 
 describe('asignar-roles', () => {
   it('saves the roles chosen as role ids through POST /api/v4/usuario', async () => {
-    const s = servidorFalso({
+    const s = simularServidor({
       'GET /api/v2/roles': () => json(200, ROLES),
       'GET /api/v4/usuario/4': () => json(200, DIEGO),
       'POST /api/v4/usuario': () => json(200, { ...DIEGO, roles: [ROLES[2], ROLES[3]] }),
@@ -41,7 +43,7 @@ describe('asignar-roles', () => {
   });
 
   it('only an owner may give or take PROPIETARIO: for an admin that toggle is off limits', async () => {
-    servidorFalso({ 'GET /api/v2/roles': () => json(200, ROLES), 'GET /api/v4/usuario/4': () => json(200, DIEGO) });
+    simularServidor({ 'GET /api/v2/roles': () => json(200, ROLES), 'GET /api/v4/usuario/4': () => json(200, DIEGO) });
     renderPantalla(<AsignarRolesPage />, { usuario: { ...makeAdmin(), id: 900 }, ruta: '/asignar-roles?usuario=4' });
     expect(await screen.findByTestId('rol-PROPIETARIO')).toHaveProperty('disabled', true);
     expect(screen.getByText('Solo un propietario puede asignar o quitar este rol.')).toBeInTheDocument();
@@ -49,11 +51,11 @@ describe('asignar-roles', () => {
   });
 
   it("shows the server's refusal (the last owner) on the screen and keeps the choice", async () => {
-    servidorFalso({
+    simularServidor({
       'GET /api/v2/roles': () => json(200, ROLES),
       'GET /api/v4/usuario/1': () => json(200, LAURA),
       'POST /api/v4/usuario': () =>
-        errorJson(
+        errorDelServidor(
           409,
           'La empresa debe conservar al menos un propietario activo: asigne el rol PROPIETARIO a otro usuario antes.',
           { code: 'CONFLICTO', field: 'roles' },

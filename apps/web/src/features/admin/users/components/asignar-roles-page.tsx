@@ -25,7 +25,7 @@ import {
 } from '../../../../components/estados-pantalla';
 import { useAviso } from '../../../../components/avisos';
 import { FichaUsuario } from '../../shared/ficha-usuario';
-import { useVolver } from '../../shared/navegacion';
+import { useVolver } from '../../../../lib/navegacion';
 import { nombreCompleto, nombreRol } from '../../shared/nombres';
 import { useIdParam } from '../../shared/parametros';
 import { motivoNoAdministrable } from '../../shared/privilegios';

@@ -2,18 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { md5Hex } from '../../../../lib/md5';
 import { makeAdmin, makeUsuario } from '../../../../test/factories';
-import {
-  alternar,
-  CATALOGO_PERMISOS,
-  errorJson,
-  escribir,
-  json,
-  makeUsuarioAdmin,
-  pulsarEnter,
-  renderPantalla,
-  responderConfirmacion,
-  servidorFalso,
-} from '../../shared/pruebas';
+import { CATALOGO_PERMISOS, makeUsuarioAdmin, renderPantalla } from '../../shared/pruebas';
+import { alternar, escribir, pulsarEnter, responderConfirmacion } from '../../../../test/ionic';
+import { errorDelServidor, json, simularServidor } from '../../../../test/servidor';
 import UsuarioPage from './usuario-page';
 
 const ACTOR = { ...makeAdmin(), id: 900 };
@@ -21,7 +12,7 @@ const CARLA = makeUsuarioAdmin({ id: 3, usuario: 'supervisor', nombre: 'Carla', 
 const DIEGO = makeUsuarioAdmin({ id: 4, usuario: 'operario', supervisorId: 3, permisos: ['finalizarOrden'] });
 
 function servidor(extra = {}) {
-  return servidorFalso({
+  return simularServidor({
     'GET /api/v4/permisos': () => json(200, CATALOGO_PERMISOS),
     'GET /api/v2/usuarios': () => json(200, [CARLA, DIEGO]),
     'GET /api/v4/usuario/4': () => json(200, DIEGO),
@@ -84,7 +75,7 @@ describe('usuario (form)', () => {
   it("puts the server's refusal on the field it names (login name taken), not in an alert", async () => {
     servidor({
       'POST /api/v4/usuario': () =>
-        errorJson(409, 'El nombre de usuario "operario" ya está en uso. Elija otro.', { code: 'CONFLICTO', field: 'usuario' }),
+        errorDelServidor(409, 'El nombre de usuario "operario" ya está en uso. Elija otro.', { code: 'CONFLICTO', field: 'usuario' }),
     });
     renderPantalla(<UsuarioPage />, { usuario: ACTOR, ruta: '/usuario' });
     await screen.findByTestId('usuario-form');
@@ -163,9 +154,9 @@ describe('usuario (form)', () => {
   });
 
   it('without altaUsuarios the screen says so and calls nothing', () => {
-    const s = servidorFalso({});
+    const s = simularServidor({});
     renderPantalla(<UsuarioPage />, { usuario: makeUsuario({ globales: ['crearOrden'] }), ruta: '/usuario' });
     expect(screen.getByTestId('admin-sin-permiso')).toHaveTextContent('No tiene permiso para administrar usuarios');
-    expect(s.llamadas).toHaveLength(0);
+    expect(s).toHaveLength(0);
   });
 });

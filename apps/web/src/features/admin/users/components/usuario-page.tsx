@@ -4,6 +4,7 @@ import {
   puedeOtorgarGlobal,
   type Permiso,
   type PermisoGlobal,
+  type StoreUser,
   type UsuarioAdmin,
   type UsuarioLogueado,
 } from '@delego/contract';
@@ -16,7 +17,6 @@ import {
   IonCheckbox,
   IonContent,
   IonIcon,
-  IonInput,
   IonItem,
   IonLabel,
   IonList,
@@ -25,26 +25,17 @@ import {
   IonSelectOption,
   IonSkeletonText,
   IonSpinner,
-  IonToggle,
 } from '@ionic/react';
 import { briefcaseOutline, keyOutline, lockClosedOutline, peopleOutline } from 'ionicons/icons';
-import { useRef, useState, type FormEvent } from 'react';
 import { useSession } from '../../../auth';
 import { useCatalogoPermisos } from '../../permissions/api/get-catalogo-permisos';
-import { CampoConLimite, errorDeLargo } from '../../../../components/campo-con-limite';
+import { CampoInterruptor, CampoTexto } from '../../../../components/campos';
 import { EstadoError } from '../../../../components/estados-pantalla';
 import { CampoPassword } from '../../shared/campo-password';
 import { FichaUsuario } from '../../shared/ficha-usuario';
 import { useAviso, useConfirmar } from '../../../../components/avisos';
-import {
-  claseInvalida,
-  enfocarPrimerError,
-  enviarConEnter,
-  erroresDeGuardado,
-  valorDe,
-  type ErroresCampos,
-} from '../../../../lib/formularios';
-import { useVolver } from '../../shared/navegacion';
+import { claseInvalida, useFormulario, valorDe } from '../../../../lib/formularios';
+import { useVolver } from '../../../../lib/navegacion';
 import { nombreCompleto, nombrePermiso, nombreRol } from '../../shared/nombres';
 import { useIdParam } from '../../shared/parametros';
 import { motivoNoAdministrable } from '../../shared/privilegios';
@@ -62,6 +53,14 @@ import {
 } from '../usuario-validacion';
 import { PantallaAdmin } from '../../shared/lista-admin';
 import '../../shared/admin.css';
+
+/** The contract's length limits of the user's text fields. */
+const LIMITES_USUARIO = {
+  usuario: LIMITES_ADMIN.usuario,
+  nombre: LIMITES_ADMIN.nombre,
+  apellido: LIMITES_ADMIN.nombre,
+  email: LIMITES_ADMIN.email,
+};
 
 /** `SIN_SUPERVISOR` stands for "nobody" in the select (Ionic's select needs a value). */
 const SIN_SUPERVISOR = 0;
@@ -129,11 +128,14 @@ function UsuarioForm({ usuario, actor }: FormProps) {
   // Only owners set someone else's password; one's own is changed in "Datos personales".
   const conPassword = puedeFijarPassword(actor, id);
 
-  const [valores, setValores] = useState<ValoresUsuario>(() => valoresIniciales(usuario ?? undefined));
-  const [errores, setErrores] = useState<ErroresCampos<CampoUsuario>>({});
-  const formulario = useRef<HTMLFormElement>(null);
-
   const guardar = useGuardarUsuario();
+  const f = useFormulario<ValoresUsuario, StoreUser, CampoUsuario>({
+    inicial: () => valoresIniciales(usuario ?? undefined),
+    validar: (v) => validarUsuario(v, id),
+    limites: LIMITES_USUARIO,
+    habilitado: !guardar.isPending && !bloqueo,
+  });
+  const { valores, cambiar } = f;
   const catalogo = useCatalogoPermisos();
   const usuarios = useUsuarios();
   const confirmar = useConfirmar();
@@ -141,29 +143,13 @@ function UsuarioForm({ usuario, actor }: FormProps) {
   const volver = useVolver('/usuarios');
   const deshabilitado = guardar.isPending || !!bloqueo;
 
-  function cambiar<K extends keyof ValoresUsuario>(campo: K, valor: ValoresUsuario[K]) {
-    setValores((v) => ({ ...v, [campo]: valor }));
-    if (errores[campo as CampoUsuario]) setErrores((e) => ({ ...e, [campo]: undefined }));
-  }
-
-  function enviar() {
-    if (deshabilitado) return;
-    const resultado = validarUsuario(valores, id);
-    if (!resultado.ok) {
-      setErrores(resultado.errores);
-      enfocarPrimerError(formulario.current);
-      return;
-    }
-    setErrores({});
-    guardar.mutate(resultado.datos, {
+  function enviar(datos: StoreUser) {
+    guardar.mutate(datos, {
       onSuccess: (guardado) => {
         avisar(creando ? `Se creó el usuario ${guardado.usuario}.` : `Se guardaron los cambios de ${guardado.usuario}.`);
         volver();
       },
-      onError: (error) => {
-        setErrores(erroresDeGuardado(error, CAMPOS_USUARIO, { alias: { username: 'usuario' } }));
-        enfocarPrimerError(formulario.current);
-      },
+      onError: (error) => f.falloAlGuardar(error, CAMPOS_USUARIO, { alias: { username: 'usuario' } }),
     });
   }
 
@@ -189,24 +175,12 @@ function UsuarioForm({ usuario, actor }: FormProps) {
   const opcionesSupervisor = supervisoresPosibles(usuarios.data ?? [], id);
   const supervisorActual = usuarios.data?.find((u) => u.id === valores.supervisorId);
   if (supervisorActual && !opcionesSupervisor.includes(supervisorActual)) opcionesSupervisor.push(supervisorActual);
-  // Over its limit a field says so as it happens; saving is refused by the contract's schema.
-  const error = {
-    usuario: errorDeLargo(valores.usuario, LIMITES_ADMIN.usuario) ?? errores.usuario,
-    nombre: errorDeLargo(valores.nombre, LIMITES_ADMIN.nombre) ?? errores.nombre,
-    apellido: errorDeLargo(valores.apellido, LIMITES_ADMIN.nombre) ?? errores.apellido,
-    email: errorDeLargo(valores.email, LIMITES_ADMIN.email) ?? errores.email,
-  };
+  const errores = { activo: f.error('activo'), supervisorId: f.error('supervisorId'), roles: f.error('roles'), permisos: f.error('permisos') };
 
   return (
     <form
-      ref={formulario}
+      {...f.props(enviar)}
       className="delego-container admin-pagina admin-pagina--angosta"
-      noValidate
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        enviar();
-      }}
-      onKeyDown={enviarConEnter(enviar)}
       aria-label={creando ? 'Nuevo usuario' : `Editar usuario ${usuario?.usuario ?? ''}`}
       data-testid="usuario-form"
     >
@@ -223,28 +197,20 @@ function UsuarioForm({ usuario, actor }: FormProps) {
           <IonCardTitle className="admin-card-titulo">Datos de ingreso</IonCardTitle>
         </IonCardHeader>
         <IonCardContent className="admin-campos">
-          <CampoConLimite valor={valores.usuario} max={LIMITES_ADMIN.usuario}>
-            <IonInput
-              className={claseInvalida(error.usuario)}
-              label="Usuario"
-              labelPlacement="floating"
-              fill="outline"
-              name="usuario"
-              autocomplete="off"
-              autocapitalize="off"
-              autocorrect={false}
-              spellcheck={false}
-              value={valores.usuario}
-              helperText="Con este nombre ingresa a Delego. Letras sin acentos, números, punto, guion o @."
-              errorText={error.usuario}
-              disabled={deshabilitado}
-              onIonInput={(e) => cambiar('usuario', valorDe(e))}
-              data-testid="usuario-usuario"
-            />
-          </CampoConLimite>
+          <CampoTexto
+            {...f.campo('usuario')}
+            label="Usuario"
+            max={LIMITES_ADMIN.usuario}
+            autocomplete="off"
+            autocapitalize="off"
+            autocorrect={false}
+            spellcheck={false}
+            helperText="Con este nombre ingresa a Delego. Letras sin acentos, números, punto, guion o @."
+            data-testid="usuario-usuario"
+          />
           {conPassword ? (
             <CampoPassword
-              className={claseInvalida(errores.password)}
+              className={claseInvalida(f.error('password'))}
               label={creando ? 'Contraseña inicial' : 'Nueva contraseña (opcional)'}
               labelPlacement="floating"
               fill="outline"
@@ -256,7 +222,7 @@ function UsuarioForm({ usuario, actor }: FormProps) {
                   ? `Al menos ${PASSWORD_MIN} caracteres. Compártala con la persona para su primer ingreso.`
                   : 'Déjela vacía para no cambiarla.'
               }
-              errorText={errores.password}
+              errorText={f.error('password')}
               disabled={deshabilitado}
               onIonInput={(e) => cambiar('password', valorDe(e))}
               data-testid="usuario-password"
@@ -276,55 +242,26 @@ function UsuarioForm({ usuario, actor }: FormProps) {
           <IonCardTitle className="admin-card-titulo">Datos personales</IonCardTitle>
         </IonCardHeader>
         <IonCardContent className="admin-campos admin-campos--dos">
-          <CampoConLimite valor={valores.nombre} max={LIMITES_ADMIN.nombre}>
-            <IonInput
-              className={claseInvalida(error.nombre)}
-              label="Nombre"
-              labelPlacement="floating"
-              fill="outline"
-              name="nombre"
-              autocomplete="off"
-              value={valores.nombre}
-              errorText={error.nombre}
-              disabled={deshabilitado}
-              onIonInput={(e) => cambiar('nombre', valorDe(e))}
-              data-testid="usuario-nombre"
-            />
-          </CampoConLimite>
-          <CampoConLimite valor={valores.apellido} max={LIMITES_ADMIN.nombre}>
-            <IonInput
-              className={claseInvalida(error.apellido)}
-              label="Apellido"
-              labelPlacement="floating"
-              fill="outline"
-              name="apellido"
-              autocomplete="off"
-              value={valores.apellido}
-              errorText={error.apellido}
-              disabled={deshabilitado}
-              onIonInput={(e) => cambiar('apellido', valorDe(e))}
-              data-testid="usuario-apellido"
-            />
-          </CampoConLimite>
-          <CampoConLimite valor={valores.email} max={LIMITES_ADMIN.email} className="admin-campos__ancho">
-            <IonInput
-              className={claseInvalida(error.email)}
-              label="Email (opcional)"
-              labelPlacement="floating"
-              fill="outline"
-              name="email"
-              type="email"
-              inputmode="email"
-              autocomplete="off"
-              autocapitalize="off"
-              spellcheck={false}
-              value={valores.email}
-              errorText={error.email}
-              disabled={deshabilitado}
-              onIonInput={(e) => cambiar('email', valorDe(e))}
-              data-testid="usuario-email"
-            />
-          </CampoConLimite>
+          <CampoTexto {...f.campo('nombre')} label="Nombre" max={LIMITES_ADMIN.nombre} autocomplete="off" data-testid="usuario-nombre" />
+          <CampoTexto
+            {...f.campo('apellido')}
+            label="Apellido"
+            max={LIMITES_ADMIN.nombre}
+            autocomplete="off"
+            data-testid="usuario-apellido"
+          />
+          <CampoTexto
+            {...f.campo('email')}
+            label="Email (opcional)"
+            max={LIMITES_ADMIN.email}
+            ubicacion="admin-campos__ancho"
+            type="email"
+            inputmode="email"
+            autocomplete="off"
+            autocapitalize="off"
+            spellcheck={false}
+            data-testid="usuario-email"
+          />
         </IonCardContent>
       </IonCard>
 
@@ -336,10 +273,10 @@ function UsuarioForm({ usuario, actor }: FormProps) {
           <IonList lines="full" className="admin-lista-plana">
             {!creando && (
               <IonItem>
-                <IonToggle
-                  checked={valores.activo}
+                <CampoInterruptor
+                  {...f.campo('activo')}
                   disabled={deshabilitado || esPropio}
-                  onIonChange={(e) => void cambiarActivo(e.detail.checked)}
+                  alCambiar={(activo) => void cambiarActivo(activo)}
                   data-testid="usuario-activo"
                 >
                   <IonLabel>
@@ -350,7 +287,7 @@ function UsuarioForm({ usuario, actor }: FormProps) {
                         : 'Un usuario inactivo no puede ingresar; su historial se conserva.'}
                     </p>
                   </IonLabel>
-                </IonToggle>
+                </CampoInterruptor>
               </IonItem>
             )}
             <IonItem>

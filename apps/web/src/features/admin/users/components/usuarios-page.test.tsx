@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeAdmin } from '../../../../test/factories';
-import { errorJson, escribir, json, makeUsuarioAdmin, renderPantalla, servidorFalso } from '../../shared/pruebas';
+import { makeUsuarioAdmin, renderPantalla } from '../../shared/pruebas';
+import { escribir } from '../../../../test/ionic';
+import { errorDelServidor, json, simularServidor } from '../../../../test/servidor';
 import UsuariosPage from './usuarios-page';
 
 const ACTOR = { ...makeAdmin(), id: 900 };
@@ -17,7 +19,7 @@ afterEach(() => {
 
 describe('usuarios (list)', () => {
   it('lists every user, sorted by name, with an inactive badge', async () => {
-    servidorFalso({ 'GET /api/v2/usuarios': () => json(200, TODOS) });
+    simularServidor({ 'GET /api/v2/usuarios': () => json(200, TODOS) });
     renderPantalla(<UsuariosPage />, { usuario: ACTOR, ruta: '/usuarios' });
     const lista = await screen.findByTestId('usuarios-lista');
     expect(within(lista).getAllByRole('heading').map((h) => h.textContent)).toEqual([
@@ -30,7 +32,7 @@ describe('usuarios (list)', () => {
   });
 
   it('searches on the server (GET /api/v4/buscar/{texto}); meanwhile filters what it has', async () => {
-    const s = servidorFalso({
+    const s = simularServidor({
       'GET /api/v2/usuarios': () => json(200, TODOS),
       'GET /api/v4/buscar/mart%C3%ADn': () => json(200, [TODOS[1]]),
     });
@@ -48,9 +50,9 @@ describe('usuarios (list)', () => {
 
   it('a list that cannot load offers to try again', async () => {
     let falla = true;
-    servidorFalso({
+    simularServidor({
       'GET /api/v2/usuarios': () =>
-        falla ? errorJson(403, 'No tiene permiso para realizar esta acción.') : json(200, TODOS),
+        falla ? errorDelServidor(403, 'No tiene permiso para realizar esta acción.') : json(200, TODOS),
     });
     renderPantalla(<UsuariosPage />, { usuario: ACTOR, ruta: '/usuarios' });
     const error = await screen.findByTestId('admin-error');

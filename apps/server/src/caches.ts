@@ -1,0 +1,113 @@
+import type { Cliente, PlanEstado, UsuarioAdmin } from '@delego/contract';
+import type { Config } from './config.js';
+import type { BusLog, EventBus } from './lib/bus.js';
+import { CacheRegistry, empresa, type CacheDeclaration, type InvalidadaPor } from './lib/cache-registry.js';
+import type { Clock } from './lib/clock.js';
+import { TenantCache } from './lib/tenant-cache.js';
+import { CredentialCache } from './modules/auth/credential-cache.js';
+import type { FilaResumen } from './modules/orders/orders.lecturas.repository.js';
+import { NombresCache, type Nombres } from './modules/orders/orders.nombres.js';
+
+/** The events after which a company's orders, as lists show them, may differ. */
+const ordenes: InvalidadaPor<string> = {
+  'orden.creada': empresa,
+  'orden.modificada': empresa,
+  'orden.eliminada': empresa,
+  'orden.estadoCambiado': empresa,
+  'orden.responsablesCambiados': empresa,
+  // Search matches client names.
+  'clientes.cambiados': empresa,
+  // Supervisors see their people's orders, and a user's supervisor may have changed.
+  'usuarios.cambiados': empresa,
+};
+
+/**
+ * Every in-memory cache of the server: its name, its TTL (a guard: changes are announced by domain
+ * events, which reach every instance through the bus) and the events that drop its entries. The
+ * registry wires them; a bus resync (the PostgreSQL listener came back) clears them all.
+ */
+export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs' | 'listCacheMs'>) {
+  return {
+    /** Verified Authorization headers (auth); keys are user ids. ADR 0003. */
+    credenciales: {
+      nombre: 'credenciales',
+      ttlMs: config.credentialCacheTtlMs,
+      invalidadaPor: {
+        'usuario.credencialesCambiadas': (e) => ({ entidadId: e.entidadId, keys: [e.usuarioId] }),
+        // The cached actor also carries the user's names and email.
+        'usuario.datosCambiados': (e) => ({ entidadId: e.entidadId, keys: [e.usuarioId] }),
+        // ...and the clients it holds permissions on.
+        'clientes.cambiados': empresa,
+      },
+    } satisfies CacheDeclaration<number>,
+    /** The user list of the admin screens (GET /api/v2/usuarios). */
+    usuarios: {
+      nombre: 'usuarios',
+      ttlMs: 5 * 60_000,
+      invalidadaPor: { 'usuarios.cambiados': empresa, 'usuarios.cacheLimpiada': empresa },
+    } satisfies CacheDeclaration<string>,
+    /** The client list (GET /api/v4/clientes, assignable clients). */
+    clientes: {
+      nombre: 'clientes',
+      ttlMs: 5 * 60_000,
+      invalidadaPor: { 'clientes.cambiados': empresa, 'clientes.cacheLimpiada': empresa },
+    } satisfies CacheDeclaration<string>,
+    /** The plan state (GET /api/v2/plan/estado, login). */
+    plan: {
+      nombre: 'plan',
+      ttlMs: 5_000,
+      invalidadaPor: { 'plan.cambiado': empresa },
+    } satisfies CacheDeclaration<string>,
+    /** Names of clients, types, areas, priorities, users and the company, for order lists and details. ADR 0005. */
+    nombres: {
+      nombre: 'nombres',
+      ttlMs: 5 * 60_000,
+      invalidadaPor: {
+        'clientes.cambiados': empresa,
+        'clientes.cacheLimpiada': empresa,
+        'usuarios.cambiados': empresa,
+        'usuarios.cacheLimpiada': empresa,
+        'catalogo.cambiado': empresa,
+      },
+    } satisfies CacheDeclaration<never>,
+    /** Totals of the order list. ADR 0005. */
+    conteos: { nombre: 'conteos', ttlMs: 60_000, invalidadaPor: ordenes } satisfies CacheDeclaration<string>,
+    /** Pages of the order list (LIST_CACHE_MS; 0 turns it off). ADR 0005. */
+    paginas: { nombre: 'paginas', ttlMs: config.listCacheMs, invalidadaPor: ordenes } satisfies CacheDeclaration<string>,
+  };
+}
+
+export interface Caches {
+  registro: CacheRegistry;
+  credenciales: CredentialCache;
+  usuarios: TenantCache<UsuarioAdmin[]>;
+  clientes: TenantCache<Cliente[]>;
+  plan: TenantCache<PlanEstado | null>;
+  nombres: NombresCache;
+  conteos: TenantCache<number>;
+  paginas: TenantCache<FilaResumen[]>;
+}
+
+/** Builds and registers every cache (the services receive theirs). */
+export function crearCaches(deps: {
+  bus: EventBus;
+  log: BusLog;
+  clock: Clock;
+  config: Pick<Config, 'credentialCacheTtlMs' | 'listCacheMs'>;
+  /** The names cache's loader (the order reads). */
+  cargarNombres: (entidadId: number) => Promise<Nombres>;
+}): Caches {
+  const d = declaracionesDeCaches(deps.config);
+  const registro = new CacheRegistry(deps.bus, deps.log);
+  const ahora = () => deps.clock.now().getTime();
+  return {
+    registro,
+    credenciales: registro.register(d.credenciales, new CredentialCache(d.credenciales.ttlMs)),
+    usuarios: registro.register(d.usuarios, new TenantCache<UsuarioAdmin[]>(1000, 5000, d.usuarios.ttlMs)),
+    clientes: registro.register(d.clientes, new TenantCache<Cliente[]>(1000, 5000, d.clientes.ttlMs)),
+    plan: registro.register(d.plan, new TenantCache<PlanEstado | null>(1, 5000, d.plan.ttlMs, ahora)),
+    nombres: registro.register(d.nombres, new NombresCache(deps.cargarNombres, d.nombres.ttlMs)),
+    conteos: registro.register(d.conteos, new TenantCache<number>(500, 5000, d.conteos.ttlMs)),
+    paginas: registro.register(d.paginas, new TenantCache<FilaResumen[]>(50, 500, d.paginas.ttlMs)),
+  };
+}

@@ -1,0 +1,385 @@
+import {
+  ESTADOS,
+  TRANSICIONES,
+  estadoInfo,
+  type Estado,
+  type EventoOrden,
+  type OrdenDetalle,
+  type OrdenGuardada,
+  type OrdenResumen,
+  type PaginaOrdenes,
+  type Persona,
+  type zFiltros,
+} from '@delego/contract';
+import type { z } from 'zod';
+import type { Consultar, Db, DbOrTx } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import type { TenantCache } from '../../lib/tenant-cache.js';
+import type { ClientsService } from '../clients/clients.service.js';
+import type { UsersService } from '../users/users.service.js';
+import { describirEvento } from './orders.eventos.js';
+import type { Nombres, NombresCache } from './orders.nombres.js';
+import { estadosSiguientes, puedeBorrar, puedeModificar, veTodo, type OrdenAcceso } from './orders.policy.js';
+import {
+  OrdersLecturasRepository,
+  type CursorExport,
+  type FilaResumen,
+  type OrdenFila,
+  type Visibilidad,
+} from './orders.lecturas.repository.js';
+
+type Filtros = z.output<typeof zFiltros>;
+
+export const NO_EXISTE = 'La orden no existe o no tiene acceso a ella.';
+
+/** One row of the Excel export. */
+export interface OrdenExportada {
+  id: number;
+  numero: number;
+  titulo: string;
+  estado: string;
+  cerrado: boolean;
+  prioridad: string | null;
+  cliente: string | null;
+  tipo: string | null;
+  area: string | null;
+  responsables: string[];
+  fechaInicio: number | null;
+  fechaFin: number | null;
+  finalizada: number | null;
+  creada: number;
+}
+
+export function visibilidad(a: Actor): Visibilidad {
+  return {
+    actorId: a.id,
+    todo: veTodo(a),
+    clientes: a.permisos.clientes
+      .filter((c) => c.delegarOrden || c.modificarOrden || c.borrarOrden)
+      .map((c) => c.clienteID),
+  };
+}
+
+export const acceso = (o: OrdenFila): OrdenAcceso => ({
+  clienteId: o.clienteId,
+  estadoId: o.estadoId,
+  responsables: o.responsables,
+  registroResponsableId: o.registroResponsableId,
+});
+
+const asObj = <T>(v: unknown): T | null => (v == null ? null : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
+
+const nombrado = (id: number | null, m: Map<number, string>) => {
+  const nombre = id == null ? undefined : m.get(id);
+  return id == null || nombre === undefined ? null : { id, nombre };
+};
+
+/** The responsables as people, sorted by name as the screens show them. */
+const personas = (ids: readonly number[], n: Nombres): Persona[] =>
+  ids
+    .map((id) => n.usuarios.get(id))
+    .filter((p): p is Persona => p !== undefined)
+    .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es') || a.id - b.id);
+
+/** The one mapping of an order row to what the list shows (the detail adds to it). */
+function resumen(r: FilaResumen, n: Nombres, now: number): OrdenResumen {
+  const info = estadoInfo(r.estadoId);
+  return {
+    id: r.id,
+    numero: r.numero,
+    titulo: r.titulo,
+    estado: { id: r.estadoId, nombre: info?.nombre ?? '—', color: info?.color ?? 'medium' },
+    prioridad: r.prioridadId != null ? (n.prioridades.get(r.prioridadId) ?? null) : null,
+    cliente: nombrado(r.clienteId, n.clientes),
+    tipoOrden: nombrado(r.tipoOrdenId, n.tipos),
+    area: nombrado(r.areaId, n.areas),
+    responsables: personas(r.responsables, n),
+    fechaInicio: r.fechaInicio,
+    fechaFin: r.fechaFin,
+    creada: r.creada,
+    actualizada: r.actualizada,
+    vencida: !info?.cerrado && r.fechaFin != null && r.fechaFin < now,
+  };
+}
+
+/** The key of a list page: who sees what, the filters, the order and the page. */
+function clavePagina(v: Visibilidad, f: Filtros): string {
+  return JSON.stringify([v.todo ? 0 : v.actorId, v.todo ? [] : v.clientes, f]);
+}
+
+/** The key of a list total: who sees what, and the filters without paging. */
+function claveConteo(v: Visibilidad, f: Filtros, now: Date): string {
+  const { pagina: _p, porPagina: _pp, orden: _o, ...filtros } = f;
+  // "Vencidas" depends on the clock: such totals are kept for a minute at most.
+  const minuto = f.vencidas ? Math.floor(now.getTime() / 60_000) : 0;
+  return JSON.stringify([v.todo ? 0 : v.actorId, v.todo ? [] : v.clientes, filtros, minuto]);
+}
+
+/** The caches of the order reads (declared, with what invalidates them, in src/caches.ts). */
+export interface CachesDeLecturas {
+  /** Names of each company's clients, types, areas, priorities and users, for list and detail. */
+  nombres: NombresCache;
+  /**
+   * Totals of the list per company, filters and visibility: counting every match is the one part
+   * of a page whose cost grows with the company, and it only changes when an order does.
+   */
+  conteos: TenantCache<number>;
+  /**
+   * Pages of the list per company, filters, page and visibility (the orders' own columns; names
+   * and "vencida" are added per request). Every change to a company's orders reaches every
+   * instance as an event and drops them; what they save is the live refresh of a company's screens
+   * after each change, when many ask the same.
+   */
+  paginas: TenantCache<FilaResumen[]>;
+}
+
+/**
+ * The reads of orders (ADR 0005): the list and its caches, the detail, the saved order, the
+ * history, the export, and the look-ups of the order screens. Nothing here writes.
+ */
+export class OrdersLecturasService {
+  readonly nombres: NombresCache;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly caches: CachesDeLecturas,
+    private readonly deps: {
+      users: UsersService;
+      clients: ClientsService;
+      /** The prepared reader of the hot paths; plain `db.execute` when absent. */
+      consultar?: Consultar;
+    },
+  ) {
+    this.nombres = caches.nombres;
+  }
+
+  private repo(tx?: DbOrTx) {
+    return tx ? new OrdersLecturasRepository(tx) : new OrdersLecturasRepository(this.db, this.deps.consultar);
+  }
+
+  /** The loader of the names cache (src/caches.ts). */
+  findNombres(entidadId: number): Promise<Nombres> {
+    return this.repo().nombres(entidadId);
+  }
+
+  /** POST /api/v4/ordenes/all/filtered. Filtering is always allowed; rows are what the actor may see. */
+  async list(actor: Actor, f: Filtros): Promise<PaginaOrdenes> {
+    const now = this.clock.now();
+    const v = visibilidad(actor);
+    const repo = this.repo();
+    const offset = f.pagina * f.porPagina;
+    const buscados = await this.clientesBuscados(actor.entidadId, f.buscar);
+    const conteo = () =>
+      this.caches.conteos.getOrLoad(actor.entidadId, claveConteo(v, f, now), () =>
+        repo.count(actor.entidadId, v, f, now, buscados),
+      );
+    const leerPagina = () => repo.pagina(actor.entidadId, v, f, now, buscados);
+    // "Vencidas" depends on the clock, not only on the orders: such pages are always read.
+    const pagina = f.vencidas
+      ? leerPagina()
+      : this.caches.paginas.getOrLoad(actor.entidadId, clavePagina(v, f), leerPagina);
+    // The total is only counted when the page does not tell it (a full page, or past the end).
+    const [rows, contado] = await Promise.all([pagina, f.pagina > 0 ? conteo() : Promise.resolve(undefined)]);
+    let total = contado;
+    if (total === undefined) total = rows.length < f.porPagina ? rows.length : await conteo();
+    // A total counted a moment before an order arrived never hides a row the page shows.
+    if (rows.length) total = Math.max(total, offset + rows.length);
+    const n = await this.nombres.de(actor.entidadId, {
+      clientes: rows.map((r) => r.clienteId),
+      tipos: rows.map((r) => r.tipoOrdenId),
+      areas: rows.map((r) => r.areaId),
+      prioridades: rows.map((r) => r.prioridadId),
+      usuarios: rows.flatMap((r) => r.responsables),
+    });
+    const t = now.getTime();
+    return {
+      ordenes: rows.map((r) => resumen(r, n, t)),
+      total,
+      pagina: f.pagina,
+      porPagina: f.porPagina,
+    };
+  }
+
+  /** The company's clients whose name holds the searched text (as ILIKE would match it). */
+  private async clientesBuscados(entidadId: number, buscar: string | null | undefined): Promise<number[] | undefined> {
+    const q = buscar?.trim().toLowerCase();
+    if (!q) return undefined;
+    const n = await this.nombres.de(entidadId);
+    const ids: number[] = [];
+    for (const [id, nombre] of n.clientes) if (nombre.toLowerCase().includes(q)) ids.push(id);
+    return ids;
+  }
+
+  /** POST /api/v2/ordenes/all/filtered {estados, buscar}: the 100 most recent matches. */
+  async listSimple(actor: Actor, f: { estados?: number[] | null | undefined; buscar?: string | null | undefined }): Promise<OrdenResumen[]> {
+    const page = await this.list(actor, {
+      estados: f.estados ?? null,
+      buscar: f.buscar ?? null,
+      campoFecha: 'creada',
+      orden: 'recientes',
+      pagina: 0,
+      porPagina: 100,
+    });
+    return page.ordenes;
+  }
+
+  /**
+   * Loads an order the actor may see; 404 otherwise (another company's orders do not exist).
+   * Inside a transaction with `tx` (the writes read the row they locked).
+   */
+  async find(actor: Actor, id: number, tx?: DbOrTx): Promise<OrdenFila> {
+    const repo = this.repo(tx);
+    const o = await repo.find(actor.entidadId, id);
+    if (!o) throw AppError.notFound(NO_EXISTE);
+    const v = visibilidad(actor);
+    const obvious =
+      v.todo ||
+      o.registroResponsableId === actor.id ||
+      o.responsables.includes(actor.id) ||
+      (o.clienteId !== null && v.clientes.includes(o.clienteId));
+    if (!obvious && !(await repo.isVisible(actor.entidadId, id, v))) throw AppError.notFound(NO_EXISTE);
+    return o;
+  }
+
+  /** GET /api/v3/ordenDTO/{id}. */
+  async detalle(actor: Actor, id: number): Promise<OrdenDetalle> {
+    return this.detalleDe(actor, await this.find(actor, id));
+  }
+
+  /** The detail of an order already loaded (or just stored: a create answers without reading back). */
+  async detalleDe(actor: Actor, o: OrdenFila): Promise<OrdenDetalle> {
+    const n = await this.nombres.de(actor.entidadId, {
+      clientes: [o.clienteId],
+      tipos: [o.tipoOrdenId],
+      areas: [o.areaId],
+      prioridades: [o.prioridadId],
+      usuarios: [o.registroResponsableId, ...o.responsables],
+    });
+    const ac = acceso(o);
+    const modificar = puedeModificar(actor, ac);
+    const creador = n.usuarios.get(o.registroResponsableId) ?? { id: o.registroResponsableId, usuario: '', nombre: '', apellido: '' };
+    return {
+      ...resumen(o, n, this.clock.now().getTime()),
+      detalle: o.detalle,
+      fechaInicioISO_8601: iso(o.fechaInicio),
+      fechaFinISO_8601: iso(o.fechaFin),
+      finalizada: o.finalizada,
+      entidadSolicitanteId: actor.entidadId,
+      entidadSolicitanteNombre: n.entidad,
+      registroResponsable: creador,
+      e5sAreaKey: o.e5sAreaKey,
+      e5sAreaName: o.e5sAreaName,
+      acciones: {
+        soloLectura: !modificar,
+        modificar,
+        borrar: puedeBorrar(actor, ac),
+        cambiarResponsable: modificar,
+        estadosSiguientes: estadosSiguientes(actor, ac),
+      },
+    };
+  }
+
+  /** GET /api/v2/orden/{id}: the order as saved (references as ids). */
+  async guardada(actor: Actor, id: number): Promise<OrdenGuardada> {
+    const o = await this.find(actor, id);
+    return {
+      id: o.id,
+      numero: o.numero,
+      titulo: o.titulo,
+      detalle: o.detalle,
+      tipoOrden: o.tipoOrdenId,
+      area: o.areaId,
+      prioridad: o.prioridadId,
+      estado: o.estadoId,
+      responsable: o.responsables,
+      cliente: o.clienteId,
+      fechaInicio: o.fechaInicio,
+      fechaFin: o.fechaFin,
+      registroResponsable: o.registroResponsableId,
+      e5sAreaKey: o.e5sAreaKey,
+      e5sAreaName: o.e5sAreaName,
+    };
+  }
+
+  /** GET /api/v2/historial/detalle/{id}: the order's events, oldest first. */
+  async historial(actor: Actor, id: number): Promise<EventoOrden[]> {
+    await this.find(actor, id);
+    const rows = await this.repo().events(actor.entidadId, id);
+    return rows.map((r) => {
+      const datos = asObj<Record<string, unknown>>(r.datos);
+      return {
+        id: r.id,
+        tipo: r.tipo,
+        descripcion: describirEvento({ tipo: r.tipo, estadoAnterior: r.estadoAnterior, estadoNuevo: r.estadoNuevo, datos }),
+        fecha: r.fecha,
+        usuario: { id: r.u_id, usuario: r.u_usuario, nombre: r.u_nombre, apellido: r.u_apellido },
+        estadoAnterior: r.estadoAnterior,
+        estadoNuevo: r.estadoNuevo,
+        comentario: r.comentario,
+      };
+    });
+  }
+
+  /** GET /api/v2/usuarios/{clientId|todos}: who can be made responsable. */
+  async responsablesDisponibles(actor: Actor, cliente: number | 'todos') {
+    if (cliente !== 'todos' && !(await this.deps.clients.find(actor.entidadId, cliente))) {
+      throw AppError.notFound('El cliente no existe.');
+    }
+    return this.deps.users.activosDeEmpresa(actor.entidadId);
+  }
+
+  /** GET /api/v3/test/clientes-usados: clients that have orders the actor can see. */
+  clientesUsados(actor: Actor) {
+    return this.repo().clientesUsados(actor.entidadId, visibilidad(actor));
+  }
+
+  /** GET /api/v2/estados: the states with their allowed next states. */
+  estados(): Estado[] {
+    return ESTADOS.map((e) => ({ ...e, siguientes: [...TRANSICIONES[e.id]] }));
+  }
+
+  /** GET /api/v2/prioridades. */
+  prioridades(actor: Actor) {
+    return this.repo().prioridades(actor.entidadId);
+  }
+
+  /**
+   * POST /api/v2/ordenes/exportar: every order the filters select that the actor may see, in the
+   * list's order, as pages of `tamanio` rows read by keyset pagination (never the whole set at once).
+   * The paging fields of the filters are ignored.
+   */
+  async *paginasParaExportar(actor: Actor, f: Filtros, tamanio = 1000): AsyncGenerator<OrdenExportada[]> {
+    const now = this.clock.now();
+    const v = visibilidad(actor);
+    let cursor: CursorExport | null = null;
+    for (;;) {
+      const rows = await this.repo().listDespues(actor.entidadId, v, f, now, cursor, tamanio);
+      if (!rows.length) return;
+      yield rows.map((r) => {
+        const info = estadoInfo(r.estado_id);
+        return {
+          id: r.id,
+          numero: r.numero,
+          titulo: r.titulo,
+          estado: info?.nombre ?? '—',
+          cerrado: info?.cerrado ?? false,
+          prioridad: r.prioridad,
+          cliente: r.cliente,
+          tipo: r.tipo,
+          area: r.area,
+          responsables: r.responsables,
+          fechaInicio: r.fecha_inicio,
+          fechaFin: r.fecha_fin,
+          finalizada: r.finalizada,
+          creada: r.creada,
+        };
+      });
+      if (rows.length < tamanio) return;
+      cursor = rows[rows.length - 1]?.cursor ?? null;
+    }
+  }
+}

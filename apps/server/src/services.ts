@@ -1,0 +1,36 @@
+import type { AuthService } from './modules/auth/auth.service.js';
+import type { CatalogService } from './modules/catalog/catalog.service.js';
+import type { ClientsService } from './modules/clients/clients.service.js';
+import type { EntidadesService } from './modules/entidades/entidades.service.js';
+import type { ExpensesService } from './modules/expenses/expenses.service.js';
+import type { FilesService } from './modules/files/files.service.js';
+import type { NotificationsService } from './modules/notifications/notifications.service.js';
+import type { OrdersLecturasService } from './modules/orders/orders.lecturas.service.js';
+import type { OrdersService } from './modules/orders/orders.service.js';
+import type { PermissionsService } from './modules/permissions/permissions.service.js';
+import type { PlansService } from './modules/plans/plans.service.js';
+import type { ProfileService } from './modules/profile/profile.service.js';
+import type { ReportsService } from './modules/reports/reports.service.js';
+import type { UsersService } from './modules/users/users.service.js';
+
+/**
+ * The services `buildApp` builds, as the route files see them. Apart from app.ts so that a route
+ * file importing this type does not import the composition root (and everything it imports).
+ */
+export interface Services {
+  auth: AuthService;
+  users: UsersService;
+  permissions: PermissionsService;
+  plans: PlansService;
+  clients: ClientsService;
+  entidades: EntidadesService;
+  orders: OrdersService;
+  /** The reads of orders (list, detail, history, export). */
+  ordersLecturas: OrdersLecturasService;
+  catalog: CatalogService;
+  profile: ProfileService;
+  notifications: NotificationsService;
+  files: FilesService;
+  expenses: ExpensesService;
+  reports: ReportsService;
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * Every `code` the server puts in an error body `{ code, message, requestId }`, with the HTTP
+ * status it goes with. The server's `AppError` takes only these; the web reads them.
+ */
+export const ESTADO_DE_CODIGO = {
+  DATOS_INVALIDOS: 400,
+  NO_AUTENTICADO: 401,
+  LOGIN_INVALIDO: 403,
+  SIN_PERMISO: 403,
+  NO_ENCONTRADO: 404,
+  TIEMPO_AGOTADO: 408,
+  CONFLICTO: 409,
+  TRANSICION_INVALIDA: 409,
+  QUOTA_AGOTADA: 409,
+  DEMASIADO_GRANDE: 413,
+  TIPO_NO_SOPORTADO: 415,
+  RANGO_INVALIDO: 416,
+  DEMASIADOS_INTENTOS: 429,
+  ERROR_INTERNO: 500,
+  SERVICIO_NO_DISPONIBLE: 503,
+} as const satisfies Record<string, number>;
+
+export type CodigoError = keyof typeof ESTADO_DE_CODIGO;
+
+export const CODIGOS_ERROR = Object.keys(ESTADO_DE_CODIGO) as [CodigoError, ...CodigoError[]];
+
+export const zCodigoError = z.enum(CODIGOS_ERROR);

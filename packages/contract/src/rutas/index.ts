@@ -1,0 +1,20 @@
+import { RUTAS_ADMIN } from './admin.js';
+import { RUTAS_ORDENES } from './ordenes.js';
+import { RUTAS_SISTEMA } from './sistema.js';
+import type { DefRuta } from './definir.js';
+
+export * from './definir.js';
+export { RUTAS_ETIQUETAS, type RutasDeEtiquetas } from './admin.js';
+export { zDescargaQuery, zParamsArchivo } from './ordenes.js';
+
+/**
+ * The one route table of the API (SPEC §7): every HTTP route and the live socket, with its method,
+ * path, schemas and OpenAPI text. The server registers each route from it (`registrar`), the web
+ * builds each URL from it (`urlDe`), and a test compares it with the routes the server has.
+ */
+export const RUTAS = { ...RUTAS_SISTEMA, ...RUTAS_ORDENES, ...RUTAS_ADMIN } as const;
+
+export type NombreRuta = keyof typeof RUTAS;
+
+/** Every route of the table (an array, for code that walks them). */
+export const TODAS_LAS_RUTAS: readonly DefRuta[] = Object.values(RUTAS);

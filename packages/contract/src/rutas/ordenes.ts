@@ -1,0 +1,290 @@
+import { z } from 'zod';
+import { zId } from '../common.js';
+import { zEstado } from '../estados.js';
+import { zHorasReportadas, zHorasReportadasQuery, zRegistroCambios, zRegistroOrden } from '../expenses.js';
+import { zArchivo, zReporteQuery } from '../files.js';
+import {
+  FECHA_KINDS,
+  zCambioArea,
+  zCambioDetalle,
+  zCambioEstado,
+  zCambioFecha,
+  zCambioResponsable,
+  zCambioTipo,
+  zCambioTitulo,
+  zClienteUsado,
+  zEventoOrden,
+  zFiltros,
+  zFiltrosSimples,
+  zOrdenDetalle,
+  zOrdenGuardada,
+  zOrdenGuardar,
+  zOrdenResumen,
+  zPaginaOrdenes,
+  zPrioridad,
+  zResponsableDisponible,
+} from '../orders.js';
+import { ruta, zOk, zParamId } from './definir.js';
+
+const ordenes = ['órdenes'];
+const registro = ['horas y gastos'];
+const archivos = ['archivos'];
+const reportes = ['reportes'];
+
+/** `{ ordenId, archivoId }` of a file of an order. */
+export const zParamsArchivo = z.object({ ordenId: zId, archivoId: zId });
+/** `?inline=1`: show the file in the browser instead of downloading it. */
+export const zDescargaQuery = z.object({ inline: z.string().optional() });
+
+/** Orders, their hours and expenses, their files and reports. */
+export const RUTAS_ORDENES = {
+  ordenesFiltradas: ruta({
+    metodo: 'POST',
+    path: '/api/v4/ordenes/all/filtered',
+    tags: ordenes,
+    summary: 'Órdenes filtradas, ordenadas y paginadas',
+    body: zFiltros,
+    response: { 200: zPaginaOrdenes },
+  }),
+  ordenesFiltradasSimple: ruta({
+    metodo: 'POST',
+    path: '/api/v2/ordenes/all/filtered',
+    tags: ordenes,
+    summary: 'Órdenes por estados y texto (las 100 más recientes)',
+    body: zFiltrosSimples,
+    response: { 200: z.array(zOrdenResumen) },
+  }),
+  ordenDetalle: ruta({
+    metodo: 'GET',
+    path: '/api/v3/ordenDTO/:id',
+    tags: ordenes,
+    summary: 'Detalle de una orden',
+    params: zParamId,
+    response: { 200: zOrdenDetalle },
+  }),
+  ordenGuardada: ruta({
+    metodo: 'GET',
+    path: '/api/v2/orden/:id',
+    tags: ordenes,
+    summary: 'Una orden tal como se guarda (referencias por id)',
+    params: zParamId,
+    response: { 200: zOrdenGuardada },
+  }),
+  eliminarOrden: ruta({
+    metodo: 'DELETE',
+    path: '/api/v2/orden/:id',
+    tags: ordenes,
+    summary: 'Elimina una orden (requiere borrarOrden para su cliente)',
+    params: zParamId,
+    response: { 200: zOk },
+  }),
+  guardarOrden: ruta({
+    metodo: 'POST',
+    path: '/api/v2/ordenes/save',
+    tags: ordenes,
+    summary: 'Crea (sin id) o modifica (con id) una orden',
+    body: zOrdenGuardar,
+    response: { 200: zOrdenDetalle },
+  }),
+  cambiarEstado: ruta({
+    metodo: 'PUT',
+    path: '/api/v2/estado/:id',
+    tags: ordenes,
+    summary: 'Cambia el estado con un comentario',
+    params: zParamId,
+    body: zCambioEstado,
+    response: { 200: zOrdenDetalle },
+  }),
+  cambiarResponsables: ruta({
+    metodo: 'PUT',
+    path: '/api/v3/responsable/:id',
+    tags: ordenes,
+    summary: 'Cambia los responsables (uno o varios)',
+    params: zParamId,
+    body: zCambioResponsable,
+    response: { 200: zOrdenDetalle },
+  }),
+  historial: ruta({
+    metodo: 'GET',
+    path: '/api/v2/historial/detalle/:id',
+    tags: ordenes,
+    summary: 'Historial de la orden',
+    params: zParamId,
+    response: { 200: z.array(zEventoOrden) },
+  }),
+  cambiarDetalle: ruta({
+    metodo: 'POST',
+    path: '/api/v2/detalle/:id',
+    tags: ordenes,
+    summary: 'Cambia el detalle',
+    params: zParamId,
+    body: zCambioDetalle,
+    response: { 200: zOrdenDetalle },
+  }),
+  cambiarTitulo: ruta({
+    metodo: 'POST',
+    path: '/api/v2/titulo/:id',
+    tags: ordenes,
+    summary: 'Cambia el título',
+    params: zParamId,
+    body: zCambioTitulo,
+    response: { 200: zOrdenDetalle },
+  }),
+  cambiarFecha: ruta({
+    metodo: 'POST',
+    path: '/api/v2/fecha/:id/:kind',
+    tags: ordenes,
+    summary: 'Cambia la fecha de inicio o de fin (kind: inicio | fin)',
+    params: zParamId.extend({ kind: z.enum(FECHA_KINDS) }),
+    body: zCambioFecha,
+    response: { 200: zOrdenDetalle },
+  }),
+  cambiarTipo: ruta({
+    metodo: 'POST',
+    path: '/api/v2/tipoOrden/:orderId/:typeId',
+    tags: ordenes,
+    summary: 'Cambia el tipo de orden',
+    params: z.object({ orderId: zId, typeId: zId }),
+    body: zCambioTipo,
+    response: { 200: zOrdenDetalle },
+  }),
+  cambiarArea: ruta({
+    metodo: 'POST',
+    path: '/api/v2/area/:orderId/:areaId',
+    tags: ordenes,
+    summary: 'Cambia el área',
+    params: z.object({ orderId: zId, areaId: zId }),
+    body: zCambioArea,
+    response: { 200: zOrdenDetalle },
+  }),
+  responsablesDisponibles: ruta({
+    metodo: 'GET',
+    path: '/api/v2/usuarios/:cliente',
+    tags: ordenes,
+    summary: 'Usuarios que pueden ser responsables (de un cliente o todos)',
+    params: z.object({ cliente: z.union([z.literal('todos'), zId]) }),
+    response: { 200: z.array(zResponsableDisponible) },
+  }),
+  clientesUsados: ruta({
+    metodo: 'GET',
+    path: '/api/v3/test/clientes-usados',
+    tags: ordenes,
+    summary: 'Clientes con órdenes visibles (para el filtro)',
+    response: { 200: z.array(zClienteUsado) },
+  }),
+  estados: ruta({
+    metodo: 'GET',
+    path: '/api/v2/estados',
+    tags: ordenes,
+    summary: 'Estados y transiciones permitidas',
+    response: { 200: z.array(zEstado) },
+  }),
+  prioridades: ruta({
+    metodo: 'GET',
+    path: '/api/v2/prioridades',
+    tags: ordenes,
+    summary: 'Prioridades de la entidad',
+    response: { 200: z.array(zPrioridad) },
+  }),
+
+  registro: ruta({
+    metodo: 'GET',
+    path: '/api/v2/registro-gastos/:id',
+    tags: registro,
+    summary: 'Horas y gastos de la orden, con totales',
+    params: zParamId,
+    response: { 200: zRegistroOrden },
+  }),
+  guardarRegistro: ruta({
+    metodo: 'PUT',
+    path: '/api/v2/registro-gastos/:id',
+    tags: registro,
+    summary: 'Registra, corrige (con id) y borra horas y gastos de la orden; devuelve el registro',
+    params: zParamId,
+    body: zRegistroCambios,
+    response: { 200: zRegistroOrden },
+  }),
+  horasReportadas: ruta({
+    metodo: 'GET',
+    path: '/api/v2/horas-reportadas',
+    tags: registro,
+    summary: 'Horas por usuario y por cliente entre dos días (solo administradores y propietario)',
+    querystring: zHorasReportadasQuery,
+    response: { 200: zHorasReportadas },
+  }),
+
+  archivos: ruta({
+    metodo: 'GET',
+    path: '/api/v2/archivos/:id',
+    tags: archivos,
+    summary: 'Archivos de la orden',
+    params: zParamId,
+    response: { 200: z.array(zArchivo) },
+  }),
+  /** The body is multipart/form-data, or JSON `zArchivosCambios` to only remove: the handler parses it. */
+  agregarArchivos: ruta({
+    metodo: 'POST',
+    path: '/api/v2/archivos/:id/add',
+    tags: archivos,
+    summary: 'Adjunta archivos (multipart: campo "archivos") y quita los de "archivosBorrados"; devuelve la lista',
+    description:
+      'multipart/form-data: una parte "archivos" por archivo y, si corresponde, "archivosBorrados" con ids ("3,4" o "[3,4]"). ' +
+      'Para solo quitar, también acepta JSON {"archivos": [], "archivosBorrados": [ids]}. ' +
+      'Tipos: imágenes (JPG, PNG, WebP, GIF, HEIC), PDF, Office (docx, xlsx, pptx, doc, xls, ppt), TXT y CSV en UTF-8; ' +
+      'el tipo real se lee de los bytes. Tamaño por archivo: MAX_FILE_MB (25 MB por defecto).',
+    params: zParamId,
+    forma: 'multipart',
+    response: { 200: z.array(zArchivo) },
+  }),
+  descargarArchivo: ruta({
+    metodo: 'GET',
+    path: '/api/v2/archivos/:ordenId/descargar/:archivoId',
+    tags: archivos,
+    summary: 'Descarga un archivo (admite Range; ?inline=1 para mostrarlo en el navegador)',
+    params: zParamsArchivo,
+    querystring: zDescargaQuery,
+    forma: 'archivo',
+  }),
+  miniatura: ruta({
+    metodo: 'GET',
+    path: '/api/v2/archivos/:ordenId/miniatura/:archivoId',
+    tags: archivos,
+    summary: 'Miniatura JPEG (320 px) de una imagen',
+    params: zParamsArchivo,
+    forma: 'archivo',
+  }),
+  zip: ruta({
+    metodo: 'GET',
+    path: '/api/v2/descargarZip/:id',
+    tags: archivos,
+    summary: 'ZIP con todos los archivos de la orden (404 si no tiene)',
+    params: zParamId,
+    forma: 'archivo',
+  }),
+
+  reporte: ruta({
+    metodo: 'GET',
+    path: '/api/v2/imprimirReporte/:id',
+    tags: reportes,
+    summary: 'Reporte PDF de la orden; con ?eventos incluye el historial y con ?archivos la lista e imágenes',
+    params: zParamId,
+    querystring: zReporteQuery,
+    forma: 'archivo',
+  }),
+  exportarOrdenes: ruta({
+    metodo: 'POST',
+    path: '/api/v2/ordenes/exportar',
+    tags: reportes,
+    summary: 'Excel (.xlsx) de todas las órdenes que seleccionan los filtros (sin paginar)',
+    body: zFiltros,
+    forma: 'archivo',
+  }),
+  exportarHorasReportadas: ruta({
+    metodo: 'GET',
+    path: '/api/v2/horas-reportadas/exportar',
+    tags: reportes,
+    summary: 'Excel de horas reportadas (solo administradores y propietario)',
+    querystring: zHorasReportadasQuery,
+    forma: 'archivo',
+  }),
+} as const;

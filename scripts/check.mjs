@@ -1,0 +1,59 @@
+// npm run check: the inner loop before a commit. Types and lint side by side, then unit tests and the
+// API tests on in-memory PGlite without the slow reliability files (fuzz, kill -9, slow
+// connections), which `npm test` runs along with PostgreSQL, the build and Chromium.
+import { spawn } from 'node:child_process';
+import { ROOT, ensureInstalled, say } from './lib.mjs';
+
+const started = Date.now();
+const times = [];
+const secs = (ms) => `${Math.round(ms / 1000)} s`;
+
+/** Runs a command with its output kept until it ends, so that two can run side by side. */
+function quiet(cmd, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env } });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('exit', (code) => resolve({ code: code ?? 1, out }));
+    child.on('error', (e) => resolve({ code: 127, out: String(e) }));
+  });
+}
+
+function finish(failed) {
+  console.log('\nPasos:');
+  for (const t of times) console.log(`  ${t.ok ? '✓' : '✗'} ${t.name} (${secs(t.ms)})`);
+  console.log(`Total: ${secs(Date.now() - started)}`);
+  process.exit(failed ? 1 : 0);
+}
+
+await ensureInstalled();
+say('Tipos (typecheck) y estilo (lint), en paralelo');
+const t0 = Date.now();
+const [types, lint] = await Promise.all([
+  quiet('npm', ['run', '--silent', 'typecheck']),
+  quiet('npm', ['run', '--silent', 'lint']),
+]);
+for (const [name, r] of [
+  ['Tipos (typecheck)', types],
+  ['Estilo (lint)', lint],
+]) {
+  if (r.code !== 0) console.log(`\n── ${name} ──\n${r.out}`);
+  times.push({ name, ok: r.code === 0, ms: Date.now() - t0 });
+}
+if (types.code !== 0 || lint.code !== 0) finish(true);
+say('Pruebas unitarias y de API sobre PGlite (sin las de fiabilidad), en paralelo');
+const t1 = Date.now();
+const [unit, api] = await Promise.all([
+  quiet('npm', ['run', 'test:unit']),
+  // TEST_QUICK: apps/server/vitest.config.ts leaves out fiabilidad-* and seguridad-conexiones-lentas.
+  quiet('npm', ['run', 'test:api'], { TEST_DB: 'pglite', TEST_QUICK: '1' }),
+]);
+for (const [name, r] of [
+  ['Pruebas unitarias', unit],
+  ['Pruebas de API sobre PGlite (rápidas)', api],
+]) {
+  if (r.code !== 0) console.log(`\n── ${name} ──\n${r.out}`);
+  times.push({ name, ok: r.code === 0, ms: Date.now() - t1 });
+}
+finish(unit.code !== 0 || api.code !== 0);
