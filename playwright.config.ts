@@ -7,7 +7,14 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 const ESCRITORIO = { viewport: { width: 1280, height: 800 } };
 const TELEFONO = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 /** Journeys that change the demo data; see `projects`. */
-const CAMBIAN_DATOS = ['**/orders.spec.ts', '**/live.spec.ts', '**/admin.spec.ts', '**/paperwork.spec.ts', '**/seguridad-xss.spec.ts', '**/fechas-zona.spec.ts'];
+const CAMBIAN_DATOS = [
+  '**/orders.spec.ts',
+  '**/live.spec.ts',
+  '**/admin.spec.ts',
+  '**/paperwork.spec.ts',
+  '**/seguridad-xss.spec.ts',
+  '**/fechas-zona.spec.ts',
+];
 /** Journeys tagged @una-pantalla do not depend on the screen size: only the desktop projects run them. */
 const UNA_PANTALLA = /@una-pantalla/;
 

@@ -14,7 +14,10 @@ const AUTH_ADMIN = { Authorization: `admin#${md5(DEMO_PASSWORD)}` };
 
 /** A login name no other run uses (letters and digits only). */
 function loginUnico(prefijo: string): string {
-  const proyecto = test.info().project.name.replace(/[^a-z]/g, '').slice(0, 4);
+  const proyecto = test
+    .info()
+    .project.name.replace(/[^a-z]/g, '')
+    .slice(0, 4);
   return `${prefijo}${proyecto}${Date.now().toString(36)}${Math.floor(Math.random() * 1e3)}`;
 }
 
@@ -118,7 +121,11 @@ test.describe('administración', () => {
   test('admin renombra un área: la lista de áreas y las órdenes muestran el nombre nuevo', async ({ page }) => {
     // Each viewport renames its own area; a retry finds it by the start of its name.
     const original = test.info().project.name.startsWith('telefono') ? 'Electricidad' : 'Plomería';
-    const areas = await api<{ id: number; nombre: string; archivado: boolean }[]>(page.request, 'get', '/api/v3/areas/all');
+    const areas = await api<{ id: number; nombre: string; archivado: boolean }[]>(
+      page.request,
+      'get',
+      '/api/v3/areas/all',
+    );
     const area = areas.find((a) => a.nombre.startsWith(original) && !a.archivado);
     expect(area, `el área ${original} de la demo`).toBeDefined();
     const id = area?.id ?? 0;
@@ -140,7 +147,10 @@ test.describe('administración', () => {
     const fila = pantallaActual(page).getByTestId(`area-${id}`);
     await expect(fila).toHaveText(nuevo);
     await expect(
-      pantallaActual(page).getByTestId('area-lista').locator('ion-label').filter({ hasText: new RegExp(`^${original}$`) }),
+      pantallaActual(page)
+        .getByTestId('area-lista')
+        .locator('ion-label')
+        .filter({ hasText: new RegExp(`^${original}$`) }),
     ).toHaveCount(0);
 
     // An order of that area (the demo history has many) shows the new name. The order list
@@ -155,7 +165,9 @@ test.describe('administración', () => {
     expect(orden, `una orden del área ${original}`).toBeDefined();
     expect(orden?.area?.nombre).toBe(nuevo);
     await page.goto(`/orden/${orden?.id}`);
-    const dato = pantallaActual(page).locator('.orden-dato').filter({ has: page.locator('dt', { hasText: /^Área$/ }) });
+    const dato = pantallaActual(page)
+      .locator('.orden-dato')
+      .filter({ has: page.locator('dt', { hasText: /^Área$/ }) });
     await expect(dato.locator('dd')).toHaveText(nuevo);
   });
 

@@ -77,7 +77,9 @@ for (const zona of ['Europe/Madrid', 'UTC']) {
       const id = await crearOrdenConFin(page, titulo, '02/12/2026');
 
       // What was stored: the last ms of 02/12/2026 in Argentina (UTC−3), whatever the browser's zone.
-      const guardada = await page.request.get(`/api/v2/orden/${id}`, { headers: { Authorization: `propietario#${MD5_DEMO}` } });
+      const guardada = await page.request.get(`/api/v2/orden/${id}`, {
+        headers: { Authorization: `propietario#${MD5_DEMO}` },
+      });
       expect(guardada.ok()).toBe(true);
       expect((await guardada.json()).fechaFin).toBe(Date.UTC(2026, 11, 3, 2, 59, 59, 999));
 
@@ -87,13 +89,17 @@ for (const zona of ['Europe/Madrid', 'UTC']) {
       const fin = await abrirDetalle(page, id);
       await expect(fin).toHaveText(/^02\/12\/2026/);
       if (zona === 'Europe/Madrid') {
-        await pantallaActual(page).locator('.orden-datos').screenshot({ path: test.info().outputPath('detalle-orden.png') });
+        await pantallaActual(page)
+          .locator('.orden-datos')
+          .screenshot({ path: test.info().outputPath('detalle-orden.png') });
       }
 
       const campo = await campoFinDeEdicion(page, id);
       await expect(campo).toHaveValue('02/12/2026');
       if (zona === 'Europe/Madrid') {
-        await pantallaActual(page).getByTestId('orden-form-fin').screenshot({ path: test.info().outputPath('campo-fecha.png') });
+        await pantallaActual(page)
+          .getByTestId('orden-form-fin')
+          .screenshot({ path: test.info().outputPath('campo-fecha.png') });
       }
     });
 
@@ -104,9 +110,15 @@ for (const zona of ['Europe/Madrid', 'UTC']) {
       const id = await crearOrdenConFin(page, titulo, '01/12/2026');
 
       // 10/12/2026 as Argentina stores it: from its first to its last millisecond at UTC−3.
-      const inicio = await page.request.post(`/api/v2/fecha/${id}/inicio`, { headers: autorizacion, data: { fecha: Date.UTC(2026, 10, 30, 3) } });
+      const inicio = await page.request.post(`/api/v2/fecha/${id}/inicio`, {
+        headers: autorizacion,
+        data: { fecha: Date.UTC(2026, 10, 30, 3) },
+      });
       expect(inicio.ok()).toBe(true);
-      const fin = await page.request.post(`/api/v2/fecha/${id}/fin`, { headers: autorizacion, data: { fecha: Date.UTC(2026, 11, 11, 2, 59, 59, 999) } });
+      const fin = await page.request.post(`/api/v2/fecha/${id}/fin`, {
+        headers: autorizacion,
+        data: { fecha: Date.UTC(2026, 11, 11, 2, 59, 59, 999) },
+      });
       expect(fin.ok()).toBe(true);
 
       const detalle = await abrirDetalle(page, id);

@@ -118,7 +118,10 @@ test.describe('canal en vivo y notificaciones', () => {
     expect(await page.evaluate(() => (window as Window & { sinRecargar?: boolean }).sinRecargar)).toBe(true);
   });
 
-  test('supervisor ve en vivo una orden que otro crea: el plan baja y la lista la muestra', async ({ page, request }, testInfo) => {
+  test('supervisor ve en vivo una orden que otro crea: el plan baja y la lista la muestra', async ({
+    page,
+    request,
+  }, testInfo) => {
     test.setTimeout(60_000);
     const jromero = await idDeUsuario(request, 'jromero');
     await iniciarSesion(page, 'supervisor');
@@ -162,7 +165,12 @@ test.describe('canal en vivo y notificaciones', () => {
   });
 
   // @una-pantalla: the service worker does not depend on the screen size; one project runs it.
-  test('el service worker muestra el push que envía el servidor @una-pantalla', async ({ page, context, request, baseURL }) => {
+  test('el service worker muestra el push que envía el servidor @una-pantalla', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const sw = await request.get('/sw.js');
     expect(sw.ok()).toBe(true);
     expect(sw.headers()['content-type']).toContain('javascript');
@@ -172,7 +180,9 @@ test.describe('canal en vivo y notificaciones', () => {
     await iniciarSesion(page, 'operario');
     // Registered by the app after login (the server has a VAPID key).
     await expect
-      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null))
+      .poll(() =>
+        page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null),
+      )
       .toBe(`${origen}/sw.js`);
 
     // Headless Chromium cannot reach a push service: DevTools delivers the push as one would.
@@ -194,7 +204,12 @@ test.describe('canal en vivo y notificaciones', () => {
           await cdp.send('ServiceWorker.deliverPushMessage', {
             origin: origen,
             registrationId: registro?.registrationId ?? '',
-            data: JSON.stringify({ titulo: 'Nueva orden asignada: #900', mensaje: 'Cambiar filtro', ordenId: 900, id: 9000 }),
+            data: JSON.stringify({
+              titulo: 'Nueva orden asignada: #900',
+              mensaje: 'Cambiar filtro',
+              ordenId: 900,
+              id: 9000,
+            }),
           });
           await page.waitForTimeout(500);
           return (await mostradas()).length;
@@ -204,7 +219,11 @@ test.describe('canal en vivo y notificaciones', () => {
       .toBeGreaterThan(0);
     await expect
       .poll(mostradas)
-      .toContainEqual({ titulo: 'Nueva orden asignada: #900', cuerpo: 'Cambiar filtro', datos: { ordenId: 900, id: 9000 } });
+      .toContainEqual({
+        titulo: 'Nueva orden asignada: #900',
+        cuerpo: 'Cambiar filtro',
+        datos: { ordenId: 900, id: 9000 },
+      });
   });
 });
 

@@ -1,7 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { abrirMenu, entradasMenu, esTelefono, iniciarSesion, pantallaActual } from './helpers';
 
-const TODAS = ['Inicio', 'Usuarios', 'Clientes', 'Areas', 'Tipos de Orden', 'Estadísticas', 'Mi cuenta', 'Cerrar sesión'];
+const TODAS = [
+  'Inicio',
+  'Usuarios',
+  'Clientes',
+  'Areas',
+  'Tipos de Orden',
+  'Estadísticas',
+  'Mi cuenta',
+  'Cerrar sesión',
+];
 
 interface Caso {
   usuario: string;

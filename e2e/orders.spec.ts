@@ -111,7 +111,11 @@ test.describe('órdenes', () => {
 
     // A mark on the page: a reload would wipe it.
     await page.evaluate(() => Object.assign(window, { sinRecargar: true }));
-    await crearOrden(page, { titulo: tituloUnico('Plan'), cliente: 'Supermercados La Estrella', responsable: 'Lucía Benítez' });
+    await crearOrden(page, {
+      titulo: tituloUnico('Plan'),
+      cliente: 'Supermercados La Estrella',
+      responsable: 'Lucía Benítez',
+    });
 
     await expect(await cupo(page)).toHaveText(`${disponibles - 1} de 100 órdenes disponibles`);
     expect(await page.evaluate(() => (window as unknown as { sinRecargar?: boolean }).sinRecargar)).toBe(true);
@@ -167,7 +171,9 @@ test.describe('órdenes', () => {
     await expect(listaOrdenes(page).getByTestId('ordenes-nueva')).toHaveCount(0);
 
     await page.goto('/nueva-orden');
-    await expect(pantallaActual(page).getByTestId('ordenes-sin-permiso')).toContainText('No tiene permiso para crear órdenes.');
+    await expect(pantallaActual(page).getByTestId('ordenes-sin-permiso')).toContainText(
+      'No tiene permiso para crear órdenes.',
+    );
     await expect(pantallaActual(page).getByRole('form')).toHaveCount(0);
 
     const respuesta = await page.request.post('/api/v2/ordenes/save', {
@@ -175,7 +181,9 @@ test.describe('órdenes', () => {
       data: { titulo: 'No debería guardarse', cliente: 1 },
     });
     expect(respuesta.status()).toBe(403);
-    expect((await respuesta.json()) as { message: string }).toMatchObject({ message: 'No tiene permiso para crear órdenes.' });
+    expect((await respuesta.json()) as { message: string }).toMatchObject({
+      message: 'No tiene permiso para crear órdenes.',
+    });
   });
 
   test('operario no ve ni puede tocar las órdenes de otros', async ({ page }) => {
@@ -185,12 +193,16 @@ test.describe('órdenes', () => {
       data: { estados: [1, 2, 3], porPagina: 100 },
     });
     const { ordenes } = (await respuesta.json()) as { ordenes: { id: number; responsables: { usuario: string }[] }[] };
-    const ajena = ordenes.find((o) => o.responsables.length > 0 && o.responsables.every((r) => r.usuario !== 'operario'));
+    const ajena = ordenes.find(
+      (o) => o.responsables.length > 0 && o.responsables.every((r) => r.usuario !== 'operario'),
+    );
     expect(ajena).toBeDefined();
 
     await iniciarSesion(page, 'operario');
     await page.goto(`/orden/${ajena?.id}`);
-    await expect(pantallaActual(page).getByTestId('ordenes-no-encontrada')).toContainText('La orden no existe o no tiene acceso a ella.');
+    await expect(pantallaActual(page).getByTestId('ordenes-no-encontrada')).toContainText(
+      'La orden no existe o no tiene acceso a ella.',
+    );
     await expect(pantallaActual(page).getByTestId('orden-acciones')).toHaveCount(0);
 
     await page.goto(`/cambio-estado?id=${ajena?.id}`);
@@ -198,7 +210,9 @@ test.describe('órdenes', () => {
     await expect(pantallaActual(page).getByTestId('cambio-estado-guardar')).toHaveCount(0);
   });
 
-  test("supervisor no puede elegir 'Hotel Los Andes' (sin delegarOrden) como cliente de una orden nueva", async ({ page }) => {
+  test("supervisor no puede elegir 'Hotel Los Andes' (sin delegarOrden) como cliente de una orden nueva", async ({
+    page,
+  }) => {
     await iniciarSesion(page, 'supervisor');
     await pantallaActual(page).getByTestId('ordenes-nueva').click();
     await expect(page).toHaveURL(/\/nueva-orden$/);

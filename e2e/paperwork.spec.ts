@@ -89,7 +89,9 @@ function pdftotext(ruta: string): string | null {
 }
 
 test.describe('archivos, horas y gastos, reporte PDF', () => {
-  test('operario adjunta una foto, registra 2 h 30 min y un gasto; admin descarga el PDF con el historial', async ({ page }) => {
+  test('operario adjunta una foto, registra 2 h 30 min y un gasto; admin descarga el PDF con el historial', async ({
+    page,
+  }) => {
     // Two users, an upload, two entries and a PDF: longer than the default 30 s allows.
     test.slow();
     const orden = await ordenDeOperario(page);
@@ -102,7 +104,11 @@ test.describe('archivos, horas y gastos, reporte PDF', () => {
     await listaOrdenes(page).getByTestId('ordenes-buscar').locator('input').fill(orden.titulo);
     // The search goes to the address after a pause: wait for it, or it would land after the click.
     await expect(page).toHaveURL(/[?&]q=/);
-    await listaOrdenes(page).getByTestId('orden-item').filter({ hasText: `#${orden.numero}` }).first().click();
+    await listaOrdenes(page)
+      .getByTestId('orden-item')
+      .filter({ hasText: `#${orden.numero}` })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/orden/${orden.id}$`));
     await esperarTransicion(page);
     await expect(pantallaActual(page).getByTestId('orden-titulo')).toHaveText(orden.titulo);
@@ -194,7 +200,10 @@ test.describe('archivos, horas y gastos, reporte PDF', () => {
     const imprimir = pantallaActual(page);
     await expect(imprimir.getByTestId('papeleo-orden')).toContainText(orden.titulo);
     await expect(imprimir.getByTestId('imprimir-eventos')).toHaveJSProperty('checked', true);
-    const [descarga] = await Promise.all([page.waitForEvent('download'), imprimir.getByTestId('imprimir-descargar').click()]);
+    const [descarga] = await Promise.all([
+      page.waitForEvent('download'),
+      imprimir.getByTestId('imprimir-descargar').click(),
+    ]);
     expect(descarga.suggestedFilename()).toBe(`orden-${orden.numero}.pdf`);
     const ruta = await descarga.path();
     const pdf = readFileSync(ruta);

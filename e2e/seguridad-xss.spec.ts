@@ -17,7 +17,13 @@ const SVG = '"><svg onload="window.__xss=1;alert(2)">';
 
 type Metodo = 'get' | 'post' | 'put';
 
-async function api<T>(request: APIRequestContext, usuario: string, metodo: Metodo, ruta: string, data?: unknown): Promise<T> {
+async function api<T>(
+  request: APIRequestContext,
+  usuario: string,
+  metodo: Metodo,
+  ruta: string,
+  data?: unknown,
+): Promise<T> {
   const r = await request[metodo](ruta, { headers: { Authorization: `${usuario}#${CLAVE}` }, data });
   expect(r.ok(), `${metodo.toUpperCase()} ${ruta}: ${r.status()} ${await r.text()}`).toBe(true);
   return (await r.json()) as T;
@@ -55,7 +61,15 @@ async function sembrar(request: APIRequestContext): Promise<Datos> {
     email: `${login}@example.com`,
     password: CLAVE,
     roles: [2],
-    permisos: ['altaUsuarios', 'altaClientes', 'altaEtiquetas', 'verEstadisticas', 'crearOrden', 'finalizarOrden', 'modificarOrden'],
+    permisos: [
+      'altaUsuarios',
+      'altaClientes',
+      'altaEtiquetas',
+      'verEstadisticas',
+      'crearOrden',
+      'finalizarOrden',
+      'modificarOrden',
+    ],
   });
   await api(request, login, 'put', '/api/v2/profile', { nombre: `${IMG} Perfil`, apellido: `${SVG} Perfil` });
 
@@ -79,7 +93,11 @@ async function sembrar(request: APIRequestContext): Promise<Datos> {
   const subida = await request.post(`/api/v2/archivos/${orden.id}/add`, {
     headers: { Authorization: `${login}#${CLAVE}` },
     multipart: {
-      archivos: { name: '<img src=x onerror=window.__xss=1>.txt', mimeType: 'text/plain', buffer: Buffer.from('hola\n') },
+      archivos: {
+        name: '<img src=x onerror=window.__xss=1>.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('hola\n'),
+      },
     },
   });
   expect(subida.ok(), `archivo: ${subida.status()} ${await subida.text()}`).toBe(true);
@@ -158,7 +176,10 @@ test.describe('seguridad: XSS almacenado', () => {
     // Every screen that shows those names, opened as a person would land on it (reload included).
     const pantallas: { ruta: string; muestra?: string }[] = [
       // The quick-filter chips carry the names of the chosen client, type and area.
-      { ruta: `/home?cliente=${d.clienteId}&tipo=${d.tipoId}&area=${d.areaId}&q=${encodeURIComponent(IMG)}`, muestra: `${IMG} cliente` },
+      {
+        ruta: `/home?cliente=${d.clienteId}&tipo=${d.tipoId}&area=${d.areaId}&q=${encodeURIComponent(IMG)}`,
+        muestra: `${IMG} cliente`,
+      },
       { ruta: '/orderslistfilter' },
       { ruta: `/orden/${d.ordenId}`, muestra: `${SVG} detalle editado` },
       { ruta: `/historial?id=${d.ordenId}`, muestra: `${SVG} comentario` },

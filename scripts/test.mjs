@@ -70,7 +70,8 @@ await ensureChromium();
 
 let pgUrl = process.env.TEST_DATABASE_URL;
 if (!pgUrl) {
-  if (process.env.CI) fail('En CI TEST_DATABASE_URL es obligatoria: las pruebas de API deben correr también sobre PostgreSQL.');
+  if (process.env.CI)
+    fail('En CI TEST_DATABASE_URL es obligatoria: las pruebas de API deben correr también sobre PostgreSQL.');
   pgUrl = DEFAULT_PG;
 }
 if (!(await reachable(pgUrl))) {
@@ -82,6 +83,7 @@ if (!(await reachable(pgUrl))) {
 
 await step('Tipos (typecheck)', 'npm', ['run', 'typecheck']);
 await step('Estilo (lint)', 'npm', ['run', 'lint']);
+await step('Formato (prettier)', 'npm', ['run', 'format:check']);
 await step('Pruebas unitarias', 'npm', ['run', 'test:unit']);
 say('Compilación');
 await ensureBuilt();

@@ -12,9 +12,7 @@ export default defineConfig({
   resolve: {
     alias: {
       // The web build reads the contract's sources directly: it never needs the contract built.
-      '@delego/contract': fileURLToPath(
-        new URL('../../packages/contract/src/index.ts', import.meta.url),
-      ),
+      '@delego/contract': fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)),
     },
   },
   server: {
@@ -53,9 +51,7 @@ export default defineConfig({
       treeshake: {
         // @ionic/react references every Ionic web component; each `ion-*.js` module only
         // declares its element, so the ones the app never renders can be dropped (~60% of Ionic).
-        moduleSideEffects: [
-          { test: /@ionic[\\/]core[\\/]components[\\/]ion-[a-z-]+\.js$/, sideEffects: false },
-        ],
+        moduleSideEffects: [{ test: /@ionic[\\/]core[\\/]components[\\/]ion-[a-z-]+\.js$/, sideEffects: false }],
       },
     },
   },

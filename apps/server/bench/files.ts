@@ -28,12 +28,32 @@ const ARCHIVOS = 20;
 const MB_POR_ARCHIVO = Number(process.env.BENCH_ZIP_FILE_MB ?? 50);
 
 export interface FilesBenchResult {
-  export: { rows: number; rowsRead: number; bytes: number; seconds: number; rowsPerSecond: number; rssBeforeMb: number; peakRssMb: number };
-  zip: { files: number; bytes: number; zipBytes: number; entries: number; seconds: number; mbPerSecond: number; rssBeforeMb: number; peakRssMb: number };
+  export: {
+    rows: number;
+    rowsRead: number;
+    bytes: number;
+    seconds: number;
+    rowsPerSecond: number;
+    rssBeforeMb: number;
+    peakRssMb: number;
+  };
+  zip: {
+    files: number;
+    bytes: number;
+    zipBytes: number;
+    entries: number;
+    seconds: number;
+    mbPerSecond: number;
+    rssBeforeMb: number;
+    peakRssMb: number;
+  };
 }
 
 /** Samples the server's RSS while `fn` runs. */
-async function conPico<T>(rssMb: () => number, fn: () => Promise<T>): Promise<{ value: T; peakMb: number; beforeMb: number }> {
+async function conPico<T>(
+  rssMb: () => number,
+  fn: () => Promise<T>,
+): Promise<{ value: T; peakMb: number; beforeMb: number }> {
   const beforeMb = rssMb();
   let peakMb = beforeMb;
   const timer = setInterval(() => {
@@ -52,7 +72,9 @@ async function conPico<T>(rssMb: () => number, fn: () => Promise<T>): Promise<{ 
 async function sembrarEmpresaGrande(db: Db): Promise<{ entidadId: number }> {
   const [existe] = await db.select({ id: entidades.id }).from(entidades).where(eq(entidades.nombre, EMPRESA));
   if (existe) {
-    const n = await db.execute<{ n: number }>(sql`select count(*)::int as n from ordenes where entidad_id = ${existe.id}`);
+    const n = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ordenes where entidad_id = ${existe.id}`,
+    );
     if ((n.rows[0]?.n ?? 0) >= ORDENES) return { entidadId: existe.id };
     throw new Error(`${EMPRESA} existe con menos de ${ORDENES} órdenes: use BENCH_RESEED=1`);
   }
@@ -62,19 +84,51 @@ async function sembrarEmpresaGrande(db: Db): Promise<{ entidadId: number }> {
   await seedCatalogo(db);
   const hash = await hashSecret(md5(PASSWORD));
   const e = await makeEntidad(db, { nombre: EMPRESA, plan: 'Ilimitado', now });
-  const clientes = await makeClientes(db, e, Array.from({ length: 50 }, (_, k) => ({ nombre: `Cliente ${k + 1} de ${EMPRESA}` })));
-  const cat = await makeCatalogo(db, e, { areas: ['Electricidad', 'Plomería', 'Climatización', 'Sistemas'], tipos: ['Correctivo', 'Preventivo', 'Instalación'] });
-  const owner = await makeUsuario(db, { entidadId: e, usuario: USUARIO, passwordHash: hash, nombre: 'Dueña', apellido: 'Grande', roles: ['PROPIETARIO'], permisos: PERMISOS_GLOBALES });
+  const clientes = await makeClientes(
+    db,
+    e,
+    Array.from({ length: 50 }, (_, k) => ({ nombre: `Cliente ${k + 1} de ${EMPRESA}` })),
+  );
+  const cat = await makeCatalogo(db, e, {
+    areas: ['Electricidad', 'Plomería', 'Climatización', 'Sistemas'],
+    tipos: ['Correctivo', 'Preventivo', 'Instalación'],
+  });
+  const owner = await makeUsuario(db, {
+    entidadId: e,
+    usuario: USUARIO,
+    passwordHash: hash,
+    nombre: 'Dueña',
+    apellido: 'Grande',
+    roles: ['PROPIETARIO'],
+    permisos: PERMISOS_GLOBALES,
+  });
   const operarios: number[] = [];
   for (let k = 1; k <= 20; k++) {
-    operarios.push(await makeUsuario(db, { entidadId: e, usuario: `${USUARIO}op${k}`, passwordHash: hash, nombre: `Operario ${k}`, apellido: 'Grande', roles: ['OPERARIO'] }));
+    operarios.push(
+      await makeUsuario(db, {
+        entidadId: e,
+        usuario: `${USUARIO}op${k}`,
+        passwordHash: hash,
+        nombre: `Operario ${k}`,
+        apellido: 'Grande',
+        roles: ['OPERARIO'],
+      }),
+    );
   }
   const lote = 10_000;
   for (let i = 0; i < ORDENES; i += lote) {
     await db.transaction(async (tx) => {
       await makeOrdenesHistoricas(tx, {
-        entidadId: e, count: Math.min(lote, ORDENES - i), now, desde: inicioDeMes(now, -24), hasta: now,
-        clientes, ...cat, creadores: [owner], responsables: operarios, seed: 1000 + i,
+        entidadId: e,
+        count: Math.min(lote, ORDENES - i),
+        now,
+        desde: inicioDeMes(now, -24),
+        hasta: now,
+        clientes,
+        ...cat,
+        creadores: [owner],
+        responsables: operarios,
+        seed: 1000 + i,
       });
     });
     process.stdout.write(`  ${Math.min(i + lote, ORDENES).toLocaleString('es-AR')} órdenes\r`);
@@ -96,7 +150,11 @@ async function sembrarEmpresaGrande(db: Db): Promise<{ entidadId: number }> {
 }
 
 /** An order of Empresa Grande with 20 files of 50 MB, written straight into the storage (once). */
-async function prepararArchivos(db: Db, entidadId: number, storageDir: string): Promise<{ ordenId: number; bytes: number }> {
+async function prepararArchivos(
+  db: Db,
+  entidadId: number,
+  storageDir: string,
+): Promise<{ ordenId: number; bytes: number }> {
   const [o] = await db
     .select({ id: ordenes.id, usuario: ordenes.registroResponsableId })
     .from(ordenes)
@@ -106,7 +164,10 @@ async function prepararArchivos(db: Db, entidadId: number, storageDir: string): 
   if (!o) throw new Error('sin órdenes');
   const bytes = MB_POR_ARCHIVO * 1024 * 1024;
   const filas = await db.select({ id: ordenArchivos.id }).from(ordenArchivos).where(eq(ordenArchivos.ordenId, o.id));
-  const claves = Array.from({ length: ARCHIVOS }, (_, i) => `e${entidadId}/o${o.id}/bench-${String(i + 1).padStart(2, '0')}`);
+  const claves = Array.from(
+    { length: ARCHIVOS },
+    (_, i) => `e${entidadId}/o${o.id}/bench-${String(i + 1).padStart(2, '0')}`,
+  );
   const faltan = claves.filter((k) => {
     try {
       return fs.statSync(path.join(storageDir, k)).size !== bytes;
@@ -155,7 +216,12 @@ async function prepararArchivos(db: Db, entidadId: number, storageDir: string): 
 /** Reads the .xlsx back with exceljs' streaming reader and counts the data rows. */
 async function contarFilas(file: string): Promise<number> {
   let rows = 0;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+  });
   for await (const ws of reader) {
     for await (const row of ws) {
       if (row.number > 1) rows++;
@@ -164,7 +230,13 @@ async function contarFilas(file: string): Promise<number> {
   return rows;
 }
 
-export async function benchFiles(o: { url: string; dbUrl: string; dataDir: string; outDir: string; rssMb: () => number }): Promise<FilesBenchResult> {
+export async function benchFiles(o: {
+  url: string;
+  dbUrl: string;
+  dataDir: string;
+  outDir: string;
+  rssMb: () => number;
+}): Promise<FilesBenchResult> {
   const database = await openDatabase({ databaseUrl: o.dbUrl });
   await database.migrate();
   let ordenId: number;

@@ -43,7 +43,11 @@ export async function benchLive(o: {
     new Promise<void>((resolve, reject) => {
       const ws = new WebSocket(url, ['v12.stomp']);
       ws.on('error', reject);
-      ws.on('open', () => ws.send(`CONNECT\naccept-version:1.2\nhost:delego\nlogin:${o.usuario}\npasscode:${passcode}\nheart-beat:0,0\n\n\0`));
+      ws.on('open', () =>
+        ws.send(
+          `CONNECT\naccept-version:1.2\nhost:delego\nlogin:${o.usuario}\npasscode:${passcode}\nheart-beat:0,0\n\n\0`,
+        ),
+      );
       ws.on('message', (data) => {
         const s = data.toString();
         if (s.startsWith('CONNECTED')) {

@@ -18,7 +18,8 @@ import { seedBench } from './seed-bench.js';
 import { benchLive } from './live.js';
 import { benchFiles } from './files.js';
 
-const BASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BASE =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'delego_bench';
 const PORT = Number(process.env.BENCH_PORT ?? 8091);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -60,7 +61,16 @@ async function startServer(
 ): Promise<{ child: ChildProcess; peakRssMb: () => number; rssMb: () => number }> {
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/server/dist/main.js')], {
     // The live bench opens 2,000 sockets from 127.0.0.1: lift the per-address connection cap.
-    env: { ...process.env, DATABASE_URL: dbUrl(), PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: 'false', DATA_DIR: BENCH_DATA, MAX_CONNECTIONS_PER_ADDRESS: '0', ...extraEnv },
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl(),
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      DATA_DIR: BENCH_DATA,
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let peak = 0;
@@ -108,7 +118,9 @@ async function measure(name: string, opts: autocannon.Options): Promise<Result> 
     errors: r.errors,
     non2xx: r.non2xx,
   };
-  console.log(`  ${name.padEnd(44)} ${String(res.rps).padStart(6)} req/s   p50 ${res.p50} ms   p99 ${res.p99} ms   errores ${res.errors}   no-2xx ${res.non2xx}`);
+  console.log(
+    `  ${name.padEnd(44)} ${String(res.rps).padStart(6)} req/s   p50 ${res.p50} ms   p99 ${res.p99} ms   errores ${res.errors}   no-2xx ${res.non2xx}`,
+  );
   return res;
 }
 
@@ -125,7 +137,10 @@ async function main(): Promise<void> {
     if (!ONLY || ONLY === 'auth') {
       console.log('\nAutenticación (issue 2):');
       const health = await measure('GET /api/health (sin autenticación)', { url: `${url}/api/health` });
-      const plan = await measure('GET /api/v2/plan/estado (autenticada)', { url: `${url}/api/v2/plan/estado?tsp=1`, headers: demoAuth });
+      const plan = await measure('GET /api/v2/plan/estado (autenticada)', {
+        url: `${url}/api/v2/plan/estado?tsp=1`,
+        headers: demoAuth,
+      });
       const ratio = plan.rps / health.rps;
       console.log(`  relación autenticada / sin autenticación: ${(ratio * 100).toFixed(1)} % (objetivo >= 70 %)`);
       results.auth = { health, plan, ratio };
@@ -158,7 +173,9 @@ async function main(): Promise<void> {
         `select entidad_id, min(id) as c from clientes where entidad_id = any($1) group by entidad_id`,
         [entIds],
       );
-      const clienteDe = new Map<number, number>(clientesPorEntidad.rows.map((r: { entidad_id: number; c: number }) => [r.entidad_id, r.c]));
+      const clienteDe = new Map<number, number>(
+        clientesPorEntidad.rows.map((r: { entidad_id: number; c: number }) => [r.entidad_id, r.c]),
+      );
       const headersDe = (entidadId: number) => users[entIds.indexOf(entidadId)] ?? users[0]!;
       const FILTROS = [
         { estados: [1, 2, 3], porPagina: 25 },
@@ -176,7 +193,11 @@ async function main(): Promise<void> {
               path: '/api/v4/ordenes/all/filtered?tsp=1',
               setupRequest: (req) => {
                 const i = k++ % 20;
-                return { ...req, headers: { ...users[i], 'content-type': 'application/json' }, body: JSON.stringify(FILTROS[k % 4]) };
+                return {
+                  ...req,
+                  headers: { ...users[i], 'content-type': 'application/json' },
+                  body: JSON.stringify(FILTROS[k % 4]),
+                };
               },
             },
           ],
@@ -253,7 +274,11 @@ async function main(): Promise<void> {
       console.log('\nCanal en vivo (issue 6): 2.000 conexiones STOMP de una empresa en /entidad/{id}, 100 eventos:');
       const c = new pg.Client({ connectionString: dbUrl() });
       await c.connect();
-      const e = (await c.query(`select e.id, (select min(id) from clientes where entidad_id = e.id) as cliente from entidades e where nombre = 'Empresa Bench 1'`)).rows[0] as { id: number; cliente: number };
+      const e = (
+        await c.query(
+          `select e.id, (select min(id) from clientes where entidad_id = e.id) as cliente from entidades e where nombre = 'Empresa Bench 1'`,
+        )
+      ).rows[0] as { id: number; cliente: number };
       await c.end();
       const live = await benchLive({
         port: PORT,
@@ -273,7 +298,13 @@ async function main(): Promise<void> {
     }
     if (!ONLY || ONLY === 'files') {
       console.log('\nArchivos (issue 5): Excel de 100.000 órdenes de una empresa y ZIP de 1 GB:');
-      const files = await benchFiles({ url, dbUrl: dbUrl(), dataDir: BENCH_DATA, outDir: path.join(REPO_ROOT, '.bench'), rssMb });
+      const files = await benchFiles({
+        url,
+        dbUrl: dbUrl(),
+        dataDir: BENCH_DATA,
+        outDir: path.join(REPO_ROOT, '.bench'),
+        rssMb,
+      });
       const e = files.export;
       const z = files.zip;
       console.log(

@@ -23,13 +23,24 @@ export async function seedBench(db: Db, now: Date, companies = 20, perCompany = 
         tipos: ['Correctivo', 'Preventivo', 'Instalación'],
       });
       const owner = await makeUsuario(tx, {
-        entidadId: e, usuario: `bench${i}`, passwordHash: hash, nombre: 'Dueño', apellido: `Bench ${i}`,
-        roles: ['PROPIETARIO'], permisos: PERMISOS_GLOBALES,
+        entidadId: e,
+        usuario: `bench${i}`,
+        passwordHash: hash,
+        nombre: 'Dueño',
+        apellido: `Bench ${i}`,
+        roles: ['PROPIETARIO'],
+        permisos: PERMISOS_GLOBALES,
       });
       const operarios: number[] = [];
       for (let k = 1; k <= 8; k++) {
         operarios.push(
-          await makeUsuario(tx, { entidadId: e, usuario: `bench${i}op${k}`, passwordHash: hash, nombre: `Operario ${k}`, roles: ['OPERARIO'] }),
+          await makeUsuario(tx, {
+            entidadId: e,
+            usuario: `bench${i}op${k}`,
+            passwordHash: hash,
+            nombre: `Operario ${k}`,
+            roles: ['OPERARIO'],
+          }),
         );
       }
       await makeOrdenesHistoricas(tx, {

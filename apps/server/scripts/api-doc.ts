@@ -99,7 +99,10 @@ async function main(): Promise<void> {
       if (o.summary) lines.push(o.summary, '');
       const params = (o.parameters ?? []).filter((x) => x.in === 'path' || x.in === 'query');
       if (params.length) {
-        lines.push('Parámetros: ' + params.map((x) => `\`${x.name}\` (${x.in === 'path' ? 'ruta' : 'consulta'})`).join(', '), '');
+        lines.push(
+          'Parámetros: ' + params.map((x) => `\`${x.name}\` (${x.in === 'path' ? 'ruta' : 'consulta'})`).join(', '),
+          '',
+        );
       }
       const body = o.requestBody?.content?.['application/json']?.schema;
       if (body) lines.push('Petición:', '```json', JSON.stringify(example(body), null, 2), '```', '');

@@ -186,7 +186,11 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     credenciales: caches.credenciales,
     ...(parts.throttle ? { throttle: parts.throttle } : {}),
   });
-  const ordersLecturas = new OrdersLecturasService(db, clock, caches, { users, clients, consultar: database.consultar });
+  const ordersLecturas = new OrdersLecturasService(db, clock, caches, {
+    users,
+    clients,
+    consultar: database.consultar,
+  });
   const orders = new OrdersService(db, clock, bus, plans, ordersLecturas, { consultar: database.consultar });
   const push = parts.push === undefined ? new WebPushSender(config.dataDir) : parts.push;
   const notifications = new NotificationsService(db, bus, clock, push, (obj, msg) => app.log.warn(obj, msg));
@@ -195,7 +199,20 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const expenses = new ExpensesService(db, orders, files, bus, clock);
   const reports = new ReportsService(ordersLecturas, files, expenses, entidades, clock);
   const services: Services = {
-    auth, users, permissions, plans, clients, entidades, orders, ordersLecturas, catalog, profile, notifications, files, expenses, reports,
+    auth,
+    users,
+    permissions,
+    plans,
+    clients,
+    entidades,
+    orders,
+    ordersLecturas,
+    catalog,
+    profile,
+    notifications,
+    files,
+    expenses,
+    reports,
   };
   app.decorate('services', services);
   app.decorate('bus', bus);

@@ -73,7 +73,11 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
     /** Totals of the order list. ADR 0005. */
     conteos: { nombre: 'conteos', ttlMs: 60_000, invalidadaPor: ordenes } satisfies CacheDeclaration<string>,
     /** Pages of the order list (LIST_CACHE_MS; 0 turns it off). ADR 0005. */
-    paginas: { nombre: 'paginas', ttlMs: config.listCacheMs, invalidadaPor: ordenes } satisfies CacheDeclaration<string>,
+    paginas: {
+      nombre: 'paginas',
+      ttlMs: config.listCacheMs,
+      invalidadaPor: ordenes,
+    } satisfies CacheDeclaration<string>,
   };
 }
 

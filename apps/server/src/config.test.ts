@@ -28,7 +28,9 @@ describe('loadConfig', () => {
 
   it('rechaza un límite de encabezados mayor que el de la solicitud entera', () => {
     expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_MS: '30000' })).toThrow(/headersTimeoutMs/);
-    expect(loadConfig({ HEADERS_TIMEOUT_MS: '5000', MAX_CONNECTIONS_PER_ADDRESS: '0' }).maxConnectionsPerAddress).toBe(0);
+    expect(loadConfig({ HEADERS_TIMEOUT_MS: '5000', MAX_CONNECTIONS_PER_ADDRESS: '0' }).maxConnectionsPerAddress).toBe(
+      0,
+    );
   });
 
   it('lista todos los problemas de una configuración inválida', () => {

@@ -9,55 +9,73 @@ export const SERVER_ROOT = path.resolve(here, '..');
 export const REPO_ROOT = path.resolve(SERVER_ROOT, '..', '..');
 
 /** A time limit in ms, at least 100 ms. */
-const zMs = (byDefault: number) => z.coerce.number().int().min(100).max(60 * 60_000).default(byDefault);
+const zMs = (byDefault: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(60 * 60_000)
+    .default(byDefault);
 
-const zConfig = z.object({
-  port: z.coerce.number().int().min(0).max(65535).default(8080),
-  /** Only this machine by default; HOST=0.0.0.0 serves the network. */
-  host: z.string().min(1).default('127.0.0.1'),
-  /** Who may tell the client address in X-Forwarded-For (TRUST_PROXY, see lib/trust-proxy.ts). */
-  trustProxy: z
-    .string()
-    .default('false')
-    .transform((raw, ctx): TrustProxy => {
-      const parsed = parseTrustProxy(raw);
-      if ('value' in parsed) return parsed.value;
-      ctx.addIssue({
-        code: 'custom',
-        message: `debe ser true, false, un número de saltos o una lista de direcciones/CIDR; no válido: ${parsed.invalid.join(', ')}`,
-      });
-      return z.NEVER;
-    }),
-  /** Slow and idle clients are closed (lib/connection-guard.ts): headers, whole request, idle keep-alive, silent socket. */
-  headersTimeoutMs: zMs(30_000),
-  requestTimeoutMs: zMs(120_000),
-  keepAliveTimeoutMs: zMs(72_000),
-  connectionTimeoutMs: zMs(120_000),
-  /** Open connections per client address (MAX_CONNECTIONS_PER_ADDRESS; 0 turns it off). */
-  maxConnectionsPerAddress: z.coerce.number().int().min(0).max(1_000_000).default(256),
-  dataDir: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
-  databaseUrl: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres:// o postgresql://')
-    .optional(),
-  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  webDist: z.string().default(path.join(REPO_ROOT, 'apps', 'web', 'dist')),
-  credentialCacheTtlMs: z.coerce.number().int().min(0).max(10 * 60_000).default(60_000),
-  /**
-   * How long a page of the order list is answered from memory (LIST_CACHE_MS; 0 turns it off).
-   * Any change to an order of the company drops its pages before that.
-   */
-  listCacheMs: z.coerce.number().int().min(0).max(10 * 60_000).default(30_000),
-  /** Size limit of one attached file, in MB (MAX_FILE_MB). */
-  maxFileMb: z.coerce.number().positive().max(2048).default(25),
-  seedDemo: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
-}).refine((c) => c.headersTimeoutMs <= c.requestTimeoutMs, {
-  path: ['headersTimeoutMs'],
-  message: 'no puede ser mayor que REQUEST_TIMEOUT_MS',
-});
+const zConfig = z
+  .object({
+    port: z.coerce.number().int().min(0).max(65535).default(8080),
+    /** Only this machine by default; HOST=0.0.0.0 serves the network. */
+    host: z.string().min(1).default('127.0.0.1'),
+    /** Who may tell the client address in X-Forwarded-For (TRUST_PROXY, see lib/trust-proxy.ts). */
+    trustProxy: z
+      .string()
+      .default('false')
+      .transform((raw, ctx): TrustProxy => {
+        const parsed = parseTrustProxy(raw);
+        if ('value' in parsed) return parsed.value;
+        ctx.addIssue({
+          code: 'custom',
+          message: `debe ser true, false, un número de saltos o una lista de direcciones/CIDR; no válido: ${parsed.invalid.join(', ')}`,
+        });
+        return z.NEVER;
+      }),
+    /** Slow and idle clients are closed (lib/connection-guard.ts): headers, whole request, idle keep-alive, silent socket. */
+    headersTimeoutMs: zMs(30_000),
+    requestTimeoutMs: zMs(120_000),
+    keepAliveTimeoutMs: zMs(72_000),
+    connectionTimeoutMs: zMs(120_000),
+    /** Open connections per client address (MAX_CONNECTIONS_PER_ADDRESS; 0 turns it off). */
+    maxConnectionsPerAddress: z.coerce.number().int().min(0).max(1_000_000).default(256),
+    dataDir: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
+    databaseUrl: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres:// o postgresql://')
+      .optional(),
+    logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    webDist: z.string().default(path.join(REPO_ROOT, 'apps', 'web', 'dist')),
+    credentialCacheTtlMs: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(10 * 60_000)
+      .default(60_000),
+    /**
+     * How long a page of the order list is answered from memory (LIST_CACHE_MS; 0 turns it off).
+     * Any change to an order of the company drops its pages before that.
+     */
+    listCacheMs: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(10 * 60_000)
+      .default(30_000),
+    /** Size limit of one attached file, in MB (MAX_FILE_MB). */
+    maxFileMb: z.coerce.number().positive().max(2048).default(25),
+    seedDemo: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+  })
+  .refine((c) => c.headersTimeoutMs <= c.requestTimeoutMs, {
+    path: ['headersTimeoutMs'],
+    message: 'no puede ser mayor que REQUEST_TIMEOUT_MS',
+  });
 export type Config = z.infer<typeof zConfig>;
 
 /** Reads the configuration once from the environment; a bad value stops the start with a list of problems. */

@@ -58,7 +58,9 @@ describe('entre empresas', () => {
     const r = await call('POST', '/api/v2/e5s/areas/importar', 'otra', { csv: 'X1;Depósito de Otra' });
     expect(r.statusCode, r.body).toBe(200);
     expect((await call('GET', '/api/v2/e5s/areas', 'admin')).json()).toEqual([]);
-    expect((await call('GET', '/api/v2/e5s/areas', 'otra')).json()).toEqual([{ clave: 'X1', nombre: 'Depósito de Otra' }]);
+    expect((await call('GET', '/api/v2/e5s/areas', 'otra')).json()).toEqual([
+      { clave: 'X1', nombre: 'Depósito de Otra' },
+    ]);
   });
 });
 
@@ -77,7 +79,12 @@ describe('sin altaEtiquetas', () => {
       }
     }
     expect((await call('GET', '/api/v2/e5s/areas', 'operario')).statusCode).toBe(200);
-    await rechazada(f, () => call('POST', '/api/v2/e5s/areas/importar', 'operario', { csv: 'A;B' }), 403, /áreas y tipos de orden/);
+    await rechazada(
+      f,
+      () => call('POST', '/api/v2/e5s/areas/importar', 'operario', { csv: 'A;B' }),
+      403,
+      /áreas y tipos de orden/,
+    );
   });
 });
 
@@ -114,9 +121,14 @@ for (const c of [TIPOS, AREAS]) {
       const del = await call('DELETE', `${c.base}/${creado.id}`, 'admin');
       expect(del.statusCode).toBe(200);
       expect(del.json()).toMatchObject({ archivado: true, ordenes: 2 });
-      expect(del.json().message).toMatch(/está en uso por 2 órdenes: se archivó y deja de ofrecerse para órdenes nuevas\./);
+      expect(del.json().message).toMatch(
+        /está en uso por 2 órdenes: se archivó y deja de ofrecerse para órdenes nuevas\./,
+      );
       expect(nombres(await call('GET', c.lista, 'admin'))).not.toContain('En uso');
-      const todos = (await call('GET', `${c.lista}?incluirArchivados=true`, 'admin')).json() as { id: number; archivado: boolean }[];
+      const todos = (await call('GET', `${c.lista}?incluirArchivados=true`, 'admin')).json() as {
+        id: number;
+        archivado: boolean;
+      }[];
       expect(todos.find((x) => x.id === creado.id)?.archivado).toBe(true);
       const usan = await f.env.database.db.execute<{ n: number }>(
         sql`select count(*)::int as n from ordenes where ${sql.identifier(col)} = ${creado.id}`,
@@ -126,8 +138,16 @@ for (const c of [TIPOS, AREAS]) {
       // The name is free again for a new entry; restoring the archived one would then clash.
       const otro = await call('POST', c.base, 'admin', { nombre: 'en uso' });
       expect(otro.statusCode).toBe(200);
-      await rechazada(f, () => call('PUT', `${c.base}/${creado.id}`, 'admin', { nombre: 'En uso', archivado: false }), 409, /Ya existe/);
-      const restaurado = await call('PUT', `${c.base}/${creado.id}`, 'admin', { nombre: 'En uso (histórico)', archivado: false });
+      await rechazada(
+        f,
+        () => call('PUT', `${c.base}/${creado.id}`, 'admin', { nombre: 'En uso', archivado: false }),
+        409,
+        /Ya existe/,
+      );
+      const restaurado = await call('PUT', `${c.base}/${creado.id}`, 'admin', {
+        nombre: 'En uso (histórico)',
+        archivado: false,
+      });
       expect(restaurado.json()).toMatchObject({ archivado: false, nombre: 'En uso (histórico)' });
     });
 
@@ -158,7 +178,11 @@ describe('E5S', () => {
       csv: 'clave;nombre\nE-02;Depósito\nE-01;Planta baja\n"E-03";"Oficinas; piso 1"\n',
     });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json()).toEqual({ importadas: 3, anteriores: 0, message: 'Se importaron 3 áreas E5S; reemplazan a las 0 anteriores.' });
+    expect(r.json()).toEqual({
+      importadas: 3,
+      anteriores: 0,
+      message: 'Se importaron 3 áreas E5S; reemplazan a las 0 anteriores.',
+    });
     expect((await call('GET', '/api/v2/e5s/areas', 'operario')).json()).toEqual([
       { clave: 'E-01', nombre: 'Planta baja' },
       { clave: 'E-02', nombre: 'Depósito' },
@@ -178,7 +202,17 @@ describe('E5S', () => {
     );
     expect(body.field).toBe('csv');
     await rechazada(f, () => call('POST', '/api/v2/e5s/areas/importar', 'admin', { csv: '' }), 400, /vacío/);
-    await rechazada(f, () => call('POST', '/api/v2/e5s/areas/importar', 'admin', { csv: 'clave;nombre\n' }), 400, /no tiene áreas/);
-    await rechazada(f, () => call('POST', '/api/v2/e5s/areas/importar', 'admin', { csv: `K;${'n'.repeat(201)}` }), 400, /hasta 200/);
+    await rechazada(
+      f,
+      () => call('POST', '/api/v2/e5s/areas/importar', 'admin', { csv: 'clave;nombre\n' }),
+      400,
+      /no tiene áreas/,
+    );
+    await rechazada(
+      f,
+      () => call('POST', '/api/v2/e5s/areas/importar', 'admin', { csv: `K;${'n'.repeat(201)}` }),
+      400,
+      /hasta 200/,
+    );
   });
 });

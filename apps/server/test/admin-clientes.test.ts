@@ -76,7 +76,12 @@ describe('POST /api/v2/cliente {cliente}', () => {
     expect(r.statusCode, r.body).toBe(200);
     const c = zCliente.strict().parse(r.json());
     id = c.id;
-    expect(c).toMatchObject({ nombre: 'Frigorífico del Sur', cuit: '30-50998877-6', activo: true, notas: 'Entrada por portón 2' });
+    expect(c).toMatchObject({
+      nombre: 'Frigorífico del Sur',
+      cuit: '30-50998877-6',
+      activo: true,
+      notas: 'Entrada por portón 2',
+    });
     await settle();
     off();
     expect(seen).toContainEqual({ type: 'clientes.cambiados', entidadId: f.demo });
@@ -86,7 +91,12 @@ describe('POST /api/v2/cliente {cliente}', () => {
 
   it('modifica solo lo enviado; vacío borra el dato; inactivo deja de ser asignable', async () => {
     const r = await call('POST', '/api/v2/cliente', 'admin', { id, nombre: 'Frigorífico del Sur S.A.', notas: '' });
-    expect(r.json()).toMatchObject({ nombre: 'Frigorífico del Sur S.A.', cuit: '30-50998877-6', contacto: 'Gustavo Ibarra', notas: null });
+    expect(r.json()).toMatchObject({
+      nombre: 'Frigorífico del Sur S.A.',
+      cuit: '30-50998877-6',
+      contacto: 'Gustavo Ibarra',
+      notas: null,
+    });
     expect(ids(await call('GET', '/api/v2/empresasAsignables', 'admin'))).toContain(id);
     await call('POST', '/api/v2/cliente', 'admin', { id, nombre: 'Frigorífico del Sur S.A.', activo: false });
     expect(ids(await call('GET', '/api/v2/empresasAsignables', 'admin'))).not.toContain(id);
@@ -114,9 +124,18 @@ describe('POST /api/v2/cliente {cliente}', () => {
   });
 
   it('un nombre repetido en la empresa (sin importar mayúsculas): 409; en otra empresa se permite', async () => {
-    const r = await rechazada(f, () => call('POST', '/api/v2/cliente', 'admin', { nombre: 'hotel los andes' }), 409, /Ya existe un cliente llamado/);
+    const r = await rechazada(
+      f,
+      () => call('POST', '/api/v2/cliente', 'admin', { nombre: 'hotel los andes' }),
+      409,
+      /Ya existe un cliente llamado/,
+    );
     expect(r.field).toBe('nombre');
-    await rechazada(f, () => call('POST', '/api/v2/cliente', 'admin', { id: f.cli[0], nombre: 'HOTEL LOS ANDES' }), 409);
+    await rechazada(
+      f,
+      () => call('POST', '/api/v2/cliente', 'admin', { id: f.cli[0], nombre: 'HOTEL LOS ANDES' }),
+      409,
+    );
     const otra = await call('POST', '/api/v2/cliente', 'otra', { nombre: 'Hotel Los Andes' });
     expect(otra.statusCode).toBe(200);
   });

@@ -1,15 +1,7 @@
 import { PERMISOS_GLOBALES } from '@delego/contract';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import {
-  auth,
-  createTestEnv,
-  makeCatalogo,
-  makeClientes,
-  makeEntidad,
-  makeUsuario,
-  type TestEnv,
-} from './helpers.js';
+import { auth, createTestEnv, makeCatalogo, makeClientes, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
 
 /**
  * The two companies of the administration tests (issue 4), built fresh for each test file:
@@ -47,26 +39,53 @@ export async function adminFixture(): Promise<AdminFixture> {
     { nombre: 'Colegio Belgrano' },
   ]);
   const cliOtra = await makeClientes(db, otra, [{ nombre: 'Panadería El Molino' }]);
-  const cat = await makeCatalogo(db, demo, { areas: ['Electricidad', 'Plomería'], tipos: ['Correctivo', 'Preventivo'] });
+  const cat = await makeCatalogo(db, demo, {
+    areas: ['Electricidad', 'Plomería'],
+    tipos: ['Correctivo', 'Preventivo'],
+  });
   const catOtra = await makeCatalogo(db, otra, { areas: ['Obras'], tipos: ['Presupuesto'] });
   const [c1] = cli as [number];
   const duenia = await makeUsuario(db, {
-    entidadId: demo, usuario: 'duenia', nombre: 'Laura', apellido: 'Fernández', email: 'laura@demo.com.ar',
-    roles: ['PROPIETARIO'], permisos: PERMISOS_GLOBALES,
+    entidadId: demo,
+    usuario: 'duenia',
+    nombre: 'Laura',
+    apellido: 'Fernández',
+    email: 'laura@demo.com.ar',
+    roles: ['PROPIETARIO'],
+    permisos: PERMISOS_GLOBALES,
   });
   const admin = await makeUsuario(db, {
-    entidadId: demo, usuario: 'admin', nombre: 'Martín', apellido: 'Gómez', roles: ['ADMIN'], permisos: PERMISOS_GLOBALES,
+    entidadId: demo,
+    usuario: 'admin',
+    nombre: 'Martín',
+    apellido: 'Gómez',
+    roles: ['ADMIN'],
+    permisos: PERMISOS_GLOBALES,
   });
   const gestor = await makeUsuario(db, {
-    entidadId: demo, usuario: 'gestor', nombre: 'Carla', apellido: 'Ruiz', roles: ['SUPERVISOR'],
+    entidadId: demo,
+    usuario: 'gestor',
+    nombre: 'Carla',
+    apellido: 'Ruiz',
+    roles: ['SUPERVISOR'],
     permisos: ['altaUsuarios', 'crearOrden'],
     clientes: [{ clienteId: c1, delegarOrden: true }],
   });
   const operario = await makeUsuario(db, {
-    entidadId: demo, usuario: 'operario', nombre: 'Diego', apellido: 'Sosa', roles: ['OPERARIO'], permisos: ['finalizarOrden'],
+    entidadId: demo,
+    usuario: 'operario',
+    nombre: 'Diego',
+    apellido: 'Sosa',
+    roles: ['OPERARIO'],
+    permisos: ['finalizarOrden'],
   });
   const duenioOtra = await makeUsuario(db, {
-    entidadId: otra, usuario: 'otra', nombre: 'Roberto', apellido: 'Díaz', roles: ['PROPIETARIO'], permisos: PERMISOS_GLOBALES,
+    entidadId: otra,
+    usuario: 'otra',
+    nombre: 'Roberto',
+    apellido: 'Díaz',
+    roles: ['PROPIETARIO'],
+    permisos: PERMISOS_GLOBALES,
   });
   const u: Usuarios = { duenia, admin, gestor, operario, otra: duenioOtra };
   return { env, demo, otra, cli, cliOtra, cat, catOtra, u };

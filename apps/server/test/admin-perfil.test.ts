@@ -41,31 +41,56 @@ describe('entre empresas', () => {
 describe('PUT /api/v2/profile {profile}', () => {
   it('cualquier usuario cambia sus datos; el login los muestra enseguida', async () => {
     expect((await login('operario')).json().nombre).toBe('Diego');
-    const r = await call('PUT', '/api/v2/profile', 'operario', { nombre: 'Diego Martín', apellido: 'Sosa Paz', email: 'diego@demo.com.ar' });
+    const r = await call('PUT', '/api/v2/profile', 'operario', {
+      nombre: 'Diego Martín',
+      apellido: 'Sosa Paz',
+      email: 'diego@demo.com.ar',
+    });
     expect(r.statusCode, r.body).toBe(200);
     expect(zPerfil.strict().parse(r.json())).toEqual({
-      id: f.u.operario, usuario: 'operario', nombre: 'Diego Martín', apellido: 'Sosa Paz', email: 'diego@demo.com.ar',
+      id: f.u.operario,
+      usuario: 'operario',
+      nombre: 'Diego Martín',
+      apellido: 'Sosa Paz',
+      email: 'diego@demo.com.ar',
     });
-    expect((await login('operario')).json()).toMatchObject({ nombre: 'Diego Martín', apellido: 'Sosa Paz', email: 'diego@demo.com.ar' });
+    expect((await login('operario')).json()).toMatchObject({
+      nombre: 'Diego Martín',
+      apellido: 'Sosa Paz',
+      email: 'diego@demo.com.ar',
+    });
     // A field left out keeps its value.
-    expect((await call('PUT', '/api/v2/profile', 'operario', { apellido: 'Sosa' })).json()).toMatchObject({ nombre: 'Diego Martín', apellido: 'Sosa' });
+    expect((await call('PUT', '/api/v2/profile', 'operario', { apellido: 'Sosa' })).json()).toMatchObject({
+      nombre: 'Diego Martín',
+      apellido: 'Sosa',
+    });
   });
 
   it('cambia la contraseña con la actual; el encabezado anterior deja de servir enseguida', async () => {
     const viejo = auth('operario');
     expect((await login(viejo)).statusCode).toBe(200);
-    const r = await call('PUT', '/api/v2/profile', viejo, { passwordActual: md5('Demo1234!'), passwordNueva: md5('Nueva5678!') });
+    const r = await call('PUT', '/api/v2/profile', viejo, {
+      passwordActual: md5('Demo1234!'),
+      passwordNueva: md5('Nueva5678!'),
+    });
     expect(r.statusCode, r.body).toBe(200);
     expect((await call('GET', '/api/v2/plan/estado', viejo)).statusCode).toBe(403);
     expect((await login(auth('operario', 'Nueva5678!'))).statusCode).toBe(200);
     // Back to the demo password for the other tests.
-    await call('PUT', '/api/v2/profile', auth('operario', 'Nueva5678!'), { passwordActual: md5('Nueva5678!'), passwordNueva: md5('Demo1234!') });
+    await call('PUT', '/api/v2/profile', auth('operario', 'Nueva5678!'), {
+      passwordActual: md5('Nueva5678!'),
+      passwordNueva: md5('Demo1234!'),
+    });
     expect((await login(viejo)).statusCode).toBe(200);
   });
 
   it('contraseña actual incorrecta, incompleta o sin MD5, email o nombre inválidos: 400 y nada cambia', async () => {
     const casos: [Record<string, unknown>, string, RegExp][] = [
-      [{ passwordActual: md5('equivocada'), passwordNueva: md5('Otra1234!') }, 'passwordActual', /contraseña actual no es correcta/],
+      [
+        { passwordActual: md5('equivocada'), passwordNueva: md5('Otra1234!') },
+        'passwordActual',
+        /contraseña actual no es correcta/,
+      ],
       [{ passwordNueva: md5('Otra1234!') }, 'passwordActual', /la actual y la nueva/],
       [{ passwordActual: md5('Demo1234!'), passwordNueva: 'Otra1234!' }, 'passwordNueva', /MD5/],
       [{ email: 'diego(at)demo' }, 'email', /email no es una dirección válida/],
@@ -95,7 +120,12 @@ describe('POST /api/v2/profile {username}', () => {
 
   it('un login ocupado (en cualquier empresa, con cualquier mayúscula) o inválido: 4xx y nada cambia', async () => {
     for (const username of ['Admin', 'OTRA', 'duenia']) {
-      const r = await rechazada(f, () => call('POST', '/api/v2/profile', 'operario', { username }), 409, /ya está en uso/);
+      const r = await rechazada(
+        f,
+        () => call('POST', '/api/v2/profile', 'operario', { username }),
+        409,
+        /ya está en uso/,
+      );
       expect(r.field).toBe('username');
     }
     for (const username of ['con espacio', 'ab', 'ñandú', '', 'x'.repeat(61)]) {
@@ -108,13 +138,20 @@ describe('POST /api/v2/profile {username}', () => {
 describe('PUT /api/v3/entidad/logo {logo}', () => {
   it('solo administradores', async () => {
     const png = (await imagen('png')).toString('base64');
-    await rechazada(f, () => call('PUT', '/api/v3/entidad/logo', 'operario', { logo: png }), 403, /Solo un administrador o el propietario/);
+    await rechazada(
+      f,
+      () => call('PUT', '/api/v3/entidad/logo', 'operario', { logo: png }),
+      403,
+      /Solo un administrador o el propietario/,
+    );
   });
 
   it('PNG, JPEG y WebP se reducen a 256x256 como máximo, se guardan como PNG y el login los devuelve', async () => {
     for (const fmt of ['png', 'jpeg', 'webp'] as const) {
       const b64 = (await imagen(fmt)).toString('base64');
-      const r = await call('PUT', '/api/v3/entidad/logo', 'admin', { logo: fmt === 'jpeg' ? b64 : `data:image/${fmt};base64,${b64}` });
+      const r = await call('PUT', '/api/v3/entidad/logo', 'admin', {
+        logo: fmt === 'jpeg' ? b64 : `data:image/${fmt};base64,${b64}`,
+      });
       expect(r.statusCode, r.body).toBe(200);
       const logo = r.json().logo as string;
       expect(logo.startsWith('data:image/png;base64,')).toBe(true);
@@ -124,23 +161,48 @@ describe('PUT /api/v3/entidad/logo {logo}', () => {
   });
 
   it('un .exe renombrado, un GIF, algo que no es base64 o una imagen dañada: 4xx y nada cambia', async () => {
-    const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'), Buffer.alloc(4000, 0x41)]);
-    await rechazada(f, () => call('PUT', '/api/v3/entidad/logo', 'admin', { logo: `data:image/png;base64,${exe.toString('base64')}` }), 415, /PNG, JPEG o WebP/);
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
+    const exe = Buffer.concat([
+      Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'),
+      Buffer.alloc(4000, 0x41),
+    ]);
+    await rechazada(
+      f,
+      () => call('PUT', '/api/v3/entidad/logo', 'admin', { logo: `data:image/png;base64,${exe.toString('base64')}` }),
+      415,
+      /PNG, JPEG o WebP/,
+    );
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     await rechazada(f, () => call('PUT', '/api/v3/entidad/logo', 'admin', { logo: gif.toString('base64') }), 415);
     await rechazada(f, () => call('PUT', '/api/v3/entidad/logo', 'admin', { logo: '<svg onload="x">' }), 400, /base64/);
     const png = await imagen('png');
     const roto = Buffer.concat([png.subarray(0, 60), Buffer.alloc(500, 3)]);
-    await rechazada(f, () => call('PUT', '/api/v3/entidad/logo', 'admin', { logo: roto.toString('base64') }), 400, /No se pudo leer la imagen/);
+    await rechazada(
+      f,
+      () => call('PUT', '/api/v3/entidad/logo', 'admin', { logo: roto.toString('base64') }),
+      400,
+      /No se pudo leer la imagen/,
+    );
     await rechazada(f, () => call('PUT', '/api/v3/entidad/logo', 'admin', { logo: '' }), 400);
   });
 
   it('una imagen de 3 MB y un logo de 50 MB: 413 JSON en español, nada cambia, el servidor sigue', async () => {
     const tres = Buffer.alloc(3 * 1024 * 1024, 1);
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(tres);
-    await rechazada(f, () => call('PUT', '/api/v3/entidad/logo', 'admin', { logo: tres.toString('base64') }), 413, /no puede superar los 2 MB/);
+    await rechazada(
+      f,
+      () => call('PUT', '/api/v3/entidad/logo', 'admin', { logo: tres.toString('base64') }),
+      413,
+      /no puede superar los 2 MB/,
+    );
     const cincuenta = 'A'.repeat(50 * 1024 * 1024);
-    const body = await rechazada(f, () => call('PUT', '/api/v3/entidad/logo', 'admin', { logo: cincuenta }), 413, /no puede superar los 2 MB/);
+    const body = await rechazada(
+      f,
+      () => call('PUT', '/api/v3/entidad/logo', 'admin', { logo: cincuenta }),
+      413,
+      /no puede superar los 2 MB/,
+    );
     expect(body.code).toBe('DEMASIADO_GRANDE');
     expect((await login('admin')).statusCode).toBe(200);
   });

@@ -22,9 +22,21 @@ const login = async (who: string) => {
 describe('entre empresas', () => {
   it('otra empresa no lee ni cambia los permisos de un usuario de Demo', async () => {
     await rechazada(f, () => call('GET', `/api/v4/permisos/${f.u.gestor}`, 'otra'), 404, /No se encontró el usuario/);
-    await rechazada(f, () => toggle('otra', f.u.operario, { cliente: f.cli[0], permiso: 'delegarOrden', accion: true }), 404);
-    await rechazada(f, () => toggle('otra', f.u.operario, { cliente: null, permiso: 'altaUsuarios', accion: true }), 404);
-    await rechazada(f, () => toggle('otra', f.u.operario, { cliente: f.cliOtra[0], permiso: 'delegarOrden', accion: true }), 404);
+    await rechazada(
+      f,
+      () => toggle('otra', f.u.operario, { cliente: f.cli[0], permiso: 'delegarOrden', accion: true }),
+      404,
+    );
+    await rechazada(
+      f,
+      () => toggle('otra', f.u.operario, { cliente: null, permiso: 'altaUsuarios', accion: true }),
+      404,
+    );
+    await rechazada(
+      f,
+      () => toggle('otra', f.u.operario, { cliente: f.cliOtra[0], permiso: 'delegarOrden', accion: true }),
+      404,
+    );
     await rechazada(f, () => call('DELETE', `/api/v4/permisos/${f.u.gestor}/${f.cli[0]}`, 'otra'), 404);
   });
 
@@ -68,7 +80,9 @@ describe('POST /api/v4/permisos/toggle/{user}', () => {
 
     const r = await toggle('admin', f.u.operario, { cliente: c2, permiso: 'delegarOrden', accion: true });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json().clientes).toEqual([{ clienteID: c2, delegarOrden: true, modificarOrden: false, borrarOrden: false }]);
+    expect(r.json().clientes).toEqual([
+      { clienteID: c2, delegarOrden: true, modificarOrden: false, borrarOrden: false },
+    ]);
     expect((await login('operario')).permisos.clientes).toEqual([
       { clienteID: c2, delegarOrden: true, modificarOrden: false, borrarOrden: false },
     ]);
@@ -101,18 +115,55 @@ describe('POST /api/v4/permisos/toggle/{user}', () => {
   it('quien no es admin da o quita solo permisos que tiene', async () => {
     const [c1, c2] = f.cli as [number, number];
     // operario holds finalizarOrden, which gestor lacks: gestor cannot change operario at all.
-    await rechazada(f, () => toggle('gestor', f.u.operario, { cliente: c1, permiso: 'delegarOrden', accion: true }), 403, /tiene finalizarOrden y usted no/);
-    expect((await toggle('admin', f.u.gestor, { cliente: null, permiso: 'finalizarOrden', accion: true })).statusCode).toBe(200);
+    await rechazada(
+      f,
+      () => toggle('gestor', f.u.operario, { cliente: c1, permiso: 'delegarOrden', accion: true }),
+      403,
+      /tiene finalizarOrden y usted no/,
+    );
+    expect(
+      (await toggle('admin', f.u.gestor, { cliente: null, permiso: 'finalizarOrden', accion: true })).statusCode,
+    ).toBe(200);
     const ok = await toggle('gestor', f.u.operario, { cliente: c1, permiso: 'delegarOrden', accion: true });
     expect(ok.statusCode, ok.body).toBe(200);
-    await rechazada(f, () => toggle('gestor', f.u.operario, { cliente: c2, permiso: 'delegarOrden', accion: true }), 403, /permisos que usted tiene/);
-    await rechazada(f, () => toggle('gestor', f.u.operario, { cliente: c1, permiso: 'modificarOrden', accion: true }), 403, /modificarOrden/);
-    await rechazada(f, () => toggle('gestor', f.u.operario, { cliente: null, permiso: 'altaEtiquetas', accion: true }), 403, /altaEtiquetas/);
+    await rechazada(
+      f,
+      () => toggle('gestor', f.u.operario, { cliente: c2, permiso: 'delegarOrden', accion: true }),
+      403,
+      /permisos que usted tiene/,
+    );
+    await rechazada(
+      f,
+      () => toggle('gestor', f.u.operario, { cliente: c1, permiso: 'modificarOrden', accion: true }),
+      403,
+      /modificarOrden/,
+    );
+    await rechazada(
+      f,
+      () => toggle('gestor', f.u.operario, { cliente: null, permiso: 'altaEtiquetas', accion: true }),
+      403,
+      /altaEtiquetas/,
+    );
     const global = await toggle('gestor', f.u.operario, { cliente: null, permiso: 'crearOrden', accion: true });
     expect(global.statusCode).toBe(200);
-    await rechazada(f, () => toggle('gestor', f.u.gestor, { cliente: null, permiso: 'altaUsuarios', accion: false }), 409, /quitarse a sí mismo/);
-    await rechazada(f, () => toggle('gestor', f.u.admin, { cliente: null, permiso: 'crearOrden', accion: false }), 403, /administrador/);
-    await rechazada(f, () => toggle('admin', f.u.duenia, { cliente: null, permiso: 'crearOrden', accion: false }), 403, /propietario/);
+    await rechazada(
+      f,
+      () => toggle('gestor', f.u.gestor, { cliente: null, permiso: 'altaUsuarios', accion: false }),
+      409,
+      /quitarse a sí mismo/,
+    );
+    await rechazada(
+      f,
+      () => toggle('gestor', f.u.admin, { cliente: null, permiso: 'crearOrden', accion: false }),
+      403,
+      /administrador/,
+    );
+    await rechazada(
+      f,
+      () => toggle('admin', f.u.duenia, { cliente: null, permiso: 'crearOrden', accion: false }),
+      403,
+      /propietario/,
+    );
   });
 
   it('datos inválidos: 400 con el campo, y nada cambia', async () => {
@@ -127,7 +178,12 @@ describe('POST /api/v4/permisos/toggle/{user}', () => {
       const r = await rechazada(f, () => toggle('admin', f.u.operario, body), 400);
       expect(r.field).toBe(field);
     }
-    await rechazada(f, () => call('POST', '/api/v4/permisos/toggle/abc', 'admin', { cliente: null, permiso: 'crearOrden', accion: true }), 400);
+    await rechazada(
+      f,
+      () =>
+        call('POST', '/api/v4/permisos/toggle/abc', 'admin', { cliente: null, permiso: 'crearOrden', accion: true }),
+      400,
+    );
     await rechazada(f, () => toggle('admin', 999999, { cliente: null, permiso: 'crearOrden', accion: true }), 404);
   });
 });
@@ -141,7 +197,9 @@ describe('DELETE /api/v4/permisos/{user}/{client}', () => {
     const r = await call('DELETE', `/api/v4/permisos/${f.u.gestor}/${c3}`, 'admin');
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().clientes.map((c: { clienteID: number }) => c.clienteID)).toEqual([f.cli[0]]);
-    expect((await login('gestor')).permisos.clientes.map((c: { clienteID: number }) => c.clienteID)).toEqual([f.cli[0]]);
+    expect((await login('gestor')).permisos.clientes.map((c: { clienteID: number }) => c.clienteID)).toEqual([
+      f.cli[0],
+    ]);
     // Removing what is not there changes nothing and is not an error.
     expect((await call('DELETE', `/api/v4/permisos/${f.u.gestor}/${c3}`, 'admin')).statusCode).toBe(200);
   });
@@ -149,6 +207,11 @@ describe('DELETE /api/v4/permisos/{user}/{client}', () => {
   it('quien no es admin no quita permisos que no tiene', async () => {
     const c2 = f.cli[1] as number;
     await toggle('admin', f.u.operario, { cliente: c2, permiso: 'delegarOrden', accion: true });
-    await rechazada(f, () => call('DELETE', `/api/v4/permisos/${f.u.operario}/${c2}`, 'gestor'), 403, /Hotel Los Andes/);
+    await rechazada(
+      f,
+      () => call('DELETE', `/api/v4/permisos/${f.u.operario}/${c2}`, 'gestor'),
+      403,
+      /Hotel Los Andes/,
+    );
   });
 });

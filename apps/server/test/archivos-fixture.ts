@@ -42,27 +42,75 @@ export async function fixture(): Promise<Fixture> {
     logo: `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#1f5fa8"/></svg>').toString('base64')}`,
   });
   const otra = await makeEntidad(db, { nombre: 'Otra Empresa S.R.L.', plan: 'Ilimitado', now });
-  const cli = await makeClientes(db, demo, [{ nombre: 'Clínica San Martín' }, { nombre: 'Hotel Los Andes' }, { nombre: 'Colegio Belgrano' }]);
+  const cli = await makeClientes(db, demo, [
+    { nombre: 'Clínica San Martín' },
+    { nombre: 'Hotel Los Andes' },
+    { nombre: 'Colegio Belgrano' },
+  ]);
   const cliOtra = await makeClientes(db, otra, [{ nombre: 'Panadería El Molino' }]);
-  const cat = await makeCatalogo(db, demo, { areas: ['Electricidad', 'Plomería'], tipos: ['Correctivo', 'Preventivo'] });
+  const cat = await makeCatalogo(db, demo, {
+    areas: ['Electricidad', 'Plomería'],
+    tipos: ['Correctivo', 'Preventivo'],
+  });
   await makeCatalogo(db, otra, { areas: ['Obras'], tipos: ['Correctivo'] });
   const [, , c3] = cli as [number, number, number];
   const u = {
-    admin: await makeUsuario(db, { entidadId: demo, usuario: 'admin', nombre: 'Martín', apellido: 'Gómez', roles: ['ADMIN'], permisos: PERMISOS_GLOBALES }),
+    admin: await makeUsuario(db, {
+      entidadId: demo,
+      usuario: 'admin',
+      nombre: 'Martín',
+      apellido: 'Gómez',
+      roles: ['ADMIN'],
+      permisos: PERMISOS_GLOBALES,
+    }),
     supervisor: await makeUsuario(db, {
-      entidadId: demo, usuario: 'supervisor', nombre: 'Carla', apellido: 'Ruiz', roles: ['SUPERVISOR'],
+      entidadId: demo,
+      usuario: 'supervisor',
+      nombre: 'Carla',
+      apellido: 'Ruiz',
+      roles: ['SUPERVISOR'],
       permisos: ['crearOrden', 'modificarOrden', 'finalizarOrden'],
     }),
-    operario: await makeUsuario(db, { entidadId: demo, usuario: 'operario', nombre: 'Diego', apellido: 'Sosa', roles: ['OPERARIO'] }),
-    ayudante: await makeUsuario(db, { entidadId: demo, usuario: 'ayudante', nombre: 'Lucía', apellido: 'Benítez', roles: ['OPERARIO'] }),
+    operario: await makeUsuario(db, {
+      entidadId: demo,
+      usuario: 'operario',
+      nombre: 'Diego',
+      apellido: 'Sosa',
+      roles: ['OPERARIO'],
+    }),
+    ayudante: await makeUsuario(db, {
+      entidadId: demo,
+      usuario: 'ayudante',
+      nombre: 'Lucía',
+      apellido: 'Benítez',
+      roles: ['OPERARIO'],
+    }),
     lector: await makeUsuario(db, {
-      entidadId: demo, usuario: 'lector', nombre: 'Ana', apellido: 'Lectora', permisos: ['crearOrden'],
+      entidadId: demo,
+      usuario: 'lector',
+      nombre: 'Ana',
+      apellido: 'Lectora',
+      permisos: ['crearOrden'],
       clientes: [{ clienteId: c3, delegarOrden: true }],
     }),
-    otra: await makeUsuario(db, { entidadId: otra, usuario: 'otra', nombre: 'Roberto', apellido: 'Paz', roles: ['PROPIETARIO'], permisos: PERMISOS_GLOBALES }),
+    otra: await makeUsuario(db, {
+      entidadId: otra,
+      usuario: 'otra',
+      nombre: 'Roberto',
+      apellido: 'Paz',
+      roles: ['PROPIETARIO'],
+      permisos: PERMISOS_GLOBALES,
+    }),
   };
   return {
-    env, dir, demo, otra, cli, cliOtra, cat, u,
+    env,
+    dir,
+    demo,
+    otra,
+    cli,
+    cliOtra,
+    cat,
+    u,
     async close() {
       await env.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -73,7 +121,13 @@ export async function fixture(): Promise<Fixture> {
 type Json = Record<string, unknown>;
 
 export function llamar(f: Fixture) {
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    who: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
     f.env.app.inject({
       method,
       url: `${url}${url.includes('?') ? '&' : '?'}tsp=${Date.now()}`,
@@ -124,11 +178,15 @@ export function archivosGuardados(dir: string): string[] {
 }
 
 export async function jpeg(w = 800, h = 600, color = '#3366cc'): Promise<Buffer> {
-  return sharp({ create: { width: w, height: h, channels: 3, background: color } }).jpeg({ quality: 60 }).toBuffer();
+  return sharp({ create: { width: w, height: h, channels: 3, background: color } })
+    .jpeg({ quality: 60 })
+    .toBuffer();
 }
 
 export async function png(w = 200, h = 100): Promise<Buffer> {
-  return sharp({ create: { width: w, height: h, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } }).png().toBuffer();
+  return sharp({ create: { width: w, height: h, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 }
 
 /** A tiny but well-formed PDF. */
@@ -161,8 +219,14 @@ export async function docx(): Promise<Buffer> {
       '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
     { name: '[Content_Types].xml' },
   );
-  z.append('<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>', { name: '_rels/.rels' });
-  z.append('<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>', { name: 'word/document.xml' });
+  z.append(
+    '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>',
+    { name: '_rels/.rels' },
+  );
+  z.append(
+    '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>',
+    { name: 'word/document.xml' },
+  );
   await z.finalize();
   await done;
   return Buffer.concat(chunks);

@@ -7,15 +7,7 @@ import { usuarios } from '../src/db/schema.js';
 import { hashSecret } from '../src/modules/auth/password.js';
 import { LoginThrottle } from '../src/modules/auth/login-throttle.js';
 import type { DomainEvent } from '../src/lib/bus.js';
-import {
-  auth,
-  createTestEnv,
-  makeClientes,
-  makeEntidad,
-  makeUsuario,
-  md5,
-  type TestEnv,
-} from './helpers.js';
+import { auth, createTestEnv, makeClientes, makeEntidad, makeUsuario, md5, type TestEnv } from './helpers.js';
 
 let env: TestEnv;
 let demo: number;
@@ -31,7 +23,13 @@ beforeAll(async () => {
   otra = await makeEntidad(db, { nombre: 'Otra Empresa S.R.L.', plan: 'Ilimitado', now });
   clientesDemo = await makeClientes(db, demo, [{ nombre: 'Cliente Uno' }, { nombre: 'Cliente Dos' }]);
   await makeClientes(db, otra, [{ nombre: 'Cliente de Otra' }]);
-  await makeUsuario(db, { entidadId: demo, usuario: 'propietario', nombre: 'Laura', roles: ['PROPIETARIO'], permisos: PERMISOS_GLOBALES });
+  await makeUsuario(db, {
+    entidadId: demo,
+    usuario: 'propietario',
+    nombre: 'Laura',
+    roles: ['PROPIETARIO'],
+    permisos: PERMISOS_GLOBALES,
+  });
   await makeUsuario(db, {
     entidadId: demo,
     usuario: 'supervisor',
@@ -43,12 +41,17 @@ beforeAll(async () => {
   await makeUsuario(db, { entidadId: demo, usuario: 'inactivo', nombre: 'Ina', activo: false });
   await makeUsuario(db, { entidadId: demo, usuario: 'victima', nombre: 'Vic' });
   await makeUsuario(db, { entidadId: demo, usuario: 'cambia', nombre: 'Cam' });
-  await makeUsuario(db, { entidadId: otra, usuario: 'otra', nombre: 'Roberto', roles: ['PROPIETARIO'], permisos: PERMISOS_GLOBALES });
+  await makeUsuario(db, {
+    entidadId: otra,
+    usuario: 'otra',
+    nombre: 'Roberto',
+    roles: ['PROPIETARIO'],
+    permisos: PERMISOS_GLOBALES,
+  });
 });
 afterAll(() => env?.close());
 
-const get = (url: string, headers: Record<string, string> = {}) =>
-  env.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) => env.app.inject({ method: 'GET', url, headers });
 
 describe('entre empresas', () => {
   it('el usuario de otra empresa solo ve su entidad, su plan y sus clientes', async () => {
@@ -85,7 +88,11 @@ describe('GET /api/v4/login', () => {
   it('un propietario tiene todos los permisos por cliente de su empresa', async () => {
     const u = (await get('/api/v4/login', auth('propietario'))).json();
     expect(u.permisos.clientes).toHaveLength(clientesDemo.length);
-    expect(u.permisos.clientes.every((c: { delegarOrden: boolean; borrarOrden: boolean }) => c.delegarOrden && c.borrarOrden)).toBe(true);
+    expect(
+      u.permisos.clientes.every(
+        (c: { delegarOrden: boolean; borrarOrden: boolean }) => c.delegarOrden && c.borrarOrden,
+      ),
+    ).toBe(true);
   });
 
   it('el nombre de usuario no distingue mayúsculas', async () => {
@@ -155,11 +162,9 @@ describe('catálogos y plan', () => {
     expect(roles.map((r: { nombre: string }) => r.nombre)).toEqual(['PROPIETARIO', 'ADMIN', 'SUPERVISOR', 'OPERARIO']);
     const permisos = (await get('/api/v4/permisos?tsp=1', auth('supervisor'))).json();
     expect(permisos.filter((p: { tipo: string }) => p.tipo === 'GLOBAL')).toHaveLength(7);
-    expect(permisos.filter((p: { tipo: string }) => p.tipo === 'CLIENTE').map((p: { nombre: string }) => p.nombre)).toEqual([
-      'delegarOrden',
-      'modificarOrden',
-      'borrarOrden',
-    ]);
+    expect(
+      permisos.filter((p: { tipo: string }) => p.tipo === 'CLIENTE').map((p: { nombre: string }) => p.nombre),
+    ).toEqual(['delegarOrden', 'modificarOrden', 'borrarOrden']);
     expect((await get('/api/v2/roles')).statusCode).toBe(401);
   });
 

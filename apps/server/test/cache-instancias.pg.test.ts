@@ -80,23 +80,42 @@ afterAll(async () => {
 });
 
 async function ordenConCliente(app: FastifyInstance): Promise<{ id: number; clienteId: number; cliente: string }> {
-  const r = await app.inject({ method: 'POST', url: '/api/v4/ordenes/all/filtered', headers: auth('admin'), payload: {} });
+  const r = await app.inject({
+    method: 'POST',
+    url: '/api/v4/ordenes/all/filtered',
+    headers: auth('admin'),
+    payload: {},
+  });
   expect(r.statusCode).toBe(200);
-  const o = (r.json() as { ordenes: { id: number; cliente: { id: number; nombre: string } | null }[] }).ordenes.find((x) => x.cliente);
+  const o = (r.json() as { ordenes: { id: number; cliente: { id: number; nombre: string } | null }[] }).ordenes.find(
+    (x) => x.cliente,
+  );
   if (!o?.cliente) throw new Error('la demo no tiene órdenes con cliente');
   return { id: o.id, clienteId: o.cliente.id, cliente: o.cliente.nombre };
 }
 
 /** The client's name as instance `app` shows it in the order list and in the order's detail. */
 async function nombresVistos(app: FastifyInstance, ordenId: number): Promise<[string | undefined, string | undefined]> {
-  const lista = await app.inject({ method: 'POST', url: '/api/v4/ordenes/all/filtered', headers: auth('admin'), payload: {} });
-  const enLista = (lista.json() as { ordenes: { id: number; cliente: { nombre: string } | null }[] }).ordenes.find((o) => o.id === ordenId);
+  const lista = await app.inject({
+    method: 'POST',
+    url: '/api/v4/ordenes/all/filtered',
+    headers: auth('admin'),
+    payload: {},
+  });
+  const enLista = (lista.json() as { ordenes: { id: number; cliente: { nombre: string } | null }[] }).ordenes.find(
+    (o) => o.id === ordenId,
+  );
   const detalle = await app.inject({ method: 'GET', url: `/api/v3/ordenDTO/${ordenId}`, headers: auth('admin') });
   return [enLista?.cliente?.nombre, (detalle.json() as { cliente: { nombre: string } | null }).cliente?.nombre];
 }
 
 async function renombrarCliente(app: FastifyInstance, id: number, nombre: string): Promise<void> {
-  const r = await app.inject({ method: 'POST', url: '/api/v2/cliente', headers: auth('admin'), payload: { id, nombre } });
+  const r = await app.inject({
+    method: 'POST',
+    url: '/api/v2/cliente',
+    headers: auth('admin'),
+    payload: { id, nombre },
+  });
   expect(r.statusCode).toBe(200);
 }
 

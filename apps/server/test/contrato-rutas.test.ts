@@ -92,7 +92,9 @@ describe('tabla de rutas del contrato y rutas del servidor', () => {
       expect(schema?.querystring, clave(r)).toBe(r.querystring);
       expect(schema?.body, clave(r)).toBe(r.body);
       for (const [status, esquema] of Object.entries(r.response ?? {})) {
-        expect((schema?.response as Record<string, unknown> | undefined)?.[status], `${clave(r)} ${status}`).toBe(esquema);
+        expect((schema?.response as Record<string, unknown> | undefined)?.[status], `${clave(r)} ${status}`).toBe(
+          esquema,
+        );
       }
     }
   });

@@ -14,8 +14,19 @@ beforeAll(async () => {
 afterAll(() => f?.close());
 
 const DIA = Date.UTC(2026, 10, 20, 15); // 20/11/2026 12:00 in Buenos Aires
-const h = (horas: number | string, minutos = 0, extra: Record<string, unknown> = {}) => ({ fecha: DIA, horas, minutos, descripcion: 'Trabajo en sitio', ...extra });
-const g = (monto: unknown, extra: Record<string, unknown> = {}) => ({ fecha: DIA, concepto: 'Materiales eléctricos', monto, ...extra });
+const h = (horas: number | string, minutos = 0, extra: Record<string, unknown> = {}) => ({
+  fecha: DIA,
+  horas,
+  minutos,
+  descripcion: 'Trabajo en sitio',
+  ...extra,
+});
+const g = (monto: unknown, extra: Record<string, unknown> = {}) => ({
+  fecha: DIA,
+  concepto: 'Materiales eléctricos',
+  monto,
+  ...extra,
+});
 
 const cuenta = async () => {
   const r = await f.env.database.db.execute<{ h: number; g: number }>(
@@ -23,7 +34,8 @@ const cuenta = async () => {
   );
   return r.rows[0];
 };
-const historial = async (id: number) => (await api.call('GET', `/api/v2/historial/detalle/${id}`, 'admin')).json() as { tipo: string; descripcion: string }[];
+const historial = async (id: number) =>
+  (await api.call('GET', `/api/v2/historial/detalle/${id}`, 'admin')).json() as { tipo: string; descripcion: string }[];
 
 async function nadaCambia(ordenId: number, fn: () => Promise<void>) {
   const antes = { n: await cuenta(), h: (await historial(ordenId)).length };
@@ -42,8 +54,15 @@ describe('entre empresas', () => {
     const antes = (await api.call('GET', `/api/v2/registro-gastos/${o.id}`, 'admin')).json() as RegistroOrden;
     const [hora] = antes.horas;
     const [gasto] = antes.gastos;
-    const archivo = ((await api.subir(o.id, 'admin', [{ name: 'archivos', filename: 'ticket.pdf', content: pdf() }])).json() as Archivo[])[0] as Archivo;
-    const propia = await api.crearOrden({ cliente: f.cliOtra[0], responsable: [], tipoOrden: null, area: null, prioridad: null }, 'otra');
+    const archivo = (
+      (
+        await api.subir(o.id, 'admin', [{ name: 'archivos', filename: 'ticket.pdf', content: pdf() }])
+      ).json() as Archivo[]
+    )[0] as Archivo;
+    const propia = await api.crearOrden(
+      { cliente: f.cliOtra[0], responsable: [], tipoOrden: null, area: null, prioridad: null },
+      'otra',
+    );
 
     await nadaCambia(o.id, async () => {
       expect((await api.call('GET', `/api/v2/registro-gastos/${o.id}`, 'otra')).statusCode).toBe(404);
@@ -89,7 +108,11 @@ describe('registrar', () => {
   let archivo: Archivo;
   beforeAll(async () => {
     o = await api.crearOrden();
-    archivo = ((await api.subir(o.id, 'operario', [{ name: 'archivos', filename: 'factura.pdf', content: pdf() }])).json() as Archivo[])[0] as Archivo;
+    archivo = (
+      (
+        await api.subir(o.id, 'operario', [{ name: 'archivos', filename: 'factura.pdf', content: pdf() }])
+      ).json() as Archivo[]
+    )[0] as Archivo;
   });
 
   it('operario registra 2 h 30 min y un gasto con comprobante; totales y historial', async () => {
@@ -101,15 +124,27 @@ describe('registrar', () => {
     const reg = r.json() as RegistroOrden;
     expect(reg.horas).toHaveLength(1);
     expect(reg.horas[0]).toMatchObject({
-      horas: 2, minutos: 30, fecha: DIA, descripcion: 'Cambio de capacitor',
-      usuario: { usuario: 'operario' }, autor: { usuario: 'operario' }, puedeEditar: true,
+      horas: 2,
+      minutos: 30,
+      fecha: DIA,
+      descripcion: 'Cambio de capacitor',
+      usuario: { usuario: 'operario' },
+      autor: { usuario: 'operario' },
+      puedeEditar: true,
     });
     expect(reg.gastos.map((x) => [x.concepto, x.monto, x.moneda, x.comprobante?.nombre ?? null])).toEqual([
       ['Materiales eléctricos', 1500.5, 'ARS', 'factura.pdf'],
       ['Peaje', 20.25, 'USD', null],
     ]);
     expect(reg.gastos[0]?.comprobante?.url).toBe(archivo.url);
-    expect(reg.totales).toEqual({ minutos: 150, horas: '2:30', gastos: [{ moneda: 'ARS', total: 1500.5 }, { moneda: 'USD', total: 20.25 }] });
+    expect(reg.totales).toEqual({
+      minutos: 150,
+      horas: '2:30',
+      gastos: [
+        { moneda: 'ARS', total: 1500.5 },
+        { moneda: 'USD', total: 20.25 },
+      ],
+    });
     expect(reg).toMatchObject({ puedeAgregar: true, puedeCargarAOtros: false });
     const ev = (await historial(o.id)).filter((e) => ['HORAS', 'GASTO'].includes(e.tipo)).map((e) => e.descripcion);
     expect(ev).toEqual([
@@ -154,8 +189,10 @@ describe('registrar', () => {
         expect(r.json().message).toBeTruthy();
       }
       const noJson = await f.env.app.inject({
-        method: 'PUT', url: `/api/v2/registro-gastos/${o.id}`,
-        headers: { ...(await import('./helpers.js')).auth('operario'), 'content-type': 'application/json' }, payload: '{horas',
+        method: 'PUT',
+        url: `/api/v2/registro-gastos/${o.id}`,
+        headers: { ...(await import('./helpers.js')).auth('operario'), 'content-type': 'application/json' },
+        payload: '{horas',
       });
       expect(noJson.statusCode).toBe(400);
     });
@@ -171,10 +208,15 @@ describe('registrar', () => {
       expect(r.json().message).toBe(
         'Las horas de Diego Sosa el 21/11/2026 sumarían 25:00: no pueden superar las 24 horas en un día. No se guardó ningún cambio.',
       );
-      const dos = await put(otraOrden.id, 'operario', { horas: [h(12, 0, { fecha: Date.UTC(2026, 10, 22, 13) }), h(12, 1, { fecha: Date.UTC(2026, 10, 22, 20) })] });
+      const dos = await put(otraOrden.id, 'operario', {
+        horas: [h(12, 0, { fecha: Date.UTC(2026, 10, 22, 13) }), h(12, 1, { fecha: Date.UTC(2026, 10, 22, 20) })],
+      });
       expect(dos.statusCode).toBe(400);
       // Along with valid changes in the same call: all refused.
-      const mixto = await put(otraOrden.id, 'operario', { horas: [h(4, 0, { fecha: dia2 }), h(1, 0, { fecha: dia2 })], gastos: [g(10)] });
+      const mixto = await put(otraOrden.id, 'operario', {
+        horas: [h(4, 0, { fecha: dia2 }), h(1, 0, { fecha: dia2 })],
+        gastos: [g(10)],
+      });
       expect(mixto.statusCode).toBe(400);
     });
     // exactly 24 is fine; the day is Argentina's (23:30 of the 21st in Buenos Aires is still the 21st)
@@ -212,20 +254,32 @@ describe('corregir y borrar: su autor o un administrador', () => {
       const otra = await api.crearOrden();
       expect((await put(otra.id, 'operario', { borrados: { horas: [hora.id] } })).statusCode).toBe(404);
       // the same entry twice in one call
-      expect((await put(o.id, 'operario', { horas: [{ ...h(2), id: hora.id }], borrados: { horas: [hora.id] } })).statusCode).toBe(400);
+      expect(
+        (await put(o.id, 'operario', { horas: [{ ...h(2), id: hora.id }], borrados: { horas: [hora.id] } })).statusCode,
+      ).toBe(400);
       // a user that does not exist
       expect((await put(o.id, 'admin', { horas: [h(1, 0, { usuarioId: 999999 })] })).statusCode).toBe(400);
     });
 
     // the author corrects; the admin corrects and removes
-    const a = await put(o.id, 'operario', { horas: [{ ...h(1, 45, { fecha: Date.UTC(2026, 9, 1, 15) }), id: hora.id }] });
+    const a = await put(o.id, 'operario', {
+      horas: [{ ...h(1, 45, { fecha: Date.UTC(2026, 9, 1, 15) }), id: hora.id }],
+    });
     expect(a.statusCode, a.body).toBe(200);
     expect((a.json() as RegistroOrden).horas[0]).toMatchObject({ id: hora.id, horas: 1, minutos: 45 });
-    const b = await put(o.id, 'admin', { gastos: [{ ...g(350.75, { concepto: 'Materiales y flete' }), id: gasto.id }] });
+    const b = await put(o.id, 'admin', {
+      gastos: [{ ...g(350.75, { concepto: 'Materiales y flete' }), id: gasto.id }],
+    });
     expect(b.statusCode, b.body).toBe(200);
-    expect((b.json() as RegistroOrden).gastos[0]).toMatchObject({ id: gasto.id, monto: 350.75, concepto: 'Materiales y flete' });
+    expect((b.json() as RegistroOrden).gastos[0]).toMatchObject({
+      id: gasto.id,
+      monto: 350.75,
+      concepto: 'Materiales y flete',
+    });
     // the supervisor logs hours for the operario (global modificarOrden)
-    const c = await put(o.id, 'supervisor', { horas: [h(3, 0, { usuarioId: f.u.operario, fecha: Date.UTC(2026, 9, 2, 15) })] });
+    const c = await put(o.id, 'supervisor', {
+      horas: [h(3, 0, { usuarioId: f.u.operario, fecha: Date.UTC(2026, 9, 2, 15) })],
+    });
     expect(c.statusCode, c.body).toBe(200);
     const nueva = (c.json() as RegistroOrden).horas.find((x) => x.autor.usuario === 'supervisor');
     expect(nueva).toMatchObject({ usuario: { usuario: 'operario' }, horas: 3, puedeEditar: true });
@@ -234,7 +288,13 @@ describe('corregir y borrar: su autor o un administrador', () => {
     expect((d.json() as RegistroOrden).totales).toEqual({ minutos: 180, horas: '3:00', gastos: [] });
     // a correction that changes nothing writes no event
     const n0 = (await historial(o.id)).length;
-    expect((await put(o.id, 'supervisor', { horas: [{ ...h(3, 0, { usuarioId: f.u.operario, fecha: Date.UTC(2026, 9, 2, 15) }), id: nueva?.id }] })).statusCode).toBe(200);
+    expect(
+      (
+        await put(o.id, 'supervisor', {
+          horas: [{ ...h(3, 0, { usuarioId: f.u.operario, fecha: Date.UTC(2026, 9, 2, 15) }), id: nueva?.id }],
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await historial(o.id)).length).toBe(n0);
 
     const ev = (await historial(o.id)).filter((e) => e.tipo.startsWith('REGISTRO_')).map((e) => e.descripcion);
@@ -255,7 +315,9 @@ describe('horas reportadas (administradores y propietario)', () => {
     expect((await put(a.id, 'operario', { horas: [h(2, 0, { fecha: dia })] })).statusCode).toBe(200);
     expect((await put(b.id, 'operario', { horas: [h(1, 30, { fecha: dia })] })).statusCode).toBe(200);
     expect((await put(b.id, 'ayudante', { horas: [h(4, 15, { fecha: dia + 86400_000 })] })).statusCode).toBe(200);
-    expect((await put(a.id, 'operario', { horas: [h(9, 0, { fecha: Date.UTC(2027, 3, 10, 15) })] })).statusCode).toBe(200);
+    expect((await put(a.id, 'operario', { horas: [h(9, 0, { fecha: Date.UTC(2027, 3, 10, 15) })] })).statusCode).toBe(
+      200,
+    );
     const q = `desde=${Date.UTC(2027, 2, 1, 3)}&hasta=${Date.UTC(2027, 2, 31, 3)}`;
     const r = await api.call('GET', `/api/v2/horas-reportadas?${q}`, 'admin');
     expect(r.statusCode, r.body).toBe(200);
@@ -266,8 +328,14 @@ describe('horas reportadas (administradores y propietario)', () => {
       ['operario', 'Hotel Los Andes', 120],
       ['ayudante', 'Colegio Belgrano', 255],
     ]);
-    expect(rep.porUsuario.map((x) => [x.usuario.usuario, x.minutos])).toEqual([['operario', 210], ['ayudante', 255]]);
-    expect(rep.porCliente.map((x) => [x.cliente?.nombre, x.minutos])).toEqual([['Colegio Belgrano', 345], ['Hotel Los Andes', 120]]);
+    expect(rep.porUsuario.map((x) => [x.usuario.usuario, x.minutos])).toEqual([
+      ['operario', 210],
+      ['ayudante', 255],
+    ]);
+    expect(rep.porCliente.map((x) => [x.cliente?.nombre, x.minutos])).toEqual([
+      ['Colegio Belgrano', 345],
+      ['Hotel Los Andes', 120],
+    ]);
     expect(rep.desde).toBe(Date.UTC(2027, 2, 1, 3));
 
     const x = await api.call('GET', `/api/v2/horas-reportadas/exportar?${q}`, 'admin');
@@ -279,7 +347,11 @@ describe('horas reportadas (administradores y propietario)', () => {
     const resumen = wb.getWorksheet('Por usuario y cliente');
     const filas: unknown[][] = [];
     resumen?.eachRow((row, i) =>
-      filas.push([row.getCell(1).value, row.getCell(2).value, i === 1 ? row.getCell(4).value : Math.round(Number(row.getCell(4).value) * 100) / 100]),
+      filas.push([
+        row.getCell(1).value,
+        row.getCell(2).value,
+        i === 1 ? row.getCell(4).value : Math.round(Number(row.getCell(4).value) * 100) / 100,
+      ]),
     );
     expect(filas[0]).toEqual(['Usuario', 'Cliente', 'Horas (decimal)']);
     expect(filas).toContainEqual(['Diego Sosa', 'Hotel Los Andes', 2]);
@@ -290,9 +362,15 @@ describe('horas reportadas (administradores y propietario)', () => {
 
     expect((await api.call('GET', `/api/v2/horas-reportadas?${q}`, 'supervisor')).statusCode).toBe(403);
     expect((await api.call('GET', `/api/v2/horas-reportadas/exportar?${q}`, 'operario')).statusCode).toBe(403);
-    const mal = await api.call('GET', `/api/v2/horas-reportadas?desde=${Date.UTC(2027, 3, 1)}&hasta=${Date.UTC(2027, 2, 1)}`, 'admin');
+    const mal = await api.call(
+      'GET',
+      `/api/v2/horas-reportadas?desde=${Date.UTC(2027, 3, 1)}&hasta=${Date.UTC(2027, 2, 1)}`,
+      'admin',
+    );
     expect(mal.statusCode).toBe(400);
     expect((await api.call('GET', '/api/v2/horas-reportadas?desde=abc', 'admin')).statusCode).toBe(400);
-    expect((await api.call('GET', `/api/v2/horas-reportadas?desde=0&hasta=${Date.UTC(2027, 2, 1)}`, 'admin')).statusCode).toBe(400);
+    expect(
+      (await api.call('GET', `/api/v2/horas-reportadas?desde=0&hasta=${Date.UTC(2027, 2, 1)}`, 'admin')).statusCode,
+    ).toBe(400);
   });
 });

@@ -202,7 +202,10 @@ function arbOf(s: JsonSchema, hostile: boolean, depth = 0): fc.Arbitrary<Json> {
     case 'array': {
       const min = s.minItems ?? 0;
       const max = Math.min(s.maxItems ?? 4, min + 4);
-      return fc.array(s.items ? arbOf(s.items, hostile, depth + 1) : fc.jsonValue({ maxDepth: 2 }), { minLength: min, maxLength: max });
+      return fc.array(s.items ? arbOf(s.items, hostile, depth + 1) : fc.jsonValue({ maxDepth: 2 }), {
+        minLength: min,
+        maxLength: max,
+      });
     }
     case 'string': {
       if (hostile) return hostileString;
@@ -249,11 +252,13 @@ const pct = (s: string) =>
     .map((ch) => {
       const c = ch.charCodeAt(0);
       if (ch.length > 1 || c < 0xd800 || c > 0xdfff) return encodeURIComponent(ch);
-      return [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      return [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     })
     .join('');
 
-const sample = <T,>(arb: fc.Arbitrary<T>, seed: number, numRuns = RUNS): T[] => fc.sample(arb, { seed, numRuns });
+const sample = <T>(arb: fc.Arbitrary<T>, seed: number, numRuns = RUNS): T[] => fc.sample(arb, { seed, numRuns });
 
 // ---------------------------------------------------------------------------------------------
 // Did anything change? Every row written in any table bumps a counter (a trigger added by this
@@ -307,9 +312,26 @@ beforeAll(async () => {
   const [cliente] = await makeClientes(db, empresa, [{ nombre: 'Cliente Uno' }, { nombre: 'Cliente Dos' }]);
   await makeClientes(db, otra, [{ nombre: 'Ajeno' }]);
   const cat = await makeCatalogo(db, empresa, { areas: ['Electricidad'], tipos: ['Correctivo'] });
-  await makeUsuario(db, { entidadId: empresa, usuario: 'propietario', nombre: 'Laura', roles: ['PROPIETARIO'], permisos: PERMISOS_GLOBALES });
-  const operario = await makeUsuario(db, { entidadId: empresa, usuario: 'operario', nombre: 'Diego', roles: ['OPERARIO'] });
-  await makeUsuario(db, { entidadId: otra, usuario: 'otra', nombre: 'Roberto', roles: ['PROPIETARIO'], permisos: PERMISOS_GLOBALES });
+  await makeUsuario(db, {
+    entidadId: empresa,
+    usuario: 'propietario',
+    nombre: 'Laura',
+    roles: ['PROPIETARIO'],
+    permisos: PERMISOS_GLOBALES,
+  });
+  const operario = await makeUsuario(db, {
+    entidadId: empresa,
+    usuario: 'operario',
+    nombre: 'Diego',
+    roles: ['OPERARIO'],
+  });
+  await makeUsuario(db, {
+    entidadId: otra,
+    usuario: 'otra',
+    nombre: 'Roberto',
+    roles: ['PROPIETARIO'],
+    permisos: PERMISOS_GLOBALES,
+  });
   ownerHeader = auth('propietario');
   ids.cliente = cliente!;
   ids.operario = operario;
@@ -349,7 +371,11 @@ beforeAll(async () => {
     ),
   );
   for (const t of quoted) {
-    await db.execute(sql.raw(`create trigger fuzz_contar after insert or update or delete on ${t} for each row execute function fuzz_contar()`));
+    await db.execute(
+      sql.raw(
+        `create trigger fuzz_contar after insert or update or delete on ${t} for each row execute function fuzz_contar()`,
+      ),
+    );
   }
   // The detector detects: a write moves the counter, a real change moves the fingerprint.
   const [n0, h0] = [await cambios(env), await fingerprint(env)];
@@ -401,8 +427,17 @@ const hasBody = (m: string) => m === 'POST' || m === 'PUT' || m === 'PATCH' || m
 function casesOf(r: Route, seed: number): Case[] {
   const out: Case[] = [];
   const add = (kind: string, url: string, payload?: Json | Buffer, headers: Record<string, string> = {}) => {
-    const raw = payload === undefined || Buffer.isBuffer(payload) || typeof payload === 'string' ? payload : JSON.stringify(payload);
-    out.push({ kind, method: r.method, url, headers: { ...ownerHeader, ...(raw !== undefined ? jsonHeaders : {}), ...headers }, ...(raw !== undefined ? { payload: raw as string | Buffer } : {}) });
+    const raw =
+      payload === undefined || Buffer.isBuffer(payload) || typeof payload === 'string'
+        ? payload
+        : JSON.stringify(payload);
+    out.push({
+      kind,
+      method: r.method,
+      url,
+      headers: { ...ownerHeader, ...(raw !== undefined ? jsonHeaders : {}), ...headers },
+      ...(raw !== undefined ? { payload: raw as string | Buffer } : {}),
+    });
   };
   const base = fillUrl(r.url);
   const names = paramNames(r.url);
@@ -411,14 +446,21 @@ function casesOf(r: Route, seed: number): Case[] {
   const head = r.method === 'HEAD';
   // Path parameters: one bad value at a time, the others valid.
   for (const name of names) {
-    for (const bad of head ? BAD_PARAMS.filter((_, i) => i % 3 === 0) : BAD_PARAMS) add('parametro', fillUrl(r.url, { [name]: bad }));
+    for (const bad of head ? BAD_PARAMS.filter((_, i) => i % 3 === 0) : BAD_PARAMS)
+      add('parametro', fillUrl(r.url, { [name]: bad }));
   }
 
   // Query strings: a fixed set, and values from the route's own query schema with wrong types.
   for (const q of head ? BAD_QUERIES.slice(0, 3) : BAD_QUERIES) add('query', `${base}?${q}`);
   if (r.querystring?.properties && !head) {
     const keys = Object.keys(r.querystring.properties);
-    const wrong = sample(fc.record({ key: fc.constantFrom(...keys), value: fc.constantFrom(...WRONG_VALUES.map(String), ...HOSTILE_STRINGS.slice(0, -1)) }), seed + 1);
+    const wrong = sample(
+      fc.record({
+        key: fc.constantFrom(...keys),
+        value: fc.constantFrom(...WRONG_VALUES.map(String), ...HOSTILE_STRINGS.slice(0, -1)),
+      }),
+      seed + 1,
+    );
     for (const w of wrong) add('query', `${base}?${pct(w.key)}=${pct(w.value)}`);
   }
 
@@ -456,9 +498,13 @@ function casesOf(r: Route, seed: number): Case[] {
   add('tipo-de-contenido', base, '<xml/>', { 'content-type': 'text/xml' });
   add('tipo-de-contenido', base, JSON.stringify(first), { 'content-type': 'application/json; charset=latin1' });
   // Multipart where JSON is expected, and a broken multipart.
-  const mp = multipart([{ name: 'archivos', filename: '../../evil.exe', content: 'MZ\u0000\u0000', type: 'application/octet-stream' }]);
+  const mp = multipart([
+    { name: 'archivos', filename: '../../evil.exe', content: 'MZ\u0000\u0000', type: 'application/octet-stream' },
+  ]);
   add('multipart', base, mp.payload, mp.headers);
-  add('multipart', base, Buffer.from('--x\r\nbasura sin cerrar'), { 'content-type': 'multipart/form-data; boundary=x' });
+  add('multipart', base, Buffer.from('--x\r\nbasura sin cerrar'), {
+    'content-type': 'multipart/form-data; boundary=x',
+  });
   add('multipart', base, Buffer.from('--x--\r\n'), { 'content-type': 'multipart/form-data' });
   // Huge: just under and just over the body limit; deeply nested arrays (10 000 levels).
   const pad = (size: number) => `{"zzRelleno":"${'a'.repeat(size - 17)}"}`;
@@ -470,10 +516,17 @@ function casesOf(r: Route, seed: number): Case[] {
   if (firstKey) {
     add('profundo', base, `{"${firstKey}":${deep}}`);
     // Numbers JSON can write but JavaScript cannot hold: Infinity, beyond 2^53, -0.
-    for (const num of ['1e999', '123456789012345678901234567890', '-0', '1e-400']) add('numero-extremo', base, `{"${firstKey}":${num}}`);
+    for (const num of ['1e999', '123456789012345678901234567890', '-0', '1e-400'])
+      add('numero-extremo', base, `{"${firstKey}":${num}}`);
   }
-  for (const key of Object.keys(schema.properties ?? {}).filter((k) => !schema.properties![k]!.type && !schema.properties![k]!.anyOf)) {
-    add('profundo', base, `${JSON.stringify(first).slice(0, -1)}${Object.keys(first).length ? ',' : ''}"${key}":${deep}}`);
+  for (const key of Object.keys(schema.properties ?? {}).filter(
+    (k) => !schema.properties![k]!.type && !schema.properties![k]!.anyOf,
+  )) {
+    add(
+      'profundo',
+      base,
+      `${JSON.stringify(first).slice(0, -1)}${Object.keys(first).length ? ',' : ''}"${key}":${deep}}`,
+    );
   }
   return out;
 }
@@ -481,8 +534,18 @@ function casesOf(r: Route, seed: number): Case[] {
 /** Calls without valid credentials (run last: failed logins count against the address). */
 function unauthenticatedCases(r: Route): Case[] {
   const url = fillUrl(r.url);
-  const headers: Record<string, string>[] = [{}, { authorization: 'propietario#' }, { authorization: `propietario#${'0'.repeat(32)}` }];
-  return headers.map((h) => ({ kind: 'sin-credenciales', method: r.method, url, headers: h, ...(hasBody(r.method) ? { payload: '{}' } : {}) }));
+  const headers: Record<string, string>[] = [
+    {},
+    { authorization: 'propietario#' },
+    { authorization: `propietario#${'0'.repeat(32)}` },
+  ];
+  return headers.map((h) => ({
+    kind: 'sin-credenciales',
+    method: r.method,
+    url,
+    headers: h,
+    ...(hasBody(r.method) ? { payload: '{}' } : {}),
+  }));
 }
 
 it('ninguna ruta da 5xx ni cambia datos al rechazar', async () => {
@@ -498,7 +561,9 @@ it('ninguna ruta da 5xx ni cambia datos al rechazar', async () => {
       }
       const s = (ro.schema ?? {}) as Record<string, unknown>;
       const json = (k: string) =>
-        s[k] instanceof z.ZodType ? (z.toJSONSchema(s[k], { io: 'input', unrepresentable: 'any' }) as JsonSchema) : undefined;
+        s[k] instanceof z.ZodType
+          ? (z.toJSONSchema(s[k], { io: 'input', unrepresentable: 'any' }) as JsonSchema)
+          : undefined;
       const route: Route = { method, url: ro.url };
       for (const k of ['body', 'querystring', 'params'] as const) {
         const j = json(k);
@@ -529,13 +594,21 @@ it('ninguna ruta da 5xx ni cambia datos al rechazar', async () => {
     let status: number | string;
     let res;
     try {
-      res = await env.app.inject({ method: c.method as 'GET', url: c.url, headers: c.headers, ...(c.payload !== undefined ? { payload: c.payload } : {}) });
+      res = await env.app.inject({
+        method: c.method as 'GET',
+        url: c.url,
+        headers: c.headers,
+        ...(c.payload !== undefined ? { payload: c.payload } : {}),
+      });
       status = res.statusCode;
     } catch (e) {
       // light-my-request refuses some inputs before they reach the server (e.g. a broken URL).
       status = `inject: ${(e as Error).message.slice(0, 60)}`;
     }
-    statuses.set(typeof status === 'number' ? status : 'inject', (statuses.get(typeof status === 'number' ? status : 'inject') ?? 0) + 1);
+    statuses.set(
+      typeof status === 'number' ? status : 'inject',
+      (statuses.get(typeof status === 'number' ? status : 'inject') ?? 0) + 1,
+    );
     // Notifications are written after the commit of an accepted call: wait for them.
     await env.services().notifications.idle();
     const refused = typeof status !== 'number' || status < 200 || status >= 300;
@@ -578,8 +651,16 @@ it('ninguna ruta da 5xx ni cambia datos al rechazar', async () => {
     const login = await env.app.inject({ method: 'GET', url: '/api/v4/login', headers: ownerHeader });
     if (login.statusCode !== 200) {
       const usuario = `propietario${++owners}`;
-      const { rows } = await env.database.db.execute<{ e: number }>(sql`select entidad_id as e from usuarios where id = ${ids.operario}`);
-      await makeUsuario(env.database.db, { entidadId: rows[0]!.e, usuario, nombre: 'Laura', roles: ['PROPIETARIO'], permisos: PERMISOS_GLOBALES });
+      const { rows } = await env.database.db.execute<{ e: number }>(
+        sql`select entidad_id as e from usuarios where id = ${ids.operario}`,
+      );
+      await makeUsuario(env.database.db, {
+        entidadId: rows[0]!.e,
+        usuario,
+        nombre: 'Laura',
+        roles: ['PROPIETARIO'],
+        permisos: PERMISOS_GLOBALES,
+      });
       ownerHeader = auth(usuario);
       contador = await cambios(env);
       huella = await fingerprint(env);

@@ -4,7 +4,18 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Archivo, OrdenDetalle } from '@delego/contract';
 import { leerZip } from './zip-reader.js';
-import { archivosGuardados, docx, exe, fixture, jpeg, LIMITE_BYTES, llamar, pdf, png, type Fixture } from './archivos-fixture.js';
+import {
+  archivosGuardados,
+  docx,
+  exe,
+  fixture,
+  jpeg,
+  LIMITE_BYTES,
+  llamar,
+  pdf,
+  png,
+  type Fixture,
+} from './archivos-fixture.js';
 
 let f: Fixture;
 let api: ReturnType<typeof llamar>;
@@ -18,7 +29,8 @@ afterAll(() => f?.close());
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const filas = async () =>
   (await f.env.database.db.execute<{ n: number }>(sql`select count(*)::int as n from orden_archivos`)).rows[0]?.n ?? 0;
-const historial = async (id: number) => (await api.call('GET', `/api/v2/historial/detalle/${id}`, 'admin')).json() as { tipo: string; descripcion: string }[];
+const historial = async (id: number) =>
+  (await api.call('GET', `/api/v2/historial/detalle/${id}`, 'admin')).json() as { tipo: string; descripcion: string }[];
 
 /** Nothing changed: same rows, same stored files, same history. */
 async function nadaCambia(ordenId: number, fn: () => Promise<void>) {
@@ -33,11 +45,16 @@ describe('entre empresas: un archivo de Demo nunca llega a Otra', () => {
   it('listar, subir, quitar, descargar, miniatura, zip y reporte: 404 para otra, y nada cambia', async () => {
     const o = await api.crearOrden();
     const foto = await jpeg();
-    const r = await api.subir(o.id, 'operario', [{ name: 'archivos', filename: 'foto.jpg', content: foto, type: 'image/jpeg' }]);
+    const r = await api.subir(o.id, 'operario', [
+      { name: 'archivos', filename: 'foto.jpg', content: foto, type: 'image/jpeg' },
+    ]);
     expect(r.statusCode, r.body).toBe(200);
     const [a] = r.json() as Archivo[];
     if (!a) throw new Error('sin archivo');
-    const propia = await api.crearOrden({ cliente: f.cliOtra[0], responsable: [], tipoOrden: null, area: null, prioridad: null }, 'otra');
+    const propia = await api.crearOrden(
+      { cliente: f.cliOtra[0], responsable: [], tipoOrden: null, area: null, prioridad: null },
+      'otra',
+    );
 
     await nadaCambia(o.id, async () => {
       const intentos: [string, string, unknown?][] = [
@@ -93,7 +110,11 @@ describe('subir, listar, descargar y quitar', () => {
       ['Informe técnico.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', false],
     ]);
     const [img, doc] = lista as [Archivo, Archivo];
-    expect(img).toMatchObject({ usuario: { id: f.u.operario, nombre: 'Diego', apellido: 'Sosa' }, tamanio: (await foto).length, puedeEliminar: true });
+    expect(img).toMatchObject({
+      usuario: { id: f.u.operario, nombre: 'Diego', apellido: 'Sosa' },
+      tamanio: (await foto).length,
+      puedeEliminar: true,
+    });
     expect(img.miniatura).toBe(`/api/v2/archivos/${o.id}/miniatura/${img.id}`);
     expect(img.url).toBe(`/api/v2/archivos/${o.id}/descargar/${img.id}`);
     expect(doc.miniatura).toBeNull();
@@ -191,7 +212,10 @@ describe('subir, listar, descargar y quitar', () => {
     expect(archivosGuardados(f.dir).length).toBe(guardados);
     expect((await api.call('GET', img.url, 'admin')).statusCode).toBe(404);
     // JSON: removals only
-    const j = await api.call('POST', `/api/v2/archivos/${o.id}/add`, 'supervisor', { archivos: [], archivosBorrados: [doc.id, txt.id] });
+    const j = await api.call('POST', `/api/v2/archivos/${o.id}/add`, 'supervisor', {
+      archivos: [],
+      archivosBorrados: [doc.id, txt.id],
+    });
     expect(j.statusCode, j.body).toBe(200);
     expect((j.json() as Archivo[]).map((a) => a.id)).not.toContain(doc.id);
     const h = await historial(o.id);
@@ -218,16 +242,30 @@ describe('permisos', () => {
       const s = await api.subir(o.id, 'lector', [{ name: 'archivos', filename: 'x.pdf', content: pdf() }]);
       expect(s.statusCode).toBe(403);
       expect(s.json().message).toMatch(/modificarOrden/);
-      expect((await api.call('POST', `/api/v2/archivos/${o.id}/add`, 'lector', { archivosBorrados: [a.id] })).statusCode).toBe(403);
+      expect(
+        (await api.call('POST', `/api/v2/archivos/${o.id}/add`, 'lector', { archivosBorrados: [a.id] })).statusCode,
+      ).toBe(403);
       expect((await api.call('GET', `/api/v2/archivos/${o.id}`, 'ayudante')).statusCode).toBe(404);
       expect((await api.call('GET', a.url, 'ayudante')).statusCode).toBe(404);
-      expect((await api.subir(o.id, 'ayudante', [{ name: 'archivos', filename: 'x.pdf', content: pdf() }])).statusCode).toBe(404);
+      expect(
+        (await api.subir(o.id, 'ayudante', [{ name: 'archivos', filename: 'x.pdf', content: pdf() }])).statusCode,
+      ).toBe(404);
     });
     // the responsable may add
-    expect((await api.subir(o.id, 'operario', [{ name: 'archivos', filename: 'y.pdf', content: pdf() }])).statusCode).toBe(200);
+    expect(
+      (await api.subir(o.id, 'operario', [{ name: 'archivos', filename: 'y.pdf', content: pdf() }])).statusCode,
+    ).toBe(200);
     // without credentials, or with wrong ones: refused like every call
     expect((await f.env.app.inject({ method: 'GET', url: a.url })).statusCode).toBe(401);
-    expect((await f.env.app.inject({ method: 'GET', url: a.url, headers: { authorization: 'admin#00000000000000000000000000000000' } })).statusCode).toBe(403);
+    expect(
+      (
+        await f.env.app.inject({
+          method: 'GET',
+          url: a.url,
+          headers: { authorization: 'admin#00000000000000000000000000000000' },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -271,13 +309,18 @@ describe('entradas malas: un 4xx claro y nada guardado', () => {
         { name: 'archivos', filename: 'grande.txt', content: Buffer.alloc(LIMITE_BYTES + 1, 'a') },
       ]);
       expect(r.statusCode).toBe(413);
-      expect(r.json()).toMatchObject({ code: 'DEMASIADO_GRANDE', message: expect.stringMatching(/«grande\.txt» supera el tamaño máximo de 0,05 MB/) });
+      expect(r.json()).toMatchObject({
+        code: 'DEMASIADO_GRANDE',
+        message: expect.stringMatching(/«grande\.txt» supera el tamaño máximo de 0,05 MB/),
+      });
     });
   });
 
   it('vacíos: archivo de 0 bytes, envío sin partes, JSON vacío o con archivos: 400', async () => {
     await nadaCambia(o.id, async () => {
-      const cero = await api.subir(o.id, 'admin', [{ name: 'archivos', filename: 'vacio.pdf', content: Buffer.alloc(0) }]);
+      const cero = await api.subir(o.id, 'admin', [
+        { name: 'archivos', filename: 'vacio.pdf', content: Buffer.alloc(0) },
+      ]);
       expect(cero.statusCode).toBe(400);
       expect(cero.json().message).toBe('El archivo «vacio.pdf» está vacío (0 bytes).');
       const sinPartes = await api.subir(o.id, 'admin', []);
@@ -286,8 +329,13 @@ describe('entradas malas: un 4xx claro y nada guardado', () => {
       const soloCampo = await api.subir(o.id, 'admin', [{ name: 'comentario', value: 'hola' }]);
       expect(soloCampo.statusCode).toBe(400);
       expect((await api.call('POST', `/api/v2/archivos/${o.id}/add`, 'admin', {})).statusCode).toBe(400);
-      expect((await api.call('POST', `/api/v2/archivos/${o.id}/add`, 'admin', { archivos: [], archivosBorrados: [] })).statusCode).toBe(400);
-      const conArchivos = await api.call('POST', `/api/v2/archivos/${o.id}/add`, 'admin', { archivos: [{ nombre: 'x' }] });
+      expect(
+        (await api.call('POST', `/api/v2/archivos/${o.id}/add`, 'admin', { archivos: [], archivosBorrados: [] }))
+          .statusCode,
+      ).toBe(400);
+      const conArchivos = await api.call('POST', `/api/v2/archivos/${o.id}/add`, 'admin', {
+        archivos: [{ nombre: 'x' }],
+      });
       expect(conArchivos.statusCode).toBe(400);
       expect(conArchivos.json().message).toMatch(/multipart/);
       const malId = await api.call('POST', `/api/v2/archivos/${o.id}/add`, 'admin', { archivosBorrados: ['abc'] });
@@ -297,7 +345,10 @@ describe('entradas malas: un 4xx claro y nada guardado', () => {
       const roto = await f.env.app.inject({
         method: 'POST',
         url: `/api/v2/archivos/${o.id}/add`,
-        headers: { authorization: (await import('./helpers.js')).auth('admin').authorization, 'content-type': 'multipart/form-data; boundary=xyz' },
+        headers: {
+          authorization: (await import('./helpers.js')).auth('admin').authorization,
+          'content-type': 'multipart/form-data; boundary=xyz',
+        },
         payload: '--xyz\r\nContent-Disposition: form-data; name="archivos"; filename="a.txt"\r\n\r\nsin fin',
       });
       expect(roto.statusCode).toBe(400);
@@ -328,7 +379,11 @@ describe('entradas malas: un 4xx claro y nada guardado', () => {
 
   it('más de 20 archivos en un envío: 413 y nada guardado', async () => {
     await nadaCambia(o.id, async () => {
-      const partes = Array.from({ length: 21 }, (_, i) => ({ name: 'archivos', filename: `n${i}.txt`, content: `nota ${i}` }));
+      const partes = Array.from({ length: 21 }, (_, i) => ({
+        name: 'archivos',
+        filename: `n${i}.txt`,
+        content: `nota ${i}`,
+      }));
       const r = await api.subir(o.id, 'admin', partes);
       expect(r.statusCode).toBe(413);
       expect(r.json().message).toMatch(/hasta 20 archivos/);
@@ -352,7 +407,12 @@ describe('ZIP', () => {
     expect(z.headers['content-type']).toBe('application/zip');
     expect(z.headers['content-disposition']).toContain(`orden-${o.numero}-archivos.zip`);
     const entradas = leerZip(z.rawPayload);
-    expect(entradas.map((e) => e.nombre)).toEqual(['Foto frente.jpg', 'informe.txt', 'Informe (2).txt', 'presupuesto año.pdf']);
+    expect(entradas.map((e) => e.nombre)).toEqual([
+      'Foto frente.jpg',
+      'informe.txt',
+      'Informe (2).txt',
+      'presupuesto año.pdf',
+    ]);
     const leer = (n: string) => entradas.find((e) => e.nombre === n)?.datos ?? Buffer.alloc(0);
     expect(sha(leer('Foto frente.jpg'))).toBe(sha(foto));
     expect(leer('informe.txt').toString()).toBe('uno\n');

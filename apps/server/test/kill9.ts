@@ -46,7 +46,14 @@ export interface Server {
 /** Starts dist/main.js with the given data (DATA_DIR, and DATABASE_URL for PostgreSQL) and waits for /api/health. */
 export async function startServer(env: { DATA_DIR: string; DATABASE_URL?: string }): Promise<Server> {
   const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'true', LOG_LEVEL: 'warn' };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+  };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   const child = spawn(process.execPath, [MAIN], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -105,13 +112,24 @@ export async function killDuringCreates(env: { DATA_DIR: string; DATABASE_URL?: 
         fechaInicio: Date.UTC(2026, 0, 1 + (i % 28)),
       };
       try {
-        const r = await fetch(`${first.url}/api/v2/ordenes/save`, { method: 'POST', headers, body: JSON.stringify(body) });
+        const r = await fetch(`${first.url}/api/v2/ordenes/save`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(body),
+        });
         if (r.status < 200 || r.status >= 300) {
           failed++;
           return;
         }
         const o = (await r.json()) as { id: number; numero: number };
-        acked.push({ id: o.id, numero: o.numero, titulo: body.titulo, detalle: body.detalle, cliente: body.cliente, fechaInicio: body.fechaInicio });
+        acked.push({
+          id: o.id,
+          numero: o.numero,
+          titulo: body.titulo,
+          detalle: body.detalle,
+          cliente: body.cliente,
+          fechaInicio: body.fechaInicio,
+        });
         if (acked.length === KILL_AFTER) {
           killedAt = acked.length;
           first.child.kill('SIGKILL');
@@ -141,10 +159,29 @@ export async function killDuringCreates(env: { DATA_DIR: string; DATABASE_URL?: 
             lost.push(`id ${a.id} n.º ${a.numero}: ${r.status}`);
             return;
           }
-          const o = (await r.json()) as { numero: number; titulo: string; detalle: string; cliente: { id: number } | null; fechaInicio: number | null };
-          const got = { numero: o.numero, titulo: o.titulo, detalle: o.detalle, cliente: o.cliente?.id, fechaInicio: o.fechaInicio };
-          const want = { numero: a.numero, titulo: a.titulo, detalle: a.detalle, cliente: a.cliente, fechaInicio: a.fechaInicio };
-          if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(`${JSON.stringify(want)} != ${JSON.stringify(got)}`);
+          const o = (await r.json()) as {
+            numero: number;
+            titulo: string;
+            detalle: string;
+            cliente: { id: number } | null;
+            fechaInicio: number | null;
+          };
+          const got = {
+            numero: o.numero,
+            titulo: o.titulo,
+            detalle: o.detalle,
+            cliente: o.cliente?.id,
+            fechaInicio: o.fechaInicio,
+          };
+          const want = {
+            numero: a.numero,
+            titulo: a.titulo,
+            detalle: a.detalle,
+            cliente: a.cliente,
+            fechaInicio: a.fechaInicio,
+          };
+          if (JSON.stringify(got) !== JSON.stringify(want))
+            wrong.push(`${JSON.stringify(want)} != ${JSON.stringify(got)}`);
         }),
       );
     }
@@ -160,7 +197,9 @@ export async function killDuringCreates(env: { DATA_DIR: string; DATABASE_URL?: 
     expect(r.status, await r.clone().text()).toBe(200);
     const nueva = (await r.json()) as { numero: number };
     expect(acked.map((a) => a.numero)).not.toContain(nueva.numero);
-    console.log(`kill -9 (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${acked.length} confirmadas antes de SIGKILL, ${failed} sin respuesta; todas las confirmadas intactas tras reiniciar`);
+    console.log(
+      `kill -9 (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${acked.length} confirmadas antes de SIGKILL, ${failed} sin respuesta; todas las confirmadas intactas tras reiniciar`,
+    );
   } finally {
     await stop(server);
   }

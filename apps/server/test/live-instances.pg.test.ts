@@ -23,7 +23,15 @@ function dbUrl(): string {
 async function startInstance(port: number): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, DATABASE_URL: dbUrl(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, SEED_DEMO: 'true' },
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   procs.push(child);
@@ -63,7 +71,9 @@ afterAll(async () => {
 
 describe('varias instancias', () => {
   it('un usuario conectado a B recibe lo que se publicó en A', async () => {
-    const operario = (await (await fetch(`http://127.0.0.1:${portB}/api/v4/login?tsp=1`, { headers: header('operario') })).json()) as { id: number; entidadId: number };
+    const operario = (await (
+      await fetch(`http://127.0.0.1:${portB}/api/v4/login?tsp=1`, { headers: header('operario') })
+    ).json()) as { id: number; entidadId: number };
     const urlB = `ws://127.0.0.1:${portB}/api/v2/delegoWS`;
     const op = await stompConnect(urlB, 'operario');
     await op.subscribe(`/usuario/${operario.id}`);
@@ -71,7 +81,9 @@ describe('varias instancias', () => {
     await sup.subscribe(`/entidad/${operario.entidadId}`);
     await sup.subscribe(`/plan/entidad/${operario.entidadId}`);
 
-    const clientes = (await (await fetch(`http://127.0.0.1:${portA}/api/v2/empresasAsignables?tsp=1`, { headers: header('supervisor') })).json()) as { id: number }[];
+    const clientes = (await (
+      await fetch(`http://127.0.0.1:${portA}/api/v2/empresasAsignables?tsp=1`, { headers: header('supervisor') })
+    ).json()) as { id: number }[];
     const r = await fetch(`http://127.0.0.1:${portA}/api/v2/ordenes/save?tsp=1`, {
       method: 'POST',
       headers: { ...header('supervisor'), 'content-type': 'application/json' },
@@ -82,12 +94,17 @@ describe('varias instancias', () => {
 
     const [n] = (await op.waitFor(`/usuario/${operario.id}`, 1, 8000)) as { tipo: string; ordenId: number }[];
     expect(n).toMatchObject({ tipo: 'ORDEN_ASIGNADA', ordenId: orden.id });
-    expect(await sup.waitFor(`/entidad/${operario.entidadId}`, 1, 8000)).toContainEqual({ tipo: 'orden.creada', ordenId: orden.id });
+    expect(await sup.waitFor(`/entidad/${operario.entidadId}`, 1, 8000)).toContainEqual({
+      tipo: 'orden.creada',
+      ordenId: orden.id,
+    });
     const [plan] = (await sup.waitFor(`/plan/entidad/${operario.entidadId}`, 1, 8000)) as { quotaDisponible: number }[];
     expect(plan!.quotaDisponible).toBe(99);
 
     // Only one notification exists, however many instances heard the event.
-    const lista = (await (await fetch(`http://127.0.0.1:${portB}/api/v2/notificaciones/all?tsp=1`, { headers: header('operario') })).json()) as { ordenId: number }[];
+    const lista = (await (
+      await fetch(`http://127.0.0.1:${portB}/api/v2/notificaciones/all?tsp=1`, { headers: header('operario') })
+    ).json()) as { ordenId: number }[];
     expect(lista.filter((x) => x.ordenId === orden.id)).toHaveLength(1);
     await op.stop();
     await sup.stop();

@@ -18,13 +18,28 @@ let url: string;
 let demo: number;
 let otra: number;
 let cliente: number;
-const u = {} as Record<"supervisor" | "operario" | "ayudante" | "otra", number>;
+const u = {} as Record<'supervisor' | 'operario' | 'ayudante' | 'otra', number>;
 const vapidDir = fs.mkdtempSync(path.join(os.tmpdir(), 'delego-vapid-'));
 // A local push service over HTTPS with a certificate of its own (Web Push only speaks HTTPS).
-execFileSync('openssl', [
-  'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-  '-keyout', path.join(vapidDir, 'key.pem'), '-out', path.join(vapidDir, 'cert.pem'),
-], { stdio: 'ignore' });
+execFileSync(
+  'openssl',
+  [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-keyout',
+    path.join(vapidDir, 'key.pem'),
+    '-out',
+    path.join(vapidDir, 'cert.pem'),
+  ],
+  { stdio: 'ignore' },
+);
 
 // The sender accepts only known push services on public addresses: the subscription points to
 // fcm.googleapis.com, a stub resolves it to a public address, and this agent carries the
@@ -36,7 +51,9 @@ const pushAgent = Object.assign(new https.Agent(), {
 
 beforeAll(async () => {
   env = await createTestEnv({
-    push: new WebPushSender(vapidDir, 'mailto:pruebas@delego.app', pushAgent, async () => [{ address: '142.250.184.10', family: 4 }]),
+    push: new WebPushSender(vapidDir, 'mailto:pruebas@delego.app', pushAgent, async () => [
+      { address: '142.250.184.10', family: 4 },
+    ]),
     broker: { heartbeat: { sendMs: 100, receiveMs: 100 }, framesPerSecond: 20, frameBurst: 30, maxFrameBytes: 4096 },
   });
   const db = env.database.db;
@@ -45,12 +62,28 @@ beforeAll(async () => {
   otra = await makeEntidad(db, { nombre: 'Otra Empresa S.R.L.', plan: 'Ilimitado', now });
   cliente = (await makeClientes(db, demo, [{ nombre: 'Clínica San Martín' }]))[0] as number;
   u.supervisor = await makeUsuario(db, {
-    entidadId: demo, usuario: 'supervisor', nombre: 'Carla', apellido: 'Ruiz', permisos: ['crearOrden', 'modificarOrden', 'finalizarOrden'],
+    entidadId: demo,
+    usuario: 'supervisor',
+    nombre: 'Carla',
+    apellido: 'Ruiz',
+    permisos: ['crearOrden', 'modificarOrden', 'finalizarOrden'],
     clientes: [{ clienteId: cliente, delegarOrden: true, modificarOrden: true }],
   });
-  u.operario = await makeUsuario(db, { entidadId: demo, usuario: 'operario', nombre: 'Diego', apellido: 'Sosa', permisos: ['finalizarOrden'] });
+  u.operario = await makeUsuario(db, {
+    entidadId: demo,
+    usuario: 'operario',
+    nombre: 'Diego',
+    apellido: 'Sosa',
+    permisos: ['finalizarOrden'],
+  });
   u.ayudante = await makeUsuario(db, { entidadId: demo, usuario: 'ayudante', nombre: 'Lucía', apellido: 'Benítez' });
-  u.otra = await makeUsuario(db, { entidadId: otra, usuario: 'otra', nombre: 'Roberto', roles: ['PROPIETARIO'], permisos: PERMISOS_GLOBALES });
+  u.otra = await makeUsuario(db, {
+    entidadId: otra,
+    usuario: 'otra',
+    nombre: 'Roberto',
+    roles: ['PROPIETARIO'],
+    permisos: PERMISOS_GLOBALES,
+  });
   url = await listen(env.app);
 });
 afterAll(async () => {
@@ -60,7 +93,9 @@ afterAll(async () => {
 
 const crearOrden = async (responsable: number[], extra: Record<string, unknown> = {}) => {
   const r = await env.app.inject({
-    method: 'POST', url: '/api/v2/ordenes/save?tsp=1', headers: auth('supervisor'),
+    method: 'POST',
+    url: '/api/v2/ordenes/save?tsp=1',
+    headers: auth('supervisor'),
     payload: { titulo: 'Revisión de tablero', cliente, responsable, ...extra },
   });
   expect(r.statusCode, r.body).toBe(200);
@@ -69,7 +104,13 @@ const crearOrden = async (responsable: number[], extra: Record<string, unknown> 
 
 describe('suscripciones entre empresas', () => {
   it('otra no puede suscribirse a ningún tópico de Demo: ERROR y cierre', async () => {
-    for (const dest of [`/usuario/${u.operario}`, `/entidad/${demo}`, `/plan/entidad/${demo}`, `/entidad/cache/clientes/${demo}`, `/entidad/cache/usuarios/${demo}`]) {
+    for (const dest of [
+      `/usuario/${u.operario}`,
+      `/entidad/${demo}`,
+      `/plan/entidad/${demo}`,
+      `/entidad/cache/clientes/${demo}`,
+      `/entidad/cache/usuarios/${demo}`,
+    ]) {
       const c = await stompConnect(url, 'otra');
       const error = new Promise<string>((r) => (c.client.onStompError = (f) => r(f.headers.message ?? '')));
       c.client.subscribe(dest, () => undefined);
@@ -141,8 +182,15 @@ describe('notificaciones', () => {
     await op.subscribe(`/usuario/${u.operario}`);
     const o = await crearOrden([u.operario]);
     const [n] = (await op.waitFor(`/usuario/${u.operario}`)) as Notificacion[];
-    expect(n).toMatchObject({ tipo: 'ORDEN_ASIGNADA', ordenId: o.id, leida: false, titulo: `Nueva orden asignada: #${o.numero}` });
-    const list = (await env.app.inject({ method: 'GET', url: '/api/v2/notificaciones/all?tsp=1', headers: auth('operario') })).json();
+    expect(n).toMatchObject({
+      tipo: 'ORDEN_ASIGNADA',
+      ordenId: o.id,
+      leida: false,
+      titulo: `Nueva orden asignada: #${o.numero}`,
+    });
+    const list = (
+      await env.app.inject({ method: 'GET', url: '/api/v2/notificaciones/all?tsp=1', headers: auth('operario') })
+    ).json();
     expect(list[0]).toMatchObject({ id: n!.id, leida: false });
     await op.stop();
   });
@@ -151,13 +199,20 @@ describe('notificaciones', () => {
     const o = await crearOrden([u.operario, u.ayudante]);
     const ay = await stompConnect(url, 'ayudante');
     await ay.subscribe(`/usuario/${u.ayudante}`);
-    const r = await env.app.inject({ method: 'PUT', url: `/api/v2/estado/${o.id}`, headers: auth('operario'), payload: { estado: 2, comentarios: 'Arranco ahora' } });
+    const r = await env.app.inject({
+      method: 'PUT',
+      url: `/api/v2/estado/${o.id}`,
+      headers: auth('operario'),
+      payload: { estado: 2, comentarios: 'Arranco ahora' },
+    });
     expect(r.statusCode).toBe(200);
     const [n] = (await ay.waitFor(`/usuario/${u.ayudante}`)) as Notificacion[];
     expect(n).toMatchObject({ tipo: 'ORDEN_ESTADO', titulo: `La orden #${o.numero} pasó a En proceso` });
     expect(n!.mensaje).toMatch(/Arranco ahora/);
     await env.services().notifications.idle();
-    const delOperario = (await env.app.inject({ method: 'GET', url: '/api/v2/notificaciones/all', headers: auth('operario') })).json();
+    const delOperario = (
+      await env.app.inject({ method: 'GET', url: '/api/v2/notificaciones/all', headers: auth('operario') })
+    ).json();
     expect(delOperario.some((x: Notificacion) => x.tipo === 'ORDEN_ESTADO' && x.ordenId === o.id)).toBe(false);
     await ay.stop();
   });
@@ -165,14 +220,32 @@ describe('notificaciones', () => {
   it('marcar leída: la propia sí, la de otro usuario u otra empresa da 404', async () => {
     await crearOrden([u.operario]);
     await env.services().notifications.idle();
-    const [n] = (await env.app.inject({ method: 'GET', url: '/api/v2/notificaciones/all', headers: auth('operario') })).json() as Notificacion[];
-    expect((await env.app.inject({ method: 'PUT', url: `/api/v2/notificaciones/leida/${n!.id}`, headers: auth('otra') })).statusCode).toBe(404);
-    expect((await env.app.inject({ method: 'PUT', url: `/api/v2/notificaciones/leida/${n!.id}`, headers: auth('ayudante') })).statusCode).toBe(404);
-    expect((await env.app.inject({ method: 'PUT', url: `/api/v2/notificaciones/leida/${n!.id}`, headers: auth('operario') })).statusCode).toBe(200);
-    const again = (await env.app.inject({ method: 'GET', url: '/api/v2/notificaciones/all', headers: auth('operario') })).json() as Notificacion[];
+    const [n] = (
+      await env.app.inject({ method: 'GET', url: '/api/v2/notificaciones/all', headers: auth('operario') })
+    ).json() as Notificacion[];
+    expect(
+      (await env.app.inject({ method: 'PUT', url: `/api/v2/notificaciones/leida/${n!.id}`, headers: auth('otra') }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await env.app.inject({ method: 'PUT', url: `/api/v2/notificaciones/leida/${n!.id}`, headers: auth('ayudante') }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await env.app.inject({ method: 'PUT', url: `/api/v2/notificaciones/leida/${n!.id}`, headers: auth('operario') }))
+        .statusCode,
+    ).toBe(200);
+    const again = (
+      await env.app.inject({ method: 'GET', url: '/api/v2/notificaciones/all', headers: auth('operario') })
+    ).json() as Notificacion[];
     expect(again.find((x) => x.id === n!.id)?.leida).toBe(true);
-    expect((await env.app.inject({ method: 'GET', url: '/api/v2/notificaciones/all', headers: auth('otra') })).json()).toEqual([]);
-    expect((await env.app.inject({ method: 'PUT', url: '/api/v2/notificaciones/leida/abc', headers: auth('operario') })).statusCode).toBe(400);
+    expect(
+      (await env.app.inject({ method: 'GET', url: '/api/v2/notificaciones/all', headers: auth('otra') })).json(),
+    ).toEqual([]);
+    expect(
+      (await env.app.inject({ method: 'PUT', url: '/api/v2/notificaciones/leida/abc', headers: auth('operario') }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('una orden que se vence se avisa una sola vez a sus responsables', async () => {
@@ -182,13 +255,18 @@ describe('notificaciones', () => {
     const n2 = await env.services().notifications.checkOverdue();
     expect(n1).toBeGreaterThanOrEqual(1);
     expect(n2).toBe(0);
-    const list = (await env.app.inject({ method: 'GET', url: '/api/v2/notificaciones/all', headers: auth('ayudante') })).json() as Notificacion[];
+    const list = (
+      await env.app.inject({ method: 'GET', url: '/api/v2/notificaciones/all', headers: auth('ayudante') })
+    ).json() as Notificacion[];
     expect(list.filter((x) => x.tipo === 'ORDEN_VENCIDA' && x.ordenId === o.id)).toHaveLength(1);
   });
 
   it('sin socket abierto, la notificación llega como Web Push al dispositivo registrado', async () => {
     const received: { headers: http.IncomingHttpHeaders; bytes: number }[] = [];
-    const tls = { key: fs.readFileSync(path.join(vapidDir, 'key.pem')), cert: fs.readFileSync(path.join(vapidDir, 'cert.pem')) };
+    const tls = {
+      key: fs.readFileSync(path.join(vapidDir, 'key.pem')),
+      cert: fs.readFileSync(path.join(vapidDir, 'cert.pem')),
+    };
     const pushServer = https.createServer(tls, (req, res) => {
       let bytes = 0;
       req.on('data', (c: Buffer) => (bytes += c.length));
@@ -206,9 +284,19 @@ describe('notificaciones', () => {
       keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
     };
     const token = Buffer.from(JSON.stringify(subscription)).toString('base64url');
-    const vapid = (await env.app.inject({ method: 'GET', url: '/api/v2/notificaciones/vapid', headers: auth('ayudante') })).json();
+    const vapid = (
+      await env.app.inject({ method: 'GET', url: '/api/v2/notificaciones/vapid', headers: auth('ayudante') })
+    ).json();
     expect(vapid.publicKey.length).toBeGreaterThan(40);
-    expect((await env.app.inject({ method: 'GET', url: `/api/v2/notificaciones/registrar/true/${token}`, headers: auth('ayudante') })).json()).toEqual({ ok: true, registrado: true });
+    expect(
+      (
+        await env.app.inject({
+          method: 'GET',
+          url: `/api/v2/notificaciones/registrar/true/${token}`,
+          headers: auth('ayudante'),
+        })
+      ).json(),
+    ).toEqual({ ok: true, registrado: true });
     await crearOrden([u.ayudante]);
     await env.services().notifications.idle();
     expect(received).toHaveLength(1);
@@ -216,7 +304,11 @@ describe('notificaciones', () => {
     expect(received[0]!.headers.authorization).toMatch(/^vapid /);
     expect(received[0]!.bytes).toBeGreaterThan(50);
     // Unregistered: no more pushes.
-    await env.app.inject({ method: 'GET', url: `/api/v2/notificaciones/registrar/false/${token}`, headers: auth('ayudante') });
+    await env.app.inject({
+      method: 'GET',
+      url: `/api/v2/notificaciones/registrar/false/${token}`,
+      headers: auth('ayudante'),
+    });
     await crearOrden([u.ayudante]);
     await env.services().notifications.idle();
     expect(received).toHaveLength(1);
@@ -232,7 +324,11 @@ describe('entradas inválidas en el socket: ERROR y cierre de ese socket solamen
     const casos: [string, (ws: import('ws').WebSocket) => void, RegExp][] = [
       ['basura', (ws) => ws.send('HOLA MUNDO\n\n\0'), /desconocido/],
       ['sin CONNECT', (ws) => ws.send(`SUBSCRIBE\nid:1\ndestination:/entidad/${demo}\n\n\0`), /CONNECT antes/],
-      ['enorme', (ws) => ws.send(connectFrame('supervisor') + `SEND\ndestination:/x\n\n${'x'.repeat(10_000)}\0`), /supera el máximo/],
+      [
+        'enorme',
+        (ws) => ws.send(connectFrame('supervisor') + `SEND\ndestination:/x\n\n${'x'.repeat(10_000)}\0`),
+        /supera el máximo/,
+      ],
       [
         'inundación',
         (ws) => {
@@ -241,7 +337,11 @@ describe('entradas inválidas en el socket: ERROR y cierre de ese socket solamen
         },
         /Demasiados frames/,
       ],
-      ['publicar', (ws) => ws.send(connectFrame('supervisor') + `SEND\ndestination:/entidad/${demo}\n\nhola\0`), /solo se suscriben/],
+      [
+        'publicar',
+        (ws) => ws.send(connectFrame('supervisor') + `SEND\ndestination:/entidad/${demo}\n\nhola\0`),
+        /solo se suscriben/,
+      ],
     ];
     for (const [name, send, expected] of casos) {
       const s = await rawSocket(url);
@@ -307,6 +407,9 @@ describe('Mi cuenta y el socket en vivo', () => {
     const n = await stompConnect(url, 'ayudante', 'Nueva5678!');
     await n.subscribe(`/usuario/${u.ayudante}`);
     await n.stop();
-    await perfil(auth('ayudante', 'Nueva5678!'), { passwordActual: md5('Nueva5678!'), passwordNueva: md5('Demo1234!') });
+    await perfil(auth('ayudante', 'Nueva5678!'), {
+      passwordActual: md5('Nueva5678!'),
+      passwordNueva: md5('Demo1234!'),
+    });
   });
 });

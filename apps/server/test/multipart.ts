@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
-export type ParteForm = { name: string; filename: string; content: Buffer | string; type?: string } | { name: string; value: string };
+export type ParteForm =
+  { name: string; filename: string; content: Buffer | string; type?: string } | { name: string; value: string };
 
 /** A multipart/form-data body built by hand (the file name as raw UTF-8, as browsers send it). */
 export function multipart(partes: ParteForm[]): { payload: Buffer; headers: { 'content-type': string } } {

@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESTADO, ESTADOS, PERMISOS_GLOBALES, TRANSICIONES, type OrdenDetalle } from '@delego/contract';
 import { sql } from 'drizzle-orm';
-import {
-  auth,
-  createTestEnv,
-  makeCatalogo,
-  makeClientes,
-  makeEntidad,
-  makeUsuario,
-  type TestEnv,
-} from './helpers.js';
+import { auth, createTestEnv, makeCatalogo, makeClientes, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
 
 let env: TestEnv;
 let demo: number;
@@ -25,31 +17,77 @@ beforeAll(async () => {
   const now = env.clock.now();
   demo = await makeEntidad(db, { nombre: 'Demo Servicios S.A.', plan: 'Pyme', now });
   otra = await makeEntidad(db, { nombre: 'Otra Empresa S.R.L.', plan: 'Ilimitado', now });
-  cli = await makeClientes(db, demo, [{ nombre: 'Clínica San Martín' }, { nombre: 'Hotel Los Andes' }, { nombre: 'Colegio Belgrano' }]);
+  cli = await makeClientes(db, demo, [
+    { nombre: 'Clínica San Martín' },
+    { nombre: 'Hotel Los Andes' },
+    { nombre: 'Colegio Belgrano' },
+  ]);
   cliOtra = await makeClientes(db, otra, [{ nombre: 'Panadería El Molino' }]);
   cat = await makeCatalogo(db, demo, { areas: ['Electricidad', 'Plomería'], tipos: ['Correctivo', 'Preventivo'] });
   await makeCatalogo(db, otra, { areas: ['Obras'], tipos: ['Correctivo'] });
   const [c1, c2, c3] = cli as [number, number, number];
-  u.admin = await makeUsuario(db, { entidadId: demo, usuario: 'admin', nombre: 'Martín', apellido: 'Gómez', roles: ['ADMIN'], permisos: PERMISOS_GLOBALES });
-  u.supervisor = await makeUsuario(db, {
-    entidadId: demo, usuario: 'supervisor', nombre: 'Carla', apellido: 'Ruiz', roles: ['SUPERVISOR'],
-    permisos: ['crearOrden', 'modificarOrden', 'finalizarOrden'],
-    clientes: [{ clienteId: c1, delegarOrden: true, modificarOrden: true, borrarOrden: true }, { clienteId: c2, delegarOrden: true }],
+  u.admin = await makeUsuario(db, {
+    entidadId: demo,
+    usuario: 'admin',
+    nombre: 'Martín',
+    apellido: 'Gómez',
+    roles: ['ADMIN'],
+    permisos: PERMISOS_GLOBALES,
   });
-  u.operario = await makeUsuario(db, { entidadId: demo, usuario: 'operario', nombre: 'Diego', apellido: 'Sosa', roles: ['OPERARIO'], permisos: ['finalizarOrden'] });
-  u.ayudante = await makeUsuario(db, { entidadId: demo, usuario: 'ayudante', nombre: 'Lucía', apellido: 'Benítez', roles: ['OPERARIO'] });
+  u.supervisor = await makeUsuario(db, {
+    entidadId: demo,
+    usuario: 'supervisor',
+    nombre: 'Carla',
+    apellido: 'Ruiz',
+    roles: ['SUPERVISOR'],
+    permisos: ['crearOrden', 'modificarOrden', 'finalizarOrden'],
+    clientes: [
+      { clienteId: c1, delegarOrden: true, modificarOrden: true, borrarOrden: true },
+      { clienteId: c2, delegarOrden: true },
+    ],
+  });
+  u.operario = await makeUsuario(db, {
+    entidadId: demo,
+    usuario: 'operario',
+    nombre: 'Diego',
+    apellido: 'Sosa',
+    roles: ['OPERARIO'],
+    permisos: ['finalizarOrden'],
+  });
+  u.ayudante = await makeUsuario(db, {
+    entidadId: demo,
+    usuario: 'ayudante',
+    nombre: 'Lucía',
+    apellido: 'Benítez',
+    roles: ['OPERARIO'],
+  });
   u.lector = await makeUsuario(db, {
-    entidadId: demo, usuario: 'lector', nombre: 'Ana', apellido: 'Lectora', permisos: ['crearOrden'],
+    entidadId: demo,
+    usuario: 'lector',
+    nombre: 'Ana',
+    apellido: 'Lectora',
+    permisos: ['crearOrden'],
     clientes: [{ clienteId: c3, delegarOrden: true }],
   });
   u.baja = await makeUsuario(db, { entidadId: demo, usuario: 'baja', nombre: 'Ex', activo: false });
-  u.otra = await makeUsuario(db, { entidadId: otra, usuario: 'otra', nombre: 'Roberto', roles: ['PROPIETARIO'], permisos: PERMISOS_GLOBALES });
+  u.otra = await makeUsuario(db, {
+    entidadId: otra,
+    usuario: 'otra',
+    nombre: 'Roberto',
+    roles: ['PROPIETARIO'],
+    permisos: PERMISOS_GLOBALES,
+  });
 });
 afterAll(() => env?.close());
 
 type Json = Record<string, unknown>;
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: string, payload?: unknown) =>
-  env.app.inject({ method, url: `${url}${url.includes('?') ? '&' : '?'}tsp=${Date.now()}`, headers: auth(who), ...(payload !== undefined ? { payload: payload as Json } : {}) });
+  env.app.inject({
+    method,
+    url: `${url}${url.includes('?') ? '&' : '?'}tsp=${Date.now()}`,
+    headers: auth(who),
+    ...(payload !== undefined ? { payload: payload as Json } : {}),
+  });
 
 const nueva = (extra: Json = {}) => ({
   titulo: 'Reparación de aire acondicionado',
@@ -71,9 +109,14 @@ async function crear(who = 'supervisor', extra: Json = {}): Promise<OrdenDetalle
 }
 
 const quota = async () =>
-  (await env.database.db.execute<{ q: number }>(sql`select quota_disponible as q from suscripciones where entidad_id = ${demo}`)).rows[0]?.q;
+  (
+    await env.database.db.execute<{ q: number }>(
+      sql`select quota_disponible as q from suscripciones where entidad_id = ${demo}`,
+    )
+  ).rows[0]?.q;
 const countOrdenes = async () =>
-  (await env.database.db.execute<{ n: number }>(sql`select count(*)::int as n from ordenes where entidad_id = ${demo}`)).rows[0]?.n;
+  (await env.database.db.execute<{ n: number }>(sql`select count(*)::int as n from ordenes where entidad_id = ${demo}`))
+    .rows[0]?.n;
 
 describe('entre empresas: otra no ve nada de Demo', () => {
   it('cada llamada sobre una orden de Demo da 404 para otra, y nada cambia', async () => {
@@ -190,11 +233,17 @@ describe('crear', () => {
       expect(r.json().message).toBeTruthy();
     }
     const grande = await env.app.inject({
-      method: 'POST', url: '/api/v2/ordenes/save', headers: auth('supervisor'), payload: nueva({ titulo: 'x'.repeat(10 * 1024 * 1024) }),
+      method: 'POST',
+      url: '/api/v2/ordenes/save',
+      headers: auth('supervisor'),
+      payload: nueva({ titulo: 'x'.repeat(10 * 1024 * 1024) }),
     });
     expect(grande.statusCode).toBe(413);
     const noJson = await env.app.inject({
-      method: 'POST', url: '/api/v2/ordenes/save', headers: { ...auth('supervisor'), 'content-type': 'application/json' }, payload: '{no es json',
+      method: 'POST',
+      url: '/api/v2/ordenes/save',
+      headers: { ...auth('supervisor'), 'content-type': 'application/json' },
+      payload: '{no es json',
     });
     expect(noJson.statusCode).toBe(400);
     // The reasons read as Spanish a user understands, not as the validator's internals.
@@ -204,7 +253,9 @@ describe('crear', () => {
     for (const id of ['abc', '0', '-3', '1.5', '99999999999']) {
       const r = await call('GET', `/api/v3/ordenDTO/${id}`, 'admin');
       expect(r.statusCode, id).toBe(400);
-      expect(r.json().message, id).toBe('Dato inválido en "id": Debe ser un número entero positivo (el id de un registro).');
+      expect(r.json().message, id).toBe(
+        'Dato inválido en "id": Debe ser un número entero positivo (el id de un registro).',
+      );
     }
     expect(noJson.json().message).toMatch(/JSON/);
     expect(await countOrdenes()).toBe(before);
@@ -224,7 +275,9 @@ describe('quota', () => {
     await env.database.db.execute(sql`update suscripciones set quota_disponible = 10 where entidad_id = ${demo}`);
     const before = await countOrdenes();
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => call('POST', '/api/v2/ordenes/save', 'supervisor', nueva({ titulo: `Concurrente ${i}` }))),
+      Array.from({ length: 50 }, (_, i) =>
+        call('POST', '/api/v2/ordenes/save', 'supervisor', nueva({ titulo: `Concurrente ${i}` })),
+      ),
     );
     const ok = results.filter((r) => r.statusCode === 200);
     const refused = results.filter((r) => r.statusCode === 409);
@@ -252,7 +305,12 @@ describe('quota', () => {
 
   it('una quota vacía (null) es ilimitada', async () => {
     for (let i = 0; i < 3; i++) {
-      const r = await call('POST', '/api/v2/ordenes/save', 'otra', nueva({ cliente: cliOtra[0], responsable: [u.otra], tipoOrden: null, area: null, prioridad: null }));
+      const r = await call(
+        'POST',
+        '/api/v2/ordenes/save',
+        'otra',
+        nueva({ cliente: cliOtra[0], responsable: [u.otra], tipoOrden: null, area: null, prioridad: null }),
+      );
       expect(r.statusCode).toBe(200);
     }
     expect((await call('GET', '/api/v2/plan/estado', 'otra')).json().quotaDisponible).toBeNull();
@@ -268,15 +326,26 @@ describe('estados', () => {
 
   it('el responsable la pasa a En proceso y Finalizada con comentarios, y el historial lo muestra', async () => {
     const o = await crear();
-    let r = await call('PUT', `/api/v2/estado/${o.id}`, 'operario', { estado: ESTADO.EN_PROCESO, comentarios: 'Comienzo el trabajo.' });
+    let r = await call('PUT', `/api/v2/estado/${o.id}`, 'operario', {
+      estado: ESTADO.EN_PROCESO,
+      comentarios: 'Comienzo el trabajo.',
+    });
     expect(r.statusCode, r.body).toBe(200);
-    r = await call('PUT', `/api/v2/estado/${o.id}`, 'operario', { estado: ESTADO.FINALIZADA, comentarios: 'Listo y probado.' });
+    r = await call('PUT', `/api/v2/estado/${o.id}`, 'operario', {
+      estado: ESTADO.FINALIZADA,
+      comentarios: 'Listo y probado.',
+    });
     expect(r.statusCode).toBe(200);
     expect(r.json().estado.nombre).toBe('Finalizada');
     expect(r.json().finalizada).toBeTypeOf('number');
     const h = (await call('GET', `/api/v2/historial/detalle/${o.id}`, 'operario')).json();
     expect(h.map((e: Json) => e.tipo)).toEqual(['CREADA', 'ESTADO', 'ESTADO']);
-    expect(h[2]).toMatchObject({ estadoAnterior: 2, estadoNuevo: 4, comentario: 'Listo y probado.', usuario: { usuario: 'operario' } });
+    expect(h[2]).toMatchObject({
+      estadoAnterior: 2,
+      estadoNuevo: 4,
+      comentario: 'Listo y probado.',
+      usuario: { usuario: 'operario' },
+    });
     expect(h[2].descripcion).toBe('Cambió el estado de En proceso a Finalizada');
   });
 
@@ -297,10 +366,19 @@ describe('estados', () => {
 
   it('sin comentario, con estado inexistente, o finalizar sin finalizarOrden: 4xx', async () => {
     const o = await crear('supervisor', { responsable: [u.ayudante] });
-    expect((await call('PUT', `/api/v2/estado/${o.id}`, 'ayudante', { estado: 2, comentarios: '  ' })).statusCode).toBe(400);
-    expect((await call('PUT', `/api/v2/estado/${o.id}`, 'ayudante', { estado: 99, comentarios: 'x' })).statusCode).toBe(400);
-    expect((await call('PUT', `/api/v2/estado/${o.id}`, 'ayudante', { estado: 2, comentarios: 'Arranco' })).statusCode).toBe(200);
-    const r = await call('PUT', `/api/v2/estado/${o.id}`, 'ayudante', { estado: ESTADO.FINALIZADA, comentarios: 'Fin' });
+    expect((await call('PUT', `/api/v2/estado/${o.id}`, 'ayudante', { estado: 2, comentarios: '  ' })).statusCode).toBe(
+      400,
+    );
+    expect((await call('PUT', `/api/v2/estado/${o.id}`, 'ayudante', { estado: 99, comentarios: 'x' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await call('PUT', `/api/v2/estado/${o.id}`, 'ayudante', { estado: 2, comentarios: 'Arranco' })).statusCode,
+    ).toBe(200);
+    const r = await call('PUT', `/api/v2/estado/${o.id}`, 'ayudante', {
+      estado: ESTADO.FINALIZADA,
+      comentarios: 'Fin',
+    });
     expect(r.statusCode).toBe(403);
     expect(r.json().message).toMatch(/finalizarOrden/);
     const d = (await call('GET', `/api/v3/ordenDTO/${o.id}`, 'ayudante')).json();
@@ -332,7 +410,11 @@ describe('permisos de edición y lectura', () => {
     expect((await call('GET', `/api/v3/ordenDTO/${ajena.id}`, 'operario')).statusCode).toBe(404);
     const mias = (await call('POST', '/api/v4/ordenes/all/filtered', 'operario', { porPagina: 100 })).json();
     expect(mias.ordenes.length).toBeGreaterThan(0);
-    expect(mias.ordenes.every((o: { responsables: { usuario: string }[] }) => o.responsables.some((r) => r.usuario === 'operario'))).toBe(true);
+    expect(
+      mias.ordenes.every((o: { responsables: { usuario: string }[] }) =>
+        o.responsables.some((r) => r.usuario === 'operario'),
+      ),
+    ).toBe(true);
   });
 
   it('borrar necesita borrarOrden para el cliente; la orden borrada desaparece y queda en el historial', async () => {
@@ -341,7 +423,9 @@ describe('permisos de edición y lectura', () => {
     const o2 = await crear('supervisor', { cliente: cli[0] });
     expect((await call('DELETE', `/api/v2/orden/${o2.id}`, 'supervisor')).statusCode).toBe(200);
     expect((await call('GET', `/api/v3/ordenDTO/${o2.id}`, 'supervisor')).statusCode).toBe(404);
-    const ev = await env.database.db.execute<{ tipo: string }>(sql`select tipo from orden_eventos where orden_id = ${o2.id} order by id`);
+    const ev = await env.database.db.execute<{ tipo: string }>(
+      sql`select tipo from orden_eventos where orden_id = ${o2.id} order by id`,
+    );
     expect(ev.rows.map((r) => r.tipo)).toEqual(['CREADA', 'ELIMINADA']);
   });
 });
@@ -349,15 +433,31 @@ describe('permisos de edición y lectura', () => {
 describe('ediciones', () => {
   it('título, detalle, fechas, tipo, área y responsables quedan en el historial', async () => {
     const o = await crear();
-    expect((await call('POST', `/api/v2/titulo/${o.id}`, 'operario', { titulo: 'Nuevo título' })).json().titulo).toBe('Nuevo título');
-    expect((await call('POST', `/api/v2/detalle/${o.id}`, 'operario', { detalle: 'Más detalle' })).json().detalle).toBe('Más detalle');
+    expect((await call('POST', `/api/v2/titulo/${o.id}`, 'operario', { titulo: 'Nuevo título' })).json().titulo).toBe(
+      'Nuevo título',
+    );
+    expect((await call('POST', `/api/v2/detalle/${o.id}`, 'operario', { detalle: 'Más detalle' })).json().detalle).toBe(
+      'Más detalle',
+    );
     const fin = Date.UTC(2026, 11, 1);
     expect((await call('POST', `/api/v2/fecha/${o.id}/fin`, 'supervisor', { fecha: fin })).json().fechaFin).toBe(fin);
-    expect((await call('POST', `/api/v2/fecha/${o.id}/inicio`, 'supervisor', { fecha: Date.UTC(2026, 11, 5) })).statusCode).toBe(400);
+    expect(
+      (await call('POST', `/api/v2/fecha/${o.id}/inicio`, 'supervisor', { fecha: Date.UTC(2026, 11, 5) })).statusCode,
+    ).toBe(400);
     expect((await call('POST', `/api/v2/fecha/${o.id}/mitad`, 'supervisor', { fecha: fin })).statusCode).toBe(400);
-    expect((await call('POST', `/api/v2/tipoOrden/${o.id}/${cat.tipos[1]}`, 'supervisor', { tipoOrdenId: cat.tipos[1] })).json().tipoOrden.nombre).toBe('Preventivo');
-    expect((await call('POST', `/api/v2/tipoOrden/${o.id}/${cat.tipos[0]}`, 'supervisor', { tipoOrdenId: cat.tipos[1] })).statusCode).toBe(400);
-    expect((await call('POST', `/api/v2/area/${o.id}/${cat.areas[1]}`, 'supervisor', { areaId: cat.areas[1] })).json().area.nombre).toBe('Plomería');
+    expect(
+      (
+        await call('POST', `/api/v2/tipoOrden/${o.id}/${cat.tipos[1]}`, 'supervisor', { tipoOrdenId: cat.tipos[1] })
+      ).json().tipoOrden.nombre,
+    ).toBe('Preventivo');
+    expect(
+      (await call('POST', `/api/v2/tipoOrden/${o.id}/${cat.tipos[0]}`, 'supervisor', { tipoOrdenId: cat.tipos[1] }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await call('POST', `/api/v2/area/${o.id}/${cat.areas[1]}`, 'supervisor', { areaId: cat.areas[1] })).json().area
+        .nombre,
+    ).toBe('Plomería');
     const r = await call('PUT', `/api/v3/responsable/${o.id}`, 'supervisor', { responsable: [u.operario, u.ayudante] });
     expect(r.json().responsables).toHaveLength(2);
     const h = (await call('GET', `/api/v2/historial/detalle/${o.id}`, 'supervisor')).json();
@@ -370,7 +470,11 @@ describe('ediciones', () => {
     const o = await crear();
     const g = (await call('GET', `/api/v2/orden/${o.id}`, 'supervisor')).json();
     expect(g).toMatchObject({ id: o.id, cliente: cli[0], responsable: [u.operario], estado: 1 });
-    const r = await call('POST', '/api/v2/ordenes/save', 'supervisor', { ...g, titulo: 'Cambiado', prioridad: cat.prioridades[3] });
+    const r = await call('POST', '/api/v2/ordenes/save', 'supervisor', {
+      ...g,
+      titulo: 'Cambiado',
+      prioridad: cat.prioridades[3],
+    });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().prioridad.nombre).toBe('Urgente');
     expect((await call('POST', '/api/v2/ordenes/save', 'supervisor', { ...g, estado: 4 })).statusCode).toBe(400);
@@ -384,7 +488,8 @@ describe('listas y filtros', () => {
     const marca = `Filtro-${Date.now()}`;
     const a = await crear('admin', { titulo: `${marca} uno`, cliente: cli[1], responsable: [u.ayudante] });
     await crear('admin', { titulo: `${marca} dos`, cliente: cli[0] });
-    const f = async (body: Json, who = 'admin') => (await call('POST', '/api/v4/ordenes/all/filtered', who, body)).json();
+    const f = async (body: Json, who = 'admin') =>
+      (await call('POST', '/api/v4/ordenes/all/filtered', who, body)).json();
     expect((await f({ buscar: marca })).total).toBe(2);
     expect((await f({ buscar: marca, cliente: cli[1] })).ordenes.map((o: Json) => o.id)).toEqual([a.id]);
     expect((await f({ buscar: marca, responsable: u.ayudante })).ordenes.map((o: Json) => o.id)).toEqual([a.id]);
@@ -400,35 +505,54 @@ describe('listas y filtros', () => {
     const lejos = await f({ porPagina: 2, pagina: 5000 });
     expect(lejos.ordenes).toEqual([]);
     expect(lejos.total).toBe(p0.total);
-    const simple = (await call('POST', '/api/v2/ordenes/all/filtered', 'admin', { estados: [1], buscar: marca })).json();
+    const simple = (
+      await call('POST', '/api/v2/ordenes/all/filtered', 'admin', { estados: [1], buscar: marca })
+    ).json();
     expect(simple).toHaveLength(2);
     expect((await call('POST', '/api/v4/ordenes/all/filtered', 'admin', { porPagina: 1000 })).statusCode).toBe(400);
     expect((await call('POST', '/api/v4/ordenes/all/filtered', 'admin', { orden: 'azar' })).statusCode).toBe(400);
   });
 
   it('la lista y su total siguen cada cambio: alta, estado, nombres de cliente, tipo y responsable, borrado', async () => {
-    const lista = async (f: Json) => (await call('POST', '/api/v4/ordenes/all/filtered', 'admin', { porPagina: 5, ...f })).json() as {
-      total: number;
-      ordenes: { id: number; estado: { id: number }; cliente: { nombre: string } | null; tipoOrden: { nombre: string } | null; responsables: { nombre: string }[] }[];
-    };
+    const lista = async (f: Json) =>
+      (await call('POST', '/api/v4/ordenes/all/filtered', 'admin', { porPagina: 5, ...f })).json() as {
+        total: number;
+        ordenes: {
+          id: number;
+          estado: { id: number };
+          cliente: { nombre: string } | null;
+          tipoOrden: { nombre: string } | null;
+          responsables: { nombre: string }[];
+        }[];
+      };
     const f = { buscar: 'caldera del subsuelo' };
     // The same question asked again is answered from memory: it must still see every change.
     expect((await lista(f)).total).toBe(0);
     expect((await lista(f)).total).toBe(0);
-    const a = (await call('POST', '/api/v2/ordenes/save', 'admin', nueva({ titulo: 'Caldera del subsuelo', cliente: cli[2] }))).json() as OrdenDetalle;
+    const a = (
+      await call('POST', '/api/v2/ordenes/save', 'admin', nueva({ titulo: 'Caldera del subsuelo', cliente: cli[2] }))
+    ).json() as OrdenDetalle;
     let l = await lista(f);
     expect(l.total).toBe(1);
     expect(l.ordenes.map((o) => o.id)).toEqual([a.id]);
     expect(l.ordenes[0]?.estado.id).toBe(ESTADO.PENDIENTE);
 
-    const cambio = await call('PUT', `/api/v2/estado/${a.id}`, 'admin', { estado: ESTADO.EN_PROCESO, comentarios: 'Empiezo' });
+    const cambio = await call('PUT', `/api/v2/estado/${a.id}`, 'admin', {
+      estado: ESTADO.EN_PROCESO,
+      comentarios: 'Empiezo',
+    });
     expect(cambio.statusCode).toBe(200);
     expect((await lista(f)).ordenes[0]?.estado.id).toBe(ESTADO.EN_PROCESO);
     expect((await lista({ ...f, estados: [ESTADO.PENDIENTE] })).total).toBe(0);
 
     // Names come from the catalogue: a rename shows at once, and search follows client names.
-    expect((await call('POST', '/api/v2/cliente', 'admin', { id: cli[2], nombre: 'Colegio Manuel Belgrano', activo: true })).statusCode).toBe(200);
-    expect((await call('PUT', `/api/v2/tipoOrden/${cat.tipos[0]}`, 'admin', { nombre: 'Correctivo urgente' })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/api/v2/cliente', 'admin', { id: cli[2], nombre: 'Colegio Manuel Belgrano', activo: true }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await call('PUT', `/api/v2/tipoOrden/${cat.tipos[0]}`, 'admin', { nombre: 'Correctivo urgente' })).statusCode,
+    ).toBe(200);
     l = await lista(f);
     expect(l.ordenes[0]?.cliente?.nombre).toBe('Colegio Manuel Belgrano');
     expect(l.ordenes[0]?.tipoOrden?.nombre).toBe('Correctivo urgente');
@@ -451,7 +575,11 @@ describe('listas y filtros', () => {
   });
 
   it('marca vencidas las abiertas con fecha de fin pasada', async () => {
-    const o = await crear('admin', { fechaInicio: Date.UTC(2020, 0, 1), fechaFin: Date.UTC(2020, 0, 2), titulo: 'Vencida de prueba' });
+    const o = await crear('admin', {
+      fechaInicio: Date.UTC(2020, 0, 1),
+      fechaFin: Date.UTC(2020, 0, 2),
+      titulo: 'Vencida de prueba',
+    });
     const l = (await call('POST', '/api/v4/ordenes/all/filtered', 'admin', { vencidas: true, porPagina: 100 })).json();
     const item = l.ordenes.find((x: Json) => x.id === o.id);
     expect(item.vencida).toBe(true);

@@ -62,7 +62,10 @@ describe('reporte PDF', () => {
       { name: 'archivos', filename: 'presupuesto año.pdf', content: pdf() },
     ]);
     expect(up.statusCode, up.body).toBe(200);
-    const e = await api.call('PUT', `/api/v2/estado/${o.id}`, 'operario', { estado: ESTADO.EN_PROCESO, comentarios: '¿Llegó el repuesto? ¡Sí, señor! Comienzo ya.' });
+    const e = await api.call('PUT', `/api/v2/estado/${o.id}`, 'operario', {
+      estado: ESTADO.EN_PROCESO,
+      comentarios: '¿Llegó el repuesto? ¡Sí, señor! Comienzo ya.',
+    });
     expect(e.statusCode, e.body).toBe(200);
     const r = await api.call('PUT', `/api/v2/registro-gastos/${o.id}`, 'operario', {
       horas: [{ fecha: Date.UTC(2026, 10, 20, 15), horas: 2, minutos: 30, descripcion: 'Medición de consumos' }],
@@ -152,7 +155,9 @@ describe('exportar órdenes a Excel', () => {
     expect(x.statusCode).toBe(200);
     const ws = await leerXlsx(x.rawPayload);
     const titulos = columna(ws, 2);
-    const propias = (await api.call('POST', '/api/v4/ordenes/all/filtered', 'otra', { porPagina: 100 })).json() as PaginaOrdenes;
+    const propias = (
+      await api.call('POST', '/api/v4/ordenes/all/filtered', 'otra', { porPagina: 100 })
+    ).json() as PaginaOrdenes;
     expect(titulos).toHaveLength(propias.total);
     expect(columna(ws, 3).every((c) => c === 'Panadería El Molino' || c === null || c === '')).toBe(true);
     await api.crearOrden({ cliente: f.cli[2], titulo: 'Pintura del aula 3' });
@@ -162,13 +167,31 @@ describe('exportar órdenes a Excel', () => {
   });
 
   it('las filas que seleccionan los filtros, con sus columnas: responsables, fechas, demora, horas y gastos', async () => {
-    const a = await api.crearOrden({ titulo: 'Cambio de luminarias', cliente: f.cli[1], responsable: [f.u.operario, f.u.ayudante], fechaInicio: Date.UTC(2026, 0, 5, 15), fechaFin: Date.UTC(2026, 0, 10, 15) });
+    const a = await api.crearOrden({
+      titulo: 'Cambio de luminarias',
+      cliente: f.cli[1],
+      responsable: [f.u.operario, f.u.ayudante],
+      fechaInicio: Date.UTC(2026, 0, 5, 15),
+      fechaFin: Date.UTC(2026, 0, 10, 15),
+    });
     await api.crearOrden({ titulo: 'Otra de Hotel', cliente: f.cli[1], responsable: [] });
-    expect((await api.call('PUT', `/api/v2/registro-gastos/${a.id}`, 'admin', {
-      horas: [{ fecha: Date.UTC(2026, 0, 6, 15), horas: 3, minutos: 15, usuarioId: f.u.ayudante }],
-      gastos: [{ fecha: Date.UTC(2026, 0, 6, 15), concepto: 'Tubos LED', monto: 2500 }, { fecha: Date.UTC(2026, 0, 6, 15), concepto: 'Viático', monto: 12.5, moneda: 'USD' }],
-    })).statusCode).toBe(200);
-    const r = await api.call('POST', '/api/v2/ordenes/exportar', 'admin', { cliente: f.cli[1], buscar: 'luminarias', pagina: 3, porPagina: 1 });
+    expect(
+      (
+        await api.call('PUT', `/api/v2/registro-gastos/${a.id}`, 'admin', {
+          horas: [{ fecha: Date.UTC(2026, 0, 6, 15), horas: 3, minutos: 15, usuarioId: f.u.ayudante }],
+          gastos: [
+            { fecha: Date.UTC(2026, 0, 6, 15), concepto: 'Tubos LED', monto: 2500 },
+            { fecha: Date.UTC(2026, 0, 6, 15), concepto: 'Viático', monto: 12.5, moneda: 'USD' },
+          ],
+        })
+      ).statusCode,
+    ).toBe(200);
+    const r = await api.call('POST', '/api/v2/ordenes/exportar', 'admin', {
+      cliente: f.cli[1],
+      buscar: 'luminarias',
+      pagina: 3,
+      porPagina: 1,
+    });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(r.headers['content-disposition']).toMatch(/attachment; filename="ordenes-\d{4}-\d{2}-\d{2}\.xlsx"/);
@@ -176,13 +199,33 @@ describe('exportar órdenes a Excel', () => {
     const cab: unknown[] = [];
     ws.getRow(1).eachCell((c) => cab.push(c.value));
     expect(cab).toEqual([
-      'Número', 'Título', 'Cliente', 'Tipo', 'Área', 'Prioridad', 'Estado', 'Responsables',
-      'Fecha inicio', 'Fecha fin', 'Demora (días)', 'Horas', 'Gastos ARS', 'Otros gastos',
+      'Número',
+      'Título',
+      'Cliente',
+      'Tipo',
+      'Área',
+      'Prioridad',
+      'Estado',
+      'Responsables',
+      'Fecha inicio',
+      'Fecha fin',
+      'Demora (días)',
+      'Horas',
+      'Gastos ARS',
+      'Otros gastos',
     ]);
     expect(ws.actualRowCount).toBe(2);
     const fila = ws.getRow(2);
     const v = (i: number) => fila.getCell(i).value;
-    expect([v(1), v(2), v(3), v(4), v(5), v(6), v(7)]).toEqual([a.numero, 'Cambio de luminarias', 'Hotel Los Andes', 'Correctivo', 'Electricidad', 'Alta', 'Pendiente']);
+    expect([v(1), v(2), v(3), v(4), v(5), v(6), v(7)]).toEqual([
+      a.numero,
+      'Cambio de luminarias',
+      'Hotel Los Andes',
+      'Correctivo',
+      'Electricidad',
+      'Alta',
+      'Pendiente',
+    ]);
     expect(v(8)).toBe('Diego Sosa, Lucía Benítez');
     expect((v(9) as Date).toISOString().slice(0, 10)).toBe('2026-01-05');
     expect((v(10) as Date).toISOString().slice(0, 10)).toBe('2026-01-10');
@@ -201,20 +244,42 @@ describe('exportar órdenes a Excel', () => {
     const e = await makeEntidad(db, { nombre: 'Empresa Grande', plan: 'Ilimitado', now });
     const clientes = await makeClientes(db, e, [{ nombre: 'Cliente A' }, { nombre: 'Cliente B' }]);
     const cat = await makeCatalogo(db, e, { areas: ['General'], tipos: ['Correctivo'] });
-    const duenio = await makeUsuario(db, { entidadId: e, usuario: 'grande', nombre: 'Dueña', apellido: 'Grande', roles: ['PROPIETARIO'], permisos: PERMISOS_GLOBALES });
+    const duenio = await makeUsuario(db, {
+      entidadId: e,
+      usuario: 'grande',
+      nombre: 'Dueña',
+      apellido: 'Grande',
+      roles: ['PROPIETARIO'],
+      permisos: PERMISOS_GLOBALES,
+    });
     await makeOrdenesHistoricas(db, {
-      entidadId: e, count: 1150, now, desde: inicioDeMes(now, -6), hasta: now, clientes, ...cat, creadores: [duenio], responsables: [duenio], seed: 7,
+      entidadId: e,
+      count: 1150,
+      now,
+      desde: inicioDeMes(now, -6),
+      hasta: now,
+      clientes,
+      ...cat,
+      creadores: [duenio],
+      responsables: [duenio],
+      seed: 7,
     });
     // nulls and ties, where keyset pagination is easy to get wrong
     await db.execute(sql`update ordenes set prioridad_id = null where entidad_id = ${e} and numero % 7 = 0`);
     await db.execute(sql`update ordenes set fecha_fin = null where entidad_id = ${e} and numero % 5 = 0`);
-    await db.execute(sql`update ordenes set creada = (select min(creada) from ordenes where entidad_id = ${e}) where entidad_id = ${e} and numero % 3 = 0`);
-    await db.execute(sql`update ordenes set actualizada = date_trunc('milliseconds', now()) where entidad_id = ${e} and numero % 4 = 0`);
+    await db.execute(
+      sql`update ordenes set creada = (select min(creada) from ordenes where entidad_id = ${e}) where entidad_id = ${e} and numero % 3 = 0`,
+    );
+    await db.execute(
+      sql`update ordenes set actualizada = date_trunc('milliseconds', now()) where entidad_id = ${e} and numero % 4 = 0`,
+    );
 
     for (const orden of ORDEN_CRITERIOS) {
       const esperados: number[] = [];
       for (let pagina = 0; ; pagina++) {
-        const p = (await api.call('POST', '/api/v4/ordenes/all/filtered', 'grande', { orden, pagina, porPagina: 100 })).json() as PaginaOrdenes;
+        const p = (
+          await api.call('POST', '/api/v4/ordenes/all/filtered', 'grande', { orden, pagina, porPagina: 100 })
+        ).json() as PaginaOrdenes;
         esperados.push(...p.ordenes.map((x) => x.numero));
         if (p.ordenes.length < 100) break;
       }
@@ -225,8 +290,25 @@ describe('exportar órdenes a Excel', () => {
       expect(numeros, orden).toEqual(esperados);
     }
     // with a filter too
-    const filtrada = columna(await leerXlsx((await api.call('POST', '/api/v2/ordenes/exportar', 'grande', { estados: [ESTADO.FINALIZADA], cliente: clientes[0] })).rawPayload), 7);
-    const total = ((await api.call('POST', '/api/v4/ordenes/all/filtered', 'grande', { estados: [ESTADO.FINALIZADA], cliente: clientes[0] })).json() as PaginaOrdenes).total;
+    const filtrada = columna(
+      await leerXlsx(
+        (
+          await api.call('POST', '/api/v2/ordenes/exportar', 'grande', {
+            estados: [ESTADO.FINALIZADA],
+            cliente: clientes[0],
+          })
+        ).rawPayload,
+      ),
+      7,
+    );
+    const total = (
+      (
+        await api.call('POST', '/api/v4/ordenes/all/filtered', 'grande', {
+          estados: [ESTADO.FINALIZADA],
+          cliente: clientes[0],
+        })
+      ).json() as PaginaOrdenes
+    ).total;
     expect(filtrada).toHaveLength(total);
     expect(filtrada.every((s) => s === 'Finalizada')).toBe(true);
   });

@@ -26,7 +26,13 @@ beforeAll(async () => {
   const clock = new TestClock();
   const demo = await makeEntidad(database.db, { nombre: 'Demo', plan: 'Pyme', now: clock.now() });
   for (const usuario of ['duenia', 'otro']) {
-    await makeUsuario(database.db, { entidadId: demo, usuario, nombre: 'Laura', roles: ['PROPIETARIO'], permisos: PERMISOS_GLOBALES });
+    await makeUsuario(database.db, {
+      entidadId: demo,
+      usuario,
+      nombre: 'Laura',
+      roles: ['PROPIETARIO'],
+      permisos: PERMISOS_GLOBALES,
+    });
   }
   nombreBase = String((await database.db.execute<{ d: string }>(sql`select current_database() as d`)).rows[0]?.d);
   app = await buildApp({ config: testConfig(), database, clock, push: null });
@@ -41,14 +47,21 @@ type Respuesta = { statusCode: number; body: string; headers: Record<string, unk
 function esperar503(r: Respuesta) {
   expect(r.statusCode, r.body).toBe(503);
   expect(r.headers['retry-after']).toBe('5');
-  expect(r.json()).toMatchObject({ code: 'SERVICIO_NO_DISPONIBLE', message: MENSAJES.servicioNoDisponible, requestId: expect.any(String) });
+  expect(r.json()).toMatchObject({
+    code: 'SERVICIO_NO_DISPONIBLE',
+    message: MENSAJES.servicioNoDisponible,
+    requestId: expect.any(String),
+  });
 }
 
 /** Cuts every connection of the server to the test database (57P01 admin_shutdown on each). */
 async function cortarConexiones() {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [nombreBase]);
+  await admin.query(
+    'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [nombreBase],
+  );
   await admin.end();
 }
 
@@ -57,7 +70,8 @@ describe('PostgreSQL deja de responder y vuelve', () => {
     const pool = base.database.pgClient as pg.Pool;
     const opciones = pool.options as { connectionString?: string };
     const original = String(opciones.connectionString);
-    const orden = (quien = 'duenia') => app.inject({ method: 'GET', url: '/api/v3/ordenDTO/1?tsp=1', headers: auth(quien) });
+    const orden = (quien = 'duenia') =>
+      app.inject({ method: 'GET', url: '/api/v3/ordenDTO/1?tsp=1', headers: auth(quien) });
     expect((await orden()).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toEqual({ status: 'ok', db: 'ok' });
 

@@ -27,7 +27,13 @@ beforeAll(async () => {
   const demo = await makeEntidad(database.db, { nombre: 'Demo', plan: 'Pyme', now: clock.now() });
   await makeClientes(database.db, demo, [{ nombre: 'Hotel Los Andes' }]);
   for (const usuario of ['duenia', 'otro']) {
-    await makeUsuario(database.db, { entidadId: demo, usuario, nombre: 'Laura', roles: ['PROPIETARIO'], permisos: PERMISOS_GLOBALES });
+    await makeUsuario(database.db, {
+      entidadId: demo,
+      usuario,
+      nombre: 'Laura',
+      roles: ['PROPIETARIO'],
+      permisos: PERMISOS_GLOBALES,
+    });
   }
   app = await buildApp({ config: testConfig(), database, clock, push: null });
   await app.ready();
@@ -37,7 +43,11 @@ afterAll(() => app?.close());
 function esperar503(r: { statusCode: number; body: string; headers: Record<string, unknown>; json: () => unknown }) {
   expect(r.statusCode, r.body).toBe(503);
   expect(r.headers['retry-after']).toBe('5');
-  expect(r.json()).toMatchObject({ code: 'SERVICIO_NO_DISPONIBLE', message: MENSAJES.servicioNoDisponible, requestId: expect.any(String) });
+  expect(r.json()).toMatchObject({
+    code: 'SERVICIO_NO_DISPONIBLE',
+    message: MENSAJES.servicioNoDisponible,
+    requestId: expect.any(String),
+  });
 }
 
 describe('la base de datos deja de responder', () => {
@@ -55,7 +65,14 @@ describe('la base de datos deja de responder', () => {
     // Credentials never seen: the authentication hook's query fails.
     esperar503(await app.inject({ method: 'GET', url: '/api/v4/clientes?tsp=1', headers: auth('otro') }));
     // A write.
-    esperar503(await app.inject({ method: 'POST', url: '/api/v3/areas?tsp=1', headers: auth('duenia'), payload: { nombre: 'Nueva' } }));
+    esperar503(
+      await app.inject({
+        method: 'POST',
+        url: '/api/v3/areas?tsp=1',
+        headers: auth('duenia'),
+        payload: { nombre: 'Nueva' },
+      }),
+    );
 
     const caida = await app.inject({ method: 'GET', url: '/api/health/ready' });
     esperar503(caida);

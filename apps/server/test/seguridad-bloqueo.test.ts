@@ -30,7 +30,13 @@ beforeAll(async () => {
   for (const usuario of ['victima', 'victima2', 'victima3']) {
     await makeUsuario(db, { entidadId: demo, usuario, nombre: usuario });
   }
-  await makeUsuario(db, { entidadId: otra, usuario: 'otra', nombre: 'Roberto', roles: ['PROPIETARIO'], permisos: PERMISOS_GLOBALES });
+  await makeUsuario(db, {
+    entidadId: otra,
+    usuario: 'otra',
+    nombre: 'Roberto',
+    roles: ['PROPIETARIO'],
+    permisos: PERMISOS_GLOBALES,
+  });
   url = await listen(env.app);
   sinProxy = await buildApp({ config: testConfig(), database: env.database, clock: env.clock, push: null });
   await sinProxy.ready();
@@ -41,7 +47,11 @@ afterAll(async () => {
 });
 
 const login = (usuario: string, password: string, desde: string, app: FastifyInstance = env.app) =>
-  app.inject({ method: 'GET', url: '/api/v4/login', headers: { ...auth(usuario, password), 'x-forwarded-for': desde } });
+  app.inject({
+    method: 'GET',
+    url: '/api/v4/login',
+    headers: { ...auth(usuario, password), 'x-forwarded-for': desde },
+  });
 
 /** The first frame the server answers to a STOMP CONNECT sent through the proxy for `desde`. */
 async function primerFrame(desde: string, usuario: string): Promise<string> {

@@ -12,7 +12,8 @@ import { auth, createTestEnv, makeEntidad, makeUsuario, type TestEnv } from './h
  * files, HEAD on the app's pages. The web build is a small fake one in a temporary folder.
  */
 
-const INDEX = '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('Delego '.repeat(400))});\n`;
 
 let env: TestEnv;

@@ -30,7 +30,11 @@ beforeAll(async () => {
     config: testConfig(LIMITES),
     broker: { connectTimeoutMs: 1500, heartbeat: { sendMs: 0, receiveMs: 0 } },
   });
-  const demo = await makeEntidad(env.database.db, { nombre: 'Demo Servicios S.A.', plan: 'Pyme', now: env.clock.now() });
+  const demo = await makeEntidad(env.database.db, {
+    nombre: 'Demo Servicios S.A.',
+    plan: 'Pyme',
+    now: env.clock.now(),
+  });
   operario = await makeUsuario(env.database.db, { entidadId: demo, usuario: 'operario', nombre: 'Diego' });
   url = await listen(env.app);
   port = (env.app.server.address() as AddressInfo).port;

@@ -26,14 +26,39 @@ beforeAll(async () => {
   call = caller(f.env);
   const db = f.env.database.db;
   const [, c2] = f.cli as [number, number];
-  intruso = await makeUsuario(db, { entidadId: f.demo, usuario: 'intruso', nombre: 'Iván', apellido: 'Paz', roles: ['OPERARIO'], permisos: ['altaUsuarios'] });
-  jefa = await makeUsuario(db, {
-    entidadId: f.demo, usuario: 'jefa', nombre: 'Julia', apellido: 'Sur', roles: ['SUPERVISOR'],
-    permisos: ['crearOrden'], clientes: [{ clienteId: c2, delegarOrden: true }],
+  intruso = await makeUsuario(db, {
+    entidadId: f.demo,
+    usuario: 'intruso',
+    nombre: 'Iván',
+    apellido: 'Paz',
+    roles: ['OPERARIO'],
+    permisos: ['altaUsuarios'],
   });
-  peon = await makeUsuario(db, { entidadId: f.demo, usuario: 'peon', nombre: 'Pedro', apellido: 'Luna', roles: ['OPERARIO'] });
+  jefa = await makeUsuario(db, {
+    entidadId: f.demo,
+    usuario: 'jefa',
+    nombre: 'Julia',
+    apellido: 'Sur',
+    roles: ['SUPERVISOR'],
+    permisos: ['crearOrden'],
+    clientes: [{ clienteId: c2, delegarOrden: true }],
+  });
+  peon = await makeUsuario(db, {
+    entidadId: f.demo,
+    usuario: 'peon',
+    nombre: 'Pedro',
+    apellido: 'Luna',
+    roles: ['OPERARIO'],
+  });
   // admin2: an admin without altaClientes.
-  await makeUsuario(db, { entidadId: f.demo, usuario: 'admin2', nombre: 'Ana', apellido: 'Vega', roles: ['ADMIN'], permisos: ['altaUsuarios'] });
+  await makeUsuario(db, {
+    entidadId: f.demo,
+    usuario: 'admin2',
+    nombre: 'Ana',
+    apellido: 'Vega',
+    roles: ['ADMIN'],
+    permisos: ['altaUsuarios'],
+  });
   const roles = (await call('GET', '/api/v2/roles', 'admin')).json() as Rol[];
   rol = Object.fromEntries(roles.map((r) => [r.nombre, r.id]));
 });
@@ -51,11 +76,26 @@ describe('entre empresas', () => {
     const antes = await hashDe(jefa);
     await rechazada(
       f,
-      () => call('POST', '/api/v4/usuario', 'otra', { id: jefa, usuario: 'jefa', nombre: 'Julia', password: md5('Robada123!') }),
+      () =>
+        call('POST', '/api/v4/usuario', 'otra', {
+          id: jefa,
+          usuario: 'jefa',
+          nombre: 'Julia',
+          password: md5('Robada123!'),
+        }),
       404,
       /No se encontró el usuario/,
     );
-    await rechazada(f, () => call('POST', `/api/v4/permisos/toggle/${jefa}`, 'otra', { cliente: null, permiso: 'altaUsuarios', accion: true }), 404);
+    await rechazada(
+      f,
+      () =>
+        call('POST', `/api/v4/permisos/toggle/${jefa}`, 'otra', {
+          cliente: null,
+          permiso: 'altaUsuarios',
+          accion: true,
+        }),
+      404,
+    );
     expect(await hashDe(jefa)).toBe(antes);
     expect((await login('jefa')).statusCode).toBe(200);
   });
@@ -66,7 +106,13 @@ describe('el ataque del issue: altaUsuarios no alcanza para tomar la cuenta de u
     const antes = await hashDe(jefa);
     const body = await rechazada(
       f,
-      () => call('POST', '/api/v4/usuario', 'intruso', { id: jefa, usuario: 'jefa', nombre: 'Julia', password: md5('Robada123!') }),
+      () =>
+        call('POST', '/api/v4/usuario', 'intruso', {
+          id: jefa,
+          usuario: 'jefa',
+          nombre: 'Julia',
+          password: md5('Robada123!'),
+        }),
       403,
       /Solo un propietario puede cambiar la contraseña de otro usuario/,
     );
@@ -77,66 +123,192 @@ describe('el ataque del issue: altaUsuarios no alcanza para tomar la cuenta de u
   });
 
   it('tampoco modifica sus datos, su estado ni sus permisos: tiene más que él', async () => {
-    const mensaje = /No puede modificar a Julia Sur: tiene el rol SUPERVISOR, crearOrden, delegarOrden en Hotel Los Andes y usted no/;
-    await rechazada(f, () => call('POST', '/api/v4/usuario', 'intruso', { id: jefa, usuario: 'jefa', nombre: 'Julia', email: 'yo@intruso.com' }), 403, mensaje);
-    await rechazada(f, () => call('POST', '/api/v4/usuario', 'intruso', { id: jefa, usuario: 'jefa', nombre: 'Julia', activo: false }), 403, mensaje);
-    await rechazada(f, () => call('POST', `/api/v4/permisos/toggle/${jefa}`, 'intruso', { cliente: null, permiso: 'altaUsuarios', accion: true }), 403, mensaje);
+    const mensaje =
+      /No puede modificar a Julia Sur: tiene el rol SUPERVISOR, crearOrden, delegarOrden en Hotel Los Andes y usted no/;
+    await rechazada(
+      f,
+      () =>
+        call('POST', '/api/v4/usuario', 'intruso', {
+          id: jefa,
+          usuario: 'jefa',
+          nombre: 'Julia',
+          email: 'yo@intruso.com',
+        }),
+      403,
+      mensaje,
+    );
+    await rechazada(
+      f,
+      () => call('POST', '/api/v4/usuario', 'intruso', { id: jefa, usuario: 'jefa', nombre: 'Julia', activo: false }),
+      403,
+      mensaje,
+    );
+    await rechazada(
+      f,
+      () =>
+        call('POST', `/api/v4/permisos/toggle/${jefa}`, 'intruso', {
+          cliente: null,
+          permiso: 'altaUsuarios',
+          accion: true,
+        }),
+      403,
+      mensaje,
+    );
     await rechazada(f, () => call('DELETE', `/api/v4/permisos/${jefa}/${f.cli[1]}`, 'intruso'), 403, mensaje);
   });
 
   it('no se sube el rol a sí mismo', async () => {
     await rechazada(
       f,
-      () => call('POST', '/api/v4/usuario', 'intruso', { id: intruso, usuario: 'intruso', nombre: 'Iván', roles: [rol.SUPERVISOR] }),
+      () =>
+        call('POST', '/api/v4/usuario', 'intruso', {
+          id: intruso,
+          usuario: 'intruso',
+          nombre: 'Iván',
+          roles: [rol.SUPERVISOR],
+        }),
       403,
       /No puede asignar ni quitar el rol SUPERVISOR/,
     );
-    await rechazada(f, () => call('POST', '/api/v4/usuario', 'intruso', { id: intruso, usuario: 'intruso', nombre: 'Iván', roles: [rol.OPERARIO, rol.ADMIN] }), 403, /rol ADMIN/);
+    await rechazada(
+      f,
+      () =>
+        call('POST', '/api/v4/usuario', 'intruso', {
+          id: intruso,
+          usuario: 'intruso',
+          nombre: 'Iván',
+          roles: [rol.OPERARIO, rol.ADMIN],
+        }),
+      403,
+      /rol ADMIN/,
+    );
     // An admin does not make themselves an owner either.
-    await rechazada(f, () => call('POST', '/api/v4/usuario', 'admin', { id: f.u.admin, usuario: 'admin', nombre: 'Martín', roles: [rol.ADMIN, rol.PROPIETARIO] }), 403, /PROPIETARIO/);
+    await rechazada(
+      f,
+      () =>
+        call('POST', '/api/v4/usuario', 'admin', {
+          id: f.u.admin,
+          usuario: 'admin',
+          nombre: 'Martín',
+          roles: [rol.ADMIN, rol.PROPIETARIO],
+        }),
+      403,
+      /PROPIETARIO/,
+    );
     expect((await login('intruso')).json().roles.map((r: Rol) => r.nombre)).toEqual(['OPERARIO']);
   });
 
   it('no se otorga permisos que no tiene, ni a sí mismo ni a otros', async () => {
     const [c1] = f.cli as [number];
-    await rechazada(f, () => call('POST', `/api/v4/permisos/toggle/${intruso}`, 'intruso', { cliente: null, permiso: 'crearOrden', accion: true }), 403, /No tiene: crearOrden/);
     await rechazada(
       f,
-      () => call('POST', '/api/v4/usuario', 'intruso', { id: intruso, usuario: 'intruso', nombre: 'Iván', permisos: ['altaUsuarios', 'verEstadisticas'] }),
+      () =>
+        call('POST', `/api/v4/permisos/toggle/${intruso}`, 'intruso', {
+          cliente: null,
+          permiso: 'crearOrden',
+          accion: true,
+        }),
+      403,
+      /No tiene: crearOrden/,
+    );
+    await rechazada(
+      f,
+      () =>
+        call('POST', '/api/v4/usuario', 'intruso', {
+          id: intruso,
+          usuario: 'intruso',
+          nombre: 'Iván',
+          permisos: ['altaUsuarios', 'verEstadisticas'],
+        }),
       403,
       /No tiene: verEstadisticas/,
     );
-    await rechazada(f, () => call('POST', `/api/v4/permisos/toggle/${intruso}`, 'intruso', { cliente: c1, permiso: 'delegarOrden', accion: true }), 403, /delegarOrden/);
-    await rechazada(f, () => call('POST', `/api/v4/permisos/toggle/${peon}`, 'intruso', { cliente: null, permiso: 'altaClientes', accion: true }), 403, /altaClientes/);
+    await rechazada(
+      f,
+      () =>
+        call('POST', `/api/v4/permisos/toggle/${intruso}`, 'intruso', {
+          cliente: c1,
+          permiso: 'delegarOrden',
+          accion: true,
+        }),
+      403,
+      /delegarOrden/,
+    );
+    await rechazada(
+      f,
+      () =>
+        call('POST', `/api/v4/permisos/toggle/${peon}`, 'intruso', {
+          cliente: null,
+          permiso: 'altaClientes',
+          accion: true,
+        }),
+      403,
+      /altaClientes/,
+    );
     // A new user is born with nothing the creator lacks.
     await rechazada(
       f,
-      () => call('POST', '/api/v4/usuario', 'intruso', { usuario: 'complice', nombre: 'Cómplice', password: md5('Clave1234!'), roles: [rol.SUPERVISOR], permisos: [] }),
+      () =>
+        call('POST', '/api/v4/usuario', 'intruso', {
+          usuario: 'complice',
+          nombre: 'Cómplice',
+          password: md5('Clave1234!'),
+          roles: [rol.SUPERVISOR],
+          permisos: [],
+        }),
       403,
       /rol SUPERVISOR/,
     );
     await rechazada(
       f,
-      () => call('POST', '/api/v4/usuario', 'intruso', { usuario: 'complice', nombre: 'Cómplice', password: md5('Clave1234!'), permisos: ['altaUsuarios', 'crearOrden'] }),
+      () =>
+        call('POST', '/api/v4/usuario', 'intruso', {
+          usuario: 'complice',
+          nombre: 'Cómplice',
+          password: md5('Clave1234!'),
+          permisos: ['altaUsuarios', 'crearOrden'],
+        }),
       403,
       /No tiene: crearOrden/,
     );
     // Being an admin is not enough to grant a global permission one lacks.
-    await rechazada(f, () => call('POST', `/api/v4/permisos/toggle/${peon}`, 'admin2', { cliente: null, permiso: 'altaClientes', accion: true }), 403, /No tiene: altaClientes/);
+    await rechazada(
+      f,
+      () =>
+        call('POST', `/api/v4/permisos/toggle/${peon}`, 'admin2', {
+          cliente: null,
+          permiso: 'altaClientes',
+          accion: true,
+        }),
+      403,
+      /No tiene: altaClientes/,
+    );
     expect((await login('intruso')).json().permisosResumen).toEqual([{ nombre: 'altaUsuarios' }]);
   });
 
   it('la propia contraseña se cambia en Datos personales, no en la ficha de usuario', async () => {
     await rechazada(
       f,
-      () => call('POST', '/api/v4/usuario', 'intruso', { id: intruso, usuario: 'intruso', nombre: 'Iván', password: md5('Nueva1234!') }),
+      () =>
+        call('POST', '/api/v4/usuario', 'intruso', {
+          id: intruso,
+          usuario: 'intruso',
+          nombre: 'Iván',
+          password: md5('Nueva1234!'),
+        }),
       403,
       /Datos personales/,
     );
-    const r = await call('PUT', '/api/v2/profile', 'intruso', { passwordActual: md5('Demo1234!'), passwordNueva: md5('Nueva1234!') });
+    const r = await call('PUT', '/api/v2/profile', 'intruso', {
+      passwordActual: md5('Demo1234!'),
+      passwordNueva: md5('Nueva1234!'),
+    });
     expect(r.statusCode, r.body).toBe(200);
     expect((await login(auth('intruso', 'Nueva1234!'))).statusCode).toBe(200);
-    await call('PUT', '/api/v2/profile', auth('intruso', 'Nueva1234!'), { passwordActual: md5('Nueva1234!'), passwordNueva: md5('Demo1234!') });
+    await call('PUT', '/api/v2/profile', auth('intruso', 'Nueva1234!'), {
+      passwordActual: md5('Nueva1234!'),
+      passwordNueva: md5('Demo1234!'),
+    });
   });
 });
 
@@ -149,14 +321,25 @@ describe('quien tiene más no es modificado por quien tiene menos', () => {
       403,
       /tiene delegarOrden en Hotel Los Andes y usted no/,
     );
-    await rechazada(f, () => call('POST', '/api/v4/usuario', 'admin2', { id: f.u.admin, usuario: 'admin', nombre: 'Martín', activo: false }), 403, /altaClientes/);
+    await rechazada(
+      f,
+      () =>
+        call('POST', '/api/v4/usuario', 'admin2', { id: f.u.admin, usuario: 'admin', nombre: 'Martín', activo: false }),
+      403,
+      /altaClientes/,
+    );
   });
 });
 
 describe('lo que sigue permitido', () => {
   it('un propietario restablece la contraseña de otro usuario; rige enseguida', async () => {
     const antes = await hashDe(jefa);
-    const r = await call('POST', '/api/v4/usuario', 'duenia', { id: jefa, usuario: 'jefa', nombre: 'Julia', password: md5('Nueva5678!') });
+    const r = await call('POST', '/api/v4/usuario', 'duenia', {
+      id: jefa,
+      usuario: 'jefa',
+      nombre: 'Julia',
+      password: md5('Nueva5678!'),
+    });
     expect(r.statusCode, r.body).toBe(200);
     expect(await hashDe(jefa)).not.toBe(antes);
     expect((await login(auth('jefa', 'Nueva5678!'))).statusCode).toBe(200);
@@ -165,20 +348,41 @@ describe('lo que sigue permitido', () => {
 
   it('un administrador cambia nombre y email de un usuario con menos, pero no su contraseña', async () => {
     const antes = await hashDe(peon);
-    const r = await call('POST', '/api/v4/usuario', 'admin', { id: peon, usuario: 'peon', nombre: 'Pedro José', email: 'pedro@demo.com.ar' });
+    const r = await call('POST', '/api/v4/usuario', 'admin', {
+      id: peon,
+      usuario: 'peon',
+      nombre: 'Pedro José',
+      email: 'pedro@demo.com.ar',
+    });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json()).toMatchObject({ nombre: 'Pedro José', apellido: 'Luna', email: 'pedro@demo.com.ar', roles: [{ nombre: 'OPERARIO' }] });
+    expect(r.json()).toMatchObject({
+      nombre: 'Pedro José',
+      apellido: 'Luna',
+      email: 'pedro@demo.com.ar',
+      roles: [{ nombre: 'OPERARIO' }],
+    });
     expect(await hashDe(peon)).toBe(antes);
     await rechazada(
       f,
-      () => call('POST', '/api/v4/usuario', 'admin', { id: peon, usuario: 'peon', nombre: 'Pedro José', password: md5('Otra1234!') }),
+      () =>
+        call('POST', '/api/v4/usuario', 'admin', {
+          id: peon,
+          usuario: 'peon',
+          nombre: 'Pedro José',
+          password: md5('Otra1234!'),
+        }),
       403,
       /Solo un propietario/,
     );
   });
 
   it('quien solo tiene altaUsuarios modifica a un usuario que no tiene más que él', async () => {
-    const r = await call('POST', '/api/v4/usuario', 'intruso', { id: peon, usuario: 'peon', nombre: 'Pedro', roles: [rol.OPERARIO] });
+    const r = await call('POST', '/api/v4/usuario', 'intruso', {
+      id: peon,
+      usuario: 'peon',
+      nombre: 'Pedro',
+      roles: [rol.OPERARIO],
+    });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().nombre).toBe('Pedro');
   });

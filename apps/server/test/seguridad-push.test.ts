@@ -26,7 +26,13 @@ beforeAll(async () => {
   const otra = await makeEntidad(db, { nombre: 'Otra Empresa S.R.L.', plan: 'Ilimitado', now });
   await makeUsuario(db, { entidadId: demo, usuario: 'operario', nombre: 'Diego' });
   await makeUsuario(db, { entidadId: demo, usuario: 'ayudante', nombre: 'Lucía' });
-  await makeUsuario(db, { entidadId: otra, usuario: 'otra', nombre: 'Roberto', roles: ['PROPIETARIO'], permisos: PERMISOS_GLOBALES });
+  await makeUsuario(db, {
+    entidadId: otra,
+    usuario: 'otra',
+    nombre: 'Roberto',
+    roles: ['PROPIETARIO'],
+    permisos: PERMISOS_GLOBALES,
+  });
 });
 afterAll(async () => {
   await env?.close();
@@ -36,12 +42,19 @@ afterAll(async () => {
 function suscripcion(endpoint: string) {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  return { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } };
+  return {
+    endpoint,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
 }
 const tokenDe = (endpoint: string) => Buffer.from(JSON.stringify(suscripcion(endpoint))).toString('base64url');
 
 const registrar = (who: string, flag: boolean, token: string) =>
-  env.app.inject({ method: 'GET', url: `/api/v2/notificaciones/registrar/${flag}/${token}?tsp=${Date.now()}`, headers: auth(who) });
+  env.app.inject({
+    method: 'GET',
+    url: `/api/v2/notificaciones/registrar/${flag}/${token}?tsp=${Date.now()}`,
+    headers: auth(who),
+  });
 
 async function filaDe(token: string) {
   const [row] = await env.database.db.select().from(dispositivos).where(eq(dispositivos.token, token));
@@ -97,7 +110,9 @@ describe('registrar un dispositivo Web Push', () => {
       expect(r.json().message, endpoint).toMatch(mensaje);
       expect(await filaDe(token), endpoint).toBeUndefined();
     }
-    const incompleta = Buffer.from(JSON.stringify({ endpoint: 'https://fcm.googleapis.com/fcm/send/x' })).toString('base64url');
+    const incompleta = Buffer.from(JSON.stringify({ endpoint: 'https://fcm.googleapis.com/fcm/send/x' })).toString(
+      'base64url',
+    );
     const r = await registrar('operario', true, incompleta);
     expect(r.statusCode).toBe(400);
     expect(r.json().message).toMatch(/incompleta/);
@@ -146,12 +161,17 @@ describe('al enviar, el destino se vuelve a comprobar', () => {
       [{ address: 'fd12:3456::1', family: 6 }],
       [{ address: '0.0.0.0', family: 4 }],
       // One public and one private address: refused all the same.
-      [{ address: '142.250.184.10', family: 4 }, { address: '192.168.0.10', family: 4 }],
+      [
+        { address: '142.250.184.10', family: 4 },
+        { address: '192.168.0.10', family: 4 },
+      ],
       [],
     ];
     for (const direcciones of privadas) {
       const pedidos: string[] = [];
-      const envio = sender(direcciones, pedidos).send(suscripcion('https://fcm.googleapis.com/fcm/send/abc'), { titulo: 'x' });
+      const envio = sender(direcciones, pedidos).send(suscripcion('https://fcm.googleapis.com/fcm/send/abc'), {
+        titulo: 'x',
+      });
       await expect(envio, JSON.stringify(direcciones)).rejects.toBeInstanceOf(DestinoPushRechazado);
       await expect(envio).rejects.toMatchObject({ permanente: false });
       expect(pedidos).toEqual(['fcm.googleapis.com']);
@@ -160,15 +180,38 @@ describe('al enviar, el destino se vuelve a comprobar', () => {
 
   it('un dispositivo guardado antes de esta regla, con una dirección no permitida, no se contacta', async () => {
     const pedidos: string[] = [];
-    const envio = sender([{ address: '142.250.184.10', family: 4 }], pedidos).send(suscripcion('https://127.0.0.1:47001/push'), {});
+    const envio = sender([{ address: '142.250.184.10', family: 4 }], pedidos).send(
+      suscripcion('https://127.0.0.1:47001/push'),
+      {},
+    );
     await expect(envio).rejects.toMatchObject({ name: 'DestinoPushRechazado', permanente: true });
     expect(pedidos).toEqual([]);
   });
 
   it('clasifica direcciones IPv4 e IPv6, incluidas las IPv4 dentro de IPv6', () => {
-    for (const ip of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.1.1', '100.64.0.1', '0.0.0.0', '224.0.0.1',
-      '::', '::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '0:0:0:0:0:ffff:7f00:1', '::ffff:a9fe:a9fe', '64:ff9b::7f00:1',
-      '2002:7f00:1::', 'fe80::1%eth0', 'fc00::1', 'ff02::1', '2001:db8::1', 'no-es-ip']) {
+    for (const ip of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.1.1',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '::',
+      '::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      '0:0:0:0:0:ffff:7f00:1',
+      '::ffff:a9fe:a9fe',
+      '64:ff9b::7f00:1',
+      '2002:7f00:1::',
+      'fe80::1%eth0',
+      'fc00::1',
+      'ff02::1',
+      '2001:db8::1',
+      'no-es-ip',
+    ]) {
       expect(esDireccionNoPublica(ip), ip).toBe(true);
     }
     for (const ip of ['142.250.184.10', '8.8.8.8', '2a00:1450:4001:82b::200e', '::ffff:8.8.8.8', '2606:4700::1111']) {

@@ -101,7 +101,8 @@ export const textoEnIonic = {
         );
         if (atributoChildren?.value) {
           const valor = atributoChildren.value;
-          const riesgo = valor.type === 'Literal' || (valor.type === 'JSXExpressionContainer' && puedeSerTexto(valor.expression));
+          const riesgo =
+            valor.type === 'Literal' || (valor.type === 'JSXExpressionContainer' && puedeSerTexto(valor.expression));
           if (riesgo) context.report({ node: atributoChildren, messageId: 'texto', data: { elemento } });
         }
         const hijos = hijosReales(nodo.children);

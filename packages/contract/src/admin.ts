@@ -33,18 +33,10 @@ const zRefId = zId;
 const vacioANull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 const texto = (campo: string, max: number) =>
-  zTexto()
-    .trim()
-    .min(1, `${campo} es obligatorio.`)
-    .max(max, `${campo} admite hasta ${max} caracteres.`);
+  zTexto().trim().min(1, `${campo} es obligatorio.`).max(max, `${campo} admite hasta ${max} caracteres.`);
 
 const textoOpcional = (campo: string, max: number) =>
-  z
-    .preprocess(
-      vacioANull,
-      zTexto().trim().max(max, `${campo} admite hasta ${max} caracteres.`).nullable(),
-    )
-    .optional();
+  z.preprocess(vacioANull, zTexto().trim().max(max, `${campo} admite hasta ${max} caracteres.`).nullable()).optional();
 
 const zEmailOpcional = z
   .preprocess(
@@ -137,9 +129,7 @@ export const zTogglePermiso = z
   })
   .superRefine((v, ctx) => {
     const ok =
-      v.cliente == null
-        ? zPermisoGlobal.safeParse(v.permiso).success
-        : zPermisoCliente.safeParse(v.permiso).success;
+      v.cliente == null ? zPermisoGlobal.safeParse(v.permiso).success : zPermisoCliente.safeParse(v.permiso).success;
     if (!ok) {
       ctx.addIssue({
         code: 'custom',

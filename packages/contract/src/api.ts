@@ -79,7 +79,11 @@ export const API_ARCHIVOS = {
   miniatura: (ordenId: number, archivoId: number) => urlDe(RUTAS.miniatura, { ordenId, archivoId }),
   zip: (ordenId: number) => urlDe(RUTAS.zip, { id: ordenId }),
   reporte: (ordenId: number, o: { eventos?: boolean; archivos?: boolean } = {}) =>
-    urlDe(RUTAS.reporte, { id: ordenId }, { eventos: o.eventos ? true : undefined, archivos: o.archivos ? true : undefined }),
+    urlDe(
+      RUTAS.reporte,
+      { id: ordenId },
+      { eventos: o.eventos ? true : undefined, archivos: o.archivos ? true : undefined },
+    ),
   exportarOrdenes: RUTAS.exportarOrdenes.path,
 } as const;
 

@@ -15,7 +15,10 @@ describe('parseAuthorization', () => {
 });
 
 describe('permisos', () => {
-  const base = { permisosResumen: [], permisos: { clientes: [{ clienteID: 7, delegarOrden: true, modificarOrden: false, borrarOrden: false }] } };
+  const base = {
+    permisosResumen: [],
+    permisos: { clientes: [{ clienteID: 7, delegarOrden: true, modificarOrden: false, borrarOrden: false }] },
+  };
   it('ADMIN y PROPIETARIO son admin y tienen todos los permisos por cliente', () => {
     expect(esAdmin({ roles: [{ nombre: 'ADMIN' }] })).toBe(true);
     expect(esAdmin({ roles: [{ nombre: 'SUPERVISOR' }] })).toBe(false);

@@ -69,9 +69,7 @@ export const MD5_HEX = /^[0-9a-f]{32}$/;
 export function authorizationHeader(usuario: string, md5Hex: string): string {
   return `${usuario}#${md5Hex}`;
 }
-export function parseAuthorization(
-  header: string | undefined,
-): { usuario: string; md5: string } | null {
+export function parseAuthorization(header: string | undefined): { usuario: string; md5: string } | null {
   if (!header || header.length > 300) return null;
   const at = header.lastIndexOf('#');
   if (at <= 0) return null;

@@ -85,8 +85,7 @@ export const MENSAJES = {
   errorInesperado: 'Ocurrió un error inesperado',
   sinServidor: 'No se pudo conectar con el servidor. Revise la conexión a internet.',
   offline: 'No hay conexión con el servidor. Los datos pueden estar desactualizados.',
-  demasiadosIntentos:
-    'Demasiados intentos fallidos. Espere unos minutos antes de volver a intentar.',
+  demasiadosIntentos: 'Demasiados intentos fallidos. Espere unos minutos antes de volver a intentar.',
   sinPermiso: 'No tiene permiso para realizar esta acción.',
   noEncontrado: 'No se encontró el recurso solicitado.',
   datosInvalidos: 'Los datos enviados no son válidos.',

@@ -105,9 +105,14 @@ export const zHorasEntrada = z
   })
   .superRefine((h, ctx) => {
     const total = h.horas * 60 + h.minutos;
-    if (total === 0) ctx.addIssue({ code: 'custom', path: ['horas'], message: 'Indique al menos un minuto de trabajo.' });
+    if (total === 0)
+      ctx.addIssue({ code: 'custom', path: ['horas'], message: 'Indique al menos un minuto de trabajo.' });
     if (total > LIMITES_REGISTRO.minutosPorDia) {
-      ctx.addIssue({ code: 'custom', path: ['horas'], message: 'No se pueden registrar más de 24 horas en una entrada.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['horas'],
+        message: 'No se pueden registrar más de 24 horas en una entrada.',
+      });
     }
   });
 

@@ -66,12 +66,20 @@ describe('zTexto', () => {
   });
 
   it('usa el motivo dado cuando falta el valor o no es texto', () => {
-    expect(zTexto('El concepto es obligatorio.').safeParse(undefined).error?.issues[0]?.message).toBe('El concepto es obligatorio.');
-    expect(zTexto('El concepto es obligatorio.').safeParse(3).error?.issues[0]?.message).toBe('El concepto es obligatorio.');
+    expect(zTexto('El concepto es obligatorio.').safeParse(undefined).error?.issues[0]?.message).toBe(
+      'El concepto es obligatorio.',
+    );
+    expect(zTexto('El concepto es obligatorio.').safeParse(3).error?.issues[0]?.message).toBe(
+      'El concepto es obligatorio.',
+    );
   });
 
   it('los esquemas de petición lo usan y nombran el campo', () => {
-    const casos: [{ safeParse: (v: unknown) => { error?: { issues: { path: PropertyKey[]; message: string }[] } } }, unknown, string][] = [
+    const casos: [
+      { safeParse: (v: unknown) => { error?: { issues: { path: PropertyKey[]; message: string }[] } } },
+      unknown,
+      string,
+    ][] = [
       [zOrdenGuardar, { titulo: 'a\u0000b', cliente: 1 }, 'titulo'],
       [zOrdenGuardar, { titulo: 'ok', detalle: 'x\ud800', cliente: 1 }, 'detalle'],
       [zCambioEstado, { estado: 2, comentarios: 'listo\u0000' }, 'comentarios'],
@@ -82,7 +90,10 @@ describe('zTexto', () => {
     ];
     for (const [esquema, valor, campo] of casos) {
       const issues = esquema.safeParse(valor).error?.issues ?? [];
-      expect(issues.map((i) => [i.path.join('.'), i.message]), campo).toContainEqual([campo, MENSAJE_TEXTO_INVALIDO]);
+      expect(
+        issues.map((i) => [i.path.join('.'), i.message]),
+        campo,
+      ).toContainEqual([campo, MENSAJE_TEXTO_INVALIDO]);
     }
   });
 });
@@ -98,13 +109,42 @@ describe('zId', () => {
 
   it('rechaza lo que antes se convertía con indulgencia, con el motivo de siempre', () => {
     const malos: unknown[] = [
-      '00001', '01', '1e3', '0x10', ' 1', '1 ', '+1', '-1', '1.0', '1.5', '', '١', '１', 'NaN', 'Infinity',
-      true, false, null, [], [1], {}, 0, -1, 1.5, ID_MAXIMO + 1, String(ID_MAXIMO + 1), '99999999999', Number.NaN,
+      '00001',
+      '01',
+      '1e3',
+      '0x10',
+      ' 1',
+      '1 ',
+      '+1',
+      '-1',
+      '1.0',
+      '1.5',
+      '',
+      '١',
+      '１',
+      'NaN',
+      'Infinity',
+      true,
+      false,
+      null,
+      [],
+      [1],
+      {},
+      0,
+      -1,
+      1.5,
+      ID_MAXIMO + 1,
+      String(ID_MAXIMO + 1),
+      '99999999999',
+      Number.NaN,
     ];
     for (const v of malos) {
       const r = zId.safeParse(v);
       expect(r.success, JSON.stringify(v)).toBe(false);
-      expect(r.error?.issues.map((i) => i.message), JSON.stringify(v)).toEqual([RAZON_ID]);
+      expect(
+        r.error?.issues.map((i) => i.message),
+        JSON.stringify(v),
+      ).toEqual([RAZON_ID]);
     }
   });
 
@@ -131,9 +171,11 @@ describe('zId', () => {
 
   it('zIdCon cambia el motivo en todos los casos', () => {
     for (const v of [undefined, 'x', 0, '007']) {
-      expect(zIdCon('Elija el cliente de la orden.').safeParse(v).error?.issues.map((i) => i.message)).toEqual([
-        'Elija el cliente de la orden.',
-      ]);
+      expect(
+        zIdCon('Elija el cliente de la orden.')
+          .safeParse(v)
+          .error?.issues.map((i) => i.message),
+      ).toEqual(['Elija el cliente de la orden.']);
     }
   });
 });

@@ -8,7 +8,13 @@ export type SujetoCanales = { id: number; entidadId: number } & Pick<SujetoPermi
 
 /** `{ tipo, ordenId }`: an order of the company changed (the entity channel). */
 export const zMensajeEntidad = z.object({
-  tipo: z.enum(['orden.creada', 'orden.modificada', 'orden.eliminada', 'orden.estadoCambiado', 'orden.responsablesCambiados']),
+  tipo: z.enum([
+    'orden.creada',
+    'orden.modificada',
+    'orden.eliminada',
+    'orden.estadoCambiado',
+    'orden.responsablesCambiados',
+  ]),
   ordenId: z.number().int(),
 });
 /** `{ tipo }`: the server cache of clients or users was cleared (the two cache channels). */
@@ -37,7 +43,12 @@ function canal<const C extends DefCanal>(c: C): C {
  * parses by it.
  */
 export const CANALES = {
-  usuario: canal({ destino: (id) => `/usuario/${id}`, patron: /^\/usuario\/(\d+)$/, de: 'usuario', mensaje: zNotificacion }),
+  usuario: canal({
+    destino: (id) => `/usuario/${id}`,
+    patron: /^\/usuario\/(\d+)$/,
+    de: 'usuario',
+    mensaje: zNotificacion,
+  }),
   plan: canal({
     destino: (id) => `/plan/entidad/${id}`,
     patron: /^\/plan\/entidad\/(\d+)$/,

@@ -14,7 +14,6 @@ export type Notificacion = z.infer<typeof zNotificacion>;
 
 export const TIPOS_NOTIFICACION = ['ORDEN_ASIGNADA', 'ORDEN_ESTADO', 'ORDEN_VENCIDA'] as const;
 
-
 // ---------------------------------------------------------------------------------------------
 // Devices for push (issue 10, item 7)
 
@@ -24,7 +23,11 @@ export const TIPOS_NOTIFICACION = ['ORDEN_ASIGNADA', 'ORDEN_ESTADO', 'ORDEN_VENC
  * `wns2-*.notify.windows.com`). Exact host names, and suffixes that need a label in front.
  * The server connects only to these, over HTTPS on the default port.
  */
-export const PUSH_HOSTS = ['fcm.googleapis.com', 'android.googleapis.com', 'updates.push.services.mozilla.com'] as const;
+export const PUSH_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+] as const;
 export const PUSH_SUFIJOS = ['.push.apple.com', '.notify.windows.com'] as const;
 
 const ETIQUETA_DNS = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -48,7 +51,8 @@ export function motivoEndpointPush(endpoint: string): string | null {
       const antes = host.slice(0, -suf.length);
       return antes.length > 0 && antes.split('.').every((l) => ETIQUETA_DNS.test(l));
     });
-  if (!conocido) return `La dirección de la suscripción push (${host}) no es de un servicio de notificaciones conocido.`;
+  if (!conocido)
+    return `La dirección de la suscripción push (${host}) no es de un servicio de notificaciones conocido.`;
   return null;
 }
 
@@ -112,5 +116,6 @@ export const zRegistroDispositivo = z
   .superRefine((v, ctx) => {
     if (v.flag !== 'true') return;
     const leido = leerTokenDispositivo(v.deviceToken);
-    if (leido.tipo === 'invalido') ctx.addIssue({ code: 'custom', path: ['deviceToken', 'endpoint'], message: leido.motivo });
+    if (leido.tipo === 'invalido')
+      ctx.addIssue({ code: 'custom', path: ['deviceToken', 'endpoint'], message: leido.motivo });
   });

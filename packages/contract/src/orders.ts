@@ -18,8 +18,7 @@ const zTitulo = zTexto()
   .trim()
   .min(1, 'El título es obligatorio.')
   .max(LIMITES_ORDEN.titulo, `El título admite hasta ${LIMITES_ORDEN.titulo} caracteres.`);
-const zDetalle = zTexto()
-  .max(LIMITES_ORDEN.detalle, `El detalle admite hasta ${LIMITES_ORDEN.detalle} caracteres.`);
+const zDetalle = zTexto().max(LIMITES_ORDEN.detalle, `El detalle admite hasta ${LIMITES_ORDEN.detalle} caracteres.`);
 
 /** One responsable or several: travels as an id or an array of ids. */
 export const zResponsables = z
@@ -91,7 +90,9 @@ export const zOrdenResumen = z.object({
   numero: z.number().int(),
   titulo: z.string(),
   estado: z.object({ id: z.number().int(), nombre: z.string(), color: z.string() }),
-  prioridad: z.object({ id: z.number().int(), nombre: z.string(), color: z.string(), nivel: z.number().int() }).nullable(),
+  prioridad: z
+    .object({ id: z.number().int(), nombre: z.string(), color: z.string(), nivel: z.number().int() })
+    .nullable(),
   cliente: zRefNombre.nullable(),
   tipoOrden: zRefNombre.nullable(),
   area: zRefNombre.nullable(),

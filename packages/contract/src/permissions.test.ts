@@ -18,7 +18,11 @@ const fila = (clienteID: number, p: Partial<PermisosDeCliente> = {}): PermisosDe
   ...p,
 });
 
-function actor(roles: string[], globales: string[] = [], clientes: PermisosDeCliente[] = []): SujetoPermisos & { id: number } {
+function actor(
+  roles: string[],
+  globales: string[] = [],
+  clientes: PermisosDeCliente[] = [],
+): SujetoPermisos & { id: number } {
   return {
     id: 1,
     roles: roles.map((nombre) => ({ nombre })),
@@ -74,8 +78,14 @@ describe('privilegiosQueFaltan', () => {
   });
 
   it('un usuario con lo mismo o menos se puede administrar', () => {
-    const gestor = actor(['SUPERVISOR'], ['altaUsuarios', 'crearOrden'], [fila(7, { delegarOrden: true, borrarOrden: true })]);
-    expect(privilegiosQueFaltan(gestor, objetivo(['OPERARIO'], ['crearOrden'], [fila(7, { delegarOrden: true })]))).toEqual([]);
+    const gestor = actor(
+      ['SUPERVISOR'],
+      ['altaUsuarios', 'crearOrden'],
+      [fila(7, { delegarOrden: true, borrarOrden: true })],
+    );
+    expect(
+      privilegiosQueFaltan(gestor, objetivo(['OPERARIO'], ['crearOrden'], [fila(7, { delegarOrden: true })])),
+    ).toEqual([]);
     expect(puedeAdministrarUsuario(gestor, objetivo(['SUPERVISOR'], ['altaUsuarios', 'crearOrden']))).toBe(true);
     // A stored row with every flag off holds nothing.
     expect(puedeAdministrarUsuario(gestor, objetivo([], [], [fila(9)]))).toBe(true);
@@ -102,7 +112,12 @@ describe('privilegiosQueFaltan', () => {
 
   it('un propietario puede administrar a cualquiera de su empresa', () => {
     const duenio = actor(['PROPIETARIO']);
-    expect(privilegiosQueFaltan(duenio, objetivo(['PROPIETARIO', 'ADMIN'], ['altaClientes'], [fila(1, { borrarOrden: true })]))).toEqual([]);
+    expect(
+      privilegiosQueFaltan(
+        duenio,
+        objetivo(['PROPIETARIO', 'ADMIN'], ['altaClientes'], [fila(1, { borrarOrden: true })]),
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -36,11 +36,7 @@ export function tienePermiso(u: Pick<SujetoPermisos, 'permisosResumen'>, p: Perm
 }
 
 /** A per-client permission; admins hold every per-client permission of their company. */
-export function tienePermisoCliente(
-  u: SujetoPermisos,
-  clienteId: number,
-  p: PermisoCliente,
-): boolean {
+export function tienePermisoCliente(u: SujetoPermisos, clienteId: number, p: PermisoCliente): boolean {
   if (esAdmin(u)) return true;
   return u.permisos.clientes.some((c) => c.clienteID === clienteId && c[p]);
 }
@@ -109,7 +105,8 @@ export function privilegiosQueFaltan(actor: SujetoPermisos, objetivo: Privilegio
   for (const p of objetivo.globales) if (!puedeOtorgarGlobal(actor, p)) faltan.push({ tipo: 'global', permiso: p });
   for (const c of objetivo.clientes) {
     for (const p of PERMISOS_CLIENTE) {
-      if (c[p] && !puedeOtorgarCliente(actor, c.clienteID, p)) faltan.push({ tipo: 'cliente', clienteId: c.clienteID, permiso: p });
+      if (c[p] && !puedeOtorgarCliente(actor, c.clienteID, p))
+        faltan.push({ tipo: 'cliente', clienteId: c.clienteID, permiso: p });
     }
   }
   return faltan;
@@ -124,7 +121,10 @@ export function puedeAdministrarUsuario(actor: SujetoPermisos, objetivo: Privile
  * password and an id): only owners, and only for someone else; everyone changes their own
  * password in "Datos personales", with the current one. A new user gets theirs at creation.
  */
-export function puedeFijarPassword(actor: Pick<SujetoPermisos, 'roles'> & { id: number }, objetivoId: number | null): boolean {
+export function puedeFijarPassword(
+  actor: Pick<SujetoPermisos, 'roles'> & { id: number },
+  objetivoId: number | null,
+): boolean {
   if (objetivoId === null) return true;
   return objetivoId !== actor.id && esPropietario(actor);
 }

@@ -69,7 +69,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // A failing idle client must not crash the process; the next query reports the problem.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
-    const consultar: Consultar = async <T,>(query: SQL, opciones?: { preparar?: boolean }) => {
+    const consultar: Consultar = async <T>(query: SQL, opciones?: { preparar?: boolean }) => {
       const { sql: text, params } = dialect.sqlToQuery(query);
       if (opciones?.preparar === false) return (await pool.query({ text, values: params })).rows as T[];
       const name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
@@ -107,7 +107,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     client = await PGlite.create(pgliteOptions);
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  const consultar: Consultar = async <T,>(query: SQL) => (await db.execute(query)).rows as T[];
+  const consultar: Consultar = async <T>(query: SQL) => (await db.execute(query)).rows as T[];
   return {
     db,
     kind: 'pglite',

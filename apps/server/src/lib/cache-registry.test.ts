@@ -105,22 +105,42 @@ describe('CacheRegistry', () => {
     const { bus, registro: r, lineas } = registro();
     r.register(
       { nombre: 'rota', ttlMs: 1000, invalidadaPor: { 'catalogo.cambiado': empresa } },
-      { invalidate: () => { throw new Error('rota'); }, clearAll: () => undefined },
+      {
+        invalidate: () => {
+          throw new Error('rota');
+        },
+        clearAll: () => undefined,
+      },
     );
-    const sana = r.register({ nombre: 'sana', ttlMs: 1000, invalidadaPor: { 'catalogo.cambiado': empresa } }, new TenantCache<number>());
+    const sana = r.register(
+      { nombre: 'sana', ttlMs: 1000, invalidadaPor: { 'catalogo.cambiado': empresa } },
+      new TenantCache<number>(),
+    );
     sana.set(1, 'k', 1);
     const llegó = siguiente(bus);
     bus.publish({ type: 'catalogo.cambiado', entidadId: 1 });
     await llegó;
     expect(sana.get(1, 'k')).toBeUndefined();
-    expect(lineas).toContainEqual(expect.objectContaining({ msg: 'cache.invalidacionFallo', obj: expect.objectContaining({ cache: 'rota' }) }));
+    expect(lineas).toContainEqual(
+      expect.objectContaining({ msg: 'cache.invalidacionFallo', obj: expect.objectContaining({ cache: 'rota' }) }),
+    );
   });
 
   it('rechaza una caché sin TTL finito; todas las del servidor tienen uno', () => {
     const { registro: r } = registro();
-    expect(() => r.register({ nombre: 'eterna', ttlMs: Infinity, invalidadaPor: {} }, new TenantCache<number>())).toThrow(/TTL/);
+    expect(() =>
+      r.register({ nombre: 'eterna', ttlMs: Infinity, invalidadaPor: {} }, new TenantCache<number>()),
+    ).toThrow(/TTL/);
     const todas = Object.values(declaracionesDeCaches({ credentialCacheTtlMs: 60_000, listCacheMs: 30_000 }));
-    expect(todas.map((d) => d.nombre).sort()).toEqual(['clientes', 'conteos', 'credenciales', 'nombres', 'paginas', 'plan', 'usuarios']);
+    expect(todas.map((d) => d.nombre).sort()).toEqual([
+      'clientes',
+      'conteos',
+      'credenciales',
+      'nombres',
+      'paginas',
+      'plan',
+      'usuarios',
+    ]);
     for (const d of todas) {
       expect(Number.isFinite(d.ttlMs) && d.ttlMs > 0, d.nombre).toBe(true);
       expect(Object.keys(d.invalidadaPor).length, d.nombre).toBeGreaterThan(0);

@@ -59,7 +59,10 @@ export class CacheRegistry {
       throw new Error(`la caché ${declaracion.nombre} necesita un TTL finito`);
     }
     this.caches.push({ declaracion, cache: cache as ManagedCache<unknown> });
-    for (const [tipo, fn] of Object.entries(declaracion.invalidadaPor) as [DomainEventType, (e: DomainEvent) => Invalidacion<K>][]) {
+    for (const [tipo, fn] of Object.entries(declaracion.invalidadaPor) as [
+      DomainEventType,
+      (e: DomainEvent) => Invalidacion<K>,
+    ][]) {
       const regla: Regla = (e) => {
         const inv = fn(e);
         cache.invalidate(inv.entidadId, inv.keys);

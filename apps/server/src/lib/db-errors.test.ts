@@ -22,7 +22,9 @@ describe('esBaseNoDisponible', () => {
   });
 
   it('mira dentro del error de Drizzle y de un AggregateError', () => {
-    const drizzle = Object.assign(new Error('Failed query: select 1\nparams: '), { cause: con('x', { code: 'ECONNREFUSED' }) });
+    const drizzle = Object.assign(new Error('Failed query: select 1\nparams: '), {
+      cause: con('x', { code: 'ECONNREFUSED' }),
+    });
     expect(esBaseNoDisponible(drizzle)).toBe(true);
     expect(esBaseNoDisponible(new AggregateError([con('a', { code: 'ECONNREFUSED' })], 'connect'))).toBe(true);
   });

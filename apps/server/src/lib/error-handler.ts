@@ -40,7 +40,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply
         .status(503)
         .header('Retry-After', String(REINTENTAR_EN_S))
-        .send({ code: 'SERVICIO_NO_DISPONIBLE', message: MENSAJES.servicioNoDisponible, requestId } satisfies ErrorBody);
+        .send({
+          code: 'SERVICIO_NO_DISPONIBLE',
+          message: MENSAJES.servicioNoDisponible,
+          requestId,
+        } satisfies ErrorBody);
     }
     const status = err.statusCode ?? 500;
     if (status < 500) {

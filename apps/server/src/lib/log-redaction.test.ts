@@ -46,16 +46,28 @@ describe('enmascarar', () => {
 describe('resumenError', () => {
   it('de un error de Drizzle quedan la clase, el SQLSTATE, la restricción y la sentencia, nunca los valores ni el detalle', () => {
     const pg = Object.assign(new Error('duplicate key value violates unique constraint "usuarios_email_key"'), {
-      code: '23505', severity: 'ERROR', constraint: 'usuarios_email_key', table: 'usuarios',
-      detail: 'Key (email)=(ana@demo.com) already exists.', where: `ana@demo.com ${ARGON}`,
+      code: '23505',
+      severity: 'ERROR',
+      constraint: 'usuarios_email_key',
+      table: 'usuarios',
+      detail: 'Key (email)=(ana@demo.com) already exists.',
+      where: `ana@demo.com ${ARGON}`,
     });
     class DrizzleQueryError extends Error {
-      constructor(readonly query: string, readonly params: unknown[], override readonly cause: unknown) {
+      constructor(
+        readonly query: string,
+        readonly params: unknown[],
+        override readonly cause: unknown,
+      ) {
         super(`Failed query: ${query}\nparams: ${params.join(',')}`);
         this.name = 'DrizzleQueryError';
       }
     }
-    const err = new DrizzleQueryError('insert into "usuarios" ("email", "password_hash") values ($1, $2)', ['ana@demo.com', ARGON], pg);
+    const err = new DrizzleQueryError(
+      'insert into "usuarios" ("email", "password_hash") values ($1, $2)',
+      ['ana@demo.com', ARGON],
+      pg,
+    );
     const r = resumenError(err);
     expect(r).toMatchObject({
       tipo: 'DrizzleQueryError',
@@ -70,7 +82,10 @@ describe('resumenError', () => {
   });
 
   it('el valor que PostgreSQL cita al final del mensaje no se guarda', () => {
-    const e = Object.assign(new Error('invalid input syntax for type integer: "ana@demo.com"'), { code: '22P02', severity: 'ERROR' });
+    const e = Object.assign(new Error('invalid input syntax for type integer: "ana@demo.com"'), {
+      code: '22P02',
+      severity: 'ERROR',
+    });
     expect(resumenError(e).mensaje).toBe('invalid input syntax for type integer: "[valor oculto]"');
   });
 });
@@ -78,8 +93,12 @@ describe('resumenError', () => {
 describe('sanear', () => {
   it('oculta campos secretos a cualquier profundidad y resume los errores', () => {
     const r = sanear({
-      usuario: 'ana', password: 'Demo1234!', datos: { passwordNueva: MD5, token: 'tok', lista: [`x ${ARGON}`] },
-      headers: { authorization: `ana#${MD5}` }, err: new Error(`falló con ${MD5}`), vacio: '',
+      usuario: 'ana',
+      password: 'Demo1234!',
+      datos: { passwordNueva: MD5, token: 'tok', lista: [`x ${ARGON}`] },
+      headers: { authorization: `ana#${MD5}` },
+      err: new Error(`falló con ${MD5}`),
+      vacio: '',
     });
     const todo = JSON.stringify(r);
     for (const secreto of ['Demo1234!', MD5, 'tok"', 'argon2']) expect(todo).not.toContain(secreto);
@@ -91,10 +110,22 @@ describe('el logger de la aplicación', () => {
   it('ninguna línea lleva secretos, los pasen como mensaje, como campo o como error', () => {
     const { log, texto } = registro();
     log.info(`Authorization ana#${MD5} en /x?k=secreto1 con ${ARGON}`);
-    log.info({ req: { method: 'GET', url: '/api/v2/confirmar?k=secreto2', headers: { authorization: `ana#${MD5}` } } }, 'pedido');
+    log.info(
+      { req: { method: 'GET', url: '/api/v2/confirmar?k=secreto2', headers: { authorization: `ana#${MD5}` } } },
+      'pedido',
+    );
     log.warn({ password: 'Demo1234!', usuario: { passwordHash: ARGON } }, 'campos');
-    log.error(Object.assign(new Error(`Failed query: select\nparams: ana@demo.com,${ARGON}`), { params: ['ana@demo.com', ARGON] }));
-    log.error({ err: Object.assign(new Error('x'), { detail: 'Key (email)=(ana@demo.com)', query: 'select', params: [ARGON] }) }, 'error.interno');
+    log.error(
+      Object.assign(new Error(`Failed query: select\nparams: ana@demo.com,${ARGON}`), {
+        params: ['ana@demo.com', ARGON],
+      }),
+    );
+    log.error(
+      {
+        err: Object.assign(new Error('x'), { detail: 'Key (email)=(ana@demo.com)', query: 'select', params: [ARGON] }),
+      },
+      'error.interno',
+    );
     log.info('formato %s %o', `ana#${MD5}`, { token: 'tok-secreto' });
     const t = texto();
     expect(t.split('\n').filter(Boolean)).toHaveLength(6);

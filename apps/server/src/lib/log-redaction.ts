@@ -26,7 +26,8 @@ const PATRONES: readonly [RegExp, string][] = [
 ];
 
 /** Field names whose values are secret wherever they appear. */
-const CLAVE_SECRETA = /^(?:authorization|cookie|k|access|hash|\w*password\w*|\w*token\w*|secret\w*|datosTarjeta|params)$/i;
+const CLAVE_SECRETA =
+  /^(?:authorization|cookie|k|access|hash|\w*password\w*|\w*token\w*|secret\w*|datosTarjeta|params)$/i;
 
 export function enmascarar(texto: string): string {
   let s = texto;
@@ -127,7 +128,10 @@ interface ReqLike {
 }
 
 /** The options of the Fastify logger (pino); false when logs are off. */
-export function opcionesDeLog(nivel: string, destino?: DestinationStream): false | (LoggerOptions & { stream?: DestinationStream }) {
+export function opcionesDeLog(
+  nivel: string,
+  destino?: DestinationStream,
+): false | (LoggerOptions & { stream?: DestinationStream }) {
   if (nivel === 'silent' && !destino) return false;
   return {
     level: nivel,

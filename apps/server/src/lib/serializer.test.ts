@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { responseSerializer } from './serializer.js';
 
-const serializar = (schema: unknown) => responseSerializer({ schema, method: 'GET', url: '/x', httpStatus: '200' } as never);
+const serializar = (schema: unknown) =>
+  responseSerializer({ schema, method: 'GET', url: '/x', httpStatus: '200' } as never);
 
 describe('responseSerializer', () => {
   it('escribe lo que el esquema describe y deja fuera los campos que no están en él', () => {

@@ -8,9 +8,20 @@ import { BlockList, isIP } from 'node:net';
 export type TrustProxy = boolean | number | string[];
 
 const NAMED: Record<string, [string, number][]> = {
-  loopback: [['127.0.0.1', 8], ['::1', 128]],
-  linklocal: [['169.254.0.0', 16], ['fe80::', 10]],
-  uniquelocal: [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['fc00::', 7]],
+  loopback: [
+    ['127.0.0.1', 8],
+    ['::1', 128],
+  ],
+  linklocal: [
+    ['169.254.0.0', 16],
+    ['fe80::', 10],
+  ],
+  uniquelocal: [
+    ['10.0.0.0', 8],
+    ['172.16.0.0', 12],
+    ['192.168.0.0', 16],
+    ['fc00::', 7],
+  ],
 };
 
 /** An address, an address/prefix, or one of the named ranges. */
@@ -32,7 +43,10 @@ export function parseTrustProxy(raw: string): { value: TrustProxy } | { invalid:
   if (v === '' || v === 'false') return { value: false };
   if (v === 'true') return { value: true };
   if (/^\d{1,2}$/.test(v)) return { value: Number(v) };
-  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const invalid = list.filter((s) => !parseEntry(s));
   return invalid.length ? { invalid } : { value: list };
 }

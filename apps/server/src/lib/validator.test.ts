@@ -9,7 +9,11 @@ describe('buscarTextoInvalido', () => {
     expect(buscarTextoInvalido({ titulo: 'Reparación 😀', n: 3, ok: true, nada: null })).toBeNull();
     expect(buscarTextoInvalido('a\u0000')).toEqual([]);
     expect(buscarTextoInvalido({ titulo: 'ok', detalle: 'x\ud800' })).toEqual(['detalle']);
-    expect(buscarTextoInvalido({ gastos: [{ concepto: 'ok' }, { concepto: '\udc00' }] })).toEqual(['gastos', 1, 'concepto']);
+    expect(buscarTextoInvalido({ gastos: [{ concepto: 'ok' }, { concepto: '\udc00' }] })).toEqual([
+      'gastos',
+      1,
+      'concepto',
+    ]);
     expect(buscarTextoInvalido({ a: 'x\u0000', b: 'y\u0000' })).toEqual(['a']);
     expect(buscarTextoInvalido({ registro: { 'no\u0000ta': 1 } })).toEqual(['registro', 'no\ufffdta']);
     expect(buscarTextoInvalido([['ok'], ['ok', ['\ud83d']]])).toEqual([1, 1, 0]);
@@ -57,7 +61,9 @@ describe('validatorCompilerSeguro', () => {
   const validar = validatorCompilerSeguro({ schema: esquema, method: 'POST', url: '/x', httpPart: 'body' });
 
   it('rechaza antes que el esquema, con el error de validación de siempre y la ruta', () => {
-    const r = validar({ id: 1, extra: { lista: ['ok', 'x\u0000'] } }) as { error?: { instancePath: string; message: string }[] };
+    const r = validar({ id: 1, extra: { lista: ['ok', 'x\u0000'] } }) as {
+      error?: { instancePath: string; message: string }[];
+    };
     expect(r.error?.map((e) => [e.instancePath, e.message])).toEqual([['/extra/lista/1', MENSAJE_TEXTO_INVALIDO]]);
   });
 

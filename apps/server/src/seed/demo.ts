@@ -33,14 +33,70 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       logo: logoSvg('DS', '#1f5fa8'),
     });
     const clientes = await makeClientes(tx, demo, [
-      { nombre: 'Municipalidad de Rosario', cuit: '30-99907345-1', contacto: 'Ing. Marcela Paz', email: 'obras@rosario.gob.ar', telefono: '0341 480-2000', direccion: 'Córdoba 501, Rosario' },
-      { nombre: 'Supermercados La Estrella', cuit: '30-71234567-8', contacto: 'Hernán Ríos', email: 'mantenimiento@laestrella.com.ar', telefono: '011 4555-1200', direccion: 'Av. Rivadavia 8450, CABA' },
-      { nombre: 'Clínica San Martín', cuit: '30-65432198-7', contacto: 'Dra. Silvia Acosta', email: 'intendencia@clinicasanmartin.com.ar', telefono: '0351 421-9900', direccion: 'Bv. San Juan 820, Córdoba' },
-      { nombre: 'Hotel Los Andes', cuit: '30-70011223-4', contacto: 'Pablo Quiroga', email: 'tecnica@hotellosandes.com.ar', telefono: '0261 429-3300', direccion: 'Av. San Martín 1150, Mendoza' },
-      { nombre: 'Colegio Manuel Belgrano', cuit: '30-54321876-5', contacto: 'Prof. Ana Molina', email: 'administracion@colegiobelgrano.edu.ar', telefono: '011 4783-5500', direccion: 'Cuba 2040, CABA' },
-      { nombre: 'Consorcio Av. Libertador 2450', cuit: '30-68899001-2', contacto: 'Adm. Ricardo Vega', email: 'consorcio2450@gmail.com', telefono: '011 4806-7788', direccion: 'Av. del Libertador 2450, CABA' },
-      { nombre: 'Frigorífico del Sur', cuit: '30-50998877-6', contacto: 'Gustavo Ibarra', email: 'planta@frigosur.com.ar', telefono: '0291 455-6600', direccion: 'Ruta 3 km 696, Bahía Blanca' },
-      { nombre: 'Farmacias Vida', cuit: '30-71555666-3', contacto: 'Lic. Natalia Ferreyra', email: 'sucursales@farmaciasvida.com.ar', telefono: '0381 430-1122', direccion: '25 de Mayo 300, San Miguel de Tucumán' },
+      {
+        nombre: 'Municipalidad de Rosario',
+        cuit: '30-99907345-1',
+        contacto: 'Ing. Marcela Paz',
+        email: 'obras@rosario.gob.ar',
+        telefono: '0341 480-2000',
+        direccion: 'Córdoba 501, Rosario',
+      },
+      {
+        nombre: 'Supermercados La Estrella',
+        cuit: '30-71234567-8',
+        contacto: 'Hernán Ríos',
+        email: 'mantenimiento@laestrella.com.ar',
+        telefono: '011 4555-1200',
+        direccion: 'Av. Rivadavia 8450, CABA',
+      },
+      {
+        nombre: 'Clínica San Martín',
+        cuit: '30-65432198-7',
+        contacto: 'Dra. Silvia Acosta',
+        email: 'intendencia@clinicasanmartin.com.ar',
+        telefono: '0351 421-9900',
+        direccion: 'Bv. San Juan 820, Córdoba',
+      },
+      {
+        nombre: 'Hotel Los Andes',
+        cuit: '30-70011223-4',
+        contacto: 'Pablo Quiroga',
+        email: 'tecnica@hotellosandes.com.ar',
+        telefono: '0261 429-3300',
+        direccion: 'Av. San Martín 1150, Mendoza',
+      },
+      {
+        nombre: 'Colegio Manuel Belgrano',
+        cuit: '30-54321876-5',
+        contacto: 'Prof. Ana Molina',
+        email: 'administracion@colegiobelgrano.edu.ar',
+        telefono: '011 4783-5500',
+        direccion: 'Cuba 2040, CABA',
+      },
+      {
+        nombre: 'Consorcio Av. Libertador 2450',
+        cuit: '30-68899001-2',
+        contacto: 'Adm. Ricardo Vega',
+        email: 'consorcio2450@gmail.com',
+        telefono: '011 4806-7788',
+        direccion: 'Av. del Libertador 2450, CABA',
+      },
+      {
+        nombre: 'Frigorífico del Sur',
+        cuit: '30-50998877-6',
+        contacto: 'Gustavo Ibarra',
+        email: 'planta@frigosur.com.ar',
+        telefono: '0291 455-6600',
+        direccion: 'Ruta 3 km 696, Bahía Blanca',
+      },
+      {
+        nombre: 'Farmacias Vida',
+        cuit: '30-71555666-3',
+        contacto: 'Lic. Natalia Ferreyra',
+        email: 'sucursales@farmaciasvida.com.ar',
+        telefono: '0381 430-1122',
+        direccion: '25 de Mayo 300, San Miguel de Tucumán',
+      },
     ]);
     const cat = await makeCatalogo(tx, demo, {
       areas: ['Mantenimiento general', 'Electricidad', 'Plomería', 'Climatización', 'Sistemas', 'Seguridad e higiene'],
@@ -48,16 +104,33 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     });
     const [c1, c2, c3, c4] = clientes as [number, number, number, number];
     const propietario = await makeUsuario(tx, {
-      entidadId: demo, usuario: 'propietario', password: DEMO_PASSWORD, nombre: 'Laura', apellido: 'Fernández',
-      email: 'laura.fernandez@demoservicios.com.ar', roles: ['PROPIETARIO'], permisos: PERMISOS_GLOBALES,
+      entidadId: demo,
+      usuario: 'propietario',
+      password: DEMO_PASSWORD,
+      nombre: 'Laura',
+      apellido: 'Fernández',
+      email: 'laura.fernandez@demoservicios.com.ar',
+      roles: ['PROPIETARIO'],
+      permisos: PERMISOS_GLOBALES,
     });
     const admin = await makeUsuario(tx, {
-      entidadId: demo, usuario: 'admin', password: DEMO_PASSWORD, nombre: 'Martín', apellido: 'Gómez',
-      email: 'martin.gomez@demoservicios.com.ar', roles: ['ADMIN'], permisos: PERMISOS_GLOBALES,
+      entidadId: demo,
+      usuario: 'admin',
+      password: DEMO_PASSWORD,
+      nombre: 'Martín',
+      apellido: 'Gómez',
+      email: 'martin.gomez@demoservicios.com.ar',
+      roles: ['ADMIN'],
+      permisos: PERMISOS_GLOBALES,
     });
     const supervisor = await makeUsuario(tx, {
-      entidadId: demo, usuario: 'supervisor', password: DEMO_PASSWORD, nombre: 'Carla', apellido: 'Ruiz',
-      email: 'carla.ruiz@demoservicios.com.ar', roles: ['SUPERVISOR'],
+      entidadId: demo,
+      usuario: 'supervisor',
+      password: DEMO_PASSWORD,
+      nombre: 'Carla',
+      apellido: 'Ruiz',
+      email: 'carla.ruiz@demoservicios.com.ar',
+      roles: ['SUPERVISOR'],
       permisos: ['crearOrden', 'modificarOrden', 'finalizarOrden', 'verEstadisticas'],
       clientes: [
         { clienteId: c1, delegarOrden: true, modificarOrden: true, borrarOrden: true },
@@ -67,16 +140,37 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       ],
     });
     const operario = await makeUsuario(tx, {
-      entidadId: demo, usuario: 'operario', password: DEMO_PASSWORD, nombre: 'Diego', apellido: 'Sosa',
-      email: 'diego.sosa@demoservicios.com.ar', roles: ['OPERARIO'], permisos: ['finalizarOrden'], supervisorId: supervisor,
+      entidadId: demo,
+      usuario: 'operario',
+      password: DEMO_PASSWORD,
+      nombre: 'Diego',
+      apellido: 'Sosa',
+      email: 'diego.sosa@demoservicios.com.ar',
+      roles: ['OPERARIO'],
+      permisos: ['finalizarOrden'],
+      supervisorId: supervisor,
     });
     const lucia = await makeUsuario(tx, {
-      entidadId: demo, usuario: 'lbenitez', password: DEMO_PASSWORD, nombre: 'Lucía', apellido: 'Benítez',
-      email: 'lucia.benitez@demoservicios.com.ar', roles: ['OPERARIO'], permisos: [], supervisorId: supervisor,
+      entidadId: demo,
+      usuario: 'lbenitez',
+      password: DEMO_PASSWORD,
+      nombre: 'Lucía',
+      apellido: 'Benítez',
+      email: 'lucia.benitez@demoservicios.com.ar',
+      roles: ['OPERARIO'],
+      permisos: [],
+      supervisorId: supervisor,
     });
     const javier = await makeUsuario(tx, {
-      entidadId: demo, usuario: 'jromero', password: DEMO_PASSWORD, nombre: 'Javier', apellido: 'Romero',
-      email: 'javier.romero@demoservicios.com.ar', roles: ['OPERARIO'], permisos: [], supervisorId: supervisor,
+      entidadId: demo,
+      usuario: 'jromero',
+      password: DEMO_PASSWORD,
+      nombre: 'Javier',
+      apellido: 'Romero',
+      email: 'javier.romero@demoservicios.com.ar',
+      roles: ['OPERARIO'],
+      permisos: [],
+      supervisorId: supervisor,
     });
     // Everything before this month: the current period starts with the whole quota.
     await makeOrdenesHistoricas(tx, {
@@ -100,17 +194,44 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       logo: logoSvg('OE', '#2e7d32'),
     });
     const clientesOtra = await makeClientes(tx, otra, [
-      { nombre: 'Constructora Patagonia', cuit: '30-70555444-1', contacto: 'Arq. Sergio Lagos', email: 'obra@constructorapatagonia.com.ar', telefono: '0299 448-1000', direccion: 'Av. Argentina 1200, Neuquén' },
-      { nombre: 'Panadería El Molino', cuit: '20-23456789-0', contacto: 'Rosa Medina', email: 'elmolino@gmail.com', telefono: '0223 491-2233', direccion: 'Güemes 2800, Mar del Plata' },
-      { nombre: 'Estudio Contable Pereyra', cuit: '30-69988776-5', contacto: 'Cdor. Luis Pereyra', email: 'estudio@pereyra.com.ar', telefono: '0342 456-7890', direccion: 'San Martín 2300, Santa Fe' },
+      {
+        nombre: 'Constructora Patagonia',
+        cuit: '30-70555444-1',
+        contacto: 'Arq. Sergio Lagos',
+        email: 'obra@constructorapatagonia.com.ar',
+        telefono: '0299 448-1000',
+        direccion: 'Av. Argentina 1200, Neuquén',
+      },
+      {
+        nombre: 'Panadería El Molino',
+        cuit: '20-23456789-0',
+        contacto: 'Rosa Medina',
+        email: 'elmolino@gmail.com',
+        telefono: '0223 491-2233',
+        direccion: 'Güemes 2800, Mar del Plata',
+      },
+      {
+        nombre: 'Estudio Contable Pereyra',
+        cuit: '30-69988776-5',
+        contacto: 'Cdor. Luis Pereyra',
+        email: 'estudio@pereyra.com.ar',
+        telefono: '0342 456-7890',
+        direccion: 'San Martín 2300, Santa Fe',
+      },
     ]);
     const catOtra = await makeCatalogo(tx, otra, {
       areas: ['Obras', 'Instalaciones', 'Administración'],
       tipos: ['Correctivo', 'Preventivo', 'Presupuesto'],
     });
     const duenio = await makeUsuario(tx, {
-      entidadId: otra, usuario: 'otra', password: DEMO_PASSWORD, nombre: 'Roberto', apellido: 'Díaz',
-      email: 'roberto.diaz@otraempresa.com.ar', roles: ['PROPIETARIO'], permisos: PERMISOS_GLOBALES,
+      entidadId: otra,
+      usuario: 'otra',
+      password: DEMO_PASSWORD,
+      nombre: 'Roberto',
+      apellido: 'Díaz',
+      email: 'roberto.diaz@otraempresa.com.ar',
+      roles: ['PROPIETARIO'],
+      permisos: PERMISOS_GLOBALES,
     });
     await makeOrdenesHistoricas(tx, {
       entidadId: otra,

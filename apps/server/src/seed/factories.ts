@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { ZONA_HORARIA_EMPRESA_POR_DEFECTO, diaDeMs, inicioDelDia, type PermisoGlobal, type NombreRol } from '@delego/contract';
+import {
+  ZONA_HORARIA_EMPRESA_POR_DEFECTO,
+  diaDeMs,
+  inicioDelDia,
+  type PermisoGlobal,
+  type NombreRol,
+} from '@delego/contract';
 import type { DbOrTx } from '../db/client.js';
 import {
   areas,

@@ -24,10 +24,16 @@ export function rng(seed: number): () => number {
 }
 
 const TRABAJOS = [
-  ['Reparación de aire acondicionado', 'El equipo no enfría y hace ruido al arrancar. Revisar carga de gas y capacitor.'],
+  [
+    'Reparación de aire acondicionado',
+    'El equipo no enfría y hace ruido al arrancar. Revisar carga de gas y capacitor.',
+  ],
   ['Cambio de luminarias LED', 'Reemplazar tubos fluorescentes por paneles LED en el sector indicado.'],
   ['Pérdida de agua en baño', 'Se detectó una pérdida bajo la mesada. Cortar la llave de paso antes de intervenir.'],
-  ['Mantenimiento preventivo de grupo electrógeno', 'Control de aceite, filtros, batería y prueba con carga durante 30 minutos.'],
+  [
+    'Mantenimiento preventivo de grupo electrógeno',
+    'Control de aceite, filtros, batería y prueba con carga durante 30 minutos.',
+  ],
   ['Instalación de puesto de trabajo', 'Armar escritorio, conectar PC, teléfono IP y verificar red.'],
   ['Revisión de tablero eléctrico', 'Saltan las térmicas del piso 2. Medir consumos y ajustar borneras.'],
   ['Limpieza de tanque de agua', 'Vaciado, cepillado y desinfección con hipoclorito; dejar constancia.'],
@@ -43,8 +49,16 @@ const TRABAJOS = [
 
 const COMENTARIOS: Record<number, string[]> = {
   [ESTADO.EN_PROCESO]: ['Comienzo el trabajo.', 'Llegué al lugar, empiezo a revisar.', 'En camino con los materiales.'],
-  [ESTADO.EN_ESPERA]: ['Falta un repuesto, lo pedimos al proveedor.', 'El cliente pidió reprogramar.', 'Esperando autorización del encargado.'],
-  [ESTADO.FINALIZADA]: ['Trabajo terminado y probado.', 'Listo, el cliente firmó la conformidad.', 'Finalizado sin novedades.'],
+  [ESTADO.EN_ESPERA]: [
+    'Falta un repuesto, lo pedimos al proveedor.',
+    'El cliente pidió reprogramar.',
+    'Esperando autorización del encargado.',
+  ],
+  [ESTADO.FINALIZADA]: [
+    'Trabajo terminado y probado.',
+    'Listo, el cliente firmó la conformidad.',
+    'Finalizado sin novedades.',
+  ],
   [ESTADO.CANCELADA]: ['El cliente canceló el pedido.', 'Duplicada de otra orden.'],
   [ESTADO.PENDIENTE]: ['Vuelve a la cola de pendientes.'],
 };
@@ -75,9 +89,7 @@ export async function makeOrdenesHistoricas(db: DbOrTx, s: HistorialSpec): Promi
     .from(entidades)
     .where(eq(entidades.id, s.entidadId));
   let numero = ent?.n ?? 0;
-  const times = Array.from({ length: s.count }, () => s.desde.getTime() + Math.floor(r() * span)).sort(
-    (a, b) => a - b,
-  );
+  const times = Array.from({ length: s.count }, () => s.desde.getTime() + Math.floor(r() * span)).sort((a, b) => a - b);
 
   const CHUNK = 400;
   for (let start = 0; start < times.length; start += CHUNK) {
@@ -144,7 +156,10 @@ export async function makeOrdenesHistoricas(db: DbOrTx, s: HistorialSpec): Promi
         pasos,
       };
     });
-    const inserted = await db.insert(ordenes).values(plans.map((p) => p.row)).returning({ id: ordenes.id });
+    const inserted = await db
+      .insert(ordenes)
+      .values(plans.map((p) => p.row))
+      .returning({ id: ordenes.id });
     const respRows: { ordenId: number; usuarioId: number }[] = [];
     const evRows: (typeof ordenEventos.$inferInsert)[] = [];
     inserted.forEach((o, i) => {
@@ -167,7 +182,8 @@ export async function makeOrdenesHistoricas(db: DbOrTx, s: HistorialSpec): Promi
           entidadId: s.entidadId,
           ordenId: o.id,
           tipo: 'ESTADO',
-          usuarioId: paso.estado === ESTADO.CANCELADA ? p.row.registroResponsableId : (p.resp[0] ?? p.row.registroResponsableId),
+          usuarioId:
+            paso.estado === ESTADO.CANCELADA ? p.row.registroResponsableId : (p.resp[0] ?? p.row.registroResponsableId),
           fecha: paso.fecha,
           estadoAnteriorId: anterior,
           estadoNuevoId: paso.estado,

@@ -47,7 +47,9 @@ function servidorConAreas() {
 }
 
 function areasOfrecidas(): string[] {
-  return [...screen.getByTestId('orden-form-area').querySelectorAll('ion-select-option')].map((o) => o.textContent ?? '');
+  return [...screen.getByTestId('orden-form-area').querySelectorAll('ion-select-option')].map(
+    (o) => o.textContent ?? '',
+  );
 }
 
 describe('one key per catalogue endpoint', () => {

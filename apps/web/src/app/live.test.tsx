@@ -91,7 +91,10 @@ const stomp = vi.hoisted(() => {
       }
     }
     activas(): string[] {
-      return this.suscripciones.filter((s) => s.activa).map((s) => s.destino).sort();
+      return this.suscripciones
+        .filter((s) => s.activa)
+        .map((s) => s.destino)
+        .sort();
     }
   }
   return { FakeClient };
@@ -368,7 +371,11 @@ describe('messages update the queries (SPEC §7 Live socket)', () => {
 
   it('/entidad/cache/clientes: clients (administration and order catalogues) refetch', async () => {
     const queryClient = await conectado(operario());
-    for (const clave of [['admin', 'clientes'], ['ordenes', 'catalogo', 'clientes-usados'], ['admin', 'usuarios', 'lista']]) {
+    for (const clave of [
+      ['admin', 'clientes'],
+      ['ordenes', 'catalogo', 'clientes-usados'],
+      ['admin', 'usuarios', 'lista'],
+    ]) {
       queryClient.setQueryData(clave, []);
     }
     act(() => cliente().entregar('/entidad/cache/clientes/1', { tipo: 'clientes' }));
@@ -379,7 +386,11 @@ describe('messages update the queries (SPEC §7 Live socket)', () => {
 
   it('/entidad/cache/usuarios: users (administration and available responsables) refetch', async () => {
     const queryClient = await conectado(operario());
-    for (const clave of [['admin', 'usuarios', 'lista'], ['ordenes', 'responsables-disponibles', 1], ['admin', 'clientes']]) {
+    for (const clave of [
+      ['admin', 'usuarios', 'lista'],
+      ['ordenes', 'responsables-disponibles', 1],
+      ['admin', 'clientes'],
+    ]) {
       queryClient.setQueryData(clave, []);
     }
     act(() => cliente().entregar('/entidad/cache/usuarios/1', { tipo: 'usuarios' }));
@@ -436,7 +447,9 @@ describe('the server refuses the socket (ERROR frame)', () => {
     guardarSesion({ usuario: operario(), md5: MD5 });
     montar();
     await waitFor(() => expect(stomp.FakeClient.instancias).toHaveLength(1));
-    fetchMock.mockResolvedValue(json(403, { code: 'LOGIN_INVALIDO', message: 'Los datos de Login son inválidos', requestId: 'r' }));
+    fetchMock.mockResolvedValue(
+      json(403, { code: 'LOGIN_INVALIDO', message: 'Los datos de Login son inválidos', requestId: 'r' }),
+    );
 
     act(() => cliente().error('Los datos de Login son inválidos'));
     await waitFor(() => expect(leerSesion()).toBeNull());
@@ -447,13 +460,17 @@ describe('the server refuses the socket (ERROR frame)', () => {
 describe('logout (SPEC §4)', () => {
   it('unsubscribes every channel, disconnects and unregisters the device, with the credentials, before the session goes', async () => {
     guardarSesion({ usuario: supervisor(), md5: MD5 });
-    localStorage.setItem(CLAVE_DISPOSITIVO, JSON.stringify({ usuarioId: 3, token: 'eyJlbmRwb2ludCI6Imh0dHBzOi8vcHVzaCJ9' }));
+    localStorage.setItem(
+      CLAVE_DISPOSITIVO,
+      JSON.stringify({ usuarioId: 3, token: 'eyJlbmRwb2ludCI6Imh0dHBzOi8vcHVzaCJ9' }),
+    );
     const queryClient = montar();
     await waitFor(() => expect(stomp.FakeClient.instancias).toHaveLength(1));
     act(() => cliente().conectar());
     expect(cliente().activas()).toEqual(DESTINOS_SUPERVISOR);
     const ordenDeHechos: string[] = [];
-    stomp.FakeClient.alDesuscribir = () => ordenDeHechos.push(leerSesion() ? 'unsubscribe con sesión' : 'unsubscribe sin sesión');
+    stomp.FakeClient.alDesuscribir = () =>
+      ordenDeHechos.push(leerSesion() ? 'unsubscribe con sesión' : 'unsubscribe sin sesión');
     fetchMock.mockImplementation(() => {
       ordenDeHechos.push(leerSesion() ? 'registrar con sesión' : 'registrar sin sesión');
       return Promise.resolve(json(200, { ok: true, registrado: false }));

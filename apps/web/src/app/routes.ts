@@ -25,7 +25,9 @@ const NuevaOrdenPage = pantallaPerezosa(() => import('../features/orders/compone
 const OrdenDetallePage = pantallaPerezosa(() => import('../features/orders/components/orden-detalle-page'));
 const CambioEstadoPage = pantallaPerezosa(() => import('../features/orders/components/cambio-estado-page'));
 const CambioResponsablePage = pantallaPerezosa(() => import('../features/orders/components/cambio-responsable-page'));
-const ResponsablesMultiplesPage = pantallaPerezosa(() => import('../features/orders/components/responsables-multiples-page'));
+const ResponsablesMultiplesPage = pantallaPerezosa(
+  () => import('../features/orders/components/responsables-multiples-page'),
+);
 const EdicionTituloPage = pantallaPerezosa(() => import('../features/orders/components/edicion-titulo-page'));
 const EdicionDetallePage = pantallaPerezosa(() => import('../features/orders/components/edicion-detalle-page'));
 const HistorialPage = pantallaPerezosa(() => import('../features/orders/components/historial-page'));
@@ -34,7 +36,9 @@ const UsuariosPage = pantallaPerezosa(() => import('../features/admin/users/comp
 const UsuarioPage = pantallaPerezosa(() => import('../features/admin/users/components/usuario-page'));
 const AsignarRolesPage = pantallaPerezosa(() => import('../features/admin/users/components/asignar-roles-page'));
 const SupervisorPage = pantallaPerezosa(() => import('../features/admin/users/components/supervisor-page'));
-const UsuariosPermisosPage = pantallaPerezosa(() => import('../features/admin/permissions/components/usuarios-permisos-page'));
+const UsuariosPermisosPage = pantallaPerezosa(
+  () => import('../features/admin/permissions/components/usuarios-permisos-page'),
+);
 const ClientesPage = pantallaPerezosa(() => import('../features/admin/clients/components/clientes-page'));
 const ClientePage = pantallaPerezosa(() => import('../features/admin/clients/components/cliente-page'));
 const TiposOrdenPage = pantallaPerezosa(() => import('../features/admin/catalog/components/tipos-orden-page'));

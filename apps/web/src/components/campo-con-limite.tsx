@@ -49,7 +49,11 @@ export function CampoConLimite({ valor, max, className, children }: Props) {
       {children}
       {texto && (
         <div
-          className={excedido ? 'delego-campo-limite__contador delego-campo-limite__contador--excedido' : 'delego-campo-limite__contador'}
+          className={
+            excedido
+              ? 'delego-campo-limite__contador delego-campo-limite__contador--excedido'
+              : 'delego-campo-limite__contador'
+          }
           data-testid="contador-caracteres"
         >
           <span className="delego-visually-hidden">{excedido ? 'Demasiados caracteres: ' : 'Caracteres: '}</span>

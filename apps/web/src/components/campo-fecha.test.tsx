@@ -4,7 +4,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { CampoFecha } from './campo-fecha';
 
 /** The field as a form holds it: the value lives in the parent. */
-function Formulario({ inicial = '', onChange = () => undefined, error }: { inicial?: string; onChange?: (v: string) => void; error?: string }) {
+function Formulario({
+  inicial = '',
+  onChange = () => undefined,
+  error,
+}: {
+  inicial?: string;
+  onChange?: (v: string) => void;
+  error?: string;
+}) {
   const [valor, setValor] = useState(inicial);
   return (
     <CampoFecha
@@ -27,7 +35,13 @@ const salir = () => fireEvent(campo(), new CustomEvent('ionBlur'));
 describe('CampoFecha', () => {
   it('shows a saved day as dd/MM/yyyy, with its label, a hint and a calendar button', () => {
     render(<Formulario inicial="2026-12-02" />);
-    expect(campo()).toMatchObject({ value: '02/12/2026', label: 'Fecha de fin', type: 'text', inputmode: 'numeric', placeholder: 'dd/mm/aaaa' });
+    expect(campo()).toMatchObject({
+      value: '02/12/2026',
+      label: 'Fecha de fin',
+      type: 'text',
+      inputmode: 'numeric',
+      placeholder: 'dd/mm/aaaa',
+    });
     expect(screen.getByLabelText('Elegir fecha de fin en el calendario')).toBeInTheDocument();
   });
 

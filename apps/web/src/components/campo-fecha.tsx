@@ -27,7 +27,17 @@ export interface CampoFechaProps {
  * no zone: the form turns it into ms of the company's day (docs/FECHAS.md). Text that is not a
  * real day stays as typed and gets a Spanish message once the person leaves the field.
  */
-export function CampoFecha({ label, value, onChange, error, helperText, min, max, disabled, 'data-testid': testId }: CampoFechaProps) {
+export function CampoFecha({
+  label,
+  value,
+  onChange,
+  error,
+  helperText,
+  min,
+  max,
+  disabled,
+  'data-testid': testId,
+}: CampoFechaProps) {
   const [tocado, setTocado] = useState(false);
   const [abierto, setAbierto] = useState(false);
   const idAyuda = useId();
@@ -74,7 +84,12 @@ export function CampoFecha({ label, value, onChange, error, helperText, min, max
       <span id={idAyuda} hidden>
         {esDia(value) ? `Fecha elegida: ${textoDeValorFecha(value)}` : 'Sin fecha elegida'}
       </span>
-      <IonModal isOpen={abierto} onDidDismiss={() => setAbierto(false)} className="campo-fecha__modal" aria-label={label}>
+      <IonModal
+        isOpen={abierto}
+        onDidDismiss={() => setAbierto(false)}
+        className="campo-fecha__modal"
+        aria-label={label}
+      >
         {abierto && (
           <IonDatetime
             presentation="date"

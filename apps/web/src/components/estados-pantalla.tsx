@@ -71,7 +71,11 @@ function BotonRuta({ ruta, direccion, fill, children }: BotonRutaProps) {
 }
 
 function IrAInicio() {
-  return <BotonRuta ruta="/home" direccion="root" fill="outline">Ir a Inicio</BotonRuta>;
+  return (
+    <BotonRuta ruta="/home" direccion="root" fill="outline">
+      Ir a Inicio
+    </BotonRuta>
+  );
 }
 
 interface EstadoErrorProps {
@@ -132,7 +136,11 @@ export function EstadoElegirUsuario() {
     <EstadoPantalla
       icono={personOutline}
       titulo="Elija un usuario"
-      accion={<BotonRuta ruta="/usuarios" direccion="root">Ir a Usuarios</BotonRuta>}
+      accion={
+        <BotonRuta ruta="/usuarios" direccion="root">
+          Ir a Usuarios
+        </BotonRuta>
+      }
     >
       Abra esta pantalla desde la ficha de un usuario.
     </EstadoPantalla>
@@ -158,7 +166,9 @@ export function EstadoSinPermiso({ ambito, children, volverA }: EstadoSinPermiso
         volverA === undefined ? (
           <IrAInicio />
         ) : (
-          <BotonRuta ruta={volverA} direccion="back" fill="outline">Volver</BotonRuta>
+          <BotonRuta ruta={volverA} direccion="back" fill="outline">
+            Volver
+          </BotonRuta>
         )
       }
     >
@@ -175,7 +185,11 @@ export function EstadoRequiereSesion({ ambito, children }: { ambito: AmbitoEstad
       icono={logInOutline}
       titulo="Inicie sesión"
       testId={`${ambito}-requiere-sesion`}
-      accion={<BotonRuta ruta={rutaLogin(pathname + search)} direccion="root">Ingresar</BotonRuta>}
+      accion={
+        <BotonRuta ruta={rutaLogin(pathname + search)} direccion="root">
+          Ingresar
+        </BotonRuta>
+      }
     >
       {children}
     </EstadoPantalla>

@@ -33,9 +33,13 @@ describe('lint rule delego/texto-en-ionic', () => {
     ['children passed through', '<IonButtons slot="end">{children}</IonButtons>'],
     ['the children attribute', '<IonLabel children={nombre} />'],
     ['the tag written as an element', '<ion-label>{nombre}</ion-label>'],
-  ])('reports %s', async (_caso, jsx) => {
-    expect(await problemas(jsx)).toEqual([4]);
-  }, 30_000);
+  ])(
+    'reports %s',
+    async (_caso, jsx) => {
+      expect(await problemas(jsx)).toEqual([4]);
+    },
+    30_000,
+  );
 
   it.each([
     ['text wrapped in <Texto>', '<IonLabel><Texto>{nombre}</Texto></IonLabel>'],
@@ -44,7 +48,11 @@ describe('lint rule delego/texto-en-ionic', () => {
     ['a fragment around passed-through children', '<IonButtons slot="end"><>{children}</></IonButtons>'],
     ['a list of items', '<IonLabel>{lista.map((x) => <Texto key={x}>{x}</Texto>)}</IonLabel>'],
     ['an element only when a condition holds', '<IonLabel>{nombre && <Texto>{nombre}</Texto>}</IonLabel>'],
-  ])('accepts %s', async (_caso, jsx) => {
-    expect(await problemas(jsx)).toEqual([]);
-  }, 30_000);
+  ])(
+    'accepts %s',
+    async (_caso, jsx) => {
+      expect(await problemas(jsx)).toEqual([]);
+    },
+    30_000,
+  );
 });

@@ -23,9 +23,7 @@ describe('mensajeParaEstado (SPEC §8)', () => {
   });
 
   it('504 is the cannot-reach-the-server message, whatever the body says', () => {
-    expect(mensajeParaEstado(504)).toBe(
-      'No se pudo conectar con el servidor. Revise la conexión a internet.',
-    );
+    expect(mensajeParaEstado(504)).toBe('No se pudo conectar con el servidor. Revise la conexión a internet.');
     expect(mensajeParaEstado(504, 'Gateway Timeout')).toBe(MENSAJES.sinServidor);
   });
 
@@ -52,9 +50,7 @@ describe('mensajeParaEstado (SPEC §8)', () => {
 
 describe('mensajeDeError', () => {
   it("uses our errors' Spanish messages", () => {
-    expect(mensajeDeError(new ApiError(409, 'CONFLICTO', 'La orden ya fue cerrada'))).toBe(
-      'La orden ya fue cerrada',
-    );
+    expect(mensajeDeError(new ApiError(409, 'CONFLICTO', 'La orden ya fue cerrada'))).toBe('La orden ya fue cerrada');
     expect(mensajeDeError(new ErrorDeUsuario('Seleccione un cliente'))).toBe('Seleccione un cliente');
   });
 

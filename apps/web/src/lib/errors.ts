@@ -24,7 +24,9 @@ export type CodigoApi = CodigoError | typeof CODIGO_SIN_CONEXION | typeof CODIGO
 
 /** The code of an error answer: the server's when it is one of the contract's, else `HTTP_<status>`. */
 export function codigoDeRespuesta(status: number, code: string | undefined): CodigoApi {
-  return code !== undefined && (CODIGOS_ERROR as readonly string[]).includes(code) ? (code as CodigoError) : `HTTP_${status}`;
+  return code !== undefined && (CODIGOS_ERROR as readonly string[]).includes(code)
+    ? (code as CodigoError)
+    : `HTTP_${status}`;
 }
 
 /** A failed call to the server; `message` is already the Spanish text a person should read. */
@@ -79,8 +81,7 @@ export function mensajeDeError(error: unknown): string {
 }
 
 export type PresentacionError =
-  | { tipo: 'alerta'; titulo: string; mensaje: string }
-  | { tipo: 'toast'; mensaje: string; duracionMs: number };
+  { tipo: 'alerta'; titulo: string; mensaje: string } | { tipo: 'toast'; mensaje: string; duracionMs: number };
 
 /** The toast shown while the device is offline (SPEC §8). */
 export const TOAST_OFFLINE: PresentacionError = {

@@ -17,7 +17,9 @@ describe('erroresDeGuardado', () => {
 
   it('renames server fields with the alias', () => {
     const error = new ApiError(400, 'DATOS_INVALIDOS', 'La contraseña actual no es correcta.', 'r', 'passwordActual');
-    expect(erroresDeGuardado(error, ['actual'], { alias: { passwordActual: 'actual' } })).toEqual({ actual: error.message });
+    expect(erroresDeGuardado(error, ['actual'], { alias: { passwordActual: 'actual' } })).toEqual({
+      actual: error.message,
+    });
   });
 
   it('sends anything else to the shared alert', () => {
@@ -31,17 +33,33 @@ describe('erroresDeGuardado', () => {
   it('with soloDatosInvalidos, a refusal that names a field still goes to the alert', () => {
     oyente.mockReset();
     dejar = escucharErrores(oyente);
-    const transicion = new ApiError(409, 'TRANSICION_INVALIDA', 'No se puede pasar de Finalizada a En espera.', 'r', 'estado');
+    const transicion = new ApiError(
+      409,
+      'TRANSICION_INVALIDA',
+      'No se puede pasar de Finalizada a En espera.',
+      'r',
+      'estado',
+    );
     expect(erroresDeGuardado(transicion, ['estado'], { soloDatosInvalidos: true })).toEqual({});
     expect(oyente).toHaveBeenCalledWith(transicion);
     const invalido = new ApiError(400, 'DATOS_INVALIDOS', 'El comentario es obligatorio.', 'r', 'comentarios');
-    expect(erroresDeGuardado(invalido, ['comentarios'], { soloDatosInvalidos: true })).toEqual({ comentarios: invalido.message });
+    expect(erroresDeGuardado(invalido, ['comentarios'], { soloDatosInvalidos: true })).toEqual({
+      comentarios: invalido.message,
+    });
   });
 });
 
 describe('enviarConEnter', () => {
   const tecla = (target: EventTarget, extra: { ctrlKey?: boolean } = {}) =>
-    ({ key: 'Enter', target, ctrlKey: false, metaKey: false, nativeEvent: { isComposing: false }, preventDefault: () => undefined, ...extra }) as never;
+    ({
+      key: 'Enter',
+      target,
+      ctrlKey: false,
+      metaKey: false,
+      nativeEvent: { isComposing: false },
+      preventDefault: () => undefined,
+      ...extra,
+    }) as never;
 
   it('submits from a single-line field, and from a text area only with Ctrl+Enter', () => {
     const enviar = vi.fn();

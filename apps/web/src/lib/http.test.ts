@@ -203,7 +203,13 @@ describe('http client: files (downloads as Blobs, multipart uploads)', () => {
   });
 
   it('archivo: an error answer is the server’s JSON message, like every call', async () => {
-    fetchMock.mockResolvedValue(respuestaJson(404, { message: 'La orden no tiene archivos para descargar.', code: 'NO_ENCONTRADO', requestId: 'r' }));
+    fetchMock.mockResolvedValue(
+      respuestaJson(404, {
+        message: 'La orden no tiene archivos para descargar.',
+        code: 'NO_ENCONTRADO',
+        requestId: 'r',
+      }),
+    );
     const error = await errorDe(http.archivo('/api/v2/descargarZip/42'));
     expect(error.status).toBe(404);
     expect(error.message).toBe('La orden no tiene archivos para descargar.');
@@ -278,7 +284,9 @@ describe('http client: files (downloads as Blobs, multipart uploads)', () => {
       const progreso = vi.fn();
       const promesa = http.formulario('/x', new FormData(), { alProgresar: progreso });
       const e = enviados[0]!;
-      e.xhr.upload.dispatchEvent(Object.assign(new Event('progress'), { lengthComputable: true, loaded: 30, total: 120 }));
+      e.xhr.upload.dispatchEvent(
+        Object.assign(new Event('progress'), { lengthComputable: true, loaded: 30, total: 120 }),
+      );
       expect(progreso).toHaveBeenCalledWith(30, 120);
       e.xhr.responder(200, {});
       await promesa;
@@ -286,9 +294,18 @@ describe('http client: files (downloads as Blobs, multipart uploads)', () => {
 
     it('a refusal is an ApiError with the server’s message and field; no answer is "no connection"', async () => {
       const rechazo = http.formulario('/x', new FormData());
-      enviados[0]!.xhr.responder(413, { message: 'El archivo «a.pdf» supera el tamaño máximo de 25 MB.', code: 'DEMASIADO_GRANDE', requestId: 'r', field: 'archivos' });
+      enviados[0]!.xhr.responder(413, {
+        message: 'El archivo «a.pdf» supera el tamaño máximo de 25 MB.',
+        code: 'DEMASIADO_GRANDE',
+        requestId: 'r',
+        field: 'archivos',
+      });
       const error = await errorDe(rechazo);
-      expect(error).toMatchObject({ status: 413, message: 'El archivo «a.pdf» supera el tamaño máximo de 25 MB.', field: 'archivos' });
+      expect(error).toMatchObject({
+        status: 413,
+        message: 'El archivo «a.pdf» supera el tamaño máximo de 25 MB.',
+        field: 'archivos',
+      });
 
       const caida = http.formulario('/x', new FormData());
       enviados[1]!.xhr.dispatchEvent(new Event('error'));

@@ -82,9 +82,7 @@ function prepararCabeceras(
 ): { headers: Headers; credenciales: Credenciales | undefined; usaSesion: boolean } {
   const usaSesion = opciones.autenticada !== false && !opciones.credenciales;
   const credenciales =
-    opciones.autenticada === false
-      ? undefined
-      : (opciones.credenciales ?? credencialesDeSesion(leerSesion()));
+    opciones.autenticada === false ? undefined : (opciones.credenciales ?? credencialesDeSesion(leerSesion()));
   const headers = new Headers({ Accept: accept });
   if (credenciales) {
     headers.set('Authorization', authorizationHeader(credenciales.usuario, credenciales.md5));
@@ -209,7 +207,10 @@ export async function peticionArchivo(
   return { blob, nombre: nombreDeDisposicion(respuesta.headers.get('Content-Disposition')), tipo };
 }
 
-export interface OpcionesFormulario<T> extends Pick<OpcionesPeticion<T>, 'query' | 'esquema' | 'credenciales' | 'autenticada' | 'signal'> {
+export interface OpcionesFormulario<T> extends Pick<
+  OpcionesPeticion<T>,
+  'query' | 'esquema' | 'credenciales' | 'autenticada' | 'signal'
+> {
   metodo?: 'POST' | 'PUT';
   /** Called as the body goes out: bytes sent and the total (XMLHttpRequest's upload progress). */
   alProgresar?: (enviados: number, total: number) => void;

@@ -24,7 +24,9 @@ export function renderConApp(ui: ReactElement, { usuario = null, ruta = '/', que
     <IonApp>
       <QueryClientProvider client={cliente}>
         <SessionContext value={{ usuario }}>
-          <IonReactMemoryRouter initialEntries={[ruta]} future={ROUTER_FUTURE}>{ui}</IonReactMemoryRouter>
+          <IonReactMemoryRouter initialEntries={[ruta]} future={ROUTER_FUTURE}>
+            {ui}
+          </IonReactMemoryRouter>
         </SessionContext>
       </QueryClientProvider>
     </IonApp>,

@@ -9,7 +9,6 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { problemaDelCuerpo } from './cuerpos';
 
-
 /** One call the app made. */
 export interface Llamada {
   metodo: string;

@@ -208,4 +208,7 @@ export const RUTAS_ADMIN = {
 export type RutasDeEtiquetas = ReturnType<typeof rutasEtiquetas<string>>;
 
 /** The catalogue calls of each label class, for code that handles both the same way. */
-export const RUTAS_ETIQUETAS: { readonly tipo: RutasDeEtiquetas; readonly area: RutasDeEtiquetas } = { tipo: tipos, area: areas };
+export const RUTAS_ETIQUETAS: { readonly tipo: RutasDeEtiquetas; readonly area: RutasDeEtiquetas } = {
+  tipo: tipos,
+  area: areas,
+};

@@ -29,7 +29,9 @@ describe('urlDe', () => {
   });
 
   it('adds the query without null or undefined values', () => {
-    expect(urlDe(RUTAS.reporte, { id: 5 }, { eventos: true, archivos: undefined })).toBe('/api/v2/imprimirReporte/5?eventos=true');
+    expect(urlDe(RUTAS.reporte, { id: 5 }, { eventos: true, archivos: undefined })).toBe(
+      '/api/v2/imprimirReporte/5?eventos=true',
+    );
     expect(urlDe(RUTAS.login)).toBe('/api/v4/login');
   });
 
@@ -44,8 +46,12 @@ describe('the helpers from before the table, derived from it', () => {
     expect(API_ADMIN.area(4)).toBe('/api/v3/areas/4');
     expect(API_ADMIN.quitarPermisosCliente(2, 8)).toBe('/api/v4/permisos/2/8');
     expect(API_ORDENES.fecha(7, 'fin')).toBe('/api/v2/fecha/7/fin');
-    expect(API_ARCHIVOS.reporte(3, { eventos: true, archivos: true })).toBe('/api/v2/imprimirReporte/3?eventos=true&archivos=true');
+    expect(API_ARCHIVOS.reporte(3, { eventos: true, archivos: true })).toBe(
+      '/api/v2/imprimirReporte/3?eventos=true&archivos=true',
+    );
     expect(API_ARCHIVOS.reporte(3)).toBe('/api/v2/imprimirReporte/3');
-    expect(API_NOTIFICACIONES.registrar(false, 'https://x/y')).toBe('/api/v2/notificaciones/registrar/false/https%3A%2F%2Fx%2Fy');
+    expect(API_NOTIFICACIONES.registrar(false, 'https://x/y')).toBe(
+      '/api/v2/notificaciones/registrar/false/https%3A%2F%2Fx%2Fy',
+    );
   });
 });

@@ -1,5 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MENSAJES, esAdmin, mensajeDemasiadosIntentos, parseAuthorization, type UsuarioLogueado } from '@delego/contract';
+import {
+  MENSAJES,
+  esAdmin,
+  mensajeDemasiadosIntentos,
+  parseAuthorization,
+  type UsuarioLogueado,
+} from '@delego/contract';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import type { EntidadesService } from '../entidades/entidades.service.js';

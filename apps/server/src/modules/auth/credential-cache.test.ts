@@ -44,11 +44,13 @@ describe('CredentialCache', () => {
   });
 
   it('no guarda nada con TTL 0 y respeta el máximo de entradas', () => {
-    expect((() => {
-      const c = new CredentialCache(0);
-      c.set('a#1', actor(1));
-      return c.size;
-    })()).toBe(0);
+    expect(
+      (() => {
+        const c = new CredentialCache(0);
+        c.set('a#1', actor(1));
+        return c.size;
+      })(),
+    ).toBe(0);
     const c = new CredentialCache(60_000, Date.now, 2);
     c.set('a', actor(1));
     c.set('b', actor(2));

@@ -36,10 +36,7 @@ describe('LoginThrottle', () => {
   });
 
   it('demora cada vez más la verificación de un usuario que falla desde muchas direcciones, con un tope', () => {
-    const th = new LoginThrottle(
-      { ...LIMITS, userSlowAfter: 4, userDelayStepMs: 100, userMaxDelayMs: 350 },
-      () => 0,
-    );
+    const th = new LoginThrottle({ ...LIMITS, userSlowAfter: 4, userDelayStepMs: 100, userMaxDelayMs: 350 }, () => 0);
     const delays: number[] = [];
     for (let a = 0; a < 8; a++) {
       delays.push(th.check('ana', 'limpia').delayMs);

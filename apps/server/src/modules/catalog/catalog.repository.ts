@@ -12,7 +12,11 @@ export type Clase = 'tipo' | 'area';
  */
 type Nombre = ReturnType<typeof sql.identifier>;
 const TABLA: Record<Clase, { tabla: Nombre; archivado: Nombre; uso: Nombre }> = {
-  tipo: { tabla: sql.identifier('tipos_orden'), archivado: sql.identifier('archivado'), uso: sql.identifier('tipo_orden_id') },
+  tipo: {
+    tabla: sql.identifier('tipos_orden'),
+    archivado: sql.identifier('archivado'),
+    uso: sql.identifier('tipo_orden_id'),
+  },
   area: { tabla: sql.identifier('areas'), archivado: sql.identifier('archivada'), uso: sql.identifier('area_id') },
 };
 
@@ -66,7 +70,12 @@ export class CatalogRepository {
     return r[0];
   }
 
-  async update(clase: Clase, entidadId: number, id: number, v: { nombre: string; archivado: boolean }): Promise<Etiqueta | undefined> {
+  async update(
+    clase: Clase,
+    entidadId: number,
+    id: number,
+    v: { nombre: string; archivado: boolean },
+  ): Promise<Etiqueta | undefined> {
     const t = TABLA[clase];
     const r = await this.rows(sql`
       update ${t.tabla} set nombre = ${v.nombre}, ${t.archivado} = ${v.archivado}
@@ -89,7 +98,9 @@ export class CatalogRepository {
 
   async archive(clase: Clase, entidadId: number, id: number): Promise<void> {
     const t = TABLA[clase];
-    await this.db.execute(sql`update ${t.tabla} set ${t.archivado} = true where entidad_id = ${entidadId} and id = ${id}`);
+    await this.db.execute(
+      sql`update ${t.tabla} set ${t.archivado} = true where entidad_id = ${entidadId} and id = ${id}`,
+    );
   }
 
   e5sList(entidadId: number): Promise<E5sArea[]> {

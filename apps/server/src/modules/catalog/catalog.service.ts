@@ -7,20 +7,21 @@ import { exigirPermiso } from '../permissions/guard.js';
 import { CatalogRepository, isForeignKeyViolation, type Clase } from './catalog.repository.js';
 import { parseE5sCsv } from './e5s-csv.js';
 
-const TEXTOS: Record<Clase, { el: string; noEncontrado: string; yaExiste: (n: string) => string; eliminado: string }> = {
-  tipo: {
-    el: 'El tipo de orden',
-    noEncontrado: 'No se encontró el tipo de orden.',
-    yaExiste: (n) => `Ya existe un tipo de orden llamado "${n}".`,
-    eliminado: 'Se eliminó el tipo de orden.',
-  },
-  area: {
-    el: 'El área',
-    noEncontrado: 'No se encontró el área.',
-    yaExiste: (n) => `Ya existe un área llamada "${n}".`,
-    eliminado: 'Se eliminó el área.',
-  },
-};
+const TEXTOS: Record<Clase, { el: string; noEncontrado: string; yaExiste: (n: string) => string; eliminado: string }> =
+  {
+    tipo: {
+      el: 'El tipo de orden',
+      noEncontrado: 'No se encontró el tipo de orden.',
+      yaExiste: (n) => `Ya existe un tipo de orden llamado "${n}".`,
+      eliminado: 'Se eliminó el tipo de orden.',
+    },
+    area: {
+      el: 'El área',
+      noEncontrado: 'No se encontró el área.',
+      yaExiste: (n) => `Ya existe un área llamada "${n}".`,
+      eliminado: 'Se eliminó el área.',
+    },
+  };
 
 /**
  * Order types, areas and the E5S area catalogue of a company. Anyone logged in reads them (the
@@ -111,7 +112,9 @@ export class CatalogService {
     exigirPermiso(actor, 'altaEtiquetas');
     const r = parseE5sCsv(csv);
     if (!r.ok) throw AppError.invalid('csv', `El archivo tiene errores. ${r.errores.join(' ')}`);
-    const anteriores = await this.db.transaction((tx) => new CatalogRepository(tx).e5sReplace(actor.entidadId, r.filas));
+    const anteriores = await this.db.transaction((tx) =>
+      new CatalogRepository(tx).e5sReplace(actor.entidadId, r.filas),
+    );
     this.cambio(actor);
     const n = r.filas.length;
     return {

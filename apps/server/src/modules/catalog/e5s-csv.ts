@@ -81,7 +81,11 @@ export function parseE5sCsv(raw: string): ResultadoCsv {
     const limpios = campos.map((c) => c.trim());
     if (limpios.every((c) => c === '')) continue;
     const clave = limpios[0] ?? '';
-    const nombre = limpios.slice(1).join(sep === '\t' ? ' ' : `${sep} `).replace(/\s+/g, ' ').trim();
+    const nombre = limpios
+      .slice(1)
+      .join(sep === '\t' ? ' ' : `${sep} `)
+      .replace(/\s+/g, ' ')
+      .trim();
     if (primera) {
       primera = false;
       if (CABECERAS_CLAVE.has(clave.toLowerCase()) && /^(nombre|descripci[oó]n|name)?$/i.test(nombre)) continue;
@@ -94,7 +98,8 @@ export function parseE5sCsv(raw: string): ResultadoCsv {
       errores.push(`Línea ${linea}: el nombre admite hasta ${LIMITES_ADMIN.e5sNombre} caracteres.`);
     const k = clave.toLowerCase();
     const antes = vistas.get(k);
-    if (clave && antes !== undefined) errores.push(`Línea ${linea}: la clave "${clave}" ya aparece en la línea ${antes}.`);
+    if (clave && antes !== undefined)
+      errores.push(`Línea ${linea}: la clave "${clave}" ya aparece en la línea ${antes}.`);
     else if (clave) vistas.set(k, linea);
     filas.push({ clave, nombre });
   }

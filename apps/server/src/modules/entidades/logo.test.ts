@@ -50,7 +50,9 @@ describe('logo', () => {
     expect(() => decodificarLogo('no es base64 ***')).toThrow(/base64/);
     expect(() => decodificarLogo('data:image/png,abc')).toThrow(/base64/);
     expect(() => decodificarLogo('A'.repeat(3 * 1024 * 1024))).toThrow(/no puede superar/);
-    const exe = await rechazo(procesarLogo(Buffer.from('MZ\x90\x00 This program cannot be run in DOS mode').toString('base64')));
+    const exe = await rechazo(
+      procesarLogo(Buffer.from('MZ\x90\x00 This program cannot be run in DOS mode').toString('base64')),
+    );
     expect(exe.status).toBe(415);
     const png = await imagen('png');
     const roto = Buffer.concat([png.subarray(0, 40), Buffer.alloc(200, 7)]);

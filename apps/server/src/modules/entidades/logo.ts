@@ -35,7 +35,8 @@ export function decodificarLogo(input: string): Buffer {
     throw new AppError('DEMASIADO_GRANDE', MENSAJES_LOGO.grande, { field: 'logo' });
   }
   const buf = Buffer.from(b64, 'base64');
-  if (buf.length > LIMITES_ADMIN.logoBytes) throw new AppError('DEMASIADO_GRANDE', MENSAJES_LOGO.grande, { field: 'logo' });
+  if (buf.length > LIMITES_ADMIN.logoBytes)
+    throw new AppError('DEMASIADO_GRANDE', MENSAJES_LOGO.grande, { field: 'logo' });
   return buf;
 }
 

@@ -3,7 +3,11 @@ import type { DbOrTx } from '../../db/client.js';
 import { registroGastos, registroHoras } from './expenses.tables.js';
 
 const ms = (col: ReturnType<typeof sql>) => sql`(extract(epoch from ${col}) * 1000)::float8`;
-const joinIds = (ids: readonly number[]) => sql.join(ids.map((i) => sql`${i}`), sql`, `);
+const joinIds = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  );
 
 export interface PersonaFila {
   id: number;
@@ -43,7 +47,9 @@ export interface GastoFila {
 }
 
 const persona = (alias: string) =>
-  sql.raw(`json_build_object('id', ${alias}.id, 'usuario', ${alias}.usuario, 'nombre', ${alias}.nombre, 'apellido', ${alias}.apellido)`);
+  sql.raw(
+    `json_build_object('id', ${alias}.id, 'usuario', ${alias}.usuario, 'nombre', ${alias}.nombre, 'apellido', ${alias}.apellido)`,
+  );
 const asObj = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
 /** Every query is scoped by company (and order where it applies). */
@@ -82,14 +88,19 @@ export class ExpensesRepository {
   }
 
   async updateHoras(entidadId: number, id: number, set: Partial<typeof registroHoras.$inferInsert>): Promise<void> {
-    await this.db.update(registroHoras).set(set).where(and(eq(registroHoras.entidadId, entidadId), eq(registroHoras.id, id)));
+    await this.db
+      .update(registroHoras)
+      .set(set)
+      .where(and(eq(registroHoras.entidadId, entidadId), eq(registroHoras.id, id)));
   }
 
   async deleteHoras(entidadId: number, ordenId: number, ids: number[]): Promise<void> {
     if (!ids.length) return;
     await this.db
       .delete(registroHoras)
-      .where(and(eq(registroHoras.entidadId, entidadId), eq(registroHoras.ordenId, ordenId), inArray(registroHoras.id, ids)));
+      .where(
+        and(eq(registroHoras.entidadId, entidadId), eq(registroHoras.ordenId, ordenId), inArray(registroHoras.id, ids)),
+      );
   }
 
   async insertGastos(rows: (typeof registroGastos.$inferInsert)[]): Promise<number[]> {
@@ -98,14 +109,23 @@ export class ExpensesRepository {
   }
 
   async updateGasto(entidadId: number, id: number, set: Partial<typeof registroGastos.$inferInsert>): Promise<void> {
-    await this.db.update(registroGastos).set(set).where(and(eq(registroGastos.entidadId, entidadId), eq(registroGastos.id, id)));
+    await this.db
+      .update(registroGastos)
+      .set(set)
+      .where(and(eq(registroGastos.entidadId, entidadId), eq(registroGastos.id, id)));
   }
 
   async deleteGastos(entidadId: number, ordenId: number, ids: number[]): Promise<void> {
     if (!ids.length) return;
     await this.db
       .delete(registroGastos)
-      .where(and(eq(registroGastos.entidadId, entidadId), eq(registroGastos.ordenId, ordenId), inArray(registroGastos.id, ids)));
+      .where(
+        and(
+          eq(registroGastos.entidadId, entidadId),
+          eq(registroGastos.ordenId, ordenId),
+          inArray(registroGastos.id, ids),
+        ),
+      );
   }
 
   /** Serialises changes to the hours of these users (the 24 h rule spans every order). */
@@ -180,7 +200,13 @@ export class ExpensesRepository {
   }
 
   /** Entries between two days, after (dia, id), for the detail sheet of the export (keyset pages). */
-  async detalleHoras(entidadId: number, desde: string, hasta: string, despues: { dia: string; id: number } | null, limite: number) {
+  async detalleHoras(
+    entidadId: number,
+    desde: string,
+    hasta: string,
+    despues: { dia: string; id: number } | null,
+    limite: number,
+  ) {
     const r = await this.db.execute(sql`
       select h.id, h.dia::text as dia, h.minutos, h.descripcion,
              trim(u.nombre || ' ' || u.apellido) as usuario, c.nombre as cliente, o.numero, o.titulo

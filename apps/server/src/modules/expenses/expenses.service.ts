@@ -26,11 +26,13 @@ type Cambios = z.output<typeof zRegistroCambios>;
 type RangoQuery = z.output<typeof zHorasReportadasQuery>;
 
 export const MENSAJES_REGISTRO = {
-  soloLectura: 'No puede registrar horas ni gastos en esta orden: necesita el permiso modificarOrden o ser su responsable.',
+  soloLectura:
+    'No puede registrar horas ni gastos en esta orden: necesita el permiso modificarOrden o ser su responsable.',
   sinCambios: 'No se envió ninguna hora, gasto ni registro para borrar.',
   noExiste: 'El registro no existe en esta orden.',
   soloAutor: 'Solo quien cargó el registro o un administrador puede corregirlo o eliminarlo.',
-  soloPropias: 'Solo puede registrar sus propias horas: cargar horas de otra persona necesita el permiso modificarOrden.',
+  soloPropias:
+    'Solo puede registrar sus propias horas: cargar horas de otra persona necesita el permiso modificarOrden.',
   usuario: 'La persona indicada no existe o está inactiva.',
   comprobante: 'El comprobante indicado no es un archivo de esta orden.',
   repetido: 'Un mismo registro aparece más de una vez en el envío.',
@@ -80,7 +82,12 @@ export class ExpensesService {
     const minutos = horas.reduce((a, h) => a + h.minutos, 0);
     const porMoneda = new Map<string, number>();
     for (const g of gastos) porMoneda.set(g.moneda, (porMoneda.get(g.moneda) ?? 0) + g.centavos);
-    const persona = (p: PersonaFila): Persona => ({ id: p.id, usuario: p.usuario, nombre: p.nombre, apellido: p.apellido });
+    const persona = (p: PersonaFila): Persona => ({
+      id: p.id,
+      usuario: p.usuario,
+      nombre: p.nombre,
+      apellido: p.apellido,
+    });
     return {
       ordenId,
       horas: horas.map((h) => ({
@@ -103,7 +110,11 @@ export class ExpensesService {
         moneda: g.moneda,
         comprobante:
           g.comprobanteArchivoId != null
-            ? { id: g.comprobanteArchivoId, nombre: g.comprobanteNombre ?? '', url: API_ARCHIVOS.descargar(ordenId, g.comprobanteArchivoId) }
+            ? {
+                id: g.comprobanteArchivoId,
+                nombre: g.comprobanteNombre ?? '',
+                url: API_ARCHIVOS.descargar(ordenId, g.comprobanteArchivoId),
+              }
             : null,
         autor: persona(g.autor),
         creado: g.creado,
@@ -113,7 +124,9 @@ export class ExpensesService {
       totales: {
         minutos,
         horas: horasTexto(minutos),
-        gastos: [...porMoneda.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([moneda, c]) => ({ moneda, total: c / 100 })),
+        gastos: [...porMoneda.entries()]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([moneda, c]) => ({ moneda, total: c / 100 })),
       },
       puedeAgregar: acc.modificar,
       puedeCargarAOtros: acc.modificar && this.cargaAOtros(actor, acc),
@@ -137,10 +150,13 @@ export class ExpensesService {
     if (new Set(idsHoras).size !== idsHoras.length || new Set(idsGastos).size !== idsGastos.length) {
       throw AppError.invalid('borrados', MENSAJES_REGISTRO.repetido);
     }
-    const comprobantes = [...new Set(b.gastos.flatMap((g) => (g.comprobanteArchivoId ? [g.comprobanteArchivoId] : [])))];
+    const comprobantes = [
+      ...new Set(b.gastos.flatMap((g) => (g.comprobanteArchivoId ? [g.comprobanteArchivoId] : []))),
+    ];
     if (comprobantes.length) {
       const existen = await this.files.nombresEnOrden(actor, ordenId, comprobantes);
-      if (existen.size !== comprobantes.length) throw AppError.invalid('comprobanteArchivoId', MENSAJES_REGISTRO.comprobante);
+      if (existen.size !== comprobantes.length)
+        throw AppError.invalid('comprobanteArchivoId', MENSAJES_REGISTRO.comprobante);
     }
     const otros = [...new Set(b.horas.flatMap((h) => (h.usuarioId && h.usuarioId !== actor.id ? [h.usuarioId] : [])))];
     if (otros.length) {
@@ -154,11 +170,13 @@ export class ExpensesService {
       const acc = await this.orders.acceso(actor, ordenId, { tx, bloquear: true });
       if (!acc.modificar) throw AppError.forbidden(MENSAJES_REGISTRO.soloLectura);
       const repo = this.repo(tx);
-      const ev = (tipo: string, datos: Record<string, unknown>) => this.orders.insertEvento(tx, actor, ordenId, { tipo, datos, fecha: now });
+      const ev = (tipo: string, datos: Record<string, unknown>) =>
+        this.orders.insertEvento(tx, actor, ordenId, { tipo, datos, fecha: now });
 
       const horasPrevias = new Map((await repo.horas(actor.entidadId, ordenId, idsHoras)).map((h) => [h.id, h]));
       const gastosPrevios = new Map((await repo.gastos(actor.entidadId, ordenId, idsGastos)).map((g) => [g.id, g]));
-      if (horasPrevias.size !== idsHoras.length || gastosPrevios.size !== idsGastos.length) throw AppError.notFound(MENSAJES_REGISTRO.noExiste);
+      if (horasPrevias.size !== idsHoras.length || gastosPrevios.size !== idsGastos.length)
+        throw AppError.notFound(MENSAJES_REGISTRO.noExiste);
       for (const r of [...horasPrevias.values(), ...gastosPrevios.values()]) {
         if (r.autorId !== actor.id && !esAdmin(actor)) throw AppError.forbidden(MENSAJES_REGISTRO.soloAutor);
       }
@@ -166,8 +184,10 @@ export class ExpensesService {
       // Whose hours each entry is, and the users and days the 24 h rule must look at again.
       const nombres = new Map<number, string>([[actor.id, nombreDe(actor)]]);
       for (const h of horasPrevias.values()) nombres.set(h.usuarioId, nombreDe(h.usuario));
-      if (otros.length) for (const u of await repo.usuariosActivos(actor.entidadId, otros)) nombres.set(u.id, nombreDe(u));
-      const duenio = (h: Cambios['horas'][number]) => h.usuarioId ?? (h.id ? horasPrevias.get(h.id)?.usuarioId : undefined) ?? actor.id;
+      if (otros.length)
+        for (const u of await repo.usuariosActivos(actor.entidadId, otros)) nombres.set(u.id, nombreDe(u));
+      const duenio = (h: Cambios['horas'][number]) =>
+        h.usuarioId ?? (h.id ? horasPrevias.get(h.id)?.usuarioId : undefined) ?? actor.id;
       const pares = b.horas.map((h) => ({ usuarioId: duenio(h), dia: diaAR(h.fecha) }));
       await repo.bloquearUsuarios(pares.map((p) => p.usuarioId));
 
@@ -175,12 +195,24 @@ export class ExpensesService {
       await repo.deleteHoras(actor.entidadId, ordenId, b.borrados.horas);
       for (const id of b.borrados.horas) {
         const h = horasPrevias.get(id) as HorasFila;
-        await ev('REGISTRO_ELIMINADO', { clase: 'horas', id, usuario: nombreDe(h.usuario), minutos: h.minutos, dia: h.dia });
+        await ev('REGISTRO_ELIMINADO', {
+          clase: 'horas',
+          id,
+          usuario: nombreDe(h.usuario),
+          minutos: h.minutos,
+          dia: h.dia,
+        });
       }
       await repo.deleteGastos(actor.entidadId, ordenId, b.borrados.gastos);
       for (const id of b.borrados.gastos) {
         const g = gastosPrevios.get(id) as GastoFila;
-        await ev('REGISTRO_ELIMINADO', { clase: 'gasto', id, concepto: g.concepto, centavos: g.centavos, moneda: g.moneda });
+        await ev('REGISTRO_ELIMINADO', {
+          clase: 'gasto',
+          id,
+          concepto: g.concepto,
+          centavos: g.centavos,
+          moneda: g.moneda,
+        });
       }
 
       // Hours: corrections, then new entries.
@@ -194,8 +226,21 @@ export class ExpensesService {
           continue;
         }
         const antes = horasPrevias.get(h.id) as HorasFila;
-        if (antes.usuarioId === usuarioId && antes.fecha === h.fecha && antes.minutos === minutos && antes.descripcion === h.descripcion) continue;
-        await repo.updateHoras(actor.entidadId, h.id, { usuarioId, fecha: new Date(h.fecha), dia, minutos, descripcion: h.descripcion, actualizado: now });
+        if (
+          antes.usuarioId === usuarioId &&
+          antes.fecha === h.fecha &&
+          antes.minutos === minutos &&
+          antes.descripcion === h.descripcion
+        )
+          continue;
+        await repo.updateHoras(actor.entidadId, h.id, {
+          usuarioId,
+          fecha: new Date(h.fecha),
+          dia,
+          minutos,
+          descripcion: h.descripcion,
+          actualizado: now,
+        });
         await ev('REGISTRO_CORREGIDO', {
           clase: 'horas',
           id: h.id,
@@ -219,7 +264,13 @@ export class ExpensesService {
       );
       for (const [i, h] of nuevasHoras.entries()) {
         const usuarioId = duenio(h);
-        await ev('HORAS', { id: idsNuevas[i], usuarioId, usuario: nombres.get(usuarioId) ?? '', minutos: h.horas * 60 + h.minutos, dia: diaAR(h.fecha) });
+        await ev('HORAS', {
+          id: idsNuevas[i],
+          usuarioId,
+          usuario: nombres.get(usuarioId) ?? '',
+          minutos: h.horas * 60 + h.minutos,
+          dia: diaAR(h.fecha),
+        });
       }
 
       // Expenses: corrections, then new entries.
@@ -303,7 +354,8 @@ export class ExpensesService {
     const hasta = q.hasta != null ? diaAR(q.hasta) : hoy;
     const desde = q.desde != null ? diaAR(q.desde) : `${hasta.slice(0, 8)}01`;
     if (desde > hasta) throw AppError.invalid('desde', MENSAJES_REGISTRO.rango);
-    if (diasEntre(desde, hasta) > LIMITES_REGISTRO.diasReporte) throw AppError.invalid('hasta', MENSAJES_REGISTRO.rangoLargo);
+    if (diasEntre(desde, hasta) > LIMITES_REGISTRO.diasReporte)
+      throw AppError.invalid('hasta', MENSAJES_REGISTRO.rangoLargo);
     return { desde, hasta };
   }
 
@@ -330,7 +382,9 @@ export class ExpensesService {
       totalMinutos: filas.reduce((a, f) => a + f.minutos, 0),
       filas,
       porUsuario: [...porUsuario.values()],
-      porCliente: [...porCliente.values()].sort((a, b) => (a.cliente?.nombre ?? '\uffff').localeCompare(b.cliente?.nombre ?? '\uffff')),
+      porCliente: [...porCliente.values()].sort((a, b) =>
+        (a.cliente?.nombre ?? '\uffff').localeCompare(b.cliente?.nombre ?? '\uffff'),
+      ),
     };
   }
 

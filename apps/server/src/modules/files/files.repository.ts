@@ -66,7 +66,9 @@ export class FilesRepository {
     if (!ids.length) return [];
     return this.db
       .delete(ordenArchivos)
-      .where(and(eq(ordenArchivos.entidadId, entidadId), eq(ordenArchivos.ordenId, ordenId), inArray(ordenArchivos.id, ids)))
+      .where(
+        and(eq(ordenArchivos.entidadId, entidadId), eq(ordenArchivos.ordenId, ordenId), inArray(ordenArchivos.id, ids)),
+      )
       .returning({
         id: ordenArchivos.id,
         nombre: ordenArchivos.nombre,
@@ -82,7 +84,9 @@ export class FilesRepository {
     return this.db
       .select({ id: ordenArchivos.id, nombre: ordenArchivos.nombre })
       .from(ordenArchivos)
-      .where(and(eq(ordenArchivos.entidadId, entidadId), eq(ordenArchivos.ordenId, ordenId), inArray(ordenArchivos.id, ids)));
+      .where(
+        and(eq(ordenArchivos.entidadId, entidadId), eq(ordenArchivos.ordenId, ordenId), inArray(ordenArchivos.id, ids)),
+      );
   }
 
   async count(entidadId: number, ordenId: number): Promise<number> {

@@ -12,7 +12,12 @@ import { MENSAJES_ARCHIVOS } from './tipos.js';
 async function* partesDe(req: FastifyRequest): AsyncIterable<Parte> {
   for await (const p of req.parts()) {
     if (p.type === 'file') yield { tipo: 'archivo', campo: p.fieldname, nombre: p.filename, stream: p.file };
-    else yield { tipo: 'campo', campo: p.fieldname, valor: typeof p.value === 'string' ? p.value : JSON.stringify(p.value) };
+    else
+      yield {
+        tipo: 'campo',
+        campo: p.fieldname,
+        valor: typeof p.value === 'string' ? p.value : JSON.stringify(p.value),
+      };
   }
 }
 
@@ -23,7 +28,11 @@ async function enviar(req: FastifyRequest, reply: FastifyReply, d: Descarga, inl
     return reply
       .code(416)
       .header('Content-Range', `bytes */${d.tamanio}`)
-      .send({ code: 'RANGO_INVALIDO', message: MENSAJES_ARCHIVOS.rango, requestId: String(req.id) } satisfies ErrorBody);
+      .send({
+        code: 'RANGO_INVALIDO',
+        message: MENSAJES_ARCHIVOS.rango,
+        requestId: String(req.id),
+      } satisfies ErrorBody);
   }
   const tipo = d.mime.startsWith('text/') ? `${d.mime}; charset=utf-8` : d.mime;
   void reply
@@ -66,7 +75,10 @@ export const filesRoutes =
       const parsed = zArchivosCambios.safeParse(req.body ?? {});
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw AppError.invalid(String(issue?.path[0] ?? 'archivosBorrados'), issue?.message ?? MENSAJES_ARCHIVOS.sinArchivos);
+        throw AppError.invalid(
+          String(issue?.path[0] ?? 'archivosBorrados'),
+          issue?.message ?? MENSAJES_ARCHIVOS.sinArchivos,
+        );
       }
       return s.files.delete(actor, req.params.id, parsed.data.archivosBorrados ?? []);
     });

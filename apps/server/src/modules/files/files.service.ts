@@ -70,7 +70,8 @@ function idsDeCampo(valor: string): number[] {
   } else items = v.split(',');
   return items.map((x) => {
     const n = Number(typeof x === 'string' ? x.trim() : x);
-    if (!Number.isSafeInteger(n) || n <= 0) throw AppError.invalid('archivosBorrados', 'archivosBorrados debe ser una lista de ids de archivos.');
+    if (!Number.isSafeInteger(n) || n <= 0)
+      throw AppError.invalid('archivosBorrados', 'archivosBorrados debe ser una lista de ids de archivos.');
     return n;
   });
 }
@@ -159,24 +160,30 @@ export class FilesService {
     try {
       for await (const p of partes) {
         if (p.tipo === 'campo') {
-          if (p.campo === 'archivosBorrados' || p.campo === 'archivosBorrados[]') for (const id of idsDeCampo(p.valor)) borrar.add(id);
+          if (p.campo === 'archivosBorrados' || p.campo === 'archivosBorrados[]')
+            for (const id of idsDeCampo(p.valor)) borrar.add(id);
           continue;
         }
-        if (nuevos.length >= LIMITES_ARCHIVOS.porEnvio) throw new AppError('DEMASIADO_GRANDE', MENSAJES_ARCHIVOS.demasiados, { field: 'archivos' });
+        if (nuevos.length >= LIMITES_ARCHIVOS.porEnvio)
+          throw new AppError('DEMASIADO_GRANDE', MENSAJES_ARCHIVOS.demasiados, { field: 'archivos' });
         const nombre = validarNombre(p.nombre);
         const clave = `e${actor.entidadId}/o${ordenId}/${randomUUID()}`;
         escritas.push(clave);
         const insp = new Inspector(nombre);
         p.stream.once('limit', () => {
-          insp.destroy(new AppError('DEMASIADO_GRANDE', MENSAJES_ARCHIVOS.grande(nombre, this.maxMb), { field: 'archivos' }));
+          insp.destroy(
+            new AppError('DEMASIADO_GRANDE', MENSAJES_ARCHIVOS.grande(nombre, this.maxMb), { field: 'archivos' }),
+          );
         });
         const [feed, put] = await Promise.allSettled([pipeline(p.stream, insp), this.storage.put(clave, insp)]);
         const fallo = [feed, put].find((r): r is PromiseRejectedResult => r.status === 'rejected');
         if (fallo) {
-          const app = [feed, put].find((r) => r.status === 'rejected' && r.reason instanceof AppError) as PromiseRejectedResult | undefined;
+          const app = [feed, put].find((r) => r.status === 'rejected' && r.reason instanceof AppError) as
+            PromiseRejectedResult | undefined;
           throw (app ?? fallo).reason;
         }
-        if (p.stream.truncated) throw new AppError('DEMASIADO_GRANDE', MENSAJES_ARCHIVOS.grande(nombre, this.maxMb), { field: 'archivos' });
+        if (p.stream.truncated)
+          throw new AppError('DEMASIADO_GRANDE', MENSAJES_ARCHIVOS.grande(nombre, this.maxMb), { field: 'archivos' });
         if (!insp.tipo) throw new Error('tipo no decidido');
         nuevos.push({
           clave,
@@ -250,7 +257,9 @@ export class FilesService {
     });
     // The rows are gone: their bytes go too. A failure here only leaves an unreachable blob behind.
     await Promise.allSettled(
-      quitados.flatMap((q) => [q.clave, q.claveMiniatura].filter((k): k is string => !!k)).map((k) => this.storage.delete(k)),
+      quitados
+        .flatMap((q) => [q.clave, q.claveMiniatura].filter((k): k is string => !!k))
+        .map((k) => this.storage.delete(k)),
     );
     this.bus.publish({ type: 'orden.modificada', entidadId: actor.entidadId, ordenId, usuarioId: actor.id });
     return this.list(actor, ordenId);
@@ -298,7 +307,10 @@ export class FilesService {
   }
 
   /** For the printed report: the order's files, and a way to read each image's thumbnail. */
-  async paraImprimir(actor: Actor, ordenId: number): Promise<{ archivo: Archivo; leerMiniatura: (() => Promise<Buffer>) | null }[]> {
+  async paraImprimir(
+    actor: Actor,
+    ordenId: number,
+  ): Promise<{ archivo: Archivo; leerMiniatura: (() => Promise<Buffer>) | null }[]> {
     const acc = await this.orders.acceso(actor, ordenId);
     const rows = await this.repo().list(actor.entidadId, ordenId);
     return rows.map((r) => ({
@@ -342,7 +354,9 @@ export class FilesService {
         await terminada;
       }
       if (faltantes.length) {
-        archive.append(`No se encontró el contenido de:\n${faltantes.join('\n')}\n`, { name: 'ARCHIVOS-FALTANTES.txt' });
+        archive.append(`No se encontró el contenido de:\n${faltantes.join('\n')}\n`, {
+          name: 'ARCHIVOS-FALTANTES.txt',
+        });
       }
       await archive.finalize();
     };
@@ -359,7 +373,11 @@ export function traducirError(e: unknown, maxMb: number): unknown {
   const code = (e as { code?: string } | null)?.code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('DEMASIADO_GRANDE', `Un archivo supera el tamaño máximo de ${formatoMb(maxMb)} MB. No se guardó ningún archivo.`, { field: 'archivos' });
+      return new AppError(
+        'DEMASIADO_GRANDE',
+        `Un archivo supera el tamaño máximo de ${formatoMb(maxMb)} MB. No se guardó ningún archivo.`,
+        { field: 'archivos' },
+      );
     case 'FST_FILES_LIMIT':
       return new AppError('DEMASIADO_GRANDE', MENSAJES_ARCHIVOS.demasiados, { field: 'archivos' });
     case 'FST_PARTS_LIMIT':

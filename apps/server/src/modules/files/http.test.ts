@@ -6,7 +6,9 @@ describe('Content-Disposition', () => {
     expect(contentDisposition('Presupuesto año "final".pdf')).toBe(
       `attachment; filename="Presupuesto ano _final_.pdf"; filename*=UTF-8''Presupuesto%20a%C3%B1o%20%22final%22.pdf`,
     );
-    expect(contentDisposition("it's (1).txt", true)).toBe(`inline; filename="it's (1).txt"; filename*=UTF-8''it%27s%20%281%29.txt`);
+    expect(contentDisposition("it's (1).txt", true)).toBe(
+      `inline; filename="it's (1).txt"; filename*=UTF-8''it%27s%20%281%29.txt`,
+    );
     expect(contentDisposition('日本.txt')).toContain('filename="__.txt"');
   });
 });
@@ -25,7 +27,8 @@ describe('Range', () => {
     expect(parseRange('bytes=0-1,5-6', 100)).toBeNull();
   });
   it('inválidos: 416', () => {
-    for (const h of ['bytes=100-', 'bytes=9-3', 'bytes=-0', 'bytes=-', 'bytes=a-b', 'bytes=1.5-2']) expect(parseRange(h, 100), h).toBe('invalido');
+    for (const h of ['bytes=100-', 'bytes=9-3', 'bytes=-0', 'bytes=-', 'bytes=a-b', 'bytes=1.5-2'])
+      expect(parseRange(h, 100), h).toBe('invalido');
     expect(parseRange('bytes=0-', 0)).toBe('invalido');
   });
 });

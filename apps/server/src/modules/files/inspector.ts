@@ -73,7 +73,10 @@ export class Inspector extends Transform {
       cb();
       return;
     }
-    this.decidir().then(() => cb(), (e: unknown) => cb(e as Error));
+    this.decidir().then(
+      () => cb(),
+      (e: unknown) => cb(e as Error),
+    );
   }
 
   override _flush(cb: TransformCallback): void {

@@ -18,8 +18,22 @@ describe('nombres de archivo', () => {
     expect(validarNombre(`${'a'.repeat(251)}.pdf`)).toHaveLength(255);
   });
   it('rechaza barras, controles, vacíos y nombres largos', () => {
-    for (const n of ['a/b.pdf', 'a\\b.pdf', '..', '', '   ', 'a\u0000.pdf', 'x\u202Etxt.exe', `${'a'.repeat(252)}.pdf`, null, undefined]) {
-      expect(codigo(() => validarNombre(n)), String(n)).toBe('DATOS_INVALIDOS');
+    for (const n of [
+      'a/b.pdf',
+      'a\\b.pdf',
+      '..',
+      '',
+      '   ',
+      'a\u0000.pdf',
+      'x\u202Etxt.exe',
+      `${'a'.repeat(252)}.pdf`,
+      null,
+      undefined,
+    ]) {
+      expect(
+        codigo(() => validarNombre(n)),
+        String(n),
+      ).toBe('DATOS_INVALIDOS');
     }
   });
   it('extensión', () => {
@@ -34,7 +48,9 @@ describe('tipo real contra extensión', () => {
   const jpg = { ext: 'jpg', mime: 'image/jpeg' };
   it('acepta lo que coincide, contenedores de Office por su extensión, y texto sin firma', () => {
     expect(decidirTipo('a.jpeg', jpg)).toEqual({ mime: 'image/jpeg', esImagen: true, texto: false });
-    expect(decidirTipo('a.xlsx', { ext: 'zip', mime: 'application/zip' }).mime).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(decidirTipo('a.xlsx', { ext: 'zip', mime: 'application/zip' }).mime).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
     expect(decidirTipo('a.doc', { ext: 'cfb', mime: 'application/x-cfb' }).mime).toBe('application/msword');
     expect(decidirTipo('a.heic', { ext: 'heic', mime: 'image/heif' }).mime).toBe('image/heic');
     expect(decidirTipo('a.csv', undefined)).toEqual({ mime: 'text/csv', esImagen: false, texto: true });
@@ -50,7 +66,11 @@ describe('tipo real contra extensión', () => {
       ['a', jpg],
       ['a.txt', jpg],
     ];
-    for (const [n, d] of casos) expect(codigo(() => decidirTipo(n, d)), n).toBe('TIPO_NO_SOPORTADO');
+    for (const [n, d] of casos)
+      expect(
+        codigo(() => decidirTipo(n, d)),
+        n,
+      ).toBe('TIPO_NO_SOPORTADO');
   });
 });
 

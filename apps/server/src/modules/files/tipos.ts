@@ -21,7 +21,8 @@ export const MENSAJES_ARCHIVOS = {
   ...MENSAJES_NOMBRE_ARCHIVO,
   sinArchivos: 'No se recibió ningún archivo para adjuntar ni para quitar.',
   vacio: (n: string) => `El archivo «${n}» está vacío (0 bytes).`,
-  grande: (n: string, mb: number) => `El archivo «${n}» supera el tamaño máximo de ${formatoMb(mb)} MB. No se guardó ningún archivo.`,
+  grande: (n: string, mb: number) =>
+    `El archivo «${n}» supera el tamaño máximo de ${formatoMb(mb)} MB. No se guardó ningún archivo.`,
   demasiados: `Se pueden adjuntar hasta ${LIMITES_ARCHIVOS.porEnvio} archivos por vez.`,
   noCoincide: (n: string, real: string) =>
     `El contenido de «${n}» no corresponde a su extensión (parece ser ${real}). No se guardó ningún archivo.`,
@@ -29,7 +30,8 @@ export const MENSAJES_ARCHIVOS = {
     `El archivo «${n}» no es texto UTF-8 válido. Guárdelo como texto o "CSV UTF-8" e intente de nuevo.`,
   imagenIlegible: (n: string) => `No se pudo leer la imagen «${n}»: está dañada o es demasiado grande.`,
   noExiste: 'El archivo no existe o no pertenece a esta orden.',
-  soloLectura: 'No puede adjuntar ni quitar archivos: necesita el permiso modificarOrden o ser responsable de la orden.',
+  soloLectura:
+    'No puede adjuntar ni quitar archivos: necesita el permiso modificarOrden o ser responsable de la orden.',
   zipVacio: 'La orden no tiene archivos para descargar.',
   rango: 'El rango pedido no es válido para este archivo.',
 } as const;
@@ -53,7 +55,9 @@ export interface TipoDecidido {
 
 type TipoPermitido = (typeof TIPOS_ARCHIVO)[number];
 const porMime = new Map<string, TipoPermitido>(TIPOS_ARCHIVO.map((t) => [t.mime, t]));
-const porExtension = new Map<string, TipoPermitido>(TIPOS_ARCHIVO.flatMap((t) => t.extensiones.map((e) => [e, t] as const)));
+const porExtension = new Map<string, TipoPermitido>(
+  TIPOS_ARCHIVO.flatMap((t) => t.extensiones.map((e) => [e, t] as const)),
+);
 const OOXML = ['docx', 'xlsx', 'pptx'];
 const CFB = ['doc', 'xls', 'ppt'];
 const TEXTO = ['txt', 'csv'];
@@ -61,7 +65,8 @@ const TEXTO = ['txt', 'csv'];
 /** What people call a detected type in a message. */
 function nombreLegible(d: { ext: string; mime: string }): string {
   if (d.mime.startsWith('image/')) return `una imagen ${d.ext.toUpperCase()}`;
-  if (d.ext === 'exe' || d.ext === 'elf' || d.mime.includes('executable') || d.mime.includes('msdownload')) return 'un programa ejecutable';
+  if (d.ext === 'exe' || d.ext === 'elf' || d.mime.includes('executable') || d.mime.includes('msdownload'))
+    return 'un programa ejecutable';
   return `un archivo ${d.ext.toUpperCase()}`;
 }
 
@@ -78,10 +83,16 @@ export function decidirTipo(nombre: string, detectado: { ext: string; mime: stri
     // No binary signature: acceptable only as text with a text extension; the bytes are checked as UTF-8.
     if (TEXTO.includes(ext) && porExt) return { mime: porExt.mime, esImagen: false, texto: true };
     if (!porExt) throw new AppError('TIPO_NO_SOPORTADO', MENSAJES_ARCHIVOS.noPermitido(nombre), { field: 'archivos' });
-    throw new AppError('TIPO_NO_SOPORTADO', MENSAJES_ARCHIVOS.noCoincide(nombre, 'texto o un formato desconocido'), { field: 'archivos' });
+    throw new AppError('TIPO_NO_SOPORTADO', MENSAJES_ARCHIVOS.noCoincide(nombre, 'texto o un formato desconocido'), {
+      field: 'archivos',
+    });
   }
   let real: TipoPermitido | undefined = porMime.get(detectado.mime);
-  if (detectado.mime === 'image/heif' || detectado.mime === 'image/heic-sequence' || detectado.mime === 'image/heif-sequence') {
+  if (
+    detectado.mime === 'image/heif' ||
+    detectado.mime === 'image/heic-sequence' ||
+    detectado.mime === 'image/heif-sequence'
+  ) {
     real = porMime.get('image/heic');
   }
   // Office documents are ZIP (docx, xlsx, pptx) or CFB (doc, xls, ppt) containers: a container of
@@ -89,12 +100,17 @@ export function decidirTipo(nombre: string, detectado: { ext: string; mime: stri
   if (detectado.mime === 'application/zip' && OOXML.includes(ext)) real = porExt;
   if (detectado.mime === 'application/x-cfb' && CFB.includes(ext)) real = porExt;
   if (!real) {
-    if (porExt) throw new AppError('TIPO_NO_SOPORTADO', MENSAJES_ARCHIVOS.noCoincide(nombre, nombreLegible(detectado)), { field: 'archivos' });
+    if (porExt)
+      throw new AppError('TIPO_NO_SOPORTADO', MENSAJES_ARCHIVOS.noCoincide(nombre, nombreLegible(detectado)), {
+        field: 'archivos',
+      });
     throw new AppError('TIPO_NO_SOPORTADO', MENSAJES_ARCHIVOS.noPermitido(nombre), { field: 'archivos' });
   }
   if (!(real.extensiones as readonly string[]).includes(ext)) {
     if (!porExt) throw new AppError('TIPO_NO_SOPORTADO', MENSAJES_ARCHIVOS.noPermitido(nombre), { field: 'archivos' });
-    throw new AppError('TIPO_NO_SOPORTADO', MENSAJES_ARCHIVOS.noCoincide(nombre, nombreLegible(detectado)), { field: 'archivos' });
+    throw new AppError('TIPO_NO_SOPORTADO', MENSAJES_ARCHIVOS.noCoincide(nombre, nombreLegible(detectado)), {
+      field: 'archivos',
+    });
   }
   return { mime: real.mime, esImagen: real.imagen, texto: false };
 }

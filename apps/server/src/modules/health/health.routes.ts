@@ -41,7 +41,10 @@ export const healthRoutes =
     registrar(app, RUTAS.healthReady, async (req, reply) => {
       const r = await probarBase(db, esperaMs);
       if (r.db === 'ok') return { status: 'ok' as const, db: 'ok' as const };
-      req.log.warn({ db: r.db, ...(r.err === undefined ? {} : { err: resumenError(r.err) }) }, 'salud.baseNoDisponible');
+      req.log.warn(
+        { db: r.db, ...(r.err === undefined ? {} : { err: resumenError(r.err) }) },
+        'salud.baseNoDisponible',
+      );
       return reply
         .code(503)
         .header('Retry-After', String(REINTENTAR_EN_S))

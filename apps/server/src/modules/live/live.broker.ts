@@ -2,7 +2,14 @@ import type { WebSocket } from 'ws';
 import { MENSAJES, puedeSuscribirse } from '@delego/contract';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
-import { StompParser, StompProtocolError, escapeHeaderValue, negotiateHeartbeat, serializeFrame, type Frame } from './stomp.js';
+import {
+  StompParser,
+  StompProtocolError,
+  escapeHeaderValue,
+  negotiateHeartbeat,
+  serializeFrame,
+  type Frame,
+} from './stomp.js';
 
 export interface BrokerOptions {
   /** Resolves CONNECT credentials (login/passcode or an Authorization value) to the actor. */
@@ -111,10 +118,12 @@ export class StompBroker {
           this.fail(c, 'Demasiados frames: la conexión se cerró.');
           return;
         }
-        c.queue = c.queue.then(() => this.onFrame(c, f)).catch((err: unknown) => {
-          this.o.log({ err }, 'live.error');
-          this.fail(c, MENSAJES.errorInesperado);
-        });
+        c.queue = c.queue
+          .then(() => this.onFrame(c, f))
+          .catch((err: unknown) => {
+            this.o.log({ err }, 'live.error');
+            this.fail(c, MENSAJES.errorInesperado);
+          });
       }
     });
     socket.on('close', () => this.cleanup(c));
@@ -154,7 +163,15 @@ export class StompBroker {
       this.o.onUserConnected?.(actor.id);
       const hb = negotiateHeartbeat(f.headers['heart-beat'], this.o.heartbeat);
       this.startHeartbeats(c, hb);
-      this.write(c, serializeFrame('CONNECTED', { version: '1.2', 'heart-beat': `${hb.outgoingMs},${hb.incomingMs}`, server: 'Delego/1', session: String(actor.id) }));
+      this.write(
+        c,
+        serializeFrame('CONNECTED', {
+          version: '1.2',
+          'heart-beat': `${hb.outgoingMs},${hb.incomingMs}`,
+          server: 'Delego/1',
+          session: String(actor.id),
+        }),
+      );
       return;
     }
     if (!c.actor) return this.fail(c, 'Debe enviar CONNECT antes que cualquier otro frame.');
@@ -164,7 +181,8 @@ export class StompBroker {
         const destination = f.headers.destination;
         if (!id || !destination) return this.fail(c, 'SUBSCRIBE necesita los encabezados id y destination.', receipt);
         if (c.subs.has(id)) return this.fail(c, `Ya existe una suscripción con id ${id}.`, receipt);
-        if (c.subs.size >= this.o.maxSubscriptions) return this.fail(c, 'Demasiadas suscripciones en esta conexión.', receipt);
+        if (c.subs.size >= this.o.maxSubscriptions)
+          return this.fail(c, 'Demasiadas suscripciones en esta conexión.', receipt);
         // Who may subscribe where (SPEC §6, §7): the contract's rule, the one the web client follows.
         if (!puedeSuscribirse(c.actor, destination)) {
           this.o.log({ usuarioId: c.actor.id, destination }, 'live.suscripcionRechazada');
@@ -246,7 +264,8 @@ export class StompBroker {
 
   /** Closes every socket of a user (their credentials or permissions changed: they reconnect). */
   disconnectUser(usuarioId: number): void {
-    for (const c of [...(this.byUser.get(usuarioId) ?? [])]) this.fail(c, 'Sus credenciales o permisos cambiaron: vuelva a conectarse.');
+    for (const c of [...(this.byUser.get(usuarioId) ?? [])])
+      this.fail(c, 'Sus credenciales o permisos cambiaron: vuelva a conectarse.');
   }
 
   private write(c: Connection, data: string): void {

@@ -40,9 +40,15 @@ describe('serializeFrame y latidos', () => {
   });
 
   it('negocia los intervalos como dice STOMP 1.2', () => {
-    expect(negotiateHeartbeat('10000,10000', { sendMs: 5000, receiveMs: 5000 })).toEqual({ outgoingMs: 10000, incomingMs: 10000 });
+    expect(negotiateHeartbeat('10000,10000', { sendMs: 5000, receiveMs: 5000 })).toEqual({
+      outgoingMs: 10000,
+      incomingMs: 10000,
+    });
     expect(negotiateHeartbeat('0,0', { sendMs: 5000, receiveMs: 5000 })).toEqual({ outgoingMs: 0, incomingMs: 0 });
     expect(negotiateHeartbeat(undefined, { sendMs: 5000, receiveMs: 5000 })).toEqual({ outgoingMs: 0, incomingMs: 0 });
-    expect(negotiateHeartbeat('1000,0', { sendMs: 5000, receiveMs: 5000 })).toEqual({ outgoingMs: 0, incomingMs: 5000 });
+    expect(negotiateHeartbeat('1000,0', { sendMs: 5000, receiveMs: 5000 })).toEqual({
+      outgoingMs: 0,
+      incomingMs: 5000,
+    });
   });
 });

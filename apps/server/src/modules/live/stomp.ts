@@ -85,7 +85,8 @@ export class StompParser {
     const head = this.buf.slice(0, headEnd.index).replace(/\r\n/g, '\n');
     const lines = head.split('\n');
     const command = lines.shift() ?? '';
-    if (!CLIENT_COMMANDS.has(command)) throw new StompProtocolError(`Comando STOMP desconocido: ${command.slice(0, 20)}`);
+    if (!CLIENT_COMMANDS.has(command))
+      throw new StompProtocolError(`Comando STOMP desconocido: ${command.slice(0, 20)}`);
     const raw = command === 'CONNECT' || command === 'STOMP';
     const headers: Record<string, string> = {};
     for (const line of lines) {
@@ -101,7 +102,8 @@ export class StompParser {
     if (cl !== undefined) {
       if (!/^\d{1,9}$/.test(cl)) throw new StompProtocolError('content-length inválido.');
       const bytes = Number(cl);
-      if (bytes > this.maxFrameBytes) throw new StompProtocolError(`El frame supera el máximo de ${this.maxFrameBytes} bytes.`);
+      if (bytes > this.maxFrameBytes)
+        throw new StompProtocolError(`El frame supera el máximo de ${this.maxFrameBytes} bytes.`);
       // content-length counts bytes; walk characters until that many bytes are covered.
       let acc = 0;
       let j = bodyStart;

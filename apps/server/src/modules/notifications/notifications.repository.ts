@@ -25,7 +25,13 @@ export class NotificationsRepository {
     const r = await this.db
       .update(notificaciones)
       .set({ leida: true })
-      .where(and(eq(notificaciones.id, id), eq(notificaciones.entidadId, entidadId), eq(notificaciones.usuarioId, usuarioId)))
+      .where(
+        and(
+          eq(notificaciones.id, id),
+          eq(notificaciones.entidadId, entidadId),
+          eq(notificaciones.usuarioId, usuarioId),
+        ),
+      )
       .returning({ id: notificaciones.id });
     return r.length > 0;
   }
@@ -56,7 +62,10 @@ export class NotificationsRepository {
   }
 
   devicesOf(usuarioId: number) {
-    return this.db.select({ token: dispositivos.token }).from(dispositivos).where(eq(dispositivos.usuarioId, usuarioId));
+    return this.db
+      .select({ token: dispositivos.token })
+      .from(dispositivos)
+      .where(eq(dispositivos.usuarioId, usuarioId));
   }
 
   /** Responsables of an order (to notify them), with the order's number and title. */
@@ -69,7 +78,8 @@ export class NotificationsRepository {
     return {
       numero: row.numero,
       titulo: row.titulo,
-      responsables: typeof row.responsables === 'string' ? (JSON.parse(row.responsables) as number[]) : row.responsables,
+      responsables:
+        typeof row.responsables === 'string' ? (JSON.parse(row.responsables) as number[]) : row.responsables,
     };
   }
 
@@ -81,7 +91,10 @@ export class NotificationsRepository {
     const r = await this.db.execute(sql`
       insert into avisos_vencimiento (orden_id)
       select o.id from ordenes o
-      where o.eliminada is null and o.estado_id in (${sql.join(ESTADOS_ABIERTOS.map((e) => sql`${e}`), sql`, `)})
+      where o.eliminada is null and o.estado_id in (${sql.join(
+        ESTADOS_ABIERTOS.map((e) => sql`${e}`),
+        sql`, `,
+      )})
         and o.fecha_fin < ${now.toISOString()}::timestamptz and o.fecha_fin >= ${since.toISOString()}::timestamptz
       on conflict do nothing
       returning orden_id`);
@@ -90,8 +103,13 @@ export class NotificationsRepository {
     const o = await this.db.execute(sql`
       select o.id, o.entidad_id as "entidadId", o.numero, o.titulo,
              coalesce((select json_agg(r.usuario_id) from orden_responsables r where r.orden_id = o.id), '[]'::json) as responsables
-      from ordenes o where o.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
-    return (o.rows as { id: number; entidadId: number; numero: number; titulo: string; responsables: number[] | string }[]).map((x) => ({
+      from ordenes o where o.id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`);
+    return (
+      o.rows as { id: number; entidadId: number; numero: number; titulo: string; responsables: number[] | string }[]
+    ).map((x) => ({
       ...x,
       responsables: typeof x.responsables === 'string' ? (JSON.parse(x.responsables) as number[]) : x.responsables,
     }));
@@ -108,7 +126,11 @@ export class NotificationsRepository {
   async dropPresence(instancia: string, usuarioId?: number): Promise<void> {
     await this.db
       .delete(presenciaLive)
-      .where(usuarioId === undefined ? eq(presenciaLive.instancia, instancia) : and(eq(presenciaLive.instancia, instancia), eq(presenciaLive.usuarioId, usuarioId)));
+      .where(
+        usuarioId === undefined
+          ? eq(presenciaLive.instancia, instancia)
+          : and(eq(presenciaLive.instancia, instancia), eq(presenciaLive.usuarioId, usuarioId)),
+      );
   }
 
   async seenRecently(usuarioId: number, since: Date): Promise<boolean> {

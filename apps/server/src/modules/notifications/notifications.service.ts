@@ -54,7 +54,9 @@ export class NotificationsService {
   }
 
   private track(p: Promise<unknown>): void {
-    const q = p.catch((err: unknown) => this.log({ err }, 'notificaciones.error')).finally(() => this.pending.delete(q));
+    const q = p
+      .catch((err: unknown) => this.log({ err }, 'notificaciones.error'))
+      .finally(() => this.pending.delete(q));
     this.pending.add(q);
   }
 

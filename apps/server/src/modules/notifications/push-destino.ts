@@ -21,14 +21,31 @@ export const resolverDelSistema: Resolver = (host) => lookup(host, { all: true, 
 const NO_PUBLICAS = (() => {
   const b = new net.BlockList();
   for (const [red, bits] of [
-    ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
-    ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-    ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4],
   ] as const) {
     b.addSubnet(red, bits, 'ipv4');
   }
   for (const [red, bits] of [
-    ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['2001:db8::', 32],
+    ['::', 128],
+    ['::1', 128],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['fec0::', 10],
+    ['ff00::', 8],
+    ['2001:db8::', 32],
   ] as const) {
     b.addSubnet(red, bits, 'ipv6');
   }
@@ -46,7 +63,8 @@ function bytesIpv6(ip: string): number[] | null {
   }
   const partes = texto.split('::');
   if (partes.length > 2) return null;
-  const grupos = (s: string | undefined) => (s ? s.split(':').map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : NaN)) : []);
+  const grupos = (s: string | undefined) =>
+    s ? s.split(':').map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : NaN)) : [];
   const izq = grupos(partes[0]);
   const der = grupos(partes[1]);
   const faltan = 8 - izq.length - der.length;

@@ -38,7 +38,8 @@ function lookupFijo(host: string, direcciones: readonly Direccion[]): LookupFunc
       callback(new Error(`destino no verificado: ${hostname}`), '', 0);
       return;
     }
-    const family = options.family === 6 || options.family === 'IPv6' ? 6 : options.family === 4 || options.family === 'IPv4' ? 4 : 0;
+    const family =
+      options.family === 6 || options.family === 'IPv6' ? 6 : options.family === 4 || options.family === 'IPv4' ? 4 : 0;
     const validas = direcciones.filter((d) => family === 0 || d.family === family);
     const primera = validas[0];
     if (!primera) {

@@ -13,7 +13,8 @@ const horas = (m: unknown) => {
   return `${Math.floor(n / 60)}:${String(n % 60).padStart(2, '0')}`;
 };
 /** 'YYYY-MM-DD' -> 'dd/mm/yyyy'. */
-const dia = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v.split('-').reverse().join('/') : '—');
+const dia = (v: unknown) =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v.split('-').reverse().join('/') : '—';
 const importe = new Intl.NumberFormat('es-AR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const monto = (centavos: unknown, moneda: unknown) =>
   `${typeof moneda === 'string' ? moneda : ''} ${importe.format((typeof centavos === 'number' ? centavos : 0) / 100)}`.trim();

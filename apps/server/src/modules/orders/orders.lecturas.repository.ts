@@ -61,7 +61,9 @@ const COLUMNAS_RESUMEN = sql`o.id, o.numero, o.titulo, o.estado_id as "estadoId"
 
 /** A row as read: json arrives parsed from node-postgres and as text from PGlite. */
 function normalizar<T extends FilaResumen>(row: Omit<T, 'responsables'> & { responsables: number[] | string }): T {
-  return (typeof row.responsables === 'string' ? { ...row, responsables: JSON.parse(row.responsables) as number[] } : row) as T;
+  return (
+    typeof row.responsables === 'string' ? { ...row, responsables: JSON.parse(row.responsables) as number[] } : row
+  ) as T;
 }
 
 const asJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
@@ -105,7 +107,12 @@ const CLAVES_ORDEN: Record<FiltrosParsed['orden'], Clave[]> = {
   antiguas: [C.creada('asc'), C.id('asc')],
   vencimiento: [{ expr: sql`o.fecha_fin`, dir: 'asc', nullable: true, tipo: 'timestamptz' }, C.id('desc')],
   prioridad: [
-    { expr: sql`(select p2.nivel from prioridades p2 where p2.id = o.prioridad_id)`, dir: 'desc', nullable: true, tipo: 'int' },
+    {
+      expr: sql`(select p2.nivel from prioridades p2 where p2.id = o.prioridad_id)`,
+      dir: 'desc',
+      nullable: true,
+      tipo: 'int',
+    },
     C.creada('desc'),
     C.id('desc'),
   ],
@@ -118,8 +125,14 @@ function despuesDe(claves: Clave[], cursor: CursorExport): SQL {
   const dir = claves[0]?.dir;
   if (claves.every((c, i) => !c.nullable && c.dir === dir && cursor[i] != null)) {
     // One direction, no nulls: a row comparison, which the (creada, id) index can seek to.
-    const cols = sql.join(claves.map((c) => c.expr), sql`, `);
-    const vals = sql.join(claves.map((c, i) => sql`${cursor[i]}::${sql.raw(c.tipo)}`), sql`, `);
+    const cols = sql.join(
+      claves.map((c) => c.expr),
+      sql`, `,
+    );
+    const vals = sql.join(
+      claves.map((c, i) => sql`${cursor[i]}::${sql.raw(c.tipo)}`),
+      sql`, `,
+    );
     return dir === 'asc' ? sql`(${cols}) > (${vals})` : sql`(${cols}) < (${vals})`;
   }
   const build = (i: number): SQL => {
@@ -186,7 +199,13 @@ export class OrdersLecturasRepository {
    * @param clientesBuscados the company's clients whose name holds the searched text, when the
    * caller knows them (from memory): the statement then names them instead of searching clients.
    */
-  private condiciones(entidadId: number, v: Visibilidad, f: FiltrosParsed, now: Date, clientesBuscados?: readonly number[]): SQL[] {
+  private condiciones(
+    entidadId: number,
+    v: Visibilidad,
+    f: FiltrosParsed,
+    now: Date,
+    clientesBuscados?: readonly number[],
+  ): SQL[] {
     const where: SQL[] = [sql`o.entidad_id = ${entidadId}`, sql`o.eliminada is null`, this.visibleSql(v)];
     if (f.estados?.length) where.push(sql`o.estado_id = any(${intArray(f.estados)})`);
     if (f.cliente) where.push(sql`o.cliente_id = ${f.cliente}`);
@@ -194,13 +213,17 @@ export class OrdersLecturasRepository {
     if (f.area) where.push(sql`o.area_id = ${f.area}`);
     if (f.prioridad) where.push(sql`o.prioridad_id = ${f.prioridad}`);
     if (f.responsable) {
-      where.push(sql`exists (select 1 from orden_responsables r where r.orden_id = o.id and r.usuario_id = ${f.responsable})`);
+      where.push(
+        sql`exists (select 1 from orden_responsables r where r.orden_id = o.id and r.usuario_id = ${f.responsable})`,
+      );
     }
     const campo = { creada: sql`o.creada`, fechaInicio: sql`o.fecha_inicio`, fechaFin: sql`o.fecha_fin` }[f.campoFecha];
     if (f.fechaDesde != null) where.push(sql`${campo} >= ${new Date(f.fechaDesde).toISOString()}::timestamptz`);
     if (f.fechaHasta != null) where.push(sql`${campo} <= ${new Date(f.fechaHasta).toISOString()}::timestamptz`);
     if (f.vencidas) {
-      where.push(sql`o.estado_id = any(${intArray(ESTADOS_ABIERTOS)}) and o.fecha_fin < ${now.toISOString()}::timestamptz`);
+      where.push(
+        sql`o.estado_id = any(${intArray(ESTADOS_ABIERTOS)}) and o.fecha_fin < ${now.toISOString()}::timestamptz`,
+      );
     }
     const q = f.buscar?.trim();
     if (q) {
@@ -238,7 +261,13 @@ export class OrdersLecturasRepository {
   }
 
   /** The filtered, sorted page of orders the actor may see (ids for the names, see NombresCache). */
-  async pagina(entidadId: number, v: Visibilidad, f: FiltrosParsed, now: Date, clientesBuscados?: readonly number[]): Promise<FilaResumen[]> {
+  async pagina(
+    entidadId: number,
+    v: Visibilidad,
+    f: FiltrosParsed,
+    now: Date,
+    clientesBuscados?: readonly number[],
+  ): Promise<FilaResumen[]> {
     const where = this.condiciones(entidadId, v, f, now, clientesBuscados);
     const rows = await this.leer<Omit<FilaResumen, 'responsables'> & { responsables: number[] | string }>(
       sql`
@@ -253,7 +282,13 @@ export class OrdersLecturasRepository {
   }
 
   /** How many orders the filters select among those the actor may see (paging ignored). */
-  async count(entidadId: number, v: Visibilidad, f: FiltrosParsed, now: Date, clientesBuscados?: readonly number[]): Promise<number> {
+  async count(
+    entidadId: number,
+    v: Visibilidad,
+    f: FiltrosParsed,
+    now: Date,
+    clientesBuscados?: readonly number[],
+  ): Promise<number> {
     const where = this.condiciones(entidadId, v, f, now, clientesBuscados);
     const rows = await this.leer<{ n: number }>(
       sql`select count(*)::int as n from ordenes o where ${sql.join(where, sql` and `)}`,
@@ -280,10 +315,15 @@ export class OrdersLecturasRepository {
     // The list's order (ordenSql), spelled so that the (creada desc nulls last, id desc nulls last)
     // index serves it: for keys that are never null, where nulls would go changes nothing.
     const nulos = (c: Clave) => (c.nullable || c.dir === 'desc' ? 'nulls last' : 'nulls first');
-    const orderBy = sql.join(claves.map((c) => sql`${c.expr} ${sql.raw(`${c.dir} ${nulos(c)}`)}`), sql`, `);
+    const orderBy = sql.join(
+      claves.map((c) => sql`${c.expr} ${sql.raw(`${c.dir} ${nulos(c)}`)}`),
+      sql`, `,
+    );
     // The sort keys travel as text (the cursor, exact to the microsecond) and as values, to put the
     // joined rows back in order: no window over the whole set, so each page costs the same.
-    const keys = claves.map((c, i) => sql`(${c.expr})::text as ${sql.raw(`k${i}`)}, (${c.expr}) as ${sql.raw(`s${i}`)}`);
+    const keys = claves.map(
+      (c, i) => sql`(${c.expr})::text as ${sql.raw(`k${i}`)}, (${c.expr}) as ${sql.raw(`s${i}`)}`,
+    );
     const outerOrder = sql.join(
       claves.map((c, i) => sql.raw(`x.s${i} ${c.dir} ${nulos(c)}`)),
       sql`, `,
@@ -301,7 +341,10 @@ export class OrdersLecturasRepository {
              ${ms(sql`x.fecha_inicio`)} as fecha_inicio, ${ms(sql`x.fecha_fin`)} as fecha_fin,
              ${ms(sql`x.finalizada`)} as finalizada, ${ms(sql`x.creada`)} as creada,
              p.nombre as prioridad, c.nombre as cliente, t.nombre as tipo, a.nombre as area,
-             ${sql.join(claves.map((_, i) => sql.raw(`x.k${i}`)), sql`, `)},
+             ${sql.join(
+               claves.map((_, i) => sql.raw(`x.k${i}`)),
+               sql`, `,
+             )},
              coalesce((select json_agg(trim(u.nombre || ' ' || u.apellido) order by u.nombre, u.id)
                        from orden_responsables r join usuarios u on u.id = r.usuario_id where r.orden_id = x.id), '[]'::json) as responsables
       from pagina x
@@ -312,7 +355,8 @@ export class OrdersLecturasRepository {
       order by ${outerOrder}`);
     return (r.rows as unknown as (ExportFila & Record<string, unknown>)[]).map((row) => ({
       ...row,
-      responsables: typeof row.responsables === 'string' ? (JSON.parse(row.responsables) as string[]) : row.responsables,
+      responsables:
+        typeof row.responsables === 'string' ? (JSON.parse(row.responsables) as string[]) : row.responsables,
       cursor: claves.map((_, i) => (row[`k${i}`] ?? null) as string | null),
     }));
   }
@@ -392,10 +436,16 @@ export class OrdersLecturasRepository {
       tipos: pares(row.tipos),
       areas: pares(row.areas),
       prioridades: new Map(
-        asJson<[number, string, string, number][]>(row.prioridades).map(([id, nombre, color, nivel]) => [id, { id, nombre, color, nivel }]),
+        asJson<[number, string, string, number][]>(row.prioridades).map(([id, nombre, color, nivel]) => [
+          id,
+          { id, nombre, color, nivel },
+        ]),
       ),
       usuarios: new Map(
-        asJson<[number, string, string, string][]>(row.usuarios).map(([id, usuario, nombre, apellido]) => [id, { id, usuario, nombre, apellido }]),
+        asJson<[number, string, string, string][]>(row.usuarios).map(([id, usuario, nombre, apellido]) => [
+          id,
+          { id, usuario, nombre, apellido },
+        ]),
       ),
     };
   }

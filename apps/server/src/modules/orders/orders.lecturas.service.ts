@@ -215,7 +215,10 @@ export class OrdersLecturasService {
   }
 
   /** POST /api/v2/ordenes/all/filtered {estados, buscar}: the 100 most recent matches. */
-  async listSimple(actor: Actor, f: { estados?: number[] | null | undefined; buscar?: string | null | undefined }): Promise<OrdenResumen[]> {
+  async listSimple(
+    actor: Actor,
+    f: { estados?: number[] | null | undefined; buscar?: string | null | undefined },
+  ): Promise<OrdenResumen[]> {
     const page = await this.list(actor, {
       estados: f.estados ?? null,
       buscar: f.buscar ?? null,
@@ -261,7 +264,12 @@ export class OrdersLecturasService {
     });
     const ac = acceso(o);
     const modificar = puedeModificar(actor, ac);
-    const creador = n.usuarios.get(o.registroResponsableId) ?? { id: o.registroResponsableId, usuario: '', nombre: '', apellido: '' };
+    const creador = n.usuarios.get(o.registroResponsableId) ?? {
+      id: o.registroResponsableId,
+      usuario: '',
+      nombre: '',
+      apellido: '',
+    };
     return {
       ...resumen(o, n, this.clock.now().getTime()),
       detalle: o.detalle,
@@ -314,7 +322,12 @@ export class OrdersLecturasService {
       return {
         id: r.id,
         tipo: r.tipo,
-        descripcion: describirEvento({ tipo: r.tipo, estadoAnterior: r.estadoAnterior, estadoNuevo: r.estadoNuevo, datos }),
+        descripcion: describirEvento({
+          tipo: r.tipo,
+          estadoAnterior: r.estadoAnterior,
+          estadoNuevo: r.estadoNuevo,
+          datos,
+        }),
         fecha: r.fecha,
         usuario: { id: r.u_id, usuario: r.u_usuario, nombre: r.u_nombre, apellido: r.u_apellido },
         estadoAnterior: r.estadoAnterior,

@@ -2,9 +2,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ESTADO, ESTADOS, PERMISOS_GLOBALES, TRANSICIONES, type PermisoGlobal } from '@delego/contract';
 import type { Actor } from '../../lib/actor.js';
-import { esSoloLectura, estadosSiguientes, puedeBorrar, puedeCambiarEstado, puedeCrear, puedeModificar } from './orders.policy.js';
+import {
+  esSoloLectura,
+  estadosSiguientes,
+  puedeBorrar,
+  puedeCambiarEstado,
+  puedeCrear,
+  puedeModificar,
+} from './orders.policy.js';
 
-const actor = (o: { id?: number; roles?: string[]; permisos?: PermisoGlobal[]; clientes?: Actor['permisos']['clientes'] } = {}): Actor => ({
+const actor = (
+  o: { id?: number; roles?: string[]; permisos?: PermisoGlobal[]; clientes?: Actor['permisos']['clientes'] } = {},
+): Actor => ({
   id: o.id ?? 10,
   usuario: 'x',
   nombre: 'X',
@@ -21,7 +30,10 @@ const orden = (o: Partial<{ clienteId: number; estadoId: number; responsables: n
   responsables: o.responsables ?? [20],
   registroResponsableId: 30,
 });
-const cp = (clienteID: number, p: Partial<{ delegarOrden: boolean; modificarOrden: boolean; borrarOrden: boolean }>) => ({
+const cp = (
+  clienteID: number,
+  p: Partial<{ delegarOrden: boolean; modificarOrden: boolean; borrarOrden: boolean }>,
+) => ({
   clienteID,
   delegarOrden: false,
   modificarOrden: false,
@@ -66,7 +78,8 @@ describe('reglas de órdenes', () => {
           if (ok) {
             expect((TRANSICIONES[desde] as readonly number[]).includes(hacia)).toBe(true);
             expect(puedeModificar(a, o)).toBe(true);
-            if (hacia === ESTADO.FINALIZADA || desde === ESTADO.FINALIZADA) expect(permisos).toContain('finalizarOrden');
+            if (hacia === ESTADO.FINALIZADA || desde === ESTADO.FINALIZADA)
+              expect(permisos).toContain('finalizarOrden');
           }
           expect(estadosSiguientes(a, o).includes(hacia)).toBe(ok);
         },

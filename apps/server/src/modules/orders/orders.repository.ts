@@ -4,7 +4,11 @@ import { siguienteNumeroSql } from '../entidades/entidades.service.js';
 import { tomarCupoSql } from '../plans/plans.service.js';
 import { ordenEventos, ordenes, ordenResponsables } from './orders.tables.js';
 
-const joinIds = (ids: readonly number[]) => sql.join(ids.map((i) => sql`${i}`), sql`, `);
+const joinIds = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  );
 
 /** A list of ids as one array parameter, so the statement's text is the same for any length. */
 const intArray = (ids: readonly number[]) => sql`${sql.param([...ids])}::int[]`;
@@ -73,7 +77,9 @@ export class OrdersRepository {
     const e = o.entidadId;
     const ids = intArray(o.responsables);
     const ts = (d: Date | null) => (d ? sql`${d.toISOString()}::timestamptz` : sql`null::timestamptz`);
-    const rows = await this.leer<Omit<ResultadoAlta, 'id' | 'numero'> & { id: number | null; numero: number | null }>(sql`
+    const rows = await this.leer<
+      Omit<ResultadoAlta, 'id' | 'numero'> & { id: number | null; numero: number | null }
+    >(sql`
       with refs as (
         select
           ${o.clienteId == null ? sql`true` : sql`exists (select 1 from clientes where id = ${o.clienteId} and entidad_id = ${e} and activo)`} as cliente,
@@ -143,7 +149,13 @@ export class OrdersRepository {
   /** Reference checks for a save, in one round trip: which of the given ids exist in the company. */
   async refs(
     entidadId: number,
-    q: { cliente?: number | null; tipo?: number | null; area?: number | null; prioridad?: number | null; usuarios?: readonly number[] },
+    q: {
+      cliente?: number | null;
+      tipo?: number | null;
+      area?: number | null;
+      prioridad?: number | null;
+      usuarios?: readonly number[];
+    },
   ) {
     const users = q.usuarios ?? [];
     const r = await this.db.execute(sql`

@@ -20,7 +20,9 @@ export const ordersRoutes =
     });
     registrar(app, RUTAS.guardarOrden, async (req) => o.save(actorOf(req), req.body));
     registrar(app, RUTAS.cambiarEstado, async (req) => o.cambiarEstado(actorOf(req), req.params.id, req.body));
-    registrar(app, RUTAS.cambiarResponsables, async (req) => o.cambiarResponsables(actorOf(req), req.params.id, req.body));
+    registrar(app, RUTAS.cambiarResponsables, async (req) =>
+      o.cambiarResponsables(actorOf(req), req.params.id, req.body),
+    );
     registrar(app, RUTAS.historial, async (req) => s.ordersLecturas.historial(actorOf(req), req.params.id));
     registrar(app, RUTAS.cambiarDetalle, async (req) =>
       o.updateCampo(actorOf(req), req.params.id, { campo: 'detalle', valor: req.body.detalle }),
@@ -44,7 +46,9 @@ export const ordersRoutes =
       }
       return o.updateCampo(actorOf(req), req.params.orderId, { campo: 'area', valor: req.params.areaId });
     });
-    registrar(app, RUTAS.responsablesDisponibles, async (req) => s.ordersLecturas.responsablesDisponibles(actorOf(req), req.params.cliente));
+    registrar(app, RUTAS.responsablesDisponibles, async (req) =>
+      s.ordersLecturas.responsablesDisponibles(actorOf(req), req.params.cliente),
+    );
     registrar(app, RUTAS.clientesUsados, async (req) => s.ordersLecturas.clientesUsados(actorOf(req)));
     registrar(app, RUTAS.estados, async () => s.ordersLecturas.estados());
     registrar(app, RUTAS.prioridades, async (req) => s.ordersLecturas.prioridades(actorOf(req)));

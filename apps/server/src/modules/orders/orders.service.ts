@@ -87,11 +87,19 @@ export class OrdersService {
   private async validarReferencias(
     actor: Actor,
     tx: DbOrTx,
-    q: { cliente?: number | null; tipo?: number | null; area?: number | null; prioridad?: number | null; usuarios?: number[] },
+    q: {
+      cliente?: number | null;
+      tipo?: number | null;
+      area?: number | null;
+      prioridad?: number | null;
+      usuarios?: number[];
+    },
   ) {
     const r = await this.repo(tx).refs(actor.entidadId, q);
-    if (q.cliente != null && !r.cliente) throw AppError.invalid('cliente', 'El cliente indicado no existe o está inactivo.');
-    if (q.tipo != null && !r.tipo) throw AppError.invalid('tipoOrden', 'El tipo de orden indicado no existe o está archivado.');
+    if (q.cliente != null && !r.cliente)
+      throw AppError.invalid('cliente', 'El cliente indicado no existe o está inactivo.');
+    if (q.tipo != null && !r.tipo)
+      throw AppError.invalid('tipoOrden', 'El tipo de orden indicado no existe o está archivado.');
     if (q.area != null && !r.area) throw AppError.invalid('area', 'El área indicada no existe o está archivada.');
     if (q.prioridad != null && !r.prioridad) throw AppError.invalid('prioridad', 'La prioridad indicada no existe.');
     if (q.usuarios?.length && r.usuarios !== q.usuarios.length) {
@@ -162,7 +170,9 @@ export class OrdersService {
     this.publishAll([
       { type: 'orden.creada', ...base },
       { type: 'plan.cambiado', entidadId: actor.entidadId },
-      ...(b.responsable.length ? [{ type: 'orden.responsablesCambiados' as const, ...base, agregados: b.responsable }] : []),
+      ...(b.responsable.length
+        ? [{ type: 'orden.responsablesCambiados' as const, ...base, agregados: b.responsable }]
+        : []),
     ]);
     const t = now.getTime();
     return {
@@ -232,12 +242,17 @@ export class OrdersService {
         repo.insertEvento({ entidadId: actor.entidadId, ordenId: id, tipo, usuarioId: actor.id, fecha: now, datos });
       if (o.titulo !== b.titulo) await ev('TITULO', { anterior: o.titulo, nuevo: b.titulo });
       if (o.detalle !== b.detalle) await ev('DETALLE', {});
-      if (o.fechaInicio !== (b.fechaInicio ?? null)) await ev('FECHA', { campo: 'fechaInicio', anterior: o.fechaInicio, nuevo: b.fechaInicio ?? null });
-      if (o.fechaFin !== (b.fechaFin ?? null)) await ev('FECHA', { campo: 'fechaFin', anterior: o.fechaFin, nuevo: b.fechaFin ?? null });
-      if (o.tipoOrdenId !== set.tipoOrdenId) await ev('TIPO', { id: set.tipoOrdenId, nombre: nombreDe(set.tipoOrdenId, n.tipos) });
+      if (o.fechaInicio !== (b.fechaInicio ?? null))
+        await ev('FECHA', { campo: 'fechaInicio', anterior: o.fechaInicio, nuevo: b.fechaInicio ?? null });
+      if (o.fechaFin !== (b.fechaFin ?? null))
+        await ev('FECHA', { campo: 'fechaFin', anterior: o.fechaFin, nuevo: b.fechaFin ?? null });
+      if (o.tipoOrdenId !== set.tipoOrdenId)
+        await ev('TIPO', { id: set.tipoOrdenId, nombre: nombreDe(set.tipoOrdenId, n.tipos) });
       if (o.areaId !== set.areaId) await ev('AREA', { id: set.areaId, nombre: nombreDe(set.areaId, n.areas) });
-      if (o.prioridadId !== set.prioridadId) await ev('PRIORIDAD', { id: set.prioridadId, nombre: n.prioridades.get(set.prioridadId ?? 0)?.nombre ?? null });
-      if (o.clienteId !== set.clienteId) await ev('CLIENTE', { id: set.clienteId, nombre: nombreDe(set.clienteId, n.clientes) });
+      if (o.prioridadId !== set.prioridadId)
+        await ev('PRIORIDAD', { id: set.prioridadId, nombre: n.prioridades.get(set.prioridadId ?? 0)?.nombre ?? null });
+      if (o.clienteId !== set.clienteId)
+        await ev('CLIENTE', { id: set.clienteId, nombre: nombreDe(set.clienteId, n.clientes) });
       const antes = [...o.responsables].sort((x, y) => x - y);
       const despues = [...b.responsable].sort((x, y) => x - y);
       if (antes.join(',') !== despues.join(',')) {
@@ -245,7 +260,14 @@ export class OrdersService {
         const nombres = await this.nombresDePersonas(actor.entidadId, despues);
         await ev('RESPONSABLE', { anteriores: antes, responsables: despues, nombres });
         const agregados = despues.filter((u) => !antes.includes(u));
-        if (agregados.length) events.push({ type: 'orden.responsablesCambiados', entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id, agregados });
+        if (agregados.length)
+          events.push({
+            type: 'orden.responsablesCambiados',
+            entidadId: actor.entidadId,
+            ordenId: id,
+            usuarioId: actor.id,
+            agregados,
+          });
       }
       events.unshift({ type: 'orden.modificada', entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id });
     });
@@ -258,9 +280,16 @@ export class OrdersService {
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
       const o = await this.cargarParaCambio(actor, id, tx);
-      if (!puedeBorrar(actor, acceso(o))) throw AppError.forbidden('No tiene permiso para eliminar órdenes de este cliente.');
+      if (!puedeBorrar(actor, acceso(o)))
+        throw AppError.forbidden('No tiene permiso para eliminar órdenes de este cliente.');
       const repo = this.repo(tx);
-      await repo.insertEvento({ entidadId: actor.entidadId, ordenId: id, tipo: 'ELIMINADA', usuarioId: actor.id, fecha: now });
+      await repo.insertEvento({
+        entidadId: actor.entidadId,
+        ordenId: id,
+        tipo: 'ELIMINADA',
+        usuarioId: actor.id,
+        fecha: now,
+      });
       await repo.softDelete(actor.entidadId, id);
     });
     this.bus.publish({ type: 'orden.eliminada', entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id });
@@ -342,7 +371,17 @@ export class OrdersService {
     });
     this.publishAll([
       { type: 'orden.modificada', entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id },
-      ...(agregados.length ? [{ type: 'orden.responsablesCambiados' as const, entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id, agregados }] : []),
+      ...(agregados.length
+        ? [
+            {
+              type: 'orden.responsablesCambiados' as const,
+              entidadId: actor.entidadId,
+              ordenId: id,
+              usuarioId: actor.id,
+              agregados,
+            },
+          ]
+        : []),
     ]);
     return this.lecturas.detalle(actor, id);
   }
@@ -396,7 +435,10 @@ export class OrdersService {
           await this.validarReferencias(actor, tx, tipo ? { tipo: cambio.valor } : { area: cambio.valor });
           if ((tipo ? o.tipoOrdenId : o.areaId) === cambio.valor) return;
           await repo.update(actor.entidadId, id, { [tipo ? 'tipoOrdenId' : 'areaId']: cambio.valor, actualizada: now });
-          const n = await this.lecturas.nombres.de(actor.entidadId, tipo ? { tipos: [cambio.valor] } : { areas: [cambio.valor] });
+          const n = await this.lecturas.nombres.de(
+            actor.entidadId,
+            tipo ? { tipos: [cambio.valor] } : { areas: [cambio.valor] },
+          );
           const nombre = nombreDe(cambio.valor, tipo ? n.tipos : n.areas);
           await ev(tipo ? 'TIPO' : 'AREA', { id: cambio.valor, nombre });
           return;

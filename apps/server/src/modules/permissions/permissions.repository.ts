@@ -29,12 +29,7 @@ export class PermissionsRepository {
         borrarOrden: usuarioClientePermisos.borrarOrden,
       })
       .from(usuarioClientePermisos)
-      .where(
-        and(
-          eq(usuarioClientePermisos.entidadId, entidadId),
-          eq(usuarioClientePermisos.usuarioId, userId),
-        ),
-      )
+      .where(and(eq(usuarioClientePermisos.entidadId, entidadId), eq(usuarioClientePermisos.usuarioId, userId)))
       .orderBy(asc(usuarioClientePermisos.clienteId));
   }
 
@@ -73,7 +68,9 @@ export class PermissionsRepository {
   async replaceGlobal(userId: number, list: readonly string[]): Promise<void> {
     await this.db.delete(usuarioPermisos).where(eq(usuarioPermisos.usuarioId, userId));
     if (list.length) {
-      await this.db.insert(usuarioPermisos).values([...new Set(list)].map((permiso) => ({ usuarioId: userId, permiso })));
+      await this.db
+        .insert(usuarioPermisos)
+        .values([...new Set(list)].map((permiso) => ({ usuarioId: userId, permiso })));
     }
   }
 

@@ -40,8 +40,5 @@ export const usuarioClientePermisos = pgTable(
     modificarOrden: boolean().notNull().default(false),
     borrarOrden: boolean().notNull().default(false),
   },
-  (t) => [
-    primaryKey({ columns: [t.usuarioId, t.clienteId] }),
-    index('ucp_entidad_idx').on(t.entidadId),
-  ],
+  (t) => [primaryKey({ columns: [t.usuarioId, t.clienteId] }), index('ucp_entidad_idx').on(t.entidadId)],
 );

@@ -57,12 +57,7 @@ export class PlansRepository {
         periodoInicio: sql`${suscripciones.fechaProximoVencimiento}`,
         fechaProximoVencimiento: sql`${suscripciones.fechaProximoVencimiento} + interval '1 month'`,
       })
-      .where(
-        and(
-          eq(suscripciones.entidadId, entidadId),
-          lte(suscripciones.fechaProximoVencimiento, now),
-        ),
-      )
+      .where(and(eq(suscripciones.entidadId, entidadId), lte(suscripciones.fechaProximoVencimiento, now)))
       .returning({ entidadId: suscripciones.entidadId });
     return r.length > 0;
   }

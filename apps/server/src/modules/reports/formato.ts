@@ -34,7 +34,10 @@ export function tamanioTexto(bytes: number): string {
 }
 
 /** Whole days late: closed after its end date, or still open past it. 0 when on time or without end date. */
-export function demoraDias(o: { fechaFin: number | null; finalizada: number | null; cerrado: boolean }, ahora: number): number {
+export function demoraDias(
+  o: { fechaFin: number | null; finalizada: number | null; cerrado: boolean },
+  ahora: number,
+): number {
   if (o.fechaFin == null) return 0;
   const hasta = o.cerrado ? o.finalizada : ahora;
   if (hasta == null || hasta <= o.fechaFin) return 0;

@@ -66,14 +66,25 @@ class Escritor {
 
   linea(color = COLOR.linea): void {
     const y = this.doc.y;
-    this.doc.save().moveTo(this.izq, y).lineTo(this.izq + this.ancho, y).lineWidth(0.5).strokeColor(color).stroke().restore();
+    this.doc
+      .save()
+      .moveTo(this.izq, y)
+      .lineTo(this.izq + this.ancho, y)
+      .lineWidth(0.5)
+      .strokeColor(color)
+      .stroke()
+      .restore();
   }
 
   seccion(titulo: string): void {
     this.espacio(60);
     this.doc.moveDown(0.8);
     this.doc.x = this.izq;
-    this.doc.font('Helvetica-Bold').fontSize(12).fillColor(COLOR.titulo).text(t(titulo), this.izq, this.doc.y, { width: this.ancho });
+    this.doc
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .fillColor(COLOR.titulo)
+      .text(t(titulo), this.izq, this.doc.y, { width: this.ancho });
     this.doc.moveDown(0.2);
     this.linea(COLOR.titulo);
     this.doc.moveDown(0.4);
@@ -116,14 +127,20 @@ class Escritor {
     const dibujar = (f: { textos: string[]; alto: number }) => {
       const y = doc.y;
       f.textos.forEach((c, i) => {
-        doc.text(c, (xs[i] ?? 0) + 3, y + 3, { width: (anchos[i] ?? 0) - 6, align: cols[i]?.derecha ? 'right' : 'left' });
+        doc.text(c, (xs[i] ?? 0) + 3, y + 3, {
+          width: (anchos[i] ?? 0) - 6,
+          align: cols[i]?.derecha ? 'right' : 'left',
+        });
       });
       doc.y = y + f.alto;
       doc.x = this.izq;
       this.linea();
     };
     const encabezado = () => {
-      const f = fila(cols.map((c) => c.titulo), true);
+      const f = fila(
+        cols.map((c) => c.titulo),
+        true,
+      );
       doc.fillColor(COLOR.tenue);
       dibujar(f);
       doc.fillColor(COLOR.texto);
@@ -159,7 +176,11 @@ function encabezado(doc: PDFKit.PDFDocument, w: Escritor, d: DatosReporte): void
       // An unreadable logo is left out; the report still prints.
     }
   }
-  doc.font('Helvetica-Bold').fontSize(16).fillColor(COLOR.texto).text(t(d.entidad.nombre), x, top + 4, { width: w.ancho - (x - w.izq) });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .fillColor(COLOR.texto)
+    .text(t(d.entidad.nombre), x, top + 4, { width: w.ancho - (x - w.izq) });
   doc
     .font('Helvetica')
     .fontSize(10)
@@ -171,7 +192,10 @@ function encabezado(doc: PDFKit.PDFDocument, w: Escritor, d: DatosReporte): void
   doc.fillColor(COLOR.texto);
   w.linea();
   doc.moveDown(0.6);
-  doc.font('Helvetica-Bold').fontSize(15).text(t(`#${d.orden.numero} · ${d.orden.titulo}`), w.izq, doc.y, { width: w.ancho });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(15)
+    .text(t(`#${d.orden.numero} · ${d.orden.titulo}`), w.izq, doc.y, { width: w.ancho });
   doc.moveDown(0.3);
 }
 
@@ -222,7 +246,12 @@ async function dibujar(doc: PDFKit.PDFDocument, d: DatosReporte): Promise<void> 
         { titulo: 'Cargado por', ancho: 105 },
         { titulo: 'Monto', ancho: 90, derecha: true },
       ],
-      r.gastos.map((g) => [fecha(g.fecha), g.concepto + (g.comprobante ? ` (comprobante: ${g.comprobante.nombre})` : ''), persona(g.autor), monto(g.monto, g.moneda)]),
+      r.gastos.map((g) => [
+        fecha(g.fecha),
+        g.concepto + (g.comprobante ? ` (comprobante: ${g.comprobante.nombre})` : ''),
+        persona(g.autor),
+        monto(g.monto, g.moneda),
+      ]),
     );
     doc.moveDown(0.4);
     for (const tm of r.totales.gastos) w.campo(`Total ${tm.moneda}`, monto(tm.total, tm.moneda));
@@ -233,7 +262,11 @@ async function dibujar(doc: PDFKit.PDFDocument, d: DatosReporte): Promise<void> 
     if (!d.historial.length) w.parrafo('Sin eventos.', { color: COLOR.tenue });
     for (const e of d.historial) {
       w.espacio(36);
-      w.parrafo(`${fechaHora(e.fecha)} · ${persona(e.usuario)}`, { fuente: 'Helvetica-Bold', tamanio: 9, color: COLOR.tenue });
+      w.parrafo(`${fechaHora(e.fecha)} · ${persona(e.usuario)}`, {
+        fuente: 'Helvetica-Bold',
+        tamanio: 9,
+        color: COLOR.tenue,
+      });
       w.parrafo(e.descripcion);
       if (e.comentario) w.parrafo(`“${e.comentario}”`, { fuente: 'Helvetica-Oblique', tamanio: 9 });
       doc.moveDown(0.3);
@@ -281,7 +314,11 @@ async function dibujar(doc: PDFKit.PDFDocument, d: DatosReporte): Promise<void> 
         } catch {
           // A thumbnail pdfkit cannot read is skipped; its name is in the list above.
         }
-        doc.font('Helvetica').fontSize(8).fillColor(COLOR.tenue).text(t(recortar(img.archivo.nombre, 80)), x, y + altoImg + 4, { width: celda, align: 'center' });
+        doc
+          .font('Helvetica')
+          .fontSize(8)
+          .fillColor(COLOR.tenue)
+          .text(t(recortar(img.archivo.nombre, 80)), x, y + altoImg + 4, { width: celda, align: 'center' });
         doc.fillColor(COLOR.texto);
         col = (col + 1) % 2;
         if (col === 0 || i === Math.min(imagenes.length, MAX_IMAGENES) - 1) {
@@ -291,7 +328,10 @@ async function dibujar(doc: PDFKit.PDFDocument, d: DatosReporte): Promise<void> 
         }
       }
       if (imagenes.length > MAX_IMAGENES) {
-        w.parrafo(`Se imprimieron las primeras ${MAX_IMAGENES} de ${imagenes.length} imágenes.`, { color: COLOR.tenue, tamanio: 9 });
+        w.parrafo(`Se imprimieron las primeras ${MAX_IMAGENES} de ${imagenes.length} imágenes.`, {
+          color: COLOR.tenue,
+          tamanio: 9,
+        });
       }
     }
   }

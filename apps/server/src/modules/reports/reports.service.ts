@@ -31,10 +31,16 @@ const persona = (p: { nombre: string; apellido: string }) => `${p.nombre} ${p.ap
  * they change, this counts 0 and only the client side is waited for.
  */
 function pendienteDeHoja(ws: unknown): number {
-  type Etapa = { writableLength?: number; readableLength?: number; _writableState?: { length?: number }; _readableState?: { length?: number } };
+  type Etapa = {
+    writableLength?: number;
+    readableLength?: number;
+    _writableState?: { length?: number };
+    _readableState?: { length?: number };
+  };
   const pipes = (ws as { _stream?: { pipes?: Etapa[] } })._stream?.pipes ?? [];
   return pipes.reduce(
-    (a, p) => a + (p.writableLength ?? p._writableState?.length ?? 0) + (p.readableLength ?? p._readableState?.length ?? 0),
+    (a, p) =>
+      a + (p.writableLength ?? p._writableState?.length ?? 0) + (p.readableLength ?? p._readableState?.length ?? 0),
     0,
   );
 }
@@ -43,7 +49,11 @@ function pendienteDeHoja(ws: unknown): number {
 async function esperarCliente(out: PassThrough, ws: unknown): Promise<void> {
   // At most 2 s per page: a pipeline that does not move (some exceljs buffer waits for more rows)
   // must never hang the export; a slow client then costs at most one page of memory every 2 s.
-  for (let i = 0; i < 400 && pendienteDeHoja(ws) + out.readableLength + out.writableLength > EN_ESPERA_MAX && !out.destroyed; i++) {
+  for (
+    let i = 0;
+    i < 400 && pendienteDeHoja(ws) + out.readableLength + out.writableLength > EN_ESPERA_MAX && !out.destroyed;
+    i++
+  ) {
     await new Promise((r) => setTimeout(r, 5));
   }
   if (out.destroyed) throw new Error('la descarga se interrumpió');
@@ -75,7 +85,11 @@ export class ReportsService {
    * GET /api/v2/imprimirReporte/{id}?eventos&archivos: the order's report as a PDF. Whoever sees the
    * order may print it. Every check runs before the first byte is sent.
    */
-  async reporte(actor: Actor, ordenId: number, o: { eventos: boolean; archivos: boolean }): Promise<{ nombre: string; stream: Readable }> {
+  async reporte(
+    actor: Actor,
+    ordenId: number,
+    o: { eventos: boolean; archivos: boolean },
+  ): Promise<{ nombre: string; stream: Readable }> {
     const orden = await this.orders.detalle(actor, ordenId);
     const registro = await this.expenses.registro(actor, ordenId);
     const historial = o.eventos ? await this.orders.historial(actor, ordenId) : null;
@@ -125,7 +139,10 @@ export class ReportsService {
     const paginas = this.orders.paginasParaExportar(actor, f, PAGINA);
     enSegundoPlano(out, async () => {
       for await (const pagina of paginas) {
-        const totales = await this.expenses.totalesDeOrdenes(actor, pagina.map((o) => o.id));
+        const totales = await this.expenses.totalesDeOrdenes(
+          actor,
+          pagina.map((o) => o.id),
+        );
         for (const o of pagina) {
           const t = totales.get(o.id);
           const ars = t?.gastos.find((g) => g.moneda === 'ARS');

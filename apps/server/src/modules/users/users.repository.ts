@@ -130,9 +130,17 @@ export class UsersRepository {
   }
 
   /** The company's active users, by name (who can be made responsable of an order). */
-  activos(entidadId: number): Promise<{ id: number; usuario: string; nombre: string; apellido: string; email: string | null }[]> {
+  activos(
+    entidadId: number,
+  ): Promise<{ id: number; usuario: string; nombre: string; apellido: string; email: string | null }[]> {
     return this.db
-      .select({ id: usuarios.id, usuario: usuarios.usuario, nombre: usuarios.nombre, apellido: usuarios.apellido, email: usuarios.email })
+      .select({
+        id: usuarios.id,
+        usuario: usuarios.usuario,
+        nombre: usuarios.nombre,
+        apellido: usuarios.apellido,
+        email: usuarios.email,
+      })
       .from(usuarios)
       .where(and(eq(usuarios.entidadId, entidadId), eq(usuarios.activo, true)))
       .orderBy(asc(usuarios.nombre), asc(usuarios.apellido), asc(usuarios.id));

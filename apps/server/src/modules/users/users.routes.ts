@@ -16,7 +16,9 @@ export const usersRoutes =
     registrar(app, RUTAS.guardarUsuario, async (req) => s.users.save(actorOf(req), req.body));
     registrar(app, RUTAS.buscarUsuarios, async (req) => s.users.search(actorOf(req), req.params.texto));
     registrar(app, RUTAS.permisosDeUsuario, async (req) => s.users.permisosDe(actorOf(req), req.params.usuario));
-    registrar(app, RUTAS.togglePermiso, async (req) => s.users.togglePermiso(actorOf(req), req.params.usuario, req.body));
+    registrar(app, RUTAS.togglePermiso, async (req) =>
+      s.users.togglePermiso(actorOf(req), req.params.usuario, req.body),
+    );
     registrar(app, RUTAS.quitarPermisosCliente, async (req) =>
       s.users.deletePermisosCliente(actorOf(req), req.params.usuario, req.params.cliente),
     );

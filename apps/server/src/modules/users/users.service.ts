@@ -27,12 +27,7 @@ import { hashSecret } from '../auth/password.js';
 import type { ClientsService } from '../clients/clients.service.js';
 import { exigirPermiso } from '../permissions/guard.js';
 import type { PermissionsService } from '../permissions/permissions.service.js';
-import {
-  UsersRepository,
-  isUniqueViolation,
-  type CredencialesRow,
-  type UsuarioRow,
-} from './users.repository.js';
+import { UsersRepository, isUniqueViolation, type CredencialesRow, type UsuarioRow } from './users.repository.js';
 
 type StoreUserInput = z.output<typeof zStoreUser>;
 type ToggleInput = z.output<typeof zTogglePermiso>;
@@ -48,16 +43,14 @@ export const MENSAJES_USUARIOS = {
   soloAdminRol: 'Solo un administrador o el propietario puede asignar o quitar el rol ADMIN.',
   noDesactivarseASiMismo: 'No puede desactivar su propio usuario.',
   noQuitarseAltaUsuarios: 'No puede quitarse a sí mismo el permiso de administrar usuarios.',
-  soloLoQueTiene: (p: string[]) =>
-    `Solo puede otorgar o quitar permisos que usted tiene. No tiene: ${p.join(', ')}.`,
+  soloLoQueTiene: (p: string[]) => `Solo puede otorgar o quitar permisos que usted tiene. No tiene: ${p.join(', ')}.`,
   soloRolesQueTiene: (rol: string) =>
     `Solo puede asignar o quitar roles que usted tiene o inferiores. No puede asignar ni quitar el rol ${rol}.`,
   tieneMasQueUsted: (nombre: string, p: string[]) =>
     `No puede modificar a ${nombre}: tiene ${p.join(', ')} y usted no. Pida el cambio a quien tenga esos permisos.`,
   soloPropietarioPassword:
     'Solo un propietario puede cambiar la contraseña de otro usuario. Pídale a un propietario que la cambie.',
-  passwordPropiaEnPerfil:
-    'Su propia contraseña se cambia en "Datos personales", con la contraseña actual.',
+  passwordPropiaEnPerfil: 'Su propia contraseña se cambia en "Datos personales", con la contraseña actual.',
 } as const;
 
 /** Who changed what about a user, for the events published after commit. */
@@ -82,7 +75,11 @@ export class UsersService {
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
-    private readonly deps: { permissions: PermissionsService; clients: ClientsService; cache: TenantCache<UsuarioAdmin[]> },
+    private readonly deps: {
+      permissions: PermissionsService;
+      clients: ClientsService;
+      cache: TenantCache<UsuarioAdmin[]>;
+    },
   ) {
     this.repo = new UsersRepository(db);
     this.cache = deps.cache;
@@ -213,7 +210,11 @@ export class UsersService {
 
       // Active flag and the last owner.
       const activo = input.activo ?? current?.activo ?? true;
-      if (current?.activo && nombresActuales.includes('PROPIETARIO') && (!activo || !nombresNuevos.includes('PROPIETARIO'))) {
+      if (
+        current?.activo &&
+        nombresActuales.includes('PROPIETARIO') &&
+        (!activo || !nombresNuevos.includes('PROPIETARIO'))
+      ) {
         if ((await repo.countActiveWithRole(actor.entidadId, 'PROPIETARIO', current.id)) === 0) {
           throw new AppError('CONFLICTO', MENSAJES_USUARIOS.ultimoPropietario, {
             field: activo ? 'roles' : 'activo',
@@ -298,7 +299,12 @@ export class UsersService {
    * everything they hold (`privilegiosQueFaltan`, the contract's rule): owners only by owners,
    * admins only by admins, and nobody by a user with fewer permissions.
    */
-  private async exigirAdministrable(tx: DbOrTx, actor: Actor, target: UsuarioRow, roles: readonly Rol[]): Promise<void> {
+  private async exigirAdministrable(
+    tx: DbOrTx,
+    actor: Actor,
+    target: UsuarioRow,
+    roles: readonly Rol[],
+  ): Promise<void> {
     const [globales, clientes] = await Promise.all([
       this.deps.permissions.globalOf(target.id, tx),
       this.deps.permissions.storedClientPermsOf(actor.entidadId, target.id, tx),
@@ -308,7 +314,9 @@ export class UsersService {
     const porRol = motivoPorRol(faltan);
     if (porRol) throw AppError.forbidden(porRol);
     const nombre = `${target.nombre} ${target.apellido}`.trim() || target.usuario;
-    throw AppError.forbidden(MENSAJES_USUARIOS.tieneMasQueUsted(nombre, await this.describir(tx, actor.entidadId, faltan)));
+    throw AppError.forbidden(
+      MENSAJES_USUARIOS.tieneMasQueUsted(nombre, await this.describir(tx, actor.entidadId, faltan)),
+    );
   }
 
   /** "el rol SUPERVISOR", "altaClientes", "delegarOrden en Hotel Los Andes". */
@@ -316,11 +324,18 @@ export class UsersService {
     const nombres = new Map<number, string>();
     for (const f of faltan) {
       if (f.tipo === 'cliente' && !nombres.has(f.clienteId)) {
-        nombres.set(f.clienteId, (await this.deps.clients.find(entidadId, f.clienteId, tx))?.nombre ?? `el cliente ${f.clienteId}`);
+        nombres.set(
+          f.clienteId,
+          (await this.deps.clients.find(entidadId, f.clienteId, tx))?.nombre ?? `el cliente ${f.clienteId}`,
+        );
       }
     }
     return faltan.map((f) =>
-      f.tipo === 'rol' ? `el rol ${f.rol}` : f.tipo === 'global' ? f.permiso : `${f.permiso} en ${nombres.get(f.clienteId) ?? ''}`,
+      f.tipo === 'rol'
+        ? `el rol ${f.rol}`
+        : f.tipo === 'global'
+          ? f.permiso
+          : `${f.permiso} en ${nombres.get(f.clienteId) ?? ''}`,
     );
   }
 
@@ -399,7 +414,12 @@ export class UsersService {
       if (!puedeOtorgarCliente(actor, clienteId, permiso)) {
         throw AppError.forbidden(MENSAJES_USUARIOS.soloLoQueTiene([`${permiso} en ${cliente.nombre}`]));
       }
-      const row: PermisosDeCliente = (await this.deps.permissions.clientRow(tx, actor.entidadId, userId, clienteId)) ?? {
+      const row: PermisosDeCliente = (await this.deps.permissions.clientRow(
+        tx,
+        actor.entidadId,
+        userId,
+        clienteId,
+      )) ?? {
         clienteID: clienteId,
         delegarOrden: false,
         modificarOrden: false,

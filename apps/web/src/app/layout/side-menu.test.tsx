@@ -1,13 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  makeAdmin,
-  makeOperario,
-  makePlan,
-  makePropietario,
-  makeSupervisor,
-  makeUsuario,
-} from '../../test/factories';
+import { makeAdmin, makeOperario, makePlan, makePropietario, makeSupervisor, makeUsuario } from '../../test/factories';
 import { renderConApp } from '../../test/render';
 import { guardarSesion, leerSesion } from '../../lib/session';
 import { entradasVisibles, iniciales } from './menu-entries';

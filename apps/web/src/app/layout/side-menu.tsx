@@ -1,13 +1,5 @@
 import { CONSTANTES, puedeCrearOrden, type PlanEstado, type UsuarioLogueado } from '@delego/contract';
-import {
-  IonContent,
-  IonIcon,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonMenu,
-  IonMenuToggle,
-} from '@ionic/react';
+import { IonContent, IonIcon, IonItem, IonLabel, IonList, IonMenu, IonMenuToggle } from '@ionic/react';
 import { logOutOutline } from 'ionicons/icons';
 import type { CSSProperties } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -74,7 +66,9 @@ export function SideMenuContent({ usuario, plan }: ContentProps) {
                   data-testid={`menu-${entrada.ruta}`}
                 >
                   <IonIcon slot="start" icon={entrada.icono} aria-hidden="true" />
-                  <IonLabel><Texto>{entrada.titulo}</Texto></IonLabel>
+                  <IonLabel>
+                    <Texto>{entrada.titulo}</Texto>
+                  </IonLabel>
                 </IonItem>
               </IonMenuToggle>
             );
@@ -88,7 +82,9 @@ export function SideMenuContent({ usuario, plan }: ContentProps) {
               data-testid="menu-cerrar-sesion"
             >
               <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
-              <IonLabel><Texto>{TITULO_CERRAR_SESION}</Texto></IonLabel>
+              <IonLabel>
+                <Texto>{TITULO_CERRAR_SESION}</Texto>
+              </IonLabel>
             </IonItem>
           </IonMenuToggle>
         </IonList>

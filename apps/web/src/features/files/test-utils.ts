@@ -52,7 +52,13 @@ export function makeOrden(parcial: Partial<OrdenDetalle> = {}): OrdenDetalle {
     e5sAreaKey: null,
     e5sAreaName: null,
     finalizada: null,
-    acciones: { soloLectura: false, modificar: true, borrar: false, cambiarResponsable: true, estadosSiguientes: [3, 4] },
+    acciones: {
+      soloLectura: false,
+      modificar: true,
+      borrar: false,
+      cambiarResponsable: true,
+      estadosSiguientes: [3, 4],
+    },
     ...parcial,
   };
 }

@@ -12,6 +12,5 @@ export const ordenesKeys = {
   responsablesDisponibles: (cliente: number | 'todos') =>
     [...ordenesKeys.all, 'responsables-disponibles', cliente] as const,
   /** Catalogues only orders read; types, areas, E5S and priorities are `lib/catalogo-keys`. */
-  catalogo: (nombre: 'clientes-usados' | 'empresas-asignables') =>
-    [...ordenesKeys.all, 'catalogo', nombre] as const,
+  catalogo: (nombre: 'clientes-usados' | 'empresas-asignables') => [...ordenesKeys.all, 'catalogo', nombre] as const,
 };

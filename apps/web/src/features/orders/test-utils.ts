@@ -41,7 +41,13 @@ export function makeOrdenDetalle(parcial: Partial<OrdenDetalle> = {}): OrdenDeta
     e5sAreaKey: null,
     e5sAreaName: null,
     finalizada: null,
-    acciones: { soloLectura: false, modificar: true, borrar: false, cambiarResponsable: true, estadosSiguientes: [2, 3, 4, 5] },
+    acciones: {
+      soloLectura: false,
+      modificar: true,
+      borrar: false,
+      cambiarResponsable: true,
+      estadosSiguientes: [2, 3, 4, 5],
+    },
     ...parcial,
   };
 }

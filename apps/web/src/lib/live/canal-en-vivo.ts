@@ -86,9 +86,7 @@ export class CanalEnVivo {
   }
 
   private suscribir(destino: string): void {
-    const suscripcion = intentar(() =>
-      this.cliente.subscribe(destino, (mensaje) => this.entregar(destino, mensaje)),
-    );
+    const suscripcion = intentar(() => this.cliente.subscribe(destino, (mensaje) => this.entregar(destino, mensaje)));
     if (suscripcion) this.activas.set(destino, suscripcion);
   }
 

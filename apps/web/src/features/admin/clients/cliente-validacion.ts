@@ -12,7 +12,16 @@ export interface ValoresCliente {
   activo: boolean;
 }
 
-export const CAMPOS_CLIENTE = ['nombre', 'cuit', 'contacto', 'email', 'telefono', 'direccion', 'notas', 'activo'] as const;
+export const CAMPOS_CLIENTE = [
+  'nombre',
+  'cuit',
+  'contacto',
+  'email',
+  'telefono',
+  'direccion',
+  'notas',
+  'activo',
+] as const;
 export type CampoCliente = (typeof CAMPOS_CLIENTE)[number];
 
 export function valoresCliente(c?: Cliente): ValoresCliente {

@@ -32,7 +32,10 @@ describe('Mi cuenta: validation', () => {
   });
 
   it('login name: the server rule, and not the current one', () => {
-    expect(validarNuevoUsuario('admin', 'admin')).toEqual({ ok: false, errores: { username: 'Es su nombre de usuario actual.' } });
+    expect(validarNuevoUsuario('admin', 'admin')).toEqual({
+      ok: false,
+      errores: { username: 'Es su nombre de usuario actual.' },
+    });
     const malo = validarNuevoUsuario('a b', 'admin');
     expect(malo.ok || malo.errores.username).toMatch(/^El usuario debe tener de 3 a 60 caracteres/);
     expect(validarNuevoUsuario(' martin.g ', 'admin')).toEqual({ ok: true, datos: 'martin.g' });

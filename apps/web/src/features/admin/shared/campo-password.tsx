@@ -9,13 +9,7 @@ import { useState, type ComponentProps } from 'react';
 export function CampoPassword(props: Omit<ComponentProps<typeof IonInput>, 'type' | 'children'>) {
   const [ver, setVer] = useState(false);
   return (
-    <IonInput
-      autocapitalize="off"
-      autocorrect={false}
-      spellcheck={false}
-      {...props}
-      type={ver ? 'text' : 'password'}
-    >
+    <IonInput autocapitalize="off" autocorrect={false} spellcheck={false} {...props} type={ver ? 'text' : 'password'}>
       <IonButton
         slot="end"
         fill="clear"

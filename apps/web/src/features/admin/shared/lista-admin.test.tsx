@@ -6,7 +6,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/errors';
 import { makeUsuario } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
-import { ListaAdmin, PantallaAdmin, type ConsultaAdmin, type DescripcionListaAdmin, type FiltroActivos } from './lista-admin';
+import {
+  ListaAdmin,
+  PantallaAdmin,
+  type ConsultaAdmin,
+  type DescripcionListaAdmin,
+  type FiltroActivos,
+} from './lista-admin';
 import { coincide } from './nombres';
 import { escribir } from '../../../test/ionic';
 
@@ -67,7 +73,10 @@ function filtrar(filtro: FiltroActivos) {
   fireEvent(screen.getByLabelText('Mostrar'), new CustomEvent('ionChange', { detail: { value: filtro } }));
 }
 
-const nombresVisibles = () => within(screen.getByTestId('equipos-lista')).getAllByRole('paragraph').map((p) => p.textContent);
+const nombresVisibles = () =>
+  within(screen.getByTestId('equipos-lista'))
+    .getAllByRole('paragraph')
+    .map((p) => p.textContent);
 
 describe('ListaAdmin', () => {
   it('shows every entry with the count, and the filter counts the active and inactive ones', async () => {
@@ -142,7 +151,10 @@ describe('ListaAdmin', () => {
 
   it('a list that cannot load says why and retries with the query', () => {
     const refetch = vi.fn(() => Promise.resolve());
-    mostrar({ items: undefined, consulta: { isError: true, error: new ApiError(500, 'INTERNO', 'El servidor no responde.'), refetch } });
+    mostrar({
+      items: undefined,
+      consulta: { isError: true, error: new ApiError(500, 'INTERNO', 'El servidor no responde.'), refetch },
+    });
     const error = screen.getByTestId('admin-error');
     expect(error).toHaveTextContent('El servidor no responde.');
     fireEvent.click(within(error).getByText('Reintentar'));

@@ -92,11 +92,18 @@ export function MarcoListaAdmin({ onRefrescar, nuevo, angosta = false, children 
       <IonRefresher slot="fixed" onIonRefresh={(e) => void refrescar(e)}>
         <IonRefresherContent pullingText="Deslice para actualizar" refreshingSpinner="crescent" />
       </IonRefresher>
-      <div className={angosta ? 'delego-container admin-pagina admin-pagina--angosta' : 'delego-container admin-pagina'}>
+      <div
+        className={angosta ? 'delego-container admin-pagina admin-pagina--angosta' : 'delego-container admin-pagina'}
+      >
         {children}
       </div>
       <IonFab slot="fixed" vertical="bottom" horizontal="end">
-        <IonFabButton routerLink={nuevo.ruta} aria-label={nuevo.etiqueta} title={nuevo.etiqueta} data-testid={nuevo.testId}>
+        <IonFabButton
+          routerLink={nuevo.ruta}
+          aria-label={nuevo.etiqueta}
+          title={nuevo.etiqueta}
+          data-testid={nuevo.testId}
+        >
           <IonIcon icon={addOutline} aria-hidden="true" />
         </IonFabButton>
       </IonFab>

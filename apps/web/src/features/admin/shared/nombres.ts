@@ -43,11 +43,7 @@ export function inicialesPersona(u: { nombre: string; apellido?: string | null }
 
 /** Text compared ignoring case and accents ('Martín' matches 'martin'). */
 export function normalizar(texto: string): string {
-  return texto
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLocaleLowerCase('es')
-    .trim();
+  return texto.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es').trim();
 }
 
 /** True when every word of `busqueda` appears in one of `campos`. */

@@ -1,4 +1,10 @@
-import { motivoPorRol, privilegiosQueFaltan, type PermisosDeCliente, type Privilegio, type SujetoPermisos } from '@delego/contract';
+import {
+  motivoPorRol,
+  privilegiosQueFaltan,
+  type PermisosDeCliente,
+  type Privilegio,
+  type SujetoPermisos,
+} from '@delego/contract';
 import { nombrePermiso, nombreRol } from './nombres';
 
 /** What the screens know of the user being administered. */

@@ -29,9 +29,7 @@ export const CAMPOS_USUARIO = [
 ] as const;
 export type CampoUsuario = (typeof CAMPOS_USUARIO)[number];
 
-export type ResultadoValidacion =
-  | { ok: true; datos: StoreUser }
-  | { ok: false; errores: ErroresCampos<CampoUsuario> };
+export type ResultadoValidacion = { ok: true; datos: StoreUser } | { ok: false; errores: ErroresCampos<CampoUsuario> };
 
 export function valoresIniciales(u?: {
   usuario: string;

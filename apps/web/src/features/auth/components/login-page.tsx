@@ -1,12 +1,4 @@
-import {
-  IonButton,
-  IonContent,
-  IonIcon,
-  IonInput,
-  IonSpinner,
-  IonText,
-  useIonRouter,
-} from '@ionic/react';
+import { IonButton, IonContent, IonIcon, IonInput, IonSpinner, IonText, useIonRouter } from '@ionic/react';
 import { checkmarkCircleOutline, eyeOffOutline, eyeOutline } from 'ionicons/icons';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';

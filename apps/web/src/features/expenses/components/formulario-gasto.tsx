@@ -44,7 +44,10 @@ const SIN_COMPROBANTE = 0;
 function archivoSubido(lista: readonly Archivo[], nombre: string): Archivo | undefined {
   const buscado = nombre.normalize('NFC').trim();
   const candidatos = lista.filter((a) => a.nombre === buscado);
-  return (candidatos.length ? candidatos : lista).reduce<Archivo | undefined>((max, a) => (!max || a.id > max.id ? a : max), undefined);
+  return (candidatos.length ? candidatos : lista).reduce<Archivo | undefined>(
+    (max, a) => (!max || a.id > max.id ? a : max),
+    undefined,
+  );
 }
 
 /** Date, concept, amount and currency (ARS by default), and an optional receipt among the order's files. */
@@ -161,7 +164,14 @@ export function FormularioGastoRegistro({ ordenId, inicial, puedeAdjuntar, onLis
               <IonIcon slot="start" icon={attachOutline} aria-hidden="true" />
               Subir comprobante
             </IonButton>
-            <input ref={elegir} type="file" accept={ACEPTAR_ARCHIVOS} hidden onChange={alElegir} data-testid="gasto-comprobante-input" />
+            <input
+              ref={elegir}
+              type="file"
+              accept={ACEPTAR_ARCHIVOS}
+              hidden
+              onChange={alElegir}
+              data-testid="gasto-comprobante-input"
+            />
           </>
         )}
       </div>

@@ -4,7 +4,12 @@ import { CampoConLimite } from '../../../components/campo-con-limite';
 import { useSession } from '../../auth';
 import { usePersonas } from '../api/get-personas';
 import { useZonaEmpresa } from '../../../lib/fechas';
-import { CAMPOS_FORMULARIO_HORAS, LIMITE_DESCRIPCION, validarHoras, type FormularioHoras as Datos } from '../model/registro';
+import {
+  CAMPOS_FORMULARIO_HORAS,
+  LIMITE_DESCRIPCION,
+  validarHoras,
+  type FormularioHoras as Datos,
+} from '../model/registro';
 import { FormularioRegistro, useFormularioRegistro } from './formulario-registro';
 
 interface Props {
@@ -39,7 +44,8 @@ export function FormularioHorasRegistro({ ordenId, inicial, puedeCargarAOtros, o
     inicial: () => datosIniciales(inicial, hoyEn(zona), zona),
     // New hours of one's own go without usuarioId (the server's default); a correction always
     // says whose they are, or the server would keep the previous person.
-    validar: (d: Datos) => validarHoras({ ...d, usuarioId: !d.id && d.usuarioId === usuario?.id ? null : d.usuarioId }, zona),
+    validar: (d: Datos) =>
+      validarHoras({ ...d, usuarioId: !d.id && d.usuarioId === usuario?.id ? null : d.usuarioId }, zona),
     cambios: (entrada) => ({ horas: [entrada] }),
     campos: CAMPOS_FORMULARIO_HORAS,
     exito: inicial ? 'Horas corregidas.' : 'Horas registradas.',
@@ -49,7 +55,12 @@ export function FormularioHorasRegistro({ ordenId, inicial, puedeCargarAOtros, o
   const opciones = personas.data ?? [];
   const elegido = f.datos.usuarioId ?? usuario?.id ?? null;
   return (
-    <FormularioRegistro prefijo="horas" nombre={inicial ? 'Corregir horas' : 'Registrar horas'} marco={f.marco} onCancelar={onCancelar}>
+    <FormularioRegistro
+      prefijo="horas"
+      nombre={inicial ? 'Corregir horas' : 'Registrar horas'}
+      marco={f.marco}
+      onCancelar={onCancelar}
+    >
       <div className="registro-form__fila">
         <IonInput
           type="number"

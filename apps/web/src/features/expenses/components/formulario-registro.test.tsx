@@ -1,4 +1,10 @@
-import { ZONA_HORARIA_EMPRESA_POR_DEFECTO as AR, hoyEn, mediodiaDelDia, textoDeDia, type RegistroOrden } from '@delego/contract';
+import {
+  ZONA_HORARIA_EMPRESA_POR_DEFECTO as AR,
+  hoyEn,
+  mediodiaDelDia,
+  textoDeDia,
+  type RegistroOrden,
+} from '@delego/contract';
 import { IonInput, IonTextarea } from '@ionic/react';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +19,14 @@ import { FormularioRegistro, useFormularioRegistro } from './formulario-registro
 
 const MD5 = 'eb6bc90afb1de3b7e8a41c1afa38ee01';
 /** The order's log as the server answers a save (its content does not matter here). */
-const GUARDADO: RegistroOrden = { ordenId: 42, horas: [], gastos: [], totales: { minutos: 0, horas: '0:00', gastos: [] }, puedeAgregar: true, puedeCargarAOtros: false };
+const GUARDADO: RegistroOrden = {
+  ordenId: 42,
+  horas: [],
+  gastos: [],
+  totales: { minutos: 0, horas: '0:00', gastos: [] },
+  puedeAgregar: true,
+  puedeCargarAOtros: false,
+};
 
 /** A small form of its own, to see the shared part at work apart from the hours and expense rules. */
 interface Datos {
@@ -51,7 +64,12 @@ interface PruebaProps {
   onCancelar?: () => void;
 }
 
-function FormularioDePrueba({ inicial, esperar, onListo = () => undefined, onCancelar = () => undefined }: PruebaProps) {
+function FormularioDePrueba({
+  inicial,
+  esperar,
+  onListo = () => undefined,
+  onCancelar = () => undefined,
+}: PruebaProps) {
   const f = useFormularioRegistro({
     ordenId: 42,
     inicial: () => inicial ?? { fecha: hoyEn(AR), concepto: '', nota: '' },
@@ -62,7 +80,13 @@ function FormularioDePrueba({ inicial, esperar, onListo = () => undefined, onCan
     onListo,
   });
   return (
-    <FormularioRegistro prefijo="prueba" nombre="Registrar prueba" marco={f.marco} esperar={esperar} onCancelar={onCancelar}>
+    <FormularioRegistro
+      prefijo="prueba"
+      nombre="Registrar prueba"
+      marco={f.marco}
+      esperar={esperar}
+      onCancelar={onCancelar}
+    >
       <IonInput label="Concepto" {...f.campo('concepto')} data-testid="prueba-concepto" />
       <IonTextarea label="Nota" {...f.campo('nota')} data-testid="prueba-nota" />
     </FormularioRegistro>
@@ -72,7 +96,11 @@ function FormularioDePrueba({ inicial, esperar, onListo = () => undefined, onCan
 function mostrar(props: PruebaProps = {}) {
   const usuario = makeOperario();
   guardarSesion({ usuario, md5: MD5 });
-  return renderConApp(<FormularioDePrueba {...props} />, { usuario, ruta: '/registro-historial?id=42', queryClient: crearQueryClient() });
+  return renderConApp(<FormularioDePrueba {...props} />, {
+    usuario,
+    ruta: '/registro-historial?id=42',
+    queryClient: crearQueryClient(),
+  });
 }
 
 function escribir(testId: string, valor: string) {
@@ -102,7 +130,12 @@ describe('FormularioRegistro and useFormularioRegistro', () => {
   it("starts with today's date (the company's day), written dd/mm/aaaa, with a calendar beside it", () => {
     simularServidor({});
     mostrar();
-    expect(screen.getByTestId('prueba-fecha')).toMatchObject({ value: textoDeDia(hoyEn(AR)), type: 'text', label: 'Fecha', placeholder: 'dd/mm/aaaa' });
+    expect(screen.getByTestId('prueba-fecha')).toMatchObject({
+      value: textoDeDia(hoyEn(AR)),
+      type: 'text',
+      label: 'Fecha',
+      placeholder: 'dd/mm/aaaa',
+    });
     expect(screen.getByLabelText('Elegir fecha en el calendario')).toBeInTheDocument();
     expect(screen.getByTestId('prueba-guardar')).toHaveTextContent('Guardar');
     expect(screen.getByText('Cancelar')).toBeInTheDocument();
@@ -113,7 +146,9 @@ describe('FormularioRegistro and useFormularioRegistro', () => {
     mostrar();
     escribir('prueba-fecha', '2026-02-31');
     enviar();
-    await waitFor(() => expect(screen.getByTestId('prueba-concepto')).toMatchObject({ errorText: 'Falta el concepto.' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('prueba-concepto')).toMatchObject({ errorText: 'Falta el concepto.' }),
+    );
     expect(screen.getByTestId('prueba-concepto')).toHaveClass('ion-invalid', 'ion-touched');
     expect(screen.getByTestId('prueba-fecha')).toMatchObject({ errorText: MENSAJE_FECHA });
     expect(screen.getByTestId('prueba-nota')).not.toHaveClass('ion-invalid');
@@ -135,7 +170,15 @@ describe('FormularioRegistro and useFormularioRegistro', () => {
     enviar();
     await waitFor(() => expect(onListo).toHaveBeenCalledWith('Prueba registrada.'));
     expect(puts(llamadas)[0]?.cuerpo).toEqual({
-      gastos: [{ fecha: mediodiaDelDia('2026-05-12', AR), concepto: 'Visita con repuestos', monto: 10, moneda: 'ARS', comprobanteArchivoId: null }],
+      gastos: [
+        {
+          fecha: mediodiaDelDia('2026-05-12', AR),
+          concepto: 'Visita con repuestos',
+          monto: 10,
+          moneda: 'ARS',
+          comprobanteArchivoId: null,
+        },
+      ],
     });
   });
 
@@ -150,14 +193,21 @@ describe('FormularioRegistro and useFormularioRegistro', () => {
   });
 
   it('a refusal naming a field shows on it; any other shows above the form until something changes', async () => {
-    simularServidor({ 'PUT /api/v2/registro-gastos/42': () => errorDelServidor(400, 'El concepto ya no se admite.', 'gastos.0.concepto') });
+    simularServidor({
+      'PUT /api/v2/registro-gastos/42': () =>
+        errorDelServidor(400, 'El concepto ya no se admite.', 'gastos.0.concepto'),
+    });
     mostrar();
     escribir('prueba-concepto', 'Visita');
     enviar();
-    await waitFor(() => expect(screen.getByTestId('prueba-concepto')).toMatchObject({ errorText: 'El concepto ya no se admite.' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('prueba-concepto')).toMatchObject({ errorText: 'El concepto ya no se admite.' }),
+    );
     expect(screen.queryByTestId('prueba-error')).toBeNull();
 
-    simularServidor({ 'PUT /api/v2/registro-gastos/42': () => errorDelServidor(403, 'No puede registrar en esta orden.') });
+    simularServidor({
+      'PUT /api/v2/registro-gastos/42': () => errorDelServidor(403, 'No puede registrar en esta orden.'),
+    });
     enviar();
     const alerta = await screen.findByTestId('prueba-error');
     expect(alerta).toHaveTextContent('No puede registrar en esta orden.');

@@ -91,7 +91,10 @@ export function useFormularioRegistro<D extends DatosRegistro, E>({
     setGeneral(undefined);
   }, []);
 
-  const error = (campo: Campo<D>): PropsError => ({ className: claseInvalida(errores[campo]), errorText: errores[campo] });
+  const error = (campo: Campo<D>): PropsError => ({
+    className: claseInvalida(errores[campo]),
+    errorText: errores[campo],
+  });
 
   /** A text field's props; with `max`, over the limit is said as it happens (`validar` refuses it). */
   const campo = (nombre: CampoTexto<D>, max?: number): PropsCampo => {
@@ -118,7 +121,8 @@ export function useFormularioRegistro<D extends DatosRegistro, E>({
       {
         onSuccess: () => onListo(exito),
         onError: (falla) => {
-          const culpable = falla instanceof ApiError && falla.status === 400 ? campoDelServidor(falla.field, campos) : null;
+          const culpable =
+            falla instanceof ApiError && falla.status === 400 ? campoDelServidor(falla.field, campos) : null;
           const enCampo: ErroresRegistro<D> = {};
           if (culpable) enCampo[culpable] = falla.message;
           setErrores(enCampo);
@@ -155,7 +159,14 @@ interface FormularioRegistroProps {
  * form's fields and Cancelar / Guardar. Enter submits from a one-line field, Ctrl+Enter from a
  * text area.
  */
-export function FormularioRegistro({ prefijo, nombre, marco, esperar = false, onCancelar, children }: FormularioRegistroProps) {
+export function FormularioRegistro({
+  prefijo,
+  nombre,
+  marco,
+  esperar = false,
+  onCancelar,
+  children,
+}: FormularioRegistroProps) {
   const hoy = hoyEn(useZonaEmpresa());
   function enviar(e: FormEvent) {
     if (esperar) e.preventDefault();

@@ -88,9 +88,36 @@ describe('registro-historial: the log', () => {
     renderConApp(
       <RegistroDeOrden
         registro={makeRegistro({
-          horas: [makeHoras(), makeHoras({ id: 2, horas: 1, minutos: 5, usuario: CARLA, autor: DIEGO, descripcion: '', puedeEditar: false })],
-          gastos: [makeGasto(), makeGasto({ id: 2, concepto: 'Peaje', monto: 20, moneda: 'USD', comprobante: { id: 8, nombre: 'ticket.pdf', url: '/x' } })],
-          totales: { minutos: 215, horas: '3:35', gastos: [{ moneda: 'ARS', total: 15000.5 }, { moneda: 'USD', total: 20 }] },
+          horas: [
+            makeHoras(),
+            makeHoras({
+              id: 2,
+              horas: 1,
+              minutos: 5,
+              usuario: CARLA,
+              autor: DIEGO,
+              descripcion: '',
+              puedeEditar: false,
+            }),
+          ],
+          gastos: [
+            makeGasto(),
+            makeGasto({
+              id: 2,
+              concepto: 'Peaje',
+              monto: 20,
+              moneda: 'USD',
+              comprobante: { id: 8, nombre: 'ticket.pdf', url: '/x' },
+            }),
+          ],
+          totales: {
+            minutos: 215,
+            horas: '3:35',
+            gastos: [
+              { moneda: 'ARS', total: 15000.5 },
+              { moneda: 'USD', total: 20 },
+            ],
+          },
         })}
       />,
       { usuario, ruta: '/registro-historial?id=42' },
@@ -118,7 +145,10 @@ describe('registro-historial: the log', () => {
   it('without permission to add, offers no buttons', () => {
     simularServidor({ 'GET /api/v3/ordenDTO/42': makeOrden() });
     const usuario = sesion();
-    renderConApp(<RegistroDeOrden registro={makeRegistro({ puedeAgregar: false })} />, { usuario, ruta: '/registro-historial?id=42' });
+    renderConApp(<RegistroDeOrden registro={makeRegistro({ puedeAgregar: false })} />, {
+      usuario,
+      ruta: '/registro-historial?id=42',
+    });
     expect(screen.queryByTestId('registro-agregar-horas')).toBeNull();
     expect(screen.queryByTestId('registro-agregar-gasto')).toBeNull();
     expect(screen.getByText('Todavía no se registraron horas.')).toBeInTheDocument();
@@ -149,7 +179,13 @@ describe('registro-historial: the hours form', () => {
   function mostrarHoras(props: Partial<Parameters<typeof FormularioHorasRegistro>[0]> = {}, usuario = sesion()) {
     const onListo = vi.fn();
     const r = renderConApp(
-      <FormularioHorasRegistro ordenId={42} puedeCargarAOtros={false} onListo={onListo} onCancelar={() => undefined} {...props} />,
+      <FormularioHorasRegistro
+        ordenId={42}
+        puedeCargarAOtros={false}
+        onListo={onListo}
+        onCancelar={() => undefined}
+        {...props}
+      />,
       { usuario, ruta: '/registro-historial?id=42', queryClient: crearQueryClient() },
     );
     return { ...r, onListo };
@@ -161,18 +197,24 @@ describe('registro-historial: the hours form', () => {
     escribir('horas-horas', '2');
     escribir('horas-minutos', '75');
     enviar('Registrar horas');
-    await waitFor(() => expect(screen.getByTestId('horas-minutos')).toMatchObject({ errorText: 'Los minutos van de 0 a 59.' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('horas-minutos')).toMatchObject({ errorText: 'Los minutos van de 0 a 59.' }),
+    );
 
     escribir('horas-minutos', '0');
     escribir('horas-horas', '25');
     enviar('Registrar horas');
     await waitFor(() =>
-      expect(screen.getByTestId('horas-horas')).toMatchObject({ errorText: 'No se pueden registrar más de 24 horas en una entrada.' }),
+      expect(screen.getByTestId('horas-horas')).toMatchObject({
+        errorText: 'No se pueden registrar más de 24 horas en una entrada.',
+      }),
     );
 
     escribir('horas-horas', '0');
     enviar('Registrar horas');
-    await waitFor(() => expect(screen.getByTestId('horas-horas')).toMatchObject({ errorText: 'Indique al menos un minuto de trabajo.' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('horas-horas')).toMatchObject({ errorText: 'Indique al menos un minuto de trabajo.' }),
+    );
     expect(llamadas.filter((l) => l.metodo === 'PUT')).toHaveLength(0);
   });
 
@@ -182,7 +224,10 @@ describe('registro-historial: the hours form', () => {
     fireEvent(screen.getByTestId('horas-fecha'), new CustomEvent('ionInput', { detail: { value: '2026-05-12' } }));
     escribir('horas-horas', '2');
     escribir('horas-minutos', '30');
-    fireEvent(screen.getByTestId('horas-descripcion'), new CustomEvent('ionInput', { detail: { value: 'Cambio de bomba' } }));
+    fireEvent(
+      screen.getByTestId('horas-descripcion'),
+      new CustomEvent('ionInput', { detail: { value: 'Cambio de bomba' } }),
+    );
     enviar('Registrar horas');
     await waitFor(() => expect(onListo).toHaveBeenCalledWith('Horas registradas.'));
     expect(llamadas.find((l) => l.metodo === 'PUT')?.cuerpo).toEqual({
@@ -191,14 +236,16 @@ describe('registro-historial: the hours form', () => {
   });
 
   it('shows the server’s refusal on its field (24 h in a day) or above the form', async () => {
-    const mensaje = 'Las horas de Diego Sosa el 12/05/2026 sumarían 25:00: no pueden superar las 24 horas en un día. No se guardó ningún cambio.';
+    const mensaje =
+      'Las horas de Diego Sosa el 12/05/2026 sumarían 25:00: no pueden superar las 24 horas en un día. No se guardó ningún cambio.';
     simularServidor({ 'PUT /api/v2/registro-gastos/42': () => errorDelServidor(400, mensaje, 'horas') });
     mostrarHoras();
     escribir('horas-horas', '20');
     enviar('Registrar horas');
     await waitFor(() => expect(screen.getByTestId('horas-horas')).toMatchObject({ errorText: mensaje }));
 
-    const prohibido = 'No puede registrar horas ni gastos en esta orden: necesita el permiso modificarOrden o ser su responsable.';
+    const prohibido =
+      'No puede registrar horas ni gastos en esta orden: necesita el permiso modificarOrden o ser su responsable.';
     simularServidor({ 'PUT /api/v2/registro-gastos/42': () => errorDelServidor(403, prohibido) });
     escribir('horas-horas', '2');
     enviar('Registrar horas');
@@ -219,12 +266,16 @@ describe('registro-historial: the hours form', () => {
     escribir('horas-horas', '3');
     enviar('Registrar horas');
     await waitFor(() => expect(onListo).toHaveBeenCalledTimes(1));
-    expect(llamadas.filter((l) => l.metodo === 'PUT')[0]?.cuerpo).toEqual({ horas: [expect.not.objectContaining({ usuarioId: expect.anything() })] });
+    expect(llamadas.filter((l) => l.metodo === 'PUT')[0]?.cuerpo).toEqual({
+      horas: [expect.not.objectContaining({ usuarioId: expect.anything() })],
+    });
 
     elegir('horas-usuario', DIEGO.id);
     enviar('Registrar horas');
     await waitFor(() => expect(onListo).toHaveBeenCalledTimes(2));
-    expect(llamadas.filter((l) => l.metodo === 'PUT')[1]?.cuerpo).toEqual({ horas: [expect.objectContaining({ usuarioId: DIEGO.id, horas: 3 })] });
+    expect(llamadas.filter((l) => l.metodo === 'PUT')[1]?.cuerpo).toEqual({
+      horas: [expect.objectContaining({ usuarioId: DIEGO.id, horas: 3 })],
+    });
   });
 
   it('corrects an entry: the form starts with its values and sends its id', async () => {
@@ -244,11 +295,14 @@ describe('registro-historial: the expense form', () => {
   function mostrarGasto() {
     const usuario = sesion();
     const onListo = vi.fn();
-    renderConApp(<FormularioGastoRegistro ordenId={42} puedeAdjuntar onListo={onListo} onCancelar={() => undefined} />, {
-      usuario,
-      ruta: '/registro-historial?id=42',
-      queryClient: crearQueryClient(),
-    });
+    renderConApp(
+      <FormularioGastoRegistro ordenId={42} puedeAdjuntar onListo={onListo} onCancelar={() => undefined} />,
+      {
+        usuario,
+        ruta: '/registro-historial?id=42',
+        queryClient: crearQueryClient(),
+      },
+    );
     return { onListo };
   }
 
@@ -257,31 +311,41 @@ describe('registro-historial: the expense form', () => {
     mostrarGasto();
     escribir('gasto-monto', '0');
     enviar('Registrar gasto');
-    await waitFor(() => expect(screen.getByTestId('gasto-monto')).toMatchObject({ errorText: 'El monto debe ser mayor que cero.' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('gasto-monto')).toMatchObject({ errorText: 'El monto debe ser mayor que cero.' }),
+    );
     expect(screen.getByTestId('gasto-concepto')).toMatchObject({ errorText: 'El concepto es obligatorio.' });
     escribir('gasto-monto', '10,555');
     enviar('Registrar gasto');
     await waitFor(() =>
-      expect(screen.getByTestId('gasto-monto')).toMatchObject({ errorText: 'El monto debe ser un número con hasta 2 decimales.' }),
+      expect(screen.getByTestId('gasto-monto')).toMatchObject({
+        errorText: 'El monto debe ser un número con hasta 2 decimales.',
+      }),
     );
     expect(llamadas.filter((l) => l.metodo === 'PUT')).toHaveLength(0);
   });
 
   it('sends the amount as a number, ARS unless another currency is chosen, and the receipt chosen among the order’s files', async () => {
     const llamadas = simularServidor({
-      'GET /api/v2/archivos/42': [makeArchivo({ id: 8, nombre: 'ticket.pdf', esImagen: false, tipo: 'application/pdf' })],
+      'GET /api/v2/archivos/42': [
+        makeArchivo({ id: 8, nombre: 'ticket.pdf', esImagen: false, tipo: 'application/pdf' }),
+      ],
       'PUT /api/v2/registro-gastos/42': makeRegistro(),
     });
     const { onListo } = mostrarGasto();
     expect(screen.getByTestId('gasto-moneda')).toMatchObject({ value: 'ARS' });
     escribir('gasto-concepto', 'Repuestos');
     escribir('gasto-monto', '1.500,50');
-    await waitFor(() => expect(screen.getByTestId('gasto-comprobante').querySelectorAll('ion-select-option')).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getByTestId('gasto-comprobante').querySelectorAll('ion-select-option')).toHaveLength(2),
+    );
     elegir('gasto-comprobante', 8);
     enviar('Registrar gasto');
     await waitFor(() => expect(onListo).toHaveBeenCalledWith('Gasto registrado.'));
     expect(llamadas.find((l) => l.metodo === 'PUT')?.cuerpo).toEqual({
-      gastos: [{ fecha: expect.any(Number), concepto: 'Repuestos', monto: 1500.5, moneda: 'ARS', comprobanteArchivoId: 8 }],
+      gastos: [
+        { fecha: expect.any(Number), concepto: 'Repuestos', monto: 1500.5, moneda: 'ARS', comprobanteArchivoId: 8 },
+      ],
     });
   });
 });

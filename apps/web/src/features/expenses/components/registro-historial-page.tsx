@@ -53,11 +53,10 @@ export default function RegistroHistorialPage() {
   );
 }
 
-const nombre = (p: { nombre: string; apellido: string; usuario: string }) => `${p.nombre} ${p.apellido}`.trim() || p.usuario;
+const nombre = (p: { nombre: string; apellido: string; usuario: string }) =>
+  `${p.nombre} ${p.apellido}`.trim() || p.usuario;
 
-type Editor =
-  | { tipo: 'horas'; inicial?: RegistroHoras }
-  | { tipo: 'gasto'; inicial?: RegistroGasto };
+type Editor = { tipo: 'horas'; inicial?: RegistroHoras } | { tipo: 'gasto'; inicial?: RegistroGasto };
 
 function tituloEditor(e: Editor): string {
   if (e.tipo === 'horas') return e.inicial ? 'Corregir horas' : 'Registrar horas';
@@ -167,7 +166,9 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
                     {nombre(h.usuario)} <span className="registro-fila__fecha">· {textoFecha(h.fecha, zona)}</span>
                   </span>
                   {h.descripcion && <span className="registro-fila__texto">{h.descripcion}</span>}
-                  {h.autor.id !== h.usuario.id && <span className="registro-fila__meta">Cargadas por {nombre(h.autor)}</span>}
+                  {h.autor.id !== h.usuario.id && (
+                    <span className="registro-fila__meta">Cargadas por {nombre(h.autor)}</span>
+                  )}
                 </div>
                 {h.puedeEditar && (
                   <AccionesFila
@@ -269,10 +270,26 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
   );
 }
 
-function AccionesFila({ que, ocupado, onEditar, onBorrar }: { que: string; ocupado: boolean; onEditar: () => void; onBorrar: () => void }) {
+function AccionesFila({
+  que,
+  ocupado,
+  onEditar,
+  onBorrar,
+}: {
+  que: string;
+  ocupado: boolean;
+  onEditar: () => void;
+  onBorrar: () => void;
+}) {
   return (
     <div className="registro-fila__acciones">
-      <IonButton fill="clear" size="small" onClick={onEditar} aria-label={`Corregir ${que}`} data-testid="registro-editar">
+      <IonButton
+        fill="clear"
+        size="small"
+        onClick={onEditar}
+        aria-label={`Corregir ${que}`}
+        data-testid="registro-editar"
+      >
         <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
       </IonButton>
       <IonButton
@@ -305,8 +322,18 @@ function Comprobante({ comprobante }: { comprobante: NonNullable<RegistroGasto['
     }
   }
   return (
-    <button type="button" className="registro-comprobante" onClick={() => void descargar()} disabled={bajando} data-testid="registro-comprobante">
-      {bajando ? <IonSpinner name="crescent" aria-hidden="true" /> : <IonIcon icon={receiptOutline} aria-hidden="true" />}
+    <button
+      type="button"
+      className="registro-comprobante"
+      onClick={() => void descargar()}
+      disabled={bajando}
+      data-testid="registro-comprobante"
+    >
+      {bajando ? (
+        <IonSpinner name="crescent" aria-hidden="true" />
+      ) : (
+        <IonIcon icon={receiptOutline} aria-hidden="true" />
+      )}
       <span>{comprobante.nombre || 'Comprobante'}</span>
     </button>
   );

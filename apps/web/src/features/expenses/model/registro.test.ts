@@ -1,14 +1,31 @@
 import { ZONA_HORARIA_EMPRESA_POR_DEFECTO as AR, diaDeMs, mediodiaDelDia, textoFecha } from '@delego/contract';
 import { describe, expect, it } from 'vitest';
 import { esDiaValido, mesAnterior, mesDe } from './dias';
-import { campoDelServidor, formatoMonto, montoParaEditar, normalizarMonto, textoHoras, validarGasto, validarHoras, type FormularioGasto, type FormularioHoras } from './registro';
+import {
+  campoDelServidor,
+  formatoMonto,
+  montoParaEditar,
+  normalizarMonto,
+  textoHoras,
+  validarGasto,
+  validarHoras,
+  type FormularioGasto,
+  type FormularioHoras,
+} from './registro';
 
 function horas(parcial: Partial<FormularioHoras>): FormularioHoras {
   return { fecha: '2026-05-12', horas: '2', minutos: '30', usuarioId: null, descripcion: '', ...parcial };
 }
 
 function gasto(parcial: Partial<FormularioGasto>): FormularioGasto {
-  return { fecha: '2026-05-12', concepto: 'Repuestos', monto: '1500,50', moneda: 'ARS', comprobanteArchivoId: null, ...parcial };
+  return {
+    fecha: '2026-05-12',
+    concepto: 'Repuestos',
+    monto: '1500,50',
+    moneda: 'ARS',
+    comprobanteArchivoId: null,
+    ...parcial,
+  };
 }
 
 function errores(r: ReturnType<typeof validarHoras> | ReturnType<typeof validarGasto>) {
@@ -36,7 +53,9 @@ describe('validarHoras (as the server checks: 0–24 h, 0–59 min)', () => {
 
   it('refuses minutes outside 0–59 and hours outside 0–24', () => {
     expect(errores(validarHoras(horas({ minutos: '60' }), AR))).toEqual({ minutos: 'Los minutos van de 0 a 59.' });
-    expect(errores(validarHoras(horas({ minutos: '-1' }), AR))).toEqual({ minutos: 'Los minutos no pueden ser negativos.' });
+    expect(errores(validarHoras(horas({ minutos: '-1' }), AR))).toEqual({
+      minutos: 'Los minutos no pueden ser negativos.',
+    });
     expect(errores(validarHoras(horas({ horas: '25', minutos: '0' }), AR))).toEqual({
       horas: 'No se pueden registrar más de 24 horas en una entrada.',
     });
@@ -47,18 +66,28 @@ describe('validarHoras (as the server checks: 0–24 h, 0–59 min)', () => {
     expect(errores(validarHoras(horas({ horas: '24', minutos: '30' }), AR))).toEqual({
       horas: 'No se pueden registrar más de 24 horas en una entrada.',
     });
-    expect(errores(validarHoras(horas({ horas: '0', minutos: '0' }), AR))).toEqual({ horas: 'Indique al menos un minuto de trabajo.' });
+    expect(errores(validarHoras(horas({ horas: '0', minutos: '0' }), AR))).toEqual({
+      horas: 'Indique al menos un minuto de trabajo.',
+    });
   });
 
   it('refuses fractions and words', () => {
-    expect(errores(validarHoras(horas({ horas: '2.5' }), AR))).toEqual({ horas: 'Las horas deben ser un número entero.' });
-    expect(errores(validarHoras(horas({ minutos: 'media' }), AR))).toMatchObject({ minutos: expect.stringMatching(/número/) });
+    expect(errores(validarHoras(horas({ horas: '2.5' }), AR))).toEqual({
+      horas: 'Las horas deben ser un número entero.',
+    });
+    expect(errores(validarHoras(horas({ minutos: 'media' }), AR))).toMatchObject({
+      minutos: expect.stringMatching(/número/),
+    });
   });
 
   it('needs a real date', () => {
     expect(errores(validarHoras(horas({ fecha: '' }), AR))).toEqual({ fecha: 'Indique una fecha válida.' });
-    expect(errores(validarHoras(horas({ fecha: '2026-02-31' }), AR))).toEqual({ fecha: 'La fecha 31/02/2026 no es válida.' });
-    expect(errores(validarGasto(gasto({ fecha: '12/05' }), AR))).toEqual({ fecha: 'Escriba la fecha como dd/mm/aaaa.' });
+    expect(errores(validarHoras(horas({ fecha: '2026-02-31' }), AR))).toEqual({
+      fecha: 'La fecha 31/02/2026 no es válida.',
+    });
+    expect(errores(validarGasto(gasto({ fecha: '12/05' }), AR))).toEqual({
+      fecha: 'Escriba la fecha como dd/mm/aaaa.',
+    });
   });
 });
 
@@ -92,10 +121,16 @@ describe('validarGasto (amount > 0 with up to 2 decimals, ARS by default)', () =
     expect(errores(validarGasto(gasto({ monto: '0' }), AR))).toEqual({ monto: 'El monto debe ser mayor que cero.' });
     // A negative amount is refused for its sign, not for its format (issue 10).
     for (const monto of ['-5', '-1.500,50', '- 10,555']) {
-      expect(errores(validarGasto(gasto({ monto }), AR)), monto).toEqual({ monto: 'El monto debe ser mayor que cero.' });
+      expect(errores(validarGasto(gasto({ monto }), AR)), monto).toEqual({
+        monto: 'El monto debe ser mayor que cero.',
+      });
     }
-    expect(errores(validarGasto(gasto({ monto: '10,555' }), AR))).toEqual({ monto: 'El monto debe ser un número con hasta 2 decimales.' });
-    expect(errores(validarGasto(gasto({ monto: 'mucho' }), AR))).toEqual({ monto: 'El monto debe ser un número con hasta 2 decimales.' });
+    expect(errores(validarGasto(gasto({ monto: '10,555' }), AR))).toEqual({
+      monto: 'El monto debe ser un número con hasta 2 decimales.',
+    });
+    expect(errores(validarGasto(gasto({ monto: 'mucho' }), AR))).toEqual({
+      monto: 'El monto debe ser un número con hasta 2 decimales.',
+    });
     expect(errores(validarGasto(gasto({ monto: '' }), AR))).toEqual({ monto: 'Indique el monto.' });
   });
 

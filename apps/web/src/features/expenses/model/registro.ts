@@ -44,8 +44,7 @@ export type CampoHoras = 'fecha' | 'horas' | 'minutos' | 'usuarioId' | 'descripc
 export type CampoGasto = 'fecha' | 'concepto' | 'monto' | 'moneda' | 'comprobanteArchivoId';
 
 export type Resultado<E, C extends string> =
-  | { ok: true; entrada: E }
-  | { ok: false; errores: Partial<Record<C, string>> };
+  { ok: true; entrada: E } | { ok: false; errores: Partial<Record<C, string>> };
 
 /** Currencies offered first; any ISO code the server accepts can be kept. */
 export const MONEDAS = ['ARS', 'USD', 'EUR', 'BRL', 'UYU', 'CLP'] as const;
@@ -80,7 +79,10 @@ function numeroDe(texto: string): number {
   return /^-?\d+([.,]\d+)?$/.test(t) ? Number(t.replace(',', '.')) : Number.NaN;
 }
 
-function primerosErrores<C extends string>(issues: readonly { path: readonly PropertyKey[]; message: string }[], campos: readonly C[]) {
+function primerosErrores<C extends string>(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  campos: readonly C[],
+) {
   const errores: Partial<Record<C, string>> = {};
   for (const { path, message } of issues) {
     const campo = String(path[0] ?? '') as C;
@@ -146,7 +148,15 @@ const numeroAR = new Intl.NumberFormat('es-AR', { minimumFractionDigits: 2, maxi
 function formatoDe(moneda: string): Intl.NumberFormat | null {
   if (!formatos.has(moneda)) {
     try {
-      formatos.set(moneda, new Intl.NumberFormat('es-AR', { style: 'currency', currency: moneda, minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+      formatos.set(
+        moneda,
+        new Intl.NumberFormat('es-AR', {
+          style: 'currency',
+          currency: moneda,
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        }),
+      );
     } catch {
       formatos.set(moneda, null);
     }

@@ -8,7 +8,10 @@ import { archivosKeys } from '../keys';
  * Authorization header, so the app never points an <img> or a link straight at these paths: it
  * fetches them as Blobs and shows them through object URLs.
  */
-export function getContenido(ruta: string, { inline = false, signal }: { inline?: boolean; signal?: AbortSignal } = {}): Promise<Descarga> {
+export function getContenido(
+  ruta: string,
+  { inline = false, signal }: { inline?: boolean; signal?: AbortSignal } = {},
+): Promise<Descarga> {
   return http.archivo(ruta, { query: inline ? { inline: 1 } : undefined, signal });
 }
 

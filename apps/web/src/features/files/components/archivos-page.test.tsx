@@ -21,7 +21,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function mostrar(archivos = [makeArchivo({ id: 7, nombre: 'tablero.jpg' }), makeArchivo({ id: 8, nombre: 'plano.pdf', esImagen: false, tipo: 'application/pdf', tamanio: 3 * 1024 * 1024 })]) {
+function mostrar(
+  archivos = [
+    makeArchivo({ id: 7, nombre: 'tablero.jpg' }),
+    makeArchivo({ id: 8, nombre: 'plano.pdf', esImagen: false, tipo: 'application/pdf', tamanio: 3 * 1024 * 1024 }),
+  ],
+) {
   const usuario = makeOperario();
   guardarSesion({ usuario, md5: MD5 });
   const queryClient = crearQueryClient();
@@ -64,7 +69,10 @@ describe('archivos', () => {
   });
 
   it('checks the files before sending: refused ones say why and never leave; the others upload one by one with progress', async () => {
-    simularServidor({ 'GET /api/v3/ordenDTO/42': makeOrden(), 'GET /api/v2/archivos/42/miniatura/7': () => archivoRespuesta('x', 'image/jpeg') });
+    simularServidor({
+      'GET /api/v3/ordenDTO/42': makeOrden(),
+      'GET /api/v2/archivos/42/miniatura/7': () => archivoRespuesta('x', 'image/jpeg'),
+    });
     const envios = simularSubidas();
     const { queryClient } = mostrar();
 
@@ -100,14 +108,23 @@ describe('archivos', () => {
   });
 
   it('shows the server’s refusal of an upload on that file', async () => {
-    simularServidor({ 'GET /api/v3/ordenDTO/42': makeOrden(), 'GET /api/v2/archivos/42/miniatura/7': () => archivoRespuesta('x', 'image/jpeg') });
+    simularServidor({
+      'GET /api/v3/ordenDTO/42': makeOrden(),
+      'GET /api/v2/archivos/42/miniatura/7': () => archivoRespuesta('x', 'image/jpeg'),
+    });
     const envios = simularSubidas();
     mostrar();
     elegir(new File(['no es png'], 'falsa.png', { type: 'image/png' }));
     await waitFor(() => expect(envios).toHaveLength(1));
-    envios[0]!.responder(415, { code: 'TIPO_NO_SOPORTADO', message: 'El contenido de «falsa.png» no corresponde a su extensión.', requestId: 'r' });
+    envios[0]!.responder(415, {
+      code: 'TIPO_NO_SOPORTADO',
+      message: 'El contenido de «falsa.png» no corresponde a su extensión.',
+      requestId: 'r',
+    });
     await waitFor(() => expect(screen.getByTestId('archivos-subida')).toHaveAttribute('data-estado', 'error'));
-    expect(screen.getByTestId('archivos-subida')).toHaveTextContent('El contenido de «falsa.png» no corresponde a su extensión.');
+    expect(screen.getByTestId('archivos-subida')).toHaveTextContent(
+      'El contenido de «falsa.png» no corresponde a su extensión.',
+    );
   });
 
   it('removes a file only after confirming, with {archivos: [], archivosBorrados: [id]}', async () => {
@@ -125,13 +142,27 @@ describe('archivos', () => {
 
     fireEvent.click(screen.getAllByTestId('archivo-eliminar')[0]!);
     await responderConfirmacion('Eliminar');
-    await waitFor(() => expect(llamadas.find((l) => l.metodo === 'POST')?.cuerpo).toEqual({ archivos: [], archivosBorrados: [7] }));
+    await waitFor(() =>
+      expect(llamadas.find((l) => l.metodo === 'POST')?.cuerpo).toEqual({ archivos: [], archivosBorrados: [7] }),
+    );
     await waitFor(() => expect(queryClient.getQueryData(archivosKeys.lista(42))).toEqual([restante]));
   });
 
   it('offers no remove button for files the reader may not remove, nor adding on a read-only order', async () => {
-    simularServidor({ 'GET /api/v3/ordenDTO/42': makeOrden({ acciones: { soloLectura: true, modificar: false, borrar: false, cambiarResponsable: false, estadosSiguientes: [] } }) });
-    mostrar([makeArchivo({ id: 8, nombre: 'plano.pdf', esImagen: false, tipo: 'application/pdf', puedeEliminar: false })]);
+    simularServidor({
+      'GET /api/v3/ordenDTO/42': makeOrden({
+        acciones: {
+          soloLectura: true,
+          modificar: false,
+          borrar: false,
+          cambiarResponsable: false,
+          estadosSiguientes: [],
+        },
+      }),
+    });
+    mostrar([
+      makeArchivo({ id: 8, nombre: 'plano.pdf', esImagen: false, tipo: 'application/pdf', puedeEliminar: false }),
+    ]);
     await waitFor(() => expect(screen.queryByTestId('archivos-agregar')).toBeNull());
     expect(screen.queryByTestId('archivo-eliminar')).toBeNull();
     expect(screen.getByTestId('archivo-descargar')).toBeInTheDocument();
@@ -149,10 +180,15 @@ describe('archivos', () => {
     await waitFor(() => expect(clic).toHaveBeenCalledTimes(1));
     expect((clic.mock.contexts[0] as HTMLAnchorElement).download).toBe('orden-42-archivos.zip');
 
-    simularServidor({ 'GET /api/v2/descargarZip/42': () => errorDelServidor(404, 'La orden no tiene archivos para descargar.') });
+    simularServidor({
+      'GET /api/v2/descargarZip/42': () => errorDelServidor(404, 'La orden no tiene archivos para descargar.'),
+    });
     fireEvent.click(screen.getByTestId('archivos-zip'));
     await waitFor(() =>
-      expect(document.querySelector('ion-alert')).toMatchObject({ header: 'Atención', message: 'La orden no tiene archivos para descargar.' }),
+      expect(document.querySelector('ion-alert')).toMatchObject({
+        header: 'Atención',
+        message: 'La orden no tiene archivos para descargar.',
+      }),
     );
   });
 });

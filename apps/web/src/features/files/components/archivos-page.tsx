@@ -166,7 +166,9 @@ export function ArchivosDeOrden({ ordenId, archivos }: { ordenId: number; archiv
 
       {archivos.length === 0 ? (
         <EstadoPantalla icono={folderOpenOutline} titulo="Todavía no hay archivos" testId="archivos-vacio">
-          {puedeAgregar ? 'Adjunte fotos, planos o comprobantes con «Agregar archivos».' : 'Nadie adjuntó archivos a esta orden.'}
+          {puedeAgregar
+            ? 'Adjunte fotos, planos o comprobantes con «Agregar archivos».'
+            : 'Nadie adjuntó archivos a esta orden.'}
         </EstadoPantalla>
       ) : (
         <>

@@ -17,7 +17,12 @@ function textoEstado(s: Subida): string {
   }
 }
 
-const ICONO = { esperando: timeOutline, subiendo: cloudUploadOutline, lista: checkmarkCircle, error: alertCircle } as const;
+const ICONO = {
+  esperando: timeOutline,
+  subiendo: cloudUploadOutline,
+  lista: checkmarkCircle,
+  error: alertCircle,
+} as const;
 const COLOR = { esperando: 'medium', subiendo: 'primary', lista: 'success', error: 'danger' } as const;
 
 /** The files on their way: each with its state and progress; refused ones say why. */

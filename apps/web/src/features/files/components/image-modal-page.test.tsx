@@ -9,7 +9,11 @@ import { archivoRespuesta, simularServidor } from '../../../test/servidor';
 import ImageModalPage, { VisorImagenes } from './image-modal-page';
 
 const MD5 = 'eb6bc90afb1de3b7e8a41c1afa38ee01';
-const imagenes = [makeArchivo({ id: 7, nombre: 'uno.jpg' }), makeArchivo({ id: 9, nombre: 'dos.jpg' }), makeArchivo({ id: 12, nombre: 'tres.jpg' })];
+const imagenes = [
+  makeArchivo({ id: 7, nombre: 'uno.jpg' }),
+  makeArchivo({ id: 9, nombre: 'dos.jpg' }),
+  makeArchivo({ id: 12, nombre: 'tres.jpg' }),
+];
 
 beforeEach(() => {
   simularObjectUrl();
@@ -21,7 +25,8 @@ afterEach(() => {
 
 function servidor() {
   const rutas: Record<string, () => Response> = {};
-  for (const a of imagenes) rutas[`GET /api/v2/archivos/42/descargar/${a.id}`] = () => archivoRespuesta(`imagen ${a.id}`, 'image/jpeg');
+  for (const a of imagenes)
+    rutas[`GET /api/v2/archivos/42/descargar/${a.id}`] = () => archivoRespuesta(`imagen ${a.id}`, 'image/jpeg');
   return simularServidor(rutas);
 }
 
@@ -31,7 +36,14 @@ function mostrar(actualId: number, conTeclado = true) {
   const onCambiar = vi.fn();
   const onCerrar = vi.fn();
   const r = renderConApp(
-    <VisorImagenes ordenId={42} imagenes={imagenes} actualId={actualId} onCambiar={onCambiar} onCerrar={onCerrar} conTeclado={conTeclado} />,
+    <VisorImagenes
+      ordenId={42}
+      imagenes={imagenes}
+      actualId={actualId}
+      onCambiar={onCambiar}
+      onCerrar={onCerrar}
+      conTeclado={conTeclado}
+    />,
     { usuario, ruta: `/image-modal?id=42&archivo=${actualId}`, queryClient: crearQueryClient() },
   );
   return { ...r, onCambiar, onCerrar };

@@ -115,7 +115,17 @@ export default function ImageModalPage() {
   );
 }
 
-function CabeceraVisor({ titulo, posicion, onCerrar, children }: { titulo: string; posicion?: string; onCerrar: () => void; children?: ReactNode }) {
+function CabeceraVisor({
+  titulo,
+  posicion,
+  onCerrar,
+  children,
+}: {
+  titulo: string;
+  posicion?: string;
+  onCerrar: () => void;
+  children?: ReactNode;
+}) {
   return (
     <IonHeader className="visor__cabecera">
       <IonToolbar color="dark">
@@ -134,7 +144,11 @@ function CabeceraVisor({ titulo, posicion, onCerrar, children }: { titulo: strin
             </span>
           )}
         </IonTitle>
-        {children && <IonButtons slot="end"><>{children}</></IonButtons>}
+        {children && (
+          <IonButtons slot="end">
+            <>{children}</>
+          </IonButtons>
+        )}
       </IonToolbar>
     </IonHeader>
   );
@@ -204,7 +218,12 @@ export function VisorImagenes({ ordenId, imagenes, actualId, onCambiar, onCerrar
   return (
     <>
       <CabeceraVisor titulo={actual.nombre} posicion={textoPosicion(imagenes, actual.id)} onCerrar={onCerrar}>
-        <IonButton onClick={() => void descargar()} disabled={bajando} aria-label="Descargar imagen" data-testid="visor-descargar">
+        <IonButton
+          onClick={() => void descargar()}
+          disabled={bajando}
+          aria-label="Descargar imagen"
+          data-testid="visor-descargar"
+        >
           {bajando ? (
             <IonSpinner slot="icon-only" name="crescent" aria-hidden="true" />
           ) : (
@@ -303,16 +322,36 @@ function LienzoImagen({
         )}
       </div>
       <div className="visor__controles" role="toolbar" aria-label="Zoom">
-        <IonButton fill="clear" color="light" onClick={alejar} disabled={vista.escala <= ESCALA_MINIMA} aria-label="Alejar" data-testid="visor-alejar">
+        <IonButton
+          fill="clear"
+          color="light"
+          onClick={alejar}
+          disabled={vista.escala <= ESCALA_MINIMA}
+          aria-label="Alejar"
+          data-testid="visor-alejar"
+        >
           <IonIcon slot="icon-only" icon={removeOutline} aria-hidden="true" />
         </IonButton>
         <span className="visor__zoom" aria-live="polite" data-testid="visor-zoom">
           {porcentaje} %
         </span>
-        <IonButton fill="clear" color="light" onClick={acercar} disabled={vista.escala >= ESCALA_MAXIMA} aria-label="Acercar" data-testid="visor-acercar">
+        <IonButton
+          fill="clear"
+          color="light"
+          onClick={acercar}
+          disabled={vista.escala >= ESCALA_MAXIMA}
+          aria-label="Acercar"
+          data-testid="visor-acercar"
+        >
           <IonIcon slot="icon-only" icon={addOutline} aria-hidden="true" />
         </IonButton>
-        <IonButton fill="clear" color="light" onClick={restablecer} disabled={vista.escala === 1 && vista.x === 0 && vista.y === 0} aria-label="Ajustar a la pantalla">
+        <IonButton
+          fill="clear"
+          color="light"
+          onClick={restablecer}
+          disabled={vista.escala === 1 && vista.x === 0 && vista.y === 0}
+          aria-label="Ajustar a la pantalla"
+        >
           <IonIcon slot="icon-only" icon={expandOutline} aria-hidden="true" />
         </IonButton>
       </div>

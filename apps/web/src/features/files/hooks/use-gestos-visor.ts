@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+  type RefObject,
+} from 'react';
 import {
   PASO_ZOOM,
   VISTA_INICIAL,
@@ -46,7 +53,10 @@ export interface GestosVisor {
  * click) and the buttons zoom; one finger (or the mouse) pans the zoomed image, and on the fitted
  * image a sideways drag is a swipe to the next (`onDeslizar(1)`) or previous (`-1`) image.
  */
-export function useGestosVisor(lienzo: RefObject<HTMLElement | null>, onDeslizar: (direccion: -1 | 1) => void): GestosVisor {
+export function useGestosVisor(
+  lienzo: RefObject<HTMLElement | null>,
+  onDeslizar: (direccion: -1 | 1) => void,
+): GestosVisor {
   const [vista, setVista] = useState<Vista>(VISTA_INICIAL);
   const [desliz, setDesliz] = useState(0);
   const [activo, setActivo] = useState(false);
@@ -75,7 +85,8 @@ export function useGestosVisor(lienzo: RefObject<HTMLElement | null>, onDeslizar
 
   /** Zooms to the scale `escala` gives for the current view, keeping `punto` still. */
   const zoomA = useCallback(
-    (escala: (actual: number) => number, punto?: Punto) => setVista((v) => zoomEnPunto(v, escala(v.escala), caja(), punto)),
+    (escala: (actual: number) => number, punto?: Punto) =>
+      setVista((v) => zoomEnPunto(v, escala(v.escala), caja(), punto)),
     [caja],
   );
 
@@ -118,7 +129,12 @@ export function useGestosVisor(lienzo: RefObject<HTMLElement | null>, onDeslizar
       };
       setDesliz(0);
     } else {
-      gesto.current = { tipo: 'arrastre', inicio: { x: e.clientX, y: e.clientY }, vista: vistaRef.current, movido: false };
+      gesto.current = {
+        tipo: 'arrastre',
+        inicio: { x: e.clientX, y: e.clientY },
+        vista: vistaRef.current,
+        movido: false,
+      };
     }
     setActivo(true);
   }, []);
@@ -139,7 +155,8 @@ export function useGestosVisor(lienzo: RefObject<HTMLElement | null>, onDeslizar
       const dx = e.clientX - g.inicio.x;
       const dy = e.clientY - g.inicio.y;
       if (Math.hypot(dx, dy) > 8) g.movido = true;
-      if (g.vista.escala > 1) setVista(limitarDesplazamiento({ ...g.vista, x: g.vista.x + dx, y: g.vista.y + dy }, caja()));
+      if (g.vista.escala > 1)
+        setVista(limitarDesplazamiento({ ...g.vista, x: g.vista.x + dx, y: g.vista.y + dy }, caja()));
       else setDesliz(dx);
     },
     [caja, relativo],

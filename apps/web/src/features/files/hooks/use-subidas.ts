@@ -45,7 +45,10 @@ export interface ColaSubidas {
  */
 export function useSubidas(
   ordenId: number,
-  { limiteBytes = LIMITE_BYTES_DEFECTO, alTerminar }: { limiteBytes?: number; alTerminar?: (lista: Archivo[], archivo: File) => void } = {},
+  {
+    limiteBytes = LIMITE_BYTES_DEFECTO,
+    alTerminar,
+  }: { limiteBytes?: number; alTerminar?: (lista: Archivo[], archivo: File) => void } = {},
 ): ColaSubidas {
   const queryClient = useQueryClient();
   const [subidas, setSubidas] = useState<Subida[]>([]);

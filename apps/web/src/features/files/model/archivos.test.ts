@@ -6,7 +6,15 @@ const MB = 1024 * 1024;
 
 describe('problemaDeArchivo (the server’s checks, before uploading)', () => {
   it('lets through every accepted kind within the size limit', () => {
-    for (const nombre of ['foto.JPG', 'plano.pdf', 'presupuesto.xlsx', 'nota.txt', 'datos.csv', 'captura.heic', 'acta.docx']) {
+    for (const nombre of [
+      'foto.JPG',
+      'plano.pdf',
+      'presupuesto.xlsx',
+      'nota.txt',
+      'datos.csv',
+      'captura.heic',
+      'acta.docx',
+    ]) {
       expect(problemaDeArchivo({ name: nombre, size: 1000 })).toBeNull();
     }
   });
@@ -22,7 +30,9 @@ describe('problemaDeArchivo (the server’s checks, before uploading)', () => {
       'El tipo del archivo «instalador.exe» no está permitido. Se aceptan imágenes (JPG, PNG, WebP, GIF, HEIC), PDF, documentos de Office (Word, Excel, PowerPoint) y texto (TXT, CSV).',
     );
     expect(problemaDeArchivo({ name: 'foto.bmp', size: 10 })).toMatch(/no está permitido/);
-    expect(problemaDeArchivo({ name: 'LEEME', size: 10 })).toBe('El archivo «LEEME» no tiene extensión; no se puede saber de qué tipo es.');
+    expect(problemaDeArchivo({ name: 'LEEME', size: 10 })).toBe(
+      'El archivo «LEEME» no tiene extensión; no se puede saber de qué tipo es.',
+    );
   });
 
   it('refuses empty files and files over the limit (25 MB unless told otherwise)', () => {
@@ -31,11 +41,15 @@ describe('problemaDeArchivo (the server’s checks, before uploading)', () => {
     expect(problemaDeArchivo({ name: 'grande.pdf', size: LIMITE_BYTES_DEFECTO + 1 })).toBe(
       'El archivo «grande.pdf» supera el tamaño máximo de 25 MB.',
     );
-    expect(problemaDeArchivo({ name: 'foto.jpg', size: 3 * MB }, 2.5 * MB)).toBe('El archivo «foto.jpg» supera el tamaño máximo de 2,5 MB.');
+    expect(problemaDeArchivo({ name: 'foto.jpg', size: 3 * MB }, 2.5 * MB)).toBe(
+      'El archivo «foto.jpg» supera el tamaño máximo de 2,5 MB.',
+    );
   });
 
   it('refuses names with path separators or over 255 characters', () => {
-    expect(problemaDeArchivo({ name: 'a/b.pdf', size: 10 })).toBe('El nombre «a/b.pdf» no puede contener barras (/ o \\).');
+    expect(problemaDeArchivo({ name: 'a/b.pdf', size: 10 })).toBe(
+      'El nombre «a/b.pdf» no puede contener barras (/ o \\).',
+    );
     expect(problemaDeArchivo({ name: `${'x'.repeat(252)}.pdf`, size: 10 })).toMatch(/supera los 255 caracteres/);
     expect(problemaDeArchivo({ name: `${'x'.repeat(251)}.pdf`, size: 10 })).toBeNull();
   });

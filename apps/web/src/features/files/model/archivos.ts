@@ -42,7 +42,10 @@ export const MENSAJES_SUBIDA = {
 } as const;
 
 /** Why this file cannot be attached, in the words the server would use; null when it may go. */
-export function problemaDeArchivo(archivo: { name: string; size: number }, limiteBytes = LIMITE_BYTES_DEFECTO): string | null {
+export function problemaDeArchivo(
+  archivo: { name: string; size: number },
+  limiteBytes = LIMITE_BYTES_DEFECTO,
+): string | null {
   const nombre = normalizarNombreArchivo(archivo.name);
   const problema = problemaDeNombreArchivo(nombre);
   if (problema) return problema;

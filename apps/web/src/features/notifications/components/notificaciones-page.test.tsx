@@ -44,15 +44,20 @@ function servidor({ lista = [] as Notificacion[], vapid = null as string | null 
     if (ruta === '/api/v2/notificaciones/all') return Promise.resolve(json(200, lista));
     if (ruta.startsWith('/api/v2/notificaciones/leida/')) return Promise.resolve(json(200, { ok: true }));
     if (ruta === '/api/v2/notificaciones/vapid') {
-      return Promise.resolve(vapid ? json(200, { publicKey: vapid }) : json(404, { code: 'NO_ENCONTRADO', message: 'no', requestId: 'r' }));
+      return Promise.resolve(
+        vapid ? json(200, { publicKey: vapid }) : json(404, { code: 'NO_ENCONTRADO', message: 'no', requestId: 'r' }),
+      );
     }
-    if (ruta.startsWith('/api/v2/notificaciones/registrar/')) return Promise.resolve(json(200, { ok: true, registrado: true }));
+    if (ruta.startsWith('/api/v2/notificaciones/registrar/'))
+      return Promise.resolve(json(200, { ok: true, registrado: true }));
     return Promise.resolve(json(404, { code: 'NO_ENCONTRADO', message: 'no', requestId: 'r' }));
   });
 }
 
 function rutas(): string[] {
-  return fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${new URL(String(url), 'http://localhost').pathname}`);
+  return fetchMock.mock.calls.map(
+    ([url, init]) => `${init?.method ?? 'GET'} ${new URL(String(url), 'http://localhost').pathname}`,
+  );
 }
 
 function pantalla() {
@@ -105,13 +110,21 @@ describe('screen notificaciones', () => {
     act(() =>
       responder(
         json(200, [
-          notificacion({ id: 1, titulo: 'Vieja', fecha: Date.UTC(2025, 0, 3, 20, 30) /* 17:30 in Argentina */, leida: true }),
+          notificacion({
+            id: 1,
+            titulo: 'Vieja',
+            fecha: Date.UTC(2025, 0, 3, 20, 30) /* 17:30 in Argentina */,
+            leida: true,
+          }),
           notificacion({ id: 2, titulo: 'Nueva', fecha: ahora - 5 * 60_000 }),
         ]),
       ),
     );
     const items = await screen.findAllByTestId('notificacion');
-    expect(items.map((i) => i.querySelector('.notificacion__titulo')?.textContent)).toEqual(['No leída: Nueva', 'Vieja']);
+    expect(items.map((i) => i.querySelector('.notificacion__titulo')?.textContent)).toEqual([
+      'No leída: Nueva',
+      'Vieja',
+    ]);
     const [nueva, vieja] = items as [HTMLElement, HTMLElement];
     expect(nueva).toHaveClass('notificacion--no-leida');
     expect(nueva.querySelector('.notificacion__punto')).not.toBeNull();
@@ -178,7 +191,10 @@ describe("'Activar notificaciones' (Web Push)", () => {
     vi.stubGlobal('isSecureContext', true);
     vi.stubGlobal('PushManager', function PushManager() {});
     const requestPermission = vi.fn(() => Promise.resolve(respuesta));
-    vi.stubGlobal('Notification', Object.assign(function Notification() {}, { permission: permiso, requestPermission }));
+    vi.stubGlobal(
+      'Notification',
+      Object.assign(function Notification() {}, { permission: permiso, requestPermission }),
+    );
     Object.defineProperty(navigator, 'serviceWorker', { value: serviceWorker, configurable: true });
     return { registro, requestPermission };
   }
@@ -273,7 +289,11 @@ describe('the bell and the toast', () => {
       </>,
       { usuario: { ...makeOperario(), id: 4 }, ruta: '/home' },
     );
-    act(() => anunciarNotificacion(notificacion({ id: 12, ordenId: 361, titulo: 'Nueva orden asignada: #321', mensaje: 'Revisar tablero' })));
+    act(() =>
+      anunciarNotificacion(
+        notificacion({ id: 12, ordenId: 361, titulo: 'Nueva orden asignada: #321', mensaje: 'Revisar tablero' }),
+      ),
+    );
     const toast = await waitFor(() => {
       const el = document.querySelector<HTMLIonToastElement>('ion-toast.aviso-notificacion');
       if (!el) throw new Error('sin toast');

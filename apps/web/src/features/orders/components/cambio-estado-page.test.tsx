@@ -47,7 +47,17 @@ function guardar() {
 describe('cambio-estado', () => {
   it('offers only the states the server allows this user (acciones.estadosSiguientes)', () => {
     // From Pendiente without finalizarOrden: no Finalizada.
-    mostrar(makeOrdenDetalle({ acciones: { soloLectura: false, modificar: true, borrar: false, cambiarResponsable: true, estadosSiguientes: [2, 3, 5] } }));
+    mostrar(
+      makeOrdenDetalle({
+        acciones: {
+          soloLectura: false,
+          modificar: true,
+          borrar: false,
+          cambiarResponsable: true,
+          estadosSiguientes: [2, 3, 5],
+        },
+      }),
+    );
     expect(ofrecidos()).toEqual(['En proceso', 'En espera', 'Cancelada']);
   });
 
@@ -55,7 +65,13 @@ describe('cambio-estado', () => {
     mostrar(
       makeOrdenDetalle({
         estado: { id: 4, nombre: 'Finalizada', color: 'success' },
-        acciones: { soloLectura: false, modificar: true, borrar: false, cambiarResponsable: true, estadosSiguientes: [2] },
+        acciones: {
+          soloLectura: false,
+          modificar: true,
+          borrar: false,
+          cambiarResponsable: true,
+          estadosSiguientes: [2],
+        },
       }),
     );
     expect(ofrecidos()).toEqual(['En proceso']);
@@ -67,7 +83,9 @@ describe('cambio-estado', () => {
     guardar();
     expect(await screen.findByText('Elija el nuevo estado.')).toBeInTheDocument();
     await waitFor(() =>
-      expect(screen.getByTestId('cambio-estado-comentario')).toMatchObject({ errorText: 'El comentario es obligatorio.' }),
+      expect(screen.getByTestId('cambio-estado-comentario')).toMatchObject({
+        errorText: 'El comentario es obligatorio.',
+      }),
     );
     comentar('   ');
     guardar();
@@ -90,7 +108,9 @@ describe('cambio-estado', () => {
   });
 
   it('a refused transition (409) shows the server message in the alert', async () => {
-    simularServidor({ 'PUT /api/v2/estado/42': errorDelServidor(409, 'No se puede pasar de Finalizada a Pendiente.', 'estado') });
+    simularServidor({
+      'PUT /api/v2/estado/42': errorDelServidor(409, 'No se puede pasar de Finalizada a Pendiente.', 'estado'),
+    });
     mostrar(makeOrdenDetalle({ id: 42 }));
     elegir(2);
     comentar('reabrir');

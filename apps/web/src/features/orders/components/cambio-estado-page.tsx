@@ -79,7 +79,8 @@ export function FormularioCambioEstado({ orden }: { orden: OrdenDetalle }) {
     const nuevos: ErroresCampos<Campo> = {};
     if (estado === null) nuevos.estado = 'Elija el nuevo estado.';
     const validado = zCambioEstado.safeParse({ estado: estado ?? 1, comentarios });
-    if (!validado.success) Object.assign(nuevos, { comentarios: erroresDeProblemas(validado.error.issues).comentarios });
+    if (!validado.success)
+      Object.assign(nuevos, { comentarios: erroresDeProblemas(validado.error.issues).comentarios });
     setErrores(nuevos);
     if (estado === null || !validado.success) return;
     cambiar.mutate(
@@ -89,7 +90,8 @@ export function FormularioCambioEstado({ orden }: { orden: OrdenDetalle }) {
           aviso(`La orden #${actualizada.numero} pasó a ${actualizada.estado.nombre}.`);
           volver();
         },
-        onError: (error) => setErrores(erroresDeGuardado(error, ['estado', 'comentarios'] as const, { soloDatosInvalidos: true })),
+        onError: (error) =>
+          setErrores(erroresDeGuardado(error, ['estado', 'comentarios'] as const, { soloDatosInvalidos: true })),
       },
     );
   }
@@ -126,7 +128,12 @@ export function FormularioCambioEstado({ orden }: { orden: OrdenDetalle }) {
                 const info = estadoInfo(siguiente);
                 return (
                   <IonItem key={siguiente}>
-                    <IonRadio value={siguiente} labelPlacement="end" justify="start" data-testid={`estado-${siguiente}`}>
+                    <IonRadio
+                      value={siguiente}
+                      labelPlacement="end"
+                      justify="start"
+                      data-testid={`estado-${siguiente}`}
+                    >
                       <span className="ordenes-opcion">
                         <PuntoEstado color={info?.color ?? 'medium'} />
                         {info?.nombre ?? `Estado ${siguiente}`}

@@ -22,7 +22,10 @@ describe('edicion-detalle: a detail longer than the limit', () => {
   it('is kept whole, counted, said and refused; nothing is sent', async () => {
     const llamadas = simularServidor({});
     const orden = makeOrdenDetalle({ detalle: 'Revisar tablero' });
-    renderConApp(<FormularioCampo orden={orden} campo="detalle" />, { usuario: makeSupervisor(), ruta: `/edicion-detalle?id=${orden.id}` });
+    renderConApp(<FormularioCampo orden={orden} campo="detalle" />, {
+      usuario: makeSupervisor(),
+      ruta: `/edicion-detalle?id=${orden.id}`,
+    });
     const campo = screen.getByTestId('edicion-detalle');
     // Nothing cuts what is typed or pasted (a maxlength would drop the excess silently).
     expect(campo).not.toHaveAttribute('maxlength');

@@ -11,7 +11,13 @@ import { useAviso } from '../../../components/avisos';
 import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';
 import { useVolver } from '../../../lib/navegacion';
-import { claseInvalida, enviarConEnter, erroresDeGuardado, erroresDeProblemas, valorDe } from '../../../lib/formularios';
+import {
+  claseInvalida,
+  enviarConEnter,
+  erroresDeGuardado,
+  erroresDeProblemas,
+  valorDe,
+} from '../../../lib/formularios';
 import '../orders.css';
 
 type Campo = 'titulo' | 'detalle';

@@ -80,7 +80,9 @@ describe('orderslistfilter', () => {
     evento('filtro-hasta', 'ionInput', { value: '2026-10-01' });
     aplicar();
     await waitFor(() =>
-      expect(screen.getByTestId('filtro-hasta')).toMatchObject({ errorText: 'La fecha "hasta" no puede ser anterior a "desde".' }),
+      expect(screen.getByTestId('filtro-hasta')).toMatchObject({
+        errorText: 'La fecha "hasta" no puede ser anterior a "desde".',
+      }),
     );
     expect(screen.getByTestId('direccion')).toHaveTextContent('/orderslistfilter');
   });

@@ -56,7 +56,9 @@ function deBorrador(b: Borrador): FiltrosLista {
 /** The problem with a date range, if any: shown on «hasta», the field that closes it. */
 export function problemaRango(desde: string | null, hasta: string | null): string | undefined {
   if (hasta && !esDia(hasta)) return errorDeFecha(hasta);
-  return desde && hasta && esDia(desde) && hasta < desde ? 'La fecha "hasta" no puede ser anterior a "desde".' : undefined;
+  return desde && hasta && esDia(desde) && hasta < desde
+    ? 'La fecha "hasta" no puede ser anterior a "desde".'
+    : undefined;
 }
 
 /**

@@ -3,12 +3,7 @@ import { IonChip, IonIcon, IonLabel } from '@ionic/react';
 import { alertCircleOutline, closeCircle } from 'ionicons/icons';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useChipsFiltros } from '../hooks/use-nombres-filtros';
-import {
-  alternarEstado,
-  estadoElegido,
-  quitarFiltro,
-  type FiltrosLista,
-} from '../model/filtros';
+import { alternarEstado, estadoElegido, quitarFiltro, type FiltrosLista } from '../model/filtros';
 import { PuntoEstado } from './insignias';
 import { Texto } from '../../../components/texto';
 
@@ -85,7 +80,9 @@ export function FiltrosRapidos({ filtros, onCambiar }: Props) {
             testId={`chip-estado-${e.id}`}
           >
             <PuntoEstado color={e.color} />
-            <IonLabel><Texto>{e.nombre}</Texto></IonLabel>
+            <IonLabel>
+              <Texto>{e.nombre}</Texto>
+            </IonLabel>
           </ChipAlternable>
         ))}
         <ChipAlternable
@@ -113,7 +110,9 @@ export function FiltrosRapidos({ filtros, onCambiar }: Props) {
                 onKeyDown={alTeclado(quitar)}
                 data-testid={`chip-filtro-${chip.filtro}`}
               >
-                <IonLabel><Texto>{chip.texto}</Texto></IonLabel>
+                <IonLabel>
+                  <Texto>{chip.texto}</Texto>
+                </IonLabel>
                 <IonIcon icon={closeCircle} aria-hidden="true" />
               </IonChip>
             );

@@ -17,7 +17,10 @@ export default function HistorialPage() {
   const orden = detalle.data;
   return (
     <>
-      <PageHeader titulo={orden ? `Historial de #${orden.numero}` : 'Historial'} volverA={id ? `/orden/${id}` : '/home'} />
+      <PageHeader
+        titulo={orden ? `Historial de #${orden.numero}` : 'Historial'}
+        volverA={id ? `/orden/${id}` : '/home'}
+      />
       <IonContent className="ion-padding delego-page-content">
         <div className="delego-container ordenes-formulario">
           {id === null ? (

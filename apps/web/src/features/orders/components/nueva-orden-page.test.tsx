@@ -63,14 +63,18 @@ describe('nueva-orden', () => {
   it('offers as clients exactly the ones the user may delegate to (GET /api/v2/empresasAsignables)', async () => {
     simularServidor(CATALOGOS);
     mostrar();
-    await waitFor(() => expect(opciones('orden-form-cliente')).toEqual(['Clínica San Martín', 'Municipalidad de Rosario']));
+    await waitFor(() =>
+      expect(opciones('orden-form-cliente')).toEqual(['Clínica San Martín', 'Municipalidad de Rosario']),
+    );
   });
 
   it('checks the form inline, in Spanish, before calling the server', async () => {
     const llamadas = simularServidor(CATALOGOS);
     mostrar();
     guardar();
-    await waitFor(() => expect(screen.getByTestId('orden-form-titulo')).toMatchObject({ errorText: 'El título es obligatorio.' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('orden-form-titulo')).toMatchObject({ errorText: 'El título es obligatorio.' }),
+    );
     expect(screen.getByTestId('orden-form-cliente')).toMatchObject({ errorText: 'Elija el cliente.' });
 
     cambiar('orden-form-inicio', 'ionInput', '2026-10-10');
@@ -123,7 +127,9 @@ describe('nueva-orden', () => {
     cambiar('orden-form-titulo', 'ionInput', 'Cambio de bomba');
     cambiar('orden-form-cliente', 'ionChange', 1);
     guardar();
-    await waitFor(() => expect(document.querySelector('ion-alert')).toMatchObject({ header: 'Atención', message: mensaje }));
+    await waitFor(() =>
+      expect(document.querySelector('ion-alert')).toMatchObject({ header: 'Atención', message: mensaje }),
+    );
     expect(screen.getByRole('form', { name: 'Nueva orden' })).toBeInTheDocument();
   });
 
@@ -139,7 +145,9 @@ describe('nueva-orden', () => {
     cambiar('orden-form-area', 'ionChange', 2);
     guardar();
     await waitFor(() =>
-      expect(screen.getByTestId('orden-form-area')).toMatchObject({ errorText: 'El área indicada no existe o está archivada.' }),
+      expect(screen.getByTestId('orden-form-area')).toMatchObject({
+        errorText: 'El área indicada no existe o está archivada.',
+      }),
     );
     expect(document.querySelector('ion-alert')).toBeNull();
   });

@@ -39,7 +39,13 @@ import {
   type ValoresOrden,
 } from '../model/formulario-orden';
 import { nombrePersona } from '../model/formato';
-import { claseInvalida, enviarConEnter, erroresDeGuardado, valorDe, type ErroresCampos } from '../../../lib/formularios';
+import {
+  claseInvalida,
+  enviarConEnter,
+  erroresDeGuardado,
+  valorDe,
+  type ErroresCampos,
+} from '../../../lib/formularios';
 import '../orders.css';
 
 const NINGUNO = 0;
@@ -60,7 +66,9 @@ export default function NuevaOrdenPage() {
       usuario && puedeCrearOrden(usuario) ? (
         <FormularioOrden key={vez} />
       ) : (
-        <EstadoSinPermiso ambito="ordenes" volverA="/home">No tiene permiso para crear órdenes.</EstadoSinPermiso>
+        <EstadoSinPermiso ambito="ordenes" volverA="/home">
+          No tiene permiso para crear órdenes.
+        </EstadoSinPermiso>
       );
   } else if (guardada.isPending || detalle.isPending) {
     contenido = <FilasCargando ambito="ordenes" filas={5} />;
@@ -108,7 +116,9 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
   const volver = useVolver(original ? `/orden/${original.id}` : '/home');
   const guardar = useGuardarOrden();
   const zona = useZonaEmpresa();
-  const [valores, setValores] = useState<ValoresOrden>(() => (original ? valoresDeOrden(original, zona) : VALORES_VACIOS));
+  const [valores, setValores] = useState<ValoresOrden>(() =>
+    original ? valoresDeOrden(original, zona) : VALORES_VACIOS,
+  );
   const [errores, setErrores] = useState<ErroresCampos<CampoOrden>>({});
 
   const asignables = useEmpresasAsignables();
@@ -139,7 +149,11 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
     if (!usuarios.some((u) => u.id === r.id)) usuarios.push({ ...r, email: null });
   }
 
-  function cambiar<K extends keyof ValoresOrden>(campo: K, valor: ValoresOrden[K], error: CampoOrden = campo as CampoOrden) {
+  function cambiar<K extends keyof ValoresOrden>(
+    campo: K,
+    valor: ValoresOrden[K],
+    error: CampoOrden = campo as CampoOrden,
+  ) {
     setValores((v) => ({ ...v, [campo]: valor }));
     setErrores((e) => (e[error] ? { ...e, [error]: undefined } : e));
   }
@@ -176,10 +190,17 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
   // Dates are checked as they change, not only on Guardar.
   const errorFechaFin =
     errores.fechaFin ??
-    (esDia(valores.fechaInicio) && esDia(valores.fechaFin) && valores.fechaFin < valores.fechaInicio ? MENSAJE_FECHAS : undefined);
+    (esDia(valores.fechaInicio) && esDia(valores.fechaFin) && valores.fechaFin < valores.fechaInicio
+      ? MENSAJE_FECHAS
+      : undefined);
 
   return (
-    <form onSubmit={alEnviar} onKeyDown={enviarConEnter(enviar)} noValidate aria-label={original ? 'Editar orden' : 'Nueva orden'}>
+    <form
+      onSubmit={alEnviar}
+      onKeyDown={enviarConEnter(enviar)}
+      noValidate
+      aria-label={original ? 'Editar orden' : 'Nueva orden'}
+    >
       <section className="delego-card ordenes-formulario__tarjeta ordenes-formulario__campos">
         <CampoConLimite valor={valores.titulo} max={LIMITES_ORDEN.titulo}>
           <IonInput

@@ -31,7 +31,13 @@ function mostrar(orden: ReturnType<typeof makeOrdenDetalle>, eventos = [makeEven
 describe('order detail', () => {
   it('a read-only order shows no edit action and says it is read-only', async () => {
     const orden = makeOrdenDetalle({
-      acciones: { soloLectura: true, modificar: false, borrar: false, cambiarResponsable: false, estadosSiguientes: [] },
+      acciones: {
+        soloLectura: true,
+        modificar: false,
+        borrar: false,
+        cambiarResponsable: false,
+        estadosSiguientes: [],
+      },
     });
     mostrar(orden);
 
@@ -106,6 +112,10 @@ describe('order detail', () => {
     expect(eventos).toHaveLength(2);
     expect(eventos[1]).toHaveTextContent('Cambió el estado de Pendiente a En proceso');
     expect(eventos[1]).toHaveTextContent('Carla Ruiz · 02/10/2026 14:30');
-    await waitFor(() => expect(within(eventos[1] as HTMLElement).getByTestId('historial-comentario')).toHaveTextContent('<img src=x onerror=alert(1)> empiezo'));
+    await waitFor(() =>
+      expect(within(eventos[1] as HTMLElement).getByTestId('historial-comentario')).toHaveTextContent(
+        '<img src=x onerror=alert(1)> empiezo',
+      ),
+    );
   });
 });

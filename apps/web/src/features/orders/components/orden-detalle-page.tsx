@@ -109,7 +109,9 @@ export function ContenidoOrden({ orden }: { orden: OrdenDetalle }) {
         <section className="delego-card orden-detalle__seccion orden-detalle__datos" aria-labelledby="orden-datos">
           <h2 id="orden-datos">Datos</h2>
           <dl className="orden-datos">
-            <Dato titulo="Cliente" testId="orden-cliente">{orden.cliente?.nombre ?? SIN_DATO}</Dato>
+            <Dato titulo="Cliente" testId="orden-cliente">
+              {orden.cliente?.nombre ?? SIN_DATO}
+            </Dato>
             <Dato titulo={orden.responsables.length > 1 ? 'Responsables' : 'Responsable'} testId="orden-responsables">
               {orden.responsables.length ? orden.responsables.map(nombrePersona).join(', ') : 'Sin responsable'}
             </Dato>
@@ -121,7 +123,9 @@ export function ContenidoOrden({ orden }: { orden: OrdenDetalle }) {
                 {orden.e5sAreaKey && <span className="orden-dato__clave"> ({orden.e5sAreaKey})</span>}
               </Dato>
             )}
-            <Dato titulo="Fecha de inicio">{orden.fechaInicio != null ? formatoFecha(orden.fechaInicio, zona) : SIN_DATO}</Dato>
+            <Dato titulo="Fecha de inicio">
+              {orden.fechaInicio != null ? formatoFecha(orden.fechaInicio, zona) : SIN_DATO}
+            </Dato>
             <Dato titulo="Fecha de fin" testId="orden-fecha-fin">
               {orden.fechaFin != null ? (
                 <>
@@ -146,7 +150,10 @@ export function ContenidoOrden({ orden }: { orden: OrdenDetalle }) {
           </dl>
         </section>
 
-        <section className="delego-card orden-detalle__seccion orden-detalle__texto" aria-labelledby="orden-detalle-titulo">
+        <section
+          className="delego-card orden-detalle__seccion orden-detalle__texto"
+          aria-labelledby="orden-detalle-titulo"
+        >
           <h2 id="orden-detalle-titulo">Detalle</h2>
           {orden.detalle.trim() ? (
             <p className="orden-detalle__detalle" data-testid="orden-detalle">
@@ -201,7 +208,11 @@ interface DefinicionAccion {
 const ACCIONES: Record<AccionOrden, DefinicionAccion> = {
   estado: { titulo: 'Cambiar estado', icono: swapHorizontalOutline, ruta: (id) => `/cambio-estado?id=${id}` },
   responsable: { titulo: 'Cambiar responsable', icono: personOutline, ruta: (id) => `/cambio-responsable?id=${id}` },
-  responsables: { titulo: 'Varios responsables', icono: peopleOutline, ruta: (id) => `/responsables-multiples?id=${id}` },
+  responsables: {
+    titulo: 'Varios responsables',
+    icono: peopleOutline,
+    ruta: (id) => `/responsables-multiples?id=${id}`,
+  },
   titulo: { titulo: 'Editar título', icono: createOutline, ruta: (id) => `/edicion-titulo?id=${id}` },
   detalle: { titulo: 'Editar detalle', icono: documentTextOutline, ruta: (id) => `/edicion-detalle?id=${id}` },
   editar: { titulo: 'Editar orden', icono: optionsOutline, ruta: (id) => `/nueva-orden?id=${id}` },
@@ -254,7 +265,9 @@ function AccionesOrden({ orden }: { orden: OrdenDetalle }) {
                 ) : (
                   <IonIcon slot="start" icon={def.icono} color="danger" aria-hidden="true" />
                 )}
-                <IonLabel color="danger"><Texto>{def.titulo}</Texto></IonLabel>
+                <IonLabel color="danger">
+                  <Texto>{def.titulo}</Texto>
+                </IonLabel>
               </IonItem>
             );
           }
@@ -268,11 +281,19 @@ function AccionesOrden({ orden }: { orden: OrdenDetalle }) {
               data-testid={`accion-${accion}`}
             >
               <IonIcon slot="start" icon={def.icono} color="primary" aria-hidden="true" />
-              <IonLabel><Texto>{def.titulo}</Texto></IonLabel>
+              <IonLabel>
+                <Texto>{def.titulo}</Texto>
+              </IonLabel>
             </IonItem>
           );
         })}
-        <IonItem button detail={false} routerLink={`/historial?id=${orden.id}`} className="orden-accion" data-testid="accion-historial">
+        <IonItem
+          button
+          detail={false}
+          routerLink={`/historial?id=${orden.id}`}
+          className="orden-accion"
+          data-testid="accion-historial"
+        >
           <IonIcon slot="start" icon={timeOutline} color="medium" aria-hidden="true" />
           <IonLabel>Ver historial</IonLabel>
         </IonItem>

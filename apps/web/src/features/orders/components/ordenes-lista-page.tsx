@@ -161,7 +161,11 @@ export default function OrdenesListaPage() {
               accion={
                 <>
                   {hayFiltros(filtros) && (
-                    <IonButton fill="outline" onClick={() => cambiarFiltros(limpiarFiltros(filtros))} data-testid="ordenes-limpiar">
+                    <IonButton
+                      fill="outline"
+                      onClick={() => cambiarFiltros(limpiarFiltros(filtros))}
+                      data-testid="ordenes-limpiar"
+                    >
                       Limpiar filtros
                     </IonButton>
                   )}

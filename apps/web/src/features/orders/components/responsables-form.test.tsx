@@ -32,11 +32,17 @@ describe('responsables', () => {
     const grupo = document.querySelector('ion-radio-group') as HTMLElement;
     expect(grupo).toMatchObject({ value: 4 });
     fireEvent(grupo, new CustomEvent('ionChange', { detail: { value: 5 } }));
-    fireEvent(screen.getByTestId('responsables-comentario'), new CustomEvent('ionInput', { detail: { value: 'Diego de licencia' } }));
+    fireEvent(
+      screen.getByTestId('responsables-comentario'),
+      new CustomEvent('ionInput', { detail: { value: 'Diego de licencia' } }),
+    );
     guardar('Cambiar responsable');
 
     await waitFor(() => expect(llamadas.some((l) => l.metodo === 'PUT')).toBe(true));
-    expect(llamadas.find((l) => l.metodo === 'PUT')?.cuerpo).toEqual({ responsable: 5, comentarios: 'Diego de licencia' });
+    expect(llamadas.find((l) => l.metodo === 'PUT')?.cuerpo).toEqual({
+      responsable: 5,
+      comentarios: 'Diego de licencia',
+    });
   });
 
   it('responsables-multiples sends the ticked ids; none ticked is refused', async () => {

@@ -107,8 +107,10 @@ export function FormularioResponsables({ orden, multiple }: { orden: OrdenDetall
   function enviar() {
     if (cambiar.isPending) return;
     const nuevos: ErroresCampos<Campo> = {};
-    if (elegidos.length === 0) nuevos.responsable = multiple ? 'Elija al menos un responsable.' : 'Elija el responsable.';
-    else if (elegidos.length > LIMITES_ORDEN.responsables) nuevos.responsable = `Hasta ${LIMITES_ORDEN.responsables} responsables.`;
+    if (elegidos.length === 0)
+      nuevos.responsable = multiple ? 'Elija al menos un responsable.' : 'Elija el responsable.';
+    else if (elegidos.length > LIMITES_ORDEN.responsables)
+      nuevos.responsable = `Hasta ${LIMITES_ORDEN.responsables} responsables.`;
     if (comentarios.length > LIMITES_ORDEN.comentario) {
       nuevos.comentarios = errorDeLargo(comentarios, LIMITES_ORDEN.comentario);
     }
@@ -125,7 +127,8 @@ export function FormularioResponsables({ orden, multiple }: { orden: OrdenDetall
           aviso(`Responsables de la orden #${actualizada.numero}: ${textoResponsables(actualizada.responsables)}.`);
           volver();
         },
-        onError: (error) => setErrores(erroresDeGuardado(error, ['responsable', 'comentarios'] as const, { soloDatosInvalidos: true })),
+        onError: (error) =>
+          setErrores(erroresDeGuardado(error, ['responsable', 'comentarios'] as const, { soloDatosInvalidos: true })),
       },
     );
   }
@@ -146,7 +149,12 @@ export function FormularioResponsables({ orden, multiple }: { orden: OrdenDetall
   const errorComentarios = errorDeLargo(comentarios, LIMITES_ORDEN.comentario) ?? errores.comentarios;
 
   return (
-    <form onSubmit={alEnviar} onKeyDown={enviarConEnter(enviar)} noValidate aria-label={multiple ? 'Varios responsables' : 'Cambiar responsable'}>
+    <form
+      onSubmit={alEnviar}
+      onKeyDown={enviarConEnter(enviar)}
+      noValidate
+      aria-label={multiple ? 'Varios responsables' : 'Cambiar responsable'}
+    >
       <section className="delego-card ordenes-formulario__tarjeta">
         <p className="ordenes-formulario__orden">
           <span className="orden-detalle__numero">#{orden.numero}</span> {orden.titulo}
@@ -179,7 +187,12 @@ export function FormularioResponsables({ orden, multiple }: { orden: OrdenDetall
               <IonRadioGroup value={elegidos[0] ?? null} onIonChange={(e) => elegir(e.detail.value as number, true)}>
                 {opciones.map((u) => (
                   <IonItem key={u.id}>
-                    <IonRadio value={u.id} labelPlacement="end" justify="start" data-testid={`responsable-${u.usuario}`}>
+                    <IonRadio
+                      value={u.id}
+                      labelPlacement="end"
+                      justify="start"
+                      data-testid={`responsable-${u.usuario}`}
+                    >
                       {etiqueta(u)}
                     </IonRadio>
                   </IonItem>
@@ -188,7 +201,9 @@ export function FormularioResponsables({ orden, multiple }: { orden: OrdenDetall
             </IonList>
           )}
           {multiple && elegidos.length > 0 && (
-            <p className="ordenes-formulario__ayuda">{elegidos.length === 1 ? '1 elegido' : `${elegidos.length} elegidos`}</p>
+            <p className="ordenes-formulario__ayuda">
+              {elegidos.length === 1 ? '1 elegido' : `${elegidos.length} elegidos`}
+            </p>
           )}
           {errores.responsable && (
             <IonNote color="danger" className="ordenes-error-campo" role="alert">
@@ -215,7 +230,11 @@ export function FormularioResponsables({ orden, multiple }: { orden: OrdenDetall
         <IonButton type="button" fill="outline" color="medium" onClick={volver}>
           Cancelar
         </IonButton>
-        <IonButton type="submit" disabled={cambiar.isPending || disponibles.isPending} data-testid="responsables-guardar">
+        <IonButton
+          type="submit"
+          disabled={cambiar.isPending || disponibles.isPending}
+          data-testid="responsables-guardar"
+        >
           {cambiar.isPending ? <IonSpinner name="crescent" aria-hidden="true" /> : 'Guardar'}
         </IonButton>
       </div>

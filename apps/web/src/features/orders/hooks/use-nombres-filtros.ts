@@ -11,7 +11,11 @@ export interface ChipFiltro {
   texto: string;
 }
 
-function nombreDe<T extends { id: number }>(lista: readonly T[] | undefined, id: number | null, nombre: (x: T) => string) {
+function nombreDe<T extends { id: number }>(
+  lista: readonly T[] | undefined,
+  id: number | null,
+  nombre: (x: T) => string,
+) {
   const item = lista?.find((x) => x.id === id);
   return item ? nombre(item) : `#${id}`;
 }

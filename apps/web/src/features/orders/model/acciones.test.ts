@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { accionesVisibles } from './acciones';
 
-const base = { soloLectura: false, modificar: true, borrar: false, cambiarResponsable: true, estadosSiguientes: [2, 3] };
+const base = {
+  soloLectura: false,
+  modificar: true,
+  borrar: false,
+  cambiarResponsable: true,
+  estadosSiguientes: [2, 3],
+};
 
 describe('accionesVisibles', () => {
   it('an editable order offers every change the server allows', () => {
@@ -10,7 +16,13 @@ describe('accionesVisibles', () => {
   });
 
   it('a read-only order offers no change at all', () => {
-    const soloLectura = { soloLectura: true, modificar: false, borrar: false, cambiarResponsable: false, estadosSiguientes: [] };
+    const soloLectura = {
+      soloLectura: true,
+      modificar: false,
+      borrar: false,
+      cambiarResponsable: false,
+      estadosSiguientes: [],
+    };
     expect(accionesVisibles(soloLectura)).toEqual([]);
   });
 
@@ -19,8 +31,15 @@ describe('accionesVisibles', () => {
   });
 
   it('deleting depends only on borrar', () => {
-    expect(accionesVisibles({ ...base, soloLectura: true, modificar: false, cambiarResponsable: false, estadosSiguientes: [], borrar: true })).toEqual([
-      'eliminar',
-    ]);
+    expect(
+      accionesVisibles({
+        ...base,
+        soloLectura: true,
+        modificar: false,
+        cambiarResponsable: false,
+        estadosSiguientes: [],
+        borrar: true,
+      }),
+    ).toEqual(['eliminar']);
   });
 });

@@ -1,14 +1,7 @@
 import type { OrdenDetalle } from '@delego/contract';
 
 /** What can be done with an order from its detail screen. */
-export type AccionOrden =
-  | 'estado'
-  | 'responsable'
-  | 'responsables'
-  | 'titulo'
-  | 'detalle'
-  | 'editar'
-  | 'eliminar';
+export type AccionOrden = 'estado' | 'responsable' | 'responsables' | 'titulo' | 'detalle' | 'editar' | 'eliminar';
 
 /**
  * The actions to offer, exactly as the server's `acciones` allow: a read-only order offers no

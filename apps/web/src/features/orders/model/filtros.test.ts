@@ -46,7 +46,9 @@ describe('filters in the address', () => {
   });
 
   it('ignores what is malformed instead of failing', () => {
-    expect(leer('cliente=abc&tipo=-1&desde=2026-02-31&hasta=ayer&orden=x&fecha=y&estados=9,z')).toEqual(FILTROS_INICIALES);
+    expect(leer('cliente=abc&tipo=-1&desde=2026-02-31&hasta=ayer&orden=x&fecha=y&estados=9,z')).toEqual(
+      FILTROS_INICIALES,
+    );
   });
 
   it('reads the presets and recognises a set that is one of them', () => {
@@ -82,21 +84,33 @@ describe('filters -> body of POST /api/v4/ordenes/all/filtered', () => {
   });
 
   it('sends ids, the trimmed search (#123 included) and the whole days of the range', () => {
-    const cuerpo = cuerpoDeFiltros({
-      ...FILTROS_INICIALES,
+    const cuerpo = cuerpoDeFiltros(
+      {
+        ...FILTROS_INICIALES,
+        cliente: 3,
+        responsable: 4,
+        vencidas: true,
+        buscar: '  #123 ',
+        fechaDesde: '2026-10-01',
+        fechaHasta: '2026-10-31',
+        campoFecha: 'fechaInicio',
+      },
+      AR,
+    );
+    expect(cuerpo).toMatchObject({
       cliente: 3,
       responsable: 4,
       vencidas: true,
-      buscar: '  #123 ',
-      fechaDesde: '2026-10-01',
-      fechaHasta: '2026-10-31',
+      buscar: '#123',
       campoFecha: 'fechaInicio',
-    }, AR);
-    expect(cuerpo).toMatchObject({ cliente: 3, responsable: 4, vencidas: true, buscar: '#123', campoFecha: 'fechaInicio' });
+    });
     // Whole days of the company (Argentina, UTC−3), whatever the device's zone.
     expect(cuerpo.fechaDesde).toBe(Date.UTC(2026, 9, 1, 3));
     expect(cuerpo.fechaHasta).toBe(Date.UTC(2026, 10, 1, 2, 59, 59, 999));
-    const enMadrid = cuerpoDeFiltros({ ...FILTROS_INICIALES, fechaDesde: '2026-10-25', fechaHasta: '2026-10-25' }, 'Europe/Madrid');
+    const enMadrid = cuerpoDeFiltros(
+      { ...FILTROS_INICIALES, fechaDesde: '2026-10-25', fechaHasta: '2026-10-25' },
+      'Europe/Madrid',
+    );
     expect((enMadrid.fechaHasta as number) - (enMadrid.fechaDesde as number)).toBe(25 * 3600_000 - 1);
   });
 
@@ -125,7 +139,14 @@ describe('state chips', () => {
 });
 
 describe('filters chosen on the filters screen', () => {
-  const f: FiltrosLista = { ...FILTROS_INICIALES, cliente: 3, fechaHasta: '2026-10-31', campoFecha: 'fechaFin', buscar: 'x', orden: 'numero' };
+  const f: FiltrosLista = {
+    ...FILTROS_INICIALES,
+    cliente: 3,
+    fechaHasta: '2026-10-31',
+    campoFecha: 'fechaFin',
+    buscar: 'x',
+    orden: 'numero',
+  };
 
   it('lists the ones in use and removes each', () => {
     expect(filtrosAvanzados(f)).toEqual(['cliente', 'fechas']);

@@ -97,7 +97,13 @@ function iguales(a: readonly number[], b: readonly number[]): boolean {
 export function normalizarEstados(ids: readonly number[]): SeleccionEstados {
   const validos = [...new Set(ids.filter((id) => IDS_ESTADOS.includes(id)))].sort((a, b) => a - b);
   if (validos.length === 0 || validos.length === IDS_ESTADOS.length) return 'todas';
-  if (iguales(validos, [...ESTADOS_ABIERTOS].sort((a, b) => a - b))) return 'abiertas';
+  if (
+    iguales(
+      validos,
+      [...ESTADOS_ABIERTOS].sort((a, b) => a - b),
+    )
+  )
+    return 'abiertas';
   return validos;
 }
 

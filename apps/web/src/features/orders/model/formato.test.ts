@@ -27,7 +27,10 @@ describe('vencimiento (the overdue mark)', () => {
   });
 
   it('an order on time reads "Vence el"', () => {
-    expect(vencimiento({ fechaFin: fin, vencida: false }, AR)).toEqual({ texto: 'Vence el 27/10/2026', vencida: false });
+    expect(vencimiento({ fechaFin: fin, vencida: false }, AR)).toEqual({
+      texto: 'Vence el 27/10/2026',
+      vencida: false,
+    });
   });
 
   it('no due date, no mark (even if the flag came set)', () => {
@@ -39,9 +42,16 @@ describe('responsables and states', () => {
   it('names up to two responsables, then counts the rest', () => {
     expect(textoResponsables([])).toBe('Sin responsable');
     expect(textoResponsables([persona('Diego', 'Sosa')])).toBe('Diego Sosa');
-    expect(textoResponsables([persona('Diego', 'Sosa'), persona('Lucía', 'Benítez')])).toBe('Diego Sosa y Lucía Benítez');
+    expect(textoResponsables([persona('Diego', 'Sosa'), persona('Lucía', 'Benítez')])).toBe(
+      'Diego Sosa y Lucía Benítez',
+    );
     expect(
-      textoResponsables([persona('Diego', 'Sosa'), persona('Lucía', 'Benítez'), persona('Javier', 'Romero'), persona('Ana', 'Paz')]),
+      textoResponsables([
+        persona('Diego', 'Sosa'),
+        persona('Lucía', 'Benítez'),
+        persona('Javier', 'Romero'),
+        persona('Ana', 'Paz'),
+      ]),
     ).toBe('Diego Sosa, Lucía Benítez y 2 más');
   });
 

@@ -33,17 +33,26 @@ describe('validarOrden (mirrors the server)', () => {
   });
 
   it('limits the title to 200 characters', () => {
-    expect(validarOrden({ ...valido, titulo: 'x'.repeat(201) }, { zona: AR }).errores.titulo).toBe('El título admite hasta 200 caracteres.');
+    expect(validarOrden({ ...valido, titulo: 'x'.repeat(201) }, { zona: AR }).errores.titulo).toBe(
+      'El título admite hasta 200 caracteres.',
+    );
     expect(validarOrden({ ...valido, titulo: 'x'.repeat(200) }, { zona: AR }).cuerpo).toBeDefined();
   });
 
   it('refuses an end before the start; the same day is fine', () => {
-    expect(validarOrden({ ...valido, fechaInicio: '2026-10-10', fechaFin: '2026-10-09' }, { zona: AR }).errores).toEqual({ fechaFin: MENSAJE_FECHAS });
-    expect(validarOrden({ ...valido, fechaInicio: '2026-10-10', fechaFin: '2026-10-10' }, { zona: AR }).cuerpo).toBeDefined();
+    expect(
+      validarOrden({ ...valido, fechaInicio: '2026-10-10', fechaFin: '2026-10-09' }, { zona: AR }).errores,
+    ).toEqual({ fechaFin: MENSAJE_FECHAS });
+    expect(
+      validarOrden({ ...valido, fechaInicio: '2026-10-10', fechaFin: '2026-10-10' }, { zona: AR }).cuerpo,
+    ).toBeDefined();
   });
 
   it("builds the body: trimmed title, ids, the start at 00:00 and the end at 23:59:59.999 of the company's day", () => {
-    const { cuerpo } = validarOrden({ ...valido, prioridad: 3, fechaInicio: '2026-10-10', fechaFin: '2026-10-20' }, { zona: AR });
+    const { cuerpo } = validarOrden(
+      { ...valido, prioridad: 3, fechaInicio: '2026-10-10', fechaFin: '2026-10-20' },
+      { zona: AR },
+    );
     expect(cuerpo).toEqual({
       titulo: 'Cambio de bomba',
       detalle: '',
@@ -60,7 +69,10 @@ describe('validarOrden (mirrors the server)', () => {
   });
 
   it('names the chosen E5S area', () => {
-    const { cuerpo } = validarOrden({ ...valido, e5sAreaKey: 'A1' }, { e5s: [{ clave: 'A1', nombre: 'Planta' }], zona: AR });
+    const { cuerpo } = validarOrden(
+      { ...valido, e5sAreaKey: 'A1' },
+      { e5s: [{ clave: 'A1', nombre: 'Planta' }], zona: AR },
+    );
     expect(cuerpo).toMatchObject({ e5sAreaKey: 'A1', e5sAreaName: 'Planta' });
   });
 
@@ -74,7 +86,10 @@ describe('validarOrden (mirrors the server)', () => {
 
   it("reads a saved order's dates as the company's days, whatever zone the device is in", () => {
     // The last ms of 02/12/2026 in Argentina: 03/12 06:59 in Madrid, but the form shows 02/12.
-    const original = guardada({ fechaInicio: Date.UTC(2026, 11, 2, 3), fechaFin: Date.UTC(2026, 11, 3, 2, 59, 59, 999) });
+    const original = guardada({
+      fechaInicio: Date.UTC(2026, 11, 2, 3),
+      fechaFin: Date.UTC(2026, 11, 3, 2, 59, 59, 999),
+    });
     expect(valoresDeOrden(original, AR)).toMatchObject({ fechaInicio: '2026-12-02', fechaFin: '2026-12-02' });
     expect(valoresDeOrden(original, 'Europe/Madrid')).toMatchObject({ fechaFin: '2026-12-03' });
   });
@@ -82,7 +97,10 @@ describe('validarOrden (mirrors the server)', () => {
   it('refuses text that is not a day, in Spanish', () => {
     const { errores, cuerpo } = validarOrden({ ...valido, fechaInicio: '31/02/2026', fechaFin: '02/1' }, { zona: AR });
     expect(cuerpo).toBeUndefined();
-    expect(errores).toEqual({ fechaInicio: 'La fecha 31/02/2026 no es válida.', fechaFin: 'Escriba la fecha como dd/mm/aaaa.' });
+    expect(errores).toEqual({
+      fechaInicio: 'La fecha 31/02/2026 no es válida.',
+      fechaFin: 'Escriba la fecha como dd/mm/aaaa.',
+    });
   });
 });
 
@@ -104,7 +122,10 @@ describe.each([
 
   it('02/12/2026 is sent as the last ms of that day in Argentina and reads back as 02/12/2026', () => {
     expect(new Date(Date.UTC(2026, 0, 15)).getTimezoneOffset()).toBe(desfaseEnero);
-    const { cuerpo } = validarOrden({ ...VALORES_VACIOS, titulo: 'Bomba', cliente: 1, fechaFin: '2026-12-02' }, { zona });
+    const { cuerpo } = validarOrden(
+      { ...VALORES_VACIOS, titulo: 'Bomba', cliente: 1, fechaFin: '2026-12-02' },
+      { zona },
+    );
     expect(cuerpo?.fechaFin).toBe(Date.UTC(2026, 11, 3, 2, 59, 59, 999));
     expect(cuerpo?.fechaFin).toBe(finDelDia('2026-12-02', zona));
     expect(textoFecha(cuerpo?.fechaFin as number, zona)).toBe('02/12/2026');

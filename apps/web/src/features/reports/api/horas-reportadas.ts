@@ -10,8 +10,17 @@ function consulta(desde: string, hasta: string, zona: string) {
 }
 
 /** GET /api/v2/horas-reportadas?desde&hasta: hours per user and per client (admins and owners). */
-export function getHorasReportadas(desde: string, hasta: string, zona: string, signal?: AbortSignal): Promise<HorasReportadas> {
-  return http.get(API_REGISTRO.horasReportadas, { query: consulta(desde, hasta, zona), esquema: zHorasReportadas, signal });
+export function getHorasReportadas(
+  desde: string,
+  hasta: string,
+  zona: string,
+  signal?: AbortSignal,
+): Promise<HorasReportadas> {
+  return http.get(API_REGISTRO.horasReportadas, {
+    query: consulta(desde, hasta, zona),
+    esquema: zHorasReportadas,
+    signal,
+  });
 }
 
 export function useHorasReportadas(rango: { desde: string; hasta: string } | null) {

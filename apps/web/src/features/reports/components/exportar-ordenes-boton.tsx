@@ -9,7 +9,10 @@ import { exportarOrdenes, type FiltrosExportacion } from '../api/exportar-ordene
 export const NOMBRE_EXPORTACION = 'ordenes.xlsx';
 
 /** Exports the orders these filters select to Excel and saves the file; `exportando` while it is made. */
-export function useExportarOrdenes(): { exportar: (filtros: FiltrosExportacion) => Promise<void>; exportando: boolean } {
+export function useExportarOrdenes(): {
+  exportar: (filtros: FiltrosExportacion) => Promise<void>;
+  exportando: boolean;
+} {
   const [exportando, setExportando] = useState(false);
   const exportar = useCallback(async (filtros: FiltrosExportacion) => {
     setExportando(true);

@@ -136,7 +136,12 @@ export function OpcionesImpresion({ ordenId, numero }: { ordenId: number; numero
           </p>
         )}
         <div className="reportes-botones">
-          <IonButton fill="outline" onClick={() => void generar('ver')} disabled={enCurso !== null} data-testid="imprimir-ver">
+          <IonButton
+            fill="outline"
+            onClick={() => void generar('ver')}
+            disabled={enCurso !== null}
+            data-testid="imprimir-ver"
+          >
             {enCurso === 'ver' ? (
               <IonSpinner slot="start" name="crescent" aria-hidden="true" />
             ) : (
@@ -144,7 +149,11 @@ export function OpcionesImpresion({ ordenId, numero }: { ordenId: number; numero
             )}
             Ver PDF
           </IonButton>
-          <IonButton onClick={() => void generar('descargar')} disabled={enCurso !== null} data-testid="imprimir-descargar">
+          <IonButton
+            onClick={() => void generar('descargar')}
+            disabled={enCurso !== null}
+            data-testid="imprimir-descargar"
+          >
             {enCurso === 'descargar' ? (
               <IonSpinner slot="start" name="crescent" aria-hidden="true" />
             ) : (

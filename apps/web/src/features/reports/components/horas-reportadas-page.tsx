@@ -48,10 +48,20 @@ export default function HorasReportadasPage() {
         <div className="delego-container papeleo reportes">
           <section className="delego-card papeleo-tarjeta reportes-rango" aria-label="Período">
             <div className="reportes-rango__chips">
-              <IonChip outline={!es(esteMes)} color="primary" onClick={() => setRango(esteMes)} data-testid="horas-este-mes">
+              <IonChip
+                outline={!es(esteMes)}
+                color="primary"
+                onClick={() => setRango(esteMes)}
+                data-testid="horas-este-mes"
+              >
                 <IonLabel>Este mes</IonLabel>
               </IonChip>
-              <IonChip outline={!es(anterior)} color="primary" onClick={() => setRango(anterior)} data-testid="horas-mes-anterior">
+              <IonChip
+                outline={!es(anterior)}
+                color="primary"
+                onClick={() => setRango(anterior)}
+                data-testid="horas-mes-anterior"
+              >
                 <IonLabel>Mes anterior</IonLabel>
               </IonChip>
             </div>
@@ -119,7 +129,10 @@ export function Reporte({ reporte, actualizando = false }: { reporte: HorasRepor
   const periodo = `${textoFecha(reporte.desde, zona)} al ${textoFecha(reporte.hasta, zona)}`;
 
   return (
-    <div className={`reportes-resultado${actualizando ? ' reportes-resultado--actualizando' : ''}`} aria-busy={actualizando}>
+    <div
+      className={`reportes-resultado${actualizando ? ' reportes-resultado--actualizando' : ''}`}
+      aria-busy={actualizando}
+    >
       {actualizando && <IonProgressBar type="indeterminate" aria-label="Actualizando" />}
       <section className="delego-card papeleo-tarjeta reportes-total" data-testid="horas-total">
         <span className="reportes-total__titulo">Total del {periodo}</span>
@@ -141,16 +154,27 @@ export function Reporte({ reporte, actualizando = false }: { reporte: HorasRepor
             columna="Persona"
             testId="horas-por-usuario"
             total={total}
-            filas={usuarios.map((u) => ({ clave: String(u.usuario.id), nombre: nombrePersona(u.usuario), minutos: u.minutos }))}
+            filas={usuarios.map((u) => ({
+              clave: String(u.usuario.id),
+              nombre: nombrePersona(u.usuario),
+              minutos: u.minutos,
+            }))}
           />
           <TablaHoras
             titulo="Por cliente"
             columna="Cliente"
             testId="horas-por-cliente"
             total={total}
-            filas={clientes.map((c) => ({ clave: String(c.cliente?.id ?? 'sin'), nombre: nombreCliente(c.cliente), minutos: c.minutos }))}
+            filas={clientes.map((c) => ({
+              clave: String(c.cliente?.id ?? 'sin'),
+              nombre: nombreCliente(c.cliente),
+              minutos: c.minutos,
+            }))}
           />
-          <section className="delego-card papeleo-tarjeta reportes-tabla reportes-tabla--ancha" aria-labelledby="horas-detalle">
+          <section
+            className="delego-card papeleo-tarjeta reportes-tabla reportes-tabla--ancha"
+            aria-labelledby="horas-detalle"
+          >
             <h2 id="horas-detalle" className="reportes-subtitulo">
               Detalle por persona y cliente
             </h2>
@@ -195,7 +219,19 @@ interface FilaTabla {
   minutos: number;
 }
 
-function TablaHoras({ titulo, columna, filas, total, testId }: { titulo: string; columna: string; filas: FilaTabla[]; total: number; testId: string }) {
+function TablaHoras({
+  titulo,
+  columna,
+  filas,
+  total,
+  testId,
+}: {
+  titulo: string;
+  columna: string;
+  filas: FilaTabla[];
+  total: number;
+  testId: string;
+}) {
   const id = `${testId}-titulo`;
   return (
     <section className="delego-card papeleo-tarjeta reportes-tabla" aria-labelledby={id}>

@@ -47,7 +47,11 @@ describe('ExportarOrdenesBoton', () => {
     const llamadas = simularServidor({
       'POST /api/v2/ordenes/exportar': () => archivoRespuesta('PK', XLSX, 'ordenes-2026-05-12.xlsx'),
     });
-    mostrar(<ExportarOrdenesBoton filtros={{ estados: [1, 2], buscar: 'bomba', cliente: 3, orden: 'recientes', porPagina: 25 }} />);
+    mostrar(
+      <ExportarOrdenesBoton
+        filtros={{ estados: [1, 2], buscar: 'bomba', cliente: 3, orden: 'recientes', porPagina: 25 }}
+      />,
+    );
     fireEvent.click(screen.getByTestId('ordenes-exportar'));
     await waitFor(() => expect(clic).toHaveBeenCalledTimes(1));
     expect(llamadas[0]?.cuerpo).toEqual({ estados: [1, 2], buscar: 'bomba', cliente: 3, orden: 'recientes' });
@@ -64,7 +68,12 @@ describe('ExportarOrdenesBoton', () => {
 
     simularServidor({ 'POST /api/v2/ordenes/exportar': () => errorDelServidor(400, 'Dato inválido en "estados".') });
     fireEvent.click(screen.getByTestId('ordenes-exportar'));
-    await waitFor(() => expect(document.querySelector('ion-alert')).toMatchObject({ header: 'Atención', message: 'Dato inválido en "estados".' }));
+    await waitFor(() =>
+      expect(document.querySelector('ion-alert')).toMatchObject({
+        header: 'Atención',
+        message: 'Dato inválido en "estados".',
+      }),
+    );
   });
 });
 
@@ -146,11 +155,18 @@ describe('historial-imprimir', () => {
       'GET /api/v3/ordenDTO/42': makeOrden(),
       'GET /api/v2/imprimirReporte/42': () => errorDelServidor(404, 'La orden no existe o no tiene acceso a ella.'),
     });
-    const pestania = { closed: false, close: vi.fn(), location: { href: '' }, document: { title: '', body: { style: {}, textContent: '' } } };
+    const pestania = {
+      closed: false,
+      close: vi.fn(),
+      location: { href: '' },
+      document: { title: '', body: { style: {}, textContent: '' } },
+    };
     vi.spyOn(window, 'open').mockReturnValue(pestania as unknown as Window);
     mostrar(<OpcionesImpresion ordenId={42} numero={42} />);
     fireEvent.click(screen.getByTestId('imprimir-ver'));
-    expect(await screen.findByTestId('imprimir-error')).toHaveTextContent('La orden no existe o no tiene acceso a ella.');
+    expect(await screen.findByTestId('imprimir-error')).toHaveTextContent(
+      'La orden no existe o no tiene acceso a ella.',
+    );
     expect(pestania.close).toHaveBeenCalled();
   });
 });
@@ -187,7 +203,11 @@ describe('horas-reportadas', () => {
     const filas = (id: string) => [...screen.getByTestId(id).querySelectorAll('tbody tr')].map((tr) => tr.textContent);
     expect(filas('horas-por-usuario')).toEqual(['Diego Sosa5:0077 %', 'Ana Paz1:3023 %']);
     expect(filas('horas-por-cliente')).toEqual(['Municipalidad de Rosario4:0062 %', 'Sin cliente2:3038 %']);
-    expect(filas('horas-detalle')).toEqual(['Ana PazMunicipalidad de Rosario1:30', 'Diego SosaMunicipalidad de Rosario2:30', 'Diego SosaSin cliente2:30']);
+    expect(filas('horas-detalle')).toEqual([
+      'Ana PazMunicipalidad de Rosario1:30',
+      'Diego SosaMunicipalidad de Rosario2:30',
+      'Diego SosaSin cliente2:30',
+    ]);
     expect(screen.getByTestId('horas-por-usuario').querySelector('tfoot')).toHaveTextContent('Total6:30100 %');
   });
 });

@@ -92,9 +92,7 @@ export function E5sCatalogo() {
   return (
     <IonCard className="delego-card e5s" data-testid="e5s">
       <IonCardHeader>
-        <IonCardSubtitle>
-          {areas.data ? plural(areas.data.length, 'área', 'áreas') : 'Catálogo'}
-        </IonCardSubtitle>
+        <IonCardSubtitle>{areas.data ? plural(areas.data.length, 'área', 'áreas') : 'Catálogo'}</IonCardSubtitle>
         <IonCardTitle className="admin-card-titulo">Catálogo de áreas E5S</IonCardTitle>
       </IonCardHeader>
       <IonCardContent>

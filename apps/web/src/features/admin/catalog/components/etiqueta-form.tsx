@@ -159,8 +159,8 @@ function Formulario({ clase, etiqueta }: { clase: ClaseEtiqueta; etiqueta: Etiqu
         <div className="admin-aviso-fijo admin-aviso-fijo--advertencia" role="note">
           <IonIcon icon={archiveOutline} aria-hidden="true" />
           <span>
-            {t.el.charAt(0).toUpperCase() + t.el.slice(1)} está {t.archivado}: las órdenes que {t.lo} usan{' '}
-            {t.lo} conservan, pero no se ofrece para órdenes nuevas.{' '}
+            {t.el.charAt(0).toUpperCase() + t.el.slice(1)} está {t.archivado}: las órdenes que {t.lo} usan {t.lo}{' '}
+            conservan, pero no se ofrece para órdenes nuevas.{' '}
             <IonButton size="small" fill="outline" color="dark" onClick={restaurar} disabled={ocupado}>
               <IonIcon slot="start" icon={arrowUndoOutline} aria-hidden="true" />
               Restaurar
@@ -170,9 +170,7 @@ function Formulario({ clase, etiqueta }: { clase: ClaseEtiqueta; etiqueta: Etiqu
       )}
       <IonCard className="delego-card">
         <IonCardHeader>
-          <IonCardTitle className="admin-card-titulo">
-            {etiqueta ? `Renombrar ${t.singular}` : t.nuevo}
-          </IonCardTitle>
+          <IonCardTitle className="admin-card-titulo">{etiqueta ? `Renombrar ${t.singular}` : t.nuevo}</IonCardTitle>
         </IonCardHeader>
         <IonCardContent className="admin-campos">
           <CampoTexto

@@ -33,7 +33,11 @@ describe('tipos-orden and areas', () => {
     });
     renderPantalla(<TiposOrdenPage />, { usuario: ACTOR, ruta: '/tipos-orden' });
     const activos = await screen.findByTestId('tipo-lista');
-    expect(within(activos).getAllByText(/o$/).map((e) => e.textContent)).toEqual(['Correctivo', 'Preventivo']);
+    expect(
+      within(activos)
+        .getAllByText(/o$/)
+        .map((e) => e.textContent),
+    ).toEqual(['Correctivo', 'Preventivo']);
     expect(within(screen.getByTestId('tipo-archivadas')).getByText('Obsoleto')).toBeInTheDocument();
   });
 
@@ -59,7 +63,9 @@ describe('tipos-orden and areas', () => {
     await responderConfirmacion('Eliminar');
     await waitFor(() => expect(s.de('DELETE', '/api/v3/areas/5')).toHaveLength(1));
     const aviso = await toast();
-    expect(aviso.message).toBe('El área está en uso por 12 órdenes: se archivó y deja de ofrecerse para órdenes nuevas.');
+    expect(aviso.message).toBe(
+      'El área está en uso por 12 órdenes: se archivó y deja de ofrecerse para órdenes nuevas.',
+    );
     expect(aviso.color).toBe('warning');
   });
 
@@ -104,7 +110,8 @@ describe('tipos-orden and areas', () => {
       'Línea 4: falta el nombre (use "clave;nombre").',
     ]);
 
-    respuesta = () => json(200, { importadas: 2, anteriores: 1, message: 'Se importaron 2 áreas E5S; reemplazan a las 1 anteriores.' });
+    respuesta = () =>
+      json(200, { importadas: 2, anteriores: 1, message: 'Se importaron 2 áreas E5S; reemplazan a las 1 anteriores.' });
     fireEvent.change(screen.getByTestId('e5s-archivo'), { target: { files: [archivo] } });
     await responderConfirmacion('Importar');
     expect(await screen.findByTestId('e5s-resultado')).toHaveTextContent('Se importaron 2 áreas E5S');

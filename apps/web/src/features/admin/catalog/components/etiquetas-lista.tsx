@@ -103,7 +103,9 @@ function Listado({ clase, children }: Props) {
                 {activas.map((e) => (
                   <IonItem key={e.id} lines="full" data-testid={`${t.prefijo}-${e.id}`}>
                     <IonIcon slot="start" icon={t.icono} color="primary" aria-hidden="true" />
-                    <IonLabel className="catalogo__nombre"><Texto>{e.nombre}</Texto></IonLabel>
+                    <IonLabel className="catalogo__nombre">
+                      <Texto>{e.nombre}</Texto>
+                    </IonLabel>
                     <AccionFila
                       accion="Renombrar"
                       etiqueta={e}
@@ -135,14 +137,15 @@ function Listado({ clase, children }: Props) {
                 </IonLabel>
               </IonListHeader>
               <p className="admin-conteo">
-                Siguen en las órdenes que {t.lo}s usan, pero no se ofrecen para
-                órdenes nuevas.
+                Siguen en las órdenes que {t.lo}s usan, pero no se ofrecen para órdenes nuevas.
               </p>
               <IonList className="admin-lista" data-testid={`${t.prefijo}-archivadas`}>
                 {archivadas.map((e) => (
                   <IonItem key={e.id} lines="full" className="catalogo__archivada" data-testid={`${t.prefijo}-${e.id}`}>
                     <IonIcon slot="start" icon={archiveOutline} color="medium" aria-hidden="true" />
-                    <IonLabel className="catalogo__nombre"><Texto>{e.nombre}</Texto></IonLabel>
+                    <IonLabel className="catalogo__nombre">
+                      <Texto>{e.nombre}</Texto>
+                    </IonLabel>
                     <IonButton
                       slot="end"
                       fill="outline"
@@ -178,7 +181,14 @@ type AccionFilaProps = Pick<ComponentProps<typeof IonButton>, 'routerLink' | 'co
 /** An icon button at the end of the row of an entry in use: rename it or delete it. */
 function AccionFila({ accion, etiqueta, icono, testId, ...boton }: AccionFilaProps) {
   return (
-    <IonButton slot="end" fill="clear" {...boton} aria-label={`${accion} “${etiqueta.nombre}”`} title={accion} data-testid={testId}>
+    <IonButton
+      slot="end"
+      fill="clear"
+      {...boton}
+      aria-label={`${accion} “${etiqueta.nombre}”`}
+      title={accion}
+      data-testid={testId}
+    >
       <IonIcon slot="icon-only" icon={icono} aria-hidden="true" />
     </IonButton>
   );

@@ -45,7 +45,12 @@ const LIMITES_CLIENTE: Partial<Record<CampoCliente, number>> = {
 export default function ClientePage() {
   const id = useIdParam('id');
   return (
-    <PantallaAdmin titulo={id === null ? 'Nuevo cliente' : 'Editar cliente'} volverA="/clientes" permiso="altaClientes" para="administrar clientes">
+    <PantallaAdmin
+      titulo={id === null ? 'Nuevo cliente' : 'Editar cliente'}
+      volverA="/clientes"
+      permiso="altaClientes"
+      para="administrar clientes"
+    >
       <IonContent className="delego-page-content">
         <CargaCliente key={id ?? 'nuevo'} id={id} />
       </IonContent>
@@ -108,7 +113,9 @@ function ClienteForm({ cliente }: { cliente: Cliente | null }) {
   function enviar(datos: ClienteGuardar) {
     guardar.mutate(datos, {
       onSuccess: (guardado) => {
-        avisar(id === null ? `Se creó el cliente ${guardado.nombre}.` : `Se guardaron los cambios de ${guardado.nombre}.`);
+        avisar(
+          id === null ? `Se creó el cliente ${guardado.nombre}.` : `Se guardaron los cambios de ${guardado.nombre}.`,
+        );
         volver();
       },
       onError: (error) => f.falloAlGuardar(error, CAMPOS_CLIENTE),
@@ -145,7 +152,11 @@ function ClienteForm({ cliente }: { cliente: Cliente | null }) {
           <IonCardTitle className="admin-card-titulo">Datos del cliente</IonCardTitle>
         </IonCardHeader>
         <IonCardContent className="admin-campos admin-campos--dos">
-          <CampoTexto {...texto('nombre', 'Nombre o razón social')} autocomplete="organization" ubicacion="admin-campos__ancho" />
+          <CampoTexto
+            {...texto('nombre', 'Nombre o razón social')}
+            autocomplete="organization"
+            ubicacion="admin-campos__ancho"
+          />
           <CampoTexto
             {...texto('cuit', 'CUIT (opcional)')}
             inputmode="numeric"
@@ -171,7 +182,11 @@ function ClienteForm({ cliente }: { cliente: Cliente | null }) {
             autocomplete="email"
           />
           <CampoTexto {...texto('telefono', 'Teléfono (opcional)')} type="tel" inputmode="tel" autocomplete="tel" />
-          <CampoTexto {...texto('direccion', 'Dirección (opcional)')} autocomplete="street-address" ubicacion="admin-campos__ancho" />
+          <CampoTexto
+            {...texto('direccion', 'Dirección (opcional)')}
+            autocomplete="street-address"
+            ubicacion="admin-campos__ancho"
+          />
           <CampoTextoLargo
             {...f.campo('notas')}
             label="Notas (opcional)"
@@ -188,7 +203,11 @@ function ClienteForm({ cliente }: { cliente: Cliente | null }) {
           <IonCardContent className="admin-sin-relleno">
             <IonList lines="none" className="admin-lista-plana">
               <IonItem>
-                <CampoInterruptor {...f.campo('activo')} alCambiar={(activo) => void cambiarActivo(activo)} data-testid="cliente-activo">
+                <CampoInterruptor
+                  {...f.campo('activo')}
+                  alCambiar={(activo) => void cambiarActivo(activo)}
+                  data-testid="cliente-activo"
+                >
                   <IonLabel>
                     Cliente activo
                     <p className="admin-ayuda">Un cliente inactivo no se ofrece para órdenes nuevas.</p>

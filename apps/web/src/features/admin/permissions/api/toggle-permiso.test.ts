@@ -25,7 +25,9 @@ describe('aplicarToggle', () => {
   it('grants and revokes a global permission, sorted as the server answers', () => {
     const r = aplicarToggle(estado, { cliente: null, permiso: 'altaClientes', accion: true });
     expect(r.globales).toEqual(['altaClientes', 'crearOrden']);
-    expect(aplicarToggle(r, { cliente: null, permiso: 'crearOrden', accion: false }).globales).toEqual(['altaClientes']);
+    expect(aplicarToggle(r, { cliente: null, permiso: 'crearOrden', accion: false }).globales).toEqual([
+      'altaClientes',
+    ]);
   });
 
   it('undoing a toggle restores the state before it', () => {

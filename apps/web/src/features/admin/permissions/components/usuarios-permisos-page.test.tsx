@@ -41,13 +41,17 @@ function montar(toggle: (cuerpo: unknown) => Response | Promise<Response>, extra
   const servidor = simularServidor({
     'GET /api/v4/usuario/3': () => json(200, CARLA),
     'GET /api/v4/permisos/3': () => json(200, guardado),
-    'GET /api/v4/clientes': () => json(200, [makeCliente(1, 'Municipalidad de Rosario'), makeCliente(2, 'Hotel Los Andes')]),
+    'GET /api/v4/clientes': () =>
+      json(200, [makeCliente(1, 'Municipalidad de Rosario'), makeCliente(2, 'Hotel Los Andes')]),
     'GET /api/v4/permisos': () => json(200, CATALOGO_PERMISOS),
     'GET /api/v2/usuarios': () => json(200, [CARLA]),
     'POST /api/v4/permisos/toggle/3': (l) => toggle(l.cuerpo),
     ...extra,
   });
-  renderPantalla(<UsuariosPermisosPage />, { usuario: { ...makeAdmin(), id: 900 }, ruta: '/usuarios-permisos?usuario=3' });
+  renderPantalla(<UsuariosPermisosPage />, {
+    usuario: { ...makeAdmin(), id: 900 },
+    ruta: '/usuarios-permisos?usuario=3',
+  });
   return servidor;
 }
 
@@ -100,7 +104,9 @@ describe('usuarios-permisos', () => {
     alternar(toggle, true);
     await waitFor(() => expect(toggle).toHaveProperty('checked', true));
 
-    respuesta.resolver(errorDelServidor(403, 'Solo puede otorgar o quitar permisos que usted tiene.', { code: 'SIN_PERMISO' }));
+    respuesta.resolver(
+      errorDelServidor(403, 'Solo puede otorgar o quitar permisos que usted tiene.', { code: 'SIN_PERMISO' }),
+    );
 
     await waitFor(() => expect(toggle).toHaveProperty('checked', false));
     const alerta = await alertaAtencion();

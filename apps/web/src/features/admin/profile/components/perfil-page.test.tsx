@@ -44,7 +44,10 @@ describe('perfil (Mi cuenta)', () => {
     const yo = makeOperario();
     simularServidor({
       'PUT /api/v2/profile': () =>
-        errorDelServidor(400, 'La contraseña actual no es correcta.', { code: 'DATOS_INVALIDOS', field: 'passwordActual' }),
+        errorDelServidor(400, 'La contraseña actual no es correcta.', {
+          code: 'DATOS_INVALIDOS',
+          field: 'passwordActual',
+        }),
     });
     renderPantalla(<PerfilPage />, { usuario: yo, ruta: '/perfil' });
     escribir(screen.getByTestId('perfil-password-actual'), 'equivocada');
@@ -53,7 +56,10 @@ describe('perfil (Mi cuenta)', () => {
     await pulsarEnter(screen.getByTestId('perfil-password-actual'));
 
     await waitFor(() =>
-      expect(screen.getByTestId('perfil-password-actual')).toHaveProperty('errorText', 'La contraseña actual no es correcta.'),
+      expect(screen.getByTestId('perfil-password-actual')).toHaveProperty(
+        'errorText',
+        'La contraseña actual no es correcta.',
+      ),
     );
     expect(leerSesion()?.md5).toBe(MD5_DEMO);
   });
@@ -80,7 +86,9 @@ describe('perfil (Mi cuenta)', () => {
     escribir(screen.getByTestId('perfil-apellido-input'), 'Sosa');
     escribir(screen.getByTestId('perfil-email-input'), 'd@x.com');
     await pulsarEnter(screen.getByTestId('perfil-email-input'));
-    await waitFor(() => expect(leerSesion()?.usuario).toMatchObject({ nombre: 'Diego', apellido: 'Sosa', email: 'd@x.com' }));
+    await waitFor(() =>
+      expect(leerSesion()?.usuario).toMatchObject({ nombre: 'Diego', apellido: 'Sosa', email: 'd@x.com' }),
+    );
   });
 
   it('only admins see the company logo', () => {
@@ -104,7 +112,9 @@ describe('perfil (Mi cuenta)', () => {
     const exe = new File(['MZ'], 'logo.exe', { type: 'application/x-msdownload' });
     fireEvent.change(input, { target: { files: [exe] } });
     await waitFor(() =>
-      expect(screen.getByTestId('perfil-logo-error')).toHaveTextContent('El logo debe ser una imagen PNG, JPEG o WebP.'),
+      expect(screen.getByTestId('perfil-logo-error')).toHaveTextContent(
+        'El logo debe ser una imagen PNG, JPEG o WebP.',
+      ),
     );
     expect(s).toHaveLength(0);
 

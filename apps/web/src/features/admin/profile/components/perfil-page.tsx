@@ -227,13 +227,22 @@ function CambioPassword() {
         avisar('Se cambió su contraseña.');
       },
       onError: (e) => {
-        setErrores(erroresDeGuardado(e, ['actual', 'nueva'] as const, { alias: { passwordActual: 'actual', passwordNueva: 'nueva' } }));
+        setErrores(
+          erroresDeGuardado(e, ['actual', 'nueva'] as const, {
+            alias: { passwordActual: 'actual', passwordNueva: 'nueva' },
+          }),
+        );
         enfocarPrimerError(formulario.current);
       },
     });
   }
 
-  const campo = (c: keyof ValoresPassword, etiqueta: string, autocomplete: 'current-password' | 'new-password', ayuda?: string) => (
+  const campo = (
+    c: keyof ValoresPassword,
+    etiqueta: string,
+    autocomplete: 'current-password' | 'new-password',
+    ayuda?: string,
+  ) => (
     <CampoPassword
       className={claseInvalida(errores[c])}
       label={etiqueta}

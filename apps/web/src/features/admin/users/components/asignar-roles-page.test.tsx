@@ -61,7 +61,10 @@ describe('asignar-roles', () => {
           { code: 'CONFLICTO', field: 'roles' },
         ),
     });
-    renderPantalla(<AsignarRolesPage />, { usuario: { ...makePropietario(), id: 900 }, ruta: '/asignar-roles?usuario=1' });
+    renderPantalla(<AsignarRolesPage />, {
+      usuario: { ...makePropietario(), id: 900 },
+      ruta: '/asignar-roles?usuario=1',
+    });
     const propietario = await screen.findByTestId('rol-PROPIETARIO');
     alternar(propietario, false);
     alternar(screen.getByTestId('rol-ADMIN'), true);

@@ -18,11 +18,7 @@ import { alertCircleOutline, informationCircleOutline, lockClosedOutline } from 
 import { useState } from 'react';
 import { ApiError, notificarError } from '../../../../lib/errors';
 import { useSession } from '../../../auth';
-import {
-  EstadoElegirUsuario,
-  EstadoError,
-  FilasCargando,
-} from '../../../../components/estados-pantalla';
+import { EstadoElegirUsuario, EstadoError, FilasCargando } from '../../../../components/estados-pantalla';
 import { useAviso } from '../../../../components/avisos';
 import { FichaUsuario } from '../../shared/ficha-usuario';
 import { useVolver } from '../../../../lib/navegacion';
@@ -39,13 +35,14 @@ import '../../shared/admin.css';
 export default function AsignarRolesPage() {
   const usuarioId = useIdParam('usuario');
   return (
-    <PantallaAdmin titulo="Roles" volverA={usuarioId ? `/usuario?id=${usuarioId}` : '/usuarios'} permiso="altaUsuarios" para="administrar usuarios">
+    <PantallaAdmin
+      titulo="Roles"
+      volverA={usuarioId ? `/usuario?id=${usuarioId}` : '/usuarios'}
+      permiso="altaUsuarios"
+      para="administrar usuarios"
+    >
       <IonContent className="delego-page-content">
-        {usuarioId === null ? (
-          <EstadoElegirUsuario />
-        ) : (
-          <CargaRoles key={usuarioId} usuarioId={usuarioId} />
-        )}
+        {usuarioId === null ? <EstadoElegirUsuario /> : <CargaRoles key={usuarioId} usuarioId={usuarioId} />}
       </IonContent>
     </PantallaAdmin>
   );
@@ -93,8 +90,7 @@ function RolesForm({ usuario, roles, actor }: FormProps) {
   const volver = useVolver(`/usuario?id=${usuario.id}`);
 
   const bloqueo = motivoNoAdministrable(actor, usuario);
-  const cambiado =
-    seleccion.size !== usuario.roles.length || usuario.roles.some((r) => !seleccion.has(r.id));
+  const cambiado = seleccion.size !== usuario.roles.length || usuario.roles.some((r) => !seleccion.has(r.id));
 
   function alternar(rol: Rol, activo: boolean) {
     setRechazo(undefined);

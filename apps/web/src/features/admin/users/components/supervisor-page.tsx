@@ -97,8 +97,8 @@ function Equipos({ usuarios }: { usuarios: UsuarioAdmin[] }) {
   return (
     <>
       <p className="admin-conteo">
-        {plural(supervisores.length, 'equipo', 'equipos')} · {plural(sinSupervisor, 'persona activa', 'personas activas')}{' '}
-        sin supervisor
+        {plural(supervisores.length, 'equipo', 'equipos')} ·{' '}
+        {plural(sinSupervisor, 'persona activa', 'personas activas')} sin supervisor
       </p>
       {supervisores.map((s) => {
         const equipo = equipoDe(usuarios, s.id).sort(porNombre);
@@ -107,13 +107,17 @@ function Equipos({ usuarios }: { usuarios: UsuarioAdmin[] }) {
             <IonCardHeader>
               <IonCardSubtitle>Equipo de</IonCardSubtitle>
               <IonCardTitle className="admin-card-titulo">
-                {nombreCompleto(s)}{' '}
-                <span className="admin-login">{plural(equipo.length, 'persona', 'personas')}</span>
+                {nombreCompleto(s)} <span className="admin-login">{plural(equipo.length, 'persona', 'personas')}</span>
               </IonCardTitle>
             </IonCardHeader>
             <IonCardContent className="admin-sin-relleno">
               <IonList lines="full" className="admin-lista-plana">
-                <UsuarioItem usuario={s} routerLink={`/supervisor?usuario=${s.id}`} testId={`equipo-lider-${s.usuario}`} detalle="Supervisor" />
+                <UsuarioItem
+                  usuario={s}
+                  routerLink={`/supervisor?usuario=${s.id}`}
+                  testId={`equipo-lider-${s.usuario}`}
+                  detalle="Supervisor"
+                />
                 {equipo.map((u) => (
                   <UsuarioItem key={u.id} usuario={u} routerLink={`/supervisor?usuario=${u.id}`} />
                 ))}

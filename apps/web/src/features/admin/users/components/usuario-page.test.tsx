@@ -75,7 +75,10 @@ describe('usuario (form)', () => {
   it("puts the server's refusal on the field it names (login name taken), not in an alert", async () => {
     servidor({
       'POST /api/v4/usuario': () =>
-        errorDelServidor(409, 'El nombre de usuario "operario" ya está en uso. Elija otro.', { code: 'CONFLICTO', field: 'usuario' }),
+        errorDelServidor(409, 'El nombre de usuario "operario" ya está en uso. Elija otro.', {
+          code: 'CONFLICTO',
+          field: 'usuario',
+        }),
     });
     renderPantalla(<UsuarioPage />, { usuario: ACTOR, ruta: '/usuario' });
     await screen.findByTestId('usuario-form');
@@ -85,7 +88,10 @@ describe('usuario (form)', () => {
     await pulsarEnter(campo('usuario'));
 
     await waitFor(() =>
-      expect(campo('usuario')).toHaveProperty('errorText', 'El nombre de usuario "operario" ya está en uso. Elija otro.'),
+      expect(campo('usuario')).toHaveProperty(
+        'errorText',
+        'El nombre de usuario "operario" ya está en uso. Elija otro.',
+      ),
     );
     expect([...document.querySelectorAll('ion-alert')].some((a) => a.header === 'Atención')).toBe(false);
   });
@@ -133,7 +139,9 @@ describe('usuario (form)', () => {
     const vista = renderPantalla(<UsuarioPage />, { usuario: ACTOR, ruta: '/usuario?id=4' });
     await waitFor(() => expect(campo('usuario')).toHaveProperty('value', 'operario'));
     expect(screen.queryByTestId('usuario-password')).toBeNull();
-    expect(screen.getByTestId('usuario-password-nota')).toHaveTextContent('Solo un propietario puede cambiar la contraseña');
+    expect(screen.getByTestId('usuario-password-nota')).toHaveTextContent(
+      'Solo un propietario puede cambiar la contraseña',
+    );
     vista.unmount();
 
     const duenio = { ...makeUsuario({ roles: ['PROPIETARIO'], globales: ['altaUsuarios'] }), id: 901 };

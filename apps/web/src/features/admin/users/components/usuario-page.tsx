@@ -69,7 +69,12 @@ const SIN_SUPERVISOR = 0;
 export default function UsuarioPage() {
   const id = useIdParam('id');
   return (
-    <PantallaAdmin titulo={id === null ? 'Nuevo usuario' : 'Editar usuario'} volverA="/usuarios" permiso="altaUsuarios" para="administrar usuarios">
+    <PantallaAdmin
+      titulo={id === null ? 'Nuevo usuario' : 'Editar usuario'}
+      volverA="/usuarios"
+      permiso="altaUsuarios"
+      para="administrar usuarios"
+    >
       <IonContent className="delego-page-content">
         <CargaUsuario key={id ?? 'nuevo'} id={id} />
       </IonContent>
@@ -146,7 +151,9 @@ function UsuarioForm({ usuario, actor }: FormProps) {
   function enviar(datos: StoreUser) {
     guardar.mutate(datos, {
       onSuccess: (guardado) => {
-        avisar(creando ? `Se creó el usuario ${guardado.usuario}.` : `Se guardaron los cambios de ${guardado.usuario}.`);
+        avisar(
+          creando ? `Se creó el usuario ${guardado.usuario}.` : `Se guardaron los cambios de ${guardado.usuario}.`,
+        );
         volver();
       },
       onError: (error) => f.falloAlGuardar(error, CAMPOS_USUARIO, { alias: { username: 'usuario' } }),
@@ -175,7 +182,12 @@ function UsuarioForm({ usuario, actor }: FormProps) {
   const opcionesSupervisor = supervisoresPosibles(usuarios.data ?? [], id);
   const supervisorActual = usuarios.data?.find((u) => u.id === valores.supervisorId);
   if (supervisorActual && !opcionesSupervisor.includes(supervisorActual)) opcionesSupervisor.push(supervisorActual);
-  const errores = { activo: f.error('activo'), supervisorId: f.error('supervisorId'), roles: f.error('roles'), permisos: f.error('permisos') };
+  const errores = {
+    activo: f.error('activo'),
+    supervisorId: f.error('supervisorId'),
+    roles: f.error('roles'),
+    permisos: f.error('permisos'),
+  };
 
   return (
     <form
@@ -242,7 +254,13 @@ function UsuarioForm({ usuario, actor }: FormProps) {
           <IonCardTitle className="admin-card-titulo">Datos personales</IonCardTitle>
         </IonCardHeader>
         <IonCardContent className="admin-campos admin-campos--dos">
-          <CampoTexto {...f.campo('nombre')} label="Nombre" max={LIMITES_ADMIN.nombre} autocomplete="off" data-testid="usuario-nombre" />
+          <CampoTexto
+            {...f.campo('nombre')}
+            label="Nombre"
+            max={LIMITES_ADMIN.nombre}
+            autocomplete="off"
+            data-testid="usuario-nombre"
+          />
           <CampoTexto
             {...f.campo('apellido')}
             label="Apellido"
@@ -368,7 +386,12 @@ function UsuarioForm({ usuario, actor }: FormProps) {
                   <p>Delegar, modificar y borrar órdenes de cada cliente</p>
                 </IonLabel>
               </IonItem>
-              <IonItem button detail routerLink={`/supervisor?usuario=${usuario.id}`} data-testid="usuario-ir-supervisor">
+              <IonItem
+                button
+                detail
+                routerLink={`/supervisor?usuario=${usuario.id}`}
+                data-testid="usuario-ir-supervisor"
+              >
                 <IonIcon icon={peopleOutline} slot="start" aria-hidden="true" />
                 <IonLabel>
                   Supervisor y equipo

@@ -22,11 +22,11 @@ describe('usuarios (list)', () => {
     simularServidor({ 'GET /api/v2/usuarios': () => json(200, TODOS) });
     renderPantalla(<UsuariosPage />, { usuario: ACTOR, ruta: '/usuarios' });
     const lista = await screen.findByTestId('usuarios-lista');
-    expect(within(lista).getAllByRole('heading').map((h) => h.textContent)).toEqual([
-      'Laura Fernández',
-      'Martín Gómez',
-      'Pedro Álvarez',
-    ]);
+    expect(
+      within(lista)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Laura Fernández', 'Martín Gómez', 'Pedro Álvarez']);
     expect(screen.getByTestId('usuario-viejo')).toHaveTextContent('Inactivo');
     await waitFor(() => expect(screen.getByTestId('usuario-admin')).toHaveProperty('routerLink', '/usuario?id=2'));
   });

@@ -41,8 +41,7 @@ function ListaUsuarios() {
   // While the server searches, the list already loaded answers at once.
   const usuarios = useMemo(() => {
     const base = buscando
-      ? (resultados.data ??
-        lista.data?.filter((u) => coincide(texto, [u.usuario, u.nombre, u.apellido, u.email])))
+      ? (resultados.data ?? lista.data?.filter((u) => coincide(texto, [u.usuario, u.nombre, u.apellido, u.email])))
       : lista.data;
     return base ? [...base].sort(ordenarPorNombre) : undefined;
   }, [buscando, resultados.data, lista.data, texto]);
@@ -58,8 +57,8 @@ function ListaUsuarios() {
       buscando={buscando && resultados.isFetching}
       sinResultados={(filtro) => (
         <>
-          Ningún usuario {filtro === 'todos' ? '' : filtro === 'activos' ? 'activo ' : 'inactivo '}coincide con
-          “{texto}”.
+          Ningún usuario {filtro === 'todos' ? '' : filtro === 'activos' ? 'activo ' : 'inactivo '}coincide con “{texto}
+          ”.
         </>
       )}
       renderItem={(u) => <UsuarioItem usuario={u} routerLink={`/usuario?id=${u.id}`} />}
