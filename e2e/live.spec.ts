@@ -217,13 +217,11 @@ test.describe('canal en vivo y notificaciones', () => {
         { timeout: 20_000 },
       )
       .toBeGreaterThan(0);
-    await expect
-      .poll(mostradas)
-      .toContainEqual({
-        titulo: 'Nueva orden asignada: #900',
-        cuerpo: 'Cambiar filtro',
-        datos: { ordenId: 900, id: 9000 },
-      });
+    await expect.poll(mostradas).toContainEqual({
+      titulo: 'Nueva orden asignada: #900',
+      cuerpo: 'Cambiar filtro',
+      datos: { ordenId: 900, id: 9000 },
+    });
   });
 });
 
