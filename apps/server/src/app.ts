@@ -142,8 +142,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       done();
       return;
     }
+    // req.log already carries reqId.
     const line = {
-      reqId: req.id,
       method: req.method,
       url: req.url.split('?')[0],
       status: reply.statusCode,
