@@ -8,15 +8,16 @@ const started = Date.now();
 const times = [];
 const secs = (ms) => `${Math.round(ms / 1000)} s`;
 
-/** Runs a command with its output kept until it ends, so that two can run side by side. */
+/** Runs a command with its output kept until it ends, so that two can run side by side; `ms` is its own time. */
 function quiet(cmd, args, env = {}) {
+  const inicio = Date.now();
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env } });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => resolve({ code: code ?? 1, out }));
-    child.on('error', (e) => resolve({ code: 127, out: String(e) }));
+    child.on('exit', (code) => resolve({ code: code ?? 1, out, ms: Date.now() - inicio }));
+    child.on('error', (e) => resolve({ code: 127, out: String(e), ms: Date.now() - inicio }));
   });
 }
 
@@ -29,7 +30,6 @@ function finish(failed) {
 
 await ensureInstalled();
 say('Tipos (typecheck) y estilo (lint), en paralelo');
-const t0 = Date.now();
 const [types, lint] = await Promise.all([
   quiet('npm', ['run', '--silent', 'typecheck']),
   quiet('npm', ['run', '--silent', 'lint']),
@@ -39,21 +39,23 @@ for (const [name, r] of [
   ['Estilo (lint)', lint],
 ]) {
   if (r.code !== 0) console.log(`\n── ${name} ──\n${r.out}`);
-  times.push({ name, ok: r.code === 0, ms: Date.now() - t0 });
+  times.push({ name, ok: r.code === 0, ms: r.ms });
 }
 if (types.code !== 0 || lint.code !== 0) finish(true);
 say('Pruebas unitarias y de API sobre PGlite (sin las de fiabilidad), en paralelo');
-const t1 = Date.now();
-const [unit, api] = await Promise.all([
-  quiet('npm', ['run', 'test:unit']),
+const [unit, web, api] = await Promise.all([
+  quiet('npm', ['run', 'test:unit', '-w', 'packages/contract', '-w', 'apps/server']),
+  // The web's suite is the longest; two workers use the time the API tests spend waiting.
+  quiet('npm', ['run', 'test:unit', '-w', 'apps/web', '--', '--maxWorkers=2']),
   // TEST_QUICK: apps/server/vitest.config.ts leaves out fiabilidad-* and seguridad-conexiones-lentas.
   quiet('npm', ['run', 'test:api'], { TEST_DB: 'pglite', TEST_QUICK: '1' }),
 ]);
 for (const [name, r] of [
-  ['Pruebas unitarias', unit],
+  ['Pruebas unitarias (contrato y servidor)', unit],
+  ['Pruebas unitarias de la web', web],
   ['Pruebas de API sobre PGlite (rápidas)', api],
 ]) {
   if (r.code !== 0) console.log(`\n── ${name} ──\n${r.out}`);
-  times.push({ name, ok: r.code === 0, ms: Date.now() - t1 });
+  times.push({ name, ok: r.code === 0, ms: r.ms });
 }
-finish(unit.code !== 0 || api.code !== 0);
+finish(unit.code !== 0 || web.code !== 0 || api.code !== 0);

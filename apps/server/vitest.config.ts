@@ -16,6 +16,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['test/**/*.test.ts'],
+          // One migrated PGlite, dumped once; each file's database starts as its copy.
+          globalSetup: ['test/plantilla-pglite.ts'],
           // *.pg.test.ts need a PostgreSQL server (several instances on one database). The PGlite
           // kill -9 test starts its own server on a PGlite folder whatever TEST_DB says: the
           // PostgreSQL pass runs its *.pg twin instead of repeating it.

@@ -11,14 +11,14 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { PERMISOS_GLOBALES } from '@delego/contract';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../src/db/client.js';
 import { entidades, ordenArchivos, ordenes } from '../src/db/schema.js';
 import { hashSecret } from '../src/modules/auth/password.js';
 import { seedCatalogo } from '../src/seed/catalogo.js';
-import { inicioDeMes, makeCatalogo, makeClientes, makeEntidad, makeUsuario, md5 } from '../src/seed/factories.js';
+import { inicioDeMes, md5 } from '../src/seed/factories.js';
 import { makeOrdenesHistoricas } from '../src/seed/historial.js';
+import { sembrarEmpresaBench } from './seed-bench.js';
 
 const EMPRESA = 'Empresa Grande';
 const USUARIO = 'grande';
@@ -83,51 +83,23 @@ async function sembrarEmpresaGrande(db: Db): Promise<{ entidadId: number }> {
   const now = new Date();
   await seedCatalogo(db);
   const hash = await hashSecret(md5(PASSWORD));
-  const e = await makeEntidad(db, { nombre: EMPRESA, plan: 'Ilimitado', now });
-  const clientes = await makeClientes(
-    db,
-    e,
-    Array.from({ length: 50 }, (_, k) => ({ nombre: `Cliente ${k + 1} de ${EMPRESA}` })),
-  );
-  const cat = await makeCatalogo(db, e, {
-    areas: ['Electricidad', 'Plomería', 'Climatización', 'Sistemas'],
-    tipos: ['Correctivo', 'Preventivo', 'Instalación'],
-  });
-  const owner = await makeUsuario(db, {
-    entidadId: e,
+  const { entidadId: e, historial } = await sembrarEmpresaBench(db, {
+    nombre: EMPRESA,
+    now,
+    clientes: { cuantos: 50, de: EMPRESA },
     usuario: USUARIO,
-    passwordHash: hash,
-    nombre: 'Dueña',
-    apellido: 'Grande',
-    roles: ['PROPIETARIO'],
-    permisos: PERMISOS_GLOBALES,
+    hash,
+    duenio: { nombre: 'Dueña', apellido: 'Grande' },
+    operarios: { cuantos: 20, apellido: 'Grande' },
   });
-  const operarios: number[] = [];
-  for (let k = 1; k <= 20; k++) {
-    operarios.push(
-      await makeUsuario(db, {
-        entidadId: e,
-        usuario: `${USUARIO}op${k}`,
-        passwordHash: hash,
-        nombre: `Operario ${k}`,
-        apellido: 'Grande',
-        roles: ['OPERARIO'],
-      }),
-    );
-  }
   const lote = 10_000;
   for (let i = 0; i < ORDENES; i += lote) {
     await db.transaction(async (tx) => {
       await makeOrdenesHistoricas(tx, {
-        entidadId: e,
+        ...historial,
         count: Math.min(lote, ORDENES - i),
-        now,
         desde: inicioDeMes(now, -24),
         hasta: now,
-        clientes,
-        ...cat,
-        creadores: [owner],
-        responsables: operarios,
         seed: 1000 + i,
       });
     });

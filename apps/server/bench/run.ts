@@ -85,7 +85,11 @@ async function startServer(
   const timer = setInterval(() => {
     peak = Math.max(peak, rssMb());
   }, 200);
-  child.on('exit', () => clearInterval(timer));
+  child.on('exit', () => {
+    clearInterval(timer);
+    pidPorPuerto.delete(port);
+  });
+  if (child.pid !== undefined) pidPorPuerto.set(port, child.pid);
   for (let i = 0; i < 100; i++) {
     try {
       const r = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -99,9 +103,31 @@ async function startServer(
   throw new Error('El servidor no arrancó');
 }
 
+/** The server process listening on each port, for its CPU time. */
+const pidPorPuerto = new Map<number, number>();
+const TICKS_POR_SEGUNDO = 100; // USER_HZ on Linux
+
+/** CPU time (user + system) of a process so far, in microseconds; undefined off Linux. */
+function cpuMicros(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // /proc/<pid>/stat: the command name is in parentheses and may hold spaces; fields follow it.
+    const campos = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(campos[11]) + Number(campos[12]); // utime, stime (fields 14 and 15)
+    return Number.isFinite(ticks) ? (ticks * 1_000_000) / TICKS_POR_SEGUNDO : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 interface Result {
   name: string;
   rps: number;
+  /**
+   * Server CPU time per request, in µs. Unlike req/s it hardly moves when something else loads
+   * the machine (the load generator shares the two cores), so it is the figure to compare A/B.
+   */
+  cpuUsPorSolicitud?: number;
   p50: number;
   p99: number;
   errors: number;
@@ -109,17 +135,25 @@ interface Result {
 }
 
 async function measure(name: string, opts: autocannon.Options): Promise<Result> {
+  const pid = pidPorPuerto.get(Number(new URL(String(opts.url)).port));
+  const cpuAntes = cpuMicros(pid);
   const r = await autocannon({ connections: 10, duration: DURATION, ...opts });
+  const cpuDespues = cpuMicros(pid);
+  const solicitudes = r.requests.total;
   const res: Result = {
     name,
     rps: Math.round(r.requests.average),
+    cpuUsPorSolicitud:
+      cpuAntes !== undefined && cpuDespues !== undefined && solicitudes > 0
+        ? Math.round((cpuDespues - cpuAntes) / solicitudes)
+        : undefined,
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors,
     non2xx: r.non2xx,
   };
   console.log(
-    `  ${name.padEnd(44)} ${String(res.rps).padStart(6)} req/s   p50 ${res.p50} ms   p99 ${res.p99} ms   errores ${res.errors}   no-2xx ${res.non2xx}`,
+    `  ${name.padEnd(44)} ${String(res.rps).padStart(6)} req/s   CPU ${res.cpuUsPorSolicitud ?? '?'} µs/sol   p50 ${res.p50} ms   p99 ${res.p99} ms   errores ${res.errors}   no-2xx ${res.non2xx}`,
   );
   return res;
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { buildApp } from '../src/app.js';
 import { REPO_ROOT, testConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
+import { TODAS_LAS_RUTAS } from '@delego/contract';
 
 type Schema = {
   type?: string | string[];
@@ -83,7 +84,18 @@ async function main(): Promise<void> {
     '`field`; 401 sin credenciales; 403 credenciales inválidas o sin permiso; 404 no existe o es de otra',
     'empresa; 409 conflicto, transición inválida o quota agotada; 413 demasiado grande; 429 demasiados intentos).',
     '',
+    '## Llamadas públicas',
+    '',
+    'Responden sin `Authorization`. Las de cuentas (alta, confirmación, recuperación, invitaciones; issue 12,',
+    'ver [CORREO.md](CORREO.md)) están limitadas por dirección y por cuenta: 429 `DEMASIADOS_INTENTOS` con',
+    '`Retry-After`. Sus códigos propios: 403 `CUENTA_NO_CONFIRMADA` (en el login, con la contraseña correcta:',
+    'ofrecer «Reenviar correo»), 404 `ENLACE_INVALIDO`, 410 `ENLACE_VENCIDO` (ofrecer un enlace nuevo) y 410',
+    '`ENLACE_USADO`. Recuperar y reenviar responden siempre lo mismo, exista o no la cuenta.',
+    '',
+    ...TODAS_LAS_RUTAS.filter((r) => r.publica && !r.oculta).map((r) => `- \`${r.metodo} ${r.path}\`: ${r.summary}`),
+    '',
   ];
+  const publicas = new Set(TODAS_LAS_RUTAS.filter((r) => r.publica).map((r) => `${r.metodo} ${r.path}`));
   const paths = Object.keys(doc.paths)
     .filter((p) => p.startsWith('/api/'))
     .sort();
@@ -97,6 +109,8 @@ async function main(): Promise<void> {
       };
       lines.push(`## ${method.toUpperCase()} ${p}`, '');
       if (o.summary) lines.push(o.summary, '');
+      if (publicas.has(`${method.toUpperCase()} ${p.replace(/\{(\w+)\}/g, ':$1')}`))
+        lines.push('Sin autenticación.', '');
       const params = (o.parameters ?? []).filter((x) => x.in === 'path' || x.in === 'query');
       if (params.length) {
         lines.push(
@@ -106,8 +120,9 @@ async function main(): Promise<void> {
       }
       const body = o.requestBody?.content?.['application/json']?.schema;
       if (body) lines.push('Petición:', '```json', JSON.stringify(example(body), null, 2), '```', '');
-      const ok = o.responses?.['200']?.content?.['application/json']?.schema;
-      if (ok) lines.push('Respuesta 200:', '```json', JSON.stringify(example(ok), null, 2), '```', '');
+      const estado = o.responses?.['200'] ? '200' : '201';
+      const ok = o.responses?.[estado]?.content?.['application/json']?.schema;
+      if (ok) lines.push(`Respuesta ${estado}:`, '```json', JSON.stringify(example(ok), null, 2), '```', '');
     }
   }
   fs.writeFileSync(path.join(REPO_ROOT, 'docs', 'API.md'), lines.join('\n'));

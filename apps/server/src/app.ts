@@ -53,6 +53,10 @@ import { WebPushSender, type PushSender } from './modules/notifications/push.js'
 import { registerLive } from './modules/live/live.module.js';
 import type { BrokerOptions } from './modules/live/live.broker.js';
 import type { Services } from './services.js';
+import { AccountsService, type LimitesCuentas } from './modules/accounts/accounts.service.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { MailService, dominioDe } from './modules/mail/mail.service.js';
+import { EmlTransport, SmtpTransport, type MailTransport } from './modules/mail/transport.js';
 
 z.config(z.locales.es());
 
@@ -74,6 +78,13 @@ export interface AppParts {
   logStream?: DestinationStream;
   /** Called with every route as it is registered (tests build the route table from it). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * Where mail goes. Default: SMTP_URL's server, or .eml files in DATA_DIR/correo without one.
+   * The worker that delivers it starts in boot.ts (tests call `services.mail.deliverPending()`).
+   */
+  mailTransport?: MailTransport;
+  /** Overrides of the public account calls' rate limits (tests). */
+  limitesCuentas?: Partial<LimitesCuentas>;
 }
 
 export type { Services } from './services.js';
@@ -158,7 +169,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   app.setSerializerCompiler(responseSerializer);
   app.decorateRequest('actor', null);
   installErrorHandler(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
 
   // Subscriber failures and the PostgreSQL listener's troubles go to the app's (redacting) log.
   bus.useLogger(app.log);
@@ -175,9 +186,37 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const plans = new PlansService(db, clock, caches.plan);
   const entidades = new EntidadesService(db);
   const clients = new ClientsService(db, bus, caches.clientes);
-  const users = new UsersService(db, bus, { permissions, clients, cache: caches.usuarios });
+  const mail = new MailService(
+    db,
+    clock,
+    parts.mailTransport ??
+      (config.smtpUrl
+        ? new SmtpTransport(config.smtpUrl, config.mailFrom)
+        : new EmlTransport(path.join(config.dataDir, 'correo'), config.mailFrom)),
+    app.log,
+    { pollMs: config.mailPollMs, dominio: dominioDe(config.mailFrom) },
+  );
+  const users: UsersService = new UsersService(db, bus, {
+    permissions,
+    clients,
+    cache: caches.usuarios,
+    // Invitations are the accounts module's (built below, used only once requests arrive).
+    invitaciones: {
+      invite: (tx, actor, invitado): Promise<void> => accounts.invite(tx, actor, invitado),
+      revoke: (tx, usuarioId): Promise<void> => accounts.revoke(tx, usuarioId),
+      flush: () => accounts.flush(),
+    },
+  });
   const catalog = new CatalogService(db, bus);
   const profile = new ProfileService(users);
+  const accounts: AccountsService = new AccountsService(db, clock, {
+    users,
+    entidades,
+    mail,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    ...(parts.limitesCuentas ? { limites: parts.limitesCuentas } : {}),
+  });
   const auth = new AuthService({
     users,
     permissions,
@@ -213,6 +252,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     files,
     expenses,
     reports,
+    accounts,
+    mail,
   };
   app.decorate('services', services);
   app.decorate('bus', bus);
@@ -242,6 +283,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   await app.register(healthRoutes({ db }));
+  // Sign-up, confirmation, recovery: public, outside the auth hook (each call rate-limited).
+  await app.register(accountsRoutes(services));
   await app.register(async (scope) => {
     requireAuth(scope, auth);
     await scope.register(authRoutes(services));
@@ -269,6 +312,9 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   });
   await registerWeb(app, config.webDist);
   app.addHook('onClose', async () => {
+    // Work begun after an answer (recovery, resend) ends before the mail worker and the database.
+    await accounts.idle();
+    await mail.stop();
     await notifications.stop();
     await bus.close();
   });

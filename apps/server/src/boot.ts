@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { buildApp } from './app.js';
@@ -7,6 +8,7 @@ import { isEmpty, openDatabase, type Database } from './db/client.js';
 import { LocalBus, type EventBus } from './lib/bus.js';
 import { systemClock } from './lib/clock.js';
 import { PgBus } from './lib/pg-bus.js';
+import { seedCatalogo } from './seed/catalogo.js';
 import { seedDemo } from './seed/demo.js';
 
 /**
@@ -23,6 +25,13 @@ export async function boot(config: Config): Promise<{ app: FastifyInstance; data
   if (config.seedDemo && (await isEmpty(database.db))) {
     await seedDemo(database.db, systemClock.now());
     seeded = true;
+  } else {
+    // Roles, permissions and plans, which a public sign-up needs even without the demo. Idempotent;
+    // the lock keeps instances starting together from adding a permission twice.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(715018)`);
+      await seedCatalogo(tx);
+    });
   }
   const instanceId = randomUUID();
   let bus: EventBus;
@@ -36,6 +45,8 @@ export async function boot(config: Config): Promise<{ app: FastifyInstance; data
   }
   const app = await buildApp({ config, database, bus, instanceId });
   app.services.notifications.startOverdueChecks();
+  // Delivers the outbox (docs/CORREO.md); stopped by app.close().
+  app.services.mail.start();
   app.addHook('onClose', async () => {
     await database.close();
   });

@@ -33,6 +33,25 @@ describe('loadConfig', () => {
     );
   });
 
+  it('correo: PUBLIC_URL sale del puerto si falta, SMTP_URL debe ser smtp:// o smtps://', () => {
+    const c = loadConfig({ PORT: '9090' });
+    expect(c.publicUrl).toBe('http://localhost:9090');
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.mailFrom).toBe('Delego <no-responder@localhost>');
+    const d = loadConfig({
+      PUBLIC_URL: 'https://delego.example.com/app/',
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      MAIL_FROM: 'Avisos <avisos@example.com>',
+    });
+    expect(d).toMatchObject({
+      publicUrl: 'https://delego.example.com/app',
+      smtpUrl: 'smtps://u:p@mail.example.com:465',
+    });
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.com', PUBLIC_URL: 'delego.com' })).toThrow(
+      /smtpUrl[\s\S]*publicUrl/,
+    );
+  });
+
   it('lista todos los problemas de una configuración inválida', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/port[\s\S]*databaseUrl/);
   });

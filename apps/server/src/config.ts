@@ -71,11 +71,37 @@ const zConfig = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
+    /**
+     * Outgoing mail (docs/CORREO.md): SMTP_URL `smtp://user:pass@host:port` (`smtps://` for TLS).
+     * Without it, each mail is written as an .eml file to DATA_DIR/correo and its link is logged.
+     */
+    smtpUrl: z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'debe empezar con smtp:// o smtps://')
+      .optional(),
+    /** The From of every mail (MAIL_FROM), e.g. `Delego <no-responder@example.com>`. */
+    mailFrom: z.string().min(3).default('Delego <no-responder@localhost>'),
+    /** The address people open the app at, for the links in mails (PUBLIC_URL); default http://localhost:PORT. */
+    publicUrl: z
+      .string()
+      .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, 'debe ser una dirección http:// o https://')
+      .optional(),
+    /** How often the mail worker looks for pending mail when nothing wakes it (MAIL_POLL_MS). */
+    mailPollMs: z.coerce
+      .number()
+      .int()
+      .min(50)
+      .max(10 * 60_000)
+      .default(5_000),
   })
   .refine((c) => c.headersTimeoutMs <= c.requestTimeoutMs, {
     path: ['headersTimeoutMs'],
     message: 'no puede ser mayor que REQUEST_TIMEOUT_MS',
-  });
+  })
+  .transform(({ publicUrl, ...c }) => ({
+    ...c,
+    publicUrl: (publicUrl ?? `http://localhost:${c.port}`).replace(/\/+$/, ''),
+  }));
 export type Config = z.infer<typeof zConfig>;
 
 /** Reads the configuration once from the environment; a bad value stops the start with a list of problems. */
@@ -97,6 +123,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO || undefined,
     maxFileMb: env.MAX_FILE_MB || undefined,
     listCacheMs: env.LIST_CACHE_MS || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
+    publicUrl: env.PUBLIC_URL || undefined,
+    mailPollMs: env.MAIL_POLL_MS || undefined,
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);

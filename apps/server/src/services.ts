@@ -1,9 +1,11 @@
+import type { AccountsService } from './modules/accounts/accounts.service.js';
 import type { AuthService } from './modules/auth/auth.service.js';
 import type { CatalogService } from './modules/catalog/catalog.service.js';
 import type { ClientsService } from './modules/clients/clients.service.js';
 import type { EntidadesService } from './modules/entidades/entidades.service.js';
 import type { ExpensesService } from './modules/expenses/expenses.service.js';
 import type { FilesService } from './modules/files/files.service.js';
+import type { MailService } from './modules/mail/mail.service.js';
 import type { NotificationsService } from './modules/notifications/notifications.service.js';
 import type { OrdersLecturasService } from './modules/orders/orders.lecturas.service.js';
 import type { OrdersService } from './modules/orders/orders.service.js';
@@ -33,4 +35,8 @@ export interface Services {
   files: FilesService;
   expenses: ExpensesService;
   reports: ReportsService;
+  /** Sign-up, confirmation, recovery and invitations (the public calls). */
+  accounts: AccountsService;
+  /** The outbox and its worker. */
+  mail: MailService;
 }

@@ -195,7 +195,7 @@ describe('POST /api/v4/usuario {storeUser}', () => {
 
     const [row] = await f.env.database.db.select().from(usuarios).where(eq(usuarios.id, id));
     expect(row?.entidadId).toBe(f.demo);
-    expect(row?.passwordHash.startsWith('$argon2id$')).toBe(true);
+    expect(row?.passwordHash?.startsWith('$argon2id$')).toBe(true);
 
     const l = await login(auth('nuevo', 'Clave1234!'));
     expect(l.statusCode).toBe(200);

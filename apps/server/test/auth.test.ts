@@ -124,7 +124,7 @@ describe('GET /api/v4/login', () => {
 
   it('nunca guarda el MD5: guarda un hash argon2id', async () => {
     const [row] = await env.database.db.select().from(usuarios).where(eq(usuarios.usuario, 'propietario'));
-    expect(row?.passwordHash.startsWith('$argon2id$')).toBe(true);
+    expect(row?.passwordHash?.startsWith('$argon2id$')).toBe(true);
     expect(row?.passwordHash).not.toContain(md5('Demo1234!'));
   });
 

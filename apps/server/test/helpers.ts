@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppParts } from '../src/app.js';
@@ -36,6 +38,16 @@ export interface TestEnv {
   close(): Promise<void>;
 }
 
+let plantilla: Blob | undefined;
+
+/** The migrated PGlite that test/plantilla-pglite.ts dumped before the run (read once per file). */
+function plantillaPglite(): Blob | undefined {
+  const archivo = inject('plantillaPglite');
+  if (!archivo) return undefined;
+  plantilla ??= new Blob([readFileSync(archivo)]);
+  return plantilla;
+}
+
 /**
  * A fresh database for one test file: PGlite in memory, or (TEST_DB=postgres) a new database on
  * the PostgreSQL of TEST_DATABASE_URL, dropped at the end.
@@ -63,7 +75,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
       },
     };
   }
-  const database = await openDatabase({});
+  const database = await openDatabase({ plantilla: plantillaPglite() });
   return { database, drop: () => database.close() };
 }
 

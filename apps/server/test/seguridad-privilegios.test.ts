@@ -68,7 +68,7 @@ const login = (who: string | { authorization: string }) => call('GET', '/api/v4/
 
 async function hashDe(id: number): Promise<string | undefined> {
   const [row] = await f.env.database.db.select({ h: usuarios.passwordHash }).from(usuarios).where(eq(usuarios.id, id));
-  return row?.h;
+  return row?.h ?? undefined;
 }
 
 describe('entre empresas', () => {

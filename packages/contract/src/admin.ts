@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MD5_HEX, zPermisoCliente, zPermisoGlobal, zPermisosDeCliente, zRol } from './auth.js';
-import { zId, zTexto } from './common.js';
+import { zId, zIdNombre, zTexto } from './common.js';
+import { zPersonaConEmail } from './orders.js';
 
 /**
  * Administration (issue 4): users, roles, per-client permissions, clients, areas, order types,
@@ -58,7 +59,8 @@ export const zNombreUsuario = zTexto()
     'El usuario debe tener de 3 a 60 caracteres: letras sin acentos, números, punto, guion, guion bajo o @.',
   );
 
-const zMd5 = zTexto()
+/** A password as it travels: the MD5 hex of what the person typed (stored lower-case). */
+export const zMd5 = zTexto()
   .transform((s) => s.toLowerCase())
   .pipe(z.string().regex(MD5_HEX, 'La contraseña debe viajar como el MD5 hexadecimal (32 caracteres).'));
 
@@ -66,23 +68,23 @@ const zMd5 = zTexto()
 // Users
 
 /** A user as administration sees it (GET /api/v2/usuarios, /api/v4/usuario/{id}, /api/v4/buscar). */
-export const zUsuarioAdmin = z.object({
-  id: z.number().int(),
-  usuario: z.string(),
-  nombre: z.string(),
-  apellido: z.string(),
-  email: z.string().nullable(),
+export const zUsuarioAdmin = zPersonaConEmail.extend({
   activo: z.boolean(),
   supervisorId: z.number().int().nullable(),
   roles: z.array(zRol),
   /** Global permission names. */
   permisos: z.array(z.string()),
+  /** Invited by mail and has not set a password yet (issue 12). */
+  invitacionPendiente: z.boolean().optional(),
 });
 export type UsuarioAdmin = z.infer<typeof zUsuarioAdmin>;
 
 /**
  * POST /api/v4/usuario {storeUser}: creates when there is no id, updates when there is one.
- * On update, a field left out keeps its value. password (MD5 hex) is required on create.
+ * On update, a field left out keeps its value. On create, either password (MD5 hex) or
+ * `invitar: true`: the person gets a mail (to `email`, then required) with a link to set their own
+ * password (PUBLIC_URL/password-reset/<k>, 7 days). On update, `invitar: true` sends the
+ * invitation again to a user who has not set a password yet.
  * roles are role ids (GET /api/v2/roles); permisos are global permission names.
  */
 export const zStoreUser = z.object({
@@ -97,6 +99,7 @@ export const zStoreUser = z.object({
   roles: z.array(zRefId).max(10, 'Demasiados roles.').optional(),
   permisos: z.array(zPermisoGlobal).max(20, 'Demasiados permisos.').optional(),
   password: zMd5.optional(),
+  invitar: z.boolean().optional(),
   activo: z.boolean().optional(),
   supervisorId: zRefId.nullable().optional(),
 });
@@ -148,7 +151,7 @@ export type TogglePermiso = z.input<typeof zTogglePermiso>;
 
 /** CUIT: NN-NNNNNNNN-N (the dashes may be left out; it is stored with them). */
 export const CUIT_REGEX = /^\d{2}-\d{8}-\d$/;
-const zCuit = z
+export const zCuit = z
   .preprocess(
     vacioANull,
     zTexto()
@@ -187,7 +190,7 @@ export const zClienteGuardar = z.object({
 export type ClienteGuardar = z.input<typeof zClienteGuardar>;
 
 /** GET /api/v2/empresasAsignables: the clients the user may delegate orders to. */
-export const zClienteAsignable = z.object({ id: z.number().int(), nombre: z.string() });
+export const zClienteAsignable = zIdNombre;
 export type ClienteAsignable = z.infer<typeof zClienteAsignable>;
 
 // ---------------------------------------------------------------------------------------------
@@ -256,13 +259,7 @@ export type E5sImportado = z.infer<typeof zE5sImportado>;
 // Profile and logo
 
 /** The logged-in user's own data (Mi cuenta). */
-export const zPerfil = z.object({
-  id: z.number().int(),
-  usuario: z.string(),
-  nombre: z.string(),
-  apellido: z.string(),
-  email: z.string().nullable(),
-});
+export const zPerfil = zPersonaConEmail;
 export type Perfil = z.infer<typeof zPerfil>;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zIdNombre } from './common.js';
 import { zPlanEstado } from './plan.js';
 
 export const PERMISOS_GLOBALES = [
@@ -22,19 +23,10 @@ export type NombreRol = (typeof ROLES)[number];
 /** Roles treated as admin (SPEC §6). */
 export const ROLES_ADMIN: readonly NombreRol[] = ['PROPIETARIO', 'ADMIN'];
 
-export const zRol = z.object({
-  id: z.number().int(),
-  nombre: z.string(),
-  descripcion: z.string(),
-});
+export const zRol = zIdNombre.extend({ descripcion: z.string() });
 export type Rol = z.infer<typeof zRol>;
 
-export const zPermiso = z.object({
-  id: z.number().int(),
-  nombre: z.string(),
-  descripcion: z.string(),
-  tipo: z.enum(['GLOBAL', 'CLIENTE']),
-});
+export const zPermiso = zRol.extend({ tipo: z.enum(['GLOBAL', 'CLIENTE']) });
 export type Permiso = z.infer<typeof zPermiso>;
 
 export const zPermisoResumen = z.object({ nombre: z.string() });

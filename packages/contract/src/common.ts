@@ -69,6 +69,9 @@ export function zTexto(mensajeTipo?: string) {
 /** Dates travel as milliseconds since the epoch. */
 export const zEpochMs = z.number().int();
 
+/** A row shown by its name (a client, an order type, an area): its id and the name. */
+export const zIdNombre = z.object({ id: z.number().int(), nombre: z.string() });
+
 /** Every error body: a Spanish message a person can read, a stable code, and the request id. */
 export const zErrorBody = z.object({
   message: z.string(),

@@ -8,12 +8,20 @@ export const ESTADO_DE_CODIGO = {
   DATOS_INVALIDOS: 400,
   NO_AUTENTICADO: 401,
   LOGIN_INVALIDO: 403,
+  /** Right password, but the account was never confirmed by mail: the web offers to resend it. */
+  CUENTA_NO_CONFIRMADA: 403,
   SIN_PERMISO: 403,
   NO_ENCONTRADO: 404,
+  /** A mailed link (confirmation, recovery, invitation) the server never issued. */
+  ENLACE_INVALIDO: 404,
   TIEMPO_AGOTADO: 408,
   CONFLICTO: 409,
   TRANSICION_INVALIDA: 409,
   QUOTA_AGOTADA: 409,
+  /** A mailed link past its time: the web offers to ask for a new one. */
+  ENLACE_VENCIDO: 410,
+  /** A recovery or invitation link already spent. */
+  ENLACE_USADO: 410,
   DEMASIADO_GRANDE: 413,
   TIPO_NO_SOPORTADO: 415,
   RANGO_INVALIDO: 416,

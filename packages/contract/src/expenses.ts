@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zPersona } from './orders.js';
-import { zId, zTexto } from './common.js';
+import { zEpochMs, zId, zIdNombre, zTexto } from './common.js';
 
 /**
  * Hours and expenses of an order (issue 5): PUT /api/v2/registro-gastos/{id} creates (no id),
@@ -149,9 +149,12 @@ export const zRegistroCambios = z.object({
 });
 export type RegistroCambios = z.input<typeof zRegistroCambios>;
 
+/** The end of every entry of the log: when it was written and last changed, and whether the reader may change it. */
+const FIN_DE_ENTRADA = { creado: zEpochMs, actualizado: zEpochMs, puedeEditar: z.boolean() };
+
 export const zRegistroHoras = z.object({
   id: z.number().int(),
-  fecha: z.number().int(),
+  fecha: zEpochMs,
   horas: z.number().int(),
   minutos: z.number().int(),
   /** Whose hours. */
@@ -159,23 +162,19 @@ export const zRegistroHoras = z.object({
   /** Who logged them (may correct or remove them, as may an admin). */
   autor: zPersona,
   descripcion: z.string(),
-  creado: z.number().int(),
-  actualizado: z.number().int(),
-  puedeEditar: z.boolean(),
+  ...FIN_DE_ENTRADA,
 });
 export type RegistroHoras = z.infer<typeof zRegistroHoras>;
 
 export const zRegistroGasto = z.object({
   id: z.number().int(),
-  fecha: z.number().int(),
+  fecha: zEpochMs,
   concepto: z.string(),
   monto: z.number(),
   moneda: z.string(),
-  comprobante: z.object({ id: z.number().int(), nombre: z.string(), url: z.string() }).nullable(),
+  comprobante: zIdNombre.extend({ url: z.string() }).nullable(),
   autor: zPersona,
-  creado: z.number().int(),
-  actualizado: z.number().int(),
-  puedeEditar: z.boolean(),
+  ...FIN_DE_ENTRADA,
 });
 export type RegistroGasto = z.infer<typeof zRegistroGasto>;
 
@@ -205,15 +204,14 @@ export const zHorasReportadasQuery = z.object({
   hasta: z.coerce.number().int().min(0).max(8_640_000_000_000).optional(),
 });
 
-const zRef = z.object({ id: z.number().int(), nombre: z.string() });
 export const zHorasReportadas = z.object({
   /** The range used (ms of the first and last day). */
-  desde: z.number().int(),
-  hasta: z.number().int(),
+  desde: zEpochMs,
+  hasta: zEpochMs,
   totalMinutos: z.number().int(),
   /** One row per user and client (client null: orders without client). */
-  filas: z.array(z.object({ usuario: zPersona, cliente: zRef.nullable(), minutos: z.number().int() })),
+  filas: z.array(z.object({ usuario: zPersona, cliente: zIdNombre.nullable(), minutos: z.number().int() })),
   porUsuario: z.array(z.object({ usuario: zPersona, minutos: z.number().int() })),
-  porCliente: z.array(z.object({ cliente: zRef.nullable(), minutos: z.number().int() })),
+  porCliente: z.array(z.object({ cliente: zIdNombre.nullable(), minutos: z.number().int() })),
 });
 export type HorasReportadas = z.infer<typeof zHorasReportadas>;

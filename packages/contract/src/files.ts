@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId, zTexto } from './common.js';
+import { zEpochMs, zId, zTexto } from './common.js';
 
 /**
  * Files of an order (issue 5): attachments, their download and thumbnail paths, the ZIP of all of
@@ -110,7 +110,7 @@ export const zArchivo = z.object({
   /** Who uploaded it. */
   usuario: zPersonaCorta,
   /** When it was uploaded (ms). */
-  fecha: z.number().int(),
+  fecha: zEpochMs,
   esImagen: z.boolean(),
   /** Path of a 320 px JPEG thumbnail (images only; null when it could not be made, e.g. HEIC). */
   miniatura: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zEpochMs, zId, zIdCon, zTexto } from './common.js';
+import { zEpochMs, zId, zIdCon, zIdNombre, zTexto } from './common.js';
 
 const zRefId = zId;
 const zRefNullable = zRefId.nullable().optional();
@@ -76,7 +76,6 @@ export const zFiltrosSimples = z.object({
   buscar: zTexto().max(LIMITES_ORDEN.buscar).optional().nullable(),
 });
 
-const zRefNombre = z.object({ id: z.number().int(), nombre: z.string() });
 export const zPersona = z.object({
   id: z.number().int(),
   usuario: z.string(),
@@ -93,14 +92,14 @@ export const zOrdenResumen = z.object({
   prioridad: z
     .object({ id: z.number().int(), nombre: z.string(), color: z.string(), nivel: z.number().int() })
     .nullable(),
-  cliente: zRefNombre.nullable(),
-  tipoOrden: zRefNombre.nullable(),
-  area: zRefNombre.nullable(),
+  cliente: zIdNombre.nullable(),
+  tipoOrden: zIdNombre.nullable(),
+  area: zIdNombre.nullable(),
   responsables: z.array(zPersona),
-  fechaInicio: z.number().int().nullable(),
-  fechaFin: z.number().int().nullable(),
-  creada: z.number().int(),
-  actualizada: z.number().int(),
+  fechaInicio: zEpochMs.nullable(),
+  fechaFin: zEpochMs.nullable(),
+  creada: zEpochMs,
+  actualizada: zEpochMs,
   vencida: z.boolean(),
 });
 export type OrdenResumen = z.infer<typeof zOrdenResumen>;
@@ -123,7 +122,7 @@ export const zOrdenDetalle = zOrdenResumen.extend({
   registroResponsable: zPersona,
   e5sAreaKey: z.string().nullable(),
   e5sAreaName: z.string().nullable(),
-  finalizada: z.number().int().nullable(),
+  finalizada: zEpochMs.nullable(),
   /** What the reader may do with it: the UI hides what is not allowed. */
   acciones: z.object({
     soloLectura: z.boolean(),
@@ -147,8 +146,8 @@ export const zOrdenGuardada = z.object({
   estado: z.number().int(),
   responsable: z.array(z.number().int()),
   cliente: z.number().int().nullable(),
-  fechaInicio: z.number().int().nullable(),
-  fechaFin: z.number().int().nullable(),
+  fechaInicio: zEpochMs.nullable(),
+  fechaFin: zEpochMs.nullable(),
   registroResponsable: z.number().int(),
   e5sAreaKey: z.string().nullable(),
   e5sAreaName: z.string().nullable(),
@@ -202,7 +201,7 @@ export const zEventoOrden = z.object({
   id: z.number().int(),
   tipo: z.string(),
   descripcion: z.string(),
-  fecha: z.number().int(),
+  fecha: zEpochMs,
   usuario: zPersona,
   estadoAnterior: z.number().int().nullable(),
   estadoNuevo: z.number().int().nullable(),
@@ -218,5 +217,8 @@ export const zPrioridad = z.object({
 });
 export type Prioridad = z.infer<typeof zPrioridad>;
 
-export const zResponsableDisponible = zPersona.extend({ email: z.string().nullable() });
-export const zClienteUsado = z.object({ id: z.number().int(), nombre: z.string() });
+/** A person with the email: a user as the profile and administration show it. */
+export const zPersonaConEmail = zPersona.extend({ email: z.string().nullable() });
+
+export const zResponsableDisponible = zPersonaConEmail;
+export const zClienteUsado = zIdNombre;

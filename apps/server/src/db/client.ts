@@ -54,6 +54,11 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite; undefined keeps the database in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * An in-memory PGlite starts as a copy of this dump (`dumpDataDir`) instead of a new cluster:
+   * the tests open one database per file from a migrated template, about 1.5 s less each.
+   */
+  plantilla?: Blob | undefined;
   poolSize?: number;
 }
 
@@ -104,7 +109,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     fs.mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir, pgliteOptions);
   } else {
-    client = await PGlite.create(pgliteOptions);
+    client = await PGlite.create({ ...pgliteOptions, ...(opts.plantilla ? { loadDataDir: opts.plantilla } : {}) });
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   const consultar: Consultar = async <T>(query: SQL) => (await db.execute(query)).rows as T[];

@@ -8,3 +8,5 @@ export * from '../modules/orders/orders.tables.js';
 export * from '../modules/notifications/notifications.tables.js';
 export * from '../modules/files/files.tables.js';
 export * from '../modules/expenses/expenses.tables.js';
+export * from '../modules/accounts/accounts.tables.js';
+export * from '../modules/mail/mail.tables.js';

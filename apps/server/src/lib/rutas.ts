@@ -24,7 +24,9 @@ export type ManejadorDe<R extends DefRuta> = (
 export type OpcionesRuta = Omit<Partial<RouteOptions>, 'method' | 'url' | 'schema' | 'handler'>;
 
 /** The Fastify schema of a route of the table: validation, answer whitelist and OpenAPI text. */
-export function esquemaDe(r: DefRuta): NonNullable<RouteOptions['schema']> & { hide?: boolean } {
+export function esquemaDe(
+  r: DefRuta,
+): NonNullable<RouteOptions['schema']> & { hide?: boolean; security?: readonly Record<string, string[]>[] } {
   return {
     tags: [...r.tags],
     summary: r.summary,
@@ -34,6 +36,8 @@ export function esquemaDe(r: DefRuta): NonNullable<RouteOptions['schema']> & { h
     ...(r.body ? { body: r.body } : {}),
     ...(r.response ? { response: { ...r.response } } : {}),
     ...(r.oculta ? { hide: true } : {}),
+    // Public calls (health, sign-up, recovery) need no Authorization: OpenAPI says so per route.
+    ...(r.publica ? { security: [] } : {}),
   };
 }
 

@@ -21,6 +21,9 @@ const ROLES = [
   { nombre: 'OPERARIO', descripcion: 'Trabaja las órdenes que le asignan' },
 ];
 
+/** The free plan a company that signs itself up starts on (modules/accounts). */
+export const PLAN_GRATUITO = 'Inicial';
+
 export const PLANES = [
   { nombre: 'Inicial', quota: 20, precioMensual: '0' },
   { nombre: 'Pyme', quota: 100, precioMensual: '24900' },

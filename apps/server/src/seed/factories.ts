@@ -33,15 +33,27 @@ export function inicioDeMes(now: Date, deltaMonths = 0, zona = ZONA_HORARIA_EMPR
   return new Date(inicioDelDia(primero, zona));
 }
 
+/**
+ * A company subscribed to a plan, with the full quota of the current month. Also what a public
+ * sign-up creates (modules/accounts), with the free plan, its CUIT and phone.
+ */
 export async function makeEntidad(
   db: DbOrTx,
-  o: { nombre: string; plan: string; now: Date; quotaDisponible?: number | null; logo?: string | null },
+  o: {
+    nombre: string;
+    plan: string;
+    now: Date;
+    quotaDisponible?: number | null;
+    logo?: string | null;
+    cuit?: string | null;
+    telefono?: string | null;
+  },
 ): Promise<number> {
   const [plan] = await db.select().from(planes).where(eq(planes.nombre, o.plan));
   if (!plan) throw new Error(`plan ${o.plan} inexistente`);
   const [e] = await db
     .insert(entidades)
-    .values({ nombre: o.nombre, logo: o.logo ?? null })
+    .values({ nombre: o.nombre, logo: o.logo ?? null, cuit: o.cuit ?? null, telefono: o.telefono ?? null })
     .returning({ id: entidades.id });
   if (!e) throw new Error('entidad no creada');
   await db.insert(suscripciones).values({
@@ -96,14 +108,8 @@ export async function makeUsuario(db: DbOrTx, u: UsuarioSpec): Promise<number> {
   }
   if (u.clientes?.length) {
     await db.insert(usuarioClientePermisos).values(
-      u.clientes.map((c) => ({
-        entidadId: u.entidadId,
-        usuarioId: row.id,
-        clienteId: c.clienteId,
-        delegarOrden: c.delegarOrden ?? false,
-        modificarOrden: c.modificarOrden ?? false,
-        borrarOrden: c.borrarOrden ?? false,
-      })),
+      // A permission left out is false (the column default).
+      u.clientes.map((c) => ({ entidadId: u.entidadId, usuarioId: row.id, ...c })),
     );
   }
   return row.id;
@@ -134,6 +140,11 @@ export async function makeCatalogo(
     .insert(tiposOrden)
     .values(c.tipos.map((nombre) => ({ entidadId, nombre })))
     .returning({ id: tiposOrden.id });
+  return { areas: a.map((r) => r.id), tipos: t.map((r) => r.id), prioridades: await makePrioridades(db, entidadId) };
+}
+
+/** The four default priorities every company starts with (the demo's and a sign-up's). */
+export async function makePrioridades(db: DbOrTx, entidadId: number): Promise<number[]> {
   const p = await db
     .insert(prioridades)
     .values([
@@ -143,5 +154,5 @@ export async function makeCatalogo(
       { entidadId, nombre: 'Urgente', nivel: 4, color: 'danger' },
     ])
     .returning({ id: prioridades.id });
-  return { areas: a.map((r) => r.id), tipos: t.map((r) => r.id), prioridades: p.map((r) => r.id) };
+  return p.map((r) => r.id);
 }

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { guardarSesion } from '../lib/session';
 import { makeOperario, makePlan, makePropietario } from '../test/factories';
+import { simularServidor } from '../test/servidor';
 import { App } from './app';
 import { crearQueryClient } from './query-client';
 
@@ -17,22 +18,15 @@ function rutaActual(): string {
 }
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) => {
-      // The order list (home) gets an empty page; everything else, the plan.
-      const cuerpo = url.includes('/ordenes/all/filtered')
-        ? { ordenes: [], total: 0, pagina: 0, porPagina: 25 }
-        : makePlan();
-      return Promise.resolve(
-        new Response(JSON.stringify(cuerpo), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-      );
-    }),
-  );
+  // The order list (home) gets an empty page; the menu, the plan; the bell, no notifications.
+  simularServidor({
+    'POST /api/v4/ordenes/all/filtered': { ordenes: [], total: 0, pagina: 0, porPagina: 25 },
+    'GET /api/v2/plan/estado': makePlan(),
+    'GET /api/v2/notificaciones/all': [],
+  });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');
 });
 

@@ -44,8 +44,13 @@ export function manejadoresEnVivo(
       }
       invalidar(queryClient, ordenesKeys.listas(), ...propias);
     }),
-    cacheClientes: () => invalidar(queryClient, adminKeys.clientes(), CATALOGOS_ORDENES, catalogoKeys.all),
-    cacheUsuarios: () => invalidar(queryClient, adminKeys.usuarios(), RESPONSABLES_DISPONIBLES),
+    // The company's clients or users changed: what lists them refetches.
+    cacheClientes: manejadorDe('cacheClientes', () =>
+      invalidar(queryClient, adminKeys.clientes(), CATALOGOS_ORDENES, catalogoKeys.all),
+    ),
+    cacheUsuarios: manejadorDe('cacheUsuarios', () =>
+      invalidar(queryClient, adminKeys.usuarios(), RESPONSABLES_DISPONIBLES),
+    ),
   };
 }
 

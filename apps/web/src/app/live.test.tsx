@@ -1,7 +1,7 @@
 import type { Notificacion, UsuarioLogueado } from '@delego/contract';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { logout, SessionProvider } from '../features/auth';
 import { actualizarSesionPropia } from '../features/admin/shared/sesion-propia';
 import { reiniciarRefresco } from '../features/auth/api/refrescar-sesion';
@@ -11,6 +11,7 @@ import { CLAVE_DISPOSITIVO } from '../lib/push';
 import { guardarSesion, leerSesion } from '../lib/session';
 import { makeOperario, makePlan, makeSupervisor } from '../test/factories';
 import { crearQueryClientDePrueba } from '../test/render';
+import { errorDelServidor, simularServidor, type Llamada, type Llamadas } from '../test/servidor';
 import { ConnectionIndicator } from './layout/connection-indicator';
 import { configEnVivo } from './live-config';
 
@@ -103,10 +104,15 @@ const stomp = vi.hoisted(() => {
 vi.mock('@stomp/stompjs', () => ({ Client: stomp.FakeClient }));
 
 const MD5 = 'eb6bc90afb1de3b7e8a41c1afa38ee01';
-const fetchMock = vi.fn<typeof fetch>();
+/** The calls of the current test to the fake server (it answers nothing unless the test says). */
+let llamadas: Llamadas;
 
-function json(status: number, cuerpo: unknown): Response {
-  return new Response(JSON.stringify(cuerpo), { status, headers: { 'Content-Type': 'application/json' } });
+/** The one call made, once it reached the server: its path, query and credentials. */
+async function unicaLlamada(): Promise<Llamada> {
+  return waitFor(() => {
+    expect(llamadas).toHaveLength(1);
+    return llamadas[0] as Llamada;
+  });
 }
 
 function operario(): UsuarioLogueado {
@@ -170,13 +176,7 @@ beforeEach(() => {
   stomp.FakeClient.instancias.length = 0;
   stomp.FakeClient.alDesuscribir = null;
   reiniciarRefresco();
-  fetchMock.mockReset();
-  fetchMock.mockResolvedValue(json(200, { ok: true }));
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+  llamadas = simularServidor({});
 });
 
 describe('live connection (SPEC §4 Connection, §9)', () => {
@@ -428,16 +428,18 @@ describe('the server refuses the socket (ERROR frame)', () => {
     await waitFor(() => expect(stomp.FakeClient.instancias).toHaveLength(1));
     act(() => cliente().conectar());
     const sinCrear = { ...usuario, permisosResumen: [{ nombre: 'modificarOrden' }] };
-    fetchMock.mockResolvedValue(json(200, sinCrear));
+    llamadas = simularServidor({ 'GET /api/v4/login': sinCrear });
 
     act(() => {
       cliente().error('Sus credenciales o permisos cambiaron: vuelva a conectarse.');
       cliente().cerrar();
     });
     await waitFor(() => expect(leerSesion()?.usuario.permisosResumen).toEqual([{ nombre: 'modificarOrden' }]));
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(String(url)).toMatch(/^\/api\/v4\/login\?tsp=\d+$/);
-    expect(new Headers(init?.headers).get('Authorization')).toBe(`supervisor#${MD5}`);
+    const login = await unicaLlamada();
+    expect(login.ruta).toBe('/api/v4/login');
+    expect([...login.query.keys()]).toEqual(['tsp']);
+    expect(login.query.get('tsp')).toMatch(/^\d+$/);
+    expect(login.autorizacion).toBe(`supervisor#${MD5}`);
 
     act(() => cliente().conectar());
     expect(cliente().activas()).toEqual(['/entidad/cache/clientes/1', '/entidad/cache/usuarios/1', '/usuario/3']);
@@ -447,9 +449,9 @@ describe('the server refuses the socket (ERROR frame)', () => {
     guardarSesion({ usuario: operario(), md5: MD5 });
     montar();
     await waitFor(() => expect(stomp.FakeClient.instancias).toHaveLength(1));
-    fetchMock.mockResolvedValue(
-      json(403, { code: 'LOGIN_INVALIDO', message: 'Los datos de Login son inválidos', requestId: 'r' }),
-    );
+    simularServidor({
+      'GET /api/v4/login': () => errorDelServidor(403, 'Los datos de Login son inválidos', { code: 'LOGIN_INVALIDO' }),
+    });
 
     act(() => cliente().error('Los datos de Login son inválidos'));
     await waitFor(() => expect(leerSesion()).toBeNull());
@@ -471,9 +473,8 @@ describe('logout (SPEC §4)', () => {
     const ordenDeHechos: string[] = [];
     stomp.FakeClient.alDesuscribir = () =>
       ordenDeHechos.push(leerSesion() ? 'unsubscribe con sesión' : 'unsubscribe sin sesión');
-    fetchMock.mockImplementation(() => {
-      ordenDeHechos.push(leerSesion() ? 'registrar con sesión' : 'registrar sin sesión');
-      return Promise.resolve(json(200, { ok: true, registrado: false }));
+    llamadas = simularServidor({
+      'GET /api/v2/notificaciones/registrar/:flag/:deviceToken': { ok: true, registrado: false },
     });
 
     act(() => logout(queryClient));
@@ -481,12 +482,12 @@ describe('logout (SPEC §4)', () => {
     // Every subscription was dropped while the socket was still up (UNSUBSCRIBE frames), then DISCONNECT.
     expect(cliente().suscripciones.map((s) => s.desuscrita)).toEqual(DESTINOS_SUPERVISOR.map(() => true));
     expect(cliente().desactivaciones).toBeGreaterThanOrEqual(1);
-    expect(ordenDeHechos).toEqual([...DESTINOS_SUPERVISOR.map(() => 'unsubscribe con sesión'), 'registrar con sesión']);
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(String(url)).toMatch(
-      /^\/api\/v2\/notificaciones\/registrar\/false\/eyJlbmRwb2ludCI6Imh0dHBzOi8vcHVzaCJ9\?tsp=\d+$/,
-    );
-    expect(new Headers(init?.headers).get('Authorization')).toBe(`supervisor#${MD5}`);
+    expect(ordenDeHechos).toEqual(DESTINOS_SUPERVISOR.map(() => 'unsubscribe con sesión'));
+    // The device is unregistered with the credentials of the session that is ending.
+    const desregistro = await unicaLlamada();
+    expect(desregistro.ruta).toBe('/api/v2/notificaciones/registrar/false/eyJlbmRwb2ludCI6Imh0dHBzOi8vcHVzaCJ9');
+    expect([...desregistro.query.keys()]).toEqual(['tsp']);
+    expect(desregistro.autorizacion).toBe(`supervisor#${MD5}`);
     expect(localStorage.getItem(CLAVE_DISPOSITIVO)).toBeNull();
     expect(leerSesion()).toBeNull();
     expect(indicador()).toHaveTextContent('Sin conexión');
@@ -501,7 +502,8 @@ describe('logout (SPEC §4)', () => {
     await waitFor(() => expect(stomp.FakeClient.instancias).toHaveLength(1));
     act(() => cliente().conectar());
     act(() => logout(queryClient));
-    expect(fetchMock).not.toHaveBeenCalled();
+    await new Promise((listo) => setTimeout(listo, 50));
+    expect(llamadas).toHaveLength(0);
     expect(cliente().suscripciones.every((s) => s.desuscrita)).toBe(true);
   });
 });

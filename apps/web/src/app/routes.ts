@@ -54,6 +54,12 @@ const ImageModalPage = pantallaPerezosa(() => import('../features/files/componen
 const RegistroHistorialPage = pantallaPerezosa(() => import('../features/expenses/components/registro-historial-page'));
 const HistorialImprimirPage = pantallaPerezosa(() => import('../features/reports/components/historial-imprimir-page'));
 const HorasReportadasPage = pantallaPerezosa(() => import('../features/reports/components/horas-reportadas-page'));
+// Accounts (issue 12): the screens without login.
+const RegistroUsuarioPage = pantallaPerezosa(() => import('../features/accounts/components/registro-usuario-page'));
+const ConfirmacionPage = pantallaPerezosa(() => import('../features/accounts/components/confirmacion-page'));
+const RecuperarPasswordPage = pantallaPerezosa(() => import('../features/accounts/components/recuperar-password-page'));
+const PasswordResetPage = pantallaPerezosa(() => import('../features/accounts/components/password-reset-page'));
+const TermsPage = pantallaPerezosa(() => import('../features/accounts/components/terms-page'));
 
 const conLogin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'login', pantalla });
 const soloAdmin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'admin', pantalla });
@@ -97,16 +103,16 @@ export const RUTAS: readonly Ruta[] = [
   soloAdmin('horas-reportadas', HorasReportadasPage),
   soloAdmin('planes'),
   // Routes without a login requirement.
-  publica('confirmacion/:k'),
-  publica('password-reset/:k'),
-  publica('recuperar-password'),
+  publica('confirmacion/:k', ConfirmacionPage),
+  publica('password-reset/:k', PasswordResetPage),
+  publica('recuperar-password', RecuperarPasswordPage),
   publica('ordersummary/:id'),
   publica('login', LoginPage),
   publica('login/:success', LoginPage),
-  publica('registro-usuario'),
+  publica('registro-usuario', RegistroUsuarioPage),
   publica('encuestas/:resultado'),
   publica('enviar-encuesta'),
-  publica('terms'),
+  publica('terms', TermsPage),
   publica('detalle-grafico-ordenes'),
   publica('notificaciones', NotificacionesPage),
   publica('responsables-multiples', ResponsablesMultiplesPage),

@@ -1,5 +1,15 @@
-import { IonInput, IonSelect, IonSelectOption, IonTextarea, IonToggle } from '@ionic/react';
-import type { ComponentProps, ReactNode } from 'react';
+import {
+  IonButton,
+  IonIcon,
+  IonInput,
+  IonNote,
+  IonSelect,
+  IonSelectOption,
+  IonTextarea,
+  IonToggle,
+} from '@ionic/react';
+import { eyeOffOutline, eyeOutline } from 'ionicons/icons';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { claseInvalida, valorDe, type PropsCampo } from '../lib/formularios';
 import { CampoConLimite } from './campo-con-limite';
 
@@ -14,82 +24,107 @@ interface Ubicacion {
   ubicacion?: string;
 }
 
-type PropsIonInput = Omit<
-  ComponentProps<typeof IonInput>,
-  'value' | 'name' | 'onChange' | 'onIonInput' | 'errorText' | 'disabled' | 'className' | 'children' | 'maxlength'
->;
+/** The kit's props that Ionic's own props must not repeat. */
+type Propias = 'value' | 'name' | 'onChange' | 'onIonInput' | 'errorText' | 'disabled' | 'className' | 'children';
 
-function conLimite(valor: string, max: number | undefined, ubicacion: string | undefined, campo: ReactNode) {
-  if (max === undefined) return campo;
-  return (
-    <CampoConLimite valor={valor} max={max} className={ubicacion}>
-      {campo}
-    </CampoConLimite>
-  );
-}
+type PropsIonInput = Omit<ComponentProps<typeof IonInput>, Propias | 'maxlength'>;
+type PropsIonTextarea = Omit<ComponentProps<typeof IonTextarea>, Propias | 'maxlength'>;
 
 function clases(...nombres: (string | undefined)[]): string | undefined {
   return nombres.filter(Boolean).join(' ') || undefined;
 }
 
+type PropsDeTexto = PropsCampo<string> & Ubicacion & { max?: number };
+
+/**
+ * Splits a text field's props into the Ionic props that bind it to the form and the rest, and
+ * returns how to wrap it: with a limit, in `CampoConLimite` (which then takes the grid place).
+ */
+function campoDeTexto<P extends PropsDeTexto>({ name, value, onChange, error, disabled, max, ubicacion, ...resto }: P) {
+  const enlace = {
+    className: clases(max === undefined ? ubicacion : undefined, claseInvalida(error)),
+    name,
+    value,
+    errorText: error,
+    disabled,
+    onIonInput: (e: { detail: { value?: string | number | null } }) => onChange(valorDe(e)),
+  };
+  const envolver = (campo: ReactNode) =>
+    max === undefined ? (
+      campo
+    ) : (
+      <CampoConLimite valor={value} max={max} className={ubicacion}>
+        {campo}
+      </CampoConLimite>
+    );
+  return { enlace, resto, envolver };
+}
+
 /** A one-line text field (IonInput, outlined, floating label). */
-export function CampoTexto({
-  name,
-  value,
-  onChange,
-  error,
-  disabled,
-  max,
-  ubicacion,
-  ...resto
-}: PropsCampo<string> & Ubicacion & PropsIonInput & { max?: number }) {
-  const campo = (
+export function CampoTexto(props: PropsDeTexto & PropsIonInput) {
+  const { enlace, resto, envolver } = campoDeTexto(props);
+  return envolver(<IonInput labelPlacement="floating" fill="outline" {...resto} {...enlace} />);
+}
+
+/** An email field: the email keyboard, no capitals or spelling fixes; the browser may fill it in. */
+export function CampoEmail(props: PropsDeTexto & Omit<PropsIonInput, 'type' | 'inputmode'>) {
+  return (
+    <CampoTexto
+      autocomplete="email"
+      autocapitalize="off"
+      spellcheck={false}
+      {...props}
+      type="email"
+      inputmode="email"
+    />
+  );
+}
+
+/** A text area (IonTextarea, grows with its text); Enter is a new line, Ctrl+Enter submits. */
+export function CampoTextoLargo(props: PropsDeTexto & PropsIonTextarea) {
+  const { enlace, resto, envolver } = campoDeTexto(props);
+  return envolver(<IonTextarea labelPlacement="floating" fill="outline" autoGrow {...resto} {...enlace} />);
+}
+
+/**
+ * A password field with a button that shows or hides what was typed (Spanish labels; Ionic's own
+ * toggle speaks English). `testIdVer` names that button for the tests.
+ */
+export function CampoPassword({
+  testIdVer,
+  ...props
+}: PropsDeTexto & Omit<PropsIonInput, 'type'> & { testIdVer?: string }) {
+  const [ver, setVer] = useState(false);
+  const { enlace, resto, envolver } = campoDeTexto(props);
+  return envolver(
     <IonInput
       labelPlacement="floating"
       fill="outline"
+      autocapitalize="off"
+      autocorrect={false}
+      spellcheck={false}
       {...resto}
-      className={clases(max === undefined ? ubicacion : undefined, claseInvalida(error))}
-      name={name}
-      value={value}
-      errorText={error}
-      disabled={disabled}
-      onIonInput={(e) => onChange(valorDe(e))}
-    />
+      {...enlace}
+      type={ver ? 'text' : 'password'}
+    >
+      <IonButton
+        slot="end"
+        fill="clear"
+        shape="round"
+        color="medium"
+        type="button"
+        aria-label={ver ? 'Ocultar contraseña' : 'Mostrar contraseña'}
+        aria-pressed={ver}
+        disabled={enlace.disabled}
+        // Keeps the cursor in the field.
+        onPointerDown={(e) => e.preventDefault()}
+        onClick={() => setVer((v) => !v)}
+        data-testid={testIdVer}
+      >
+        <IonIcon slot="icon-only" icon={ver ? eyeOffOutline : eyeOutline} aria-hidden="true" />
+      </IonButton>
+    </IonInput>,
   );
-  return conLimite(value, max, ubicacion, campo);
-}
-
-type PropsIonTextarea = Omit<
-  ComponentProps<typeof IonTextarea>,
-  'value' | 'name' | 'onChange' | 'onIonInput' | 'errorText' | 'disabled' | 'className' | 'children' | 'maxlength'
->;
-
-/** A text area (IonTextarea, grows with its text); Enter is a new line, Ctrl+Enter submits. */
-export function CampoTextoLargo({
-  name,
-  value,
-  onChange,
-  error,
-  disabled,
-  max,
-  ubicacion,
-  ...resto
-}: PropsCampo<string> & Ubicacion & PropsIonTextarea & { max?: number }) {
-  const campo = (
-    <IonTextarea
-      labelPlacement="floating"
-      fill="outline"
-      autoGrow
-      {...resto}
-      className={clases(max === undefined ? ubicacion : undefined, claseInvalida(error))}
-      name={name}
-      value={value}
-      errorText={error}
-      disabled={disabled}
-      onIonInput={(e) => onChange(valorDe(e))}
-    />
-  );
-  return conLimite(value, max, ubicacion, campo);
 }
 
 export interface Opcion<T> {
@@ -98,37 +133,84 @@ export interface Opcion<T> {
   texto: string;
 }
 
-type PropsIonSelect = Omit<
-  ComponentProps<typeof IonSelect>,
-  'value' | 'name' | 'onChange' | 'onIonChange' | 'disabled' | 'className' | 'children' | 'errorText'
->;
+type PropsIonSelect = Omit<ComponentProps<typeof IonSelect>, Propias | 'onIonChange' | 'multiple'>;
 
-/** One choice among options (IonSelect); its message shows under it. */
-export function CampoSeleccion<T extends string | number>({
-  name,
-  value,
-  onChange,
-  error,
-  disabled,
-  opciones,
-  ...resto
-}: PropsCampo<T> & PropsIonSelect & { opciones: readonly Opcion<T>[] }) {
+/** The select's value of the option that stands for "none" (Ionic's select needs one). */
+const SIN_VALOR = '';
+
+type PropsSeleccion<T, V> = PropsCampo<V> & PropsIonSelect & { opciones: readonly Opcion<T>[] };
+
+/** What both selects share: Ionic's select bound to the form, its options, its message. */
+function Seleccion<T extends string | number, V>({
+  props: { name, value: _value, onChange: _onChange, error, disabled, opciones, ...resto },
+  valor,
+  alElegir,
+  ninguno,
+  multiple = false,
+}: {
+  props: PropsSeleccion<T, V>;
+  /** The select's own value (the form's, or "none"). */
+  valor: unknown;
+  alElegir: (elegido: unknown) => void;
+  ninguno?: string;
+  multiple?: boolean;
+}) {
   return (
     <IonSelect
+      labelPlacement="floating"
+      fill="outline"
+      interface={multiple ? 'alert' : 'popover'}
+      {...(multiple ? { cancelText: 'Cancelar', okText: 'Aceptar' } : {})}
       {...resto}
+      multiple={multiple}
       className={claseInvalida(error)}
       name={name}
-      value={value}
+      value={valor}
       errorText={error}
       disabled={disabled}
-      onIonChange={(e) => onChange(e.detail.value as T)}
+      onIonChange={(e) => alElegir(e.detail.value)}
     >
+      {ninguno !== undefined && <IonSelectOption value={SIN_VALOR}>{ninguno}</IonSelectOption>}
       {opciones.map((o) => (
         <IonSelectOption key={String(o.valor)} value={o.valor}>
           {o.texto}
         </IonSelectOption>
       ))}
     </IonSelect>
+  );
+}
+
+/**
+ * One choice among options (IonSelect, outlined, floating label, a popover); its message shows
+ * under it. A field whose value may be null offers `ninguno` ('Sin tipo') as its first option, or
+ * shows its placeholder until chosen.
+ */
+export function CampoSeleccion<T extends string | number, V extends T | null = T>({
+  ninguno,
+  ...props
+}: PropsSeleccion<T, V> & { ninguno?: string }) {
+  return (
+    <Seleccion
+      props={props}
+      valor={props.value === null && ninguno !== undefined ? SIN_VALOR : props.value}
+      // An id is never 0: like "none", it means no value.
+      alElegir={(elegido) =>
+        props.onChange((elegido === SIN_VALOR || elegido === 0 || elegido == null ? null : elegido) as V)
+      }
+      ninguno={ninguno}
+    />
+  );
+}
+
+/** Several choices among options (IonSelect with checkboxes in an alert, Spanish buttons). */
+export function CampoSeleccionMultiple<T extends string | number>(props: PropsSeleccion<T, T[]>) {
+  return (
+    <Seleccion
+      props={props}
+      valor={props.value}
+      alElegir={(elegido) => props.onChange((elegido as T[] | null) ?? [])}
+      multiple
+    />
   );
 }
 
@@ -161,5 +243,18 @@ export function CampoInterruptor({
     >
       {children}
     </IonToggle>
+  );
+}
+
+/**
+ * The message of a field that is not an input (a group of radios or checkboxes): red, under the
+ * group, read out when it appears. Nothing while the field is fine.
+ */
+export function MensajeCampo({ error, className }: { error: string | undefined; className?: string }) {
+  if (!error) return null;
+  return (
+    <IonNote color="danger" className={className} role="alert">
+      {error}
+    </IonNote>
   );
 }

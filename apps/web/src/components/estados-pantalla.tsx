@@ -130,6 +130,38 @@ export function EstadoSinOrden({ ambito }: { ambito: AmbitoEstado }) {
   );
 }
 
+/**
+ * The record the address names does not exist (or belongs to another company). With `volverA`,
+ * a button back to its list ('Ver clientes').
+ */
+export function EstadoNoEncontrado({
+  icono,
+  titulo,
+  volverA,
+  children,
+}: {
+  icono: string;
+  titulo: string;
+  volverA?: { ruta: string; texto: string };
+  children: ReactNode;
+}) {
+  return (
+    <EstadoPantalla
+      icono={icono}
+      titulo={titulo}
+      accion={
+        volverA && (
+          <BotonRuta ruta={volverA.ruta} direccion="back">
+            {volverA.texto}
+          </BotonRuta>
+        )
+      }
+    >
+      {children}
+    </EstadoPantalla>
+  );
+}
+
 /** A screen that needs a user id in its address and did not get one. */
 export function EstadoElegirUsuario() {
   return (

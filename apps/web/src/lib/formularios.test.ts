@@ -1,6 +1,7 @@
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, escucharErrores } from './errors';
-import { enviarConEnter, erroresDeGuardado, erroresDeProblemas } from './formularios';
+import { enviarConEnter, erroresDeGuardado, erroresDeProblemas, useFormulario, type Validacion } from './formularios';
 import { leerId } from './consulta-de-ruta';
 
 describe('erroresDeGuardado', () => {
@@ -89,5 +90,48 @@ describe('leerId', () => {
   it('accepts positive integers only', () => {
     expect(leerId('12')).toBe(12);
     for (const malo of [null, '', '0', '-3', '1.5', 'abc', '12abc', '99999999999']) expect(leerId(malo)).toBeNull();
+  });
+});
+
+describe('useFormulario', () => {
+  interface Valores {
+    desde: string;
+    hasta: string;
+  }
+  const validar = (v: Valores): Validacion<keyof Valores, Valores> =>
+    v.hasta && v.desde > v.hasta ? { ok: false, errores: { hasta: 'Antes de desde.' } } : { ok: true, datos: v };
+  const enviarFormulario = (f: { props: (alEnviar: (d: Valores) => void) => { onSubmit: (e: never) => void } }) =>
+    f.props(() => undefined).onSubmit({ preventDefault: () => undefined } as never);
+
+  it("a change settles its own message and the linked fields' ones, and tells alCambiar", () => {
+    const alCambiar = vi.fn();
+    const { result } = renderHook(() =>
+      useFormulario({ inicial: { desde: '5', hasta: '3' }, validar, vinculados: { desde: ['hasta'] }, alCambiar }),
+    );
+    act(() => enviarFormulario(result.current));
+    expect(result.current.error('hasta')).toBe('Antes de desde.');
+    act(() => result.current.cambiar('desde', '1'));
+    expect(result.current.error('hasta')).toBeUndefined();
+    expect(alCambiar).toHaveBeenCalledWith('desde');
+  });
+
+  it('reiniciar goes back to the first values without messages', () => {
+    const { result } = renderHook(() => useFormulario({ inicial: () => ({ desde: '5', hasta: '3' }), validar }));
+    act(() => enviarFormulario(result.current));
+    act(() => result.current.cambiar('desde', '9'));
+    act(() => result.current.reiniciar());
+    expect(result.current.valores).toEqual({ desde: '5', hasta: '3' });
+    expect(result.current.error('hasta')).toBeUndefined();
+  });
+
+  it('over a limit, the field says so as it is typed; disabled, a submit does nothing', () => {
+    const alEnviar = vi.fn();
+    const { result } = renderHook(() =>
+      useFormulario({ inicial: { desde: '', hasta: '' }, validar, limites: { desde: 3 }, habilitado: false }),
+    );
+    act(() => result.current.cambiar('desde', '1234'));
+    expect(result.current.campo('desde')).toMatchObject({ error: 'Máximo 3 caracteres.', disabled: true });
+    act(() => result.current.props(alEnviar).onSubmit({ preventDefault: () => undefined } as never));
+    expect(alEnviar).not.toHaveBeenCalled();
   });
 });

@@ -110,6 +110,10 @@ export interface OpcionesFormulario<V, D, E extends string = never> {
   limites?: Partial<Record<CampoDe<V>, number>>;
   /** False while saving or when the person may not change it: fields are disabled, Enter does nothing. */
   habilitado?: boolean;
+  /** Messages that a change of another field settles: `{ fechaInicio: ['fechaFin'] }`. */
+  vinculados?: Partial<Record<CampoDe<V>, readonly (CampoDe<V> | E)[]>>;
+  /** Told of every change (e.g. to drop a message that belongs to no field). */
+  alCambiar?: (campo: CampoDe<V>) => void;
 }
 
 export interface Formulario<V, D, E extends string = never> {
@@ -127,6 +131,8 @@ export interface Formulario<V, D, E extends string = never> {
   ) => void;
   /** The props a field component takes. */
   campo: <K extends CampoDe<V>>(campo: K) => PropsCampo<V[K]>;
+  /** Back to the first values (or these), without messages: after a save that empties the form. */
+  reiniciar: (valores?: V) => void;
   habilitado: boolean;
   /** The props of the `<form>`: submit and Enter check the values and, when fine, call `alEnviar`. */
   props: (alEnviar: (datos: D) => void) => {
@@ -144,14 +150,19 @@ export interface Formulario<V, D, E extends string = never> {
 export function useFormulario<V extends object, D, E extends string = never>(
   opciones: OpcionesFormulario<V, D, E>,
 ): Formulario<V, D, E> {
-  const { validar, limites = {}, habilitado = true } = opciones;
-  const [valores, setValores] = useState<V>(opciones.inicial);
+  const { inicial, validar, limites = {}, habilitado = true, alCambiar } = opciones;
+  const vinculados: NonNullable<typeof opciones.vinculados> = opciones.vinculados ?? {};
+  const [valores, setValores] = useState<V>(inicial);
   const [errores, setErrores] = useState<ErroresCampos<CampoDe<V> | E>>({});
   const ref = useRef<HTMLFormElement>(null);
 
   const cambiar = <K extends CampoDe<V>>(campo: K, valor: V[K]) => {
     setValores((v) => ({ ...v, [campo]: valor }));
-    setErrores((e) => (e[campo] ? { ...e, [campo]: undefined } : e));
+    const resueltos: readonly (CampoDe<V> | E)[] = [campo, ...(vinculados[campo] ?? [])];
+    setErrores((e) =>
+      resueltos.some((c) => e[c]) ? { ...e, ...Object.fromEntries(resueltos.map((c) => [c, undefined])) } : e,
+    );
+    alCambiar?.(campo);
   };
 
   const error = (campo: CampoDe<V> | E) => {
@@ -189,6 +200,10 @@ export function useFormulario<V extends object, D, E extends string = never>(
       error: error(campo),
       disabled: !habilitado,
     }),
+    reiniciar: (nuevos) => {
+      setValores(nuevos ?? (typeof inicial === 'function' ? (inicial as () => V)() : inicial));
+      setErrores({});
+    },
     habilitado,
     props: (alEnviar) => ({
       ref,

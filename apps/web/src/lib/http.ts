@@ -1,5 +1,6 @@
 import {
   authorizationHeader,
+  esquemaDeExito,
   urlDe,
   zErrorBody,
   type CuerpoDe,
@@ -22,7 +23,9 @@ import { borrarSesion, leerSesion, type Sesion } from './session';
  * - carries `Authorization: <usuario>#<md5>` (from the stored session, or the credentials given)
  *   and the `tsp=<Date.now()>` query parameter (SPEC §7);
  * - turns every failure into an `ApiError` whose message follows the error catalogue (SPEC §8);
- * - can validate the answer with a contract schema, so the types cannot lie.
+ * - validates the answer with a contract schema, so the types cannot lie.
+ * The app calls a route of the contract's table (`llamar`, `llamarArchivo`, `llamarFormulario`):
+ * method, path and answer schema come from `RUTAS`. `peticion*` are the plain calls under them.
  */
 
 export interface Credenciales {
@@ -41,7 +44,8 @@ export interface OpcionesPeticion<T> {
   metodo?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, ValorQuery>;
   cuerpo?: unknown;
-  esquema?: Esquema<T>;
+  /** The answer's schema: every JSON answer is validated, none is taken on trust. */
+  esquema: Esquema<T>;
   /** Credentials for this call instead of the stored session's (login uses this). */
   credenciales?: Credenciales;
   /** False for calls that must go without Authorization (registration). Default true. */
@@ -122,8 +126,7 @@ async function enviar(url: string, init: RequestInit): Promise<Response> {
   }
 }
 
-function validar<T>(ruta: string, status: number, dato: unknown, esquema?: Esquema<T>): T {
-  if (!esquema) return dato as T;
+function validar<T>(ruta: string, status: number, dato: unknown, esquema: Esquema<T>): T {
   try {
     return esquema.parse(dato);
   } catch (error) {
@@ -132,9 +135,14 @@ function validar<T>(ruta: string, status: number, dato: unknown, esquema?: Esque
   }
 }
 
-export async function peticion<T>(ruta: string, opciones: OpcionesPeticion<T> = {}): Promise<T> {
-  const { metodo = 'GET', query, cuerpo, esquema, signal } = opciones;
-  const { headers, credenciales, usaSesion } = prepararCabeceras(opciones, 'application/json');
+/** Sends a call (with its body as JSON, if any); an answer with an error status becomes its `ApiError`. */
+async function enviarPeticion(
+  ruta: string,
+  opciones: Omit<OpcionesPeticion<unknown>, 'esquema'>,
+  accept: string,
+): Promise<Response> {
+  const { metodo = 'GET', query, cuerpo, signal } = opciones;
+  const { headers, credenciales, usaSesion } = prepararCabeceras(opciones, accept);
   if (cuerpo !== undefined) headers.set('Content-Type', 'application/json');
 
   const respuesta = await enviar(construirUrl(ruta, query), {
@@ -143,10 +151,15 @@ export async function peticion<T>(ruta: string, opciones: OpcionesPeticion<T> = 
     body: cuerpo === undefined ? undefined : JSON.stringify(cuerpo),
     signal,
   });
+  if (!respuesta.ok) {
+    throw errorDeRespuesta(respuesta.status, await leerCuerpo(respuesta), usaSesion, credenciales);
+  }
+  return respuesta;
+}
 
-  const dato = await leerCuerpo(respuesta);
-  if (!respuesta.ok) throw errorDeRespuesta(respuesta.status, dato, usaSesion, credenciales);
-  return validar(ruta, respuesta.status, dato, esquema);
+export async function peticion<T>(ruta: string, opciones: OpcionesPeticion<T>): Promise<T> {
+  const respuesta = await enviarPeticion(ruta, opciones, 'application/json');
+  return validar(ruta, respuesta.status, await leerCuerpo(respuesta), opciones.esquema);
 }
 
 /** A file the server sent: its bytes, the name it gave (Content-Disposition) and its type. */
@@ -182,19 +195,7 @@ export async function peticionArchivo(
   ruta: string,
   opciones: Omit<OpcionesPeticion<never>, 'esquema'> = {},
 ): Promise<Descarga> {
-  const { metodo = 'GET', query, cuerpo, signal } = opciones;
-  const { headers, credenciales, usaSesion } = prepararCabeceras(opciones, '*/*');
-  if (cuerpo !== undefined) headers.set('Content-Type', 'application/json');
-
-  const respuesta = await enviar(construirUrl(ruta, query), {
-    method: metodo,
-    headers,
-    body: cuerpo === undefined ? undefined : JSON.stringify(cuerpo),
-    signal,
-  });
-  if (!respuesta.ok) {
-    throw errorDeRespuesta(respuesta.status, await leerCuerpo(respuesta), usaSesion, credenciales);
-  }
+  const respuesta = await enviarPeticion(ruta, opciones, '*/*');
   let blob: Blob;
   try {
     blob = await respuesta.blob();
@@ -221,11 +222,7 @@ export interface OpcionesFormulario<T> extends Pick<
  * and answer validation as `peticion`. It goes through XMLHttpRequest, the only browser API that
  * reports how much of a request body has been sent (fetch does not).
  */
-export function peticionFormulario<T>(
-  ruta: string,
-  formulario: FormData,
-  opciones: OpcionesFormulario<T> = {},
-): Promise<T> {
+export function peticionFormulario<T>(ruta: string, formulario: FormData, opciones: OpcionesFormulario<T>): Promise<T> {
   const { metodo = 'POST', query, esquema, signal, alProgresar } = opciones;
   const { headers, credenciales, usaSesion } = prepararCabeceras(opciones, 'application/json');
 
@@ -280,44 +277,74 @@ export function peticionFormulario<T>(
   });
 }
 
-export const http = {
-  get: <T>(ruta: string, opciones?: Omit<OpcionesPeticion<T>, 'metodo' | 'cuerpo'>) =>
-    peticion<T>(ruta, { ...opciones, metodo: 'GET' }),
-  post: <T>(ruta: string, cuerpo?: unknown, opciones?: Omit<OpcionesPeticion<T>, 'metodo'>) =>
-    peticion<T>(ruta, { ...opciones, metodo: 'POST', cuerpo }),
-  put: <T>(ruta: string, cuerpo?: unknown, opciones?: Omit<OpcionesPeticion<T>, 'metodo'>) =>
-    peticion<T>(ruta, { ...opciones, metodo: 'PUT', cuerpo }),
-  delete: <T>(ruta: string, opciones?: Omit<OpcionesPeticion<T>, 'metodo' | 'cuerpo'>) =>
-    peticion<T>(ruta, { ...opciones, metodo: 'DELETE' }),
-  /** A file: GET by default; with `metodo: 'POST'` and `cuerpo` for exports that take filters. */
-  archivo: (ruta: string, opciones?: Omit<OpcionesPeticion<never>, 'esquema'>) => peticionArchivo(ruta, opciones),
-  /** A multipart/form-data upload, with progress. */
-  formulario: <T>(ruta: string, formulario: FormData, opciones?: OpcionesFormulario<T>) =>
-    peticionFormulario<T>(ruta, formulario, opciones),
-};
-
 // ---------------------------------------------------------------------------------------------
 // Calls by route: the contract's table (RUTAS) gives method, path and the answer's schema.
 
+/** A JSON route of the table: it has a success schema (200, or 201), so every answer it gives is validated. */
+export type RutaJson = DefRuta &
+  ({ readonly response: { readonly 200: z.ZodType } } | { readonly response: { readonly 201: z.ZodType } });
+
 type ConParams<R extends DefRuta> = R['params'] extends z.ZodType ? { params: ParamsDe<R> } : { params?: undefined };
-type ConCuerpo<R extends DefRuta> = R['body'] extends z.ZodType ? { cuerpo: CuerpoDe<R> } : { cuerpo?: undefined };
+/**
+ * The body: typed by the route's schema. A multipart route parses its body in the handler (it has
+ * no schema), so a JSON body for it (only removals, `ArchivosCambios`) is the caller's to type.
+ */
+type ConCuerpo<R extends DefRuta> = R['body'] extends z.ZodType
+  ? { cuerpo: CuerpoDe<R> }
+  : R['forma'] extends 'multipart'
+    ? { cuerpo?: unknown }
+    : { cuerpo?: undefined };
 
 /** What a call by route takes besides the route: its params and body (typed by the route), and the usual options. */
 export type OpcionesRuta<R extends DefRuta> = ConParams<R> &
   ConCuerpo<R> &
   Pick<OpcionesPeticion<never>, 'query' | 'credenciales' | 'autenticada' | 'signal'>;
 
-/** The call of one route of the table; its 200 answer is validated with the route's schema. */
-export function llamar<R extends DefRuta>(ruta: R, opciones: OpcionesRuta<R>): Promise<RespuestaDe<R>> {
-  const { params, cuerpo, ...resto } = opciones as OpcionesRuta<DefRuta> & { params?: object; cuerpo?: unknown };
-  const url = (urlDe as (r: DefRuta, p?: object) => string)(ruta, params);
-  const esquema = ruta.response?.[200] as Esquema<RespuestaDe<R>> | undefined;
-  return peticion<RespuestaDe<R>>(url, { ...resto, metodo: ruta.metodo, cuerpo, esquema });
+/** The options of a call: required when the route has params or a body, optional otherwise. */
+export type ArgsRuta<R extends DefRuta> = R['params'] extends z.ZodType
+  ? [opciones: OpcionesRuta<R>]
+  : R['body'] extends z.ZodType
+    ? [opciones: OpcionesRuta<R>]
+    : [opciones?: OpcionesRuta<R>];
+
+type OpcionesSueltas = Omit<OpcionesRuta<DefRuta>, 'params' | 'cuerpo'> & { params?: object; cuerpo?: unknown };
+
+/**
+ * The URL of a route with its params, and the rest of the options. A public route (sign-up,
+ * recovery) goes without Authorization unless the call says otherwise.
+ */
+function separar(ruta: DefRuta, opciones: OpcionesSueltas = {}) {
+  const { params, autenticada = !ruta.publica, ...resto } = opciones;
+  return { url: (urlDe as (r: DefRuta, p?: object) => string)(ruta, params), resto: { ...resto, autenticada } };
+}
+
+/** The schema of a JSON route's success answer (its 200, or its 201). */
+function esquemaDe<R extends RutaJson>(ruta: R): Esquema<RespuestaDe<R>> {
+  return esquemaDeExito(ruta) as Esquema<RespuestaDe<R>>;
+}
+
+/** The call of one route of the table; its answer is validated with the route's success schema. */
+export function llamar<R extends RutaJson>(ruta: R, ...[opciones]: ArgsRuta<R>): Promise<RespuestaDe<R>> {
+  const { url, resto } = separar(ruta, opciones as OpcionesSueltas | undefined);
+  return peticion<RespuestaDe<R>>(url, { ...resto, metodo: ruta.metodo, esquema: esquemaDe(ruta) });
 }
 
 /** A route whose answer is a file (PDF, XLSX, ZIP, a download), as `peticionArchivo`. */
-export function llamarArchivo<R extends DefRuta>(ruta: R, opciones: OpcionesRuta<R>): Promise<Descarga> {
-  const { params, cuerpo, ...resto } = opciones as OpcionesRuta<DefRuta> & { params?: object; cuerpo?: unknown };
-  const url = (urlDe as (r: DefRuta, p?: object) => string)(ruta, params);
-  return peticionArchivo(url, { ...resto, metodo: ruta.metodo, cuerpo });
+export function llamarArchivo<R extends DefRuta>(ruta: R, ...[opciones]: ArgsRuta<R>): Promise<Descarga> {
+  const { url, resto } = separar(ruta, opciones as OpcionesSueltas | undefined);
+  return peticionArchivo(url, { ...resto, metodo: ruta.metodo });
+}
+
+/** An upload to a multipart route, as `peticionFormulario`; its answer is validated with the route's success schema. */
+export function llamarFormulario<R extends RutaJson & { readonly metodo: 'POST' | 'PUT' }>(
+  ruta: R,
+  formulario: FormData,
+  opciones: Omit<OpcionesRuta<R>, 'cuerpo'> & Pick<OpcionesFormulario<never>, 'alProgresar'>,
+): Promise<RespuestaDe<R>> {
+  const { url, resto } = separar(ruta, opciones as OpcionesSueltas);
+  return peticionFormulario<RespuestaDe<R>>(url, formulario, {
+    ...resto,
+    metodo: ruta.metodo,
+    esquema: esquemaDe(ruta),
+  });
 }

@@ -6,7 +6,7 @@
 import { TODAS_LAS_RUTAS, type DefRuta } from '@delego/contract';
 
 /** Whether a path of the table (`/api/v2/estado/:id`) names this concrete path. */
-function coincide(patron: string, ruta: string): boolean {
+export function coincide(patron: string, ruta: string): boolean {
   const a = patron.split('/');
   const b = ruta.split('/');
   return a.length === b.length && a.every((parte, i) => (parte.startsWith(':') ? Boolean(b[i]) : parte === b[i]));

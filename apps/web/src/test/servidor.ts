@@ -7,7 +7,7 @@
 import { ESTADO_DE_CODIGO, type CodigoError } from '@delego/contract';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import { problemaDelCuerpo } from './cuerpos';
+import { coincide, problemaDelCuerpo } from './cuerpos';
 
 /** One call the app made. */
 export interface Llamada {
@@ -72,6 +72,17 @@ async function leerCuerpo(request: Request): Promise<unknown> {
   return JSON.parse(texto) as unknown;
 }
 
+/** The answer of the table to a call: its exact path first, else a pattern (`/leida/:id`). */
+function respuestaDe(respuestas: Record<string, Respuesta>, { metodo, ruta }: Llamada): Respuesta {
+  const exacta = respuestas[`${metodo} ${ruta}`];
+  if (exacta !== undefined) return exacta;
+  const clave = Object.keys(respuestas).find((k) => {
+    const [m, patron] = k.split(' ');
+    return m === metodo && patron?.includes(':') && coincide(patron, ruta);
+  });
+  return clave === undefined ? undefined : respuestas[clave];
+}
+
 /** The handler of one table of answers; it records each call in `llamadas`. */
 function atender(respuestas: Record<string, Respuesta>, llamadas: Llamada[]) {
   return http.all('*', async ({ request }) => {
@@ -90,7 +101,7 @@ function atender(respuestas: Record<string, Respuesta>, llamadas: Llamada[]) {
       problemas.push(problema);
       return errorDelServidor(400, 'Cuerpo rechazado por el contrato (prueba).');
     }
-    const respuesta = respuestas[`${llamada.metodo} ${llamada.ruta}`];
+    const respuesta = respuestaDe(respuestas, llamada);
     if (respuesta === undefined) return errorDelServidor(404, 'No encontrado');
     const dato = typeof respuesta === 'function' ? await respuesta(llamada) : respuesta;
     return dato instanceof Response ? dato : json(200, dato);
@@ -101,7 +112,8 @@ function atender(respuestas: Record<string, Respuesta>, llamadas: Llamada[]) {
 export const servidorDePrueba = setupServer(atender({}, []));
 
 /**
- * Answers `"<METHOD> <path>"` from the table for the rest of the test; anything else is a 404.
+ * Answers `"<METHOD> <path>"` from the table for the rest of the test (a path may name its
+ * parameters as the contract does: `/api/v2/notificaciones/leida/:id`); anything else is a 404.
  * Returns the calls made.
  */
 export function simularServidor(respuestas: Record<string, Respuesta>): Llamadas {

@@ -47,10 +47,17 @@ export const zOk = z.object({ ok: z.boolean() });
 export type ParamsDe<R extends DefRuta> = R['params'] extends z.ZodType ? z.input<R['params']> : never;
 /** The body a route takes (input of its schema). */
 export type CuerpoDe<R extends DefRuta> = R['body'] extends z.ZodType ? z.input<R['body']> : never;
-/** The 200 answer of a route, as a client reads it (output of its schema). */
+/** The success answer of a route (200, or 201 for a route that only creates), as a client reads it. */
 export type RespuestaDe<R extends DefRuta> = R['response'] extends { 200: infer S extends z.ZodType }
   ? z.output<S>
-  : unknown;
+  : R['response'] extends { 201: infer S extends z.ZodType }
+    ? z.output<S>
+    : unknown;
+
+/** The schema of a route's success answer: its 200, or its 201 when it has no 200. */
+export function esquemaDeExito(r: DefRuta): z.ZodType | undefined {
+  return r.response?.[200] ?? r.response?.[201];
+}
 
 type ValorParam = string | number | boolean;
 export type ValorQuery = string | number | boolean | null | undefined;

@@ -24,7 +24,7 @@ import {
   zPrioridad,
   zResponsableDisponible,
 } from '../orders.js';
-import { ruta, zOk, zParamId } from './definir.js';
+import { ruta, zOk, zParamId, type DefRuta } from './definir.js';
 
 const ordenes = ['órdenes'];
 const registro = ['horas y gastos'];
@@ -35,6 +35,11 @@ const reportes = ['reportes'];
 export const zParamsArchivo = z.object({ ordenId: zId, archivoId: zId });
 /** `?inline=1`: show the file in the browser instead of downloading it. */
 export const zDescargaQuery = z.object({ inline: z.string().optional() });
+
+/** A change to one order: it answers with the order's detail as it is after the change. */
+function cambioDeOrden<const R extends Omit<DefRuta, 'tags' | 'response'>>(r: R) {
+  return ruta({ ...r, tags: ordenes, response: { 200: zOrdenDetalle } });
+}
 
 /** Orders, their hours and expenses, their files and reports. */
 export const RUTAS_ORDENES = {
@@ -86,23 +91,19 @@ export const RUTAS_ORDENES = {
     body: zOrdenGuardar,
     response: { 200: zOrdenDetalle },
   }),
-  cambiarEstado: ruta({
+  cambiarEstado: cambioDeOrden({
     metodo: 'PUT',
     path: '/api/v2/estado/:id',
-    tags: ordenes,
     summary: 'Cambia el estado con un comentario',
     params: zParamId,
     body: zCambioEstado,
-    response: { 200: zOrdenDetalle },
   }),
-  cambiarResponsables: ruta({
+  cambiarResponsables: cambioDeOrden({
     metodo: 'PUT',
     path: '/api/v3/responsable/:id',
-    tags: ordenes,
     summary: 'Cambia los responsables (uno o varios)',
     params: zParamId,
     body: zCambioResponsable,
-    response: { 200: zOrdenDetalle },
   }),
   historial: ruta({
     metodo: 'GET',
@@ -112,50 +113,40 @@ export const RUTAS_ORDENES = {
     params: zParamId,
     response: { 200: z.array(zEventoOrden) },
   }),
-  cambiarDetalle: ruta({
+  cambiarDetalle: cambioDeOrden({
     metodo: 'POST',
     path: '/api/v2/detalle/:id',
-    tags: ordenes,
     summary: 'Cambia el detalle',
     params: zParamId,
     body: zCambioDetalle,
-    response: { 200: zOrdenDetalle },
   }),
-  cambiarTitulo: ruta({
+  cambiarTitulo: cambioDeOrden({
     metodo: 'POST',
     path: '/api/v2/titulo/:id',
-    tags: ordenes,
     summary: 'Cambia el título',
     params: zParamId,
     body: zCambioTitulo,
-    response: { 200: zOrdenDetalle },
   }),
-  cambiarFecha: ruta({
+  cambiarFecha: cambioDeOrden({
     metodo: 'POST',
     path: '/api/v2/fecha/:id/:kind',
-    tags: ordenes,
     summary: 'Cambia la fecha de inicio o de fin (kind: inicio | fin)',
     params: zParamId.extend({ kind: z.enum(FECHA_KINDS) }),
     body: zCambioFecha,
-    response: { 200: zOrdenDetalle },
   }),
-  cambiarTipo: ruta({
+  cambiarTipo: cambioDeOrden({
     metodo: 'POST',
     path: '/api/v2/tipoOrden/:orderId/:typeId',
-    tags: ordenes,
     summary: 'Cambia el tipo de orden',
     params: z.object({ orderId: zId, typeId: zId }),
     body: zCambioTipo,
-    response: { 200: zOrdenDetalle },
   }),
-  cambiarArea: ruta({
+  cambiarArea: cambioDeOrden({
     metodo: 'POST',
     path: '/api/v2/area/:orderId/:areaId',
-    tags: ordenes,
     summary: 'Cambia el área',
     params: z.object({ orderId: zId, areaId: zId }),
     body: zCambioArea,
-    response: { 200: zOrdenDetalle },
   }),
   responsablesDisponibles: ruta({
     metodo: 'GET',

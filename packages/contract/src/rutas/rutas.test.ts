@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { API_ADMIN, API_ARCHIVOS, API_NOTIFICACIONES, API_ORDENES } from '../api.js';
-import { nombresDeParams, RUTAS, TODAS_LAS_RUTAS, urlDe } from './index.js';
+import { esquemaDeExito, nombresDeParams, RUTAS, RUTAS_ETIQUETAS, TODAS_LAS_RUTAS, urlDe } from './index.js';
 
 describe('RUTAS', () => {
   it('each :param of a path is a key of its params schema, and the other way round', () => {
@@ -11,11 +10,11 @@ describe('RUTAS', () => {
     }
   });
 
-  it('paths are under /api and only JSON routes have an answer schema to validate with', () => {
+  it('paths are under /api and only JSON routes have a success schema (200, or 201) to validate with', () => {
     for (const r of TODAS_LAS_RUTAS) {
       expect(r.path.startsWith('/api/')).toBe(true);
       if (r.forma === 'archivo' || r.forma === 'websocket') expect(r.response).toBeUndefined();
-      else expect(r.response?.[200], `${r.metodo} ${r.path}`).toBeDefined();
+      else expect(esquemaDeExito(r), `${r.metodo} ${r.path}`).toBeDefined();
     }
   });
 });
@@ -26,6 +25,16 @@ describe('urlDe', () => {
     expect(urlDe(RUTAS.buscarUsuarios, { texto: 'a/b c' })).toBe('/api/v4/buscar/a%2Fb%20c');
     expect(urlDe(RUTAS.cambiarTipo, { orderId: 3, typeId: 9 })).toBe('/api/v2/tipoOrden/3/9');
     expect(urlDe(RUTAS.responsablesDisponibles, { cliente: 'todos' })).toBe('/api/v2/usuarios/todos');
+    expect(urlDe(RUTAS.quitarPermisosCliente, { usuario: 2, cliente: 8 })).toBe('/api/v4/permisos/2/8');
+    expect(urlDe(RUTAS.cambiarFecha, { id: 7, kind: 'fin' })).toBe('/api/v2/fecha/7/fin');
+    expect(urlDe(RUTAS.registrarDispositivo, { flag: 'false', deviceToken: 'https://x/y' })).toBe(
+      '/api/v2/notificaciones/registrar/false/https%3A%2F%2Fx%2Fy',
+    );
+  });
+
+  it('each label catalogue has its own paths', () => {
+    expect(urlDe(RUTAS_ETIQUETAS.tipo.modificar, { id: 4 })).toBe('/api/v2/tipoOrden/4');
+    expect(urlDe(RUTAS_ETIQUETAS.area.borrar, { id: 4 })).toBe('/api/v3/areas/4');
   });
 
   it('adds the query without null or undefined values', () => {
@@ -37,21 +46,5 @@ describe('urlDe', () => {
 
   it('a missing param is an error, not "undefined" in the path', () => {
     expect(() => urlDe(RUTAS.usuario, {} as { id: number })).toThrow(/id/);
-  });
-});
-
-describe('the helpers from before the table, derived from it', () => {
-  it('give the same URLs as they always did', () => {
-    expect(API_ADMIN.tipoOrden(4)).toBe('/api/v2/tipoOrden/4');
-    expect(API_ADMIN.area(4)).toBe('/api/v3/areas/4');
-    expect(API_ADMIN.quitarPermisosCliente(2, 8)).toBe('/api/v4/permisos/2/8');
-    expect(API_ORDENES.fecha(7, 'fin')).toBe('/api/v2/fecha/7/fin');
-    expect(API_ARCHIVOS.reporte(3, { eventos: true, archivos: true })).toBe(
-      '/api/v2/imprimirReporte/3?eventos=true&archivos=true',
-    );
-    expect(API_ARCHIVOS.reporte(3)).toBe('/api/v2/imprimirReporte/3');
-    expect(API_NOTIFICACIONES.registrar(false, 'https://x/y')).toBe(
-      '/api/v2/notificaciones/registrar/false/https%3A%2F%2Fx%2Fy',
-    );
   });
 });

@@ -76,8 +76,8 @@ export const RUTAS_SISTEMA = {
     metodo: 'GET',
     path: '/api/v2/notificaciones/vapid',
     tags: ['notificaciones'],
-    summary: 'Clave pública VAPID para suscribir el navegador a Web Push',
-    response: { 200: z.object({ publicKey: z.string() }) },
+    summary: 'Clave pública VAPID para suscribir el navegador a Web Push (404 si Web Push no está habilitado)',
+    response: { 200: z.object({ publicKey: z.string().min(1) }) },
   }),
   health: ruta({
     metodo: 'GET',

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   MENSAJES,
+  MENSAJES_CUENTAS,
   esAdmin,
   mensajeDemasiadosIntentos,
   parseAuthorization,
@@ -66,7 +67,8 @@ export class AuthService {
 
     const row = await this.deps.users.findCredentials(creds.usuario);
     let ok = false;
-    if (row) ok = await verifySecret(row.passwordHash, creds.md5);
+    // An invited user without a password yet verifies like an unknown one: same time, no match.
+    if (row?.passwordHash) ok = await verifySecret(row.passwordHash, creds.md5);
     else await verifyDummy(creds.md5);
 
     if (!row || !ok || !row.activo) {
@@ -74,6 +76,8 @@ export class AuthService {
       throw new AppError('LOGIN_INVALIDO', MENSAJES.loginInvalido);
     }
     this.throttle.recordSuccess(creds.usuario, address);
+    // Only after the right password: the code tells nobody else that the account exists.
+    if (!row.confirmado) throw new AppError('CUENTA_NO_CONFIRMADA', MENSAJES_CUENTAS.cuentaNoConfirmada);
 
     const roles = await this.deps.users.rolesOf(row.entidadId, row.id);
     const admin = esAdmin({ roles });

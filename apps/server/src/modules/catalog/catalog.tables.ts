@@ -1,58 +1,31 @@
-import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { entidades } from '../entidades/entidades.tables.js';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { filaDeEntidad } from '../entidades/entidades.tables.js';
 
-export const areas = pgTable(
-  'areas',
-  {
-    id: serial().primaryKey(),
-    entidadId: integer()
-      .notNull()
-      .references(() => entidades.id),
-    nombre: text().notNull(),
-    /** Archived instead of deleted when orders use it. */
-    archivada: boolean().notNull().default(false),
-  },
-  (t) => [index('areas_entidad_idx').on(t.entidadId)],
-);
+/**
+ * The two catalogues administered alike (order types and areas): a name, archived instead of
+ * deleted when orders use it. Only the spelling of the archived column differs.
+ */
+const etiquetas = <T extends string>(tabla: T, columnaArchivado: 'archivada' | 'archivado') =>
+  pgTable(
+    tabla,
+    { ...filaDeEntidad(), nombre: text().notNull(), archivado: boolean(columnaArchivado).notNull().default(false) },
+    (t) => [index(`${tabla}_entidad_idx`).on(t.entidadId)],
+  );
 
-export const tiposOrden = pgTable(
-  'tipos_orden',
-  {
-    id: serial().primaryKey(),
-    entidadId: integer()
-      .notNull()
-      .references(() => entidades.id),
-    nombre: text().notNull(),
-    archivado: boolean().notNull().default(false),
-  },
-  (t) => [index('tipos_orden_entidad_idx').on(t.entidadId)],
-);
+export const areas = etiquetas('areas', 'archivada');
 
+export const tiposOrden = etiquetas('tipos_orden', 'archivado');
+
+/** Order priorities of a company: a higher `nivel` is more urgent, and lists sort by it. */
 export const prioridades = pgTable(
   'prioridades',
-  {
-    id: serial().primaryKey(),
-    entidadId: integer()
-      .notNull()
-      .references(() => entidades.id),
-    nombre: text().notNull(),
-    /** Higher is more urgent; lists sort by it. */
-    nivel: integer().notNull(),
-    color: text().notNull(),
-  },
+  { ...filaDeEntidad(), nombre: text().notNull(), nivel: integer().notNull(), color: text().notNull() },
   (t) => [index('prioridades_entidad_idx').on(t.entidadId)],
 );
 
 /** The company's E5S area catalogue (key + name), imported from a CSV file; orders pick from it. */
 export const e5sAreas = pgTable(
   'e5s_areas',
-  {
-    id: serial().primaryKey(),
-    entidadId: integer()
-      .notNull()
-      .references(() => entidades.id),
-    clave: text().notNull(),
-    nombre: text().notNull(),
-  },
+  { ...filaDeEntidad(), clave: text().notNull(), nombre: text().notNull() },
   (t) => [index('e5s_areas_entidad_idx').on(t.entidadId, t.clave)],
 );

@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Cliente } from '@delego/contract';
 import type { DbOrTx } from '../../db/client.js';
+import { firstRow, hasRow, whereId } from '../../lib/queries.js';
 import { clientes } from './clients.tables.js';
 
 const columnas = {
@@ -28,29 +29,29 @@ export class ClientsRepository {
       .orderBy(asc(sql`lower(${clientes.nombre})`), asc(clientes.id));
   }
 
-  async find(entidadId: number, id: number): Promise<Cliente | undefined> {
-    const rows = await this.db
-      .select(columnas)
-      .from(clientes)
-      .where(and(eq(clientes.entidadId, entidadId), eq(clientes.id, id)))
-      .limit(1);
-    return rows[0];
+  find(entidadId: number, id: number): Promise<Cliente | undefined> {
+    return firstRow(
+      this.db
+        .select(columnas)
+        .from(clientes)
+        .where(whereId(clientes, entidadId, id)),
+    );
   }
 
   /** Whether another client of the company already has this name (any case). */
-  async nameTaken(entidadId: number, nombre: string, exceptId?: number): Promise<boolean> {
-    const rows = await this.db
-      .select({ id: clientes.id })
-      .from(clientes)
-      .where(
-        and(
-          eq(clientes.entidadId, entidadId),
-          eq(sql`lower(${clientes.nombre})`, nombre.toLowerCase()),
-          exceptId === undefined ? undefined : ne(clientes.id, exceptId),
+  nameTaken(entidadId: number, nombre: string, exceptId?: number): Promise<boolean> {
+    return hasRow(
+      this.db
+        .select({ id: clientes.id })
+        .from(clientes)
+        .where(
+          and(
+            eq(clientes.entidadId, entidadId),
+            eq(sql`lower(${clientes.nombre})`, nombre.toLowerCase()),
+            exceptId === undefined ? undefined : ne(clientes.id, exceptId),
+          ),
         ),
-      )
-      .limit(1);
-    return rows.length > 0;
+    );
   }
 
   async insert(entidadId: number, v: ClienteDatos): Promise<number> {
@@ -66,6 +67,6 @@ export class ClientsRepository {
     await this.db
       .update(clientes)
       .set(v)
-      .where(and(eq(clientes.entidadId, entidadId), eq(clientes.id, id)));
+      .where(whereId(clientes, entidadId, id));
   }
 }

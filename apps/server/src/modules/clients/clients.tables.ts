@@ -1,13 +1,11 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { entidades } from '../entidades/entidades.tables.js';
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { stamp } from '../../lib/columns.js';
+import { filaDeEntidad } from '../entidades/entidades.tables.js';
 
 export const clientes = pgTable(
   'clientes',
   {
-    id: serial().primaryKey(),
-    entidadId: integer()
-      .notNull()
-      .references(() => entidades.id),
+    ...filaDeEntidad(),
     nombre: text().notNull(),
     cuit: text(),
     contacto: text(),
@@ -16,7 +14,7 @@ export const clientes = pgTable(
     direccion: text(),
     notas: text(),
     activo: boolean().notNull().default(true),
-    creado: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    creado: stamp(),
   },
   (t) => [index('clientes_entidad_idx').on(t.entidadId)],
 );

@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { firstRow } from '../../lib/queries.js';
 import { entidades } from './entidades.tables.js';
 
 /**
@@ -18,13 +19,13 @@ export function siguienteNumeroSql(entidadId: number, si: SQL): SQL {
 export class EntidadesRepository {
   constructor(private readonly db: DbOrTx) {}
 
-  async find(entidadId: number): Promise<{ id: number; nombre: string; logo: string | null } | undefined> {
-    const rows = await this.db
-      .select({ id: entidades.id, nombre: entidades.nombre, logo: entidades.logo })
-      .from(entidades)
-      .where(eq(entidades.id, entidadId))
-      .limit(1);
-    return rows[0];
+  find(entidadId: number): Promise<{ id: number; nombre: string; logo: string | null } | undefined> {
+    return firstRow(
+      this.db
+        .select({ id: entidades.id, nombre: entidades.nombre, logo: entidades.logo })
+        .from(entidades)
+        .where(eq(entidades.id, entidadId)),
+    );
   }
 
   async setLogo(entidadId: number, logo: string | null): Promise<void> {

@@ -1,5 +1,5 @@
 import { esAdmin } from '@delego/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { EntidadesRepository } from './entidades.repository.js';
@@ -13,8 +13,9 @@ export class EntidadesService {
     this.repo = new EntidadesRepository(db);
   }
 
-  find(entidadId: number) {
-    return this.repo.find(entidadId);
+  /** The company's name and logo; `tx` inside a transaction (invitations read it there). */
+  find(entidadId: number, tx?: DbOrTx) {
+    return (tx ? new EntidadesRepository(tx) : this.repo).find(entidadId);
   }
 
   /**

@@ -1,13 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { fromJson, joinIds, whereId, whereIdsDeOrden } from '../../lib/queries.js';
 import { registroGastos, registroHoras } from './expenses.tables.js';
 
 const ms = (col: ReturnType<typeof sql>) => sql`(extract(epoch from ${col}) * 1000)::float8`;
-const joinIds = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((i) => sql`${i}`),
-    sql`, `,
-  );
 
 export interface PersonaFila {
   id: number;
@@ -50,7 +46,6 @@ const persona = (alias: string) =>
   sql.raw(
     `json_build_object('id', ${alias}.id, 'usuario', ${alias}.usuario, 'nombre', ${alias}.nombre, 'apellido', ${alias}.apellido)`,
   );
-const asObj = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
 /** Every query is scoped by company (and order where it applies). */
 export class ExpensesRepository {
@@ -66,7 +61,11 @@ export class ExpensesRepository {
       from registro_horas h join usuarios u on u.id = h.usuario_id join usuarios a on a.id = h.autor_id
       where h.entidad_id = ${entidadId} and h.orden_id = ${ordenId} ${ids ? sql`and h.id in (${joinIds(ids)})` : sql``}
       order by h.dia, h.fecha, h.id`);
-    return (r.rows as unknown as HorasFila[]).map((x) => ({ ...x, usuario: asObj(x.usuario), autor: asObj(x.autor) }));
+    return (r.rows as unknown as HorasFila[]).map((x) => ({
+      ...x,
+      usuario: fromJson(x.usuario),
+      autor: fromJson(x.autor),
+    }));
   }
 
   async gastos(entidadId: number, ordenId: number, ids?: number[]): Promise<GastoFila[]> {
@@ -79,7 +78,7 @@ export class ExpensesRepository {
       left join orden_archivos f on f.id = g.comprobante_archivo_id and f.entidad_id = g.entidad_id
       where g.entidad_id = ${entidadId} and g.orden_id = ${ordenId} ${ids ? sql`and g.id in (${joinIds(ids)})` : sql``}
       order by g.fecha, g.id`);
-    return (r.rows as unknown as GastoFila[]).map((x) => ({ ...x, autor: asObj(x.autor) }));
+    return (r.rows as unknown as GastoFila[]).map((x) => ({ ...x, autor: fromJson(x.autor) }));
   }
 
   async insertHoras(rows: (typeof registroHoras.$inferInsert)[]): Promise<number[]> {
@@ -87,45 +86,30 @@ export class ExpensesRepository {
     return (await this.db.insert(registroHoras).values(rows).returning({ id: registroHoras.id })).map((r) => r.id);
   }
 
+  async insertGastos(rows: (typeof registroGastos.$inferInsert)[]): Promise<number[]> {
+    if (!rows.length) return [];
+    return (await this.db.insert(registroGastos).values(rows).returning({ id: registroGastos.id })).map((r) => r.id);
+  }
+
   async updateHoras(entidadId: number, id: number, set: Partial<typeof registroHoras.$inferInsert>): Promise<void> {
     await this.db
       .update(registroHoras)
       .set(set)
-      .where(and(eq(registroHoras.entidadId, entidadId), eq(registroHoras.id, id)));
-  }
-
-  async deleteHoras(entidadId: number, ordenId: number, ids: number[]): Promise<void> {
-    if (!ids.length) return;
-    await this.db
-      .delete(registroHoras)
-      .where(
-        and(eq(registroHoras.entidadId, entidadId), eq(registroHoras.ordenId, ordenId), inArray(registroHoras.id, ids)),
-      );
-  }
-
-  async insertGastos(rows: (typeof registroGastos.$inferInsert)[]): Promise<number[]> {
-    if (!rows.length) return [];
-    return (await this.db.insert(registroGastos).values(rows).returning({ id: registroGastos.id })).map((r) => r.id);
+      .where(whereId(registroHoras, entidadId, id));
   }
 
   async updateGasto(entidadId: number, id: number, set: Partial<typeof registroGastos.$inferInsert>): Promise<void> {
     await this.db
       .update(registroGastos)
       .set(set)
-      .where(and(eq(registroGastos.entidadId, entidadId), eq(registroGastos.id, id)));
+      .where(whereId(registroGastos, entidadId, id));
   }
 
-  async deleteGastos(entidadId: number, ordenId: number, ids: number[]): Promise<void> {
+  /** Removes entries of one order from the hours or the expenses. */
+  async delete(clase: 'horas' | 'gastos', entidadId: number, ordenId: number, ids: number[]): Promise<void> {
     if (!ids.length) return;
-    await this.db
-      .delete(registroGastos)
-      .where(
-        and(
-          eq(registroGastos.entidadId, entidadId),
-          eq(registroGastos.ordenId, ordenId),
-          inArray(registroGastos.id, ids),
-        ),
-      );
+    const t = clase === 'horas' ? registroHoras : registroGastos;
+    await this.db.delete(t).where(whereIdsDeOrden(t, entidadId, ordenId, ids));
   }
 
   /** Serialises changes to the hours of these users (the 24 h rule spans every order). */

@@ -1,10 +1,11 @@
 import {
-  API_ARCHIVOS,
   LIMITES_REGISTRO,
+  RUTAS,
   esAdmin,
   horasTexto,
   tienePermiso,
   tienePermisoCliente,
+  urlDe,
   type HorasReportadas,
   type Persona,
   type RegistroOrden,
@@ -113,7 +114,7 @@ export class ExpensesService {
             ? {
                 id: g.comprobanteArchivoId,
                 nombre: g.comprobanteNombre ?? '',
-                url: API_ARCHIVOS.descargar(ordenId, g.comprobanteArchivoId),
+                url: urlDe(RUTAS.descargarArchivo, { ordenId, archivoId: g.comprobanteArchivoId }),
               }
             : null,
         autor: persona(g.autor),
@@ -191,29 +192,20 @@ export class ExpensesService {
       const pares = b.horas.map((h) => ({ usuarioId: duenio(h), dia: diaAR(h.fecha) }));
       await repo.bloquearUsuarios(pares.map((p) => p.usuarioId));
 
-      // Removals.
-      await repo.deleteHoras(actor.entidadId, ordenId, b.borrados.horas);
-      for (const id of b.borrados.horas) {
-        const h = horasPrevias.get(id) as HorasFila;
-        await ev('REGISTRO_ELIMINADO', {
-          clase: 'horas',
-          id,
-          usuario: nombreDe(h.usuario),
-          minutos: h.minutos,
-          dia: h.dia,
-        });
-      }
-      await repo.deleteGastos(actor.entidadId, ordenId, b.borrados.gastos);
-      for (const id of b.borrados.gastos) {
-        const g = gastosPrevios.get(id) as GastoFila;
-        await ev('REGISTRO_ELIMINADO', {
-          clase: 'gasto',
-          id,
-          concepto: g.concepto,
-          centavos: g.centavos,
-          moneda: g.moneda,
-        });
-      }
+      // Removals, each an event with what the entry was.
+      await repo.delete('horas', actor.entidadId, ordenId, b.borrados.horas);
+      await repo.delete('gastos', actor.entidadId, ordenId, b.borrados.gastos);
+      const eliminados = [
+        ...b.borrados.horas.map((id) => {
+          const h = horasPrevias.get(id) as HorasFila;
+          return { clase: 'horas', id, usuario: nombreDe(h.usuario), minutos: h.minutos, dia: h.dia };
+        }),
+        ...b.borrados.gastos.map((id) => {
+          const g = gastosPrevios.get(id) as GastoFila;
+          return { clase: 'gasto', id, concepto: g.concepto, centavos: g.centavos, moneda: g.moneda };
+        }),
+      ];
+      for (const datos of eliminados) await ev('REGISTRO_ELIMINADO', datos);
 
       // Hours: corrections, then new entries.
       const nuevasHoras: typeof b.horas = [];

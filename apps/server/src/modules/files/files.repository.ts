@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { firstRow, whereIdsDeOrden } from '../../lib/queries.js';
 import { usuarios } from '../users/users.tables.js';
 import { ordenArchivos } from './files.tables.js';
 
@@ -46,14 +47,16 @@ export class FilesRepository {
       .orderBy(asc(ordenArchivos.creado), asc(ordenArchivos.id));
   }
 
-  async find(entidadId: number, ordenId: number, id: number): Promise<ArchivoFila | undefined> {
-    const rows = await this.db
-      .select(columnas)
-      .from(ordenArchivos)
-      .innerJoin(usuarios, eq(usuarios.id, ordenArchivos.usuarioId))
-      .where(and(eq(ordenArchivos.entidadId, entidadId), eq(ordenArchivos.ordenId, ordenId), eq(ordenArchivos.id, id)))
-      .limit(1);
-    return rows[0];
+  find(entidadId: number, ordenId: number, id: number): Promise<ArchivoFila | undefined> {
+    return firstRow(
+      this.db
+        .select(columnas)
+        .from(ordenArchivos)
+        .innerJoin(usuarios, eq(usuarios.id, ordenArchivos.usuarioId))
+        .where(
+          and(eq(ordenArchivos.entidadId, entidadId), eq(ordenArchivos.ordenId, ordenId), eq(ordenArchivos.id, id)),
+        ),
+    );
   }
 
   async insert(rows: (typeof ordenArchivos.$inferInsert)[]): Promise<{ id: number }[]> {
@@ -66,9 +69,7 @@ export class FilesRepository {
     if (!ids.length) return [];
     return this.db
       .delete(ordenArchivos)
-      .where(
-        and(eq(ordenArchivos.entidadId, entidadId), eq(ordenArchivos.ordenId, ordenId), inArray(ordenArchivos.id, ids)),
-      )
+      .where(whereIdsDeOrden(ordenArchivos, entidadId, ordenId, ids))
       .returning({
         id: ordenArchivos.id,
         nombre: ordenArchivos.nombre,
@@ -84,9 +85,7 @@ export class FilesRepository {
     return this.db
       .select({ id: ordenArchivos.id, nombre: ordenArchivos.nombre })
       .from(ordenArchivos)
-      .where(
-        and(eq(ordenArchivos.entidadId, entidadId), eq(ordenArchivos.ordenId, ordenId), inArray(ordenArchivos.id, ids)),
-      );
+      .where(whereIdsDeOrden(ordenArchivos, entidadId, ordenId, ids));
   }
 
   async count(entidadId: number, ordenId: number): Promise<number> {

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ZipArchive } from 'archiver';
 import sharp from 'sharp';
-import { API_ARCHIVOS, formatoMb, LIMITES_ARCHIVOS, type Archivo } from '@delego/contract';
+import { formatoMb, LIMITES_ARCHIVOS, RUTAS, urlDe, type Archivo } from '@delego/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import type { EventBus } from '../../lib/bus.js';
@@ -133,8 +133,8 @@ export class FilesService {
       usuario: { id: r.usuarioId, nombre: r.usuarioNombre, apellido: r.usuarioApellido },
       fecha: r.creado.getTime(),
       esImagen: r.esImagen,
-      miniatura: r.claveMiniatura ? API_ARCHIVOS.miniatura(ordenId, r.id) : null,
-      url: API_ARCHIVOS.descargar(ordenId, r.id),
+      miniatura: r.claveMiniatura ? urlDe(RUTAS.miniatura, { ordenId, archivoId: r.id }) : null,
+      url: urlDe(RUTAS.descargarArchivo, { ordenId, archivoId: r.id }),
       puedeEliminar,
     };
   }

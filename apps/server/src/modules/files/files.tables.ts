@@ -1,19 +1,13 @@
-import { bigint, boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { entidades } from '../entidades/entidades.tables.js';
-import { ordenes } from '../orders/orders.tables.js';
+import { bigint, boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { requiredRef, stamp } from '../../lib/columns.js';
+import { filaDeOrden } from '../orders/orders.tables.js';
 import { usuarios } from '../users/users.tables.js';
 
 /** Files attached to an order. The bytes live in the storage under `clave`; the name is only shown. */
 export const ordenArchivos = pgTable(
   'orden_archivos',
   {
-    id: serial().primaryKey(),
-    entidadId: integer()
-      .notNull()
-      .references(() => entidades.id),
-    ordenId: integer()
-      .notNull()
-      .references(() => ordenes.id, { onDelete: 'cascade' }),
+    ...filaDeOrden(),
     /** The original name (NFC), as its owner chose it. */
     nombre: text().notNull(),
     /** The MIME type read from the bytes. */
@@ -25,10 +19,8 @@ export const ordenArchivos = pgTable(
     clave: text().notNull(),
     /** Storage key of the JPEG thumbnail (images only). */
     claveMiniatura: text(),
-    usuarioId: integer()
-      .notNull()
-      .references(() => usuarios.id),
-    creado: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    usuarioId: requiredRef(() => usuarios.id),
+    creado: stamp(),
   },
   (t) => [index('orden_archivos_orden_idx').on(t.entidadId, t.ordenId, t.id)],
 );

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { ESTADOS_ABIERTOS } from '@delego/contract';
 import type { DbOrTx } from '../../db/client.js';
+import { fromJson, joinIds } from '../../lib/queries.js';
 import { dispositivos, notificaciones, presenciaLive } from './notifications.tables.js';
 
 export class NotificationsRepository {
@@ -91,10 +92,7 @@ export class NotificationsRepository {
     const r = await this.db.execute(sql`
       insert into avisos_vencimiento (orden_id)
       select o.id from ordenes o
-      where o.eliminada is null and o.estado_id in (${sql.join(
-        ESTADOS_ABIERTOS.map((e) => sql`${e}`),
-        sql`, `,
-      )})
+      where o.eliminada is null and o.estado_id in (${joinIds(ESTADOS_ABIERTOS)})
         and o.fecha_fin < ${now.toISOString()}::timestamptz and o.fecha_fin >= ${since.toISOString()}::timestamptz
       on conflict do nothing
       returning orden_id`);
@@ -103,15 +101,12 @@ export class NotificationsRepository {
     const o = await this.db.execute(sql`
       select o.id, o.entidad_id as "entidadId", o.numero, o.titulo,
              coalesce((select json_agg(r.usuario_id) from orden_responsables r where r.orden_id = o.id), '[]'::json) as responsables
-      from ordenes o where o.id in (${sql.join(
-        ids.map((i) => sql`${i}`),
-        sql`, `,
-      )})`);
+      from ordenes o where o.id in (${joinIds(ids)})`);
     return (
       o.rows as { id: number; entidadId: number; numero: number; titulo: string; responsables: number[] | string }[]
     ).map((x) => ({
       ...x,
-      responsables: typeof x.responsables === 'string' ? (JSON.parse(x.responsables) as number[]) : x.responsables,
+      responsables: fromJson<number[]>(x.responsables),
     }));
   }
 

@@ -1,18 +1,30 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { entidades } from '../entidades/entidades.tables.js';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  type ReferenceConfig,
+} from 'drizzle-orm/pg-core';
+import { requiredRef, stamp } from '../../lib/columns.js';
+import { entidadRef } from '../entidades/entidades.tables.js';
 import { usuarios } from '../users/users.tables.js';
+
+/** The first columns of a row kept per user: a bigserial id (they pile up), the company and the user. */
+const filaDeUsuario = (alBorrarUsuario?: ReferenceConfig['actions']) => ({
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  entidadId: entidadRef(),
+  usuarioId: requiredRef(() => usuarios.id, alBorrarUsuario),
+});
 
 /** A notification for one user, with its read flag (SPEC §3). */
 export const notificaciones = pgTable(
   'notificaciones',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
-    entidadId: integer()
-      .notNull()
-      .references(() => entidades.id),
-    usuarioId: integer()
-      .notNull()
-      .references(() => usuarios.id),
+    ...filaDeUsuario(),
     /** ORDEN_ASIGNADA, ORDEN_ESTADO, ORDEN_COMENTARIO, ORDEN_VENCIDA, ... */
     tipo: text().notNull(),
     titulo: text().notNull(),
@@ -20,7 +32,7 @@ export const notificaciones = pgTable(
     ordenId: integer(),
     datos: jsonb().$type<Record<string, unknown>>(),
     leida: boolean().notNull().default(false),
-    creada: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    creada: stamp(),
   },
   (t) => [index('notificaciones_usuario_idx').on(t.usuarioId, t.creada.desc())],
 );
@@ -29,16 +41,10 @@ export const notificaciones = pgTable(
 export const dispositivos = pgTable(
   'dispositivos',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
-    entidadId: integer()
-      .notNull()
-      .references(() => entidades.id),
-    usuarioId: integer()
-      .notNull()
-      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    ...filaDeUsuario({ onDelete: 'cascade' }),
     /** The device token as sent (for the browser: the Web Push subscription, base64url JSON). */
     token: text().notNull(),
-    creado: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    creado: stamp(),
   },
   (t) => [uniqueIndex('dispositivos_token_uq').on(t.token), index('dispositivos_usuario_idx').on(t.usuarioId)],
 );
@@ -46,7 +52,7 @@ export const dispositivos = pgTable(
 /** Orders already announced as overdue, so each is announced once. */
 export const avisosVencimiento = pgTable('avisos_vencimiento', {
   ordenId: integer().primaryKey(),
-  avisada: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  avisada: stamp(),
 });
 
 /**
@@ -58,7 +64,7 @@ export const presenciaLive = pgTable(
   {
     usuarioId: integer().notNull(),
     instancia: text().notNull(),
-    visto: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    visto: stamp(),
   },
   (t) => [uniqueIndex('presencia_live_uq').on(t.usuarioId, t.instancia)],
 );

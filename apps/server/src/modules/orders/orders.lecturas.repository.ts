@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ESTADOS_ABIERTOS, type zFiltros } from '@delego/contract';
 import type { z } from 'zod';
 import type { Consultar, DbOrTx } from '../../db/client.js';
+import { fromJson, intArray } from '../../lib/queries.js';
 import type { Nombres } from './orders.nombres.js';
 
 type FiltrosParsed = z.output<typeof zFiltros>;
@@ -65,8 +66,6 @@ function normalizar<T extends FilaResumen>(row: Omit<T, 'responsables'> & { resp
     typeof row.responsables === 'string' ? { ...row, responsables: JSON.parse(row.responsables) as number[] } : row
   ) as T;
 }
-
-const asJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
 /** Where the previous export page ended: the sort keys of its last row, as text. */
 export type CursorExport = (string | null)[];
@@ -155,9 +154,6 @@ function despuesDe(claves: Clave[], cursor: CursorExport): SQL {
   };
   return build(0);
 }
-
-/** A list of ids as one array parameter, so the statement's text is the same for any length. */
-const intArray = (ids: readonly number[]) => sql`${sql.param([...ids])}::int[]`;
 
 /**
  * The reads of orders: list pages, totals, the detail, the export and the history. Statements of the
@@ -429,20 +425,20 @@ export class OrdersLecturasRepository {
              coalesce((select json_agg(json_build_array(id, nombre, color, nivel)) from prioridades where entidad_id = ${entidadId}), '[]'::json) as prioridades,
              coalesce((select json_agg(json_build_array(id, usuario, nombre, apellido)) from usuarios where entidad_id = ${entidadId}), '[]'::json) as usuarios`);
     const row = r.rows[0] as Record<string, unknown>;
-    const pares = (v: unknown) => new Map(asJson<[number, string][]>(v).map(([id, nombre]) => [id, nombre]));
+    const pares = (v: unknown) => new Map(fromJson<[number, string][]>(v).map(([id, nombre]) => [id, nombre]));
     return {
       entidad: String(row.entidad ?? ''),
       clientes: pares(row.clientes),
       tipos: pares(row.tipos),
       areas: pares(row.areas),
       prioridades: new Map(
-        asJson<[number, string, string, number][]>(row.prioridades).map(([id, nombre, color, nivel]) => [
+        fromJson<[number, string, string, number][]>(row.prioridades).map(([id, nombre, color, nivel]) => [
           id,
           { id, nombre, color, nivel },
         ]),
       ),
       usuarios: new Map(
-        asJson<[number, string, string, string][]>(row.usuarios).map(([id, usuario, nombre, apellido]) => [
+        fromJson<[number, string, string, string][]>(row.usuarios).map(([id, usuario, nombre, apellido]) => [
           id,
           { id, usuario, nombre, apellido },
         ]),

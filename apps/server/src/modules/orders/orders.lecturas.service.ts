@@ -16,6 +16,7 @@ import type { Consultar, Db, DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { fromJson } from '../../lib/queries.js';
 import type { TenantCache } from '../../lib/tenant-cache.js';
 import type { ClientsService } from '../clients/clients.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -69,7 +70,7 @@ export const acceso = (o: OrdenFila): OrdenAcceso => ({
   registroResponsableId: o.registroResponsableId,
 });
 
-const asObj = <T>(v: unknown): T | null => (v == null ? null : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+const asObj = <T>(v: unknown): T | null => (v == null ? null : fromJson<T>(v));
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 
 const nombrado = (id: number | null, m: Map<number, string>) => {

@@ -1,17 +1,9 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Consultar, DbOrTx } from '../../db/client.js';
+import { intArray, joinIds, whereId } from '../../lib/queries.js';
 import { siguienteNumeroSql } from '../entidades/entidades.service.js';
 import { tomarCupoSql } from '../plans/plans.service.js';
 import { ordenEventos, ordenes, ordenResponsables } from './orders.tables.js';
-
-const joinIds = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((i) => sql`${i}`),
-    sql`, `,
-  );
-
-/** A list of ids as one array parameter, so the statement's text is the same for any length. */
-const intArray = (ids: readonly number[]) => sql`${sql.param([...ids])}::int[]`;
 
 /** What a create needs; the references travel as ids. */
 export interface NuevaOrden {
@@ -173,6 +165,6 @@ export class OrdersRepository {
     await this.db
       .update(ordenes)
       .set({ eliminada: sql`now()`, actualizada: sql`now()` })
-      .where(and(eq(ordenes.entidadId, entidadId), eq(ordenes.id, id)));
+      .where(whereId(ordenes, entidadId, id));
   }
 }

@@ -6,13 +6,12 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { entidades } from '../entidades/entidades.tables.js';
+import { moment, requiredRef, stamp } from '../../lib/columns.js';
+import { entidadRef, filaDeEntidad } from '../entidades/entidades.tables.js';
 import { usuarios } from '../users/users.tables.js';
 import { clientes } from '../clients/clients.tables.js';
 import { areas, prioridades, tiposOrden } from '../catalog/catalog.tables.js';
@@ -20,10 +19,7 @@ import { areas, prioridades, tiposOrden } from '../catalog/catalog.tables.js';
 export const ordenes = pgTable(
   'ordenes',
   {
-    id: serial().primaryKey(),
-    entidadId: integer()
-      .notNull()
-      .references(() => entidades.id),
+    ...filaDeEntidad(),
     /** Per-company number people can say aloud (#1042). */
     numero: integer().notNull(),
     titulo: text().notNull(),
@@ -34,18 +30,16 @@ export const ordenes = pgTable(
     /** One of the fixed states of the contract (ESTADOS). */
     estadoId: smallint().notNull(),
     clienteId: integer().references(() => clientes.id),
-    fechaInicio: timestamp({ withTimezone: true }),
-    fechaFin: timestamp({ withTimezone: true }),
+    fechaInicio: moment(),
+    fechaFin: moment(),
     /** Who created the order. */
-    registroResponsableId: integer()
-      .notNull()
-      .references(() => usuarios.id),
+    registroResponsableId: requiredRef(() => usuarios.id),
     e5sAreaKey: text(),
     e5sAreaName: text(),
-    creada: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    actualizada: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    finalizada: timestamp({ withTimezone: true }),
-    eliminada: timestamp({ withTimezone: true }),
+    creada: stamp(),
+    actualizada: stamp(),
+    finalizada: moment(),
+    eliminada: moment(),
     /**
      * Title and detail in lower case, for the list's substring search (LIKE over this column,
      * served by the trigram index of migration 0004): half the cost of ILIKE over the two columns.
@@ -63,15 +57,17 @@ export const ordenes = pgTable(
   ],
 );
 
+/** `orden_id` of a row that belongs to an order: it goes when the order goes. */
+export const ordenRef = () => requiredRef(() => ordenes.id, { onDelete: 'cascade' });
+
+/** The first columns of a row that belongs to an order: a serial id, the company and the order. */
+export const filaDeOrden = () => ({ ...filaDeEntidad(), ordenId: ordenRef() });
+
 export const ordenResponsables = pgTable(
   'orden_responsables',
   {
-    ordenId: integer()
-      .notNull()
-      .references(() => ordenes.id, { onDelete: 'cascade' }),
-    usuarioId: integer()
-      .notNull()
-      .references(() => usuarios.id),
+    ordenId: ordenRef(),
+    usuarioId: requiredRef(() => usuarios.id),
   },
   (t) => [
     primaryKey({ columns: [t.ordenId, t.usuarioId] }),
@@ -84,17 +80,11 @@ export const ordenEventos = pgTable(
   'orden_eventos',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    entidadId: integer()
-      .notNull()
-      .references(() => entidades.id),
-    ordenId: integer()
-      .notNull()
-      .references(() => ordenes.id, { onDelete: 'cascade' }),
+    entidadId: entidadRef(),
+    ordenId: ordenRef(),
     tipo: text().notNull(),
-    usuarioId: integer()
-      .notNull()
-      .references(() => usuarios.id),
-    fecha: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    usuarioId: requiredRef(() => usuarios.id),
+    fecha: stamp(),
     estadoAnteriorId: smallint(),
     estadoNuevoId: smallint(),
     comentario: text(),

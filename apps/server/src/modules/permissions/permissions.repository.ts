@@ -1,9 +1,26 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PermisosDeCliente, Permiso } from '@delego/contract';
 import type { DbOrTx } from '../../db/client.js';
+import { firstRow } from '../../lib/queries.js';
 import { clientes } from '../clients/clients.tables.js';
 import { usuarios } from '../users/users.tables.js';
 import { permisos, usuarioClientePermisos, usuarioPermisos } from './permissions.tables.js';
+
+/** A row of per-client permissions as the contract names it. */
+const columnasCliente = {
+  clienteID: usuarioClientePermisos.clienteId,
+  delegarOrden: usuarioClientePermisos.delegarOrden,
+  modificarOrden: usuarioClientePermisos.modificarOrden,
+  borrarOrden: usuarioClientePermisos.borrarOrden,
+};
+
+/** The permissions of one user on one client of the company. */
+const filaCliente = (entidadId: number, userId: number, clienteId: number) =>
+  and(
+    eq(usuarioClientePermisos.entidadId, entidadId),
+    eq(usuarioClientePermisos.usuarioId, userId),
+    eq(usuarioClientePermisos.clienteId, clienteId),
+  );
 
 export class PermissionsRepository {
   constructor(private readonly db: DbOrTx) {}
@@ -22,12 +39,7 @@ export class PermissionsRepository {
 
   clientPermsOf(entidadId: number, userId: number): Promise<PermisosDeCliente[]> {
     return this.db
-      .select({
-        clienteID: usuarioClientePermisos.clienteId,
-        delegarOrden: usuarioClientePermisos.delegarOrden,
-        modificarOrden: usuarioClientePermisos.modificarOrden,
-        borrarOrden: usuarioClientePermisos.borrarOrden,
-      })
+      .select(columnasCliente)
       .from(usuarioClientePermisos)
       .where(and(eq(usuarioClientePermisos.entidadId, entidadId), eq(usuarioClientePermisos.usuarioId, userId)))
       .orderBy(asc(usuarioClientePermisos.clienteId));
@@ -84,24 +96,13 @@ export class PermissionsRepository {
     }
   }
 
-  async clientRow(entidadId: number, userId: number, clienteId: number): Promise<PermisosDeCliente | undefined> {
-    const rows = await this.db
-      .select({
-        clienteID: usuarioClientePermisos.clienteId,
-        delegarOrden: usuarioClientePermisos.delegarOrden,
-        modificarOrden: usuarioClientePermisos.modificarOrden,
-        borrarOrden: usuarioClientePermisos.borrarOrden,
-      })
-      .from(usuarioClientePermisos)
-      .where(
-        and(
-          eq(usuarioClientePermisos.entidadId, entidadId),
-          eq(usuarioClientePermisos.usuarioId, userId),
-          eq(usuarioClientePermisos.clienteId, clienteId),
-        ),
-      )
-      .limit(1);
-    return rows[0];
+  clientRow(entidadId: number, userId: number, clienteId: number): Promise<PermisosDeCliente | undefined> {
+    return firstRow(
+      this.db
+        .select(columnasCliente)
+        .from(usuarioClientePermisos)
+        .where(filaCliente(entidadId, userId, clienteId)),
+    );
   }
 
   /** Stores a user's permissions on one client; a row with none left is removed. */
@@ -122,14 +123,6 @@ export class PermissionsRepository {
   }
 
   async deleteClientRow(entidadId: number, userId: number, clienteId: number): Promise<void> {
-    await this.db
-      .delete(usuarioClientePermisos)
-      .where(
-        and(
-          eq(usuarioClientePermisos.entidadId, entidadId),
-          eq(usuarioClientePermisos.usuarioId, userId),
-          eq(usuarioClientePermisos.clienteId, clienteId),
-        ),
-      );
+    await this.db.delete(usuarioClientePermisos).where(filaCliente(entidadId, userId, clienteId));
   }
 }

@@ -1,7 +1,8 @@
-import { boolean, integer, pgTable, primaryKey, serial, text, index } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { requiredRef } from '../../lib/columns.js';
 import { usuarios } from '../users/users.tables.js';
 import { clientes } from '../clients/clients.tables.js';
-import { entidades } from '../entidades/entidades.tables.js';
+import { entidadRef } from '../entidades/entidades.tables.js';
 
 /** Catalogue of permissions: the global ones and the per-client ones (SPEC §6). */
 export const permisos = pgTable('permisos', {
@@ -15,9 +16,7 @@ export const permisos = pgTable('permisos', {
 export const usuarioPermisos = pgTable(
   'usuario_permisos',
   {
-    usuarioId: integer()
-      .notNull()
-      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    usuarioId: requiredRef(() => usuarios.id, { onDelete: 'cascade' }),
     permiso: text().notNull(),
   },
   (t) => [primaryKey({ columns: [t.usuarioId, t.permiso] })],
@@ -27,15 +26,9 @@ export const usuarioPermisos = pgTable(
 export const usuarioClientePermisos = pgTable(
   'usuario_cliente_permisos',
   {
-    entidadId: integer()
-      .notNull()
-      .references(() => entidades.id),
-    usuarioId: integer()
-      .notNull()
-      .references(() => usuarios.id, { onDelete: 'cascade' }),
-    clienteId: integer()
-      .notNull()
-      .references(() => clientes.id, { onDelete: 'cascade' }),
+    entidadId: entidadRef(),
+    usuarioId: requiredRef(() => usuarios.id, { onDelete: 'cascade' }),
+    clienteId: requiredRef(() => clientes.id, { onDelete: 'cascade' }),
     delegarOrden: boolean().notNull().default(false),
     modificarOrden: boolean().notNull().default(false),
     borrarOrden: boolean().notNull().default(false),

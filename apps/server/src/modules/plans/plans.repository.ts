@@ -1,5 +1,6 @@
 import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { firstRow } from '../../lib/queries.js';
 import { planes, suscripciones } from './plans.tables.js';
 
 export interface SuscripcionRow {
@@ -30,19 +31,19 @@ export function tomarCupoSql(entidadId: number, ahora: SQL, si: SQL): SQL {
 export class PlansRepository {
   constructor(private readonly db: DbOrTx) {}
 
-  async estado(entidadId: number): Promise<SuscripcionRow | undefined> {
-    const rows = await this.db
-      .select({
-        nombre: planes.nombre,
-        quota: suscripciones.quota,
-        quotaDisponible: suscripciones.quotaDisponible,
-        fechaProximoVencimiento: suscripciones.fechaProximoVencimiento,
-      })
-      .from(suscripciones)
-      .innerJoin(planes, eq(planes.id, suscripciones.planId))
-      .where(eq(suscripciones.entidadId, entidadId))
-      .limit(1);
-    return rows[0];
+  estado(entidadId: number): Promise<SuscripcionRow | undefined> {
+    return firstRow(
+      this.db
+        .select({
+          nombre: planes.nombre,
+          quota: suscripciones.quota,
+          quotaDisponible: suscripciones.quotaDisponible,
+          fechaProximoVencimiento: suscripciones.fechaProximoVencimiento,
+        })
+        .from(suscripciones)
+        .innerJoin(planes, eq(planes.id, suscripciones.planId))
+        .where(eq(suscripciones.entidadId, entidadId)),
+    );
   }
 
   /**

@@ -1,4 +1,5 @@
-import { integer, numeric, pgTable, serial, text, timestamp, boolean } from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { moment, requiredRef } from '../../lib/columns.js';
 import { entidades } from '../entidades/entidades.tables.js';
 
 /** A plan a company can subscribe to; a null quota means unlimited orders a month. */
@@ -15,13 +16,11 @@ export const suscripciones = pgTable('suscripciones', {
   entidadId: integer()
     .primaryKey()
     .references(() => entidades.id, { onDelete: 'cascade' }),
-  planId: integer()
-    .notNull()
-    .references(() => planes.id),
+  planId: requiredRef(() => planes.id),
   /** Copied from the plan at subscription time; null = unlimited. */
   quota: integer(),
   /** Orders still available this period; null = unlimited. */
   quotaDisponible: integer(),
-  periodoInicio: timestamp({ withTimezone: true }).notNull(),
-  fechaProximoVencimiento: timestamp({ withTimezone: true }).notNull(),
+  periodoInicio: moment().notNull(),
+  fechaProximoVencimiento: moment().notNull(),
 });

@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { horasTexto, type zFiltros, type zHorasReportadasQuery } from '@delego/contract';
+import type { Column } from 'exceljs';
 import type { z } from 'zod';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
@@ -59,10 +60,21 @@ async function esperarCliente(out: PassThrough, ws: unknown): Promise<void> {
   if (out.destroyed) throw new Error('la descarga se interrumpió');
 }
 
-/** A streaming workbook writing into `out`. exceljs (26 MB once loaded) is loaded on first use. */
+/** A streaming workbook by Delego writing into `out`. exceljs (26 MB once loaded) is loaded on first use. */
 async function libro(out: PassThrough) {
   const { default: ExcelJS } = await import('exceljs');
-  return new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  wb.creator = 'Delego';
+  return wb;
+}
+
+/** A sheet of `wb` whose header row (the column headers, in bold) is frozen and already written. */
+function hoja(wb: Awaited<ReturnType<typeof libro>>, nombre: string, columnas: Partial<Column>[]) {
+  const ws = wb.addWorksheet(nombre, { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = columnas;
+  ws.getRow(1).font = { bold: true };
+  ws.getRow(1).commit();
+  return ws;
 }
 
 /** Writes in the background into `out`; a failure ends the download (the client sees it incomplete). */
@@ -116,9 +128,7 @@ export class ReportsService {
     const out = new PassThrough();
     const ahora = this.clock.now().getTime();
     const wb = await libro(out);
-    wb.creator = 'Delego';
-    const ws = wb.addWorksheet('Órdenes', { views: [{ state: 'frozen', ySplit: 1 }] });
-    ws.columns = [
+    const ws = hoja(wb, 'Órdenes', [
       { header: 'Número', key: 'numero', width: 10 },
       { header: 'Título', key: 'titulo', width: 40 },
       { header: 'Cliente', key: 'cliente', width: 28 },
@@ -133,9 +143,7 @@ export class ReportsService {
       { header: 'Horas', key: 'horas', width: 10, style: { numFmt: '[h]:mm' } },
       { header: 'Gastos ARS', key: 'ars', width: 14, style: { numFmt: '#,##0.00' } },
       { header: 'Otros gastos', key: 'otros', width: 22 },
-    ];
-    ws.getRow(1).font = { bold: true };
-    ws.getRow(1).commit();
+    ]);
     const paginas = this.orders.paginasParaExportar(actor, f, PAGINA);
     enSegundoPlano(out, async () => {
       for await (const pagina of paginas) {
@@ -178,16 +186,12 @@ export class ReportsService {
     const rep = await this.expenses.horasReportadas(actor, q);
     const out = new PassThrough();
     const wb = await libro(out);
-    wb.creator = 'Delego';
-    const resumen = wb.addWorksheet('Por usuario y cliente', { views: [{ state: 'frozen', ySplit: 1 }] });
-    resumen.columns = [
+    const resumen = hoja(wb, 'Por usuario y cliente', [
       { header: 'Usuario', key: 'usuario', width: 28 },
       { header: 'Cliente', key: 'cliente', width: 30 },
       { header: 'Horas', key: 'horas', width: 12, style: { numFmt: '[h]:mm' } },
       { header: 'Horas (decimal)', key: 'decimal', width: 16, style: { numFmt: '0.00' } },
-    ];
-    resumen.getRow(1).font = { bold: true };
-    resumen.getRow(1).commit();
+    ]);
     const detalle = this.expenses.detalleHoras(actor, rango, PAGINA);
     enSegundoPlano(out, async () => {
       const fila = (usuario: string, cliente: string, minutos: number, negrita = false) => {
@@ -201,8 +205,7 @@ export class ReportsService {
       fila('TOTAL', '', rep.totalMinutos, true);
       resumen.commit();
 
-      const ws = wb.addWorksheet('Detalle', { views: [{ state: 'frozen', ySplit: 1 }] });
-      ws.columns = [
+      const ws = hoja(wb, 'Detalle', [
         { header: 'Fecha', key: 'fecha', width: 12, style: { numFmt: 'dd/mm/yyyy' } },
         { header: 'Usuario', key: 'usuario', width: 26 },
         { header: 'Cliente', key: 'cliente', width: 28 },
@@ -210,9 +213,7 @@ export class ReportsService {
         { header: 'Título', key: 'titulo', width: 36 },
         { header: 'Horas', key: 'horas', width: 10 },
         { header: 'Descripción', key: 'descripcion', width: 50 },
-      ];
-      ws.getRow(1).font = { bold: true };
-      ws.getRow(1).commit();
+      ]);
       for await (const pagina of detalle) {
         for (const h of pagina) {
           ws.addRow({

@@ -1,17 +1,33 @@
 import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Rol } from '@delego/contract';
 import type { DbOrTx } from '../../db/client.js';
+import { firstRow, hasRow } from '../../lib/queries.js';
 import { roles, usuarioRoles, usuarios } from './users.tables.js';
 
 export interface CredencialesRow {
   id: number;
   entidadId: number;
   usuario: string;
-  passwordHash: string;
+  /** Null: invited, no password set yet. */
+  passwordHash: string | null;
   nombre: string;
   apellido: string;
   email: string | null;
   activo: boolean;
+  /** False until a signed-up owner opens the confirmation mail. */
+  confirmado: boolean;
+}
+
+/** A user as the public account calls see it (sign-up, confirmation, recovery, invitation). */
+export interface CuentaRow {
+  id: number;
+  entidadId: number;
+  usuario: string;
+  nombre: string;
+  email: string | null;
+  activo: boolean;
+  confirmado: boolean;
+  invitacionPendiente: boolean;
 }
 
 /** A user row as administration reads it (never the password hash). */
@@ -24,7 +40,11 @@ export interface UsuarioRow {
   email: string | null;
   activo: boolean;
   supervisorId: number | null;
+  invitacionPendiente: boolean;
 }
+
+/** Invited and no password chosen yet. */
+const invitacionPendiente = sql<boolean>`(${usuarios.passwordHash} is null)`;
 
 const columnasUsuario = {
   id: usuarios.id,
@@ -35,6 +55,18 @@ const columnasUsuario = {
   email: usuarios.email,
   activo: usuarios.activo,
   supervisorId: usuarios.supervisorId,
+  invitacionPendiente,
+};
+
+const columnasCuenta = {
+  id: usuarios.id,
+  entidadId: usuarios.entidadId,
+  usuario: usuarios.usuario,
+  nombre: usuarios.nombre,
+  email: usuarios.email,
+  activo: usuarios.activo,
+  confirmado: usuarios.confirmado,
+  invitacionPendiente,
 };
 
 /** True when a database error is a unique-constraint violation (pg and PGlite, wrapped or not). */
@@ -65,6 +97,7 @@ export class UsersRepository {
         apellido: usuarios.apellido,
         email: usuarios.email,
         activo: usuarios.activo,
+        confirmado: usuarios.confirmado,
       })
       .from(usuarios)
       .where(eq(sql`lower(${usuarios.usuario})`, usuario.toLowerCase()))
@@ -78,7 +111,49 @@ export class UsersRepository {
       .from(usuarios)
       .where(and(eq(usuarios.id, userId), eq(usuarios.entidadId, entidadId)))
       .limit(1);
-    return rows[0]?.h;
+    return rows[0]?.h ?? undefined;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The public account calls (accounts module): no actor, so no company to filter by. A link's
+  // token names the user; a recovery names a login or an email.
+
+  findCuenta(userId: number): Promise<CuentaRow | undefined> {
+    return firstRow(this.db.select(columnasCuenta).from(usuarios).where(eq(usuarios.id, userId)));
+  }
+
+  /** The users whose login name, or else email, is `loginOrEmail` (any case); at most `limit`. */
+  async listCuentas(loginOrEmail: string, limit: number): Promise<CuentaRow[]> {
+    const v = loginOrEmail.toLowerCase();
+    const porLogin = await this.db
+      .select(columnasCuenta)
+      .from(usuarios)
+      .where(eq(sql`lower(${usuarios.usuario})`, v))
+      .limit(1);
+    if (porLogin.length) return porLogin;
+    return this.db
+      .select(columnasCuenta)
+      .from(usuarios)
+      .where(eq(sql`lower(${usuarios.email})`, v))
+      .orderBy(asc(usuarios.id))
+      .limit(limit);
+  }
+
+  emailTaken(email: string): Promise<boolean> {
+    return hasRow(
+      this.db
+        .select({ id: usuarios.id })
+        .from(usuarios)
+        .where(eq(sql`lower(${usuarios.email})`, email.toLowerCase())),
+    );
+  }
+
+  /** Confirms the account; with a hash, also sets the password (a recovery or invitation link). */
+  async confirmCuenta(userId: number, passwordHash?: string): Promise<void> {
+    await this.db
+      .update(usuarios)
+      .set({ confirmado: true, ...(passwordHash ? { passwordHash } : {}), actualizado: sql`now()` })
+      .where(eq(usuarios.id, userId));
   }
 
   rolesOf(entidadId: number, userId: number): Promise<Rol[]> {
@@ -229,16 +304,14 @@ export class UsersRepository {
     return chain;
   }
 
-  async insert(v: {
-    entidadId: number;
-    usuario: string;
-    passwordHash: string;
-    nombre: string;
-    apellido: string;
-    email: string | null;
-    activo: boolean;
-    supervisorId: number | null;
-  }): Promise<number> {
+  async insert(
+    v: Omit<CredencialesRow, 'id' | 'confirmado'> & {
+      supervisorId: number | null;
+      confirmado?: boolean;
+      terminosVersion?: string;
+      terminosAceptados?: Date;
+    },
+  ): Promise<number> {
     const [row] = await this.db.insert(usuarios).values(v).returning({ id: usuarios.id });
     if (!row) throw new Error('usuario no creado');
     return row.id;

@@ -1,4 +1,5 @@
 import {
+  PERMISOS_GLOBALES,
   cubreRol,
   esAdmin,
   motivoPorRol,
@@ -27,7 +28,15 @@ import { hashSecret } from '../auth/password.js';
 import type { ClientsService } from '../clients/clients.service.js';
 import { exigirPermiso } from '../permissions/guard.js';
 import type { PermissionsService } from '../permissions/permissions.service.js';
-import { UsersRepository, isUniqueViolation, type CredencialesRow, type UsuarioRow } from './users.repository.js';
+import {
+  UsersRepository,
+  isUniqueViolation,
+  type CredencialesRow,
+  type CuentaRow,
+  type UsuarioRow,
+} from './users.repository.js';
+
+export type { CuentaRow } from './users.repository.js';
 
 type StoreUserInput = z.output<typeof zStoreUser>;
 type ToggleInput = z.output<typeof zTogglePermiso>;
@@ -51,7 +60,40 @@ export const MENSAJES_USUARIOS = {
   soloPropietarioPassword:
     'Solo un propietario puede cambiar la contraseña de otro usuario. Pídale a un propietario que la cambie.',
   passwordPropiaEnPerfil: 'Su propia contraseña se cambia en "Datos personales", con la contraseña actual.',
+  passwordObligatoria: 'La contraseña es obligatoria al crear un usuario, salvo que lo invite por correo.',
+  passwordOInvitacion: 'Elija una contraseña o invite por correo, no las dos cosas.',
+  emailParaInvitar: 'Para invitar por correo hace falta el email del usuario.',
+  yaTienePassword:
+    'Este usuario ya eligió su contraseña: no hace falta invitarlo. Si la olvidó, puede recuperarla desde la pantalla de inicio de sesión.',
 } as const;
+
+/**
+ * Invitations by mail (the accounts module): a link to choose a password and its mail, queued in
+ * the transaction that creates the user, so both exist exactly when the user does.
+ */
+export interface Invitaciones {
+  invite(
+    tx: DbOrTx,
+    actor: Actor,
+    invitado: { id: number; usuario: string; nombre: string; email: string },
+  ): Promise<void>;
+  /** The admin chose the user's password: earlier invitation links are spent. */
+  revoke(tx: DbOrTx, usuarioId: number): Promise<void>;
+  /** After the commit: the mail goes out now rather than at the worker's next look. */
+  flush(): void;
+}
+
+/** The new owner of a company that signed itself up (accounts module). */
+export interface PropietarioNuevo {
+  entidadId: number;
+  usuario: string;
+  nombre: string;
+  apellido: string;
+  email: string;
+  passwordHash: string;
+  terminosVersion: string;
+  terminosAceptados: Date;
+}
 
 /** Who changed what about a user, for the events published after commit. */
 interface Cambio {
@@ -79,6 +121,7 @@ export class UsersService {
       permissions: PermissionsService;
       clients: ClientsService;
       cache: TenantCache<UsuarioAdmin[]>;
+      invitaciones: Invitaciones;
     },
   ) {
     this.repo = new UsersRepository(db);
@@ -157,6 +200,7 @@ export class UsersService {
       supervisorId: r.supervisorId,
       roles: roles.get(r.id) ?? [],
       permisos: permisos.get(r.id) ?? [],
+      invitacionPendiente: r.invitacionPendiente,
     }));
   }
 
@@ -170,8 +214,9 @@ export class UsersService {
   async save(actor: Actor, input: StoreUserInput): Promise<UsuarioAdmin> {
     exigirPermiso(actor, 'altaUsuarios');
     const creating = input.id == null;
-    if (creating && !input.password) {
-      throw AppError.invalid('password', 'La contraseña es obligatoria al crear un usuario.');
+    if (input.invitar && input.password) throw AppError.invalid('invitar', MENSAJES_USUARIOS.passwordOInvitacion);
+    if (creating && !input.password && !input.invitar) {
+      throw AppError.invalid('password', MENSAJES_USUARIOS.passwordObligatoria);
     }
     if (input.password && !creating && !puedeFijarPassword(actor, input.id as number)) {
       throw AppError.forbidden(
@@ -251,13 +296,19 @@ export class UsersService {
         activo,
         supervisorId,
       };
+      if (input.invitar) {
+        if (!datos.email) throw AppError.invalid('email', MENSAJES_USUARIOS.emailParaInvitar);
+        if (current && !current.invitacionPendiente)
+          throw AppError.invalid('invitar', MENSAJES_USUARIOS.yaTienePassword);
+      }
       let id: number;
       try {
         if (current) {
           await repo.update(actor.entidadId, current.id, { ...datos, ...(passwordHash ? { passwordHash } : {}) });
           id = current.id;
         } else {
-          id = await repo.insert({ ...datos, entidadId: actor.entidadId, passwordHash: passwordHash as string });
+          // Invited: no password until they choose one through the link.
+          id = await repo.insert({ ...datos, entidadId: actor.entidadId, passwordHash: passwordHash ?? null });
         }
       } catch (err) {
         if (isUniqueViolation(err)) {
@@ -267,10 +318,77 @@ export class UsersService {
       }
       if (input.roles) await repo.setRoles(id, roleIds);
       if (input.permisos) await this.deps.permissions.replaceGlobal(tx, id, permisos);
+      if (passwordHash && current?.invitacionPendiente) await this.deps.invitaciones.revoke(tx, id);
+      if (input.invitar && datos.email) {
+        await this.deps.invitaciones.invite(tx, actor, {
+          id,
+          usuario: datos.usuario,
+          nombre: datos.nombre,
+          email: datos.email,
+        });
+      }
       return id;
     });
+    if (input.invitar) this.deps.invitaciones.flush();
     this.cambio({ entidadId: actor.entidadId, usuarioId: userId });
     return this.find(actor, userId);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The public account calls (accounts module)
+
+  /** The account a link's token names; any company (the token is the proof). */
+  findCuenta(userId: number, tx: DbOrTx = this.db): Promise<CuentaRow | undefined> {
+    return new UsersRepository(tx).findCuenta(userId);
+  }
+
+  /** The accounts a recovery or a resend names: by login name, or else by email (a few at most). */
+  listCuentas(loginOrEmail: string): Promise<CuentaRow[]> {
+    return this.repo.listCuentas(loginOrEmail, 5);
+  }
+
+  loginTaken(tx: DbOrTx, usuario: string): Promise<boolean> {
+    return new UsersRepository(tx).loginTaken(usuario);
+  }
+
+  emailTaken(tx: DbOrTx, email: string): Promise<boolean> {
+    return new UsersRepository(tx).emailTaken(email);
+  }
+
+  /**
+   * The owner of a company that signed itself up, in the sign-up's transaction: PROPIETARIO with
+   * every global permission, not confirmed until the mail's link is opened. A login name taken
+   * meanwhile (the unique index) is 409.
+   */
+  async createPropietario(tx: DbOrTx, p: PropietarioNuevo): Promise<number> {
+    const repo = new UsersRepository(tx);
+    const propietario = (await repo.allRoles()).find((r) => r.nombre === 'PROPIETARIO');
+    if (!propietario) throw new Error('falta el rol PROPIETARIO (seedCatalogo)');
+    let id: number;
+    try {
+      id = await repo.insert({ ...p, activo: true, supervisorId: null, confirmado: false });
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        throw new AppError('CONFLICTO', MENSAJES_USUARIOS.loginEnUso(p.usuario), { field: 'usuario' });
+      }
+      throw err;
+    }
+    await repo.setRoles(id, [propietario.id]);
+    await this.deps.permissions.replaceGlobal(tx, id, PERMISOS_GLOBALES);
+    return id;
+  }
+
+  /** A confirmation link was opened; with a hash, a recovery or invitation link set the password. */
+  confirmCuenta(tx: DbOrTx, userId: number, passwordHash?: string): Promise<void> {
+    return new UsersRepository(tx).confirmCuenta(userId, passwordHash);
+  }
+
+  /**
+   * After a password set through a link commits: the user's cached credentials are forgotten and
+   * their live sockets closed, in every instance (`usuario.credencialesCambiadas`).
+   */
+  credencialesCambiadas(entidadId: number, usuarioId: number): void {
+    this.cambio({ entidadId, usuarioId });
   }
 
   private async validarSupervisor(

@@ -27,19 +27,32 @@ export const usuarios = pgTable(
       .references(() => entidades.id),
     /** Login name, unique across the whole system regardless of case. */
     usuario: text().notNull(),
-    /** argon2id hash of the MD5 hex the client sends; the MD5 itself is never stored. */
-    passwordHash: text().notNull(),
+    /**
+     * argon2id hash of the MD5 hex the client sends; the MD5 itself is never stored. Null for an
+     * invited user who has not set a password yet (nothing verifies against it).
+     */
+    passwordHash: text(),
     nombre: text().notNull(),
     apellido: text().notNull().default(''),
     email: text(),
     activo: boolean().notNull().default(true),
     /** Who supervises this user (same company), if anyone. */
     supervisorId: integer(),
+    /**
+     * False for an owner who signed up and has not opened the confirmation mail yet: the login
+     * refuses them (CUENTA_NO_CONFIRMADA). Users created by an admin are confirmed.
+     */
+    confirmado: boolean().notNull().default(true),
+    /** The terms version (TERMINOS_VERSION) accepted at sign-up, and when. */
+    terminosVersion: text(),
+    terminosAceptados: timestamp({ withTimezone: true }),
     creado: timestamp({ withTimezone: true }).notNull().defaultNow(),
     actualizado: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('usuarios_usuario_lower_uq').on(sql`lower(${t.usuario})`),
+    // Recovery and sign-up look accounts up by email, regardless of case.
+    index('usuarios_email_lower_idx').on(sql`lower(${t.email})`),
     index('usuarios_entidad_idx').on(t.entidadId),
   ],
 );

@@ -1,5 +1,5 @@
 /** The two catalogues that share one set of calls and screens. */
-export type ClaseEtiqueta = 'tipos' | 'areas';
+export type { ClaseEtiqueta } from '../../lib/catalogos';
 
 /** Query keys of the administration feature (issue 4). */
 export const adminKeys = {

@@ -1,5 +1,5 @@
-import { API_NOTIFICACIONES } from '@delego/contract';
-import { http, type Credenciales } from '../http';
+import { RUTAS } from '@delego/contract';
+import { llamar, type Credenciales } from '../http';
 import { desuscribirNavegador, suscribirNavegador } from './navegador';
 
 /**
@@ -60,9 +60,14 @@ export function suscribirDispositivo(oyente: Oyente): () => void {
   };
 }
 
-/** GET /api/v2/notificaciones/registrar/{flag}/{deviceToken}. */
-export function registrarDispositivo(registrar: boolean, token: string, credenciales?: Credenciales): Promise<unknown> {
-  return http.get(API_NOTIFICACIONES.registrar(registrar, token), { credenciales });
+/** GET /api/v2/notificaciones/registrar/{flag}/{deviceToken}: answers `{ ok, registrado }`. */
+export function registrarDispositivo(
+  registrar: boolean,
+  token: string,
+  credenciales?: Credenciales,
+): Promise<{ ok: boolean; registrado: boolean }> {
+  const flag = registrar ? 'true' : 'false';
+  return llamar(RUTAS.registrarDispositivo, { params: { flag, deviceToken: token }, credenciales });
 }
 
 /**

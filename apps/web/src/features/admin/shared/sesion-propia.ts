@@ -1,5 +1,5 @@
-import { API, zUsuarioLogueado, type UsuarioLogueado } from '@delego/contract';
-import { http } from '../../../lib/http';
+import { RUTAS, type UsuarioLogueado } from '@delego/contract';
+import { llamar } from '../../../lib/http';
 import { guardarSesion, leerSesion } from '../../../lib/session';
 
 /** True when `usuarioId` is the logged-in user. */
@@ -29,7 +29,7 @@ export async function releerUsuarioEnSesion(): Promise<void> {
   if (!sesion) return;
   const credenciales = { usuario: sesion.usuario.usuario, md5: sesion.md5 };
   try {
-    const usuario = await http.get(API.login, { credenciales, esquema: zUsuarioLogueado });
+    const usuario = await llamar(RUTAS.login, { credenciales });
     // Only if nobody logged out or in meanwhile.
     if (leerSesion()?.md5 === credenciales.md5 && leerSesion()?.usuario.id === usuario.id) {
       guardarSesion({ usuario, md5: credenciales.md5 });

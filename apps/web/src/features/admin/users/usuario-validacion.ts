@@ -9,8 +9,13 @@ export interface ValoresUsuario {
   nombre: string;
   apellido: string;
   email: string;
-  /** The password as typed: required on create, optional (a new one) on edit. */
+  /** The password as typed: required on create (unless invited), optional (a new one) on edit. */
   password: string;
+  /**
+   * Send an invitation mail instead of choosing a password: the person sets their own through the
+   * link (7 days). On edit, while the invitation is pending, it sends a new one.
+   */
+  invitar: boolean;
   activo: boolean;
   permisos: PermisoGlobal[];
   supervisorId: number | null;
@@ -22,6 +27,7 @@ export const CAMPOS_USUARIO = [
   'apellido',
   'email',
   'password',
+  'invitar',
   'activo',
   'permisos',
   'supervisorId',
@@ -46,6 +52,7 @@ export function valoresIniciales(u?: {
     apellido: u?.apellido ?? '',
     email: u?.email ?? '',
     password: '',
+    invitar: false,
     activo: u?.activo ?? true,
     permisos: (u?.permisos ?? []) as PermisoGlobal[],
     supervisorId: u?.supervisorId ?? null,
@@ -61,7 +68,9 @@ export function validarUsuario(v: ValoresUsuario, id: number | null): ResultadoV
   const errores: ErroresCampos<CampoUsuario> = {};
   const creando = id === null;
 
-  if (creando || v.password) {
+  if (v.invitar) {
+    if (!v.email.trim()) errores.email = 'Ingrese el email: la invitación se envía a esa dirección.';
+  } else if (creando || v.password) {
     const problema = problemaPassword(v.password);
     if (problema) errores.password = creando && !v.password ? 'Ingrese la contraseña inicial.' : problema;
   }
@@ -75,7 +84,8 @@ export function validarUsuario(v: ValoresUsuario, id: number | null): ResultadoV
     activo: v.activo,
     permisos: v.permisos,
     supervisorId: v.supervisorId,
-    ...(v.password && !errores.password ? { password: md5Hex(v.password) } : {}),
+    ...(v.invitar ? { invitar: true } : {}),
+    ...(!v.invitar && v.password && !errores.password ? { password: md5Hex(v.password) } : {}),
   };
   const resultado = zStoreUser.safeParse(datos);
   if (!resultado.success) Object.assign(errores, erroresDeProblemas(resultado.error.issues));

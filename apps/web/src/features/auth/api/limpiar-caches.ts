@@ -1,7 +1,7 @@
-import { API } from '@delego/contract';
-import { http } from '../../../lib/http';
+import { RUTAS } from '@delego/contract';
+import { llamar } from '../../../lib/http';
 
-/** GET /api/v2/clientes/cache/clean and GET /api/v2/usuarios/cache/clean, in parallel. */
+/** GET /api/v2/clientes/cache/clean and GET /api/v2/usuarios/cache/clean, in parallel; each answers `{ ok }`. */
 export function limpiarCachesServidor(): Promise<unknown>[] {
-  return [http.get(API.clientesCacheClean), http.get(API.usuariosCacheClean)];
+  return [llamar(RUTAS.clientesCacheClean), llamar(RUTAS.usuariosCacheClean)];
 }

@@ -1,7 +1,7 @@
-import { API, zUsuarioLogueado } from '@delego/contract';
+import { RUTAS } from '@delego/contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { notificarError } from '../../../lib/errors';
-import { http } from '../../../lib/http';
+import { llamar } from '../../../lib/http';
 import { md5Hex } from '../../../lib/md5';
 import { guardarSesion, type Sesion } from '../../../lib/session';
 import { planKeys } from '../../plan';
@@ -15,10 +15,7 @@ export interface DatosLogin {
 /** GET /api/v4/login with the user name and the MD5 of the password (SPEC §5, §7). */
 export async function login({ usuario, password }: DatosLogin): Promise<Sesion> {
   const md5 = md5Hex(password);
-  const datos = await http.get(API.login, {
-    credenciales: { usuario, md5 },
-    esquema: zUsuarioLogueado,
-  });
+  const datos = await llamar(RUTAS.login, { credenciales: { usuario, md5 } });
   return { usuario: datos, md5 };
 }
 
@@ -37,10 +34,14 @@ export async function completarLogin(sesion: Sesion, queryClient: QueryClient): 
   queryClient.setQueryData(planKeys.estado(sesion.usuario.id), sesion.usuario.plan);
 }
 
-/** Errors reach the generic 'Atención' alert through the mutation cache (SPEC §8). */
+/**
+ * The screen shows the errors: an account not confirmed yet in place, with 'Reenviar correo'
+ * (issue 12); the rest in the generic 'Atención' alert (SPEC §8).
+ */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorSilencioso: true },
     mutationFn: async (datos: DatosLogin) => {
       const sesion = await login(datos);
       await completarLogin(sesion, queryClient);

@@ -1,6 +1,6 @@
-import { API, zUsuarioLogueado } from '@delego/contract';
+import { RUTAS } from '@delego/contract';
 import { ApiError } from '../../../lib/errors';
-import { http } from '../../../lib/http';
+import { llamar } from '../../../lib/http';
 import { borrarSesion, guardarSesion, leerSesion } from '../../../lib/session';
 
 /** At most one refresh in this time: the live socket may be refused on every retry (5 s). */
@@ -23,8 +23,7 @@ export function refrescarSesion(ahora = Date.now()): Promise<void> {
   if (!sesion) return Promise.resolve();
   ultimo = ahora;
   const credenciales = { usuario: sesion.usuario.usuario, md5: sesion.md5 };
-  enCurso = http
-    .get(API.login, { credenciales, esquema: zUsuarioLogueado })
+  enCurso = llamar(RUTAS.login, { credenciales })
     .then(
       (usuario) => {
         const actual = leerSesion();

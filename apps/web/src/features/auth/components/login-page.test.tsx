@@ -1,35 +1,28 @@
 import { MENSAJES, type UsuarioLogueado } from '@delego/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { crearQueryClient } from '../../../app/query-client';
 import { ErrorFeedback } from '../../../components/error-feedback';
 import { leerSesion } from '../../../lib/session';
 import { makePlan, makePropietario } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
+import { errorDelServidor, simularServidor, type Llamadas, type Respuesta } from '../../../test/servidor';
 import LoginPage from './login-page';
 
 const MD5_DEMO = 'eb6bc90afb1de3b7e8a41c1afa38ee01';
-const fetchMock = vi.fn<typeof fetch>();
-
-function json(status: number, cuerpo: unknown): Response {
-  return new Response(JSON.stringify(cuerpo), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 /** Answers like the server: the login, then the two cache cleans. */
-function servidor(login: () => Response) {
-  fetchMock.mockImplementation((url) => {
-    const ruta = new URL(String(url), 'http://localhost').pathname;
-    if (ruta === '/api/v4/login') return Promise.resolve(login());
-    if (ruta.endsWith('/cache/clean')) return Promise.resolve(json(200, { ok: true }));
-    return Promise.resolve(json(404, { message: 'no', code: 'X', requestId: 'r' }));
+function servidor(login: Respuesta): Llamadas {
+  return simularServidor({
+    'GET /api/v4/login': login,
+    'GET /api/v2/clientes/cache/clean': { ok: true },
+    'GET /api/v2/usuarios/cache/clean': { ok: true },
   });
 }
 
-function llamadas(): { ruta: string; autorizacion: string | null }[] {
-  return fetchMock.mock.calls.map(([url, init]) => ({
-    ruta: new URL(String(url), 'http://localhost').pathname,
-    autorizacion: new Headers(init?.headers).get('Authorization'),
-  }));
+/** Where each call went and with which credentials. */
+function rutas(llamadas: Llamadas): { ruta: string; autorizacion: string | null }[] {
+  return llamadas.map(({ ruta, autorizacion }) => ({ ruta, autorizacion }));
 }
 
 async function escribir(testId: string, valor: string): Promise<HTMLInputElement> {
@@ -53,19 +46,10 @@ function pantalla() {
   );
 }
 
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('LoginPage', () => {
   it('Enter sends the user with the MD5 of the password, then stores the session (SPEC §4)', async () => {
     const usuario: UsuarioLogueado = { ...makePropietario(), usuario: 'propietario', plan: makePlan() };
-    servidor(() => json(200, usuario));
+    const s = servidor(usuario);
     const { queryClient } = pantalla();
 
     await escribir('login-usuario', '  propietario ');
@@ -76,10 +60,9 @@ describe('LoginPage', () => {
     expect(leerSesion()?.md5).toBe(MD5_DEMO);
     expect(JSON.stringify(window.localStorage)).not.toContain('Demo1234!');
 
-    const hechas = llamadas();
-    expect(hechas[0]).toEqual({ ruta: '/api/v4/login', autorizacion: `propietario#${MD5_DEMO}` });
+    expect(rutas(s)[0]).toEqual({ ruta: '/api/v4/login', autorizacion: `propietario#${MD5_DEMO}` });
     await waitFor(() =>
-      expect(llamadas().slice(1)).toEqual(
+      expect(rutas(s).slice(1)).toEqual(
         expect.arrayContaining([
           { ruta: '/api/v2/clientes/cache/clean', autorizacion: `propietario#${MD5_DEMO}` },
           { ruta: '/api/v2/usuarios/cache/clean', autorizacion: `propietario#${MD5_DEMO}` },
@@ -90,17 +73,18 @@ describe('LoginPage', () => {
   });
 
   it('does not call the server while a field is empty, and says what is missing', async () => {
+    const s = simularServidor({});
     pantalla();
     const usuario = await escribir('login-usuario', '');
     fireEvent.keyDown(usuario, { key: 'Enter' });
 
     await waitFor(() => expect(screen.getByTestId('login-usuario')).toHaveProperty('errorText', 'Ingrese su usuario'));
     expect(screen.getByTestId('login-password')).toHaveProperty('errorText', 'Ingrese su contraseña');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(s).toHaveLength(0);
   });
 
   it("a wrong password shows the 'Atención' alert with the server's message", async () => {
-    servidor(() => json(403, { message: MENSAJES.loginInvalido, code: 'LOGIN_INVALIDO', requestId: 'r' }));
+    servidor(() => errorDelServidor(403, MENSAJES.loginInvalido, { code: 'LOGIN_INVALIDO' }));
     pantalla();
 
     await escribir('login-usuario', 'propietario');

@@ -1,19 +1,9 @@
-import { API_ORDENES, zResponsableDisponible } from '@delego/contract';
-import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
-import { ordenesKeys } from '../../orders';
-
-const zLista = zResponsableDisponible.array();
+import { useResponsablesDisponibles } from '../../orders';
 
 /**
  * GET /api/v2/usuarios/todos: the company's active users, for 'Horas de' when the reader may log
- * hours for others. The same list (and key) the orders feature uses for responsables.
+ * hours for others. The same query the orders feature makes for responsables.
  */
 export function usePersonas(habilitada: boolean) {
-  return useQuery({
-    queryKey: ordenesKeys.responsablesDisponibles('todos'),
-    queryFn: ({ signal }) => http.get(API_ORDENES.responsablesDisponibles('todos'), { esquema: zLista, signal }),
-    enabled: habilitada,
-    staleTime: 5 * 60_000,
-  });
+  return useResponsablesDisponibles('todos', { habilitada });
 }

@@ -1,6 +1,5 @@
-import { API_REGISTRO, zRegistroOrden, type RegistroCambios, type RegistroOrden } from '@delego/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { RUTAS, type RegistroCambios } from '@delego/contract';
+import { mutacionDe } from '../../../lib/consultas';
 import { ordenesKeys } from '../../orders';
 import { registroKeys } from '../keys';
 
@@ -11,22 +10,18 @@ export interface CambiosRegistro {
 
 /**
  * PUT /api/v2/registro-gastos/{id} {horas, gastos, borrados}: entries without id are new, with id
- * they correct one; borrados removes. Answers with the order's log as it is now.
+ * they correct one; borrados removes. Answers with the order's log as it is now. The forms show a
+ * refusal on their fields; a removal's goes to the alert (see the screen).
  */
-export function guardarRegistro({ ordenId, cambios }: CambiosRegistro): Promise<RegistroOrden> {
-  return http.put(API_REGISTRO.registro(ordenId), cambios, { esquema: zRegistroOrden });
-}
-
-/** The forms show a refusal on their fields; a removal's goes to the alert (see the screen). */
-export function useGuardarRegistro() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: guardarRegistro,
-    meta: { errorSilencioso: true },
-    onSuccess: (registro, { ordenId }) => {
+export const { useMutacion: useGuardarRegistro } = mutacionDe(
+  RUTAS.guardarRegistro,
+  ({ ordenId, cambios }: CambiosRegistro) => ({ params: { id: ordenId }, cuerpo: cambios }),
+  {
+    errorSilencioso: true,
+    alResponder: (queryClient, registro, { ordenId }) => {
       queryClient.setQueryData(registroKeys.registro(ordenId), registro);
       // Every change is an event in the order's history.
       void queryClient.invalidateQueries({ queryKey: ordenesKeys.historial(ordenId) });
     },
-  });
-}
+  },
+);

@@ -1,8 +1,8 @@
 import { ACEPTAR_ARCHIVOS, MONEDA_DEFECTO, diaDeMs, hoyEn, type Archivo, type RegistroGasto } from '@delego/contract';
-import { IonButton, IonIcon, IonInput, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
 import { attachOutline } from 'ionicons/icons';
-import { useCallback, useRef, type ChangeEvent } from 'react';
-import { CampoConLimite } from '../../../components/campo-con-limite';
+import { useRef, type ChangeEvent } from 'react';
+import { CampoSeleccion, CampoTexto } from '../../../components/campos';
 import { ColaSubidas, useArchivos, useSubidas } from '../../files';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import {
@@ -13,16 +13,11 @@ import {
   validarGasto,
   type FormularioGasto as Datos,
 } from '../model/registro';
-import { FormularioRegistro, useFormularioRegistro } from './formulario-registro';
+import { FormularioRegistro, useFormularioRegistro, type PropsEntrada } from './formulario-registro';
 
-interface Props {
-  ordenId: number;
-  /** The expense to correct; a new one when absent. */
-  inicial?: RegistroGasto;
+interface Props extends PropsEntrada<RegistroGasto> {
   /** The reader may attach files to the order (a receipt can be uploaded from here). */
   puedeAdjuntar: boolean;
-  onListo: (mensaje: string) => void;
-  onCancelar: () => void;
 }
 
 function datosIniciales(inicial: RegistroGasto | undefined, hoy: string, zona: string): Datos {
@@ -36,9 +31,6 @@ function datosIniciales(inicial: RegistroGasto | undefined, hoy: string, zona: s
     comprobanteArchivoId: inicial.comprobante?.id ?? null,
   };
 }
-
-/** IonSelect needs a value for 'Sin comprobante'. */
-const SIN_COMPROBANTE = 0;
 
 /** The file just uploaded: the newest of the order's files with that name. */
 function archivoSubido(lista: readonly Archivo[], nombre: string): Archivo | undefined {
@@ -64,16 +56,13 @@ export function FormularioGastoRegistro({ ordenId, inicial, puedeAdjuntar, onLis
     exito: inicial ? 'Gasto corregido.' : 'Gasto registrado.',
     onListo,
   });
-  const { cambiar } = f;
-
-  const alSubir = useCallback(
-    (lista: Archivo[], archivo: File) => {
+  // The receipt just uploaded becomes the expense's (the queue keeps the latest callback).
+  const cola = useSubidas(ordenId, {
+    alTerminar: (lista: Archivo[], archivo: File) => {
       const nuevo = archivoSubido(lista, archivo.name);
-      if (nuevo) cambiar('comprobanteArchivoId', nuevo.id);
+      if (nuevo) f.cambiar('comprobanteArchivoId', nuevo.id);
     },
-    [cambiar],
-  );
-  const cola = useSubidas(ordenId, { alTerminar: alSubir });
+  });
 
   function alElegir(e: ChangeEvent<HTMLInputElement>) {
     const elegidos = [...(e.target.files ?? [])].slice(0, 1);
@@ -81,7 +70,7 @@ export function FormularioGastoRegistro({ ordenId, inicial, puedeAdjuntar, onLis
     cola.agregar(elegidos);
   }
 
-  const moneda = f.datos.moneda;
+  const moneda = f.valores.moneda;
   const monedas = MONEDAS.includes(moneda as (typeof MONEDAS)[number]) ? MONEDAS : [...MONEDAS, moneda];
   const lista = archivos.data ?? [];
   return (
@@ -92,66 +81,42 @@ export function FormularioGastoRegistro({ ordenId, inicial, puedeAdjuntar, onLis
       esperar={cola.estaSubiendo}
       onCancelar={onCancelar}
     >
-      <CampoConLimite valor={f.datos.concepto} max={LIMITE_CONCEPTO}>
-        <IonInput
-          label="Concepto"
-          labelPlacement="stacked"
-          fill="outline"
-          placeholder="Repuestos, viáticos, combustible…"
-          {...f.campo('concepto', LIMITE_CONCEPTO)}
-          data-testid="gasto-concepto"
-        />
-      </CampoConLimite>
+      <CampoTexto
+        {...f.campo('concepto')}
+        label="Concepto"
+        labelPlacement="stacked"
+        placeholder="Repuestos, viáticos, combustible…"
+        max={LIMITE_CONCEPTO}
+        data-testid="gasto-concepto"
+      />
       <div className="registro-form__fila registro-form__fila--monto">
-        <IonInput
+        <CampoTexto
+          {...f.campo('monto')}
           type="text"
           inputmode="decimal"
           label="Monto"
           labelPlacement="stacked"
-          fill="outline"
           placeholder="0,00"
-          {...f.campo('monto')}
           helperText="Con hasta 2 decimales, p. ej. 1500,50"
           data-testid="gasto-monto"
         />
-        <IonSelect
-          label="Moneda"
+        <CampoSeleccion
           labelPlacement="stacked"
-          fill="outline"
-          interface="popover"
-          value={moneda}
-          {...f.error('moneda')}
-          onIonChange={(e) => cambiar('moneda', String(e.detail.value))}
+          {...f.campo('moneda')}
+          label="Moneda"
+          opciones={monedas.map((m) => ({ valor: m, texto: m }))}
           data-testid="gasto-moneda"
-        >
-          {monedas.map((m) => (
-            <IonSelectOption key={m} value={m}>
-              {m}
-            </IonSelectOption>
-          ))}
-        </IonSelect>
+        />
       </div>
       <div className="registro-form__comprobante">
-        <IonSelect
-          label="Comprobante"
+        <CampoSeleccion
           labelPlacement="stacked"
-          fill="outline"
-          interface="popover"
-          value={f.datos.comprobanteArchivoId ?? SIN_COMPROBANTE}
-          {...f.error('comprobanteArchivoId')}
-          onIonChange={(e) => {
-            const id = Number(e.detail.value);
-            cambiar('comprobanteArchivoId', id === SIN_COMPROBANTE ? null : id);
-          }}
+          {...f.campo('comprobanteArchivoId')}
+          label="Comprobante"
+          ninguno="Sin comprobante"
+          opciones={lista.map((a) => ({ valor: a.id, texto: a.nombre }))}
           data-testid="gasto-comprobante"
-        >
-          <IonSelectOption value={SIN_COMPROBANTE}>Sin comprobante</IonSelectOption>
-          {lista.map((a) => (
-            <IonSelectOption key={a.id} value={a.id}>
-              {a.nombre}
-            </IonSelectOption>
-          ))}
-        </IonSelect>
+        />
         {puedeAdjuntar && (
           <>
             <IonButton

@@ -1,6 +1,5 @@
 import { diaDeMs, hoyEn, type RegistroHoras } from '@delego/contract';
-import { IonInput, IonSelect, IonSelectOption, IonTextarea } from '@ionic/react';
-import { CampoConLimite } from '../../../components/campo-con-limite';
+import { CampoSeleccion, CampoTexto, CampoTextoLargo } from '../../../components/campos';
 import { useSession } from '../../auth';
 import { usePersonas } from '../api/get-personas';
 import { useZonaEmpresa } from '../../../lib/fechas';
@@ -10,16 +9,11 @@ import {
   validarHoras,
   type FormularioHoras as Datos,
 } from '../model/registro';
-import { FormularioRegistro, useFormularioRegistro } from './formulario-registro';
+import { FormularioRegistro, useFormularioRegistro, type PropsEntrada } from './formulario-registro';
 
-interface Props {
-  ordenId: number;
-  /** The entry to correct; a new one when absent. */
-  inicial?: RegistroHoras;
+interface Props extends PropsEntrada<RegistroHoras> {
   /** The reader may log hours for others: 'Horas de' lets them choose whose. */
   puedeCargarAOtros: boolean;
-  onListo: (mensaje: string) => void;
-  onCancelar: () => void;
 }
 
 function datosIniciales(inicial: RegistroHoras | undefined, hoy: string, zona: string): Datos {
@@ -53,7 +47,19 @@ export function FormularioHorasRegistro({ ordenId, inicial, puedeCargarAOtros, o
   });
 
   const opciones = personas.data ?? [];
-  const elegido = f.datos.usuarioId ?? usuario?.id ?? null;
+  const numero = (campo: 'horas' | 'minutos', etiqueta: string, max: number) => ({
+    ...f.campo(campo),
+    type: 'number' as const,
+    inputmode: 'numeric' as const,
+    label: etiqueta,
+    labelPlacement: 'stacked' as const,
+    min: 0,
+    max,
+    step: '1',
+    placeholder: '0',
+    helperText: `De 0 a ${max}`,
+    'data-testid': `horas-${campo}`,
+  });
   return (
     <FormularioRegistro
       prefijo="horas"
@@ -62,66 +68,31 @@ export function FormularioHorasRegistro({ ordenId, inicial, puedeCargarAOtros, o
       onCancelar={onCancelar}
     >
       <div className="registro-form__fila">
-        <IonInput
-          type="number"
-          inputmode="numeric"
-          label="Horas"
-          labelPlacement="stacked"
-          fill="outline"
-          min={0}
-          max={24}
-          step="1"
-          placeholder="0"
-          {...f.campo('horas')}
-          helperText="De 0 a 24"
-          data-testid="horas-horas"
-        />
-        <IonInput
-          type="number"
-          inputmode="numeric"
-          label="Minutos"
-          labelPlacement="stacked"
-          fill="outline"
-          min={0}
-          max={59}
-          step="1"
-          placeholder="0"
-          {...f.campo('minutos')}
-          helperText="De 0 a 59"
-          data-testid="horas-minutos"
-        />
+        <CampoTexto {...numero('horas', 'Horas', 24)} />
+        <CampoTexto {...numero('minutos', 'Minutos', 59)} />
       </div>
       {puedeCargarAOtros && opciones.length > 0 && (
-        <IonSelect
+        <CampoSeleccion
+          {...f.campo('usuarioId')}
+          value={f.valores.usuarioId ?? usuario?.id ?? null}
           label="Horas de"
           labelPlacement="stacked"
-          fill="outline"
-          interface="popover"
-          value={elegido}
-          {...f.error('usuarioId')}
-          onIonChange={(e) => f.cambiar('usuarioId', Number(e.detail.value))}
+          opciones={opciones.map((p) => ({
+            valor: p.id,
+            texto: `${`${p.nombre} ${p.apellido}`.trim() || p.usuario}${p.id === usuario?.id ? ' (usted)' : ''}`,
+          }))}
           data-testid="horas-usuario"
-        >
-          {opciones.map((p) => (
-            <IonSelectOption key={p.id} value={p.id}>
-              {`${p.nombre} ${p.apellido}`.trim() || p.usuario}
-              {p.id === usuario?.id ? ' (usted)' : ''}
-            </IonSelectOption>
-          ))}
-        </IonSelect>
-      )}
-      <CampoConLimite valor={f.datos.descripcion} max={LIMITE_DESCRIPCION}>
-        <IonTextarea
-          label="Descripción"
-          labelPlacement="stacked"
-          fill="outline"
-          autoGrow
-          rows={3}
-          placeholder="Qué se hizo (opcional)"
-          {...f.campo('descripcion', LIMITE_DESCRIPCION)}
-          data-testid="horas-descripcion"
         />
-      </CampoConLimite>
+      )}
+      <CampoTextoLargo
+        {...f.campo('descripcion')}
+        label="Descripción"
+        labelPlacement="stacked"
+        rows={3}
+        placeholder="Qué se hizo (opcional)"
+        max={LIMITE_DESCRIPCION}
+        data-testid="horas-descripcion"
+      />
     </FormularioRegistro>
   );
 }

@@ -1,18 +1,17 @@
 import { hoyEn, type RegistroCambios } from '@delego/contract';
-import { IonButton, IonSpinner } from '@ionic/react';
-import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError, mensajeDeError } from '../../../lib/errors';
-import { useGuardarRegistro } from '../api/guardar-registro';
-import { errorDeLargo } from '../../../components/campo-con-limite';
+import { useState, type ReactNode } from 'react';
+import { BotonesFormulario } from '../../../components/botones-formulario';
 import { CampoFecha } from '../../../components/campo-fecha';
+import { ApiError, mensajeDeError } from '../../../lib/errors';
 import { useZonaEmpresa } from '../../../lib/fechas';
+import { enviarConEnter, useFormulario, type Formulario, type PropsCampo } from '../../../lib/formularios';
+import { useGuardarRegistro } from '../api/guardar-registro';
 import { campoDelServidor, type Resultado } from '../model/registro';
-import { enviarConEnter } from './enviar-con-enter';
 
 /**
- * What the hours and the expense forms share: their state and checks before saving, how a refusal
- * of the server lands on a field or above the form, and the frame around their own fields (the
- * date first, Cancelar and Guardar last).
+ * What the hours and the expense forms share: the form kit's state and checks, saving, how a
+ * refusal of the server lands on a field or above the form, and the frame around their own fields
+ * (the date first, Cancelar and Guardar last).
  */
 
 /** What every entry form holds: its id when it corrects one, and the day, 'YYYY-MM-DD'. */
@@ -21,26 +20,18 @@ export interface DatosRegistro {
   fecha: string;
 }
 
-/** A field of the form, as the name of its value and of its error. */
-type Campo<D> = keyof D & string;
-
-/** The fields whose value is text, typed in an input or a text area. */
-type CampoTexto<D> = { [K in Campo<D>]-?: D[K] extends string ? K : never }[Campo<D>];
-
-/** The message of each field that is wrong. */
-type ErroresRegistro<D> = Partial<Record<Campo<D>, string>>;
-
-/** How a field shows its error: Ionic's invalid look and the message under it. */
-export interface PropsError {
-  className: string | undefined;
-  errorText: string | undefined;
+/** What the page gives an hours or expense form. */
+export interface PropsEntrada<T> {
+  ordenId: number;
+  /** The entry to correct; a new one when absent. */
+  inicial?: T;
+  /** Once saved, with what to tell the person ('Horas registradas.'). */
+  onListo: (mensaje: string) => void;
+  onCancelar: () => void;
 }
 
-/** The props that bind an IonInput or IonTextarea to a text field of the form. */
-export interface PropsCampo extends PropsError {
-  value: string;
-  onIonInput: (e: { detail: { value?: string | number | null } }) => void;
-}
+/** A field of the form, as the name of its value and of its message. */
+type Campo<D> = Extract<keyof D, string>;
 
 interface OpcionesFormulario<D extends DatosRegistro, E> {
   ordenId: number;
@@ -59,14 +50,12 @@ interface OpcionesFormulario<D extends DatosRegistro, E> {
 
 /** What the frame of the form needs: see `FormularioRegistro`. */
 export interface MarcoRegistro {
-  enviar: (e: FormEvent) => void;
+  props: ReturnType<Formulario<DatosRegistro, unknown>['props']>;
+  /** A refusal that names no field of the form: shown above it until something changes. */
   error: string | undefined;
-  fecha: PropsCampo;
+  fecha: PropsCampo<string>;
   guardando: boolean;
 }
-
-const claseInvalida = (error: string | undefined) => (error ? 'ion-invalid ion-touched' : undefined);
-const texto = (e: { detail: { value?: string | number | null } }) => String(e.detail.value ?? '');
 
 /** State, checks and saving of an hours or expense form of the order `ordenId`. */
 export function useFormularioRegistro<D extends DatosRegistro, E>({
@@ -79,53 +68,26 @@ export function useFormularioRegistro<D extends DatosRegistro, E>({
   onListo,
 }: OpcionesFormulario<D, E>) {
   const guardar = useGuardarRegistro();
-  const [datos, setDatos] = useState<D>(inicial);
-  const [errores, setErrores] = useState<ErroresRegistro<D>>({});
-  /** A refusal that names no field of the form: shown above it. */
   const [general, setGeneral] = useState<string>();
-
-  /** Sets a field; its error and the general one go away. */
-  const cambiar = useCallback(<K extends Campo<D>>(campo: K, valor: D[K]) => {
-    setDatos((d) => ({ ...d, [campo]: valor }));
-    setErrores((e) => ({ ...e, [campo]: undefined }));
-    setGeneral(undefined);
-  }, []);
-
-  const error = (campo: Campo<D>): PropsError => ({
-    className: claseInvalida(errores[campo]),
-    errorText: errores[campo],
+  const f = useFormulario<D, E>({
+    inicial,
+    validar: (datos) => {
+      const r = validar(datos);
+      return r.ok ? { ok: true, datos: r.entrada } : r;
+    },
+    habilitado: !guardar.isPending,
+    alCambiar: () => setGeneral(undefined),
   });
 
-  /** A text field's props; with `max`, over the limit is said as it happens (`validar` refuses it). */
-  const campo = (nombre: CampoTexto<D>, max?: number): PropsCampo => {
-    const valor = datos[nombre] as string;
-    const largo = max === undefined ? undefined : errorDeLargo(valor, max);
-    return {
-      ...(largo ? { className: claseInvalida(largo), errorText: largo } : error(nombre)),
-      value: valor,
-      onIonInput: (e) => cambiar(nombre, texto(e) as D[CampoTexto<D>]),
-    };
-  };
-
-  function enviar(e: FormEvent) {
-    e.preventDefault();
-    if (guardar.isPending) return;
-    const r = validar(datos);
-    if (!r.ok) {
-      setErrores(r.errores);
-      setGeneral(undefined);
-      return;
-    }
+  function enviar(entrada: E) {
     guardar.mutate(
-      { ordenId, cambios: cambios(r.entrada) },
+      { ordenId, cambios: cambios(entrada) },
       {
         onSuccess: () => onListo(exito),
         onError: (falla) => {
           const culpable =
             falla instanceof ApiError && falla.status === 400 ? campoDelServidor(falla.field, campos) : null;
-          const enCampo: ErroresRegistro<D> = {};
-          if (culpable) enCampo[culpable] = falla.message;
-          setErrores(enCampo);
+          f.mostrarErrores(culpable ? ({ [culpable]: falla.message } as Partial<Record<Campo<D>, string>>) : {});
           setGeneral(culpable ? undefined : mensajeDeError(falla));
         },
       },
@@ -133,12 +95,13 @@ export function useFormularioRegistro<D extends DatosRegistro, E>({
   }
 
   const marco: MarcoRegistro = {
-    enviar,
+    props: f.props(enviar),
     error: general,
-    fecha: campo('fecha' as CampoTexto<D>),
+    // Every entry's `fecha` is a day as text (DatosRegistro), whatever else D holds.
+    fecha: f.campo('fecha' as Campo<D>) as unknown as PropsCampo<string>,
     guardando: guardar.isPending,
   };
-  return { datos, cambiar, campo, error, marco };
+  return { ...f, marco };
 }
 
 interface FormularioRegistroProps {
@@ -168,35 +131,29 @@ export function FormularioRegistro({
   children,
 }: FormularioRegistroProps) {
   const hoy = hoyEn(useZonaEmpresa());
-  function enviar(e: FormEvent) {
-    if (esperar) e.preventDefault();
-    else marco.enviar(e);
-  }
-
+  const { props } = marco;
   return (
-    <form className="registro-form" onSubmit={enviar} onKeyDown={enviarConEnter} noValidate aria-label={nombre}>
+    <form
+      {...props}
+      className="registro-form"
+      onSubmit={(e) => (esperar ? e.preventDefault() : props.onSubmit(e))}
+      onKeyDown={esperar ? enviarConEnter(() => undefined) : props.onKeyDown}
+      aria-label={nombre}
+    >
       {marco.error && (
         <p className="registro-form__error" role="alert" data-testid={`${prefijo}-error`}>
           {marco.error}
         </p>
       )}
-      <CampoFecha
-        label="Fecha"
-        max={hoy}
-        value={marco.fecha.value}
-        error={marco.fecha.errorText}
-        onChange={(dia) => marco.fecha.onIonInput({ detail: { value: dia } })}
-        data-testid={`${prefijo}-fecha`}
-      />
+      <CampoFecha {...marco.fecha} label="Fecha" max={hoy} data-testid={`${prefijo}-fecha`} />
       {children}
-      <div className="registro-form__botones">
-        <IonButton type="button" fill="outline" color="medium" onClick={onCancelar}>
-          Cancelar
-        </IonButton>
-        <IonButton type="submit" disabled={marco.guardando || esperar} data-testid={`${prefijo}-guardar`}>
-          {marco.guardando ? <IonSpinner name="crescent" aria-hidden="true" /> : 'Guardar'}
-        </IonButton>
-      </div>
+      <BotonesFormulario
+        clase="registro-form__botones"
+        onCancelar={onCancelar}
+        ocupado={marco.guardando}
+        deshabilitado={esperar}
+        testId={`${prefijo}-guardar`}
+      />
     </form>
   );
 }

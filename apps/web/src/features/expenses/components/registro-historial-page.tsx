@@ -1,19 +1,8 @@
 import { esAdmin, textoFecha, type RegistroGasto, type RegistroHoras, type RegistroOrden } from '@delego/contract';
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonIcon,
-  IonModal,
-  IonSpinner,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
-import { add, barChartOutline, createOutline, receiptOutline, trashOutline } from 'ionicons/icons';
+import { IonButton, IonButtons, IonHeader, IonIcon, IonModal, IonSpinner, IonTitle, IonToolbar } from '@ionic/react';
+import { barChartOutline, receiptOutline } from 'ionicons/icons';
 import { useState } from 'react';
-import { PageHeader } from '../../../components/page-header';
-import { EstadoError, EstadoSinOrden, FilasCargando } from '../../../components/estados-pantalla';
+import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { guardarArchivo } from '../../../lib/descargas';
 import { notificarError } from '../../../lib/errors';
 import { useSession } from '../../auth';
@@ -25,6 +14,7 @@ import { useZonaEmpresa } from '../../../lib/fechas';
 import { formatoMonto, textoHoras } from '../model/registro';
 import { FormularioGastoRegistro } from './formulario-gasto';
 import { FormularioHorasRegistro } from './formulario-horas';
+import { SeccionRegistro } from './seccion-registro';
 import './registro.css';
 
 const RUTA = '/registro-historial';
@@ -34,22 +24,9 @@ export default function RegistroHistorialPage() {
   const id = leerId(useConsultaDeRuta(RUTA).get('id'));
   const registro = useRegistro(id);
   return (
-    <>
-      <PageHeader titulo="Horas y gastos" volverA={id ? `/orden/${id}` : '/home'} />
-      <IonContent className="ion-padding delego-page-content">
-        <div className="delego-container papeleo registro">
-          {id === null ? (
-            <EstadoSinOrden ambito="papeleo" />
-          ) : registro.isPending ? (
-            <FilasCargando ambito="papeleo" filas={4} />
-          ) : registro.isError ? (
-            <EstadoError ambito="papeleo" error={registro.error} onReintentar={() => void registro.refetch()} />
-          ) : (
-            <RegistroDeOrden registro={registro.data} />
-          )}
-        </div>
-      </IonContent>
-    </>
+    <PantallaDeOrden titulo="Horas y gastos" id={id} ambito="papeleo" consulta={registro} clase="registro">
+      {(datos) => <RegistroDeOrden registro={datos} />}
+    </PantallaDeOrden>
   );
 }
 
@@ -108,30 +85,16 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
     setAbierto(true);
   }
 
-  async function borrarHoras(h: RegistroHoras) {
+  /** Removes an entry once the person confirms; the removal stays in the order's history. */
+  async function borrar(cual: 'horas' | 'gastos', id: number, titulo: string, que: string, exito: string) {
     const ok = await confirmar({
-      titulo: '¿Eliminar estas horas?',
-      mensaje: `${textoHoras(h.horas, h.minutos)} de ${nombre(h.usuario)} del ${textoFecha(h.fecha, zona)}. La eliminación queda en el historial.`,
+      titulo,
+      mensaje: `${que}. La eliminación queda en el historial.`,
       aceptar: 'Eliminar',
     });
     if (!ok) return;
-    guardar.mutate(
-      { ordenId, cambios: { borrados: { horas: [h.id], gastos: [] } } },
-      { onSuccess: () => aviso('Horas eliminadas.'), onError: notificarError },
-    );
-  }
-
-  async function borrarGasto(g: RegistroGasto) {
-    const ok = await confirmar({
-      titulo: '¿Eliminar este gasto?',
-      mensaje: `${g.concepto}: ${formatoMonto(g.monto, g.moneda)} del ${textoFecha(g.fecha, zona)}. La eliminación queda en el historial.`,
-      aceptar: 'Eliminar',
-    });
-    if (!ok) return;
-    guardar.mutate(
-      { ordenId, cambios: { borrados: { horas: [], gastos: [g.id] } } },
-      { onSuccess: () => aviso('Gasto eliminado.'), onError: notificarError },
-    );
+    const borrados = { horas: [] as number[], gastos: [] as number[], [cual]: [id] };
+    guardar.mutate({ ordenId, cambios: { borrados } }, { onSuccess: () => aviso(exito), onError: notificarError });
   }
 
   function listo(mensaje: string) {
@@ -144,83 +107,75 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
       <CabeceraOrden ordenId={ordenId} />
       <Totales totales={registro.totales} />
 
-      <section className="delego-card registro-seccion" aria-labelledby="registro-horas">
-        <div className="registro-seccion__cabecera">
-          <h2 id="registro-horas">Horas</h2>
-          {registro.puedeAgregar && (
-            <IonButton size="small" onClick={() => abrir({ tipo: 'horas' })} data-testid="registro-agregar-horas">
-              <IonIcon slot="start" icon={add} aria-hidden="true" />
-              Registrar horas
-            </IonButton>
-          )}
-        </div>
-        {registro.horas.length === 0 ? (
-          <p className="registro-vacio">Todavía no se registraron horas.</p>
-        ) : (
-          <ul className="registro-filas" data-testid="registro-horas">
-            {registro.horas.map((h) => (
-              <li key={h.id} className="registro-fila" data-testid="registro-hora">
-                <span className="registro-fila__valor">{textoHoras(h.horas, h.minutos)}</span>
-                <div className="registro-fila__datos">
-                  <span className="registro-fila__titulo">
-                    {nombre(h.usuario)} <span className="registro-fila__fecha">· {textoFecha(h.fecha, zona)}</span>
-                  </span>
-                  {h.descripcion && <span className="registro-fila__texto">{h.descripcion}</span>}
-                  {h.autor.id !== h.usuario.id && (
-                    <span className="registro-fila__meta">Cargadas por {nombre(h.autor)}</span>
-                  )}
-                </div>
-                {h.puedeEditar && (
-                  <AccionesFila
-                    que="estas horas"
-                    ocupado={guardar.isPending}
-                    onEditar={() => abrir({ tipo: 'horas', inicial: h })}
-                    onBorrar={() => void borrarHoras(h)}
-                  />
-                )}
-              </li>
-            ))}
-          </ul>
+      <SeccionRegistro
+        id="registro-horas"
+        titulo="Horas"
+        agregar={
+          registro.puedeAgregar
+            ? { texto: 'Registrar horas', testId: 'registro-agregar-horas', onClick: () => abrir({ tipo: 'horas' }) }
+            : null
+        }
+        vacio="Todavía no se registraron horas."
+        filas={registro.horas}
+        testIdFila="registro-hora"
+        que="estas horas"
+        ocupado={guardar.isPending}
+        onEditar={(h) => abrir({ tipo: 'horas', inicial: h })}
+        onBorrar={(h) =>
+          void borrar(
+            'horas',
+            h.id,
+            '¿Eliminar estas horas?',
+            `${textoHoras(h.horas, h.minutos)} de ${nombre(h.usuario)} del ${textoFecha(h.fecha, zona)}`,
+            'Horas eliminadas.',
+          )
+        }
+        valor={(h) => textoHoras(h.horas, h.minutos)}
+        datos={(h) => (
+          <>
+            <span className="registro-fila__titulo">
+              {nombre(h.usuario)} <span className="registro-fila__fecha">· {textoFecha(h.fecha, zona)}</span>
+            </span>
+            {h.descripcion && <span className="registro-fila__texto">{h.descripcion}</span>}
+            {h.autor.id !== h.usuario.id && <span className="registro-fila__meta">Cargadas por {nombre(h.autor)}</span>}
+          </>
         )}
-      </section>
+      />
 
-      <section className="delego-card registro-seccion" aria-labelledby="registro-gastos">
-        <div className="registro-seccion__cabecera">
-          <h2 id="registro-gastos">Gastos</h2>
-          {registro.puedeAgregar && (
-            <IonButton size="small" onClick={() => abrir({ tipo: 'gasto' })} data-testid="registro-agregar-gasto">
-              <IonIcon slot="start" icon={add} aria-hidden="true" />
-              Registrar gasto
-            </IonButton>
-          )}
-        </div>
-        {registro.gastos.length === 0 ? (
-          <p className="registro-vacio">Todavía no se registraron gastos.</p>
-        ) : (
-          <ul className="registro-filas" data-testid="registro-gastos">
-            {registro.gastos.map((g) => (
-              <li key={g.id} className="registro-fila" data-testid="registro-gasto">
-                <span className="registro-fila__valor">{formatoMonto(g.monto, g.moneda)}</span>
-                <div className="registro-fila__datos">
-                  <span className="registro-fila__titulo">
-                    {g.concepto} <span className="registro-fila__fecha">· {textoFecha(g.fecha, zona)}</span>
-                  </span>
-                  <span className="registro-fila__meta">{nombre(g.autor)}</span>
-                  {g.comprobante && <Comprobante comprobante={g.comprobante} />}
-                </div>
-                {g.puedeEditar && (
-                  <AccionesFila
-                    que="este gasto"
-                    ocupado={guardar.isPending}
-                    onEditar={() => abrir({ tipo: 'gasto', inicial: g })}
-                    onBorrar={() => void borrarGasto(g)}
-                  />
-                )}
-              </li>
-            ))}
-          </ul>
+      <SeccionRegistro
+        id="registro-gastos"
+        titulo="Gastos"
+        agregar={
+          registro.puedeAgregar
+            ? { texto: 'Registrar gasto', testId: 'registro-agregar-gasto', onClick: () => abrir({ tipo: 'gasto' }) }
+            : null
+        }
+        vacio="Todavía no se registraron gastos."
+        filas={registro.gastos}
+        testIdFila="registro-gasto"
+        que="este gasto"
+        ocupado={guardar.isPending}
+        onEditar={(g) => abrir({ tipo: 'gasto', inicial: g })}
+        onBorrar={(g) =>
+          void borrar(
+            'gastos',
+            g.id,
+            '¿Eliminar este gasto?',
+            `${g.concepto}: ${formatoMonto(g.monto, g.moneda)} del ${textoFecha(g.fecha, zona)}`,
+            'Gasto eliminado.',
+          )
+        }
+        valor={(g) => formatoMonto(g.monto, g.moneda)}
+        datos={(g) => (
+          <>
+            <span className="registro-fila__titulo">
+              {g.concepto} <span className="registro-fila__fecha">· {textoFecha(g.fecha, zona)}</span>
+            </span>
+            <span className="registro-fila__meta">{nombre(g.autor)}</span>
+            {g.comprobante && <Comprobante comprobante={g.comprobante} />}
+          </>
         )}
-      </section>
+      />
 
       {usuario && esAdmin(usuario) && (
         <p className="registro-enlace">
@@ -267,43 +222,6 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
         )}
       </IonModal>
     </>
-  );
-}
-
-function AccionesFila({
-  que,
-  ocupado,
-  onEditar,
-  onBorrar,
-}: {
-  que: string;
-  ocupado: boolean;
-  onEditar: () => void;
-  onBorrar: () => void;
-}) {
-  return (
-    <div className="registro-fila__acciones">
-      <IonButton
-        fill="clear"
-        size="small"
-        onClick={onEditar}
-        aria-label={`Corregir ${que}`}
-        data-testid="registro-editar"
-      >
-        <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
-      </IonButton>
-      <IonButton
-        fill="clear"
-        size="small"
-        color="danger"
-        onClick={onBorrar}
-        disabled={ocupado}
-        aria-label={`Eliminar ${que}`}
-        data-testid="registro-eliminar"
-      >
-        <IonIcon slot="icon-only" icon={trashOutline} aria-hidden="true" />
-      </IonButton>
-    </div>
   );
 }
 

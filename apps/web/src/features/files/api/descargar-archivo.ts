@@ -1,10 +1,11 @@
-import { API_ARCHIVOS, type Archivo } from '@delego/contract';
+import { RUTAS, type Archivo } from '@delego/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { http, type Descarga } from '../../../lib/http';
+import { llamarArchivo, peticionArchivo, type Descarga } from '../../../lib/http';
 import { archivosKeys } from '../keys';
 
 /**
- * The bytes of a file: GET on its download path (or its thumbnail's). Every download carries the
+ * The bytes of a file: GET on the download path the server gave in its list (`url`, or its
+ * thumbnail's `miniatura`; RUTAS.descargarArchivo and RUTAS.miniatura). Every download carries the
  * Authorization header, so the app never points an <img> or a link straight at these paths: it
  * fetches them as Blobs and shows them through object URLs.
  */
@@ -12,7 +13,7 @@ export function getContenido(
   ruta: string,
   { inline = false, signal }: { inline?: boolean; signal?: AbortSignal } = {},
 ): Promise<Descarga> {
-  return http.archivo(ruta, { query: inline ? { inline: 1 } : undefined, signal });
+  return peticionArchivo(ruta, { query: inline ? { inline: 1 } : undefined, signal });
 }
 
 /** The full file, to show in place (`?inline=1`): the image viewer. A file never changes under its id. */
@@ -42,5 +43,5 @@ export function miniaturaQueryOptions(ordenId: number, archivoId: number, ruta: 
 
 /** GET /api/v2/descargarZip/{id}: every file of the order in one ZIP (404 when it has none). */
 export function getZip(ordenId: number): Promise<Descarga> {
-  return http.archivo(API_ARCHIVOS.zip(ordenId));
+  return llamarArchivo(RUTAS.zip, { params: { id: ordenId } });
 }

@@ -1,6 +1,5 @@
-import { API_ARCHIVOS, type Archivo } from '@delego/contract';
-import { http } from '../../../lib/http';
-import { zListaArchivos } from './get-archivos';
+import { RUTAS, type Archivo } from '@delego/contract';
+import { llamarFormulario } from '../../../lib/http';
 
 export interface Subida {
   ordenId: number;
@@ -18,8 +17,8 @@ export interface Subida {
 export function subirArchivo({ ordenId, archivo, alProgresar, signal }: Subida): Promise<Archivo[]> {
   const formulario = new FormData();
   formulario.append('archivos', archivo, archivo.name);
-  return http.formulario(API_ARCHIVOS.agregar(ordenId), formulario, {
-    esquema: zListaArchivos,
+  return llamarFormulario(RUTAS.agregarArchivos, formulario, {
+    params: { id: ordenId },
     signal,
     alProgresar: alProgresar && ((enviados, total) => alProgresar(total > 0 ? enviados / total : 0)),
   });

@@ -1,9 +1,10 @@
 import { ACEPTAR_ARCHIVOS, LIMITES_ARCHIVOS, textoFechaHora, type Archivo } from '@delego/contract';
-import { IonButton, IonContent, IonIcon, IonSpinner, useIonRouter } from '@ionic/react';
+import { IonButton, IonIcon, IonSpinner, useIonRouter } from '@ionic/react';
 import { cameraOutline, cloudDownloadOutline, downloadOutline, folderOpenOutline, trashOutline } from 'ionicons/icons';
+import { BotonIcono } from '../../../components/boton-icono';
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { PageHeader } from '../../../components/page-header';
-import { EstadoError, EstadoPantalla, EstadoSinOrden, FilasCargando } from '../../../components/estados-pantalla';
+import { EstadoPantalla } from '../../../components/estados-pantalla';
+import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { guardarArchivo } from '../../../lib/descargas';
 import { notificarError } from '../../../lib/errors';
 import { useZonaEmpresa } from '../../../lib/fechas';
@@ -27,22 +28,9 @@ export default function ArchivosPage() {
   const id = leerId(useConsultaDeRuta(RUTA).get('id'));
   const archivos = useArchivos(id);
   return (
-    <>
-      <PageHeader titulo="Archivos" volverA={id ? `/orden/${id}` : '/home'} />
-      <IonContent className="ion-padding delego-page-content">
-        <div className="delego-container papeleo">
-          {id === null ? (
-            <EstadoSinOrden ambito="papeleo" />
-          ) : archivos.isPending ? (
-            <FilasCargando ambito="papeleo" filas={4} />
-          ) : archivos.isError ? (
-            <EstadoError ambito="papeleo" error={archivos.error} onReintentar={() => void archivos.refetch()} />
-          ) : (
-            <ArchivosDeOrden ordenId={id} archivos={archivos.data} />
-          )}
-        </div>
-      </IonContent>
-    </>
+    <PantallaDeOrden titulo="Archivos" id={id} ambito="papeleo" consulta={archivos}>
+      {(lista, ordenId) => <ArchivosDeOrden ordenId={ordenId} archivos={lista} />}
+    </PantallaDeOrden>
   );
 }
 
@@ -245,36 +233,26 @@ function ArchivoTarjeta({ ordenId, archivo }: { ordenId: number; archivo: Archiv
         <span className="archivo__meta">{textoFechaHora(archivo.fecha, zona)}</span>
       </div>
       <div className="archivo__acciones">
-        <IonButton
-          fill="clear"
+        <BotonIcono
           size="small"
+          icono={downloadOutline}
+          etiqueta={`Descargar ${archivo.nombre}`}
           onClick={() => void descargar()}
           disabled={bajando}
-          aria-label={`Descargar ${archivo.nombre}`}
-          data-testid="archivo-descargar"
-        >
-          {bajando ? (
-            <IonSpinner slot="icon-only" name="crescent" aria-hidden="true" />
-          ) : (
-            <IonIcon slot="icon-only" icon={downloadOutline} aria-hidden="true" />
-          )}
-        </IonButton>
+          ocupado={bajando}
+          testId="archivo-descargar"
+        />
         {archivo.puedeEliminar && (
-          <IonButton
-            fill="clear"
+          <BotonIcono
             size="small"
             color="danger"
+            icono={trashOutline}
+            etiqueta={`Eliminar ${archivo.nombre}`}
             onClick={() => void eliminar()}
             disabled={quitar.isPending}
-            aria-label={`Eliminar ${archivo.nombre}`}
-            data-testid="archivo-eliminar"
-          >
-            {quitar.isPending ? (
-              <IonSpinner slot="icon-only" name="crescent" aria-hidden="true" />
-            ) : (
-              <IonIcon slot="icon-only" icon={trashOutline} aria-hidden="true" />
-            )}
-          </IonButton>
+            ocupado={quitar.isPending}
+            testId="archivo-eliminar"
+          />
         )}
       </div>
     </li>

@@ -1,5 +1,6 @@
-import { IonButton, IonIcon, IonProgressBar } from '@ionic/react';
+import { IonIcon, IonProgressBar } from '@ionic/react';
 import { alertCircle, checkmarkCircle, closeOutline, cloudUploadOutline, timeOutline } from 'ionicons/icons';
+import { BotonIcono } from '../../../components/boton-icono';
 import type { Subida } from '../hooks/use-subidas';
 import { formatoTamanio } from '../model/archivos';
 
@@ -50,15 +51,13 @@ export function ColaSubidas({ subidas, onQuitar }: { subidas: readonly Subida[];
             )}
           </div>
           {s.estado !== 'lista' && (
-            <IonButton
-              fill="clear"
+            <BotonIcono
               color="medium"
               size="small"
+              icono={closeOutline}
+              etiqueta={s.estado === 'error' ? `Descartar ${s.nombre}` : `Cancelar ${s.nombre}`}
               onClick={() => onQuitar(s.clave)}
-              aria-label={s.estado === 'error' ? `Descartar ${s.nombre}` : `Cancelar ${s.nombre}`}
-            >
-              <IonIcon slot="icon-only" icon={closeOutline} aria-hidden="true" />
-            </IonButton>
+            />
           )}
         </li>
       ))}

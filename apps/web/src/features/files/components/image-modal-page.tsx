@@ -21,6 +21,7 @@ import {
   imageOutline,
   removeOutline,
 } from 'ionicons/icons';
+import { BotonIcono } from '../../../components/boton-icono';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   EstadoError,
@@ -218,43 +219,36 @@ export function VisorImagenes({ ordenId, imagenes, actualId, onCambiar, onCerrar
   return (
     <>
       <CabeceraVisor titulo={actual.nombre} posicion={textoPosicion(imagenes, actual.id)} onCerrar={onCerrar}>
-        <IonButton
+        <BotonIcono
+          fill={undefined}
+          icono={downloadOutline}
+          etiqueta="Descargar imagen"
           onClick={() => void descargar()}
           disabled={bajando}
-          aria-label="Descargar imagen"
-          data-testid="visor-descargar"
-        >
-          {bajando ? (
-            <IonSpinner slot="icon-only" name="crescent" aria-hidden="true" />
-          ) : (
-            <IonIcon slot="icon-only" icon={downloadOutline} aria-hidden="true" />
-          )}
-        </IonButton>
+          ocupado={bajando}
+          testId="visor-descargar"
+        />
       </CabeceraVisor>
       <IonContent className="visor" scrollY={false} scrollX={false}>
         <LienzoImagen key={actual.id} ordenId={ordenId} imagen={actual} onDeslizar={ir} conTeclado={conTeclado} />
-        <IonButton
+        <BotonIcono
           className="visor__flecha visor__flecha--anterior"
-          fill="clear"
           color="light"
+          icono={chevronBackOutline}
+          etiqueta="Imagen anterior"
           onClick={() => ir(-1)}
           disabled={!anterior}
-          aria-label="Imagen anterior"
-          data-testid="visor-anterior"
-        >
-          <IonIcon slot="icon-only" icon={chevronBackOutline} aria-hidden="true" />
-        </IonButton>
-        <IonButton
+          testId="visor-anterior"
+        />
+        <BotonIcono
           className="visor__flecha visor__flecha--siguiente"
-          fill="clear"
           color="light"
+          icono={chevronForwardOutline}
+          etiqueta="Imagen siguiente"
           onClick={() => ir(1)}
           disabled={!siguiente}
-          aria-label="Imagen siguiente"
-          data-testid="visor-siguiente"
-        >
-          <IonIcon slot="icon-only" icon={chevronForwardOutline} aria-hidden="true" />
-        </IonButton>
+          testId="visor-siguiente"
+        />
       </IonContent>
     </>
   );
@@ -322,38 +316,32 @@ function LienzoImagen({
         )}
       </div>
       <div className="visor__controles" role="toolbar" aria-label="Zoom">
-        <IonButton
-          fill="clear"
+        <BotonIcono
           color="light"
+          icono={removeOutline}
+          etiqueta="Alejar"
           onClick={alejar}
           disabled={vista.escala <= ESCALA_MINIMA}
-          aria-label="Alejar"
-          data-testid="visor-alejar"
-        >
-          <IonIcon slot="icon-only" icon={removeOutline} aria-hidden="true" />
-        </IonButton>
+          testId="visor-alejar"
+        />
         <span className="visor__zoom" aria-live="polite" data-testid="visor-zoom">
           {porcentaje} %
         </span>
-        <IonButton
-          fill="clear"
+        <BotonIcono
           color="light"
+          icono={addOutline}
+          etiqueta="Acercar"
           onClick={acercar}
           disabled={vista.escala >= ESCALA_MAXIMA}
-          aria-label="Acercar"
-          data-testid="visor-acercar"
-        >
-          <IonIcon slot="icon-only" icon={addOutline} aria-hidden="true" />
-        </IonButton>
-        <IonButton
-          fill="clear"
+          testId="visor-acercar"
+        />
+        <BotonIcono
           color="light"
+          icono={expandOutline}
+          etiqueta="Ajustar a la pantalla"
           onClick={restablecer}
           disabled={vista.escala === 1 && vista.x === 0 && vista.y === 0}
-          aria-label="Ajustar a la pantalla"
-        >
-          <IonIcon slot="icon-only" icon={expandOutline} aria-hidden="true" />
-        </IonButton>
+        />
       </div>
     </>
   );

@@ -1,22 +1,14 @@
-import { API_NOTIFICACIONES } from '@delego/contract';
+import { RUTAS } from '@delego/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/errors';
-import { http, type Esquema } from '../../../lib/http';
+import { llamar } from '../../../lib/http';
 import { soportaPush } from '../../../lib/push';
 import { notificacionesKeys } from '../keys';
-
-const zClave: Esquema<{ publicKey: string }> = {
-  parse(dato) {
-    const clave = (dato as { publicKey?: unknown } | null)?.publicKey;
-    if (typeof clave !== 'string' || !clave) throw new Error('Falta publicKey');
-    return { publicKey: clave };
-  },
-};
 
 /** GET /api/v2/notificaciones/vapid: the server's VAPID public key; null when push is off (404). */
 export async function getClaveVapid(signal?: AbortSignal): Promise<string | null> {
   try {
-    return (await http.get(API_NOTIFICACIONES.vapid, { esquema: zClave, signal })).publicKey;
+    return (await llamar(RUTAS.vapid, { signal })).publicKey;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

@@ -1,14 +1,12 @@
-import { API_NOTIFICACIONES, zNotificacion, type Notificacion, type UsuarioLogueado } from '@delego/contract';
+import { RUTAS, type Notificacion, type UsuarioLogueado } from '@delego/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { llamar } from '../../../lib/http';
 import { notificacionesKeys } from '../keys';
 import { ordenarRecientes } from '../model/lista';
 
-const zLista = zNotificacion.array();
-
 /** GET /api/v2/notificaciones/all: the user's notifications, newest first. */
 export async function getNotificaciones(signal?: AbortSignal): Promise<Notificacion[]> {
-  return ordenarRecientes(await http.get(API_NOTIFICACIONES.todas, { esquema: zLista, signal }));
+  return ordenarRecientes(await llamar(RUTAS.notificaciones, { signal }));
 }
 
 export function notificacionesQueryOptions(usuarioId: number) {

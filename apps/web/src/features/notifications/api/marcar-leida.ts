@@ -1,12 +1,12 @@
-import { API_NOTIFICACIONES, type Notificacion } from '@delego/contract';
+import { RUTAS, type Notificacion } from '@delego/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { llamar } from '../../../lib/http';
 import { notificacionesKeys } from '../keys';
 import { marcarComoLeida } from '../model/lista';
 
-/** PUT /api/v2/notificaciones/leida/{id} */
-export function marcarLeida(id: number): Promise<unknown> {
-  return http.put(API_NOTIFICACIONES.leida(id));
+/** PUT /api/v2/notificaciones/leida/{id}: answers `{ ok }`. */
+export function marcarLeida(id: number): Promise<{ ok: boolean }> {
+  return llamar(RUTAS.notificacionLeida, { params: { id } });
 }
 
 /** Marks one as read at once in every cached list, then on the server. */

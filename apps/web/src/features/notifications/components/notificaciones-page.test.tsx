@@ -6,6 +6,7 @@ import { CLAVE_DISPOSITIVO } from '../../../lib/push';
 import { guardarSesion } from '../../../lib/session';
 import { makeOperario } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
+import { errorDelServidor, json, simularServidor, type Llamadas } from '../../../test/servidor';
 import { anunciarNotificacion } from '../model/avisos';
 import { CampanaNotificaciones } from './campana-notificaciones';
 import NotificacionesPage from './notificaciones-page';
@@ -13,15 +14,10 @@ import { NotificacionesGlobales } from './notificaciones-globales';
 
 const MD5 = 'eb6bc90afb1de3b7e8a41c1afa38ee01';
 const CLAVE_VAPID = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
-const fetchMock = vi.fn<typeof fetch>();
 
 function Direccion() {
   const { pathname, search } = useLocation();
   return <output data-testid="direccion">{pathname + search}</output>;
-}
-
-function json(status: number, cuerpo: unknown): Response {
-  return new Response(JSON.stringify(cuerpo), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
 function notificacion(parcial: Partial<Notificacion>): Notificacion {
@@ -37,27 +33,21 @@ function notificacion(parcial: Partial<Notificacion>): Notificacion {
   };
 }
 
-/** Answers like the server: the list, marking read, VAPID off unless given, device registration. */
+/** The calls of the current test (each test starts with a server that answers nothing). */
+let llamadas: Llamadas;
+
+/** Answers like the server: the list, marking read, VAPID off unless given (404), device registration. */
 function servidor({ lista = [] as Notificacion[], vapid = null as string | null } = {}) {
-  fetchMock.mockImplementation((url) => {
-    const ruta = new URL(String(url), 'http://localhost').pathname;
-    if (ruta === '/api/v2/notificaciones/all') return Promise.resolve(json(200, lista));
-    if (ruta.startsWith('/api/v2/notificaciones/leida/')) return Promise.resolve(json(200, { ok: true }));
-    if (ruta === '/api/v2/notificaciones/vapid') {
-      return Promise.resolve(
-        vapid ? json(200, { publicKey: vapid }) : json(404, { code: 'NO_ENCONTRADO', message: 'no', requestId: 'r' }),
-      );
-    }
-    if (ruta.startsWith('/api/v2/notificaciones/registrar/'))
-      return Promise.resolve(json(200, { ok: true, registrado: true }));
-    return Promise.resolve(json(404, { code: 'NO_ENCONTRADO', message: 'no', requestId: 'r' }));
+  llamadas = simularServidor({
+    'GET /api/v2/notificaciones/all': lista,
+    'PUT /api/v2/notificaciones/leida/:id': { ok: true },
+    ...(vapid ? { 'GET /api/v2/notificaciones/vapid': { publicKey: vapid } } : {}),
+    'GET /api/v2/notificaciones/registrar/:activo/:token': { ok: true, registrado: true },
   });
 }
 
 function rutas(): string[] {
-  return fetchMock.mock.calls.map(
-    ([url, init]) => `${init?.method ?? 'GET'} ${new URL(String(url), 'http://localhost').pathname}`,
-  );
+  return llamadas.map((l) => `${l.metodo} ${l.ruta}`);
 }
 
 function pantalla() {
@@ -73,12 +63,7 @@ function pantalla() {
 }
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+  llamadas = simularServidor({});
 });
 
 describe('screen notificaciones', () => {
@@ -91,19 +76,19 @@ describe('screen notificaciones', () => {
       { usuario: null, ruta: '/notificaciones' },
     );
     await waitFor(() => expect(screen.getByTestId('direccion')).toHaveTextContent('/login?volver=%2Fnotificaciones'));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(llamadas).toHaveLength(0);
   });
 
   it('shows that it is loading, then the list newest first with the unread marked', async () => {
     const ahora = Date.now();
     let responder: (r: Response) => void = () => undefined;
-    fetchMock.mockImplementation(
-      (url) =>
-        new Promise((resolver) => {
-          if (String(url).includes('/all')) responder = resolver;
-          else resolver(json(404, { code: 'X', message: 'no', requestId: 'r' }));
+    // The list answers when the test says so; anything else is a 404.
+    simularServidor({
+      'GET /api/v2/notificaciones/all': () =>
+        new Promise<Response>((resolver) => {
+          responder = resolver;
         }),
-    );
+    });
     pantalla();
     expect(await screen.findByTestId('notificaciones-cargando')).toHaveTextContent('Cargando notificaciones…');
 
@@ -160,7 +145,7 @@ describe('screen notificaciones', () => {
   });
 
   it('a failure to load offers to retry', async () => {
-    fetchMock.mockResolvedValue(json(500, { code: 'ERROR', message: 'Falló', requestId: 'r' }));
+    simularServidor({ 'GET /api/v2/notificaciones/all': () => errorDelServidor(500, 'Falló') });
     pantalla();
     const error = await screen.findByTestId('notificaciones-error', {}, { timeout: 4000 });
     expect(error).toHaveTextContent('No se pudieron cargar las notificaciones.');
@@ -273,7 +258,7 @@ describe('the bell and the toast', () => {
     servidor({ lista: [notificacion({ leida: true })] });
     const { unmount } = renderConApp(<CampanaNotificaciones />, { usuario: makeOperario(), ruta: '/home' });
     expect(await screen.findByTestId('campana-notificaciones')).toHaveAttribute('title', 'Notificaciones');
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(rutas()).toContain('GET /api/v2/notificaciones/all'));
     expect(screen.queryByTestId('notificaciones-no-leidas')).toBeNull();
     unmount();
     renderConApp(<CampanaNotificaciones />, { usuario: null, ruta: '/home' });

@@ -1,18 +1,10 @@
-import { API_ORDENES, zOrdenDetalle, type OrdenDetalle } from '@delego/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { RUTAS } from '@delego/contract';
+import { mutacionDe } from '../../../lib/consultas';
 import { ordenCambiada } from '../cache';
 
 /** POST /api/v2/detalle/{id} {detalle}. */
-export function cambiarDetalle({ id, detalle }: { id: number; detalle: string }): Promise<OrdenDetalle> {
-  return http.post(API_ORDENES.detalleTexto(id), { detalle }, { esquema: zOrdenDetalle });
-}
-
-export function useCambiarDetalle() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: cambiarDetalle,
-    meta: { errorSilencioso: true },
-    onSuccess: (orden) => ordenCambiada(queryClient, orden),
-  });
-}
+export const { useMutacion: useCambiarDetalle } = mutacionDe(
+  RUTAS.cambiarDetalle,
+  ({ id, detalle }: { id: number; detalle: string }) => ({ params: { id }, cuerpo: { detalle } }),
+  { errorSilencioso: true, alResponder: ordenCambiada },
+);

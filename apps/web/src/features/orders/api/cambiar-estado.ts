@@ -1,6 +1,5 @@
-import { RUTAS, type OrdenDetalle } from '@delego/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { llamar } from '../../../lib/http';
+import { RUTAS } from '@delego/contract';
+import { mutacionDe } from '../../../lib/consultas';
 import { ordenCambiada } from '../cache';
 
 export interface CambioEstado {
@@ -10,15 +9,8 @@ export interface CambioEstado {
 }
 
 /** PUT /api/v2/estado/{id} {estado, comentarios}: every change carries a comment (SPEC §4). */
-export function cambiarEstado({ id, ...cuerpo }: CambioEstado): Promise<OrdenDetalle> {
-  return llamar(RUTAS.cambiarEstado, { params: { id }, cuerpo });
-}
-
-export function useCambiarEstado() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: cambiarEstado,
-    meta: { errorSilencioso: true },
-    onSuccess: (orden) => ordenCambiada(queryClient, orden),
-  });
-}
+export const { useMutacion: useCambiarEstado } = mutacionDe(
+  RUTAS.cambiarEstado,
+  ({ id, ...cuerpo }: CambioEstado) => ({ params: { id }, cuerpo }),
+  { errorSilencioso: true, alResponder: ordenCambiada },
+);

@@ -1,6 +1,5 @@
-import { API_ORDENES, zOrdenDetalle, type OrdenDetalle } from '@delego/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { RUTAS } from '@delego/contract';
+import { mutacionDe } from '../../../lib/consultas';
 import { ordenCambiada } from '../cache';
 
 export interface CambioResponsables {
@@ -11,15 +10,8 @@ export interface CambioResponsables {
 }
 
 /** PUT /api/v3/responsable/{id} {responsable, comentarios}: replaces the responsables. */
-export function cambiarResponsables({ id, ...cuerpo }: CambioResponsables): Promise<OrdenDetalle> {
-  return http.put(API_ORDENES.responsable(id), cuerpo, { esquema: zOrdenDetalle });
-}
-
-export function useCambiarResponsables() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: cambiarResponsables,
-    meta: { errorSilencioso: true },
-    onSuccess: (orden) => ordenCambiada(queryClient, orden),
-  });
-}
+export const { useMutacion: useCambiarResponsables } = mutacionDe(
+  RUTAS.cambiarResponsables,
+  ({ id, ...cuerpo }: CambioResponsables) => ({ params: { id }, cuerpo }),
+  { errorSilencioso: true, alResponder: ordenCambiada },
+);

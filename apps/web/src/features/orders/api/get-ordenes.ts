@@ -1,11 +1,11 @@
-import { API_ORDENES, zPaginaOrdenes, type Filtros, type PaginaOrdenes } from '@delego/contract';
+import { RUTAS, type Filtros, type PaginaOrdenes } from '@delego/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { llamar } from '../../../lib/http';
 import { ordenesKeys } from '../keys';
 
 /** POST /api/v4/ordenes/all/filtered {filtros}: one page of the filtered list. */
 export function getOrdenes(filtros: Filtros, signal?: AbortSignal): Promise<PaginaOrdenes> {
-  return http.post(API_ORDENES.filtradas, filtros, { esquema: zPaginaOrdenes, signal });
+  return llamar(RUTAS.ordenesFiltradas, { cuerpo: filtros, signal });
 }
 
 /** The next page number, or undefined when the last page is loaded. */

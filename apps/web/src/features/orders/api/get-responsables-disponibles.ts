@@ -1,27 +1,14 @@
-import { API_ORDENES, zResponsableDisponible } from '@delego/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { RUTAS, type zResponsableDisponible } from '@delego/contract';
+import type { z } from 'zod';
+import { consultaPor } from '../../../lib/consultas';
 import { ordenesKeys } from '../keys';
 
-const zLista = zResponsableDisponible.array();
-export type ResponsableDisponible = ReturnType<typeof zResponsableDisponible.parse>;
+export type ResponsableDisponible = z.output<typeof zResponsableDisponible>;
 
-/** GET /api/v2/usuarios/{clientId|todos}: who can be made responsable. */
-export function getResponsablesDisponibles(
-  cliente: number | 'todos',
-  signal?: AbortSignal,
-): Promise<ResponsableDisponible[]> {
-  return http.get(API_ORDENES.responsablesDisponibles(cliente), { esquema: zLista, signal });
-}
-
-export function responsablesDisponiblesQueryOptions(cliente: number | 'todos') {
-  return queryOptions({
-    queryKey: ordenesKeys.responsablesDisponibles(cliente),
-    queryFn: ({ signal }) => getResponsablesDisponibles(cliente, signal),
-    staleTime: 5 * 60_000,
-  });
-}
-
-export function useResponsablesDisponibles(cliente: number | 'todos', { habilitada = true } = {}) {
-  return useQuery({ ...responsablesDisponiblesQueryOptions(cliente), enabled: habilitada });
-}
+/** GET /api/v2/usuarios/{clientId|todos}: who can be made responsable (of a client, or of any). */
+export const { useConsulta: useResponsablesDisponibles } = consultaPor(
+  RUTAS.responsablesDisponibles,
+  ordenesKeys.responsablesDisponibles,
+  (cliente: number | 'todos') => ({ params: { cliente } }),
+  { staleTime: 5 * 60_000 },
+);

@@ -1,23 +1,12 @@
 import { CAMPOS_FECHA, ESTADOS, esDia } from '@delego/contract';
-import {
-  IonButton,
-  IonCheckbox,
-  IonContent,
-  IonItem,
-  IonList,
-  IonSelect,
-  IonSelectOption,
-  IonToggle,
-  useIonRouter,
-} from '@ionic/react';
+import { IonButton, IonContent, IonToggle, useIonRouter } from '@ionic/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { CampoFecha as CampoDeFecha } from '../../../components/campo-fecha';
+import { CampoFecha } from '../../../components/campo-fecha';
+import { CampoSeleccion, type Opcion } from '../../../components/campos';
 import { PageHeader } from '../../../components/page-header';
-import { useAreas } from '../api/get-areas';
+import { useAreas, usePrioridades, useTiposOrden } from '../../../lib/catalogos';
 import { useClientesUsados } from '../api/get-clientes-usados';
-import { usePrioridades } from '../api/get-prioridades';
 import { useResponsablesDisponibles } from '../api/get-responsables-disponibles';
-import { useTiposOrden } from '../api/get-tipos-orden';
 import { useConsultaDeRuta } from '../../../lib/consulta-de-ruta';
 import { errorDeFecha } from '../../../lib/fechas';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';
@@ -28,17 +17,25 @@ import {
   idsDeEstados,
   leerFiltros,
   normalizarEstados,
-  type CampoFecha,
   type FiltrosLista,
 } from '../model/filtros';
 import { nombrePersona } from '../model/formato';
 import { enviarConEnter } from '../../../lib/formularios';
-import { PuntoEstado } from './insignias';
+import { OpcionesVarias, opcionDeEstado } from './opciones';
 import '../orders.css';
 
 const RUTA = '/orderslistfilter';
-const TODOS = 0;
 const TODOS_LOS_ESTADOS = ESTADOS.map((e) => e.id as number);
+
+type FiltroDeDato = 'cliente' | 'responsable' | 'tipo' | 'area' | 'prioridad';
+
+/** A catalogue as the options of a select, while it loads none. */
+function catalogo<E extends { id: number }>(
+  lista: readonly E[] | undefined,
+  texto: (e: E) => string,
+): Opcion<number>[] {
+  return (lista ?? []).map((e) => ({ valor: e.id, texto: texto(e) }));
+}
 
 /** The filters being edited: the states as a set of ticks. */
 interface Borrador extends Omit<FiltrosLista, 'estados'> {
@@ -85,7 +82,19 @@ function FormularioFiltros({ iniciales }: { iniciales: FiltrosLista }) {
 
   const errorRango = intento ? problemaRango(borrador.fechaDesde, borrador.fechaHasta) : undefined;
   const cambiar = (parcial: Partial<Borrador>) => setBorrador((b) => ({ ...b, ...parcial }));
-  const id = (v: unknown) => (typeof v === 'number' && v > 0 ? v : null);
+  // The filters on the order's own data: each one is 'Todos' (none) or one of its catalogue.
+  const datos: { campo: FiltroDeDato; etiqueta: string; todos: string; opciones: Opcion<number>[] }[] = [
+    { campo: 'cliente', etiqueta: 'Cliente', todos: 'Todos', opciones: catalogo(clientes.data, (c) => c.nombre) },
+    { campo: 'responsable', etiqueta: 'Responsable', todos: 'Todos', opciones: catalogo(usuarios.data, nombrePersona) },
+    { campo: 'tipo', etiqueta: 'Tipo de orden', todos: 'Todos', opciones: catalogo(tipos.data, (t) => t.nombre) },
+    { campo: 'area', etiqueta: 'Área', todos: 'Todas', opciones: catalogo(areas.data, (a) => a.nombre) },
+    {
+      campo: 'prioridad',
+      etiqueta: 'Prioridad',
+      todos: 'Todas',
+      opciones: catalogo(prioridades.data, (p) => p.nombre),
+    },
+  ];
 
   function aplicar() {
     setIntento(true);
@@ -116,30 +125,13 @@ function FormularioFiltros({ iniciales }: { iniciales: FiltrosLista }) {
         >
           <section className="delego-card ordenes-formulario__tarjeta">
             <h2 className="ordenes-formulario__subtitulo">Estados</h2>
-            <IonList lines="none" className="ordenes-opciones ordenes-opciones--compactas">
-              {ESTADOS.map((e) => (
-                <IonItem key={e.id}>
-                  <IonCheckbox
-                    labelPlacement="end"
-                    justify="start"
-                    checked={borrador.estados.includes(e.id)}
-                    onIonChange={(ev) =>
-                      cambiar({
-                        estados: ev.detail.checked
-                          ? [...borrador.estados, e.id]
-                          : borrador.estados.filter((x) => x !== e.id),
-                      })
-                    }
-                    data-testid={`filtro-estado-${e.id}`}
-                  >
-                    <span className="ordenes-opcion">
-                      <PuntoEstado color={e.color} />
-                      {e.nombre}
-                    </span>
-                  </IonCheckbox>
-                </IonItem>
-              ))}
-            </IonList>
+            <OpcionesVarias
+              lines="none"
+              clase="ordenes-opciones--compactas"
+              opciones={ESTADOS.map((e) => opcionDeEstado(e, `filtro-estado-${e.id}`))}
+              elegidas={borrador.estados}
+              onCambiar={(estados) => cambiar({ estados })}
+            />
             <p className="ordenes-formulario__ayuda">Sin ninguno marcado se muestran todas.</p>
             <IonToggle
               className="ordenes-toggle"
@@ -154,114 +146,43 @@ function FormularioFiltros({ iniciales }: { iniciales: FiltrosLista }) {
 
           <section className="delego-card ordenes-formulario__tarjeta ordenes-formulario__grilla">
             <h2 className="ordenes-formulario__subtitulo">Datos de la orden</h2>
-            <IonSelect
-              label="Cliente"
-              labelPlacement="floating"
-              fill="outline"
-              interface="popover"
-              value={borrador.cliente ?? TODOS}
-              onIonChange={(e) => cambiar({ cliente: id(e.detail.value) })}
-              data-testid="filtro-cliente"
-            >
-              <IonSelectOption value={TODOS}>Todos</IonSelectOption>
-              {(clientes.data ?? []).map((c) => (
-                <IonSelectOption key={c.id} value={c.id}>
-                  {c.nombre}
-                </IonSelectOption>
-              ))}
-            </IonSelect>
-            <IonSelect
-              label="Responsable"
-              labelPlacement="floating"
-              fill="outline"
-              interface="popover"
-              value={borrador.responsable ?? TODOS}
-              onIonChange={(e) => cambiar({ responsable: id(e.detail.value) })}
-              data-testid="filtro-responsable"
-            >
-              <IonSelectOption value={TODOS}>Todos</IonSelectOption>
-              {(usuarios.data ?? []).map((u) => (
-                <IonSelectOption key={u.id} value={u.id}>
-                  {nombrePersona(u)}
-                </IonSelectOption>
-              ))}
-            </IonSelect>
-            <IonSelect
-              label="Tipo de orden"
-              labelPlacement="floating"
-              fill="outline"
-              interface="popover"
-              value={borrador.tipo ?? TODOS}
-              onIonChange={(e) => cambiar({ tipo: id(e.detail.value) })}
-              data-testid="filtro-tipo"
-            >
-              <IonSelectOption value={TODOS}>Todos</IonSelectOption>
-              {(tipos.data ?? []).map((t) => (
-                <IonSelectOption key={t.id} value={t.id}>
-                  {t.nombre}
-                </IonSelectOption>
-              ))}
-            </IonSelect>
-            <IonSelect
-              label="Área"
-              labelPlacement="floating"
-              fill="outline"
-              interface="popover"
-              value={borrador.area ?? TODOS}
-              onIonChange={(e) => cambiar({ area: id(e.detail.value) })}
-              data-testid="filtro-area"
-            >
-              <IonSelectOption value={TODOS}>Todas</IonSelectOption>
-              {(areas.data ?? []).map((a) => (
-                <IonSelectOption key={a.id} value={a.id}>
-                  {a.nombre}
-                </IonSelectOption>
-              ))}
-            </IonSelect>
-            <IonSelect
-              label="Prioridad"
-              labelPlacement="floating"
-              fill="outline"
-              interface="popover"
-              value={borrador.prioridad ?? TODOS}
-              onIonChange={(e) => cambiar({ prioridad: id(e.detail.value) })}
-              data-testid="filtro-prioridad"
-            >
-              <IonSelectOption value={TODOS}>Todas</IonSelectOption>
-              {(prioridades.data ?? []).map((p) => (
-                <IonSelectOption key={p.id} value={p.id}>
-                  {p.nombre}
-                </IonSelectOption>
-              ))}
-            </IonSelect>
+            {datos.map(({ campo, etiqueta, todos, opciones }) => (
+              <CampoSeleccion<number, number | null>
+                key={campo}
+                name={campo}
+                label={etiqueta}
+                value={borrador[campo]}
+                onChange={(valor) => cambiar({ [campo]: valor })}
+                error={undefined}
+                disabled={false}
+                ninguno={todos}
+                opciones={opciones}
+                data-testid={`filtro-${campo}`}
+              />
+            ))}
           </section>
 
           <section className="delego-card ordenes-formulario__tarjeta ordenes-formulario__campos">
             <h2 className="ordenes-formulario__subtitulo">Fechas</h2>
-            <IonSelect
+            <CampoSeleccion
+              name="campoFecha"
               label="Fecha de"
-              labelPlacement="floating"
-              fill="outline"
-              interface="popover"
               value={borrador.campoFecha}
-              onIonChange={(e) => cambiar({ campoFecha: e.detail.value as CampoFecha })}
+              onChange={(campoFecha) => cambiar({ campoFecha })}
+              error={undefined}
+              disabled={false}
+              opciones={CAMPOS_FECHA.map((c) => ({ valor: c, texto: NOMBRES_CAMPO_FECHA[c] }))}
               data-testid="filtro-campo-fecha"
-            >
-              {CAMPOS_FECHA.map((c) => (
-                <IonSelectOption key={c} value={c}>
-                  {NOMBRES_CAMPO_FECHA[c]}
-                </IonSelectOption>
-              ))}
-            </IonSelect>
+            />
             <div className="ordenes-formulario__par">
-              <CampoDeFecha
+              <CampoFecha
                 label="Desde"
                 value={borrador.fechaDesde ?? ''}
                 error={intento ? errorDeFecha(borrador.fechaDesde ?? '') : undefined}
                 onChange={(dia) => cambiar({ fechaDesde: dia || null })}
                 data-testid="filtro-desde"
               />
-              <CampoDeFecha
+              <CampoFecha
                 label="Hasta"
                 value={borrador.fechaHasta ?? ''}
                 min={borrador.fechaDesde && esDia(borrador.fechaDesde) ? borrador.fechaDesde : undefined}

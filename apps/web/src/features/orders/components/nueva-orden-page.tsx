@@ -1,28 +1,24 @@
-import { LIMITES_ORDEN, esDia, puedeCrearOrden, type OrdenDetalle, type OrdenGuardada } from '@delego/contract';
 import {
-  IonButton,
-  IonContent,
-  IonInput,
-  IonSelect,
-  IonSelectOption,
-  IonSpinner,
-  IonTextarea,
-  useIonRouter,
-} from '@ionic/react';
-import { useState, type FormEvent } from 'react';
-import { CampoConLimite, errorDeLargo } from '../../../components/campo-con-limite';
+  LIMITES_ORDEN,
+  esDia,
+  puedeCrearOrden,
+  tienePermiso,
+  type OrdenDetalle,
+  type OrdenGuardada,
+  type OrdenGuardar,
+} from '@delego/contract';
+import { IonButton, IonContent, IonNote, useIonRouter } from '@ionic/react';
+import { BotonesFormulario } from '../../../components/botones-formulario';
 import { CampoFecha } from '../../../components/campo-fecha';
+import { CampoSeleccion, CampoSeleccionMultiple, CampoTexto, CampoTextoLargo } from '../../../components/campos';
 import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoSinPermiso, FilasCargando } from '../../../components/estados-pantalla';
 import { useSession } from '../../auth';
-import { useAreas } from '../api/get-areas';
-import { useE5sAreas } from '../api/get-e5s-areas';
+import { useAreas, useE5sAreas, usePrioridades, useTiposOrden } from '../../../lib/catalogos';
 import { useEmpresasAsignables } from '../api/get-empresas-asignables';
 import { useOrdenDetalle } from '../api/get-orden-detalle';
 import { useOrdenGuardada } from '../api/get-orden-guardada';
-import { usePrioridades } from '../api/get-prioridades';
 import { useResponsablesDisponibles } from '../api/get-responsables-disponibles';
-import { useTiposOrden } from '../api/get-tipos-orden';
 import { useGuardarOrden } from '../api/guardar-orden';
 import { useAviso } from '../../../components/avisos';
 import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
@@ -35,21 +31,13 @@ import {
   VALORES_VACIOS,
   validarOrden,
   valoresDeOrden,
-  type CampoOrden,
   type ValoresOrden,
 } from '../model/formulario-orden';
 import { nombrePersona } from '../model/formato';
-import {
-  claseInvalida,
-  enviarConEnter,
-  erroresDeGuardado,
-  valorDe,
-  type ErroresCampos,
-} from '../../../lib/formularios';
+import { useFormulario } from '../../../lib/formularios';
 import '../orders.css';
 
-const NINGUNO = 0;
-const NINGUNA_E5S = '';
+const LIMITES = { titulo: LIMITES_ORDEN.titulo, detalle: LIMITES_ORDEN.detalle };
 
 /** nueva-orden (create) and nueva-orden?id=42 (edit). */
 export default function NuevaOrdenPage() {
@@ -110,59 +98,82 @@ interface FormularioProps {
   detalle?: OrdenDetalle;
 }
 
+const mismoId = (a: { id: number }, b: { id: number }) => a.id === b.id;
+
+/** The options offered, plus the one the order already has when it is no longer among them. */
+function conLaActual<E>(lista: readonly E[] | undefined, actual: E | null | undefined, mismo: (a: E, b: E) => boolean) {
+  const todas = [...(lista ?? [])];
+  if (actual && !todas.some((e) => mismo(e, actual))) todas.push(actual);
+  return todas;
+}
+
 export function FormularioOrden({ original, detalle }: FormularioProps) {
   const router = useIonRouter();
+  const { usuario } = useSession();
   const aviso = useAviso();
   const volver = useVolver(original ? `/orden/${original.id}` : '/home');
   const guardar = useGuardarOrden();
   const zona = useZonaEmpresa();
-  const [valores, setValores] = useState<ValoresOrden>(() =>
-    original ? valoresDeOrden(original, zona) : VALORES_VACIOS,
-  );
-  const [errores, setErrores] = useState<ErroresCampos<CampoOrden>>({});
+  const e5s = useE5sAreas();
+  const f = useFormulario({
+    inicial: () => (original ? valoresDeOrden(original, zona) : VALORES_VACIOS),
+    validar: (v: ValoresOrden) => {
+      const { errores, cuerpo } = validarOrden(v, { original, e5s: e5s.data, zona });
+      return cuerpo ? { ok: true, datos: cuerpo } : { ok: false, errores };
+    },
+    limites: LIMITES,
+    habilitado: !guardar.isPending,
+    // The end's message may be about this start ('anterior a la fecha de inicio').
+    vinculados: { fechaInicio: ['fechaFin'] },
+  });
+  const { valores } = f;
 
   const asignables = useEmpresasAsignables();
   const tipos = useTiposOrden();
   const areas = useAreas();
   const prioridades = usePrioridades();
-  const e5s = useE5sAreas();
   const disponibles = useResponsablesDisponibles(valores.cliente ?? 'todos');
 
   // Editing keeps what the order already has even if it is no longer offered for new orders
   // (a client without delegarOrden for this user, an archived type or area).
-  const clientes = [...(asignables.data ?? [])];
-  if (detalle?.cliente && !clientes.some((c) => c.id === detalle.cliente?.id)) clientes.push(detalle.cliente);
-  const opcionesTipos = [...(tipos.data ?? [])];
-  if (detalle?.tipoOrden && !opcionesTipos.some((t) => t.id === detalle.tipoOrden?.id)) {
-    opcionesTipos.push({ ...detalle.tipoOrden, archivado: true });
-  }
-  const opcionesAreas = [...(areas.data ?? [])];
-  if (detalle?.area && !opcionesAreas.some((a) => a.id === detalle.area?.id)) {
-    opcionesAreas.push({ ...detalle.area, archivado: true });
-  }
-  const opcionesE5s = [...(e5s.data ?? [])];
-  if (original?.e5sAreaKey && !opcionesE5s.some((a) => a.clave === original.e5sAreaKey)) {
-    opcionesE5s.push({ clave: original.e5sAreaKey, nombre: original.e5sAreaName ?? original.e5sAreaKey });
-  }
-  const usuarios = [...(disponibles.data ?? [])];
-  for (const r of detalle?.responsables ?? []) {
-    if (!usuarios.some((u) => u.id === r.id)) usuarios.push({ ...r, email: null });
-  }
+  const clientes = conLaActual(asignables.data, detalle?.cliente, mismoId);
+  const opcionesE5s = conLaActual(
+    e5s.data,
+    original?.e5sAreaKey ? { clave: original.e5sAreaKey, nombre: original.e5sAreaName ?? original.e5sAreaKey } : null,
+    (a, b) => a.clave === b.clave,
+  );
+  const usuarios = (detalle?.responsables ?? []).reduce(
+    (lista, r) => conLaActual(lista, { ...r, email: null }, mismoId),
+    disponibles.data ?? [],
+  );
+  const catalogos = [
+    {
+      campo: 'tipoOrden',
+      etiqueta: 'Tipo de orden',
+      ninguno: 'Sin tipo',
+      lista: conLaActual(tipos.data, detalle?.tipoOrden && { ...detalle.tipoOrden, archivado: true }, mismoId),
+      archivado: 'archivado',
+      testId: 'orden-form-tipo',
+    },
+    {
+      campo: 'area',
+      etiqueta: 'Área',
+      ninguno: 'Sin área',
+      lista: conLaActual(areas.data, detalle?.area && { ...detalle.area, archivado: true }, mismoId),
+      archivado: 'archivada',
+      testId: 'orden-form-area',
+    },
+    {
+      campo: 'prioridad',
+      etiqueta: 'Prioridad',
+      ninguno: 'Sin prioridad',
+      lista: prioridades.data ?? [],
+      archivado: '',
+      testId: 'orden-form-prioridad',
+    },
+  ] as const;
 
-  function cambiar<K extends keyof ValoresOrden>(
-    campo: K,
-    valor: ValoresOrden[K],
-    error: CampoOrden = campo as CampoOrden,
-  ) {
-    setValores((v) => ({ ...v, [campo]: valor }));
-    setErrores((e) => (e[error] ? { ...e, [error]: undefined } : e));
-  }
-
-  function enviar() {
-    if (guardar.isPending) return;
-    const { errores: nuevos, cuerpo } = validarOrden(valores, { original, e5s: e5s.data, zona });
-    setErrores(nuevos);
-    if (!cuerpo) return;
+  function enviar(cuerpo: OrdenGuardar) {
     guardar.mutate(cuerpo, {
       onSuccess: (orden) => {
         if (original) {
@@ -174,218 +185,104 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
           router.push(`/orden/${orden.id}`, 'forward', 'replace');
         }
       },
-      onError: (error) => setErrores(erroresDeGuardado(error, CAMPOS_ORDEN, { soloDatosInvalidos: true })),
+      onError: (error) => f.falloAlGuardar(error, CAMPOS_ORDEN, { soloDatosInvalidos: true }),
     });
   }
 
-  function alEnviar(e: FormEvent) {
-    e.preventDefault();
-    enviar();
-  }
-
   const sinClientes = asignables.isSuccess && clientes.length === 0;
-  // Over the limit is said as it happens; saving is refused by the check (the contract's schema).
-  const errorTitulo = errorDeLargo(valores.titulo, LIMITES_ORDEN.titulo) ?? errores.titulo;
-  const errorDetalle = errorDeLargo(valores.detalle, LIMITES_ORDEN.detalle) ?? errores.detalle;
+  const sinE5s = e5s.isSuccess && opcionesE5s.length === 0;
   // Dates are checked as they change, not only on Guardar.
   const errorFechaFin =
-    errores.fechaFin ??
+    f.error('fechaFin') ??
     (esDia(valores.fechaInicio) && esDia(valores.fechaFin) && valores.fechaFin < valores.fechaInicio
       ? MENSAJE_FECHAS
       : undefined);
 
   return (
-    <form
-      onSubmit={alEnviar}
-      onKeyDown={enviarConEnter(enviar)}
-      noValidate
-      aria-label={original ? 'Editar orden' : 'Nueva orden'}
-    >
+    <form {...f.props(enviar)} aria-label={original ? 'Editar orden' : 'Nueva orden'}>
       <section className="delego-card ordenes-formulario__tarjeta ordenes-formulario__campos">
-        <CampoConLimite valor={valores.titulo} max={LIMITES_ORDEN.titulo}>
-          <IonInput
-            className={claseInvalida(errorTitulo)}
-            label="Título"
-            labelPlacement="floating"
-            fill="outline"
-            required
-            value={valores.titulo}
-            errorText={errorTitulo}
-            onIonInput={(e) => cambiar('titulo', valorDe(e))}
-            data-testid="orden-form-titulo"
-          />
-        </CampoConLimite>
-        <CampoConLimite valor={valores.detalle} max={LIMITES_ORDEN.detalle}>
-          <IonTextarea
-            className={claseInvalida(errorDetalle)}
-            label="Detalle"
-            labelPlacement="floating"
-            fill="outline"
-            autoGrow
-            rows={4}
-            value={valores.detalle}
-            errorText={errorDetalle}
-            onIonInput={(e) => cambiar('detalle', valorDe(e))}
-            data-testid="orden-form-detalle"
-          />
-        </CampoConLimite>
+        <CampoTexto
+          {...f.campo('titulo')}
+          label="Título"
+          max={LIMITES.titulo}
+          required
+          data-testid="orden-form-titulo"
+        />
+        <CampoTextoLargo
+          {...f.campo('detalle')}
+          label="Detalle"
+          max={LIMITES.detalle}
+          rows={4}
+          data-testid="orden-form-detalle"
+        />
       </section>
 
       <section className="delego-card ordenes-formulario__tarjeta ordenes-formulario__grilla">
-        <IonSelect
-          className={claseInvalida(errores.cliente)}
+        <CampoSeleccion
+          {...f.campo('cliente')}
           label="Cliente"
-          labelPlacement="floating"
-          fill="outline"
-          interface="popover"
           placeholder={asignables.isPending ? 'Cargando…' : 'Elija el cliente'}
-          value={valores.cliente}
-          disabled={sinClientes}
-          errorText={errores.cliente}
+          disabled={!f.habilitado || sinClientes}
           helperText={sinClientes ? 'No tiene clientes a los que delegar órdenes.' : undefined}
-          onIonChange={(e) => cambiar('cliente', (e.detail.value as number) || null)}
+          opciones={clientes.map((c) => ({ valor: c.id, texto: c.nombre }))}
           data-testid="orden-form-cliente"
-        >
-          {clientes.map((c) => (
-            <IonSelectOption key={c.id} value={c.id}>
-              {c.nombre}
-            </IonSelectOption>
-          ))}
-        </IonSelect>
-        <IonSelect
-          className={claseInvalida(errores.responsable)}
-          label="Responsables"
-          labelPlacement="floating"
-          fill="outline"
-          multiple
-          interface="alert"
-          interfaceOptions={{ header: 'Responsables' }}
-          cancelText="Cancelar"
-          okText="Aceptar"
-          placeholder="Sin responsable"
-          value={valores.responsables}
-          errorText={errores.responsable}
-          onIonChange={(e) => cambiar('responsables', (e.detail.value as number[] | null) ?? [], 'responsable')}
-          data-testid="orden-form-responsables"
-        >
-          {usuarios.map((u) => (
-            <IonSelectOption key={u.id} value={u.id}>
-              {nombrePersona(u)}
-            </IonSelectOption>
-          ))}
-        </IonSelect>
-        <IonSelect
-          className={claseInvalida(errores.tipoOrden)}
-          label="Tipo de orden"
-          labelPlacement="floating"
-          fill="outline"
-          interface="popover"
-          value={valores.tipoOrden ?? NINGUNO}
-          errorText={errores.tipoOrden}
-          onIonChange={(e) => cambiar('tipoOrden', (e.detail.value as number) || null)}
-          data-testid="orden-form-tipo"
-        >
-          <IonSelectOption value={NINGUNO}>Sin tipo</IonSelectOption>
-          {opcionesTipos.map((t) => (
-            <IonSelectOption key={t.id} value={t.id}>
-              {t.nombre}
-              {t.archivado ? ' (archivado)' : ''}
-            </IonSelectOption>
-          ))}
-        </IonSelect>
-        <IonSelect
-          className={claseInvalida(errores.area)}
-          label="Área"
-          labelPlacement="floating"
-          fill="outline"
-          interface="popover"
-          value={valores.area ?? NINGUNO}
-          errorText={errores.area}
-          onIonChange={(e) => cambiar('area', (e.detail.value as number) || null)}
-          data-testid="orden-form-area"
-        >
-          <IonSelectOption value={NINGUNO}>Sin área</IonSelectOption>
-          {opcionesAreas.map((a) => (
-            <IonSelectOption key={a.id} value={a.id}>
-              {a.nombre}
-              {a.archivado ? ' (archivada)' : ''}
-            </IonSelectOption>
-          ))}
-        </IonSelect>
-        <IonSelect
-          className={claseInvalida(errores.prioridad)}
-          label="Prioridad"
-          labelPlacement="floating"
-          fill="outline"
-          interface="popover"
-          value={valores.prioridad ?? NINGUNO}
-          errorText={errores.prioridad}
-          onIonChange={(e) => cambiar('prioridad', (e.detail.value as number) || null)}
-          data-testid="orden-form-prioridad"
-        >
-          <IonSelectOption value={NINGUNO}>Sin prioridad</IonSelectOption>
-          {(prioridades.data ?? []).map((p) => (
-            <IonSelectOption key={p.id} value={p.id}>
-              {p.nombre}
-            </IonSelectOption>
-          ))}
-        </IonSelect>
-        <IonSelect
-          className={claseInvalida(errores.e5sAreaKey)}
-          label="Área E5S (opcional)"
-          labelPlacement="floating"
-          fill="outline"
-          interface="popover"
-          value={valores.e5sAreaKey ?? NINGUNA_E5S}
-          disabled={e5s.isSuccess && opcionesE5s.length === 0}
-          helperText={e5s.isSuccess && opcionesE5s.length === 0 ? 'Su empresa no cargó áreas E5S.' : undefined}
-          errorText={errores.e5sAreaKey}
-          onIonChange={(e) => cambiar('e5sAreaKey', (e.detail.value as string) || null)}
-          data-testid="orden-form-e5s"
-        >
-          <IonSelectOption value={NINGUNA_E5S}>Ninguna</IonSelectOption>
-          {opcionesE5s.map((a) => (
-            <IonSelectOption key={a.clave} value={a.clave}>
-              {a.nombre} ({a.clave})
-            </IonSelectOption>
-          ))}
-        </IonSelect>
-        <CampoFecha
-          label="Fecha de inicio"
-          value={valores.fechaInicio}
-          error={errores.fechaInicio}
-          onChange={(dia) => {
-            cambiar('fechaInicio', dia);
-            // The end's message may be about this start ('anterior a la fecha de inicio').
-            setErrores((e) => (e.fechaFin ? { ...e, fechaFin: undefined } : e));
-          }}
-          data-testid="orden-form-inicio"
         />
+        {sinClientes && usuario && tienePermiso(usuario, 'altaClientes') && (
+          // A company that just signed up has no clients yet: the first order starts with one.
+          <div className="ordenes-formulario__primer-cliente" data-testid="orden-form-primer-cliente">
+            <IonNote>Todavía no hay clientes: cree el primero para poder delegarle órdenes.</IonNote>
+            <IonButton size="small" fill="outline" routerLink="/cliente">
+              Crear un cliente
+            </IonButton>
+          </div>
+        )}
+        <CampoSeleccionMultiple
+          {...f.campo('responsable')}
+          label="Responsables"
+          interfaceOptions={{ header: 'Responsables' }}
+          placeholder="Sin responsable"
+          opciones={usuarios.map((u) => ({ valor: u.id, texto: nombrePersona(u) }))}
+          data-testid="orden-form-responsables"
+        />
+        {catalogos.map(({ campo, etiqueta, ninguno, lista, archivado, testId }) => (
+          <CampoSeleccion
+            key={campo}
+            {...f.campo(campo)}
+            label={etiqueta}
+            ninguno={ninguno}
+            opciones={lista.map((e) => ({
+              valor: e.id,
+              texto: 'archivado' in e && e.archivado ? `${e.nombre} (${archivado})` : e.nombre,
+            }))}
+            data-testid={testId}
+          />
+        ))}
+        <CampoSeleccion
+          {...f.campo('e5sAreaKey')}
+          label="Área E5S (opcional)"
+          ninguno="Ninguna"
+          disabled={!f.habilitado || sinE5s}
+          helperText={sinE5s ? 'Su empresa no cargó áreas E5S.' : undefined}
+          opciones={opcionesE5s.map((a) => ({ valor: a.clave, texto: `${a.nombre} (${a.clave})` }))}
+          data-testid="orden-form-e5s"
+        />
+        <CampoFecha {...f.campo('fechaInicio')} label="Fecha de inicio" data-testid="orden-form-inicio" />
         <CampoFecha
+          {...f.campo('fechaFin')}
           label="Fecha de fin"
-          value={valores.fechaFin}
           min={esDia(valores.fechaInicio) ? valores.fechaInicio : undefined}
           error={errorFechaFin}
-          onChange={(dia) => cambiar('fechaFin', dia)}
           data-testid="orden-form-fin"
         />
       </section>
 
-      <div className="ordenes-formulario__botones">
-        <IonButton type="button" fill="outline" color="medium" onClick={volver}>
-          Cancelar
-        </IonButton>
-        <IonButton type="submit" disabled={guardar.isPending} data-testid="orden-form-guardar">
-          {guardar.isPending ? (
-            <>
-              <IonSpinner name="crescent" slot="start" aria-hidden="true" />
-              Guardando…
-            </>
-          ) : (
-            'Guardar'
-          )}
-        </IonButton>
-      </div>
+      <BotonesFormulario
+        clase="ordenes-formulario__botones"
+        onCancelar={volver}
+        ocupado={guardar.isPending}
+        textoOcupado="Guardando…"
+        testId="orden-form-guardar"
+      />
     </form>
   );
 }

@@ -1,26 +1,8 @@
 import { LIMITES_ORDEN, type OrdenDetalle } from '@delego/contract';
-import {
-  IonButton,
-  IonCheckbox,
-  IonContent,
-  IonItem,
-  IonList,
-  IonNote,
-  IonRadio,
-  IonRadioGroup,
-  IonSpinner,
-  IonTextarea,
-} from '@ionic/react';
-import { useState, type FormEvent } from 'react';
-import { CampoConLimite, errorDeLargo } from '../../../components/campo-con-limite';
-import { PageHeader } from '../../../components/page-header';
-import {
-  EstadoError,
-  EstadoRequiereSesion,
-  EstadoSinOrden,
-  EstadoSinPermiso,
-  FilasCargando,
-} from '../../../components/estados-pantalla';
+import { BotonesFormulario } from '../../../components/botones-formulario';
+import { CampoTextoLargo, MensajeCampo } from '../../../components/campos';
+import { EstadoError, EstadoRequiereSesion, FilasCargando } from '../../../components/estados-pantalla';
+import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { useSession } from '../../auth';
 import { useCambiarResponsables } from '../api/cambiar-responsables';
 import { useOrdenDetalle } from '../api/get-orden-detalle';
@@ -30,13 +12,10 @@ import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';
 import { useVolver } from '../../../lib/navegacion';
 import { nombrePersona, textoResponsables } from '../model/formato';
-import {
-  claseInvalida,
-  enviarConEnter,
-  erroresDeGuardado,
-  valorDe,
-  type ErroresCampos,
-} from '../../../lib/formularios';
+import { errorDeLargo } from '../../../components/campo-con-limite';
+import { useFormulario, type ErroresCampos, type Validacion } from '../../../lib/formularios';
+import { OpcionesVarias, OpcionUnica } from './opciones';
+import { ResumenOrden } from './resumen-orden';
 import '../orders.css';
 
 interface Props {
@@ -49,48 +28,73 @@ export function PantallaResponsables({ multiple }: Props) {
   const { usuario } = useSession();
   const id = useIdDeConsulta(multiple ? '/responsables-multiples' : '/cambio-responsable');
   const detalle = useOrdenDetalle(usuario ? id : null);
-  const titulo = multiple ? 'Varios responsables' : 'Cambiar responsable';
   const vez = useReinicioAlSalir();
   return (
-    <>
-      <PageHeader titulo={titulo} volverA={id ? `/orden/${id}` : '/home'} />
-      <IonContent className="ion-padding delego-page-content">
-        <div className="delego-container ordenes-formulario">
-          {!usuario ? (
-            // SPEC §2 lists responsables-multiples among the routes without login; its calls need one.
-            <EstadoRequiereSesion ambito="ordenes">
-              Para ver y cambiar los responsables de una orden ingrese con su usuario.
-            </EstadoRequiereSesion>
-          ) : id === null ? (
-            <EstadoSinOrden ambito="ordenes" />
-          ) : detalle.isPending ? (
-            <FilasCargando ambito="ordenes" filas={4} />
-          ) : detalle.isError ? (
-            <EstadoError ambito="ordenes" error={detalle.error} onReintentar={() => void detalle.refetch()} />
-          ) : !detalle.data.acciones.cambiarResponsable || detalle.data.acciones.soloLectura ? (
-            <EstadoSinPermiso ambito="ordenes" volverA={`/orden/${id}`}>
-              No puede cambiar los responsables de esta orden: necesita el permiso modificarOrden o ser su responsable.
-            </EstadoSinPermiso>
-          ) : (
-            <FormularioResponsables key={vez} orden={detalle.data} multiple={multiple} />
-          )}
-        </div>
-      </IonContent>
-    </>
+    <PantallaDeOrden
+      titulo={multiple ? 'Varios responsables' : 'Cambiar responsable'}
+      id={id}
+      ambito="ordenes"
+      consulta={detalle}
+      antes={
+        // SPEC §2 lists responsables-multiples among the routes without login; its calls need one.
+        !usuario && (
+          <EstadoRequiereSesion ambito="ordenes">
+            Para ver y cambiar los responsables de una orden ingrese con su usuario.
+          </EstadoRequiereSesion>
+        )
+      }
+      sinPermiso={(orden) =>
+        !orden.acciones.cambiarResponsable || orden.acciones.soloLectura
+          ? 'No puede cambiar los responsables de esta orden: necesita el permiso modificarOrden o ser su responsable.'
+          : null
+      }
+    >
+      {(orden) => <FormularioResponsables key={vez} orden={orden} multiple={multiple} />}
+    </PantallaDeOrden>
   );
 }
 
-type Campo = 'responsable' | 'comentarios';
+interface ValoresResponsables {
+  responsable: number[];
+  comentarios: string;
+}
+
+interface CambioResponsables {
+  responsable: number[];
+  comentarios: string | null;
+}
+
+function validarResponsables(
+  { responsable, comentarios }: ValoresResponsables,
+  multiple: boolean,
+): Validacion<keyof ValoresResponsables, CambioResponsables> {
+  const errores: ErroresCampos<keyof ValoresResponsables> = {};
+  if (responsable.length === 0)
+    errores.responsable = multiple ? 'Elija al menos un responsable.' : 'Elija el responsable.';
+  else if (responsable.length > LIMITES_ORDEN.responsables) {
+    errores.responsable = `Hasta ${LIMITES_ORDEN.responsables} responsables.`;
+  }
+  const largo = errorDeLargo(comentarios, LIMITES_ORDEN.comentario);
+  if (largo) errores.comentarios = largo;
+  if (errores.responsable || errores.comentarios) return { ok: false, errores };
+  return { ok: true, datos: { responsable, comentarios: comentarios.trim() || null } };
+}
 
 export function FormularioResponsables({ orden, multiple }: { orden: OrdenDetalle; multiple: boolean }) {
   const disponibles = useResponsablesDisponibles(orden.cliente?.id ?? 'todos');
   const cambiar = useCambiarResponsables();
   const aviso = useAviso();
   const volver = useVolver(`/orden/${orden.id}`);
-  const actuales = orden.responsables.map((r) => r.id);
-  const [elegidos, setElegidos] = useState<number[]>(multiple ? actuales : actuales.slice(0, 1));
-  const [comentarios, setComentarios] = useState('');
-  const [errores, setErrores] = useState<ErroresCampos<Campo>>({});
+  const f = useFormulario({
+    inicial: (): ValoresResponsables => {
+      const actuales = orden.responsables.map((r) => r.id);
+      return { responsable: multiple ? actuales : actuales.slice(0, 1), comentarios: '' };
+    },
+    validar: (v: ValoresResponsables) => validarResponsables(v, multiple),
+    limites: { comentarios: LIMITES_ORDEN.comentario },
+    habilitado: !cambiar.isPending,
+  });
+  const elegidos = f.valores.responsable;
 
   // The current responsables stay choosable even if they are no longer in the list.
   const opciones: ResponsableDisponible[] = [...(disponibles.data ?? [])];
@@ -98,67 +102,34 @@ export function FormularioResponsables({ orden, multiple }: { orden: OrdenDetall
     if (!opciones.some((o) => o.id === r.id)) opciones.push({ ...r, email: null });
   }
 
-  function elegir(id: number, marcado: boolean) {
-    setErrores((x) => ({ ...x, responsable: undefined }));
-    if (!multiple) setElegidos([id]);
-    else setElegidos((actual) => (marcado ? [...new Set([...actual, id])] : actual.filter((x) => x !== id)));
-  }
-
-  function enviar() {
-    if (cambiar.isPending) return;
-    const nuevos: ErroresCampos<Campo> = {};
-    if (elegidos.length === 0)
-      nuevos.responsable = multiple ? 'Elija al menos un responsable.' : 'Elija el responsable.';
-    else if (elegidos.length > LIMITES_ORDEN.responsables)
-      nuevos.responsable = `Hasta ${LIMITES_ORDEN.responsables} responsables.`;
-    if (comentarios.length > LIMITES_ORDEN.comentario) {
-      nuevos.comentarios = errorDeLargo(comentarios, LIMITES_ORDEN.comentario);
-    }
-    setErrores(nuevos);
-    if (nuevos.responsable || nuevos.comentarios) return;
+  function enviar({ responsable, comentarios }: CambioResponsables) {
     cambiar.mutate(
-      {
-        id: orden.id,
-        responsable: multiple ? elegidos : (elegidos[0] as number),
-        comentarios: comentarios.trim() || null,
-      },
+      { id: orden.id, responsable: multiple ? responsable : (responsable[0] as number), comentarios },
       {
         onSuccess: (actualizada) => {
           aviso(`Responsables de la orden #${actualizada.numero}: ${textoResponsables(actualizada.responsables)}.`);
           volver();
         },
-        onError: (error) =>
-          setErrores(erroresDeGuardado(error, ['responsable', 'comentarios'] as const, { soloDatosInvalidos: true })),
+        onError: (error) => f.falloAlGuardar(error, ['responsable', 'comentarios'], { soloDatosInvalidos: true }),
       },
     );
   }
 
-  function alEnviar(e: FormEvent) {
-    e.preventDefault();
-    enviar();
-  }
-
-  const etiqueta = (u: ResponsableDisponible) => (
-    <span className="ordenes-opcion ordenes-opcion--persona">
-      <span>{nombrePersona(u)}</span>
-      <span className="ordenes-opcion__detalle">@{u.usuario}</span>
-    </span>
-  );
-
-  // Over the limit is said as it happens; saving is refused by the check above.
-  const errorComentarios = errorDeLargo(comentarios, LIMITES_ORDEN.comentario) ?? errores.comentarios;
+  const lista = opciones.map((u) => ({
+    valor: u.id,
+    etiqueta: (
+      <span className="ordenes-opcion ordenes-opcion--persona">
+        <span>{nombrePersona(u)}</span>
+        <span className="ordenes-opcion__detalle">@{u.usuario}</span>
+      </span>
+    ),
+    testId: `responsable-${u.usuario}`,
+  }));
 
   return (
-    <form
-      onSubmit={alEnviar}
-      onKeyDown={enviarConEnter(enviar)}
-      noValidate
-      aria-label={multiple ? 'Varios responsables' : 'Cambiar responsable'}
-    >
+    <form {...f.props(enviar)} aria-label={multiple ? 'Varios responsables' : 'Cambiar responsable'}>
       <section className="delego-card ordenes-formulario__tarjeta">
-        <p className="ordenes-formulario__orden">
-          <span className="orden-detalle__numero">#{orden.numero}</span> {orden.titulo}
-        </p>
+        <ResumenOrden orden={orden} />
         <p className="ordenes-formulario__actual">Ahora: {textoResponsables(orden.responsables)}</p>
         <fieldset className="ordenes-fieldset">
           <legend>{multiple ? 'Responsables' : 'Responsable'}</legend>
@@ -167,77 +138,42 @@ export function FormularioResponsables({ orden, multiple }: { orden: OrdenDetall
           ) : disponibles.isError ? (
             <EstadoError ambito="ordenes" error={disponibles.error} onReintentar={() => void disponibles.refetch()} />
           ) : multiple ? (
-            <IonList lines="full" className="ordenes-opciones" data-testid="responsables-opciones">
-              {opciones.map((u) => (
-                <IonItem key={u.id}>
-                  <IonCheckbox
-                    labelPlacement="end"
-                    justify="start"
-                    checked={elegidos.includes(u.id)}
-                    onIonChange={(e) => elegir(u.id, e.detail.checked)}
-                    data-testid={`responsable-${u.usuario}`}
-                  >
-                    {etiqueta(u)}
-                  </IonCheckbox>
-                </IonItem>
-              ))}
-            </IonList>
+            <OpcionesVarias
+              opciones={lista}
+              elegidas={elegidos}
+              onCambiar={(responsable) => f.cambiar('responsable', responsable)}
+              testId="responsables-opciones"
+            />
           ) : (
-            <IonList lines="full" className="ordenes-opciones" data-testid="responsables-opciones">
-              <IonRadioGroup value={elegidos[0] ?? null} onIonChange={(e) => elegir(e.detail.value as number, true)}>
-                {opciones.map((u) => (
-                  <IonItem key={u.id}>
-                    <IonRadio
-                      value={u.id}
-                      labelPlacement="end"
-                      justify="start"
-                      data-testid={`responsable-${u.usuario}`}
-                    >
-                      {etiqueta(u)}
-                    </IonRadio>
-                  </IonItem>
-                ))}
-              </IonRadioGroup>
-            </IonList>
+            <OpcionUnica
+              opciones={lista}
+              valor={elegidos[0] ?? null}
+              onElegir={(id) => f.cambiar('responsable', [id])}
+              testId="responsables-opciones"
+            />
           )}
           {multiple && elegidos.length > 0 && (
             <p className="ordenes-formulario__ayuda">
               {elegidos.length === 1 ? '1 elegido' : `${elegidos.length} elegidos`}
             </p>
           )}
-          {errores.responsable && (
-            <IonNote color="danger" className="ordenes-error-campo" role="alert">
-              {errores.responsable}
-            </IonNote>
-          )}
+          <MensajeCampo error={f.error('responsable')} className="ordenes-error-campo" />
         </fieldset>
-        <CampoConLimite valor={comentarios} max={LIMITES_ORDEN.comentario}>
-          <IonTextarea
-            className={claseInvalida(errorComentarios)}
-            label="Comentario (opcional)"
-            labelPlacement="floating"
-            fill="outline"
-            autoGrow
-            rows={3}
-            value={comentarios}
-            errorText={errorComentarios}
-            onIonInput={(e) => setComentarios(valorDe(e))}
-            data-testid="responsables-comentario"
-          />
-        </CampoConLimite>
+        <CampoTextoLargo
+          {...f.campo('comentarios')}
+          label="Comentario (opcional)"
+          max={LIMITES_ORDEN.comentario}
+          rows={3}
+          data-testid="responsables-comentario"
+        />
       </section>
-      <div className="ordenes-formulario__botones">
-        <IonButton type="button" fill="outline" color="medium" onClick={volver}>
-          Cancelar
-        </IonButton>
-        <IonButton
-          type="submit"
-          disabled={cambiar.isPending || disponibles.isPending}
-          data-testid="responsables-guardar"
-        >
-          {cambiar.isPending ? <IonSpinner name="crescent" aria-hidden="true" /> : 'Guardar'}
-        </IonButton>
-      </div>
+      <BotonesFormulario
+        clase="ordenes-formulario__botones"
+        onCancelar={volver}
+        ocupado={cambiar.isPending}
+        deshabilitado={disponibles.isPending}
+        testId="responsables-guardar"
+      />
     </form>
   );
 }

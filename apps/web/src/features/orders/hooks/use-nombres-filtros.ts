@@ -1,8 +1,6 @@
-import { useAreas } from '../api/get-areas';
+import { useAreas, usePrioridades, useTiposOrden } from '../../../lib/catalogos';
 import { useClientesUsados } from '../api/get-clientes-usados';
-import { usePrioridades } from '../api/get-prioridades';
 import { useResponsablesDisponibles } from '../api/get-responsables-disponibles';
-import { useTiposOrden } from '../api/get-tipos-orden';
 import { NOMBRES_CAMPO_FECHA, filtrosAvanzados, type FiltroAvanzado, type FiltrosLista } from '../model/filtros';
 import { formatoDia, nombrePersona } from '../model/formato';
 

@@ -16,3 +16,10 @@ export function accionesVisibles(a: OrdenDetalle['acciones']): AccionOrden[] {
   if (a.borrar) visibles.push('eliminar');
   return visibles;
 }
+
+/** Why the person may not change the order's own fields (title, detail, the whole form), or null. */
+export function motivoSinModificar(o: OrdenDetalle): string | null {
+  return o.acciones.soloLectura || !o.acciones.modificar
+    ? 'Esta orden es de solo lectura para usted: necesita el permiso modificarOrden o ser su responsable.'
+    : null;
+}

@@ -2,7 +2,7 @@ import { ZONA_HORARIA_EMPRESA_POR_DEFECTO as AR, finDelDia, textoFecha, type Ord
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJE_FECHAS, VALORES_VACIOS, validarOrden, valoresDeOrden } from './formulario-orden';
 
-const valido = { ...VALORES_VACIOS, titulo: '  Cambio de bomba ', cliente: 1, responsables: [4] };
+const valido = { ...VALORES_VACIOS, titulo: '  Cambio de bomba ', cliente: 1, responsable: [4] };
 
 function guardada(parcial: Partial<OrdenGuardada> = {}): OrdenGuardada {
   return {

@@ -17,7 +17,7 @@ export interface ValoresOrden {
   titulo: string;
   detalle: string;
   cliente: number | null;
-  responsables: number[];
+  responsable: number[];
   tipoOrden: number | null;
   area: number | null;
   prioridad: number | null;
@@ -27,17 +27,8 @@ export interface ValoresOrden {
   fechaFin: string;
 }
 
-export type CampoOrden =
-  | 'titulo'
-  | 'detalle'
-  | 'cliente'
-  | 'responsable'
-  | 'tipoOrden'
-  | 'area'
-  | 'prioridad'
-  | 'e5sAreaKey'
-  | 'fechaInicio'
-  | 'fechaFin';
+/** Each field is named as the contract's body names it, so the server's `field` lands on it. */
+export type CampoOrden = keyof ValoresOrden;
 
 export const CAMPOS_ORDEN: readonly CampoOrden[] = [
   'titulo',
@@ -56,7 +47,7 @@ export const VALORES_VACIOS: ValoresOrden = {
   titulo: '',
   detalle: '',
   cliente: null,
-  responsables: [],
+  responsable: [],
   tipoOrden: null,
   area: null,
   prioridad: null,
@@ -71,7 +62,7 @@ export function valoresDeOrden(o: OrdenGuardada, zona: string): ValoresOrden {
     titulo: o.titulo,
     detalle: o.detalle,
     cliente: o.cliente,
-    responsables: [...o.responsable],
+    responsable: [...o.responsable],
     tipoOrden: o.tipoOrden,
     area: o.area,
     prioridad: o.prioridad,
@@ -111,7 +102,7 @@ export function validarOrden(
 ): Validacion {
   const errores: ErroresCampos<CampoOrden> = {};
   if (v.cliente === null) errores.cliente = 'Elija el cliente.';
-  if (v.responsables.length > LIMITES_ORDEN.responsables) {
+  if (v.responsable.length > LIMITES_ORDEN.responsables) {
     errores.responsable = `Hasta ${LIMITES_ORDEN.responsables} responsables.`;
   }
   const errorInicio = errorDeFecha(v.fechaInicio);
@@ -131,7 +122,7 @@ export function validarOrden(
     titulo: v.titulo,
     detalle: v.detalle,
     cliente: v.cliente ?? 0,
-    responsable: v.responsables,
+    responsable: v.responsable,
     tipoOrden: v.tipoOrden,
     area: v.area,
     prioridad: v.prioridad,

@@ -1,6 +1,6 @@
-import { API, puedeCrearOrden, zPlanEstado, type PlanEstado, type UsuarioLogueado } from '@delego/contract';
+import { puedeCrearOrden, RUTAS, type PlanEstado, type UsuarioLogueado } from '@delego/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { llamar } from '../../../lib/http';
 
 /** Query keys of the plan feature. */
 export const planKeys = {
@@ -8,15 +8,11 @@ export const planKeys = {
   estado: (usuarioId: number) => [...planKeys.all, 'estado', usuarioId] as const,
 };
 
-/** GET /api/v2/plan/estado */
-export function getPlanEstado(signal?: AbortSignal): Promise<PlanEstado> {
-  return http.get(API.planEstado, { esquema: zPlanEstado, signal });
-}
-
+/** GET /api/v2/plan/estado; null until a plan is known (the login may bring none). */
 export function planEstadoQueryOptions(usuarioId: number) {
   return queryOptions<PlanEstado | null>({
     queryKey: planKeys.estado(usuarioId),
-    queryFn: ({ signal }) => getPlanEstado(signal),
+    queryFn: ({ signal }) => llamar(RUTAS.planEstado, { signal }),
     staleTime: 60_000,
   });
 }

@@ -1,5 +1,5 @@
-import { API_ARCHIVOS, type Filtros } from '@delego/contract';
-import { http, type Descarga } from '../../../lib/http';
+import { RUTAS, type Filtros } from '@delego/contract';
+import { llamarArchivo, type Descarga } from '../../../lib/http';
 
 /** The filters of the order list, with or without its paging (the export has none). */
 export type FiltrosExportacion = Omit<Filtros, 'pagina' | 'porPagina'> & Partial<Pick<Filtros, 'pagina' | 'porPagina'>>;
@@ -10,5 +10,5 @@ export type FiltrosExportacion = Omit<Filtros, 'pagina' | 'porPagina'> & Partial
  */
 export function exportarOrdenes(filtros: FiltrosExportacion): Promise<Descarga> {
   const { pagina: _pagina, porPagina: _porPagina, ...cuerpo } = filtros;
-  return http.archivo(API_ARCHIVOS.exportarOrdenes, { metodo: 'POST', cuerpo });
+  return llamarArchivo(RUTAS.exportarOrdenes, { cuerpo });
 }

@@ -1,5 +1,5 @@
-import { API_ARCHIVOS } from '@delego/contract';
-import { http, type Descarga } from '../../../lib/http';
+import { RUTAS } from '@delego/contract';
+import { llamarArchivo, type Descarga } from '../../../lib/http';
 
 export interface OpcionesReporte {
   /** The full history of the order. */
@@ -9,6 +9,8 @@ export interface OpcionesReporte {
 }
 
 /** GET /api/v2/imprimirReporte/{id}?eventos&archivos: the order's PDF report (a Blob). */
-export function getReporte(ordenId: number, opciones: OpcionesReporte): Promise<Descarga> {
-  return http.archivo(API_ARCHIVOS.reporte(ordenId, opciones));
+export function getReporte(ordenId: number, { eventos, archivos }: OpcionesReporte): Promise<Descarga> {
+  // A flag is on when present: the ones that are off are left out.
+  const query = { eventos: eventos || undefined, archivos: archivos || undefined };
+  return llamarArchivo(RUTAS.reporte, { params: { id: ordenId }, query });
 }

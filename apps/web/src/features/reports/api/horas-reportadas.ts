@@ -1,6 +1,6 @@
-import { API_REGISTRO, mediodiaDelDia, zHorasReportadas, type HorasReportadas } from '@delego/contract';
+import { mediodiaDelDia, RUTAS, type HorasReportadas } from '@delego/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http, type Descarga } from '../../../lib/http';
+import { llamar, llamarArchivo, type Descarga } from '../../../lib/http';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { reportesKeys } from '../keys';
 
@@ -16,11 +16,7 @@ export function getHorasReportadas(
   zona: string,
   signal?: AbortSignal,
 ): Promise<HorasReportadas> {
-  return http.get(API_REGISTRO.horasReportadas, {
-    query: consulta(desde, hasta, zona),
-    esquema: zHorasReportadas,
-    signal,
-  });
+  return llamar(RUTAS.horasReportadas, { query: consulta(desde, hasta, zona), signal });
 }
 
 export function useHorasReportadas(rango: { desde: string; hasta: string } | null) {
@@ -37,5 +33,5 @@ export function useHorasReportadas(rango: { desde: string; hasta: string } | nul
 
 /** GET /api/v2/horas-reportadas/exportar?desde&hasta: the same report as .xlsx. */
 export function exportarHorasReportadas(desde: string, hasta: string, zona: string): Promise<Descarga> {
-  return http.archivo(API_REGISTRO.horasReportadasExportar, { query: consulta(desde, hasta, zona) });
+  return llamarArchivo(RUTAS.exportarHorasReportadas, { query: consulta(desde, hasta, zona) });
 }

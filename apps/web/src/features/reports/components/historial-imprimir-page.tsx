@@ -1,9 +1,8 @@
-import { IonButton, IonContent, IonIcon, IonItem, IonLabel, IonList, IonSpinner, IonToggle } from '@ionic/react';
+import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonSpinner, IonToggle } from '@ionic/react';
 import { downloadOutline, openOutline } from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { PageHeader } from '../../../components/page-header';
-import { EstadoError, EstadoSinOrden, FilasCargando } from '../../../components/estados-pantalla';
+import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { abrirPestania, guardarArchivo } from '../../../lib/descargas';
 import { mensajeDeError } from '../../../lib/errors';
 import { CabeceraOrden, leerId, useOrden } from '../../files';
@@ -15,22 +14,9 @@ export default function HistorialImprimirPage() {
   const id = leerId(useParams().id);
   const orden = useOrden(id);
   return (
-    <>
-      <PageHeader titulo="Imprimir orden" volverA={id ? `/orden/${id}` : '/home'} />
-      <IonContent className="ion-padding delego-page-content">
-        <div className="delego-container papeleo reportes">
-          {id === null ? (
-            <EstadoSinOrden ambito="papeleo" />
-          ) : orden.isPending ? (
-            <FilasCargando ambito="papeleo" filas={2} />
-          ) : orden.isError ? (
-            <EstadoError ambito="papeleo" error={orden.error} onReintentar={() => void orden.refetch()} />
-          ) : (
-            <OpcionesImpresion ordenId={id} numero={orden.data.numero} />
-          )}
-        </div>
-      </IonContent>
-    </>
+    <PantallaDeOrden titulo="Imprimir orden" id={id} ambito="papeleo" consulta={orden} filas={2} clase="reportes">
+      {(datos, ordenId) => <OpcionesImpresion ordenId={ordenId} numero={datos.numero} />}
+    </PantallaDeOrden>
   );
 }
 

@@ -1,21 +1,15 @@
-import { zEtiqueta, type Etiqueta } from '@delego/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../../lib/http';
+import { mutacionDe } from '../../../../lib/consultas';
+import { porClase, RUTAS_DE_ETIQUETA, type ClaseEtiqueta } from '../../../../lib/catalogos';
 import { catalogoKeys } from '../../../../lib/catalogo-keys';
-import type { ClaseEtiqueta } from '../../keys';
-import { RUTAS_ETIQUETA } from './get-etiquetas';
 
-/** POST /api/v2/tipoOrden {nombre} or POST /api/v3/areas {nombre}. */
-export function crearEtiqueta(clase: ClaseEtiqueta, nombre: string): Promise<Etiqueta> {
-  return http.post(RUTAS_ETIQUETA[clase].crear, { nombre }, { esquema: zEtiqueta });
-}
+const CREAR = porClase((clase) =>
+  mutacionDe(RUTAS_DE_ETIQUETA[clase].crear, (nombre: string) => ({ cuerpo: { nombre } }), {
+    errorSilencioso: true,
+    alResponder: (queryClient) => queryClient.invalidateQueries({ queryKey: catalogoKeys.de(clase) }),
+  }),
+);
 
-/** The form shows the errors (on the field or in the alert). */
+/** POST /api/v2/tipoOrden {nombre} or POST /api/v3/areas {nombre}. The form shows the errors (on the field or in the alert). */
 export function useCrearEtiqueta(clase: ClaseEtiqueta) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (nombre: string) => crearEtiqueta(clase, nombre),
-    meta: { errorSilencioso: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogoKeys.de(clase) }),
-  });
+  return CREAR[clase].useMutacion();
 }

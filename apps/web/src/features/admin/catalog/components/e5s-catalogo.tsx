@@ -1,22 +1,13 @@
 import { zE5sImportar } from '@delego/contract';
-import {
-  IonButton,
-  IonCard,
-  IonCardContent,
-  IonCardHeader,
-  IonCardSubtitle,
-  IonCardTitle,
-  IonIcon,
-  IonSearchbar,
-  IonSkeletonText,
-  IonSpinner,
-} from '@ionic/react';
-import { alertCircleOutline, checkmarkCircleOutline, cloudUploadOutline } from 'ionicons/icons';
+import { IonButton, IonIcon, IonSearchbar, IonSkeletonText, IonSpinner } from '@ionic/react';
+import { checkmarkCircleOutline, cloudUploadOutline } from 'ionicons/icons';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { ApiError, notificarError } from '../../../../lib/errors';
 import { useAviso, useConfirmar } from '../../../../components/avisos';
+import { Aviso } from '../../shared/aviso';
 import { coincide, plural } from '../../shared/nombres';
-import { useE5sAreas } from '../api/get-e5s-areas';
+import { Tarjeta } from '../../shared/tarjeta';
+import { useE5sAreas } from '../../../../lib/catalogos';
 import { useImportarE5s } from '../api/importar-e5s';
 
 /** How many rows the catalogue shows before 'Mostrar todas'. */
@@ -90,118 +81,113 @@ export function E5sCatalogo() {
   const visibles = todas || busqueda ? filtradas : filtradas.slice(0, FILAS_VISIBLES);
 
   return (
-    <IonCard className="delego-card e5s" data-testid="e5s">
-      <IonCardHeader>
-        <IonCardSubtitle>{areas.data ? plural(areas.data.length, 'área', 'áreas') : 'Catálogo'}</IonCardSubtitle>
-        <IonCardTitle className="admin-card-titulo">Catálogo de áreas E5S</IonCardTitle>
-      </IonCardHeader>
-      <IonCardContent>
-        <p className="e5s__explicacion">
-          Las órdenes eligen su área E5S de este catálogo. Importe un archivo CSV con una línea por área,{' '}
-          <code>clave;nombre</code> (también con coma o tabulador; la primera línea puede ser la cabecera). El archivo
-          reemplaza el catálogo completo.
-        </p>
-        <input
-          ref={archivo}
-          type="file"
-          accept=".csv,text/csv,text/plain"
-          className="delego-visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(e) => void alElegirArchivo(e)}
-          data-testid="e5s-archivo"
-        />
-        <IonButton onClick={() => archivo.current?.click()} disabled={importar.isPending} data-testid="e5s-importar">
-          {importar.isPending ? (
-            <>
-              <IonSpinner name="crescent" slot="start" aria-hidden="true" />
-              Importando…
-            </>
-          ) : (
-            <>
-              <IonIcon slot="start" icon={cloudUploadOutline} aria-hidden="true" />
-              Importar CSV
-            </>
-          )}
-        </IonButton>
-
-        {resultado?.tipo === 'ok' && (
-          <div className="admin-aviso-fijo admin-aviso-fijo--info" role="status" data-testid="e5s-resultado">
-            <IonIcon icon={checkmarkCircleOutline} aria-hidden="true" />
-            <span>{resultado.mensaje}</span>
-          </div>
-        )}
-        {resultado?.tipo === 'error' && (
-          <div className="admin-aviso-fijo admin-aviso-fijo--peligro" role="alert" data-testid="e5s-errores">
-            <IonIcon icon={alertCircleOutline} aria-hidden="true" />
-            <div>
-              <strong>No se importó el archivo.</strong> {resultado.intro}
-              {resultado.lineas.length > 0 && (
-                <ul className="e5s__errores">
-                  {resultado.lineas.map((l) => (
-                    <li key={l}>{l}</li>
-                  ))}
-                </ul>
-              )}
-              <p className="e5s__nada">El catálogo no cambió.</p>
-            </div>
-          </div>
-        )}
-
-        {!areas.data ? (
-          areas.isError ? (
-            <p className="admin-error">No se pudo cargar el catálogo E5S.</p>
-          ) : (
-            <div aria-busy="true">
-              <IonSkeletonText animated style={{ width: '70%' }} />
-              <IonSkeletonText animated style={{ width: '50%' }} />
-            </div>
-          )
-        ) : areas.data.length === 0 ? (
-          <p className="e5s__vacio">Todavía no hay áreas E5S: importe un archivo para empezar.</p>
+    <Tarjeta
+      clase="e5s"
+      testId="e5s"
+      subtitulo={areas.data ? plural(areas.data.length, 'área', 'áreas') : 'Catálogo'}
+      titulo="Catálogo de áreas E5S"
+    >
+      <p className="e5s__explicacion">
+        Las órdenes eligen su área E5S de este catálogo. Importe un archivo CSV con una línea por área,{' '}
+        <code>clave;nombre</code> (también con coma o tabulador; la primera línea puede ser la cabecera). El archivo
+        reemplaza el catálogo completo.
+      </p>
+      <input
+        ref={archivo}
+        type="file"
+        accept=".csv,text/csv,text/plain"
+        className="delego-visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(e) => void alElegirArchivo(e)}
+        data-testid="e5s-archivo"
+      />
+      <IonButton onClick={() => archivo.current?.click()} disabled={importar.isPending} data-testid="e5s-importar">
+        {importar.isPending ? (
+          <>
+            <IonSpinner name="crescent" slot="start" aria-hidden="true" />
+            Importando…
+          </>
         ) : (
           <>
-            {areas.data.length > FILAS_VISIBLES && (
-              <IonSearchbar
-                className="e5s__buscar"
-                value={busqueda}
-                debounce={150}
-                placeholder="Buscar por clave o nombre"
-                aria-label="Buscar áreas E5S"
-                onIonInput={(e) => setBusqueda(String(e.detail.value ?? ''))}
-              />
-            )}
-            <table className="e5s__tabla" data-testid="e5s-tabla">
-              <thead>
-                <tr>
-                  <th scope="col">Clave</th>
-                  <th scope="col">Nombre</th>
-                </tr>
-              </thead>
-              <tbody>
-                {visibles.map((a) => (
-                  <tr key={a.clave}>
-                    <td className="e5s__clave">{a.clave}</td>
-                    <td>{a.nombre}</td>
-                  </tr>
-                ))}
-                {visibles.length === 0 && (
-                  <tr>
-                    <td colSpan={2} className="e5s__vacio">
-                      Ninguna área coincide con “{busqueda}”.
-                    </td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
-            {!busqueda && filtradas.length > FILAS_VISIBLES && (
-              <IonButton fill="clear" size="small" onClick={() => setTodas((v) => !v)}>
-                {todas ? 'Mostrar menos' : `Mostrar las ${filtradas.length} áreas`}
-              </IonButton>
-            )}
+            <IonIcon slot="start" icon={cloudUploadOutline} aria-hidden="true" />
+            Importar CSV
           </>
         )}
-      </IonCardContent>
-    </IonCard>
+      </IonButton>
+
+      {resultado?.tipo === 'ok' && (
+        <Aviso tipo="info" icono={checkmarkCircleOutline} role="status" testId="e5s-resultado">
+          {resultado.mensaje}
+        </Aviso>
+      )}
+      {resultado?.tipo === 'error' && (
+        <Aviso tipo="peligro" testId="e5s-errores">
+          <strong>No se importó el archivo.</strong> {resultado.intro}
+          {resultado.lineas.length > 0 && (
+            <ul className="e5s__errores">
+              {resultado.lineas.map((l) => (
+                <li key={l}>{l}</li>
+              ))}
+            </ul>
+          )}
+          <p className="e5s__nada">El catálogo no cambió.</p>
+        </Aviso>
+      )}
+
+      {!areas.data ? (
+        areas.isError ? (
+          <p className="admin-error">No se pudo cargar el catálogo E5S.</p>
+        ) : (
+          <div aria-busy="true">
+            <IonSkeletonText animated style={{ width: '70%' }} />
+            <IonSkeletonText animated style={{ width: '50%' }} />
+          </div>
+        )
+      ) : areas.data.length === 0 ? (
+        <p className="e5s__vacio">Todavía no hay áreas E5S: importe un archivo para empezar.</p>
+      ) : (
+        <>
+          {areas.data.length > FILAS_VISIBLES && (
+            <IonSearchbar
+              className="e5s__buscar"
+              value={busqueda}
+              debounce={150}
+              placeholder="Buscar por clave o nombre"
+              aria-label="Buscar áreas E5S"
+              onIonInput={(e) => setBusqueda(String(e.detail.value ?? ''))}
+            />
+          )}
+          <table className="e5s__tabla" data-testid="e5s-tabla">
+            <thead>
+              <tr>
+                <th scope="col">Clave</th>
+                <th scope="col">Nombre</th>
+              </tr>
+            </thead>
+            <tbody>
+              {visibles.map((a) => (
+                <tr key={a.clave}>
+                  <td className="e5s__clave">{a.clave}</td>
+                  <td>{a.nombre}</td>
+                </tr>
+              ))}
+              {visibles.length === 0 && (
+                <tr>
+                  <td colSpan={2} className="e5s__vacio">
+                    Ninguna área coincide con “{busqueda}”.
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+          {!busqueda && filtradas.length > FILAS_VISIBLES && (
+            <IonButton fill="clear" size="small" onClick={() => setTodas((v) => !v)}>
+              {todas ? 'Mostrar menos' : `Mostrar las ${filtradas.length} áreas`}
+            </IonButton>
+          )}
+        </>
+      )}
+    </Tarjeta>
   );
 }

@@ -1,30 +1,22 @@
 import { LIMITES_ADMIN, zEtiquetaCrear, type Etiqueta } from '@delego/contract';
-import {
-  IonButton,
-  IonCard,
-  IonCardContent,
-  IonCardHeader,
-  IonCardTitle,
-  IonContent,
-  IonIcon,
-  IonSkeletonText,
-  IonSpinner,
-} from '@ionic/react';
+import { IonButton, IonIcon, IonSkeletonText } from '@ionic/react';
 import { archiveOutline, arrowUndoOutline, trashOutline } from 'ionicons/icons';
 import { notificarError } from '../../../../lib/errors';
 import type { ClaseEtiqueta } from '../../keys';
+import { BotonesFormulario } from '../../../../components/botones-formulario';
 import { CampoTexto } from '../../../../components/campos';
-import { EstadoError, EstadoPantalla } from '../../../../components/estados-pantalla';
+import { EstadoError, EstadoNoEncontrado } from '../../../../components/estados-pantalla';
 import { useAviso } from '../../../../components/avisos';
 import { erroresDeProblemas, useFormulario, type Validacion } from '../../../../lib/formularios';
 import { useVolver } from '../../../../lib/navegacion';
-import { useIdParam } from '../../shared/parametros';
 import { useCrearEtiqueta } from '../api/crear-etiqueta';
-import { useEtiquetas } from '../api/get-etiquetas';
+import { useEtiquetas } from '../../../../lib/catalogos';
 import { useModificarEtiqueta } from '../api/modificar-etiqueta';
 import { TEXTOS_ETIQUETA } from '../textos';
 import { useEliminarEtiqueta } from './etiquetas-lista';
-import { PantallaAdmin } from '../../shared/lista-admin';
+import { Aviso } from '../../shared/aviso';
+import { PantallaFormularioAdmin } from '../../shared/pantalla-formulario';
+import { Tarjeta } from '../../shared/tarjeta';
 import '../../shared/admin.css';
 
 /** The name of an order type or area as the server will accept it, or the reason it will not. */
@@ -38,18 +30,15 @@ export function validarNombreEtiqueta(nombre: string): { ok: true; nombre: strin
 /** tipo-orden and area: create (`?` without id) or rename (`?id=5`) one entry. */
 export function EtiquetaForm({ clase }: { clase: ClaseEtiqueta }) {
   const t = TEXTOS_ETIQUETA[clase];
-  const id = useIdParam('id');
   return (
-    <PantallaAdmin
-      titulo={id === null ? t.nuevo : `Editar ${t.singular}`}
+    <PantallaFormularioAdmin
+      titulos={[t.nuevo, `Editar ${t.singular}`]}
       volverA={t.rutaLista}
       permiso="altaEtiquetas"
       para={`administrar ${t.plural}`}
     >
-      <IonContent className="delego-page-content">
-        <CargaEtiqueta key={id ?? 'nueva'} clase={clase} id={id} />
-      </IonContent>
-    </PantallaAdmin>
+      {(id) => <CargaEtiqueta clase={clase} id={id} />}
+    </PantallaFormularioAdmin>
   );
 }
 
@@ -70,17 +59,13 @@ function CargaEtiqueta({ clase, id }: { clase: ClaseEtiqueta; id: number | null 
   const etiqueta = etiquetas.data.find((e) => e.id === id);
   if (!etiqueta) {
     return (
-      <EstadoPantalla
+      <EstadoNoEncontrado
         icono={t.icono}
         titulo="No encontrado"
-        accion={
-          <IonButton routerLink={t.rutaLista} routerDirection="back">
-            Ver {t.plural}
-          </IonButton>
-        }
+        volverA={{ ruta: t.rutaLista, texto: `Ver ${t.plural}` }}
       >
         No se encontró {t.el}: no existe o no pertenece a su empresa.
-      </EstadoPantalla>
+      </EstadoNoEncontrado>
     );
   }
   return <Formulario clase={clase} etiqueta={etiqueta} />;
@@ -156,65 +141,52 @@ function Formulario({ clase, etiqueta }: { clase: ClaseEtiqueta; etiqueta: Etiqu
       data-testid={`${t.prefijo}-form`}
     >
       {etiqueta?.archivado && (
-        <div className="admin-aviso-fijo admin-aviso-fijo--advertencia" role="note">
-          <IonIcon icon={archiveOutline} aria-hidden="true" />
-          <span>
-            {t.el.charAt(0).toUpperCase() + t.el.slice(1)} está {t.archivado}: las órdenes que {t.lo} usan {t.lo}{' '}
-            conservan, pero no se ofrece para órdenes nuevas.{' '}
-            <IonButton size="small" fill="outline" color="dark" onClick={restaurar} disabled={ocupado}>
-              <IonIcon slot="start" icon={arrowUndoOutline} aria-hidden="true" />
-              Restaurar
-            </IonButton>
-          </span>
-        </div>
-      )}
-      <IonCard className="delego-card">
-        <IonCardHeader>
-          <IonCardTitle className="admin-card-titulo">{etiqueta ? `Renombrar ${t.singular}` : t.nuevo}</IonCardTitle>
-        </IonCardHeader>
-        <IonCardContent className="admin-campos">
-          <CampoTexto
-            {...f.campo('nombre')}
-            label="Nombre"
-            max={LIMITES_ADMIN.etiqueta}
-            autocomplete="off"
-            helperText={etiqueta ? `Las órdenes que ${t.lo} usan muestran el nombre nuevo.` : undefined}
-            data-testid={`${t.prefijo}-nombre`}
-          />
-        </IonCardContent>
-      </IonCard>
-
-      <div className="admin-acciones admin-acciones--separadas">
-        {etiqueta && !etiqueta.archivado && (
-          <IonButton
-            className="admin-acciones__izquierda"
-            fill="outline"
-            color="danger"
-            type="button"
-            onClick={() => void borrar()}
-            disabled={ocupado}
-            data-testid={`${t.prefijo}-eliminar`}
-          >
-            <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
-            Eliminar
+        <Aviso tipo="advertencia" icono={archiveOutline}>
+          {t.el.charAt(0).toUpperCase() + t.el.slice(1)} está {t.archivado}: las órdenes que {t.lo} usan {t.lo}{' '}
+          conservan, pero no se ofrece para órdenes nuevas.{' '}
+          <IonButton size="small" fill="outline" color="dark" onClick={restaurar} disabled={ocupado}>
+            <IonIcon slot="start" icon={arrowUndoOutline} aria-hidden="true" />
+            Restaurar
           </IonButton>
-        )}
-        <IonButton fill="clear" color="medium" type="button" onClick={volver} disabled={ocupado}>
-          Cancelar
-        </IonButton>
-        <IonButton type="submit" disabled={ocupado} data-testid={`${t.prefijo}-guardar`}>
-          {crear.isPending || modificar.isPending ? (
-            <>
-              <IonSpinner name="crescent" slot="start" aria-hidden="true" />
-              Guardando…
-            </>
-          ) : etiqueta ? (
-            'Guardar'
-          ) : (
-            'Crear'
-          )}
-        </IonButton>
-      </div>
+        </Aviso>
+      )}
+      <Tarjeta titulo={etiqueta ? `Renombrar ${t.singular}` : t.nuevo} contenido="admin-campos">
+        <CampoTexto
+          {...f.campo('nombre')}
+          label="Nombre"
+          max={LIMITES_ADMIN.etiqueta}
+          autocomplete="off"
+          helperText={etiqueta ? `Las órdenes que ${t.lo} usan muestran el nombre nuevo.` : undefined}
+          data-testid={`${t.prefijo}-nombre`}
+        />
+      </Tarjeta>
+
+      <BotonesFormulario
+        clase="admin-acciones admin-acciones--separadas"
+        cancelar="clear"
+        onCancelar={volver}
+        ocupado={ocupado}
+        texto={etiqueta ? 'Guardar' : 'Crear'}
+        textoOcupado="Guardando…"
+        testId={`${t.prefijo}-guardar`}
+        antes={
+          etiqueta &&
+          !etiqueta.archivado && (
+            <IonButton
+              className="admin-acciones__izquierda"
+              fill="outline"
+              color="danger"
+              type="button"
+              onClick={() => void borrar()}
+              disabled={ocupado}
+              data-testid={`${t.prefijo}-eliminar`}
+            >
+              <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
+              Eliminar
+            </IonButton>
+          )
+        }
+      />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import type { Etiqueta } from '@delego/contract';
 import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonListHeader } from '@ionic/react';
 import { archiveOutline, arrowUndoOutline, createOutline, trashOutline } from 'ionicons/icons';
+import { BotonIcono } from '../../../../components/boton-icono';
 import type { ComponentProps, ReactNode } from 'react';
 import { notificarError } from '../../../../lib/errors';
 import type { ClaseEtiqueta } from '../../keys';
@@ -8,7 +9,7 @@ import { EstadoPantalla } from '../../../../components/estados-pantalla';
 import { useAviso, useConfirmar } from '../../../../components/avisos';
 import { CargaAdmin, MarcoListaAdmin, PantallaAdmin } from '../../shared/lista-admin';
 import { useBorrarEtiqueta } from '../api/borrar-etiqueta';
-import { useEtiquetas } from '../api/get-etiquetas';
+import { useEtiquetas } from '../../../../lib/catalogos';
 import { useModificarEtiqueta } from '../api/modificar-etiqueta';
 import { TEXTOS_ETIQUETA } from '../textos';
 import { Texto } from '../../../../components/texto';
@@ -181,15 +182,13 @@ type AccionFilaProps = Pick<ComponentProps<typeof IonButton>, 'routerLink' | 'co
 /** An icon button at the end of the row of an entry in use: rename it or delete it. */
 function AccionFila({ accion, etiqueta, icono, testId, ...boton }: AccionFilaProps) {
   return (
-    <IonButton
+    <BotonIcono
       slot="end"
-      fill="clear"
       {...boton}
-      aria-label={`${accion} “${etiqueta.nombre}”`}
+      icono={icono}
+      etiqueta={`${accion} “${etiqueta.nombre}”`}
       title={accion}
-      data-testid={testId}
-    >
-      <IonIcon slot="icon-only" icon={icono} aria-hidden="true" />
-    </IonButton>
+      testId={testId}
+    />
   );
 }

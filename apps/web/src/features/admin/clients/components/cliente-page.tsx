@@ -1,24 +1,12 @@
 import { LIMITES_ADMIN, type Cliente, type ClienteGuardar } from '@delego/contract';
-import {
-  IonButton,
-  IonCard,
-  IonCardContent,
-  IonCardHeader,
-  IonCardTitle,
-  IonContent,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonSkeletonText,
-  IonSpinner,
-} from '@ionic/react';
+import { IonItem, IonLabel, IonList } from '@ionic/react';
 import { businessOutline } from 'ionicons/icons';
-import { CampoInterruptor, CampoTexto, CampoTextoLargo } from '../../../../components/campos';
-import { EstadoError, EstadoPantalla } from '../../../../components/estados-pantalla';
+import { BotonesFormulario } from '../../../../components/botones-formulario';
+import { CampoEmail, CampoInterruptor, CampoTexto, CampoTextoLargo } from '../../../../components/campos';
+import { EstadoError, EstadoNoEncontrado } from '../../../../components/estados-pantalla';
 import { useAviso, useConfirmar } from '../../../../components/avisos';
 import { useFormulario } from '../../../../lib/formularios';
 import { useVolver } from '../../../../lib/navegacion';
-import { useIdParam } from '../../shared/parametros';
 import { useClientes } from '../api/get-clientes';
 import { useGuardarCliente } from '../api/guardar-cliente';
 import {
@@ -28,7 +16,8 @@ import {
   type CampoCliente,
   type ValoresCliente,
 } from '../cliente-validacion';
-import { PantallaAdmin } from '../../shared/lista-admin';
+import { PantallaFormularioAdmin } from '../../shared/pantalla-formulario';
+import { FormularioCargando, Tarjeta } from '../../shared/tarjeta';
 import '../../shared/admin.css';
 
 /** The contract's length limit of each text field of a client (the CUIT has its own pattern). */
@@ -43,18 +32,15 @@ const LIMITES_CLIENTE: Partial<Record<CampoCliente, number>> = {
 
 /** cliente: the form to create (`/cliente`) or edit (`/cliente?id=3`) a client. */
 export default function ClientePage() {
-  const id = useIdParam('id');
   return (
-    <PantallaAdmin
-      titulo={id === null ? 'Nuevo cliente' : 'Editar cliente'}
+    <PantallaFormularioAdmin
+      titulos={['Nuevo cliente', 'Editar cliente']}
       volverA="/clientes"
       permiso="altaClientes"
       para="administrar clientes"
     >
-      <IonContent className="delego-page-content">
-        <CargaCliente key={id ?? 'nuevo'} id={id} />
-      </IonContent>
-    </PantallaAdmin>
+      {(id) => <CargaCliente id={id} />}
+    </PantallaFormularioAdmin>
   );
 }
 
@@ -65,32 +51,18 @@ function CargaCliente({ id }: { id: number | null }) {
     if (clientes.isError) {
       return <EstadoError ambito="admin" error={clientes.error} onReintentar={() => void clientes.refetch()} />;
     }
-    return (
-      <div className="delego-container admin-pagina admin-pagina--angosta" aria-busy="true">
-        <IonCard className="delego-card">
-          <IonCardContent>
-            {[60, 40, 70, 50].map((ancho) => (
-              <IonSkeletonText key={ancho} animated style={{ width: `${ancho}%`, height: 20, marginBottom: 18 }} />
-            ))}
-          </IonCardContent>
-        </IonCard>
-      </div>
-    );
+    return <FormularioCargando anchos={[60, 40, 70, 50]} />;
   }
   const cliente = clientes.data.find((c) => c.id === id);
   if (!cliente) {
     return (
-      <EstadoPantalla
+      <EstadoNoEncontrado
         icono={businessOutline}
         titulo="Cliente no encontrado"
-        accion={
-          <IonButton routerLink="/clientes" routerDirection="back">
-            Ver clientes
-          </IonButton>
-        }
+        volverA={{ ruta: '/clientes', texto: 'Ver clientes' }}
       >
         El cliente no existe o no pertenece a su empresa.
-      </EstadoPantalla>
+      </EstadoNoEncontrado>
     );
   }
   return <ClienteForm cliente={cliente} />;
@@ -147,95 +119,68 @@ function ClienteForm({ cliente }: { cliente: Cliente | null }) {
       aria-label={id === null ? 'Nuevo cliente' : `Editar cliente ${cliente?.nombre ?? ''}`}
       data-testid="cliente-form"
     >
-      <IonCard className="delego-card">
-        <IonCardHeader>
-          <IonCardTitle className="admin-card-titulo">Datos del cliente</IonCardTitle>
-        </IonCardHeader>
-        <IonCardContent className="admin-campos admin-campos--dos">
-          <CampoTexto
-            {...texto('nombre', 'Nombre o razón social')}
-            autocomplete="organization"
-            ubicacion="admin-campos__ancho"
-          />
-          <CampoTexto
-            {...texto('cuit', 'CUIT (opcional)')}
-            inputmode="numeric"
-            placeholder="30-12345678-9"
-            helperText="Con o sin guiones."
-            autocomplete="off"
-          />
-          <CampoTexto {...texto('contacto', 'Contacto (opcional)')} autocomplete="name" />
-        </IonCardContent>
-      </IonCard>
+      <Tarjeta titulo="Datos del cliente" contenido="admin-campos admin-campos--dos">
+        <CampoTexto
+          {...texto('nombre', 'Nombre o razón social')}
+          autocomplete="organization"
+          ubicacion="admin-campos__ancho"
+        />
+        <CampoTexto
+          {...texto('cuit', 'CUIT (opcional)')}
+          inputmode="numeric"
+          placeholder="30-12345678-9"
+          helperText="Con o sin guiones."
+          autocomplete="off"
+        />
+        <CampoTexto {...texto('contacto', 'Contacto (opcional)')} autocomplete="name" />
+      </Tarjeta>
 
-      <IonCard className="delego-card">
-        <IonCardHeader>
-          <IonCardTitle className="admin-card-titulo">Cómo comunicarse</IonCardTitle>
-        </IonCardHeader>
-        <IonCardContent className="admin-campos admin-campos--dos">
-          <CampoTexto
-            {...texto('email', 'Email (opcional)')}
-            type="email"
-            inputmode="email"
-            autocapitalize="off"
-            spellcheck={false}
-            autocomplete="email"
-          />
-          <CampoTexto {...texto('telefono', 'Teléfono (opcional)')} type="tel" inputmode="tel" autocomplete="tel" />
-          <CampoTexto
-            {...texto('direccion', 'Dirección (opcional)')}
-            autocomplete="street-address"
-            ubicacion="admin-campos__ancho"
-          />
-          <CampoTextoLargo
-            {...f.campo('notas')}
-            label="Notas (opcional)"
-            max={LIMITES_ADMIN.clienteNotas}
-            ubicacion="admin-campos__ancho"
-            rows={3}
-            data-testid="cliente-notas"
-          />
-        </IonCardContent>
-      </IonCard>
+      <Tarjeta titulo="Cómo comunicarse" contenido="admin-campos admin-campos--dos">
+        <CampoEmail {...texto('email', 'Email (opcional)')} />
+        <CampoTexto {...texto('telefono', 'Teléfono (opcional)')} type="tel" inputmode="tel" autocomplete="tel" />
+        <CampoTexto
+          {...texto('direccion', 'Dirección (opcional)')}
+          autocomplete="street-address"
+          ubicacion="admin-campos__ancho"
+        />
+        <CampoTextoLargo
+          {...f.campo('notas')}
+          label="Notas (opcional)"
+          max={LIMITES_ADMIN.clienteNotas}
+          ubicacion="admin-campos__ancho"
+          rows={3}
+          data-testid="cliente-notas"
+        />
+      </Tarjeta>
 
       {cliente && (
-        <IonCard className="delego-card">
-          <IonCardContent className="admin-sin-relleno">
-            <IonList lines="none" className="admin-lista-plana">
-              <IonItem>
-                <CampoInterruptor
-                  {...f.campo('activo')}
-                  alCambiar={(activo) => void cambiarActivo(activo)}
-                  data-testid="cliente-activo"
-                >
-                  <IonLabel>
-                    Cliente activo
-                    <p className="admin-ayuda">Un cliente inactivo no se ofrece para órdenes nuevas.</p>
-                  </IonLabel>
-                </CampoInterruptor>
-              </IonItem>
-            </IonList>
-          </IonCardContent>
-        </IonCard>
+        <Tarjeta contenido="admin-sin-relleno">
+          <IonList lines="none" className="admin-lista-plana">
+            <IonItem>
+              <CampoInterruptor
+                {...f.campo('activo')}
+                alCambiar={(activo) => void cambiarActivo(activo)}
+                data-testid="cliente-activo"
+              >
+                <IonLabel>
+                  Cliente activo
+                  <p className="admin-ayuda">Un cliente inactivo no se ofrece para órdenes nuevas.</p>
+                </IonLabel>
+              </CampoInterruptor>
+            </IonItem>
+          </IonList>
+        </Tarjeta>
       )}
 
-      <div className="admin-acciones">
-        <IonButton fill="clear" color="medium" type="button" onClick={volver} disabled={ocupado}>
-          Cancelar
-        </IonButton>
-        <IonButton type="submit" disabled={ocupado} data-testid="cliente-guardar">
-          {ocupado ? (
-            <>
-              <IonSpinner name="crescent" slot="start" aria-hidden="true" />
-              Guardando…
-            </>
-          ) : id === null ? (
-            'Crear cliente'
-          ) : (
-            'Guardar cambios'
-          )}
-        </IonButton>
-      </div>
+      <BotonesFormulario
+        clase="admin-acciones"
+        cancelar="clear"
+        onCancelar={volver}
+        ocupado={ocupado}
+        texto={id === null ? 'Crear cliente' : 'Guardar cambios'}
+        textoOcupado="Guardando…"
+        testId="cliente-guardar"
+      />
     </form>
   );
 }

@@ -1,12 +1,6 @@
-import {
-  API_ADMIN,
-  zPermisosDeUsuario,
-  type PermisoCliente,
-  type PermisoGlobal,
-  type PermisosDeUsuario,
-} from '@delego/contract';
+import { RUTAS, type PermisoCliente, type PermisoGlobal, type PermisosDeUsuario } from '@delego/contract';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../../lib/http';
+import { llamar } from '../../../../lib/http';
 import { adminKeys } from '../../keys';
 import { esUsuarioEnSesion, releerUsuarioEnSesion } from '../../shared/sesion-propia';
 
@@ -16,8 +10,8 @@ export type Toggle =
   | { cliente: null; permiso: PermisoGlobal; accion: boolean };
 
 /** POST /api/v4/permisos/toggle/{usuario} {cliente, permiso, accion}: answers the new state. */
-export function togglePermiso(usuarioId: number, toggle: Toggle): Promise<PermisosDeUsuario> {
-  return http.post(API_ADMIN.togglePermiso(usuarioId), toggle, { esquema: zPermisosDeUsuario });
+export function togglePermiso(usuario: number, toggle: Toggle): Promise<PermisosDeUsuario> {
+  return llamar(RUTAS.togglePermiso, { params: { usuario }, cuerpo: toggle });
 }
 
 /** The state after `toggle`, as the server will answer it (used for the optimistic update). */

@@ -14,11 +14,6 @@ import {
 import {
   IonBadge,
   IonButton,
-  IonCard,
-  IonCardContent,
-  IonCardHeader,
-  IonCardSubtitle,
-  IonCardTitle,
   IonContent,
   IonIcon,
   IonRefresher,
@@ -27,7 +22,7 @@ import {
   IonToggle,
   type RefresherCustomEvent,
 } from '@ionic/react';
-import { businessOutline, informationCircleOutline, lockClosedOutline, trashOutline } from 'ionicons/icons';
+import { businessOutline, trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useSession } from '../../../auth';
 import { useClientes } from '../../clients/api/get-clientes';
@@ -41,11 +36,13 @@ import {
   FilasCargando,
 } from '../../../../components/estados-pantalla';
 import { useAviso, useConfirmar } from '../../../../components/avisos';
+import { Aviso } from '../../shared/aviso';
 import { FichaUsuario } from '../../shared/ficha-usuario';
 import { coincide, nombreCompleto, nombrePermiso } from '../../shared/nombres';
 import { useIdParam } from '../../shared/parametros';
 import { motivoNoAdministrable } from '../../shared/privilegios';
 import { sinPermisoPara } from '../../shared/permiso-requerido';
+import { Tarjeta } from '../../shared/tarjeta';
 import { useUsuario } from '../../users/api/get-usuario';
 import { useCatalogoPermisos } from '../api/get-catalogo-permisos';
 import { usePermisosDeUsuario } from '../api/get-permisos-usuario';
@@ -193,150 +190,134 @@ function Contenido({ usuario, permisos, clientes, catalogo, actor }: ContenidoPr
     <div data-testid="permisos-usuario">
       <FichaUsuario usuario={usuario} antes="Permisos de" />
 
-      {bloqueo && (
-        <div className="admin-aviso-fijo admin-aviso-fijo--advertencia" role="note">
-          <IonIcon icon={lockClosedOutline} aria-hidden="true" />
-          <span>{bloqueo}</span>
-        </div>
-      )}
+      {bloqueo && <Aviso tipo="advertencia">{bloqueo}</Aviso>}
 
-      <IonCard className="delego-card">
-        <IonCardHeader>
-          <IonCardSubtitle>Para toda la empresa</IonCardSubtitle>
-          <IonCardTitle className="admin-card-titulo">Permisos globales</IonCardTitle>
-        </IonCardHeader>
-        <IonCardContent>
-          <ul className="permisos__globales" data-testid="permisos-globales">
-            {globales.map((p) => {
-              const nombre = p.nombre as PermisoGlobal;
-              const clave = claveToggle({ cliente: null, permiso: nombre });
-              const ajeno = !puedeOtorgarGlobal(actor, nombre);
-              const propio = usuario.id === actor.id && nombre === 'altaUsuarios';
-              return (
-                <li key={p.id}>
-                  <IonToggle
-                    className="permisos__global"
-                    justify="space-between"
-                    checked={permisos.globales.includes(nombre)}
-                    disabled={!!bloqueo || ajeno || propio || pendientes.has(clave)}
-                    onIonChange={(e) => cambiar({ cliente: null, permiso: nombre, accion: e.detail.checked })}
-                    data-testid={`permiso-global-${nombre}`}
-                  >
-                    <span className="admin-permiso">
-                      <span className="admin-permiso__nombre">{nombrePermiso(nombre)}</span>
-                      <span className="admin-permiso__descripcion">{p.descripcion}</span>
-                    </span>
-                  </IonToggle>
-                </li>
-              );
-            })}
-          </ul>
-        </IonCardContent>
-      </IonCard>
+      <Tarjeta subtitulo="Para toda la empresa" titulo="Permisos globales">
+        <ul className="permisos__globales" data-testid="permisos-globales">
+          {globales.map((p) => {
+            const nombre = p.nombre as PermisoGlobal;
+            const clave = claveToggle({ cliente: null, permiso: nombre });
+            const ajeno = !puedeOtorgarGlobal(actor, nombre);
+            const propio = usuario.id === actor.id && nombre === 'altaUsuarios';
+            return (
+              <li key={p.id}>
+                <IonToggle
+                  className="permisos__global"
+                  justify="space-between"
+                  checked={permisos.globales.includes(nombre)}
+                  disabled={!!bloqueo || ajeno || propio || pendientes.has(clave)}
+                  onIonChange={(e) => cambiar({ cliente: null, permiso: nombre, accion: e.detail.checked })}
+                  data-testid={`permiso-global-${nombre}`}
+                >
+                  <span className="admin-permiso">
+                    <span className="admin-permiso__nombre">{nombrePermiso(nombre)}</span>
+                    <span className="admin-permiso__descripcion">{p.descripcion}</span>
+                  </span>
+                </IonToggle>
+              </li>
+            );
+          })}
+        </ul>
+      </Tarjeta>
 
-      <IonCard className="delego-card">
-        <IonCardHeader>
-          <IonCardSubtitle>Cliente por cliente · se guarda al instante</IonCardSubtitle>
-          <IonCardTitle className="admin-card-titulo">Permisos por cliente</IonCardTitle>
-        </IonCardHeader>
-        <IonCardContent className="admin-sin-relleno">
-          {permisos.esAdmin && (
-            <div className="admin-aviso-fijo admin-aviso-fijo--info admin-aviso-fijo--interno" role="note">
-              <IonIcon icon={informationCircleOutline} aria-hidden="true" />
-              <span>
-                {nombreCompleto(usuario)} es administrador: tiene todos los permisos sobre todos los clientes, sin
-                asignarlos uno por uno.
-              </span>
-            </div>
-          )}
-          {clientes.length >= CLIENTES_PARA_BUSCAR && (
-            <IonSearchbar
-              className="permisos__buscar"
-              value={busqueda}
-              debounce={150}
-              placeholder="Buscar cliente"
-              aria-label="Buscar cliente"
-              onIonInput={(e) => setBusqueda(String(e.detail.value ?? ''))}
-            />
-          )}
-          {filas.length === 0 ? (
-            <EstadoPantalla icono={businessOutline} titulo={busqueda ? 'Sin resultados' : 'No hay clientes'}>
-              {busqueda ? `Ningún cliente coincide con “${busqueda}”.` : 'Cree clientes para asignarles permisos.'}
-            </EstadoPantalla>
-          ) : (
-            <div className="matriz" role="table" aria-label="Permisos por cliente" data-testid="permisos-matriz">
-              <div role="rowgroup" className="matriz__cabecera">
-                <div role="row" className="matriz__fila">
-                  <span role="columnheader" className="matriz__cliente">
-                    Cliente
+      <Tarjeta
+        subtitulo="Cliente por cliente · se guarda al instante"
+        titulo="Permisos por cliente"
+        contenido="admin-sin-relleno"
+      >
+        {permisos.esAdmin && (
+          <Aviso tipo="info" interno>
+            {nombreCompleto(usuario)} es administrador: tiene todos los permisos sobre todos los clientes, sin
+            asignarlos uno por uno.
+          </Aviso>
+        )}
+        {clientes.length >= CLIENTES_PARA_BUSCAR && (
+          <IonSearchbar
+            className="permisos__buscar"
+            value={busqueda}
+            debounce={150}
+            placeholder="Buscar cliente"
+            aria-label="Buscar cliente"
+            onIonInput={(e) => setBusqueda(String(e.detail.value ?? ''))}
+          />
+        )}
+        {filas.length === 0 ? (
+          <EstadoPantalla icono={businessOutline} titulo={busqueda ? 'Sin resultados' : 'No hay clientes'}>
+            {busqueda ? `Ningún cliente coincide con “${busqueda}”.` : 'Cree clientes para asignarles permisos.'}
+          </EstadoPantalla>
+        ) : (
+          <div className="matriz" role="table" aria-label="Permisos por cliente" data-testid="permisos-matriz">
+            <div role="rowgroup" className="matriz__cabecera">
+              <div role="row" className="matriz__fila">
+                <span role="columnheader" className="matriz__cliente">
+                  Cliente
+                </span>
+                {PERMISOS_CLIENTE.map((p) => (
+                  <span role="columnheader" key={p} className="matriz__celda" title={descripcion(p)}>
+                    {COLUMNAS[p]}
                   </span>
-                  {PERMISOS_CLIENTE.map((p) => (
-                    <span role="columnheader" key={p} className="matriz__celda" title={descripcion(p)}>
-                      {COLUMNAS[p]}
-                    </span>
-                  ))}
-                  <span role="columnheader" className="matriz__accion">
-                    <span className="delego-visually-hidden">Acciones</span>
-                  </span>
-                </div>
-              </div>
-              <div role="rowgroup">
-                {filas.map((c) => {
-                  const fila = filaDe(c.id);
-                  const alguno = !!fila && PERMISOS_CLIENTE.some((p) => fila[p]);
-                  return (
-                    <div role="row" key={c.id} className="matriz__fila" data-testid={`permisos-cliente-${c.id}`}>
-                      <span role="rowheader" className="matriz__cliente">
-                        <span className="matriz__nombre">{c.nombre}</span>
-                        {!c.activo && (
-                          <IonBadge color="medium" className="matriz__inactivo">
-                            Inactivo
-                          </IonBadge>
-                        )}
-                      </span>
-                      {PERMISOS_CLIENTE.map((p) => {
-                        const clave = claveToggle({ cliente: c.id, permiso: p });
-                        const puede = puedeOtorgarCliente(actor, c.id, p);
-                        return (
-                          <span role="cell" key={p} className="matriz__celda">
-                            <IonToggle
-                              className="matriz__toggle"
-                              labelPlacement="stacked"
-                              alignment="center"
-                              checked={permisos.esAdmin || !!fila?.[p]}
-                              disabled={permisos.esAdmin || !!bloqueo || !puede || pendientes.has(clave)}
-                              onIonChange={(e) => cambiar({ cliente: c.id, permiso: p, accion: e.detail.checked })}
-                              aria-label={`${COLUMNAS[p]} de ${c.nombre}`}
-                              data-testid={`permiso-${c.id}-${p}`}
-                            >
-                              <span className="matriz__etiqueta">{CORTOS[p]}</span>
-                            </IonToggle>
-                          </span>
-                        );
-                      })}
-                      <span role="cell" className="matriz__accion">
-                        <IonButton
-                          fill="clear"
-                          color="danger"
-                          size="small"
-                          disabled={!alguno || permisos.esAdmin || !!bloqueo || quitar.isPending}
-                          onClick={() => void quitarTodo(c)}
-                          aria-label={`Quitar todos los permisos sobre ${c.nombre}`}
-                          title="Quitar todos los permisos sobre este cliente"
-                          data-testid={`permisos-quitar-${c.id}`}
-                        >
-                          <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
-                          <span className="matriz__quitar-texto">Quitar todos</span>
-                        </IonButton>
-                      </span>
-                    </div>
-                  );
-                })}
+                ))}
+                <span role="columnheader" className="matriz__accion">
+                  <span className="delego-visually-hidden">Acciones</span>
+                </span>
               </div>
             </div>
-          )}
-        </IonCardContent>
-      </IonCard>
+            <div role="rowgroup">
+              {filas.map((c) => {
+                const fila = filaDe(c.id);
+                const alguno = !!fila && PERMISOS_CLIENTE.some((p) => fila[p]);
+                return (
+                  <div role="row" key={c.id} className="matriz__fila" data-testid={`permisos-cliente-${c.id}`}>
+                    <span role="rowheader" className="matriz__cliente">
+                      <span className="matriz__nombre">{c.nombre}</span>
+                      {!c.activo && (
+                        <IonBadge color="medium" className="matriz__inactivo">
+                          Inactivo
+                        </IonBadge>
+                      )}
+                    </span>
+                    {PERMISOS_CLIENTE.map((p) => {
+                      const clave = claveToggle({ cliente: c.id, permiso: p });
+                      const puede = puedeOtorgarCliente(actor, c.id, p);
+                      return (
+                        <span role="cell" key={p} className="matriz__celda">
+                          <IonToggle
+                            className="matriz__toggle"
+                            labelPlacement="stacked"
+                            alignment="center"
+                            checked={permisos.esAdmin || !!fila?.[p]}
+                            disabled={permisos.esAdmin || !!bloqueo || !puede || pendientes.has(clave)}
+                            onIonChange={(e) => cambiar({ cliente: c.id, permiso: p, accion: e.detail.checked })}
+                            aria-label={`${COLUMNAS[p]} de ${c.nombre}`}
+                            data-testid={`permiso-${c.id}-${p}`}
+                          >
+                            <span className="matriz__etiqueta">{CORTOS[p]}</span>
+                          </IonToggle>
+                        </span>
+                      );
+                    })}
+                    <span role="cell" className="matriz__accion">
+                      <IonButton
+                        fill="clear"
+                        color="danger"
+                        size="small"
+                        disabled={!alguno || permisos.esAdmin || !!bloqueo || quitar.isPending}
+                        onClick={() => void quitarTodo(c)}
+                        aria-label={`Quitar todos los permisos sobre ${c.nombre}`}
+                        title="Quitar todos los permisos sobre este cliente"
+                        data-testid={`permisos-quitar-${c.id}`}
+                      >
+                        <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
+                        <span className="matriz__quitar-texto">Quitar todos</span>
+                      </IonButton>
+                    </span>
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        )}
+      </Tarjeta>
     </div>
   );
 }

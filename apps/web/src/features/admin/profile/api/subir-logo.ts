@@ -1,21 +1,13 @@
-import { API_ADMIN, zLogoGuardado } from '@delego/contract';
-import { useMutation } from '@tanstack/react-query';
-import { http } from '../../../../lib/http';
+import { RUTAS } from '@delego/contract';
+import { mutacionDe } from '../../../../lib/consultas';
 import { actualizarSesionPropia } from '../../shared/sesion-propia';
 
 /**
  * PUT /api/v3/entidad/logo {logo}: a PNG, JPEG or WebP image as a data URL (admins only); the
- * server answers it re-encoded. null removes the logo.
+ * server answers it re-encoded. null removes the logo. The stored user carries the logo, so the
+ * menu shows the new one at once.
  */
-export function subirLogo(logo: string | null): Promise<{ logo: string | null }> {
-  return http.put(API_ADMIN.logo, { logo }, { esquema: zLogoGuardado });
-}
-
-/** The stored user carries the logo, so the menu shows the new one at once. */
-export function useSubirLogo() {
-  return useMutation({
-    mutationFn: subirLogo,
-    meta: { errorSilencioso: true },
-    onSuccess: ({ logo }) => actualizarSesionPropia({ logo }),
-  });
-}
+export const { useMutacion: useSubirLogo } = mutacionDe(RUTAS.logo, (logo: string | null) => ({ cuerpo: { logo } }), {
+  errorSilencioso: true,
+  alResponder: (_queryClient, { logo }) => actualizarSesionPropia({ logo }),
+});

@@ -1,34 +1,17 @@
-import { esAdmin, LIMITES_ADMIN, type UsuarioLogueado } from '@delego/contract';
-import {
-  IonButton,
-  IonCard,
-  IonCardContent,
-  IonCardHeader,
-  IonCardSubtitle,
-  IonCardTitle,
-  IonContent,
-  IonIcon,
-  IonInput,
-  IonSpinner,
-} from '@ionic/react';
+import { esAdmin, LIMITES_ADMIN, type Profile, type UsuarioLogueado } from '@delego/contract';
+import { IonButton, IonContent, IonIcon, IonSpinner } from '@ionic/react';
 import { imageOutline, trashOutline } from 'ionicons/icons';
-import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useSession } from '../../../auth';
-import { CampoConLimite, errorDeLargo } from '../../../../components/campo-con-limite';
+import { BotonGuardar } from '../../../../components/botones-formulario';
+import { CampoEmail, CampoPassword, CampoTexto } from '../../../../components/campos';
 import { PageHeader } from '../../../../components/page-header';
-import { CampoPassword } from '../../shared/campo-password';
 import { useAviso, useConfirmar } from '../../../../components/avisos';
-import {
-  claseInvalida,
-  enfocarPrimerError,
-  enviarConEnter,
-  erroresDeGuardado,
-  valorDe,
-  type ErroresCampos,
-} from '../../../../lib/formularios';
+import { erroresDeGuardado, useFormulario } from '../../../../lib/formularios';
 import { formatearMb } from '../../../../lib/numeros';
 import { FichaUsuario } from '../../shared/ficha-usuario';
 import { PASSWORD_MIN } from '../../shared/password';
+import { Tarjeta } from '../../shared/tarjeta';
 import { useActualizarPerfil } from '../api/actualizar-perfil';
 import { useCambiarUsuario } from '../api/cambiar-usuario';
 import { useSubirLogo } from '../api/subir-logo';
@@ -38,7 +21,6 @@ import {
   validarCambioPassword,
   validarDatos,
   validarNuevoUsuario,
-  type ValoresDatos,
   type ValoresPassword,
 } from '../perfil-validacion';
 import '../../shared/admin.css';
@@ -65,134 +47,49 @@ export default function PerfilPage() {
   );
 }
 
-function Tarjeta({ titulo, subtitulo, children }: { titulo: string; subtitulo?: string; children: ReactNode }) {
-  return (
-    <IonCard className="delego-card">
-      <IonCardHeader>
-        {subtitulo && <IonCardSubtitle>{subtitulo}</IonCardSubtitle>}
-        <IonCardTitle className="admin-card-titulo">{titulo}</IonCardTitle>
-      </IonCardHeader>
-      <IonCardContent>{children}</IonCardContent>
-    </IonCard>
-  );
-}
-
-function BotonGuardar({ ocupado, texto, testId }: { ocupado: boolean; texto: string; testId: string }) {
+function Guardar({ ocupado, texto, testId }: { ocupado: boolean; texto: string; testId: string }) {
   return (
     <div className="admin-acciones perfil__acciones">
-      <IonButton type="submit" disabled={ocupado} data-testid={testId}>
-        {ocupado ? (
-          <>
-            <IonSpinner name="crescent" slot="start" aria-hidden="true" />
-            Guardando…
-          </>
-        ) : (
-          texto
-        )}
-      </IonButton>
+      <BotonGuardar ocupado={ocupado} texto={texto} textoOcupado="Guardando…" testId={testId} />
     </div>
   );
 }
 
+const LIMITES_DATOS = { nombre: LIMITES_ADMIN.nombre, apellido: LIMITES_ADMIN.nombre, email: LIMITES_ADMIN.email };
+
 function DatosPersonales({ usuario }: { usuario: UsuarioLogueado }) {
-  const [valores, setValores] = useState<ValoresDatos>({
-    nombre: usuario.nombre,
-    apellido: usuario.apellido,
-    email: usuario.email ?? '',
-  });
-  const [errores, setErrores] = useState<ErroresCampos<keyof ValoresDatos>>({});
-  const formulario = useRef<HTMLFormElement>(null);
   const guardar = useActualizarPerfil();
   const avisar = useAviso();
+  const f = useFormulario({
+    inicial: { nombre: usuario.nombre, apellido: usuario.apellido, email: usuario.email ?? '' },
+    validar: validarDatos,
+    limites: LIMITES_DATOS,
+    habilitado: !guardar.isPending,
+  });
 
-  function cambiar(campo: keyof ValoresDatos, valor: string) {
-    setValores((v) => ({ ...v, [campo]: valor }));
-    setErrores((e) => ({ ...e, [campo]: undefined }));
-  }
+  const texto = (campo: keyof typeof LIMITES_DATOS, etiqueta: string) => ({
+    ...f.campo(campo),
+    label: etiqueta,
+    max: LIMITES_DATOS[campo],
+    'data-testid': `perfil-${campo}-input`,
+  });
 
-  function enviar() {
-    if (guardar.isPending) return;
-    const r = validarDatos(valores);
-    if (!r.ok) {
-      setErrores(r.errores);
-      enfocarPrimerError(formulario.current);
-      return;
-    }
-    guardar.mutate(r.datos, {
+  function enviar(datos: Profile) {
+    guardar.mutate(datos, {
       onSuccess: () => avisar('Se guardaron sus datos.'),
-      onError: (e) => setErrores(erroresDeGuardado(e, ['nombre', 'apellido', 'email'] as const)),
+      onError: (e) => f.falloAlGuardar(e, ['nombre', 'apellido', 'email']),
     });
   }
 
-  // Over the limit is said as it happens; saving is refused by validarDatos (the contract's schema).
-  const error = {
-    nombre: errorDeLargo(valores.nombre, LIMITES_ADMIN.nombre) ?? errores.nombre,
-    apellido: errorDeLargo(valores.apellido, LIMITES_ADMIN.nombre) ?? errores.apellido,
-    email: errorDeLargo(valores.email, LIMITES_ADMIN.email) ?? errores.email,
-  };
-
   return (
     <Tarjeta titulo="Datos personales">
-      <form
-        ref={formulario}
-        noValidate
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          enviar();
-        }}
-        onKeyDown={enviarConEnter(enviar)}
-        aria-label="Datos personales"
-        data-testid="perfil-datos"
-      >
+      <form {...f.props(enviar)} aria-label="Datos personales" data-testid="perfil-datos">
         <div className="admin-campos admin-campos--dos">
-          <CampoConLimite valor={valores.nombre} max={LIMITES_ADMIN.nombre}>
-            <IonInput
-              className={claseInvalida(error.nombre)}
-              label="Nombre"
-              labelPlacement="floating"
-              fill="outline"
-              autocomplete="given-name"
-              value={valores.nombre}
-              errorText={error.nombre}
-              disabled={guardar.isPending}
-              onIonInput={(e) => cambiar('nombre', valorDe(e))}
-              data-testid="perfil-nombre-input"
-            />
-          </CampoConLimite>
-          <CampoConLimite valor={valores.apellido} max={LIMITES_ADMIN.nombre}>
-            <IonInput
-              className={claseInvalida(error.apellido)}
-              label="Apellido"
-              labelPlacement="floating"
-              fill="outline"
-              autocomplete="family-name"
-              value={valores.apellido}
-              errorText={error.apellido}
-              disabled={guardar.isPending}
-              onIonInput={(e) => cambiar('apellido', valorDe(e))}
-              data-testid="perfil-apellido-input"
-            />
-          </CampoConLimite>
-          <CampoConLimite valor={valores.email} max={LIMITES_ADMIN.email} className="admin-campos__ancho">
-            <IonInput
-              className={claseInvalida(error.email)}
-              label="Email"
-              labelPlacement="floating"
-              fill="outline"
-              type="email"
-              inputmode="email"
-              autocomplete="email"
-              autocapitalize="off"
-              spellcheck={false}
-              value={valores.email}
-              errorText={error.email}
-              disabled={guardar.isPending}
-              onIonInput={(e) => cambiar('email', valorDe(e))}
-              data-testid="perfil-email-input"
-            />
-          </CampoConLimite>
+          <CampoTexto {...texto('nombre', 'Nombre')} autocomplete="given-name" />
+          <CampoTexto {...texto('apellido', 'Apellido')} autocomplete="family-name" />
+          <CampoEmail {...texto('email', 'Email')} ubicacion="admin-campos__ancho" />
         </div>
-        <BotonGuardar ocupado={guardar.isPending} texto="Guardar datos" testId="perfil-datos-guardar" />
+        <Guardar ocupado={guardar.isPending} texto="Guardar datos" testId="perfil-datos-guardar" />
       </form>
     </Tarjeta>
   );
@@ -201,158 +98,86 @@ function DatosPersonales({ usuario }: { usuario: UsuarioLogueado }) {
 const PASSWORD_VACIA: ValoresPassword = { actual: '', nueva: '', repetida: '' };
 
 function CambioPassword() {
-  const [valores, setValores] = useState<ValoresPassword>(PASSWORD_VACIA);
-  const [errores, setErrores] = useState<ErroresCampos<keyof ValoresPassword>>({});
-  const formulario = useRef<HTMLFormElement>(null);
   const guardar = useActualizarPerfil();
   const avisar = useAviso();
+  const f = useFormulario({ inicial: PASSWORD_VACIA, validar: validarCambioPassword, habilitado: !guardar.isPending });
 
-  function cambiar(campo: keyof ValoresPassword, valor: string) {
-    setValores((v) => ({ ...v, [campo]: valor }));
-    setErrores((e) => ({ ...e, [campo]: undefined }));
-  }
-
-  function enviar() {
-    if (guardar.isPending) return;
-    const r = validarCambioPassword(valores);
-    if (!r.ok) {
-      setErrores(r.errores);
-      enfocarPrimerError(formulario.current);
-      return;
-    }
-    guardar.mutate(r.datos, {
+  function enviar(datos: Profile) {
+    guardar.mutate(datos, {
       onSuccess: () => {
-        setValores(PASSWORD_VACIA);
-        setErrores({});
+        f.reiniciar();
         avisar('Se cambió su contraseña.');
       },
-      onError: (e) => {
-        setErrores(
-          erroresDeGuardado(e, ['actual', 'nueva'] as const, {
-            alias: { passwordActual: 'actual', passwordNueva: 'nueva' },
-          }),
-        );
-        enfocarPrimerError(formulario.current);
-      },
+      onError: (e) =>
+        f.falloAlGuardar(e, ['actual', 'nueva'], { alias: { passwordActual: 'actual', passwordNueva: 'nueva' } }),
     });
   }
 
-  const campo = (
-    c: keyof ValoresPassword,
-    etiqueta: string,
-    autocomplete: 'current-password' | 'new-password',
-    ayuda?: string,
-  ) => (
-    <CampoPassword
-      className={claseInvalida(errores[c])}
-      label={etiqueta}
-      labelPlacement="floating"
-      fill="outline"
-      autocomplete={autocomplete}
-      value={valores[c]}
-      helperText={ayuda}
-      errorText={errores[c]}
-      disabled={guardar.isPending}
-      onIonInput={(e) => cambiar(c, valorDe(e))}
-      data-testid={`perfil-password-${c}`}
-    />
-  );
+  const campo = (c: keyof ValoresPassword, etiqueta: string, autocomplete: 'current-password' | 'new-password') => ({
+    ...f.campo(c),
+    label: etiqueta,
+    autocomplete,
+    'data-testid': `perfil-password-${c}`,
+  });
 
   return (
     <Tarjeta titulo="Contraseña" subtitulo="Seguirá conectado en este dispositivo">
-      <form
-        ref={formulario}
-        noValidate
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          enviar();
-        }}
-        onKeyDown={enviarConEnter(enviar)}
-        aria-label="Cambiar contraseña"
-        data-testid="perfil-password"
-      >
+      <form {...f.props(enviar)} aria-label="Cambiar contraseña" data-testid="perfil-password">
         {/* Lets password managers tie the new password to the account. */}
         <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
         <div className="admin-campos">
-          {campo('actual', 'Contraseña actual', 'current-password')}
+          <CampoPassword {...campo('actual', 'Contraseña actual', 'current-password')} />
           <div className="admin-campos admin-campos--dos">
-            {campo('nueva', 'Contraseña nueva', 'new-password', `Al menos ${PASSWORD_MIN} caracteres.`)}
-            {campo('repetida', 'Repita la contraseña nueva', 'new-password')}
+            <CampoPassword
+              {...campo('nueva', 'Contraseña nueva', 'new-password')}
+              helperText={`Al menos ${PASSWORD_MIN} caracteres.`}
+            />
+            <CampoPassword {...campo('repetida', 'Repita la contraseña nueva', 'new-password')} />
           </div>
         </div>
-        <BotonGuardar ocupado={guardar.isPending} texto="Cambiar contraseña" testId="perfil-password-guardar" />
+        <Guardar ocupado={guardar.isPending} texto="Cambiar contraseña" testId="perfil-password-guardar" />
       </form>
     </Tarjeta>
   );
 }
 
 function CambioUsuario({ usuario }: { usuario: UsuarioLogueado }) {
-  const [username, setUsername] = useState('');
-  const [error, setError] = useState<string>();
-  const formulario = useRef<HTMLFormElement>(null);
   const cambiar = useCambiarUsuario();
   const avisar = useAviso();
+  const f = useFormulario({
+    inicial: { username: '' },
+    validar: (v) => validarNuevoUsuario(v.username, usuario.usuario),
+    limites: { username: LIMITES_ADMIN.usuario },
+    habilitado: !cambiar.isPending,
+  });
 
-  function enviar() {
-    if (cambiar.isPending) return;
-    const r = validarNuevoUsuario(username, usuario.usuario);
-    if (!r.ok) {
-      setError(r.errores.username);
-      enfocarPrimerError(formulario.current);
-      return;
-    }
-    cambiar.mutate(r.datos, {
+  function enviar(username: string) {
+    cambiar.mutate(username, {
       onSuccess: (perfil) => {
-        setUsername('');
-        setError(undefined);
+        f.reiniciar();
         avisar(`Ahora ingresa como ${perfil.usuario}.`);
       },
-      onError: (e) => {
-        setError(erroresDeGuardado(e, ['username'] as const).username);
-        enfocarPrimerError(formulario.current);
-      },
+      onError: (e) => f.falloAlGuardar(e, ['username']),
     });
   }
 
-  const errorUsuario = errorDeLargo(username, LIMITES_ADMIN.usuario) ?? error;
-
   return (
     <Tarjeta titulo="Nombre de usuario" subtitulo={`Hoy ingresa como ${usuario.usuario}`}>
-      <form
-        ref={formulario}
-        noValidate
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          enviar();
-        }}
-        onKeyDown={enviarConEnter(enviar)}
-        aria-label="Cambiar nombre de usuario"
-        data-testid="perfil-usuario"
-      >
+      <form {...f.props(enviar)} aria-label="Cambiar nombre de usuario" data-testid="perfil-usuario">
         <div className="admin-campos">
-          <CampoConLimite valor={username} max={LIMITES_ADMIN.usuario}>
-            <IonInput
-              className={claseInvalida(errorUsuario)}
-              label="Nuevo nombre de usuario"
-              labelPlacement="floating"
-              fill="outline"
-              autocomplete="off"
-              autocapitalize="off"
-              autocorrect={false}
-              spellcheck={false}
-              value={username}
-              helperText="Letras sin acentos, números, punto, guion, guion bajo o @. El nombre anterior deja de funcionar."
-              errorText={errorUsuario}
-              disabled={cambiar.isPending}
-              onIonInput={(e) => {
-                setUsername(valorDe(e));
-                setError(undefined);
-              }}
-              data-testid="perfil-usuario-input"
-            />
-          </CampoConLimite>
+          <CampoTexto
+            {...f.campo('username')}
+            label="Nuevo nombre de usuario"
+            max={LIMITES_ADMIN.usuario}
+            autocomplete="off"
+            autocapitalize="off"
+            autocorrect={false}
+            spellcheck={false}
+            helperText="Letras sin acentos, números, punto, guion, guion bajo o @. El nombre anterior deja de funcionar."
+            data-testid="perfil-usuario-input"
+          />
         </div>
-        <BotonGuardar ocupado={cambiar.isPending} texto="Cambiar nombre de usuario" testId="perfil-usuario-guardar" />
+        <Guardar ocupado={cambiar.isPending} texto="Cambiar nombre de usuario" testId="perfil-usuario-guardar" />
       </form>
     </Tarjeta>
   );

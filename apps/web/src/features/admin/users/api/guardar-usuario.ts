@@ -1,28 +1,21 @@
-import { API_ADMIN, zUsuarioAdmin, type StoreUser, type UsuarioAdmin } from '@delego/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../../lib/http';
+import { RUTAS, type StoreUser } from '@delego/contract';
+import { mutacionDe } from '../../../../lib/consultas';
 import { adminKeys } from '../../keys';
 import { actualizarSesionPropia, esUsuarioEnSesion, releerUsuarioEnSesion } from '../../shared/sesion-propia';
 
 /**
  * POST /api/v4/usuario {storeUser}: creates (no id) or updates (id) a user. `password` is the
- * MD5 hex of the password, never the password itself.
+ * MD5 hex of the password, never the password itself. Saves a user and refreshes what shows
+ * users. The screen shows the errors (on a field or in the alert), so the mutation does not
+ * report them itself. When the user is the one logged in, the stored credentials follow a new
+ * login name or password before any other call.
  */
-export function guardarUsuario(datos: StoreUser): Promise<UsuarioAdmin> {
-  return http.post(API_ADMIN.guardarUsuario, datos, { esquema: zUsuarioAdmin });
-}
-
-/**
- * Saves a user and refreshes what shows users. The screen shows the errors (on a field or in
- * the alert), so the mutation does not report them itself. When the user is the one logged in,
- * the stored credentials follow a new login name or password before any other call.
- */
-export function useGuardarUsuario() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: guardarUsuario,
-    meta: { errorSilencioso: true },
-    onSuccess: async (usuario, datos) => {
+export const { useMutacion: useGuardarUsuario } = mutacionDe(
+  RUTAS.guardarUsuario,
+  (cuerpo: StoreUser) => ({ cuerpo }),
+  {
+    errorSilencioso: true,
+    alResponder: async (queryClient, usuario, datos) => {
       if (esUsuarioEnSesion(usuario.id)) {
         actualizarSesionPropia({
           usuario: usuario.usuario,
@@ -39,5 +32,5 @@ export function useGuardarUsuario() {
         queryClient.invalidateQueries({ queryKey: adminKeys.permisosDeUsuario(usuario.id) }),
       ]);
     },
-  });
-}
+  },
+);

@@ -1,20 +1,5 @@
 import { cubreRol, type Rol, type UsuarioAdmin, type UsuarioLogueado } from '@delego/contract';
-import {
-  IonButton,
-  IonCard,
-  IonCardContent,
-  IonCardHeader,
-  IonCardSubtitle,
-  IonCardTitle,
-  IonContent,
-  IonIcon,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonSpinner,
-  IonToggle,
-} from '@ionic/react';
-import { alertCircleOutline, informationCircleOutline, lockClosedOutline } from 'ionicons/icons';
+import { IonButton, IonContent, IonItem, IonLabel, IonList, IonSpinner, IonToggle } from '@ionic/react';
 import { useState } from 'react';
 import { ApiError, notificarError } from '../../../../lib/errors';
 import { useSession } from '../../../auth';
@@ -28,7 +13,9 @@ import { motivoNoAdministrable } from '../../shared/privilegios';
 import { useRoles } from '../api/get-roles';
 import { useUsuario } from '../api/get-usuario';
 import { useGuardarUsuario } from '../api/guardar-usuario';
+import { Aviso } from '../../shared/aviso';
 import { PantallaAdmin } from '../../shared/lista-admin';
+import { Tarjeta } from '../../shared/tarjeta';
 import '../../shared/admin.css';
 
 /** asignar-roles (`/asignar-roles?usuario=12`): the roles of a user as toggles. */
@@ -134,59 +121,46 @@ function RolesForm({ usuario, roles, actor }: FormProps) {
   return (
     <div className="delego-container admin-pagina admin-pagina--angosta" data-testid="roles-form">
       <FichaUsuario usuario={usuario} antes="Roles de" />
-      <IonCard className="delego-card">
-        <IonCardHeader>
-          <IonCardSubtitle>Elija uno o más</IonCardSubtitle>
-          <IonCardTitle className="admin-card-titulo">Roles</IonCardTitle>
-        </IonCardHeader>
-        <IonCardContent className="admin-sin-relleno">
-          {bloqueo && (
-            <div className="admin-aviso-fijo admin-aviso-fijo--advertencia admin-aviso-fijo--interno" role="note">
-              <IonIcon icon={lockClosedOutline} aria-hidden="true" />
-              <span>{bloqueo}</span>
-            </div>
-          )}
-          <IonList lines="full" className="admin-lista-plana">
-            {roles.map((rol) => {
-              const motivo = motivoRol(actor, rol);
-              return (
-                <IonItem key={rol.id}>
-                  <IonToggle
-                    checked={seleccion.has(rol.id)}
-                    disabled={!!bloqueo || !!motivo || guardar.isPending}
-                    onIonChange={(e) => alternar(rol, e.detail.checked)}
-                    data-testid={`rol-${rol.nombre}`}
-                  >
-                    <IonLabel>
-                      {nombreRol(rol.nombre)}
-                      <p className="admin-ayuda">{rol.descripcion}</p>
-                      {motivo && <p className="admin-ayuda admin-ayuda--nota">{motivo}</p>}
-                    </IonLabel>
-                  </IonToggle>
-                </IonItem>
-              );
-            })}
-          </IonList>
-        </IonCardContent>
-      </IonCard>
+      <Tarjeta subtitulo="Elija uno o más" titulo="Roles" contenido="admin-sin-relleno">
+        {bloqueo && (
+          <Aviso tipo="advertencia" interno>
+            {bloqueo}
+          </Aviso>
+        )}
+        <IonList lines="full" className="admin-lista-plana">
+          {roles.map((rol) => {
+            const motivo = motivoRol(actor, rol);
+            return (
+              <IonItem key={rol.id}>
+                <IonToggle
+                  checked={seleccion.has(rol.id)}
+                  disabled={!!bloqueo || !!motivo || guardar.isPending}
+                  onIonChange={(e) => alternar(rol, e.detail.checked)}
+                  data-testid={`rol-${rol.nombre}`}
+                >
+                  <IonLabel>
+                    {nombreRol(rol.nombre)}
+                    <p className="admin-ayuda">{rol.descripcion}</p>
+                    {motivo && <p className="admin-ayuda admin-ayuda--nota">{motivo}</p>}
+                  </IonLabel>
+                </IonToggle>
+              </IonItem>
+            );
+          })}
+        </IonList>
+      </Tarjeta>
 
       {rechazo && (
-        <div className="admin-aviso-fijo admin-aviso-fijo--peligro" role="alert" data-testid="roles-rechazo">
-          <IonIcon icon={alertCircleOutline} aria-hidden="true" />
-          <span>
-            <strong>No se guardaron los roles.</strong> {rechazo}
-          </span>
-        </div>
+        <Aviso tipo="peligro" testId="roles-rechazo">
+          <strong>No se guardaron los roles.</strong> {rechazo}
+        </Aviso>
       )}
 
-      <div className="admin-aviso-fijo admin-aviso-fijo--info" role="note">
-        <IonIcon icon={informationCircleOutline} aria-hidden="true" />
-        <span>
-          {administra
-            ? 'Administradores y propietarios tienen todos los permisos sobre todos los clientes de la empresa.'
-            : 'Los permisos de cada cliente se asignan en “Permisos por cliente”.'}
-        </span>
-      </div>
+      <Aviso tipo="info">
+        {administra
+          ? 'Administradores y propietarios tienen todos los permisos sobre todos los clientes de la empresa.'
+          : 'Los permisos de cada cliente se asignan en “Permisos por cliente”.'}
+      </Aviso>
 
       <div className="admin-acciones">
         <IonButton fill="clear" color="medium" onClick={volver} disabled={guardar.isPending}>

@@ -1,23 +1,15 @@
 import type { UsuarioAdmin } from '@delego/contract';
 import {
-  IonButton,
-  IonCard,
-  IonCardContent,
-  IonCardHeader,
-  IonCardSubtitle,
-  IonCardTitle,
   IonContent,
-  IonIcon,
   IonItem,
   IonList,
   IonRefresher,
   IonRefresherContent,
-  IonSelect,
-  IonSelectOption,
   IonSpinner,
   type RefresherCustomEvent,
 } from '@ionic/react';
 import { peopleOutline, personRemoveOutline } from 'ionicons/icons';
+import { BotonIcono } from '../../../../components/boton-icono';
 import { notificarError } from '../../../../lib/errors';
 import { PageHeader } from '../../../../components/page-header';
 import { EstadoError, EstadoPantalla, EstadoSinPermiso, FilasCargando } from '../../../../components/estados-pantalla';
@@ -26,13 +18,13 @@ import { FichaUsuario } from '../../shared/ficha-usuario';
 import { nombreCompleto, plural } from '../../shared/nombres';
 import { useIdParam } from '../../shared/parametros';
 import { sinPermisoPara, useTienePermiso } from '../../shared/permiso-requerido';
+import { Tarjeta } from '../../shared/tarjeta';
 import { useUsuarios } from '../api/get-usuarios';
 import { useGuardarUsuario } from '../api/guardar-usuario';
 import { candidatosAlEquipo, equipoDe, supervisoresPosibles } from '../equipo';
+import { CampoPersona } from './campo-persona';
 import { UsuarioItem } from './usuario-item';
 import '../../shared/admin.css';
-
-const SIN_SUPERVISOR = 0;
 
 const porNombre = (a: UsuarioAdmin, b: UsuarioAdmin) =>
   nombreCompleto(a).localeCompare(nombreCompleto(b), 'es', { sensitivity: 'base' });
@@ -103,27 +95,29 @@ function Equipos({ usuarios }: { usuarios: UsuarioAdmin[] }) {
       {supervisores.map((s) => {
         const equipo = equipoDe(usuarios, s.id).sort(porNombre);
         return (
-          <IonCard key={s.id} className="delego-card" data-testid={`equipo-${s.usuario}`}>
-            <IonCardHeader>
-              <IonCardSubtitle>Equipo de</IonCardSubtitle>
-              <IonCardTitle className="admin-card-titulo">
+          <Tarjeta
+            key={s.id}
+            subtitulo="Equipo de"
+            titulo={
+              <>
                 {nombreCompleto(s)} <span className="admin-login">{plural(equipo.length, 'persona', 'personas')}</span>
-              </IonCardTitle>
-            </IonCardHeader>
-            <IonCardContent className="admin-sin-relleno">
-              <IonList lines="full" className="admin-lista-plana">
-                <UsuarioItem
-                  usuario={s}
-                  routerLink={`/supervisor?usuario=${s.id}`}
-                  testId={`equipo-lider-${s.usuario}`}
-                  detalle="Supervisor"
-                />
-                {equipo.map((u) => (
-                  <UsuarioItem key={u.id} usuario={u} routerLink={`/supervisor?usuario=${u.id}`} />
-                ))}
-              </IonList>
-            </IonCardContent>
-          </IonCard>
+              </>
+            }
+            contenido="admin-sin-relleno"
+            testId={`equipo-${s.usuario}`}
+          >
+            <IonList lines="full" className="admin-lista-plana">
+              <UsuarioItem
+                usuario={s}
+                routerLink={`/supervisor?usuario=${s.id}`}
+                testId={`equipo-lider-${s.usuario}`}
+                detalle="Supervisor"
+              />
+              {equipo.map((u) => (
+                <UsuarioItem key={u.id} usuario={u} routerLink={`/supervisor?usuario=${u.id}`} />
+              ))}
+            </IonList>
+          </Tarjeta>
         );
       })}
     </>
@@ -156,8 +150,7 @@ function SupervisorDeUsuario({ usuarios, usuarioId }: { usuarios: UsuarioAdmin[]
     );
   }
 
-  function elegirSupervisor(valor: number) {
-    const nuevo = valor === SIN_SUPERVISOR ? null : valor;
+  function elegirSupervisor(nuevo: number | null) {
     if (nuevo === usuario?.supervisorId || !usuario) return;
     const elegido = usuarios.find((u) => u.id === nuevo);
     asignar(
@@ -179,7 +172,7 @@ function SupervisorDeUsuario({ usuarios, usuarioId }: { usuarios: UsuarioAdmin[]
     if (seguro) asignar(miembro, null, `${nombreCompleto(miembro)} ya no está en el equipo.`);
   }
 
-  function agregarAlEquipo(valor: number) {
+  function agregarAlEquipo(valor: number | null) {
     const miembro = usuarios.find((u) => u.id === valor);
     if (!miembro || !usuario) return;
     asignar(miembro, usuario.id, `${nombreCompleto(miembro)} se sumó al equipo de ${nombreCompleto(usuario)}.`);
@@ -188,92 +181,75 @@ function SupervisorDeUsuario({ usuarios, usuarioId }: { usuarios: UsuarioAdmin[]
   return (
     <div data-testid="supervisor-de-usuario">
       <FichaUsuario usuario={usuario} />
-      <IonCard className="delego-card">
-        <IonCardHeader>
-          <IonCardSubtitle>Quién supervisa a {usuario.nombre}</IonCardSubtitle>
-          <IonCardTitle className="admin-card-titulo">Supervisor</IonCardTitle>
-        </IonCardHeader>
-        <IonCardContent className="admin-sin-relleno">
-          <IonList lines="none" className="admin-lista-plana">
-            <IonItem>
-              <IonSelect
-                label="Supervisado por"
-                labelPlacement="stacked"
-                interface="popover"
-                value={usuario.supervisorId ?? SIN_SUPERVISOR}
-                disabled={guardar.isPending}
-                onIonChange={(e) => elegirSupervisor(Number(e.detail.value))}
-                data-testid="supervisor-select"
-              >
-                <IonSelectOption value={SIN_SUPERVISOR}>Sin supervisor</IonSelectOption>
-                {opciones.map((u) => (
-                  <IonSelectOption key={u.id} value={u.id}>
-                    {nombreCompleto(u)} (@{u.usuario})
-                  </IonSelectOption>
-                ))}
-              </IonSelect>
-              {guardar.isPending && <IonSpinner slot="end" name="crescent" aria-label="Guardando" />}
-            </IonItem>
-          </IonList>
-        </IonCardContent>
-      </IonCard>
+      <Tarjeta subtitulo={`Quién supervisa a ${usuario.nombre}`} titulo="Supervisor" contenido="admin-sin-relleno">
+        <IonList lines="none" className="admin-lista-plana">
+          <IonItem>
+            <CampoPersona
+              name="supervisorId"
+              label="Supervisado por"
+              value={usuario.supervisorId}
+              onChange={elegirSupervisor}
+              error={undefined}
+              disabled={guardar.isPending}
+              ninguno="Sin supervisor"
+              personas={opciones}
+              data-testid="supervisor-select"
+            />
+            {guardar.isPending && <IonSpinner slot="end" name="crescent" aria-label="Guardando" />}
+          </IonItem>
+        </IonList>
+      </Tarjeta>
 
-      <IonCard className="delego-card">
-        <IonCardHeader>
-          <IonCardSubtitle>A quiénes supervisa {usuario.nombre}</IonCardSubtitle>
-          <IonCardTitle className="admin-card-titulo">
+      <Tarjeta
+        subtitulo={`A quiénes supervisa ${usuario.nombre}`}
+        titulo={
+          <>
             Equipo{' '}
             <span className="admin-login">
               {equipo.length ? plural(equipo.length, 'persona', 'personas') : 'sin integrantes'}
             </span>
-          </IonCardTitle>
-        </IonCardHeader>
-        <IonCardContent className="admin-sin-relleno">
-          {equipo.length > 0 && (
-            <IonList lines="full" className="admin-lista-plana" data-testid="supervisor-equipo">
-              {equipo.map((m) => (
-                <UsuarioItem
-                  key={m.id}
-                  usuario={m}
-                  fin={
-                    <IonButton
-                      slot="end"
-                      fill="clear"
-                      color="danger"
-                      disabled={guardar.isPending}
-                      onClick={() => void quitarDelEquipo(m)}
-                      aria-label={`Quitar a ${nombreCompleto(m)} del equipo`}
-                      title="Quitar del equipo"
-                    >
-                      <IonIcon slot="icon-only" icon={personRemoveOutline} aria-hidden="true" />
-                    </IonButton>
-                  }
-                />
-              ))}
-            </IonList>
-          )}
-          <IonList lines="none" className="admin-lista-plana">
-            <IonItem>
-              <IonSelect
-                label="Agregar al equipo"
-                labelPlacement="stacked"
-                interface="popover"
-                placeholder={candidatos.length ? 'Elija una persona' : 'No hay personas para agregar'}
-                key={`agregar-${equipo.map((m) => m.id).join('-')}`}
-                disabled={guardar.isPending || !candidatos.length}
-                onIonChange={(e) => agregarAlEquipo(Number(e.detail.value))}
-                data-testid="supervisor-agregar"
-              >
-                {candidatos.map((u) => (
-                  <IonSelectOption key={u.id} value={u.id}>
-                    {nombreCompleto(u)} (@{u.usuario})
-                  </IonSelectOption>
-                ))}
-              </IonSelect>
-            </IonItem>
+          </>
+        }
+        contenido="admin-sin-relleno"
+      >
+        {equipo.length > 0 && (
+          <IonList lines="full" className="admin-lista-plana" data-testid="supervisor-equipo">
+            {equipo.map((m) => (
+              <UsuarioItem
+                key={m.id}
+                usuario={m}
+                fin={
+                  <BotonIcono
+                    slot="end"
+                    color="danger"
+                    icono={personRemoveOutline}
+                    etiqueta={`Quitar a ${nombreCompleto(m)} del equipo`}
+                    title="Quitar del equipo"
+                    disabled={guardar.isPending}
+                    onClick={() => void quitarDelEquipo(m)}
+                  />
+                }
+              />
+            ))}
           </IonList>
-        </IonCardContent>
-      </IonCard>
+        )}
+        <IonList lines="none" className="admin-lista-plana">
+          <IonItem>
+            <CampoPersona
+              key={`agregar-${equipo.map((m) => m.id).join('-')}`}
+              name="agregar"
+              label="Agregar al equipo"
+              placeholder={candidatos.length ? 'Elija una persona' : 'No hay personas para agregar'}
+              value={null}
+              onChange={agregarAlEquipo}
+              error={undefined}
+              disabled={guardar.isPending || !candidatos.length}
+              personas={candidatos}
+              data-testid="supervisor-agregar"
+            />
+          </IonItem>
+        </IonList>
+      </Tarjeta>
     </div>
   );
 }

@@ -72,6 +72,61 @@ describe('usuario (form)', () => {
     await waitFor(() => expect(document.querySelector('ion-toast')?.message).toBe('Se creó el usuario jperez.'));
   });
 
+  it('invites instead of choosing a password: no password field, the email is required, invitar travels', async () => {
+    const s = servidor({
+      'POST /api/v4/usuario': () =>
+        json(
+          200,
+          makeUsuarioAdmin({
+            id: 51,
+            usuario: 'lgomez',
+            nombre: 'Lucía',
+            email: 'lucia@example.com',
+            invitacionPendiente: true,
+          }),
+        ),
+    });
+    renderPantalla(<UsuarioPage />, { usuario: ACTOR, ruta: '/usuario' });
+    await screen.findByTestId('usuario-form');
+
+    alternar(campo('invitar'), true);
+    await waitFor(() => expect(screen.queryByTestId('usuario-password')).toBeNull());
+    escribir(campo('usuario'), 'lgomez');
+    escribir(campo('nombre'), 'Lucía');
+    await pulsarEnter(campo('nombre'));
+    await waitFor(() =>
+      expect(campo('email')).toHaveProperty('errorText', 'Ingrese el email: la invitación se envía a esa dirección.'),
+    );
+    expect(s.de('POST', '/api/v4/usuario')).toHaveLength(0);
+
+    escribir(campo('email'), 'lucia@example.com');
+    await pulsarEnter(campo('email'));
+    await waitFor(() => expect(s.de('POST', '/api/v4/usuario')).toHaveLength(1));
+    const cuerpo = s.de('POST', '/api/v4/usuario')[0]?.cuerpo as Record<string, unknown>;
+    expect(cuerpo).toMatchObject({ usuario: 'lgomez', email: 'lucia@example.com', invitar: true });
+    expect(cuerpo).not.toHaveProperty('password');
+    await waitFor(() =>
+      expect(document.querySelector('ion-toast')?.message).toBe('Se envió la invitación a lucia@example.com.'),
+    );
+  });
+
+  it('an invited user who has not chosen a password yet can be invited again; others cannot', async () => {
+    servidor({
+      'GET /api/v4/usuario/5': () =>
+        json(200, makeUsuarioAdmin({ id: 5, usuario: 'invitada', invitacionPendiente: true })),
+    });
+    renderPantalla(<UsuarioPage />, { usuario: ACTOR, ruta: '/usuario?id=5' });
+    expect(await screen.findByTestId('usuario-invitar')).toBeInTheDocument();
+  });
+
+  it('a user with a password gets no invitation toggle', async () => {
+    servidor();
+    renderPantalla(<UsuarioPage />, { usuario: ACTOR, ruta: '/usuario?id=4' });
+    await screen.findByTestId('usuario-form');
+    await waitFor(() => expect(campo('usuario')).toHaveProperty('value', 'operario'));
+    expect(screen.queryByTestId('usuario-invitar')).toBeNull();
+  });
+
   it("puts the server's refusal on the field it names (login name taken), not in an alert", async () => {
     servidor({
       'POST /api/v4/usuario': () =>

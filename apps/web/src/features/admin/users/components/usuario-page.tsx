@@ -8,36 +8,20 @@ import {
   type UsuarioAdmin,
   type UsuarioLogueado,
 } from '@delego/contract';
-import {
-  IonButton,
-  IonCard,
-  IonCardContent,
-  IonCardHeader,
-  IonCardTitle,
-  IonCheckbox,
-  IonContent,
-  IonIcon,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonNote,
-  IonSelect,
-  IonSelectOption,
-  IonSkeletonText,
-  IonSpinner,
-} from '@ionic/react';
-import { briefcaseOutline, keyOutline, lockClosedOutline, peopleOutline } from 'ionicons/icons';
+import { IonCheckbox, IonIcon, IonItem, IonLabel, IonList, IonNote, IonSkeletonText } from '@ionic/react';
+import { briefcaseOutline, keyOutline, peopleOutline } from 'ionicons/icons';
 import { useSession } from '../../../auth';
 import { useCatalogoPermisos } from '../../permissions/api/get-catalogo-permisos';
-import { CampoInterruptor, CampoTexto } from '../../../../components/campos';
+import { BotonesFormulario } from '../../../../components/botones-formulario';
+import { CampoEmail, CampoInterruptor, CampoPassword, CampoTexto } from '../../../../components/campos';
 import { EstadoError } from '../../../../components/estados-pantalla';
-import { CampoPassword } from '../../shared/campo-password';
+import { Aviso } from '../../shared/aviso';
 import { FichaUsuario } from '../../shared/ficha-usuario';
+import { FormularioCargando, Tarjeta } from '../../shared/tarjeta';
 import { useAviso, useConfirmar } from '../../../../components/avisos';
-import { claseInvalida, useFormulario, valorDe } from '../../../../lib/formularios';
+import { useFormulario } from '../../../../lib/formularios';
 import { useVolver } from '../../../../lib/navegacion';
 import { nombreCompleto, nombrePermiso, nombreRol } from '../../shared/nombres';
-import { useIdParam } from '../../shared/parametros';
 import { motivoNoAdministrable } from '../../shared/privilegios';
 import { PASSWORD_MIN } from '../../shared/password';
 import { useUsuario } from '../api/get-usuario';
@@ -51,7 +35,8 @@ import {
   type CampoUsuario,
   type ValoresUsuario,
 } from '../usuario-validacion';
-import { PantallaAdmin } from '../../shared/lista-admin';
+import { PantallaFormularioAdmin } from '../../shared/pantalla-formulario';
+import { CampoPersona } from './campo-persona';
 import '../../shared/admin.css';
 
 /** The contract's length limits of the user's text fields. */
@@ -62,23 +47,17 @@ const LIMITES_USUARIO = {
   email: LIMITES_ADMIN.email,
 };
 
-/** `SIN_SUPERVISOR` stands for "nobody" in the select (Ionic's select needs a value). */
-const SIN_SUPERVISOR = 0;
-
 /** usuario: the form to create (`/usuario`) or edit (`/usuario?id=12`) a user. */
 export default function UsuarioPage() {
-  const id = useIdParam('id');
   return (
-    <PantallaAdmin
-      titulo={id === null ? 'Nuevo usuario' : 'Editar usuario'}
+    <PantallaFormularioAdmin
+      titulos={['Nuevo usuario', 'Editar usuario']}
       volverA="/usuarios"
       permiso="altaUsuarios"
       para="administrar usuarios"
     >
-      <IonContent className="delego-page-content">
-        <CargaUsuario key={id ?? 'nuevo'} id={id} />
-      </IonContent>
-    </PantallaAdmin>
+      {(id) => <CargaUsuario id={id} />}
+    </PantallaFormularioAdmin>
   );
 }
 
@@ -90,26 +69,9 @@ function CargaUsuario({ id }: { id: number | null }) {
     if (usuario.isError) {
       return <EstadoError ambito="admin" error={usuario.error} onReintentar={() => void usuario.refetch()} />;
     }
-    return <FormularioCargando />;
+    return <FormularioCargando anchos={[70, 50, 60, 40]} />;
   }
   return <UsuarioForm usuario={usuario.data ?? null} actor={actor} />;
-}
-
-function FormularioCargando() {
-  return (
-    <div className="delego-container admin-pagina admin-pagina--angosta" aria-busy="true">
-      <span className="delego-visually-hidden" role="status">
-        Cargando…
-      </span>
-      <IonCard className="delego-card">
-        <IonCardContent>
-          {[70, 50, 60, 40].map((ancho) => (
-            <IonSkeletonText key={ancho} animated style={{ width: `${ancho}%`, height: 20, marginBottom: 18 }} />
-          ))}
-        </IonCardContent>
-      </IonCard>
-    </div>
-  );
 }
 
 /**
@@ -132,6 +94,8 @@ function UsuarioForm({ usuario, actor }: FormProps) {
   const bloqueo = motivoBloqueo(actor, usuario);
   // Only owners set someone else's password; one's own is changed in "Datos personales".
   const conPassword = puedeFijarPassword(actor, id);
+  // A new user can be invited; an invited one who has not chosen a password yet, invited again.
+  const puedeInvitar = creando || usuario?.invitacionPendiente === true;
 
   const guardar = useGuardarUsuario();
   const f = useFormulario<ValoresUsuario, StoreUser, CampoUsuario>({
@@ -152,7 +116,11 @@ function UsuarioForm({ usuario, actor }: FormProps) {
     guardar.mutate(datos, {
       onSuccess: (guardado) => {
         avisar(
-          creando ? `Se creó el usuario ${guardado.usuario}.` : `Se guardaron los cambios de ${guardado.usuario}.`,
+          datos.invitar
+            ? `Se envió la invitación a ${guardado.email ?? guardado.usuario}.`
+            : creando
+              ? `Se creó el usuario ${guardado.usuario}.`
+              : `Se guardaron los cambios de ${guardado.usuario}.`,
         );
         volver();
       },
@@ -182,6 +150,13 @@ function UsuarioForm({ usuario, actor }: FormProps) {
   const opcionesSupervisor = supervisoresPosibles(usuarios.data ?? [], id);
   const supervisorActual = usuarios.data?.find((u) => u.id === valores.supervisorId);
   if (supervisorActual && !opcionesSupervisor.includes(supervisorActual)) opcionesSupervisor.push(supervisorActual);
+  const texto = (campo: keyof typeof LIMITES_USUARIO, etiqueta: string) => ({
+    ...f.campo(campo),
+    label: etiqueta,
+    max: LIMITES_USUARIO[campo],
+    autocomplete: 'off' as const,
+    'data-testid': `usuario-${campo}`,
+  });
   const errores = {
     activo: f.error('activo'),
     supervisorId: f.error('supervisorId'),
@@ -197,229 +172,157 @@ function UsuarioForm({ usuario, actor }: FormProps) {
       data-testid="usuario-form"
     >
       {usuario && <FichaUsuario usuario={usuario} antes="Editar usuario" />}
-      {bloqueo && (
-        <div className="admin-aviso-fijo admin-aviso-fijo--advertencia" role="note">
-          <IonIcon icon={lockClosedOutline} aria-hidden="true" />
-          <span>{bloqueo}</span>
-        </div>
-      )}
+      {bloqueo && <Aviso tipo="advertencia">{bloqueo}</Aviso>}
 
-      <IonCard className="delego-card">
-        <IonCardHeader>
-          <IonCardTitle className="admin-card-titulo">Datos de ingreso</IonCardTitle>
-        </IonCardHeader>
-        <IonCardContent className="admin-campos">
-          <CampoTexto
-            {...f.campo('usuario')}
-            label="Usuario"
-            max={LIMITES_ADMIN.usuario}
-            autocomplete="off"
-            autocapitalize="off"
-            autocorrect={false}
-            spellcheck={false}
-            helperText="Con este nombre ingresa a Delego. Letras sin acentos, números, punto, guion o @."
-            data-testid="usuario-usuario"
+      <Tarjeta titulo="Datos de ingreso" contenido="admin-campos">
+        <CampoTexto
+          {...texto('usuario', 'Usuario')}
+          autocapitalize="off"
+          autocorrect={false}
+          spellcheck={false}
+          helperText="Con este nombre ingresa a Delego. Letras sin acentos, números, punto, guion o @."
+        />
+        {puedeInvitar && (
+          <CampoInterruptor {...f.campo('invitar')} disabled={deshabilitado} data-testid="usuario-invitar">
+            <IonLabel>
+              {creando ? 'Enviarle una invitación por correo' : 'Reenviar la invitación al guardar'}
+              <p className="admin-ayuda">
+                {creando
+                  ? 'La persona elige su propia contraseña con el enlace del correo (vale 7 días).'
+                  : 'Todavía no eligió su contraseña. El enlace anterior deja de valer.'}
+              </p>
+            </IonLabel>
+          </CampoInterruptor>
+        )}
+        {valores.invitar ? null : conPassword ? (
+          <CampoPassword
+            {...f.campo('password')}
+            label={creando ? 'Contraseña inicial' : 'Nueva contraseña (opcional)'}
+            autocomplete="new-password"
+            helperText={
+              creando
+                ? `Al menos ${PASSWORD_MIN} caracteres. Compártala con la persona para su primer ingreso.`
+                : 'Déjela vacía para no cambiarla.'
+            }
+            data-testid="usuario-password"
           />
-          {conPassword ? (
-            <CampoPassword
-              className={claseInvalida(f.error('password'))}
-              label={creando ? 'Contraseña inicial' : 'Nueva contraseña (opcional)'}
-              labelPlacement="floating"
-              fill="outline"
-              name="password"
-              autocomplete="new-password"
-              value={valores.password}
-              helperText={
-                creando
-                  ? `Al menos ${PASSWORD_MIN} caracteres. Compártala con la persona para su primer ingreso.`
-                  : 'Déjela vacía para no cambiarla.'
-              }
-              errorText={f.error('password')}
-              disabled={deshabilitado}
-              onIonInput={(e) => cambiar('password', valorDe(e))}
-              data-testid="usuario-password"
-            />
-          ) : (
-            <IonNote className="admin-ayuda" data-testid="usuario-password-nota">
-              {esPropio
-                ? 'Su contraseña se cambia en “Datos personales”, con la contraseña actual.'
-                : 'Solo un propietario puede cambiar la contraseña de otro usuario.'}
-            </IonNote>
-          )}
-        </IonCardContent>
-      </IonCard>
+        ) : (
+          <IonNote className="admin-ayuda" data-testid="usuario-password-nota">
+            {esPropio
+              ? 'Su contraseña se cambia en “Datos personales”, con la contraseña actual.'
+              : 'Solo un propietario puede cambiar la contraseña de otro usuario.'}
+          </IonNote>
+        )}
+      </Tarjeta>
 
-      <IonCard className="delego-card">
-        <IonCardHeader>
-          <IonCardTitle className="admin-card-titulo">Datos personales</IonCardTitle>
-        </IonCardHeader>
-        <IonCardContent className="admin-campos admin-campos--dos">
-          <CampoTexto
-            {...f.campo('nombre')}
-            label="Nombre"
-            max={LIMITES_ADMIN.nombre}
-            autocomplete="off"
-            data-testid="usuario-nombre"
-          />
-          <CampoTexto
-            {...f.campo('apellido')}
-            label="Apellido"
-            max={LIMITES_ADMIN.nombre}
-            autocomplete="off"
-            data-testid="usuario-apellido"
-          />
-          <CampoTexto
-            {...f.campo('email')}
-            label="Email (opcional)"
-            max={LIMITES_ADMIN.email}
-            ubicacion="admin-campos__ancho"
-            type="email"
-            inputmode="email"
-            autocomplete="off"
-            autocapitalize="off"
-            spellcheck={false}
-            data-testid="usuario-email"
-          />
-        </IonCardContent>
-      </IonCard>
+      <Tarjeta titulo="Datos personales" contenido="admin-campos admin-campos--dos">
+        <CampoTexto {...texto('nombre', 'Nombre')} />
+        <CampoTexto {...texto('apellido', 'Apellido')} />
+        <CampoEmail
+          {...texto('email', valores.invitar ? 'Email (recibe la invitación)' : 'Email (opcional)')}
+          ubicacion="admin-campos__ancho"
+        />
+      </Tarjeta>
 
-      <IonCard className="delego-card">
-        <IonCardHeader>
-          <IonCardTitle className="admin-card-titulo">Organización</IonCardTitle>
-        </IonCardHeader>
-        <IonCardContent className="admin-sin-relleno">
-          <IonList lines="full" className="admin-lista-plana">
-            {!creando && (
-              <IonItem>
-                <CampoInterruptor
-                  {...f.campo('activo')}
-                  disabled={deshabilitado || esPropio}
-                  alCambiar={(activo) => void cambiarActivo(activo)}
-                  data-testid="usuario-activo"
-                >
-                  <IonLabel>
-                    Usuario activo
-                    <p className="admin-ayuda">
-                      {esPropio
-                        ? 'No puede desactivar su propio usuario.'
-                        : 'Un usuario inactivo no puede ingresar; su historial se conserva.'}
-                    </p>
-                  </IonLabel>
-                </CampoInterruptor>
-              </IonItem>
-            )}
+      <Tarjeta titulo="Organización" contenido="admin-sin-relleno">
+        <IonList lines="full" className="admin-lista-plana">
+          {!creando && (
             <IonItem>
-              <IonSelect
-                label="Supervisor"
-                labelPlacement="stacked"
-                interface="popover"
-                placeholder="Sin supervisor"
-                value={valores.supervisorId ?? SIN_SUPERVISOR}
-                disabled={deshabilitado || !usuarios.data}
-                onIonChange={(e) => {
-                  const valor = Number(e.detail.value);
-                  cambiar('supervisorId', valor === SIN_SUPERVISOR ? null : valor);
-                }}
-                data-testid="usuario-supervisor"
+              <CampoInterruptor
+                {...f.campo('activo')}
+                disabled={deshabilitado || esPropio}
+                alCambiar={(activo) => void cambiarActivo(activo)}
+                data-testid="usuario-activo"
               >
-                <IonSelectOption value={SIN_SUPERVISOR}>Sin supervisor</IonSelectOption>
-                {opcionesSupervisor.map((u) => (
-                  <IonSelectOption key={u.id} value={u.id}>
-                    {nombreCompleto(u)} (@{u.usuario})
-                  </IonSelectOption>
-                ))}
-              </IonSelect>
+                <IonLabel>
+                  Usuario activo
+                  <p className="admin-ayuda">
+                    {esPropio
+                      ? 'No puede desactivar su propio usuario.'
+                      : 'Un usuario inactivo no puede ingresar; su historial se conserva.'}
+                  </p>
+                </IonLabel>
+              </CampoInterruptor>
             </IonItem>
-          </IonList>
-          {(errores.activo || errores.supervisorId || errores.roles) && (
-            <p className="admin-error" role="alert">
-              {errores.activo ?? errores.supervisorId ?? errores.roles}
-            </p>
           )}
-        </IonCardContent>
-      </IonCard>
+          <IonItem>
+            <CampoPersona
+              {...f.campo('supervisorId')}
+              label="Supervisor"
+              placeholder="Sin supervisor"
+              ninguno="Sin supervisor"
+              disabled={deshabilitado || !usuarios.data}
+              personas={opcionesSupervisor}
+              data-testid="usuario-supervisor"
+            />
+          </IonItem>
+        </IonList>
+        {(errores.activo || errores.supervisorId || errores.roles) && (
+          <p className="admin-error" role="alert">
+            {errores.activo ?? errores.supervisorId ?? errores.roles}
+          </p>
+        )}
+      </Tarjeta>
 
-      <IonCard className="delego-card">
-        <IonCardHeader>
-          <IonCardTitle className="admin-card-titulo">Permisos globales</IonCardTitle>
-        </IonCardHeader>
-        <IonCardContent className="admin-sin-relleno">
-          <PermisosGlobales
-            globales={globales}
-            marcados={valores.permisos}
-            actor={actor}
-            esPropio={esPropio}
-            deshabilitado={deshabilitado}
-            onCambiar={alternarPermiso}
-          />
-          {errores.permisos && (
-            <p className="admin-error" role="alert">
-              {errores.permisos}
-            </p>
-          )}
-        </IonCardContent>
-      </IonCard>
+      <Tarjeta titulo="Permisos globales" contenido="admin-sin-relleno">
+        <PermisosGlobales
+          globales={globales}
+          marcados={valores.permisos}
+          actor={actor}
+          esPropio={esPropio}
+          deshabilitado={deshabilitado}
+          onCambiar={alternarPermiso}
+        />
+        {errores.permisos && (
+          <p className="admin-error" role="alert">
+            {errores.permisos}
+          </p>
+        )}
+      </Tarjeta>
 
       {usuario && (
-        <IonCard className="delego-card">
-          <IonCardHeader>
-            <IonCardTitle className="admin-card-titulo">Más opciones</IonCardTitle>
-          </IonCardHeader>
-          <IonCardContent className="admin-sin-relleno">
-            <IonList lines="full" className="admin-lista-plana">
-              <IonItem button detail routerLink={`/asignar-roles?usuario=${usuario.id}`} data-testid="usuario-ir-roles">
-                <IonIcon icon={briefcaseOutline} slot="start" aria-hidden="true" />
-                <IonLabel>
-                  Roles
-                  <p>{usuario.roles.map((r) => nombreRol(r.nombre)).join(', ') || 'Sin rol asignado'}</p>
-                </IonLabel>
-              </IonItem>
-              <IonItem
-                button
-                detail
-                routerLink={`/usuarios-permisos?usuario=${usuario.id}`}
-                data-testid="usuario-ir-permisos"
-              >
-                <IonIcon icon={keyOutline} slot="start" aria-hidden="true" />
-                <IonLabel>
-                  Permisos por cliente
-                  <p>Delegar, modificar y borrar órdenes de cada cliente</p>
-                </IonLabel>
-              </IonItem>
-              <IonItem
-                button
-                detail
-                routerLink={`/supervisor?usuario=${usuario.id}`}
-                data-testid="usuario-ir-supervisor"
-              >
-                <IonIcon icon={peopleOutline} slot="start" aria-hidden="true" />
-                <IonLabel>
-                  Supervisor y equipo
-                  <p>Quién supervisa a {usuario.nombre} y a quiénes supervisa</p>
-                </IonLabel>
-              </IonItem>
-            </IonList>
-          </IonCardContent>
-        </IonCard>
+        <Tarjeta titulo="Más opciones" contenido="admin-sin-relleno">
+          <IonList lines="full" className="admin-lista-plana">
+            <IonItem button detail routerLink={`/asignar-roles?usuario=${usuario.id}`} data-testid="usuario-ir-roles">
+              <IonIcon icon={briefcaseOutline} slot="start" aria-hidden="true" />
+              <IonLabel>
+                Roles
+                <p>{usuario.roles.map((r) => nombreRol(r.nombre)).join(', ') || 'Sin rol asignado'}</p>
+              </IonLabel>
+            </IonItem>
+            <IonItem
+              button
+              detail
+              routerLink={`/usuarios-permisos?usuario=${usuario.id}`}
+              data-testid="usuario-ir-permisos"
+            >
+              <IonIcon icon={keyOutline} slot="start" aria-hidden="true" />
+              <IonLabel>
+                Permisos por cliente
+                <p>Delegar, modificar y borrar órdenes de cada cliente</p>
+              </IonLabel>
+            </IonItem>
+            <IonItem button detail routerLink={`/supervisor?usuario=${usuario.id}`} data-testid="usuario-ir-supervisor">
+              <IonIcon icon={peopleOutline} slot="start" aria-hidden="true" />
+              <IonLabel>
+                Supervisor y equipo
+                <p>Quién supervisa a {usuario.nombre} y a quiénes supervisa</p>
+              </IonLabel>
+            </IonItem>
+          </IonList>
+        </Tarjeta>
       )}
 
-      <div className="admin-acciones">
-        <IonButton fill="clear" color="medium" type="button" onClick={volver} disabled={guardar.isPending}>
-          Cancelar
-        </IonButton>
-        <IonButton type="submit" disabled={deshabilitado} data-testid="usuario-guardar">
-          {guardar.isPending ? (
-            <>
-              <IonSpinner name="crescent" slot="start" aria-hidden="true" />
-              Guardando…
-            </>
-          ) : creando ? (
-            'Crear usuario'
-          ) : (
-            'Guardar cambios'
-          )}
-        </IonButton>
-      </div>
+      <BotonesFormulario
+        clase="admin-acciones"
+        cancelar="clear"
+        onCancelar={volver}
+        ocupado={guardar.isPending}
+        deshabilitado={!!bloqueo}
+        texto={creando ? 'Crear usuario' : 'Guardar cambios'}
+        textoOcupado="Guardando…"
+        testId="usuario-guardar"
+      />
     </form>
   );
 }

@@ -1,0 +1,422 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import {
+  type AvisoCuenta,
+  type Confirmacion,
+  type EnlaceInfo,
+  type PasswordRestablecida,
+  type RegistroHecho,
+  type zConfirmarRecuperarPasswordQuery,
+  type zReenviarConfirmacion,
+  type zRegistroUsuario,
+  MENSAJES_CUENTAS,
+  TERMINOS_VERSION,
+  VIGENCIA_ENLACE_MS,
+  mensajeDemasiadosPedidos,
+} from '@delego/contract';
+import type { Db, DbOrTx } from '../../db/client.js';
+// What a new company needs is what the demo's companies get: the same factories (seed/).
+import { PLAN_GRATUITO } from '../../seed/catalogo.js';
+import { makeEntidad, makePrioridades } from '../../seed/factories.js';
+import type { Actor } from '../../lib/actor.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { hashSecret } from '../auth/password.js';
+import type { EntidadesService } from '../entidades/entidades.service.js';
+import type { MailService } from '../mail/mail.service.js';
+import { plantillaConfirmacion, plantillaInvitacion, plantillaRecuperacion } from '../mail/plantillas.js';
+import { MENSAJES_USUARIOS, type CuentaRow, type Invitaciones, type UsersService } from '../users/users.service.js';
+import { AccountsRepository, type TipoToken, type TokenRow } from './accounts.repository.js';
+import { RateLimiter, type Limite } from './rate-limit.js';
+import { crearToken, hashDeToken } from './tokens.js';
+
+type RegistroInput = z.output<typeof zRegistroUsuario>;
+type ReenvioInput = z.output<typeof zReenviarConfirmacion>;
+type RestablecerInput = z.output<typeof zConfirmarRecuperarPasswordQuery>;
+
+const MINUTO = 60_000;
+const HORA = 60 * MINUTO;
+
+/** The limits of the public calls: per client address (`d`) and per account named (`c`). */
+export interface LimitesCuentas {
+  registroDireccion: Limite;
+  registroCuenta: Limite;
+  reenvioDireccion: Limite;
+  reenvioCuenta: Limite;
+  confirmarDireccion: Limite;
+  recuperarDireccion: Limite;
+  recuperarCuenta: Limite;
+  enlaceDireccion: Limite;
+  restablecerDireccion: Limite;
+  restablecerEnlace: Limite;
+  /** Mails of one kind to one account, counted in the database (so across instances). */
+  correosPorCuenta: Limite;
+}
+
+export const LIMITES_CUENTAS_DEFECTO: LimitesCuentas = {
+  registroDireccion: { max: 10, ventanaMs: HORA },
+  registroCuenta: { max: 3, ventanaMs: HORA },
+  reenvioDireccion: { max: 10, ventanaMs: 15 * MINUTO },
+  reenvioCuenta: { max: 3, ventanaMs: 15 * MINUTO },
+  confirmarDireccion: { max: 30, ventanaMs: 15 * MINUTO },
+  recuperarDireccion: { max: 10, ventanaMs: 15 * MINUTO },
+  recuperarCuenta: { max: 5, ventanaMs: 15 * MINUTO },
+  enlaceDireccion: { max: 60, ventanaMs: 15 * MINUTO },
+  restablecerDireccion: { max: 10, ventanaMs: 15 * MINUTO },
+  restablecerEnlace: { max: 5, ventanaMs: 15 * MINUTO },
+  correosPorCuenta: { max: 3, ventanaMs: HORA },
+};
+
+/** Expired tokens are kept this long (a late click still reads "vencido"), then deleted. */
+const CONSERVAR_TOKENS_MS = 30 * 24 * HORA;
+
+const invalido = () => new AppError('ENLACE_INVALIDO', MENSAJES_CUENTAS.enlaceInvalido);
+
+/**
+ * The public account calls (issue 12; docs/CORREO.md): a company signs itself up, confirms its
+ * address, recovers a password; and the invitations an admin sends (`Invitaciones`). Each call is
+ * limited per address and per account named; recovery and resend answer the same whatever was
+ * named, and do their work after answering, so neither the body nor the time tells anything.
+ */
+export class AccountsService implements Invitaciones {
+  private readonly repo: AccountsRepository;
+  private readonly limiter: RateLimiter;
+  private readonly limites: LimitesCuentas;
+  private readonly tareas = new Set<Promise<void>>();
+  private ultimaLimpieza = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly deps: {
+      users: UsersService;
+      entidades: EntidadesService;
+      mail: MailService;
+      log: FastifyBaseLogger;
+      /** PUBLIC_URL: the links in the mails start with it. */
+      publicUrl: string;
+      limites?: Partial<LimitesCuentas>;
+    },
+  ) {
+    this.repo = new AccountsRepository(db);
+    this.limites = { ...LIMITES_CUENTAS_DEFECTO, ...deps.limites };
+    this.limiter = new RateLimiter(() => this.clock.now().getTime());
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Sign-up and confirmation
+
+  /**
+   * POST /api/v2/registrar/usuario: in one transaction, the company on the free plan with its
+   * quota and default priorities, its owner (PROPIETARIO, every global permission, unconfirmed,
+   * the terms version accepted and when), the confirmation link and its mail.
+   */
+  async register(input: RegistroInput, direccion: string): Promise<RegistroHecho> {
+    this.limitar(direccion, 'registro', this.limites.registroDireccion, this.limites.registroCuenta, [
+      `e:${input.email.toLowerCase()}`,
+      `u:${input.usuario.toLowerCase()}`,
+    ]);
+    // argon2 takes tens of milliseconds: before the transaction, not inside it.
+    const passwordHash = await hashSecret(input.password);
+    const ahora = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      await new AccountsRepository(tx).lock({ email: input.email });
+      if (await this.deps.users.loginTaken(tx, input.usuario)) {
+        throw new AppError('CONFLICTO', MENSAJES_USUARIOS.loginEnUso(input.usuario), { field: 'usuario' });
+      }
+      if (await this.deps.users.emailTaken(tx, input.email)) {
+        throw new AppError('CONFLICTO', MENSAJES_CUENTAS.emailEnUso, { field: 'email' });
+      }
+      const entidadId = await makeEntidad(tx, {
+        nombre: input.entidadNombre,
+        plan: PLAN_GRATUITO,
+        now: ahora,
+        cuit: input.cuit ?? null,
+        telefono: input.telefono || null,
+      });
+      await makePrioridades(tx, entidadId);
+      const usuarioId = await this.deps.users.createPropietario(tx, {
+        entidadId,
+        usuario: input.usuario,
+        nombre: input.nombre,
+        apellido: input.apellido,
+        email: input.email,
+        passwordHash,
+        terminosVersion: TERMINOS_VERSION,
+        terminosAceptados: ahora,
+      });
+      const cuenta = { id: usuarioId, entidadId, usuario: input.usuario, nombre: input.nombre, email: input.email };
+      await this.queueLink(tx, cuenta, 'confirmacion', { nombre: input.entidadNombre, logo: null });
+    });
+    this.deps.mail.kick();
+    return {
+      ok: true,
+      usuario: input.usuario,
+      email: input.email,
+      mensaje: MENSAJES_CUENTAS.registroHecho(input.email),
+    };
+  }
+
+  /**
+   * POST /api/v2/registrar/reenviar: a new confirmation mail for an unconfirmed account named by
+   * login, email, or the token of an old link. The same answer in every case; the work is done
+   * after answering.
+   */
+  resendConfirmation(input: ReenvioInput, direccion: string): AvisoCuenta {
+    const clave = input.k ? `k:${hashDeToken(input.k)}` : `u:${(input.usuario ?? '').toLowerCase()}`;
+    this.limitar(direccion, 'reenvio', this.limites.reenvioDireccion, this.limites.reenvioCuenta, [clave]);
+    this.enSegundoPlano('reenvio', async () => {
+      let cuentas: CuentaRow[] = [];
+      if (input.k) {
+        const token = await this.repo.findToken(hashDeToken(input.k));
+        const cuenta = token?.tipo === 'confirmacion' ? await this.deps.users.findCuenta(token.usuarioId) : undefined;
+        if (cuenta) cuentas = [cuenta];
+      } else if (input.usuario) {
+        cuentas = await this.deps.users.listCuentas(input.usuario);
+      }
+      for (const c of cuentas) if (!c.confirmado) await this.sendLink(c, 'confirmacion');
+    });
+    return { ok: true, mensaje: MENSAJES_CUENTAS.reenvioHecho };
+  }
+
+  /**
+   * GET /api/v2/confirmar?k=: confirms the account. A second click (or an old link of an account
+   * already confirmed) answers `yaConfirmada`; an expired link ENLACE_VENCIDO.
+   */
+  async confirm(k: string, direccion: string): Promise<Confirmacion> {
+    this.limitar(direccion, 'confirmar', this.limites.confirmarDireccion);
+    const token = await this.repo.findToken(hashDeToken(k));
+    const cuenta = token?.tipo === 'confirmacion' ? await this.deps.users.findCuenta(token.usuarioId) : undefined;
+    if (!token || !cuenta) throw invalido();
+    const ya: Confirmacion = {
+      estado: 'yaConfirmada',
+      usuario: cuenta.usuario,
+      mensaje: MENSAJES_CUENTAS.cuentaYaConfirmada,
+    };
+    if (cuenta.confirmado) return ya;
+    if (token.usado) throw new AppError('ENLACE_USADO', MENSAJES_CUENTAS.enlaceUsado);
+    const ahora = this.clock.now();
+    if (token.vence <= ahora) throw new AppError('ENLACE_VENCIDO', MENSAJES_CUENTAS.enlaceVencido);
+    const primera = await this.db.transaction(async (tx) => {
+      const repo = new AccountsRepository(tx);
+      if (!(await repo.spend(token.id, ahora))) return false;
+      await repo.spendAll(cuenta.id, ['confirmacion'], ahora);
+      await this.deps.users.confirmCuenta(tx, cuenta.id);
+      return true;
+    });
+    if (!primera) return ya;
+    this.deps.log.info({ usuarioId: cuenta.id, entidadId: cuenta.entidadId }, 'cuenta.confirmada');
+    return { estado: 'confirmada', usuario: cuenta.usuario, mensaje: MENSAJES_CUENTAS.cuentaConfirmada };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Recovery and invitations
+
+  /**
+   * GET /api/v2/recuperarPassword?username=: a recovery mail to the account of that login name or
+   * email, if there is one. The answer is the same either way, and comes before the look-up.
+   */
+  requestRecovery(username: string, direccion: string): AvisoCuenta {
+    this.limitar(direccion, 'recuperar', this.limites.recuperarDireccion, this.limites.recuperarCuenta, [
+      `u:${username.toLowerCase()}`,
+    ]);
+    this.enSegundoPlano('recuperacion', async () => {
+      for (const c of await this.deps.users.listCuentas(username)) await this.sendLink(c, 'recuperacion');
+    });
+    return { ok: true, mensaje: MENSAJES_CUENTAS.recuperacionHecha };
+  }
+
+  /** GET /api/v2/recuperarPassword/enlace?k=: what a recovery or invitation link is for (not spent). */
+  async linkInfo(k: string, direccion: string): Promise<EnlaceInfo> {
+    this.limitar(direccion, 'enlace', this.limites.enlaceDireccion);
+    const { token, cuenta } = await this.linkOf(hashDeToken(k));
+    const entidad = await this.deps.entidades.find(cuenta.entidadId);
+    return {
+      tipo: token.tipo === 'invitacion' ? 'invitacion' : 'recuperacion',
+      nombre: cuenta.nombre,
+      entidadNombre: entidad?.nombre ?? '',
+      vence: token.vence.getTime(),
+    };
+  }
+
+  /**
+   * GET /api/v2/confirmarRecuperarPassword: sets the password, spends this link and every other
+   * recovery or invitation link of the user, confirms the account (the link proved the address),
+   * and, after the commit, drops the user's cached credentials and live sockets everywhere.
+   */
+  async resetPassword(q: RestablecerInput, direccion: string): Promise<PasswordRestablecida> {
+    const hash = hashDeToken(q.k);
+    this.limitar(direccion, 'restablecer', this.limites.restablecerDireccion, this.limites.restablecerEnlace, [
+      `k:${hash}`,
+    ]);
+    const { token, cuenta } = await this.linkOf(hash);
+    const passwordHash = await hashSecret(q.password);
+    const ahora = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const repo = new AccountsRepository(tx);
+      if (!(await repo.spend(token.id, ahora))) throw new AppError('ENLACE_USADO', MENSAJES_CUENTAS.enlaceUsado);
+      await repo.spendAll(cuenta.id, ['recuperacion', 'invitacion'], ahora);
+      await this.deps.users.confirmCuenta(tx, cuenta.id, passwordHash);
+    });
+    this.deps.users.credencialesCambiadas(cuenta.entidadId, cuenta.id);
+    this.deps.log.info(
+      { usuarioId: cuenta.id, entidadId: cuenta.entidadId, tipo: token.tipo },
+      'cuenta.passwordFijada',
+    );
+    return {
+      ok: true,
+      tipo: token.tipo === 'invitacion' ? 'invitacion' : 'recuperacion',
+      usuario: cuenta.usuario,
+      mensaje: MENSAJES_CUENTAS.passwordCambiada,
+    };
+  }
+
+  /**
+   * Invitaciones (called by users.save inside its transaction): earlier invitations of the user
+   * are spent, a new link (7 days) and its mail are queued.
+   */
+  async invite(
+    tx: DbOrTx,
+    actor: Actor,
+    invitado: { id: number; usuario: string; nombre: string; email: string },
+  ): Promise<void> {
+    const ahora = this.clock.now();
+    await new AccountsRepository(tx).spendAll(invitado.id, ['invitacion'], ahora);
+    const entidad = await this.deps.entidades.find(actor.entidadId, tx);
+    const token = await this.issue(tx, invitado.id, 'invitacion');
+    await this.deps.mail.enqueue(tx, {
+      tipo: 'invitacion',
+      para: invitado.email,
+      entidadId: actor.entidadId,
+      logo: entidad?.logo ?? null,
+      contenido: plantillaInvitacion({
+        remitente: { entidadNombre: entidad?.nombre ?? '', conLogo: Boolean(entidad?.logo) },
+        nombre: invitado.nombre,
+        usuario: invitado.usuario,
+        invitadoPor: `${actor.nombre} ${actor.apellido}`.trim() || actor.usuario,
+        enlace: this.enlace('invitacion', token),
+        vigenciaMs: VIGENCIA_ENLACE_MS.invitacion,
+      }),
+    });
+  }
+
+  /** An admin chose the user's password: the pending invitation links stop working. */
+  async revoke(tx: DbOrTx, usuarioId: number): Promise<void> {
+    await new AccountsRepository(tx).spendAll(usuarioId, ['invitacion'], this.clock.now());
+  }
+
+  flush(): void {
+    this.deps.mail.kick();
+  }
+
+  /** Resolves when the work started after answering (recovery, resend) is done (tests, close). */
+  async idle(): Promise<void> {
+    while (this.tareas.size) await Promise.all([...this.tareas]);
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  /** A recovery or invitation link that can still set a password, and whose it is. */
+  private async linkOf(hash: string): Promise<{ token: TokenRow; cuenta: CuentaRow }> {
+    const token = await this.repo.findToken(hash);
+    if (!token || token.tipo === 'confirmacion') throw invalido();
+    const cuenta = await this.deps.users.findCuenta(token.usuarioId);
+    if (!cuenta || !cuenta.activo) throw invalido();
+    if (token.usado) throw new AppError('ENLACE_USADO', MENSAJES_CUENTAS.enlaceUsado);
+    if (token.vence <= this.clock.now()) throw new AppError('ENLACE_VENCIDO', MENSAJES_CUENTAS.enlaceVencido);
+    return { token, cuenta };
+  }
+
+  /**
+   * A confirmation or recovery mail for an account (after answering): nothing for an inactive
+   * account or one without email, nor past the per-account cap of mails.
+   */
+  private async sendLink(cuenta: CuentaRow, tipo: 'confirmacion' | 'recuperacion'): Promise<void> {
+    const { email } = cuenta;
+    if (!email || !cuenta.activo) return;
+    const ahora = this.clock.now();
+    const desde = new Date(ahora.getTime() - this.limites.correosPorCuenta.ventanaMs);
+    const enviado = await this.db.transaction(async (tx) => {
+      const repo = new AccountsRepository(tx);
+      await repo.lock({ usuarioId: cuenta.id });
+      if ((await repo.countSince(cuenta.id, tipo, desde)) >= this.limites.correosPorCuenta.max) return false;
+      const entidad = await this.deps.entidades.find(cuenta.entidadId, tx);
+      await this.queueLink(tx, { ...cuenta, email }, tipo, {
+        nombre: entidad?.nombre ?? '',
+        logo: entidad?.logo ?? null,
+      });
+      return true;
+    });
+    if (enviado) this.deps.mail.kick();
+    else this.deps.log.info({ usuarioId: cuenta.id, tipo }, 'cuenta.correosPorCuentaAlcanzado');
+  }
+
+  /** A new link of `tipo` for the account and its mail, in the caller's transaction. */
+  private async queueLink(
+    tx: DbOrTx,
+    cuenta: { id: number; entidadId: number; usuario: string; nombre: string; email: string },
+    tipo: 'confirmacion' | 'recuperacion',
+    entidad: { nombre: string; logo: string | null },
+  ): Promise<void> {
+    const token = await this.issue(tx, cuenta.id, tipo);
+    const datos = {
+      remitente: { entidadNombre: entidad.nombre, conLogo: Boolean(entidad.logo) },
+      nombre: cuenta.nombre,
+      usuario: cuenta.usuario,
+      enlace: this.enlace(tipo, token),
+      vigenciaMs: VIGENCIA_ENLACE_MS[tipo],
+    };
+    await this.deps.mail.enqueue(tx, {
+      tipo,
+      para: cuenta.email,
+      entidadId: cuenta.entidadId,
+      logo: entidad.logo,
+      contenido: tipo === 'confirmacion' ? plantillaConfirmacion(datos) : plantillaRecuperacion(datos),
+    });
+  }
+
+  /** A new token of `tipo` for the user (only its hash is stored); gives the token for the link. */
+  private async issue(tx: DbOrTx, usuarioId: number, tipo: TipoToken): Promise<string> {
+    const { token, hash } = crearToken();
+    const ahora = this.clock.now();
+    const repo = new AccountsRepository(tx);
+    await repo.insertToken({
+      usuarioId,
+      tipo,
+      hash,
+      vence: new Date(ahora.getTime() + VIGENCIA_ENLACE_MS[tipo]),
+      creado: ahora,
+    });
+    if (ahora.getTime() - this.ultimaLimpieza > HORA) {
+      this.ultimaLimpieza = ahora.getTime();
+      await repo.deleteExpired(new Date(ahora.getTime() - CONSERVAR_TOKENS_MS));
+    }
+    return token;
+  }
+
+  /** PUBLIC_URL/confirmacion/<k> or PUBLIC_URL/password-reset/<k> (the web's pages). */
+  private enlace(tipo: TipoToken, token: string): string {
+    return `${this.deps.publicUrl}/${tipo === 'confirmacion' ? 'confirmacion' : 'password-reset'}/${token}`;
+  }
+
+  /**
+   * Counts the call against the address and, when given, against each account key; 429 with
+   * Retry-After (and nothing done) past either limit.
+   */
+  private limitar(direccion: string, accion: string, porDireccion: Limite, porCuenta?: Limite, cuentas: string[] = []) {
+    const claves: [string, Limite][] = [[`${accion}:d:${direccion}`, porDireccion]];
+    if (porCuenta) for (const c of cuentas) claves.push([`${accion}:c:${c}`, porCuenta]);
+    const espera = this.limiter.take(claves);
+    if (espera > 0) {
+      throw new AppError('DEMASIADOS_INTENTOS', mensajeDemasiadosPedidos(espera), { retryAfterS: espera });
+    }
+  }
+
+  /** Work done after the answer went out; failures are logged, never thrown at anyone. */
+  private enSegundoPlano(nombre: string, tarea: () => Promise<void>): void {
+    const p: Promise<void> = tarea()
+      .catch((err: unknown) => this.deps.log.error({ err }, `cuenta.${nombre}Fallo`))
+      .finally(() => this.tareas.delete(p));
+    this.tareas.add(p);
+  }
+}

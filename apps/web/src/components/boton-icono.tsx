@@ -1,0 +1,24 @@
+import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import type { ComponentProps } from 'react';
+
+type Props = Omit<ComponentProps<typeof IonButton>, 'children' | 'aria-label'> & {
+  icono: string;
+  /** What the button does, read by screen readers: 'Eliminar foto.jpg'. */
+  etiqueta: string;
+  /** While its action runs: a spinner instead of the icon. */
+  ocupado?: boolean;
+  testId?: string;
+};
+
+/** A button that is only an icon (plain by default), with its action said in words. */
+export function BotonIcono({ icono, etiqueta, ocupado = false, testId, ...boton }: Props) {
+  return (
+    <IonButton fill="clear" {...boton} aria-label={etiqueta} data-testid={testId}>
+      {ocupado ? (
+        <IonSpinner slot="icon-only" name="crescent" aria-hidden="true" />
+      ) : (
+        <IonIcon slot="icon-only" icon={icono} aria-hidden="true" />
+      )}
+    </IonButton>
+  );
+}

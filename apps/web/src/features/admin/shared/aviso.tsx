@@ -1,0 +1,34 @@
+import { IonIcon } from '@ionic/react';
+import { alertCircleOutline, informationCircleOutline, lockClosedOutline } from 'ionicons/icons';
+import type { ReactNode } from 'react';
+
+type TipoAviso = 'info' | 'advertencia' | 'peligro';
+
+const ICONOS: Record<TipoAviso, string> = {
+  info: informationCircleOutline,
+  advertencia: lockClosedOutline,
+  peligro: alertCircleOutline,
+};
+
+interface Props {
+  tipo: TipoAviso;
+  /** Replaces the type's icon (a lock for 'advertencia', …). */
+  icono?: string;
+  /** Inside a card: with the card's side margins. */
+  interno?: boolean;
+  /** 'alert' is read out at once ('peligro' by default); 'status' for a result; 'note' otherwise. */
+  role?: 'note' | 'status' | 'alert';
+  testId?: string;
+  children: ReactNode;
+}
+
+/** A notice that stays on an administration screen: why something is locked, a result, a refusal. */
+export function Aviso({ tipo, icono = ICONOS[tipo], interno = false, role, testId, children }: Props) {
+  const clase = `admin-aviso-fijo admin-aviso-fijo--${tipo}${interno ? ' admin-aviso-fijo--interno' : ''}`;
+  return (
+    <div className={clase} role={role ?? (tipo === 'peligro' ? 'alert' : 'note')} data-testid={testId}>
+      <IonIcon icon={icono} aria-hidden="true" />
+      <div>{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { IonCard, IonCardContent, IonCardHeader, IonCardSubtitle, IonCardTitle, IonSkeletonText } from '@ionic/react';
+import type { ReactNode } from 'react';
+
+interface TarjetaProps {
+  /** The card's title; without one the card has no header. */
+  titulo?: ReactNode;
+  /** A line above the title ('Para toda la empresa'). */
+  subtitulo?: ReactNode;
+  /** Classes of the card's content ('admin-campos admin-campos--dos', 'admin-sin-relleno'). */
+  contenido?: string;
+  /** Classes of the card beside 'delego-card'. */
+  clase?: string;
+  testId?: string;
+  children: ReactNode;
+}
+
+/** A card of the administration screens: optional subtitle and title, then its content. */
+export function Tarjeta({ titulo, subtitulo, contenido, clase, testId, children }: TarjetaProps) {
+  return (
+    <IonCard className={clase ? `delego-card ${clase}` : 'delego-card'} data-testid={testId}>
+      {titulo !== undefined && (
+        <IonCardHeader>
+          {subtitulo !== undefined && <IonCardSubtitle>{subtitulo}</IonCardSubtitle>}
+          <IonCardTitle className="admin-card-titulo">{titulo}</IonCardTitle>
+        </IonCardHeader>
+      )}
+      <IonCardContent className={contenido}>{children}</IonCardContent>
+    </IonCard>
+  );
+}
+
+/** A form of the administration screens while its record loads: placeholder lines in a card. */
+export function FormularioCargando({ anchos }: { anchos: readonly number[] }) {
+  return (
+    <div className="delego-container admin-pagina admin-pagina--angosta" aria-busy="true">
+      <span className="delego-visually-hidden" role="status">
+        Cargando…
+      </span>
+      <Tarjeta>
+        {anchos.map((ancho) => (
+          <IonSkeletonText key={ancho} animated style={{ width: `${ancho}%`, height: 20, marginBottom: 18 }} />
+        ))}
+      </Tarjeta>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { IonButton, IonIcon } from '@ionic/react';
+import { add, createOutline, trashOutline } from 'ionicons/icons';
+import type { ReactNode } from 'react';
+import { BotonIcono } from '../../../components/boton-icono';
+
+interface Props<T> {
+  /** The heading's id and the list's test id: 'registro-horas'. */
+  id: string;
+  titulo: string;
+  /** The add button ('Registrar horas') and its test id, when the person may add; else null. */
+  agregar: { texto: string; testId: string; onClick: () => void } | null;
+  /** What the section says with nothing in it. */
+  vacio: string;
+  filas: readonly T[];
+  /** The test id of each row: 'registro-hora'. */
+  testIdFila: string;
+  /** How a row's buttons name it: 'estas horas' ('Corregir estas horas'). */
+  que: string;
+  /** While a removal is on its way the delete buttons are off. */
+  ocupado: boolean;
+  onEditar: (fila: T) => void;
+  onBorrar: (fila: T) => void;
+  /** The row's figure ('2:30 h', '$ 1.500,00') and what it says about it. */
+  valor: (fila: T) => string;
+  datos: (fila: T) => ReactNode;
+}
+
+/** One list of the order's log (hours or expenses): its heading and add button, its rows with their actions. */
+export function SeccionRegistro<T extends { id: number; puedeEditar: boolean }>({
+  id,
+  titulo,
+  agregar,
+  vacio,
+  filas,
+  testIdFila,
+  que,
+  ocupado,
+  onEditar,
+  onBorrar,
+  valor,
+  datos,
+}: Props<T>) {
+  return (
+    <section className="delego-card registro-seccion" aria-labelledby={id}>
+      <div className="registro-seccion__cabecera">
+        <h2 id={id}>{titulo}</h2>
+        {agregar && (
+          <IonButton size="small" onClick={agregar.onClick} data-testid={agregar.testId}>
+            <IonIcon slot="start" icon={add} aria-hidden="true" />
+            {agregar.texto}
+          </IonButton>
+        )}
+      </div>
+      {filas.length === 0 ? (
+        <p className="registro-vacio">{vacio}</p>
+      ) : (
+        <ul className="registro-filas" data-testid={id}>
+          {filas.map((fila) => (
+            <li key={fila.id} className="registro-fila" data-testid={testIdFila}>
+              <span className="registro-fila__valor">{valor(fila)}</span>
+              <div className="registro-fila__datos">{datos(fila)}</div>
+              {fila.puedeEditar && (
+                <div className="registro-fila__acciones">
+                  <BotonIcono
+                    size="small"
+                    icono={createOutline}
+                    etiqueta={`Corregir ${que}`}
+                    onClick={() => onEditar(fila)}
+                    testId="registro-editar"
+                  />
+                  <BotonIcono
+                    size="small"
+                    color="danger"
+                    icono={trashOutline}
+                    etiqueta={`Eliminar ${que}`}
+                    onClick={() => onBorrar(fila)}
+                    disabled={ocupado}
+                    testId="registro-eliminar"
+                  />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import {
+  zAvisoCuenta,
+  zConfirmacion,
+  zConfirmarQuery,
+  zConfirmarRecuperarPasswordQuery,
+  zEnlaceInfo,
+  zEnlaceQuery,
+  zPasswordRestablecida,
+  zRecuperarPasswordQuery,
+  zReenviarConfirmacion,
+  zRegistroHecho,
+  zRegistroUsuario,
+} from '../cuentas.js';
+import { ruta } from './definir.js';
+
+const tags = ['cuentas'];
+
+/**
+ * Sign-up, confirmation, recovery and invitations (issue 12; SPEC §7 "Registration and
+ * password"). All public: no Authorization, each limited per address and per account (429 with
+ * Retry-After). The links in the mails are web pages (PUBLIC_URL/confirmacion/<k>,
+ * PUBLIC_URL/password-reset/<k>) that call these routes with the `k` of their path.
+ */
+export const RUTAS_CUENTAS = {
+  registrarUsuario: ruta({
+    metodo: 'POST',
+    path: '/api/v2/registrar/usuario',
+    tags,
+    summary:
+      'Alta de una empresa y su propietario (sin autenticación). Responde 201 y envía el correo de confirmación; 409 si el usuario o el email ya existen',
+    body: zRegistroUsuario,
+    response: { 201: zRegistroHecho },
+    publica: true,
+  }),
+  reenviarConfirmacion: ruta({
+    metodo: 'POST',
+    path: '/api/v2/registrar/reenviar',
+    tags,
+    summary:
+      'Reenvía el correo de confirmación a una cuenta sin confirmar, por {usuario} (usuario o email) o {k} (un enlace vencido). Siempre la misma respuesta',
+    body: zReenviarConfirmacion,
+    response: { 200: zAvisoCuenta },
+    publica: true,
+  }),
+  confirmarCuenta: ruta({
+    metodo: 'GET',
+    path: '/api/v2/confirmar',
+    tags,
+    summary:
+      'Confirma la cuenta del enlace ?k= (estado confirmada, o yaConfirmada en un segundo clic); ENLACE_VENCIDO (410) o ENLACE_INVALIDO (404)',
+    querystring: zConfirmarQuery,
+    response: { 200: zConfirmacion },
+    publica: true,
+  }),
+  recuperarPassword: ruta({
+    metodo: 'GET',
+    path: '/api/v2/recuperarPassword',
+    tags,
+    summary:
+      'Envía un enlace para elegir una contraseña nueva a la cuenta de ?username= (usuario o email). Siempre la misma respuesta',
+    querystring: zRecuperarPasswordQuery,
+    response: { 200: zAvisoCuenta },
+    publica: true,
+  }),
+  enlaceRecuperarPassword: ruta({
+    metodo: 'GET',
+    path: '/api/v2/recuperarPassword/enlace',
+    tags,
+    summary:
+      'Para qué es el enlace ?k= de password-reset: recuperacion o invitacion, el nombre de pila, la empresa y el vencimiento (no lo gasta)',
+    querystring: zEnlaceQuery,
+    response: { 200: zEnlaceInfo },
+    publica: true,
+  }),
+  confirmarRecuperarPassword: ruta({
+    metodo: 'GET',
+    path: '/api/v2/confirmarRecuperarPassword',
+    tags,
+    summary:
+      'Fija la contraseña (?k&password&confirmPassword, MD5 hex iguales), gasta los enlaces del usuario y cierra sus sesiones',
+    querystring: zConfirmarRecuperarPasswordQuery,
+    response: { 200: zPasswordRestablecida },
+    publica: true,
+  }),
+} as const;
