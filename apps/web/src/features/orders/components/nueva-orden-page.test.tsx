@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { crearQueryClient } from '../../../app/query-client';
 import { ErrorFeedback } from '../../../components/error-feedback';
-import { makeOperario, makePlan, makeSupervisor } from '../../../test/factories';
+import { makeOperario, makePlan, makePropietario, makeSupervisor } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
 import { planKeys } from '../../plan';
 import { makeOrdenDetalle } from '../test-utils';
@@ -66,6 +66,24 @@ describe('nueva-orden', () => {
     await waitFor(() =>
       expect(opciones('orden-form-cliente')).toEqual(['Clínica San Martín', 'Municipalidad de Rosario']),
     );
+  });
+
+  it('a company without clients yet: whoever may create one is shown the way; others only read why', async () => {
+    simularServidor({ ...CATALOGOS, 'GET /api/v2/empresasAsignables': [] });
+    const { unmount } = mostrar(makePropietario());
+    const guia = await screen.findByTestId('orden-form-primer-cliente');
+    expect(guia).toHaveTextContent('Todavía no hay clientes: cree el primero para poder delegarle órdenes.');
+    expect(guia.querySelector('ion-button')).toHaveAttribute('router-link', '/cliente');
+    unmount();
+
+    mostrar(makeSupervisor());
+    await waitFor(() =>
+      expect(screen.getByTestId('orden-form-cliente')).toHaveProperty(
+        'helperText',
+        'No tiene clientes a los que delegar órdenes.',
+      ),
+    );
+    expect(screen.queryByTestId('orden-form-primer-cliente')).toBeNull();
   });
 
   it('checks the form inline, in Spanish, before calling the server', async () => {

@@ -190,6 +190,8 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
   }
 
   const sinClientes = asignables.isSuccess && clientes.length === 0;
+  // A company that just signed up has no clients yet: whoever may create one is shown the way.
+  const guiarPrimerCliente = sinClientes && !!usuario && tienePermiso(usuario, 'altaClientes');
   const sinE5s = e5s.isSuccess && opcionesE5s.length === 0;
   // Dates are checked as they change, not only on Guardar.
   const errorFechaFin =
@@ -223,12 +225,11 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
           label="Cliente"
           placeholder={asignables.isPending ? 'Cargando…' : 'Elija el cliente'}
           disabled={!f.habilitado || sinClientes}
-          helperText={sinClientes ? 'No tiene clientes a los que delegar órdenes.' : undefined}
+          helperText={sinClientes && !guiarPrimerCliente ? 'No tiene clientes a los que delegar órdenes.' : undefined}
           opciones={clientes.map((c) => ({ valor: c.id, texto: c.nombre }))}
           data-testid="orden-form-cliente"
         />
-        {sinClientes && usuario && tienePermiso(usuario, 'altaClientes') && (
-          // A company that just signed up has no clients yet: the first order starts with one.
+        {guiarPrimerCliente && (
           <div className="ordenes-formulario__primer-cliente" data-testid="orden-form-primer-cliente">
             <IonNote>Todavía no hay clientes: cree el primero para poder delegarle órdenes.</IonNote>
             <IonButton size="small" fill="outline" routerLink="/cliente">
