@@ -1,0 +1,2 @@
+export { Grafico } from './grafico';
+export type { GraficoProps, SerieGrafico, TipoGrafico } from './tipos';

@@ -1,0 +1,148 @@
+/**
+ * The drawing of a chart: Chart.js on a canvas, loaded only when a chart is first shown (its own
+ * chunk: the login screen never loads it). Only the pieces the four kinds use are registered, so
+ * the chunk stays small. Labels and figures reach the canvas as text: nothing here is HTML.
+ */
+import {
+  ArcElement,
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  DoughnutController,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartConfiguration,
+} from 'chart.js';
+import { useEffect, useRef } from 'react';
+import { colorDe } from './paleta';
+import type { GraficoProps } from './tipos';
+
+Chart.register(
+  ArcElement,
+  BarController,
+  BarElement,
+  CategoryScale,
+  DoughnutController,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+);
+
+type PropsLienzo = Required<Pick<GraficoProps, 'titulo' | 'tipo' | 'etiquetas' | 'series' | 'formato' | 'alto'>> &
+  Pick<GraficoProps, 'onSeleccion'> & {
+    /** Whether a tap on the chart does something (a pointer cursor over bars and segments). */
+    seleccionable: boolean;
+  };
+
+/** The theme's text colour, so that axes and legend read on a light or dark background. */
+function colorDeTexto(elemento: HTMLElement): string {
+  const valor = getComputedStyle(elemento).getPropertyValue('--ion-text-color').trim();
+  return valor || '#1f2933';
+}
+
+function configuracion(props: PropsLienzo, texto: string): ChartConfiguration {
+  const { tipo, etiquetas, series, formato, onSeleccion } = props;
+
+  const esDona = tipo === 'dona';
+  const datasets = esDona
+    ? [
+        {
+          label: series[0]?.nombre ?? '',
+          data: series[0]?.valores ?? [],
+          backgroundColor: etiquetas.map((_, i) => colorDe(i)),
+          borderWidth: 1,
+        },
+      ]
+    : series.map((serie, i) => ({
+        label: serie.nombre,
+        data: serie.valores,
+        backgroundColor: colorDe(i),
+        borderColor: colorDe(i),
+        borderWidth: tipo === 'lineas' ? 2 : 0,
+        tension: 0.2,
+        pointRadius: 3,
+      }));
+  const ejeValores = {
+    beginAtZero: true,
+    ticks: { color: texto, callback: (valor: string | number) => formato(Number(valor)) },
+    grid: { color: 'rgba(127,127,127,0.2)' },
+  };
+  const ejeEtiquetas = { ticks: { color: texto, autoSkip: true, maxRotation: 45 }, grid: { display: false } };
+  return {
+    type: esDona ? 'doughnut' : tipo === 'lineas' ? 'line' : 'bar',
+    data: { labels: etiquetas, datasets },
+    options: {
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      indexAxis: tipo === 'barrasHorizontales' ? 'y' : 'x',
+      scales: esDona
+        ? {}
+        : tipo === 'barrasHorizontales'
+          ? { x: ejeValores, y: ejeEtiquetas }
+          : { x: ejeEtiquetas, y: ejeValores },
+      plugins: {
+        legend: { display: esDona || series.length > 1, labels: { color: texto } },
+        tooltip: {
+          callbacks: {
+            label: (item) => {
+              const nombre = esDona ? String(item.label) : String(item.dataset.label ?? '');
+              return `${nombre}: ${formato(Number(item.raw))}`;
+            },
+          },
+        },
+      },
+      onClick: (_evento, elementos) => {
+        const primero = elementos[0];
+        if (props.seleccionable && primero) onSeleccion?.(primero.index);
+      },
+      onHover: (evento, elementos) => {
+        const lienzo = evento.native?.target;
+        if (props.seleccionable && lienzo instanceof HTMLCanvasElement) {
+          lienzo.style.cursor = elementos.length > 0 ? 'pointer' : 'default';
+        }
+      },
+    },
+  } as ChartConfiguration;
+}
+
+export default function Lienzo(props: PropsLienzo) {
+  const lienzo = useRef<HTMLCanvasElement>(null);
+  const { titulo, alto, tipo, etiquetas, series, seleccionable } = props;
+  // The latest callbacks, read when used: a parent's new arrow function does not redraw the chart.
+  const actuales = useRef(props);
+  actuales.current = props;
+  // The chart is rebuilt only when what it shows changes (cheap at these sizes, never stale).
+  const contenido = JSON.stringify([tipo, etiquetas, series]);
+
+  useEffect(() => {
+    const canvas = lienzo.current;
+    if (!canvas) return;
+    const grafico = new Chart(
+      canvas,
+      configuracion(
+        {
+          ...actuales.current,
+          formato: (valor) => actuales.current.formato(valor),
+          onSeleccion: (indice) => actuales.current.onSeleccion?.(indice),
+        },
+        colorDeTexto(canvas),
+      ),
+    );
+    return () => grafico.destroy();
+  }, [contenido, seleccionable]);
+
+  return (
+    <div className="delego-grafico__lienzo" style={{ height: alto }}>
+      <canvas ref={lienzo} role="img" aria-label={titulo} />
+    </div>
+  );
+}
