@@ -44,6 +44,9 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run)[\\/]/,
             },
+            // Chart.js: only the lazy chart drawing (components/grafico/lienzo.tsx) imports it, so
+            // its own chunk keeps it out of what the login screen loads.
+            { name: 'graficos', test: /node_modules[\\/](chart\.js|@kurkle)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -2,6 +2,12 @@ import { defaultClientConditions } from 'vite';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
+/**
+ * Test files that replace modules with `vi.mock`: a mock only takes effect in a fresh module graph,
+ * so these run isolated (a file missing here fails loudly: the real module answers its calls).
+ */
+const CON_MOCKS_DE_MODULOS = ['src/app/live.test.tsx'];
+
 export default mergeConfig(
   viteConfig,
   defineConfig({
@@ -10,10 +16,46 @@ export default mergeConfig(
     // Ionic's elements.)
     resolve: { conditions: [...defaultClientConditions] },
     test: {
-      environment: 'jsdom',
-      setupFiles: ['./src/test/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
       css: false,
+      // Two kinds of test file (docs/CONVENTIONS.md): screens, hooks and browser code
+      // (`*.test.tsx`, `*.dom.test.ts`) run in jsdom with the fake server and Ionic set up; plain
+      // logic (`*.test.ts`) runs in Node without them, which saves the ~3 s a DOM file spends
+      // setting up before its first test.
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'dom',
+            environment: 'jsdom',
+            setupFiles: ['./src/test/setup.ts'],
+            include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
+            exclude: CON_MOCKS_DE_MODULOS,
+            // The files of a worker share one jsdom and one module graph (Ionic and React load
+            // once per worker, not once per file); setup.ts resets what a test can leave behind.
+            isolate: false,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'dom-aislado',
+            environment: 'jsdom',
+            setupFiles: ['./src/test/setup.ts'],
+            include: CON_MOCKS_DE_MODULOS,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'logica',
+            environment: 'node',
+            // Pure functions, no module mocks: one module graph for all the files.
+            isolate: false,
+            include: ['src/**/*.test.ts'],
+            exclude: ['src/**/*.dom.test.ts'],
+          },
+        },
+      ],
       server: {
         // Let Vite transform Ionic and its React wrappers (ESM, browser conditions).
         deps: {
