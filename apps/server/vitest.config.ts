@@ -32,6 +32,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // The files run one after another in one process and share its module graph: the app's
+          // modules load once, not once per file (each file still builds its own app and database).
+          isolate: false,
         },
       },
     ],
