@@ -110,6 +110,7 @@ export function Grafico(props: GraficoProps) {
                   onSeleccion={onSeleccion}
                   seleccionable={Boolean(onSeleccion)}
                   alto={alto}
+                  ejeValores={props.ejeValores}
                 />
               </Suspense>
             </SiFallaElDibujo>

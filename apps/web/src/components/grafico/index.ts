@@ -1,2 +1,2 @@
 export { Grafico } from './grafico';
-export type { GraficoProps, SerieGrafico, TipoGrafico } from './tipos';
+export type { EjeValores, GraficoProps, SerieGrafico, TipoGrafico } from './tipos';

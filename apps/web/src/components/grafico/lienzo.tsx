@@ -37,7 +37,7 @@ Chart.register(
 );
 
 type PropsLienzo = Required<Pick<GraficoProps, 'titulo' | 'tipo' | 'etiquetas' | 'series' | 'formato' | 'alto'>> &
-  Pick<GraficoProps, 'onSeleccion'> & {
+  Pick<GraficoProps, 'onSeleccion' | 'ejeValores'> & {
     /** Whether a tap on the chart does something (a pointer cursor over bars and segments). */
     seleccionable: boolean;
   };
@@ -49,8 +49,7 @@ function colorDeTexto(elemento: HTMLElement): string {
 }
 
 function configuracion(props: PropsLienzo, texto: string): ChartConfiguration {
-  const { tipo, etiquetas, series, formato, onSeleccion } = props;
-
+  const { tipo, etiquetas, series, formato, onSeleccion, ejeValores: eje = {} } = props;
   const esDona = tipo === 'dona';
   const datasets = esDona
     ? [
@@ -71,8 +70,14 @@ function configuracion(props: PropsLienzo, texto: string): ChartConfiguration {
         pointRadius: 3,
       }));
   const ejeValores = {
-    beginAtZero: true,
-    ticks: { color: texto, callback: (valor: string | number) => formato(Number(valor)) },
+    beginAtZero: eje.minimo === undefined,
+    min: eje.minimo,
+    max: eje.maximo,
+    ticks: {
+      color: texto,
+      precision: eje.soloEnteros ? 0 : undefined,
+      callback: (valor: string | number) => formato(Number(valor)),
+    },
     grid: { color: 'rgba(127,127,127,0.2)' },
   };
   const ejeEtiquetas = { ticks: { color: texto, autoSkip: true, maxRotation: 45 }, grid: { display: false } };
@@ -116,12 +121,12 @@ function configuracion(props: PropsLienzo, texto: string): ChartConfiguration {
 
 export default function Lienzo(props: PropsLienzo) {
   const lienzo = useRef<HTMLCanvasElement>(null);
-  const { titulo, alto, tipo, etiquetas, series, seleccionable } = props;
+  const { titulo, alto, tipo, etiquetas, series, seleccionable, ejeValores } = props;
   // The latest callbacks, read when used: a parent's new arrow function does not redraw the chart.
   const actuales = useRef(props);
   actuales.current = props;
   // The chart is rebuilt only when what it shows changes (cheap at these sizes, never stale).
-  const contenido = JSON.stringify([tipo, etiquetas, series]);
+  const contenido = JSON.stringify([tipo, etiquetas, series, ejeValores]);
 
   useEffect(() => {
     const canvas = lienzo.current;

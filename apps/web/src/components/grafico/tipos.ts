@@ -21,4 +21,13 @@ export interface GraficoProps {
   onSeleccion?: (indice: number) => void;
   /** Height of the drawing in px. Default 240. */
   alto?: number;
+  /** The value axis: fixed ends (a 1–5 rating, a percentage) and whole steps only (counts). */
+  ejeValores?: EjeValores;
+}
+
+export interface EjeValores {
+  minimo?: number;
+  maximo?: number;
+  /** Ticks only at whole numbers (no '2,5 órdenes'). */
+  soloEnteros?: boolean;
 }
