@@ -14,6 +14,8 @@ const CAMBIAN_DATOS = [
   '**/paperwork.spec.ts',
   '**/seguridad-xss.spec.ts',
   '**/fechas-zona.spec.ts',
+  '**/encuestas.spec.ts',
+  '**/cliente.spec.ts',
 ];
 /** Journeys tagged @una-pantalla do not depend on the screen size: only the desktop projects run them. */
 const UNA_PANTALLA = /@una-pantalla/;

@@ -3,6 +3,7 @@
  *   1. auth: an authenticated cheap call (/api/v2/plan/estado) against the unauthenticated health route;
  *   2. orders: filtered list (25 rows), detail and create, on 100,000 orders over 20 companies.
  *   files (bench/files.ts): Excel export of 100,000 orders of one company and a ZIP of 1 GB of files.
+ *   estadisticas (bench/estadisticas.ts): charts, dashboard and delay export on 1,000,000 orders.
  * Results are printed and written to .bench/results.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -17,13 +18,15 @@ import { md5 } from '../src/seed/factories.js';
 import { seedBench } from './seed-bench.js';
 import { benchLive } from './live.js';
 import { benchFiles } from './files.js';
+import { benchEstadisticas } from './estadisticas.js';
 
 const BASE =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = 'delego_bench';
 const PORT = Number(process.env.BENCH_PORT ?? 8091);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ONLY = process.env.BENCH_ONLY;
+/** The statistics bench alone has its own database: it needs neither the 20 companies nor their seeding time. */
+const DB_NAME = ONLY === 'estadisticas' ? 'delego_bench_estadisticas' : 'delego_bench';
 /** The server's data folder during the bench: attached files live under it. */
 const BENCH_DATA = path.join(REPO_ROOT, '.bench', 'data');
 
@@ -47,10 +50,10 @@ async function prepareDatabase(): Promise<void> {
   await admin.end();
   const database = await openDatabase({ databaseUrl: dbUrl() });
   await database.migrate();
-  console.log('Sembrando demo + 100.000 órdenes en 20 empresas...');
+  console.log(ONLY === 'estadisticas' ? 'Sembrando demo...' : 'Sembrando demo + 100.000 órdenes en 20 empresas...');
   const t = Date.now();
   await seedDemo(database.db, new Date());
-  await seedBench(database.db, new Date());
+  if (ONLY !== 'estadisticas') await seedBench(database.db, new Date());
   console.log(`\nSiembra lista en ${((Date.now() - t) / 1000).toFixed(1)} s`);
   await database.close();
 }
@@ -59,7 +62,9 @@ async function startServer(
   port = PORT,
   extraEnv: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; peakRssMb: () => number; rssMb: () => number }> {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/server/dist/main.js')], {
+  // BENCH_SERVER: another build's main.js, measured with the same data and load (an A/B run).
+  const main = process.env.BENCH_SERVER ?? path.join(REPO_ROOT, 'apps/server/dist/main.js');
+  const child = spawn(process.execPath, [main], {
     // The live bench opens 2,000 sockets from 127.0.0.1: lift the per-address connection cap.
     env: {
       ...process.env,
@@ -348,6 +353,16 @@ async function main(): Promise<void> {
           `RSS ${z.rssBeforeMb} -> pico ${z.peakRssMb} MB (objetivo < 300 MB)`,
       );
       results.files = files;
+    }
+    if (!ONLY || ONLY === 'estadisticas') {
+      console.log('\nEstadísticas (issue 14): una empresa con 1.000.000 de órdenes:');
+      results.estadisticas = await benchEstadisticas({
+        url,
+        dbUrl: dbUrl(),
+        outDir: path.join(REPO_ROOT, '.bench'),
+        rssMb,
+        duracionS: DURATION,
+      });
     }
     results.peakRssMb = Math.round(peakRssMb());
     console.log(`\nMemoria pico del servidor (RSS): ${results.peakRssMb} MB`);

@@ -46,6 +46,8 @@ import { ExpensesService } from './modules/expenses/expenses.service.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { StatisticsService } from './modules/statistics/statistics.service.js';
+import { statisticsPublicRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import type { LoginThrottle } from './modules/auth/login-throttle.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -57,6 +59,11 @@ import { AccountsService, type LimitesCuentas } from './modules/accounts/account
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { MailService, dominioDe } from './modules/mail/mail.service.js';
 import { EmlTransport, SmtpTransport, type MailTransport } from './modules/mail/transport.js';
+import { ClientSideService, type LimitesClientePublico } from './modules/client-side/client-side.service.js';
+import { clientSidePublicRoutes, clientSideRoutes } from './modules/client-side/client-side.routes.js';
+import { cifradorEnArchivo } from './modules/client-side/enlace-cifrado.js';
+import { SurveysService } from './modules/surveys/surveys.service.js';
+import { surveysPublicRoutes, surveysRoutes } from './modules/surveys/surveys.routes.js';
 
 z.config(z.locales.es());
 
@@ -85,6 +92,8 @@ export interface AppParts {
   mailTransport?: MailTransport;
   /** Overrides of the public account calls' rate limits (tests). */
   limitesCuentas?: Partial<LimitesCuentas>;
+  /** Overrides of the public order summary's and billing form's rate limits (tests). */
+  limitesClientePublico?: Partial<LimitesClientePublico>;
 }
 
 export type { Services } from './services.js';
@@ -156,7 +165,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     // req.log already carries reqId.
     const line = {
       method: req.method,
-      url: req.url.split('?')[0],
+      // The public summary's page carries its link's token in the path: never written (issue 16).
+      url: req.url.split('?')[0]?.replace(/^\/ordersummary\/[^/]+/, '/ordersummary/…'),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
       usuarioId: req.actor?.id,
@@ -229,6 +239,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     users,
     clients,
     consultar: database.consultar,
+    // The billing data of the detail (ordenDTO) is the client-side module's (built below).
+    facturacion: (entidadId, ordenId) => clientSide.facturacionDe(entidadId, ordenId),
   });
   const orders = new OrdersService(db, clock, bus, plans, ordersLecturas, { consultar: database.consultar });
   const push = parts.push === undefined ? new WebPushSender(config.dataDir) : parts.push;
@@ -237,6 +249,39 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const files = new FilesService(db, orders, storage, bus, clock, { maxFileMb: config.maxFileMb });
   const expenses = new ExpensesService(db, orders, files, bus, clock);
   const reports = new ReportsService(ordersLecturas, files, expenses, entidades, clock);
+  const statistics = new StatisticsService(db, clock, {
+    ordersLecturas,
+    plans,
+    tablero: caches.tablero,
+    consultar: database.consultar,
+  });
+  const clientSide: ClientSideService = new ClientSideService(db, clock, bus, {
+    orders,
+    lecturas: ordersLecturas,
+    clients,
+    entidades,
+    files,
+    mail,
+    notifications,
+    cifrador: cifradorEnArchivo(config.dataDir, (err) => app.log.error({ err }, 'clientePublico.claveEnlaces')),
+    // The order's pending survey (issue 13), offered and answered on the public summary.
+    encuestas: {
+      hayPendiente: async (entidadId, ordenId) => Boolean(await surveys.findPendiente(entidadId, ordenId)),
+      responder: (entidadId, ordenId, r) => surveys.responderPorOrden(entidadId, ordenId, r),
+    },
+    log: app.log,
+    publicUrl: config.publicUrl,
+    ...(parts.limitesClientePublico ? { limites: parts.limitesClientePublico } : {}),
+  });
+  const surveys = new SurveysService(db, clock, bus, {
+    orders,
+    clients,
+    entidades,
+    mail,
+    notifications,
+    log: app.log,
+    publicUrl: config.publicUrl,
+  });
   const services: Services = {
     auth,
     users,
@@ -252,8 +297,11 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     files,
     expenses,
     reports,
+    statistics,
     accounts,
     mail,
+    surveys,
+    clientSide,
   };
   app.decorate('services', services);
   app.decorate('bus', bus);
@@ -285,6 +333,12 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(healthRoutes({ db }));
   // Sign-up, confirmation, recovery: public, outside the auth hook (each call rate-limited).
   await app.register(accountsRoutes(services));
+  // The delay export the browser opens: by its single-use access token, outside the auth hook.
+  await app.register(statisticsPublicRoutes(services));
+  // The survey page's calls (encuestas/<k>): public, by the link's token, rate-limited.
+  await app.register(surveysPublicRoutes(services));
+  // The public order summary and the client's billing form (ordersummary/<k>): by token, rate-limited.
+  await app.register(clientSidePublicRoutes(services));
   await app.register(async (scope) => {
     requireAuth(scope, auth);
     await scope.register(authRoutes(services));
@@ -300,6 +354,9 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     await scope.register(filesRoutes(services));
     await scope.register(expensesRoutes(services));
     await scope.register(reportsRoutes(services));
+    await scope.register(statisticsRoutes(services));
+    await scope.register(surveysRoutes(services));
+    await scope.register(clientSideRoutes(services));
   });
 
   await registerLive(app, {
@@ -314,6 +371,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     // Work begun after an answer (recovery, resend) ends before the mail worker and the database.
     await accounts.idle();
+    await surveys.idle();
     await mail.stop();
     await notifications.stop();
     await bus.close();

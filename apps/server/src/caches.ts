@@ -1,4 +1,4 @@
-import type { Cliente, PlanEstado, UsuarioAdmin } from '@delego/contract';
+import type { Cliente, Dashboard, PlanEstado, UsuarioAdmin } from '@delego/contract';
 import type { Config } from './config.js';
 import type { BusLog, EventBus } from './lib/bus.js';
 import { CacheRegistry, empresa, type CacheDeclaration, type InvalidadaPor } from './lib/cache-registry.js';
@@ -78,6 +78,15 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
       ttlMs: config.listCacheMs,
       invalidadaPor: ordenes,
     } satisfies CacheDeclaration<string>,
+    /**
+     * The dashboard per company, visibility and filters (statistics): its cards also depend on the
+     * clock (overdue, due today), hence the short TTL; any change to the orders drops it at once.
+     */
+    tablero: {
+      nombre: 'tablero',
+      ttlMs: 15_000,
+      invalidadaPor: { ...ordenes, 'plan.cambiado': empresa },
+    } satisfies CacheDeclaration<string>,
   };
 }
 
@@ -90,6 +99,7 @@ export interface Caches {
   nombres: NombresCache;
   conteos: TenantCache<number>;
   paginas: TenantCache<FilaResumen[]>;
+  tablero: TenantCache<Dashboard>;
 }
 
 /** Builds and registers every cache (the services receive theirs). */
@@ -113,5 +123,6 @@ export function crearCaches(deps: {
     nombres: registro.register(d.nombres, new NombresCache(deps.cargarNombres, d.nombres.ttlMs)),
     conteos: registro.register(d.conteos, new TenantCache<number>(500, 5000, d.conteos.ttlMs)),
     paginas: registro.register(d.paginas, new TenantCache<FilaResumen[]>(50, 500, d.paginas.ttlMs)),
+    tablero: registro.register(d.tablero, new TenantCache<Dashboard>(200, 2000, d.tablero.ttlMs, ahora)),
   };
 }

@@ -1,6 +1,7 @@
 import type { AccountsService } from './modules/accounts/accounts.service.js';
 import type { AuthService } from './modules/auth/auth.service.js';
 import type { CatalogService } from './modules/catalog/catalog.service.js';
+import type { ClientSideService } from './modules/client-side/client-side.service.js';
 import type { ClientsService } from './modules/clients/clients.service.js';
 import type { EntidadesService } from './modules/entidades/entidades.service.js';
 import type { ExpensesService } from './modules/expenses/expenses.service.js';
@@ -13,6 +14,8 @@ import type { PermissionsService } from './modules/permissions/permissions.servi
 import type { PlansService } from './modules/plans/plans.service.js';
 import type { ProfileService } from './modules/profile/profile.service.js';
 import type { ReportsService } from './modules/reports/reports.service.js';
+import type { StatisticsService } from './modules/statistics/statistics.service.js';
+import type { SurveysService } from './modules/surveys/surveys.service.js';
 import type { UsersService } from './modules/users/users.service.js';
 
 /**
@@ -35,8 +38,14 @@ export interface Services {
   files: FilesService;
   expenses: ExpensesService;
   reports: ReportsService;
+  /** Statistics, delay reports, the scorecard per responsable and the dashboard. */
+  statistics: StatisticsService;
   /** Sign-up, confirmation, recovery and invitations (the public calls). */
   accounts: AccountsService;
   /** The outbox and its worker. */
   mail: MailService;
+  /** Surveys: sending, the public answer, results (issue 13). */
+  surveys: SurveysService;
+  /** The client's side of orders: public summary, share link, billing data (issue 16). */
+  clientSide: ClientSideService;
 }

@@ -12,7 +12,15 @@ export const zNotificacion = z.object({
 });
 export type Notificacion = z.infer<typeof zNotificacion>;
 
-export const TIPOS_NOTIFICACION = ['ORDEN_ASIGNADA', 'ORDEN_ESTADO', 'ORDEN_VENCIDA'] as const;
+/** The kinds of notification (`tipo`): the order's own, a survey answered, billing data received. */
+export const TIPOS_NOTIFICACION = [
+  'ORDEN_ASIGNADA',
+  'ORDEN_ESTADO',
+  'ORDEN_VENCIDA',
+  'ENCUESTA_RESPONDIDA',
+  'FACTURACION_RECIBIDA',
+] as const;
+export type TipoNotificacion = (typeof TIPOS_NOTIFICACION)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Devices for push (issue 10, item 7)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zDatosFacturacionLeidos, zFacturacionDelegada } from './cliente-publico.js';
 import { zEpochMs, zId, zIdCon, zIdNombre, zTexto } from './common.js';
 
 const zRefId = zId;
@@ -49,7 +50,8 @@ export const zOrdenGuardar = z.object({
 export type OrdenGuardar = z.input<typeof zOrdenGuardar>;
 
 export const ORDEN_CRITERIOS = ['recientes', 'antiguas', 'vencimiento', 'prioridad', 'numero', 'actualizadas'] as const;
-export const CAMPOS_FECHA = ['creada', 'fechaInicio', 'fechaFin'] as const;
+/** The date a list's range applies to; 'finalizada' is when the order was finished (finished orders only). */
+export const CAMPOS_FECHA = ['creada', 'fechaInicio', 'fechaFin', 'finalizada'] as const;
 
 /** POST /api/v4/ordenes/all/filtered: filters; cliente and responsable travel as ids. */
 export const zFiltros = z.object({
@@ -123,6 +125,10 @@ export const zOrdenDetalle = zOrdenResumen.extend({
   e5sAreaKey: z.string().nullable(),
   e5sAreaName: z.string().nullable(),
   finalizada: zEpochMs.nullable(),
+  /** The billing data (SPEC §3 datosFacturacion, issue 16), null until someone fills it in. */
+  datosFacturacion: zDatosFacturacionLeidos.nullable().optional(),
+  /** Billing data handed to the client and not answered yet ("Facturación delegada: esperando…"). */
+  facturacionDelegada: zFacturacionDelegada.nullable().optional(),
   /** What the reader may do with it: the UI hides what is not allowed. */
   acciones: z.object({
     soloLectura: z.boolean(),
@@ -194,6 +200,10 @@ export const TIPOS_EVENTO = [
   'GASTO',
   'REGISTRO_CORREGIDO',
   'REGISTRO_ELIMINADO',
+  'FACTURACION',
+  'FACTURACION_DELEGADA',
+  'FACTURACION_CLIENTE',
+  'ENLACE_PUBLICO',
 ] as const;
 export type TipoEvento = (typeof TIPOS_EVENTO)[number];
 

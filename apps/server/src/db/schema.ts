@@ -10,3 +10,6 @@ export * from '../modules/files/files.tables.js';
 export * from '../modules/expenses/expenses.tables.js';
 export * from '../modules/accounts/accounts.tables.js';
 export * from '../modules/mail/mail.tables.js';
+export * from '../modules/surveys/surveys.tables.js';
+export * from '../modules/statistics/statistics.tables.js';
+export * from '../modules/client-side/client-side.tables.js';

@@ -139,6 +139,7 @@ describe('CacheRegistry', () => {
       'nombres',
       'paginas',
       'plan',
+      'tablero',
       'usuarios',
     ]);
     for (const d of todas) {

@@ -5,7 +5,9 @@ import { refrescarSesion } from '../features/auth';
 import { notificacionesKeys, notificacionRecibida } from '../features/notifications';
 import { ordenesKeys } from '../features/orders/keys';
 import { planKeys } from '../features/plan';
+import { estadisticasKeys } from '../features/statistics';
 import { catalogoKeys } from '../lib/catalogo-keys';
+import { encuestasKeys } from '../features/surveys';
 import { destinosDe, manejadorDe, type Canal, type ConfigEnVivo, type Manejador } from '../lib/live';
 
 /** Prefixes of the order queries that the cache topics make stale. */
@@ -30,6 +32,8 @@ export function manejadoresEnVivo(
     usuario: manejadorDe('usuario', (notificacion) => {
       notificacionRecibida(queryClient, usuario.id, notificacion);
       invalidar(queryClient, ordenesKeys.all);
+      // A client answered a survey: its order's surveys and the charts refetch.
+      if (notificacion.tipo === 'ENCUESTA_RESPONDIDA') invalidar(queryClient, encuestasKeys.all);
     }),
     // The new plan state: the menu's panel shows it at once.
     plan: manejadorDe('plan', (plan) => {
@@ -43,6 +47,8 @@ export function manejadoresEnVivo(
         for (const queryKey of propias) queryClient.removeQueries({ queryKey, type: 'inactive' });
       }
       invalidar(queryClient, ordenesKeys.listas(), ...propias);
+      // The dashboard and the statistics on screen count that order too.
+      invalidar(queryClient, estadisticasKeys.all);
     }),
     // The company's clients or users changed: what lists them refetches.
     cacheClientes: manejadorDe('cacheClientes', () =>

@@ -60,6 +60,24 @@ const ConfirmacionPage = pantallaPerezosa(() => import('../features/accounts/com
 const RecuperarPasswordPage = pantallaPerezosa(() => import('../features/accounts/components/recuperar-password-page'));
 const PasswordResetPage = pantallaPerezosa(() => import('../features/accounts/components/password-reset-page'));
 const TermsPage = pantallaPerezosa(() => import('../features/accounts/components/terms-page'));
+// The client's side of an order (issue 16): billing data, and the public summary without login.
+const DatosFacturacionPage = pantallaPerezosa(
+  () => import('../features/client-side/components/datos-facturacion-page'),
+);
+const ResumenPublicoPage = pantallaPerezosa(() => import('../features/client-side/components/resumen-publico-page'));
+// Surveys (issue 13).
+const EnviarEncuestaPage = pantallaPerezosa(() => import('../features/surveys/components/enviar-encuesta-page'));
+const EncuestaResultadoPage = pantallaPerezosa(() => import('../features/surveys/components/encuesta-resultado-page'));
+const GraficoEncuestasPage = pantallaPerezosa(() => import('../features/surveys/components/grafico-encuestas-page'));
+// Statistics (issue 14).
+const EstadisticasPage = pantallaPerezosa(() => import('../features/statistics/components/estadisticas-page'));
+const DashboardPage = pantallaPerezosa(() => import('../features/statistics/components/dashboard-page'));
+const DemoraPage = pantallaPerezosa(() => import('../features/statistics/components/demora-page'));
+const DemoraPorOrdenPage = pantallaPerezosa(() => import('../features/statistics/components/demora-por-orden-page'));
+const DemorasUsuarioPage = pantallaPerezosa(() => import('../features/statistics/components/demoras-usuario-page'));
+const DetalleGraficoOrdenesPage = pantallaPerezosa(
+  () => import('../features/statistics/components/detalle-grafico-ordenes-page'),
+);
 
 const conLogin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'login', pantalla });
 const soloAdmin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'admin', pantalla });
@@ -81,20 +99,20 @@ export const RUTAS: readonly Ruta[] = [
   conLogin('cliente', ClientePage),
   conLogin('usuario', UsuarioPage),
   conLogin('supervisor', SupervisorPage),
-  conLogin('demora'),
-  conLogin('estadisticas'),
-  conLogin('datos-facturacion'),
+  conLogin('demora', DemoraPage),
+  conLogin('estadisticas', EstadisticasPage),
+  conLogin('datos-facturacion', DatosFacturacionPage),
   conLogin('asignar-roles', AsignarRolesPage),
   conLogin('historial-imprimir/:id', HistorialImprimirPage),
-  conLogin('grafico-encuestas'),
+  conLogin('grafico-encuestas', GraficoEncuestasPage),
   conLogin('edicion-titulo', EdicionTituloPage),
-  conLogin('demora-por-orden'),
-  conLogin('demora-por-orden/:tipo'),
+  conLogin('demora-por-orden', DemoraPorOrdenPage),
+  conLogin('demora-por-orden/:tipo', DemoraPorOrdenPage),
   conLogin('perfil', PerfilPage),
   conLogin('mercadopago-tarjeta'),
   conLogin('tipos-orden', TiposOrdenPage),
   conLogin('tipo-orden', TipoOrdenPage),
-  conLogin('dashboard'),
+  conLogin('dashboard', DashboardPage),
   conLogin('areas', AreasPage),
   conLogin('area', AreaPage),
   // Not in SPEC §2 (it lists no order detail route): the detail of one order, login required.
@@ -106,17 +124,17 @@ export const RUTAS: readonly Ruta[] = [
   publica('confirmacion/:k', ConfirmacionPage),
   publica('password-reset/:k', PasswordResetPage),
   publica('recuperar-password', RecuperarPasswordPage),
-  publica('ordersummary/:id'),
+  publica('ordersummary/:id', ResumenPublicoPage),
   publica('login', LoginPage),
   publica('login/:success', LoginPage),
   publica('registro-usuario', RegistroUsuarioPage),
-  publica('encuestas/:resultado'),
-  publica('enviar-encuesta'),
+  publica('encuestas/:resultado', EncuestaResultadoPage),
+  publica('enviar-encuesta', EnviarEncuestaPage),
   publica('terms', TermsPage),
-  publica('detalle-grafico-ordenes'),
+  publica('detalle-grafico-ordenes', DetalleGraficoOrdenesPage),
   publica('notificaciones', NotificacionesPage),
   publica('responsables-multiples', ResponsablesMultiplesPage),
-  publica('demoras-usuario'),
+  publica('demoras-usuario', DemorasUsuarioPage),
   publica('image-modal', ImageModalPage),
   publica('usuarios-permisos', UsuariosPermisosPage),
 ];

@@ -14,7 +14,7 @@ import './estados-pantalla.css';
  * The area of the app a screen belongs to. It prefixes the states' test ids
  * ('ordenes-error', 'admin-sin-permiso', …) and decides how a 404 or 403 reads (see `AMBITOS`).
  */
-export type AmbitoEstado = 'admin' | 'ordenes' | 'papeleo';
+export type AmbitoEstado = 'admin' | 'estadisticas' | 'ordenes' | 'papeleo';
 
 interface ReglasAmbito {
   /**
@@ -26,6 +26,7 @@ interface ReglasAmbito {
 
 const AMBITOS: Record<AmbitoEstado, ReglasAmbito> = {
   admin: { deUnaOrden: false },
+  estadisticas: { deUnaOrden: false },
   ordenes: { deUnaOrden: true },
   papeleo: { deUnaOrden: true },
 };

@@ -1,5 +1,8 @@
 import { RUTAS_ADMIN } from './admin.js';
+import { RUTAS_CLIENTE_PUBLICO } from './cliente-publico.js';
 import { RUTAS_CUENTAS } from './cuentas.js';
+import { RUTAS_ESTADISTICAS } from './estadisticas.js';
+import { RUTAS_ENCUESTAS } from './encuestas.js';
 import { RUTAS_ORDENES } from './ordenes.js';
 import { RUTAS_SISTEMA } from './sistema.js';
 import type { DefRuta } from './definir.js';
@@ -13,7 +16,15 @@ export { zDescargaQuery, zParamsArchivo } from './ordenes.js';
  * path, schemas and OpenAPI text. The server registers each route from it (`registrar`), the web
  * builds each URL from it (`urlDe`), and a test compares it with the routes the server has.
  */
-export const RUTAS = { ...RUTAS_SISTEMA, ...RUTAS_ORDENES, ...RUTAS_ADMIN, ...RUTAS_CUENTAS } as const;
+export const RUTAS = {
+  ...RUTAS_SISTEMA,
+  ...RUTAS_ORDENES,
+  ...RUTAS_ADMIN,
+  ...RUTAS_CUENTAS,
+  ...RUTAS_CLIENTE_PUBLICO,
+  ...RUTAS_ENCUESTAS,
+  ...RUTAS_ESTADISTICAS,
+} as const;
 
 export type NombreRuta = keyof typeof RUTAS;
 

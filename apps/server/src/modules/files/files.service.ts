@@ -285,7 +285,15 @@ export class FilesService {
   /** A file (or its thumbnail) of an order the actor sees; 404 for a file of another order or company. */
   async descarga(actor: Actor, ordenId: number, archivoId: number, miniatura = false): Promise<Descarga> {
     await this.orders.acceso(actor, ordenId);
-    const r = await this.repo().find(actor.entidadId, ordenId, archivoId);
+    return this.descargaDeEmpresa(actor.entidadId, ordenId, archivoId, miniatura);
+  }
+
+  /**
+   * A file of an order of `entidadId`, for a caller that has already decided it may be read (the
+   * public link of the client's side checks its token and that the company shared the file).
+   */
+  async descargaDeEmpresa(entidadId: number, ordenId: number, archivoId: number, miniatura = false): Promise<Descarga> {
+    const r = await this.repo().find(entidadId, ordenId, archivoId);
     if (!r) throw AppError.notFound(MENSAJES_ARCHIVOS.noExiste);
     const clave = miniatura ? r.claveMiniatura : r.clave;
     if (!clave) throw AppError.notFound('Este archivo no tiene miniatura.');

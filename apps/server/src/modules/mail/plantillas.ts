@@ -39,7 +39,7 @@ function horas(ms: number): string {
   return d === 1 ? '1 día' : `${d} días`;
 }
 
-interface Partes {
+export interface Partes {
   remitente: Remitente;
   asunto: string;
   saludo: string;
@@ -51,8 +51,11 @@ interface Partes {
   notas: string[];
 }
 
-/** The shared frame: the company's logo and name, the text, one button with its link, the notes. */
-function armar(p: Partes): Contenido {
+/**
+ * The shared frame of every mail with one link (accounts, the client's side): the company's logo and
+ * name, the text, one button with its link, the notes.
+ */
+export function armar(p: Partes): Contenido {
   const empresa = escaparHtml(p.remitente.entidadNombre);
   const enlace = escaparHtml(p.enlace);
   const logo = p.remitente.conLogo

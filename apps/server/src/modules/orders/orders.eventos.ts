@@ -68,6 +68,24 @@ export function describirEvento(e: {
       }
       return `Corrigió el gasto ${texto(antes.concepto)} (${monto(antes.centavos, antes.moneda)}): ahora ${texto(despues.concepto)} por ${monto(despues.centavos, despues.moneda)}`;
     }
+    case 'ENCUESTA_ENVIADA':
+      return d.automatica
+        ? `Se envió la encuesta de satisfacción a ${String(d.email ?? '—')} al finalizar la orden`
+        : `Envió la encuesta de satisfacción a ${String(d.email ?? '—')}`;
+    case 'FACTURACION':
+      return `Cargó los datos de facturación: ${texto(d.razonSocial)}, CUIT ${String(d.cuit ?? '—')}`;
+    case 'FACTURACION_DELEGADA':
+      return `Pidió los datos de facturación al cliente (${String(d.email ?? '—')})`;
+    case 'FACTURACION_CLIENTE':
+      return `El cliente cargó los datos de facturación desde el formulario enviado a ${String(d.email ?? '—')}: ${texto(d.razonSocial)}, CUIT ${String(d.cuit ?? '—')}`;
+    case 'ENLACE_PUBLICO':
+      return d.accion === 'revocado'
+        ? 'Revocó el enlace público de la orden'
+        : d.accion === 'enviado'
+          ? `Envió el enlace público de la orden a ${String(d.email ?? '—')}`
+          : d.accion === 'renovado'
+            ? 'Renovó el enlace público de la orden (el anterior dejó de funcionar)'
+            : 'Creó un enlace público de la orden para el cliente';
     case 'REGISTRO_ELIMINADO':
       return d.clase === 'horas'
         ? `Eliminó ${horas(d.minutos)} h de ${String(d.usuario ?? '—')} del ${dia(d.dia)}`

@@ -195,7 +195,7 @@ export class OrdersLecturasRepository {
    * @param clientesBuscados the company's clients whose name holds the searched text, when the
    * caller knows them (from memory): the statement then names them instead of searching clients.
    */
-  private condiciones(
+  condiciones(
     entidadId: number,
     v: Visibilidad,
     f: FiltrosParsed,
@@ -213,7 +213,13 @@ export class OrdersLecturasRepository {
         sql`exists (select 1 from orden_responsables r where r.orden_id = o.id and r.usuario_id = ${f.responsable})`,
       );
     }
-    const campo = { creada: sql`o.creada`, fechaInicio: sql`o.fecha_inicio`, fechaFin: sql`o.fecha_fin` }[f.campoFecha];
+    const campo = {
+      creada: sql`o.creada`,
+      fechaInicio: sql`o.fecha_inicio`,
+      fechaFin: sql`o.fecha_fin`,
+      // Set when an order is finished (cleared if it is reopened): only finished orders match.
+      finalizada: sql`o.finalizada`,
+    }[f.campoFecha];
     if (f.fechaDesde != null) where.push(sql`${campo} >= ${new Date(f.fechaDesde).toISOString()}::timestamptz`);
     if (f.fechaHasta != null) where.push(sql`${campo} <= ${new Date(f.fechaHasta).toISOString()}::timestamptz`);
     if (f.vencidas) {

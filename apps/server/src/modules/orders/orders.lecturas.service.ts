@@ -11,6 +11,7 @@ import {
   type Persona,
   type zFiltros,
 } from '@delego/contract';
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Consultar, Db, DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
@@ -153,6 +154,14 @@ export class OrdersLecturasService {
       clients: ClientsService;
       /** The prepared reader of the hot paths; plain `db.execute` when absent. */
       consultar?: Consultar;
+      /** The order's billing data for the detail (the client-side module's, issue 16). */
+      facturacion?: (
+        entidadId: number,
+        ordenId: number,
+      ) => Promise<{
+        datosFacturacion: OrdenDetalle['datosFacturacion'];
+        facturacionDelegada: OrdenDetalle['facturacionDelegada'];
+      }>;
     },
   ) {
     this.nombres = caches.nombres;
@@ -165,6 +174,14 @@ export class OrdersLecturasService {
   /** The loader of the names cache (src/caches.ts). */
   findNombres(entidadId: number): Promise<Nombres> {
     return this.repo().nombres(entidadId);
+  }
+
+  /**
+   * The list's conditions (over `ordenes o`) for the actor and filters, joined with `and`: what the
+   * list would show, without paging or order. The dashboard (statistics) counts over them.
+   */
+  condicionesDeLista(actor: Actor, f: Filtros, now: Date): SQL {
+    return sql.join(this.repo().condiciones(actor.entidadId, visibilidad(actor), f, now), sql` and `);
   }
 
   /** POST /api/v4/ordenes/all/filtered. Filtering is always allowed; rows are what the actor may see. */
@@ -256,13 +273,16 @@ export class OrdersLecturasService {
 
   /** The detail of an order already loaded (or just stored: a create answers without reading back). */
   async detalleDe(actor: Actor, o: OrdenFila): Promise<OrdenDetalle> {
-    const n = await this.nombres.de(actor.entidadId, {
-      clientes: [o.clienteId],
-      tipos: [o.tipoOrdenId],
-      areas: [o.areaId],
-      prioridades: [o.prioridadId],
-      usuarios: [o.registroResponsableId, ...o.responsables],
-    });
+    const [n, facturacion] = await Promise.all([
+      this.nombres.de(actor.entidadId, {
+        clientes: [o.clienteId],
+        tipos: [o.tipoOrdenId],
+        areas: [o.areaId],
+        prioridades: [o.prioridadId],
+        usuarios: [o.registroResponsableId, ...o.responsables],
+      }),
+      this.deps.facturacion?.(actor.entidadId, o.id),
+    ]);
     const ac = acceso(o);
     const modificar = puedeModificar(actor, ac);
     const creador = n.usuarios.get(o.registroResponsableId) ?? {
@@ -292,6 +312,8 @@ export class OrdersLecturasService {
       creada: o.creada,
       actualizada: o.actualizada,
       finalizada: o.finalizada,
+      datosFacturacion: facturacion?.datosFacturacion ?? null,
+      facturacionDelegada: facturacion?.facturacionDelegada ?? null,
       vencida: !info?.cerrado && o.fechaFin != null && o.fechaFin < this.clock.now().getTime(),
       entidadSolicitanteId: actor.entidadId,
       entidadSolicitanteNombre: n.entidad,

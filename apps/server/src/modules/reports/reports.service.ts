@@ -47,7 +47,7 @@ function pendienteDeHoja(ws: unknown): number {
 }
 
 /** Waits while the compressor or the client have not taken what was already written (constant memory). */
-async function esperarCliente(out: PassThrough, ws: unknown): Promise<void> {
+export async function esperarCliente(out: PassThrough, ws: unknown): Promise<void> {
   // At most 2 s per page: a pipeline that does not move (some exceljs buffer waits for more rows)
   // must never hang the export; a slow client then costs at most one page of memory every 2 s.
   for (
@@ -61,7 +61,7 @@ async function esperarCliente(out: PassThrough, ws: unknown): Promise<void> {
 }
 
 /** A streaming workbook by Delego writing into `out`. exceljs (26 MB once loaded) is loaded on first use. */
-async function libro(out: PassThrough) {
+export async function libro(out: PassThrough) {
   const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   wb.creator = 'Delego';
@@ -69,7 +69,7 @@ async function libro(out: PassThrough) {
 }
 
 /** A sheet of `wb` whose header row (the column headers, in bold) is frozen and already written. */
-function hoja(wb: Awaited<ReturnType<typeof libro>>, nombre: string, columnas: Partial<Column>[]) {
+export function hoja(wb: Awaited<ReturnType<typeof libro>>, nombre: string, columnas: Partial<Column>[]) {
   const ws = wb.addWorksheet(nombre, { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = columnas;
   ws.getRow(1).font = { bold: true };
@@ -78,7 +78,7 @@ function hoja(wb: Awaited<ReturnType<typeof libro>>, nombre: string, columnas: P
 }
 
 /** Writes in the background into `out`; a failure ends the download (the client sees it incomplete). */
-function enSegundoPlano(out: PassThrough, escribir: () => Promise<void>): void {
+export function enSegundoPlano(out: PassThrough, escribir: () => Promise<void>): void {
   escribir().catch((e: unknown) => {
     if (!out.destroyed) out.destroy(e as Error);
   });

@@ -1,6 +1,4 @@
 import { esDia, textoDeDia } from '@delego/contract';
-import { format } from 'date-fns';
-import { es } from 'date-fns/locale';
 
 /**
  * Calendar days of hours and expense entries: 'YYYY-MM-DD' days of the company. An entry's `fecha`
@@ -34,8 +32,26 @@ export function mesAnterior(dia: string): { desde: string; hasta: string } {
   return mesDe(previo.toISOString().slice(0, 10));
 }
 
-/** 'mayo de 2026' for a 'YYYY-MM-DD' day, in Spanish. */
+const MESES = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+] as const;
+
+/**
+ * 'mayo de 2026' for a 'YYYY-MM-DD' day, in Spanish. (A table, not date-fns' `format`: its
+ * formatters would go into the shared chunk that the login screen loads.)
+ */
 export function nombreMes(dia: string): string {
   const [a, m] = dia.split('-').map(Number) as [number, number];
-  return format(new Date(a, m - 1, 1), "MMMM 'de' yyyy", { locale: es });
+  return `${MESES[m - 1] ?? ''} de ${a}`;
 }

@@ -1,4 +1,4 @@
-import type { Notificacion, UsuarioLogueado } from '@delego/contract';
+import type { Notificacion, TipoNotificacion, UsuarioLogueado } from '@delego/contract';
 import {
   IonButton,
   IonContent,
@@ -17,6 +17,8 @@ import {
   notificationsOffOutline,
   notificationsOutline,
   personAddOutline,
+  receiptOutline,
+  starOutline,
   swapHorizontalOutline,
 } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
@@ -32,10 +34,12 @@ import { ActivarPush } from './activar-push';
 import './notificaciones-page.css';
 
 const RUTA = '/notificaciones';
-const ICONOS: Record<string, string> = {
+const ICONOS: Record<TipoNotificacion, string> = {
   ORDEN_ASIGNADA: personAddOutline,
   ORDEN_ESTADO: swapHorizontalOutline,
   ORDEN_VENCIDA: alarmOutline,
+  ENCUESTA_RESPONDIDA: starOutline,
+  FACTURACION_RECIBIDA: receiptOutline,
 };
 
 /**
@@ -124,7 +128,7 @@ function Notificaciones({ usuario }: { usuario: UsuarioLogueado }) {
               <IonIcon
                 slot="start"
                 className="notificacion__icono"
-                icon={ICONOS[n.tipo] ?? notificationsOutline}
+                icon={ICONOS[n.tipo as TipoNotificacion] ?? notificationsOutline}
                 aria-hidden="true"
               />
               <IonLabel className="ion-text-wrap">

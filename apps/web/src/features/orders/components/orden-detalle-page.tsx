@@ -14,6 +14,7 @@ import {
   createOutline,
   documentTextOutline,
   lockClosedOutline,
+  mailOutline,
   optionsOutline,
   peopleOutline,
   personOutline,
@@ -26,6 +27,7 @@ import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoSinOrden, FilasCargando } from '../../../components/estados-pantalla';
 import { PapeleoDeOrden } from '../../reports';
+import { ClienteDeOrden } from '../../client-side';
 import { useEliminarOrden } from '../api/eliminar-orden';
 import { useHistorial } from '../api/get-historial';
 import { useOrdenDetalle } from '../api/get-orden-detalle';
@@ -165,6 +167,7 @@ export function ContenidoOrden({ orden }: { orden: OrdenDetalle }) {
         </section>
 
         <PapeleoDeOrden ordenId={orden.id} />
+        <ClienteDeOrden orden={orden} />
         <HistorialDeOrden ordenId={orden.id} />
       </div>
     </>
@@ -287,6 +290,18 @@ function AccionesOrden({ orden }: { orden: OrdenDetalle }) {
             </IonItem>
           );
         })}
+        {!orden.acciones.soloLectura && orden.acciones.modificar && (
+          <IonItem
+            button
+            detail={false}
+            routerLink={`/enviar-encuesta?id=${orden.id}`}
+            className="orden-accion"
+            data-testid="accion-enviar-encuesta"
+          >
+            <IonIcon slot="start" icon={mailOutline} color="primary" aria-hidden="true" />
+            <IonLabel>Enviar encuesta</IonLabel>
+          </IonItem>
+        )}
         <IonItem
           button
           detail={false}

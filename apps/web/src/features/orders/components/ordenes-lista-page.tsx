@@ -19,7 +19,7 @@ import {
   type InfiniteScrollCustomEvent,
   type RefresherCustomEvent,
 } from '@ionic/react';
-import { add, filterOutline, searchOutline } from 'ionicons/icons';
+import { add, filterOutline, gridOutline, searchOutline } from 'ionicons/icons';
 import { useCallback, useMemo } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
@@ -106,6 +106,9 @@ export default function OrdenesListaPage() {
           )}
         </div>
         <ExportarOrdenesBoton filtros={cuerpo} />
+        <IonButton routerLink="/dashboard" aria-label="Tablero" title="Tablero" data-testid="ordenes-abrir-tablero">
+          <IonIcon slot="icon-only" icon={gridOutline} aria-hidden="true" />
+        </IonButton>
       </PageHeader>
       <IonContent className="delego-page-content ordenes-lista-page" data-testid="ordenes-lista">
         <IonRefresher slot="fixed" onIonRefresh={refrescar}>

@@ -69,6 +69,7 @@ export const NOMBRES_CAMPO_FECHA: Record<CampoFecha, string> = {
   creada: 'Creación',
   fechaInicio: 'Inicio',
   fechaFin: 'Fin',
+  finalizada: 'Finalización',
 };
 
 const IDS_ESTADOS = ESTADOS.map((e) => e.id as number);

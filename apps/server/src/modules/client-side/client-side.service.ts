@@ -1,0 +1,533 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import {
+  ESTADO,
+  MENSAJES_CLIENTE_PUBLICO,
+  VIGENCIA_FORMULARIO_FACTURACION_MS,
+  estadoInfo,
+  mensajeDemasiadosPedidos,
+  type AvisoPublico,
+  type DatosFacturacionLeidos,
+  type EncuestaPublica,
+  type EnlaceCompartido,
+  type FacturacionDelegada,
+  type OrdenDetalle,
+  type ResumenPublico,
+  type zDatosFacturacion,
+  type zFacturacionPublica,
+} from '@delego/contract';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
+import type { EventBus } from '../../lib/bus.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+// Pure helpers of the accounts module: the same token shape and the same in-memory limiter.
+import { RateLimiter, type Limite } from '../accounts/rate-limit.js';
+import { crearToken, hashDeToken } from '../accounts/tokens.js';
+import type { ClientsService } from '../clients/clients.service.js';
+import type { EntidadesService } from '../entidades/entidades.service.js';
+import type { Descarga, FilesService } from '../files/files.service.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { OrdersLecturasService } from '../orders/orders.lecturas.service.js';
+import type { OrdersService } from '../orders/orders.service.js';
+import { ClientSideRepository, type EnlaceFila, type FacturacionFila } from './client-side.repository.js';
+import type { CifradorEnlaces } from './enlace-cifrado.js';
+import { plantillaEnlaceOrden, plantillaPedidoFacturacion } from './plantillas-cliente.js';
+
+type Datos = z.output<typeof zDatosFacturacion>;
+type FacturacionPublicaInput = z.output<typeof zFacturacionPublica>;
+
+const MINUTO = 60_000;
+
+/** The limits of the public calls, per client address (`d`) and per form (`f`). */
+export interface LimitesClientePublico {
+  resumenDireccion: Limite;
+  archivoDireccion: Limite;
+  facturacionDireccion: Limite;
+  facturacionFormulario: Limite;
+  encuestaDireccion: Limite;
+}
+
+export const LIMITES_CLIENTE_PUBLICO_DEFECTO: LimitesClientePublico = {
+  // A page polls every 30 s (30 per 15 min): ten people behind one address fit, a burst does not.
+  resumenDireccion: { max: 300, ventanaMs: 15 * MINUTO },
+  archivoDireccion: { max: 120, ventanaMs: 15 * MINUTO },
+  facturacionDireccion: { max: 10, ventanaMs: 15 * MINUTO },
+  facturacionFormulario: { max: 5, ventanaMs: 15 * MINUTO },
+  encuestaDireccion: { max: 20, ventanaMs: 15 * MINUTO },
+};
+
+/** What the summary needs of the surveys module (issue 13): the pending survey and its answer. */
+export interface EncuestasDeOrden {
+  hayPendiente(entidadId: number, ordenId: number): Promise<boolean>;
+  responder(
+    entidadId: number,
+    ordenId: number,
+    r: { puntaje: number; comentario: string | null },
+  ): Promise<EncuestaPublica>;
+}
+
+const SOLO_LECTURA = 'No puede modificar esta orden: necesita el permiso modificarOrden o ser su responsable.';
+
+/** The same 404 for an unknown, guessed, revoked or deleted link: nobody learns which. */
+const noDisponible = () => new AppError('NO_ENCONTRADO', MENSAJES_CLIENTE_PUBLICO.enlaceNoDisponible);
+const formularioNoDisponible = () => new AppError('NO_ENCONTRADO', MENSAJES_CLIENTE_PUBLICO.formularioNoDisponible);
+
+const estadoDe = (id: number) => {
+  const info = estadoInfo(id);
+  return { id, nombre: info?.nombre ?? '—', color: info?.color ?? 'medium' };
+};
+
+/** What the order detail shows of the billing data (ordenDTO). */
+export interface FacturacionDeOrden {
+  datosFacturacion: DatosFacturacionLeidos | null;
+  facturacionDelegada: FacturacionDelegada | null;
+}
+
+/**
+ * The client's side of an order (issue 16, docs/CLIENTE.md): the public link and its summary, the
+ * files shown there, the billing data and its delegation to the client through a single-use form.
+ * The company's calls act as the actor, with the order's rules (seeing it, or changing it); the
+ * public ones start from a token and answer 404 alike for anything they do not find.
+ */
+export class ClientSideService {
+  private readonly repo: ClientSideRepository;
+  private readonly limiter: RateLimiter;
+  private readonly limites: LimitesClientePublico;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly bus: EventBus,
+    private readonly deps: {
+      orders: OrdersService;
+      lecturas: OrdersLecturasService;
+      clients: ClientsService;
+      entidades: EntidadesService;
+      files: FilesService;
+      mail: MailService;
+      notifications: NotificationsService;
+      cifrador: CifradorEnlaces;
+      encuestas: EncuestasDeOrden;
+      log: FastifyBaseLogger;
+      /** PUBLIC_URL: links are PUBLIC_URL/ordersummary/<token>. */
+      publicUrl: string;
+      limites?: Partial<LimitesClientePublico>;
+    },
+  ) {
+    this.repo = new ClientSideRepository(db);
+    this.limites = { ...LIMITES_CLIENTE_PUBLICO_DEFECTO, ...deps.limites };
+    this.limiter = new RateLimiter(() => this.clock.now().getTime());
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The share link (the company's side)
+
+  /** GET /api/v2/orden/{id}/compartir: whoever sees the order sees its link. */
+  async findEnlace(actor: Actor, ordenId: number): Promise<EnlaceCompartido> {
+    const { orden } = await this.deps.orders.acceso(actor, ordenId);
+    return this.estadoEnlace(actor, ordenId, orden.clienteId);
+  }
+
+  /** POST /api/v2/orden/{id}/compartir: a new link; the previous one (if any) stops working. */
+  async createEnlace(actor: Actor, ordenId: number): Promise<EnlaceCompartido> {
+    let token = '';
+    const clienteId = await this.db.transaction(async (tx) => {
+      const acc = await this.modificable(actor, ordenId, tx);
+      const renovado = await new ClientSideRepository(tx).revokeEnlace(actor.entidadId, ordenId, this.clock.now());
+      token = await this.issueEnlace(tx, actor, ordenId);
+      await this.deps.orders.insertEvento(tx, actor, ordenId, {
+        tipo: 'ENLACE_PUBLICO',
+        datos: { accion: renovado ? 'renovado' : 'creado' },
+      });
+      return acc.orden.clienteId;
+    });
+    this.deps.log.info({ ordenId, entidadId: actor.entidadId }, 'clientePublico.enlaceCreado');
+    return this.estadoEnlace(actor, ordenId, clienteId, token);
+  }
+
+  /** DELETE /api/v2/orden/{id}/compartir: the link answers 404 from now on. */
+  async revokeEnlace(actor: Actor, ordenId: number): Promise<EnlaceCompartido> {
+    const clienteId = await this.db.transaction(async (tx) => {
+      const acc = await this.modificable(actor, ordenId, tx);
+      if (await new ClientSideRepository(tx).revokeEnlace(actor.entidadId, ordenId, this.clock.now())) {
+        await this.deps.orders.insertEvento(tx, actor, ordenId, {
+          tipo: 'ENLACE_PUBLICO',
+          datos: { accion: 'revocado' },
+        });
+      }
+      return acc.orden.clienteId;
+    });
+    return this.estadoEnlace(actor, ordenId, clienteId);
+  }
+
+  /** PUT /api/v2/orden/{id}/compartir/archivos: which of the order's files the public page shows. */
+  async setArchivos(actor: Actor, ordenId: number, ids: number[]): Promise<EnlaceCompartido> {
+    const clienteId = await this.db.transaction(async (tx) => {
+      const acc = await this.modificable(actor, ordenId, tx);
+      const repo = new ClientSideRepository(tx);
+      const propios = await repo.archivosDeOrden(actor.entidadId, ordenId, ids);
+      if (propios.length !== ids.length) {
+        throw AppError.invalid('archivos', 'Algún archivo indicado no es de esta orden o ya no existe.');
+      }
+      await repo.setCompartidos(actor.entidadId, ordenId, propios);
+      return acc.orden.clienteId;
+    });
+    return this.estadoEnlace(actor, ordenId, clienteId);
+  }
+
+  /**
+   * POST /api/v2/orden/{id}/compartir/correo: mails the public link (created if there is none, or
+   * renewed if the stored one can no longer be read) to the client's email or the one given.
+   */
+  async sendEnlace(actor: Actor, ordenId: number, email: string | undefined): Promise<AvisoPublico> {
+    let para = '';
+    await this.db.transaction(async (tx) => {
+      const acc = await this.modificable(actor, ordenId, tx);
+      const cliente =
+        acc.orden.clienteId != null
+          ? await this.deps.clients.find(actor.entidadId, acc.orden.clienteId, tx)
+          : undefined;
+      para = email ?? cliente?.email ?? '';
+      if (!para) throw AppError.invalid('email', MENSAJES_CLIENTE_PUBLICO.sinEmailCliente);
+      const token = await this.tokenVigente(tx, actor, ordenId);
+      const entidad = await this.deps.entidades.find(actor.entidadId, tx);
+      await this.deps.mail.enqueue(tx, {
+        tipo: 'enlace_orden',
+        para,
+        entidadId: actor.entidadId,
+        logo: entidad?.logo ?? null,
+        contenido: plantillaEnlaceOrden({
+          entidadNombre: entidad?.nombre ?? '',
+          conLogo: Boolean(entidad?.logo),
+          destinatario: cliente?.contacto || cliente?.nombre || '',
+          numero: acc.orden.numero,
+          titulo: acc.orden.titulo,
+          enlace: this.url(token),
+          enviadoPor: nombreDe(actor),
+        }),
+      });
+      await this.deps.orders.insertEvento(tx, actor, ordenId, {
+        tipo: 'ENLACE_PUBLICO',
+        datos: { accion: 'enviado', email: para },
+      });
+    });
+    this.deps.mail.kick();
+    return { ok: true, mensaje: MENSAJES_CLIENTE_PUBLICO.correoEnviado(para) };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Billing data
+
+  /** For the order detail (ordenDTO): the billing data and a pending delegation, if any. */
+  async facturacionDe(entidadId: number, ordenId: number): Promise<FacturacionDeOrden> {
+    const f = await this.repo.findFacturacion(entidadId, ordenId);
+    return { datosFacturacion: leidos(f), facturacionDelegada: pendiente(f) };
+  }
+
+  /** POST /api/v2/datosFacturacion/{id}: the rules for changing the order; each change an event. */
+  async saveDatos(actor: Actor, ordenId: number, d: Datos): Promise<OrdenDetalle> {
+    const cambio = await this.db.transaction(async (tx) => {
+      await this.modificable(actor, ordenId, tx, true);
+      const repo = new ClientSideRepository(tx);
+      const antes = await repo.findFacturacion(actor.entidadId, ordenId);
+      const campos = camposCambiados(antes, d);
+      if (!campos.length) return false;
+      await repo.saveDatos(actor.entidadId, ordenId, d, this.clock.now(), false);
+      await this.deps.orders.insertEvento(tx, actor, ordenId, {
+        tipo: 'FACTURACION',
+        datos: { campos, razonSocial: d.razonSocial, cuit: d.cuit },
+      });
+      return true;
+    });
+    if (cambio) this.modificada(actor.entidadId, ordenId, actor.id);
+    return this.deps.lecturas.detalle(actor, ordenId);
+  }
+
+  /**
+   * POST /api/v2/delegar/facturacion/{id}: mails the client the public summary with a billing
+   * form usable once (30 days). A new delegation replaces the previous form.
+   */
+  async delegar(actor: Actor, ordenId: number, email: string | undefined): Promise<OrdenDetalle> {
+    await this.db.transaction(async (tx) => {
+      const acc = await this.modificable(actor, ordenId, tx, true);
+      const cliente =
+        acc.orden.clienteId != null
+          ? await this.deps.clients.find(actor.entidadId, acc.orden.clienteId, tx)
+          : undefined;
+      const para = email ?? cliente?.email ?? '';
+      if (!para) throw AppError.invalid('email', MENSAJES_CLIENTE_PUBLICO.sinEmailCliente);
+      const ahora = this.clock.now();
+      const token = await this.tokenVigente(tx, actor, ordenId);
+      const formulario = crearToken();
+      await new ClientSideRepository(tx).saveDelegacion(actor.entidadId, ordenId, {
+        email: para,
+        ahora,
+        usuarioId: actor.id,
+        hash: formulario.hash,
+        vence: new Date(ahora.getTime() + VIGENCIA_FORMULARIO_FACTURACION_MS),
+      });
+      const entidad = await this.deps.entidades.find(actor.entidadId, tx);
+      await this.deps.mail.enqueue(tx, {
+        tipo: 'facturacion',
+        para,
+        entidadId: actor.entidadId,
+        logo: entidad?.logo ?? null,
+        contenido: plantillaPedidoFacturacion({
+          entidadNombre: entidad?.nombre ?? '',
+          conLogo: Boolean(entidad?.logo),
+          destinatario: cliente?.contacto || cliente?.nombre || '',
+          numero: acc.orden.numero,
+          titulo: acc.orden.titulo,
+          // The form's token travels in the fragment: browsers never send it to any server.
+          enlace: `${this.url(token)}#facturacion=${formulario.token}`,
+          enviadoPor: nombreDe(actor),
+          vigenciaDias: Math.round(VIGENCIA_FORMULARIO_FACTURACION_MS / (24 * 3_600_000)),
+        }),
+      });
+      await this.deps.orders.insertEvento(tx, actor, ordenId, { tipo: 'FACTURACION_DELEGADA', datos: { email: para } });
+    });
+    this.deps.mail.kick();
+    this.modificada(actor.entidadId, ordenId, actor.id);
+    return this.deps.lecturas.detalle(actor, ordenId);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Public calls
+
+  /** GET /api/v2/ordersummary?k=: the public summary, and nothing else of the order. */
+  async resumen(k: string, direccion: string): Promise<ResumenPublico> {
+    this.limitar([[`resumen:d:${direccion}`, this.limites.resumenDireccion]]);
+    const enlace = await this.enlaceDe(k);
+    const { entidadId, ordenId } = enlace;
+    const [orden, responsables, estados, archivos, f, encuesta] = await Promise.all([
+      this.repo.findOrdenPublica(entidadId, ordenId),
+      this.repo.nombresResponsables(entidadId, ordenId),
+      this.repo.listEstados(entidadId, ordenId),
+      this.repo.listArchivosPublicos(entidadId, ordenId),
+      this.repo.findFacturacion(entidadId, ordenId),
+      this.deps.encuestas.hayPendiente(entidadId, ordenId),
+    ]);
+    if (!orden) throw noDisponible();
+    const ahora = this.clock.now();
+    return {
+      entidad: { nombre: orden.entidadNombre, logo: orden.entidadLogo },
+      orden: {
+        numero: orden.numero,
+        titulo: orden.titulo,
+        estado: estadoDe(orden.estadoId),
+        creada: orden.creada.getTime(),
+        fechaInicio: orden.fechaInicio?.getTime() ?? null,
+        fechaFin: orden.fechaFin?.getTime() ?? null,
+        finalizada: orden.finalizada?.getTime() ?? null,
+        responsables,
+      },
+      historial: estados.map((e) => ({
+        estado: estadoDe(e.estadoNuevo ?? (e.tipo === 'CREADA' ? ESTADO.PENDIENTE : orden.estadoId)),
+        fecha: e.fecha.getTime(),
+      })),
+      archivos: archivos.map((a) => ({ id: a.id, nombre: a.nombre, tamanio: a.tamanio, esImagen: a.esImagen })),
+      facturacionPendiente: pendiente(f, ahora) !== null,
+      encuestaPendiente: encuesta,
+      leido: ahora.getTime(),
+    };
+  }
+
+  /** POST /api/v2/ordersummary/encuesta: the order's pending survey, answered from the summary. */
+  async responderEncuesta(
+    k: string,
+    r: { puntaje: number; comentario?: string | null | undefined },
+    direccion: string,
+  ): Promise<EncuestaPublica> {
+    this.limitar([[`encuesta:d:${direccion}`, this.limites.encuestaDireccion]]);
+    const enlace = await this.enlaceDe(k);
+    return this.deps.encuestas.responder(enlace.entidadId, enlace.ordenId, {
+      puntaje: r.puntaje,
+      comentario: r.comentario?.trim() || null,
+    });
+  }
+
+  /** GET /api/v2/ordersummary/archivo?k=&archivo=: a file the company shared, and only those. */
+  async archivo(k: string, archivoId: number, direccion: string): Promise<Descarga> {
+    this.limitar([[`archivo:d:${direccion}`, this.limites.archivoDireccion]]);
+    const enlace = await this.enlaceDe(k);
+    const compartidos = await this.repo.listCompartidos(enlace.entidadId, enlace.ordenId);
+    if (!compartidos.includes(archivoId)) throw noDisponible();
+    try {
+      return await this.deps.files.descargaDeEmpresa(enlace.entidadId, enlace.ordenId, archivoId);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'NO_ENCONTRADO') throw noDisponible();
+      throw err;
+    }
+  }
+
+  /**
+   * POST /api/v2/ordersummary/facturacion: the client's billing data through the mailed form.
+   * Once: a second send is ENLACE_USADO and changes nothing. The order's creator and responsables
+   * are notified live.
+   */
+  async responderFacturacion(input: FacturacionPublicaInput, direccion: string): Promise<AvisoPublico> {
+    const hashFormulario = hashDeToken(input.f);
+    this.limitar([
+      [`facturacion:d:${direccion}`, this.limites.facturacionDireccion],
+      [`facturacion:f:${hashFormulario}`, this.limites.facturacionFormulario],
+    ]);
+    const enlace = await this.enlaceDe(input.k);
+    const { entidadId, ordenId } = enlace;
+    const f = await this.repo.findFacturacionPorFormulario(hashFormulario);
+    if (!f || f.entidadId !== entidadId || f.ordenId !== ordenId || f.delegadaPor == null) {
+      throw formularioNoDisponible();
+    }
+    if (f.respondida) throw new AppError('ENLACE_USADO', MENSAJES_CLIENTE_PUBLICO.formularioUsado);
+    const ahora = this.clock.now();
+    if (f.formularioVence && f.formularioVence <= ahora) {
+      throw new AppError('ENLACE_VENCIDO', MENSAJES_CLIENTE_PUBLICO.formularioVencido);
+    }
+    const delegadaPor = f.delegadaPor;
+    await this.db.transaction(async (tx) => {
+      const repo = new ClientSideRepository(tx);
+      await repo.lockOrden(entidadId, ordenId);
+      if (!(await repo.spendFormulario(entidadId, ordenId, hashFormulario, ahora))) {
+        throw new AppError('ENLACE_USADO', MENSAJES_CLIENTE_PUBLICO.formularioUsado);
+      }
+      const d = input.datosFacturacion;
+      await repo.saveDatos(entidadId, ordenId, d, ahora, true);
+      // The history names who asked for the data; the event says the client wrote it.
+      await this.deps.orders.insertEvento(tx, { id: delegadaPor, entidadId } as Actor, ordenId, {
+        tipo: 'FACTURACION_CLIENTE',
+        datos: { email: f.delegadaEmail, razonSocial: d.razonSocial, cuit: d.cuit },
+      });
+    });
+    this.deps.log.info({ ordenId, entidadId }, 'clientePublico.facturacionRecibida');
+    this.modificada(entidadId, ordenId, delegadaPor);
+    const o = await this.repo.interesados(entidadId, ordenId);
+    for (const usuarioId of o.ids) {
+      await this.deps.notifications.create(entidadId, usuarioId, {
+        tipo: 'FACTURACION_RECIBIDA',
+        titulo: `El cliente cargó los datos de facturación de la orden #${o.numero}`,
+        mensaje: `${o.titulo}: ${input.datosFacturacion.razonSocial} (CUIT ${input.datosFacturacion.cuit})`,
+        ordenId,
+      });
+    }
+    return { ok: true, mensaje: MENSAJES_CLIENTE_PUBLICO.datosRecibidos };
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  /** The order for a change by the actor: 404 if they do not see it, 403 if it is read-only for them. */
+  private async modificable(actor: Actor, ordenId: number, tx: DbOrTx, bloquear = false) {
+    const acc = await this.deps.orders.acceso(actor, ordenId, { tx, bloquear });
+    if (!acc.modificar) throw AppError.forbidden(SOLO_LECTURA);
+    return acc;
+  }
+
+  private async estadoEnlace(
+    actor: Actor,
+    ordenId: number,
+    clienteId: number | null,
+    tokenNuevo?: string,
+  ): Promise<EnlaceCompartido> {
+    const [enlace, archivos, cliente] = await Promise.all([
+      this.repo.findEnlaceActivo(actor.entidadId, ordenId),
+      this.repo.listCompartidos(actor.entidadId, ordenId),
+      clienteId != null ? this.deps.clients.find(actor.entidadId, clienteId) : Promise.resolve(undefined),
+    ]);
+    let creadoPor: string | null = null;
+    if (enlace) {
+      const n = await this.deps.lecturas.nombres.de(actor.entidadId, { usuarios: [enlace.creadoPor] });
+      const p = n.usuarios.get(enlace.creadoPor);
+      creadoPor = p ? `${p.nombre} ${p.apellido}`.trim() : null;
+    }
+    const token = enlace
+      ? (tokenNuevo ?? (enlace.cifrado ? this.deps.cifrador.descifrar(enlace.cifrado) : null))
+      : null;
+    return {
+      activo: Boolean(enlace),
+      url: token ? this.url(token) : null,
+      creado: enlace?.creado.getTime() ?? null,
+      creadoPor,
+      archivosCompartidos: archivos,
+      emailCliente: cliente?.email ?? null,
+      clienteNombre: cliente?.contacto || cliente?.nombre || null,
+    };
+  }
+
+  /** A new link for the order (the caller revoked the old one); gives its token. */
+  private async issueEnlace(tx: DbOrTx, actor: Actor, ordenId: number): Promise<string> {
+    const { token, hash } = crearToken();
+    await new ClientSideRepository(tx).insertEnlace({
+      entidadId: actor.entidadId,
+      ordenId,
+      hash,
+      cifrado: this.deps.cifrador.cifrar(token),
+      creado: this.clock.now(),
+      creadoPor: actor.id,
+    });
+    return token;
+  }
+
+  /** The token of the order's active link, or a new link when there is none or it cannot be read. */
+  private async tokenVigente(tx: DbOrTx, actor: Actor, ordenId: number): Promise<string> {
+    const repo = new ClientSideRepository(tx);
+    const actual = await repo.findEnlaceActivo(actor.entidadId, ordenId);
+    const leido = actual?.cifrado ? this.deps.cifrador.descifrar(actual.cifrado) : null;
+    if (leido) return leido;
+    const renovado = await repo.revokeEnlace(actor.entidadId, ordenId, this.clock.now());
+    const token = await this.issueEnlace(tx, actor, ordenId);
+    await this.deps.orders.insertEvento(tx, actor, ordenId, {
+      tipo: 'ENLACE_PUBLICO',
+      datos: { accion: renovado ? 'renovado' : 'creado' },
+    });
+    return token;
+  }
+
+  private async enlaceDe(k: string): Promise<EnlaceFila> {
+    const enlace = await this.repo.findEnlacePorHash(hashDeToken(k));
+    if (!enlace) throw noDisponible();
+    return enlace;
+  }
+
+  private url(token: string): string {
+    return `${this.deps.publicUrl}/ordersummary/${token}`;
+  }
+
+  private modificada(entidadId: number, ordenId: number, usuarioId: number): void {
+    this.bus.publish({ type: 'orden.modificada', entidadId, ordenId, usuarioId });
+  }
+
+  private limitar(claves: [string, Limite][]): void {
+    const espera = this.limiter.take(claves);
+    if (espera > 0) {
+      throw new AppError('DEMASIADOS_INTENTOS', mensajeDemasiadosPedidos(espera), { retryAfterS: espera });
+    }
+  }
+}
+
+const nombreDe = (a: Actor) => `${a.nombre} ${a.apellido}`.trim() || a.usuario;
+
+function leidos(f: FacturacionFila | undefined): DatosFacturacionLeidos | null {
+  if (!f?.razonSocial || !f.cuit || !f.condicionIva || !f.domicilioFiscal || !f.email || !f.actualizado) return null;
+  return {
+    razonSocial: f.razonSocial,
+    cuit: f.cuit,
+    condicionIva: f.condicionIva,
+    domicilioFiscal: f.domicilioFiscal,
+    email: f.email,
+    actualizado: f.actualizado.getTime(),
+    cargadosPorCliente: f.porCliente,
+  };
+}
+
+/** A delegation not answered yet (and, given `ahora`, whose form still works). */
+function pendiente(f: FacturacionFila | undefined, ahora?: Date): FacturacionDelegada | null {
+  if (!f?.delegada || !f.delegadaEmail || f.respondida) return null;
+  if (ahora && f.formularioVence && f.formularioVence <= ahora) return null;
+  return { email: f.delegadaEmail, fecha: f.delegada.getTime() };
+}
+
+const CAMPOS = ['razonSocial', 'cuit', 'condicionIva', 'domicilioFiscal', 'email'] as const;
+
+function camposCambiados(antes: FacturacionFila | undefined, d: Datos): string[] {
+  return CAMPOS.filter((c) => (antes?.[c] ?? null) !== d[c]);
+}

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { requiredRef } from '../../lib/columns.js';
+import { entidadRef } from '../entidades/entidades.tables.js';
+import { ordenRef, ordenes } from '../orders/orders.tables.js';
+import { ordenArchivos } from '../files/files.tables.js';
+import { usuarios } from '../users/users.tables.js';
+
+/**
+ * The public link of an order (docs/CLIENTE.md): at most one active (`revocado` null) per order.
+ * The token is looked up by its SHA-256 (`hash`); `cifrado` keeps it encrypted (AES-256-GCM, key
+ * in DATA_DIR/enlaces.key) only so that the company can copy the same link again later.
+ */
+export const ordenEnlaces = pgTable(
+  'orden_enlaces',
+  {
+    id: serial().primaryKey(),
+    entidadId: entidadRef(),
+    ordenId: ordenRef(),
+    hash: text().notNull(),
+    cifrado: text(),
+    creado: timestamp({ withTimezone: true }).notNull(),
+    creadoPor: requiredRef(() => usuarios.id),
+    revocado: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orden_enlaces_hash_uq').on(t.hash),
+    uniqueIndex('orden_enlaces_activo_uq')
+      .on(t.ordenId)
+      .where(sql`${t.revocado} is null`),
+  ],
+);
+
+/** The files of an order that its public page shows (every other file stays private). */
+export const ordenArchivosCompartidos = pgTable(
+  'orden_archivos_compartidos',
+  {
+    archivoId: integer()
+      .primaryKey()
+      .references(() => ordenArchivos.id, { onDelete: 'cascade' }),
+    entidadId: entidadRef(),
+    ordenId: ordenRef(),
+  },
+  (t) => [index('orden_archivos_compartidos_orden_idx').on(t.ordenId)],
+);
+
+/**
+ * The billing data of an order (SPEC §3 datosFacturacion) and its delegation to the client: the
+ * form mailed to `delegadaEmail` is found by the SHA-256 of its token (`formularioHash`), works until
+ * `formularioVence`, and once (`respondida`).
+ */
+export const ordenFacturacion = pgTable(
+  'orden_facturacion',
+  {
+    ordenId: integer()
+      .primaryKey()
+      .references(() => ordenes.id, { onDelete: 'cascade' }),
+    entidadId: entidadRef(),
+    razonSocial: text(),
+    cuit: text(),
+    condicionIva: text(),
+    domicilioFiscal: text(),
+    email: text(),
+    actualizado: timestamp({ withTimezone: true }),
+    porCliente: boolean().notNull().default(false),
+    delegadaEmail: text(),
+    delegada: timestamp({ withTimezone: true }),
+    delegadaPor: integer().references(() => usuarios.id),
+    formularioHash: text(),
+    formularioVence: timestamp({ withTimezone: true }),
+    respondida: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('orden_facturacion_formulario_uq').on(t.formularioHash)],
+);

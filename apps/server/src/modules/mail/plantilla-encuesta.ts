@@ -1,0 +1,84 @@
+import { PUNTAJES } from '@delego/contract';
+import { CID_LOGO, escaparHtml, type Contenido, type Remitente } from './plantillas.js';
+
+/** What the survey mail says: the company, the order, and the page each rating opens. */
+export interface DatosEncuesta {
+  remitente: Remitente;
+  orden: { numero: number; titulo: string };
+  /** PUBLIC_URL/encuestas/<k>: each rating link adds `?puntaje=N`. */
+  enlace: string;
+  vigenciaDias: number;
+}
+
+const COLORES = ['#c0392b', '#e67e22', '#f1c40f', '#7cb342', '#2e7d32'] as const;
+
+/** One line, no control characters: for a subject built from a name. */
+function enUnaLinea(s: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
+  return s.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
+}
+
+/** The link of one rating. */
+export function enlacePuntaje(enlace: string, puntaje: number): string {
+  return `${enlace}?puntaje=${puntaje}`;
+}
+
+/**
+ * The survey of an order (issue 13, docs/ENCUESTAS.md): the company's logo and name, the order's
+ * number and title, and five links, 1 to 5. A click opens the public page, which records the
+ * rating at once. Everything a person wrote (company, title) is escaped in the HTML.
+ */
+export function plantillaEncuesta(d: DatosEncuesta): Contenido {
+  const empresa = escaparHtml(d.remitente.entidadNombre);
+  const titulo = escaparHtml(d.orden.titulo);
+  const logo = d.remitente.conLogo
+    ? `<img src="cid:${CID_LOGO}" alt="" width="56" height="56" style="display:block;border-radius:12px;margin:0 0 12px">`
+    : '';
+  const asunto = `¿Cómo fue el trabajo de ${d.remitente.entidadNombre}? Orden #${d.orden.numero}`;
+  const botones = PUNTAJES.map(
+    (p, i) =>
+      `<td align="center" style="padding:4px"><a href="${escaparHtml(enlacePuntaje(d.enlace, p.valor))}" ` +
+      `aria-label="${p.valor}: ${p.texto}" style="display:block;min-width:52px;padding:12px 6px;border-radius:8px;` +
+      `background:${COLORES[i]};color:#ffffff;text-decoration:none;font-weight:bold;font-size:20px">${p.valor}` +
+      `<br><span style="font-size:11px;font-weight:normal">${p.texto}</span></a></td>`,
+  ).join('');
+  const html = [
+    '<!doctype html>',
+    '<html lang="es"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escaparHtml(asunto)}</title></head>`,
+    '<body style="margin:0;padding:0;background:#f4f5f8;font-family:Arial,Helvetica,sans-serif;color:#222">',
+    '<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#f4f5f8;padding:24px 0">',
+    '<tr><td align="center">',
+    '<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:28px">',
+    `<tr><td>${logo}<p style="margin:0 0 20px;font-size:18px;font-weight:bold">${empresa}</p>`,
+    '<p style="margin:0 0 14px;line-height:1.5">Hola:</p>',
+    `<p style="margin:0 0 14px;line-height:1.5">${empresa} terminó la orden <strong>#${d.orden.numero}</strong>: ${titulo}.</p>`,
+    '<p style="margin:0 0 14px;line-height:1.5;font-weight:bold">¿Cómo calificaría el trabajo? Toque un número: 1 es muy malo, 5 es excelente.</p>',
+    `<table role="presentation" cellspacing="0" cellpadding="0" style="margin:8px 0 20px"><tr>${botones}</tr></table>`,
+    '<p style="margin:0 0 10px;line-height:1.5;font-size:13px;color:#555">Su calificación queda registrada al tocar el número. Después puede agregar un comentario o cambiarla.</p>',
+    `<p style="margin:0 0 10px;line-height:1.5;font-size:13px;color:#555">El enlace vence en ${d.vigenciaDias} días.</p>`,
+    '</td></tr></table>',
+    '<p style="font-size:12px;color:#888;margin:16px 0 0">Delego · órdenes de trabajo</p>',
+    '</td></tr></table></body></html>',
+  ].join('\n');
+  const texto = [
+    d.remitente.entidadNombre,
+    '',
+    'Hola:',
+    '',
+    `${d.remitente.entidadNombre} terminó la orden #${d.orden.numero}: ${d.orden.titulo}.`,
+    '',
+    '¿Cómo calificaría el trabajo? Abra uno de estos enlaces (1 es muy malo, 5 es excelente):',
+    '',
+    ...PUNTAJES.map((p) => `${p.valor} (${p.texto}): ${enlacePuntaje(d.enlace, p.valor)}`),
+    '',
+    'Su calificación queda registrada al abrir el enlace. Después puede agregar un comentario o cambiarla.',
+    `El enlace vence en ${d.vigenciaDias} días.`,
+    '',
+    '--',
+    'Delego · órdenes de trabajo',
+    '',
+  ].join('\n');
+  return { asunto: enUnaLinea(asunto), html, texto };
+}

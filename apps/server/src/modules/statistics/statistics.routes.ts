@@ -1,0 +1,32 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { RUTAS } from '@delego/contract';
+import { enviarGenerado, registrar } from '../../lib/rutas.js';
+import type { Services } from '../../services.js';
+import { actorOf } from '../auth/auth.plugin.js';
+import { contentDisposition } from '../files/http.js';
+
+/** Statistics, delay reports, the scorecard and the dashboard (authenticated). */
+export const statisticsRoutes =
+  (s: Services): FastifyPluginAsync =>
+  async (app) => {
+    registrar(app, RUTAS.desempenoResponsables, async (req) => s.statistics.desempeno(actorOf(req), req.body));
+    registrar(app, RUTAS.demorasOrdenes, async (req) => s.statistics.demorasOrdenes(actorOf(req), req.body));
+    registrar(app, RUTAS.accesoExportDemora, async (req) => s.statistics.accesoExport(actorOf(req), req.body));
+    registrar(app, RUTAS.estadistica, async (req) => s.statistics.grafico(actorOf(req), req.params.grafico, req.body));
+    registrar(app, RUTAS.dashboard, async (req) => s.statistics.dashboard(actorOf(req), null));
+    registrar(app, RUTAS.dashboardFiltrado, async (req) => s.statistics.dashboard(actorOf(req), req.body));
+  };
+
+/**
+ * The delay export the browser opens by itself: outside the auth hook, authorised by its `access`
+ * token (single use, 2 minutes). Its query carries the token: the request log writes the path only
+ * (app.ts) and lib/log-redaction.ts masks access= anywhere else.
+ */
+export const statisticsPublicRoutes =
+  (s: Services): FastifyPluginAsync =>
+  async (app) => {
+    registrar(app, RUTAS.exportDemora, async (req, reply) => {
+      const r = await s.statistics.exportDemoras(req.query);
+      return enviarGenerado(reply, r.tipo, contentDisposition(r.nombre), r.stream);
+    });
+  };

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { RUTAS } from '@delego/contract';
+import { registrar } from '../../lib/rutas.js';
+import type { Services } from '../../services.js';
+import { actorOf } from '../auth/auth.plugin.js';
+
+/** An answer is a rating and a comment of at most 2000 characters: a larger body is refused (413). */
+export const ENCUESTA_BODY_LIMIT = 16 * 1024;
+
+/** Sending, the company setting and the results (issue 13): behind the auth hook. */
+export const surveysRoutes =
+  (s: Services): FastifyPluginAsync =>
+  async (app) => {
+    registrar(app, RUTAS.encuestas, async (req) => s.surveys.resultados(actorOf(req), req.query));
+    registrar(app, RUTAS.enviarEncuesta, async (req) => s.surveys.enviar(actorOf(req), req.body));
+    registrar(app, RUTAS.encuestasDeOrden, async (req) => s.surveys.listDeOrden(actorOf(req), req.params.id));
+    registrar(app, RUTAS.configEncuestas, async (req) => s.surveys.config(actorOf(req)));
+    registrar(app, RUTAS.guardarConfigEncuestas, async (req) => s.surveys.saveConfig(actorOf(req), req.body));
+  };
+
+/**
+ * The public page's two calls (encuestas/<k>): outside the auth hook, by the link's token, limited
+ * per address and per link. The token travels in the query or the body: the request log writes
+ * the path only, and lib/log-redaction.ts masks `k=`.
+ */
+export const surveysPublicRoutes =
+  (s: Services): FastifyPluginAsync =>
+  async (app) => {
+    registrar(app, RUTAS.encuestaPublica, async (req) => s.surveys.publica(req.query.k, req.ip));
+    registrar(app, RUTAS.responderEncuesta, async (req) => s.surveys.responder(req.body, req.ip), {
+      bodyLimit: ENCUESTA_BODY_LIMIT,
+    });
+  };

@@ -1,0 +1,52 @@
+import type { Unidad } from '@delego/contract';
+
+/** How the statistics screens write their figures (es-AR: ',' before decimals, '.' between thousands). */
+
+const entero = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 0, useGrouping: 'always' });
+const unDecimal = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1, useGrouping: 'always' });
+
+/**
+ * A span given in days with decimals: under a day in hours ('5 h'), under ten days with one
+ * decimal ('2,5 días'), else whole days ('12 días'). Negative values read as zero.
+ */
+export function textoDias(dias: number): string {
+  const d = Math.max(0, dias);
+  if (d === 0) return '0 días';
+  if (d < 1) {
+    const horas = Math.max(1, Math.round(d * 24));
+    return `${horas} h`;
+  }
+  const texto = (d < 10 ? unDecimal : entero).format(d);
+  return `${texto} ${texto === '1' ? 'día' : 'días'}`;
+}
+
+/** A figure with its unit; null (nothing to measure) is '—'. */
+export function textoValor(valor: number | null, unidad: Unidad): string {
+  if (valor === null || !Number.isFinite(valor)) return '—';
+  switch (unidad) {
+    case 'ordenes':
+    case 'encuestas':
+      return entero.format(valor);
+    case 'dias':
+      return textoDias(valor);
+    case 'horas':
+      return `${unDecimal.format(valor)} h`;
+    case 'porcentaje':
+      return `${entero.format(valor)} %`;
+    case 'puntaje':
+      return `${unDecimal.format(valor)} / 5`;
+  }
+}
+
+/** The formatter of a chart's figures for a unit. */
+export function formatoDe(unidad: Unidad): (valor: number) => string {
+  return (valor) => textoValor(valor, unidad);
+}
+
+/** How good an on-time share is, for its colour: under 70 % bad, under 90 % fair, else good. */
+export function nivelATiempo(porcentaje: number | null): 'danger' | 'warning' | 'success' | 'medium' {
+  if (porcentaje === null) return 'medium';
+  if (porcentaje < 70) return 'danger';
+  if (porcentaje < 90) return 'warning';
+  return 'success';
+}
