@@ -27,8 +27,8 @@ import type { MailService } from '../mail/mail.service.js';
 import { plantillaConfirmacion, plantillaInvitacion, plantillaRecuperacion } from '../mail/plantillas.js';
 import { MENSAJES_USUARIOS, type CuentaRow, type Invitaciones, type UsersService } from '../users/users.service.js';
 import { AccountsRepository, type TipoToken, type TokenRow } from './accounts.repository.js';
-import { RateLimiter, type Limite } from './rate-limit.js';
-import { crearToken, hashDeToken } from './tokens.js';
+import { RateLimiter, type Limite } from '../../lib/rate-limit.js';
+import { crearToken, hashDeToken } from '../../lib/tokens.js';
 
 type RegistroInput = z.output<typeof zRegistroUsuario>;
 type ReenvioInput = z.output<typeof zReenviarConfirmacion>;

@@ -21,9 +21,8 @@ import type { Actor } from '../../lib/actor.js';
 import type { EventBus } from '../../lib/bus.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-// Pure helpers of the accounts module: the same token shape and the same in-memory limiter.
-import { RateLimiter, type Limite } from '../accounts/rate-limit.js';
-import { crearToken, hashDeToken } from '../accounts/tokens.js';
+import { RateLimiter, type Limite } from '../../lib/rate-limit.js';
+import { crearToken, hashDeToken } from '../../lib/tokens.js';
 import type { ClientsService } from '../clients/clients.service.js';
 import type { EntidadesService } from '../entidades/entidades.service.js';
 import type { Descarga, FilesService } from '../files/files.service.js';

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import {
   ESTADO,
@@ -41,6 +40,7 @@ import type { Consultar, Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { crearToken, hashDeToken } from '../../lib/tokens.js';
 import { visibilidad, type OrdersLecturasService } from '../orders/orders.lecturas.service.js';
 import type { TenantCache } from '../../lib/tenant-cache.js';
 import type { PlansService } from '../plans/plans.service.js';
@@ -89,7 +89,6 @@ export const MENSAJES_ACCESO = {
 const r2 = (n: number): number => Math.round(n * 100) / 100;
 const dias = (seg: number | null): number | null => (seg == null ? null : r2(seg / DIA_S));
 const pct = (parte: number, total: number): number | null => (total > 0 ? r2((parte * 100) / total) : null);
-const sha256 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('base64url');
 
 /** 'dd/MM/yyyy' of a 'YYYY-MM-DD'. */
 const textoDia = (d: string): string => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
@@ -540,12 +539,12 @@ export class StatisticsService {
     const rango = this.rango(q);
     const tipo = await this.tipoDe(actor, q.tipo);
     const ahora = this.clock.now();
-    const token = randomBytes(32).toString('base64url');
+    const { token, hash } = crearToken();
     const expira = new Date(ahora.getTime() + VIGENCIA_ACCESO_EXPORT_MS);
     await this.repo().insertAcceso({
       entidadId: actor.entidadId,
       usuarioId: actor.id,
-      tokenHash: sha256(token),
+      tokenHash: hash,
       desdeMs: rango.desdeMs,
       hastaMs: rango.hastaMs,
       tipoId: tipo?.id ?? null,
@@ -575,7 +574,7 @@ export class StatisticsService {
   }): Promise<{ nombre: string; tipo: string; stream: Readable }> {
     const repo = this.repo();
     const ahora = this.clock.now();
-    const fila = await repo.findAcceso(sha256(q.access));
+    const fila = await repo.findAcceso(hashDeToken(q.access));
     if (!fila) throw new AppError('ENLACE_INVALIDO', MENSAJES_ACCESO.invalido);
     if (fila.usado) throw new AppError('ENLACE_USADO', MENSAJES_ACCESO.usado);
     if (fila.expira.getTime() <= ahora.getTime()) throw new AppError('ENLACE_VENCIDO', MENSAJES_ACCESO.vencido);

@@ -4,5 +4,6 @@
  * the order's detail and the company's people are read through its queries.
  */
 export { ordenesKeys } from './keys';
+export { PARAMETROS_LISTA } from './model/filtros';
 export { useOrdenDetalle } from './api/get-orden-detalle';
 export { useResponsablesDisponibles } from './api/get-responsables-disponibles';

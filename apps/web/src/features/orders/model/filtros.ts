@@ -74,8 +74,8 @@ export const NOMBRES_CAMPO_FECHA: Record<CampoFecha, string> = {
 
 const IDS_ESTADOS = ESTADOS.map((e) => e.id as number);
 
-/** The parameters of the address. */
-const P = {
+/** The parameters of the address (also those of detalle-grafico-ordenes, which opens in this list). */
+export const PARAMETROS_LISTA = {
   estados: 'estados',
   vencidas: 'vencidas',
   cliente: 'cliente',
@@ -89,6 +89,7 @@ const P = {
   buscar: 'q',
   orden: 'orden',
 } as const;
+const P = PARAMETROS_LISTA;
 
 function iguales(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);

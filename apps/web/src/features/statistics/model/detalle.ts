@@ -9,6 +9,7 @@ import {
   type Filtros,
   type FiltroDetalle,
 } from '@delego/contract';
+import { PARAMETROS_LISTA } from '../../orders';
 
 /**
  * detalle-grafico-ordenes: the orders behind a card or a chart segment. The figure carries the
@@ -19,21 +20,8 @@ import {
 
 const IDS_ESTADOS = ESTADOS.map((e) => e.id as number);
 
-/** The parameters of the address (as in the order list's `model/filtros.ts`). */
-const P = {
-  estados: 'estados',
-  vencidas: 'vencidas',
-  cliente: 'cliente',
-  responsable: 'responsable',
-  tipo: 'tipo',
-  area: 'area',
-  prioridad: 'prioridad',
-  desde: 'desde',
-  hasta: 'hasta',
-  campoFecha: 'fecha',
-  buscar: 'q',
-  titulo: 'titulo',
-} as const;
+/** The parameters of the address: the order list's own, plus what was tapped. */
+const P = { ...PARAMETROS_LISTA, titulo: 'titulo' } as const;
 
 const REFERENCIAS = ['cliente', 'responsable', 'tipo', 'area', 'prioridad'] as const;
 
