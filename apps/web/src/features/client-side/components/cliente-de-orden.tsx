@@ -19,6 +19,9 @@ import '../client-side.css';
 export function ClienteDeOrden({ orden }: { orden: OrdenDetalle }) {
   const puede = !orden.acciones.soloLectura && orden.acciones.modificar;
   const [abierto, setAbierto] = useState(false);
+  // The sheet is in the page only from its opening to the end of its closing animation: Ionic keeps
+  // the order detail mounted under the screens opened from it, and a hidden modal would be there too.
+  const [montado, setMontado] = useState(false);
   const queryClient = useQueryClient();
   const delegar = useDelegarFacturacion();
   const [preguntar] = useIonAlert();
@@ -96,7 +99,14 @@ export function ClienteDeOrden({ orden }: { orden: OrdenDetalle }) {
         </p>
       )}
       <div className="cliente-de-orden__botones">
-        <IonButton size="small" onClick={() => setAbierto(true)} data-testid="accion-compartir-cliente">
+        <IonButton
+          size="small"
+          onClick={() => {
+            setMontado(true);
+            setAbierto(true);
+          }}
+          data-testid="accion-compartir-cliente"
+        >
           <IonIcon slot="start" icon={shareSocialOutline} aria-hidden="true" />
           <Texto>Compartir con el cliente</Texto>
         </IonButton>
@@ -124,7 +134,15 @@ export function ClienteDeOrden({ orden }: { orden: OrdenDetalle }) {
           </>
         )}
       </div>
-      <CompartirSheet orden={orden} abierto={abierto} alCerrar={() => setAbierto(false)} puede={puede} />
+      {montado && (
+        <CompartirSheet
+          orden={orden}
+          abierto={abierto}
+          alCerrar={() => setAbierto(false)}
+          alTerminarDeCerrar={() => setMontado(false)}
+          puede={puede}
+        />
+      )}
     </section>
   );
 }

@@ -42,6 +42,8 @@ interface Props {
   orden: OrdenDetalle;
   abierto: boolean;
   alCerrar: () => void;
+  /** After the closing animation (the owner can take the sheet out of the page). */
+  alTerminarDeCerrar?: () => void;
   /** May create, renew, revoke, mail the link and choose the files (not read-only). */
   puede: boolean;
 }
@@ -56,11 +58,14 @@ export function mensajeWhatsapp(o: { numero: number; titulo: string }, url: stri
  * copy, mail or send by WhatsApp, renews or revokes it (asking first), and chooses which files the
  * public page shows.
  */
-export function CompartirSheet({ orden, abierto, alCerrar, puede }: Props) {
+export function CompartirSheet({ orden, abierto, alCerrar, alTerminarDeCerrar, puede }: Props) {
   return (
     <IonModal
       isOpen={abierto}
-      onDidDismiss={alCerrar}
+      onDidDismiss={() => {
+        alCerrar();
+        alTerminarDeCerrar?.();
+      }}
       breakpoints={[0, 0.75, 1]}
       initialBreakpoint={1}
       aria-labelledby="compartir-titulo"
