@@ -41,6 +41,16 @@ export interface OrdenPublicaFila {
   entidadLogo: string | null;
 }
 
+/** What a link read returns (`EnlaceFila`): never the hash. */
+const COLUMNAS_ENLACE = {
+  id: ordenEnlaces.id,
+  entidadId: ordenEnlaces.entidadId,
+  ordenId: ordenEnlaces.ordenId,
+  cifrado: ordenEnlaces.cifrado,
+  creado: ordenEnlaces.creado,
+  creadoPor: ordenEnlaces.creadoPor,
+};
+
 /**
  * The client's side of orders: public links, shared files, billing data and its delegation. Every
  * query filters by the company; the public look-ups start from a token's hash and then do the same
@@ -56,14 +66,7 @@ export class ClientSideRepository {
     const e = ordenEnlaces;
     return firstRow(
       this.db
-        .select({
-          id: e.id,
-          entidadId: e.entidadId,
-          ordenId: e.ordenId,
-          cifrado: e.cifrado,
-          creado: e.creado,
-          creadoPor: e.creadoPor,
-        })
+        .select(COLUMNAS_ENLACE)
         .from(e)
         .where(and(eq(e.entidadId, entidadId), eq(e.ordenId, ordenId), isNull(e.revocado))),
     );
@@ -74,14 +77,7 @@ export class ClientSideRepository {
     const e = ordenEnlaces;
     return firstRow(
       this.db
-        .select({
-          id: e.id,
-          entidadId: e.entidadId,
-          ordenId: e.ordenId,
-          cifrado: e.cifrado,
-          creado: e.creado,
-          creadoPor: e.creadoPor,
-        })
+        .select(COLUMNAS_ENLACE)
         .from(e)
         .innerJoin(ordenes, and(eq(ordenes.id, e.ordenId), eq(ordenes.entidadId, e.entidadId)))
         .where(and(eq(e.hash, hash), isNull(e.revocado), isNull(ordenes.eliminada))),
