@@ -239,8 +239,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     users,
     clients,
     consultar: database.consultar,
-    // The billing data of the detail (ordenDTO) is the client-side module's (built below).
-    facturacion: (entidadId, ordenId) => clientSide.facturacionDe(entidadId, ordenId),
+    // The billing data of the detail (ordenDTO) is the client-side module's, read with the order.
+    facturacion: ClientSideService.paraDetalle,
   });
   const orders = new OrdersService(db, clock, bus, plans, ordersLecturas, { consultar: database.consultar });
   const push = parts.push === undefined ? new WebPushSender(config.dataDir) : parts.push;

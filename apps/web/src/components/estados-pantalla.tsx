@@ -239,7 +239,7 @@ interface FilasCargandoProps {
 /** Placeholder rows while a list or a record loads, announced once to screen readers. */
 export function FilasCargando({ ambito, filas = 6, testId = `${ambito}-cargando` }: FilasCargandoProps) {
   return (
-    <IonList className="delego-filas-cargando" aria-busy="true" data-testid={testId} lines="full">
+    <IonList className="delego-filas-cargando delego-card-lista" aria-busy="true" data-testid={testId} lines="full">
       <span className="delego-visually-hidden" role="status">
         Cargando…
       </span>

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { firstRow } from '../../lib/queries.js';
 // Reads with JOIN of other modules' tables (ARCHITECTURE.md, the deliberate exception for reads):
@@ -19,6 +19,60 @@ export interface EnlaceFila {
 }
 
 export type FacturacionFila = typeof ordenFacturacion.$inferSelect;
+
+/** What the order detail shows of the billing row: the data and whether a delegation is pending. */
+export type FacturacionDeDetalle = Pick<
+  FacturacionFila,
+  | 'razonSocial'
+  | 'cuit'
+  | 'condicionIva'
+  | 'domicilioFiscal'
+  | 'email'
+  | 'actualizado'
+  | 'porCliente'
+  | 'delegadaEmail'
+  | 'delegada'
+  | 'respondida'
+  | 'formularioVence'
+>;
+
+/**
+ * The order's billing row as one JSON value (null when it has none), as a column of another
+ * module's read: the order detail reads it in the statement that reads the order, so the detail is
+ * one round trip (BENCHMARKS.md, detail). Dates are milliseconds; `facturacionDeJson` reads it back.
+ *
+ * @param ordenId the order's id column (`o.id`); @param entidadId its company column.
+ */
+export function facturacionDeOrdenSql(ordenId: SQL, entidadId: SQL): SQL {
+  const ms = (c: string) => sql.raw(`(extract(epoch from f.${c}) * 1000)::bigint`);
+  return sql`(select json_build_object(
+      'razonSocial', f.razon_social, 'cuit', f.cuit, 'condicionIva', f.condicion_iva,
+      'domicilioFiscal', f.domicilio_fiscal, 'email', f.email, 'actualizado', ${ms('actualizado')},
+      'porCliente', f.por_cliente, 'delegadaEmail', f.delegada_email, 'delegada', ${ms('delegada')},
+      'respondida', ${ms('respondida')}, 'formularioVence', ${ms('formulario_vence')})
+    from orden_facturacion f where f.orden_id = ${ordenId} and f.entidad_id = ${entidadId})`;
+}
+
+/** The value of `facturacionDeOrdenSql` (parsed by node-postgres, text from PGlite), as a row. */
+export function facturacionDeJson(valor: unknown): FacturacionDeDetalle | undefined {
+  if (valor == null) return undefined;
+  const j = (typeof valor === 'string' ? JSON.parse(valor) : valor) as Record<string, unknown>;
+  const texto = (k: string) => (typeof j[k] === 'string' ? j[k] : null);
+  const fecha = (k: string) => (j[k] == null ? null : new Date(Number(j[k])));
+  return {
+    razonSocial: texto('razonSocial'),
+    cuit: texto('cuit'),
+    condicionIva: texto('condicionIva'),
+    domicilioFiscal: texto('domicilioFiscal'),
+    email: texto('email'),
+    actualizado: fecha('actualizado'),
+    porCliente: j.porCliente === true,
+    delegadaEmail: texto('delegadaEmail'),
+    delegada: fecha('delegada'),
+    respondida: fecha('respondida'),
+    formularioVence: fecha('formularioVence'),
+  };
+}
 
 export interface DatosGuardar {
   razonSocial: string;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -30,7 +31,14 @@ import type { MailService } from '../mail/mail.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { OrdersLecturasService } from '../orders/orders.lecturas.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
-import { ClientSideRepository, type EnlaceFila, type FacturacionFila } from './client-side.repository.js';
+import {
+  ClientSideRepository,
+  facturacionDeJson,
+  facturacionDeOrdenSql,
+  type EnlaceFila,
+  type FacturacionDeDetalle,
+  type FacturacionFila,
+} from './client-side.repository.js';
 import type { CifradorEnlaces } from './enlace-cifrado.js';
 import { plantillaEnlaceOrden, plantillaPedidoFacturacion } from './plantillas-cliente.js';
 
@@ -219,11 +227,17 @@ export class ClientSideService {
   // -------------------------------------------------------------------------------------------
   // Billing data
 
-  /** For the order detail (ordenDTO): the billing data and a pending delegation, if any. */
-  async facturacionDe(entidadId: number, ordenId: number): Promise<FacturacionDeOrden> {
-    const f = await this.repo.findFacturacion(entidadId, ordenId);
-    return { datosFacturacion: leidos(f), facturacionDelegada: pendiente(f) };
-  }
+  /**
+   * For the order detail (ordenDTO): a column the orders module reads with the order (one round
+   * trip), and how its value becomes the billing data and a pending delegation, if any.
+   */
+  static readonly paraDetalle = {
+    columna: facturacionDeOrdenSql(sql`o.id`, sql`o.entidad_id`),
+    leer(valor: unknown): FacturacionDeOrden {
+      const f = facturacionDeJson(valor);
+      return { datosFacturacion: leidos(f), facturacionDelegada: pendiente(f) };
+    },
+  };
 
   /** POST /api/v2/datosFacturacion/{id}: the rules for changing the order; each change an event. */
   async saveDatos(actor: Actor, ordenId: number, d: Datos): Promise<OrdenDetalle> {
@@ -505,7 +519,7 @@ export class ClientSideService {
 
 const nombreDe = (a: Actor) => `${a.nombre} ${a.apellido}`.trim() || a.usuario;
 
-function leidos(f: FacturacionFila | undefined): DatosFacturacionLeidos | null {
+function leidos(f: FacturacionDeDetalle | undefined): DatosFacturacionLeidos | null {
   if (!f?.razonSocial || !f.cuit || !f.condicionIva || !f.domicilioFiscal || !f.email || !f.actualizado) return null;
   return {
     razonSocial: f.razonSocial,
@@ -519,7 +533,7 @@ function leidos(f: FacturacionFila | undefined): DatosFacturacionLeidos | null {
 }
 
 /** A delegation not answered yet (and, given `ahora`, whose form still works). */
-function pendiente(f: FacturacionFila | undefined, ahora?: Date): FacturacionDelegada | null {
+function pendiente(f: FacturacionDeDetalle | undefined, ahora?: Date): FacturacionDelegada | null {
   if (!f?.delegada || !f.delegadaEmail || f.respondida) return null;
   if (ahora && f.formularioVence && f.formularioVence <= ahora) return null;
   return { email: f.delegadaEmail, fecha: f.delegada.getTime() };

@@ -51,6 +51,8 @@ export interface OrdenFila extends FilaResumen {
   registroResponsableId: number;
   e5sAreaKey: string | null;
   e5sAreaName: string | null;
+  /** The billing column the detail reads with the order (client-side's fragment); absent elsewhere. */
+  facturacion?: unknown;
 }
 
 /** The columns of FilaResumen, the same in the list and the detail. */
@@ -363,11 +365,15 @@ export class OrdersLecturasRepository {
     }));
   }
 
-  /** One order of the company (not deleted), with its responsables; undefined when absent or another company's. */
-  async find(entidadId: number, id: number): Promise<OrdenFila | undefined> {
+  /**
+   * One order of the company (not deleted), with its responsables; undefined when absent or another
+   * company's. `facturacion`: another module's column over `o` read in the same statement (the detail).
+   */
+  async find(entidadId: number, id: number, facturacion?: SQL): Promise<OrdenFila | undefined> {
+    const extra = facturacion ? sql`, ${facturacion} as facturacion` : sql``;
     const rows = await this.leer<Omit<OrdenFila, 'responsables'> & { responsables: number[] | string }>(sql`
       select ${COLUMNAS_RESUMEN}, o.detalle, ${ms(sql`o.finalizada`)} as finalizada,
-             o.registro_responsable_id as "registroResponsableId", o.e5s_area_key as "e5sAreaKey", o.e5s_area_name as "e5sAreaName"
+             o.registro_responsable_id as "registroResponsableId", o.e5s_area_key as "e5sAreaKey", o.e5s_area_name as "e5sAreaName"${extra}
       from ordenes o
       where o.entidad_id = ${entidadId} and o.id = ${id} and o.eliminada is null`);
     const row = rows[0];

@@ -154,14 +154,17 @@ export class OrdersLecturasService {
       clients: ClientsService;
       /** The prepared reader of the hot paths; plain `db.execute` when absent. */
       consultar?: Consultar;
-      /** The order's billing data for the detail (the client-side module's, issue 16). */
-      facturacion?: (
-        entidadId: number,
-        ordenId: number,
-      ) => Promise<{
-        datosFacturacion: OrdenDetalle['datosFacturacion'];
-        facturacionDelegada: OrdenDetalle['facturacionDelegada'];
-      }>;
+      /**
+       * The order's billing data for the detail (the client-side module's, issue 16): a column
+       * read with the order, and how its value becomes the detail's fields.
+       */
+      facturacion?: {
+        columna: SQL;
+        leer(valor: unknown): {
+          datosFacturacion: OrdenDetalle['datosFacturacion'];
+          facturacionDelegada: OrdenDetalle['facturacionDelegada'];
+        };
+      };
     },
   ) {
     this.nombres = caches.nombres;
@@ -252,9 +255,9 @@ export class OrdersLecturasService {
    * Loads an order the actor may see; 404 otherwise (another company's orders do not exist).
    * Inside a transaction with `tx` (the writes read the row they locked).
    */
-  async find(actor: Actor, id: number, tx?: DbOrTx): Promise<OrdenFila> {
+  async find(actor: Actor, id: number, tx?: DbOrTx, facturacion?: SQL): Promise<OrdenFila> {
     const repo = this.repo(tx);
-    const o = await repo.find(actor.entidadId, id);
+    const o = await repo.find(actor.entidadId, id, facturacion);
     if (!o) throw AppError.notFound(NO_EXISTE);
     const v = visibilidad(actor);
     const obvious =
@@ -268,21 +271,22 @@ export class OrdersLecturasService {
 
   /** GET /api/v3/ordenDTO/{id}. */
   async detalle(actor: Actor, id: number): Promise<OrdenDetalle> {
-    return this.detalleDe(actor, await this.find(actor, id));
+    return this.detalleDe(actor, await this.find(actor, id, undefined, this.deps.facturacion?.columna));
   }
 
-  /** The detail of an order already loaded (or just stored: a create answers without reading back). */
+  /**
+   * The detail of an order already loaded (or just stored: a create answers without reading back,
+   * and a new order has no billing data yet).
+   */
   async detalleDe(actor: Actor, o: OrdenFila): Promise<OrdenDetalle> {
-    const [n, facturacion] = await Promise.all([
-      this.nombres.de(actor.entidadId, {
-        clientes: [o.clienteId],
-        tipos: [o.tipoOrdenId],
-        areas: [o.areaId],
-        prioridades: [o.prioridadId],
-        usuarios: [o.registroResponsableId, ...o.responsables],
-      }),
-      this.deps.facturacion?.(actor.entidadId, o.id),
-    ]);
+    const n = await this.nombres.de(actor.entidadId, {
+      clientes: [o.clienteId],
+      tipos: [o.tipoOrdenId],
+      areas: [o.areaId],
+      prioridades: [o.prioridadId],
+      usuarios: [o.registroResponsableId, ...o.responsables],
+    });
+    const facturacion = this.deps.facturacion?.leer(o.facturacion);
     const ac = acceso(o);
     const modificar = puedeModificar(actor, ac);
     const creador = n.usuarios.get(o.registroResponsableId) ?? {

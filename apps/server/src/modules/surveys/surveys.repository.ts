@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { fromJson } from '../../lib/queries.js';
 import { encuesta, encuestaConfig } from './surveys.tables.js';
+import type { EncuestaParaResumen } from './resumen.js';
 
 /** A survey as the service works with it. */
 export interface EncuestaFila {
@@ -41,19 +42,8 @@ export interface OrdenParaEncuesta {
   clienteEmail: string | null;
 }
 
-/** One survey of the results, with its order (the aggregates are computed from these). */
-export interface FilaResultado {
-  id: number;
-  ordenId: number;
-  numero: number;
-  titulo: string;
-  clienteId: number | null;
-  cliente: string | null;
-  responsables: number[];
-  puntaje: number | null;
-  comentario: string | null;
-  respondidaEn: number | null;
-}
+/** One survey of the results, with its order (the aggregates are computed from these: resumen.ts). */
+export type FilaResultado = EncuestaParaResumen;
 
 export interface FiltroResultados {
   desde?: Date;

@@ -235,7 +235,7 @@ export function ListaAdmin<T extends ItemAdmin>({
             {plural(visibles.length, uno, varios)}
             {buscando ? ' · buscando…' : ''}
           </p>
-          <IonList className="admin-lista" data-testid={`${prefijo}-lista`}>
+          <IonList className="admin-lista delego-card-lista" data-testid={`${prefijo}-lista`}>
             {visibles.map((item) => (
               <Fragment key={item.id}>{renderItem(item)}</Fragment>
             ))}

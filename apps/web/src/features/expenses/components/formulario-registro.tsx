@@ -141,7 +141,7 @@ export function FormularioRegistro({
       aria-label={nombre}
     >
       {marco.error && (
-        <p className="registro-form__error" role="alert" data-testid={`${prefijo}-error`}>
+        <p className="registro-form__error delego-aviso-error" role="alert" data-testid={`${prefijo}-error`}>
           {marco.error}
         </p>
       )}

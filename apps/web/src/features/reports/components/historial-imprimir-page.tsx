@@ -109,7 +109,7 @@ export function OpcionesImpresion({ ordenId, numero }: { ordenId: number; numero
           </IonItem>
         </IonList>
         {error && (
-          <p className="reportes-error" role="alert" data-testid="imprimir-error">
+          <p className="reportes-error delego-aviso-error" role="alert" data-testid="imprimir-error">
             {error}
           </p>
         )}

@@ -93,7 +93,7 @@ export default function HorasReportadasPage() {
               </IonButton>
             </div>
             {problema && (
-              <p className="reportes-error" role="alert" data-testid="horas-rango-error">
+              <p className="reportes-error delego-aviso-error" role="alert" data-testid="horas-rango-error">
                 {problema}
               </p>
             )}

@@ -1,5 +1,5 @@
-import { TEXTOS_SITUACION, textoFecha, type DemoraOrden, type SituacionDemora } from '@delego/contract';
-import { IonBadge, IonButton, IonItem, IonLabel, IonList, IonProgressBar, IonToggle } from '@ionic/react';
+import { TEXTOS_SITUACION, textoFecha, type SituacionDemora } from '@delego/contract';
+import { IonBadge, IonProgressBar, IonToggle } from '@ionic/react';
 import { checkmarkCircleOutline, searchOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { useRango } from '../hooks/use-rango';
 import { textoDias } from '../model/formato';
 import { textoDeRango } from '../model/rango';
 import { ExportarDemorasBoton } from './exportar-demoras-boton';
+import { clienteYResponsables, OrdenesDeCifra } from './ordenes-de-cifra';
 import { ResumenDemoras } from './demora-page';
 import { PantallaEstadisticas } from './pantalla-estadisticas';
 import { RangoEstadisticas } from './rango-estadisticas';
@@ -22,10 +23,6 @@ const COLOR_SITUACION: Record<SituacionDemora, string> = {
   vencida: 'danger',
   enPlazo: 'medium',
 };
-
-function nombrePersona(p: DemoraOrden['responsables'][number]): string {
-  return `${p.nombre} ${p.apellido}`.trim() || p.usuario;
-}
 
 /**
  * demora-por-orden and demora-por-orden/:tipo: the orders due in the range, the most delayed
@@ -91,53 +88,32 @@ export default function DemoraPorOrdenPage() {
                 : `Ninguna orden vence en ${textoDeRango(rango)}.`}
             </EstadoPantalla>
           ) : (
-            <IonList className="delego-card estadisticas-ordenes" lines="full" data-testid="demoras-ordenes">
-              {ordenes.map((o) => (
-                <IonItem
-                  key={o.id}
-                  button
-                  detail
-                  routerLink={`/orden/${o.id}`}
-                  data-testid="demora-orden"
-                  data-numero={o.numero}
-                >
-                  <IonLabel className="estadisticas-orden">
-                    <h2>
-                      <Texto>
-                        #{o.numero} {o.titulo}
-                      </Texto>
-                    </h2>
-                    <p>
-                      <Texto>
-                        {o.tipoOrden?.nombre ?? 'Sin tipo'} · {o.cliente?.nombre ?? 'Sin cliente'} ·{' '}
-                        {o.responsables.map(nombrePersona).join(', ') || 'Sin responsable'}
-                      </Texto>
-                    </p>
-                    <p>
-                      <Texto>
-                        Vencimiento {textoFecha(o.fechaFin, zona)}
-                        {o.finalizada != null ? ` · finalizada ${textoFecha(o.finalizada, zona)}` : ''}
-                      </Texto>
-                    </p>
-                  </IonLabel>
-                  <div slot="end" className="estadisticas-orden__demora">
-                    <IonBadge color={COLOR_SITUACION[o.situacion]}>{TEXTOS_SITUACION[o.situacion]}</IonBadge>
-                    {o.demoraDias > 0 && <strong>{textoDias(o.demoraDias)}</strong>}
-                  </div>
-                </IonItem>
-              ))}
-            </IonList>
-          )}
-          {lista.hasNextPage && (
-            <IonButton
-              expand="block"
-              fill="clear"
-              disabled={lista.isFetchingNextPage}
-              onClick={() => void lista.fetchNextPage()}
-              data-testid="demoras-mas"
-            >
-              {lista.isFetchingNextPage ? 'Cargando…' : 'Ver más órdenes'}
-            </IonButton>
+            <OrdenesDeCifra
+              ordenes={ordenes}
+              testIds={{ lista: 'demoras-ordenes', fila: 'demora-orden', mas: 'demoras-mas' }}
+              lista={lista}
+              detalle={(o) => (
+                <>
+                  <p>
+                    <Texto>
+                      {o.tipoOrden?.nombre ?? 'Sin tipo'} · {clienteYResponsables(o)}
+                    </Texto>
+                  </p>
+                  <p>
+                    <Texto>
+                      Vencimiento {textoFecha(o.fechaFin, zona)}
+                      {o.finalizada != null ? ` · finalizada ${textoFecha(o.finalizada, zona)}` : ''}
+                    </Texto>
+                  </p>
+                </>
+              )}
+              fin={(o) => (
+                <div slot="end" className="estadisticas-orden__demora">
+                  <IonBadge color={COLOR_SITUACION[o.situacion]}>{TEXTOS_SITUACION[o.situacion]}</IonBadge>
+                  {o.demoraDias > 0 && <strong>{textoDias(o.demoraDias)}</strong>}
+                </div>
+              )}
+            />
           )}
         </>
       )}

@@ -1,5 +1,5 @@
-import { textoFecha, type OrdenResumen } from '@delego/contract';
-import { IonBadge, IonButton, IonIcon, IonItem, IonLabel, IonList, IonProgressBar } from '@ionic/react';
+import { textoFecha } from '@delego/contract';
+import { IonBadge, IonButton, IonIcon, IonProgressBar } from '@ionic/react';
 import { gridOutline, listOutline } from 'ionicons/icons';
 import { useMemo } from 'react';
 import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
@@ -9,13 +9,10 @@ import { useZonaEmpresa } from '../../../lib/fechas';
 import { formatearEntero } from '../../../lib/numeros';
 import { useOrdenesDetalle } from '../api/get-ordenes-detalle';
 import { leerDetalle } from '../model/detalle';
+import { clienteYResponsables, OrdenesDeCifra } from './ordenes-de-cifra';
 import { PantallaEstadisticas } from './pantalla-estadisticas';
 
 const RUTA = '/detalle-grafico-ordenes';
-
-function nombrePersona(p: OrdenResumen['responsables'][number]): string {
-  return `${p.nombre} ${p.apellido}`.trim() || p.usuario;
-}
 
 /**
  * detalle-grafico-ordenes: the orders behind a card or a chart segment, through the order list's
@@ -90,53 +87,30 @@ function DetalleOrdenes({
           Ninguna orden coincide hoy con esta cifra: pudo cambiar desde que se calculó.
         </EstadoPantalla>
       ) : (
-        <IonList className="delego-card estadisticas-ordenes" lines="full" data-testid="detalle-ordenes">
-          {ordenes.map((o) => (
-            <IonItem
-              key={o.id}
-              button
-              detail
-              routerLink={`/orden/${o.id}`}
-              data-testid="detalle-orden"
-              data-numero={o.numero}
-            >
-              <IonLabel className="estadisticas-orden">
-                <h2>
+        <OrdenesDeCifra
+          ordenes={ordenes}
+          testIds={{ lista: 'detalle-ordenes', fila: 'detalle-orden', mas: 'detalle-mas' }}
+          lista={lista}
+          detalle={(o) => (
+            <>
+              <p>
+                <Texto>{clienteYResponsables(o)}</Texto>
+              </p>
+              {o.fechaFin != null && (
+                <p className={o.vencida ? 'estadisticas-orden__vencida' : undefined}>
                   <Texto>
-                    #{o.numero} {o.titulo}
-                  </Texto>
-                </h2>
-                <p>
-                  <Texto>
-                    {o.cliente?.nombre ?? 'Sin cliente'} ·{' '}
-                    {o.responsables.map(nombrePersona).join(', ') || 'Sin responsable'}
+                    {o.vencida ? 'Venció el' : 'Vence el'} {textoFecha(o.fechaFin, zona)}
                   </Texto>
                 </p>
-                {o.fechaFin != null && (
-                  <p className={o.vencida ? 'estadisticas-orden__vencida' : undefined}>
-                    <Texto>
-                      {o.vencida ? 'Venció el' : 'Vence el'} {textoFecha(o.fechaFin, zona)}
-                    </Texto>
-                  </p>
-                )}
-              </IonLabel>
-              <IonBadge slot="end" color={o.estado.color}>
-                {o.estado.nombre}
-              </IonBadge>
-            </IonItem>
-          ))}
-        </IonList>
-      )}
-      {lista.hasNextPage && (
-        <IonButton
-          expand="block"
-          fill="clear"
-          disabled={lista.isFetchingNextPage}
-          onClick={() => void lista.fetchNextPage()}
-          data-testid="detalle-mas"
-        >
-          {lista.isFetchingNextPage ? 'Cargando…' : 'Ver más órdenes'}
-        </IonButton>
+              )}
+            </>
+          )}
+          fin={(o) => (
+            <IonBadge slot="end" color={o.estado.color}>
+              {o.estado.nombre}
+            </IonBadge>
+          )}
+        />
       )}
     </>
   );

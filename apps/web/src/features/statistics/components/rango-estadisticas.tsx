@@ -70,7 +70,11 @@ export function RangoEstadisticas({ rango, hoy, onCambiar }: Props) {
         </div>
       </details>
       {problema ? (
-        <p className="estadisticas-aviso estadisticas-aviso--error" role="alert" data-testid="rango-problema">
+        <p
+          className="estadisticas-aviso estadisticas-aviso--error delego-aviso-error"
+          role="alert"
+          data-testid="rango-problema"
+        >
           {problema} Se muestra {textoDeRango(rango)}.
         </p>
       ) : (

@@ -100,7 +100,7 @@ function Listado({ clase, children }: Props) {
                 Cree {clase === 'areas' ? 'la primera' : 'el primero'} con “{t.nuevo}”.
               </EstadoPantalla>
             ) : (
-              <IonList className="admin-lista" data-testid={`${t.prefijo}-lista`}>
+              <IonList className="admin-lista delego-card-lista" data-testid={`${t.prefijo}-lista`}>
                 {activas.map((e) => (
                   <IonItem key={e.id} lines="full" data-testid={`${t.prefijo}-${e.id}`}>
                     <IonIcon slot="start" icon={t.icono} color="primary" aria-hidden="true" />
@@ -140,7 +140,7 @@ function Listado({ clase, children }: Props) {
               <p className="admin-conteo">
                 Siguen en las órdenes que {t.lo}s usan, pero no se ofrecen para órdenes nuevas.
               </p>
-              <IonList className="admin-lista" data-testid={`${t.prefijo}-archivadas`}>
+              <IonList className="admin-lista delego-card-lista" data-testid={`${t.prefijo}-archivadas`}>
                 {archivadas.map((e) => (
                   <IonItem key={e.id} lines="full" className="catalogo__archivada" data-testid={`${t.prefijo}-${e.id}`}>
                     <IonIcon slot="start" icon={archiveOutline} color="medium" aria-hidden="true" />
