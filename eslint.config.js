@@ -43,6 +43,9 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'apps/server/drizzle/**',
+      // The native projects (Capacitor, issue 17): generated, with a copy of dist inside.
+      'apps/web/android/**',
+      'apps/web/ios/**',
     ],
   },
   js.configs.recommended,

@@ -124,31 +124,36 @@ test.describe('menú lateral por usuario (SPEC §1, §2)', () => {
     else await expect(menu.getByTestId('menu-estadisticas')).toHaveAttribute('aria-current', 'page');
   });
 
-  test('sin servidor, una pantalla aún no cargada avisa dentro de la app y Reintentar la trae', async ({ page }) => {
-    await iniciarSesion(page, 'propietario');
-    // The server is unreachable for the screen's code: its chunk request fails.
-    const chunkPerfil = /\/assets\/perfil-page-[^/]+\.js$/;
-    await page.route(chunkPerfil, (ruta) => ruta.abort('connectionrefused'));
-    const menu = await abrirMenu(page);
-    await menu.getByTestId('menu-perfil').click();
-    await expect(page).toHaveURL(/\/perfil$/);
-
-    const aviso = pantallaActual(page).getByTestId('pantalla-sin-conexion');
-    await expect(aviso).toContainText('No hay conexión con el servidor. Los datos pueden estar desactualizados.');
-    // The shell stays: the toolbar, and the menu still opens (beside the content on desktop).
-    await expect(pantallaActual(page).locator('ion-toolbar')).toBeVisible();
-    await abrirMenu(page);
-    if (esTelefono(page)) {
-      // Tapping an entry closes the overlay menu, as it does anywhere else.
+  // Without the service worker (issue 17): once installed it serves every screen's code from its
+  // precache, so this is the first visit, before the worker has installed.
+  test.describe('sin service worker', () => {
+    test.use({ serviceWorkers: 'block' });
+    test('sin servidor, una pantalla aún no cargada avisa dentro de la app y Reintentar la trae', async ({ page }) => {
+      await iniciarSesion(page, 'propietario');
+      // The server is unreachable for the screen's code: its chunk request fails.
+      const chunkPerfil = /\/assets\/perfil-page-[^/]+\.js$/;
+      await page.route(chunkPerfil, (ruta) => ruta.abort('connectionrefused'));
+      const menu = await abrirMenu(page);
       await menu.getByTestId('menu-perfil').click();
-      await expect(menu).not.toHaveClass(/show-menu/);
-    }
-    await expect(aviso).toBeVisible();
+      await expect(page).toHaveURL(/\/perfil$/);
 
-    await page.unroute(chunkPerfil);
-    await aviso.getByRole('button', { name: 'Reintentar' }).click();
-    await expect(pantallaActual(page).getByTestId('perfil-datos')).toBeVisible();
-    await expect(aviso).toHaveCount(0);
+      const aviso = pantallaActual(page).getByTestId('pantalla-sin-conexion');
+      await expect(aviso).toContainText('No hay conexión con el servidor. Los datos pueden estar desactualizados.');
+      // The shell stays: the toolbar, and the menu still opens (beside the content on desktop).
+      await expect(pantallaActual(page).locator('ion-toolbar')).toBeVisible();
+      await abrirMenu(page);
+      if (esTelefono(page)) {
+        // Tapping an entry closes the overlay menu, as it does anywhere else.
+        await menu.getByTestId('menu-perfil').click();
+        await expect(menu).not.toHaveClass(/show-menu/);
+      }
+      await expect(aviso).toBeVisible();
+
+      await page.unroute(chunkPerfil);
+      await aviso.getByRole('button', { name: 'Reintentar' }).click();
+      await expect(pantallaActual(page).getByTestId('perfil-datos')).toBeVisible();
+      await expect(aviso).toHaveCount(0);
+    });
   });
 
   test('sin sesión el menú está deshabilitado', async ({ page }) => {

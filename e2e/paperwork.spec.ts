@@ -120,8 +120,9 @@ test.describe('archivos, horas y gastos, reporte PDF', () => {
     const archivos = pantallaActual(page);
     await expect(archivos.getByTestId('papeleo-orden')).toContainText(orden.titulo);
     const conCamara = await archivos.getByTestId('archivos-camara').isVisible();
-    const entrada = archivos.getByTestId(conCamara ? 'archivos-input-camara' : 'archivos-input');
-    await entrada.setInputFiles({ name: nombreFoto, mimeType: 'image/png', buffer: await fotoPng(page) });
+    const elegida = page.waitForEvent('filechooser');
+    await archivos.getByTestId(conCamara ? 'archivos-camara' : 'archivos-agregar').click();
+    await (await elegida).setFiles({ name: nombreFoto, mimeType: 'image/png', buffer: await fotoPng(page) });
 
     const foto = archivos.getByTestId('archivo').filter({ hasText: nombreFoto });
     await expect(foto).toHaveCount(1);

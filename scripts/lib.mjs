@@ -59,7 +59,9 @@ const BUILD_INPUTS = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/public',
+  'apps/web/sw',
   'apps/web/vite.config.ts',
+  'apps/web/ionic-perezoso.ts',
   'package-lock.json',
 ];
 const STAMP = path.join(ROOT, 'node_modules', '.cache', 'delego-build-stamp');

@@ -84,10 +84,12 @@ if (!(await reachable(pgUrl))) {
 await step('Tipos (typecheck)', 'npm', ['run', 'typecheck']);
 await step('Estilo (lint)', 'npm', ['run', 'lint']);
 await step('Formato (prettier)', 'npm', ['run', 'format:check']);
-await step('Pruebas unitarias', 'npm', ['run', 'test:unit']);
+// The build comes before the unit tests: the first-load budget (apps/web/src/app/
+// presupuesto-carga.test.ts) is a unit test over the fresh build.
 say('Compilación');
 await ensureBuilt();
 results.push({ name: 'Compilación', ok: true });
+await step('Pruebas unitarias', 'npm', ['run', 'test:unit']);
 await step('Pruebas de API sobre PGlite', 'npm', ['run', 'test:api'], { env: { TEST_DB: 'pglite' } });
 await step('Pruebas de API sobre PostgreSQL', 'npm', ['run', 'test:api'], {
   env: { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl },

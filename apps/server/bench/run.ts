@@ -4,6 +4,7 @@
  *   2. orders: filtered list (25 rows), detail and create, on 100,000 orders over 20 companies.
  *   files (bench/files.ts): Excel export of 100,000 orders of one company and a ZIP of 1 GB of files.
  *   estadisticas (bench/estadisticas.ts): charts, dashboard and delay export on 1,000,000 orders.
+ *   lighthouse (bench/lighthouse.ts): mobile performance and accessibility of /login and /home.
  * Results are printed and written to .bench/results.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -19,6 +20,7 @@ import { seedBench } from './seed-bench.js';
 import { benchLive } from './live.js';
 import { benchFiles } from './files.js';
 import { benchEstadisticas } from './estadisticas.js';
+import { benchLighthouse } from './lighthouse.js';
 
 const BASE =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -164,6 +166,17 @@ async function measure(name: string, opts: autocannon.Options): Promise<Result> 
 }
 
 async function main(): Promise<void> {
+  if (ONLY === 'lighthouse') {
+    // Its own server on the demo data (PGlite): no bench database needed.
+    console.log('\nLighthouse (issue 17), móvil: /login y /home después de ingresar:');
+    const lighthouse = await benchLighthouse();
+    fs.mkdirSync(path.join(REPO_ROOT, '.bench'), { recursive: true });
+    fs.writeFileSync(
+      path.join(REPO_ROOT, '.bench', 'results.json'),
+      JSON.stringify({ fecha: new Date().toISOString(), lighthouse }, null, 2),
+    );
+    return;
+  }
   await prepareDatabase();
   const { child, peakRssMb, rssMb } = await startServer();
   const url = `http://127.0.0.1:${PORT}`;
@@ -363,6 +376,10 @@ async function main(): Promise<void> {
         rssMb,
         duracionS: DURATION,
       });
+    }
+    if (!ONLY) {
+      console.log('\nLighthouse (issue 17), móvil: /login y /home después de ingresar:');
+      results.lighthouse = await benchLighthouse();
     }
     results.peakRssMb = Math.round(peakRssMb());
     console.log(`\nMemoria pico del servidor (RSS): ${results.peakRssMb} MB`);

@@ -33,7 +33,11 @@ import { EntidadesService } from './modules/entidades/entidades.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { PermissionsService } from './modules/permissions/permissions.service.js';
 import { PlansService } from './modules/plans/plans.service.js';
-import { plansRoutes } from './modules/plans/plans.routes.js';
+import { plansPublicRoutes, plansRoutes } from './modules/plans/plans.routes.js';
+import { SuscripcionesService } from './modules/plans/suscripciones.service.js';
+import type { ProveedorPagos } from './modules/plans/proveedor-pagos.js';
+import { ProveedorMercadoPago } from './modules/plans/proveedor-mercadopago.js';
+import { ProveedorPrueba } from './modules/plans/proveedor-prueba.js';
 import { UsersService } from './modules/users/users.service.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { OrdersLecturasService } from './modules/orders/orders.lecturas.service.js';
@@ -51,7 +55,7 @@ import { statisticsPublicRoutes, statisticsRoutes } from './modules/statistics/s
 import type { LoginThrottle } from './modules/auth/login-throttle.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { WebPushSender, type PushSender } from './modules/notifications/push.js';
+import { WebPushSender, type NativePushSender, type PushSender } from './modules/notifications/push.js';
 import { registerLive } from './modules/live/live.module.js';
 import type { BrokerOptions } from './modules/live/live.broker.js';
 import type { Services } from './services.js';
@@ -63,6 +67,8 @@ import { ClientSideService, type LimitesClientePublico } from './modules/client-
 import { clientSidePublicRoutes, clientSideRoutes } from './modules/client-side/client-side.routes.js';
 import { cifradorEnArchivo } from './modules/client-side/enlace-cifrado.js';
 import { SurveysService } from './modules/surveys/surveys.service.js';
+import { IdempotenciaService } from './modules/idempotencia/idempotencia.service.js';
+import { resumenError } from './lib/log-redaction.js';
 import { surveysPublicRoutes, surveysRoutes } from './modules/surveys/surveys.routes.js';
 
 z.config(z.locales.es());
@@ -75,6 +81,8 @@ export interface AppParts {
   throttle?: LoginThrottle;
   /** Web Push sender; null turns push off. Default: VAPID keys kept in the data folder. */
   push?: PushSender | null;
+  /** The native app's push (FCM/APNs) adapter; none by default (docs/APP-DE-CAMPO.md). */
+  pushNativo?: NativePushSender | null;
   /** This instance's id for live presence (several instances share one database). */
   instanceId?: string;
   /** Overrides of the STOMP broker's limits (tests). */
@@ -92,6 +100,11 @@ export interface AppParts {
   mailTransport?: MailTransport;
   /** Overrides of the public account calls' rate limits (tests). */
   limitesCuentas?: Partial<LimitesCuentas>;
+  /**
+   * The payment provider of the plans (docs/PLANES.md). Default: MercadoPago when
+   * MERCADOPAGO_ACCESS_TOKEN is set, otherwise the test mode.
+   */
+  pagos?: ProveedorPagos;
   /** Overrides of the public order summary's and billing form's rate limits (tests). */
   limitesClientePublico?: Partial<LimitesClientePublico>;
 }
@@ -193,7 +206,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     cargarNombres: (entidadId) => ordersLecturas.findNombres(entidadId),
   });
   const permissions = new PermissionsService(db);
-  const plans = new PlansService(db, clock, caches.plan);
+  // The renewal follows payment: the subscriptions' service (built below, used once requests arrive).
+  const plans = new PlansService(db, clock, caches.plan, { renovar: (id) => suscripciones.renovar(id) });
   const entidades = new EntidadesService(db);
   const clients = new ClientsService(db, bus, caches.clientes);
   const mail = new MailService(
@@ -244,7 +258,14 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   });
   const orders = new OrdersService(db, clock, bus, plans, ordersLecturas, { consultar: database.consultar });
   const push = parts.push === undefined ? new WebPushSender(config.dataDir) : parts.push;
-  const notifications = new NotificationsService(db, bus, clock, push, (obj, msg) => app.log.warn(obj, msg));
+  const notifications = new NotificationsService(
+    db,
+    bus,
+    clock,
+    push,
+    (obj, msg) => app.log.warn(obj, msg),
+    parts.pushNativo ?? null,
+  );
   const storage = parts.storage ?? new FsStorage(path.join(config.dataDir, 'archivos'));
   const files = new FilesService(db, orders, storage, bus, clock, { maxFileMb: config.maxFileMb });
   const expenses = new ExpensesService(db, orders, files, bus, clock);
@@ -282,6 +303,16 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     log: app.log,
     publicUrl: config.publicUrl,
   });
+  const idempotencia = new IdempotenciaService(db, clock, (error) =>
+    app.log.warn({ err: resumenError(error) }, 'idempotencia.limpiezaFallo'),
+  );
+  const suscripciones: SuscripcionesService = new SuscripcionesService(
+    db,
+    clock,
+    bus,
+    parts.pagos ?? proveedorDePagos(config),
+    { plans, mail, entidades, log: app.log, publicUrl: config.publicUrl },
+  );
   const services: Services = {
     auth,
     users,
@@ -302,6 +333,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     mail,
     surveys,
     clientSide,
+    idempotencia,
+    suscripciones,
   };
   app.decorate('services', services);
   app.decorate('bus', bus);
@@ -339,6 +372,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(surveysPublicRoutes(services));
   // The public order summary and the client's billing form (ordersummary/<k>): by token, rate-limited.
   await app.register(clientSidePublicRoutes(services));
+  // MercadoPago's webhook: public, checked by its x-signature (docs/PLANES.md).
+  await app.register(plansPublicRoutes(services));
   await app.register(async (scope) => {
     requireAuth(scope, auth);
     await scope.register(authRoutes(services));
@@ -372,9 +407,21 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     // Work begun after an answer (recovery, resend) ends before the mail worker and the database.
     await accounts.idle();
     await surveys.idle();
+    await suscripciones.idle();
     await mail.stop();
     await notifications.stop();
     await bus.close();
   });
   return app;
+}
+
+/** MercadoPago when it has an access token; otherwise the test mode (docs/PLANES.md). */
+function proveedorDePagos(config: Config): ProveedorPagos {
+  if (!config.mercadoPagoAccessToken) return new ProveedorPrueba(config.mercadoPagoWebhookSecret);
+  return new ProveedorMercadoPago({
+    accessToken: config.mercadoPagoAccessToken,
+    publicKey: config.mercadoPagoPublicKey ?? null,
+    webhookSecret: config.mercadoPagoWebhookSecret ?? '',
+    baseUrl: config.mercadoPagoBaseUrl,
+  });
 }

@@ -93,6 +93,17 @@ const zConfig = z
       .min(50)
       .max(10 * 60_000)
       .default(5_000),
+    /**
+     * MercadoPago (docs/PLANES.md): without MERCADOPAGO_ACCESS_TOKEN the plans run in test mode,
+     * which behaves like MercadoPago's sandbox. MERCADOPAGO_BASE_URL points the SDK elsewhere (tests).
+     */
+    mercadoPagoAccessToken: z.string().min(1).optional(),
+    mercadoPagoPublicKey: z.string().min(1).optional(),
+    mercadoPagoWebhookSecret: z.string().min(1).optional(),
+    mercadoPagoBaseUrl: z
+      .string()
+      .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, 'debe ser una dirección http:// o https://')
+      .optional(),
   })
   .refine((c) => c.headersTimeoutMs <= c.requestTimeoutMs, {
     path: ['headersTimeoutMs'],
@@ -127,6 +138,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
     mailPollMs: env.MAIL_POLL_MS || undefined,
+    mercadoPagoAccessToken: env.MERCADOPAGO_ACCESS_TOKEN || undefined,
+    mercadoPagoPublicKey: env.MERCADOPAGO_PUBLIC_KEY || undefined,
+    mercadoPagoWebhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET || undefined,
+    mercadoPagoBaseUrl: env.MERCADOPAGO_BASE_URL || undefined,
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);

@@ -5,6 +5,7 @@ import type { ClientSideService } from './modules/client-side/client-side.servic
 import type { ClientsService } from './modules/clients/clients.service.js';
 import type { EntidadesService } from './modules/entidades/entidades.service.js';
 import type { ExpensesService } from './modules/expenses/expenses.service.js';
+import type { IdempotenciaService } from './modules/idempotencia/idempotencia.service.js';
 import type { FilesService } from './modules/files/files.service.js';
 import type { MailService } from './modules/mail/mail.service.js';
 import type { NotificationsService } from './modules/notifications/notifications.service.js';
@@ -16,6 +17,7 @@ import type { ProfileService } from './modules/profile/profile.service.js';
 import type { ReportsService } from './modules/reports/reports.service.js';
 import type { StatisticsService } from './modules/statistics/statistics.service.js';
 import type { SurveysService } from './modules/surveys/surveys.service.js';
+import type { SuscripcionesService } from './modules/plans/suscripciones.service.js';
 import type { UsersService } from './modules/users/users.service.js';
 
 /**
@@ -48,4 +50,8 @@ export interface Services {
   surveys: SurveysService;
   /** The client's side of orders: public summary, share link, billing data (issue 16). */
   clientSide: ClientSideService;
+  /** Idempotency keys of the changes the field app's outbox replays (issue 17). */
+  idempotencia: IdempotenciaService;
+  /** Plans and payments: catalogue, subscribing, webhooks, the lifecycle (issue 15). */
+  suscripciones: SuscripcionesService;
 }

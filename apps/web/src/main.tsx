@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { IONIC_CONFIG } from './app/ionic-config';
 import { crearQueryClient } from './app/query-client';
+import { borrarCacheCompleta } from './lib/cache-persistente';
 import { limpiezaPrimerUso } from './lib/session';
 
 /* Ionic's CSS: core, then the optional utilities the screens use. */
@@ -19,7 +20,8 @@ import './theme/variables.css';
 import './theme/global.css';
 
 // SPEC §9: wipe what older clients left in localStorage, once, before anything reads it.
-limpiezaPrimerUso();
+// The answers kept in IndexedDB (lib/cache-persistente.ts) go with it.
+if (limpiezaPrimerUso()) void borrarCacheCompleta();
 setupIonicReact(IONIC_CONFIG);
 
 const raiz = document.getElementById('root');

@@ -18,6 +18,8 @@ export const ESTADO_DE_CODIGO = {
   CONFLICTO: 409,
   TRANSICION_INVALIDA: 409,
   QUOTA_AGOTADA: 409,
+  /** The same Idempotency-Key is still running (a duplicate sent at the same time): retry later. */
+  IDEMPOTENCIA_EN_PROCESO: 409,
   /** A mailed link past its time: the web offers to ask for a new one. */
   ENLACE_VENCIDO: 410,
   /** A recovery or invitation link already spent. */
@@ -25,6 +27,8 @@ export const ESTADO_DE_CODIGO = {
   DEMASIADO_GRANDE: 413,
   TIPO_NO_SOPORTADO: 415,
   RANGO_INVALIDO: 416,
+  /** An Idempotency-Key already used with a different request. */
+  IDEMPOTENCIA_DISTINTA: 422,
   DEMASIADOS_INTENTOS: 429,
   ERROR_INTERNO: 500,
   SERVICIO_NO_DISPONIBLE: 503,

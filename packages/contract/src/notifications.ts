@@ -81,24 +81,56 @@ function base64urlATexto(token: string): string | null {
   }
 }
 
+/** The kinds of native push token: Firebase Cloud Messaging (Android) and Apple's APNs (iOS). */
+export const TIPOS_TOKEN_NATIVO = ['fcm', 'apns'] as const;
+export type TipoTokenNativo = (typeof TIPOS_TOKEN_NATIVO)[number];
+
 /**
- * What a device token is: a Web Push subscription (base64url JSON with an endpoint), or an
- * opaque native token (the mobile app's), which the server stores but never connects to.
- * `invalido` carries the Spanish reason when the token claims to be a subscription but is not
- * an acceptable one.
+ * An FCM registration token: letters, digits and `_ - : .` (today some 150-200 characters; Google
+ * does not fix the length). A token is a value the server sends inside a request to Google's one
+ * fixed host, never an address it connects to.
+ */
+const TOKEN_FCM = /^[A-Za-z0-9_:.-]{8,4000}$/;
+/** An APNs device token: the bytes Apple gives the app, written in hex (32 bytes today, up to 100). */
+const TOKEN_APNS = /^(?:[0-9a-f]{2}){32,100}$/;
+
+const MENSAJES_TOKEN_NATIVO = {
+  fcm: 'El token de Firebase (FCM) no es válido: solo letras, números y _ - : . (de 8 a 4000 caracteres).',
+  apns: 'El token de Apple (APNs) no es válido: debe ser hexadecimal, de 64 a 200 caracteres.',
+  desconocido: 'El token del dispositivo no es una suscripción Web Push ni un token de la app (fcm:… o apns:…).',
+} as const;
+
+/**
+ * What a device token is (issue 17):
+ * - a browser's Web Push subscription: base64url JSON with an acceptable endpoint;
+ * - a native app's token with its kind in front, `fcm:<token>` or `apns:<hex>` (what the app
+ *   sends; `token` is then the stored form, with its kind, the APNs hex in lowercase);
+ * - a token without a kind, as older apps sent it: 64 hex characters are APNs, anything in the
+ *   FCM alphabet is FCM (stored with its kind, like the others).
+ * `invalido` carries the Spanish reason.
  */
 export function leerTokenDispositivo(
   token: string,
-): { tipo: 'webpush'; suscripcion: SuscripcionPush } | { tipo: 'nativo' } | { tipo: 'invalido'; motivo: string } {
+):
+  | { tipo: 'webpush'; suscripcion: SuscripcionPush }
+  | { tipo: TipoTokenNativo; token: string }
+  | { tipo: 'invalido'; motivo: string } {
+  const prefijo = /^(fcm|apns):/i.exec(token);
+  if (prefijo) return leerTokenNativo(prefijo[1]!.toLowerCase() as TipoTokenNativo, token.slice(prefijo[0].length));
   const texto = base64urlATexto(token);
-  if (texto === null) return { tipo: 'nativo' };
-  let json: unknown;
-  try {
-    json = JSON.parse(texto);
-  } catch {
-    return { tipo: 'nativo' };
+  let json: unknown = null;
+  if (texto !== null) {
+    try {
+      json = JSON.parse(texto);
+    } catch {
+      json = null;
+    }
   }
-  if (typeof json !== 'object' || json === null || !('endpoint' in json)) return { tipo: 'nativo' };
+  if (typeof json !== 'object' || json === null || !('endpoint' in json)) {
+    if (/^[0-9a-f]{64}$/i.test(token)) return leerTokenNativo('apns', token);
+    if (TOKEN_FCM.test(token)) return leerTokenNativo('fcm', token);
+    return { tipo: 'invalido', motivo: MENSAJES_TOKEN_NATIVO.desconocido };
+  }
   const s = json as { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } };
   if (typeof s.endpoint !== 'string' || typeof s.keys?.p256dh !== 'string' || typeof s.keys.auth !== 'string') {
     return { tipo: 'invalido', motivo: 'La suscripción push está incompleta: faltan la dirección o sus claves.' };
@@ -106,6 +138,32 @@ export function leerTokenDispositivo(
   const motivo = motivoEndpointPush(s.endpoint);
   if (motivo) return { tipo: 'invalido', motivo };
   return { tipo: 'webpush', suscripcion: { endpoint: s.endpoint, keys: { p256dh: s.keys.p256dh, auth: s.keys.auth } } };
+}
+
+function leerTokenNativo(
+  tipo: TipoTokenNativo,
+  valor: string,
+): { tipo: TipoTokenNativo; token: string } | { tipo: 'invalido'; motivo: string } {
+  if (tipo === 'apns') {
+    const hex = valor.toLowerCase();
+    return TOKEN_APNS.test(hex)
+      ? { tipo, token: `apns:${hex}` }
+      : { tipo: 'invalido', motivo: MENSAJES_TOKEN_NATIVO.apns };
+  }
+  return TOKEN_FCM.test(valor)
+    ? { tipo, token: `fcm:${valor}` }
+    : { tipo: 'invalido', motivo: MENSAJES_TOKEN_NATIVO.fcm };
+}
+
+/**
+ * The form a token is kept in (the native ones with their kind), or null when it is not a
+ * device token at all. Registering and removing both use it, so the app's `fcm:x` and an older
+ * app's bare `x` are the same device.
+ */
+export function tokenGuardado(token: string): string | null {
+  const leido = leerTokenDispositivo(token);
+  if (leido.tipo === 'invalido') return null;
+  return leido.tipo === 'webpush' ? token : leido.token;
 }
 
 /**
@@ -124,6 +182,12 @@ export const zRegistroDispositivo = z
   .superRefine((v, ctx) => {
     if (v.flag !== 'true') return;
     const leido = leerTokenDispositivo(v.deviceToken);
-    if (leido.tipo === 'invalido')
-      ctx.addIssue({ code: 'custom', path: ['deviceToken', 'endpoint'], message: leido.motivo });
+    if (leido.tipo !== 'invalido') return;
+    // A subscription's fault is in its endpoint; a native token's, in the token itself.
+    const esSuscripcion = base64urlATexto(v.deviceToken)?.trimStart().startsWith('{') ?? false;
+    ctx.addIssue({
+      code: 'custom',
+      path: esSuscripcion ? ['deviceToken', 'endpoint'] : ['deviceToken'],
+      message: leido.motivo,
+    });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { esBaseNoDisponible } from './db-errors.js';
+import { esBaseNoDisponible, esConflictoPasajero } from './db-errors.js';
 
 const con = (message: string, campos: Record<string, unknown> = {}) => Object.assign(new Error(message), campos);
 
@@ -40,6 +40,28 @@ describe('esBaseNoDisponible', () => {
       null,
     ]) {
       expect(esBaseNoDisponible(e)).toBe(false);
+    }
+  });
+});
+
+describe('esConflictoPasajero', () => {
+  it('un deadlock o un fallo de serialización, también envuelto por Drizzle, se puede reintentar', () => {
+    expect(esConflictoPasajero(con('deadlock detected', { code: '40P01', severity: 'ERROR' }))).toBe(true);
+    expect(
+      esConflictoPasajero(
+        Object.assign(new Error('Failed query'), { cause: con('could not serialize', { code: '40001' }) }),
+      ),
+    ).toBe(true);
+  });
+
+  it('un error de la sentencia, una caída o un error del programa, no', () => {
+    for (const e of [
+      con('duplicate key value violates unique constraint "u"', { code: '23505', severity: 'ERROR' }),
+      con('x', { code: 'ECONNREFUSED' }),
+      new TypeError('x is undefined'),
+      null,
+    ]) {
+      expect(esConflictoPasajero(e)).toBe(false);
     }
   });
 });

@@ -50,5 +50,24 @@ export function esBaseNoDisponible(err: unknown): boolean {
   return false;
 }
 
+/** SQLSTATEs of a statement that lost a race with another transaction: deadlock, serialization. */
+const SQLSTATE_CONFLICTO = new Set(['40P01', '40001']);
+
+/**
+ * True when `err` (or an error it wraps) is a transaction PostgreSQL aborted because it collided
+ * with another one (a deadlock between two writes that update the same statistics rollup rows in
+ * different orders, a serialization failure): nothing was written, and the same request again
+ * succeeds. Not an outage.
+ */
+export function esConflictoPasajero(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e !== null && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && SQLSTATE_CONFLICTO.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Seconds a client should wait before trying again while the database is away. */
 export const REINTENTAR_EN_S = 5;

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MENSAJES, type CodigoError, type ErrorBody } from '@delego/contract';
-import { esBaseNoDisponible, REINTENTAR_EN_S } from './db-errors.js';
+import { esBaseNoDisponible, esConflictoPasajero, REINTENTAR_EN_S } from './db-errors.js';
 import { AppError } from './errors.js';
 import { resumenError } from './log-redaction.js';
 
@@ -34,6 +34,18 @@ export function installErrorHandler(app: FastifyInstance): void {
       };
       if (first) body.field = first.field;
       return reply.status(400).send(body);
+    }
+    if (esConflictoPasajero(err)) {
+      // The transaction was rolled back whole: the same request again is safe, and soon succeeds.
+      req.log.warn({ err: resumenError(err) }, 'base.conflictoPasajero');
+      return reply
+        .status(503)
+        .header('Retry-After', '1')
+        .send({
+          code: 'SERVICIO_NO_DISPONIBLE',
+          message: MENSAJES.servicioNoDisponible,
+          requestId,
+        } satisfies ErrorBody);
     }
     if (esBaseNoDisponible(err)) {
       req.log.warn({ err: resumenError(err) }, 'base.noDisponible');

@@ -24,11 +24,52 @@ const ROLES = [
 /** The free plan a company that signs itself up starts on (modules/accounts). */
 export const PLAN_GRATUITO = 'Inicial';
 
+/** The catalogue (ARS a month); migration 0009 writes the same `incluye` on existing databases. */
 export const PLANES = [
-  { nombre: 'Inicial', quota: 20, precioMensual: '0' },
-  { nombre: 'Pyme', quota: 100, precioMensual: '24900' },
-  { nombre: 'Empresa', quota: 1000, precioMensual: '89900' },
-  { nombre: 'Ilimitado', quota: null, precioMensual: '179900' },
+  {
+    nombre: 'Inicial',
+    quota: 20,
+    precioMensual: '0',
+    incluye: [
+      'Hasta 20 órdenes por mes',
+      'Usuarios ilimitados',
+      'Archivos adjuntos y gastos',
+      'Resumen público para el cliente',
+    ],
+  },
+  {
+    nombre: 'Pyme',
+    quota: 100,
+    precioMensual: '24900',
+    incluye: [
+      'Hasta 100 órdenes por mes',
+      'Todo lo del plan Inicial',
+      'Encuestas de satisfacción',
+      'Estadísticas y tablero',
+    ],
+  },
+  {
+    nombre: 'Empresa',
+    quota: 1000,
+    precioMensual: '89900',
+    incluye: [
+      'Hasta 1.000 órdenes por mes',
+      'Todo lo del plan Pyme',
+      'Informes de demoras por responsable',
+      'Soporte prioritario',
+    ],
+  },
+  {
+    nombre: 'Ilimitado',
+    quota: null,
+    precioMensual: '179900',
+    incluye: [
+      'Órdenes ilimitadas',
+      'Todo lo del plan Empresa',
+      'Varias sedes con una sola cuenta',
+      'Soporte prioritario',
+    ],
+  },
 ];
 
 /** The system-wide catalogues (roles, permissions, plans); idempotent. */

@@ -64,10 +64,10 @@ describe('routing with guards (SPEC §2)', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/home'));
   });
 
-  it('a listed route without a screen yet is a real 404 once the guard lets you in', async () => {
+  it('an admin-only route shows its screen once the guard lets the owner in', async () => {
     guardarSesion({ usuario: makePropietario(), md5: MD5 });
     abrir('/planes');
-    expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Elija su plan' }, { timeout: 5000 })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/planes');
   });
 

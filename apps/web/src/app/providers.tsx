@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { ErrorFeedback } from '../components/error-feedback';
 import { SessionProvider } from '../features/auth';
+import { BandejaDeSalida } from '../features/outbox/bandeja-provider';
 import { LiveProvider } from '../lib/live';
 import { configEnVivo } from './live-config';
 
@@ -14,6 +15,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
         <LiveProvider config={enVivo}>
           {children}
           <ErrorFeedback />
+          <BandejaDeSalida />
         </LiveProvider>
       </SessionProvider>
     </QueryClientProvider>

@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { consultaPersistida, persistirAhora } from '../lib/cache-persistente';
 import { ApiError, esErrorDefinitivo, notificarError } from '../lib/errors';
 
 declare module '@tanstack/react-query' {
@@ -13,7 +14,7 @@ declare module '@tanstack/react-query' {
  * unless they say `meta: { errorSilencioso: true }` because they handle the error themselves.
  */
 export function crearQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (query.meta?.errorSilencioso) return;
@@ -32,9 +33,20 @@ export function crearQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        // Lists, orders and catalogues are kept in IndexedDB per user (lib/cache-persistente.ts).
+        persister: consultaPersistida,
+        // Offline, a query still runs once (its kept answer comes from IndexedDB), then waits.
+        networkMode: 'offlineFirst',
         retry: (intentos, error) => !esErrorDefinitivo(error) && intentos < 2,
       },
       mutations: { retry: false },
     },
   });
+  // What the app writes into a kept query (setQueryData: a change's answer, an offline change) is
+  // kept too (fetched answers are kept by the persister itself):
+  // the copy in IndexedDB never lags behind what the screen showed.
+  queryClient.getQueryCache().subscribe((e) => {
+    if (e.type === 'updated' && e.action.type === 'success' && e.action.manual) persistirAhora(e.query);
+  });
+  return queryClient;
 }

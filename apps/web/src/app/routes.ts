@@ -78,6 +78,9 @@ const DemorasUsuarioPage = pantallaPerezosa(() => import('../features/statistics
 const DetalleGraficoOrdenesPage = pantallaPerezosa(
   () => import('../features/statistics/components/detalle-grafico-ordenes-page'),
 );
+// Plans and payments (issue 15).
+const PlanesPage = pantallaPerezosa(() => import('../features/plan/components/planes-page'));
+const MercadopagoTarjetaPage = pantallaPerezosa(() => import('../features/plan/components/mercadopago-tarjeta-page'));
 
 const conLogin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'login', pantalla });
 const soloAdmin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'admin', pantalla });
@@ -109,7 +112,7 @@ export const RUTAS: readonly Ruta[] = [
   conLogin('demora-por-orden', DemoraPorOrdenPage),
   conLogin('demora-por-orden/:tipo', DemoraPorOrdenPage),
   conLogin('perfil', PerfilPage),
-  conLogin('mercadopago-tarjeta'),
+  conLogin('mercadopago-tarjeta', MercadopagoTarjetaPage),
   conLogin('tipos-orden', TiposOrdenPage),
   conLogin('tipo-orden', TipoOrdenPage),
   conLogin('dashboard', DashboardPage),
@@ -119,7 +122,7 @@ export const RUTAS: readonly Ruta[] = [
   conLogin('orden/:id', OrdenDetallePage),
   // Routes with an additional restriction: admin or owner.
   soloAdmin('horas-reportadas', HorasReportadasPage),
-  soloAdmin('planes'),
+  soloAdmin('planes', PlanesPage),
   // Routes without a login requirement.
   publica('confirmacion/:k', ConfirmacionPage),
   publica('password-reset/:k', PasswordResetPage),

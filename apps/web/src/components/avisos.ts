@@ -57,11 +57,11 @@ const ESTILO: Record<TipoAviso, { color: string; icono: string; duracion: number
  * visible after going back to the previous screen.
  */
 export function useAviso(): (mensaje: string, tipo?: TipoAviso) => void {
-  const [presentar, cerrar] = useIonToast();
+  const [presentar] = useIonToast();
   return useCallback(
     (mensaje: string, tipo: TipoAviso = 'exito') => {
       const estilo = ESTILO[tipo];
-      void cerrar().finally(() =>
+      void cerrarAvisosAbiertos().finally(() =>
         presentar({
           message: mensaje,
           duration: estilo.duracion,
@@ -73,6 +73,15 @@ export function useAviso(): (mensaje: string, tipo?: TipoAviso) => void {
         }),
       );
     },
-    [presentar, cerrar],
+    [presentar],
   );
+}
+
+/**
+ * Notices replace each other: the one on screen, whichever screen showed it, closes before the next
+ * opens (two at once would cover each other at the bottom of the screen).
+ */
+async function cerrarAvisosAbiertos(): Promise<void> {
+  const abiertos = Array.from(document.querySelectorAll<HTMLIonToastElement>('ion-toast.delego-aviso'));
+  await Promise.all(abiertos.map((t) => t.dismiss().catch(() => false)));
 }

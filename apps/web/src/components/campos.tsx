@@ -80,6 +80,11 @@ export function CampoEmail(props: PropsDeTexto & Omit<PropsIonInput, 'type' | 'i
   );
 }
 
+/** A CUIT field: the number keyboard and the example number as placeholder (with or without dashes). */
+export function CampoCuit(props: PropsDeTexto & Omit<PropsIonInput, 'inputmode'>) {
+  return <CampoTexto placeholder="30-12345678-9" {...props} inputmode="numeric" />;
+}
+
 /** A text area (IonTextarea, grows with its text); Enter is a new line, Ctrl+Enter submits. */
 export function CampoTextoLargo(props: PropsDeTexto & PropsIonTextarea) {
   const { enlace, resto, envolver } = campoDeTexto(props);

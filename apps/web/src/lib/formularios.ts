@@ -216,3 +216,23 @@ export function useFormulario<V extends object, D, E extends string = never>(
     }),
   };
 }
+
+/**
+ * One field on its own, outside `useFormulario` (a form of one field that checks it in its own
+ * way): its value, its message, and the props of its field. Typing clears the message.
+ */
+export function useCampoSuelto(name: string, inicial: string) {
+  const [value, setValue] = useState(inicial);
+  const [error, setError] = useState<string | undefined>();
+  const props = (disabled: boolean): PropsCampo<string> => ({
+    name,
+    value,
+    error,
+    disabled,
+    onChange: (v) => {
+      setValue(v);
+      setError(undefined);
+    },
+  });
+  return { value, setError, props };
+}

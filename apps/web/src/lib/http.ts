@@ -51,6 +51,11 @@ export interface OpcionesPeticion<T> {
   /** False for calls that must go without Authorization (registration). Default true. */
   autenticada?: boolean;
   signal?: AbortSignal;
+  /**
+   * `Idempotency-Key` (a UUID): the server applies a change with the same key once and answers a
+   * repetition with the first answer. The offline outbox sends one with every change (lib/outbox).
+   */
+  idempotencia?: string;
 }
 
 // The code is read apart (codigoDeRespuesta): a body with a code we do not know keeps its message.
@@ -81,7 +86,7 @@ async function leerCuerpo(respuesta: Response): Promise<unknown> {
 
 /** Headers with Authorization (unless the call goes without it) and what they were built from. */
 function prepararCabeceras(
-  opciones: Pick<OpcionesPeticion<unknown>, 'credenciales' | 'autenticada'>,
+  opciones: Pick<OpcionesPeticion<unknown>, 'credenciales' | 'autenticada' | 'idempotencia'>,
   accept: string,
 ): { headers: Headers; credenciales: Credenciales | undefined; usaSesion: boolean } {
   const usaSesion = opciones.autenticada !== false && !opciones.credenciales;
@@ -91,6 +96,7 @@ function prepararCabeceras(
   if (credenciales) {
     headers.set('Authorization', authorizationHeader(credenciales.usuario, credenciales.md5));
   }
+  if (opciones.idempotencia) headers.set('Idempotency-Key', opciones.idempotencia);
   return { headers, credenciales, usaSesion };
 }
 
@@ -210,7 +216,7 @@ export async function peticionArchivo(
 
 export interface OpcionesFormulario<T> extends Pick<
   OpcionesPeticion<T>,
-  'query' | 'esquema' | 'credenciales' | 'autenticada' | 'signal'
+  'query' | 'esquema' | 'credenciales' | 'autenticada' | 'signal' | 'idempotencia'
 > {
   metodo?: 'POST' | 'PUT';
   /** Called as the body goes out: bytes sent and the total (XMLHttpRequest's upload progress). */
@@ -298,7 +304,7 @@ type ConCuerpo<R extends DefRuta> = R['body'] extends z.ZodType
 /** What a call by route takes besides the route: its params and body (typed by the route), and the usual options. */
 export type OpcionesRuta<R extends DefRuta> = ConParams<R> &
   ConCuerpo<R> &
-  Pick<OpcionesPeticion<never>, 'query' | 'credenciales' | 'autenticada' | 'signal'>;
+  Pick<OpcionesPeticion<never>, 'query' | 'credenciales' | 'autenticada' | 'signal' | 'idempotencia'>;
 
 /** The options of a call: required when the route has params or a body, optional otherwise. */
 export type ArgsRuta<R extends DefRuta> = R['params'] extends z.ZodType

@@ -4,6 +4,7 @@ import { RUTAS_CUENTAS } from './cuentas.js';
 import { RUTAS_ESTADISTICAS } from './estadisticas.js';
 import { RUTAS_ENCUESTAS } from './encuestas.js';
 import { RUTAS_ORDENES } from './ordenes.js';
+import { RUTAS_PLANES } from './planes.js';
 import { RUTAS_SISTEMA } from './sistema.js';
 import type { DefRuta } from './definir.js';
 
@@ -24,6 +25,7 @@ export const RUTAS = {
   ...RUTAS_CLIENTE_PUBLICO,
   ...RUTAS_ENCUESTAS,
   ...RUTAS_ESTADISTICAS,
+  ...RUTAS_PLANES,
 } as const;
 
 export type NombreRuta = keyof typeof RUTAS;

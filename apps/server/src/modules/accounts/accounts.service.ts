@@ -24,7 +24,7 @@ import { AppError } from '../../lib/errors.js';
 import { hashSecret } from '../auth/password.js';
 import type { EntidadesService } from '../entidades/entidades.service.js';
 import type { MailService } from '../mail/mail.service.js';
-import { plantillaConfirmacion, plantillaInvitacion, plantillaRecuperacion } from '../mail/plantillas.js';
+import { plantillaConfirmacion, plantillaInvitacion, plantillaRecuperacion, remitenteDe } from '../mail/plantillas.js';
 import { MENSAJES_USUARIOS, type CuentaRow, type Invitaciones, type UsersService } from '../users/users.service.js';
 import { AccountsRepository, type TipoToken, type TokenRow } from './accounts.repository.js';
 import { RateLimiter, type Limite } from '../../lib/rate-limit.js';
@@ -290,7 +290,7 @@ export class AccountsService implements Invitaciones {
       entidadId: actor.entidadId,
       logo: entidad?.logo ?? null,
       contenido: plantillaInvitacion({
-        remitente: { entidadNombre: entidad?.nombre ?? '', conLogo: Boolean(entidad?.logo) },
+        remitente: remitenteDe(entidad),
         nombre: invitado.nombre,
         usuario: invitado.usuario,
         invitadoPor: `${actor.nombre} ${actor.apellido}`.trim() || actor.usuario,
@@ -360,7 +360,7 @@ export class AccountsService implements Invitaciones {
   ): Promise<void> {
     const token = await this.issue(tx, cuenta.id, tipo);
     const datos = {
-      remitente: { entidadNombre: entidad.nombre, conLogo: Boolean(entidad.logo) },
+      remitente: remitenteDe(entidad),
       nombre: cuenta.nombre,
       usuario: cuenta.usuario,
       enlace: this.enlace(tipo, token),

@@ -27,7 +27,8 @@ import { crearToken, hashDeToken } from '../../lib/tokens.js';
 import type { ClientsService } from '../clients/clients.service.js';
 import type { EntidadesService } from '../entidades/entidades.service.js';
 import type { Descarga, FilesService } from '../files/files.service.js';
-import type { MailService } from '../mail/mail.service.js';
+import type { MailService, TipoCorreo } from '../mail/mail.service.js';
+import { remitenteDe, type Contenido } from '../mail/plantillas.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { OrdersLecturasService } from '../orders/orders.lecturas.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
@@ -40,7 +41,7 @@ import {
   type FacturacionFila,
 } from './client-side.repository.js';
 import type { CifradorEnlaces } from './enlace-cifrado.js';
-import { plantillaEnlaceOrden, plantillaPedidoFacturacion } from './plantillas-cliente.js';
+import { plantillaEnlaceOrden, plantillaPedidoFacturacion, type DatosCorreoCliente } from './plantillas-cliente.js';
 
 type Datos = z.output<typeof zDatosFacturacion>;
 type FacturacionPublicaInput = z.output<typeof zFacturacionPublica>;
@@ -192,29 +193,12 @@ export class ClientSideService {
     let para = '';
     await this.db.transaction(async (tx) => {
       const acc = await this.modificable(actor, ordenId, tx);
-      const cliente =
-        acc.orden.clienteId != null
-          ? await this.deps.clients.find(actor.entidadId, acc.orden.clienteId, tx)
-          : undefined;
-      para = email ?? cliente?.email ?? '';
-      if (!para) throw AppError.invalid('email', MENSAJES_CLIENTE_PUBLICO.sinEmailCliente);
+      const destino = await this.destinoCliente(tx, actor, acc.orden, email);
+      para = destino.para;
       const token = await this.tokenVigente(tx, actor, ordenId);
-      const entidad = await this.deps.entidades.find(actor.entidadId, tx);
-      await this.deps.mail.enqueue(tx, {
-        tipo: 'enlace_orden',
-        para,
-        entidadId: actor.entidadId,
-        logo: entidad?.logo ?? null,
-        contenido: plantillaEnlaceOrden({
-          entidadNombre: entidad?.nombre ?? '',
-          conLogo: Boolean(entidad?.logo),
-          destinatario: cliente?.contacto || cliente?.nombre || '',
-          numero: acc.orden.numero,
-          titulo: acc.orden.titulo,
-          enlace: this.url(token),
-          enviadoPor: nombreDe(actor),
-        }),
-      });
+      await this.correoAlCliente(tx, actor, 'enlace_orden', acc.orden, destino, (d) =>
+        plantillaEnlaceOrden({ ...d, enlace: this.url(token) }),
+      );
       await this.deps.orders.insertEvento(tx, actor, ordenId, {
         tipo: 'ENLACE_PUBLICO',
         datos: { accion: 'enviado', email: para },
@@ -265,12 +249,8 @@ export class ClientSideService {
   async delegar(actor: Actor, ordenId: number, email: string | undefined): Promise<OrdenDetalle> {
     await this.db.transaction(async (tx) => {
       const acc = await this.modificable(actor, ordenId, tx, true);
-      const cliente =
-        acc.orden.clienteId != null
-          ? await this.deps.clients.find(actor.entidadId, acc.orden.clienteId, tx)
-          : undefined;
-      const para = email ?? cliente?.email ?? '';
-      if (!para) throw AppError.invalid('email', MENSAJES_CLIENTE_PUBLICO.sinEmailCliente);
+      const destino = await this.destinoCliente(tx, actor, acc.orden, email);
+      const para = destino.para;
       const ahora = this.clock.now();
       const token = await this.tokenVigente(tx, actor, ordenId);
       const formulario = crearToken();
@@ -281,24 +261,14 @@ export class ClientSideService {
         hash: formulario.hash,
         vence: new Date(ahora.getTime() + VIGENCIA_FORMULARIO_FACTURACION_MS),
       });
-      const entidad = await this.deps.entidades.find(actor.entidadId, tx);
-      await this.deps.mail.enqueue(tx, {
-        tipo: 'facturacion',
-        para,
-        entidadId: actor.entidadId,
-        logo: entidad?.logo ?? null,
-        contenido: plantillaPedidoFacturacion({
-          entidadNombre: entidad?.nombre ?? '',
-          conLogo: Boolean(entidad?.logo),
-          destinatario: cliente?.contacto || cliente?.nombre || '',
-          numero: acc.orden.numero,
-          titulo: acc.orden.titulo,
+      await this.correoAlCliente(tx, actor, 'facturacion', acc.orden, destino, (d) =>
+        plantillaPedidoFacturacion({
+          ...d,
           // The form's token travels in the fragment: browsers never send it to any server.
           enlace: `${this.url(token)}#facturacion=${formulario.token}`,
-          enviadoPor: nombreDe(actor),
           vigenciaDias: Math.round(VIGENCIA_FORMULARIO_FACTURACION_MS / (24 * 3_600_000)),
         }),
-      });
+      );
       await this.deps.orders.insertEvento(tx, actor, ordenId, { tipo: 'FACTURACION_DELEGADA', datos: { email: para } });
     });
     this.deps.mail.kick();
@@ -433,6 +403,45 @@ export class ClientSideService {
     const acc = await this.deps.orders.acceso(actor, ordenId, { tx, bloquear });
     if (!acc.modificar) throw AppError.forbidden(SOLO_LECTURA);
     return acc;
+  }
+
+  /** Who gets a mail about the order: the address given, else the client's own (400 when neither). */
+  private async destinoCliente(
+    tx: DbOrTx,
+    actor: Actor,
+    orden: { clienteId: number | null },
+    email: string | undefined,
+  ): Promise<{ para: string; destinatario: string }> {
+    const cliente =
+      orden.clienteId != null ? await this.deps.clients.find(actor.entidadId, orden.clienteId, tx) : undefined;
+    const para = email ?? cliente?.email ?? '';
+    if (!para) throw AppError.invalid('email', MENSAJES_CLIENTE_PUBLICO.sinEmailCliente);
+    return { para, destinatario: cliente?.contacto || cliente?.nombre || '' };
+  }
+
+  /** Queues a mail about the order from the company (its name and logo) to the client; sent after the commit. */
+  private async correoAlCliente(
+    tx: DbOrTx,
+    actor: Actor,
+    tipo: TipoCorreo,
+    orden: { numero: number; titulo: string },
+    destino: { para: string; destinatario: string },
+    escribir: (d: Omit<DatosCorreoCliente, 'enlace'>) => Contenido,
+  ): Promise<void> {
+    const entidad = await this.deps.entidades.find(actor.entidadId, tx);
+    await this.deps.mail.enqueue(tx, {
+      tipo,
+      para: destino.para,
+      entidadId: actor.entidadId,
+      logo: entidad?.logo ?? null,
+      contenido: escribir({
+        ...remitenteDe(entidad),
+        destinatario: destino.destinatario,
+        numero: orden.numero,
+        titulo: orden.titulo,
+        enviadoPor: nombreDe(actor),
+      }),
+    });
   }
 
   private async estadoEnlace(

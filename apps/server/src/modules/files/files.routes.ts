@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { enviarGenerado, registrar } from '../../lib/rutas.js';
 import type { Services } from '../../services.js';
 import { actorOf } from '../auth/auth.plugin.js';
+import { idempotenteParaActor } from '../idempotencia/idempotencia.hooks.js';
 import type { Descarga, Parte } from './files.service.js';
 import { contentDisposition, parseRange } from './http.js';
 import { MENSAJES_ARCHIVOS } from './tipos.js';
@@ -69,19 +70,24 @@ export const filesRoutes =
     });
 
     registrar(app, RUTAS.archivos, async (req) => s.files.list(actorOf(req), req.params.id));
-    registrar(app, RUTAS.agregarArchivos, async (req) => {
-      const actor = actorOf(req);
-      if (req.isMultipart()) return s.files.create(actor, req.params.id, partesDe(req));
-      const parsed = zArchivosCambios.safeParse(req.body ?? {});
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw AppError.invalid(
-          String(issue?.path[0] ?? 'archivosBorrados'),
-          issue?.message ?? MENSAJES_ARCHIVOS.sinArchivos,
-        );
-      }
-      return s.files.delete(actor, req.params.id, parsed.data.archivosBorrados ?? []);
-    });
+    registrar(
+      app,
+      RUTAS.agregarArchivos,
+      async (req) => {
+        const actor = actorOf(req);
+        if (req.isMultipart()) return s.files.create(actor, req.params.id, partesDe(req));
+        const parsed = zArchivosCambios.safeParse(req.body ?? {});
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          throw AppError.invalid(
+            String(issue?.path[0] ?? 'archivosBorrados'),
+            issue?.message ?? MENSAJES_ARCHIVOS.sinArchivos,
+          );
+        }
+        return s.files.delete(actor, req.params.id, parsed.data.archivosBorrados ?? []);
+      },
+      idempotenteParaActor(s.idempotencia),
+    );
     registrar(app, RUTAS.descargarArchivo, async (req, reply) => {
       const d = await s.files.descarga(actorOf(req), req.params.ordenId, req.params.archivoId);
       const inline = req.query.inline !== undefined && req.query.inline !== '0' && req.query.inline !== 'false';

@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { correoSalida } from './mail.tables.js';
 import type { Mensaje } from './transport.js';
 
-export type TipoCorreo = 'confirmacion' | 'recuperacion' | 'invitacion' | 'encuesta' | 'enlace_orden' | 'facturacion';
+export type TipoCorreo =
+  'confirmacion' | 'recuperacion' | 'invitacion' | 'encuesta' | 'enlace_orden' | 'facturacion' | 'plan';
 
 /** A mail as the outbox stores it. */
 export type Correo = Omit<Mensaje, 'nombreArchivo'>;

@@ -17,6 +17,11 @@ export interface Remitente {
   conLogo: boolean;
 }
 
+/** The company (as `entidades.find` gives it, if it exists) as the sender of a mail. */
+export function remitenteDe(entidad: { nombre: string; logo: string | null } | undefined): Remitente {
+  return { entidadNombre: entidad?.nombre ?? '', conLogo: Boolean(entidad?.logo) };
+}
+
 /** The `cid` the HTML uses for the logo attachment. */
 export const CID_LOGO = 'logo@delego';
 

@@ -1,12 +1,12 @@
 import type { Notificacion } from '@delego/contract';
-import { estadoInfo } from '@delego/contract';
+import { estadoInfo, leerTokenDispositivo, tokenGuardado } from '@delego/contract';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import type { DomainEvent, EventBus } from '../../lib/bus.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { NotificationsRepository } from './notifications.repository.js';
-import { DestinoPushRechazado, decodeSubscription, type PushSender } from './push.js';
+import { DestinoPushRechazado, type NativePushSender, type PushSender } from './push.js';
 
 /** Whether a user has an open live socket on this instance (the live module answers). */
 export interface LocalPresence {
@@ -35,6 +35,12 @@ export class NotificationsService {
     private readonly clock: Clock,
     private readonly push: PushSender | null,
     private readonly log: Log = () => undefined,
+    /**
+     * The native app's devices (FCM, APNs): none on this server yet (it needs the company's
+     * Firebase or Apple credentials; docs/APP-DE-CAMPO.md). Without one, their tokens are kept
+     * and the app's users get their notifications on the live socket and in the list.
+     */
+    private readonly nativo: NativePushSender | null = null,
   ) {
     this.repo = new NotificationsRepository(db);
     bus.subscribeLocal((e) => this.track(this.onEvent(e)));
@@ -106,7 +112,7 @@ export class NotificationsService {
       leida: row.leida,
     };
     this.bus.publish({ type: 'notificacion.creada', entidadId, usuarioId, notificacion });
-    if (this.push && !(await this.isOnline(usuarioId))) await this.pushTo(usuarioId, notificacion);
+    if ((this.push || this.nativo) && !(await this.isOnline(usuarioId))) await this.pushTo(usuarioId, notificacion);
     return notificacion;
   }
 
@@ -116,12 +122,18 @@ export class NotificationsService {
   }
 
   private async pushTo(usuarioId: number, n: Notificacion): Promise<void> {
-    if (!this.push) return;
+    const payload = { titulo: n.titulo, mensaje: n.mensaje, ordenId: n.ordenId, id: n.id };
     for (const { token } of await this.repo.devicesOf(usuarioId)) {
-      const sub = decodeSubscription(token);
-      if (!sub) continue; // a native device token: no sender for those yet
+      const leido = leerTokenDispositivo(token);
       try {
-        const alive = await this.push.send(sub, { titulo: n.titulo, mensaje: n.mensaje, ordenId: n.ordenId, id: n.id });
+        let alive = true;
+        if (leido.tipo === 'webpush' && this.push) alive = await this.push.send(leido.suscripcion, payload);
+        else if ((leido.tipo === 'fcm' || leido.tipo === 'apns') && this.nativo?.tipos.includes(leido.tipo)) {
+          alive = await this.nativo.send(
+            { tipo: leido.tipo, token: leido.token.slice(leido.tipo.length + 1) },
+            payload,
+          );
+        } else continue; // no sender for this kind here
         if (!alive) await this.repo.deleteToken(token);
       } catch (err) {
         if (err instanceof DestinoPushRechazado) {
@@ -159,14 +171,19 @@ export class NotificationsService {
    * GET /api/v2/notificaciones/registrar/{flag}/{deviceToken}. A device already registered
    * passes to the actor only within the same company (another colleague logs in on the same
    * browser); one registered by a user of another company is refused (409) and stays where it
-   * is, so a token never moves across companies.
+   * is, so a token never moves across companies. A native token is kept with its kind
+   * (`fcm:…`, `apns:…`: contract `tokenGuardado`), so `x` and `fcm:x` are the same device.
    */
   async register(actor: Actor, registrar: boolean, token: string): Promise<void> {
+    const guardado = tokenGuardado(token);
     if (!registrar) {
-      await this.repo.deleteDevice(actor.id, token);
+      // The token as sent too: a row kept before tokens had their kind goes as well.
+      for (const t of new Set([token, guardado ?? token])) await this.repo.deleteDevice(actor.id, t);
       return;
     }
-    if (!(await this.repo.upsertDevice(actor.entidadId, actor.id, token))) {
+    // The route's schema refused anything else already.
+    if (!guardado) throw AppError.invalid('deviceToken', 'El token del dispositivo no es válido.');
+    if (!(await this.repo.upsertDevice(actor.entidadId, actor.id, guardado))) {
       throw new AppError(
         'CONFLICTO',
         'Este dispositivo ya recibe notificaciones de otra empresa. Cierre allí la sesión (o desactive las notificaciones) y vuelva a intentarlo.',

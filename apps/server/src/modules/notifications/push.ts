@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import path from 'node:path';
-import { leerTokenDispositivo, motivoEndpointPush } from '@delego/contract';
+import { motivoEndpointPush, type TipoTokenNativo } from '@delego/contract';
 import webpush from 'web-push';
 import { esDireccionNoPublica, resolverDelSistema, type Direccion, type Resolver } from './push-destino.js';
 
@@ -15,6 +15,23 @@ export interface PushSubscriptionJson {
 export interface PushSender {
   readonly publicKey: string;
   send(subscription: PushSubscriptionJson, payload: Record<string, unknown>): Promise<boolean>;
+}
+
+/** What a notification carries to a device. */
+export type MensajePush = Record<string, unknown>;
+
+/**
+ * The port for the native app's devices (issue 17; docs/APP-DE-CAMPO.md, «Notificaciones en la
+ * app nativa»): an adapter for Firebase Cloud Messaging (HTTP v1 API, with the company's service
+ * account) and/or one for APNs (HTTP/2 with a .p8 key). `tipos` says which kinds it serves; a
+ * device of another kind is skipped. `send` answers false when the service says the token is
+ * gone (FCM UNREGISTERED / 404, APNs 410 Unregistered or BadDeviceToken), so the device is
+ * forgotten; any other failure throws and the device stays. No adapter ships with Delego: this
+ * server has no credentials, and a fake would only pretend.
+ */
+export interface NativePushSender {
+  readonly tipos: readonly TipoTokenNativo[];
+  send(dispositivo: { tipo: TipoTokenNativo; token: string }, payload: MensajePush): Promise<boolean>;
 }
 
 /**
@@ -122,10 +139,4 @@ export class WebPushSender implements PushSender {
       if (agent !== this.agent) agent.destroy();
     }
   }
-}
-
-/** Decodes a device token: the browser sends its subscription as base64url JSON (checked endpoint). */
-export function decodeSubscription(token: string): PushSubscriptionJson | null {
-  const leido = leerTokenDispositivo(token);
-  return leido.tipo === 'webpush' ? leido.suscripcion : null;
 }

@@ -4,11 +4,13 @@ import { AppError } from '../../lib/errors.js';
 import { registrar } from '../../lib/rutas.js';
 import type { Services } from '../../services.js';
 import { actorOf } from '../auth/auth.plugin.js';
+import { idempotenteParaActor } from '../idempotencia/idempotencia.hooks.js';
 
 export const ordersRoutes =
   (s: Services): FastifyPluginAsync =>
   async (app) => {
     const o = s.orders;
+    const unaVez = idempotenteParaActor(s.idempotencia);
 
     registrar(app, RUTAS.ordenesFiltradas, async (req) => s.ordersLecturas.list(actorOf(req), req.body));
     registrar(app, RUTAS.ordenesFiltradasSimple, async (req) => s.ordersLecturas.listSimple(actorOf(req), req.body));
@@ -18,8 +20,8 @@ export const ordersRoutes =
       await o.delete(actorOf(req), req.params.id);
       return { ok: true };
     });
-    registrar(app, RUTAS.guardarOrden, async (req) => o.save(actorOf(req), req.body));
-    registrar(app, RUTAS.cambiarEstado, async (req) => o.cambiarEstado(actorOf(req), req.params.id, req.body));
+    registrar(app, RUTAS.guardarOrden, async (req) => o.save(actorOf(req), req.body), unaVez);
+    registrar(app, RUTAS.cambiarEstado, async (req) => o.cambiarEstado(actorOf(req), req.params.id, req.body), unaVez);
     registrar(app, RUTAS.cambiarResponsables, async (req) =>
       o.cambiarResponsables(actorOf(req), req.params.id, req.body),
     );

@@ -1,4 +1,5 @@
 import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { firstRow } from '../../lib/queries.js';
 import { planes, suscripciones } from './plans.tables.js';
@@ -8,7 +9,11 @@ export interface SuscripcionRow {
   quota: number | null;
   quotaDisponible: number | null;
   fechaProximoVencimiento: Date;
+  graciaHasta: Date | null;
+  pendienteNombre: string | null;
 }
+
+const planPendiente = alias(planes, 'plan_pendiente');
 
 /**
  * The statement that takes one order from the company's quota of the current period, as a
@@ -39,15 +44,18 @@ export class PlansRepository {
           quota: suscripciones.quota,
           quotaDisponible: suscripciones.quotaDisponible,
           fechaProximoVencimiento: suscripciones.fechaProximoVencimiento,
+          graciaHasta: suscripciones.graciaHasta,
+          pendienteNombre: planPendiente.nombre,
         })
         .from(suscripciones)
         .innerJoin(planes, eq(planes.id, suscripciones.planId))
+        .leftJoin(planPendiente, eq(planPendiente.id, suscripciones.planPendienteId))
         .where(eq(suscripciones.entidadId, entidadId)),
     );
   }
 
   /**
-   * Starts the next monthly period when the renewal date has passed: the quota is refilled and
+   * Without payments (no `Renovador`): starts the next monthly period when the renewal date has passed: the quota is refilled and
    * the renewal moves one month on. One statement, so concurrent callers renew once.
    */
   async renewIfDue(entidadId: number, now: Date): Promise<boolean> {

@@ -5,6 +5,11 @@ import { registrar } from '../../lib/rutas.js';
 import type { Services } from '../../services.js';
 import { actorOf } from '../auth/auth.plugin.js';
 
+/** A plan change is two ids and the card's token and display data: a larger body is refused (413). */
+export const SUSCRIBIR_BODY_LIMIT = 16 * 1024;
+/** MercadoPago's notifications are a few hundred bytes. */
+export const WEBHOOK_BODY_LIMIT = 64 * 1024;
+
 export const plansRoutes =
   (s: Services): FastifyPluginAsync =>
   async (app) => {
@@ -21,4 +26,37 @@ export const plansRoutes =
         return estado;
       });
     });
+    registrar(app, RUTAS.planes, async (req) => s.suscripciones.catalogo(actorOf(req)));
+    registrar(app, RUTAS.planHabilitado, (req) => s.suscripciones.habilitado(actorOf(req)));
+    registrar(app, RUTAS.planPagos, async (req) => s.suscripciones.pagos(actorOf(req)));
+    registrar(app, RUTAS.planSuscribir, async (req) => s.suscripciones.suscribir(actorOf(req), req.body), {
+      bodyLimit: SUSCRIBIR_BODY_LIMIT,
+    });
+  };
+
+/**
+ * MercadoPago's webhook: outside the auth hook, checked by its `x-signature` (docs/PLANES.md). The
+ * `data.id` of the signature is the query's (MercadoPago adds `?data.id=…&type=…`), else the body's.
+ */
+export const plansPublicRoutes =
+  (s: Services): FastifyPluginAsync =>
+  async (app) => {
+    registrar(
+      app,
+      RUTAS.planWebhookMercadoPago,
+      async (req) => {
+        const h = (n: string) => {
+          const v = req.headers[n];
+          return Array.isArray(v) ? v[0] : v;
+        };
+        return s.suscripciones.webhook({
+          eventoId: req.body.id,
+          tipo: req.body.type,
+          dataId: req.query['data.id'] ?? req.body.data.id,
+          xSignature: h('x-signature'),
+          xRequestId: h('x-request-id'),
+        });
+      },
+      { bodyLimit: WEBHOOK_BODY_LIMIT },
+    );
   };

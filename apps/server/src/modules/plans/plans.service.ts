@@ -7,6 +7,11 @@ import { PlansRepository, type SuscripcionRow } from './plans.repository.js';
 
 export { tomarCupoSql } from './plans.repository.js';
 
+/** Who renews a due period (the payments, suscripciones.service.ts); true when something changed. */
+export interface Renovador {
+  renovar(entidadId: number): Promise<boolean>;
+}
+
 export class PlansService {
   /**
    * @param cache the plan state per company (key ''), read on every menu open and after every
@@ -16,14 +21,18 @@ export class PlansService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly cache: TenantCache<PlanEstado | null>,
+    /** The payment-aware renewal (docs/PLANES.md); without it a due period renews for free. */
+    private readonly renovador?: Renovador,
   ) {}
 
   /** The plan state remembered for the company, when still current; undefined when it must be read. */
   enMemoria(entidadId: number): PlanEstado | null | undefined {
     const hit = this.cache.get(entidadId, '');
     if (hit === undefined) return undefined;
-    // A period that ended is renewed on the next read, not served from memory.
-    if ((hit?.fechaProximoVencimiento ?? Infinity) <= this.clock.now().getTime()) return undefined;
+    // A period (or a grace period) that ended is renewed on the next read, not served from memory.
+    const ahora = this.clock.now().getTime();
+    if ((hit?.fechaProximoVencimiento ?? Infinity) <= ahora) return undefined;
+    if ((hit?.gracia?.hasta ?? Infinity) <= ahora) return undefined;
     return hit;
   }
 
@@ -38,9 +47,13 @@ export class PlansService {
     const repo = new PlansRepository(tx);
     let row = await repo.estado(entidadId);
     if (!row) return null;
-    if (row.fechaProximoVencimiento <= this.clock.now()) {
-      for (let i = 0; i < 240 && (await repo.renewIfDue(entidadId, this.clock.now())); i++) {
-        // Each pass moves the renewal one month on; a company idle for years catches up here.
+    const ahora = this.clock.now();
+    if (row.fechaProximoVencimiento <= ahora || (row.graciaHasta && row.graciaHasta <= ahora)) {
+      if (this.renovador) await this.renovador.renovar(entidadId);
+      else {
+        for (let i = 0; i < 240 && (await repo.renewIfDue(entidadId, this.clock.now())); i++) {
+          // Each pass moves the renewal one month on; a company idle for years catches up here.
+        }
       }
       row = (await repo.estado(entidadId)) ?? row;
     }
@@ -52,6 +65,7 @@ export class PlansService {
    * passed. True when a period was started. Each step is one atomic statement.
    */
   async renovarSiVencio(entidadId: number): Promise<boolean> {
+    if (this.renovador) return this.renovador.renovar(entidadId);
     const repo = new PlansRepository(this.db);
     let renewed = false;
     for (let i = 0; i < 240 && (await repo.renewIfDue(entidadId, this.clock.now())); i++) renewed = true;
@@ -65,5 +79,9 @@ function toEstado(row: SuscripcionRow): PlanEstado {
     quota: row.quota,
     quotaDisponible: row.quotaDisponible,
     fechaProximoVencimiento: row.fechaProximoVencimiento.getTime(),
+    gracia: row.graciaHasta ? { hasta: row.graciaHasta.getTime() } : null,
+    pendiente: row.pendienteNombre
+      ? { planNombre: row.pendienteNombre, desde: row.fechaProximoVencimiento.getTime() }
+      : null,
   };
 }

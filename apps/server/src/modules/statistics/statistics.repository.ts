@@ -1,6 +1,15 @@
 import { and, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { ESTADO, ESTADOS_ABIERTOS } from '@delego/contract';
+import {
+  ESTADO,
+  ESTADOS_ABIERTOS,
+  ZONA_HORARIA_EMPRESA_POR_DEFECTO,
+  diaDeMs,
+  finDelDia,
+  inicioDelDia,
+  sumarDias,
+} from '@delego/contract';
 import type { Consultar, DbOrTx } from '../../db/client.js';
+import { intArray } from '../../lib/queries.js';
 import { estadisticaAcceso } from './statistics.tables.js';
 
 /**
@@ -120,6 +129,16 @@ const conjuntoDemora = (entidadId: number, r: Rango): SQL =>
   sql`o.entidad_id = ${entidadId} and o.eliminada is null and o.fecha_fin between ${ts(r.desdeMs)} and ${ts(r.hastaMs)}
     and o.estado_id <> ${CANCELADA} and (o.estado_id <> ${FINALIZADA} or o.finalizada is not null)`;
 
+/** The open orders of the delay set (read from `ordenes_estadisticas_abiertas_idx`). */
+const abiertasDelConjunto = (entidadId: number, r: Rango): SQL =>
+  sql`o.entidad_id = ${entidadId} and o.eliminada is null and o.estado_id in (${PENDIENTE}, ${EN_PROCESO}, ${EN_ESPERA})
+    and o.fecha_fin between ${ts(r.desdeMs)} and ${ts(r.hastaMs)}`;
+
+/** The finished late orders of the delay set (read from `ordenes_estadisticas_demora_idx`). */
+const finalizadasTardeDelConjunto = (entidadId: number, r: Rango): SQL =>
+  sql`o.entidad_id = ${entidadId} and o.eliminada is null and o.estado_id = ${FINALIZADA} and o.finalizada > o.fecha_fin
+    and o.fecha_fin between ${ts(r.desdeMs)} and ${ts(r.hastaMs)}`;
+
 /** Orders of the company created in the range. */
 const creadasEn = (entidadId: number, r: Rango): SQL =>
   sql`o.entidad_id = ${entidadId} and o.eliminada is null and o.creada between ${ts(r.desdeMs)} and ${ts(r.hastaMs)}`;
@@ -128,6 +147,77 @@ const creadasEn = (entidadId: number, r: Rango): SQL =>
 const finalizadasEn = (entidadId: number, r: Rango): SQL =>
   sql`o.entidad_id = ${entidadId} and o.eliminada is null and o.estado_id = ${FINALIZADA}
     and o.finalizada between ${ts(r.desdeMs)} and ${ts(r.hastaMs)}`;
+
+/** Measures of the daily rollup `estadistica_resumen` (migration 0011, docs/ESTADISTICAS.md). */
+const MEDIDA = {
+  estado: 1,
+  tipo: 2,
+  area: 3,
+  cliente: 4,
+  responsable: 5,
+  finalizadas: 6,
+  resolucion: 7,
+  demoraTarde: 8,
+  demoraATiempo: 9,
+  demoraResponsable: 10,
+  demoraCubeta: 11,
+  abiertasResponsable: 12,
+} as const;
+/** Width of the rollup's buckets of durations (migration 0011, `estadistica_cubeta`): 6 hours. */
+const CUBETA_S = 21_600;
+
+/**
+ * The exact median (as `percentile_cont(0.5)`: the middle value, or lo + 0.5 * (hi - lo) of the two
+ * middle ones) of a multiset known by its counts per bucket (ascending), reading the values of only
+ * the one or two buckets that hold the middle.
+ */
+export async function medianaExacta(
+  hist: readonly { b: number; n: number }[],
+  valoresDe: (b: number) => Promise<number[]>,
+): Promise<number | null> {
+  const total = hist.reduce((a, h) => a + h.n, 0);
+  if (!total) return null;
+  const pos = 0.5 * (total - 1);
+  const rangos = [Math.floor(pos), Math.ceil(pos)];
+  const valores: number[] = [];
+  const leidas = new Map<number, number[]>();
+  for (const k of rangos) {
+    let antes = 0;
+    for (const h of hist) {
+      if (k < antes + h.n) {
+        let v = leidas.get(h.b);
+        if (!v) {
+          v = (await valoresDe(h.b)).sort((a, b) => a - b);
+          leidas.set(h.b, v);
+        }
+        valores.push(v[k - antes] as number);
+        break;
+      }
+      antes += h.n;
+    }
+  }
+  const [lo, hi] = valores as [number, number];
+  return rangos[0] === rangos[1] ? lo : lo + (pos - (rangos[0] as number)) * (hi - lo);
+}
+/** The rollup's calendar: the days of the migration's `estadistica_dia`. */
+const ZONA_RESUMEN = 'America/Argentina/Buenos_Aires';
+
+/**
+ * The rollup's days of a range, when the range is made of whole days of the rollup's calendar (the
+ * statistics' ranges always are: `rangoEstadisticas`); otherwise undefined and the caller counts the
+ * orders themselves.
+ */
+function diasResumen(r: Rango): { desde: string; hasta: string } | undefined {
+  if (ZONA_HORARIA_EMPRESA_POR_DEFECTO !== ZONA_RESUMEN) return undefined;
+  const desde = diaDeMs(r.desdeMs, ZONA_RESUMEN);
+  const hasta = diaDeMs(r.hastaMs, ZONA_RESUMEN);
+  if (inicioDelDia(desde, ZONA_RESUMEN) !== r.desdeMs || finDelDia(hasta, ZONA_RESUMEN) !== r.hastaMs) return undefined;
+  return { desde, hasta };
+}
+
+/** Rows of one measure of the rollup, for a company and a range of days. */
+const delResumen = (entidadId: number, medida: number, d: { desde: string; hasta: string }): SQL =>
+  sql`s.entidad_id = ${entidadId} and s.medida = ${sql.raw(String(medida))} and s.dia between ${d.desde}::date and ${d.hasta}::date`;
 
 export class StatisticsRepository {
   constructor(
@@ -144,8 +234,35 @@ export class StatisticsRepository {
     return (await this.db.execute(query)).rows as T[];
   }
 
-  /** Orders created in the range, counted by state, type, area, client or responsable (with the name). */
+  /**
+   * Orders created in the range, counted by state, type, area, client or responsable (with the name):
+   * from the daily rollup (a few hundred rows a day at most) when the range is whole days, else from
+   * the orders (`contarPorEnVivo`, also the reference of the rollup's tests).
+   */
   async contarPor(entidadId: number, r: Rango, por: Agrupacion): Promise<FilaGrupo[]> {
+    const dias = diasResumen(r);
+    if (!dias) return this.contarPorEnVivo(entidadId, r, por);
+    const grupos = sql`(select nullif(s.valor, 0) as id, sum(s.n)::int as n from estadistica_resumen s
+      where ${delResumen(entidadId, MEDIDA[por], dias)} group by s.valor having sum(s.n) > 0)`;
+    let q: SQL;
+    if (por === 'estado') {
+      q = sql`select g.id, null as nombre, g.n from ${grupos} g`;
+    } else if (por === 'responsable') {
+      q = sql`select g.id, nullif(trim(u.nombre || ' ' || u.apellido), '') as nombre, g.n
+        from ${grupos} g left join usuarios u on u.id = g.id and u.entidad_id = ${entidadId}
+        order by g.n desc, nombre`;
+    } else {
+      const tabla = sql.identifier({ tipo: 'tipos_orden', area: 'areas', cliente: 'clientes' }[por]);
+      q = sql`select g.id, x.nombre as nombre, g.n
+        from ${grupos} g left join ${tabla} x on x.id = g.id and x.entidad_id = ${entidadId}
+        order by g.n desc, x.nombre`;
+    }
+    const rows = await this.leer<FilaGrupo>(q);
+    return rows.map((f) => ({ id: numONull(f.id), nombre: f.nombre, n: num(f.n) }));
+  }
+
+  /** `contarPor` counted on the orders themselves. */
+  async contarPorEnVivo(entidadId: number, r: Rango, por: Agrupacion): Promise<FilaGrupo[]> {
     const donde = creadasEn(entidadId, r);
     let q: SQL;
     if (por === 'estado') {
@@ -189,6 +306,39 @@ export class StatisticsRepository {
     condiciones?: SQL,
   ): Promise<{ creadas: number[]; finalizadas: number[] }> {
     const arr = sql`${sql.param(cortes.map((ms) => new Date(ms).toISOString()))}::timestamptz[]`;
+    const dias = condiciones ? undefined : diasResumen(r);
+    if (dias) {
+      // From the rollup: each day falls in the bucket of its first instant (the cuts are first
+      // instants of days, so every instant of a day falls in the same bucket).
+      const porDia = (medida: number) =>
+        this.leer<{
+          i: number;
+          n: number;
+        }>(sql`select width_bucket((s.dia::timestamp at time zone ${ZONA_RESUMEN}), ${arr}) as i,
+          sum(s.n)::int as n from estadistica_resumen s where ${delResumen(entidadId, medida, dias)} group by 1`);
+      const [c, f] = await Promise.all([porDia(MEDIDA.estado), porDia(MEDIDA.finalizadas)]);
+      return { creadas: this.serie(cortes, c), finalizadas: this.serie(cortes, f) };
+    }
+    return this.creadasYFinalizadasEnVivo(entidadId, r, cortes, condiciones);
+  }
+
+  private serie(cortes: readonly number[], rows: { i: number; n: number }[]): number[] {
+    const v = cortes.map(() => 0);
+    for (const f of rows) {
+      const i = num(f.i) - 1;
+      if (i >= 0 && i < v.length) v[i] = (v[i] ?? 0) + num(f.n);
+    }
+    return v;
+  }
+
+  /** `creadasYFinalizadas` counted on the orders themselves (the dashboard's filters need it). */
+  async creadasYFinalizadasEnVivo(
+    entidadId: number,
+    r: Rango,
+    cortes: readonly number[],
+    condiciones?: SQL,
+  ): Promise<{ creadas: number[]; finalizadas: number[] }> {
+    const arr = sql`${sql.param(cortes.map((ms) => new Date(ms).toISOString()))}::timestamptz[]`;
     const deCreadas = condiciones
       ? sql`${condiciones} and o.creada between ${ts(r.desdeMs)} and ${ts(r.hastaMs)}`
       : creadasEn(entidadId, r);
@@ -203,19 +353,243 @@ export class StatisticsRepository {
         sql`select width_bucket(o.finalizada, ${arr}) as i, count(*)::int as n from ordenes o where ${deFinalizadas} group by 1`,
       ),
     ]);
-    const serie = (rows: { i: number; n: number }[]) => {
-      const v = cortes.map(() => 0);
-      for (const f of rows) {
-        const i = num(f.i) - 1;
-        if (i >= 0 && i < v.length) v[i] = (v[i] ?? 0) + num(f.n);
-      }
-      return v;
+    return { creadas: this.serie(cortes, creadas), finalizadas: this.serie(cortes, finalizadas) };
+  }
+
+  /**
+   * Resolution times (finalizada - creada, seconds) of the orders finished in the range, in buckets,
+   * with the exact median and the average. From the rollup (measure 7: count and seconds per 6-hour
+   * bucket and day) when the range is whole days and the buckets' limits are 6-hour edges; the median
+   * then reads only the rows of the bucket that holds it (`ordenes_estadisticas_resolucion_idx`).
+   */
+  async resolucion(
+    entidadId: number,
+    r: Rango,
+    limitesSeg: readonly number[],
+  ): Promise<{ cubetas: number[]; mediana: number | null; promedio: number | null; total: number }> {
+    const dias = diasResumen(r);
+    if (!dias || limitesSeg.some((l) => l % CUBETA_S !== 0)) return this.resolucionEnVivo(entidadId, r, limitesSeg);
+    const hist = await this.histograma(entidadId, MEDIDA.resolucion, dias);
+    const total = hist.reduce((a, h) => a + h.n, 0);
+    const cubetas = [0, ...limitesSeg].map((desde, i) => {
+      const hasta = limitesSeg[i];
+      return hist
+        .filter((h) => h.b * CUBETA_S >= desde && (hasta == null || h.b * CUBETA_S < hasta))
+        .reduce((a, h) => a + h.n, 0);
+    });
+    const mediana = await medianaExacta(hist, (b) =>
+      this.leer<{ s: number }>(
+        sql`select estadistica_resolucion_s(o.creada, o.finalizada) as s from ordenes o
+        where ${finalizadasEn(entidadId, r)} and estadistica_cubeta(estadistica_resolucion_s(o.creada, o.finalizada)) = ${b}`,
+      ).then((rows) => rows.map((f) => Number(f.s))),
+    );
+    const suma = hist.reduce((a, h) => a + h.suma, 0);
+    return { cubetas, mediana, promedio: total ? suma / total : null, total };
+  }
+
+  /** Counts and seconds per bucket (`valor`) of one measure over the range's days, ascending. */
+  private async histograma(
+    entidadId: number,
+    medida: number,
+    dias: { desde: string; hasta: string },
+  ): Promise<{ b: number; n: number; suma: number }[]> {
+    const rows = await this.leer<{ b: number; n: number; suma: string | number }>(sql`
+      select s.valor as b, sum(s.n)::int as n, sum(s.suma) as suma from estadistica_resumen s
+      where ${delResumen(entidadId, medida, dias)} group by s.valor having sum(s.n) > 0 order by s.valor`);
+    return rows.map((f) => ({ b: num(f.b), n: num(f.n), suma: num(f.suma) }));
+  }
+
+  /** The open orders of the delay set that are late now, with their delay (seconds) computed once. */
+  private abiertasTarde(entidadId: number, r: Rango, ahora: number): SQL {
+    return sql`(select o.id, o.tipo_orden_id, ${segundos(sql`${ts(ahora)} - o.fecha_fin`)} as d from ordenes o
+      where ${abiertasDelConjunto(entidadId, r)} and o.fecha_fin < ${ts(ahora)} offset 0)`;
+  }
+
+  /** The open late orders grouped by delay bucket, type or responsable (0 = none): count and seconds. */
+  private async abiertasTardePor(
+    entidadId: number,
+    r: Rango,
+    ahora: number,
+    por: 'cubeta' | 'tipo' | 'responsable',
+  ): Promise<{ k: number; n: number; suma: number }[]> {
+    const x = this.abiertasTarde(entidadId, r, ahora);
+    const q =
+      por === 'responsable'
+        ? // A correlated subquery per order (index lookups): as a join, the planner hashes all of
+          // orden_responsables (1,200,000 rows in the bench) for ~13,000 orders.
+          sql`select u.k, count(*)::int as n, sum(x.d) as suma
+            from ${x} x
+            cross join lateral unnest(coalesce(
+              (select array_agg(r.usuario_id) from orden_responsables r where r.orden_id = x.id), array[0])) as u(k)
+            group by 1`
+        : sql`select ${por === 'tipo' ? sql`coalesce(x.tipo_orden_id, 0)` : sql`estadistica_cubeta(x.d)`} as k,
+            count(*)::int as n, sum(x.d) as suma from ${x} x group by 1`;
+    const rows = await this.leer<{ k: number; n: number; suma: number }>(q);
+    return rows.map((f) => ({ k: num(f.k), n: num(f.n), suma: num(f.suma) }));
+  }
+
+  /**
+   * The delay set's figures: finished ones from the rollup (measures 8, 9 and 11, by due day), open
+   * ones live (their delay is now - due: it cannot be rolled up). Only for the whole company (no type).
+   */
+  async resumenDemora(entidadId: number, r: Rango, ahora: number, tipo: number | null): Promise<ResumenDemoraFila> {
+    const dias = diasResumen(r);
+    if (!dias || tipo != null) return this.resumenDemoraEnVivo(entidadId, r, ahora, tipo);
+    const [fin, abiertas, vencidas, hist] = await Promise.all([
+      this.leer<{ medida: number; n: number; suma: string | number }>(sql`
+        select s.medida, sum(s.n)::int as n, sum(s.suma) as suma from estadistica_resumen s
+        where s.entidad_id = ${entidadId} and s.medida in (${sql.raw(`${MEDIDA.demoraTarde}, ${MEDIDA.demoraATiempo}`)})
+          and s.dia between ${dias.desde}::date and ${dias.hasta}::date
+        group by s.medida`),
+      this.leer<{ n: number }>(
+        sql`select count(*)::int as n from ordenes o where ${abiertasDelConjunto(entidadId, r)}`,
+      ),
+      this.abiertasTardePor(entidadId, r, ahora, 'cubeta'),
+      this.histograma(entidadId, MEDIDA.demoraCubeta, dias),
+    ]);
+    const tarde = fin.find((f) => num(f.medida) === MEDIDA.demoraTarde);
+    const aTiempo = num(fin.find((f) => num(f.medida) === MEDIDA.demoraATiempo)?.n);
+    const conDemora = num(tarde?.n);
+    const nAbiertas = num(abiertas[0]?.n);
+    const nVencidas = vencidas.reduce((a, v) => a + v.n, 0);
+    const tardes = conDemora + nVencidas;
+    const suma = num(tarde?.suma) + vencidas.reduce((a, v) => a + v.suma, 0);
+    return {
+      con_vencimiento: conDemora + aTiempo + nAbiertas,
+      a_tiempo: aTiempo,
+      con_demora: conDemora,
+      vencidas: nVencidas,
+      en_plazo: nAbiertas - nVencidas,
+      promedio_seg: tardes ? suma / tardes : null,
+      mediana_seg: await this.medianaDemora(entidadId, r, ahora, hist, vencidas),
     };
-    return { creadas: serie(creadas), finalizadas: serie(finalizadas) };
+  }
+
+  /** The exact median of the late delays: finished ones by bucket from the rollup, open ones live. */
+  private medianaDemora(
+    entidadId: number,
+    r: Rango,
+    ahora: number,
+    hist: { b: number; n: number }[],
+    vencidas: { k: number; n: number }[],
+  ): Promise<number | null> {
+    const todas = new Map(hist.map((h) => [h.b, h.n]));
+    for (const v of vencidas) todas.set(v.k, (todas.get(v.k) ?? 0) + v.n);
+    const combinado = [...todas].map(([b, n]) => ({ b, n })).sort((a, b) => a.b - b.b);
+    return medianaExacta(combinado, async (b) => {
+      const rows = await this.leer<{ d: number }>(sql`
+        select estadistica_demora_s(o.fecha_fin, o.finalizada) as d from ordenes o
+        where ${finalizadasTardeDelConjunto(entidadId, r)}
+          and estadistica_cubeta(estadistica_demora_s(o.fecha_fin, o.finalizada)) = ${b}
+        union all
+        select x.d from ${this.abiertasTarde(entidadId, r, ahora)} x where estadistica_cubeta(x.d) = ${b}`);
+      return rows.map((f) => Number(f.d));
+    });
+  }
+
+  /**
+   * Late orders of the delay set, grouped by type or by responsable: how many and the average delay.
+   * Finished ones from the rollup (measure 8 by type, 10 by responsable), open ones live.
+   */
+  async demoraPor(entidadId: number, r: Rango, ahora: number, por: 'tipo' | 'responsable'): Promise<FilaDemoraGrupo[]> {
+    const dias = diasResumen(r);
+    if (!dias) return this.demoraPorEnVivo(entidadId, r, ahora, por);
+    const medida = por === 'tipo' ? MEDIDA.demoraTarde : MEDIDA.demoraResponsable;
+    const porMedida = (m: number, d: { desde: string; hasta: string }) =>
+      this.leer<{ id: number; n: number; suma: string | number }>(sql`
+        select s.valor as id, sum(s.n)::int as n, sum(s.suma) as suma from estadistica_resumen s
+        where ${delResumen(entidadId, m, d)} group by s.valor having sum(s.n) > 0`);
+    // By responsable, the open ones due before today come from the rollup too (measure 12) and only
+    // those due from today on are read live; by type, the open late ones are few and read live.
+    const hoy = diaDeMs(ahora, ZONA_RESUMEN);
+    const separar = por === 'responsable' && dias.desde < hoy;
+    const vivo = separar ? { desdeMs: Math.max(r.desdeMs, inicioDelDia(hoy, ZONA_RESUMEN)), hastaMs: r.hastaMs } : r;
+    const [fin, vencidas, abiertasPasadas] = await Promise.all([
+      porMedida(medida, dias),
+      vivo.desdeMs <= vivo.hastaMs ? this.abiertasTardePor(entidadId, vivo, ahora, por) : Promise.resolve([]),
+      separar
+        ? porMedida(MEDIDA.abiertasResponsable, {
+            desde: dias.desde,
+            hasta: dias.hasta < hoy ? dias.hasta : sumarDias(hoy, -1),
+          })
+        : Promise.resolve(undefined),
+    ]);
+    const grupos = new Map<number, { n: number; suma: number }>();
+    const sumar = (id: number, n: number, suma: number) => {
+      const g = grupos.get(id) ?? { n: 0, suma: 0 };
+      grupos.set(id, { n: g.n + n, suma: g.suma + suma });
+    };
+    for (const f of fin) sumar(num(f.id), num(f.n), num(f.suma));
+    for (const v of vencidas) sumar(v.k, v.n, v.suma);
+    if (abiertasPasadas) {
+      // Open orders due on a day before today: all late; their delay now is n * now - Σ due (measure 12).
+      const ahoraS = ahora / 1000;
+      for (const f of abiertasPasadas) sumar(num(f.id), num(f.n), num(f.n) * ahoraS - num(f.suma));
+    }
+    if (!grupos.size) return [];
+    const ids = [...grupos.keys()].filter((id) => id !== 0);
+    const nombres = new Map<number, string | null>();
+    if (ids.length) {
+      const q =
+        por === 'tipo'
+          ? sql`select t.id, t.nombre from tipos_orden t where t.entidad_id = ${entidadId} and t.id = any(${intArray(ids)})`
+          : sql`select u.id, nullif(trim(u.nombre || ' ' || u.apellido), '') as nombre from usuarios u
+              where u.entidad_id = ${entidadId} and u.id = any(${intArray(ids)})`;
+      for (const f of await this.leer<{ id: number; nombre: string | null }>(q)) nombres.set(num(f.id), f.nombre);
+    }
+    return [...grupos]
+      .map(([id, g]) => ({
+        id: id === 0 ? null : id,
+        nombre: id === 0 ? null : (nombres.get(id) ?? null),
+        n: g.n,
+        promedio: g.suma / g.n,
+      }))
+      .sort((a, b) => b.promedio - a.promedio);
+  }
+
+  /**
+   * A page of the delay set, the latest first (then the number). The chart's page (the first N late
+   * ones of the whole company) takes the finished candidates from the top buckets only (the rollup,
+   * measure 11, says how many buckets hold N) and the open ones live; other pages read the orders.
+   */
+  async listDemoras(
+    entidadId: number,
+    r: Rango,
+    ahora: number,
+    o: { tipo: number | null; soloConDemora: boolean; limite: number; offset: number; sinTotal?: boolean },
+  ): Promise<{ filas: FilaDemoraOrden[]; total: number }> {
+    const dias = diasResumen(r);
+    if (!dias || o.tipo != null || !o.soloConDemora || o.offset !== 0 || !o.sinTotal)
+      return this.listDemorasEnVivo(entidadId, r, ahora, o);
+    const hist = await this.histograma(entidadId, MEDIDA.demoraCubeta, dias);
+    let desde = 0;
+    for (let i = hist.length - 1, n = 0; i >= 0; i--) {
+      n += (hist[i] as { n: number }).n;
+      desde = (hist[i] as { b: number }).b;
+      if (n >= o.limite) break;
+    }
+    const d = demoraSeg(ts(ahora));
+    const filas = await this.leer<FilaDemoraOrden>(sql`select ${this.columnasDemora(entidadId, d)}
+      from (
+        select k.id, k.numero, k.d from (
+          (select o.id, o.numero, estadistica_demora_s(o.fecha_fin, o.finalizada) as d from ordenes o
+            where ${finalizadasTardeDelConjunto(entidadId, r)}
+              and estadistica_cubeta(estadistica_demora_s(o.fecha_fin, o.finalizada)) >= ${desde}
+            order by 3 desc, 2 desc limit ${o.limite})
+          union all
+          (select o.id, o.numero, ${segundos(sql`${ts(ahora)} - o.fecha_fin`)} as d from ordenes o
+            where ${abiertasDelConjunto(entidadId, r)} and o.fecha_fin < ${ts(ahora)}
+            order by o.fecha_fin, o.numero desc limit ${o.limite})
+        ) k order by k.d desc, k.numero desc limit ${o.limite}
+      ) k
+      join ordenes o on o.id = k.id and o.entidad_id = ${entidadId}
+      ${this.joinsDemora(entidadId)}
+      order by k.d desc, k.numero desc`);
+    return { filas: filas.map((f) => this.filaDemora(f)), total: 0 };
   }
 
   /** Resolution times (finalizada - creada, seconds) of the orders finished in the range, in buckets. */
-  async resolucion(
+  async resolucionEnVivo(
     entidadId: number,
     r: Rango,
     limitesSeg: readonly number[],
@@ -262,7 +636,12 @@ export class StatisticsRepository {
   }
 
   /** Late orders of the delay set, grouped by type or by responsable: how many and the average delay. */
-  async demoraPor(entidadId: number, r: Rango, ahora: number, por: 'tipo' | 'responsable'): Promise<FilaDemoraGrupo[]> {
+  async demoraPorEnVivo(
+    entidadId: number,
+    r: Rango,
+    ahora: number,
+    por: 'tipo' | 'responsable',
+  ): Promise<FilaDemoraGrupo[]> {
     const x = this.conDemora(entidadId, r, ahora);
     const q =
       por === 'tipo'
@@ -281,7 +660,12 @@ export class StatisticsRepository {
   }
 
   /** The counts and the average and median delay of the delay set (optionally one type). */
-  async resumenDemora(entidadId: number, r: Rango, ahora: number, tipo: number | null): Promise<ResumenDemoraFila> {
+  async resumenDemoraEnVivo(
+    entidadId: number,
+    r: Rango,
+    ahora: number,
+    tipo: number | null,
+  ): Promise<ResumenDemoraFila> {
     const x = this.conDemora(entidadId, r, ahora, tipo == null ? sql`true` : sql`o.tipo_orden_id = ${tipo}`);
     const [f] = await this.leer<ResumenDemoraFila>(sql`
       select count(*)::int as con_vencimiento,
@@ -339,7 +723,7 @@ export class StatisticsRepository {
   }
 
   /** A page of the delay set, the latest first (then the number). */
-  async listDemoras(
+  async listDemorasEnVivo(
     entidadId: number,
     r: Rango,
     ahora: number,

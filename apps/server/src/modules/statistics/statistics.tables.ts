@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { moment, requiredRef, stamp } from '../../lib/columns.js';
 import { filaDeEntidad } from '../entidades/entidades.tables.js';
 import { usuarios } from '../users/users.tables.js';
@@ -26,4 +26,24 @@ export const estadisticaAcceso = pgTable(
     uniqueIndex('estadistica_acceso_token_uq').on(t.tokenHash),
     index('estadistica_acceso_expira_idx').on(t.expira),
   ],
+);
+
+/**
+ * The daily rollup of the statistics (migration 0011, docs/ESTADISTICAS.md «Resumen diario»): per
+ * company, measure, day of Argentina and value (a state, type, area, client, responsable or bucket;
+ * 0 = none), how many orders (`n`) and how many seconds (`suma`). Written only by the triggers of
+ * migration 0011 on `ordenes` and `orden_responsables`, never by the application. The primary key
+ * has INCLUDE (n, suma) in the migration (index-only reads), which Drizzle's builder cannot express.
+ */
+export const estadisticaResumen = pgTable(
+  'estadistica_resumen',
+  {
+    entidadId: integer().notNull(),
+    medida: smallint().notNull(),
+    dia: date({ mode: 'string' }).notNull(),
+    valor: integer().notNull(),
+    n: integer().notNull(),
+    suma: numeric().notNull().default('0'),
+  },
+  (t) => [primaryKey({ name: 'estadistica_resumen_pk', columns: [t.entidadId, t.medida, t.dia, t.valor] })],
 );

@@ -34,6 +34,7 @@ import type { ClientsService } from '../clients/clients.service.js';
 import type { EntidadesService } from '../entidades/entidades.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import { plantillaEncuesta } from '../mail/plantilla-encuesta.js';
+import { remitenteDe } from '../mail/plantillas.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { resumirEncuestas } from './resumen.js';
@@ -435,7 +436,7 @@ export class SurveysService {
       entidadId: v.entidadId,
       logo: entidad?.logo ?? null,
       contenido: plantillaEncuesta({
-        remitente: { entidadNombre: entidad?.nombre ?? '', conLogo: Boolean(entidad?.logo) },
+        remitente: remitenteDe(entidad),
         orden: v.orden,
         enlace: `${this.deps.publicUrl}/encuestas/${token}`,
         vigenciaDias: Math.round(VIGENCIA_ENCUESTA_MS / (24 * 3_600_000)),

@@ -2,6 +2,7 @@ import { CONSTANTES } from '@delego/contract';
 import { IonSplitPane } from '@ionic/react';
 import type { CSSProperties } from 'react';
 import { AccionesGlobalesContext } from '../../components/page-header';
+import { CambiosPendientes } from '../../features/outbox';
 import { CampanaNotificaciones, NotificacionesGlobales } from '../../features/notifications';
 import { AppRoutes } from '../app-routes';
 import { SideMenu } from './side-menu';
@@ -13,9 +14,19 @@ const ANCHO_MENU = {
   '--side-max-width': `${CONSTANTES.anchoMenuPx}px`,
 } as CSSProperties;
 
+/** The header's global buttons: the outbox's pending changes (only while any) and the notifications bell. */
+function AccionesGlobales() {
+  return (
+    <>
+      <CambiosPendientes />
+      <CampanaNotificaciones />
+    </>
+  );
+}
+
 export function AppLayout() {
   return (
-    <AccionesGlobalesContext value={CampanaNotificaciones}>
+    <AccionesGlobalesContext value={AccionesGlobales}>
       <IonSplitPane contentId="main" when="lg" style={ANCHO_MENU}>
         <SideMenu />
         <AppRoutes />

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useIonRouter } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { borrarCacheDeUsuario } from '../../lib/cache-persistente';
 import { cerrarCanalesEnVivo } from '../../lib/live';
 import { desregistrarDispositivo } from '../../lib/push';
 import { borrarSesion, leerSesion } from '../../lib/session';
@@ -20,6 +21,8 @@ export function logout(queryClient: QueryClient): void {
   borrarSesion({ salida: true });
   queryClient.removeQueries({ queryKey: planKeys.all });
   queryClient.clear();
+  // The answers kept for this user on this device go too (the outbox stays: see lib/outbox).
+  if (sesion) void borrarCacheDeUsuario(sesion.usuario.id);
 }
 
 /** `logout()` followed by a fresh start at the login screen. */

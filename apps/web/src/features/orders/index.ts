@@ -7,3 +7,5 @@ export { ordenesKeys } from './keys';
 export { PARAMETROS_LISTA } from './model/filtros';
 export { useOrdenDetalle } from './api/get-orden-detalle';
 export { useResponsablesDisponibles } from './api/get-responsables-disponibles';
+/** What a change of an order updates in the cache (the outbox applies its answers the same way). */
+export { ordenCambiada, ordenCreada } from './cache';

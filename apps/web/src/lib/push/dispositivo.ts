@@ -1,5 +1,7 @@
 import { RUTAS } from '@delego/contract';
 import { llamar, type Credenciales } from '../http';
+import { plataformaNativa } from '../nativo/plataforma';
+import { desactivarPushNativo, tokenPushNativo } from '../nativo/push';
 import { desuscribirNavegador, suscribirNavegador } from './navegador';
 
 /**
@@ -81,6 +83,21 @@ export async function activarPush(usuarioId: number, clavePublica: string): Prom
 }
 
 /**
+ * The native app (issue 17): the phone's FCM or APNs token, registered and remembered like a
+ * browser's subscription. 'activo' when registered; otherwise what the permission is.
+ */
+export async function activarPushNativo(
+  usuarioId: number,
+  { pedirPermiso }: { pedirPermiso: boolean },
+): Promise<'activo' | 'denegado' | 'sin-preguntar'> {
+  const resultado = await tokenPushNativo({ pedirPermiso });
+  if ('permiso' in resultado) return resultado.permiso;
+  await registrarDispositivo(true, resultado.token);
+  guardarDispositivo({ usuarioId, token: resultado.token });
+  return 'activo';
+}
+
+/**
  * Logout (SPEC §4): unregisters the remembered device with the credentials of the session that is
  * ending (call it before the session is removed) and drops the browser's subscription. Failures
  * are silent: the person is leaving, and the server forgets dead subscriptions on its own.
@@ -92,6 +109,6 @@ export function desregistrarDispositivo(credenciales: Credenciales | undefined):
     dispositivo && credenciales
       ? registrarDispositivo(false, dispositivo.token, credenciales).catch(() => undefined)
       : Promise.resolve();
-  const navegador = desuscribirNavegador().catch(() => undefined);
+  const navegador = (plataformaNativa() ? desactivarPushNativo() : desuscribirNavegador()).catch(() => undefined);
   return Promise.all([llamada, navegador]).then(() => undefined);
 }

@@ -1,5 +1,6 @@
 export {
   activarPush,
+  activarPushNativo,
   CLAVE_DISPOSITIVO,
   desregistrarDispositivo,
   leerDispositivo,

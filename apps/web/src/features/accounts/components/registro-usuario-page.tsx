@@ -1,7 +1,7 @@
 import { LIMITES_ADMIN, LIMITES_CUENTAS, type RegistroHecho, type RegistroUsuario } from '@delego/contract';
 import { IonButton, IonCheckbox } from '@ionic/react';
 import { useState } from 'react';
-import { CampoPassword, CampoTexto, MensajeCampo } from '../../../components/campos';
+import { CampoCuit, CampoEmail, CampoPassword, CampoTexto, MensajeCampo } from '../../../components/campos';
 import { useFormulario } from '../../../lib/formularios';
 import { useRegistrarUsuario } from '../api/registrar-usuario';
 import { CAMPOS_REGISTRO, REGISTRO_VACIO, validarRegistro, type ValoresRegistro } from '../validacion';
@@ -70,14 +70,7 @@ function RegistroForm({ alRegistrar }: { alRegistrar: (hecho: RegistroHecho) => 
             autocomplete="organization"
             ubicacion="cuenta-campos__ancho"
           />
-          <CampoTexto
-            {...f.campo('cuit')}
-            label="CUIT (opcional)"
-            inputmode="numeric"
-            placeholder="30-12345678-9"
-            autocomplete="off"
-            data-testid="registro-cuit"
-          />
+          <CampoCuit {...f.campo('cuit')} label="CUIT (opcional)" autocomplete="off" data-testid="registro-cuit" />
           <CampoTexto {...texto('telefono', 'Teléfono (opcional)')} type="tel" inputmode="tel" autocomplete="tel" />
         </div>
       </fieldset>
@@ -87,12 +80,9 @@ function RegistroForm({ alRegistrar }: { alRegistrar: (hecho: RegistroHecho) => 
         <div className="cuenta-campos cuenta-campos--dos">
           <CampoTexto {...texto('nombre', 'Nombre')} autocomplete="given-name" />
           <CampoTexto {...texto('apellido', 'Apellido')} autocomplete="family-name" />
-          <CampoTexto
+          <CampoEmail
             {...texto('email', 'Email')}
-            type="email"
-            inputmode="email"
-            autocomplete="email"
-            {...SIN_CORRECCIONES}
+            autocorrect={false}
             helperText="Le enviaremos un enlace para confirmar la cuenta."
             ubicacion="cuenta-campos__ancho"
           />

@@ -1,4 +1,4 @@
-import { IonButton, IonIcon, useIonRouter } from '@ionic/react';
+import { useIonRouter } from '@ionic/react';
 import { arrowBackOutline } from 'ionicons/icons';
 import {
   FECHA_VERSION_TERMINOS,
@@ -6,6 +6,7 @@ import {
   TERMINOS_DE_SERVICIO,
   type SeccionTerminos,
 } from '../terminos';
+import { BotonConIcono } from '../../../components/boton-icono';
 import { PantallaCuenta } from './pantalla-cuenta';
 
 /** terms: the terms of service and the privacy policy, in the version a sign-up accepts. */
@@ -19,10 +20,16 @@ export default function TermsPage() {
       <p className="cuenta-version" data-testid="terminos-version">
         Versión del {FECHA_VERSION_TERMINOS}
       </p>
-      <IonButton fill="clear" size="small" className="cuenta-volver" onClick={volver} data-testid="terminos-volver">
-        <IonIcon slot="start" icon={arrowBackOutline} aria-hidden="true" />
+      <BotonConIcono
+        icono={arrowBackOutline}
+        fill="clear"
+        size="small"
+        className="cuenta-volver"
+        onClick={volver}
+        testId="terminos-volver"
+      >
         Volver
-      </IonButton>
+      </BotonConIcono>
       <article className="cuenta-documento">
         <Parte titulo="Términos de servicio" secciones={TERMINOS_DE_SERVICIO} />
         <Parte titulo="Política de privacidad" secciones={POLITICA_DE_PRIVACIDAD} />

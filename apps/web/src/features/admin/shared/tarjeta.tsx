@@ -1,5 +1,6 @@
 import { IonCard, IonCardContent, IonCardHeader, IonCardSubtitle, IonCardTitle, IonSkeletonText } from '@ionic/react';
 import type { ReactNode } from 'react';
+import { EstadoError } from '../../../components/estados-pantalla';
 
 interface TarjetaProps {
   /** The card's title; without one the card has no header. */
@@ -43,4 +44,18 @@ export function FormularioCargando({ anchos }: { anchos: readonly number[] }) {
       </Tarjeta>
     </div>
   );
+}
+
+/** A form whose record has not arrived: its query's error (with a retry), or the placeholder lines. */
+export function FormularioSinDatos({
+  consulta,
+  anchos,
+}: {
+  consulta: { isError: boolean; error: unknown; refetch: () => unknown };
+  anchos: readonly number[];
+}) {
+  if (consulta.isError) {
+    return <EstadoError ambito="admin" error={consulta.error} onReintentar={() => void consulta.refetch()} />;
+  }
+  return <FormularioCargando anchos={anchos} />;
 }

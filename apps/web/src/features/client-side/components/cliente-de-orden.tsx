@@ -1,8 +1,9 @@
 import type { OrdenDetalle } from '@delego/contract';
-import { IonButton, IonIcon, useIonAlert } from '@ionic/react';
+import { useIonAlert } from '@ionic/react';
 import { documentTextOutline, mailOutline, shareSocialOutline } from 'ionicons/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { BotonConIcono } from '../../../components/boton-icono';
 import { useAviso } from '../../../components/avisos';
 import { Texto } from '../../../components/texto';
 import { notificarError } from '../../../lib/errors';
@@ -99,38 +100,38 @@ export function ClienteDeOrden({ orden }: { orden: OrdenDetalle }) {
         </p>
       )}
       <div className="cliente-de-orden__botones">
-        <IonButton
+        <BotonConIcono
+          icono={shareSocialOutline}
           size="small"
           onClick={() => {
             setMontado(true);
             setAbierto(true);
           }}
-          data-testid="accion-compartir-cliente"
+          testId="accion-compartir-cliente"
         >
-          <IonIcon slot="start" icon={shareSocialOutline} aria-hidden="true" />
           <Texto>Compartir con el cliente</Texto>
-        </IonButton>
+        </BotonConIcono>
         {puede && (
           <>
-            <IonButton
+            <BotonConIcono
+              icono={documentTextOutline}
               size="small"
               fill="outline"
               routerLink={`/datos-facturacion?id=${orden.id}`}
-              data-testid="accion-datos-facturacion"
+              testId="accion-datos-facturacion"
             >
-              <IonIcon slot="start" icon={documentTextOutline} aria-hidden="true" />
               <Texto>{d ? 'Editar datos de facturación' : 'Cargar datos de facturación'}</Texto>
-            </IonButton>
-            <IonButton
+            </BotonConIcono>
+            <BotonConIcono
+              icono={mailOutline}
               size="small"
               fill="outline"
               onClick={() => void pedirDatos()}
               disabled={delegar.isPending}
-              data-testid="accion-delegar-facturacion"
+              testId="accion-delegar-facturacion"
             >
-              <IonIcon slot="start" icon={mailOutline} aria-hidden="true" />
               <Texto>{orden.facturacionDelegada ? 'Volver a pedir datos al cliente' : 'Pedir datos al cliente'}</Texto>
-            </IonButton>
+            </BotonConIcono>
           </>
         )}
       </div>

@@ -5,7 +5,6 @@ import {
   IonCheckbox,
   IonContent,
   IonHeader,
-  IonIcon,
   IonItem,
   IonList,
   IonModal,
@@ -23,11 +22,12 @@ import {
   trashOutline,
 } from 'ionicons/icons';
 import { useState } from 'react';
+import { BotonConIcono, BotonIcono } from '../../../components/boton-icono';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { CampoEmail } from '../../../components/campos';
 import { EstadoError } from '../../../components/estados-pantalla';
 import { Texto } from '../../../components/texto';
-import { erroresDeGuardado } from '../../../lib/formularios';
+import { erroresDeGuardado, useCampoSuelto } from '../../../lib/formularios';
 import { formatearTamanio } from '../../../lib/numeros';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useArchivos } from '../../files';
@@ -75,9 +75,7 @@ export function CompartirSheet({ orden, abierto, alCerrar, alTerminarDeCerrar, p
         <IonToolbar>
           <IonTitle id="compartir-titulo">Compartir con el cliente</IonTitle>
           <IonButtons slot="end">
-            <IonButton onClick={alCerrar} aria-label="Cerrar">
-              <IonIcon slot="icon-only" icon={closeOutline} aria-hidden="true" />
-            </IonButton>
+            <BotonIcono icono={closeOutline} etiqueta="Cerrar" onClick={alCerrar} />
           </IonButtons>
         </IonToolbar>
       </IonHeader>
@@ -124,10 +122,14 @@ function Enlace({ orden, e, puede }: { orden: OrdenDetalle; e: EnlaceCompartido;
       <section className="compartir__seccion" data-testid="compartir-sin-enlace">
         <p>Esta orden no tiene un enlace público activo.</p>
         {puede ? (
-          <IonButton onClick={() => crear.mutate(orden.id)} disabled={ocupado} data-testid="compartir-crear">
-            <IonIcon slot="start" icon={linkOutline} aria-hidden="true" />
+          <BotonConIcono
+            icono={linkOutline}
+            onClick={() => crear.mutate(orden.id)}
+            disabled={ocupado}
+            testId="compartir-crear"
+          >
             Crear enlace
-          </IonButton>
+          </BotonConIcono>
         ) : (
           <p className="orden-dato__vacio">Pida a quien puede modificar la orden que cree uno.</p>
         )}
@@ -180,21 +182,25 @@ function Enlace({ orden, e, puede }: { orden: OrdenDetalle; e: EnlaceCompartido;
             data-testid="compartir-url"
           />
           <div className="compartir__botones">
-            <IonButton size="small" onClick={() => void copiar(e.url as string)} data-testid="compartir-copiar">
-              <IonIcon slot="start" icon={copyOutline} aria-hidden="true" />
+            <BotonConIcono
+              icono={copyOutline}
+              size="small"
+              onClick={() => void copiar(e.url as string)}
+              testId="compartir-copiar"
+            >
               Copiar
-            </IonButton>
-            <IonButton
+            </BotonConIcono>
+            <BotonConIcono
+              icono={logoWhatsapp}
               size="small"
               fill="outline"
               href={`https://wa.me/?text=${encodeURIComponent(mensajeWhatsapp(orden, e.url))}`}
               target="_blank"
               rel="noopener noreferrer"
-              data-testid="compartir-whatsapp"
+              testId="compartir-whatsapp"
             >
-              <IonIcon slot="start" icon={logoWhatsapp} aria-hidden="true" />
               WhatsApp
-            </IonButton>
+            </BotonConIcono>
           </div>
         </>
       ) : (
@@ -211,27 +217,27 @@ function Enlace({ orden, e, puede }: { orden: OrdenDetalle; e: EnlaceCompartido;
         <>
           <EnviarPorCorreo orden={orden} e={e} />
           <div className="compartir__botones">
-            <IonButton
+            <BotonConIcono
+              icono={refreshOutline}
               size="small"
               fill="outline"
               onClick={() => void renovar()}
               disabled={ocupado}
-              data-testid="compartir-renovar"
+              testId="compartir-renovar"
             >
-              <IonIcon slot="start" icon={refreshOutline} aria-hidden="true" />
               Renovar
-            </IonButton>
-            <IonButton
+            </BotonConIcono>
+            <BotonConIcono
+              icono={trashOutline}
               size="small"
               fill="outline"
               color="danger"
               onClick={() => void revocarlo()}
               disabled={ocupado}
-              data-testid="compartir-revocar"
+              testId="compartir-revocar"
             >
-              <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
               Revocar
-            </IonButton>
+            </BotonConIcono>
           </div>
         </>
       )}
@@ -240,8 +246,7 @@ function Enlace({ orden, e, puede }: { orden: OrdenDetalle; e: EnlaceCompartido;
 }
 
 function EnviarPorCorreo({ orden, e }: { orden: OrdenDetalle; e: EnlaceCompartido }) {
-  const [email, setEmail] = useState(e.emailCliente ?? '');
-  const [error, setError] = useState<string | undefined>();
+  const email = useCampoSuelto('email', e.emailCliente ?? '');
   const enviar = useEnviarEnlace();
   const aviso = useAviso();
   return (
@@ -251,36 +256,29 @@ function EnviarPorCorreo({ orden, e }: { orden: OrdenDetalle; e: EnlaceCompartid
       onSubmit={(ev) => {
         ev.preventDefault();
         enviar.mutate(
-          { id: orden.id, ...(email.trim() ? { email: email.trim() } : {}) },
+          { id: orden.id, ...(email.value.trim() ? { email: email.value.trim() } : {}) },
           {
             onSuccess: (r) => aviso(r.mensaje),
-            onError: (err) => setError(erroresDeGuardado(err, ['email'], { soloDatosInvalidos: true }).email),
+            onError: (err) => email.setError(erroresDeGuardado(err, ['email'], { soloDatosInvalidos: true }).email),
           },
         );
       }}
     >
       <CampoEmail
-        name="email"
-        value={email}
-        onChange={(v) => {
-          setEmail(v);
-          setError(undefined);
-        }}
-        error={error}
-        disabled={enviar.isPending}
+        {...email.props(enviar.isPending)}
         label={e.clienteNombre ? `Email de ${e.clienteNombre}` : 'Email del cliente'}
         data-testid="compartir-email"
       />
-      <IonButton
+      <BotonConIcono
+        icono={mailOutline}
         type="submit"
         size="small"
         fill="outline"
         disabled={enviar.isPending}
-        data-testid="compartir-enviar-correo"
+        testId="compartir-enviar-correo"
       >
-        <IonIcon slot="start" icon={mailOutline} aria-hidden="true" />
         Enviar por correo
-      </IonButton>
+      </BotonConIcono>
     </form>
   );
 }

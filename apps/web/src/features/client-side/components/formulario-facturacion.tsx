@@ -5,7 +5,7 @@ import {
   type DatosFacturacion,
   type DatosFacturacionLeidos,
 } from '@delego/contract';
-import { CampoEmail, CampoSeleccion, CampoTexto } from '../../../components/campos';
+import { CampoCuit, CampoEmail, CampoSeleccion, CampoTexto } from '../../../components/campos';
 import { erroresDeProblemas, useFormulario, type Formulario, type Validacion } from '../../../lib/formularios';
 
 type Campo = 'razonSocial' | 'cuit' | 'condicionIva' | 'domicilioFiscal' | 'email';
@@ -56,11 +56,9 @@ export function CamposFacturacion({ f }: { f: Formulario<ValoresFacturacion, Dat
         autocomplete="organization"
         data-testid="facturacion-razon-social"
       />
-      <CampoTexto
+      <CampoCuit
         {...f.campo('cuit')}
         label="CUIT"
-        inputmode="numeric"
-        placeholder="30-12345678-9"
         helperText="11 dígitos, con o sin guiones."
         data-testid="facturacion-cuit"
       />

@@ -1,7 +1,8 @@
 import { ACEPTAR_ARCHIVOS, MONEDA_DEFECTO, diaDeMs, hoyEn, type Archivo, type RegistroGasto } from '@delego/contract';
-import { IonButton, IonIcon } from '@ionic/react';
+
 import { attachOutline } from 'ionicons/icons';
 import { useRef, type ChangeEvent } from 'react';
+import { BotonConIcono } from '../../../components/boton-icono';
 import { CampoSeleccion, CampoTexto } from '../../../components/campos';
 import { ColaSubidas, useArchivos, useSubidas } from '../../files';
 import { useZonaEmpresa } from '../../../lib/fechas';
@@ -119,16 +120,16 @@ export function FormularioGastoRegistro({ ordenId, inicial, puedeAdjuntar, onLis
         />
         {puedeAdjuntar && (
           <>
-            <IonButton
+            <BotonConIcono
+              icono={attachOutline}
               fill="clear"
               size="small"
               onClick={() => elegir.current?.click()}
               disabled={cola.estaSubiendo}
-              data-testid="gasto-subir-comprobante"
+              testId="gasto-subir-comprobante"
             >
-              <IonIcon slot="start" icon={attachOutline} aria-hidden="true" />
               Subir comprobante
-            </IonButton>
+            </BotonConIcono>
             <input
               ref={elegir}
               type="file"

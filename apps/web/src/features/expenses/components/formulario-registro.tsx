@@ -5,6 +5,7 @@ import { CampoFecha } from '../../../components/campo-fecha';
 import { ApiError, mensajeDeError } from '../../../lib/errors';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { enviarConEnter, useFormulario, type Formulario, type PropsCampo } from '../../../lib/formularios';
+import { MENSAJE_SIN_CONEXION } from '../../../lib/outbox';
 import { useGuardarRegistro } from '../api/guardar-registro';
 import { campoDelServidor, type Resultado } from '../model/registro';
 
@@ -83,7 +84,7 @@ export function useFormularioRegistro<D extends DatosRegistro, E>({
     guardar.mutate(
       { ordenId, cambios: cambios(entrada) },
       {
-        onSuccess: () => onListo(exito),
+        onSuccess: (r) => onListo(r.tipo === 'enviado' ? exito : MENSAJE_SIN_CONEXION),
         onError: (falla) => {
           const culpable =
             falla instanceof ApiError && falla.status === 400 ? campoDelServidor(falla.field, campos) : null;

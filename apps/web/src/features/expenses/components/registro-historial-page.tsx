@@ -8,6 +8,7 @@ import { notificarError } from '../../../lib/errors';
 import { useSession } from '../../auth';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { CabeceraOrden, getContenido, leerId, useConsultaDeRuta } from '../../files';
+import { MENSAJE_SIN_CONEXION } from '../../../lib/outbox';
 import { useGuardarRegistro } from '../api/guardar-registro';
 import { useRegistro } from '../api/get-registro';
 import { useZonaEmpresa } from '../../../lib/fechas';
@@ -94,7 +95,10 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
     });
     if (!ok) return;
     const borrados = { horas: [] as number[], gastos: [] as number[], [cual]: [id] };
-    guardar.mutate({ ordenId, cambios: { borrados } }, { onSuccess: () => aviso(exito), onError: notificarError });
+    guardar.mutate(
+      { ordenId, cambios: { borrados } },
+      { onSuccess: (r) => aviso(r.tipo === 'enviado' ? exito : MENSAJE_SIN_CONEXION), onError: notificarError },
+    );
   }
 
   function listo(mensaje: string) {

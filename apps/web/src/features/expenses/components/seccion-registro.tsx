@@ -1,7 +1,6 @@
-import { IonButton, IonIcon } from '@ionic/react';
 import { add, createOutline, trashOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
-import { BotonIcono } from '../../../components/boton-icono';
+import { BotonConIcono, BotonIcono } from '../../../components/boton-icono';
 
 interface Props<T> {
   /** The heading's id and the list's test id: 'registro-horas'. */
@@ -45,10 +44,9 @@ export function SeccionRegistro<T extends { id: number; puedeEditar: boolean }>(
       <div className="registro-seccion__cabecera">
         <h2 id={id}>{titulo}</h2>
         {agregar && (
-          <IonButton size="small" onClick={agregar.onClick} data-testid={agregar.testId}>
-            <IonIcon slot="start" icon={add} aria-hidden="true" />
+          <BotonConIcono icono={add} size="small" onClick={agregar.onClick} testId={agregar.testId}>
             {agregar.texto}
-          </IonButton>
+          </BotonConIcono>
         )}
       </div>
       {filas.length === 0 ? (

@@ -83,8 +83,16 @@ describe('archivos', () => {
     Object.defineProperty(grande, 'size', { value: 26 * 1024 * 1024 });
     elegir(foto, programa, vacio, grande);
 
-    const subidas = await screen.findAllByTestId('archivos-subida');
-    expect(subidas.map((s) => s.getAttribute('data-estado'))).toEqual(['subiendo', 'error', 'error', 'error']);
+    // The photo is first offered to the compressor (jsdom cannot decode it: it goes as it was).
+    await waitFor(() =>
+      expect(screen.getAllByTestId('archivos-subida').map((s) => s.getAttribute('data-estado'))).toEqual([
+        'subiendo',
+        'error',
+        'error',
+        'error',
+      ]),
+    );
+    const subidas = screen.getAllByTestId('archivos-subida');
     expect(subidas[1]).toHaveTextContent('El tipo del archivo «programa.exe» no está permitido.');
     expect(subidas[2]).toHaveTextContent('El archivo «vacio.txt» está vacío (0 bytes).');
     expect(subidas[3]).toHaveTextContent('El archivo «grande.pdf» supera el tamaño máximo de 25 MB.');
@@ -105,6 +113,116 @@ describe('archivos', () => {
     envio.responder(200, [...(queryClient.getQueryData(archivosKeys.lista(42)) as unknown[]), nueva]);
     await waitFor(() => expect(screen.getAllByTestId('archivos-subida')[0]).toHaveAttribute('data-estado', 'lista'));
     expect(queryClient.getQueryData(archivosKeys.lista(42))).toHaveLength(3);
+  });
+
+  /** A browser that decodes any image as `ancho`×`alto` and encodes a JPEG of `bytes`. */
+  function simularCompresor(ancho: number, alto: number, bytes: number) {
+    const cerrar = vi.fn();
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(() => Promise.resolve({ width: ancho, height: alto, close: cerrar })),
+    );
+    vi.stubGlobal(
+      'OffscreenCanvas',
+      class {
+        getContext() {
+          return { fillRect: () => undefined, drawImage: () => undefined };
+        }
+        convertToBlob() {
+          return Promise.resolve(new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }));
+        }
+      },
+    );
+    return { cerrar };
+  }
+
+  it('makes a camera photo smaller before it goes: a 30 MB HEIC over the limit leaves as a JPEG of 293 KB', async () => {
+    simularServidor({
+      'GET /api/v3/ordenDTO/42': makeOrden(),
+      'GET /api/v2/archivos/42/miniatura/7': () => archivoRespuesta('x', 'image/jpeg'),
+    });
+    const { cerrar } = simularCompresor(4032, 3024, 300_000);
+    const envios = simularSubidas();
+    mostrar();
+    const foto = new File(['heic'], 'IMG_0001.HEIC', { type: 'image/heic' });
+    Object.defineProperty(foto, 'size', { value: 30 * 1024 * 1024 });
+    elegir(foto);
+
+    await waitFor(() => expect(envios).toHaveLength(1));
+    const enviado = envios[0]!.cuerpo.get('archivos') as File;
+    expect(enviado.name).toBe('IMG_0001.jpg');
+    expect(enviado.type).toBe('image/jpeg');
+    expect(enviado.size).toBe(300_000);
+    expect(cerrar).toHaveBeenCalledTimes(1);
+    // The row says what goes now.
+    await waitFor(() => expect(screen.getByTestId('archivos-subida')).toHaveTextContent('IMG_0001.jpg · 293 KB'));
+    expect(screen.getByTestId('archivos-subida')).toHaveAttribute('data-estado', 'subiendo');
+  });
+
+  it('refuses a photo still over the limit once it could not be made smaller, and sends nothing', async () => {
+    simularServidor({
+      'GET /api/v3/ordenDTO/42': makeOrden(),
+      'GET /api/v2/archivos/42/miniatura/7': () => archivoRespuesta('x', 'image/jpeg'),
+    });
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(() => Promise.reject(new DOMException('no se puede decodificar', 'InvalidStateError'))),
+    );
+    const envios = simularSubidas();
+    mostrar();
+    const foto = new File(['heic'], 'IMG_0002.HEIC', { type: 'image/heic' });
+    Object.defineProperty(foto, 'size', { value: 30 * 1024 * 1024 });
+    elegir(foto);
+
+    await waitFor(() => expect(screen.getByTestId('archivos-subida')).toHaveAttribute('data-estado', 'error'));
+    expect(screen.getByTestId('archivos-subida')).toHaveTextContent(
+      'El archivo «IMG_0002.HEIC» supera el tamaño máximo de 25 MB.',
+    );
+    expect(envios).toHaveLength(0);
+  });
+
+  it('«Tomar foto» on a phone opens the rear camera and attaches the photo it gives', async () => {
+    simularServidor({
+      'GET /api/v3/ordenDTO/42': makeOrden(),
+      'GET /api/v2/archivos/42/miniatura/7': () => archivoRespuesta('x', 'image/jpeg'),
+    });
+    const envios = simularSubidas();
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...original(query),
+      matches: query === '(pointer: coarse)',
+    })) as typeof window.matchMedia;
+    try {
+      mostrar();
+      fireEvent.click(await screen.findByTestId('archivos-camara'));
+      const camara = document.querySelector<HTMLInputElement>('input[data-testid="tomar-foto-input"]');
+      expect(camara?.getAttribute('capture')).toBe('environment');
+      const foto = new File(['jpeg'], 'IMG_0005.jpg', { type: 'image/jpeg' });
+      Object.defineProperty(camara, 'files', { value: [foto] });
+      fireEvent.change(camara!);
+      await waitFor(() => expect(envios).toHaveLength(1));
+      expect((envios[0]!.cuerpo.get('archivos') as File).name).toBe('IMG_0005.jpg');
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
+  it('offers «Tomar foto» in the native app even with a mouse, and not on a desktop browser', async () => {
+    simularServidor({
+      'GET /api/v3/ordenDTO/42': makeOrden(),
+      'GET /api/v2/archivos/42/miniatura/7': () => archivoRespuesta('x', 'image/jpeg'),
+    });
+    const escritorio = mostrar();
+    expect(await screen.findByTestId('archivos-agregar')).toBeInTheDocument();
+    expect(screen.queryByTestId('archivos-camara')).toBeNull();
+    escritorio.unmount();
+    (window as { Capacitor?: unknown }).Capacitor = { isNativePlatform: () => true, getPlatform: () => 'android' };
+    try {
+      mostrar();
+      expect(await screen.findByTestId('archivos-camara')).toHaveTextContent('Tomar foto');
+    } finally {
+      delete (window as { Capacitor?: unknown }).Capacitor;
+    }
   });
 
   it('shows the server’s refusal of an upload on that file', async () => {

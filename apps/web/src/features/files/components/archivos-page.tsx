@@ -6,6 +6,8 @@ import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { EstadoPantalla } from '../../../components/estados-pantalla';
 import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { guardarArchivo } from '../../../lib/descargas';
+import { tomarFoto } from '../../../lib/nativo/camara';
+import { esNativa } from '../../../lib/nativo/plataforma';
 import { notificarError } from '../../../lib/errors';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { getContenido, getZip } from '../api/descargar-archivo';
@@ -34,9 +36,12 @@ export default function ArchivosPage() {
   );
 }
 
-/** True on devices whose main pointer is a finger: they get the 'Tomar foto' button. */
+/**
+ * True in the native app, and on devices whose main pointer is a finger: they get the 'Tomar foto'
+ * button (a desktop attaches photos with 'Agregar archivos').
+ */
 function tieneCamara(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+  return esNativa() || (typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches);
 }
 
 function textoCantidad(n: number): string {
@@ -49,7 +54,6 @@ export function ArchivosDeOrden({ ordenId, archivos }: { ordenId: number; archiv
   const puedeAgregar = orden.data?.acciones.modificar ?? archivos.some((a) => a.puedeEliminar);
   const cola = useSubidas(ordenId);
   const elegir = useRef<HTMLInputElement>(null);
-  const camara = useRef<HTMLInputElement>(null);
   const [arrastrando, setArrastrando] = useState(false);
   const [bajandoZip, setBajandoZip] = useState(false);
   const [conCamara] = useState(tieneCamara);
@@ -59,6 +63,15 @@ export function ArchivosDeOrden({ ordenId, archivos }: { ordenId: number; archiv
     // The same file can be chosen again later (after fixing it, or to retry).
     e.target.value = '';
     cola.agregar(elegidos);
+  }
+
+  // Straight from the tap: a browser opens the camera only during the gesture.
+  function alTomarFoto() {
+    tomarFoto()
+      .then((foto) => {
+        if (foto) cola.agregar([foto]);
+      })
+      .catch(notificarError);
   }
 
   function alSoltar(e: DragEvent<HTMLElement>) {
@@ -102,7 +115,7 @@ export function ArchivosDeOrden({ ordenId, archivos }: { ordenId: number; archiv
                 Agregar archivos
               </IonButton>
               {conCamara && (
-                <IonButton onClick={() => camara.current?.click()} data-testid="archivos-camara">
+                <IonButton onClick={alTomarFoto} data-testid="archivos-camara">
                   <IonIcon slot="start" icon={cameraOutline} aria-hidden="true" />
                   Tomar foto
                 </IonButton>
@@ -139,15 +152,6 @@ export function ArchivosDeOrden({ ordenId, archivos }: { ordenId: number; archiv
           onChange={alElegir}
           hidden
           data-testid="archivos-input"
-        />
-        <input
-          ref={camara}
-          type="file"
-          accept="image/*"
-          capture="environment"
-          onChange={alElegir}
-          hidden
-          data-testid="archivos-input-camara"
         />
         <ColaSubidas subidas={cola.subidas} onQuitar={cola.quitar} />
       </section>

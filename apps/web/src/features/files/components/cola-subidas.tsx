@@ -1,5 +1,12 @@
 import { IonIcon, IonProgressBar } from '@ionic/react';
-import { alertCircle, checkmarkCircle, closeOutline, cloudUploadOutline, timeOutline } from 'ionicons/icons';
+import {
+  alertCircle,
+  checkmarkCircle,
+  closeOutline,
+  cloudUploadOutline,
+  imageOutline,
+  timeOutline,
+} from 'ionicons/icons';
 import { BotonIcono } from '../../../components/boton-icono';
 import type { Subida } from '../hooks/use-subidas';
 import { formatoTamanio } from '../model/archivos';
@@ -8,6 +15,8 @@ function textoEstado(s: Subida): string {
   switch (s.estado) {
     case 'esperando':
       return 'En espera';
+    case 'preparando':
+      return 'Reduciendo la foto…';
     case 'subiendo':
       // Every byte went out: the server is checking and storing it.
       return s.progreso >= 1 ? 'Guardando…' : `Subiendo… ${Math.round(s.progreso * 100)} %`;
@@ -20,11 +29,18 @@ function textoEstado(s: Subida): string {
 
 const ICONO = {
   esperando: timeOutline,
+  preparando: imageOutline,
   subiendo: cloudUploadOutline,
   lista: checkmarkCircle,
   error: alertCircle,
 } as const;
-const COLOR = { esperando: 'medium', subiendo: 'primary', lista: 'success', error: 'danger' } as const;
+const COLOR = {
+  esperando: 'medium',
+  preparando: 'medium',
+  subiendo: 'primary',
+  lista: 'success',
+  error: 'danger',
+} as const;
 
 /** The files on their way: each with its state and progress; refused ones say why. */
 export function ColaSubidas({ subidas, onQuitar }: { subidas: readonly Subida[]; onQuitar: (clave: number) => void }) {

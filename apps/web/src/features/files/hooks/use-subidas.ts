@@ -2,11 +2,14 @@ import type { Archivo } from '@delego/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { mensajeDeError } from '../../../lib/errors';
+import { comprimirImagen, esCandidata } from '../../../lib/imagenes';
+import { encolar, esTransitorio, nuevaClave } from '../../../lib/outbox';
 import { subirArchivo } from '../api/subir-archivo';
 import { archivosCambiados } from '../cache';
-import { LIMITE_BYTES_DEFECTO, problemaDeArchivo } from '../model/archivos';
+import { LIMITE_BYTES_DEFECTO, problemaAntesDeComprimir, problemaDeArchivo } from '../model/archivos';
 
-export type EstadoSubida = 'esperando' | 'subiendo' | 'lista' | 'error';
+/** 'preparando': a photo is being made smaller on the phone (lib/imagenes.ts) before it goes. */
+export type EstadoSubida = 'esperando' | 'preparando' | 'subiendo' | 'lista' | 'error';
 
 export interface Subida {
   clave: number;
@@ -23,6 +26,7 @@ interface Pendiente {
   clave: number;
   ordenId: number;
   archivo: File;
+  limiteBytes: number;
 }
 
 /** How long a finished upload stays in the list with its check mark. */
@@ -78,18 +82,50 @@ export function useSubidas(
     if (!pendiente) return;
     const control = new AbortController();
     enCurso.current = { clave: pendiente.clave, control };
-    cambiar(pendiente.clave, { estado: 'subiendo', progreso: 0 });
+    cambiar(pendiente.clave, { estado: esCandidata(pendiente.archivo) ? 'preparando' : 'subiendo', progreso: 0 });
     try {
-      const lista = await subirArchivo({
-        ordenId: pendiente.ordenId,
-        archivo: pendiente.archivo,
-        signal: control.signal,
-        alProgresar: (fraccion) => cambiar(pendiente.clave, { progreso: fraccion }),
-      });
+      // A photo goes smaller (never throws: anything it cannot shrink goes as it was); the size
+      // limit is checked on what is sent.
+      const archivo = await comprimirImagen(pendiente.archivo);
+      if (control.signal.aborted) throw new DOMException('Cancelada', 'AbortError');
+      const problema = problemaDeArchivo(archivo, pendiente.limiteBytes);
+      if (problema) {
+        cambiar(pendiente.clave, { estado: 'error', error: problema });
+        return;
+      }
+      cambiar(pendiente.clave, { estado: 'subiendo', nombre: archivo.name, tamanio: archivo.size });
+      // Its key from the start: if the connection drops, the outbox sends it again with the same
+      // one and the server keeps it once (lib/outbox, docs/APP-DE-CAMPO.md).
+      const clave = nuevaClave();
+      let lista: Archivo[];
+      try {
+        lista = await subirArchivo({
+          ordenId: pendiente.ordenId,
+          archivo,
+          signal: control.signal,
+          idempotencia: clave,
+          alProgresar: (fraccion) => cambiar(pendiente.clave, { progreso: fraccion }),
+        });
+      } catch (error) {
+        if (!esTransitorio(error)) throw error;
+        await encolar(
+          {
+            tipo: 'archivos',
+            ordenId: pendiente.ordenId,
+            descripcion: `Adjuntar ${archivo.name}`,
+            cuerpo: null,
+            archivos: [{ nombre: archivo.name, tipo: archivo.type, datos: archivo }],
+          },
+          clave,
+        );
+        cambiar(pendiente.clave, { estado: 'lista', progreso: 1 });
+        ocultarLuego(pendiente.clave);
+        return;
+      }
       archivosCambiados(queryClient, pendiente.ordenId, lista);
       cambiar(pendiente.clave, { estado: 'lista', progreso: 1 });
       ocultarLuego(pendiente.clave);
-      alTerminarRef.current?.(lista, pendiente.archivo);
+      alTerminarRef.current?.(lista, archivo);
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') {
         setSubidas((actuales) => actuales.filter((s) => s.clave !== pendiente.clave));
@@ -107,7 +143,8 @@ export function useSubidas(
       const nuevas: Subida[] = [];
       for (const archivo of archivos) {
         const clave = siguienteClave++;
-        const problema = problemaDeArchivo(archivo, limiteBytes);
+        // A photo over the limit may fit once smaller: its size is checked again before it goes.
+        const problema = problemaAntesDeComprimir(archivo, limiteBytes);
         nuevas.push({
           clave,
           ordenId,
@@ -117,7 +154,7 @@ export function useSubidas(
           progreso: 0,
           error: problema ?? undefined,
         });
-        if (!problema) cola.current.push({ clave, ordenId, archivo });
+        if (!problema) cola.current.push({ clave, ordenId, archivo, limiteBytes });
       }
       if (nuevas.length === 0) return;
       setSubidas((actuales) => [...actuales, ...nuevas]);
@@ -144,6 +181,8 @@ export function useSubidas(
 
   // The uploads of another order (the screen was reused for it) go on, but are not shown here.
   const propias = subidas.filter((s) => s.ordenId === ordenId);
-  const estaSubiendo = propias.some((s) => s.estado === 'esperando' || s.estado === 'subiendo');
+  const estaSubiendo = propias.some(
+    (s) => s.estado === 'esperando' || s.estado === 'preparando' || s.estado === 'subiendo',
+  );
   return { subidas: propias, agregar, quitar, estaSubiendo };
 }

@@ -1,6 +1,13 @@
 import { ACEPTAR_ARCHIVOS } from '@delego/contract';
 import { describe, expect, it } from 'vitest';
-import { LIMITE_BYTES_DEFECTO, claseDeArchivo, extensionDe, formatoTamanio, problemaDeArchivo } from './archivos';
+import {
+  LIMITE_BYTES_DEFECTO,
+  claseDeArchivo,
+  extensionDe,
+  formatoTamanio,
+  problemaAntesDeComprimir,
+  problemaDeArchivo,
+} from './archivos';
 
 const MB = 1024 * 1024;
 
@@ -52,6 +59,22 @@ describe('problemaDeArchivo (the server’s checks, before uploading)', () => {
     );
     expect(problemaDeArchivo({ name: `${'x'.repeat(252)}.pdf`, size: 10 })).toMatch(/supera los 255 caracteres/);
     expect(problemaDeArchivo({ name: `${'x'.repeat(251)}.pdf`, size: 10 })).toBeNull();
+  });
+});
+
+describe('problemaAntesDeComprimir (when a file is chosen)', () => {
+  it('does not refuse a photo for its size yet: it is checked again once smaller', () => {
+    expect(problemaAntesDeComprimir({ name: 'IMG_1.jpg', type: 'image/jpeg', size: 40 * MB })).toBeNull();
+    expect(problemaAntesDeComprimir({ name: 'IMG_2.HEIC', type: 'image/heic', size: 30 * MB })).toBeNull();
+  });
+
+  it('refuses anything else over the limit, and a photo for any other reason', () => {
+    expect(problemaAntesDeComprimir({ name: 'plano.pdf', type: 'application/pdf', size: 26 * MB })).toBe(
+      'El archivo «plano.pdf» supera el tamaño máximo de 25 MB.',
+    );
+    expect(problemaAntesDeComprimir({ name: 'anim.gif', type: 'image/gif', size: 26 * MB })).toMatch(/supera/);
+    expect(problemaAntesDeComprimir({ name: 'vacia.jpg', type: 'image/jpeg', size: 0 })).toMatch(/está vacío/);
+    expect(problemaAntesDeComprimir({ name: 'a/b.jpg', type: 'image/jpeg', size: 10 })).toMatch(/barras/);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   problemaDeNombreArchivo,
   TIPOS_ARCHIVO,
 } from '@delego/contract';
+import { tipoComprimible } from '../../../lib/imagenes';
 import { formatearMb, formatearTamanio } from '../../../lib/numeros';
 
 /**
@@ -55,6 +56,18 @@ export function problemaDeArchivo(
   if (archivo.size === 0) return MENSAJES_SUBIDA.vacio(nombre);
   if (archivo.size > limiteBytes) return MENSAJES_SUBIDA.grande(nombre, limiteBytes);
   return null;
+}
+
+/**
+ * The check when a file is chosen: a photo that the phone will make smaller (lib/imagenes.ts) is
+ * not refused for its size yet; its name, kind and emptiness are checked now, and its size once it
+ * is smaller. Anything else gets the whole check.
+ */
+export function problemaAntesDeComprimir(
+  archivo: { name: string; size: number; type: string },
+  limiteBytes = LIMITE_BYTES_DEFECTO,
+): string | null {
+  return problemaDeArchivo(archivo, tipoComprimible(archivo) ? Number.POSITIVE_INFINITY : limiteBytes);
 }
 
 /** An icon name for a file's kind (ionicons), from its MIME type. */

@@ -1,6 +1,7 @@
 import type { UsuarioLogueado } from '@delego/contract';
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import { checkmarkCircleOutline, notificationsOffOutline, phonePortraitOutline } from 'ionicons/icons';
+import { esNativa } from '../../../lib/nativo/plataforma';
 import { usePush } from '../hooks/use-push';
 
 /**
@@ -29,7 +30,9 @@ export function ActivarPush({ usuario }: { usuario: Pick<UsuarioLogueado, 'id'> 
     return (
       <p className="activar-push-nota" role="note" data-testid="push-bloqueado">
         <IonIcon icon={notificationsOffOutline} aria-hidden="true" />
-        Las notificaciones están bloqueadas en este navegador. Puede permitirlas desde la configuración del sitio.
+        {esNativa()
+          ? 'Las notificaciones están bloqueadas para Delego en este teléfono. Puede permitirlas en los ajustes del teléfono (Aplicaciones › Delego › Notificaciones).'
+          : 'Las notificaciones están bloqueadas en este navegador. Puede permitirlas desde la configuración del sitio.'}
       </p>
     );
   }

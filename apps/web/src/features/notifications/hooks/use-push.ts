@@ -2,8 +2,10 @@ import type { UsuarioLogueado } from '@delego/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { ApiError, ErrorDeUsuario } from '../../../lib/errors';
+import { esNativa } from '../../../lib/nativo/plataforma';
 import {
   activarPush,
+  activarPushNativo,
   leerDispositivo,
   permisoNotificaciones,
   registrarServiceWorker,
@@ -24,15 +26,29 @@ import { useClaveVapid } from '../api/get-clave-vapid';
 export type EstadoPush = 'no-soportado' | 'cargando' | 'no-disponible' | 'bloqueado' | 'inactivo' | 'activo';
 
 export const MENSAJE_PUSH_FALLIDO = 'No se pudieron activar las notificaciones en este navegador.';
+export const MENSAJE_PUSH_NATIVO_FALLIDO = 'No se pudieron activar las notificaciones en este teléfono.';
 
 export function usePush(usuario: Pick<UsuarioLogueado, 'id'> | null) {
-  const soporta = soportaPush();
-  const vapid = useClaveVapid(!!usuario);
+  // The native app (issue 17) has its own push (FCM, APNs): no service worker nor VAPID key.
+  const [nativa] = useState(esNativa);
+  const soporta = nativa || soportaPush();
+  const vapid = useClaveVapid(!!usuario && !nativa);
   const dispositivo = useSyncExternalStore(suscribirDispositivo, leerDispositivo, () => null);
   const [permiso, setPermiso] = useState(permisoNotificaciones);
 
   const activacion = useMutation({
     mutationFn: async () => {
+      if (nativa) {
+        if (!usuario) return;
+        try {
+          if ((await activarPushNativo(usuario.id, { pedirPermiso: true })) === 'denegado') setPermiso('denied');
+        } catch (error) {
+          if (error instanceof ApiError) throw error;
+          console.warn('Registro push nativo fallido', error);
+          throw new ErrorDeUsuario(MENSAJE_PUSH_NATIVO_FALLIDO);
+        }
+        return;
+      }
       const clave = vapid.data;
       if (!usuario || !clave) return;
       // Only from a tap: this is where the browser asks the person.
@@ -51,8 +67,8 @@ export function usePush(usuario: Pick<UsuarioLogueado, 'id'> | null) {
 
   let estado: EstadoPush;
   if (!soporta) estado = 'no-soportado';
-  else if (vapid.isPending) estado = 'cargando';
-  else if (!vapid.data) estado = 'no-disponible';
+  else if (!nativa && vapid.isPending) estado = 'cargando';
+  else if (!nativa && !vapid.data) estado = 'no-disponible';
   else if (usuario && dispositivo?.usuarioId === usuario.id) estado = 'activo';
   else if (permiso === 'denied') estado = 'bloqueado';
   else estado = 'inactivo';
@@ -66,12 +82,20 @@ export function usePush(usuario: Pick<UsuarioLogueado, 'id'> | null) {
  * user without asking anything.
  */
 export function usePushAutomatico(usuario: Pick<UsuarioLogueado, 'id'> | null): void {
-  const vapid = useClaveVapid(!!usuario);
+  const vapid = useClaveVapid(!!usuario && !esNativa());
   const clave = vapid.data ?? null;
   const usuarioId = usuario?.id ?? null;
 
   useEffect(() => {
-    if (usuarioId === null || !clave || !soportaPush()) return;
+    // The native app asks once after login (the system shows its own question only once).
+    if (usuarioId === null || !esNativa()) return;
+    activarPushNativo(usuarioId, { pedirPermiso: true }).catch((error: unknown) =>
+      console.warn('No se pudo preparar el push nativo', error),
+    );
+  }, [usuarioId]);
+
+  useEffect(() => {
+    if (usuarioId === null || !clave || !soportaPush() || esNativa()) return;
     let vigente = true;
     registrarServiceWorker()
       .then(() => {

@@ -9,6 +9,7 @@ import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';
 import { useVolver } from '../../../lib/navegacion';
 import { erroresDeProblemas, useFormulario, type ErroresCampos, type Validacion } from '../../../lib/formularios';
+import { MENSAJE_SIN_CONEXION } from '../../../lib/outbox';
 import { EstadoBadge } from './insignias';
 import { OpcionUnica, opcionDeEstado } from './opciones';
 import { ResumenOrden } from './resumen-orden';
@@ -71,10 +72,14 @@ export function FormularioCambioEstado({ orden }: { orden: OrdenDetalle }) {
 
   function enviar(datos: CambioEstado) {
     cambiar.mutate(
-      { id: orden.id, ...datos },
+      { id: orden.id, numero: orden.numero, ...datos },
       {
-        onSuccess: (actualizada) => {
-          aviso(`La orden #${actualizada.numero} pasó a ${actualizada.estado.nombre}.`);
+        onSuccess: (r) => {
+          if (r.tipo === 'enviado') {
+            aviso(`La orden #${r.respuesta.numero} pasó a ${r.respuesta.estado.nombre}.`);
+          } else {
+            aviso(MENSAJE_SIN_CONEXION, 'info');
+          }
           volver();
         },
         onError: (error) => f.falloAlGuardar(error, ['estado', 'comentarios'], { soloDatosInvalidos: true }),

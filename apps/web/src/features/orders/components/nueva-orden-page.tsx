@@ -20,6 +20,7 @@ import { useOrdenDetalle } from '../api/get-orden-detalle';
 import { useOrdenGuardada } from '../api/get-orden-guardada';
 import { useResponsablesDisponibles } from '../api/get-responsables-disponibles';
 import { useGuardarOrden } from '../api/guardar-orden';
+import { MENSAJE_SIN_CONEXION } from '../../../lib/outbox';
 import { useAviso } from '../../../components/avisos';
 import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
 import { useZonaEmpresa } from '../../../lib/fechas';
@@ -175,7 +176,13 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
 
   function enviar(cuerpo: OrdenGuardar) {
     guardar.mutate(cuerpo, {
-      onSuccess: (orden) => {
+      onSuccess: (r) => {
+        if (r.tipo === 'encolado') {
+          aviso(MENSAJE_SIN_CONEXION, 'info');
+          router.push('/home', 'back', 'replace');
+          return;
+        }
+        const orden = r.respuesta;
         if (original) {
           aviso(`Orden #${orden.numero} guardada.`);
           volver();

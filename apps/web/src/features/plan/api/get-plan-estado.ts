@@ -1,12 +1,7 @@
 import { puedeCrearOrden, RUTAS, type PlanEstado, type UsuarioLogueado } from '@delego/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { llamar } from '../../../lib/http';
-
-/** Query keys of the plan feature. */
-export const planKeys = {
-  all: ['plan'] as const,
-  estado: (usuarioId: number) => [...planKeys.all, 'estado', usuarioId] as const,
-};
+import { planKeys } from '../keys';
 
 /** GET /api/v2/plan/estado; null until a plan is known (the login may bring none). */
 export function planEstadoQueryOptions(usuarioId: number) {

@@ -1,6 +1,6 @@
-import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import { downloadOutline } from 'ionicons/icons';
 import { useCallback, useState } from 'react';
+import { BotonIcono } from '../../../components/boton-icono';
 import { guardarArchivo } from '../../../lib/descargas';
 import { notificarError } from '../../../lib/errors';
 import { exportarOrdenes, type FiltrosExportacion } from '../api/exportar-ordenes';
@@ -35,18 +35,14 @@ export function useExportarOrdenes(): {
 export function ExportarOrdenesBoton({ filtros }: { filtros: FiltrosExportacion }) {
   const { exportar, exportando } = useExportarOrdenes();
   return (
-    <IonButton
+    <BotonIcono
+      icono={downloadOutline}
+      etiqueta="Exportar a Excel"
+      ocupado={exportando}
       onClick={() => void exportar(filtros)}
       disabled={exportando}
-      aria-label="Exportar a Excel"
       title="Exportar a Excel"
-      data-testid="ordenes-exportar"
-    >
-      {exportando ? (
-        <IonSpinner slot="icon-only" name="crescent" aria-hidden="true" />
-      ) : (
-        <IonIcon slot="icon-only" icon={downloadOutline} aria-hidden="true" />
-      )}
-    </IonButton>
+      testId="ordenes-exportar"
+    />
   );
 }

@@ -1,8 +1,10 @@
-import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonSpinner, IonToggle } from '@ionic/react';
+import { IonItem, IonLabel, IonList, IonToggle } from '@ionic/react';
 import { downloadOutline, openOutline } from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { BotonConIcono } from '../../../components/boton-icono';
 import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
+import { Texto } from '../../../components/texto';
 import { abrirPestania, guardarArchivo } from '../../../lib/descargas';
 import { mensajeDeError } from '../../../lib/errors';
 import { CabeceraOrden, leerId, useOrden } from '../../files';
@@ -21,6 +23,16 @@ export default function HistorialImprimirPage() {
 }
 
 type Accion = 'ver' | 'descargar';
+
+/** What the PDF may add to the order's data, each a switch. */
+const OPCIONES: readonly { clave: keyof OpcionesReporte; titulo: string; detalle: string }[] = [
+  { clave: 'eventos', titulo: 'Incluir historial', detalle: 'Todos los cambios de la orden, con fecha y autor.' },
+  {
+    clave: 'archivos',
+    titulo: 'Incluir archivos',
+    detalle: 'La lista de archivos adjuntos, con las imágenes impresas.',
+  },
+];
 
 export function OpcionesImpresion({ ordenId, numero }: { ordenId: number; numero: number }) {
   const [opciones, setOpciones] = useState<OpcionesReporte>({ eventos: true, archivos: false });
@@ -83,30 +95,20 @@ export function OpcionesImpresion({ ordenId, numero }: { ordenId: number; numero
           Siempre incluye los datos de la orden, sus responsables y las horas y gastos con sus totales.
         </p>
         <IonList lines="full" className="reportes-opciones">
-          <IonItem>
-            <IonToggle
-              checked={opciones.eventos}
-              onIonChange={(e) => setOpciones((o) => ({ ...o, eventos: e.detail.checked }))}
-              data-testid="imprimir-eventos"
-            >
-              <IonLabel>
-                Incluir historial
-                <p>Todos los cambios de la orden, con fecha y autor.</p>
-              </IonLabel>
-            </IonToggle>
-          </IonItem>
-          <IonItem>
-            <IonToggle
-              checked={opciones.archivos}
-              onIonChange={(e) => setOpciones((o) => ({ ...o, archivos: e.detail.checked }))}
-              data-testid="imprimir-archivos"
-            >
-              <IonLabel>
-                Incluir archivos
-                <p>La lista de archivos adjuntos, con las imágenes impresas.</p>
-              </IonLabel>
-            </IonToggle>
-          </IonItem>
+          {OPCIONES.map((op) => (
+            <IonItem key={op.clave}>
+              <IonToggle
+                checked={opciones[op.clave]}
+                onIonChange={(e) => setOpciones((o) => ({ ...o, [op.clave]: e.detail.checked }))}
+                data-testid={`imprimir-${op.clave}`}
+              >
+                <IonLabel>
+                  <Texto>{op.titulo}</Texto>
+                  <p>{op.detalle}</p>
+                </IonLabel>
+              </IonToggle>
+            </IonItem>
+          ))}
         </IonList>
         {error && (
           <p className="reportes-error delego-aviso-error" role="alert" data-testid="imprimir-error">
@@ -122,31 +124,25 @@ export function OpcionesImpresion({ ordenId, numero }: { ordenId: number; numero
           </p>
         )}
         <div className="reportes-botones">
-          <IonButton
+          <BotonConIcono
+            icono={openOutline}
+            ocupado={enCurso === 'ver'}
             fill="outline"
             onClick={() => void generar('ver')}
             disabled={enCurso !== null}
-            data-testid="imprimir-ver"
+            testId="imprimir-ver"
           >
-            {enCurso === 'ver' ? (
-              <IonSpinner slot="start" name="crescent" aria-hidden="true" />
-            ) : (
-              <IonIcon slot="start" icon={openOutline} aria-hidden="true" />
-            )}
             Ver PDF
-          </IonButton>
-          <IonButton
+          </BotonConIcono>
+          <BotonConIcono
+            icono={downloadOutline}
+            ocupado={enCurso === 'descargar'}
             onClick={() => void generar('descargar')}
             disabled={enCurso !== null}
-            data-testid="imprimir-descargar"
+            testId="imprimir-descargar"
           >
-            {enCurso === 'descargar' ? (
-              <IonSpinner slot="start" name="crescent" aria-hidden="true" />
-            ) : (
-              <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
-            )}
             Descargar PDF
-          </IonButton>
+          </BotonConIcono>
         </div>
         {enCurso && (
           <p className="reportes-ayuda" role="status">

@@ -1,7 +1,9 @@
 import { horasTexto, hoyEn, textoFecha, type HorasReportadas } from '@delego/contract';
-import { IonButton, IonChip, IonContent, IonIcon, IonLabel, IonProgressBar, IonSpinner } from '@ionic/react';
+import { IonContent, IonProgressBar } from '@ionic/react';
 import { downloadOutline, timeOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
+import { AtajosPeriodo } from '../../../components/atajos-periodo';
+import { BotonConIcono } from '../../../components/boton-icono';
 import { CampoFecha } from '../../../components/campo-fecha';
 import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
@@ -25,9 +27,10 @@ export default function HorasReportadasPage() {
   const [exportando, setExportando] = useState(false);
   const problema = problemaDeRango(rango.desde, rango.hasta);
   const reporte = useHorasReportadas(problema ? null : rango);
-  const esteMes = mesDe(hoy);
-  const anterior = mesAnterior(hoy);
-  const es = (r: { desde: string; hasta: string }) => r.desde === rango.desde && r.hasta === rango.hasta;
+  const atajos = [
+    { texto: 'Este mes', periodo: mesDe(hoy), testId: 'horas-este-mes' },
+    { texto: 'Mes anterior', periodo: mesAnterior(hoy), testId: 'horas-mes-anterior' },
+  ];
 
   async function exportar() {
     setExportando(true);
@@ -47,24 +50,7 @@ export default function HorasReportadasPage() {
       <IonContent className="ion-padding delego-page-content">
         <div className="delego-container papeleo reportes">
           <section className="delego-card papeleo-tarjeta reportes-rango" aria-label="Período">
-            <div className="reportes-rango__chips">
-              <IonChip
-                outline={!es(esteMes)}
-                color="primary"
-                onClick={() => setRango(esteMes)}
-                data-testid="horas-este-mes"
-              >
-                <IonLabel>Este mes</IonLabel>
-              </IonChip>
-              <IonChip
-                outline={!es(anterior)}
-                color="primary"
-                onClick={() => setRango(anterior)}
-                data-testid="horas-mes-anterior"
-              >
-                <IonLabel>Mes anterior</IonLabel>
-              </IonChip>
-            </div>
+            <AtajosPeriodo className="reportes-rango__chips" atajos={atajos} actual={rango} onElegir={setRango} />
             <div className="reportes-rango__fechas">
               <CampoFecha
                 label="Desde"
@@ -78,19 +64,16 @@ export default function HorasReportadasPage() {
                 onChange={(hasta) => setRango((r) => ({ ...r, hasta }))}
                 data-testid="horas-hasta"
               />
-              <IonButton
+              <BotonConIcono
+                icono={downloadOutline}
+                ocupado={exportando}
                 className="reportes-rango__exportar"
                 onClick={() => void exportar()}
                 disabled={problema !== null || exportando}
-                data-testid="horas-exportar"
+                testId="horas-exportar"
               >
-                {exportando ? (
-                  <IonSpinner slot="start" name="crescent" aria-hidden="true" />
-                ) : (
-                  <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
-                )}
                 Exportar a Excel
-              </IonButton>
+              </BotonConIcono>
             </div>
             {problema && (
               <p className="reportes-error delego-aviso-error" role="alert" data-testid="horas-rango-error">

@@ -1,5 +1,5 @@
-import { IonButton, IonIcon } from '@ionic/react';
 import { attachOutline, printOutline, walletOutline } from 'ionicons/icons';
+import { BotonConIcono } from '../../../components/boton-icono';
 import './reportes.css';
 
 /**
@@ -15,29 +15,34 @@ export function PapeleoDeOrden({ ordenId }: { ordenId: number }) {
     >
       <h2 id="orden-papeleo">Archivos, horas y gastos</h2>
       <div className="papeleo-enlaces__botones">
-        <IonButton fill="outline" size="small" routerLink={`/archivos?id=${ordenId}`} data-testid="accion-archivos">
-          <IonIcon slot="start" icon={attachOutline} aria-hidden="true" />
+        <BotonConIcono
+          icono={attachOutline}
+          fill="outline"
+          size="small"
+          routerLink={`/archivos?id=${ordenId}`}
+          testId="accion-archivos"
+        >
           Archivos
-        </IonButton>
-        <IonButton
+        </BotonConIcono>
+        <BotonConIcono
+          icono={walletOutline}
           fill="outline"
           size="small"
           routerLink={`/registro-historial?id=${ordenId}`}
-          data-testid="accion-registro"
+          testId="accion-registro"
         >
-          <IonIcon slot="start" icon={walletOutline} aria-hidden="true" />
           Horas y gastos
-        </IonButton>
-        <IonButton
+        </BotonConIcono>
+        <BotonConIcono
+          icono={printOutline}
           fill="outline"
           size="small"
           color="medium"
           routerLink={`/historial-imprimir/${ordenId}`}
-          data-testid="accion-imprimir"
+          testId="accion-imprimir"
         >
-          <IonIcon slot="start" icon={printOutline} aria-hidden="true" />
           Imprimir
-        </IonButton>
+        </BotonConIcono>
       </div>
     </section>
   );

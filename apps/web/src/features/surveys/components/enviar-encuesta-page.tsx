@@ -6,9 +6,10 @@ import {
   type EncuestaEnviada,
   type EncuestasDeOrden,
 } from '@delego/contract';
-import { IonBadge, IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { IonBadge } from '@ionic/react';
 import { sendOutline, statsChartOutline } from 'ionicons/icons';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
+import { BotonConIcono } from '../../../components/boton-icono';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { CampoEmail } from '../../../components/campos';
 import { EstadoRequiereSesion } from '../../../components/estados-pantalla';
@@ -16,6 +17,7 @@ import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
 import { ApiError, notificarError } from '../../../lib/errors';
 import { useZonaEmpresa } from '../../../lib/fechas';
+import { useCampoSuelto } from '../../../lib/formularios';
 import { useSession } from '../../auth';
 import { useEncuestasDeOrden } from '../api/get-encuestas-orden';
 import { useEnviarEncuesta } from '../api/enviar-encuesta';
@@ -54,8 +56,7 @@ export default function EnviarEncuestaPage() {
 
 export function EnvioEncuesta({ datos }: { datos: EncuestasDeOrden }) {
   const { usuario } = useSession();
-  const [email, setEmail] = useState(datos.emailSugerido ?? '');
-  const [error, setError] = useState<string | undefined>();
+  const email = useCampoSuelto('email', datos.emailSugerido ?? '');
   const enviar = useEnviarEncuesta();
   const confirmar = useConfirmar();
   const aviso = useAviso();
@@ -63,17 +64,17 @@ export function EnvioEncuesta({ datos }: { datos: EncuestasDeOrden }) {
 
   async function alEnviar(e: FormEvent) {
     e.preventDefault();
-    const validado = zEnviarEncuesta.safeParse({ ordenId: datos.ordenId, email });
+    const validado = zEnviarEncuesta.safeParse({ ordenId: datos.ordenId, email: email.value });
     if (!validado.success) {
-      setError(validado.error.issues[0]?.message);
+      email.setError(validado.error.issues[0]?.message);
       return;
     }
     const destino = validado.data.email;
     if (!destino) {
-      setError('Escriba a qué email enviar la encuesta.');
+      email.setError('Escriba a qué email enviar la encuesta.');
       return;
     }
-    setError(undefined);
+    email.setError(undefined);
     const ok = await confirmar({
       titulo: '¿Enviar la encuesta?',
       mensaje: `Le llegará a ${destino} un correo para calificar el trabajo de la orden #${datos.numero}. Quedarán ${datos.enviosRestantes - 1} de ${LIMITES_ENCUESTAS.enviosPorOrden} envíos.`,
@@ -86,7 +87,7 @@ export function EnvioEncuesta({ datos }: { datos: EncuestasDeOrden }) {
       {
         onSuccess: (r) => aviso(r.mensaje),
         onError: (err) => {
-          if (err instanceof ApiError && err.field === 'email') setError(err.message);
+          if (err instanceof ApiError && err.field === 'email') email.setError(err.message);
           else notificarError(err);
         },
       },
@@ -118,15 +119,8 @@ export function EnvioEncuesta({ datos }: { datos: EncuestasDeOrden }) {
         ) : (
           <form className="encuestas-envio" onSubmit={(e) => void alEnviar(e)} noValidate aria-label="Enviar encuesta">
             <CampoEmail
-              name="email"
+              {...email.props(enviar.isPending)}
               label="Email del cliente"
-              value={email}
-              onChange={(v) => {
-                setEmail(v);
-                setError(undefined);
-              }}
-              error={error}
-              disabled={enviar.isPending}
               helperText={
                 datos.emailSugerido
                   ? 'Es el email de contacto del cliente; puede cambiarlo.'
@@ -137,23 +131,28 @@ export function EnvioEncuesta({ datos }: { datos: EncuestasDeOrden }) {
             <p className="encuestas-envio__nota" data-testid="encuesta-envio-restantes">
               Quedan {datos.enviosRestantes} de {LIMITES_ENCUESTAS.enviosPorOrden} envíos para esta orden.
             </p>
-            <IonButton type="submit" disabled={enviar.isPending} data-testid="encuesta-envio-enviar">
-              {enviar.isPending ? (
-                <IonSpinner slot="start" name="crescent" aria-hidden="true" />
-              ) : (
-                <IonIcon slot="start" icon={sendOutline} aria-hidden="true" />
-              )}
+            <BotonConIcono
+              icono={sendOutline}
+              ocupado={enviar.isPending}
+              type="submit"
+              disabled={enviar.isPending}
+              testId="encuesta-envio-enviar"
+            >
               Enviar encuesta
-            </IonButton>
+            </BotonConIcono>
           </form>
         )}
       </section>
       <EncuestasEnviadas encuestas={datos.encuestas} />
       {usuario && tienePermiso(usuario, 'verEstadisticas') && (
-        <IonButton fill="clear" routerLink="/grafico-encuestas" data-testid="encuesta-ver-resultados">
-          <IonIcon slot="start" icon={statsChartOutline} aria-hidden="true" />
+        <BotonConIcono
+          icono={statsChartOutline}
+          fill="clear"
+          routerLink="/grafico-encuestas"
+          testId="encuesta-ver-resultados"
+        >
           Ver los resultados de todas las encuestas
-        </IonButton>
+        </BotonConIcono>
       )}
     </>
   );

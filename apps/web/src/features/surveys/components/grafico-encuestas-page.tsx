@@ -8,9 +8,10 @@ import {
   type ResultadosEncuestas,
   type UsuarioLogueado,
 } from '@delego/contract';
-import { IonChip, IonContent, IonLabel, IonProgressBar, IonToggle } from '@ionic/react';
+import { IonContent, IonProgressBar, IonToggle } from '@ionic/react';
 import { chatbubblesOutline, lockClosedOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
+import { AtajosPeriodo } from '../../../components/atajos-periodo';
 import { CampoFecha } from '../../../components/campo-fecha';
 import { CampoSeleccion, type Opcion } from '../../../components/campos';
 import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
@@ -68,6 +69,11 @@ export default function GraficoEncuestasPage() {
   );
 }
 
+/** The options of a filter: the rows that have an id (the results' "Sin cliente" row has none). */
+function opcionesDe(filas: readonly { id: number | null; nombre: string }[] = []): Opcion<number>[] {
+  return filas.flatMap((f) => (f.id === null ? [] : [{ valor: f.id, texto: f.nombre }]));
+}
+
 function Resultados({ usuario }: { usuario: UsuarioLogueado }) {
   const zona = useZonaEmpresa();
   const hoy = hoyEn(zona);
@@ -87,41 +93,33 @@ function Resultados({ usuario }: { usuario: UsuarioLogueado }) {
   const tipos = useTiposOrden();
   const cambiar = <K extends keyof FiltrosEncuestas>(clave: K, valor: FiltrosEncuestas[K]) =>
     setFiltros((f) => ({ ...f, [clave]: valor }));
-  const periodo = (p: { desde: string; hasta: string }) => filtros.desde === p.desde && filtros.hasta === p.hasta;
-  const doceMeses = ultimos12Meses(hoy);
-  const todo = { desde: '', hasta: '' };
+  const atajos = [
+    { texto: 'Últimos 12 meses', periodo: ultimos12Meses(hoy), testId: 'encuestas-12-meses' },
+    { texto: 'Todo', periodo: { desde: '', hasta: '' }, testId: 'encuestas-todo' },
+  ];
 
-  const opcionesClientes: Opcion<number>[] = (base.data?.porCliente ?? [])
-    .filter((c): c is typeof c & { id: number } => c.id !== null)
-    .map((c) => ({ valor: c.id, texto: c.nombre }));
-  const opcionesResponsables: Opcion<number>[] = (base.data?.porResponsable ?? [])
-    .filter((c): c is typeof c & { id: number } => c.id !== null)
-    .map((c) => ({ valor: c.id, texto: c.nombre }));
-  const opcionesTipos: Opcion<number>[] = (tipos.data ?? []).map((t) => ({ valor: t.id, texto: t.nombre }));
+  const selecciones = [
+    { campo: 'cliente', label: 'Cliente', opciones: opcionesDe(base.data?.porCliente), testId: 'encuestas-cliente' },
+    {
+      campo: 'responsable',
+      label: 'Responsable',
+      opciones: opcionesDe(base.data?.porResponsable),
+      testId: 'encuestas-responsable',
+    },
+    { campo: 'tipoOrden', label: 'Tipo de orden', opciones: opcionesDe(tipos.data), testId: 'encuestas-tipo' },
+  ] as const;
 
   return (
     <>
       {esAdmin(usuario) && <ConfigEnvioAutomatico />}
       <section className="delego-card" aria-label="Filtros">
         <div className="encuestas-filtros">
-          <div className="encuestas-filtros__chips">
-            <IonChip
-              outline={!periodo(doceMeses)}
-              color="primary"
-              onClick={() => setFiltros((f) => ({ ...f, ...doceMeses }))}
-              data-testid="encuestas-12-meses"
-            >
-              <IonLabel>Últimos 12 meses</IonLabel>
-            </IonChip>
-            <IonChip
-              outline={!periodo(todo)}
-              color="primary"
-              onClick={() => setFiltros((f) => ({ ...f, ...todo }))}
-              data-testid="encuestas-todo"
-            >
-              <IonLabel>Todo</IonLabel>
-            </IonChip>
-          </div>
+          <AtajosPeriodo
+            className="encuestas-filtros__chips"
+            atajos={atajos}
+            actual={filtros}
+            onElegir={(p) => setFiltros((f) => ({ ...f, ...p }))}
+          />
           <CampoFecha
             label="Enviadas desde"
             value={filtros.desde}
@@ -134,39 +132,20 @@ function Resultados({ usuario }: { usuario: UsuarioLogueado }) {
             onChange={(v) => cambiar('hasta', v)}
             data-testid="encuestas-hasta"
           />
-          <CampoSeleccion<number, number | null>
-            name="cliente"
-            label="Cliente"
-            value={filtros.cliente}
-            onChange={(v) => cambiar('cliente', v)}
-            opciones={opcionesClientes}
-            ninguno="Todos"
-            error={undefined}
-            disabled={false}
-            data-testid="encuestas-cliente"
-          />
-          <CampoSeleccion<number, number | null>
-            name="responsable"
-            label="Responsable"
-            value={filtros.responsable}
-            onChange={(v) => cambiar('responsable', v)}
-            opciones={opcionesResponsables}
-            ninguno="Todos"
-            error={undefined}
-            disabled={false}
-            data-testid="encuestas-responsable"
-          />
-          <CampoSeleccion<number, number | null>
-            name="tipoOrden"
-            label="Tipo de orden"
-            value={filtros.tipoOrden}
-            onChange={(v) => cambiar('tipoOrden', v)}
-            opciones={opcionesTipos}
-            ninguno="Todos"
-            error={undefined}
-            disabled={false}
-            data-testid="encuestas-tipo"
-          />
+          {selecciones.map((c) => (
+            <CampoSeleccion<number, number | null>
+              key={c.campo}
+              name={c.campo}
+              label={c.label}
+              value={filtros[c.campo]}
+              onChange={(v) => cambiar(c.campo, v)}
+              opciones={c.opciones}
+              ninguno="Todos"
+              error={undefined}
+              disabled={false}
+              data-testid={c.testId}
+            />
+          ))}
         </div>
         {problema && (
           <p className="encuesta-error" role="alert" data-testid="encuestas-filtro-error">

@@ -1,6 +1,7 @@
 import { LIMITES_ADMIN, zEtiquetaCrear, type Etiqueta } from '@delego/contract';
-import { IonButton, IonIcon, IonSkeletonText } from '@ionic/react';
+import { IonSkeletonText } from '@ionic/react';
 import { archiveOutline, arrowUndoOutline, trashOutline } from 'ionicons/icons';
+import { BotonConIcono } from '../../../../components/boton-icono';
 import { notificarError } from '../../../../lib/errors';
 import type { ClaseEtiqueta } from '../../keys';
 import { BotonesFormulario } from '../../../../components/botones-formulario';
@@ -144,10 +145,16 @@ function Formulario({ clase, etiqueta }: { clase: ClaseEtiqueta; etiqueta: Etiqu
         <Aviso tipo="advertencia" icono={archiveOutline}>
           {t.el.charAt(0).toUpperCase() + t.el.slice(1)} está {t.archivado}: las órdenes que {t.lo} usan {t.lo}{' '}
           conservan, pero no se ofrece para órdenes nuevas.{' '}
-          <IonButton size="small" fill="outline" color="dark" onClick={restaurar} disabled={ocupado}>
-            <IonIcon slot="start" icon={arrowUndoOutline} aria-hidden="true" />
+          <BotonConIcono
+            icono={arrowUndoOutline}
+            size="small"
+            fill="outline"
+            color="dark"
+            onClick={restaurar}
+            disabled={ocupado}
+          >
             Restaurar
-          </IonButton>
+          </BotonConIcono>
         </Aviso>
       )}
       <Tarjeta titulo={etiqueta ? `Renombrar ${t.singular}` : t.nuevo} contenido="admin-campos">
@@ -172,18 +179,18 @@ function Formulario({ clase, etiqueta }: { clase: ClaseEtiqueta; etiqueta: Etiqu
         antes={
           etiqueta &&
           !etiqueta.archivado && (
-            <IonButton
+            <BotonConIcono
+              icono={trashOutline}
               className="admin-acciones__izquierda"
               fill="outline"
               color="danger"
               type="button"
               onClick={() => void borrar()}
               disabled={ocupado}
-              data-testid={`${t.prefijo}-eliminar`}
+              testId={`${t.prefijo}-eliminar`}
             >
-              <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
               Eliminar
-            </IonButton>
+            </BotonConIcono>
           )
         }
       />

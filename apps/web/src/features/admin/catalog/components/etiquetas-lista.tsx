@@ -1,7 +1,7 @@
 import type { Etiqueta } from '@delego/contract';
-import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonListHeader } from '@ionic/react';
+import { type IonButton, IonIcon, IonItem, IonLabel, IonList, IonListHeader } from '@ionic/react';
 import { archiveOutline, arrowUndoOutline, createOutline, trashOutline } from 'ionicons/icons';
-import { BotonIcono } from '../../../../components/boton-icono';
+import { BotonConIcono, BotonIcono } from '../../../../components/boton-icono';
 import type { ComponentProps, ReactNode } from 'react';
 import { notificarError } from '../../../../lib/errors';
 import type { ClaseEtiqueta } from '../../keys';
@@ -147,18 +147,18 @@ function Listado({ clase, children }: Props) {
                     <IonLabel className="catalogo__nombre">
                       <Texto>{e.nombre}</Texto>
                     </IonLabel>
-                    <IonButton
+                    <BotonConIcono
+                      icono={arrowUndoOutline}
                       slot="end"
                       fill="outline"
                       size="small"
                       disabled={modificar.isPending}
                       onClick={() => restaurar(e)}
                       aria-label={`Restaurar “${e.nombre}”`}
-                      data-testid={`${t.prefijo}-restaurar-${e.id}`}
+                      testId={`${t.prefijo}-restaurar-${e.id}`}
                     >
-                      <IonIcon slot="start" icon={arrowUndoOutline} aria-hidden="true" />
                       Restaurar
-                    </IonButton>
+                    </BotonConIcono>
                   </IonItem>
                 ))}
               </IonList>

@@ -2,8 +2,8 @@ import { LIMITES_ADMIN, type Cliente, type ClienteGuardar } from '@delego/contra
 import { IonItem, IonLabel, IonList } from '@ionic/react';
 import { businessOutline } from 'ionicons/icons';
 import { BotonesFormulario } from '../../../../components/botones-formulario';
-import { CampoEmail, CampoInterruptor, CampoTexto, CampoTextoLargo } from '../../../../components/campos';
-import { EstadoError, EstadoNoEncontrado } from '../../../../components/estados-pantalla';
+import { CampoCuit, CampoEmail, CampoInterruptor, CampoTexto, CampoTextoLargo } from '../../../../components/campos';
+import { EstadoNoEncontrado } from '../../../../components/estados-pantalla';
 import { useAviso, useConfirmar } from '../../../../components/avisos';
 import { useFormulario } from '../../../../lib/formularios';
 import { useVolver } from '../../../../lib/navegacion';
@@ -17,7 +17,7 @@ import {
   type ValoresCliente,
 } from '../cliente-validacion';
 import { PantallaFormularioAdmin } from '../../shared/pantalla-formulario';
-import { FormularioCargando, Tarjeta } from '../../shared/tarjeta';
+import { FormularioSinDatos, Tarjeta } from '../../shared/tarjeta';
 import '../../shared/admin.css';
 
 /** The contract's length limit of each text field of a client (the CUIT has its own pattern). */
@@ -47,12 +47,7 @@ export default function ClientePage() {
 function CargaCliente({ id }: { id: number | null }) {
   const clientes = useClientes();
   if (id === null) return <ClienteForm cliente={null} />;
-  if (!clientes.data) {
-    if (clientes.isError) {
-      return <EstadoError ambito="admin" error={clientes.error} onReintentar={() => void clientes.refetch()} />;
-    }
-    return <FormularioCargando anchos={[60, 40, 70, 50]} />;
-  }
+  if (!clientes.data) return <FormularioSinDatos consulta={clientes} anchos={[60, 40, 70, 50]} />;
   const cliente = clientes.data.find((c) => c.id === id);
   if (!cliente) {
     return (
@@ -125,13 +120,7 @@ function ClienteForm({ cliente }: { cliente: Cliente | null }) {
           autocomplete="organization"
           ubicacion="admin-campos__ancho"
         />
-        <CampoTexto
-          {...texto('cuit', 'CUIT (opcional)')}
-          inputmode="numeric"
-          placeholder="30-12345678-9"
-          helperText="Con o sin guiones."
-          autocomplete="off"
-        />
+        <CampoCuit {...texto('cuit', 'CUIT (opcional)')} helperText="Con o sin guiones." autocomplete="off" />
         <CampoTexto {...texto('contacto', 'Contacto (opcional)')} autocomplete="name" />
       </Tarjeta>
 

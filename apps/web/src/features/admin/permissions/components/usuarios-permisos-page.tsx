@@ -13,9 +13,7 @@ import {
 } from '@delego/contract';
 import {
   IonBadge,
-  IonButton,
   IonContent,
-  IonIcon,
   IonRefresher,
   IonRefresherContent,
   IonSearchbar,
@@ -24,6 +22,7 @@ import {
 } from '@ionic/react';
 import { businessOutline, trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { BotonConIcono } from '../../../../components/boton-icono';
 import { useSession } from '../../../auth';
 import { useClientes } from '../../clients/api/get-clientes';
 import { PageHeader } from '../../../../components/page-header';
@@ -297,7 +296,8 @@ function Contenido({ usuario, permisos, clientes, catalogo, actor }: ContenidoPr
                       );
                     })}
                     <span role="cell" className="matriz__accion">
-                      <IonButton
+                      <BotonConIcono
+                        icono={trashOutline}
                         fill="clear"
                         color="danger"
                         size="small"
@@ -305,11 +305,10 @@ function Contenido({ usuario, permisos, clientes, catalogo, actor }: ContenidoPr
                         onClick={() => void quitarTodo(c)}
                         aria-label={`Quitar todos los permisos sobre ${c.nombre}`}
                         title="Quitar todos los permisos sobre este cliente"
-                        data-testid={`permisos-quitar-${c.id}`}
+                        testId={`permisos-quitar-${c.id}`}
                       >
-                        <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
                         <span className="matriz__quitar-texto">Quitar todos</span>
-                      </IonButton>
+                      </BotonConIcono>
                     </span>
                   </div>
                 );

@@ -1,7 +1,8 @@
 import { esAdmin, LIMITES_ADMIN, type Profile, type UsuarioLogueado } from '@delego/contract';
-import { IonButton, IonContent, IonIcon, IonSpinner } from '@ionic/react';
+import { IonButton, IonContent, IonSpinner } from '@ionic/react';
 import { imageOutline, trashOutline } from 'ionicons/icons';
 import { useRef, useState, type ChangeEvent } from 'react';
+import { BotonConIcono } from '../../../../components/boton-icono';
 import { useSession } from '../../../auth';
 import { BotonGuardar } from '../../../../components/botones-formulario';
 import { CampoEmail, CampoPassword, CampoTexto } from '../../../../components/campos';
@@ -299,20 +300,25 @@ function LogoEmpresa({ usuario }: { usuario: UsuarioLogueado }) {
               </>
             ) : (
               <>
-                <IonButton
+                <BotonConIcono
+                  icono={imageOutline}
                   fill="outline"
                   onClick={() => archivo.current?.click()}
                   disabled={subir.isPending}
-                  data-testid="perfil-logo-elegir"
+                  testId="perfil-logo-elegir"
                 >
-                  <IonIcon slot="start" icon={imageOutline} aria-hidden="true" />
                   Elegir imagen
-                </IonButton>
+                </BotonConIcono>
                 {usuario.logo && (
-                  <IonButton fill="clear" color="danger" onClick={() => void quitar()} disabled={subir.isPending}>
-                    <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
+                  <BotonConIcono
+                    icono={trashOutline}
+                    fill="clear"
+                    color="danger"
+                    onClick={() => void quitar()}
+                    disabled={subir.isPending}
+                  >
                     Quitar logo
-                  </IonButton>
+                  </BotonConIcono>
                 )}
               </>
             )}

@@ -14,10 +14,9 @@ import { useSession } from '../../../auth';
 import { useCatalogoPermisos } from '../../permissions/api/get-catalogo-permisos';
 import { BotonesFormulario } from '../../../../components/botones-formulario';
 import { CampoEmail, CampoInterruptor, CampoPassword, CampoTexto } from '../../../../components/campos';
-import { EstadoError } from '../../../../components/estados-pantalla';
 import { Aviso } from '../../shared/aviso';
 import { FichaUsuario } from '../../shared/ficha-usuario';
-import { FormularioCargando, Tarjeta } from '../../shared/tarjeta';
+import { FormularioSinDatos, Tarjeta } from '../../shared/tarjeta';
 import { useAviso, useConfirmar } from '../../../../components/avisos';
 import { useFormulario } from '../../../../lib/formularios';
 import { useVolver } from '../../../../lib/navegacion';
@@ -65,12 +64,7 @@ function CargaUsuario({ id }: { id: number | null }) {
   const usuario = useUsuario(id);
   const { usuario: actor } = useSession();
   if (!actor) return null;
-  if (id !== null && !usuario.data) {
-    if (usuario.isError) {
-      return <EstadoError ambito="admin" error={usuario.error} onReintentar={() => void usuario.refetch()} />;
-    }
-    return <FormularioCargando anchos={[70, 50, 60, 40]} />;
-  }
+  if (id !== null && !usuario.data) return <FormularioSinDatos consulta={usuario} anchos={[70, 50, 60, 40]} />;
   return <UsuarioForm usuario={usuario.data ?? null} actor={actor} />;
 }
 

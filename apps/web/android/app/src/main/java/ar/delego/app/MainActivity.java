@@ -1,0 +1,5 @@
+package ar.delego.app;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}

@@ -1,0 +1,28 @@
+import type { Archivo, OrdenDetalle, RegistroOrden } from '@delego/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Cambio } from '../../lib/outbox';
+import { registroKeys } from '../expenses';
+import { archivosKeys } from '../files';
+import { ordenCambiada, ordenCreada, ordenesKeys } from '../orders';
+
+/** What a change of the outbox, once the server took it, updates in the app (its answer, like the screens do). */
+export function aplicarRespuesta(queryClient: QueryClient, cambio: Cambio, respuesta: unknown): void {
+  switch (cambio.tipo) {
+    case 'estado':
+      ordenCambiada(queryClient, respuesta as OrdenDetalle);
+      return;
+    case 'orden':
+      ordenCreada(queryClient, respuesta as OrdenDetalle);
+      return;
+    case 'registro':
+      if (cambio.ordenId === null) return;
+      queryClient.setQueryData(registroKeys.registro(cambio.ordenId), respuesta as RegistroOrden);
+      void queryClient.invalidateQueries({ queryKey: ordenesKeys.historial(cambio.ordenId) });
+      return;
+    case 'archivos':
+      if (cambio.ordenId === null) return;
+      queryClient.setQueryData(archivosKeys.lista(cambio.ordenId), respuesta as Archivo[]);
+      void queryClient.invalidateQueries({ queryKey: ordenesKeys.historial(cambio.ordenId) });
+      return;
+  }
+}

@@ -1,0 +1,51 @@
+import { IonBadge, IonButton, IonIcon } from '@ionic/react';
+import { cloudUploadOutline, warningOutline } from 'ionicons/icons';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { textoPendientes, useBandeja } from '../use-bandeja';
+import './cambios-pendientes.css';
+
+const cargarHoja = () => import('./hoja-pendientes');
+const HojaPendientes = lazy(cargarHoja);
+
+/**
+ * "N cambios pendientes" in every screen's header while the outbox holds something: it opens the
+ * list of what waits, what the server refused (with its reason) and what can be done with each.
+ */
+export function CambiosPendientes() {
+  const { cambios, danados } = useBandeja();
+  const [abierto, setAbierto] = useState(false);
+  // The list is needed most when there is no connection: its code loads now, while there is.
+  useEffect(() => {
+    void cargarHoja().catch(() => undefined);
+  }, []);
+  const total = cambios.length;
+  const rechazados = cambios.filter((c) => c.estado === 'rechazado').length;
+  if (total === 0 && danados.length === 0) return null;
+  const etiqueta = [textoPendientes(total), rechazados ? `${rechazados} rechazado${rechazados === 1 ? '' : 's'}` : '']
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <>
+      <IonButton
+        onClick={() => setAbierto(true)}
+        aria-label={etiqueta}
+        title={etiqueta}
+        data-testid="cambios-pendientes"
+        className="cambios-pendientes__boton"
+      >
+        <IonIcon slot="start" icon={rechazados ? warningOutline : cloudUploadOutline} aria-hidden="true" />
+        <span className="cambios-pendientes__texto">{textoPendientes(total)}</span>
+        {rechazados > 0 && (
+          <IonBadge color="danger" className="cambios-pendientes__insignia">
+            {rechazados}
+          </IonBadge>
+        )}
+      </IonButton>
+      {abierto && (
+        <Suspense fallback={null}>
+          <HojaPendientes alCerrar={() => setAbierto(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

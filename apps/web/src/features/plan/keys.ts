@@ -1,0 +1,12 @@
+/** Query keys of the plan feature (the menu's panel, planes, mercadopago-tarjeta). */
+export const planKeys = {
+  all: ['plan'] as const,
+  /** The company's plan and quota for one logged-in user (the menu's panel). */
+  estado: (usuarioId: number) => [...planKeys.all, 'estado', usuarioId] as const,
+  /** The plans to choose from (GET /plan/all), with the current one marked. */
+  catalogo: () => [...planKeys.all, 'catalogo'] as const,
+  /** Whether this user may change the plan here, and in which mode (test or MercadoPago). */
+  habilitado: () => [...planKeys.all, 'habilitado'] as const,
+  /** The company's payments, the newest first. */
+  pagos: () => [...planKeys.all, 'pagos'] as const,
+};

@@ -1,0 +1,21 @@
+export {
+  configurarBandeja,
+  corregirCambio,
+  descartarCambio,
+  encolar,
+  enviarOEncolar,
+  esTransitorio,
+  MENSAJE_SIN_CONEXION,
+  leerBandeja,
+  nuevaClave,
+  procesarBandeja,
+  quitarDanados,
+  recargarBandeja,
+  suscribirBandeja,
+  type ConfigBandeja,
+  type EstadoBandeja,
+  type Resultado,
+} from './bandeja';
+export { BandejaLlenaError } from './almacen';
+export { enviarCambio } from './enviar';
+export type { Cambio, NuevoCambio, TipoCambio } from './tipos';

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * A change waiting in the outbox (docs/APP-DE-CAMPO.md, "Trabajo sin conexión"). `id` is also the
+ * `Idempotency-Key` it is sent with, every time, so the server applies it once however many times
+ * it goes out. A refused one keeps the server's answer until the person fixes or discards it.
+ */
+export const TIPOS_CAMBIO = ['estado', 'registro', 'archivos', 'orden'] as const;
+export type TipoCambio = (typeof TIPOS_CAMBIO)[number];
+
+const zArchivoGuardado = z.object({
+  nombre: z.string(),
+  tipo: z.string(),
+  datos: z.instanceof(Blob),
+});
+
+const zError = z.object({ status: z.number(), codigo: z.string(), mensaje: z.string() });
+
+export const zCambio = z.object({
+  id: z.string().uuid(),
+  usuarioId: z.number().int(),
+  tipo: z.enum(TIPOS_CAMBIO),
+  /** The order it changes; null for a new order. */
+  ordenId: z.number().int().nullable(),
+  /** What the person did, in Spanish, for the list of pending changes. */
+  descripcion: z.string(),
+  /** The JSON body of the call (for `archivos`, none: the files go in `archivos`). */
+  cuerpo: z.unknown(),
+  archivos: z.array(zArchivoGuardado).optional(),
+  creado: z.number(),
+  /** Order of creation (ties of `creado`). */
+  secuencia: z.number(),
+  estado: z.enum(['pendiente', 'rechazado']),
+  intentos: z.number().int().min(0),
+  error: zError.optional(),
+});
+
+export type Cambio = z.infer<typeof zCambio>;
+export type ArchivoGuardado = z.infer<typeof zArchivoGuardado>;
+
+/** What a screen asks to send: a change, before it gets its key, owner and place in the queue. */
+export type NuevoCambio = Pick<Cambio, 'tipo' | 'ordenId' | 'descripcion' | 'cuerpo' | 'archivos'>;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import {
+  zPago,
+  zPlanCatalogo,
+  zPlanHabilitado,
+  zResultadoSuscripcion,
+  zSuscribir,
+  zWebhookMercadoPago,
+  zWebhookQuery,
+} from '../plan.js';
+import { ruta, zOk } from './definir.js';
+
+const tags = ['planes'];
+
+/**
+ * Plans and payments (issue 15; SPEC §7 "Plans", docs/PLANES.md). GET /api/v2/plan/estado is in
+ * RUTAS_SISTEMA. Changing the plan is for ADMIN and PROPIETARIO; the webhook answers without a
+ * login, checked by MercadoPago's `x-signature`.
+ */
+export const RUTAS_PLANES = {
+  planes: ruta({
+    metodo: 'GET',
+    path: '/api/v2/plan/all',
+    tags,
+    summary:
+      'Catálogo de planes activos: nombre, precio mensual en ARS, quota (null = ilimitada), qué incluye y cuál es el actual',
+    response: { 200: z.array(zPlanCatalogo) },
+  }),
+  planHabilitado: ruta({
+    metodo: 'GET',
+    path: '/api/v2/plan/habilitado',
+    tags,
+    summary:
+      'Si el usuario puede cambiar el plan (ADMIN o PROPIETARIO), si el servidor está en modo de prueba y la clave pública de MercadoPago',
+    response: { 200: zPlanHabilitado },
+  }),
+  planPagos: ruta({
+    metodo: 'GET',
+    path: '/api/v2/plan/pagos',
+    tags,
+    summary: 'Historial de pagos de la empresa, los más nuevos primero (ADMIN o PROPIETARIO)',
+    response: { 200: z.array(zPago) },
+  }),
+  planSuscribir: ruta({
+    metodo: 'POST',
+    path: '/api/v2/plan/suscribir',
+    tags,
+    summary:
+      'Cambia el plan de la empresa {entidadId, planId, datosTarjeta}: una mejora se cobra y aplica ya; una baja, en la próxima renovación. Una tarjeta rechazada responde 200 con estado «rechazado» y el plan sin cambios (ADMIN o PROPIETARIO)',
+    body: zSuscribir,
+    response: { 200: zResultadoSuscripcion },
+  }),
+  planWebhookMercadoPago: ruta({
+    metodo: 'POST',
+    path: '/api/v2/plan/webhook/mercadopago',
+    tags,
+    summary:
+      'Sin autenticación: notificación de MercadoPago (pagos y suscripciones), verificada por x-signature (401 si no coincide) e idempotente por id de evento',
+    querystring: zWebhookQuery,
+    body: zWebhookMercadoPago,
+    response: { 200: zOk },
+    publica: true,
+  }),
+} as const;
