@@ -14,10 +14,10 @@ test.describe('ingreso y salida', () => {
     await page.goto('/login');
     await ingresar(page, 'propietario', 'equivocada');
 
-    const alerta = page.locator('ion-alert');
+    // A fresh /login is the first-stage login (main.tsx): its alert is the same, without Ionic.
+    const alerta = page.getByRole('alertdialog', { name: 'Atención' });
     await expect(alerta).toBeVisible();
-    await expect(alerta.locator('.alert-title')).toHaveText('Atención');
-    await expect(alerta.locator('.alert-message')).toHaveText('Los datos de Login son inválidos');
+    await expect(alerta).toHaveAccessibleDescription('Los datos de Login son inválidos');
 
     await alerta.getByRole('button', { name: 'OK' }).click();
     await expect(alerta).toBeHidden();

@@ -22,6 +22,32 @@ test('la pantalla de ingreso no baja el código de los gráficos @una-pantalla',
   expect(scripts.filter((s) => CODIGO_DE_GRAFICOS.test(s))).toEqual([]);
 });
 
+/** Issue 17: what the login downloads, as the browser receives it (compressed), from a fresh context. */
+const PRESUPUESTO_LOGIN_BYTES = 150_000;
+
+test('la pantalla de ingreso baja a lo sumo 150 kB de JavaScript comprimido y nada de Ionic @una-pantalla', async ({
+  page,
+}) => {
+  const respuestas: Promise<{ ruta: string; bytes: number }>[] = [];
+  page.on('response', (respuesta) => {
+    if (respuesta.request().resourceType() !== 'script') return;
+    respuestas.push(
+      respuesta
+        .request()
+        .sizes()
+        .then((t) => ({ ruta: new URL(respuesta.url()).pathname, bytes: t.responseBodySize })),
+    );
+  });
+  await page.goto('/login');
+  await expect(campoUsuario(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const scripts = await Promise.all(respuestas);
+  const total = scripts.reduce((suma, s) => suma + s.bytes, 0);
+  expect(total, JSON.stringify(scripts)).toBeLessThanOrEqual(PRESUPUESTO_LOGIN_BYTES);
+  expect(total).toBeGreaterThan(0);
+  expect(scripts.filter((s) => /\/assets\/(ionic|app-completa)[^/]*\.js$/.test(s.ruta))).toEqual([]);
+});
+
 test('el primer gráfico baja ese código al mostrarse @una-pantalla', async ({ page }) => {
   await iniciarSesion(page, 'propietario');
   const scripts = scriptsQueCarga(page);

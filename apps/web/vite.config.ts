@@ -93,10 +93,14 @@ export default defineConfig({
         // ionic-perezoso.ts nor the libraries of one screen.
         codeSplitting: {
           groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run)[\\/]/,
-            },
+            // Vite's preload helper: the entry uses it to load the full app; alone, it cannot end
+            // up inside a chunk of screens (which the first-stage login would then load whole).
+            { name: 'precarga', test: /vite[\\/]preload-helper/ },
+            // React itself: the first-stage login needs it; the router comes with the full app.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // The service worker's registration (app/registro-pwa.ts): loaded by the login too, alone.
+            { name: 'workbox-window', test: /node_modules[\\/]workbox-window[\\/]/ },
+            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom|@remix-run)[\\/]/ },
             // Chart.js: only the lazy chart drawing (components/grafico/lienzo.tsx) imports it, so
             // its own chunk keeps it out of what the login screen loads.
             { name: 'graficos', test: /node_modules[\\/](chart\.js|@kurkle)[\\/]/ },

@@ -1,34 +1,58 @@
-import { setupIonicReact } from '@ionic/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { IONIC_CONFIG } from './app/ionic-config';
-import { crearQueryClient } from './app/query-client';
-import { borrarCacheCompleta } from './lib/cache-persistente';
-import { limpiezaPrimerUso } from './lib/session';
+import { registrarPwa } from './app/registro-pwa';
+import { LoginLigero } from './features/auth/login-ligero/login-ligero';
+import { haySesionGuardada, limpiezaPrimerUso } from './lib/session-claves';
 
-/* Ionic's CSS: core, then the optional utilities the screens use. */
-import '@ionic/react/css/core.css';
-import '@ionic/react/css/normalize.css';
-import '@ionic/react/css/structure.css';
-import '@ionic/react/css/typography.css';
-import '@ionic/react/css/padding.css';
-import '@ionic/react/css/flex-utils.css';
-import '@ionic/react/css/display.css';
-import '@ionic/react/css/text-alignment.css';
-import './theme/variables.css';
-import './theme/global.css';
+/*
+ * The first load (issue 17, docs/APP-DE-CAMPO.md «Carga inicial»): this entry only decides. The
+ * login without a session gets the first-stage login (plain React + CSS, no Ionic); every other
+ * start, and that login once it succeeds, loads the full app (app/app-completa.tsx) on demand.
+ */
 
 // SPEC §9: wipe what older clients left in localStorage, once, before anything reads it.
 // The answers kept in IndexedDB (lib/cache-persistente.ts) go with it.
-if (limpiezaPrimerUso()) void borrarCacheCompleta();
-setupIonicReact(IONIC_CONFIG);
+const wipe = limpiezaPrimerUso();
 
-const raiz = document.getElementById('root');
-if (!raiz) throw new Error('Falta el elemento #root en index.html');
+const elemento = document.getElementById('root');
+if (!elemento) throw new Error('Falta el elemento #root en index.html');
+const raiz = createRoot(elemento);
 
-createRoot(raiz).render(
-  <StrictMode>
-    <App queryClient={crearQueryClient()} />
-  </StrictMode>,
-);
+async function cargarAppCompleta(): Promise<void> {
+  const [{ montarAppCompleta }, { borrarCacheCompleta }] = await Promise.all([
+    import('./app/app-completa'),
+    import('./lib/cache-persistente'),
+  ]);
+  if (wipe) void borrarCacheCompleta();
+  montarAppCompleta(raiz);
+}
+
+/** The paths the first-stage login answers: the login itself, and the start that redirects to it. */
+function empiezaEnLogin(): boolean {
+  if (haySesionGuardada()) return false;
+  const ruta = window.location.pathname;
+  if (ruta === '/' || ruta === '/home') {
+    window.history.replaceState(null, '', '/login');
+    return true;
+  }
+  return ruta === '/login';
+}
+
+if (empiezaEnLogin()) {
+  // The service worker registers once the page has loaded, as in the full app (which takes over
+  // the registration and its 'new version' notice: this one stops at the handover).
+  const pararPwa = registrarPwa(() => undefined);
+  raiz.render(
+    <StrictMode>
+      <LoginLigero
+        alIngresar={async (destino) => {
+          window.history.replaceState(null, '', destino);
+          pararPwa();
+          await cargarAppCompleta();
+        }}
+      />
+    </StrictMode>,
+  );
+} else {
+  void cargarAppCompleta();
+}

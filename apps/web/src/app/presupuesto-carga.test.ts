@@ -4,19 +4,28 @@
  * first: npm test builds before the unit tests. Without a build it fails, it never passes blind.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 /** 150 kB as the build reports sizes (1 kB = 1000 bytes). */
 export const PRESUPUESTO_LOGIN_GZIP = 150_000;
 
-const DIST = new URL('../../dist/', import.meta.url);
+/** The build to measure: apps/web/dist, or WEB_DIST (a build made with `vite build --outDir`). */
+const DIST = process.env.WEB_DIST
+  ? pathToFileURL(`${process.env.WEB_DIST.replace(/\/$/, '')}/`)
+  : new URL('../../dist/', import.meta.url);
 const MANIFIESTO = new URL('.vite/manifest.json', DIST);
 
-/** The login screen's own code, loaded as soon as the route resolves (app/routes.ts). */
-const PANTALLA_LOGIN = 'src/features/auth/components/login-page.tsx';
+/**
+ * The first-stage login (main.tsx renders it; the full app loads on demand, after it). Imported
+ * statically by the entry it has no manifest entry of its own; if it ever becomes its own chunk,
+ * that chunk counts too.
+ */
+const PANTALLA_LOGIN = 'src/features/auth/login-ligero/login-ligero.tsx';
 /** The service worker's registration (app/registro-pwa.ts), loaded once the page has loaded. */
-const REGISTRO_SERVICE_WORKER = /node_modules\/workbox-window\//;
+// Its own chunk (vite.config.ts group 'workbox-window'), or the package's module when split alone.
+const REGISTRO_SERVICE_WORKER = /workbox-window/;
 
 interface EntradaManifiesto {
   file: string;
@@ -49,9 +58,10 @@ function cierreEstatico(manifiesto: Manifiesto, clave: string, archivos = new Se
 /** Every JS file the login screen loads, from a fresh browser: page, screen, worker registration. */
 export function archivosDelLogin(manifiesto: Manifiesto): string[] {
   const archivos = cierreEstatico(manifiesto, 'index.html');
-  cierreEstatico(manifiesto, PANTALLA_LOGIN, archivos);
+  if (manifiesto[PANTALLA_LOGIN]) cierreEstatico(manifiesto, PANTALLA_LOGIN, archivos);
   const registro = Object.keys(manifiesto).find((clave) => REGISTRO_SERVICE_WORKER.test(clave));
-  if (registro) cierreEstatico(manifiesto, registro, archivos);
+  if (!registro) throw new Error('La compilación no tiene workbox-window (registro del service worker)');
+  cierreEstatico(manifiesto, registro, archivos);
   return [...archivos].filter((archivo) => archivo.endsWith('.js'));
 }
 

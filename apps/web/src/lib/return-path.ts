@@ -1,15 +1,8 @@
+import { destinoSeguro, PARAM_VOLVER } from './destino-seguro';
 import { huboSalida } from './session';
 
 /** Where to send someone after login: the guarded page they wanted, kept in `?volver=`. */
-
-export const PARAM_VOLVER = 'volver';
-
-/** Only paths inside this app are accepted (no `//host` or absolute URLs: no open redirect). */
-export function destinoSeguro(valor: string | null | undefined): string | null {
-  if (!valor || !valor.startsWith('/') || valor.startsWith('//') || valor.includes('\\')) return null;
-  if (valor === '/login' || valor.startsWith('/login/') || valor.startsWith('/login?')) return null;
-  return valor;
-}
+export { destinoSeguro, PARAM_VOLVER } from './destino-seguro';
 
 /**
  * The login path that will return to `desde` (path plus query) after a successful login. After a

@@ -1,4 +1,7 @@
 import { MD5_HEX, zUsuarioLogueado, type UsuarioLogueado } from '@delego/contract';
+import { almacenLocal, CLAVE_SALIDA, CLAVE_SESION } from './session-claves';
+
+export { CLAVE_PRIMER_USO, CLAVE_SALIDA, CLAVE_SESION, limpiezaPrimerUso } from './session-claves';
 
 /**
  * The logged-in user kept in localStorage: the user as the server returned it plus the MD5 hex
@@ -8,15 +11,6 @@ export interface Sesion {
   usuario: UsuarioLogueado;
   md5: string;
 }
-
-export const CLAVE_SESION = 'delego.sesion';
-/**
- * Written and removed at once by a logout, so that other tabs learn it was a logout (storage
- * event) and not the server refusing the credentials.
- */
-export const CLAVE_SALIDA = 'delego.salida';
-/** Marker of the first-run wipe (SPEC §9): present once the wipe has happened. */
-export const CLAVE_PRIMER_USO = 'delego.inicializado';
 
 type Oyente = () => void;
 const oyentes = new Set<Oyente>();
@@ -28,14 +22,7 @@ let cache: { crudo: string | null; sesion: Sesion | null } | undefined;
  */
 let salida = false;
 
-function almacen(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    // Storage can be blocked (private mode, policies): the app still works, without persistence.
-    return null;
-  }
-}
+const almacen = almacenLocal;
 
 function interpretar(crudo: string | null): Sesion | null {
   if (!crudo) return null;
@@ -100,15 +87,4 @@ export function suscribirSesion(oyente: Oyente): () => void {
     oyentes.delete(oyente);
     window.removeEventListener('storage', alCambiarOtraPestana);
   };
-}
-
-/**
- * Wipes localStorage once, the first time this app runs in the browser (SPEC §9), so data left
- * by an older client on the same origin cannot confuse this one. Returns true if it wiped.
- */
-export function limpiezaPrimerUso(storage: Storage | null = almacen()): boolean {
-  if (!storage || storage.getItem(CLAVE_PRIMER_USO) !== null) return false;
-  storage.clear();
-  storage.setItem(CLAVE_PRIMER_USO, new Date().toISOString());
-  return true;
 }

@@ -1,12 +1,13 @@
 import { IonButton, IonIcon, IonSpinner, IonText, useIonRouter } from '@ionic/react';
 import { checkmarkCircleOutline, mailUnreadOutline } from 'ionicons/icons';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { CampoPassword, CampoTexto } from '../../../components/campos';
 import { PantallaPublica } from '../../../components/pantalla-publica';
 import { ApiError, notificarError } from '../../../lib/errors';
 import { enviarConEnter } from '../../../lib/formularios';
 import { useLogin } from '../api/login';
+import { tomarIngresoPendiente } from '../login-ligero/ingreso-pendiente';
 import { destinoSeguro, PARAM_VOLVER } from '../../../lib/return-path';
 import { mensajeDeExito, PARAM_USUARIO, ReenviarCorreo } from '../../accounts';
 import './login-page.css';
@@ -38,12 +39,22 @@ export default function LoginPage() {
   const errorPassword = intentoEnviar && !password ? 'Ingrese su contraseña' : undefined;
   const exito = bannerDeExito(success);
 
-  function enviar() {
+  // A login the first-stage login handed over (an account not confirmed yet): repeated here once.
+  useEffect(() => {
+    const pendiente = tomarIngresoPendiente();
+    if (!pendiente) return;
+    setUsuario(pendiente.usuario);
+    setPassword(pendiente.password);
+    enviar(pendiente.usuario, pendiente.password);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on mount
+  }, []);
+
+  function enviar(usuarioAEnviar = usuarioLimpio, passwordAEnviar = password) {
     setIntentoEnviar(true);
-    if (!usuarioLimpio || !password || login.isPending) return;
+    if (!usuarioAEnviar || !passwordAEnviar || login.isPending) return;
     setSinConfirmar(null);
     login.mutate(
-      { usuario: usuarioLimpio, password },
+      { usuario: usuarioAEnviar, password: passwordAEnviar },
       {
         onSuccess: () => {
           setPassword('');
@@ -52,7 +63,7 @@ export default function LoginPage() {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'CUENTA_NO_CONFIRMADA') {
-            setSinConfirmar({ usuario: usuarioLimpio, mensaje: error.message });
+            setSinConfirmar({ usuario: usuarioAEnviar, mensaje: error.message });
           } else {
             notificarError(error);
           }
@@ -107,7 +118,7 @@ export default function LoginPage() {
         className="login-page__form"
         onSubmit={alEnviar}
         // Enter in either field submits (the inputs live inside Ionic components).
-        onKeyDown={enviarConEnter(enviar)}
+        onKeyDown={enviarConEnter(() => enviar())}
         noValidate
         aria-label="Ingreso"
       >

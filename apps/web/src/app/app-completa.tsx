@@ -1,0 +1,32 @@
+/**
+ * The full app (Ionic, the router, TanStack Query, every screen), loaded by main.tsx on demand:
+ * at once for any start but the login, after the first-stage login otherwise (issue 17,
+ * docs/APP-DE-CAMPO.md «Carga inicial»).
+ */
+import { setupIonicReact } from '@ionic/react';
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { App } from './app';
+import { IONIC_CONFIG } from './ionic-config';
+import { crearQueryClient } from './query-client';
+
+/* Ionic's CSS: core, then the optional utilities the screens use. */
+import '@ionic/react/css/core.css';
+import '@ionic/react/css/normalize.css';
+import '@ionic/react/css/structure.css';
+import '@ionic/react/css/typography.css';
+import '@ionic/react/css/padding.css';
+import '@ionic/react/css/flex-utils.css';
+import '@ionic/react/css/display.css';
+import '@ionic/react/css/text-alignment.css';
+import '../theme/variables.css';
+import '../theme/global.css';
+
+export function montarAppCompleta(raiz: Root): void {
+  setupIonicReact(IONIC_CONFIG);
+  raiz.render(
+    <StrictMode>
+      <App queryClient={crearQueryClient()} />
+    </StrictMode>,
+  );
+}
