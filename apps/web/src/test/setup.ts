@@ -34,6 +34,10 @@ afterEach(() => {
   servidorDePrueba.resetHandlers();
   window.localStorage.clear();
   vi.restoreAllMocks();
+  // A test that took the browser offline (navigator.onLine overridden) gives the connection back:
+  // the files of a worker share this window (vitest.config.ts), and an offline app shows every
+  // error as the offline toast.
+  Reflect.deleteProperty(navigator, 'onLine');
   const problemas = tomarProblemasDeCuerpo();
   if (problemas.length > 0) throw new Error(`Cuerpos que el servidor rechazaría:\n${problemas.join('\n')}`);
 });
