@@ -39,15 +39,22 @@ function unaEsCaida(e: Record<string, unknown>): boolean {
   return MENSAJES_NO_DISPONIBLE.some((re) => re.test(mensaje));
 }
 
-/** True when `err`, or an error it wraps (Drizzle's `cause`, an AggregateError), is an outage. */
-export function esBaseNoDisponible(err: unknown): boolean {
+/** True when `err`, or an error it wraps (up to 5 deep through `cause`, as Drizzle wraps), holds. */
+function enLaCadena(err: unknown, es: (e: Record<string, unknown>) => boolean): boolean {
   let e: unknown = err;
   for (let i = 0; i < 5 && e !== null && typeof e === 'object'; i++) {
-    if (unaEsCaida(e as Record<string, unknown>)) return true;
-    if (e instanceof AggregateError && (e.errors as unknown[]).some((x) => esBaseNoDisponible(x))) return true;
+    if (es(e as Record<string, unknown>)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** True when `err`, or an error it wraps (Drizzle's `cause`, an AggregateError), is an outage. */
+export function esBaseNoDisponible(err: unknown): boolean {
+  return enLaCadena(
+    err,
+    (e) => unaEsCaida(e) || (e instanceof AggregateError && (e.errors as unknown[]).some((x) => esBaseNoDisponible(x))),
+  );
 }
 
 /** SQLSTATEs of a statement that lost a race with another transaction: deadlock, serialization. */
@@ -60,13 +67,7 @@ const SQLSTATE_CONFLICTO = new Set(['40P01', '40001']);
  * succeeds. Not an outage.
  */
 export function esConflictoPasajero(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e !== null && typeof e === 'object'; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && SQLSTATE_CONFLICTO.has(code)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
+  return enLaCadena(err, (e) => typeof e.code === 'string' && SQLSTATE_CONFLICTO.has(e.code));
 }
 
 /** Seconds a client should wait before trying again while the database is away. */

@@ -1,4 +1,5 @@
 import { CODIGOS_ERROR, CONSTANTES, MENSAJES, type CodigoError } from '@delego/contract';
+import { mensajeParaEstadoCon } from './respuesta-http';
 
 /**
  * The error catalogue of SPEC §8, in one place: what a failed call means for the person using
@@ -60,13 +61,7 @@ export class ErrorDeUsuario extends Error {
  * `mensajeServidor` is the `message` of the server's JSON body, if there was one.
  */
 export function mensajeParaEstado(status: number, mensajeServidor?: string | null): string {
-  const delServidor = mensajeServidor?.trim() ? mensajeServidor : undefined;
-  // No answer at all, or the gateway could not reach the server.
-  if (status === 0 || status === 504) return MENSAJES.sinServidor;
-  // A proxy in front of the server answering on its behalf (no JSON body of ours).
-  if ((status === 502 || status === 503) && !delServidor) return MENSAJES.sinServidor;
-  if (status === 403) return delServidor ?? MENSAJES.loginInvalido;
-  return delServidor ?? MENSAJES.errorInesperado;
+  return mensajeParaEstadoCon(MENSAJES, status, mensajeServidor);
 }
 
 /**

@@ -17,6 +17,7 @@ import {
 } from './errors';
 import { z } from 'zod';
 import { borrarSesion, leerSesion, type Sesion } from './session';
+import { leerCuerpo } from './respuesta-http';
 
 /**
  * The one HTTP client of the app. Every call:
@@ -72,16 +73,6 @@ export function construirUrl(ruta: string, query: Record<string, ValorQuery> = {
   }
   url.searchParams.set('tsp', String(Date.now()));
   return url.pathname + url.search;
-}
-
-async function leerCuerpo(respuesta: Response): Promise<unknown> {
-  const texto = await respuesta.text();
-  if (!texto) return undefined;
-  try {
-    return JSON.parse(texto) as unknown;
-  } catch {
-    return texto;
-  }
 }
 
 /** Headers with Authorization (unless the call goes without it) and what they were built from. */

@@ -5,6 +5,7 @@
  * Query. Only tiny modules are imported here: check what each new import drags into the entry.
  */
 import { md5Hex } from '../../../lib/md5';
+import { leerCuerpo, mensajeParaEstadoCon } from '../../../lib/respuesta-http';
 import { CLAVE_SESION } from '../../../lib/session-claves';
 
 /** SPEC §8 texts (the contract's MENSAJES; login-ligero.dom.test.ts checks they stay equal). */
@@ -30,27 +31,13 @@ export class ErrorLogin extends Error {
   }
 }
 
-/** The message of an error answer, as lib/errors.ts `mensajeParaEstado` words it. */
+/** The message of an error answer: lib/errors.ts `mensajeParaEstado`'s rule, with these texts. */
 export function mensajeDeEstado(status: number, delServidor: string | undefined): string {
-  const propio = delServidor?.trim() ? delServidor : undefined;
-  if (status === 0 || status === 504) return TEXTOS_LOGIN.sinServidor;
-  if ((status === 502 || status === 503) && !propio) return TEXTOS_LOGIN.sinServidor;
-  if (status === 403) return propio ?? TEXTOS_LOGIN.loginInvalido;
-  return propio ?? TEXTOS_LOGIN.errorInesperado;
+  return mensajeParaEstadoCon(TEXTOS_LOGIN, status, delServidor);
 }
 
 function conTsp(ruta: string): string {
   return `${ruta}?tsp=${Date.now()}`;
-}
-
-async function cuerpo(respuesta: Response): Promise<unknown> {
-  const texto = await respuesta.text();
-  if (!texto) return undefined;
-  try {
-    return JSON.parse(texto) as unknown;
-  } catch {
-    return texto;
-  }
 }
 
 function cabeceras(usuario: string, md5: string): Headers {
@@ -70,7 +57,7 @@ export async function enviarLogin(usuario: string, password: string): Promise<vo
   } catch {
     throw new ErrorLogin(0, TEXTOS_LOGIN.sinServidor, 'SIN_CONEXION');
   }
-  const dato = await cuerpo(respuesta);
+  const dato = await leerCuerpo(respuesta);
   const info = (typeof dato === 'object' && dato !== null ? dato : {}) as { message?: unknown; code?: unknown };
   if (!respuesta.ok) {
     const mensaje = typeof info.message === 'string' ? info.message : undefined;
