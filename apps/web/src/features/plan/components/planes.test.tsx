@@ -166,6 +166,15 @@ describe('planes', () => {
     expect(filas[1]).toHaveTextContent('prueba-abc123');
   });
 
+  it('the card data of a payment, typed as HTML, shows as typed', async () => {
+    servidorPlanes({ 'GET /api/v2/plan/pagos': [pago({ tarjeta: '<img src=x onerror=alert(1)> •••• 3704' })] });
+    renderConApp(<PlanesPage />, { usuario: makePropietario(), ruta: '/planes' });
+
+    const fila = await screen.findByTestId('pago-fila');
+    expect(fila).toHaveTextContent('<img src=x onerror=alert(1)> •••• 3704');
+    expect(fila.querySelector('img')).toBeNull();
+  });
+
   it('a history that cannot load shows the error with a retry, and the retry loads it', async () => {
     let veces = 0;
     servidorPlanes({
