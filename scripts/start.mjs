@@ -6,11 +6,13 @@ import { ROOT, ensureBuilt, ensureInstalled, say } from './lib.mjs';
 
 await ensureInstalled();
 await ensureBuilt();
+// Node flags and allocator settings of the server process (apps/server/src/proceso.ts).
+const { NODE_FLAGS, ENTORNO_NODE } = await import('../apps/server/dist/proceso.js');
 say('Iniciando Delego');
-const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+const child = spawn(process.execPath, [...NODE_FLAGS, path.join(ROOT, 'apps/server/dist/main.js')], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  env: { ...ENTORNO_NODE, ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
 });
 for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => child.kill(s));
 child.on('exit', (code) => process.exit(code ?? 0));

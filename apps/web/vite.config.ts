@@ -107,9 +107,12 @@ export default defineConfig({
             // MercadoPago's Brick (mercadopago-tarjeta in MercadoPago mode only): never with another screen.
             { name: 'mercadopago', test: /node_modules[\\/]@mercadopago[\\/]/ },
             { name: 'ionic', test: IONIC, tags: ['$initial'] },
-            { name: 'ionic-pantallas', test: IONIC },
+            // entriesAware: split by which chunks load each module. The full app (app-completa,
+            // a dynamic import) gets the Ionic it draws; the lazy components of ionic-perezoso.ts
+            // and what only one screen uses (e.g. the camera plugin) stay out of Inicio's first load.
+            { name: 'ionic-pantallas', test: IONIC, entriesAware: true },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
-            { name: 'vendor-pantallas', test: /node_modules[\\/]/ },
+            { name: 'vendor-pantallas', test: /node_modules[\\/]/, entriesAware: true },
           ],
         },
       },

@@ -6,18 +6,28 @@
  *   estadisticas (bench/estadisticas.ts): charts, dashboard and delay export on 1,000,000 orders.
  *   lighthouse (bench/lighthouse.ts): mobile performance and accessibility of /login and /home.
  * Results are printed and written to .bench/results.json.
+ *
+ * auth and orders (issue 18, an honest bench): every measured path is first warmed for
+ * BENCH_WARMUP_S (5 s) on a server that has already served, then measured in BENCH_ROUNDS (3)
+ * interleaved rounds, reported as the median with min and max. A bare node:http server (bench/piso.ts,
+ * its own process on BENCH_PISO_PORT, 8090) is measured in every round too, and each path is given as
+ * a share of it (req/s) with its CPU time per request: the server's and, apart, its PostgreSQL
+ * backends' (the split between Node and PostgreSQL). BENCH_NODE_ARGS adds options to the server's
+ * node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/perfil`: a CPU profile written when it stops).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { REPO_ROOT } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { md5 } from '../src/seed/factories.js';
+import { ENTORNO_NODE, NODE_FLAGS } from '../src/proceso.js';
 import { seedBench } from './seed-bench.js';
-import { benchLive } from './live.js';
+import { benchLive, benchLiveFloor, type LiveBenchResult } from './live.js';
 import { benchFiles } from './files.js';
 import { benchEstadisticas } from './estadisticas.js';
 import { benchLighthouse } from './lighthouse.js';
@@ -27,6 +37,11 @@ const BASE =
 const PORT = Number(process.env.BENCH_PORT ?? 8091);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ONLY = process.env.BENCH_ONLY;
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5);
+const PISO_PORT = Number(process.env.BENCH_PISO_PORT ?? 8090);
+/** Whether a part runs: all without BENCH_ONLY; `auth,orders` runs both (their rounds share the floor). */
+const incluye = (parte: string) => !ONLY || ONLY.split(',').includes(parte);
 /** The statistics bench alone has its own database: it needs neither the 20 companies nor their seeding time. */
 const DB_NAME = ONLY === 'estadisticas' ? 'delego_bench_estadisticas' : 'delego_bench';
 /** The server's data folder during the bench: attached files live under it. */
@@ -66,10 +81,13 @@ async function startServer(
 ): Promise<{ child: ChildProcess; peakRssMb: () => number; rssMb: () => number }> {
   // BENCH_SERVER: another build's main.js, measured with the same data and load (an A/B run).
   const main = process.env.BENCH_SERVER ?? path.join(REPO_ROOT, 'apps/server/dist/main.js');
-  const child = spawn(process.execPath, [main], {
-    // The live bench opens 2,000 sockets from 127.0.0.1: lift the per-address connection cap.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // Started as `npm start` starts it: the same Node flags and allocator settings (src/proceso.ts).
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...nodeArgs, main], {
+    // The live bench opens 10,000 sockets from 127.0.0.1: lift the per-address connection cap.
     env: {
       ...process.env,
+      ...ENTORNO_NODE,
       DATABASE_URL: dbUrl(),
       PORT: String(port),
       LOG_LEVEL: 'warn',
@@ -127,6 +145,55 @@ function cpuMicros(pid: number | undefined): number | undefined {
   }
 }
 
+/** The bare node:http floor (bench/piso.ts) in its own process, with the same loader as this one. */
+async function startPiso(): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, path.join(path.dirname(fileURLToPath(import.meta.url)), 'piso.ts')],
+    {
+      env: { ...process.env, PISO_PORT: String(PISO_PORT) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`el piso terminó (${code}) antes de escuchar`)));
+    child.stdout?.once('data', () => resolve());
+  });
+  if (child.pid !== undefined) pidPorPuerto.set(PISO_PORT, child.pid);
+  return child;
+}
+
+/**
+ * The bench database's backends other than the bench's own connection: the servers' pools. Their
+ * CPU time over a measurement is PostgreSQL's part of each request (the rest of the cluster, other
+ * databases and its background processes, is left out).
+ */
+let monitor: pg.Client | undefined;
+
+async function backendsDelBench(): Promise<number[]> {
+  if (!monitor) return [];
+  const r = await monitor.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return r.rows.map((x) => x.pid);
+}
+
+async function cpuDeBackends(): Promise<Map<number, number>> {
+  const m = new Map<number, number>();
+  for (const pid of await backendsDelBench()) {
+    const us = cpuMicros(pid);
+    if (us !== undefined) m.set(pid, us);
+  }
+  return m;
+}
+
+/** CPU spent by the backends between two readings (a backend that appeared in between counts whole). */
+function cpuEntre(antes: Map<number, number>, despues: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, us] of despues) total += us - (antes.get(pid) ?? 0);
+  return total;
+}
+
 interface Result {
   name: string;
   rps: number;
@@ -135,6 +202,8 @@ interface Result {
    * the machine (the load generator shares the two cores), so it is the figure to compare A/B.
    */
   cpuUsPorSolicitud?: number;
+  /** CPU time of the bench database's PostgreSQL backends per request, in µs. */
+  pgCpuUsPorSolicitud?: number;
   p50: number;
   p99: number;
   errors: number;
@@ -143,9 +212,11 @@ interface Result {
 
 async function measure(name: string, opts: autocannon.Options): Promise<Result> {
   const pid = pidPorPuerto.get(Number(new URL(String(opts.url)).port));
+  const pgAntes = await cpuDeBackends();
   const cpuAntes = cpuMicros(pid);
   const r = await autocannon({ connections: 10, duration: DURATION, ...opts });
   const cpuDespues = cpuMicros(pid);
+  const pgDespues = await cpuDeBackends();
   const solicitudes = r.requests.total;
   const res: Result = {
     name,
@@ -154,15 +225,125 @@ async function measure(name: string, opts: autocannon.Options): Promise<Result> 
       cpuAntes !== undefined && cpuDespues !== undefined && solicitudes > 0
         ? Math.round((cpuDespues - cpuAntes) / solicitudes)
         : undefined,
+    ...(monitor && solicitudes > 0
+      ? { pgCpuUsPorSolicitud: Math.round(cpuEntre(pgAntes, pgDespues) / solicitudes) }
+      : {}),
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors,
     non2xx: r.non2xx,
   };
   console.log(
-    `  ${name.padEnd(44)} ${String(res.rps).padStart(6)} req/s   CPU ${res.cpuUsPorSolicitud ?? '?'} µs/sol   p50 ${res.p50} ms   p99 ${res.p99} ms   errores ${res.errors}   no-2xx ${res.non2xx}`,
+    `  ${name.padEnd(44)} ${String(res.rps).padStart(6)} req/s   CPU ${res.cpuUsPorSolicitud ?? '?'} µs/sol` +
+      `${res.pgCpuUsPorSolicitud !== undefined ? ` + PG ${res.pgCpuUsPorSolicitud} µs/sol` : ''}   p50 ${res.p50} ms   p99 ${res.p99} ms   errores ${res.errors}   no-2xx ${res.non2xx}`,
   );
   return res;
+}
+
+/** Stops a server and waits for it to end (10 s at most). */
+async function detener(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const fin = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  await Promise.race([fin, new Promise((r) => setTimeout(r, 10_000).unref())]);
+}
+
+/** A path measured in rounds: its key in the results, its printed name, a fresh load each time. */
+interface Caso {
+  clave: string;
+  nombre: string;
+  opciones: () => autocannon.Options;
+}
+
+interface Estadistica {
+  mediana: number;
+  min: number;
+  max: number;
+}
+
+/** A path over the rounds: each figure as median, min and max; its share of the floor per round. */
+interface Resumen {
+  name: string;
+  rps: Estadistica;
+  cpuUsPorSolicitud?: Estadistica;
+  pgCpuUsPorSolicitud?: Estadistica;
+  p50: Estadistica;
+  p99: Estadistica;
+  errors: number;
+  non2xx: number;
+  /** req/s of the path / req/s of the floor in the same round. */
+  partePiso?: Estadistica;
+  /** CPU µs per request of the floor / the server's for the path, in the same round. */
+  partePisoCpu?: Estadistica;
+  rondas: Result[];
+}
+
+function estadistica(valores: number[], decimales = 0): Estadistica {
+  const v = [...valores].sort((a, b) => a - b);
+  const medio = Math.floor(v.length / 2);
+  const mediana = v.length % 2 ? v[medio]! : (v[medio - 1]! + v[medio]!) / 2;
+  const f = 10 ** decimales;
+  const r = (x: number) => Math.round(x * f) / f;
+  return { mediana: r(mediana), min: r(v[0] ?? 0), max: r(v[v.length - 1] ?? 0) };
+}
+
+const definidos = (xs: (number | undefined)[]) => xs.filter((x): x is number => x !== undefined);
+
+/**
+ * Warms every path for WARMUP_S (10 connections, as measured), then measures them all ROUNDS times,
+ * round after round (the floor first in each), and summarises each path.
+ */
+async function medirEnRondas(casos: Caso[]): Promise<Record<string, Resumen>> {
+  console.log(`\nCalentamiento: ${WARMUP_S} s por ruta, 10 conexiones`);
+  for (const caso of casos) {
+    if (WARMUP_S > 0) await autocannon({ connections: 10, duration: WARMUP_S, ...caso.opciones() });
+  }
+  const rondas = new Map<string, Result[]>(casos.map((c) => [c.clave, []]));
+  for (let r = 1; r <= ROUNDS; r++) {
+    console.log(`\nRonda ${r} de ${ROUNDS} (${DURATION} s por ruta):`);
+    for (const caso of casos) rondas.get(caso.clave)!.push(await measure(caso.nombre, caso.opciones()));
+  }
+  const piso = rondas.get('piso');
+  const out: Record<string, Resumen> = {};
+  console.log(`\nResumen: mediana [mín – máx] de ${ROUNDS} rondas; parte del piso = req/s de la ruta / req/s del piso`);
+  for (const caso of casos) {
+    const rs = rondas.get(caso.clave)!;
+    const cpu = definidos(rs.map((x) => x.cpuUsPorSolicitud));
+    const pgCpu = definidos(rs.map((x) => x.pgCpuUsPorSolicitud));
+    const parte = piso && caso.clave !== 'piso' ? rs.map((x, i) => x.rps / Math.max(1, piso[i]!.rps)) : undefined;
+    const parteCpu =
+      piso && caso.clave !== 'piso'
+        ? definidos(
+            rs.map((x, i) =>
+              x.cpuUsPorSolicitud ? (piso[i]!.cpuUsPorSolicitud ?? NaN) / x.cpuUsPorSolicitud : undefined,
+            ),
+          )
+        : undefined;
+    const res: Resumen = {
+      name: caso.nombre,
+      rps: estadistica(rs.map((x) => x.rps)),
+      ...(cpu.length === rs.length ? { cpuUsPorSolicitud: estadistica(cpu) } : {}),
+      ...(pgCpu.length === rs.length && caso.clave !== 'piso' ? { pgCpuUsPorSolicitud: estadistica(pgCpu) } : {}),
+      p50: estadistica(rs.map((x) => x.p50)),
+      p99: estadistica(rs.map((x) => x.p99)),
+      errors: rs.reduce((a, x) => a + x.errors, 0),
+      non2xx: rs.reduce((a, x) => a + x.non2xx, 0),
+      ...(parte ? { partePiso: estadistica(parte, 3) } : {}),
+      ...(parteCpu?.length ? { partePisoCpu: estadistica(parteCpu.filter(Number.isFinite), 3) } : {}),
+      rondas: rs,
+    };
+    out[caso.clave] = res;
+    const e = (x: Estadistica | undefined, sufijo = '') => (x ? `${x.mediana}${sufijo} [${x.min} – ${x.max}]` : '?');
+    const pct = (x: Estadistica | undefined) =>
+      x ? `${(x.mediana * 100).toFixed(1)} % [${(x.min * 100).toFixed(1)} – ${(x.max * 100).toFixed(1)}]` : '—';
+    console.log(
+      `  ${caso.nombre.padEnd(44)} ${e(res.rps)} req/s   piso ${pct(res.partePiso)}   ` +
+        `CPU ${e(res.cpuUsPorSolicitud)} µs/sol` +
+        (res.pgCpuUsPorSolicitud ? ` + PG ${e(res.pgCpuUsPorSolicitud)} µs/sol` : '') +
+        `   p99 ${e(res.p99, ' ms')}   errores ${res.errors}   no-2xx ${res.non2xx}`,
+    );
+  }
+  return out;
 }
 
 async function main(): Promise<void> {
@@ -177,29 +358,61 @@ async function main(): Promise<void> {
     );
     return;
   }
+  if (ONLY === 'memoria') {
+    // Its own server on PGlite, as npm start runs it (bench/memoria.ts): no bench database needed.
+    console.log('\nMemoria (issue 18), PGlite con una carpeta de datos nueva:');
+    const { benchMemoria } = await import('./memoria.js');
+    const memoria = await benchMemoria();
+    fs.mkdirSync(path.join(REPO_ROOT, '.bench'), { recursive: true });
+    fs.writeFileSync(
+      path.join(REPO_ROOT, '.bench', 'memoria.json'),
+      JSON.stringify({ fecha: new Date().toISOString(), memoria }, null, 2),
+    );
+    return;
+  }
   await prepareDatabase();
   const { child, peakRssMb, rssMb } = await startServer();
   const url = `http://127.0.0.1:${PORT}`;
   const results: Record<string, unknown> = { fecha: new Date().toISOString(), duracionS: DURATION, conexiones: 10 };
+  // The floor and the PostgreSQL monitor exist only for the paths measured in rounds.
+  const enRondas = incluye('auth') || incluye('orders');
+  const piso = enRondas ? await startPiso() : undefined;
+  if (enRondas) {
+    monitor = new pg.Client({ connectionString: dbUrl() });
+    await monitor.connect();
+  }
+  let frio: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     const demoAuth = { authorization: `supervisor#${md5('Demo1234!')}` };
     // Warm-up
     await autocannon({ url: `${url}/api/v2/plan/estado?tsp=1`, headers: demoAuth, connections: 2, duration: 1 });
 
-    if (!ONLY || ONLY === 'auth') {
-      console.log('\nAutenticación (issue 2):');
-      const health = await measure('GET /api/health (sin autenticación)', { url: `${url}/api/health` });
-      const plan = await measure('GET /api/v2/plan/estado (autenticada)', {
-        url: `${url}/api/v2/plan/estado?tsp=1`,
-        headers: demoAuth,
-      });
-      const ratio = plan.rps / health.rps;
-      console.log(`  relación autenticada / sin autenticación: ${(ratio * 100).toFixed(1)} % (objetivo >= 70 %)`);
-      results.auth = { health, plan, ratio };
+    /** The paths measured in rounds, in the order each round runs them; the floor first. */
+    const casos: Caso[] = [
+      {
+        clave: 'piso',
+        nombre: 'GET piso node:http (bench/piso.ts)',
+        opciones: () => ({ url: `http://127.0.0.1:${PISO_PORT}/` }),
+      },
+    ];
+    if (incluye('auth')) {
+      casos.push(
+        {
+          clave: 'health',
+          nombre: 'GET /api/health (sin autenticación)',
+          opciones: () => ({ url: `${url}/api/health` }),
+        },
+        {
+          clave: 'plan',
+          nombre: 'GET /api/v2/plan/estado (autenticada)',
+          opciones: () => ({ url: `${url}/api/v2/plan/estado?tsp=1`, headers: demoAuth }),
+        },
+      );
     }
 
-    if (!ONLY || ONLY === 'orders') {
-      console.log('\nÓrdenes (issue 3), 100.000 órdenes en 20 empresas:');
+    /** What the orders' part needs after the rounds: the creates to check, and its connection. */
+    let ordenes: { c: pg.Client; before: number; acked: () => number; ackedIds: number[] } | undefined;
+    if (incluye('orders')) {
       const users = Array.from({ length: 20 }, (_, i) => ({ authorization: `bench${i + 1}#${md5('Bench1234!')}` }));
       const detailIds: number[] = [];
       const c = new pg.Client({ connectionString: dbUrl() });
@@ -235,9 +448,9 @@ async function main(): Promise<void> {
         { buscar: 'aire', porPagina: 25 },
         { porPagina: 25, pagina: 3 },
       ];
-      const listar = (base: string, name: string) => {
+      const listar = (base: string): autocannon.Options => {
         let k = 0;
-        return measure(name, {
+        return {
           url: base,
           requests: [
             {
@@ -253,20 +466,12 @@ async function main(): Promise<void> {
               },
             },
           ],
-        });
+        };
       };
-      const list = await listar(url, 'POST /api/v4/ordenes/all/filtered (25 filas)');
       // The same load on a second server with the page cache off: every page read from PostgreSQL.
-      const frio = await startServer(PORT + 1, { LIST_CACHE_MS: '0' });
-      let listSinCache: Result;
-      try {
-        await autocannon({ url: `http://127.0.0.1:${PORT + 1}/api/health`, connections: 2, duration: 1 });
-        listSinCache = await listar(`http://127.0.0.1:${PORT + 1}`, '  … sin caché de páginas (LIST_CACHE_MS=0)');
-      } finally {
-        frio.child.kill('SIGTERM');
-      }
+      frio = await startServer(PORT + 1, { LIST_CACHE_MS: '0' });
       let d = 0;
-      const detail = await measure('GET /api/v3/ordenDTO/{id}', {
+      const detalle = (): autocannon.Options => ({
         url,
         requests: [
           {
@@ -282,7 +487,8 @@ async function main(): Promise<void> {
       let n = 0;
       let acked = 0;
       const ackedIds: number[] = [];
-      const create = await measure('POST /api/v2/ordenes/save (alta)', {
+      // Every create acknowledged (warm-up and rounds) is looked for in the database afterwards.
+      const alta = (): autocannon.Options => ({
         url,
         requests: [
           {
@@ -305,25 +511,72 @@ async function main(): Promise<void> {
           },
         ],
       });
-      const after = Number((await c.query(`select count(*)::int as n from ordenes`)).rows[0].n);
-      const present = Number(
-        (await c.query(`select count(*)::int as n from ordenes where id = any($1)`, [ackedIds])).rows[0].n,
+      casos.push(
+        { clave: 'list', nombre: 'POST /api/v4/ordenes/all/filtered (25 filas)', opciones: () => listar(url) },
+        {
+          clave: 'listSinCache',
+          nombre: '  … sin caché de páginas (LIST_CACHE_MS=0)',
+          opciones: () => listar(`http://127.0.0.1:${PORT + 1}`),
+        },
+        { clave: 'detail', nombre: 'GET /api/v3/ordenDTO/{id}', opciones: detalle },
+        { clave: 'create', nombre: 'POST /api/v2/ordenes/save (alta)', opciones: alta },
       );
-      // The measured creates are removed again: the next run starts from the same data set.
-      await c.query(`delete from ordenes where id = any($1)`, [ackedIds]);
-      await c.query(
-        `delete from ordenes where titulo like 'Alta de bench %' and entidad_id in (select id from entidades where nombre like 'Empresa Bench %')`,
-      );
-      await c.query('vacuum analyze ordenes');
-      await c.end();
-      console.log(
-        `  altas confirmadas: ${acked}; de ellas presentes en la base: ${present} ` +
-          `(${present === acked ? 'ninguna perdida' : 'FALTAN ' + (acked - present)}); filas nuevas: ${after - before}`,
-      );
-      results.orders = { list, listSinCache, detail, create, acked, present, stored: after - before };
+      ordenes = { c, before, acked: () => acked, ackedIds };
+    }
+
+    if (enRondas) {
+      const medidos = await medirEnRondas(casos);
+      results.piso = medidos.piso;
+      results.rondas = ROUNDS;
+      results.calentamientoS = WARMUP_S;
+      if (medidos.health && medidos.plan) {
+        const ratio = estadistica(
+          medidos.plan.rondas.map((p, i) => p.rps / Math.max(1, medidos.health!.rondas[i]!.rps)),
+          3,
+        );
+        console.log(
+          `\n  relación autenticada / sin autenticación: mediana ${(ratio.mediana * 100).toFixed(1)} % ` +
+            `(mín ${(ratio.min * 100).toFixed(1)}, máx ${(ratio.max * 100).toFixed(1)}; objetivo >= 90 %)`,
+        );
+        results.auth = { health: medidos.health, plan: medidos.plan, ratio };
+      }
+      if (ordenes) {
+        const { c, before, ackedIds } = ordenes;
+        const acked = ordenes.acked();
+        const after = Number((await c.query(`select count(*)::int as n from ordenes`)).rows[0].n);
+        const present = Number(
+          (await c.query(`select count(*)::int as n from ordenes where id = any($1)`, [ackedIds])).rows[0].n,
+        );
+        // The measured creates are removed again: the next run starts from the same data set.
+        await c.query(`delete from ordenes where id = any($1)`, [ackedIds]);
+        await c.query(
+          `delete from ordenes where titulo like 'Alta de bench %' and entidad_id in (select id from entidades where nombre like 'Empresa Bench %')`,
+        );
+        await c.query('vacuum analyze ordenes');
+        await c.end();
+        console.log(
+          `  altas confirmadas (calentamiento y rondas): ${acked}; de ellas presentes en la base: ${present} ` +
+            `(${present === acked ? 'ninguna perdida' : 'FALTAN ' + (acked - present)}); filas nuevas: ${after - before}`,
+        );
+        results.orders = {
+          list: medidos.list,
+          listSinCache: medidos.listSinCache,
+          detail: medidos.detail,
+          create: medidos.create,
+          acked,
+          present,
+          stored: after - before,
+        };
+        if (present !== acked) process.exitCode = 1;
+      }
     }
     if (!ONLY || ONLY === 'live') {
-      console.log('\nCanal en vivo (issue 6): 2.000 conexiones STOMP de una empresa en /entidad/{id}, 100 eventos:');
+      const conexiones = Number(process.env.BENCH_LIVE_CONNECTIONS ?? 10_000);
+      const eventos = Number(process.env.BENCH_LIVE_EVENTS ?? 30);
+      console.log(
+        `\nCanal en vivo (issues 6 y 18): ${conexiones.toLocaleString('es-AR')} conexiones STOMP de una empresa en /entidad/{id}, ` +
+          `${eventos} altas, cada una repartida a todas antes de la siguiente:`,
+      );
       const c = new pg.Client({ connectionString: dbUrl() });
       await c.connect();
       const e = (
@@ -331,22 +584,50 @@ async function main(): Promise<void> {
           `select e.id, (select min(id) from clientes where entidad_id = e.id) as cliente from entidades e where nombre = 'Empresa Bench 1'`,
         )
       ).rows[0] as { id: number; cliente: number };
-      await c.end();
-      const live = await benchLive({
-        port: PORT,
-        usuario: 'bench1',
-        password: 'Bench1234!',
-        entidadId: e.id,
-        clienteId: e.cliente,
-        connections: Number(process.env.BENCH_LIVE_CONNECTIONS ?? 2000),
-        events: 100,
-        rssMb,
-      });
-      console.log(
-        `  entregados ${live.delivered}/${live.expected}   p50 ${live.p50Ms} ms   p99 ${live.p99Ms} ms   máx ${live.maxMs} ms\n` +
-          `  memoria del servidor: ${live.rssBeforeMb} MB -> ${live.rssAfterMb} MB = ${live.kbPerConnection} KB por conexión (objetivo < 50 KB, p99 < 250 ms)`,
-      );
-      results.live = live;
+      const opciones = {
+        connections: conexiones,
+        events: eventos,
+        processes: Number(process.env.BENCH_LIVE_PROCESSES ?? 4),
+        ids: process.env.BENCH_LIVE_IDS === 'unique' ? ('unique' as const) : ('stompjs' as const),
+        cpuOf: cpuMicros,
+      };
+      const mostrar = (nombre: string, r: LiveBenchResult) =>
+        console.log(
+          `  ${nombre}: entregados ${r.delivered}/${r.expected} (${r.clientProcesses} procesos cliente, ids ${r.subscriptionIds})   ` +
+            `p50 ${r.p50Ms} ms   p99 ${r.p99Ms} ms   máx ${r.maxMs} ms\n` +
+            `    último socket de cada alta: mediana ${r.lastArrivalMedianMs} ms, peor ${r.lastArrivalMaxMs} ms; ` +
+            `respuesta del alta ${r.createMedianMs} ms; health más lenta durante el reparto ${r.healthMaxMs} ms; ` +
+            `CPU del servidor ${r.cpuUsPerMessage ?? '?'} µs por MESSAGE\n` +
+            `    memoria del servidor: ${r.rssBeforeMb} MB -> ${r.rssAfterMb} MB = ${r.kbPerConnection} KB por conexión; ` +
+            `al final ${r.rssEndMb} MB` +
+            (r.problems.length ? `\n    PROBLEMAS: ${r.problems.join(' | ')}` : ''),
+        );
+      try {
+        // The floor first: a bare ws server with the same clients, on this machine, now.
+        const piso = await benchLiveFloor(opciones);
+        mostrar('piso (ws pelado)', piso);
+        const live = await benchLive({
+          ...opciones,
+          port: PORT,
+          pid: pidPorPuerto.get(PORT),
+          usuario: 'bench1',
+          password: 'Bench1234!',
+          entidadId: e.id,
+          clienteId: e.cliente,
+          rssMb,
+        });
+        mostrar('Delego', live);
+        console.log(
+          `  Delego: p99 ${live.p99Ms} ms (objetivo <= 100 ms; el piso ${piso.p99Ms} ms), ` +
+            `${live.kbPerConnection} KB por conexión (objetivo <= 15 KB), ` +
+            `CPU ${((live.cpuUsPerMessage ?? NaN) / (piso.cpuUsPerMessage ?? NaN)).toFixed(2)} veces la del piso por MESSAGE`,
+        );
+        results.live = { ...live, piso };
+      } finally {
+        // The bench's orders are removed again: the next run starts from the same data set.
+        await c.query(`delete from ordenes where titulo like 'Evento en vivo %' and entidad_id = $1`, [e.id]);
+        await c.end();
+      }
     }
     if (!ONLY || ONLY === 'files') {
       console.log('\nArchivos (issue 5): Excel de 100.000 órdenes de una empresa y ZIP de 1 GB:');
@@ -384,14 +665,19 @@ async function main(): Promise<void> {
     results.peakRssMb = Math.round(peakRssMb());
     console.log(`\nMemoria pico del servidor (RSS): ${results.peakRssMb} MB`);
   } finally {
-    child.kill('SIGTERM');
+    await monitor?.end().catch(() => undefined);
+    monitor = undefined;
+    piso?.kill('SIGTERM');
+    // Each server is waited for: with BENCH_NODE_ARGS=--cpu-prof its profile is written as it stops.
+    await Promise.all([detener(child), frio ? detener(frio.child) : undefined]);
   }
   fs.mkdirSync(path.join(REPO_ROOT, '.bench'), { recursive: true });
   fs.writeFileSync(path.join(REPO_ROOT, '.bench', 'results.json'), JSON.stringify(results, null, 2));
 }
 
 main().then(
-  () => process.exit(0),
+  // 0 unless a check failed (an acknowledged create missing): process.exitCode.
+  () => process.exit(),
   (e: unknown) => {
     console.error(e);
     process.exit(1);

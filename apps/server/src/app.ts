@@ -17,7 +17,7 @@ import { registerSecurityHeaders } from './lib/security-headers.js';
 import { opcionesDeLog } from './lib/log-redaction.js';
 import { erroresDeUrl, validatorCompilerSeguro } from './lib/validator.js';
 import { fastifyTrustProxy, listedProxy } from './lib/trust-proxy.js';
-import { responseSerializer } from './lib/serializer.js';
+import { serializadorDeRespuestas } from './lib/serializer.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { requireAuth } from './modules/auth/auth.plugin.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -107,6 +107,11 @@ export interface AppParts {
   pagos?: ProveedorPagos;
   /** Overrides of the public order summary's and billing form's rate limits (tests). */
   limitesClientePublico?: Partial<LimitesClientePublico>;
+  /**
+   * Every answer checked against the contract's Zod schema besides its compiled serializer
+   * (lib/serializer.ts). On by default (the tests); the server (boot.ts) turns it off.
+   */
+  verificarRespuestas?: boolean;
 }
 
 export type { Services } from './services.js';
@@ -189,7 +194,9 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     done();
   });
   app.setValidatorCompiler(validatorCompilerSeguro);
-  app.setSerializerCompiler(responseSerializer);
+  // Answers are written by each route's compiled serializer; unless the server turns it off
+  // (boot.ts), Zod checks every one too, as in the tests (lib/serializer.ts).
+  app.setSerializerCompiler(serializadorDeRespuestas({ verificar: parts.verificarRespuestas ?? true }));
   app.decorateRequest('actor', null);
   installErrorHandler(app);
   registerSecurityHeaders(app);

@@ -21,10 +21,13 @@ const ordenes: InvalidadaPor<string> = {
   'usuarios.cambiados': empresa,
 };
 
+const MB = 1024 * 1024;
+
 /**
  * Every in-memory cache of the server: its name, its TTL (a guard: changes are announced by domain
- * events, which reach every instance through the bus) and the events that drop its entries. The
- * registry wires them; a bus resync (the PostgreSQL listener came back) clears them all.
+ * events, which reach every instance through the bus), its size bounds (entries, and estimated
+ * bytes where values vary: together at most about 60 MB, issue 18) and the events that drop its
+ * entries. The registry wires them; a bus resync (the PostgreSQL listener came back) clears them all.
  */
 export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs' | 'listCacheMs'>) {
   return {
@@ -32,6 +35,7 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
     credenciales: {
       nombre: 'credenciales',
       ttlMs: config.credentialCacheTtlMs,
+      maxEntradas: 50_000,
       invalidadaPor: {
         'usuario.credencialesCambiadas': (e) => ({ entidadId: e.entidadId, keys: [e.usuarioId] }),
         // The cached actor also carries the user's names and email.
@@ -44,24 +48,34 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
     usuarios: {
       nombre: 'usuarios',
       ttlMs: 5 * 60_000,
+      maxEntradas: 2_000,
+      maxBytes: 8 * MB,
       invalidadaPor: { 'usuarios.cambiados': empresa, 'usuarios.cacheLimpiada': empresa },
     } satisfies CacheDeclaration<string>,
     /** The client list (GET /api/v4/clientes, assignable clients). */
     clientes: {
       nombre: 'clientes',
       ttlMs: 5 * 60_000,
+      maxEntradas: 2_000,
+      maxBytes: 8 * MB,
       invalidadaPor: { 'clientes.cambiados': empresa, 'clientes.cacheLimpiada': empresa },
     } satisfies CacheDeclaration<string>,
     /** The plan state (GET /api/v2/plan/estado, login). */
     plan: {
       nombre: 'plan',
       ttlMs: 5_000,
+      maxEntradas: 5_000,
+      maxPorEntidad: 1,
+      maxBytes: 2 * MB,
       invalidadaPor: { 'plan.cambiado': empresa },
     } satisfies CacheDeclaration<string>,
     /** Names of clients, types, areas, priorities, users and the company, for order lists and details. ADR 0005. */
     nombres: {
       nombre: 'nombres',
       ttlMs: 5 * 60_000,
+      maxEntradas: 2_000,
+      maxPorEntidad: 1,
+      maxBytes: 16 * MB,
       invalidadaPor: {
         'clientes.cambiados': empresa,
         'clientes.cacheLimpiada': empresa,
@@ -71,11 +85,21 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
       },
     } satisfies CacheDeclaration<never>,
     /** Totals of the order list. ADR 0005. */
-    conteos: { nombre: 'conteos', ttlMs: 60_000, invalidadaPor: ordenes } satisfies CacheDeclaration<string>,
+    conteos: {
+      nombre: 'conteos',
+      ttlMs: 60_000,
+      maxEntradas: 20_000,
+      maxPorEntidad: 500,
+      maxBytes: 4 * MB,
+      invalidadaPor: ordenes,
+    } satisfies CacheDeclaration<string>,
     /** Pages of the order list (LIST_CACHE_MS; 0 turns it off). ADR 0005. */
     paginas: {
       nombre: 'paginas',
       ttlMs: config.listCacheMs,
+      maxEntradas: 5_000,
+      maxPorEntidad: 50,
+      maxBytes: 16 * MB,
       invalidadaPor: ordenes,
     } satisfies CacheDeclaration<string>,
     /**
@@ -85,6 +109,9 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
     tablero: {
       nombre: 'tablero',
       ttlMs: 15_000,
+      maxEntradas: 2_000,
+      maxPorEntidad: 200,
+      maxBytes: 8 * MB,
       invalidadaPor: { ...ordenes, 'plan.cambiado': empresa },
     } satisfies CacheDeclaration<string>,
   };
@@ -116,13 +143,16 @@ export function crearCaches(deps: {
   const ahora = () => deps.clock.now().getTime();
   return {
     registro,
-    credenciales: registro.register(d.credenciales, new CredentialCache(d.credenciales.ttlMs)),
-    usuarios: registro.register(d.usuarios, new TenantCache<UsuarioAdmin[]>(1000, 5000, d.usuarios.ttlMs)),
-    clientes: registro.register(d.clientes, new TenantCache<Cliente[]>(1000, 5000, d.clientes.ttlMs)),
-    plan: registro.register(d.plan, new TenantCache<PlanEstado | null>(1, 5000, d.plan.ttlMs, ahora)),
-    nombres: registro.register(d.nombres, new NombresCache(deps.cargarNombres, d.nombres.ttlMs)),
-    conteos: registro.register(d.conteos, new TenantCache<number>(500, 5000, d.conteos.ttlMs)),
-    paginas: registro.register(d.paginas, new TenantCache<FilaResumen[]>(50, 500, d.paginas.ttlMs)),
-    tablero: registro.register(d.tablero, new TenantCache<Dashboard>(200, 2000, d.tablero.ttlMs, ahora)),
+    credenciales: registro.register(
+      d.credenciales,
+      new CredentialCache(d.credenciales.ttlMs, Date.now, d.credenciales.maxEntradas),
+    ),
+    usuarios: registro.register(d.usuarios, new TenantCache<UsuarioAdmin[]>(d.usuarios)),
+    clientes: registro.register(d.clientes, new TenantCache<Cliente[]>(d.clientes)),
+    plan: registro.register(d.plan, new TenantCache<PlanEstado | null>({ ...d.plan, now: ahora })),
+    nombres: registro.register(d.nombres, new NombresCache(deps.cargarNombres, d.nombres)),
+    conteos: registro.register(d.conteos, new TenantCache<number>(d.conteos)),
+    paginas: registro.register(d.paginas, new TenantCache<FilaResumen[]>(d.paginas)),
+    tablero: registro.register(d.tablero, new TenantCache<Dashboard>({ ...d.tablero, now: ahora })),
   };
 }

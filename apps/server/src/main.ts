@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { loadConfig } from './config.js';
 import { boot } from './boot.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './seed/demo.js';
@@ -10,7 +12,20 @@ async function main(): Promise<void> {
     console.error((e as Error).message);
     process.exit(2);
   }
+  if (!config.databaseUrl) {
+    // PGlite is PostgreSQL compiled to WASM. V8 compiles it with its baseline compiler and then
+    // recompiles the busiest functions with its optimizing one: those second copies and their
+    // compilation hold about 70 MB for good, to save CPU only on heavy SQL (the API's short
+    // queries cost the same). Set before the module is compiled (issue 18, docs/BENCHMARKS.md).
+    v8.setFlagsFromString('--liftoff-only');
+  }
   const { app, database, seeded } = await boot(config);
+  if (!config.databaseUrl) {
+    // A new PGlite data folder is made by initdb, a second WASM instance whose heap (hundreds of
+    // MB) is garbage once it is done, and V8 would keep it until its next full collection.
+    v8.setFlagsFromString('--expose-gc');
+    (vm.runInNewContext('gc') as () => void)();
+  }
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}`;

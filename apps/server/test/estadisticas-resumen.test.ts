@@ -47,6 +47,7 @@ function azar(semilla: number): () => number {
   };
 }
 const r = azar(SEMILLA);
+const rEncuestas = azar(SEMILLA + 13);
 const uno = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
 const algunos = <T>(xs: readonly T[], max: number): T[] => {
   const n = Math.floor(r() * (max + 1));
@@ -190,6 +191,40 @@ async function paso(): Promise<string> {
   return 'alta de otra';
 }
 
+let encuestas = 0;
+
+/** A survey written straight in SQL (module surveys): sent, answered, re-scored, moved or deleted. */
+async function encuestaAlAzar(): Promise<string> {
+  const db = env.database.db;
+  const ahora = env.clock.now().toISOString();
+  const cualquiera = () => ordenes[Math.floor(rEncuestas() * ordenes.length)] as number;
+  const orden = cualquiera();
+  const y = rEncuestas();
+  if (y < 0.5) {
+    const respondida = rEncuestas() < 0.75;
+    await db.execute(sql`insert into encuesta (entidad_id, orden_id, email, token_hash, enviada_por, enviada_en, vence_en, puntaje, respondida_en)
+      select o.entidad_id, o.id, 'cliente@prueba.test', ${`encuesta-${++encuestas}`}, (select min(id) from usuarios where entidad_id = o.entidad_id),
+        ${ahora}::timestamptz, ${ahora}::timestamptz + interval '30 days',
+        ${respondida ? 1 + Math.floor(rEncuestas() * 5) : null}, ${respondida ? ahora : null}::timestamptz
+      from ordenes o where o.id = ${orden}`);
+    return `encuesta a ${orden}`;
+  }
+  if (y < 0.75) {
+    await db.execute(sql`update encuesta set puntaje = ${1 + Math.floor(rEncuestas() * 5)}, respondida_en = ${ahora}::timestamptz
+      where id = (select min(id) from encuesta where orden_id = ${orden})`);
+    return `encuesta respondida de ${orden}`;
+  }
+  if (y < 0.9) {
+    await db.execute(sql`delete from encuesta where id = (select max(id) from encuesta where orden_id = ${orden})`);
+    return `encuesta borrada de ${orden}`;
+  }
+  const otraOrden = cualquiera();
+  await db.execute(sql`update encuesta set orden_id = ${otraOrden}
+    where id = (select min(id) from encuesta where orden_id = ${orden})
+      and (select entidad_id from ordenes where id = ${otraOrden}) = entidad_id`);
+  return `encuesta movida de ${orden} a ${otraOrden}`;
+}
+
 async function tablaResumen(): Promise<unknown[]> {
   const q = await env.database.db.execute(sql`
     select entidad_id, medida, dia::text as dia, valor, n, trim_scale(suma)::text as suma from estadistica_resumen
@@ -214,6 +249,34 @@ async function tablaRecalculada(): Promise<unknown[]> {
   return q.rows;
 }
 
+/** The late pairs (order, responsable) of migration 0013, as kept by the triggers and recomputed from the orders. */
+async function paresDemora(): Promise<{ guardados: unknown[]; recalculados: unknown[] }> {
+  const db = env.database.db;
+  const guardados = await db.execute(sql`
+    select entidad_id, finalizada, usuario_id, orden_id, demora_s from estadistica_demora_responsable order by 1, 2, 3, 4`);
+  const recalculados = await db.execute(sql`
+    select o.entidad_id, o.finalizada, r.usuario_id, o.id as orden_id, estadistica_demora_s(o.fecha_fin, o.finalizada) as demora_s
+    from ordenes o join orden_responsables r on r.orden_id = o.id
+    where o.eliminada is null and o.estado_id = ${ESTADO.FINALIZADA} and o.finalizada > o.fecha_fin
+    order by 1, 2, 3, 4`);
+  return { guardados: guardados.rows, recalculados: recalculados.rows };
+}
+
+/** The answered surveys per responsable of migration 0013, as kept by the triggers and recomputed. */
+async function encuestasPorResponsable(): Promise<{ guardadas: unknown[]; recalculadas: unknown[] }> {
+  const db = env.database.db;
+  const guardadas = await db.execute(sql`
+    select entidad_id, usuario_id, respondida_en, encuesta_id, orden_id, puntaje from estadistica_encuesta_responsable
+    order by 1, 2, 3, 4`);
+  const recalculadas = await db.execute(sql`
+    select e.entidad_id, r.usuario_id, e.respondida_en, e.id as encuesta_id, o.id as orden_id, e.puntaje
+    from encuesta e join ordenes o on o.id = e.orden_id and o.entidad_id = e.entidad_id
+    join orden_responsables r on r.orden_id = o.id
+    where o.eliminada is null and e.puntaje is not null and e.respondida_en is not null
+    order by 1, 2, 3, 4`);
+  return { guardadas: guardadas.rows, recalculadas: recalculadas.rows };
+}
+
 /** Averages add float8 seconds live and exact numeric seconds in the rollup: equal to 1e-9 relative. */
 function casi(a: number | null, b: number | null, msg: string): void {
   if (a == null || b == null) return expect(a, msg).toBe(b);
@@ -227,8 +290,14 @@ describe('resumen diario de estadísticas', () => {
     const primerDia = diaDeMs(INICIO, ZONA);
     for (let i = 0; i < PASOS; i++) {
       hechos.push(await paso());
+      // Surveys (another random sequence: the steps above stay the same with or without them).
+      if (ordenes.length && rEncuestas() < 0.4) hechos.push(await encuestaAlAzar());
       if (i % 40 !== 39) continue;
       expect(await tablaResumen(), hechos.join('; ')).toEqual(await tablaRecalculada());
+      const pares = await paresDemora();
+      expect(pares.guardados, hechos.join('; ')).toEqual(pares.recalculados);
+      const porResponsable = await encuestasPorResponsable();
+      expect(porResponsable.guardadas, hechos.join('; ')).toEqual(porResponsable.recalculadas);
       const ultimoDia = diaDeMs(env.clock.now().getTime(), ZONA);
       const rangos: Rango[] = [
         { desdeMs: inicioDelDia(sumarDias(primerDia, -1), ZONA), hastaMs: finDelDia(ultimoDia, ZONA) },
@@ -272,6 +341,15 @@ describe('resumen diario de estadísticas', () => {
           ).toEqual(dpVivo.map((g) => ({ ...g, promedio: 0 })));
           dp.forEach((g, k) => casi(g.promedio, dpVivo[k]?.promedio ?? null, `${por} ${donde}`));
         }
+        // The scorecard from the rollups (measures 12-15 and the late pairs) against the live one, now
+        // and at other moments of the last day (what is overdue today depends on the clock).
+        const dias = { desde: diaDeMs(rango.desdeMs, ZONA), hasta: diaDeMs(rango.hastaMs, ZONA) };
+        for (const momento of [ahora, inicioDelDia(diaDeMs(ahora, ZONA), ZONA) + Math.floor(r() * 86_400_000)]) {
+          const porId = <T extends { id: number }>(xs: T[]) => [...xs].sort((p, q) => p.id - q.id);
+          expect(porId(await repo.desempeno(demo, rango, dias, momento)), `desempeño ${donde} ${momento}`).toEqual(
+            porId(await repo.desempenoEnVivo(demo, rango, dias, momento)),
+          );
+        }
         for (const limite of [1, 3, 20]) {
           const pagina = { tipo: null, soloConDemora: true, limite, offset: 0, sinTotal: true };
           expect(await repo.listDemoras(demo, rango, ahora, pagina), donde).toEqual(
@@ -288,6 +366,22 @@ describe('resumen diario de estadísticas', () => {
     const rd = await repo.resumenDemora(demo, todo, env.clock.now().getTime(), null);
     for (const k of ['a_tiempo', 'con_demora', 'vencidas', 'en_plazo'] as const) expect(rd[k], k).toBeGreaterThan(1);
     expect((await repo.resolucion(demo, todo, [86_400])).total).toBeGreaterThan(5);
+    // ...: a scorecard with late, on-time, open and overdue orders, and late pairs to take the median from.
+    const d = await repo.desempeno(
+      demo,
+      todo,
+      { desde: diaDeMs(todo.desdeMs, ZONA), hasta: diaDeMs(todo.hastaMs, ZONA) },
+      env.clock.now().getTime(),
+    );
+    expect(d.some((f) => f.mediana_seg != null && f.a_tiempo > 0)).toBe(true);
+    expect(d.some((f) => f.vencidas > 0 && f.abiertas > f.vencidas)).toBe(true);
+    expect((await paresDemora()).guardados.length).toBeGreaterThan(2);
+    expect(d.some((f) => f.encuestas > 0)).toBe(true);
+    for (const h of ['encuesta a', 'encuesta respondida', 'encuesta borrada', 'encuesta movida'])
+      expect(
+        hechos.some((x) => x.startsWith(h)),
+        h,
+      ).toBe(true);
     // ...: orders of both companies, deleted and finished ones.
     const resumen = await env.database.db.execute<{ e: number; n: number }>(
       sql`select entidad_id as e, sum(n)::int as n from estadistica_resumen where medida = 1 group by 1 order by 1`,
@@ -309,6 +403,77 @@ describe('resumen diario de estadísticas', () => {
     const v = variedad.rows[0] ?? {};
     for (const k of ['sin_resp', 'varios', 'sin_cliente', 'sin_tipo']) expect(Number(v[k]), k).toBeGreaterThan(0);
     expect(Number(v.estados)).toBeGreaterThanOrEqual(4);
+  });
+
+  it('desempeño: los pares por responsable (demoras, encuestas) siguen cada alta, cambio, reasignación y baja', async () => {
+    const repo = new StatisticsRepository(env.database.db);
+    const db = env.database.db;
+    const [ana, beto, carla] = usuarios as [number, number, number];
+    const comprobar = async (paso: string) => {
+      const pares = await paresDemora();
+      expect(pares.guardados, paso).toEqual(pares.recalculados);
+      const enc = await encuestasPorResponsable();
+      expect(enc.guardadas, paso).toEqual(enc.recalculadas);
+      const ahora = env.clock.now().getTime();
+      const hoy = diaDeMs(ahora, ZONA);
+      const dias = { desde: sumarDias(hoy, -30), hasta: hoy };
+      const rango = { desdeMs: inicioDelDia(dias.desde, ZONA), hastaMs: finDelDia(dias.hasta, ZONA) };
+      const porId = <T extends { id: number }>(xs: T[]) => [...xs].sort((p, q) => p.id - q.id);
+      const d = porId(await repo.desempeno(demo, rango, dias, ahora));
+      expect(d, paso).toEqual(porId(await repo.desempenoEnVivo(demo, rango, dias, ahora)));
+      return {
+        pares: (pares.guardados as { orden_id: number; usuario_id: number }[]).filter((p) => p.orden_id === orden),
+        encuestas: (enc.guardadas as { orden_id: number; usuario_id: number }[]).filter((p) => p.orden_id === orden),
+      };
+    };
+    const quienes = (xs: { usuario_id: number }[]) => xs.map((x) => Number(x.usuario_id)).sort((a, b) => a - b);
+
+    // Due in one day, finished three days later: late, with two responsables.
+    const alta = await call('POST', '/api/v2/ordenes/save', 'admin', {
+      titulo: 'Orden con demora',
+      detalle: '',
+      cliente: clientes[0],
+      responsable: [ana, beto],
+      fechaFin: env.clock.now().getTime() + 86_400_000,
+    });
+    expect(alta.statusCode, alta.body).toBe(200);
+    const orden = (alta.json() as { id: number }).id;
+    expect((await comprobar('alta')).pares).toEqual([]);
+    env.clock.advance(3 * 86_400_000);
+    await call('PUT', `/api/v2/estado/${orden}`, 'admin', { estado: ESTADO.FINALIZADA, comentarios: 'listo' });
+    expect(quienes((await comprobar('finalizada tarde')).pares)).toEqual([ana, beto].sort((a, b) => a - b));
+
+    // An answered survey counts for both; re-scored; then the order is reassigned to Carla alone.
+    await db.execute(sql`insert into encuesta (entidad_id, orden_id, email, token_hash, enviada_por, enviada_en, vence_en, puntaje, respondida_en)
+      values (${demo}, ${orden}, 'c@prueba.test', 'desempeno-1', ${ana}, ${env.clock.now().toISOString()}::timestamptz,
+        ${env.clock.now().toISOString()}::timestamptz + interval '30 days', 2, ${env.clock.now().toISOString()}::timestamptz)`);
+    expect(quienes((await comprobar('encuesta')).encuestas)).toEqual([ana, beto].sort((a, b) => a - b));
+    await db.execute(sql`update encuesta set puntaje = 5 where orden_id = ${orden}`);
+    await comprobar('encuesta cambiada');
+    await call('PUT', `/api/v3/responsable/${orden}`, 'admin', { responsable: [carla] });
+    const reasignada = await comprobar('reasignada');
+    expect(quienes(reasignada.pares)).toEqual([carla]);
+    expect(quienes(reasignada.encuestas)).toEqual([carla]);
+
+    // Reopened: no longer late; finished again on time is not late either.
+    await call('PUT', `/api/v2/estado/${orden}`, 'admin', { estado: ESTADO.EN_PROCESO, comentarios: 'reabierta' });
+    expect((await comprobar('reabierta')).pares).toEqual([]);
+    await db.execute(
+      sql`update ordenes set estado_id = ${ESTADO.FINALIZADA}, finalizada = fecha_fin - interval '1 hour' where id = ${orden}`,
+    );
+    expect((await comprobar('a tiempo')).pares).toEqual([]);
+    await db.execute(sql`update ordenes set finalizada = fecha_fin + interval '5 hours' where id = ${orden}`);
+    expect(quienes((await comprobar('tarde otra vez')).pares)).toEqual([carla]);
+
+    // Deleted (soft): nothing of it counts; then removed for good with its survey.
+    await call('DELETE', `/api/v2/orden/${orden}`, 'admin');
+    const baja = await comprobar('baja');
+    expect([baja.pares, baja.encuestas]).toEqual([[], []]);
+    await db.execute(sql`update ordenes set eliminada = null where id = ${orden}`);
+    expect(quienes((await comprobar('restaurada')).encuestas)).toEqual([carla]);
+    await db.execute(sql`delete from ordenes where id = ${orden}`);
+    const borrada = await comprobar('borrada');
+    expect([borrada.pares, borrada.encuestas]).toEqual([[], []]);
   });
 
   it('otra empresa no ve los números de Demo', async () => {

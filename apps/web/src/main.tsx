@@ -18,7 +18,16 @@ const elemento = document.getElementById('root');
 if (!elemento) throw new Error('Falta el elemento #root en index.html');
 const raiz = createRoot(elemento);
 
+/** Inicio (the order list) is where a start with a session lands: its code comes with the app's. */
+function empiezaEnInicio(): boolean {
+  const ruta = window.location.pathname;
+  return ruta === '/' || ruta === '/home' || ruta === '/ordeneslist';
+}
+
 async function cargarAppCompleta(): Promise<void> {
+  // Asked now, in parallel, instead of after the app draws its router; the route's own lazy
+  // import (app/routes.ts) gets the same module.
+  if (empiezaEnInicio()) void import('./features/orders/components/ordenes-lista-page').catch(() => undefined);
   const [{ montarAppCompleta }, { borrarCacheCompleta }] = await Promise.all([
     import('./app/app-completa'),
     import('./lib/cache-persistente'),

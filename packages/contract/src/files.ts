@@ -61,6 +61,15 @@ export function problemaDeNombreArchivo(nombre: string): string | null {
   return null;
 }
 
+/**
+ * A file name as received, checked the one way the server (which refuses) and the web (which warns
+ * before sending) both do: the name as it will be stored, and why it is refused or null.
+ */
+export function revisarNombreArchivo(crudo: string | null | undefined): { nombre: string; problema: string | null } {
+  const nombre = normalizarNombreArchivo(crudo);
+  return { nombre, problema: problemaDeNombreArchivo(nombre) };
+}
+
 /** 'jpg' of 'Foto.JPG'; null without one. */
 export function extensionDe(nombre: string): string | null {
   const i = nombre.lastIndexOf('.');

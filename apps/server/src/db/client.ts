@@ -50,6 +50,14 @@ const dialect = new PgDialect();
 
 const MIGRATIONS = path.join(SERVER_ROOT, 'drizzle');
 
+/**
+ * PostgreSQL settings of PGlite. Its defaults are a server's: 128 MB of shared buffers, which the
+ * WASM heap zeroes at start and never gives back, for a database that PGlite reads from files the
+ * operating system already caches. 16 MB holds the demo's working set; the process idles at about
+ * 120 MB less (docs/BENCHMARKS.md, issue 18).
+ */
+export const PGLITE_AJUSTES: readonly string[] = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
+
 export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite; undefined keeps the database in memory (tests). */
@@ -102,7 +110,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   // The extensions the migrations create (text search indexes) must be loaded into PGlite.
-  const pgliteOptions: PGliteOptions = { extensions: { pg_trgm, btree_gin } };
+  const pgliteOptions: PGliteOptions = {
+    extensions: { pg_trgm, btree_gin },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_AJUSTES.flatMap((a) => ['-c', a])],
+  };
   let client: PGlite;
   if (opts.dataDir) {
     const dir = path.join(opts.dataDir, 'pglite');

@@ -27,20 +27,23 @@ const siguiente = (bus: LocalBus) =>
     });
   });
 
+const LIMITES = { ttlMs: 60_000, maxEntradas: 100 };
+
 describe('CacheRegistry', () => {
   it('cada evento declarado borra lo que su regla nombra, y solo eso', async () => {
     const { bus, registro: r } = registro();
     const clientes = r.register(
-      { nombre: 'clientes', ttlMs: 60_000, invalidadaPor: { 'clientes.cambiados': empresa } },
-      new TenantCache<string>(),
+      { nombre: 'clientes', ttlMs: 60_000, maxEntradas: 100, invalidadaPor: { 'clientes.cambiados': empresa } },
+      new TenantCache<string>(LIMITES),
     );
     const porUsuario = r.register(
       {
         nombre: 'por-usuario',
         ttlMs: 60_000,
+        maxEntradas: 100,
         invalidadaPor: { 'usuario.datosCambiados': (e) => ({ entidadId: e.entidadId, keys: [String(e.usuarioId)] }) },
       },
-      new TenantCache<string>(),
+      new TenantCache<string>(LIMITES),
     );
     clientes.set(1, 'todos', 'a');
     clientes.set(2, 'todos', 'b');
@@ -71,6 +74,7 @@ describe('CacheRegistry', () => {
     const d: CacheDeclaration<string> = {
       nombre: 'x',
       ttlMs: 1000,
+      maxEntradas: 10,
       invalidadaPor: {
         // @ts-expect-error 'cliente.cambiados' is not a domain event.
         'cliente.cambiados': empresa,
@@ -79,6 +83,7 @@ describe('CacheRegistry', () => {
     const conCampos: CacheDeclaration<number> = {
       nombre: 'y',
       ttlMs: 1000,
+      maxEntradas: 10,
       // @ts-expect-error plan.cambiado carries no usuarioId.
       invalidadaPor: { 'plan.cambiado': (e) => ({ entidadId: e.entidadId, keys: [e.usuarioId] }) },
     };
@@ -87,8 +92,8 @@ describe('CacheRegistry', () => {
 
   it('una resincronización del bus vacía todas las cachés, y una carga empezada antes no guarda', async () => {
     const { bus, registro: r } = registro();
-    const a = r.register({ nombre: 'a', ttlMs: 60_000, invalidadaPor: {} }, new TenantCache<number>());
-    const b = r.register({ nombre: 'b', ttlMs: 60_000, invalidadaPor: {} }, new TenantCache<number>());
+    const a = r.register({ nombre: 'a', ...LIMITES, invalidadaPor: {} }, new TenantCache<number>(LIMITES));
+    const b = r.register({ nombre: 'b', ...LIMITES, invalidadaPor: {} }, new TenantCache<number>(LIMITES));
     a.set(1, 'k', 1);
     b.set(2, 'k', 2);
     let terminar: (v: number) => void = () => undefined;
@@ -104,7 +109,7 @@ describe('CacheRegistry', () => {
   it('una caché que falla al invalidar se registra y no deja sin invalidar a las demás', async () => {
     const { bus, registro: r, lineas } = registro();
     r.register(
-      { nombre: 'rota', ttlMs: 1000, invalidadaPor: { 'catalogo.cambiado': empresa } },
+      { nombre: 'rota', ...LIMITES, invalidadaPor: { 'catalogo.cambiado': empresa } },
       {
         invalidate: () => {
           throw new Error('rota');
@@ -113,8 +118,8 @@ describe('CacheRegistry', () => {
       },
     );
     const sana = r.register(
-      { nombre: 'sana', ttlMs: 1000, invalidadaPor: { 'catalogo.cambiado': empresa } },
-      new TenantCache<number>(),
+      { nombre: 'sana', ...LIMITES, invalidadaPor: { 'catalogo.cambiado': empresa } },
+      new TenantCache<number>(LIMITES),
     );
     sana.set(1, 'k', 1);
     const llegó = siguiente(bus);
@@ -126,11 +131,24 @@ describe('CacheRegistry', () => {
     );
   });
 
-  it('rechaza una caché sin TTL finito; todas las del servidor tienen uno', () => {
+  it('rechaza una caché sin TTL finito o sin tamaño máximo; todas las del servidor tienen ambos', () => {
     const { registro: r } = registro();
     expect(() =>
-      r.register({ nombre: 'eterna', ttlMs: Infinity, invalidadaPor: {} }, new TenantCache<number>()),
+      r.register(
+        { nombre: 'eterna', ttlMs: Infinity, maxEntradas: 10, invalidadaPor: {} },
+        new TenantCache<number>(LIMITES),
+      ),
     ).toThrow(/TTL/);
+    for (const limites of [
+      { maxEntradas: Infinity },
+      { maxEntradas: 0 },
+      { maxEntradas: 10, maxBytes: Infinity },
+      { maxEntradas: 10, maxPorEntidad: 0.5 },
+    ]) {
+      expect(() =>
+        r.register({ nombre: 'sin-fin', ttlMs: 1000, ...limites, invalidadaPor: {} }, new TenantCache<number>(LIMITES)),
+      ).toThrow(/tamaño máximo/);
+    }
     const todas = Object.values(declaracionesDeCaches({ credentialCacheTtlMs: 60_000, listCacheMs: 30_000 }));
     expect(todas.map((d) => d.nombre).sort()).toEqual([
       'clientes',
@@ -144,13 +162,14 @@ describe('CacheRegistry', () => {
     ]);
     for (const d of todas) {
       expect(Number.isFinite(d.ttlMs) && d.ttlMs > 0, d.nombre).toBe(true);
+      expect(Number.isSafeInteger(d.maxEntradas) && d.maxEntradas > 0, d.nombre).toBe(true);
       expect(Object.keys(d.invalidadaPor).length, d.nombre).toBeGreaterThan(0);
     }
   });
 
   it('los TTL vencen las entradas aunque no llegue ningún evento', () => {
     let t = 0;
-    const c = new TenantCache<number>(10, 10, 1000, () => t);
+    const c = new TenantCache<number>({ ttlMs: 1000, maxEntradas: 10, now: () => t });
     c.set(1, 'k', 1);
     t = 999;
     expect(c.get(1, 'k')).toBe(1);

@@ -1,4 +1,5 @@
 import type { BusLog, DomainEvent, DomainEventType, EventBus, EventOf } from './bus.js';
+import type { LimitesCache } from './tenant-cache.js';
 
 /**
  * What an event drops from a cache: a company's entries, or only some keys of it (`K` is the
@@ -15,11 +16,14 @@ export interface Invalidacion<K> {
  */
 export type InvalidadaPor<K> = { [T in DomainEventType]?: (e: EventOf<T>) => Invalidacion<K> };
 
-export interface CacheDeclaration<K> {
+/**
+ * A cache's name, its invalidating events and its bounds: time (`ttlMs`, an entry is read again
+ * after this long whatever happens, a guard against a missed event) and size (`maxEntradas`, and
+ * `maxBytes` where values vary in size), past which the least recently used entries go.
+ */
+export interface CacheDeclaration<K> extends LimitesCache {
   /** For logs and the list of caches (docs/ARCHITECTURE.md). */
   nombre: string;
-  /** An entry is read again after this long whatever happens (a guard against a missed event). */
-  ttlMs: number;
   invalidadaPor: InvalidadaPor<K>;
 }
 
@@ -57,6 +61,16 @@ export class CacheRegistry {
   register<K, C extends ManagedCache<K>>(declaracion: CacheDeclaration<K>, cache: C): C {
     if (!(Number.isFinite(declaracion.ttlMs) && declaracion.ttlMs >= 0)) {
       throw new Error(`la caché ${declaracion.nombre} necesita un TTL finito`);
+    }
+    const { maxEntradas, maxPorEntidad, maxBytes } = declaracion;
+    const limiteValido = (n: number | undefined) => n === undefined || (Number.isSafeInteger(n) && n >= 1);
+    if (!(
+      Number.isSafeInteger(maxEntradas) &&
+      maxEntradas >= 1 &&
+      limiteValido(maxPorEntidad) &&
+      limiteValido(maxBytes)
+    )) {
+      throw new Error(`la caché ${declaracion.nombre} necesita un tamaño máximo finito`);
     }
     this.caches.push({ declaracion, cache: cache as ManagedCache<unknown> });
     for (const [tipo, fn] of Object.entries(declaracion.invalidadaPor) as [
@@ -98,11 +112,14 @@ export class CacheRegistry {
     }
   }
 
-  /** Each registered cache: its name, TTL and the events that invalidate it. */
-  declaraciones(): { nombre: string; ttlMs: number; eventos: DomainEventType[] }[] {
+  /** Each registered cache: its name, bounds and the events that invalidate it. */
+  declaraciones(): (LimitesCache & { nombre: string; eventos: DomainEventType[] })[] {
     return this.caches.map(({ declaracion }) => ({
       nombre: declaracion.nombre,
       ttlMs: declaracion.ttlMs,
+      maxEntradas: declaracion.maxEntradas,
+      maxPorEntidad: declaracion.maxPorEntidad,
+      maxBytes: declaracion.maxBytes,
       eventos: Object.keys(declaracion.invalidadaPor) as DomainEventType[],
     }));
   }

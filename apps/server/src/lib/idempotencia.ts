@@ -68,42 +68,72 @@ export function idempotente(
   almacen: AlmacenIdempotencia,
   dueno: (req: FastifyRequest) => DuenoClave,
 ): Pick<OpcionesRuta, 'preHandler' | 'onSend'> {
+  /** The claim of a request with the header; true when it was answered (a replay). */
+  const reclamar = async (req: FastifyRequest, reply: FastifyReply, crudo: string | string[]): Promise<boolean> => {
+    const clave = (Array.isArray(crudo) ? crudo[0] : crudo)?.trim() ?? '';
+    if (!UUID.test(clave)) {
+      throw AppError.invalid('Idempotency-Key', 'La cabecera Idempotency-Key debe ser un UUID.');
+    }
+    const quien = dueno(req);
+    const r = await almacen.reclamar(quien, clave.toLowerCase(), huellaDe(req));
+    if (r.tipo === 'repetida') {
+      void reply
+        .code(r.status)
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('idempotency-replayed', 'true')
+        .send(r.respuesta);
+      return true;
+    }
+    (req as ConPendiente)[PENDIENTE] = { dueno: quien, clave: clave.toLowerCase() };
+    return false;
+  };
+  const guardar = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const pendiente = (req as ConPendiente)[PENDIENTE];
+    if (!pendiente) return payload;
+    (req as ConPendiente)[PENDIENTE] = undefined;
+    try {
+      if (reply.statusCode >= 500 || typeof payload !== 'string') {
+        await almacen.liberar(pendiente.dueno, pendiente.clave);
+      } else {
+        await almacen.completar(pendiente.dueno, pendiente.clave, reply.statusCode, payload);
+      }
+    } catch (error) {
+      // The change is done (or not) already; the key stays `en_proceso` until it expires, so a
+      // retry gets 409 instead of running twice.
+      req.log.warn({ err: resumenError(error) }, 'idempotencia.noGuardada');
+    }
+    return payload;
+  };
+  // Callback hooks: a request without the header (most of them) goes on at once, with no promise
+  // in between (issue 18); only one with the header waits for the store.
   return {
-    preHandler: async (req: FastifyRequest, reply: FastifyReply) => {
+    preHandler: (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
       const crudo = req.headers[CABECERA_IDEMPOTENCIA];
-      if (crudo === undefined) return;
-      const clave = (Array.isArray(crudo) ? crudo[0] : crudo)?.trim() ?? '';
-      if (!UUID.test(clave)) {
-        throw AppError.invalid('Idempotency-Key', 'La cabecera Idempotency-Key debe ser un UUID.');
+      if (crudo === undefined) {
+        done();
+        return;
       }
-      const quien = dueno(req);
-      const r = await almacen.reclamar(quien, clave.toLowerCase(), huellaDe(req));
-      if (r.tipo === 'repetida') {
-        return reply
-          .code(r.status)
-          .header('content-type', 'application/json; charset=utf-8')
-          .header('idempotency-replayed', 'true')
-          .send(r.respuesta);
-      }
-      (req as ConPendiente)[PENDIENTE] = { dueno: quien, clave: clave.toLowerCase() };
-      return undefined;
+      reclamar(req, reply, crudo).then(
+        (respondida) => {
+          if (!respondida) done();
+        },
+        (err: Error) => done(err),
+      );
     },
-    onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      const pendiente = (req as ConPendiente)[PENDIENTE];
-      if (!pendiente) return payload;
-      (req as ConPendiente)[PENDIENTE] = undefined;
-      try {
-        if (reply.statusCode >= 500 || typeof payload !== 'string') {
-          await almacen.liberar(pendiente.dueno, pendiente.clave);
-        } else {
-          await almacen.completar(pendiente.dueno, pendiente.clave, reply.statusCode, payload);
-        }
-      } catch (error) {
-        // The change is done (or not) already; the key stays `en_proceso` until it expires, so a
-        // retry gets 409 instead of running twice.
-        req.log.warn({ err: resumenError(error) }, 'idempotencia.noGuardada');
+    onSend: (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (err: Error | null, p?: unknown) => void,
+    ) => {
+      if (!(req as ConPendiente)[PENDIENTE]) {
+        done(null, payload);
+        return;
       }
-      return payload;
+      guardar(req, reply, payload).then(
+        (p) => done(null, p),
+        (err: Error) => done(err),
+      );
     },
   };
 }

@@ -3,6 +3,8 @@ import pg from 'pg';
 import { LocalBus, type BusLog, type DomainEvent } from './bus.js';
 
 const CHANNEL = 'delego_eventos';
+/** A NOTIFY payload must stay under 8,000 bytes: the events of one flush go in lots under this. */
+const MAX_PAYLOAD = 7000;
 
 export interface PgBusOptions {
   /** Wait before listening again after the listener connection dropped (3 s). */
@@ -62,8 +64,13 @@ export class PgBus extends LocalBus {
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
-        const { origin, event } = JSON.parse(msg.payload) as { origin: string; event: DomainEvent };
-        if (origin !== this.instanceId) this.deliverRemote(event);
+        const { origin, event, events } = JSON.parse(msg.payload) as {
+          origin: string;
+          event?: DomainEvent;
+          events?: DomainEvent[];
+        };
+        if (origin === this.instanceId) return;
+        for (const e of events ?? (event ? [event] : [])) this.deliverRemote(e);
       } catch (err) {
         this.log.warn({ err }, 'bus.payloadInvalido');
       }
@@ -140,15 +147,58 @@ export class PgBus extends LocalBus {
     this.pingTimer.unref();
   }
 
+  /** Events published in this turn of the event loop, not yet sent to the other instances. */
+  private pendientes: DomainEvent[] = [];
+  private envio: Promise<void> = Promise.resolve();
+
+  /**
+   * Delivered in process at once; sent to the other instances with the others published in the
+   * same turn of the event loop, in one NOTIFY (a create publishes three events, and under load
+   * many requests publish in one turn): one statement instead of one per event (issue 18).
+   */
   override publish(event: DomainEvent): void {
     super.publish(event);
-    const payload = JSON.stringify({ origin: this.instanceId, event });
-    this.pool
-      .query('select pg_notify($1, $2)', [CHANNEL, payload])
-      .catch((err: unknown) => this.log.warn({ err, evento: event.type }, 'bus.notifyFallo'));
+    this.pendientes.push(event);
+    if (this.pendientes.length === 1) setImmediate(() => void this.enviarPendientes());
+  }
+
+  private enviarPendientes(): Promise<void> {
+    const eventos = this.pendientes;
+    this.pendientes = [];
+    const envios: Promise<void>[] = [];
+    const enviar = (lote: string[], tipos: string[]) => {
+      const payload = `{"origin":${JSON.stringify(this.instanceId)},"events":[${lote.join(',')}]}`;
+      envios.push(
+        this.pool.query('select pg_notify($1, $2)', [CHANNEL, payload]).then(
+          () => undefined,
+          (err: unknown) => this.log.warn({ err, eventos: tipos }, 'bus.notifyFallo'),
+        ),
+      );
+    };
+    let lote: string[] = [];
+    let tipos: string[] = [];
+    let largo = 0;
+    for (const e of eventos) {
+      const texto = JSON.stringify(e);
+      if (lote.length && largo + texto.length > MAX_PAYLOAD) {
+        enviar(lote, tipos);
+        lote = [];
+        tipos = [];
+        largo = 0;
+      }
+      lote.push(texto);
+      tipos.push(e.type);
+      largo += texto.length + 1;
+    }
+    if (lote.length) enviar(lote, tipos);
+    this.envio = Promise.all([this.envio, ...envios]).then(() => undefined);
+    return this.envio;
   }
 
   override async close(): Promise<void> {
+    // What was published last still reaches the other instances (the pool closes after the bus).
+    if (this.pendientes.length) await this.enviarPendientes();
+    await this.envio;
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     if (this.pingTimer) clearTimeout(this.pingTimer);

@@ -1,5 +1,6 @@
 import type { RespuestaDe, zParamId } from '@delego/contract';
 import {
+  infiniteQueryOptions,
   queryOptions,
   skipToken,
   useMutation,
@@ -125,4 +126,37 @@ export function mutacionDe<R extends RutaJson, V>(
       });
     },
   };
+}
+
+/** A page of a list the server answers a page at a time (the orders, the delays). */
+interface Pagina {
+  pagina: number;
+  porPagina: number;
+  total: number;
+  ordenes: readonly unknown[];
+}
+
+/** The next page number, or undefined once the last page is loaded. */
+function siguientePagina(ultima: Pagina): number | undefined {
+  const cargadas = (ultima.pagina + 1) * ultima.porPagina;
+  return cargadas < ultima.total && ultima.ordenes.length > 0 ? ultima.pagina + 1 : undefined;
+}
+
+/**
+ * A list read a page at a time (`pagina` in the body, from 0; infinite scroll): `pedir` asks for
+ * one page of `consulta`, the next page follows while the last one says there are more, and the
+ * screen shows its own error state with a retry button (no alert).
+ */
+export function consultaPaginada<C extends object, P extends Pagina, K extends QueryKey>(
+  queryKey: K,
+  pedir: (consulta: C & { pagina: number }, signal: AbortSignal) => Promise<P>,
+  consulta: C,
+) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => pedir({ ...consulta, pagina: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: siguientePagina,
+    meta: { errorSilencioso: true },
+  });
 }

@@ -1,5 +1,6 @@
 import { MD5_HEX, zUsuarioLogueado, type UsuarioLogueado } from '@delego/contract';
 import { almacenLocal, CLAVE_SALIDA, CLAVE_SESION } from './session-claves';
+import { valorGuardado } from './valor-guardado';
 
 export { CLAVE_PRIMER_USO, CLAVE_SALIDA, CLAVE_SESION, limpiezaPrimerUso } from './session-claves';
 
@@ -14,7 +15,6 @@ export interface Sesion {
 
 type Oyente = () => void;
 const oyentes = new Set<Oyente>();
-let cache: { crudo: string | null; sesion: Sesion | null } | undefined;
 /**
  * The user logged out in this page (or in another tab), and nobody has logged in since. The
  * guards then send to the plain login screen: the next person must not land on the previous
@@ -22,25 +22,16 @@ let cache: { crudo: string | null; sesion: Sesion | null } | undefined;
  */
 let salida = false;
 
-const almacen = almacenLocal;
-
-function interpretar(crudo: string | null): Sesion | null {
-  if (!crudo) return null;
-  try {
-    const dato = JSON.parse(crudo) as { usuario?: unknown; md5?: unknown };
-    const usuario = zUsuarioLogueado.safeParse(dato.usuario);
-    if (!usuario.success || typeof dato.md5 !== 'string' || !MD5_HEX.test(dato.md5)) return null;
-    return { usuario: usuario.data, md5: dato.md5 };
-  } catch {
-    return null;
-  }
-}
+const guardada = valorGuardado<Sesion>(CLAVE_SESION, (dato) => {
+  const d = dato as { usuario?: unknown; md5?: unknown };
+  const usuario = zUsuarioLogueado.safeParse(d.usuario);
+  if (!usuario.success || typeof d.md5 !== 'string' || !MD5_HEX.test(d.md5)) return null;
+  return { usuario: usuario.data, md5: d.md5 };
+});
 
 /** The stored session, or null. Returns the same object until the stored value changes. */
 export function leerSesion(): Sesion | null {
-  const crudo = almacen()?.getItem(CLAVE_SESION) ?? null;
-  if (cache?.crudo !== crudo) cache = { crudo, sesion: interpretar(crudo) };
-  return cache.sesion;
+  return guardada.leer();
 }
 
 function avisar(): void {
@@ -49,7 +40,7 @@ function avisar(): void {
 
 export function guardarSesion(sesion: Sesion): void {
   salida = false;
-  almacen()?.setItem(CLAVE_SESION, JSON.stringify({ usuario: sesion.usuario, md5: sesion.md5 }));
+  guardada.guardar({ usuario: sesion.usuario, md5: sesion.md5 });
   avisar();
 }
 
@@ -58,14 +49,14 @@ export function guardarSesion(sesion: Sesion): void {
  * the credentials (see `huboSalida`).
  */
 export function borrarSesion(opciones: { salida?: boolean } = {}): void {
-  const storage = almacen();
   if (opciones.salida) {
     salida = true;
     // Before the session goes: other tabs react to its removal and must know why by then.
+    const storage = almacenLocal();
     storage?.setItem(CLAVE_SALIDA, String(Date.now()));
     storage?.removeItem(CLAVE_SALIDA);
   }
-  storage?.removeItem(CLAVE_SESION);
+  guardada.borrar();
   avisar();
 }
 

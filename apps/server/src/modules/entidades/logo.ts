@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { LIMITES_ADMIN } from '@delego/contract';
 import { AppError } from '../../lib/errors.js';
 
@@ -49,6 +48,8 @@ export async function procesarLogo(input: string): Promise<string> {
   const buf = decodificarLogo(input);
   if (!detectarTipo(buf)) throw new AppError('TIPO_NO_SOPORTADO', MENSAJES_LOGO.tipo, { field: 'logo' });
   let out: Buffer;
+  // sharp (libvips) is loaded on the first logo, not with the server (issue 18).
+  const { default: sharp } = await import('sharp');
   try {
     out = await sharp(buf, { failOn: 'error', limitInputPixels: 40_000_000, animated: false })
       .rotate()

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ZipArchive } from 'archiver';
-import sharp from 'sharp';
 import { formatoMb, LIMITES_ARCHIVOS, RUTAS, urlDe, type Archivo } from '@delego/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
@@ -269,6 +268,8 @@ export class FilesService {
   private async hacerMiniatura(n: Nuevo): Promise<string | null> {
     const clave = `${n.clave}.min.jpg`;
     const lado = LIMITES_ARCHIVOS.ladoMiniatura;
+    // sharp (libvips) is loaded on the first image, not with the server (issue 18).
+    const { default: sharp } = await import('sharp');
     const transform = sharp({ failOn: 'error', limitInputPixels: 100_000_000, animated: false })
       .rotate()
       .resize(lado, lado, { fit: 'inside', withoutEnlargement: true })

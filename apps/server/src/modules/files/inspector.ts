@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../lib/errors.js';
 import { decidirTipo, MENSAJES_ARCHIVOS, type TipoDecidido } from './tipos.js';
 
@@ -43,6 +42,8 @@ export class Inspector extends Transform {
     const head = Buffer.concat(this.cabeza);
     this.cabeza = [];
     let detectado: { ext: string; mime: string } | undefined;
+    // file-type is loaded with the first upload, not with the server (issue 18).
+    const { fileTypeFromBuffer } = await import('file-type');
     try {
       detectado = await fileTypeFromBuffer(head);
     } catch {

@@ -3,8 +3,7 @@ import {
   formatoMb,
   LIMITES_ARCHIVOS,
   MENSAJES_NOMBRE_ARCHIVO,
-  normalizarNombreArchivo,
-  problemaDeNombreArchivo,
+  revisarNombreArchivo,
   TIPOS_ARCHIVO,
 } from '@delego/contract';
 import { AppError } from '../../lib/errors.js';
@@ -38,8 +37,7 @@ export const MENSAJES_ARCHIVOS = {
 
 /** The name as it will be stored and shown: NFC, trimmed. Throws a 400 AppError when not acceptable. */
 export function validarNombre(raw: string | undefined | null): string {
-  const nombre = normalizarNombreArchivo(raw);
-  const problema = problemaDeNombreArchivo(nombre);
+  const { nombre, problema } = revisarNombreArchivo(raw);
   if (problema) throw AppError.invalid('archivos', problema);
   return nombre;
 }

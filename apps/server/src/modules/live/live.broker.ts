@@ -3,9 +3,9 @@ import { MENSAJES, puedeSuscribirse } from '@delego/contract';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import {
+  MessageFrame,
   StompParser,
   StompProtocolError,
-  escapeHeaderValue,
   negotiateHeartbeat,
   serializeFrame,
   type Frame,
@@ -21,8 +21,13 @@ export interface BrokerOptions {
   frameBurst: number;
   heartbeat: { sendMs: number; receiveMs: number };
   connectTimeoutMs: number;
-  /** A socket whose unsent data grows past this is too slow and is dropped. */
+  /**
+   * A socket whose unsent data (what ws still holds, past the kernel's buffers) grows past this
+   * is too slow: it gets an ERROR and is closed, so one stuck client holds at most this much.
+   */
   maxBufferedBytes: number;
+  /** Writes per turn of the event loop while a message goes out to many sockets. */
+  writesPerTurn: number;
   log(obj: Record<string, unknown>, msg: string): void;
   onUserConnected?(usuarioId: number): void;
   onUserDisconnected?(usuarioId: number): void;
@@ -35,23 +40,49 @@ export const DEFAULT_BROKER_OPTIONS = {
   frameBurst: 60,
   heartbeat: { sendMs: 10_000, receiveMs: 10_000 },
   connectTimeoutMs: 10_000,
-  maxBufferedBytes: 1024 * 1024,
+  maxBufferedBytes: 256 * 1024,
+  writesPerTurn: 500,
 };
+
+/** Text frames: STOMP over WebSocket (v12.stomp) travels as text. */
+const TEXT = { binary: false } as const;
+const HEARTBEAT = Buffer.from('\n');
 
 interface Connection {
   socket: WebSocket;
   address: string;
   actor: Actor | null;
-  subs: Map<string, string>;
+  /** Its subscriptions by the id the client gave. */
+  subs: Map<string, Subscription>;
   parser: StompParser;
   tokens: number;
   lastRefill: number;
   lastSeen: number;
-  timers: NodeJS.Timeout[];
+  /** When the server last wrote to it: any frame counts as a heart-beat. */
+  lastSent: number;
+  /** Without CONNECT by then, it is closed. */
+  connectBy: number;
+  /** Negotiated heart-beats (0 = none): the broker's one timer checks them all. */
+  outgoingMs: number;
+  incomingMs: number;
   closed: boolean;
   /** Frames of one connection are handled in order, even while CONNECT authenticates. */
   queue: Promise<void>;
 }
+
+interface Subscription {
+  c: Connection;
+  id: string;
+  destination: string;
+}
+
+/**
+ * Writes waiting for their turn, oldest first: a message to its subscribers as they were when it
+ * was published, or heart-beats to the connections that were due.
+ */
+type Outgoing =
+  | { kind: 'message'; frame: MessageFrame; to: Subscription[]; next: number }
+  | { kind: 'heartbeat'; to: Connection[]; next: number };
 
 /**
  * The STOMP 1.2 broker the server speaks itself over WebSocket: CONNECT/STOMP, SUBSCRIBE,
@@ -59,12 +90,24 @@ interface Connection {
  * the server; heart-beats both ways. Clients only subscribe: publishing is the server's.
  */
 export class StompBroker {
-  private readonly byDestination = new Map<string, Map<Connection, Set<string>>>();
+  /** Subscribers of each destination, in subscription order. */
+  private readonly byDestination = new Map<string, Set<Subscription>>();
   private readonly byUser = new Map<number, Set<Connection>>();
   private readonly connections = new Set<Connection>();
   private messageSeq = 0;
+  private readonly outgoing: Outgoing[] = [];
+  /** A flush is running or waiting for the next turn: new writes queue behind it. */
+  private flushing = false;
+  /** One timer for every connection's CONNECT deadline and heart-beats, instead of one per socket. */
+  private timer: NodeJS.Timeout | null = null;
+  private readonly tickMs: number;
 
-  constructor(private readonly o: BrokerOptions) {}
+  constructor(private readonly o: BrokerOptions) {
+    const periods = [o.heartbeat.sendMs, o.heartbeat.receiveMs, o.connectTimeoutMs].filter((ms) => ms > 0);
+    // Heart-beats are negotiated at or above the server's own intervals: a quarter of the shortest
+    // keeps each one within its period.
+    this.tickMs = Math.max(10, Math.floor(Math.min(...periods, 60_000) / 4));
+  }
 
   get size(): number {
     return this.connections.size;
@@ -83,6 +126,7 @@ export class StompBroker {
   }
 
   handle(socket: WebSocket, address: string): void {
+    const now = Date.now();
     const c: Connection = {
       socket,
       address,
@@ -90,18 +134,20 @@ export class StompBroker {
       subs: new Map(),
       parser: new StompParser(this.o.maxFrameBytes),
       tokens: this.o.frameBurst,
-      lastRefill: Date.now(),
-      lastSeen: Date.now(),
-      timers: [],
+      lastRefill: now,
+      lastSeen: now,
+      lastSent: now,
+      connectBy: now + this.o.connectTimeoutMs,
+      outgoingMs: 0,
+      incomingMs: 0,
       closed: false,
       queue: Promise.resolve(),
     };
     this.connections.add(c);
-    c.timers.push(
-      setTimeout(() => {
-        if (!c.actor) this.fail(c, 'No se recibió CONNECT a tiempo.');
-      }, this.o.connectTimeoutMs),
-    );
+    if (!this.timer) {
+      this.timer = setInterval(() => this.tick(), this.tickMs);
+      this.timer.unref();
+    }
     socket.on('message', (data, isBinary) => {
       c.lastSeen = Date.now();
       const text = isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString();
@@ -162,7 +208,8 @@ export class StompBroker {
       users.add(c);
       this.o.onUserConnected?.(actor.id);
       const hb = negotiateHeartbeat(f.headers['heart-beat'], this.o.heartbeat);
-      this.startHeartbeats(c, hb);
+      c.outgoingMs = hb.outgoingMs;
+      c.incomingMs = hb.incomingMs;
       this.write(
         c,
         serializeFrame('CONNECTED', {
@@ -188,12 +235,11 @@ export class StompBroker {
           this.o.log({ usuarioId: c.actor.id, destination }, 'live.suscripcionRechazada');
           return this.fail(c, 'No tiene permiso para suscribirse a ese destino.', receipt);
         }
-        c.subs.set(id, destination);
-        let conns = this.byDestination.get(destination);
-        if (!conns) this.byDestination.set(destination, (conns = new Map()));
-        let ids = conns.get(c);
-        if (!ids) conns.set(c, (ids = new Set()));
-        ids.add(id);
+        const sub: Subscription = { c, id, destination };
+        c.subs.set(id, sub);
+        let subs = this.byDestination.get(destination);
+        if (!subs) this.byDestination.set(destination, (subs = new Set()));
+        subs.add(sub);
         break;
       }
       case 'UNSUBSCRIBE': {
@@ -216,50 +262,83 @@ export class StompBroker {
   }
 
   private unsubscribe(c: Connection, id: string): void {
-    const destination = c.subs.get(id);
-    if (!destination) return;
+    const sub = c.subs.get(id);
+    if (!sub) return;
     c.subs.delete(id);
-    const conns = this.byDestination.get(destination);
-    const ids = conns?.get(c);
-    ids?.delete(id);
-    if (ids && !ids.size) conns?.delete(c);
-    if (conns && !conns.size) this.byDestination.delete(destination);
+    const subs = this.byDestination.get(sub.destination);
+    subs?.delete(sub);
+    if (subs && !subs.size) this.byDestination.delete(sub.destination);
   }
 
-  private startHeartbeats(c: Connection, hb: { outgoingMs: number; incomingMs: number }): void {
-    if (hb.outgoingMs > 0) {
-      c.timers.push(setInterval(() => this.write(c, '\n'), hb.outgoingMs));
+  /** Every tick: CONNECT deadlines, clients that stopped beating, and heart-beats that are due. */
+  private tick(): void {
+    if (!this.connections.size) {
+      if (this.timer) clearInterval(this.timer);
+      this.timer = null;
+      return;
     }
-    if (hb.incomingMs > 0) {
-      c.timers.push(
-        setInterval(() => {
-          if (Date.now() - c.lastSeen > hb.incomingMs * 2) this.close(c);
-        }, hb.incomingMs),
-      );
+    const now = Date.now();
+    const due: Connection[] = [];
+    for (const c of this.connections) {
+      if (!c.actor) {
+        if (now >= c.connectBy) this.fail(c, 'No se recibió CONNECT a tiempo.');
+      } else if (c.incomingMs > 0 && now - c.lastSeen > c.incomingMs * 2) {
+        this.close(c);
+      } else if (c.outgoingMs > 0 && now - c.lastSent >= c.outgoingMs - this.tickMs) {
+        // Sent a little early rather than late: the next tick may come a whole tick later.
+        due.push(c);
+      }
     }
+    if (due.length) this.enqueue({ kind: 'heartbeat', to: due, next: 0 });
   }
 
   /**
-   * Sends a JSON body to every subscriber of a destination on this instance. The frame is built
-   * once; only its subscription header differs per receiver.
+   * Sends a JSON body to every subscriber of a destination on this instance. The body is
+   * serialised once and the frame's bytes built once per subscription id (MessageFrame); the
+   * writes go out in turns of `writesPerTurn` sockets so that a message to 10,000 sockets never
+   * holds the event loop, and in publication order: each socket gets messages in the order
+   * they were sent. Returns how many subscribers it goes to.
    */
   send(destination: string, body: unknown): number {
-    const conns = this.byDestination.get(destination);
-    if (!conns) return 0;
+    const subs = this.byDestination.get(destination);
+    if (!subs) return 0;
     this.messageSeq += 1;
-    const tail = serializeFrame(
-      'MESSAGE',
+    const frame = new MessageFrame(
       { 'message-id': String(this.messageSeq), destination, 'content-type': 'application/json' },
       JSON.stringify(body),
-    ).slice('MESSAGE\n'.length);
-    let n = 0;
-    for (const [c, ids] of conns) {
-      for (const id of ids) {
-        this.write(c, `MESSAGE\nsubscription:${escapeHeaderValue(id)}\n${tail}`);
-        n++;
+    );
+    this.enqueue({ kind: 'message', frame, to: [...subs], next: 0 });
+    return subs.size;
+  }
+
+  private enqueue(o: Outgoing): void {
+    this.outgoing.push(o);
+    // A small message goes out at once; a big one continues on the next turns.
+    if (!this.flushing) this.flush();
+  }
+
+  private flush(): void {
+    this.flushing = true;
+    let budget = this.o.writesPerTurn;
+    while (budget > 0) {
+      const o = this.outgoing[0];
+      if (!o) break;
+      const end = Math.min(o.to.length, o.next + budget);
+      budget -= end - o.next;
+      if (o.kind === 'message') {
+        for (let i = o.next; i < end; i++) {
+          const sub = o.to[i] as Subscription;
+          // Unsubscribed or closed since it was published: nothing more for that subscription.
+          if (sub.c.subs.get(sub.id) === sub) this.write(sub.c, o.frame.for(sub.id));
+        }
+      } else {
+        for (let i = o.next; i < end; i++) this.write(o.to[i] as Connection, HEARTBEAT);
       }
+      o.next = end;
+      if (end === o.to.length) this.outgoing.shift();
     }
-    return n;
+    if (this.outgoing.length) setImmediate(() => this.flush());
+    else this.flushing = false;
   }
 
   /** Closes every socket of a user (their credentials or permissions changed: they reconnect). */
@@ -268,13 +347,26 @@ export class StompBroker {
       this.fail(c, 'Sus credenciales o permisos cambiaron: vuelva a conectarse.');
   }
 
-  private write(c: Connection, data: string): void {
+  private write(c: Connection, data: string | Buffer): void {
     if (c.closed || c.socket.readyState !== c.socket.OPEN) return;
     if (c.socket.bufferedAmount > this.o.maxBufferedBytes) {
-      this.close(c);
+      this.dropSlow(c);
       return;
     }
-    c.socket.send(data);
+    c.lastSent = Date.now();
+    c.socket.send(data, TEXT);
+  }
+
+  /**
+   * A socket that does not read what it is sent: ERROR (after what it has not read yet: that one
+   * frame is all it gets past the limit) and close. ws destroys the socket if the close
+   * handshake does not finish in 30 s.
+   */
+  private dropSlow(c: Connection): void {
+    this.o.log({ usuarioId: c.actor?.id, bufferedBytes: c.socket.bufferedAmount }, 'live.clienteLento');
+    const message = 'La conexión no lee los mensajes a tiempo: se cerró. Vuelva a conectarse.';
+    c.socket.send(serializeFrame('ERROR', { message, 'content-type': 'text/plain' }, message), TEXT);
+    this.close(c);
   }
 
   private fail(c: Connection, message: string, receipt?: string): void {
@@ -297,7 +389,6 @@ export class StompBroker {
   private cleanup(c: Connection): void {
     if (c.closed) return;
     c.closed = true;
-    for (const t of c.timers) clearTimeout(t);
     for (const id of [...c.subs.keys()]) this.unsubscribe(c, id);
     this.connections.delete(c);
     if (c.actor) {
@@ -312,5 +403,8 @@ export class StompBroker {
 
   closeAll(): void {
     for (const c of [...this.connections]) this.close(c);
+    this.outgoing.length = 0;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
   }
 }

@@ -82,6 +82,9 @@ export async function registerLive(
   await app.register(websocket, {
     options: {
       maxPayload: 1024 * 1024,
+      // Frames are small JSON; compression would cost each socket a zlib context and forbid
+      // sharing one frame's bytes between sockets.
+      perMessageDeflate: false,
       handleProtocols: (protocols: Set<string>) => {
         for (const p of ['v12.stomp', 'v11.stomp', 'v10.stomp']) if (protocols.has(p)) return p;
         return false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StompParser, negotiateHeartbeat, serializeFrame } from './stomp.js';
+import { MessageFrame, StompParser, negotiateHeartbeat, serializeFrame } from './stomp.js';
 
 describe('StompParser', () => {
   it('lee frames partidos, juntos y con latidos entre ellos', () => {
@@ -30,6 +30,27 @@ describe('StompParser', () => {
     expect(() => new StompParser(100).push(`SEND\ndestination:/x\n\n${'x'.repeat(200)}\0`)).toThrow(/máximo/);
     expect(() => new StompParser(100).push(`SEND\ndestination:/x\n\n${'x'.repeat(200)}`)).toThrow(/máximo/);
     expect(() => new StompParser(1024).push('SEND\ncontent-length:abc\n\n\0')).toThrow(/content-length/);
+  });
+});
+
+describe('MessageFrame', () => {
+  const headers = { 'message-id': '9', destination: '/entidad/3', 'content-type': 'application/json' };
+
+  it('los mismos bytes que serializeFrame, con la suscripción primero, y un solo Buffer por id', () => {
+    const m = new MessageFrame(headers, '{"a":"ñ"}');
+    const a = m.for('sub-0');
+    expect(a.toString()).toBe(serializeFrame('MESSAGE', { subscription: 'sub-0', ...headers }, '{"a":"ñ"}'));
+    expect(m.for('sub-0')).toBe(a);
+    expect(m.for('sub-1')).not.toBe(a);
+    expect(m.for('sub-1').toString()).toMatch(/^MESSAGE\nsubscription:sub-1\nmessage-id:9\n/);
+  });
+
+  it('escapa el id y sigue armando bien los frames cuando hay ids de más para guardarlos', () => {
+    const m = new MessageFrame(headers, '{}');
+    expect(m.for('a:b\nc').toString()).toMatch(/^MESSAGE\nsubscription:a\\cb\\nc\n/);
+    for (let i = 0; i < 200; i++) {
+      expect(m.for(`s${i}`).toString()).toBe(serializeFrame('MESSAGE', { subscription: `s${i}`, ...headers }, '{}'));
+    }
   });
 });
 

@@ -153,6 +153,39 @@ export function serializeFrame(command: string, headers: Record<string, string |
   return `${out}\n${body}\0`;
 }
 
+/** How many distinct subscription ids one message keeps its bytes for (see MessageFrame). */
+const FRAMES_KEPT_PER_MESSAGE = 64;
+
+/**
+ * The bytes of one MESSAGE, built once for all its receivers. STOMP 1.2 makes every MESSAGE
+ * carry the `subscription` header of the receiver's SUBSCRIBE, so the bytes depend on that id
+ * alone. Clients number their subscriptions the same way (@stomp/stompjs: `sub-0`, `sub-1`…),
+ * so a handful of ids covers thousands of sockets: each id's frame is built once and every socket
+ * with that id is written the very same Buffer. Everything after the subscription header (the
+ * JSON body included) is serialised once, whatever the ids.
+ */
+export class MessageFrame {
+  private readonly tail: Buffer;
+  private readonly byId = new Map<string, Buffer>();
+
+  constructor(headers: Record<string, string>, body: string) {
+    // serializeFrame puts `MESSAGE\n` first: the rest is the tail shared by every receiver.
+    this.tail = Buffer.from(serializeFrame('MESSAGE', headers, body).slice('MESSAGE'.length));
+  }
+
+  /** The frame for a receiver that subscribed with `id`; the same Buffer for the same id. */
+  for(id: string): Buffer {
+    let frame = this.byId.get(id);
+    if (frame) return frame;
+    const head = `MESSAGE\nsubscription:${escapeHeaderValue(id)}`;
+    frame = Buffer.allocUnsafe(Buffer.byteLength(head) + this.tail.length);
+    this.tail.copy(frame, frame.write(head));
+    // Ids unique to one socket would only fill the map: past a few, the frame is not kept.
+    if (this.byId.size < FRAMES_KEPT_PER_MESSAGE) this.byId.set(id, frame);
+    return frame;
+  }
+}
+
 /**
  * Heart-beat negotiation (STOMP 1.2 §Heart-beating): the client offers `cx,cy`; the server
  * can send every `sx` and wants to receive every `sy`. Returns the intervals in ms (0 = off).

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import { CID_LOGO } from './plantillas.js';
 
 /** One mail as the outbox holds it. */
@@ -25,6 +25,10 @@ export interface MailTransport {
   close(): void;
 }
 
+let nodemailer: Promise<typeof import('nodemailer')> | undefined;
+/** nodemailer (some 100 modules) is loaded with the first mail, not with the server (issue 18). */
+const cargarNodemailer = () => (nodemailer ??= import('nodemailer'));
+
 /** Time limits of one SMTP delivery, all well under the outbox lease (mail.service.ts). */
 export const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 } as const;
 
@@ -43,22 +47,26 @@ function opciones(from: string, m: Mensaje): SendMailOptions {
 /** SMTP_URL: `smtp://user:pass@host:port`, or `smtps://` for TLS from the first byte. */
 export class SmtpTransport implements MailTransport {
   readonly kind = 'smtp' as const;
-  private readonly transporter: Transporter;
+  private transporter: Promise<Transporter> | undefined;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly from: string,
-  ) {
-    this.transporter = createTransport({ url, ...SMTP_TIMEOUTS });
-  }
+  ) {}
 
   async send(m: Mensaje): Promise<{ archivo?: string }> {
-    await this.transporter.sendMail(opciones(this.from, m));
+    this.transporter ??= cargarNodemailer().then(({ createTransport }) =>
+      createTransport({ url: this.url, ...SMTP_TIMEOUTS }),
+    );
+    await (await this.transporter).sendMail(opciones(this.from, m));
     return {};
   }
 
   close(): void {
-    this.transporter.close();
+    void this.transporter?.then(
+      (t) => t.close(),
+      () => undefined,
+    );
   }
 }
 
@@ -68,7 +76,7 @@ export class SmtpTransport implements MailTransport {
  */
 export class EmlTransport implements MailTransport {
   readonly kind = 'archivo' as const;
-  private readonly transporter = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  private transporter: Promise<Transporter> | undefined;
 
   constructor(
     private readonly dir: string,
@@ -76,7 +84,10 @@ export class EmlTransport implements MailTransport {
   ) {}
 
   async send(m: Mensaje): Promise<{ archivo?: string }> {
-    const info = await this.transporter.sendMail(opciones(this.from, m));
+    this.transporter ??= cargarNodemailer().then(({ createTransport }) =>
+      createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
+    const info = await (await this.transporter).sendMail(opciones(this.from, m));
     await fs.mkdir(this.dir, { recursive: true });
     const archivo = path.join(this.dir, m.nombreArchivo);
     // Written whole, then renamed: a reader never sees half a mail.
@@ -87,6 +98,9 @@ export class EmlTransport implements MailTransport {
   }
 
   close(): void {
-    this.transporter.close();
+    void this.transporter?.then(
+      (t) => t.close(),
+      () => undefined,
+    );
   }
 }

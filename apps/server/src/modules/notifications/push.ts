@@ -3,8 +3,12 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import path from 'node:path';
 import { motivoEndpointPush, type TipoTokenNativo } from '@delego/contract';
-import webpush from 'web-push';
+import { createRequire } from 'node:module';
 import { esDireccionNoPublica, resolverDelSistema, type Direccion, type Resolver } from './push-destino.js';
+
+const require = createRequire(import.meta.url);
+/** web-push is loaded when first needed (a key pair on the first start, a send), not with the server (issue 18). */
+const webpush = (): typeof import('web-push') => require('web-push') as typeof import('web-push');
 
 export interface PushSubscriptionJson {
   endpoint: string;
@@ -92,7 +96,7 @@ export class WebPushSender implements PushSender {
     if (fs.existsSync(file)) {
       keys = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof keys;
     } else {
-      keys = webpush.generateVAPIDKeys();
+      keys = webpush().generateVAPIDKeys();
       fs.mkdirSync(dataDir, { recursive: true });
       fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
     }
@@ -124,7 +128,7 @@ export class WebPushSender implements PushSender {
   async send(subscription: PushSubscriptionJson, payload: Record<string, unknown>): Promise<boolean> {
     const agent = await this.destino(subscription.endpoint);
     try {
-      await webpush.sendNotification(subscription, JSON.stringify(payload), {
+      await webpush().sendNotification(subscription, JSON.stringify(payload), {
         vapidDetails: { subject: this.subject, publicKey: this.publicKey, privateKey: this.privateKey },
         TTL: 24 * 3600,
         timeout: 10_000,

@@ -1,6 +1,6 @@
 import type { Persona } from '@delego/contract';
 import type { ManagedCache } from '../../lib/cache-registry.js';
-import { TenantCache } from '../../lib/tenant-cache.js';
+import { TenantCache, type LimitesCache } from '../../lib/tenant-cache.js';
 
 export interface PrioridadNombre {
   id: number;
@@ -41,10 +41,10 @@ export class NombresCache implements ManagedCache<never> {
 
   constructor(
     private readonly cargar: (entidadId: number) => Promise<Nombres>,
-    ttlMs: number,
+    limites: LimitesCache,
     now: () => number = Date.now,
   ) {
-    this.cache = new TenantCache<Nombres>(1, 5000, ttlMs, now);
+    this.cache = new TenantCache<Nombres>({ ...limites, maxPorEntidad: 1, now });
   }
 
   olvidar(entidadId: number): void {

@@ -1,11 +1,4 @@
-import {
-  MercadoPagoConfig,
-  MercadoPagoError,
-  MPBadRequestError,
-  MPNotFoundError,
-  Payment,
-  PreApproval,
-} from 'mercadopago';
+import type { MercadoPagoConfig, MercadoPagoError, Payment } from 'mercadopago';
 import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
 import {
   estadoDePagoMercadoPago,
@@ -32,6 +25,12 @@ export interface OpcionesMercadoPago {
   timeoutMs?: number;
 }
 
+const importarSdk = () => import('mercadopago');
+type Sdk = Awaited<ReturnType<typeof importarSdk>>;
+let sdk: Promise<Sdk> | undefined;
+/** The SDK (some 200 modules) is loaded on the first call, not with the server (issue 18). */
+const cargarSdk = (): Promise<Sdk> => (sdk ??= importarSdk());
+
 /** Card errors MercadoPago answers a subscription with (4xx): a refused card, not an outage. */
 const RECHAZO_DE_TARJETA = new Set([400, 402, 422]);
 
@@ -55,7 +54,7 @@ export class ProveedorMercadoPago implements ProveedorPagos {
    * shared config and keep them (an idempotency key would stick to every later call, and
    * concurrent calls would trade keys), so each call gets its own config and client.
    */
-  private config(idempotencyKey?: string): MercadoPagoConfig {
+  private config(MercadoPagoConfig: Sdk['MercadoPagoConfig'], idempotencyKey?: string): MercadoPagoConfig {
     return new MercadoPagoConfig({
       accessToken: this.o.accessToken,
       // One retry on 429/5xx: a person waits for the answer.
@@ -64,9 +63,10 @@ export class ProveedorMercadoPago implements ProveedorPagos {
   }
 
   async crearSuscripcion(s: NuevaSuscripcion): Promise<ResultadoCobro> {
+    const { MercadoPagoConfig, MercadoPagoError, PreApproval } = await cargarSdk();
     try {
       // The same change never makes two subscriptions, even when the SDK retries.
-      const r = await new PreApproval(this.config(s.referenciaExterna)).create({
+      const r = await new PreApproval(this.config(MercadoPagoConfig, s.referenciaExterna)).create({
         body: {
           reason: s.motivo,
           external_reference: s.referenciaExterna,
@@ -92,37 +92,43 @@ export class ProveedorMercadoPago implements ProveedorPagos {
       if (err instanceof MercadoPagoError && RECHAZO_DE_TARJETA.has(err.status)) {
         return { estado: 'rechazado', suscripcionId: null, referencia: null, detalle: detalleDeError(err) };
       }
-      throw noDisponible(err);
+      throw noDisponible(err, MercadoPagoError);
     }
   }
 
   async cambiarMonto(suscripcionId: string, monto: number): Promise<void> {
+    const { MercadoPagoConfig, MercadoPagoError, PreApproval } = await cargarSdk();
     try {
-      await new PreApproval(this.config()).update({
+      await new PreApproval(this.config(MercadoPagoConfig)).update({
         id: suscripcionId,
         body: { auto_recurring: { transaction_amount: monto, currency_id: 'ARS' } },
       });
     } catch (err) {
-      throw noDisponible(err);
+      throw noDisponible(err, MercadoPagoError);
     }
   }
 
   async cancelarSuscripcion(suscripcionId: string): Promise<void> {
+    const { MercadoPagoConfig, MercadoPagoError, PreApproval } = await cargarSdk();
     try {
-      await new PreApproval(this.config()).update({ id: suscripcionId, body: { status: 'cancelled' } });
+      await new PreApproval(this.config(MercadoPagoConfig)).update({
+        id: suscripcionId,
+        body: { status: 'cancelled' },
+      });
     } catch (err) {
-      throw noDisponible(err);
+      throw noDisponible(err, MercadoPagoError);
     }
   }
 
   async consultarPago(referencia: string): Promise<PagoDelProveedor | null> {
+    const { MercadoPagoConfig, MercadoPagoError, MPBadRequestError, MPNotFoundError, Payment } = await cargarSdk();
     let p: Awaited<ReturnType<Payment['get']>>;
     try {
-      p = await new Payment(this.config()).get({ id: referencia });
+      p = await new Payment(this.config(MercadoPagoConfig)).get({ id: referencia });
     } catch (err) {
       // An id MercadoPago does not know (404) or cannot read (400): no such payment.
       if (err instanceof MPNotFoundError || err instanceof MPBadRequestError) return null;
-      throw noDisponible(err);
+      throw noDisponible(err, MercadoPagoError);
     }
     const metadata = (p.metadata ?? {}) as { preapproval_id?: unknown };
     const suscripcionId =
@@ -151,7 +157,7 @@ function detalleDeError(err: MercadoPagoError): string {
   return (codigo || err.error || 'cc_rejected_other_reason').slice(0, 100);
 }
 
-function noDisponible(err: unknown): ProveedorNoDisponible {
+function noDisponible(err: unknown, MercadoPagoError: Sdk['MercadoPagoError']): ProveedorNoDisponible {
   if (err instanceof MercadoPagoError)
     return new ProveedorNoDisponible(`HTTP ${err.status} ${err.error}`.slice(0, 200));
   return new ProveedorNoDisponible(err instanceof Error ? err.name : 'error');

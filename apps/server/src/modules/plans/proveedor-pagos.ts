@@ -1,5 +1,6 @@
 import type { EstadoPago } from '@delego/contract';
-import { InvalidWebhookSignatureError, WebhookSignatureValidator } from 'mercadopago';
+// The SDK's signature check alone (crypto only): the whole SDK is loaded only with MercadoPago configured.
+import { InvalidWebhookSignatureError, WebhookSignatureValidator } from 'mercadopago/dist/utils/webhook/index.js';
 
 /**
  * The payment provider, as the plans module sees it (docs/PLANES.md). `buildApp` receives one:

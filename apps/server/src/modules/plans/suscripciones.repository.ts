@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { firstRow } from '../../lib/queries.js';
 import { pagos, pagosEventos, planes, suscripciones } from './plans.tables.js';
@@ -78,58 +78,47 @@ export class SuscripcionesRepository {
     return row;
   }
 
+  /**
+   * The oldest payment that matches `donde`, locked for update (the webhook, the renewal and the
+   * plan change read and then write it in one transaction) unless `bloquear` is false.
+   */
+  private primerPago(donde: SQL | undefined, { bloquear = true } = {}): Promise<PagoRow | undefined> {
+    const q = this.db.select().from(pagos).where(donde).orderBy(asc(pagos.id)).$dynamic();
+    return firstRow(bloquear ? q.for('update') : q);
+  }
+
   pagoPorId(id: number): Promise<PagoRow | undefined> {
-    return firstRow(this.db.select().from(pagos).where(eq(pagos.id, id)).for('update'));
+    return this.primerPago(eq(pagos.id, id));
   }
 
   pagoPorReferencia(proveedor: string, referencia: string): Promise<PagoRow | undefined> {
-    return firstRow(
-      this.db
-        .select()
-        .from(pagos)
-        .where(and(eq(pagos.proveedor, proveedor), eq(pagos.referencia, referencia)))
-        .for('update'),
-    );
+    return this.primerPago(and(eq(pagos.proveedor, proveedor), eq(pagos.referencia, referencia)));
   }
 
   /** The first charge of a subscription, before the provider named its payment. */
   pagoSinReferencia(proveedor: string, suscripcionRef: string): Promise<PagoRow | undefined> {
-    return firstRow(
-      this.db
-        .select()
-        .from(pagos)
-        .where(and(eq(pagos.proveedor, proveedor), eq(pagos.suscripcionRef, suscripcionRef), isNull(pagos.referencia)))
-        .orderBy(asc(pagos.id))
-        .for('update'),
+    return this.primerPago(
+      and(eq(pagos.proveedor, proveedor), eq(pagos.suscripcionRef, suscripcionRef), isNull(pagos.referencia)),
     );
   }
 
   /** The oldest approved renewal charge not yet used for a period. */
   pagoSinAplicar(entidadId: number): Promise<PagoRow | undefined> {
-    return firstRow(
-      this.db
-        .select()
-        .from(pagos)
-        .where(
-          and(
-            eq(pagos.entidadId, entidadId),
-            eq(pagos.estado, 'aprobado'),
-            eq(pagos.proposito, 'renovacion'),
-            eq(pagos.aplicado, false),
-          ),
-        )
-        .orderBy(asc(pagos.id))
-        .for('update'),
+    return this.primerPago(
+      and(
+        eq(pagos.entidadId, entidadId),
+        eq(pagos.estado, 'aprobado'),
+        eq(pagos.proposito, 'renovacion'),
+        eq(pagos.aplicado, false),
+      ),
     );
   }
 
   /** The plan change waiting for the provider, if any (at most one: pagos_cambio_en_curso_uq). */
   cambioEnCurso(entidadId: number): Promise<PagoRow | undefined> {
-    return firstRow(
-      this.db
-        .select()
-        .from(pagos)
-        .where(and(eq(pagos.entidadId, entidadId), eq(pagos.estado, 'pendiente'), eq(pagos.proposito, 'cambio'))),
+    return this.primerPago(
+      and(eq(pagos.entidadId, entidadId), eq(pagos.estado, 'pendiente'), eq(pagos.proposito, 'cambio')),
+      { bloquear: false },
     );
   }
 

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { horasTexto, type Archivo, type EventoOrden, type OrdenDetalle, type RegistroOrden } from '@delego/contract';
 import { fecha, fechaHora, tamanioTexto, textoPdf as t } from './formato.js';
 
@@ -34,6 +33,8 @@ export async function logoParaPdf(dataUrl: string | null | undefined): Promise<B
   const png = datos.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   const jpeg = datos[0] === 0xff && datos[1] === 0xd8 && datos[2] === 0xff;
   if (png || jpeg) return datos;
+  // sharp (libvips) is loaded on the first logo to rasterise, not with the server (issue 18).
+  const { default: sharp } = await import('sharp');
   try {
     return await sharp(datos, { limitInputPixels: 40_000_000 }).resize(256, 256, { fit: 'inside' }).png().toBuffer();
   } catch {

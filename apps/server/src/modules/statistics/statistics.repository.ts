@@ -162,6 +162,9 @@ const MEDIDA = {
   demoraResponsable: 10,
   demoraCubeta: 11,
   abiertasResponsable: 12,
+  finalizadasResponsable: 13,
+  aTiempoResponsable: 14,
+  abiertasSinVencimientoResponsable: 15,
 } as const;
 /** Width of the rollup's buckets of durations (migration 0011, `estadistica_cubeta`): 6 hours. */
 const CUBETA_S = 21_600;
@@ -800,8 +803,136 @@ export class StatisticsRepository {
    * The scorecard: per user of the company who has orders, hours or answered surveys to show.
    * Finished, on time and delay over the orders finished in the range; open and overdue now;
    * hours of the range's days; satisfaction of the surveys answered in the range.
+   * From the rollups of migration 0013 when the range is whole days: finished and on time per
+   * responsable and finish day (measures 13, 14), the late ones' delays per responsable
+   * (`estadistica_demora_responsable`: count and exact median), open ones by due day (12) or, without
+   * a due date, by creation day (15), the answered surveys per responsable
+   * (`estadistica_encuesta_responsable`); the open ones due today are read live (whether they are
+   * overdue depends on the clock), and so are the hours (`registro_horas` by day). Otherwise
+   * `desempenoEnVivo`, also the reference of the tests.
    */
   async desempeno(
+    entidadId: number,
+    r: Rango,
+    dias: { desde: string; hasta: string },
+    ahora: number,
+  ): Promise<FilaDesempeno[]> {
+    const d = diasResumen(r);
+    if (!d || d.desde !== dias.desde || d.hasta !== dias.hasta) return this.desempenoEnVivo(entidadId, r, dias, ahora);
+    const hoy = diaDeMs(ahora, ZONA_RESUMEN);
+    const rows = await this.leer<FilaDesempeno>(sql`
+      with fin as (
+        select s.valor as usuario_id,
+          sum(s.n) filter (where s.medida = ${sql.raw(String(MEDIDA.finalizadasResponsable))})::int as finalizadas,
+          coalesce(sum(s.n) filter (where s.medida = ${sql.raw(String(MEDIDA.aTiempoResponsable))}), 0)::int as a_tiempo
+        from estadistica_resumen s
+        where s.entidad_id = ${entidadId}
+          and s.medida in (${sql.raw(`${MEDIDA.finalizadasResponsable}, ${MEDIDA.aTiempoResponsable}`)})
+          and s.dia between ${d.desde}::date and ${d.hasta}::date and s.valor <> 0
+        group by s.valor
+        having sum(s.n) filter (where s.medida = ${sql.raw(String(MEDIDA.finalizadasResponsable))}) > 0
+      ), tarde as (
+        -- One range scan per user of the company (the key is company, user, finish time): each
+        -- median sorts only that user's late orders, in memory.
+        select x.id as usuario_id, t.n, t.mediana_seg
+        from usuarios x
+        cross join lateral (
+          select count(*)::int as n, percentile_cont(0.5) within group (order by p.demora_s) as mediana_seg
+          from estadistica_demora_responsable p
+          where p.entidad_id = ${entidadId} and p.usuario_id = x.id
+            and p.finalizada between ${ts(r.desdeMs)} and ${ts(r.hastaMs)}
+        ) t
+        where x.entidad_id = ${entidadId} and t.n > 0
+      ), sat as (
+        select x.id as usuario_id, t.satisfaccion, t.encuestas
+        from usuarios x
+        cross join lateral (
+          select avg(p.puntaje)::float8 as satisfaccion, count(*)::int as encuestas
+          from estadistica_encuesta_responsable p
+          where p.entidad_id = ${entidadId} and p.usuario_id = x.id
+            and p.respondida_en between ${ts(r.desdeMs)} and ${ts(r.hastaMs)}
+        ) t
+        where x.entidad_id = ${entidadId} and t.encuestas > 0
+      ), abiertas as (
+        select s.valor as usuario_id, sum(s.n)::int as abiertas,
+          coalesce(sum(s.n) filter (where s.medida = ${sql.raw(String(MEDIDA.abiertasResponsable))} and s.dia < ${hoy}::date), 0)::int as vencidas
+        from estadistica_resumen s
+        where s.entidad_id = ${entidadId}
+          and s.medida in (${sql.raw(`${MEDIDA.abiertasResponsable}, ${MEDIDA.abiertasSinVencimientoResponsable}`)})
+          and s.valor <> 0
+        group by s.valor
+        having sum(s.n) > 0
+      ), vencidas_hoy as (
+        -- A correlated subquery per order (index lookups), as in abiertasTardePor: a join would hash
+        -- all of orden_responsables for the few orders due today.
+        select u.usuario_id, count(*)::int as n
+        from ordenes o
+        cross join lateral unnest((select array_agg(r.usuario_id) from orden_responsables r where r.orden_id = o.id)) as u(usuario_id)
+        where o.entidad_id = ${entidadId} and o.eliminada is null and o.estado_id in (${PENDIENTE}, ${EN_PROCESO}, ${EN_ESPERA})
+          and o.fecha_fin >= ${ts(inicioDelDia(hoy, ZONA_RESUMEN))} and o.fecha_fin < ${ts(ahora)}
+        group by u.usuario_id
+      ), ${this.horas(entidadId, dias)}
+      select u.id, u.usuario, u.nombre, u.apellido,
+        coalesce(fin.finalizadas, 0) as finalizadas, coalesce(fin.a_tiempo, 0) + coalesce(tarde.n, 0) as con_vencimiento,
+        coalesce(fin.a_tiempo, 0) as a_tiempo, tarde.mediana_seg,
+        coalesce(abiertas.abiertas, 0) as abiertas,
+        coalesce(abiertas.vencidas, 0) + coalesce(vencidas_hoy.n, 0) as vencidas,
+        coalesce(horas.minutos, 0) as minutos, sat.satisfaccion, coalesce(sat.encuestas, 0) as encuestas
+      from usuarios u
+      left join fin on fin.usuario_id = u.id
+      left join tarde on tarde.usuario_id = u.id
+      left join abiertas on abiertas.usuario_id = u.id
+      left join vencidas_hoy on vencidas_hoy.usuario_id = u.id
+      left join horas on horas.usuario_id = u.id
+      left join sat on sat.usuario_id = u.id
+      where u.entidad_id = ${entidadId}
+        and (fin.usuario_id is not null or abiertas.usuario_id is not null or horas.usuario_id is not null or sat.usuario_id is not null)`);
+    return rows.map((f) => this.filaDesempeno(f));
+  }
+
+  /** Hours of the range's days per user (a CTE). */
+  private horas(entidadId: number, dias: { desde: string; hasta: string }): SQL {
+    return sql`horas as (
+        select h.usuario_id, sum(h.minutos)::int as minutos
+        from registro_horas h
+        where h.entidad_id = ${entidadId} and h.dia between ${dias.desde}::date and ${dias.hasta}::date
+        group by h.usuario_id
+      )`;
+  }
+
+  /** `horas`, and satisfaction of the surveys answered in the range per user, live (two CTEs). */
+  private horasYSatisfaccion(entidadId: number, r: Rango, dias: { desde: string; hasta: string }): SQL {
+    return sql`${this.horas(entidadId, dias)}, sat as (
+        select r.usuario_id, avg(e.puntaje)::float8 as satisfaccion, count(*)::int as encuestas
+        from encuesta e
+        join ordenes o on o.id = e.orden_id and o.entidad_id = ${entidadId} and o.eliminada is null
+        join orden_responsables r on r.orden_id = o.id
+        where e.entidad_id = ${entidadId} and e.puntaje is not null
+          and e.respondida_en between ${ts(r.desdeMs)} and ${ts(r.hastaMs)}
+        group by r.usuario_id
+      )`;
+  }
+
+  private filaDesempeno(f: FilaDesempeno): FilaDesempeno {
+    return {
+      id: num(f.id),
+      usuario: f.usuario,
+      nombre: f.nombre,
+      apellido: f.apellido,
+      finalizadas: num(f.finalizadas),
+      con_vencimiento: num(f.con_vencimiento),
+      a_tiempo: num(f.a_tiempo),
+      mediana_seg: numONull(f.mediana_seg),
+      abiertas: num(f.abiertas),
+      vencidas: num(f.vencidas),
+      minutos: num(f.minutos),
+      satisfaccion: numONull(f.satisfaccion),
+      encuestas: num(f.encuestas),
+    };
+  }
+
+  /** `desempeno` computed on the orders joined with their responsables. */
+  async desempenoEnVivo(
     entidadId: number,
     r: Rango,
     dias: { desde: string; hasta: string },
@@ -825,20 +956,7 @@ export class StatisticsRepository {
         from ordenes o join orden_responsables r on r.orden_id = o.id
         where o.entidad_id = ${entidadId} and o.eliminada is null and o.estado_id = any(${ABIERTOS})
         group by r.usuario_id
-      ), horas as (
-        select h.usuario_id, sum(h.minutos)::int as minutos
-        from registro_horas h
-        where h.entidad_id = ${entidadId} and h.dia between ${dias.desde}::date and ${dias.hasta}::date
-        group by h.usuario_id
-      ), sat as (
-        select r.usuario_id, avg(e.puntaje)::float8 as satisfaccion, count(*)::int as encuestas
-        from encuesta e
-        join ordenes o on o.id = e.orden_id and o.entidad_id = ${entidadId} and o.eliminada is null
-        join orden_responsables r on r.orden_id = o.id
-        where e.entidad_id = ${entidadId} and e.puntaje is not null
-          and e.respondida_en between ${ts(r.desdeMs)} and ${ts(r.hastaMs)}
-        group by r.usuario_id
-      )
+      ), ${this.horasYSatisfaccion(entidadId, r, dias)}
       select u.id, u.usuario, u.nombre, u.apellido,
         coalesce(fin.finalizadas, 0) as finalizadas, coalesce(fin.con_vencimiento, 0) as con_vencimiento,
         coalesce(fin.a_tiempo, 0) as a_tiempo, fin.mediana_seg,
@@ -851,21 +969,7 @@ export class StatisticsRepository {
       left join sat on sat.usuario_id = u.id
       where u.entidad_id = ${entidadId}
         and (fin.usuario_id is not null or abiertas.usuario_id is not null or horas.usuario_id is not null or sat.usuario_id is not null)`);
-    return rows.map((f) => ({
-      id: num(f.id),
-      usuario: f.usuario,
-      nombre: f.nombre,
-      apellido: f.apellido,
-      finalizadas: num(f.finalizadas),
-      con_vencimiento: num(f.con_vencimiento),
-      a_tiempo: num(f.a_tiempo),
-      mediana_seg: numONull(f.mediana_seg),
-      abiertas: num(f.abiertas),
-      vencidas: num(f.vencidas),
-      minutos: num(f.minutos),
-      satisfaccion: numONull(f.satisfaccion),
-      encuestas: num(f.encuestas),
-    }));
+    return rows.map((f) => this.filaDesempeno(f));
   }
 
   /**

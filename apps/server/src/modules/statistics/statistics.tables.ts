@@ -1,4 +1,15 @@
-import { date, index, integer, numeric, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { moment, requiredRef, stamp } from '../../lib/columns.js';
 import { filaDeEntidad } from '../entidades/entidades.tables.js';
 import { usuarios } from '../users/users.tables.js';
@@ -46,4 +57,53 @@ export const estadisticaResumen = pgTable(
     suma: numeric().notNull().default('0'),
   },
   (t) => [primaryKey({ name: 'estadistica_resumen_pk', columns: [t.entidadId, t.medida, t.dia, t.valor] })],
+);
+
+/**
+ * The late finished orders per responsable (migration 0013, docs/ESTADISTICAS.md «Desempeño por
+ * responsable»): one row per (order, responsable) with the order's finish time and delay in seconds,
+ * for the exact median delay of each responsable. Written only by the triggers of migration 0013 on
+ * `ordenes` and `orden_responsables`. The primary key has INCLUDE (demora_s) in the migration.
+ */
+export const estadisticaDemoraResponsable = pgTable(
+  'estadistica_demora_responsable',
+  {
+    entidadId: integer().notNull(),
+    finalizada: moment().notNull(),
+    usuarioId: integer().notNull(),
+    ordenId: integer().notNull(),
+    demoraS: doublePrecision().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'estadistica_demora_responsable_pk',
+      columns: [t.entidadId, t.usuarioId, t.finalizada, t.ordenId],
+    }),
+    index('estadistica_demora_responsable_orden_idx').on(t.ordenId, t.usuarioId),
+  ],
+);
+
+/**
+ * The answered surveys per responsable (migration 0013): one row per (survey, responsable) of a live
+ * order, with the score, for the scorecard's satisfaction. Written only by the triggers of migration
+ * 0013 on `encuesta`, `ordenes` and `orden_responsables`. The primary key has INCLUDE (puntaje).
+ */
+export const estadisticaEncuestaResponsable = pgTable(
+  'estadistica_encuesta_responsable',
+  {
+    entidadId: integer().notNull(),
+    usuarioId: integer().notNull(),
+    respondidaEn: moment().notNull(),
+    encuestaId: integer().notNull(),
+    ordenId: integer().notNull(),
+    puntaje: smallint().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'estadistica_encuesta_responsable_pk',
+      columns: [t.entidadId, t.usuarioId, t.respondidaEn, t.encuestaId],
+    }),
+    index('estadistica_encuesta_responsable_orden_idx').on(t.ordenId, t.usuarioId),
+    index('estadistica_encuesta_responsable_encuesta_idx').on(t.encuestaId),
+  ],
 );

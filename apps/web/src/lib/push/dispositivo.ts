@@ -2,6 +2,7 @@ import { RUTAS } from '@delego/contract';
 import { llamar, type Credenciales } from '../http';
 import { plataformaNativa } from '../nativo/plataforma';
 import { desactivarPushNativo, tokenPushNativo } from '../nativo/push';
+import { valorGuardado } from '../valor-guardado';
 import { desuscribirNavegador, suscribirNavegador } from './navegador';
 
 /**
@@ -17,41 +18,25 @@ export const CLAVE_DISPOSITIVO = 'delego.push';
 
 type Oyente = () => void;
 const oyentes = new Set<Oyente>();
-let cache: { crudo: string | null; dispositivo: DispositivoRegistrado | null } | undefined;
 
-function almacen(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function interpretar(crudo: string | null): DispositivoRegistrado | null {
-  if (!crudo) return null;
-  try {
-    const dato = JSON.parse(crudo) as Partial<DispositivoRegistrado>;
-    if (typeof dato.usuarioId !== 'number' || typeof dato.token !== 'string' || !dato.token) return null;
-    return { usuarioId: dato.usuarioId, token: dato.token };
-  } catch {
-    return null;
-  }
-}
+const guardado = valorGuardado<DispositivoRegistrado>(CLAVE_DISPOSITIVO, (dato) => {
+  const d = dato as Partial<DispositivoRegistrado>;
+  if (typeof d.usuarioId !== 'number' || typeof d.token !== 'string' || !d.token) return null;
+  return { usuarioId: d.usuarioId, token: d.token };
+});
 
 /** The registered device, or null; the same object until the stored value changes. */
 export function leerDispositivo(): DispositivoRegistrado | null {
-  const crudo = almacen()?.getItem(CLAVE_DISPOSITIVO) ?? null;
-  if (cache?.crudo !== crudo) cache = { crudo, dispositivo: interpretar(crudo) };
-  return cache.dispositivo;
+  return guardado.leer();
 }
 
 function guardarDispositivo(dispositivo: DispositivoRegistrado): void {
-  almacen()?.setItem(CLAVE_DISPOSITIVO, JSON.stringify(dispositivo));
+  guardado.guardar(dispositivo);
   for (const oyente of oyentes) oyente();
 }
 
 function olvidarDispositivo(): void {
-  almacen()?.removeItem(CLAVE_DISPOSITIVO);
+  guardado.borrar();
   for (const oyente of oyentes) oyente();
 }
 

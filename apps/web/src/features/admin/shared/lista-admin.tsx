@@ -8,7 +8,6 @@ import {
   IonList,
   IonRefresher,
   IonRefresherContent,
-  IonSearchbar,
   IonSegment,
   IonSegmentButton,
   type RefresherCustomEvent,
@@ -17,6 +16,7 @@ import { addOutline, searchOutline } from 'ionicons/icons';
 import { Fragment, useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoPantalla, EstadoSinPermiso, FilasCargando } from '../../../components/estados-pantalla';
+import { Buscador } from './buscador';
 import { plural } from './nombres';
 import { sinPermisoPara, useTienePermiso } from './permiso-requerido';
 import './admin.css';
@@ -190,13 +190,13 @@ export function ListaAdmin<T extends ItemAdmin>({
   return (
     <MarcoListaAdmin onRefrescar={onRefrescar} nuevo={{ ruta: rutaNuevo, etiqueta: nuevo, testId: `${prefijo}-nuevo` }}>
       <div className="admin-barra">
-        <IonSearchbar
+        <Buscador
           className="admin-barra__buscar"
-          value={busqueda}
-          debounce={debounce}
+          valor={busqueda}
+          onCambiar={onBusqueda}
           placeholder={placeholder}
           aria-label={`Buscar ${varios}`}
-          onIonInput={(e) => onBusqueda(String(e.detail.value ?? ''))}
+          debounce={debounce}
           data-testid={`${prefijo}-buscar`}
         />
         <IonSegment

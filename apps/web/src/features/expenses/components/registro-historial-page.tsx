@@ -47,7 +47,7 @@ export function Totales({ totales }: { totales: RegistroOrden['totales'] }) {
     <section className="delego-card registro-totales" aria-label="Totales" data-testid="registro-totales">
       <div className="registro-total">
         <span className="registro-total__titulo">Horas</span>
-        <span className="registro-total__valor" data-testid="registro-total-horas">
+        <span className="registro-total__valor delego-cifra" data-testid="registro-total-horas">
           {totales.horas} h
         </span>
       </div>
@@ -60,7 +60,7 @@ export function Totales({ totales }: { totales: RegistroOrden['totales'] }) {
         ) : (
           <ul className="registro-total__monedas" data-testid="registro-total-gastos">
             {totales.gastos.map((t) => (
-              <li key={t.moneda} className="registro-total__valor">
+              <li key={t.moneda} className="registro-total__valor delego-cifra">
                 {formatoMonto(t.total, t.moneda)}
               </li>
             ))}

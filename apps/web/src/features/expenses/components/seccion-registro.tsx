@@ -55,7 +55,7 @@ export function SeccionRegistro<T extends { id: number; puedeEditar: boolean }>(
         <ul className="registro-filas" data-testid={id}>
           {filas.map((fila) => (
             <li key={fila.id} className="registro-fila" data-testid={testIdFila}>
-              <span className="registro-fila__valor">{valor(fila)}</span>
+              <span className="registro-fila__valor delego-cifra">{valor(fila)}</span>
               <div className="registro-fila__datos">{datos(fila)}</div>
               {fila.puedeEditar && (
                 <div className="registro-fila__acciones">

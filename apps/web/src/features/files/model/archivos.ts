@@ -2,8 +2,7 @@ import {
   extensionDe,
   LIMITES_ARCHIVOS,
   MENSAJES_NOMBRE_ARCHIVO,
-  normalizarNombreArchivo,
-  problemaDeNombreArchivo,
+  revisarNombreArchivo,
   TIPOS_ARCHIVO,
 } from '@delego/contract';
 import { tipoComprimible } from '../../../lib/imagenes';
@@ -47,8 +46,7 @@ export function problemaDeArchivo(
   archivo: { name: string; size: number },
   limiteBytes = LIMITE_BYTES_DEFECTO,
 ): string | null {
-  const nombre = normalizarNombreArchivo(archivo.name);
-  const problema = problemaDeNombreArchivo(nombre);
+  const { nombre, problema } = revisarNombreArchivo(archivo.name);
   if (problema) return problema;
   const ext = extensionDe(nombre);
   if (ext === null) return MENSAJES_SUBIDA.sinExtension(nombre);

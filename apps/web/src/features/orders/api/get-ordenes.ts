@@ -1,5 +1,6 @@
 import { RUTAS, type Filtros, type PaginaOrdenes } from '@delego/contract';
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { consultaPaginada } from '../../../lib/consultas';
 import { llamar } from '../../../lib/http';
 import { ordenesKeys } from '../keys';
 
@@ -8,23 +9,12 @@ export function getOrdenes(filtros: Filtros, signal?: AbortSignal): Promise<Pagi
   return llamar(RUTAS.ordenesFiltradas, { cuerpo: filtros, signal });
 }
 
-/** The next page number, or undefined when the last page is loaded. */
-export function siguientePagina(ultima: PaginaOrdenes): number | undefined {
-  const cargadas = (ultima.pagina + 1) * ultima.porPagina;
-  return cargadas < ultima.total && ultima.ordenes.length > 0 ? ultima.pagina + 1 : undefined;
-}
-
 export function ordenesQueryOptions(filtros: Omit<Filtros, 'pagina'>) {
-  return infiniteQueryOptions({
-    queryKey: ordenesKeys.lista(filtros),
-    queryFn: ({ pageParam, signal }) => getOrdenes({ ...filtros, pagina: pageParam }, signal),
-    initialPageParam: 0,
-    getNextPageParam: siguientePagina,
+  return {
+    ...consultaPaginada(ordenesKeys.lista(filtros), getOrdenes, filtros),
     // While another filter loads, the previous results stay (with a progress bar) instead of blinking.
     placeholderData: keepPreviousData,
-    // The list shows its own error state with a retry button.
-    meta: { errorSilencioso: true },
-  });
+  };
 }
 
 /** The order list, 25 at a time (infinite scroll). */

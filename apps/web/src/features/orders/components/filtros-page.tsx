@@ -144,7 +144,7 @@ function FormularioFiltros({ iniciales }: { iniciales: FiltrosLista }) {
             </IonToggle>
           </section>
 
-          <section className="delego-card ordenes-formulario__tarjeta ordenes-formulario__grilla">
+          <section className="delego-card ordenes-formulario__tarjeta ordenes-formulario__grilla delego-columnas delego-columnas--640">
             <h2 className="ordenes-formulario__subtitulo">Datos de la orden</h2>
             {datos.map(({ campo, etiqueta, todos, opciones }) => (
               <CampoSeleccion<number, number | null>

@@ -49,6 +49,12 @@ function ChipAlternable({
   );
 }
 
+/** The two chips that choose a group of states rather than single ones. */
+const GRUPOS_ESTADOS = [
+  { estados: 'abiertas', texto: 'Abiertas' },
+  { estados: 'todas', texto: 'Todas' },
+] as const;
+
 /**
  * The chips above the list: which states (Abiertas by default, Todas, or chosen ones),
  * 'Vencidas', and the filters chosen on the filters screen, each removable.
@@ -58,20 +64,18 @@ export function FiltrosRapidos({ filtros, onCambiar }: Props) {
   return (
     <>
       <div className="filtros-rapidos" role="group" aria-label="Estados">
-        <ChipAlternable
-          activo={filtros.estados === 'abiertas'}
-          onClick={() => onCambiar({ ...filtros, estados: 'abiertas' })}
-          testId="chip-abiertas"
-        >
-          <IonLabel>Abiertas</IonLabel>
-        </ChipAlternable>
-        <ChipAlternable
-          activo={filtros.estados === 'todas'}
-          onClick={() => onCambiar({ ...filtros, estados: 'todas' })}
-          testId="chip-todas"
-        >
-          <IonLabel>Todas</IonLabel>
-        </ChipAlternable>
+        {GRUPOS_ESTADOS.map(({ estados, texto }) => (
+          <ChipAlternable
+            key={estados}
+            activo={filtros.estados === estados}
+            onClick={() => onCambiar({ ...filtros, estados })}
+            testId={`chip-${estados}`}
+          >
+            <IonLabel>
+              <Texto>{texto}</Texto>
+            </IonLabel>
+          </ChipAlternable>
+        ))}
         {ESTADOS.map((e) => (
           <ChipAlternable
             key={e.id}

@@ -226,7 +226,7 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
         />
       </section>
 
-      <section className="delego-card ordenes-formulario__tarjeta ordenes-formulario__grilla">
+      <section className="delego-card ordenes-formulario__tarjeta ordenes-formulario__grilla delego-columnas delego-columnas--640">
         <CampoSeleccion
           {...f.campo('cliente')}
           label="Cliente"

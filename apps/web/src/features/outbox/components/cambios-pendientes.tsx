@@ -1,6 +1,7 @@
 import { IonBadge, IonButton, IonIcon } from '@ionic/react';
 import { cloudUploadOutline, warningOutline } from 'ionicons/icons';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { enReposo } from '../../../lib/en-reposo';
 import { textoPendientes, useBandeja } from '../use-bandeja';
 import './cambios-pendientes.css';
 
@@ -14,10 +15,9 @@ const HojaPendientes = lazy(cargarHoja);
 export function CambiosPendientes() {
   const { cambios, danados } = useBandeja();
   const [abierto, setAbierto] = useState(false);
-  // The list is needed most when there is no connection: its code loads now, while there is.
-  useEffect(() => {
-    void cargarHoja().catch(() => undefined);
-  }, []);
+  // The list is needed most when there is no connection: its code loads now, while there is
+  // (once the first screen is drawn: lib/en-reposo.ts).
+  useEffect(() => enReposo(() => void cargarHoja().catch(() => undefined)), []);
   const total = cambios.length;
   const rechazados = cambios.filter((c) => c.estado === 'rechazado').length;
   if (total === 0 && danados.length === 0) return null;

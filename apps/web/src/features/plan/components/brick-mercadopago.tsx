@@ -1,7 +1,7 @@
 import { CardPayment, initMercadoPago } from '@mercadopago/sdk-react';
-import { IonSpinner } from '@ionic/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { nombreMetodoPago, type DatosTarjetaToken } from '../model/tarjeta';
+import { CargandoBrick } from './cargando-brick';
 
 /** How long MercadoPago's form may take to show before the screen says it could not load. */
 export const ESPERA_BRICK_MS = 20_000;
@@ -80,12 +80,7 @@ export default function BrickMercadoPago({ publicKey, monto, alPagar, alFallar }
 
   return (
     <div className="tarjeta-brick" data-testid="tarjeta-brick">
-      {!listo && (
-        <div className="tarjeta-procesando">
-          <IonSpinner aria-hidden="true" />
-          <p role="status">Cargando el formulario de MercadoPago…</p>
-        </div>
-      )}
+      {!listo && <CargandoBrick />}
       <CardPayment
         initialization={initialization}
         customization={customization}

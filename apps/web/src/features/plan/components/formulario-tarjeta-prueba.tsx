@@ -14,6 +14,7 @@ import {
   TITULAR_MAXIMO,
   validarTarjeta,
   type DatosTarjetaToken,
+  type ValoresTarjeta,
 } from '../model/tarjeta';
 
 interface Props {
@@ -38,6 +39,13 @@ export function FormularioTarjetaPrueba({ textoPagar, alPagar, deshabilitado = f
   const numero = soloDigitos(f.valores.numero);
   const marca = numero.length >= 2 ? marcaDe(numero) : null;
   const esAmex = marca === 'amex';
+  /** A field typed on the numeric keyboard and kept as `formatear` writes it; never autofilled. */
+  const numerico = (campo: Exclude<keyof ValoresTarjeta, 'titular'>, formatear = (v: string) => v) => ({
+    ...f.campo(campo),
+    onChange: (v: string) => f.cambiar(campo, formatear(v)),
+    inputmode: 'numeric' as const,
+    autocomplete: 'off' as const,
+  });
 
   return (
     <>
@@ -49,12 +57,9 @@ export function FormularioTarjetaPrueba({ textoPagar, alPagar, deshabilitado = f
         autoComplete="off"
       >
         <CampoTexto
-          {...f.campo('numero')}
-          onChange={(v) => f.cambiar('numero', formatearNumeroTarjeta(v))}
+          {...numerico('numero', formatearNumeroTarjeta)}
           ubicacion="tarjeta-form__ancho"
           label="Número de la tarjeta"
-          inputmode="numeric"
-          autocomplete="off"
           placeholder="0000 0000 0000 0000"
           data-testid="tarjeta-numero"
         />
@@ -64,20 +69,14 @@ export function FormularioTarjetaPrueba({ textoPagar, alPagar, deshabilitado = f
           </p>
         )}
         <CampoTexto
-          {...f.campo('vencimiento')}
-          onChange={(v) => f.cambiar('vencimiento', formatearVencimiento(v))}
+          {...numerico('vencimiento', formatearVencimiento)}
           label="Vencimiento (MM/AA)"
-          inputmode="numeric"
-          autocomplete="off"
           placeholder="MM/AA"
           data-testid="tarjeta-vencimiento"
         />
         <CampoTexto
-          {...f.campo('cvv')}
-          onChange={(v) => f.cambiar('cvv', v.replace(/\D/g, '').slice(0, 4))}
+          {...numerico('cvv', (v) => v.replace(/\D/g, '').slice(0, 4))}
           label="Código de seguridad"
-          inputmode="numeric"
-          autocomplete="off"
           helperText={esAmex ? '4 dígitos, al frente de la tarjeta' : '3 dígitos, al dorso de la tarjeta'}
           data-testid="tarjeta-cvv"
         />
@@ -93,11 +92,9 @@ export function FormularioTarjetaPrueba({ textoPagar, alPagar, deshabilitado = f
           data-testid="tarjeta-titular"
         />
         <CampoTexto
-          {...f.campo('documento')}
+          {...numerico('documento')}
           ubicacion="tarjeta-form__ancho"
           label="DNI del titular"
-          inputmode="numeric"
-          autocomplete="off"
           data-testid="tarjeta-documento"
         />
         <p className="tarjeta-form__aviso-privado tarjeta-form__ancho">

@@ -18,6 +18,7 @@ import { planActual, textoCupoPlan, textoPrecioPlan, tipoCambio } from '../model
 import { formatearPrecio } from '../model/precios';
 import type { DatosTarjetaToken } from '../model/tarjeta';
 import { AvisoPlan, BannerModoPrueba } from './aviso-plan';
+import { CargandoBrick } from './cargando-brick';
 import { FormularioTarjetaPrueba } from './formulario-tarjeta-prueba';
 import { PantallaDePlan } from './pantalla-de-plan';
 import { ResultadoPago } from './resultado-pago';
@@ -229,14 +230,7 @@ function FormularioPago({ plan, modo, error, alPagar: pagar }: PropsFormularioPa
           {falloBrick ?? 'MercadoPago no está configurado en el servidor. Avise al administrador del sistema.'}
         </EstadoPantalla>
       ) : (
-        <Suspense
-          fallback={
-            <div className="tarjeta-procesando">
-              <IonSpinner aria-hidden="true" />
-              <p role="status">Cargando el formulario de MercadoPago…</p>
-            </div>
-          }
-        >
+        <Suspense fallback={<CargandoBrick />}>
           <BrickMercadoPago
             key={intentoBrick}
             publicKey={modo.publicKey}

@@ -88,7 +88,7 @@ export function OpcionesImpresion({ ordenId, numero }: { ordenId: number; numero
     <>
       <CabeceraOrden ordenId={ordenId} />
       <section className="delego-card papeleo-tarjeta" aria-labelledby="imprimir-opciones">
-        <h2 id="imprimir-opciones" className="reportes-subtitulo">
+        <h2 id="imprimir-opciones" className="delego-subtitulo">
           Contenido del PDF
         </h2>
         <p className="reportes-ayuda">

@@ -119,7 +119,7 @@ export function Reporte({ reporte, actualizando = false }: { reporte: HorasRepor
       {actualizando && <IonProgressBar type="indeterminate" aria-label="Actualizando" />}
       <section className="delego-card papeleo-tarjeta reportes-total" data-testid="horas-total">
         <span className="reportes-total__titulo">Total del {periodo}</span>
-        <span className="reportes-total__valor">{horasTexto(total)} h</span>
+        <span className="reportes-total__valor delego-cifra">{horasTexto(total)} h</span>
         <span className="reportes-total__detalle">
           {usuarios.length === 1 ? '1 persona' : `${usuarios.length} personas`} ·{' '}
           {clientes.length === 1 ? '1 cliente' : `${clientes.length} clientes`}
@@ -131,7 +131,7 @@ export function Reporte({ reporte, actualizando = false }: { reporte: HorasRepor
           Elija otro período o pida al equipo que registre sus horas en cada orden.
         </EstadoPantalla>
       ) : (
-        <div className="reportes-tablas">
+        <div className="reportes-tablas delego-columnas delego-columnas--768">
           <TablaHoras
             titulo="Por persona"
             columna="Persona"
@@ -158,7 +158,7 @@ export function Reporte({ reporte, actualizando = false }: { reporte: HorasRepor
             className="delego-card papeleo-tarjeta reportes-tabla reportes-tabla--ancha"
             aria-labelledby="horas-detalle"
           >
-            <h2 id="horas-detalle" className="reportes-subtitulo">
+            <h2 id="horas-detalle" className="delego-subtitulo">
               Detalle por persona y cliente
             </h2>
             <table data-testid="horas-detalle">
@@ -218,7 +218,7 @@ function TablaHoras({
   const id = `${testId}-titulo`;
   return (
     <section className="delego-card papeleo-tarjeta reportes-tabla" aria-labelledby={id}>
-      <h2 id={id} className="reportes-subtitulo">
+      <h2 id={id} className="delego-subtitulo">
         {titulo}
       </h2>
       <table data-testid={testId}>

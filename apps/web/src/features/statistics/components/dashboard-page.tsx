@@ -191,7 +191,7 @@ export function Tablero({ tablero, actualizando, zona }: { tablero: Dashboard; a
   return (
     <div className={actualizando ? 'estadisticas-actualizando' : undefined} aria-busy={actualizando}>
       {actualizando && <IonProgressBar type="indeterminate" aria-label="Actualizando" />}
-      <h2 className="estadisticas-subtitulo" data-testid="dashboard-periodo">
+      <h2 className="delego-subtitulo" data-testid="dashboard-periodo">
         {periodo}
       </h2>
       <ul className="estadisticas-tarjetas" data-testid="dashboard-tarjetas">
@@ -202,7 +202,7 @@ export function Tablero({ tablero, actualizando, zona }: { tablero: Dashboard; a
           const contenido = (
             <>
               <span className="estadisticas-tarjeta__titulo">{t.titulo}</span>
-              <span className="estadisticas-tarjeta__valor">{textoTarjeta(t)}</span>
+              <span className="estadisticas-tarjeta__valor delego-cifra">{textoTarjeta(t)}</span>
               {detalle && <span className="estadisticas-tarjeta__detalle">{detalle}</span>}
             </>
           );
@@ -225,7 +225,7 @@ export function Tablero({ tablero, actualizando, zona }: { tablero: Dashboard; a
           );
         })}
       </ul>
-      <div className="estadisticas-graficos">
+      <div className="estadisticas-graficos delego-columnas delego-columnas--992">
         {tablero.graficos.map((g) => (
           <VistaGrafico key={g.grafico} grafico={g} />
         ))}

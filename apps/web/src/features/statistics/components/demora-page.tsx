@@ -60,7 +60,7 @@ export default function DemoraPage() {
           </IonLabel>
         </IonItem>
       </IonList>
-      <div className="estadisticas-graficos">
+      <div className="estadisticas-graficos delego-columnas delego-columnas--992">
         <GraficoDeRango
           nombre="demora-por-tipo"
           rango={rango}
@@ -127,7 +127,7 @@ export function ResumenDemoras({
         <li key={c.clave} data-testid={`demora-${c.clave}`}>
           <div className={`delego-card estadisticas-tarjeta${c.alerta ? ` estadisticas-tarjeta--${c.alerta}` : ''}`}>
             <span className="estadisticas-tarjeta__titulo">{c.titulo}</span>
-            <span className="estadisticas-tarjeta__valor">{c.valor}</span>
+            <span className="estadisticas-tarjeta__valor delego-cifra">{c.valor}</span>
           </div>
         </li>
       ))}

@@ -1,7 +1,7 @@
 import type { Desempeno, DesempenoResponsable } from '@delego/contract';
 import { IonBadge, IonButton, IonIcon, IonProgressBar, IonSelect, IonSelectOption, useIonRouter } from '@ionic/react';
 import { alertCircleOutline, peopleOutline } from 'ionicons/icons';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Grafico } from '../../../components/grafico';
 import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
 import { useZonaEmpresa } from '../../../lib/fechas';
@@ -99,39 +99,23 @@ export function TablaDesempeno({ desempeno, actualizando = false }: { desempeno:
               </IonBadge>
             </div>
             <dl className="estadisticas-persona__cifras">
-              <div>
-                <dt>Finalizadas</dt>
-                <dd>{textoValor(f.finalizadas, 'ordenes')}</dd>
-              </div>
-              <div>
-                <dt>A tiempo</dt>
-                <dd>
-                  {f.finalizadasConVencimiento === 0
-                    ? '—'
-                    : `${textoValor(f.finalizadasATiempo, 'ordenes')} de ${textoValor(f.finalizadasConVencimiento, 'ordenes')}`}
-                </dd>
-              </div>
-              <div>
-                <dt>Demora mediana</dt>
-                <dd>{f.medianaDemoraDias === null ? '—' : textoDias(f.medianaDemoraDias)}</dd>
-              </div>
-              <div>
-                <dt>Abiertas</dt>
-                <dd>{textoValor(f.abiertas, 'ordenes')}</dd>
-              </div>
-              <div>
-                <dt>Horas registradas</dt>
-                <dd>{textoValor(f.horas, 'horas')}</dd>
-              </div>
+              <Cifra titulo="Finalizadas">{textoValor(f.finalizadas, 'ordenes')}</Cifra>
+              <Cifra titulo="A tiempo">
+                {f.finalizadasConVencimiento === 0
+                  ? '—'
+                  : `${textoValor(f.finalizadasATiempo, 'ordenes')} de ${textoValor(f.finalizadasConVencimiento, 'ordenes')}`}
+              </Cifra>
+              <Cifra titulo="Demora mediana">
+                {f.medianaDemoraDias === null ? '—' : textoDias(f.medianaDemoraDias)}
+              </Cifra>
+              <Cifra titulo="Abiertas">{textoValor(f.abiertas, 'ordenes')}</Cifra>
+              <Cifra titulo="Horas registradas">{textoValor(f.horas, 'horas')}</Cifra>
               {desempeno.satisfaccionDisponible && (
-                <div>
-                  <dt>Satisfacción</dt>
-                  <dd>
-                    {f.satisfaccion === null
-                      ? '—'
-                      : `${textoValor(f.satisfaccion, 'puntaje')} (${textoValor(f.encuestasRespondidas, 'encuestas')})`}
-                  </dd>
-                </div>
+                <Cifra titulo="Satisfacción">
+                  {f.satisfaccion === null
+                    ? '—'
+                    : `${textoValor(f.satisfaccion, 'puntaje')} (${textoValor(f.encuestasRespondidas, 'encuestas')})`}
+                </Cifra>
               )}
             </dl>
             {f.vencidasAbiertas > 0 ? (
@@ -170,6 +154,16 @@ export function TablaDesempeno({ desempeno, actualizando = false }: { desempeno:
       {!desempeno.satisfaccionDisponible && (
         <p className="estadisticas-nota">La satisfacción aparecerá cuando los clientes respondan encuestas.</p>
       )}
+    </div>
+  );
+}
+
+/** One figure of a person's card: its name and its value. */
+function Cifra({ titulo, children }: { titulo: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{titulo}</dt>
+      <dd>{children}</dd>
     </div>
   );
 }

@@ -83,7 +83,7 @@ export default function EstadisticasPage() {
         </IonList>
       </nav>
 
-      <div className="estadisticas-graficos">
+      <div className="estadisticas-graficos delego-columnas delego-columnas--992">
         <div className="estadisticas-graficos__ancho">
           <IonSegment
             value={periodo}

@@ -204,24 +204,8 @@ export function Tablero({ datos, actualizando = false }: { datos: ResultadosEncu
               formato={formatoPromedio}
               ejeValores={ESCALA_PUNTAJE}
             />
-            <Grafico
-              titulo="Promedio por responsable"
-              tipo="barrasHorizontales"
-              etiquetas={datos.porResponsable.map((r) => `${r.nombre} (${r.cantidad})`)}
-              series={[{ nombre: 'Promedio', valores: datos.porResponsable.map((r) => r.promedio) }]}
-              formato={formatoPromedio}
-              ejeValores={ESCALA_PUNTAJE}
-              alto={Math.max(160, datos.porResponsable.length * 36)}
-            />
-            <Grafico
-              titulo="Promedio por cliente"
-              tipo="barrasHorizontales"
-              etiquetas={datos.porCliente.map((c) => `${c.nombre} (${c.cantidad})`)}
-              series={[{ nombre: 'Promedio', valores: datos.porCliente.map((c) => c.promedio) }]}
-              formato={formatoPromedio}
-              ejeValores={ESCALA_PUNTAJE}
-              alto={Math.max(160, datos.porCliente.length * 36)}
-            />
+            <GraficoPromedioPor titulo="Promedio por responsable" grupos={datos.porResponsable} />
+            <GraficoPromedioPor titulo="Promedio por cliente" grupos={datos.porCliente} />
           </div>
           <section className="delego-card" aria-labelledby="encuestas-comentarios">
             <h2 id="encuestas-comentarios" className="encuestas-seccion-titulo">
@@ -246,6 +230,21 @@ export function Tablero({ datos, actualizando = false }: { datos: ResultadosEncu
         </>
       )}
     </div>
+  );
+}
+
+/** The average score per responsable or per client, one bar each, with the number of answers. */
+function GraficoPromedioPor({ titulo, grupos }: { titulo: string; grupos: ResultadosEncuestas['porCliente'] }) {
+  return (
+    <Grafico
+      titulo={titulo}
+      tipo="barrasHorizontales"
+      etiquetas={grupos.map((g) => `${g.nombre} (${g.cantidad})`)}
+      series={[{ nombre: 'Promedio', valores: grupos.map((g) => g.promedio) }]}
+      formato={formatoPromedio}
+      ejeValores={ESCALA_PUNTAJE}
+      alto={Math.max(160, grupos.length * 36)}
+    />
   );
 }
 

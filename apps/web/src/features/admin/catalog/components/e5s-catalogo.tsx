@@ -1,10 +1,11 @@
 import { zE5sImportar } from '@delego/contract';
-import { IonButton, IonIcon, IonSearchbar, IonSkeletonText, IonSpinner } from '@ionic/react';
+import { IonButton, IonIcon, IonSkeletonText, IonSpinner } from '@ionic/react';
 import { checkmarkCircleOutline, cloudUploadOutline } from 'ionicons/icons';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { ApiError, notificarError } from '../../../../lib/errors';
 import { useAviso, useConfirmar } from '../../../../components/avisos';
 import { Aviso } from '../../shared/aviso';
+import { Buscador } from '../../shared/buscador';
 import { coincide, plural } from '../../shared/nombres';
 import { Tarjeta } from '../../shared/tarjeta';
 import { useE5sAreas } from '../../../../lib/catalogos';
@@ -149,13 +150,12 @@ export function E5sCatalogo() {
       ) : (
         <>
           {areas.data.length > FILAS_VISIBLES && (
-            <IonSearchbar
+            <Buscador
               className="e5s__buscar"
-              value={busqueda}
-              debounce={150}
+              valor={busqueda}
+              onCambiar={setBusqueda}
               placeholder="Buscar por clave o nombre"
               aria-label="Buscar áreas E5S"
-              onIonInput={(e) => setBusqueda(String(e.detail.value ?? ''))}
             />
           )}
           <table className="e5s__tabla" data-testid="e5s-tabla">

@@ -4,7 +4,7 @@ import { businessOutline } from 'ionicons/icons';
 import { BotonesFormulario } from '../../../../components/botones-formulario';
 import { CampoCuit, CampoEmail, CampoInterruptor, CampoTexto, CampoTextoLargo } from '../../../../components/campos';
 import { EstadoNoEncontrado } from '../../../../components/estados-pantalla';
-import { useAviso, useConfirmar } from '../../../../components/avisos';
+import { useAviso } from '../../../../components/avisos';
 import { useFormulario } from '../../../../lib/formularios';
 import { useVolver } from '../../../../lib/navegacion';
 import { useClientes } from '../api/get-clientes';
@@ -16,6 +16,7 @@ import {
   type CampoCliente,
   type ValoresCliente,
 } from '../cliente-validacion';
+import { useCambiarActivo } from '../../shared/cambiar-activo';
 import { PantallaFormularioAdmin } from '../../shared/pantalla-formulario';
 import { FormularioSinDatos, Tarjeta } from '../../shared/tarjeta';
 import '../../shared/admin.css';
@@ -72,7 +73,6 @@ function ClienteForm({ cliente }: { cliente: Cliente | null }) {
     limites: LIMITES_CLIENTE,
     habilitado: !guardar.isPending,
   });
-  const confirmar = useConfirmar();
   const avisar = useAviso();
   const volver = useVolver('/clientes');
   const ocupado = guardar.isPending;
@@ -89,16 +89,14 @@ function ClienteForm({ cliente }: { cliente: Cliente | null }) {
     });
   }
 
-  async function cambiarActivo(activo: boolean) {
-    f.cambiar('activo', activo);
-    if (activo || !cliente) return;
-    const seguro = await confirmar({
-      titulo: 'Desactivar cliente',
-      mensaje: `${cliente.nombre} dejará de ofrecerse para órdenes nuevas. Sus órdenes se conservan. El cambio se aplica al guardar.`,
-      aceptar: 'Desactivar',
-    });
-    if (!seguro) f.cambiar('activo', true);
-  }
+  const cambiarActivo = useCambiarActivo(
+    (activo) => f.cambiar('activo', activo),
+    () =>
+      cliente && {
+        titulo: 'Desactivar cliente',
+        mensaje: `${cliente.nombre} dejará de ofrecerse para órdenes nuevas. Sus órdenes se conservan. El cambio se aplica al guardar.`,
+      },
+  );
 
   const texto = (campo: Exclude<CampoCliente, 'activo' | 'notas'>, etiqueta: string) => ({
     ...f.campo(campo),

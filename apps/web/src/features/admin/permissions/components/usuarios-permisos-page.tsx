@@ -16,7 +16,6 @@ import {
   IonContent,
   IonRefresher,
   IonRefresherContent,
-  IonSearchbar,
   IonToggle,
   type RefresherCustomEvent,
 } from '@ionic/react';
@@ -36,6 +35,7 @@ import {
 } from '../../../../components/estados-pantalla';
 import { useAviso, useConfirmar } from '../../../../components/avisos';
 import { Aviso } from '../../shared/aviso';
+import { Buscador } from '../../shared/buscador';
 import { FichaUsuario } from '../../shared/ficha-usuario';
 import { coincide, nombreCompleto, nombrePermiso } from '../../shared/nombres';
 import { useIdParam } from '../../shared/parametros';
@@ -231,13 +231,12 @@ function Contenido({ usuario, permisos, clientes, catalogo, actor }: ContenidoPr
           </Aviso>
         )}
         {clientes.length >= CLIENTES_PARA_BUSCAR && (
-          <IonSearchbar
+          <Buscador
             className="permisos__buscar"
-            value={busqueda}
-            debounce={150}
+            valor={busqueda}
+            onCambiar={setBusqueda}
             placeholder="Buscar cliente"
             aria-label="Buscar cliente"
-            onIonInput={(e) => setBusqueda(String(e.detail.value ?? ''))}
           />
         )}
         {filas.length === 0 ? (

@@ -17,7 +17,7 @@ import { CampoEmail, CampoInterruptor, CampoPassword, CampoTexto } from '../../.
 import { Aviso } from '../../shared/aviso';
 import { FichaUsuario } from '../../shared/ficha-usuario';
 import { FormularioSinDatos, Tarjeta } from '../../shared/tarjeta';
-import { useAviso, useConfirmar } from '../../../../components/avisos';
+import { useAviso } from '../../../../components/avisos';
 import { useFormulario } from '../../../../lib/formularios';
 import { useVolver } from '../../../../lib/navegacion';
 import { nombreCompleto, nombrePermiso, nombreRol } from '../../shared/nombres';
@@ -34,6 +34,7 @@ import {
   type CampoUsuario,
   type ValoresUsuario,
 } from '../usuario-validacion';
+import { useCambiarActivo } from '../../shared/cambiar-activo';
 import { PantallaFormularioAdmin } from '../../shared/pantalla-formulario';
 import { CampoPersona } from './campo-persona';
 import '../../shared/admin.css';
@@ -101,7 +102,6 @@ function UsuarioForm({ usuario, actor }: FormProps) {
   const { valores, cambiar } = f;
   const catalogo = useCatalogoPermisos();
   const usuarios = useUsuarios();
-  const confirmar = useConfirmar();
   const avisar = useAviso();
   const volver = useVolver('/usuarios');
   const deshabilitado = guardar.isPending || !!bloqueo;
@@ -122,16 +122,14 @@ function UsuarioForm({ usuario, actor }: FormProps) {
     });
   }
 
-  async function cambiarActivo(activo: boolean) {
-    cambiar('activo', activo);
-    if (activo || !usuario) return;
-    const seguro = await confirmar({
-      titulo: 'Desactivar usuario',
-      mensaje: `${nombreCompleto(usuario)} no podrá ingresar a Delego. Sus órdenes y su historial se conservan. El cambio se aplica al guardar.`,
-      aceptar: 'Desactivar',
-    });
-    if (!seguro) cambiar('activo', true);
-  }
+  const cambiarActivo = useCambiarActivo(
+    (activo) => cambiar('activo', activo),
+    () =>
+      usuario && {
+        titulo: 'Desactivar usuario',
+        mensaje: `${nombreCompleto(usuario)} no podrá ingresar a Delego. Sus órdenes y su historial se conservan. El cambio se aplica al guardar.`,
+      },
+  );
 
   function alternarPermiso(permiso: PermisoGlobal, marcado: boolean) {
     cambiar(
