@@ -165,33 +165,35 @@ export class PgBus extends LocalBus {
   private enviarPendientes(): Promise<void> {
     const eventos = this.pendientes;
     this.pendientes = [];
-    const envios: Promise<void>[] = [];
-    const enviar = (lote: string[], tipos: string[]) => {
-      const payload = `{"origin":${JSON.stringify(this.instanceId)},"events":[${lote.join(',')}]}`;
-      envios.push(
-        this.pool.query('select pg_notify($1, $2)', [CHANNEL, payload]).then(
-          () => undefined,
-          (err: unknown) => this.log.warn({ err, eventos: tipos }, 'bus.notifyFallo'),
-        ),
-      );
-    };
+    const lotes: { payload: string; tipos: string[] }[] = [];
     let lote: string[] = [];
     let tipos: string[] = [];
     let largo = 0;
+    const cerrarLote = () => {
+      lotes.push({ payload: `{"origin":${JSON.stringify(this.instanceId)},"events":[${lote.join(',')}]}`, tipos });
+      lote = [];
+      tipos = [];
+      largo = 0;
+    };
     for (const e of eventos) {
       const texto = JSON.stringify(e);
-      if (lote.length && largo + texto.length > MAX_PAYLOAD) {
-        enviar(lote, tipos);
-        lote = [];
-        tipos = [];
-        largo = 0;
-      }
+      if (lote.length && largo + texto.length > MAX_PAYLOAD) cerrarLote();
       lote.push(texto);
       tipos.push(e.type);
       largo += texto.length + 1;
     }
-    if (lote.length) enviar(lote, tipos);
-    this.envio = Promise.all([this.envio, ...envios]).then(() => undefined);
+    if (lote.length) cerrarLote();
+    // One NOTIFY after the other, and after the previous turn's: through the pool two statements
+    // may run on two connections and commit in either order, and the other instances must get the
+    // events in the order they were published. A failed lot is logged and the next one still goes.
+    for (const { payload, tipos: deLote } of lotes) {
+      this.envio = this.envio.then(() =>
+        this.pool.query('select pg_notify($1, $2)', [CHANNEL, payload]).then(
+          () => undefined,
+          (err: unknown) => this.log.warn({ err, eventos: deLote }, 'bus.notifyFallo'),
+        ),
+      );
+    }
     return this.envio;
   }
 
