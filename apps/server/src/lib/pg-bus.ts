@@ -147,24 +147,51 @@ export class PgBus extends LocalBus {
     this.pingTimer.unref();
   }
 
-  /** Events published in this turn of the event loop, not yet sent to the other instances. */
+  /** Events published and not yet sent to the other instances. */
   private pendientes: DomainEvent[] = [];
-  private envio: Promise<void> = Promise.resolve();
+  /** The sending loop while it runs: one NOTIFY at a time (see enviarPendientes). */
+  private envio: Promise<void> | undefined;
 
   /**
-   * Delivered in process at once; sent to the other instances with the others published in the
-   * same turn of the event loop, in one NOTIFY (a create publishes three events, and under load
-   * many requests publish in one turn): one statement instead of one per event (issue 18).
+   * Delivered in process at once; sent to the other instances together with the others published
+   * in the same turn of the event loop, or while the previous NOTIFY was on its way (a create
+   * publishes three events, and under load many requests publish at once): one statement instead of
+   * one per event (issue 18).
    */
   override publish(event: DomainEvent): void {
     super.publish(event);
     this.pendientes.push(event);
-    if (this.pendientes.length === 1) setImmediate(() => void this.enviarPendientes());
+    if (this.pendientes.length === 1 && !this.envio) setImmediate(() => void this.enviarPendientes());
   }
 
+  /**
+   * Sends what is pending, one NOTIFY after the other, until nothing is: through the pool two
+   * statements may run on two connections and commit in either order, and the other instances must
+   * get the events in the order they were published. What is published meanwhile waits and goes in
+   * the next lot, so under load the lots grow instead of the queue. A failed lot is logged and the
+   * next one still goes.
+   */
   private enviarPendientes(): Promise<void> {
-    const eventos = this.pendientes;
-    this.pendientes = [];
+    this.envio ??= (async () => {
+      try {
+        while (this.pendientes.length) {
+          const eventos = this.pendientes;
+          this.pendientes = [];
+          for (const { payload, tipos } of this.lotes(eventos)) {
+            await this.pool
+              .query('select pg_notify($1, $2)', [CHANNEL, payload])
+              .catch((err: unknown) => this.log.warn({ err, eventos: tipos }, 'bus.notifyFallo'));
+          }
+        }
+      } finally {
+        this.envio = undefined;
+      }
+    })();
+    return this.envio;
+  }
+
+  /** The events as NOTIFY payloads, each under PostgreSQL's limit, in order. */
+  private lotes(eventos: DomainEvent[]): { payload: string; tipos: string[] }[] {
     const lotes: { payload: string; tipos: string[] }[] = [];
     let lote: string[] = [];
     let tipos: string[] = [];
@@ -183,24 +210,12 @@ export class PgBus extends LocalBus {
       largo += texto.length + 1;
     }
     if (lote.length) cerrarLote();
-    // One NOTIFY after the other, and after the previous turn's: through the pool two statements
-    // may run on two connections and commit in either order, and the other instances must get the
-    // events in the order they were published. A failed lot is logged and the next one still goes.
-    for (const { payload, tipos: deLote } of lotes) {
-      this.envio = this.envio.then(() =>
-        this.pool.query('select pg_notify($1, $2)', [CHANNEL, payload]).then(
-          () => undefined,
-          (err: unknown) => this.log.warn({ err, eventos: deLote }, 'bus.notifyFallo'),
-        ),
-      );
-    }
-    return this.envio;
+    return lotes;
   }
 
   override async close(): Promise<void> {
     // What was published last still reaches the other instances (the pool closes after the bus).
-    if (this.pendientes.length) await this.enviarPendientes();
-    await this.envio;
+    if (this.pendientes.length || this.envio) await this.enviarPendientes();
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     if (this.pingTimer) clearTimeout(this.pingTimer);
