@@ -46,6 +46,8 @@ test.describe('planes (issue 15) @una-pantalla', () => {
     const panel = await panelPlan(page);
     await panel.getByRole('link', { name: 'Actualizar plan' }).click();
     await expect(page).toHaveURL(/\/planes$/);
+    // Until Ionic's transition ends, the screen it leaves is on the page too.
+    await expect(pantallaActual(page)).toHaveCount(1);
     const planes = pantallaActual(page);
     await expect(planes.getByTestId('plan-modo-prueba')).toContainText('Modo de prueba');
     const actual = planes.locator('.plan-tarjeta--actual');
@@ -64,6 +66,8 @@ test.describe('planes (issue 15) @una-pantalla', () => {
     await await expect(empresa.getByTestId('plan-elegir')).toHaveText('Mejorar a Empresa');
     await empresa.getByTestId('plan-elegir').click();
     await expect(page).toHaveURL(/\/mercadopago-tarjeta\?plan=\d+$/);
+    // Until Ionic's transition ends, the screen it leaves is on the page too.
+    await expect(pantallaActual(page)).toHaveCount(1);
     const tarjeta = pantallaActual(page);
     await expect(tarjeta.getByTestId('plan-modo-prueba')).toBeVisible();
     await expect(tarjeta.getByTestId('tarjeta-resumen')).toContainText('Plan Empresa');
@@ -95,6 +99,8 @@ test.describe('planes (issue 15) @una-pantalla', () => {
     // Back on planes: Empresa is the current plan, and both payments are in the history.
     await tarjeta.getByRole('link', { name: 'Ver planes' }).click();
     await expect(page).toHaveURL(/\/planes$/);
+    // Until Ionic's transition ends, the screen it leaves is on the page too.
+    await expect(pantallaActual(page)).toHaveCount(1);
     const despues = pantallaActual(page);
     await expect(despues.locator('.plan-tarjeta--actual h3')).toHaveText('Empresa');
     const filas = despues.getByTestId('pago-fila');
