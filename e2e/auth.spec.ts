@@ -3,6 +3,7 @@ import {
   abrirMenu,
   campoPassword,
   campoUsuario,
+  inicioAlCargar,
   ingresar,
   iniciarSesion,
   listaOrdenes,
@@ -85,7 +86,7 @@ test.describe('ingreso y salida', () => {
     await expect(page).toHaveURL(/\/home$/);
     await page.goto('/ordeneslist');
     await expect(page).toHaveURL(/\/home$/);
-    await expect(listaOrdenes(page)).toBeVisible();
+    await expect(inicioAlCargar(page)).toBeVisible();
   });
 
   test('planes y horas-reportadas: sólo administradores; el resto vuelve a Inicio', async ({ page }) => {

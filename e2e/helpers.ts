@@ -35,6 +35,14 @@ export function listaOrdenes(page: Page): Locator {
   return pantallaActual(page).getByTestId('ordenes-lista');
 }
 
+/**
+ * Inicio right after the page loads with a session: on a phone the first stage
+ * (e2e/inicio-ligero.spec.ts), on a desktop the full app's list.
+ */
+export function inicioAlCargar(page: Page): Locator {
+  return esTelefono(page) ? page.getByTestId('inicio-ligero') : listaOrdenes(page);
+}
+
 /** Opens the login screen and logs in; waits for Inicio (the order list). */
 export async function iniciarSesion(page: Page, usuario: string): Promise<void> {
   await page.goto('/login');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, esTelefono, iniciarSesion, listaOrdenes, pantallaActual } from './helpers';
+import { DEMO_PASSWORD, esTelefono, inicioAlCargar, iniciarSesion, listaOrdenes, pantallaActual } from './helpers';
 
 /**
  * Working without a connection, the other two kinds of change (issue 17, docs/APP-DE-CAMPO.md
@@ -100,7 +100,7 @@ async function prepararEnLinea(page: Page, ordenId: number): Promise<void> {
     pantallaActual(page).getByTestId(esTelefono(page) ? 'archivos-camara' : 'archivos-agregar'),
   ).toBeVisible();
   await page.goto('/home');
-  await expect(listaOrdenes(page)).toBeVisible();
+  await expect(inicioAlCargar(page)).toBeVisible();
 }
 
 async function crearOrdenSinConexion(page: Page, titulo: string): Promise<void> {

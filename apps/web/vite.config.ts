@@ -59,10 +59,18 @@ export default defineConfig({
   // ionicPerezoso: Ionic components that load when first drawn, not with the login (build only).
   plugins: [ionicPerezoso(), react(), precomprimir(), VitePWA(PWA)],
   resolve: {
-    alias: {
-      // The web build reads the contract's sources directly: it never needs the contract built.
-      '@delego/contract': fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)),
-    },
+    // The web build reads the contract's sources directly: it never needs the contract built.
+    // `@delego/contract/ligero` is its Zod-free part, for the first-stage screens.
+    alias: [
+      {
+        find: /^@delego\/contract$/,
+        replacement: fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)),
+      },
+      {
+        find: /^@delego\/contract\/ligero$/,
+        replacement: fileURLToPath(new URL('../../packages/contract/src/ligero.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     port: 5173,

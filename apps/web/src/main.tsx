@@ -2,12 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registrarPwa } from './app/registro-pwa';
 import { LoginLigero } from './features/auth/login-ligero/login-ligero';
+import type { Traspaso } from './features/orders/inicio-ligero/inicio-ligero';
+import { leerSesionLigera, pedirPagina } from './features/orders/inicio-ligero/pedir-inicio';
 import { haySesionGuardada, limpiezaPrimerUso } from './lib/session-claves';
 
 /*
  * The first load (issue 17, docs/APP-DE-CAMPO.md «Carga inicial»): this entry only decides. The
- * login without a session gets the first-stage login (plain React + CSS, no Ionic); every other
- * start, and that login once it succeeds, loads the full app (app/app-completa.tsx) on demand.
+ * login without a session gets the first-stage login, and Inicio on a phone with a session the
+ * first-stage Inicio (plain React + CSS, no Ionic); every other start, and those two once the
+ * person logs in or does anything but read, loads the full app (app/app-completa.tsx) on demand.
  */
 
 // SPEC §9: wipe what older clients left in localStorage, once, before anything reads it.
@@ -24,16 +27,57 @@ function empiezaEnInicio(): boolean {
   return ruta === '/' || ruta === '/home' || ruta === '/ordeneslist';
 }
 
-async function cargarAppCompleta(): Promise<void> {
+async function cargarAppCompleta(traspaso?: Traspaso): Promise<void> {
   // Asked now, in parallel, instead of after the app draws its router; the route's own lazy
   // import (app/routes.ts) gets the same module.
-  if (empiezaEnInicio()) void import('./features/orders/components/ordenes-lista-page').catch(() => undefined);
+  if (!traspaso && empiezaEnInicio()) {
+    void import('./features/orders/components/ordenes-lista-page').catch(() => undefined);
+  }
   const [{ montarAppCompleta }, { borrarCacheCompleta }] = await Promise.all([
     import('./app/app-completa'),
     import('./lib/cache-persistente'),
   ]);
   if (wipe) void borrarCacheCompleta();
-  montarAppCompleta(raiz);
+  if (traspaso) {
+    // Where the person's action leads; Inicio stays behind it in the history (Back returns to it).
+    const destino = traspaso.destino();
+    if (destino === window.location.pathname + window.location.search) window.history.replaceState(null, '', destino);
+    else window.history.pushState(null, '', destino);
+  }
+  montarAppCompleta(raiz, traspaso?.lista);
+  if (traspaso?.repetir) repetirCuandoAparezca(traspaso.repetir);
+}
+
+/**
+ * The first-stage Inicio's handover: the control the person pressed there, pressed (or, a text
+ * field, focused) in the full app as soon as it is drawn; given up after 10 s.
+ */
+function repetirCuandoAparezca(selector: string): void {
+  const limite = Date.now() + 10_000;
+  const intentar = () => {
+    const control = document.querySelector<HTMLElement>(selector);
+    if (control) {
+      if (control instanceof HTMLInputElement) control.focus();
+      else control.click();
+    } else if (Date.now() < limite) {
+      window.setTimeout(intentar, 50);
+    }
+  };
+  intentar();
+}
+
+/**
+ * The first-stage Inicio's start: a stored session, Inicio's address without filters, and a
+ * phone-sized screen (below Ionic's split pane, where the menu shows beside the list and the
+ * desktop gains little from a first stage).
+ */
+function empiezaEnInicioLigero(): boolean {
+  const { pathname, search } = window.location;
+  return (
+    (pathname === '/' || pathname === '/home' || pathname === '/ordeneslist') &&
+    search === '' &&
+    window.matchMedia('(max-width: 991.98px)').matches
+  );
 }
 
 /** The paths the first-stage login answers: the login itself, and the start that redirects to it. */
@@ -46,6 +90,8 @@ function empiezaEnLogin(): boolean {
   }
   return ruta === '/login';
 }
+
+const sesion = leerSesionLigera();
 
 if (empiezaEnLogin()) {
   // The service worker registers once the page has loaded, as in the full app (which takes over
@@ -61,6 +107,31 @@ if (empiezaEnLogin()) {
         }}
       />
     </StrictMode>,
+  );
+} else if (sesion && empiezaEnInicioLigero()) {
+  window.history.replaceState(null, '', '/home');
+  // The list is asked for now, while the screen's code loads (its own file: the login's first
+  // load does not carry it).
+  const primeraPagina = pedirPagina(sesion, 0);
+  primeraPagina.catch(() => undefined);
+  import('./features/orders/inicio-ligero/inicio-ligero').then(
+    ({ InicioLigero }) => {
+      // The full app takes over the service worker's registration, as after the light login.
+      const pararPwa = registrarPwa(() => undefined);
+      raiz.render(
+        <StrictMode>
+          <InicioLigero
+            sesion={sesion}
+            primeraPagina={primeraPagina}
+            alTraspasar={async (traspaso) => {
+              pararPwa();
+              await cargarAppCompleta(traspaso);
+            }}
+          />
+        </StrictMode>,
+      );
+    },
+    () => void cargarAppCompleta(),
   );
 } else {
   void cargarAppCompleta();

@@ -9,6 +9,7 @@ import type { Root } from 'react-dom/client';
 import { App } from './app';
 import { IONIC_CONFIG } from './ionic-config';
 import { crearQueryClient } from './query-client';
+import { sembrarInicio, type SemillaInicio } from './semilla-inicio';
 
 /* Ionic's CSS: core, then the optional utilities the screens use. */
 import '@ionic/react/css/core.css';
@@ -22,11 +23,14 @@ import '@ionic/react/css/text-alignment.css';
 import '../theme/variables.css';
 import '../theme/global.css';
 
-export function montarAppCompleta(raiz: Root): void {
+/** `inicio`: the list the first-stage Inicio already read, if the full app comes from it. */
+export function montarAppCompleta(raiz: Root, inicio?: SemillaInicio): void {
   setupIonicReact(IONIC_CONFIG);
+  const queryClient = crearQueryClient();
+  if (inicio) sembrarInicio(queryClient, inicio);
   raiz.render(
     <StrictMode>
-      <App queryClient={crearQueryClient()} />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
 }

@@ -1,18 +1,12 @@
-import { ZONA_HORARIA_EMPRESA_POR_DEFECTO, esDia, textoDeDia } from '@delego/contract';
+import { esDia, textoDeDia } from '@delego/contract';
+
+export { useZonaEmpresa } from './zona-empresa';
 
 /**
  * Dates in the interface (docs/FECHAS.md): calendar days and times are read and written in the
  * company's time zone, whatever the device's. The pure helpers live in the contract (the server
  * uses them too); this file has what only the web needs.
  */
-
-/**
- * The company's time zone. One place: when companies get their own setting, this hook reads it
- * (from the session or the plan) and every screen follows.
- */
-export function useZonaEmpresa(): string {
-  return ZONA_HORARIA_EMPRESA_POR_DEFECTO;
-}
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TEXTO_COMPLETO = /^\d{2}\/\d{2}\/\d{4}$/;

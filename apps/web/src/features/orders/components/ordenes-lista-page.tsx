@@ -39,15 +39,12 @@ import {
   type CriterioOrden,
   type FiltrosLista,
 } from '../model/filtros';
+import { textoTotalOrdenes } from '../model/formato';
 import { FiltrosRapidos } from './filtros-rapidos';
 import { OrdenItem } from './orden-item';
 import '../orders.css';
 
 const RUTA = '/home';
-
-function textoTotal(total: number): string {
-  return total === 1 ? '1 orden' : `${total.toLocaleString('es-AR')} órdenes`;
-}
 
 /**
  * Inicio: the order list. Its filters live in the address (/home?estados=todas&q=bomba), so going
@@ -133,7 +130,7 @@ export default function OrdenesListaPage() {
           <FiltrosRapidos filtros={filtros} onCambiar={cambiarFiltros} />
           <div className="ordenes-resumen">
             <span className="ordenes-resumen__total" aria-live="polite" data-testid="ordenes-total">
-              {lista.isSuccess ? textoTotal(total) : ' '}
+              {lista.isSuccess ? textoTotalOrdenes(total) : ' '}
             </span>
             <IonSelect
               className="ordenes-orden"
