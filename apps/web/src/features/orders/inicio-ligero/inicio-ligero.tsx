@@ -163,50 +163,25 @@ export function InicioLigero({ sesion, primeraPagina, alTraspasar }: Props) {
   return (
     <div className="inicio-ligero" data-testid="inicio-ligero" aria-busy={traspasando || !lista}>
       <header className="inicio-ligero__barra">
-        <button
-          type="button"
-          className="inicio-ligero__accion"
-          aria-label="Abrir menú"
-          onClick={alBoton('ion-menu-button')}
-        >
-          <IconoLigero icono={menuOutline} />
-        </button>
+        <AccionBarra icono={menuOutline} nombre="Abrir menú" onClick={alBoton('ion-menu-button')} />
         <h1 className="inicio-ligero__titulo">Órdenes</h1>
-        <a
-          className="inicio-ligero__accion"
+        <AccionBarra
+          icono={filterOutline}
+          nombre="Filtros"
           href="/orderslistfilter"
-          aria-label="Filtros"
           onClick={alLink('/orderslistfilter')}
-        >
-          <IconoLigero icono={filterOutline} />
-        </a>
-        <button
-          type="button"
-          className="inicio-ligero__accion"
-          aria-label="Exportar a Excel"
-          title="Exportar a Excel"
+        />
+        <AccionBarra
+          icono={downloadOutline}
+          nombre="Exportar a Excel"
           onClick={alBoton('[data-testid="ordenes-exportar"]')}
-        >
-          <IconoLigero icono={downloadOutline} />
-        </button>
-        <a
-          className="inicio-ligero__accion"
-          href="/dashboard"
-          aria-label="Tablero"
-          title="Tablero"
-          onClick={alLink('/dashboard')}
-        >
-          <IconoLigero icono={gridOutline} />
-        </a>
-        <button
-          type="button"
-          className="inicio-ligero__accion"
-          aria-label="Notificaciones"
-          title="Notificaciones"
+        />
+        <AccionBarra icono={gridOutline} nombre="Tablero" href="/dashboard" onClick={alLink('/dashboard')} />
+        <AccionBarra
+          icono={notificationsOutline}
+          nombre="Notificaciones"
           onClick={alBoton('[data-testid="campana-notificaciones"]')}
-        >
-          <IconoLigero icono={notificationsOutline} />
-        </button>
+        />
       </header>
       {traspasando && <div className="inicio-ligero__progreso" role="progressbar" aria-label="Abriendo Delego" />}
 
@@ -339,6 +314,30 @@ export function InicioLigero({ sesion, primeraPagina, alTraspasar }: Props) {
         </a>
       )}
     </div>
+  );
+}
+
+/** A button of the bar (a link when it opens a screen), named for screen readers and on hover. */
+function AccionBarra({
+  icono,
+  nombre,
+  href,
+  onClick,
+}: {
+  icono: string;
+  nombre: string;
+  href?: string;
+  onClick: (e: MouseEvent) => void;
+}) {
+  const contenido = <IconoLigero icono={icono} />;
+  return href ? (
+    <a className="inicio-ligero__accion" href={href} aria-label={nombre} title={nombre} onClick={onClick}>
+      {contenido}
+    </a>
+  ) : (
+    <button type="button" className="inicio-ligero__accion" aria-label={nombre} title={nombre} onClick={onClick}>
+      {contenido}
+    </button>
   );
 }
 
