@@ -66,6 +66,25 @@ describe('entre empresas', () => {
   });
 });
 
+describe('credenciales en caché', () => {
+  it('cada encabezado en caché da su propio usuario y empresa; otra clave no entra aunque haya uno en caché', async () => {
+    const plan = (quien: string, clave?: string) => get('/api/v2/plan/estado?tsp=1', auth(quien, clave));
+    // Both headers verified and remembered, then served from memory, each with its own company.
+    for (let i = 0; i < 3; i++) {
+      expect((await plan('otra')).json()).toMatchObject({ nombre: 'Ilimitado', quota: null });
+      expect((await plan('propietario')).json()).toMatchObject({ nombre: 'Pyme', quota: 100 });
+    }
+    const login = (await get('/api/v4/login', auth('otra'))).json();
+    expect(login).toMatchObject({ usuario: 'otra', entidadId: otra });
+    // The cached user with a wrong password, and the cached password under an unknown name.
+    const mala = await plan('propietario', 'Otra1234!');
+    expect(mala.statusCode).toBe(403);
+    expect(mala.json()).toMatchObject({ code: 'LOGIN_INVALIDO' });
+    expect((await plan('nadie')).statusCode).toBe(403);
+    expect((await plan('propietario')).statusCode).toBe(200);
+  });
+});
+
 describe('GET /api/v4/login', () => {
   it('devuelve el usuario logueado de SPEC §3', async () => {
     const r = await get(`/api/v4/login?tsp=${Date.now()}`, auth('supervisor'));

@@ -43,6 +43,25 @@ describe('CredentialCache', () => {
     expect(c.get('z#1')?.id).toBe(3);
   });
 
+  it('la clave es un resumen del encabezado, distinto para cada encabezado, y nunca el encabezado', () => {
+    const c = new CredentialCache(60_000);
+    const header = `propietario#${'ab'.repeat(16)}`;
+    c.set(header, actor(1));
+    // The same user with another password, and another user with the same one: not served.
+    expect(c.get(`propietario#${'ab'.repeat(15)}ac`)).toBeUndefined();
+    expect(c.get(`propietari0#${'ab'.repeat(16)}`)).toBeUndefined();
+    expect(c.get(header)?.id).toBe(1);
+    const claves = [...(c as unknown as { entries: Map<string, unknown> }).entries.keys()];
+    expect(claves).toHaveLength(1);
+    expect(claves[0]).toHaveLength(32);
+    expect(claves[0]).not.toContain('ab'.repeat(4));
+    expect(claves[0]).not.toContain('propietario');
+    // Another process (another secret) keys the same header differently.
+    const otra = new CredentialCache(60_000);
+    otra.set(header, actor(1));
+    expect([...(otra as unknown as { entries: Map<string, unknown> }).entries.keys()][0]).not.toBe(claves[0]);
+  });
+
   it('no guarda nada con TTL 0 y respeta el máximo de entradas', () => {
     expect(
       (() => {

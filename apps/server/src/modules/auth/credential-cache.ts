@@ -26,8 +26,12 @@ export class CredentialCache implements ManagedCache<number> {
     private readonly maxEntries = 50_000,
   ) {}
 
+  /**
+   * The key of a header: the digest's 32 bytes as a one-byte string ('binary', that is latin1).
+   * Encoding them as base64url took longer than the hash itself, on every authenticated call.
+   */
   private digest(header: string): string {
-    return hash('sha256', this.secret + header, 'base64url');
+    return hash('sha256', this.secret + header, 'binary');
   }
 
   get(header: string): Actor | undefined {

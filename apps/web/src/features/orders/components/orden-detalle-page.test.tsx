@@ -1,10 +1,12 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSupervisor } from '../../../test/factories';
-import { renderConApp } from '../../../test/render';
+import { crearQueryClientDePrueba, renderConApp } from '../../../test/render';
 import { makeEvento, makeOrdenDetalle } from '../test-utils';
-import { simularServidor } from '../../../test/servidor';
-import { ContenidoOrden } from './orden-detalle-page';
+import { errorDelServidor, simularServidor } from '../../../test/servidor';
+import { ordenesKeys } from '../keys';
+import OrdenDetallePage, { ContenidoOrden } from './orden-detalle-page';
 
 // Ionic's components make the first renders slow on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -117,5 +119,36 @@ describe('order detail', () => {
         '<img src=x onerror=alert(1)> empiezo',
       ),
     );
+  });
+
+  it.each([
+    ['keeps the order on screen when a refresh cannot reach the server', () => Response.error(), true],
+    ['replaces it with the error when the server refuses the refresh', () => errorDelServidor(404, 'No existe'), false],
+  ])('%s', async (_, fallo, sigue) => {
+    const orden = makeOrdenDetalle({ id: 42, titulo: 'Bomba de agua' });
+    let caida = false;
+    simularServidor({
+      'GET /api/v3/ordenDTO/42': () => (caida ? fallo() : orden),
+      'GET /api/v2/historial/detalle/42': [makeEvento()],
+    });
+    const queryClient = crearQueryClientDePrueba();
+    renderConApp(
+      <Routes>
+        <Route path="/orden/:id" element={<OrdenDetallePage />} />
+      </Routes>,
+      { usuario: makeSupervisor(), ruta: '/orden/42', queryClient },
+    );
+    expect(await screen.findByText('Bomba de agua')).toBeInTheDocument();
+
+    caida = true;
+    await act(() => queryClient.refetchQueries({ queryKey: ordenesKeys.detalle(42) }));
+    if (sigue) {
+      await waitFor(() => expect(queryClient.getQueryState(ordenesKeys.detalle(42))?.status).toBe('error'));
+      expect(screen.getByText('Bomba de agua')).toBeInTheDocument();
+      expect(screen.queryByText('No se pudieron cargar los datos')).toBeNull();
+    } else {
+      expect(await screen.findByTestId('ordenes-no-encontrada')).toHaveTextContent('Orden no encontrada');
+      expect(screen.queryByText('Bomba de agua')).toBeNull();
+    }
   });
 });

@@ -26,6 +26,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoSinOrden, FilasCargando } from '../../../components/estados-pantalla';
+import { esErrorDefinitivo } from '../../../lib/errors';
 import { PapeleoDeOrden } from '../../reports';
 import { ClienteDeOrden } from '../../client-side';
 import { useEliminarOrden } from '../api/eliminar-orden';
@@ -61,11 +62,13 @@ export default function OrdenDetallePage() {
             <EstadoSinOrden ambito="ordenes" />
           ) : detalle.isPending ? (
             <FilasCargando ambito="ordenes" filas={4} testId="orden-cargando" />
-          ) : detalle.isError ? (
+          ) : detalle.isError && (!orden || esErrorDefinitivo(detalle.error)) ? (
+            // A refresh that could not reach the server keeps the order on screen (offline, the
+            // toast says so); one the server refused (deleted, no longer visible) replaces it.
             <EstadoError ambito="ordenes" error={detalle.error} onReintentar={() => void detalle.refetch()} />
-          ) : (
-            <ContenidoOrden orden={detalle.data} />
-          )}
+          ) : orden ? (
+            <ContenidoOrden orden={orden} />
+          ) : null}
         </div>
       </IonContent>
     </>
