@@ -72,12 +72,7 @@ function repetirCuandoAparezca(selector: string): void {
  * desktop gains little from a first stage).
  */
 function empiezaEnInicioLigero(): boolean {
-  const { pathname, search } = window.location;
-  return (
-    (pathname === '/' || pathname === '/home' || pathname === '/ordeneslist') &&
-    search === '' &&
-    window.matchMedia('(max-width: 991.98px)').matches
-  );
+  return empiezaEnInicio() && window.location.search === '' && window.matchMedia('(max-width: 991.98px)').matches;
 }
 
 /** The paths the first-stage login answers: the login itself, and the start that redirects to it. */

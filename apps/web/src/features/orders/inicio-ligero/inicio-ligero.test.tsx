@@ -1,4 +1,4 @@
-import { ESTADOS, ZONA_HORARIA_EMPRESA_POR_DEFECTO, puedeCrearOrden } from '@delego/contract';
+import { ESTADOS, RUTAS, ZONA_HORARIA_EMPRESA_POR_DEFECTO, puedeCrearOrden } from '@delego/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { menuOutline } from 'ionicons/icons';
@@ -13,7 +13,7 @@ import { FILTROS_INICIALES, NOMBRES_ORDEN, alternarEstado, consultaDeFiltros, cu
 import { makeOrdenResumen } from '../test-utils';
 import { mascaraDeIcono } from './icono-ligero';
 import { InicioLigero, TEXTO_ORDEN_INICIAL, destinoDeChip, puedeCrearLigero, type Traspaso } from './inicio-ligero';
-import { cuerpoInicial, leerSesionLigera, type SesionLigera } from './pedir-inicio';
+import { RUTA_ORDENES, cuerpoInicial, leerSesionLigera, type SesionLigera } from './pedir-inicio';
 
 const LISTA = 'POST /api/v4/ordenes/all/filtered';
 
@@ -44,6 +44,7 @@ afterEach(() => window.localStorage.clear());
 
 describe('first-stage Inicio (issue 17)', () => {
   it('asks for what the full Inicio asks for without filters, and agrees with its rules', () => {
+    expect(RUTA_ORDENES).toBe(RUTAS.ordenesFiltradas.path);
     expect(cuerpoInicial()).toEqual(cuerpoDeFiltros(FILTROS_INICIALES, ZONA_HORARIA_EMPRESA_POR_DEFECTO));
     expect(TEXTO_ORDEN_INICIAL).toBe(NOMBRES_ORDEN[FILTROS_INICIALES.orden]);
     expect(destinoDeChip('todas')).toBe(`/home${consultaDeFiltros({ ...FILTROS_INICIALES, estados: 'todas' })}`);
