@@ -5,7 +5,6 @@ import { CacheRegistry, empresa, type CacheDeclaration, type InvalidadaPor } fro
 import type { Clock } from './lib/clock.js';
 import { TenantCache } from './lib/tenant-cache.js';
 import { CredentialCache } from './modules/auth/credential-cache.js';
-import type { FilaResumen } from './modules/orders/orders.lecturas.repository.js';
 import { NombresCache, type Nombres } from './modules/orders/orders.nombres.js';
 
 /** The events after which a company's orders, as lists show them, may differ. */
@@ -93,14 +92,22 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
       maxBytes: 4 * MB,
       invalidadaPor: ordenes,
     } satisfies CacheDeclaration<string>,
-    /** Pages of the order list (LIST_CACHE_MS; 0 turns it off). ADR 0005. */
+    /**
+     * Answers of the order list as the JSON written (LIST_CACHE_MS; 0 turns it off). ADR 0005. They
+     * carry the names too, hence the names cache's events.
+     */
     paginas: {
       nombre: 'paginas',
       ttlMs: config.listCacheMs,
       maxEntradas: 5_000,
       maxPorEntidad: 50,
       maxBytes: 16 * MB,
-      invalidadaPor: ordenes,
+      invalidadaPor: {
+        ...ordenes,
+        'clientes.cacheLimpiada': empresa,
+        'usuarios.cacheLimpiada': empresa,
+        'catalogo.cambiado': empresa,
+      },
     } satisfies CacheDeclaration<string>,
     /**
      * The dashboard per company, visibility and filters (statistics): its cards also depend on the
@@ -125,7 +132,7 @@ export interface Caches {
   plan: TenantCache<PlanEstado | null>;
   nombres: NombresCache;
   conteos: TenantCache<number>;
-  paginas: TenantCache<FilaResumen[]>;
+  paginas: TenantCache<Buffer>;
   tablero: TenantCache<Dashboard>;
 }
 
@@ -152,7 +159,10 @@ export function crearCaches(deps: {
     plan: registro.register(d.plan, new TenantCache<PlanEstado | null>({ ...d.plan, now: ahora })),
     nombres: registro.register(d.nombres, new NombresCache(deps.cargarNombres, d.nombres)),
     conteos: registro.register(d.conteos, new TenantCache<number>(d.conteos)),
-    paginas: registro.register(d.paginas, new TenantCache<FilaResumen[]>(d.paginas)),
+    paginas: registro.register(
+      d.paginas,
+      new TenantCache<Buffer>({ ...d.paginas, now: ahora, bytesDe: (b) => b.length }),
+    ),
     tablero: registro.register(d.tablero, new TenantCache<Dashboard>({ ...d.tablero, now: ahora })),
   };
 }

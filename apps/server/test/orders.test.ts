@@ -586,6 +586,51 @@ describe('listas y filtros', () => {
     expect(l.ordenes.every((x: Json) => x.vencida)).toBe(true);
   });
 
+  it('una página guardada en memoria no se sirve pasado el vencimiento de una de sus órdenes', async () => {
+    const vence = env.clock.now().getTime() + 10_000;
+    const o = await crear('admin', { titulo: 'Vence en diez segundos', fechaInicio: vence - 60_000, fechaFin: vence });
+    const f = { buscar: 'vence en diez segundos', porPagina: 25 };
+    const vencida = async () => {
+      const r = await call('POST', '/api/v4/ordenes/all/filtered', 'admin', f);
+      expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
+      return (r.json() as { ordenes: { id: number; vencida: boolean }[] }).ordenes.find((x) => x.id === o.id)?.vencida;
+    };
+    expect(await vencida()).toBe(false);
+    env.clock.advance(5_000);
+    // Asked again within the page cache's 30 s and before the due time: the stored answer.
+    expect(await vencida()).toBe(false);
+    env.clock.advance(5_001);
+    // Still within those 30 s, but the order became overdue: the page is read again.
+    expect(await vencida()).toBe(true);
+    const simple = (
+      await call('POST', '/api/v2/ordenes/all/filtered', 'admin', { buscar: 'vence en diez segundos' })
+    ).json() as { id: number; vencida: boolean }[];
+    expect(simple.find((x) => x.id === o.id)?.vencida).toBe(true);
+    expect((await call('DELETE', `/api/v2/orden/${o.id}`, 'admin')).statusCode).toBe(200);
+  });
+
+  it('una página guardada en memoria sigue el cambio de nombre de un tipo de orden, sin otro cambio', async () => {
+    const o = await crear('admin', { titulo: 'Tipo renombrado en la lista' });
+    const tipo = async (ruta: string, cuerpo: Json) => {
+      const r = (await call('POST', ruta, 'admin', cuerpo)).json() as
+        | { ordenes: { id: number; tipoOrden: { nombre: string } | null }[] }
+        | { id: number; tipoOrden: { nombre: string } | null }[];
+      const ordenes = Array.isArray(r) ? r : r.ordenes;
+      return ordenes.find((x) => x.id === o.id)?.tipoOrden?.nombre;
+    };
+    const v4 = ['/api/v4/ordenes/all/filtered', { buscar: 'tipo renombrado' }] as const;
+    const v2 = ['/api/v2/ordenes/all/filtered', { buscar: 'tipo renombrado' }] as const;
+    expect(await tipo(...v4)).toBe('Correctivo');
+    expect(await tipo(...v2)).toBe('Correctivo');
+    expect(
+      (await call('PUT', `/api/v2/tipoOrden/${cat.tipos[0]}`, 'admin', { nombre: 'Correctivo mayor' })).statusCode,
+    ).toBe(200);
+    expect(await tipo(...v4)).toBe('Correctivo mayor');
+    expect(await tipo(...v2)).toBe('Correctivo mayor');
+    await call('PUT', `/api/v2/tipoOrden/${cat.tipos[0]}`, 'admin', { nombre: 'Correctivo' });
+    expect((await call('DELETE', `/api/v2/orden/${o.id}`, 'admin')).statusCode).toBe(200);
+  });
+
   it('clientes usados y responsables disponibles', async () => {
     const usados = (await call('GET', '/api/v3/test/clientes-usados', 'admin')).json();
     expect(usados.map((c: Json) => c.id)).toEqual(expect.arrayContaining([cli[0], cli[1]]));

@@ -68,3 +68,22 @@ export function enviarGenerado(reply: FastifyReply, tipo: string, disposicion: s
     .header('Cache-Control', 'private, no-store')
     .send(cuerpo);
 }
+
+/**
+ * Writes a value as the route's answer, with the route's own serializer (in tests the contract
+ * checks it there, as any other answer): for answers kept as bytes and sent with `enviarJson`.
+ */
+export function comoJson(reply: FastifyReply): (valor: unknown) => Buffer {
+  return (valor) => {
+    const escrito = reply.serialize(valor);
+    return typeof escrito === 'string' ? Buffer.from(escrito) : Buffer.from(escrito as ArrayBuffer);
+  };
+}
+
+/**
+ * Sends an answer already written as JSON by the route's own serializer (`reply.serialize`, so the
+ * contract checked it as any other answer): the bytes go out as they are.
+ */
+export function enviarJson(reply: FastifyReply, cuerpo: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(cuerpo);
+}

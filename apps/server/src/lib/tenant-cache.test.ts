@@ -39,6 +39,34 @@ describe('TenantCache', () => {
     expect(c.tamano).toEqual({ entradas: 0, bytes: 0 });
   });
 
+  it('una entrada que dice cuándo deja de ser cierta vence entonces, antes del ttl', async () => {
+    let t = 0;
+    const c = new TenantCache<string>({ ttlMs: 1000, maxEntradas: 10, now: () => t });
+    c.set(1, 'a', 'hasta 300', 300);
+    c.set(1, 'b', 'hasta después del ttl', 5000);
+    c.set(1, 'c', 'ya no es cierta', 0);
+    expect(
+      await c.load(
+        1,
+        'd',
+        async () => 'cargada hasta 500',
+        () => 500,
+      ),
+    ).toBe('cargada hasta 500');
+    expect(c.get(1, 'c')).toBeUndefined();
+    t = 299;
+    expect([c.get(1, 'a'), c.get(1, 'd')]).toEqual(['hasta 300', 'cargada hasta 500']);
+    t = 300;
+    expect(c.get(1, 'a')).toBeUndefined();
+    t = 500;
+    expect(c.get(1, 'd')).toBeUndefined();
+    t = 999;
+    expect(c.get(1, 'b')).toBe('hasta después del ttl');
+    t = 1000;
+    expect(c.get(1, 'b')).toBeUndefined();
+    expect(c.tamano).toEqual({ entradas: 0, bytes: 0 });
+  });
+
   it('con ttl 0 (caché apagada) no guarda nada', () => {
     const c = new TenantCache<number[]>({ ttlMs: 0, maxEntradas: 10 });
     c.set(1, 'a', [1, 2, 3]);

@@ -16,7 +16,8 @@ interface Entrada<T> {
   entidadId: number;
   key: string;
   value: T;
-  at: number;
+  /** When it stops being answered: its TTL, or earlier when the value itself said so. */
+  vence: number;
   bytes: number;
   /** Read since it was stored or last spared: the eviction spares it once (second chance). */
   usada: boolean;
@@ -67,7 +68,7 @@ export class TenantCache<T> implements ManagedCache<string> {
   get(entidadId: number, key: string): T | undefined {
     const e = this.byEntidad.get(entidadId)?.get(key);
     if (!e) return undefined;
-    if (this.now() - e.at >= this.ttlMs) {
+    if (this.now() >= e.vence) {
       this.quitar(e);
       return undefined;
     }
@@ -75,9 +76,16 @@ export class TenantCache<T> implements ManagedCache<string> {
     return e.value;
   }
 
-  set(entidadId: number, key: string, value: T): void {
+  /**
+   * @param hasta when the value stops being true by itself, earlier than the TTL (an order's
+   * "vencida" flag on a stored list answer turns at its due time): it is not answered from then on.
+   */
+  set(entidadId: number, key: string, value: T, hasta = Infinity): void {
     // A TTL of 0 turns the cache off (LIST_CACHE_MS=0): nothing to keep, nothing to measure.
     if (this.ttlMs <= 0) return;
+    const at = this.now();
+    const vence = Math.min(at + this.ttlMs, hasta);
+    if (vence <= at) return;
     const bytes = ENTRADA_BYTES + key.length + this.bytesDe(value);
     const previa = this.byEntidad.get(entidadId)?.get(key);
     if (previa) this.quitar(previa);
@@ -85,7 +93,7 @@ export class TenantCache<T> implements ManagedCache<string> {
     if (bytes > this.maxBytes) return;
     let m = this.byEntidad.get(entidadId);
     if (!m) this.byEntidad.set(entidadId, (m = new Map()));
-    const e: Entrada<T> = { entidadId, key, value, at: this.now(), bytes, usada: false };
+    const e: Entrada<T> = { entidadId, key, value, vence, bytes, usada: false };
     m.set(key, e);
     this.orden.add(e);
     this.bytes += bytes;
@@ -101,12 +109,17 @@ export class TenantCache<T> implements ManagedCache<string> {
     return this.load(entidadId, key, load);
   }
 
-  /** Loads the value and keeps it, unless the company was invalidated while it loaded. */
-  async load(entidadId: number, key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * Loads the value and keeps it, unless the company was invalidated while it loaded.
+   * @param hastaDe when the loaded value stops being true by itself (see `set`).
+   */
+  async load(entidadId: number, key: string, load: () => Promise<T>, hastaDe?: (value: T) => number): Promise<T> {
     const generation = this.generations.get(entidadId) ?? 0;
     const epoch = this.epoch;
     const value = await load();
-    if ((this.generations.get(entidadId) ?? 0) === generation && this.epoch === epoch) this.set(entidadId, key, value);
+    if ((this.generations.get(entidadId) ?? 0) === generation && this.epoch === epoch) {
+      this.set(entidadId, key, value, hastaDe?.(value));
+    }
     return value;
   }
 

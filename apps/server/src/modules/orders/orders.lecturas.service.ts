@@ -107,9 +107,9 @@ function resumen(r: FilaResumen, n: Nombres, now: number): OrdenResumen {
   };
 }
 
-/** The key of a list page: who sees what, the filters, the order and the page. */
-function clavePagina(v: Visibilidad, f: Filtros): string {
-  return JSON.stringify([v.todo ? 0 : v.actorId, v.todo ? [] : v.clientes, f]);
+/** The key of a list answer: the route, who sees what, the filters, the order and the page. */
+function clavePagina(ruta: string, v: Visibilidad, f: Filtros): string {
+  return JSON.stringify([ruta, v.todo ? 0 : v.actorId, v.todo ? [] : v.clientes, f]);
 }
 
 /** The key of a list total: who sees what, and the filters without paging. */
@@ -130,12 +130,12 @@ export interface CachesDeLecturas {
    */
   conteos: TenantCache<number>;
   /**
-   * Pages of the list per company, filters, page and visibility (the orders' own columns; names
-   * and "vencida" are added per request). Every change to a company's orders reaches every
-   * instance as an event and drops them; what they save is the live refresh of a company's screens
-   * after each change, when many ask the same.
+   * Answers of the list per route, company, filters, page and visibility, as the JSON the route
+   * wrote. Every change to a company's orders or names reaches every instance as an event and drops
+   * them; what they save is the live refresh of a company's screens after each change, when many
+   * ask the same.
    */
-  paginas: TenantCache<FilaResumen[]>;
+  paginas: TenantCache<Buffer>;
 }
 
 /**
@@ -189,6 +189,67 @@ export class OrdersLecturasService {
 
   /** POST /api/v4/ordenes/all/filtered. Filtering is always allowed; rows are what the actor may see. */
   async list(actor: Actor, f: Filtros): Promise<PaginaOrdenes> {
+    return (await this.leerLista(actor, f)).valor;
+  }
+
+  /**
+   * The list as its route writes it (`escribir`: the route's serializer, see `comoJson`), from the page cache
+   * (LIST_CACHE_MS) when the same view of the company asked for the same page before: the stored
+   * JSON is sent as it is, with no reading, naming or serializing (issue 18). Every change to the
+   * company's orders, clients, users or catalog drops the company's pages (src/caches.ts); a page
+   * is not answered past the moment one of its orders becomes overdue, and overdue-only lists,
+   * which depend on the clock, are never stored.
+   */
+  async listJson(actor: Actor, f: Filtros, escribir: (p: PaginaOrdenes) => Buffer): Promise<Buffer> {
+    return this.respuestaEnCache(actor, 'v4', f, () => this.leerLista(actor, f), escribir);
+  }
+
+  /** POST /api/v2/ordenes/all/filtered {estados, buscar}: the 100 most recent matches, as JSON (see listJson). */
+  async listSimpleJson(
+    actor: Actor,
+    f: { estados?: number[] | null | undefined; buscar?: string | null | undefined },
+    escribir: (o: OrdenResumen[]) => Buffer,
+  ): Promise<Buffer> {
+    const filtros: Filtros = {
+      estados: f.estados ?? null,
+      buscar: f.buscar ?? null,
+      campoFecha: 'creada',
+      orden: 'recientes',
+      pagina: 0,
+      porPagina: 100,
+    };
+    const leer = async () => {
+      const l = await this.leerLista(actor, filtros);
+      return { valor: l.valor.ordenes, cambiaEn: l.cambiaEn };
+    };
+    return this.respuestaEnCache(actor, 'v2', filtros, leer, escribir);
+  }
+
+  private async respuestaEnCache<T>(
+    actor: Actor,
+    ruta: string,
+    f: Filtros,
+    leer: () => Promise<{ valor: T; cambiaEn: number }>,
+    escribir: (valor: T) => Buffer,
+  ): Promise<Buffer> {
+    if (f.vencidas) return escribir((await leer()).valor);
+    const clave = clavePagina(ruta, visibilidad(actor), f);
+    const guardada = this.caches.paginas.get(actor.entidadId, clave);
+    if (guardada) return guardada;
+    let hasta = Infinity;
+    const cargar = async () => {
+      const l = await leer();
+      hasta = l.cambiaEn;
+      return escribir(l.valor);
+    };
+    return this.caches.paginas.load(actor.entidadId, clave, cargar, () => hasta);
+  }
+
+  /**
+   * A page of the list, read now, and the moment its answer stops being true by itself: the
+   * earliest due time, still ahead, of one of its open orders (it becomes "vencida" right after).
+   */
+  private async leerLista(actor: Actor, f: Filtros): Promise<{ valor: PaginaOrdenes; cambiaEn: number }> {
     const now = this.clock.now();
     const v = visibilidad(actor);
     const repo = this.repo();
@@ -198,13 +259,11 @@ export class OrdersLecturasService {
       this.caches.conteos.getOrLoad(actor.entidadId, claveConteo(v, f, now), () =>
         repo.count(actor.entidadId, v, f, now, buscados),
       );
-    const leerPagina = () => repo.pagina(actor.entidadId, v, f, now, buscados);
-    // "Vencidas" depends on the clock, not only on the orders: such pages are always read.
-    const pagina = f.vencidas
-      ? leerPagina()
-      : this.caches.paginas.getOrLoad(actor.entidadId, clavePagina(v, f), leerPagina);
     // The total is only counted when the page does not tell it (a full page, or past the end).
-    const [rows, contado] = await Promise.all([pagina, f.pagina > 0 ? conteo() : Promise.resolve(undefined)]);
+    const [rows, contado] = await Promise.all([
+      repo.pagina(actor.entidadId, v, f, now, buscados),
+      f.pagina > 0 ? conteo() : Promise.resolve(undefined),
+    ]);
     let total = contado;
     if (total === undefined) total = rows.length < f.porPagina ? rows.length : await conteo();
     // A total counted a moment before an order arrived never hides a row the page shows.
@@ -217,12 +276,15 @@ export class OrdersLecturasService {
       usuarios: rows.flatMap((r) => r.responsables),
     });
     const t = now.getTime();
-    return {
-      ordenes: rows.map((r) => resumen(r, n, t)),
-      total,
-      pagina: f.pagina,
-      porPagina: f.porPagina,
-    };
+    let cambiaEn = Infinity;
+    for (const r of rows) {
+      // Overdue from the millisecond after its due time (see resumen).
+      if (r.fechaFin != null && r.fechaFin >= t && !estadoInfo(r.estadoId)?.cerrado) {
+        cambiaEn = Math.min(cambiaEn, r.fechaFin + 1);
+      }
+    }
+    const valor = { ordenes: rows.map((r) => resumen(r, n, t)), total, pagina: f.pagina, porPagina: f.porPagina };
+    return { valor, cambiaEn };
   }
 
   /** The company's clients whose name holds the searched text (as ILIKE would match it). */
@@ -233,22 +295,6 @@ export class OrdersLecturasService {
     const ids: number[] = [];
     for (const [id, nombre] of n.clientes) if (nombre.toLowerCase().includes(q)) ids.push(id);
     return ids;
-  }
-
-  /** POST /api/v2/ordenes/all/filtered {estados, buscar}: the 100 most recent matches. */
-  async listSimple(
-    actor: Actor,
-    f: { estados?: number[] | null | undefined; buscar?: string | null | undefined },
-  ): Promise<OrdenResumen[]> {
-    const page = await this.list(actor, {
-      estados: f.estados ?? null,
-      buscar: f.buscar ?? null,
-      campoFecha: 'creada',
-      orden: 'recientes',
-      pagina: 0,
-      porPagina: 100,
-    });
-    return page.ordenes;
   }
 
   /**

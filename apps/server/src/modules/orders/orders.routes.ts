@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
 import { AppError } from '../../lib/errors.js';
-import { registrar } from '../../lib/rutas.js';
+import { comoJson, enviarJson, registrar } from '../../lib/rutas.js';
 import type { Services } from '../../services.js';
 import { actorOf } from '../auth/auth.plugin.js';
 import { idempotenteParaActor } from '../idempotencia/idempotencia.hooks.js';
@@ -12,8 +12,13 @@ export const ordersRoutes =
     const o = s.orders;
     const unaVez = idempotenteParaActor(s.idempotencia);
 
-    registrar(app, RUTAS.ordenesFiltradas, async (req) => s.ordersLecturas.list(actorOf(req), req.body));
-    registrar(app, RUTAS.ordenesFiltradasSimple, async (req) => s.ordersLecturas.listSimple(actorOf(req), req.body));
+    // Written by the route's serializer once, then answered from the page cache as those bytes.
+    registrar(app, RUTAS.ordenesFiltradas, async (req, reply) =>
+      enviarJson(reply, await s.ordersLecturas.listJson(actorOf(req), req.body, comoJson(reply))),
+    );
+    registrar(app, RUTAS.ordenesFiltradasSimple, async (req, reply) =>
+      enviarJson(reply, await s.ordersLecturas.listSimpleJson(actorOf(req), req.body, comoJson(reply))),
+    );
     registrar(app, RUTAS.ordenDetalle, async (req) => s.ordersLecturas.detalle(actorOf(req), req.params.id));
     registrar(app, RUTAS.ordenGuardada, async (req) => s.ordersLecturas.guardada(actorOf(req), req.params.id));
     registrar(app, RUTAS.eliminarOrden, async (req) => {
