@@ -254,6 +254,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     plans,
     entidades,
     credenciales: caches.credenciales,
+    log: app.log,
     ...(parts.throttle ? { throttle: parts.throttle } : {}),
   });
   const ordersLecturas = new OrdersLecturasService(db, clock, caches, {

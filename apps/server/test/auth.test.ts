@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISOS_GLOBALES, zUsuarioLogueado } from '@delego/contract';
 import { eq, sql } from 'drizzle-orm';
 import { usuarios } from '../src/db/schema.js';
-import { hashSecret } from '../src/modules/auth/password.js';
+import { hash } from '@node-rs/argon2';
+import { hashSecret, necesitaRehash, verifySecret } from '../src/modules/auth/password.js';
 import { LoginThrottle } from '../src/modules/auth/login-throttle.js';
 import type { DomainEvent } from '../src/lib/bus.js';
 import { auth, createTestEnv, makeClientes, makeEntidad, makeUsuario, md5, type TestEnv } from './helpers.js';
@@ -145,6 +146,29 @@ describe('GET /api/v4/login', () => {
     const [row] = await env.database.db.select().from(usuarios).where(eq(usuarios.usuario, 'propietario'));
     expect(row?.passwordHash?.startsWith('$argon2id$')).toBe(true);
     expect(row?.passwordHash).not.toContain(md5('Demo1234!'));
+  });
+
+  it('un hash con la configuración anterior (19 MiB, 2 pasadas) sigue valiendo y se guarda de nuevo al ingresar', async () => {
+    const db = env.database.db;
+    const viejo = await hash(md5('Demo1234!'), { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    await makeUsuario(db, { entidadId: demo, usuario: 'veterano', nombre: 'Veterano', passwordHash: viejo });
+    const hashDe = async () =>
+      (await db.select().from(usuarios).where(eq(usuarios.usuario, 'veterano')))[0]?.passwordHash ?? '';
+    // A wrong password changes nothing.
+    expect((await get('/api/v4/login', auth('veterano', 'Otra1234!'))).statusCode).toBe(403);
+    expect(await hashDe()).toBe(viejo);
+    expect((await get('/api/v4/login', auth('veterano'))).statusCode).toBe(200);
+    let nuevo = viejo;
+    for (let i = 0; i < 100 && nuevo === viejo; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      nuevo = await hashDe();
+    }
+    expect(nuevo).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
+    expect(nuevo).not.toContain(md5('Demo1234!'));
+    expect(await verifySecret(nuevo, md5('Demo1234!'))).toBe(true);
+    expect(await verifySecret(nuevo, md5('Otra1234!'))).toBe(false);
+    expect(necesitaRehash(nuevo)).toBe(false);
+    expect(necesitaRehash(viejo)).toBe(true);
   });
 
   it('frena los intentos fallidos repetidos de un usuario con 429, aun con la clave correcta', async () => {

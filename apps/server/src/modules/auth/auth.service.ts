@@ -15,7 +15,8 @@ import type { PlansService } from '../plans/plans.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { CredentialCache } from './credential-cache.js';
 import { LoginThrottle } from './login-throttle.js';
-import { verifyDummy, verifySecret } from './password.js';
+import type { BusLog } from '../../lib/bus.js';
+import { hashSecret, necesitaRehash, verifyDummy, verifySecret } from './password.js';
 
 export class AuthService {
   readonly cache: CredentialCache;
@@ -30,6 +31,8 @@ export class AuthService {
       /** Verified credentials; forgotten on the events of src/caches.ts. */
       credenciales: CredentialCache;
       throttle?: LoginThrottle;
+      /** Where a failed re-hash is told (the login itself succeeded). */
+      log?: BusLog;
     },
   ) {
     this.cache = deps.credenciales;
@@ -76,6 +79,7 @@ export class AuthService {
       throw new AppError('LOGIN_INVALIDO', MENSAJES.loginInvalido);
     }
     this.throttle.recordSuccess(creds.usuario, address);
+    if (row.passwordHash && necesitaRehash(row.passwordHash)) void this.rehash(row.id, row.passwordHash, creds.md5);
     // Only after the right password: the code tells nobody else that the account exists.
     if (!row.confirmado) throw new AppError('CUENTA_NO_CONFIRMADA', MENSAJES_CUENTAS.cuentaNoConfirmada);
 
@@ -95,6 +99,21 @@ export class AuthService {
     };
     this.cache.set(header, actor);
     return actor;
+  }
+
+  /**
+   * Stores the password again with today's argon2 settings, after a login proved it (the request
+   * does not wait). Only over the hash just verified: a password changed meanwhile stays.
+   */
+  private async rehash(userId: number, anterior: string, md5: string): Promise<void> {
+    try {
+      await this.deps.users.reemplazarHash(userId, anterior, await hashSecret(md5));
+    } catch (error) {
+      // Not the error itself: a failed query's message carries its parameters, the hashes.
+      const codigo =
+        (error as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
+      this.deps.log?.warn({ userId, codigo: String(codigo ?? 'desconocido') }, 'auth.rehash');
+    }
   }
 
   /** GET /api/v4/login: the logged-in user of SPEC §3. */

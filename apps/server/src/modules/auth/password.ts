@@ -2,12 +2,24 @@ import os from 'node:os';
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { limitarConcurrencia } from '../../lib/concurrencia.js';
 
-/** argon2id (Algorithm.Argon2id = 2) with OWASP's minimum: 19 MiB, 2 passes. */
-const OPTIONS: Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+/**
+ * argon2id (Algorithm.Argon2id = 2) with 7 MiB and 5 passes: one of the settings OWASP's password
+ * storage cheat sheet lists as equal in defence to its 19 MiB, 2 passes (12 MiB/3, 9 MiB/4, 7 MiB/5).
+ * The same work in less memory: a burst of logins was the server's peak under load (issue 18,
+ * docs/BENCHMARKS.md). Hashes stored with other settings still verify (the hash names its own),
+ * and are stored again with these at the next login (`necesitaRehash`).
+ */
+const OPTIONS: Options = { algorithm: 2, memoryCost: 7168, timeCost: 5, parallelism: 1 };
+const PARAMETROS = `$m=${OPTIONS.memoryCost},t=${OPTIONS.timeCost},p=${OPTIONS.parallelism}$`;
+
+/** Whether a stored hash was made with other settings than today's (an older hash: store it again). */
+export function necesitaRehash(storedHash: string): boolean {
+  return !storedHash.startsWith('$argon2id$v=19' + PARAMETROS);
+}
 
 /**
- * At most one argon2 computation per core at a time. Each holds 19 MiB while it runs, and they run
- * on libuv's threads (four): a burst of logins held 76 MB and kept file reads waiting, for no more
+ * At most one argon2 computation per core at a time. Each holds its memory while it runs, and they run
+ * on libuv's threads (four): a burst of logins held 76 MB with 19 MiB each and kept file reads waiting, for no more
  * throughput than one per core gives (issue 18, the server's peak memory under load).
  */
 const argon2 = limitarConcurrencia(Math.max(1, Math.min(4, os.availableParallelism())));

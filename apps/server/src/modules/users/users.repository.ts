@@ -105,6 +105,14 @@ export class UsersRepository {
     return rows[0];
   }
 
+  /** Replaces the hash only if it is still `anterior` (a password changed meanwhile stays). */
+  async reemplazarHash(userId: number, anterior: string, nuevo: string): Promise<void> {
+    await this.db
+      .update(usuarios)
+      .set({ passwordHash: nuevo })
+      .where(and(eq(usuarios.id, userId), eq(usuarios.passwordHash, anterior)));
+  }
+
   async passwordHashOf(entidadId: number, userId: number): Promise<string | undefined> {
     const rows = await this.db
       .select({ h: usuarios.passwordHash })

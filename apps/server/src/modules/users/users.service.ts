@@ -135,6 +135,11 @@ export class UsersService {
     return this.repo.findByLogin(usuario);
   }
 
+  /** The same password hashed with other settings (auth, after a login): only over `anterior`. */
+  reemplazarHash(userId: number, anterior: string, nuevo: string): Promise<void> {
+    return this.repo.reemplazarHash(userId, anterior, nuevo);
+  }
+
   rolesOf(entidadId: number, userId: number): Promise<Rol[]> {
     return this.repo.rolesOf(entidadId, userId);
   }
