@@ -324,13 +324,19 @@ export class OrdersLecturasRepository {
     clientesBuscados?: readonly number[],
   ): Promise<FilaResumen[]> {
     const where = this.condiciones(entidadId, v, f, now, clientesBuscados);
+    const orden = this.ordenSql(f.orden);
+    // The page's rows first, then their columns: PostgreSQL computes a row's select list (the
+    // responsables' subquery) before OFFSET skips it, so page 4 paid for 100 rows' responsables.
     const rows = await this.leer<Omit<FilaResumen, 'responsables'> & { responsables: number[] | string }>(
       sql`
       select ${COLUMNAS_RESUMEN}
-      from ordenes o
-      where ${sql.join(where, sql` and `)}
-      order by ${this.ordenSql(f.orden)}
-      ${limitePagina(f.porPagina, f.pagina)}`,
+      from (
+        select o.* from ordenes o
+        where ${sql.join(where, sql` and `)}
+        order by ${orden}
+        ${limitePagina(f.porPagina, f.pagina)}
+      ) o
+      order by ${orden}`,
       Boolean(f.buscar?.trim()),
     );
     return rows.map((r) => normalizar<FilaResumen>(r));
