@@ -468,11 +468,12 @@ async function main(): Promise<void> {
           ],
         };
       };
-      // The same load on a second server with the page cache off: every page read from PostgreSQL.
+      // The same load on a second server with the caches of pages and details off: every page and
+      // detail read from PostgreSQL.
       frio = await startServer(PORT + 1, { LIST_CACHE_MS: '0' });
       let d = 0;
-      const detalle = (): autocannon.Options => ({
-        url,
+      const detalle = (base: string): autocannon.Options => ({
+        url: base,
         requests: [
           {
             method: 'GET',
@@ -518,7 +519,12 @@ async function main(): Promise<void> {
           nombre: '  … sin caché de páginas (LIST_CACHE_MS=0)',
           opciones: () => listar(`http://127.0.0.1:${PORT + 1}`),
         },
-        { clave: 'detail', nombre: 'GET /api/v3/ordenDTO/{id}', opciones: detalle },
+        { clave: 'detail', nombre: 'GET /api/v3/ordenDTO/{id}', opciones: () => detalle(url) },
+        {
+          clave: 'detailSinCache',
+          nombre: '  … sin caché de detalles (LIST_CACHE_MS=0)',
+          opciones: () => detalle(`http://127.0.0.1:${PORT + 1}`),
+        },
         { clave: 'create', nombre: 'POST /api/v2/ordenes/save (alta)', opciones: alta },
       );
       ordenes = { c, before, acked: () => acked, ackedIds };
@@ -562,6 +568,7 @@ async function main(): Promise<void> {
           list: medidos.list,
           listSinCache: medidos.listSinCache,
           detail: medidos.detail,
+          detailSinCache: medidos.detailSinCache,
           create: medidos.create,
           acked,
           present,

@@ -110,6 +110,32 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
       },
     } satisfies CacheDeclaration<string>,
     /**
+     * Answers of the order detail per user and order, as the JSON written (LIST_CACHE_MS, as the
+     * list's pages). Dropped for the company by any change to one of its orders (a new order changes
+     * no other order's detail), by the names' events, and by the events that change what a user may
+     * see or do (the credential cache's): the answer carries the user's actions.
+     */
+    detalles: {
+      nombre: 'detalles',
+      ttlMs: config.listCacheMs,
+      maxEntradas: 20_000,
+      maxPorEntidad: 2_000,
+      maxBytes: 16 * MB,
+      invalidadaPor: {
+        'orden.modificada': empresa,
+        'orden.eliminada': empresa,
+        'orden.estadoCambiado': empresa,
+        'orden.responsablesCambiados': empresa,
+        'clientes.cambiados': empresa,
+        'clientes.cacheLimpiada': empresa,
+        'usuarios.cambiados': empresa,
+        'usuarios.cacheLimpiada': empresa,
+        'catalogo.cambiado': empresa,
+        'usuario.credencialesCambiadas': empresa,
+        'usuario.datosCambiados': empresa,
+      },
+    } satisfies CacheDeclaration<string>,
+    /**
      * The dashboard per company, visibility and filters (statistics): its cards also depend on the
      * clock (overdue, due today), hence the short TTL; any change to the orders drops it at once.
      */
@@ -133,6 +159,7 @@ export interface Caches {
   nombres: NombresCache;
   conteos: TenantCache<number>;
   paginas: TenantCache<Buffer>;
+  detalles: TenantCache<Buffer>;
   tablero: TenantCache<Dashboard>;
 }
 
@@ -162,6 +189,10 @@ export function crearCaches(deps: {
     paginas: registro.register(
       d.paginas,
       new TenantCache<Buffer>({ ...d.paginas, now: ahora, bytesDe: (b) => b.length }),
+    ),
+    detalles: registro.register(
+      d.detalles,
+      new TenantCache<Buffer>({ ...d.detalles, now: ahora, bytesDe: (b) => b.length }),
     ),
     tablero: registro.register(d.tablero, new TenantCache<Dashboard>({ ...d.tablero, now: ahora })),
   };

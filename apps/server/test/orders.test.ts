@@ -631,6 +631,56 @@ describe('listas y filtros', () => {
     expect((await call('DELETE', `/api/v2/orden/${o.id}`, 'admin')).statusCode).toBe(200);
   });
 
+  it('el detalle guardado en memoria es de cada usuario y sigue cada cambio: estado, nombres, permisos y vencimiento', async () => {
+    const vence = env.clock.now().getTime() + 10_000;
+    const o = await crear('admin', {
+      titulo: 'Detalle en memoria',
+      cliente: cli[2],
+      responsable: [u.admin],
+      fechaFin: vence,
+    });
+    type Detalle = OrdenDetalle & { acciones: { borrar: boolean } };
+    const detalle = async (who: string) => {
+      const r = await call('GET', `/api/v3/ordenDTO/${o.id}`, who);
+      return { status: r.statusCode, body: r.statusCode === 200 ? (r.json() as Detalle) : undefined };
+    };
+    // Each user its own answer: the actions differ.
+    expect((await detalle('admin')).body?.acciones.borrar).toBe(true);
+    expect((await detalle('lector')).body?.acciones.borrar).toBe(false);
+    expect((await detalle('admin')).body?.acciones.borrar).toBe(true);
+
+    const cambio = await call('PUT', `/api/v2/estado/${o.id}`, 'admin', {
+      estado: ESTADO.EN_PROCESO,
+      comentarios: 'Voy',
+    });
+    expect(cambio.statusCode).toBe(200);
+    expect((await detalle('lector')).body?.estado.id).toBe(ESTADO.EN_PROCESO);
+
+    expect(
+      (await call('PUT', `/api/v2/tipoOrden/${cat.tipos[0]}`, 'admin', { nombre: 'Correctivo leve' })).statusCode,
+    ).toBe(200);
+    expect((await detalle('lector')).body?.tipoOrden?.nombre).toBe('Correctivo leve');
+    await call('PUT', `/api/v2/tipoOrden/${cat.tipos[0]}`, 'admin', { nombre: 'Correctivo' });
+
+    // Without the client's permission the reader no longer sees it, at once.
+    const quitar = await call('DELETE', `/api/v4/permisos/${u.lector}/${cli[2]}`, 'admin');
+    expect(quitar.statusCode, quitar.body).toBe(200);
+    expect((await detalle('lector')).status).toBe(404);
+
+    expect((await detalle('admin')).body?.vencida).toBe(false);
+    env.clock.advance(10_001);
+    expect((await detalle('admin')).body?.vencida).toBe(true);
+
+    expect((await call('DELETE', `/api/v2/orden/${o.id}`, 'admin')).statusCode).toBe(200);
+    expect((await detalle('admin')).status).toBe(404);
+    const devolver = await call('POST', `/api/v4/permisos/toggle/${u.lector}`, 'admin', {
+      cliente: cli[2],
+      permiso: 'delegarOrden',
+      accion: true,
+    });
+    expect(devolver.statusCode, devolver.body).toBe(200);
+  });
+
   it('clientes usados y responsables disponibles', async () => {
     const usados = (await call('GET', '/api/v3/test/clientes-usados', 'admin')).json();
     expect(usados.map((c: Json) => c.id)).toEqual(expect.arrayContaining([cli[0], cli[1]]));

@@ -154,6 +154,7 @@ describe('CacheRegistry', () => {
       'clientes',
       'conteos',
       'credenciales',
+      'detalles',
       'nombres',
       'paginas',
       'plan',

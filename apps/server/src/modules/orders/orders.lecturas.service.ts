@@ -136,6 +136,11 @@ export interface CachesDeLecturas {
    * ask the same.
    */
   paginas: TenantCache<Buffer>;
+  /**
+   * Answers of the detail per user and order, as the JSON written: what a screen asks again and
+   * again (a refresh, coming back to it), dropped by every change that could alter them.
+   */
+  detalles: TenantCache<Buffer>;
 }
 
 /**
@@ -318,6 +323,24 @@ export class OrdersLecturasService {
   /** GET /api/v3/ordenDTO/{id}. */
   async detalle(actor: Actor, id: number): Promise<OrdenDetalle> {
     return this.detalleDe(actor, await this.find(actor, id, undefined, this.deps.facturacion?.columna));
+  }
+
+  /**
+   * GET /api/v3/ordenDTO/{id} as its route writes it (see `listJson`): from memory when the same
+   * user asked for the same order before and nothing that could change it happened since
+   * (src/caches.ts); not past the moment the order becomes overdue. Refusals are never kept.
+   */
+  async detalleJson(actor: Actor, id: number, escribir: (d: OrdenDetalle) => Buffer): Promise<Buffer> {
+    const clave = `${actor.id}:${id}`;
+    const guardada = this.caches.detalles.get(actor.entidadId, clave);
+    if (guardada) return guardada;
+    let hasta = Infinity;
+    const cargar = async () => {
+      const d = await this.detalle(actor, id);
+      if (!d.vencida && d.fechaFin != null && !estadoInfo(d.estado.id)?.cerrado) hasta = d.fechaFin + 1;
+      return escribir(d);
+    };
+    return this.caches.detalles.load(actor.entidadId, clave, cargar, () => hasta);
   }
 
   /**

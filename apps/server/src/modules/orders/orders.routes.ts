@@ -19,7 +19,9 @@ export const ordersRoutes =
     registrar(app, RUTAS.ordenesFiltradasSimple, async (req, reply) =>
       enviarJson(reply, await s.ordersLecturas.listSimpleJson(actorOf(req), req.body, comoJson(reply))),
     );
-    registrar(app, RUTAS.ordenDetalle, async (req) => s.ordersLecturas.detalle(actorOf(req), req.params.id));
+    registrar(app, RUTAS.ordenDetalle, async (req, reply) =>
+      enviarJson(reply, await s.ordersLecturas.detalleJson(actorOf(req), req.params.id, comoJson(reply))),
+    );
     registrar(app, RUTAS.ordenGuardada, async (req) => s.ordersLecturas.guardada(actorOf(req), req.params.id));
     registrar(app, RUTAS.eliminarOrden, async (req) => {
       await o.delete(actorOf(req), req.params.id);
