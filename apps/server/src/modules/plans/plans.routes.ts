@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { RUTAS, type PlanEstado } from '@delego/contract';
+import { RUTAS } from '@delego/contract';
 import { AppError } from '../../lib/errors.js';
-import { comoJson, enviarJson, registrar } from '../../lib/rutas.js';
+import { registrar } from '../../lib/rutas.js';
 import type { Services } from '../../services.js';
 import { actorOf } from '../auth/auth.plugin.js';
 
@@ -13,17 +13,12 @@ export const WEBHOOK_BODY_LIMIT = 64 * 1024;
 export const plansRoutes =
   (s: Services): FastifyPluginAsync =>
   async (app) => {
-    // The state in memory as the route wrote it: one JSON per cached state (the object is the
-    // cache's, replaced, never changed, when the plan changes), so a hit sends bytes.
-    const escritos = new WeakMap<PlanEstado, Buffer>();
     registrar(app, RUTAS.planEstado, (req, reply) => {
       // Read on every menu open: answered without a promise when the state is in memory.
       const actor = actorOf(req);
       const enMemoria = s.plans.enMemoria(actor.entidadId);
       if (enMemoria) {
-        let cuerpo = escritos.get(enMemoria);
-        if (!cuerpo) escritos.set(enMemoria, (cuerpo = comoJson(reply)(enMemoria)));
-        void enviarJson(reply, cuerpo);
+        void reply.send(enMemoria);
         return;
       }
       return s.plans.estado(actor).then((estado) => {
