@@ -21,6 +21,8 @@ import { hashSecret, necesitaRehash, verifyDummy, verifySecret } from './passwor
 export class AuthService {
   readonly cache: CredentialCache;
   readonly throttle: LoginThrottle;
+  /** Users whose password is being stored again (a burst of their requests rehashes once). */
+  private readonly rehaciendo = new Set<number>();
 
   constructor(
     private readonly deps: {
@@ -106,6 +108,8 @@ export class AuthService {
    * does not wait). Only over the hash just verified: a password changed meanwhile stays.
    */
   private async rehash(userId: number, anterior: string, md5: string): Promise<void> {
+    if (this.rehaciendo.has(userId)) return;
+    this.rehaciendo.add(userId);
     try {
       await this.deps.users.reemplazarHash(userId, anterior, await hashSecret(md5));
     } catch (error) {
@@ -113,6 +117,8 @@ export class AuthService {
       const codigo =
         (error as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
       this.deps.log?.warn({ userId, codigo: String(codigo ?? 'desconocido') }, 'auth.rehash');
+    } finally {
+      this.rehaciendo.delete(userId);
     }
   }
 

@@ -18,9 +18,9 @@ export function necesitaRehash(storedHash: string): boolean {
 }
 
 /**
- * At most one argon2 computation per core at a time. Each holds its memory while it runs, and they run
- * on libuv's threads (four): a burst of logins held 76 MB with 19 MiB each and kept file reads waiting, for no more
- * throughput than one per core gives (issue 18, the server's peak memory under load).
+ * At most one argon2 computation per core at a time. Each holds its memory while it runs, and they
+ * run on libuv's threads (four): a burst of logins held 76 MB (at 19 MiB each) and kept file reads
+ * waiting, for no more throughput than one per core gives (issue 18, the server's peak memory).
  */
 const argon2 = limitarConcurrencia(Math.max(1, Math.min(4, os.availableParallelism())));
 

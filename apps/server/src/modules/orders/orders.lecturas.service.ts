@@ -192,18 +192,14 @@ export class OrdersLecturasService {
     return sql.join(this.repo().condiciones(actor.entidadId, visibilidad(actor), f, now), sql` and `);
   }
 
-  /** POST /api/v4/ordenes/all/filtered. Filtering is always allowed; rows are what the actor may see. */
-  async list(actor: Actor, f: Filtros): Promise<PaginaOrdenes> {
-    return (await this.leerLista(actor, f)).valor;
-  }
-
   /**
-   * The list as its route writes it (`escribir`: the route's serializer, see `comoJson`), from the page cache
-   * (LIST_CACHE_MS) when the same view of the company asked for the same page before: the stored
-   * JSON is sent as it is, with no reading, naming or serializing (issue 18). Every change to the
-   * company's orders, clients, users or catalog drops the company's pages (src/caches.ts); a page
-   * is not answered past the moment one of its orders becomes overdue, and overdue-only lists,
-   * which depend on the clock, are never stored.
+   * POST /api/v4/ordenes/all/filtered. Filtering is always allowed; rows are what the actor may
+   * see. Answered as its route writes it (`escribir`: the route's serializer, see `comoJson`), from
+   * the page cache (LIST_CACHE_MS) when the same view of the company asked for the same page
+   * before: the stored JSON is sent as it is, with no reading, naming or serializing (issue 18).
+   * Every change to the company's orders, clients, users or catalog drops the company's pages
+   * (src/caches.ts); a page is not answered past the moment one of its orders becomes overdue, and
+   * overdue-only lists, which depend on the clock, are never stored.
    */
   async listJson(actor: Actor, f: Filtros, escribir: (p: PaginaOrdenes) => Buffer): Promise<Buffer> {
     return this.respuestaEnCache(actor, 'v4', f, () => this.leerLista(actor, f), escribir);
