@@ -622,6 +622,9 @@ describe('listas y filtros', () => {
     const v2 = ['/api/v2/ordenes/all/filtered', { buscar: 'tipo renombrado' }] as const;
     expect(await tipo(...v4)).toBe('Correctivo');
     expect(await tipo(...v2)).toBe('Correctivo');
+    // Another company asking the same gets none of it (its pages are its own).
+    const deOtra = (await call('POST', v4[0], 'otra', v4[1])).json() as { total: number; ordenes: unknown[] };
+    expect(deOtra).toMatchObject({ total: 0, ordenes: [] });
     expect(
       (await call('PUT', `/api/v2/tipoOrden/${cat.tipos[0]}`, 'admin', { nombre: 'Correctivo mayor' })).statusCode,
     ).toBe(200);
@@ -644,8 +647,9 @@ describe('listas y filtros', () => {
       const r = await call('GET', `/api/v3/ordenDTO/${o.id}`, who);
       return { status: r.statusCode, body: r.statusCode === 200 ? (r.json() as Detalle) : undefined };
     };
-    // Each user its own answer: the actions differ.
+    // Each user its own answer: the actions differ; another company's user gets nothing.
     expect((await detalle('admin')).body?.acciones.borrar).toBe(true);
+    expect((await detalle('otra')).status).toBe(404);
     expect((await detalle('lector')).body?.acciones.borrar).toBe(false);
     expect((await detalle('admin')).body?.acciones.borrar).toBe(true);
 

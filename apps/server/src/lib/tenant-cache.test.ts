@@ -45,17 +45,14 @@ describe('TenantCache', () => {
     c.set(1, 'a', 'hasta 300', 300);
     c.set(1, 'b', 'hasta después del ttl', 5000);
     c.set(1, 'c', 'ya no es cierta', 0);
-    expect(
-      await c.load(
-        1,
-        'd',
-        async () => 'cargada hasta 500',
-        () => 500,
-      ),
-    ).toBe('cargada hasta 500');
+    expect(await c.getOrLoadHasta(1, 'd', async () => ({ valor: 'cargada hasta 500', hasta: 500 }))).toBe(
+      'cargada hasta 500',
+    );
     expect(c.get(1, 'c')).toBeUndefined();
     t = 299;
     expect([c.get(1, 'a'), c.get(1, 'd')]).toEqual(['hasta 300', 'cargada hasta 500']);
+    // Within its time it is answered without loading again.
+    expect(await c.getOrLoadHasta(1, 'd', async () => ({ valor: 'otra', hasta: 900 }))).toBe('cargada hasta 500');
     t = 300;
     expect(c.get(1, 'a')).toBeUndefined();
     t = 500;

@@ -109,18 +109,33 @@ export class TenantCache<T> implements ManagedCache<string> {
     return this.load(entidadId, key, load);
   }
 
+  /** Loads the value and keeps it, unless the company was invalidated while it loaded. */
+  async load(entidadId: number, key: string, load: () => Promise<T>): Promise<T> {
+    return (await this.cargar(entidadId, key, async () => ({ valor: await load(), hasta: Infinity }))).valor;
+  }
+
   /**
-   * Loads the value and keeps it, unless the company was invalidated while it loaded.
-   * @param hastaDe when the loaded value stops being true by itself (see `set`).
+   * `getOrLoad` for values that stop being true by themselves: the load tells until when (see
+   * `set`), an order list answer until one of its orders becomes overdue.
    */
-  async load(entidadId: number, key: string, load: () => Promise<T>, hastaDe?: (value: T) => number): Promise<T> {
+  async getOrLoadHasta(entidadId: number, key: string, load: () => Promise<{ valor: T; hasta: number }>): Promise<T> {
+    const hit = this.get(entidadId, key);
+    if (hit !== undefined) return hit;
+    return (await this.cargar(entidadId, key, load)).valor;
+  }
+
+  private async cargar(
+    entidadId: number,
+    key: string,
+    load: () => Promise<{ valor: T; hasta: number }>,
+  ): Promise<{ valor: T; hasta: number }> {
     const generation = this.generations.get(entidadId) ?? 0;
     const epoch = this.epoch;
-    const value = await load();
+    const cargado = await load();
     if ((this.generations.get(entidadId) ?? 0) === generation && this.epoch === epoch) {
-      this.set(entidadId, key, value, hastaDe?.(value));
+      this.set(entidadId, key, cargado.valor, cargado.hasta);
     }
-    return value;
+    return cargado;
   }
 
   clear(entidadId: number): void {

@@ -81,7 +81,8 @@ export class AuthService {
       throw new AppError('LOGIN_INVALIDO', MENSAJES.loginInvalido);
     }
     this.throttle.recordSuccess(creds.usuario, address);
-    if (row.passwordHash && necesitaRehash(row.passwordHash)) void this.rehash(row.id, row.passwordHash, creds.md5);
+    if (row.passwordHash && necesitaRehash(row.passwordHash))
+      void this.rehash(row.entidadId, row.id, row.passwordHash, creds.md5);
     // Only after the right password: the code tells nobody else that the account exists.
     if (!row.confirmado) throw new AppError('CUENTA_NO_CONFIRMADA', MENSAJES_CUENTAS.cuentaNoConfirmada);
 
@@ -107,11 +108,11 @@ export class AuthService {
    * Stores the password again with today's argon2 settings, after a login proved it (the request
    * does not wait). Only over the hash just verified: a password changed meanwhile stays.
    */
-  private async rehash(userId: number, anterior: string, md5: string): Promise<void> {
+  private async rehash(entidadId: number, userId: number, anterior: string, md5: string): Promise<void> {
     if (this.rehaciendo.has(userId)) return;
     this.rehaciendo.add(userId);
     try {
-      await this.deps.users.reemplazarHash(userId, anterior, await hashSecret(md5));
+      await this.deps.users.reemplazarHash(entidadId, userId, anterior, await hashSecret(md5));
     } catch (error) {
       // Not the error itself: a failed query's message carries its parameters, the hashes.
       const codigo =

@@ -86,6 +86,15 @@ const personas = (ids: readonly number[], n: Nombres): Persona[] =>
     .filter((p): p is Persona => p !== undefined)
     .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es') || a.id - b.id);
 
+/**
+ * When an order's "vencida" flag turns true by itself: the millisecond after its due time, if it is
+ * open and not yet overdue at `now`; never otherwise. A stored answer that shows the order is not
+ * served from then on.
+ */
+function venceEn(estadoId: number, fechaFin: number | null, now: number): number {
+  return fechaFin != null && fechaFin >= now && !estadoInfo(estadoId)?.cerrado ? fechaFin + 1 : Infinity;
+}
+
 /** The one mapping of an order row to what the list shows (the detail adds to it). */
 function resumen(r: FilaResumen, n: Nombres, now: number): OrdenResumen {
   const info = estadoInfo(r.estadoId);
@@ -221,7 +230,7 @@ export class OrdersLecturasService {
     };
     const leer = async () => {
       const l = await this.leerLista(actor, filtros);
-      return { valor: l.valor.ordenes, cambiaEn: l.cambiaEn };
+      return { ...l, valor: l.valor.ordenes };
     };
     return this.respuestaEnCache(actor, 'v2', filtros, leer, escribir);
   }
@@ -230,27 +239,21 @@ export class OrdersLecturasService {
     actor: Actor,
     ruta: string,
     f: Filtros,
-    leer: () => Promise<{ valor: T; cambiaEn: number }>,
+    leer: () => Promise<{ valor: T; hasta: number }>,
     escribir: (valor: T) => Buffer,
   ): Promise<Buffer> {
     if (f.vencidas) return escribir((await leer()).valor);
-    const clave = clavePagina(ruta, visibilidad(actor), f);
-    const guardada = this.caches.paginas.get(actor.entidadId, clave);
-    if (guardada) return guardada;
-    let hasta = Infinity;
-    const cargar = async () => {
+    return this.caches.paginas.getOrLoadHasta(actor.entidadId, clavePagina(ruta, visibilidad(actor), f), async () => {
       const l = await leer();
-      hasta = l.cambiaEn;
-      return escribir(l.valor);
-    };
-    return this.caches.paginas.load(actor.entidadId, clave, cargar, () => hasta);
+      return { ...l, valor: escribir(l.valor) };
+    });
   }
 
   /**
    * A page of the list, read now, and the moment its answer stops being true by itself: the
    * earliest due time, still ahead, of one of its open orders (it becomes "vencida" right after).
    */
-  private async leerLista(actor: Actor, f: Filtros): Promise<{ valor: PaginaOrdenes; cambiaEn: number }> {
+  private async leerLista(actor: Actor, f: Filtros): Promise<{ valor: PaginaOrdenes; hasta: number }> {
     const now = this.clock.now();
     const v = visibilidad(actor);
     const repo = this.repo();
@@ -277,15 +280,10 @@ export class OrdersLecturasService {
       usuarios: rows.flatMap((r) => r.responsables),
     });
     const t = now.getTime();
-    let cambiaEn = Infinity;
-    for (const r of rows) {
-      // Overdue from the millisecond after its due time (see resumen).
-      if (r.fechaFin != null && r.fechaFin >= t && !estadoInfo(r.estadoId)?.cerrado) {
-        cambiaEn = Math.min(cambiaEn, r.fechaFin + 1);
-      }
-    }
+    let hasta = Infinity;
+    for (const r of rows) hasta = Math.min(hasta, venceEn(r.estadoId, r.fechaFin, t));
     const valor = { ordenes: rows.map((r) => resumen(r, n, t)), total, pagina: f.pagina, porPagina: f.porPagina };
-    return { valor, cambiaEn };
+    return { valor, hasta };
   }
 
   /** The company's clients whose name holds the searched text (as ILIKE would match it). */
@@ -327,16 +325,10 @@ export class OrdersLecturasService {
    * (src/caches.ts); not past the moment the order becomes overdue. Refusals are never kept.
    */
   async detalleJson(actor: Actor, id: number, escribir: (d: OrdenDetalle) => Buffer): Promise<Buffer> {
-    const clave = `${actor.id}:${id}`;
-    const guardada = this.caches.detalles.get(actor.entidadId, clave);
-    if (guardada) return guardada;
-    let hasta = Infinity;
-    const cargar = async () => {
+    return this.caches.detalles.getOrLoadHasta(actor.entidadId, `${actor.id}:${id}`, async () => {
       const d = await this.detalle(actor, id);
-      if (!d.vencida && d.fechaFin != null && !estadoInfo(d.estado.id)?.cerrado) hasta = d.fechaFin + 1;
-      return escribir(d);
-    };
-    return this.caches.detalles.load(actor.entidadId, clave, cargar, () => hasta);
+      return { valor: escribir(d), hasta: venceEn(d.estado.id, d.fechaFin, this.clock.now().getTime()) };
+    });
   }
 
   /**

@@ -106,11 +106,11 @@ export class UsersRepository {
   }
 
   /** Replaces the hash only if it is still `anterior` (a password changed meanwhile stays). */
-  async reemplazarHash(userId: number, anterior: string, nuevo: string): Promise<void> {
+  async reemplazarHash(entidadId: number, userId: number, anterior: string, nuevo: string): Promise<void> {
     await this.db
       .update(usuarios)
       .set({ passwordHash: nuevo })
-      .where(and(eq(usuarios.id, userId), eq(usuarios.passwordHash, anterior)));
+      .where(and(eq(usuarios.id, userId), eq(usuarios.entidadId, entidadId), eq(usuarios.passwordHash, anterior)));
   }
 
   async passwordHashOf(entidadId: number, userId: number): Promise<string | undefined> {

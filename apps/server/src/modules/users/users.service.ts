@@ -136,8 +136,8 @@ export class UsersService {
   }
 
   /** The same password hashed with other settings (auth, after a login): only over `anterior`. */
-  reemplazarHash(userId: number, anterior: string, nuevo: string): Promise<void> {
-    return this.repo.reemplazarHash(userId, anterior, nuevo);
+  reemplazarHash(entidadId: number, userId: number, anterior: string, nuevo: string): Promise<void> {
+    return this.repo.reemplazarHash(entidadId, userId, anterior, nuevo);
   }
 
   rolesOf(entidadId: number, userId: number): Promise<Rol[]> {
