@@ -13,7 +13,7 @@ import type { EntidadesService } from '../entidades/entidades.service.js';
 import type { PermissionsService } from '../permissions/permissions.service.js';
 import type { PlansService } from '../plans/plans.service.js';
 import type { UsersService } from '../users/users.service.js';
-import type { CredentialCache } from './credential-cache.js';
+import { huellaDe, type CredentialCache } from './credential-cache.js';
 import { LoginThrottle } from './login-throttle.js';
 import type { BusLog } from '../../lib/bus.js';
 import { hashSecret, necesitaRehash, verifyDummy, verifySecret } from './password.js';
@@ -72,11 +72,16 @@ export class AuthService {
 
     const row = await this.deps.users.findCredentials(creds.usuario);
     let ok = false;
+    const verificada = this.cache.verificada(header);
+    const huella = row?.passwordHash ? huellaDe(row.passwordHash) : undefined;
+    // The renewal of an expired entry: this very header was verified against this very stored
+    // hash, and argon2 would answer the same again. A changed password is another hash (ADR 0003).
+    if (huella && verificada?.usuarioId === row?.id && verificada?.huella === huella) ok = true;
     // An invited user without a password yet verifies like an unknown one: same time, no match.
-    if (row?.passwordHash) ok = await verifySecret(row.passwordHash, creds.md5);
+    else if (row?.passwordHash) ok = await verifySecret(row.passwordHash, creds.md5);
     else await verifyDummy(creds.md5);
 
-    if (!row || !ok || !row.activo) {
+    if (!row || !ok || !huella || !row.activo) {
       this.throttle.recordFailure(creds.usuario, address);
       throw new AppError('LOGIN_INVALIDO', MENSAJES.loginInvalido);
     }
@@ -100,7 +105,7 @@ export class AuthService {
       permisosResumen: held.globales.map((nombre) => ({ nombre })),
       permisos: { clientes: held.clientes },
     };
-    this.cache.set(header, actor);
+    this.cache.set(header, actor, huella);
     return actor;
   }
 

@@ -5,6 +5,13 @@ import type { ManagedCache } from '../../lib/cache-registry.js';
 interface Entry {
   actor: Actor;
   expiresAt: number;
+  /** `huellaDe` of the stored hash the header was verified against. */
+  huella: string;
+}
+
+/** A digest of a stored password hash: what a renewal compares, so the memory holds no hash. */
+export function huellaDe(passwordHash: string): string {
+  return hash('sha256', passwordHash, 'binary');
 }
 
 /**
@@ -14,6 +21,9 @@ interface Entry {
  * shown to anyone, so the prefix construction is as good as an HMAC here, at a fifth of the cost
  * on the path every authenticated call takes (docs/BENCHMARKS.md). A user's entries are forgotten at once when their password
  * or permissions change.
+ *
+ * An expired entry is not served, but stays (within `maxEntries`) as the proof of a renewal: the
+ * same header, verified against the same stored hash (`huella`), needs no second argon2 (ADR 0003).
  */
 export class CredentialCache implements ManagedCache<number> {
   private readonly secret = randomBytes(32).toString('base64');
@@ -37,22 +47,27 @@ export class CredentialCache implements ManagedCache<number> {
   get(header: string): Actor | undefined {
     const k = this.digest(header);
     const e = this.entries.get(k);
-    if (!e) return undefined;
-    if (e.expiresAt <= this.now()) {
-      this.remove(k, e.actor.id);
-      return undefined;
-    }
+    if (!e || e.expiresAt <= this.now()) return undefined;
     return e.actor;
   }
 
-  set(header: string, actor: Actor): void {
+  /** The user and stored hash a header was last verified against, served or expired. */
+  verificada(header: string): { usuarioId: number; huella: string } | undefined {
+    const e = this.entries.get(this.digest(header));
+    return e && { usuarioId: e.actor.id, huella: e.huella };
+  }
+
+  set(header: string, actor: Actor, huella: string): void {
     if (this.ttlMs <= 0) return;
     const k = this.digest(header);
-    if (this.entries.size >= this.maxEntries && !this.entries.has(k)) {
+    // A renewal sets its entry anew, so that it is the newest in the eviction order.
+    const anterior = this.entries.get(k);
+    if (anterior) this.remove(k, anterior.actor.id);
+    else if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.entries().next().value;
       if (oldest) this.remove(oldest[0], oldest[1].actor.id);
     }
-    this.entries.set(k, { actor, expiresAt: this.now() + this.ttlMs });
+    this.entries.set(k, { actor, expiresAt: this.now() + this.ttlMs, huella });
     let keys = this.byUser.get(actor.id);
     if (!keys) this.byUser.set(actor.id, (keys = new Set()));
     keys.add(k);

@@ -18,11 +18,13 @@ export function necesitaRehash(storedHash: string): boolean {
 }
 
 /**
- * At most one argon2 computation per core at a time. Each holds its memory while it runs, and they
- * run on libuv's threads (four): a burst of logins held 76 MB (at 19 MiB each) and kept file reads
- * waiting, for no more throughput than one per core gives (issue 18, the server's peak memory).
+ * At most one argon2 computation per core but one at a time (one on a 2-core machine, at most four).
+ * Each holds its memory while it runs, and they run on libuv's threads (four): a burst of logins held
+ * 76 MB (at 19 MiB each) and kept file reads waiting. The core left over serves the requests and
+ * the database meanwhile; on 2 cores, two at a time were the server's peak memory under load, +14
+ * MB, for ~150 more logins a second than one gives (issue 18, docs/BENCHMARKS.md).
  */
-const argon2 = limitarConcurrencia(Math.max(1, Math.min(4, os.availableParallelism())));
+const argon2 = limitarConcurrencia(Math.max(1, Math.min(4, os.availableParallelism() - 1)));
 
 /** Hashes the MD5 hex the client sends (the secret as the server sees it) with argon2id. */
 export function hashSecret(md5Hex: string): Promise<string> {
