@@ -35,6 +35,8 @@ export class AuthService {
       throttle?: LoginThrottle;
       /** Where a failed re-hash is told (the login itself succeeded). */
       log?: BusLog;
+      /** argon2's verification (`password.ts`); tests count the calls through it. */
+      verificar?: typeof verifySecret;
     },
   ) {
     this.cache = deps.credenciales;
@@ -78,7 +80,7 @@ export class AuthService {
     // hash, and argon2 would answer the same again. A changed password is another hash (ADR 0003).
     if (huella && verificada?.usuarioId === row?.id && verificada?.huella === huella) ok = true;
     // An invited user without a password yet verifies like an unknown one: same time, no match.
-    else if (row?.passwordHash) ok = await verifySecret(row.passwordHash, creds.md5);
+    else if (row?.passwordHash) ok = await (this.deps.verificar ?? verifySecret)(row.passwordHash, creds.md5);
     else await verifyDummy(creds.md5);
 
     if (!row || !ok || !huella || !row.activo) {
