@@ -44,8 +44,7 @@ beforeAll(async () => {
 });
 afterAll(() => env?.close());
 
-const entrar = (usuario: string, password?: string) =>
-  servicio.authenticate(auth(usuario, password).authorization, IP);
+const entrar = (usuario: string, password?: string) => servicio.authenticate(auth(usuario, password).authorization, IP);
 /** A refused password or user: LOGIN_INVALIDO (403 over HTTP, SPEC §3). */
 const rechazo = { code: 'LOGIN_INVALIDO' };
 
