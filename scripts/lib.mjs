@@ -55,6 +55,7 @@ export async function ensureInstalled() {
 const BUILD_INPUTS = [
   'packages/contract/src',
   'apps/server/src',
+  'apps/server/scripts/empaquetar.mjs',
   'apps/server/drizzle',
   'apps/web/src',
   'apps/web/index.html',

@@ -5,6 +5,8 @@ export type ErrorCode = CodigoError;
 
 /** The one error type of the server: a stable code and a Spanish message a person can read. */
 export class AppError extends Error {
+  // Named as a value: the server runs minified (scripts/empaquetar.mjs), and the log's `tipo` reads it.
+  override readonly name = 'AppError';
   readonly status: number;
   constructor(
     readonly code: ErrorCode,

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { AppError } from './errors.js';
 import { enmascarar, opcionesDeLog, resumenError, sanear } from './log-redaction.js';
 
 const ARGON = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$3q2+7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
@@ -87,6 +88,19 @@ describe('resumenError', () => {
       severity: 'ERROR',
     });
     expect(resumenError(e).mensaje).toBe('invalid input syntax for type integer: "[valor oculto]"');
+  });
+});
+
+describe('resumenError: el tipo, también con el servidor minificado', () => {
+  it('usa el nombre propio del error, o su clase solo si se lee como una', () => {
+    expect(resumenError(new AppError('NO_ENCONTRADO', 'No existe.')).tipo).toBe('AppError');
+    expect(resumenError(new TypeError('x')).tipo).toBe('TypeError');
+    // A class renamed by the minifier (as in dist/main.js), whose error keeps the generic name: just "Error".
+    const yFe = class extends Error {};
+    expect(resumenError(new yFe('x')).tipo).toBe('Error');
+    // Not minified (the tests, a package left outside the bundle): the class says what it is.
+    class DrizzleQueryError extends Error {}
+    expect(resumenError(new DrizzleQueryError('x')).tipo).toBe('DrizzleQueryError');
   });
 });
 

@@ -87,9 +87,10 @@ function marcos(stack: unknown): string | undefined {
 export function resumenError(err: unknown, profundidad = 0): ResumenError {
   if (!(err instanceof Error)) return { tipo: typeof err, mensaje: enmascarar(String(err)).slice(0, 500) };
   const e = err as ConCampos;
-  // The class name, unless minified (PGlite's errors): then the error's own name.
+  // The error's own name, as ours and Node's set it; else its class's, when it reads as one (the
+  // server runs minified, scripts/empaquetar.mjs, and so is PGlite: a class may be called `Xe`).
   const clase = e.constructor?.name ?? '';
-  const tipo = clase.length > 2 ? clase : e.name || 'Error';
+  const tipo = e.name && e.name !== 'Error' ? e.name : /^\w+(Error|Exception)$/.test(clase) ? clase : 'Error';
   const r: ResumenError = { tipo, mensaje: mensajeSeguro(e) };
   if (typeof e.code === 'string') {
     if (esErrorDePostgres(e)) r.sqlState = e.code;

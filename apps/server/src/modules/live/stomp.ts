@@ -9,7 +9,9 @@ export interface Frame {
   body: string;
 }
 
-export class StompProtocolError extends Error {}
+export class StompProtocolError extends Error {
+  override readonly name = 'StompProtocolError';
+}
 
 const CLIENT_COMMANDS = new Set([
   'CONNECT',

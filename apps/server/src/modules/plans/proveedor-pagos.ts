@@ -68,6 +68,7 @@ export interface FirmaWebhook {
 
 /** The provider could not be reached, or refused our own credentials: a 503, nothing changed. */
 export class ProveedorNoDisponible extends Error {
+  override readonly name = 'ProveedorNoDisponible';
   constructor(causa: string) {
     super(`Proveedor de pagos no disponible: ${causa}`);
   }

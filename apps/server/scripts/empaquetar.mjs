@@ -1,0 +1,60 @@
+// The server as it runs (`npm start`, the browser journeys, `npm run bench`): src/main.ts and the
+// packages it loads, bundled and minified into dist/main.js by esbuild. tsc checks the types and
+// emits the rest of dist/ first (dist/proceso.js, which scripts/start.mjs reads).
+//
+// Why (issue 18, docs/BENCHMARKS.md): V8 keeps the source text of every module it loads and every
+// name in it. Loaded from ~600 files the server held 33.5 MB of heap at idle; bundled with short
+// names, 28.9 MB, and under the bench's load it stays at 125–126 MB of RSS instead of 129–130.
+// Function names are not kept (`keepNames`): esbuild would name every function as it is created,
+// and that cost a third more CPU on the lightest calls.
+//
+// A stack trace in the log names minified functions at a column of dist/main.js; the map beside
+// it gives the source's: `node --enable-source-maps apps/server/dist/main.js` (docs/ARCHITECTURE.md).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const servidor = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Left in node_modules, loaded by Node at run time:
+ * - native addons: @node-rs/argon2, sharp (and pg-native, which pg asks for only when told to);
+ * - packages that read their own files: PGlite (its WASM and data), pdfkit (font metrics),
+ *   exceljs, @fastify/swagger-ui (the page's assets);
+ * - packages the server loads on first use, so that one that never sends mail or takes a payment
+ *   never holds them: mercadopago, nodemailer, web-push, file-type, archiver.
+ */
+const EXTERNOS = [
+  '@node-rs/argon2',
+  'sharp',
+  'pg-native',
+  '@electric-sql/pglite',
+  'pdfkit',
+  'exceljs',
+  '@fastify/swagger-ui',
+  'mercadopago',
+  'nodemailer',
+  'web-push',
+  'file-type',
+  'archiver',
+];
+
+await build({
+  absWorkingDir: servidor,
+  entryPoints: ['src/main.ts'],
+  // Beside the rest of dist/: src/config.ts finds the server's folder as the parent of its own.
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  minify: true,
+  sourcemap: true,
+  external: EXTERNOS,
+  // The CommonJS packages inside (fastify, pg, pino…) require() Node's modules and their optional
+  // ones (ws's bufferutil): an ES module has no require of its own.
+  banner: {
+    js: "import { createRequire as crearRequire } from 'node:module'; const require = crearRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
