@@ -1,6 +1,7 @@
 // The server as it runs (`npm start`, the browser journeys, `npm run bench`): src/main.ts and the
-// packages it loads, bundled and minified into dist/main.js by esbuild. tsc checks the types and
-// emits the rest of dist/ first (dist/proceso.js, which scripts/start.mjs reads).
+// packages it loads, bundled and minified into dist/main.js by esbuild, and src/proceso.ts into
+// dist/proceso.js (the Node flags scripts/start.mjs reads). Nothing else is written to dist/: tsc
+// only checks the types first (the server's `build`).
 //
 // Why (issue 18, docs/BENCHMARKS.md): V8 keeps the source text of every module it loads and every
 // name in it. Loaded from ~600 files the server held 33.5 MB of heap at idle; bundled with short
@@ -10,6 +11,7 @@
 //
 // A stack trace in the log names minified functions at a column of dist/main.js; the map beside
 // it gives the source's: `node --enable-source-maps apps/server/dist/main.js` (docs/ARCHITECTURE.md).
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -39,11 +41,14 @@ const EXTERNOS = [
   'archiver',
 ];
 
+// A build of the earlier layout (one file per module) leaves nothing behind that could be run.
+fs.rmSync(path.join(servidor, 'dist'), { recursive: true, force: true });
+
 await build({
   absWorkingDir: servidor,
-  entryPoints: ['src/main.ts'],
-  // Beside the rest of dist/: src/config.ts finds the server's folder as the parent of its own.
-  outfile: 'dist/main.js',
+  entryPoints: ['src/main.ts', 'src/proceso.ts'],
+  // In dist/, right under the server's folder: src/config.ts finds that folder as its own parent.
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
