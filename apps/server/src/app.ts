@@ -210,7 +210,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     clock,
     config,
     // Called on the first read of a company's names, when the order reads exist.
-    cargarNombres: (entidadId) => ordersLecturas.findNombres(entidadId),
+    cargarNombres: (entidadId, tx) => ordersLecturas.findNombres(entidadId, tx),
   });
   const permissions = new PermissionsService(db);
   // The renewal follows payment: the subscriptions' service (built below, used once requests arrive).

@@ -1,5 +1,6 @@
 import type { Cliente, Dashboard, PlanEstado, UsuarioAdmin } from '@delego/contract';
 import type { Config } from './config.js';
+import type { DbOrTx } from './db/client.js';
 import type { BusLog, EventBus } from './lib/bus.js';
 import { CacheRegistry, empresa, type CacheDeclaration, type InvalidadaPor } from './lib/cache-registry.js';
 import type { Clock } from './lib/clock.js';
@@ -170,7 +171,7 @@ export function crearCaches(deps: {
   clock: Clock;
   config: Pick<Config, 'credentialCacheTtlMs' | 'listCacheMs'>;
   /** The names cache's loader (the order reads). */
-  cargarNombres: (entidadId: number) => Promise<Nombres>;
+  cargarNombres: (entidadId: number, tx?: DbOrTx) => Promise<Nombres>;
 }): Caches {
   const d = declaracionesDeCaches(deps.config);
   const registro = new CacheRegistry(deps.bus, deps.log);

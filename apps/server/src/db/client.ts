@@ -13,6 +13,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import { SERVER_ROOT } from '../config.js';
 import * as schema from './schema.js';
+import { marcarTransaccion, vigilarMetodo } from './transaccion-vigilada.js';
 
 /**
  * The one database type the repositories see. PGlite and node-postgres expose the same
@@ -98,7 +99,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     // A failing idle client must not crash the process; the next query reports the problem.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+    const db = vigilarTransacciones(drizzlePg(pool, { schema, casing: 'snake_case' }));
+    // The main handle's one query entry point (a transaction's queries go through its own client).
+    vigilarMetodo(pool, 'query', 'Una consulta');
     const consultar: Consultar = async <T>(query: SQL, opciones?: { preparar?: boolean }) => {
       const { sql: text, params } = dialect.sqlToQuery(query);
       if (opciones?.preparar === false) return (await pool.query({ text, values: params })).rows as T[];
@@ -138,7 +141,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   } else {
     client = await PGlite.create({ ...pgliteOptions, ...(opts.plantilla ? { loadDataDir: opts.plantilla } : {}) });
   }
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = vigilarTransacciones(drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db);
+  // The main handle's entry points; a transaction's queries go through its own object.
+  vigilarMetodo(client, 'query', 'Una consulta');
+  vigilarMetodo(client, 'exec', 'Una consulta');
   const consultar: Consultar = async <T>(query: SQL) => (await db.execute(query)).rows as T[];
   return {
     db,
@@ -152,6 +158,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * Marks each transaction of the main handle (see transaccion-vigilada.ts): inside it, the main
+ * handle's queries throw instead of waiting for the connection the transaction holds.
+ */
+function vigilarTransacciones(db: Db): Db {
+  const abrir = db.transaction.bind(db);
+  const transaction: Db['transaction'] = (fn, config) => marcarTransaccion(() => abrir(fn, config));
+  Object.defineProperty(db, 'transaction', { value: transaction, writable: true, configurable: true });
+  return db;
 }
 
 /** True when the database has never been seeded (no company exists). */

@@ -188,9 +188,9 @@ export class OrdersLecturasService {
     return tx ? new OrdersLecturasRepository(tx) : new OrdersLecturasRepository(this.db, this.deps.consultar);
   }
 
-  /** The loader of the names cache (src/caches.ts). */
-  findNombres(entidadId: number): Promise<Nombres> {
-    return this.repo().nombres(entidadId);
+  /** The loader of the names cache (src/caches.ts); inside a transaction, through it. */
+  findNombres(entidadId: number, tx?: DbOrTx): Promise<Nombres> {
+    return this.repo(tx).nombres(entidadId);
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Persona } from '@delego/contract';
+import type { DbOrTx } from '../../db/client.js';
 import type { ManagedCache } from '../../lib/cache-registry.js';
 import { TenantCache, type LimitesCache } from '../../lib/tenant-cache.js';
 
@@ -34,13 +35,17 @@ export interface Referencias {
  * The cache registry (src/caches.ts) drops a company's entry on the events that rename anything
  * (also from other instances, through the bus); an id not found (created a moment ago, before its
  * event arrived) reloads the entry once.
+ *
+ * Inside a transaction the caller passes its `tx`: a miss is then read through the transaction and
+ * not kept (it may see the transaction's uncommitted rows), and a load that another request has in
+ * flight is not awaited (on PGlite it waits for the connection this transaction holds).
  */
 export class NombresCache implements ManagedCache<never> {
   private readonly cache: TenantCache<Nombres>;
   private readonly cargando = new Map<number, Promise<Nombres>>();
 
   constructor(
-    private readonly cargar: (entidadId: number) => Promise<Nombres>,
+    private readonly cargar: (entidadId: number, tx?: DbOrTx) => Promise<Nombres>,
     limites: LimitesCache,
     now: () => number = Date.now,
   ) {
@@ -61,8 +66,15 @@ export class NombresCache implements ManagedCache<never> {
     this.cargando.clear();
   }
 
-  /** The company's names, with every id of `refs` present (reloaded once when one is missing). */
-  async de(entidadId: number, refs: Referencias = {}): Promise<Nombres> {
+  /**
+   * The company's names, with every id of `refs` present (reloaded once when one is missing).
+   * `tx`: the caller's transaction, through which a miss is read.
+   */
+  async de(entidadId: number, refs: Referencias = {}, tx?: DbOrTx): Promise<Nombres> {
+    if (tx) {
+      const hit = this.cache.get(entidadId, '');
+      return hit && cubre(hit, refs) ? hit : this.cargar(entidadId, tx);
+    }
     const n = await this.obtener(entidadId);
     if (cubre(n, refs)) return n;
     this.olvidar(entidadId);

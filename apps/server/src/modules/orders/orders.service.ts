@@ -75,9 +75,9 @@ export class OrdersService {
   }
 
   /** "Nombre Apellido" of each user, in the order of `ids`, for the history. */
-  private async nombresDePersonas(entidadId: number, ids: readonly number[]): Promise<string[]> {
+  private async nombresDePersonas(entidadId: number, ids: readonly number[], tx: DbOrTx): Promise<string[]> {
     if (!ids.length) return [];
-    const n = await this.lecturas.nombres.de(entidadId, { usuarios: [...ids] });
+    const n = await this.lecturas.nombres.de(entidadId, { usuarios: [...ids] }, tx);
     return ids.flatMap((id) => {
       const p = n.usuarios.get(id);
       return p ? [`${p.nombre} ${p.apellido}`.trim()] : [];
@@ -231,13 +231,17 @@ export class OrdersService {
         actualizada: now,
       };
       await repo.update(actor.entidadId, id, set);
-      const n = await this.lecturas.nombres.de(actor.entidadId, {
-        clientes: [set.clienteId],
-        tipos: [set.tipoOrdenId],
-        areas: [set.areaId],
-        prioridades: [set.prioridadId],
-        usuarios: b.responsable,
-      });
+      const n = await this.lecturas.nombres.de(
+        actor.entidadId,
+        {
+          clientes: [set.clienteId],
+          tipos: [set.tipoOrdenId],
+          areas: [set.areaId],
+          prioridades: [set.prioridadId],
+          usuarios: b.responsable,
+        },
+        tx,
+      );
       const ev = (tipo: string, datos: Record<string, unknown>) =>
         repo.insertEvento({ entidadId: actor.entidadId, ordenId: id, tipo, usuarioId: actor.id, fecha: now, datos });
       if (o.titulo !== b.titulo) await ev('TITULO', { anterior: o.titulo, nuevo: b.titulo });
@@ -257,7 +261,7 @@ export class OrdersService {
       const despues = [...b.responsable].sort((x, y) => x - y);
       if (antes.join(',') !== despues.join(',')) {
         await repo.setResponsables(id, despues);
-        const nombres = await this.nombresDePersonas(actor.entidadId, despues);
+        const nombres = await this.nombresDePersonas(actor.entidadId, despues, tx);
         await ev('RESPONSABLE', { anteriores: antes, responsables: despues, nombres });
         const agregados = despues.filter((u) => !antes.includes(u));
         if (agregados.length)
@@ -358,7 +362,7 @@ export class OrdersService {
       agregados = nuevos.filter((u) => !o.responsables.includes(u));
       await repo.setResponsables(id, nuevos);
       await repo.update(actor.entidadId, id, { actualizada: now });
-      const nombres = await this.nombresDePersonas(actor.entidadId, nuevos);
+      const nombres = await this.nombresDePersonas(actor.entidadId, nuevos, tx);
       await repo.insertEvento({
         entidadId: actor.entidadId,
         ordenId: id,
@@ -438,6 +442,7 @@ export class OrdersService {
           const n = await this.lecturas.nombres.de(
             actor.entidadId,
             tipo ? { tipos: [cambio.valor] } : { areas: [cambio.valor] },
+            tx,
           );
           const nombre = nombreDe(cambio.valor, tipo ? n.tipos : n.areas);
           await ev(tipo ? 'TIPO' : 'AREA', { id: cambio.valor, nombre });
