@@ -466,6 +466,38 @@ describe('ediciones', () => {
     expect(h[6].descripcion).toMatch(/Diego Sosa/);
   });
 
+  it('cambiar responsables es delegar: necesita delegarOrden para el cliente de la orden', async () => {
+    // The supervisor edits every order (global modificarOrden) but delegates only for cli[0] and cli[1].
+    const o = await crear('admin', { cliente: cli[2] });
+    const detalle = (await call('GET', `/api/v3/ordenDTO/${o.id}`, 'supervisor')).json();
+    expect(detalle.acciones).toMatchObject({ modificar: true, cambiarResponsable: false });
+    const r = await call('PUT', `/api/v3/responsable/${o.id}`, 'supervisor', { responsable: [u.ayudante] });
+    expect(r.statusCode).toBe(403);
+    expect(r.json().message).toBe(
+      'No puede cambiar los responsables: necesita el permiso delegarOrden para el cliente de la orden.',
+    );
+    const g = (await call('GET', `/api/v2/orden/${o.id}`, 'supervisor')).json();
+    expect(
+      (await call('POST', '/api/v2/ordenes/save', 'supervisor', { ...g, responsable: [u.ayudante] })).statusCode,
+    ).toBe(403);
+    // The same responsables with another title is an edit, not a delegation.
+    expect(
+      (await call('POST', '/api/v2/ordenes/save', 'supervisor', { ...g, titulo: 'Solo el título' })).statusCode,
+    ).toBe(200);
+    expect((await call('GET', `/api/v2/orden/${o.id}`, 'admin')).json().responsable).toEqual([u.operario]);
+    // The responsable himself, without delegarOrden, cannot hand it on either; the admin can.
+    expect(
+      (await call('PUT', `/api/v3/responsable/${o.id}`, 'operario', { responsable: [u.ayudante] })).statusCode,
+    ).toBe(403);
+    expect((await call('PUT', `/api/v3/responsable/${o.id}`, 'admin', { responsable: [u.ayudante] })).statusCode).toBe(
+      200,
+    );
+    const propia = await crear('supervisor', { cliente: cli[0] });
+    expect((await call('GET', `/api/v3/ordenDTO/${propia.id}`, 'supervisor')).json().acciones.cambiarResponsable).toBe(
+      true,
+    );
+  });
+
   it('modificar con /ordenes/save registra cada cambio y no permite cambiar el estado', async () => {
     const o = await crear();
     const g = (await call('GET', `/api/v2/orden/${o.id}`, 'supervisor')).json();

@@ -23,7 +23,14 @@ import type { ClientsService } from '../clients/clients.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { describirEvento } from './orders.eventos.js';
 import type { Nombres, NombresCache } from './orders.nombres.js';
-import { estadosSiguientes, puedeBorrar, puedeModificar, veTodo, type OrdenAcceso } from './orders.policy.js';
+import {
+  estadosSiguientes,
+  puedeBorrar,
+  puedeDelegar,
+  puedeModificar,
+  veTodo,
+  type OrdenAcceso,
+} from './orders.policy.js';
 import {
   OrdersLecturasRepository,
   type CursorExport,
@@ -385,7 +392,7 @@ export class OrdersLecturasService {
         soloLectura: !modificar,
         modificar,
         borrar: puedeBorrar(actor, ac),
-        cambiarResponsable: modificar,
+        cambiarResponsable: puedeDelegar(actor, ac),
         estadosSiguientes: estadosSiguientes(actor, ac),
       },
     };

@@ -34,6 +34,16 @@ export function puedeModificar(a: Actor, o: OrdenAcceso): boolean {
   return o.responsables.includes(a.id);
 }
 
+/**
+ * Changing who does the order (its responsables) is delegating it again: it needs the editing
+ * right and delegarOrden for the order's client, as creating it for that client does (issue 36).
+ */
+export function puedeDelegar(a: Actor, o: OrdenAcceso): boolean {
+  if (!puedeModificar(a, o)) return false;
+  if (esAdmin(a)) return true;
+  return o.clienteId !== null && tienePermisoCliente(a, o.clienteId, 'delegarOrden');
+}
+
 /** An order is read-only for a user who lacks modificarOrden and is not its responsable (SPEC §5). */
 export function esSoloLectura(a: Actor, o: OrdenAcceso): boolean {
   return !puedeModificar(a, o);

@@ -21,12 +21,13 @@ import { AppError } from '../../lib/errors.js';
 import type { PlansService } from '../plans/plans.service.js';
 import { acceso, NO_EXISTE, type OrdersLecturasService } from './orders.lecturas.service.js';
 import type { OrdenFila } from './orders.lecturas.repository.js';
-import { puedeBorrar, puedeCambiarEstado, puedeCrear, puedeModificar } from './orders.policy.js';
+import { puedeBorrar, puedeCambiarEstado, puedeCrear, puedeDelegar, puedeModificar } from './orders.policy.js';
 import { OrdersRepository, type NuevaOrden } from './orders.repository.js';
 
 type Guardar = z.output<typeof zOrdenGuardar>;
 
 const SOLO_LECTURA = 'No puede modificar esta orden: necesita el permiso modificarOrden o ser su responsable.';
+const SIN_DELEGAR = 'No puede cambiar los responsables: necesita el permiso delegarOrden para el cliente de la orden.';
 
 /** What another module needs to know to act on an order: the order, and what the actor may do with it. */
 export interface AccesoOrden {
@@ -260,6 +261,7 @@ export class OrdersService {
       const antes = [...o.responsables].sort((x, y) => x - y);
       const despues = [...b.responsable].sort((x, y) => x - y);
       if (antes.join(',') !== despues.join(',')) {
+        if (!puedeDelegar(actor, acceso(o))) throw AppError.forbidden(SIN_DELEGAR);
         await repo.setResponsables(id, despues);
         const nombres = await this.nombresDePersonas(actor.entidadId, despues, tx);
         await ev('RESPONSABLE', { anteriores: antes, responsables: despues, nombres });
@@ -356,6 +358,7 @@ export class OrdersService {
     await this.db.transaction(async (tx) => {
       const o = await this.cargarParaCambio(actor, id, tx);
       if (!puedeModificar(actor, acceso(o))) throw AppError.forbidden(SOLO_LECTURA);
+      if (!puedeDelegar(actor, acceso(o))) throw AppError.forbidden(SIN_DELEGAR);
       await this.validarReferencias(actor, tx, { usuarios: b.responsable });
       const repo = this.repo(tx);
       const nuevos = [...b.responsable].sort((x, y) => x - y);

@@ -1,5 +1,6 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OrdenGuardada } from '@delego/contract';
 import { crearQueryClient } from '../../../app/query-client';
 import { ErrorFeedback } from '../../../components/error-feedback';
 import { makeOperario, makePlan, makePropietario, makeSupervisor } from '../../../test/factories';
@@ -29,14 +30,14 @@ const CATALOGOS = {
   'GET /api/v2/usuarios/1': [{ id: 4, usuario: 'operario', nombre: 'Diego', apellido: 'Sosa', email: null }],
 };
 
-function mostrar(usuario = makeSupervisor()) {
+function mostrar(usuario = makeSupervisor(), ruta = '/nueva-orden') {
   const queryClient = crearQueryClient();
   return renderConApp(
     <>
       <NuevaOrdenPage />
       <ErrorFeedback />
     </>,
-    { usuario, ruta: '/nueva-orden', queryClient },
+    { usuario, ruta, queryClient },
   );
 }
 
@@ -168,5 +169,41 @@ describe('nueva-orden', () => {
       }),
     );
     expect(document.querySelector('ion-alert')).toBeNull();
+  });
+
+  it('editing an order of a client the user may not delegate for: the responsables are shown but locked, and why', async () => {
+    const detalle = makeOrdenDetalle({ id: 42, numero: 1042 });
+    const guardada: OrdenGuardada = {
+      id: 42,
+      numero: 1042,
+      registroResponsable: 9,
+      titulo: detalle.titulo,
+      detalle: detalle.detalle,
+      cliente: 3,
+      responsable: [4],
+      tipoOrden: null,
+      area: null,
+      prioridad: null,
+      estado: 1,
+      fechaInicio: null,
+      fechaFin: null,
+      e5sAreaKey: null,
+      e5sAreaName: null,
+    };
+    const ver = (cambiarResponsable: boolean) => {
+      simularServidor({
+        ...CATALOGOS,
+        'GET /api/v3/ordenDTO/42': { ...detalle, acciones: { ...detalle.acciones, cambiarResponsable } },
+        'GET /api/v2/orden/42': guardada,
+      });
+      return mostrar(makeSupervisor(), '/nueva-orden?id=42');
+    };
+    const { unmount } = ver(false);
+    await waitFor(() => expect(screen.getByTestId('orden-form-responsables')).toHaveProperty('disabled', true));
+    expect(screen.getByTestId('orden-form-sin-delegar')).toHaveTextContent('«Delegar órdenes»');
+    unmount();
+    ver(true);
+    await waitFor(() => expect(screen.getByTestId('orden-form-responsables')).toHaveProperty('disabled', false));
+    expect(screen.queryByTestId('orden-form-sin-delegar')).toBeNull();
   });
 });

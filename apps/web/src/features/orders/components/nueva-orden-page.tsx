@@ -143,6 +143,8 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
     original?.e5sAreaKey ? { clave: original.e5sAreaKey, nombre: original.e5sAreaName ?? original.e5sAreaKey } : null,
     (a, b) => a.clave === b.clave,
   );
+  // Changing who does an existing order is delegating it: the server says whether this user may.
+  const sinDelegar = detalle ? !detalle.acciones.cambiarResponsable : false;
   const usuarios = (detalle?.responsables ?? []).reduce(
     (lista, r) => conLaActual(lista, { ...r, email: null }, mismoId),
     disponibles.data ?? [],
@@ -250,8 +252,14 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
           interfaceOptions={{ header: 'Responsables' }}
           placeholder="Sin responsable"
           opciones={usuarios.map((u) => ({ valor: u.id, texto: nombrePersona(u) }))}
+          disabled={sinDelegar}
           data-testid="orden-form-responsables"
         />
+        {sinDelegar && (
+          <IonNote data-testid="orden-form-sin-delegar">
+            Para cambiar los responsables necesita el permiso «Delegar órdenes» para el cliente de la orden.
+          </IonNote>
+        )}
         {catalogos.map(({ campo, etiqueta, ninguno, lista, archivado, testId }) => (
           <CampoSeleccion
             key={campo}
