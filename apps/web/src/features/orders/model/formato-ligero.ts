@@ -30,11 +30,16 @@ export interface Vencimiento {
 
 /**
  * The due date of an order: 'Vence el dd/MM/yyyy', or 'Venció el dd/MM/yyyy' when the server
- * marks it overdue (open and past its end date); null when it has no end date.
+ * marks it overdue (open and past its end date); for a finished or cancelled order, whose date no
+ * longer runs, 'Plazo: dd/MM/yyyy'. Null when it has no end date.
  */
-export function vencimiento(o: { fechaFin: number | null; vencida: boolean }, zona: string): Vencimiento | null {
+export function vencimiento(
+  o: { fechaFin: number | null; vencida: boolean; estado?: { id: number } },
+  zona: string,
+): Vencimiento | null {
   if (o.fechaFin == null) return null;
   const fecha = formatoFecha(o.fechaFin, zona);
+  if (o.estado && estadoInfo(o.estado.id)?.cerrado) return { texto: `Plazo: ${fecha}`, vencida: false };
   return o.vencida ? { texto: `Venció el ${fecha}`, vencida: true } : { texto: `Vence el ${fecha}`, vencida: false };
 }
 

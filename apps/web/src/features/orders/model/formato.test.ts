@@ -26,6 +26,16 @@ describe('vencimiento (the overdue mark)', () => {
     expect(vencimiento({ fechaFin: fin, vencida: true }, AR)).toEqual({ texto: 'Venció el 27/10/2026', vencida: true });
   });
 
+  it('a finished or cancelled order no longer "vence": its date reads as the term it had', () => {
+    for (const id of [4, 5]) {
+      expect(vencimiento({ fechaFin: fin, vencida: false, estado: { id } }, AR)).toEqual({
+        texto: 'Plazo: 27/10/2026',
+        vencida: false,
+      });
+    }
+    expect(vencimiento({ fechaFin: fin, vencida: false, estado: { id: 2 } }, AR)?.texto).toBe('Vence el 27/10/2026');
+  });
+
   it('an order on time reads "Vence el"', () => {
     expect(vencimiento({ fechaFin: fin, vencida: false }, AR)).toEqual({
       texto: 'Vence el 27/10/2026',

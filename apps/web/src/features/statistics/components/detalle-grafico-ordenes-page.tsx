@@ -1,4 +1,4 @@
-import { textoFecha } from '@delego/contract';
+import { estadoInfo, textoFecha } from '@delego/contract';
 import { IonBadge, IonButton, IonIcon, IonProgressBar } from '@ionic/react';
 import { gridOutline, listOutline } from 'ionicons/icons';
 import { useMemo } from 'react';
@@ -99,7 +99,8 @@ function DetalleOrdenes({
               {o.fechaFin != null && (
                 <p className={o.vencida ? 'estadisticas-orden__vencida' : undefined}>
                   <Texto>
-                    {o.vencida ? 'Venció el' : 'Vence el'} {textoFecha(o.fechaFin, zona)}
+                    {estadoInfo(o.estado.id)?.cerrado ? 'Plazo:' : o.vencida ? 'Venció el' : 'Vence el'}{' '}
+                    {textoFecha(o.fechaFin, zona)}
                   </Texto>
                 </p>
               )}
