@@ -2,6 +2,7 @@
  * npm run bench: starts the built server on PostgreSQL and measures it with autocannon.
  *   1. auth: an authenticated cheap call (/api/v2/plan/estado) against the unauthenticated health route;
  *   2. orders: filtered list (25 rows), detail and create, on 100,000 orders over 20 companies.
+ *   3. buscar (issue 36): the list searched with two words typed without accents, without page cache.
  *   files (bench/files.ts): Excel export of 100,000 orders of one company and a ZIP of 1 GB of files.
  *   estadisticas (bench/estadisticas.ts): charts, dashboard and delay export on 1,000,000 orders.
  *   lighthouse (bench/lighthouse.ts): mobile performance and accessibility of /login and /home.
@@ -42,8 +43,11 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5);
 const PISO_PORT = Number(process.env.BENCH_PISO_PORT ?? 8090);
 /** Whether a part runs: all without BENCH_ONLY; `auth,orders` runs both (their rounds share the floor). */
 const incluye = (parte: string) => !ONLY || ONLY.split(',').includes(parte);
-/** The statistics bench alone has its own database: it needs neither the 20 companies nor their seeding time. */
-const DB_NAME = ONLY === 'estadisticas' ? 'delego_bench_estadisticas' : 'delego_bench';
+/**
+ * The statistics bench alone has its own database: it needs neither the 20 companies nor their seeding
+ * time. BENCH_DB names another one (a branch with its own migrations beside the usual database).
+ */
+const DB_NAME = process.env.BENCH_DB ?? (ONLY === 'estadisticas' ? 'delego_bench_estadisticas' : 'delego_bench');
 /** The server's data folder during the bench: attached files live under it. */
 const BENCH_DATA = path.join(REPO_ROOT, '.bench', 'data');
 
@@ -375,7 +379,7 @@ async function main(): Promise<void> {
   const url = `http://127.0.0.1:${PORT}`;
   const results: Record<string, unknown> = { fecha: new Date().toISOString(), duracionS: DURATION, conexiones: 10 };
   // The floor and the PostgreSQL monitor exist only for the paths measured in rounds.
-  const enRondas = incluye('auth') || incluye('orders');
+  const enRondas = incluye('auth') || incluye('orders') || incluye('buscar');
   const piso = enRondas ? await startPiso() : undefined;
   if (enRondas) {
     monitor = new pg.Client({ connectionString: dbUrl() });
@@ -530,6 +534,37 @@ async function main(): Promise<void> {
       ordenes = { c, before, acked: () => acked, ackedIds };
     }
 
+    if (incluye('buscar')) {
+      // Issue 36: searches of two words typed without accents, in another order than the title's,
+      // on the server without page cache (each one planned and read in PostgreSQL): two that match
+      // about 1 order in 15 (≈330 of a company's 5,000), one whose words are never together and one
+      // with a word that no order holds.
+      frio ??= await startServer(PORT + 1, { LIST_CACHE_MS: '0' });
+      const BUSQUEDAS = ['electrico tablero', 'agua tanque', 'tanque electrico', 'piscina agua'];
+      const usuarios = Array.from({ length: 20 }, (_, i) => ({ authorization: `bench${i + 1}#${md5('Bench1234!')}` }));
+      const buscar = (): autocannon.Options => {
+        let k = 0;
+        return {
+          url: `http://127.0.0.1:${PORT + 1}`,
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/v4/ordenes/all/filtered?tsp=1',
+              setupRequest: (req) => {
+                const i = k++;
+                return {
+                  ...req,
+                  headers: { ...usuarios[i % 20], 'content-type': 'application/json' },
+                  body: JSON.stringify({ buscar: BUSQUEDAS[Math.floor(i / 20) % BUSQUEDAS.length], porPagina: 25 }),
+                };
+              },
+            },
+          ],
+        };
+      };
+      casos.push({ clave: 'buscar', nombre: 'POST …/filtered 2 palabras sin acentos, sin caché', opciones: buscar });
+    }
+
     if (enRondas) {
       const medidos = await medirEnRondas(casos);
       results.piso = medidos.piso;
@@ -546,6 +581,7 @@ async function main(): Promise<void> {
         );
         results.auth = { health: medidos.health, plan: medidos.plan, ratio };
       }
+      if (medidos.buscar) results.buscar = medidos.buscar;
       if (ordenes) {
         const { c, before, ackedIds } = ordenes;
         const acked = ordenes.acked();

@@ -158,6 +158,11 @@ describe('GET /api/v2/usuarios, /api/v4/usuario/{id}, /api/v4/buscar/{texto}', (
     expect(await ids('laura@demo')).toEqual([f.u.duenia]);
     expect(await ids('%')).toEqual([]);
     expect(await ids('_')).toEqual([]);
+    // Like the order list (issue 36): accents and case aside, every word in any order.
+    expect(await ids('FERNANDEZ')).toEqual([f.u.duenia]);
+    expect(await ids('ruiz carla')).toEqual([f.u.gestor]);
+    expect(await ids('laura fernandez demo')).toEqual([f.u.duenia]);
+    expect(await ids('carla fernandez')).toEqual([]);
     const largo = await call('GET', `/api/v4/buscar/${'x'.repeat(150)}`, 'admin');
     expect(largo.statusCode).toBe(400);
     const vacio = await call('GET', `/api/v4/buscar/${encodeURIComponent('   ')}`, 'admin');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -128,9 +129,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  // The extensions the migrations create (text search indexes) must be loaded into PGlite.
+  // The extensions the migrations create (text search indexes, accents) must be loaded into PGlite.
   const pgliteOptions: PGliteOptions = {
-    extensions: { pg_trgm, btree_gin },
+    extensions: { pg_trgm, btree_gin, unaccent },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_AJUSTES.flatMap((a) => ['-c', a])],
   };
   let client: PGlite;

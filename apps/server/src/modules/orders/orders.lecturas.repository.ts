@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { ESTADOS_ABIERTOS, type zFiltros } from '@delego/contract';
 import type { z } from 'zod';
 import type { Consultar, DbOrTx } from '../../db/client.js';
+import { contieneSql, normalizadoSql, numeroDePalabra, palabrasDeBusqueda } from '../../lib/busqueda.js';
 import { fromJson, intArray } from '../../lib/queries.js';
 import type { Nombres } from './orders.nombres.js';
 
@@ -19,10 +20,6 @@ export interface Visibilidad {
 
 /** A timestamp as whole milliseconds since the epoch (a number in both drivers). */
 const ms = (col: SQL) => sql`round(extract(epoch from ${col}) * 1000)::float8`;
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /**
  * An order as the list shows it: its own columns and the ids of what it refers to (the names come
@@ -245,15 +242,16 @@ export class OrdersLecturasRepository {
 
   /**
    * The conditions of the filters (SPEC §3), shared by the list and the export.
-   * @param clientesBuscados the company's clients whose name holds the searched text, when the
-   * caller knows them (from memory): the statement then names them instead of searching clients.
+   * @param clientesBuscados for each word of the search (`palabrasDeBusqueda`), the company's clients
+   * whose name holds it, when the caller knows them (from memory): the statement then names them
+   * instead of searching clients.
    */
   condiciones(
     entidadId: number,
     v: Visibilidad,
     f: FiltrosParsed,
     now: Date,
-    clientesBuscados?: readonly number[],
+    clientesBuscados?: readonly (readonly number[])[],
   ): SQL[] {
     const where: SQL[] = [sql`o.entidad_id = ${entidadId}`, sql`o.eliminada is null`, this.visibleSql(v)];
     if (f.estados?.length) where.push(sql`o.estado_id = any(${intArray(f.estados)})`);
@@ -280,24 +278,23 @@ export class OrdersLecturasRepository {
         sql`o.estado_id = any(${intArray(ESTADOS_ABIERTOS)}) and o.fecha_fin < ${now.toISOString()}::timestamptz`,
       );
     }
-    const q = f.buscar?.trim();
-    if (q) {
-      const like = `%${escapeLike(q)}%`;
-      // The lower-case column of the trigram index ordenes_busqueda_trgm_idx, against a pattern
-      // lowered here (lowered in SQL, a prepared plan would lower it again on every row); clients
-      // by their own index.
-      const enTexto = sql`o.busqueda like ${like.toLowerCase()}`;
-      let texto: SQL;
+    // Every word of the search must match (docs/adr/0002): in the title and detail, through the
+    // normalized column of the trigram index ordenes_busqueda_trgm_idx; in the client's name; or,
+    // a word that is a number, as the order's number.
+    palabrasDeBusqueda(f.buscar).forEach((palabra, i) => {
+      const partes = [contieneSql(sql`o.busqueda`, palabra)];
+      const clientes = clientesBuscados?.[i];
       if (!clientesBuscados) {
-        texto = sql`(${enTexto} or o.cliente_id = any(array(select c2.id from clientes c2 where c2.entidad_id = ${entidadId} and c2.nombre ilike ${like})))`;
-      } else if (clientesBuscados.length) {
-        texto = sql`(${enTexto} or o.cliente_id = any(${intArray(clientesBuscados)}))`;
-      } else {
-        texto = enTexto;
+        partes.push(
+          sql`o.cliente_id = any(array(select c2.id from clientes c2 where c2.entidad_id = ${entidadId} and ${contieneSql(normalizadoSql(sql`c2.nombre`), palabra)}))`,
+        );
+      } else if (clientes?.length) {
+        partes.push(sql`o.cliente_id = any(${intArray(clientes)})`);
       }
-      const num = /^#?(\d{1,9})$/.exec(q);
-      where.push(num ? sql`(o.numero = ${Number(num[1])} or ${texto})` : texto);
-    }
+      const numero = numeroDePalabra(palabra);
+      if (numero !== undefined) partes.unshift(sql`o.numero = ${numero}`);
+      where.push(sql`(${sql.join(partes, sql` or `)})`);
+    });
     return where;
   }
 
@@ -321,7 +318,7 @@ export class OrdersLecturasRepository {
     v: Visibilidad,
     f: FiltrosParsed,
     now: Date,
-    clientesBuscados?: readonly number[],
+    clientesBuscados?: readonly (readonly number[])[],
   ): Promise<FilaResumen[]> {
     const where = this.condiciones(entidadId, v, f, now, clientesBuscados);
     const orden = this.ordenSql(f.orden);
@@ -348,7 +345,7 @@ export class OrdersLecturasRepository {
     v: Visibilidad,
     f: FiltrosParsed,
     now: Date,
-    clientesBuscados?: readonly number[],
+    clientesBuscados?: readonly (readonly number[])[],
   ): Promise<number> {
     const where = this.condiciones(entidadId, v, f, now, clientesBuscados);
     const rows = await this.leer<{ n: number }>(

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { Consultar, Db, DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
+import { normalizarTexto, palabrasDeBusqueda } from '../../lib/busqueda.js';
 import { AppError } from '../../lib/errors.js';
 import { fromJson } from '../../lib/queries.js';
 import type { TenantCache } from '../../lib/tenant-cache.js';
@@ -293,14 +294,25 @@ export class OrdersLecturasService {
     return { valor, hasta };
   }
 
-  /** The company's clients whose name holds the searched text (as ILIKE would match it). */
-  private async clientesBuscados(entidadId: number, buscar: string | null | undefined): Promise<number[] | undefined> {
-    const q = buscar?.trim().toLowerCase();
-    if (!q) return undefined;
+  /**
+   * For each word of the search (`palabrasDeBusqueda`), the company's clients whose name holds it,
+   * accents and case aside; undefined without a search.
+   */
+  private async clientesBuscados(
+    entidadId: number,
+    buscar: string | null | undefined,
+  ): Promise<number[][] | undefined> {
+    const palabras = palabrasDeBusqueda(buscar).map(normalizarTexto);
+    if (!palabras.length) return undefined;
     const n = await this.nombres.de(entidadId);
-    const ids: number[] = [];
-    for (const [id, nombre] of n.clientes) if (nombre.toLowerCase().includes(q)) ids.push(id);
-    return ids;
+    const porPalabra = palabras.map((): number[] => []);
+    for (const [id, nombre] of n.clientes) {
+      const normal = normalizarTexto(nombre);
+      palabras.forEach((p, i) => {
+        if (normal.includes(p)) porPalabra[i]?.push(id);
+      });
+    }
+    return porPalabra;
   }
 
   /**

@@ -41,10 +41,11 @@ export const ordenes = pgTable(
     finalizada: moment(),
     eliminada: moment(),
     /**
-     * Title and detail in lower case, for the list's substring search (LIKE over this column,
-     * served by the trigram index of migration 0004): half the cost of ILIKE over the two columns.
+     * Title and detail without accents and in lower case (`f_unaccent`, migration 0014), for the
+     * list's search: each word is a LIKE over this column, served by its trigram index
+     * (docs/adr/0002-busqueda-con-trigramas.md).
      */
-    busqueda: text().generatedAlwaysAs(sql`lower(titulo || ' ' || detalle)`),
+    busqueda: text().generatedAlwaysAs(sql`lower(f_unaccent(titulo || ' ' || detalle))`),
   },
   (t) => [
     uniqueIndex('ordenes_entidad_numero_uq').on(t.entidadId, t.numero),

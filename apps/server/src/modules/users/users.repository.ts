@@ -1,6 +1,7 @@
-import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Rol } from '@delego/contract';
 import type { DbOrTx } from '../../db/client.js';
+import { contieneSql, normalizadoSql, palabrasDeBusqueda } from '../../lib/busqueda.js';
 import { firstRow, hasRow } from '../../lib/queries.js';
 import { roles, usuarioRoles, usuarios } from './users.tables.js';
 
@@ -76,11 +77,6 @@ export function isUniqueViolation(err: unknown): boolean {
     e = e.cause as typeof e;
   }
   return false;
-}
-
-/** Escapes the LIKE wildcards of a user's search text. */
-export function likeEscape(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export class UsersRepository {
@@ -229,23 +225,19 @@ export class UsersRepository {
       .orderBy(asc(usuarios.nombre), asc(usuarios.apellido), asc(usuarios.id));
   }
 
+  /**
+   * The company's users that hold every word of `text` (in any order, accents and case aside) in
+   * their login, name, surname or email (lib/busqueda.ts, as the order list searches).
+   */
   search(entidadId: number, text: string, limit: number): Promise<UsuarioRow[]> {
-    const p = `%${likeEscape(text)}%`;
+    const campos = normalizadoSql(
+      sql`concat_ws(' ', ${usuarios.usuario}, ${usuarios.nombre}, ${usuarios.apellido}, ${usuarios.email})`,
+    );
+    const palabras = palabrasDeBusqueda(text).map((p) => contieneSql(campos, p));
     return this.db
       .select(columnasUsuario)
       .from(usuarios)
-      .where(
-        and(
-          eq(usuarios.entidadId, entidadId),
-          or(
-            ilike(usuarios.usuario, p),
-            ilike(usuarios.nombre, p),
-            ilike(usuarios.apellido, p),
-            ilike(usuarios.email, p),
-            ilike(sql`${usuarios.nombre} || ' ' || ${usuarios.apellido}`, p),
-          ),
-        ),
-      )
+      .where(and(eq(usuarios.entidadId, entidadId), ...palabras))
       .orderBy(asc(sql`lower(${usuarios.apellido})`), asc(sql`lower(${usuarios.nombre})`), asc(usuarios.id))
       .limit(limit);
   }

@@ -180,7 +180,7 @@ export class UsersService {
     return u as UsuarioAdmin;
   }
 
-  /** GET /api/v4/buscar/{text}: the company's users whose login, name or email contains the text. */
+  /** GET /api/v4/buscar/{text}: the company's users whose login, name or email hold every word of the text. */
   async search(actor: Actor, text: string): Promise<UsuarioAdmin[]> {
     exigirPermiso(actor, 'altaUsuarios');
     const t = text.trim();
