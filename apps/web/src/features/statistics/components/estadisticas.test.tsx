@@ -297,7 +297,7 @@ describe('demoras-usuario (scorecard)', () => {
       expect(personas[0]).toHaveTextContent('2 de 4');
       expect(personas[0]).toHaveTextContent('3 días');
       expect(personas[1]).toHaveTextContent('4,5 / 5 (2)');
-      expect(personas[1]).toHaveTextContent('12,5 h');
+      expect(personas[1]).toHaveTextContent('12:30 h');
       expect(screen.getByTestId('desempeno-alertas')).toHaveTextContent(
         '1 responsable tiene 2 órdenes vencidas sin finalizar.',
       );

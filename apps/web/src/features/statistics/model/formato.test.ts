@@ -17,7 +17,8 @@ describe('figures', () => {
     expect(textoValor(1234, 'ordenes')).toBe('1.234');
     expect(textoValor(87.4, 'porcentaje')).toBe('87 %');
     expect(textoValor(4.25, 'puntaje')).toBe('4,3 / 5');
-    expect(textoValor(12.5, 'horas')).toBe('12,5 h');
+    expect(textoValor(12.5, 'horas')).toBe('12:30 h');
+    expect(textoValor(0.1, 'horas')).toBe('0:06 h');
     expect(textoValor(null, 'dias')).toBe('—');
   });
 

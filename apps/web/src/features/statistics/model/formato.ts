@@ -1,4 +1,4 @@
-import type { Unidad } from '@delego/contract';
+import { horasTexto, type Unidad } from '@delego/contract';
 
 /** How the statistics screens write their figures (es-AR: ',' before decimals, '.' between thousands). */
 
@@ -30,7 +30,8 @@ export function textoValor(valor: number | null, unidad: Unidad): string {
     case 'dias':
       return textoDias(valor);
     case 'horas':
-      return `${unDecimal.format(valor)} h`;
+      // As everywhere else hours are written (Horas y gastos, horas reportadas): '2:30 h'.
+      return `${horasTexto(valor * 60)} h`;
     case 'porcentaje':
       return `${entero.format(valor)} %`;
     case 'puntaje':
