@@ -4,7 +4,7 @@ import { Grafico } from '../../../components/grafico';
 import { EstadoError } from '../../../components/estados-pantalla';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useGrafico } from '../api/get-grafico';
-import { formatoDe, textoValor } from '../model/formato';
+import { ejeDe, formatoDe, textoValor } from '../model/formato';
 import { rutaDeDetalle } from '../model/detalle';
 import type { Rango } from '../model/rango';
 import { cuerpoDeRango } from '../model/rango';
@@ -45,6 +45,7 @@ export function VistaGrafico({ grafico, onSeleccion, actualizando = false, alto 
         etiquetas={grafico.categorias.map((c) => c.nombre)}
         series={grafico.series.map((s) => ({ nombre: s.nombre, valores: s.valores }))}
         formato={formatoDe(unidad)}
+        ejeValores={ejeDe(unidad)}
         onSeleccion={onSeleccion ?? (conDetalle ? abrirDetalle : undefined)}
         alto={alto}
       />

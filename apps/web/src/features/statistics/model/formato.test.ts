@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { alertasDesempeno, ordenarDesempeno } from './desempeno';
-import { nivelATiempo, textoDias, textoValor } from './formato';
+import { ejeDe, nivelATiempo, textoDias, textoValor } from './formato';
 import type { DesempenoResponsable } from '@delego/contract';
+
+describe('the value axis', () => {
+  it('counts step by whole numbers; hours, days and percentages do not', () => {
+    expect(ejeDe('ordenes')).toEqual({ soloEnteros: true });
+    expect(ejeDe('encuestas')).toEqual({ soloEnteros: true });
+    expect(ejeDe('horas')).toEqual({ soloEnteros: false });
+    expect(ejeDe('dias')).toEqual({ soloEnteros: false });
+  });
+});
 
 describe('figures', () => {
   it('writes spans in hours under a day, with one decimal under ten days, whole above', () => {

@@ -39,6 +39,14 @@ export function textoValor(valor: number | null, unidad: Unidad): string {
   }
 }
 
+/**
+ * The value axis of a chart of a unit: counts step by whole numbers (a chart whose largest count
+ * is 1 drew ticks at 0,1 … 0,9, written as '0 0 0 0 0 1 1 1 1 1').
+ */
+export function ejeDe(unidad: Unidad): { soloEnteros: boolean } {
+  return { soloEnteros: unidad === 'ordenes' || unidad === 'encuestas' };
+}
+
 /** The formatter of a chart's figures for a unit. */
 export function formatoDe(unidad: Unidad): (valor: number) => string {
   return (valor) => textoValor(valor, unidad);
