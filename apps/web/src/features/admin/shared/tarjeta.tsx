@@ -5,7 +5,7 @@ import { EstadoError } from '../../../components/estados-pantalla';
 interface TarjetaProps {
   /** The card's title; without one the card has no header. */
   titulo?: ReactNode;
-  /** A line above the title ('Para toda la empresa'). */
+  /** A line under the title ('Para toda la empresa'). */
   subtitulo?: ReactNode;
   /** Classes of the card's content ('admin-campos admin-campos--dos', 'admin-sin-relleno'). */
   contenido?: string;
@@ -15,14 +15,14 @@ interface TarjetaProps {
   children: ReactNode;
 }
 
-/** A card of the administration screens: optional subtitle and title, then its content. */
+/** A card of the administration screens: optional title with its subtitle under it, then its content. */
 export function Tarjeta({ titulo, subtitulo, contenido, clase, testId, children }: TarjetaProps) {
   return (
     <IonCard className={clase ? `delego-card ${clase}` : 'delego-card'} data-testid={testId}>
       {titulo !== undefined && (
-        <IonCardHeader>
-          {subtitulo !== undefined && <IonCardSubtitle>{subtitulo}</IonCardSubtitle>}
+        <IonCardHeader className="admin-card-encabezado">
           <IonCardTitle className="admin-card-titulo">{titulo}</IonCardTitle>
+          {subtitulo !== undefined && <IonCardSubtitle>{subtitulo}</IonCardSubtitle>}
         </IonCardHeader>
       )}
       <IonCardContent className={contenido}>{children}</IonCardContent>

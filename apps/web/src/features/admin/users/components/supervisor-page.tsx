@@ -97,12 +97,8 @@ function Equipos({ usuarios }: { usuarios: UsuarioAdmin[] }) {
         return (
           <Tarjeta
             key={s.id}
-            subtitulo="Equipo de"
-            titulo={
-              <>
-                {nombreCompleto(s)} <span className="admin-login">{plural(equipo.length, 'persona', 'personas')}</span>
-              </>
-            }
+            titulo={`Equipo de ${nombreCompleto(s)}`}
+            subtitulo={plural(equipo.length, 'persona', 'personas')}
             contenido="admin-sin-relleno"
             testId={`equipo-${s.usuario}`}
           >
