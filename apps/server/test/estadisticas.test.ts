@@ -527,6 +527,43 @@ describe('tablero', () => {
     }
   });
 
+  it('la serie en el tiempo llega hasta hoy, y un período largo va por semana o por mes', async () => {
+    const serie = (d: Dashboard) => d.graficos.find((g) => g.grafico === 'creadas-vs-finalizadas');
+    // April, read on 10/04: ten days, none after today drawn as zeros.
+    const abril = serie((await call<Dashboard>('GET', '/api/v2/dashboard', 'gerente')).body);
+    expect(abril?.titulo).toBe('Creadas y finalizadas por día');
+    expect(abril?.categorias.map((c) => c.clave)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `2026-04-${String(i + 1).padStart(2, '0')}`),
+    );
+    // A year (2025-05-01 to 2026-04-30): twelve months, the last one April up to today.
+    const anio = serie(
+      (
+        await call<Dashboard>('POST', '/api/v4/dashboard', 'gerente', {
+          fechaDesde: Date.UTC(2025, 4, 1, 3),
+          fechaHasta: finDia(4, 30),
+        })
+      ).body,
+    );
+    expect(anio?.titulo).toBe('Creadas y finalizadas por mes');
+    expect(anio?.categorias).toHaveLength(12);
+    expect(anio?.categorias.at(-1)?.filtro).toMatchObject({ fechaHasta: finDia(4, 10) });
+    // March's total is the same whether read by day or within the year by month.
+    const marzoPorDia = serie((await call<Dashboard>('POST', '/api/v4/dashboard', 'gerente', MARZO)).body);
+    const suma = (v: number[] | undefined) => (v ?? []).reduce((a, b) => a + b, 0);
+    const marzoEnAnio = anio?.series[0]?.valores[anio.categorias.findIndex((c) => c.clave === '2026-03-01')];
+    expect(marzoEnAnio).toBe(suma(marzoPorDia?.series[0]?.valores));
+    // Three months: by week.
+    const trimestre = serie(
+      (
+        await call<Dashboard>('POST', '/api/v4/dashboard', 'gerente', {
+          fechaDesde: Date.UTC(2026, 0, 1, 3),
+          fechaHasta: finDia(3, 31),
+        })
+      ).body,
+    );
+    expect(trimestre?.titulo).toBe('Creadas y finalizadas por semana');
+  });
+
   it('con los filtros de la lista de órdenes', async () => {
     const r = await call<Dashboard>('POST', '/api/v4/dashboard', 'gerente', { tipo: tipos[1], ...MARZO });
     expect(r.status).toBe(200);

@@ -125,6 +125,18 @@ function clavesDe(rango: RangoDias, unidad: Unidad): string[] {
   return claves;
 }
 
+const NOMBRE_UNIDAD: Record<Unidad, string> = { day: 'día', week: 'semana', month: 'mes' };
+
+/** Days, up to two months; weeks, up to about six months; months beyond (issue 36: a year of days). */
+export function unidadDeSerie(rango: Pick<RangoDias, 'desde' | 'hasta'>): Unidad {
+  const dia = (d: string) => {
+    const [a, m, dd] = d.split('-').map(Number) as [number, number, number];
+    return Date.UTC(a, m - 1, dd) / 86_400_000;
+  };
+  const n = dia(rango.hasta) - dia(rango.desde) + 1;
+  return n <= 62 ? 'day' : n <= 190 ? 'week' : 'month';
+}
+
 /** The first ms (Argentina) of each bucket, the first one cut to the range's start. */
 function cortesDe(rango: RangoDias, claves: readonly string[]): number[] {
   return claves.map((c) => inicioDelDia(c < rango.desde ? rango.desde : c, ZONA));
@@ -723,10 +735,15 @@ export class StatisticsService {
     const rHoy = { desdeMs: inicioDelDia(hoy, ZONA), hastaMs: finDelDia(hoy, ZONA) };
     const finSemana = finDelDia(domingo, ZONA);
     const repo = this.repo();
-    const dias = clavesDe(periodo, 'day');
+    // The chart over time reaches today at most (days to come have nothing yet: they are not
+    // zeros), and a long period is drawn by week or by month, so that its points stay readable.
+    const periodoSerie: RangoDias =
+      periodo.hasta > hoy ? { ...periodo, hasta: hoy, hastaMs: Math.min(periodo.hastaMs, rHoy.hastaMs) } : periodo;
+    const unidadSerie = unidadDeSerie(periodoSerie);
+    const dias = clavesDe(periodoSerie, unidadSerie);
     const [t, serie, plan] = await Promise.all([
       repo.tablero(condiciones, ahora, rHoy, finSemana, periodo),
-      repo.creadasYFinalizadas(actor.entidadId, periodo, cortesDe(periodo, dias), condiciones),
+      repo.creadasYFinalizadas(actor.entidadId, periodoSerie, cortesDe(periodoSerie, dias), condiciones),
       this.deps.plans.estado(actor),
     ]);
 
@@ -842,13 +859,13 @@ export class StatisticsService {
     const diario = this.serieTemporal(
       grafico({
         grafico: 'creadas-vs-finalizadas',
-        titulo: 'Creadas y finalizadas por día',
+        titulo: `Creadas y finalizadas por ${NOMBRE_UNIDAD[unidadSerie]}`,
         tipo: 'lineas',
         categorias: [],
         series: [],
       }),
-      periodo,
-      'day',
+      periodoSerie,
+      unidadSerie,
       dias,
       serie,
     );
