@@ -490,6 +490,22 @@ describe('demoras y desempeño', () => {
     // The filter of beto's overdue orders gives them in the list.
     const lista = await call<PaginaOrdenes>('POST', '/api/v4/ordenes/all/filtered', 'gerente', b?.filtroVencidas);
     expect(lista.body.ordenes.map((o) => o.id).sort()).toEqual([ids.O3, ids.O5].sort());
+    expect(r.body.vencidasAbiertas).toBe(2);
+  });
+
+  it('una orden vencida de dos responsables está en la fila de cada uno, y una vez en el total', async () => {
+    const db = env.database.db;
+    await db.execute(sql`insert into orden_responsables (orden_id, usuario_id) values (${ids.O3}, ${ana})`);
+    try {
+      const r = await call<Desempeno>('POST', '/api/v2/estadisticas/responsables/desempeno', 'gerente', MARZO);
+      const de = (id: number) => r.body.responsables.find((x) => x.responsable.id === id)?.vencidasAbiertas;
+      expect([de(beto), de(ana)]).toEqual([2, 1]);
+      expect(r.body.vencidasAbiertas).toBe(2);
+      const otra = await call<Desempeno>('POST', '/api/v2/estadisticas/responsables/desempeno', 'otro', MARZO);
+      expect(otra.body.vencidasAbiertas).toBe(0);
+    } finally {
+      await db.execute(sql`delete from orden_responsables where orden_id = ${ids.O3} and usuario_id = ${ana}`);
+    }
   });
 });
 

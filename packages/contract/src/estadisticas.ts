@@ -367,6 +367,11 @@ export const zDesempeno = z.object({
   satisfaccionDisponible: z.boolean(),
   /** Every active user who is or was responsable of an order, the worst on-time share first. */
   responsables: z.array(zDesempenoResponsable),
+  /**
+   * Open orders past due now with a responsable, each counted once: an order shared by two
+   * people is in both their `vencidasAbiertas`, so the sum of those counts it twice.
+   */
+  vencidasAbiertas: z.number().int(),
 });
 export type Desempeno = z.infer<typeof zDesempeno>;
 

@@ -972,6 +972,16 @@ export class StatisticsRepository {
     return rows.map((f) => this.filaDesempeno(f));
   }
 
+  /** Open orders past due at `ahora` with at least one responsable, each once (the scorecard's total). */
+  async vencidasConResponsable(entidadId: number, ahora: number): Promise<number> {
+    const [f] = await this.leer<{ n: number }>(sql`
+      select count(*)::int as n from ordenes o
+      where o.entidad_id = ${entidadId} and o.eliminada is null and o.estado_id = any(${ABIERTOS})
+        and o.fecha_fin < ${ts(ahora)}
+        and exists (select 1 from orden_responsables r where r.orden_id = o.id)`);
+    return num(f?.n);
+  }
+
   /**
    * The dashboard's cards in one statement over the orders `condiciones` select (the order list's
    * conditions): open by due date now, and finished in the period.

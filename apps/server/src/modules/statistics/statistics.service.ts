@@ -673,7 +673,11 @@ export class StatisticsService {
   async desempeno(actor: Actor, q: { fechaDesde?: number | null; fechaHasta?: number | null }): Promise<Desempeno> {
     this.exigir(actor);
     const rango = this.rango(q);
-    const filas = await this.repo().desempeno(actor.entidadId, rango, rango, this.clock.now().getTime());
+    const ahora = this.clock.now().getTime();
+    const [filas, vencidasAbiertas] = await Promise.all([
+      this.repo().desempeno(actor.entidadId, rango, rango, ahora),
+      this.repo().vencidasConResponsable(actor.entidadId, ahora),
+    ]);
     const responsables = filas.map((f) => ({
       responsable: { id: f.id, usuario: f.usuario, nombre: f.nombre, apellido: f.apellido },
       finalizadas: f.finalizadas,
@@ -695,7 +699,13 @@ export class StatisticsService {
         b.vencidasAbiertas - a.vencidasAbiertas ||
         nombrePersona(a.responsable).localeCompare(nombrePersona(b.responsable), 'es'),
     );
-    return { fechaDesde: rango.desdeMs, fechaHasta: rango.hastaMs, satisfaccionDisponible: true, responsables };
+    return {
+      fechaDesde: rango.desdeMs,
+      fechaHasta: rango.hastaMs,
+      satisfaccionDisponible: true,
+      responsables,
+      vencidasAbiertas,
+    };
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -54,7 +54,7 @@ export function TablaDesempeno({ desempeno, actualizando = false }: { desempeno:
   const router = useIonRouter();
   const zona = useZonaEmpresa();
   const filas = useMemo(() => ordenarDesempeno(desempeno.responsables, orden), [desempeno.responsables, orden]);
-  const alertas = alertasDesempeno(desempeno.responsables);
+  const alertas = alertasDesempeno(desempeno.responsables, desempeno.vencidasAbiertas);
   const verVencidas = (f: DesempenoResponsable) =>
     router.push(rutaDeDetalle(f.filtroVencidas, `Vencidas de ${nombreResponsable(f.responsable)}`, zona));
   const conPorcentaje = filas.filter((f) => f.porcentajeATiempo !== null);

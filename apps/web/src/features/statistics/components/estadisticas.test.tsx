@@ -256,6 +256,7 @@ function makeDesempeno(): Desempeno {
     fechaDesde: INICIO_NOV,
     fechaHasta: FIN_NOV,
     satisfaccionDisponible: true,
+    vencidasAbiertas: 2,
     responsables: [
       {
         ...base,
@@ -299,7 +300,7 @@ describe('demoras-usuario (scorecard)', () => {
       expect(personas[1]).toHaveTextContent('4,5 / 5 (2)');
       expect(personas[1]).toHaveTextContent('12:30 h');
       expect(screen.getByTestId('desempeno-alertas')).toHaveTextContent(
-        '1 responsable tiene 2 órdenes vencidas sin finalizar.',
+        '2 órdenes vencidas sin finalizar, a cargo de 1 responsable.',
       );
       expect(llamadas[0]?.cuerpo).toEqual({ fechaDesde: INICIO_NOV, fechaHasta: FIN_NOV });
 

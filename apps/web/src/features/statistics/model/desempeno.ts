@@ -42,13 +42,16 @@ export function ordenarDesempeno(
 }
 
 /** What the scorecard says first: who has late open orders, and who finishes late most often. */
-export function alertasDesempeno(filas: readonly DesempenoResponsable[]): string[] {
+export function alertasDesempeno(filas: readonly DesempenoResponsable[], vencidasAbiertas: number): string[] {
   const alertas: string[] = [];
   const conVencidas = filas.filter((f) => f.vencidasAbiertas > 0);
   if (conVencidas.length > 0) {
-    const total = conVencidas.reduce((s, f) => s + f.vencidasAbiertas, 0);
-    const quienes = conVencidas.length === 1 ? '1 responsable tiene' : `${conVencidas.length} responsables tienen`;
-    alertas.push(`${quienes} ${total === 1 ? '1 orden vencida' : `${total} órdenes vencidas`} sin finalizar.`);
+    // The total counts each order once (the server's `vencidasAbiertas`): an order shared by two
+    // people is in both their rows, so the sum of the rows would count it twice.
+    const total = Math.max(vencidasAbiertas, 1);
+    const ordenes = total === 1 ? '1 orden vencida sin finalizar' : `${total} órdenes vencidas sin finalizar`;
+    const quienes = conVencidas.length === 1 ? '1 responsable' : `${conVencidas.length} responsables`;
+    alertas.push(`${ordenes}, a cargo de ${quienes}.`);
   }
   const bajo = filas.filter((f) => f.porcentajeATiempo !== null && f.porcentajeATiempo < 70);
   if (bajo.length > 0) {

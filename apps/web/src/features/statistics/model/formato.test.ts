@@ -74,10 +74,11 @@ describe('scorecard', () => {
   });
 
   it('says first who has late open orders and who is under 70 % on time', () => {
-    expect(alertasDesempeno(filas)).toEqual([
-      '2 responsables tienen 4 órdenes vencidas sin finalizar.',
+    // Two people with 3 and 1 overdue orders, one of them shared: 3 orders, not 4.
+    expect(alertasDesempeno(filas, 3)).toEqual([
+      '3 órdenes vencidas sin finalizar, a cargo de 2 responsables.',
       'A tiempo por debajo del 70 %: Lucía.',
     ]);
-    expect(alertasDesempeno([filas[0]!])).toEqual([]);
+    expect(alertasDesempeno([filas[0]!], 0)).toEqual([]);
   });
 });
