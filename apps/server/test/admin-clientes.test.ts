@@ -36,7 +36,7 @@ describe('GET /api/v4/clientes', () => {
     const list = r.json() as Record<string, unknown>[];
     list.forEach((c) => zCliente.strict().parse(c));
     expect(list.map((c) => c.nombre)).toEqual(['Clínica San Martín', 'Colegio Belgrano', 'Hotel Los Andes']);
-    expect(list[0]).toMatchObject({ cuit: '30-65432198-7', activo: true, email: null });
+    expect(list[0]).toMatchObject({ cuit: '30-65432198-8', activo: true, email: null });
   });
 
   it('se guarda en caché por empresa; /api/v2/clientes/cache/clean la vacía', async () => {
@@ -66,7 +66,7 @@ describe('POST /api/v2/cliente {cliente}', () => {
     const antes = (await call('GET', '/api/v4/clientes', 'admin')).json().length;
     const r = await call('POST', '/api/v2/cliente', 'admin', {
       nombre: '  Frigorífico del Sur ',
-      cuit: '30509988776',
+      cuit: '34509988775',
       contacto: 'Gustavo Ibarra',
       email: 'planta@frigosur.com.ar',
       telefono: '0291 455-6600',
@@ -78,7 +78,7 @@ describe('POST /api/v2/cliente {cliente}', () => {
     id = c.id;
     expect(c).toMatchObject({
       nombre: 'Frigorífico del Sur',
-      cuit: '30-50998877-6',
+      cuit: '34-50998877-5',
       activo: true,
       notas: 'Entrada por portón 2',
     });
@@ -93,7 +93,7 @@ describe('POST /api/v2/cliente {cliente}', () => {
     const r = await call('POST', '/api/v2/cliente', 'admin', { id, nombre: 'Frigorífico del Sur S.A.', notas: '' });
     expect(r.json()).toMatchObject({
       nombre: 'Frigorífico del Sur S.A.',
-      cuit: '30-50998877-6',
+      cuit: '34-50998877-5',
       contacto: 'Gustavo Ibarra',
       notas: null,
     });
@@ -109,6 +109,8 @@ describe('POST /api/v2/cliente {cliente}', () => {
       [{ nombre: 'Con mail malo', email: 'no-es-mail' }, 'email', /email no es una dirección válida/],
       [{ nombre: 'Con CUIT malo', cuit: '30-1234-5' }, 'cuit', /NN-NNNNNNNN-N/],
       [{ nombre: 'Con CUIT con letras', cuit: '30-5O998877-6' }, 'cuit', /NN-NNNNNNNN-N/],
+      // The same rule as the billing form (contract's cuit.ts): the check digit must be right.
+      [{ nombre: 'Con dígito malo', cuit: '20-12345678-0' }, 'cuit', /dígito verificador no coincide/],
       [{ nombre: '' }, 'nombre', /nombre es obligatorio/],
       [{ nombre: '   ' }, 'nombre', /nombre es obligatorio/],
       [{}, 'nombre', /.+/],

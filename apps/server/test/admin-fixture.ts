@@ -34,7 +34,7 @@ export async function adminFixture(): Promise<AdminFixture> {
   const demo = await makeEntidad(db, { nombre: 'Demo Servicios S.A.', plan: 'Pyme', now });
   const otra = await makeEntidad(db, { nombre: 'Otra Empresa S.R.L.', plan: 'Ilimitado', now });
   const cli = await makeClientes(db, demo, [
-    { nombre: 'Clínica San Martín', cuit: '30-65432198-7' },
+    { nombre: 'Clínica San Martín', cuit: '30-65432198-8' },
     { nombre: 'Hotel Los Andes' },
     { nombre: 'Colegio Belgrano' },
   ]);

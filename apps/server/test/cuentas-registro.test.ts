@@ -90,7 +90,7 @@ describe('entre empresas', () => {
 
 describe('registro', () => {
   it('crea en una transacción la empresa, su propietario, el plan gratuito, las prioridades y el enlace', async () => {
-    const body = registro({ cuit: '30712345678', telefono: ' 0341 555-1234 ' });
+    const body = registro({ cuit: '30712345671', telefono: ' 0341 555-1234 ' });
     const antes = await contar();
     const r = await registrar(body);
     expect(r.statusCode, r.body).toBe(201);
@@ -118,7 +118,7 @@ describe('registro', () => {
     expect(u!.terminosAceptados?.getTime()).toBe(env.clock.now().getTime());
     expect(u!.passwordHash).toMatch(/^\$argon2id\$/);
     const [e] = await db.select().from(entidades).where(eq(entidades.id, u!.entidadId));
-    expect(e).toMatchObject({ nombre: body.entidadNombre, cuit: '30-71234567-8', telefono: '0341 555-1234' });
+    expect(e).toMatchObject({ nombre: body.entidadNombre, cuit: '30-71234567-1', telefono: '0341 555-1234' });
     const [s] = await db.select().from(suscripciones).where(eq(suscripciones.entidadId, e!.id));
     expect(s).toMatchObject({ quota: 20, quotaDisponible: 20 });
     expect(await db.select().from(prioridades).where(eq(prioridades.entidadId, e!.id))).toHaveLength(4);

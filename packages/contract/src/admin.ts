@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MD5_HEX, zPermisoCliente, zPermisoGlobal, zPermisosDeCliente, zRol } from './auth.js';
 import { zId, zIdNombre, zTexto } from './common.js';
+import { zCuit } from './cuit.js';
 import { zPersonaConEmail } from './orders.js';
 
 /**
@@ -148,19 +149,6 @@ export type TogglePermiso = z.input<typeof zTogglePermiso>;
 
 // ---------------------------------------------------------------------------------------------
 // Clients
-
-/** CUIT: NN-NNNNNNNN-N (the dashes may be left out; it is stored with them). */
-export const CUIT_REGEX = /^\d{2}-\d{8}-\d$/;
-export const zCuit = z
-  .preprocess(
-    vacioANull,
-    zTexto()
-      .trim()
-      .transform((s) => (/^\d{11}$/.test(s) ? `${s.slice(0, 2)}-${s.slice(2, 10)}-${s.slice(10)}` : s))
-      .pipe(z.string().regex(CUIT_REGEX, 'El CUIT debe tener el formato NN-NNNNNNNN-N.'))
-      .nullable(),
-  )
-  .optional();
 
 export const zCliente = z.object({
   id: z.number().int(),

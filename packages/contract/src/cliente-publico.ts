@@ -1,6 +1,7 @@
 import { z } from 'zod';
 // Only common.ts: orders.ts imports this file, and admin.ts / cuentas.ts import orders.ts.
 import { zEpochMs, zId, zTexto } from './common.js';
+import { MENSAJES_CUIT, zCuitObligatorio } from './cuit.js';
 
 /**
  * The client's side of an order (issue 16, SPEC §2 `ordersummary/:id` and `datos-facturacion`,
@@ -41,51 +42,11 @@ export const MENSAJES_CLIENTE_PUBLICO = {
   sinEmailCliente:
     'El cliente de la orden no tiene email. Escriba a qué email enviar el pedido o cárguelo en la ficha del cliente.',
   correoEnviado: (email: string) => `Le enviamos el enlace a ${email}.`,
-  cuitInvalido: 'El CUIT no es válido: el dígito verificador no coincide.',
+  cuitInvalido: MENSAJES_CUIT.invalido,
 } as const;
 
-// ---------------------------------------------------------------------------------------------
-// CUIT
-
-const PESOS_CUIT = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;
-
-/**
- * The check digit of a CUIT/CUIL from its first 10 digits (modulo 11 with the AFIP weights 5 4 3
- * 2 7 6 5 4 3 2): 11 minus the remainder, 0 when that is 11. A remainder that gives 10 has no
- * valid digit (AFIP changes the prefix instead): null.
- */
-export function digitoVerificadorCuit(diezDigitos: string): number | null {
-  if (!/^\d{10}$/.test(diezDigitos)) return null;
-  let suma = 0;
-  for (let i = 0; i < 10; i++) suma += Number(diezDigitos[i]) * (PESOS_CUIT[i] as number);
-  const d = 11 - (suma % 11);
-  if (d === 11) return 0;
-  if (d === 10) return null;
-  return d;
-}
-
-/** Whether a CUIT (NN-NNNNNNNN-N, or 11 digits) has the right check digit. */
-export function cuitValido(cuit: string): boolean {
-  const digitos = cuit.replace(/-/g, '');
-  if (!/^\d{11}$/.test(digitos) || !/^(\d{11}|\d{2}-\d{8}-\d)$/.test(cuit)) return false;
-  return digitoVerificadorCuit(digitos.slice(0, 10)) === Number(digitos[10]);
-}
-
-/** A CUIT that must be there: with or without dashes, stored as NN-NNNNNNNN-N, check digit right. */
-export const zCuitFacturacion = zTexto('El CUIT es obligatorio.')
-  .trim()
-  .min(1, 'El CUIT es obligatorio.')
-  .max(20, 'El CUIT debe tener el formato NN-NNNNNNNN-N.')
-  .transform((s) => s.replace(/[\s.]/g, ''))
-  .refine((s) => /^(\d{11}|\d{2}-\d{8}-\d)$/.test(s), {
-    message: 'El CUIT debe tener el formato NN-NNNNNNNN-N (11 dígitos).',
-    abort: true,
-  })
-  .refine(cuitValido, MENSAJES_CLIENTE_PUBLICO.cuitInvalido)
-  .transform((s) => {
-    const d = s.replace(/-/g, '');
-    return `${d.slice(0, 2)}-${d.slice(2, 10)}-${d.slice(10)}`;
-  });
+/** The billing form's CUIT: the contract's one rule (cuit.ts), required. */
+export const zCuitFacturacion = zCuitObligatorio;
 
 // ---------------------------------------------------------------------------------------------
 // Billing data (SPEC §3 datosFacturacion)

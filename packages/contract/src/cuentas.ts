@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIMITES_ADMIN, zCuit, zMd5, zNombreUsuario } from './admin.js';
+import { LIMITES_ADMIN, zMd5, zNombreUsuario } from './admin.js';
+import { zCuit } from './cuit.js';
 import { mensajeDemasiadosIntentos, zTexto } from './common.js';
 
 /**

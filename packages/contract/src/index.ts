@@ -10,6 +10,7 @@ export * from './orders.js';
 export * from './admin.js';
 export * from './cuentas.js';
 export * from './cliente-publico.js';
+export * from './cuit.js';
 export * from './encuestas.js';
 export * from './notifications.js';
 export * from './files.js';

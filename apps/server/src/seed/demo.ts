@@ -35,7 +35,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     const clientes = await makeClientes(tx, demo, [
       {
         nombre: 'Municipalidad de Rosario',
-        cuit: '30-99907345-1',
+        cuit: '30-99907345-6',
         contacto: 'Ing. Marcela Paz',
         email: 'obras@rosario.gob.ar',
         telefono: '0341 480-2000',
@@ -43,7 +43,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       },
       {
         nombre: 'Supermercados La Estrella',
-        cuit: '30-71234567-8',
+        cuit: '30-71234567-1',
         contacto: 'Hernán Ríos',
         email: 'mantenimiento@laestrella.com.ar',
         telefono: '011 4555-1200',
@@ -51,7 +51,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       },
       {
         nombre: 'Clínica San Martín',
-        cuit: '30-65432198-7',
+        cuit: '30-65432198-8',
         contacto: 'Dra. Silvia Acosta',
         email: 'intendencia@clinicasanmartin.com.ar',
         telefono: '0351 421-9900',
@@ -59,7 +59,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       },
       {
         nombre: 'Hotel Los Andes',
-        cuit: '30-70011223-4',
+        cuit: '33-70011223-9',
         contacto: 'Pablo Quiroga',
         email: 'tecnica@hotellosandes.com.ar',
         telefono: '0261 429-3300',
@@ -67,7 +67,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       },
       {
         nombre: 'Colegio Manuel Belgrano',
-        cuit: '30-54321876-5',
+        cuit: '30-54321876-2',
         contacto: 'Prof. Ana Molina',
         email: 'administracion@colegiobelgrano.edu.ar',
         telefono: '011 4783-5500',
@@ -75,7 +75,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       },
       {
         nombre: 'Consorcio Av. Libertador 2450',
-        cuit: '30-68899001-2',
+        cuit: '30-68899001-3',
         contacto: 'Adm. Ricardo Vega',
         email: 'consorcio2450@gmail.com',
         telefono: '011 4806-7788',
@@ -83,7 +83,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       },
       {
         nombre: 'Frigorífico del Sur',
-        cuit: '30-50998877-6',
+        cuit: '34-50998877-5',
         contacto: 'Gustavo Ibarra',
         email: 'planta@frigosur.com.ar',
         telefono: '0291 455-6600',
@@ -91,7 +91,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       },
       {
         nombre: 'Farmacias Vida',
-        cuit: '30-71555666-3',
+        cuit: '30-71555666-5',
         contacto: 'Lic. Natalia Ferreyra',
         email: 'sucursales@farmaciasvida.com.ar',
         telefono: '0381 430-1122',
@@ -196,7 +196,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     const clientesOtra = await makeClientes(tx, otra, [
       {
         nombre: 'Constructora Patagonia',
-        cuit: '30-70555444-1',
+        cuit: '30-70555444-3',
         contacto: 'Arq. Sergio Lagos',
         email: 'obra@constructorapatagonia.com.ar',
         telefono: '0299 448-1000',
@@ -204,7 +204,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       },
       {
         nombre: 'Panadería El Molino',
-        cuit: '20-23456789-0',
+        cuit: '20-23456789-7',
         contacto: 'Rosa Medina',
         email: 'elmolino@gmail.com',
         telefono: '0223 491-2233',
