@@ -53,7 +53,7 @@ const call = (method: 'GET' | 'POST', url: string, who: string | null, payload?:
 const tokenPrueba = () => `prueba_${randomBytes(12).toString('hex')}`;
 const tarjeta = (titular: string, extra: Record<string, unknown> = {}) => ({
   token: tokenPrueba(),
-  marca: 'Visa',
+  marca: 'visa',
   ultimosCuatro: '3704',
   titular,
   ...extra,
@@ -106,8 +106,9 @@ async function empresa(nombre: string, plan: string): Promise<string> {
 }
 
 /** A webhook signed like MercadoPago's (x-signature over the manifest), or with another secret. */
-function webhook(dataId: string, o: { eventoId?: string; secreto?: string; tipo?: string } = {}) {
-  const ts = String(Date.now());
+function webhook(dataId: string, o: { eventoId?: string; secreto?: string; tipo?: string; desfaseMs?: number } = {}) {
+  // MercadoPago's ts is in seconds, from its clock: here the server's (controlled) clock, moved by desfaseMs.
+  const ts = String(Math.floor((env.clock.now().getTime() + (o.desfaseMs ?? 0)) / 1000));
   const requestId = `req-${randomBytes(4).toString('hex')}`;
   const v1 = createHmac('sha256', o.secreto ?? SECRETO_WEBHOOK_PRUEBA)
     .update(`id:${dataId};request-id:${requestId};ts:${ts};`)
@@ -241,6 +242,15 @@ describe('POST /api/v2/plan/suscribir: lo que se rechaza, sin cambiar nada', () 
         400,
       ],
       ['dueno-demo', { entidadId: ent.demo, planId: 'x', datosTarjeta: tarjeta('APRO') }, 400],
+      // The brand only from MercadoPago's list: a card number (or any other text) is refused, never stored.
+      ...['4509953566233704', 'Visa 4509 9535 6623 3704', 'VISA', 'tarjeta'].map(
+        (marca): [string, Record<string, unknown>, number, string] => [
+          'dueno-demo',
+          { entidadId: ent.demo, planId: empresaId, datosTarjeta: tarjeta('APRO', { marca }) },
+          400,
+          'datosTarjeta.marca',
+        ],
+      ),
     ];
     for (const [who, body, status, field] of casos) {
       const r = await call('POST', '/api/v2/plan/suscribir', who, body);
@@ -257,6 +267,10 @@ describe('POST /api/v2/plan/suscribir: lo que se rechaza, sin cambiar nada', () 
     expect(await estado('dueno-demo')).toEqual(antes);
     expect(await estado('otra')).toMatchObject({ nombre: 'Ilimitado' });
     expect(await filas('pagos')).toHaveLength(0);
+    const guardado = await env.database.db.execute(
+      sql`select count(*)::int as n from suscripciones where tarjeta like ${'%4509%'}`,
+    );
+    expect(guardado.rows[0]).toEqual({ n: 0 });
   });
 
   it('una tarjeta rechazada (FUND) queda registrada, en español, y el plan no cambia', async () => {
@@ -421,6 +435,68 @@ describe('webhooks', () => {
     const malFormado = await webhook('', {});
     expect(malFormado.statusCode).toBeGreaterThanOrEqual(400);
     expect(malFormado.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('webhooks: ts de la firma y monto del pago (issue 28)', () => {
+  it('un ts a más de 5 minutos del reloj del servidor: 401 y nada cambia; dentro de los 5 minutos se aplica', async () => {
+    const e = await empresa('Reloj S.A.', 'Inicial');
+    const r = await suscribir(`dueno-${e}`, e, 'Pyme', 'CONT');
+    const ref = r.pago?.referencia as string;
+    proveedor.cambiarEstado(ref, 'aprobado', 'accredited');
+    const antes = { pagos: await filas('pagos', eid(e)), eventos: await filas('pagos_eventos') };
+    for (const desfaseMs of [-6 * 60_000, 6 * 60_000, -DIA]) {
+      const w = await webhook(ref, { desfaseMs });
+      expect(w.statusCode, `${desfaseMs} ${w.body}`).toBe(401);
+      expect(w.json().message).toBe(MENSAJES_PLANES.firmaInvalida);
+    }
+    expect(await filas('pagos', eid(e))).toEqual(antes.pagos);
+    expect(await filas('pagos_eventos')).toEqual(antes.eventos);
+    expect(await estado(`dueno-${e}`)).toMatchObject({ nombre: 'Inicial' });
+    const aTiempo = await webhook(ref, { desfaseMs: -4 * 60_000 });
+    expect(aTiempo.statusCode, aTiempo.body).toBe(200);
+    expect(await estado(`dueno-${e}`)).toMatchObject({ nombre: 'Pyme' });
+  });
+
+  it('un pago aprobado con otro monto u otra moneda no activa nada: queda rechazado con el motivo', async () => {
+    for (const [monto, moneda] of [
+      [1, 'ARS'],
+      [4990, 'USD'],
+    ] as const) {
+      const e = await empresa(`Monto ${moneda} S.A.`, 'Inicial');
+      const r = await suscribir(`dueno-${e}`, e, 'Pyme', 'CONT');
+      const ref = r.pago?.referencia as string;
+      const precio = r.pago?.monto as number;
+      expect(precio).toBeGreaterThan(1);
+      proveedor.cambiarEstado(ref, 'aprobado', 'accredited');
+      proveedor.alterarPago(ref, moneda === 'USD' ? precio : monto, moneda);
+      eventos.length = 0;
+      const w = await webhook(ref);
+      expect(w.statusCode, w.body).toBe(200);
+      expect(await estado(`dueno-${e}`)).toMatchObject({ nombre: 'Inicial' });
+      const [pago] = (await call('GET', '/api/v2/plan/pagos', `dueno-${e}`)).json() as Pago[];
+      expect(pago).toMatchObject({ estado: 'rechazado', motivo: MENSAJES_PLANES.montoNoCoincide, monto: precio });
+      expect(await suscripcion(eid(e))).toMatchObject({ proveedor_suscripcion_id: null });
+    }
+  });
+
+  it('un cobro mensual de otro monto no renueva el período ni abre la gracia por sí solo', async () => {
+    const e = await empresa('Mensual S.A.', 'Inicial');
+    const alta = await suscribir(`dueno-${e}`, e, 'Pyme', 'APRO');
+    expect(alta.estado).toBe('aprobado');
+    const sus = await suscripcion(eid(e));
+    const cobro = proveedor.cobrar(sus.proveedor_suscripcion_id as string, 'APRO');
+    proveedor.alterarPago(cobro, 1);
+    const w = await webhook(cobro);
+    expect(w.statusCode, w.body).toBe(200);
+    const pagos = await filas('pagos', eid(e));
+    expect(pagos.map((p) => [p.proposito, p.estado, p.detalle, p.aplicado])).toContainEqual([
+      'renovacion',
+      'rechazado',
+      'monto_no_coincide',
+      false,
+    ]);
+    expect(await suscripcion(eid(e))).toMatchObject({ gracia_hasta: null });
   });
 });
 

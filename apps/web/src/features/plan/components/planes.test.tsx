@@ -356,7 +356,7 @@ describe('mercadopago-tarjeta (test mode)', () => {
       planId: 3,
       datosTarjeta: {
         token: expect.stringMatching(/^prueba_[0-9a-f]{32}$/),
-        marca: 'Visa',
+        marca: 'visa',
         ultimosCuatro: '3704',
         titular: 'APRO',
       },
