@@ -12,6 +12,7 @@ import {
 import type { DomainEvent } from '../src/lib/bus.js';
 import type { MailTransport, Mensaje } from '../src/modules/mail/transport.js';
 import { ProveedorPrueba, SECRETO_WEBHOOK_PRUEBA } from '../src/modules/plans/proveedor-prueba.js';
+import { unMesDespues } from '../src/modules/plans/suscripciones.service.js';
 import { auth, createTestEnv, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
 
 /**
@@ -189,7 +190,13 @@ describe('catálogo, habilitado, historial', () => {
     ]);
     for (const p of planes) {
       expect(p.moneda).toBe('ARS');
-      expect(p.incluye.length).toBeGreaterThan(0);
+      // Issue 36: every line is true of the plan. No plan gates a feature, so every card lists the
+      // same lines; the quota (and the price) is the one difference.
+      expect(p.incluye).toEqual([
+        'Usuarios ilimitados',
+        'Encuestas, estadísticas y tablero',
+        'Informes de demoras, archivos y gastos',
+      ]);
     }
     // Another company sees its own plan marked.
     const otra = (await call('GET', '/api/v2/plan/all', 'otra')).json() as PlanCatalogo[];
@@ -303,11 +310,10 @@ describe('POST /api/v2/plan/suscribir: lo que se rechaza, sin cambiar nada', () 
 });
 
 describe('mejora con la tarjeta aprobada (APRO)', () => {
-  it('aplica ya: la nueva quota, la diferencia sumada al período, el evento del plan', async () => {
+  it('aplica ya: un período nuevo desde hoy con la quota entera del plan nuevo, el evento del plan', async () => {
     const e = await empresa('Mejora S.A.', 'Pyme');
     // Use 30 of the 100 orders of the period.
     await env.database.db.execute(sql`update suscripciones set quota_disponible = 70 where entidad_id = ${eid(e)}`);
-    const antes = await estado(`dueno-${e}`);
     eventos.length = 0;
     const r = await suscribir(`dueno-${e}`, e, 'Empresa', 'APRO');
     expect(r.estado).toBe('aprobado');
@@ -315,14 +321,14 @@ describe('mejora con la tarjeta aprobada (APRO)', () => {
     expect(r.plan).toMatchObject({
       nombre: 'Empresa',
       quota: 1000,
-      quotaDisponible: 970,
-      fechaProximoVencimiento: antes.fechaProximoVencimiento,
+      quotaDisponible: 1000,
+      fechaProximoVencimiento: unMesDespues(env.clock.now()).getTime(),
       gracia: null,
       pendiente: null,
     });
     expect(eventos).toContainEqual({ type: 'plan.cambiado', entidadId: ent[e] });
     // Every other user's read (and the live topic's payload) gives the new plan.
-    expect(await estado(`operario-${e}`)).toMatchObject({ nombre: 'Empresa', quotaDisponible: 970 });
+    expect(await estado(`operario-${e}`)).toMatchObject({ nombre: 'Empresa', quotaDisponible: 1000 });
     const pagos = (await call('GET', '/api/v2/plan/pagos', `dueno-${e}`)).json() as Pago[];
     expect(pagos).toHaveLength(1);
     expect(pagos[0]).toMatchObject({ estado: 'aprobado', planNombre: 'Empresa', monto: 89900, motivo: null });
@@ -345,6 +351,37 @@ describe('mejora con la tarjeta aprobada (APRO)', () => {
     const proxima = new Date(ahora);
     proxima.setUTCMonth(proxima.getUTCMonth() + 1);
     expect(r.plan.fechaProximoVencimiento).toBe(proxima.getTime());
+  });
+
+  it('una mejora 4 días antes de renovar empieza un período nuevo: no hay un segundo cobro a los 4 días', async () => {
+    const e = await empresa('Cuatro Días S.A.', 'Inicial');
+    const alta = await suscribir(`dueno-${e}`, e, 'Pyme', 'APRO');
+    const vence = alta.plan.fechaProximoVencimiento as number;
+    // Four days before the renewal, the upgrade.
+    env.clock.t = new Date(vence - 4 * DIA);
+    const r = await suscribir(`dueno-${e}`, e, 'Empresa', 'APRO');
+    expect(r.estado).toBe('aprobado');
+    const nuevoVence = unMesDespues(env.clock.now()).getTime();
+    expect(r.plan).toMatchObject({ nombre: 'Empresa', quotaDisponible: 1000, fechaProximoVencimiento: nuevoVence });
+    const sus = await suscripcion(eid(e));
+    expect(new Date(sus.periodo_inicio as string).getTime()).toBe(env.clock.now().getTime());
+    // The old renewal date passes: no renewal, no grace, no charge asked (the new subscription charges in a month).
+    env.clock.t = new Date(vence + DIA);
+    expect(await estado(`dueno-${e}`)).toMatchObject({
+      nombre: 'Empresa',
+      fechaProximoVencimiento: nuevoVence,
+      gracia: null,
+    });
+    // A month after the upgrade, the subscription's charge renews it.
+    const cobro = proveedor.cobrar(sus.proveedor_suscripcion_id as string, 'APRO');
+    expect((await webhook(cobro)).statusCode).toBe(200);
+    env.clock.t = new Date(nuevoVence + 60_000);
+    expect(await estado(`dueno-${e}`)).toMatchObject({ nombre: 'Empresa', gracia: null, quotaDisponible: 1000 });
+    expect((await filas('pagos', eid(e))).map((p) => [p.proposito, p.estado, Number(p.monto)])).toEqual([
+      ['cambio', 'aprobado', 24900],
+      ['cambio', 'aprobado', 89900],
+      ['renovacion', 'aprobado', 89900],
+    ]);
   });
 
   it('llamadas simultáneas crean una sola suscripción', async () => {

@@ -138,6 +138,29 @@ export const IDS_MARCA_TARJETA = Object.keys(MARCAS_TARJETA) as [IdMarcaTarjeta,
 export const PREFIJO_TOKEN_PRUEBA = 'prueba_';
 export const TOKEN_PRUEBA = /^prueba_[a-z0-9]{16,64}$/;
 
+/**
+ * What a plan card lists (issue 36, «planes honestos»): no plan gates a feature, so the cards say
+ * only what is true of every plan; the quota (and the price) is the one difference, shown apart.
+ * The server answers these lines in `incluye`, whatever the database's `planes.incluye` says.
+ */
+export function incluyeDelPlan(): string[] {
+  return ['Usuarios ilimitados', 'Encuestas, estadísticas y tablero', 'Informes de demoras, archivos y gastos'];
+}
+
+/**
+ * The same moment a month later (UTC), on the month's last day when it has no such day: a paid
+ * period's end, from the day it was paid (an upgrade starts a new period, docs/PLANES.md).
+ */
+export function unMesDespues(d: Date): Date {
+  const r = new Date(d);
+  const dia = r.getUTCDate();
+  r.setUTCDate(1);
+  r.setUTCMonth(r.getUTCMonth() + 1);
+  const ultimo = new Date(Date.UTC(r.getUTCFullYear(), r.getUTCMonth() + 1, 0)).getUTCDate();
+  r.setUTCDate(Math.min(dia, ultimo));
+  return r;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Catalogue, permission, history
 

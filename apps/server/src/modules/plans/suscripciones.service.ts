@@ -1,11 +1,13 @@
 import {
   DIAS_GRACIA,
   esAdmin,
+  incluyeDelPlan,
   MARCAS_TARJETA,
   MENSAJES_PLANES,
   MOTIVOS_RECHAZO,
   TOKEN_PRUEBA,
   textoFecha,
+  unMesDespues,
   type EstadoPago,
   type Pago,
   type PlanCatalogo,
@@ -113,7 +115,7 @@ export class SuscripcionesService {
       precioMensual: Number(p.precioMensual),
       moneda: 'ARS' as const,
       quota: p.quota,
-      incluye: p.incluye,
+      incluye: incluyeDelPlan(),
       actual: sus?.planId === p.id,
       programado: sus?.planPendienteId === p.id,
     }));
@@ -282,8 +284,10 @@ export class SuscripcionesService {
   }
 
   /**
-   * The new plan now: its quota, and the difference with the old quota added to what is left of
-   * the period. From the free plan, a paid period starts today. Grace and a scheduled downgrade end.
+   * The new plan now, in a new period that starts today (docs/PLANES.md «Mejora»): the provider's
+   * subscription charged the whole month today and charges again a month from today, so the period
+   * follows the payment and the new plan's whole quota is available. Nothing of the old period is
+   * charged twice. Grace and a scheduled downgrade end.
    */
   private async aplicarCambio(
     tx: DbOrTx,
@@ -292,25 +296,21 @@ export class SuscripcionesService {
     o: { suscripcionId: string | null; tarjeta: string | null; efectos: Efectos },
   ): Promise<void> {
     const repo = new SuscripcionesRepository(tx);
-    const anterior = await repo.plan(sus.planId);
-    const q = sus.quota;
-    const qNueva = destino.quota;
-    const disponible = qNueva === null ? null : Math.max(0, (sus.quotaDisponible ?? qNueva) + (qNueva - (q ?? qNueva)));
-    const desdeGratis = Number(anterior?.precioMensual ?? 0) === 0;
     const ahora = this.clock.now();
     if (sus.proveedorSuscripcionId && sus.proveedorSuscripcionId !== o.suscripcionId) {
       o.efectos.cancelar.push(sus.proveedorSuscripcionId);
     }
     await repo.actualizarSuscripcion(sus.entidadId, {
       planId: destino.id,
-      quota: qNueva,
-      quotaDisponible: disponible,
+      quota: destino.quota,
+      quotaDisponible: destino.quota,
       graciaHasta: null,
       planPendienteId: null,
       proveedor: this.proveedor.nombre,
       proveedorSuscripcionId: o.suscripcionId,
       ...(o.tarjeta ? { tarjeta: o.tarjeta } : {}),
-      ...(desdeGratis ? { periodoInicio: ahora, fechaProximoVencimiento: unMesDespues(ahora) } : {}),
+      periodoInicio: ahora,
+      fechaProximoVencimiento: unMesDespues(ahora),
     });
     o.efectos.cambio = true;
   }
@@ -716,16 +716,7 @@ export function motivoDeRechazo(detalle: string): string {
     : MOTIVOS_RECHAZO.cc_rejected_other_reason;
 }
 
-/** The same moment a month later (UTC), on the month's last day when it has no such day. */
-export function unMesDespues(d: Date): Date {
-  const r = new Date(d);
-  const dia = r.getUTCDate();
-  r.setUTCDate(1);
-  r.setUTCMonth(r.getUTCMonth() + 1);
-  const ultimo = new Date(Date.UTC(r.getUTCFullYear(), r.getUTCMonth() + 1, 0)).getUTCDate();
-  r.setUTCDate(Math.min(dia, ultimo));
-  return r;
-}
+export { unMesDespues };
 
 /** A unique-constraint violation (pg and PGlite, wrapped or not). */
 function esUnico(err: unknown): boolean {
