@@ -179,6 +179,10 @@ afterAll(async () => {
 
 describe('catálogo, habilitado, historial', () => {
   it('GET /api/v2/plan/all: los planes activos del más barato al más caro, el actual marcado', async () => {
+    // A database migrated before issue 36 keeps the old lines («Varias sedes», which exists nowhere): never shown.
+    await env.database.db.execute(
+      sql`update planes set incluye = ${JSON.stringify(['Varias sedes con una sola cuenta', 'Soporte prioritario'])}::jsonb where nombre = 'Ilimitado'`,
+    );
     const r = await call('GET', '/api/v2/plan/all', 'operario-demo');
     expect(r.statusCode).toBe(200);
     const planes = r.json() as PlanCatalogo[];
