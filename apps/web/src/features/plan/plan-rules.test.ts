@@ -148,5 +148,7 @@ describe('quota exhausted on the new-order screen (issue 36)', () => {
     expect(supervisor?.mostrarActualizar).toBe(false);
     expect(supervisor?.texto).toContain('pida a un administrador que actualice el plan');
     expect(modeloCupoAgotado(makeSupervisor(), makePlan({ quotaDisponible: 3 }), false, AR)).toBeNull();
+    const empresa = modeloCupoAgotado(makeSupervisor(), makePlan({ quota: 1000, quotaDisponible: 0 }), false, AR);
+    expect(empresa?.texto).toContain('ya usó las 1.000 órdenes');
   });
 });

@@ -87,6 +87,8 @@ export function modeloPanelPlan(
   };
 }
 
+const ENTEROS = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 0, useGrouping: 'always' });
+
 /** Whether the plan has no orders left this period (an unlimited plan never runs out). */
 export function cupoAgotado(plan: Pick<PlanEstado, 'quota' | 'quotaDisponible'> | null | undefined): boolean {
   return !!plan && plan.quota !== null && (plan.quotaDisponible ?? 0) <= 0;
@@ -115,7 +117,7 @@ export function modeloCupoAgotado(
   return {
     titulo: 'No quedan órdenes en el plan',
     texto:
-      `La empresa ya usó las ${plan.quota} órdenes de este mes del plan ${plan.nombre}. ${renovacion} ` +
+      `La empresa ya usó las ${ENTEROS.format(plan.quota ?? 0)} órdenes de este mes del plan ${plan.nombre}. ${renovacion} ` +
       (puede
         ? 'Para crear órdenes antes, actualice el plan.'
         : 'Para crear órdenes antes, pida a un administrador que actualice el plan.'),
