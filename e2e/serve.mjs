@@ -24,7 +24,8 @@ rmSync(datos, { recursive: true, force: true });
 const hijo = spawn(process.execPath, [servidor], {
   cwd: raiz,
   stdio: 'inherit',
-  env: { ...process.env, PORT: process.env.PORT ?? '8181', DATA_DIR: datos },
+  // The plan journeys pay with the sandbox's test cards: the test mode, chosen.
+  env: { ...process.env, PORT: process.env.PORT ?? '8181', DATA_DIR: datos, PAGOS_MODO_PRUEBA: 'true' },
 });
 
 for (const senal of ['SIGINT', 'SIGTERM']) {

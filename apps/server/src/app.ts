@@ -38,6 +38,7 @@ import { SuscripcionesService } from './modules/plans/suscripciones.service.js';
 import type { ProveedorPagos } from './modules/plans/proveedor-pagos.js';
 import { ProveedorMercadoPago } from './modules/plans/proveedor-mercadopago.js';
 import { ProveedorPrueba } from './modules/plans/proveedor-prueba.js';
+import { modoDePagos } from './modules/plans/modo-pagos.js';
 import { UsersService } from './modules/users/users.service.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { OrdersLecturasService } from './modules/orders/orders.lecturas.service.js';
@@ -102,7 +103,7 @@ export interface AppParts {
   limitesCuentas?: Partial<LimitesCuentas>;
   /**
    * The payment provider of the plans (docs/PLANES.md). Default: MercadoPago when
-   * MERCADOPAGO_ACCESS_TOKEN is set, otherwise the test mode.
+   * MERCADOPAGO_ACCESS_TOKEN is set, otherwise the test mode when `modoDePagos` allows it.
    */
   pagos?: ProveedorPagos;
   /** Overrides of the public order summary's and billing form's rate limits (tests). */
@@ -314,12 +315,31 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const idempotencia = new IdempotenciaService(db, clock, (error) =>
     app.log.warn({ err: resumenError(error) }, 'idempotencia.limpiezaFallo'),
   );
+  const modoPagos = parts.pagos ? parts.pagos.nombre : modoDePagos(config);
+  if (modoPagos === 'prueba') {
+    app.log.warn(
+      { host: config.host, nodeEnv: config.nodeEnv },
+      'planes.modoPrueba: los pagos corren en MODO DE PRUEBA, sin MercadoPago: cualquiera puede pasar a un plan pago con una tarjeta de prueba. Configure MERCADOPAGO_ACCESS_TOKEN antes de cobrar de verdad (docs/PLANES.md).',
+    );
+  } else if (modoPagos === 'sin-configurar') {
+    app.log.warn(
+      { host: config.host, nodeEnv: config.nodeEnv },
+      'planes.pagosSinConfigurar: sin MERCADOPAGO_ACCESS_TOKEN; los cambios a un plan pago se rechazan (PAGOS_MODO_PRUEBA=true habilita el modo de prueba).',
+    );
+  }
   const suscripciones: SuscripcionesService = new SuscripcionesService(
     db,
     clock,
     bus,
     parts.pagos ?? proveedorDePagos(config),
-    { plans, mail, entidades, log: app.log, publicUrl: config.publicUrl },
+    {
+      plans,
+      mail,
+      entidades,
+      log: app.log,
+      publicUrl: config.publicUrl,
+      pagosSinConfigurar: modoPagos === 'sin-configurar',
+    },
   );
   const services: Services = {
     auth,
@@ -423,7 +443,10 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   return app;
 }
 
-/** MercadoPago when it has an access token; otherwise the test mode (docs/PLANES.md). */
+/**
+ * MercadoPago when it has an access token; otherwise the test mode's sandbox (docs/PLANES.md), which
+ * the service refuses to use when `modoDePagos` says payments are not configured.
+ */
 function proveedorDePagos(config: Config): ProveedorPagos {
   if (!config.mercadoPagoAccessToken) return new ProveedorPrueba(config.mercadoPagoWebhookSecret);
   return new ProveedorMercadoPago({

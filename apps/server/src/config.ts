@@ -104,6 +104,16 @@ const zConfig = z
       .string()
       .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, 'debe ser una dirección http:// o https://')
       .optional(),
+    /** NODE_ENV: `production` counts as a real deployment (payments, docs/PLANES.md «Modo de prueba»). */
+    nodeEnv: z.string().default('development'),
+    /**
+     * PAGOS_MODO_PRUEBA: whether payments may run in test mode without MercadoPago credentials.
+     * Unset, only on a development server that listens on loopback (modules/plans/modo-pagos.ts).
+     */
+    pagosModoPrueba: z
+      .enum(['true', 'false'], 'debe ser true o false')
+      .transform((v) => v === 'true')
+      .optional(),
   })
   .refine((c) => c.headersTimeoutMs <= c.requestTimeoutMs, {
     path: ['headersTimeoutMs'],
@@ -142,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mercadoPagoPublicKey: env.MERCADOPAGO_PUBLIC_KEY || undefined,
     mercadoPagoWebhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET || undefined,
     mercadoPagoBaseUrl: env.MERCADOPAGO_BASE_URL || undefined,
+    nodeEnv: env.NODE_ENV || undefined,
+    pagosModoPrueba: env.PAGOS_MODO_PRUEBA || undefined,
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);

@@ -103,7 +103,7 @@ async function planId(nombre: string): Promise<number> {
 const tarjeta = (token: string) => ({ token, marca: 'visa', ultimosCuatro: '3704', titular: 'APRO' });
 
 function webhookFirmado(dataId: string, secreto = SECRETO, eventoId = `12345${dataId}`) {
-  const ts = '1732400000';
+  const ts = String(Math.floor(env.clock.now().getTime() / 1000));
   const requestId = 'bb56a2f1-6aae-46ac-982e-9dcd3581d08e';
   const v1 = createHmac('sha256', secreto).update(`id:${dataId};request-id:${requestId};ts:${ts};`).digest('hex');
   return env.app.inject({

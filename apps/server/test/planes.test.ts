@@ -12,6 +12,7 @@ import {
 import type { DomainEvent } from '../src/lib/bus.js';
 import type { MailTransport, Mensaje } from '../src/modules/mail/transport.js';
 import { ProveedorPrueba, SECRETO_WEBHOOK_PRUEBA } from '../src/modules/plans/proveedor-prueba.js';
+import { unMesDespues } from '../src/modules/plans/suscripciones.service.js';
 import { auth, createTestEnv, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
 
 /**
@@ -53,7 +54,7 @@ const call = (method: 'GET' | 'POST', url: string, who: string | null, payload?:
 const tokenPrueba = () => `prueba_${randomBytes(12).toString('hex')}`;
 const tarjeta = (titular: string, extra: Record<string, unknown> = {}) => ({
   token: tokenPrueba(),
-  marca: 'Visa',
+  marca: 'visa',
   ultimosCuatro: '3704',
   titular,
   ...extra,
@@ -106,8 +107,9 @@ async function empresa(nombre: string, plan: string): Promise<string> {
 }
 
 /** A webhook signed like MercadoPago's (x-signature over the manifest), or with another secret. */
-function webhook(dataId: string, o: { eventoId?: string; secreto?: string; tipo?: string } = {}) {
-  const ts = String(Date.now());
+function webhook(dataId: string, o: { eventoId?: string; secreto?: string; tipo?: string; desfaseMs?: number } = {}) {
+  // MercadoPago's ts is in seconds, from its clock: here the server's (controlled) clock, moved by desfaseMs.
+  const ts = String(Math.floor((env.clock.now().getTime() + (o.desfaseMs ?? 0)) / 1000));
   const requestId = `req-${randomBytes(4).toString('hex')}`;
   const v1 = createHmac('sha256', o.secreto ?? SECRETO_WEBHOOK_PRUEBA)
     .update(`id:${dataId};request-id:${requestId};ts:${ts};`)
@@ -177,6 +179,10 @@ afterAll(async () => {
 
 describe('catálogo, habilitado, historial', () => {
   it('GET /api/v2/plan/all: los planes activos del más barato al más caro, el actual marcado', async () => {
+    // A database migrated before issue 36 keeps the old lines («Varias sedes», which exists nowhere): never shown.
+    await env.database.db.execute(
+      sql`update planes set incluye = ${JSON.stringify(['Varias sedes con una sola cuenta', 'Soporte prioritario'])}::jsonb where nombre = 'Ilimitado'`,
+    );
     const r = await call('GET', '/api/v2/plan/all', 'operario-demo');
     expect(r.statusCode).toBe(200);
     const planes = r.json() as PlanCatalogo[];
@@ -188,7 +194,13 @@ describe('catálogo, habilitado, historial', () => {
     ]);
     for (const p of planes) {
       expect(p.moneda).toBe('ARS');
-      expect(p.incluye.length).toBeGreaterThan(0);
+      // Issue 36: every line is true of the plan. No plan gates a feature, so every card lists the
+      // same lines; the quota (and the price) is the one difference.
+      expect(p.incluye).toEqual([
+        'Usuarios ilimitados',
+        'Encuestas, estadísticas y tablero',
+        'Informes de demoras, archivos y gastos',
+      ]);
     }
     // Another company sees its own plan marked.
     const otra = (await call('GET', '/api/v2/plan/all', 'otra')).json() as PlanCatalogo[];
@@ -241,6 +253,15 @@ describe('POST /api/v2/plan/suscribir: lo que se rechaza, sin cambiar nada', () 
         400,
       ],
       ['dueno-demo', { entidadId: ent.demo, planId: 'x', datosTarjeta: tarjeta('APRO') }, 400],
+      // The brand only from MercadoPago's list: a card number (or any other text) is refused, never stored.
+      ...['4509953566233704', 'Visa 4509 9535 6623 3704', 'VISA', 'tarjeta'].map(
+        (marca): [string, Record<string, unknown>, number, string] => [
+          'dueno-demo',
+          { entidadId: ent.demo, planId: empresaId, datosTarjeta: tarjeta('APRO', { marca }) },
+          400,
+          'datosTarjeta.marca',
+        ],
+      ),
     ];
     for (const [who, body, status, field] of casos) {
       const r = await call('POST', '/api/v2/plan/suscribir', who, body);
@@ -257,6 +278,10 @@ describe('POST /api/v2/plan/suscribir: lo que se rechaza, sin cambiar nada', () 
     expect(await estado('dueno-demo')).toEqual(antes);
     expect(await estado('otra')).toMatchObject({ nombre: 'Ilimitado' });
     expect(await filas('pagos')).toHaveLength(0);
+    const guardado = await env.database.db.execute(
+      sql`select count(*)::int as n from suscripciones where tarjeta like ${'%4509%'}`,
+    );
+    expect(guardado.rows[0]).toEqual({ n: 0 });
   });
 
   it('una tarjeta rechazada (FUND) queda registrada, en español, y el plan no cambia', async () => {
@@ -289,11 +314,10 @@ describe('POST /api/v2/plan/suscribir: lo que se rechaza, sin cambiar nada', () 
 });
 
 describe('mejora con la tarjeta aprobada (APRO)', () => {
-  it('aplica ya: la nueva quota, la diferencia sumada al período, el evento del plan', async () => {
+  it('aplica ya: un período nuevo desde hoy con la quota entera del plan nuevo, el evento del plan', async () => {
     const e = await empresa('Mejora S.A.', 'Pyme');
     // Use 30 of the 100 orders of the period.
     await env.database.db.execute(sql`update suscripciones set quota_disponible = 70 where entidad_id = ${eid(e)}`);
-    const antes = await estado(`dueno-${e}`);
     eventos.length = 0;
     const r = await suscribir(`dueno-${e}`, e, 'Empresa', 'APRO');
     expect(r.estado).toBe('aprobado');
@@ -301,14 +325,14 @@ describe('mejora con la tarjeta aprobada (APRO)', () => {
     expect(r.plan).toMatchObject({
       nombre: 'Empresa',
       quota: 1000,
-      quotaDisponible: 970,
-      fechaProximoVencimiento: antes.fechaProximoVencimiento,
+      quotaDisponible: 1000,
+      fechaProximoVencimiento: unMesDespues(env.clock.now()).getTime(),
       gracia: null,
       pendiente: null,
     });
     expect(eventos).toContainEqual({ type: 'plan.cambiado', entidadId: ent[e] });
     // Every other user's read (and the live topic's payload) gives the new plan.
-    expect(await estado(`operario-${e}`)).toMatchObject({ nombre: 'Empresa', quotaDisponible: 970 });
+    expect(await estado(`operario-${e}`)).toMatchObject({ nombre: 'Empresa', quotaDisponible: 1000 });
     const pagos = (await call('GET', '/api/v2/plan/pagos', `dueno-${e}`)).json() as Pago[];
     expect(pagos).toHaveLength(1);
     expect(pagos[0]).toMatchObject({ estado: 'aprobado', planNombre: 'Empresa', monto: 89900, motivo: null });
@@ -331,6 +355,37 @@ describe('mejora con la tarjeta aprobada (APRO)', () => {
     const proxima = new Date(ahora);
     proxima.setUTCMonth(proxima.getUTCMonth() + 1);
     expect(r.plan.fechaProximoVencimiento).toBe(proxima.getTime());
+  });
+
+  it('una mejora 4 días antes de renovar empieza un período nuevo: no hay un segundo cobro a los 4 días', async () => {
+    const e = await empresa('Cuatro Días S.A.', 'Inicial');
+    const alta = await suscribir(`dueno-${e}`, e, 'Pyme', 'APRO');
+    const vence = alta.plan.fechaProximoVencimiento as number;
+    // Four days before the renewal, the upgrade.
+    env.clock.t = new Date(vence - 4 * DIA);
+    const r = await suscribir(`dueno-${e}`, e, 'Empresa', 'APRO');
+    expect(r.estado).toBe('aprobado');
+    const nuevoVence = unMesDespues(env.clock.now()).getTime();
+    expect(r.plan).toMatchObject({ nombre: 'Empresa', quotaDisponible: 1000, fechaProximoVencimiento: nuevoVence });
+    const sus = await suscripcion(eid(e));
+    expect(new Date(sus.periodo_inicio as string).getTime()).toBe(env.clock.now().getTime());
+    // The old renewal date passes: no renewal, no grace, no charge asked (the new subscription charges in a month).
+    env.clock.t = new Date(vence + DIA);
+    expect(await estado(`dueno-${e}`)).toMatchObject({
+      nombre: 'Empresa',
+      fechaProximoVencimiento: nuevoVence,
+      gracia: null,
+    });
+    // A month after the upgrade, the subscription's charge renews it.
+    const cobro = proveedor.cobrar(sus.proveedor_suscripcion_id as string, 'APRO');
+    expect((await webhook(cobro)).statusCode).toBe(200);
+    env.clock.t = new Date(nuevoVence + 60_000);
+    expect(await estado(`dueno-${e}`)).toMatchObject({ nombre: 'Empresa', gracia: null, quotaDisponible: 1000 });
+    expect((await filas('pagos', eid(e))).map((p) => [p.proposito, p.estado, Number(p.monto)])).toEqual([
+      ['cambio', 'aprobado', 24900],
+      ['cambio', 'aprobado', 89900],
+      ['renovacion', 'aprobado', 89900],
+    ]);
   });
 
   it('llamadas simultáneas crean una sola suscripción', async () => {
@@ -421,6 +476,68 @@ describe('webhooks', () => {
     const malFormado = await webhook('', {});
     expect(malFormado.statusCode).toBeGreaterThanOrEqual(400);
     expect(malFormado.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('webhooks: ts de la firma y monto del pago (issue 28)', () => {
+  it('un ts a más de 5 minutos del reloj del servidor: 401 y nada cambia; dentro de los 5 minutos se aplica', async () => {
+    const e = await empresa('Reloj S.A.', 'Inicial');
+    const r = await suscribir(`dueno-${e}`, e, 'Pyme', 'CONT');
+    const ref = r.pago?.referencia as string;
+    proveedor.cambiarEstado(ref, 'aprobado', 'accredited');
+    const antes = { pagos: await filas('pagos', eid(e)), eventos: await filas('pagos_eventos') };
+    for (const desfaseMs of [-6 * 60_000, 6 * 60_000, -DIA]) {
+      const w = await webhook(ref, { desfaseMs });
+      expect(w.statusCode, `${desfaseMs} ${w.body}`).toBe(401);
+      expect(w.json().message).toBe(MENSAJES_PLANES.firmaInvalida);
+    }
+    expect(await filas('pagos', eid(e))).toEqual(antes.pagos);
+    expect(await filas('pagos_eventos')).toEqual(antes.eventos);
+    expect(await estado(`dueno-${e}`)).toMatchObject({ nombre: 'Inicial' });
+    const aTiempo = await webhook(ref, { desfaseMs: -4 * 60_000 });
+    expect(aTiempo.statusCode, aTiempo.body).toBe(200);
+    expect(await estado(`dueno-${e}`)).toMatchObject({ nombre: 'Pyme' });
+  });
+
+  it('un pago aprobado con otro monto u otra moneda no activa nada: queda rechazado con el motivo', async () => {
+    for (const [monto, moneda] of [
+      [1, 'ARS'],
+      [4990, 'USD'],
+    ] as const) {
+      const e = await empresa(`Monto ${moneda} S.A.`, 'Inicial');
+      const r = await suscribir(`dueno-${e}`, e, 'Pyme', 'CONT');
+      const ref = r.pago?.referencia as string;
+      const precio = r.pago?.monto as number;
+      expect(precio).toBeGreaterThan(1);
+      proveedor.cambiarEstado(ref, 'aprobado', 'accredited');
+      proveedor.alterarPago(ref, moneda === 'USD' ? precio : monto, moneda);
+      eventos.length = 0;
+      const w = await webhook(ref);
+      expect(w.statusCode, w.body).toBe(200);
+      expect(await estado(`dueno-${e}`)).toMatchObject({ nombre: 'Inicial' });
+      const [pago] = (await call('GET', '/api/v2/plan/pagos', `dueno-${e}`)).json() as Pago[];
+      expect(pago).toMatchObject({ estado: 'rechazado', motivo: MENSAJES_PLANES.montoNoCoincide, monto: precio });
+      expect(await suscripcion(eid(e))).toMatchObject({ proveedor_suscripcion_id: null });
+    }
+  });
+
+  it('un cobro mensual de otro monto no renueva el período ni abre la gracia por sí solo', async () => {
+    const e = await empresa('Mensual S.A.', 'Inicial');
+    const alta = await suscribir(`dueno-${e}`, e, 'Pyme', 'APRO');
+    expect(alta.estado).toBe('aprobado');
+    const sus = await suscripcion(eid(e));
+    const cobro = proveedor.cobrar(sus.proveedor_suscripcion_id as string, 'APRO');
+    proveedor.alterarPago(cobro, 1);
+    const w = await webhook(cobro);
+    expect(w.statusCode, w.body).toBe(200);
+    const pagos = await filas('pagos', eid(e));
+    expect(pagos.map((p) => [p.proposito, p.estado, p.detalle, p.aplicado])).toContainEqual([
+      'renovacion',
+      'rechazado',
+      'monto_no_coincide',
+      false,
+    ]);
+    expect(await suscripcion(eid(e))).toMatchObject({ gracia_hasta: null });
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOKEN_PRUEBA, zPlanEstado, zSuscribir, zWebhookMercadoPago } from './plan.js';
 
-const tarjeta = { token: 'prueba_0123456789abcdef', marca: 'Visa', ultimosCuatro: '3704', titular: 'APRO' };
+const tarjeta = { token: 'prueba_0123456789abcdef', marca: 'visa', ultimosCuatro: '3704', titular: 'APRO' };
 
 describe('plan', () => {
   it('zSuscribir: la tarjeta es opcional; sus datos se validan', () => {
@@ -16,6 +16,9 @@ describe('plan', () => {
       { ...tarjeta, titular: ' ' },
       { ...tarjeta, titular: 'x'.repeat(101) },
       { ...tarjeta, marca: '' },
+      { ...tarjeta, marca: 'Visa' },
+      { ...tarjeta, marca: '4509953566233704' },
+      { ...tarjeta, marca: 'visa ' },
     ]) {
       expect(zSuscribir.safeParse({ entidadId: 1, planId: 2, datosTarjeta: malo }).success, JSON.stringify(malo)).toBe(
         false,

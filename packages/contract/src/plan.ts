@@ -43,7 +43,10 @@ export const MENSAJES_PLANES = {
   tokenInvalido: 'El token de la tarjeta no es válido. Vuelva a cargar los datos de la tarjeta.',
   tokenPrueba: 'En modo de prueba el token de la tarjeta debe empezar con «prueba_».',
   ultimosCuatro: 'ultimosCuatro debe tener exactamente 4 dígitos.',
-  marca: 'Indique la marca de la tarjeta (hasta 30 caracteres).',
+  marca: 'La marca de la tarjeta no es válida: debe ser una de las que acepta MercadoPago (visa, master, amex…).',
+  pagosNoConfigurados:
+    'Los pagos en línea no están configurados en este servidor: no se puede cambiar a un plan pago. Consulte al administrador de Delego.',
+  montoNoCoincide: 'el monto o la moneda del pago no coinciden con el precio del plan.',
   titular: 'Indique el nombre del titular de la tarjeta (hasta 100 caracteres).',
   aprobado: (plan: string) => `¡Listo! El pago fue aprobado y la empresa ya tiene el plan ${plan}.`,
   pendiente: (plan: string) =>
@@ -73,12 +76,18 @@ export const MOTIVOS_RECHAZO = {
  * mode the web's own form accepts only these numbers; the cardholder name picks the outcome.
  */
 export const TARJETAS_DE_PRUEBA = [
-  { marca: 'Mastercard', numero: '5031755734530604', cvv: '123', vencimiento: '11/30' },
-  { marca: 'Visa', numero: '4509953566233704', cvv: '123', vencimiento: '11/30' },
-  { marca: 'American Express', numero: '371180303257522', cvv: '1234', vencimiento: '11/30' },
-  { marca: 'Mastercard Débito', numero: '5287338310253304', cvv: '123', vencimiento: '11/30' },
-  { marca: 'Visa Débito', numero: '4002768694395619', cvv: '123', vencimiento: '11/30' },
-] as const;
+  { marca: 'Mastercard', medio: 'master', numero: '5031755734530604', cvv: '123', vencimiento: '11/30' },
+  { marca: 'Visa', medio: 'visa', numero: '4509953566233704', cvv: '123', vencimiento: '11/30' },
+  { marca: 'American Express', medio: 'amex', numero: '371180303257522', cvv: '1234', vencimiento: '11/30' },
+  { marca: 'Mastercard Débito', medio: 'debmaster', numero: '5287338310253304', cvv: '123', vencimiento: '11/30' },
+  { marca: 'Visa Débito', medio: 'debvisa', numero: '4002768694395619', cvv: '123', vencimiento: '11/30' },
+] as const satisfies readonly {
+  marca: string;
+  medio: IdMarcaTarjeta;
+  numero: string;
+  cvv: string;
+  vencimiento: string;
+}[];
 
 /** The payment outcome each test cardholder name gives (MercadoPago sandbox). Any other name: OTHE. */
 export const TITULARES_DE_PRUEBA = {
@@ -100,9 +109,57 @@ export const TITULARES_DE_PRUEBA = {
   FORM: { estado: 'rechazado', detalle: 'cc_rejected_bad_filled_other', texto: 'Rechazado: error en el formulario' },
 } as const;
 
+/**
+ * The card brands a payment may carry: MercadoPago's `payment_method_id` of the cards it takes in
+ * Argentina (credit and debit, as listed in MercadoPago's «Medios de pago disponibles»), with the
+ * name a person reads. Anything else (a card number
+ * included) is refused with 400 and never stored.
+ */
+export const MARCAS_TARJETA = {
+  visa: 'Visa',
+  debvisa: 'Visa Débito',
+  master: 'Mastercard',
+  debmaster: 'Mastercard Débito',
+  amex: 'American Express',
+  naranja: 'Naranja',
+  cabal: 'Cabal',
+  debcabal: 'Cabal Débito',
+  maestro: 'Maestro',
+  argencard: 'Argencard',
+  cencosud: 'Cencosud',
+  cmr: 'CMR',
+  diners: 'Diners',
+  tarshop: 'Tarjeta Shopping',
+} as const;
+export type IdMarcaTarjeta = keyof typeof MARCAS_TARJETA;
+export const IDS_MARCA_TARJETA = Object.keys(MARCAS_TARJETA) as [IdMarcaTarjeta, ...IdMarcaTarjeta[]];
+
 /** The prefix of a token made by the test-mode card form: `prueba_` + 16 to 64 of [a-z0-9]. */
 export const PREFIJO_TOKEN_PRUEBA = 'prueba_';
 export const TOKEN_PRUEBA = /^prueba_[a-z0-9]{16,64}$/;
+
+/**
+ * What a plan card lists (issue 36, «planes honestos»): no plan gates a feature, so the cards say
+ * only what is true of every plan; the quota (and the price) is the one difference, shown apart.
+ * The server answers these lines in `incluye`, whatever the database's `planes.incluye` says.
+ */
+export function incluyeDelPlan(): string[] {
+  return ['Usuarios ilimitados', 'Encuestas, estadísticas y tablero', 'Informes de demoras, archivos y gastos'];
+}
+
+/**
+ * The same moment a month later (UTC), on the month's last day when it has no such day: a paid
+ * period's end, from the day it was paid (an upgrade starts a new period, docs/PLANES.md).
+ */
+export function unMesDespues(d: Date): Date {
+  const r = new Date(d);
+  const dia = r.getUTCDate();
+  r.setUTCDate(1);
+  r.setUTCMonth(r.getUTCMonth() + 1);
+  const ultimo = new Date(Date.UTC(r.getUTCFullYear(), r.getUTCMonth() + 1, 0)).getUTCDate();
+  r.setUTCDate(Math.min(dia, ultimo));
+  return r;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Catalogue, permission, history
@@ -181,7 +238,8 @@ export const zDatosTarjeta = z.object({
   token: zTexto(MENSAJES_PLANES.tokenInvalido)
     .trim()
     .regex(/^[A-Za-z0-9_-]{8,200}$/, MENSAJES_PLANES.tokenInvalido),
-  marca: zTexto(MENSAJES_PLANES.marca).trim().min(1, MENSAJES_PLANES.marca).max(30, MENSAJES_PLANES.marca),
+  /** MercadoPago's payment_method_id of the card (`MARCAS_TARJETA`): `visa`, `master`, `debvisa`… */
+  marca: z.enum(IDS_MARCA_TARJETA, MENSAJES_PLANES.marca),
   ultimosCuatro: zTexto(MENSAJES_PLANES.ultimosCuatro).regex(/^\d{4}$/, MENSAJES_PLANES.ultimosCuatro),
   titular: zTexto(MENSAJES_PLANES.titular).trim().min(1, MENSAJES_PLANES.titular).max(100, MENSAJES_PLANES.titular),
 });

@@ -1,4 +1,4 @@
-import { PERMISOS_CLIENTE, PERMISOS_GLOBALES } from '@delego/contract';
+import { incluyeDelPlan, PERMISOS_CLIENTE, PERMISOS_GLOBALES } from '@delego/contract';
 import type { DbOrTx } from '../db/client.js';
 import { permisos, planes, roles } from '../db/schema.js';
 
@@ -24,51 +24,34 @@ const ROLES = [
 /** The free plan a company that signs itself up starts on (modules/accounts). */
 export const PLAN_GRATUITO = 'Inicial';
 
-/** The catalogue (ARS a month); migration 0009 writes the same `incluye` on existing databases. */
+/**
+ * The catalogue (ARS a month). `incluye` is what every plan has (issue 36: only the quota differs);
+ * the catalogue call answers `incluyeDelPlan()` whatever an older database kept (migration 0009).
+ */
 export const PLANES = [
   {
     nombre: 'Inicial',
     quota: 20,
     precioMensual: '0',
-    incluye: [
-      'Hasta 20 órdenes por mes',
-      'Usuarios ilimitados',
-      'Archivos adjuntos y gastos',
-      'Resumen público para el cliente',
-    ],
+    incluye: incluyeDelPlan(),
   },
   {
     nombre: 'Pyme',
     quota: 100,
     precioMensual: '24900',
-    incluye: [
-      'Hasta 100 órdenes por mes',
-      'Todo lo del plan Inicial',
-      'Encuestas de satisfacción',
-      'Estadísticas y tablero',
-    ],
+    incluye: incluyeDelPlan(),
   },
   {
     nombre: 'Empresa',
     quota: 1000,
     precioMensual: '89900',
-    incluye: [
-      'Hasta 1.000 órdenes por mes',
-      'Todo lo del plan Pyme',
-      'Informes de demoras por responsable',
-      'Soporte prioritario',
-    ],
+    incluye: incluyeDelPlan(),
   },
   {
     nombre: 'Ilimitado',
     quota: null,
     precioMensual: '179900',
-    incluye: [
-      'Órdenes ilimitadas',
-      'Todo lo del plan Empresa',
-      'Varias sedes con una sola cuenta',
-      'Soporte prioritario',
-    ],
+    incluye: incluyeDelPlan(),
   },
 ];
 

@@ -122,7 +122,9 @@ export const RUTAS: readonly Ruta[] = [
   conLogin('orden/:id', OrdenDetallePage),
   // Routes with an additional restriction: admin or owner.
   soloAdmin('horas-reportadas', HorasReportadasPage),
-  soloAdmin('planes', PlanesPage),
+  // SPEC §6 keeps planes to admins: the screen itself says «Sin permiso» to the others (issue 36),
+  // instead of the guard silently sending them home; the server refuses their calls anyway.
+  conLogin('planes', PlanesPage),
   // Routes without a login requirement.
   publica('confirmacion/:k', ConfirmacionPage),
   publica('password-reset/:k', PasswordResetPage),

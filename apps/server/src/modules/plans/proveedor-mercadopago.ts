@@ -140,6 +140,7 @@ export class ProveedorMercadoPago implements ProveedorPagos {
       estado: estadoDePagoMercadoPago(p.status),
       detalle: p.status_detail ?? p.status ?? '',
       monto: p.transaction_amount ?? 0,
+      moneda: p.currency_id ?? '',
       suscripcionId,
       referenciaExterna: p.external_reference ?? null,
     };

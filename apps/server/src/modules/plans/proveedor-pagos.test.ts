@@ -11,7 +11,7 @@ function firma(manifiesto: string, secreto = SECRETO): string {
 }
 
 describe('firmaMercadoPagoValida', () => {
-  const base = { xRequestId: 'req-1', dataId: '123456' };
+  const base = { xRequestId: 'req-1', dataId: '123456', ahora: 1_700_000_000_000 };
   it('acepta el HMAC-SHA256 del manifiesto id;request-id;ts', () => {
     const v1 = firma('id:123456;request-id:req-1;ts:1700000000;');
     expect(firmaMercadoPagoValida({ ...base, xSignature: `ts=1700000000,v1=${v1}` }, SECRETO)).toBe(true);
@@ -40,6 +40,16 @@ describe('firmaMercadoPagoValida', () => {
         '',
       ),
     ).toBe(false);
+  });
+  it('el ts de la firma (segundos) a más de 5 minutos del reloj del servidor se rechaza, hacia atrás y hacia adelante', () => {
+    const v1 = firma('id:123456;request-id:req-1;ts:1700000000;');
+    const firmada = { ...base, xSignature: `ts=1700000000,v1=${v1}` };
+    for (const desfase of [-300_000, 0, 300_000]) {
+      expect(firmaMercadoPagoValida({ ...firmada, ahora: base.ahora + desfase }, SECRETO), String(desfase)).toBe(true);
+    }
+    for (const desfase of [-301_000, 301_000, 24 * 3_600_000]) {
+      expect(firmaMercadoPagoValida({ ...firmada, ahora: base.ahora + desfase }, SECRETO), String(desfase)).toBe(false);
+    }
   });
 });
 

@@ -54,6 +54,8 @@ export interface PagoDelProveedor {
   estado: EstadoPago;
   detalle: string;
   monto: number;
+  /** The currency of `monto` (MercadoPago's `currency_id`): the plans charge `ARS`. */
+  moneda: string;
   /** The subscription that charged it; null for a payment of no subscription. */
   suscripcionId: string | null;
   referenciaExterna: string | null;
@@ -64,7 +66,12 @@ export interface FirmaWebhook {
   xSignature: string | undefined;
   xRequestId: string | undefined;
   dataId: string;
+  /** The server's clock (ms): the signature's `ts` (seconds) must be within `TOLERANCIA_TS_WEBHOOK_S` of it. */
+  ahora: number;
 }
+
+/** A notification signed more than 5 minutes before or after the server's clock is refused (a replay). */
+export const TOLERANCIA_TS_WEBHOOK_S = 5 * 60;
 
 /** The provider could not be reached, or refused our own credentials: a 503, nothing changed. */
 export class ProveedorNoDisponible extends Error {
@@ -77,7 +84,8 @@ export class ProveedorNoDisponible extends Error {
 /**
  * MercadoPago's signature check, for both adapters: `x-signature: ts=<ts>,v1=<hmac>` where hmac is
  * the HMAC-SHA256, keyed with the webhook secret, of `id:<data.id>;request-id:<x-request-id>;ts:<ts>;`.
- * MercadoPago asks for an alphanumeric data.id in lowercase.
+ * MercadoPago asks for an alphanumeric data.id in lowercase. `ts` is in seconds; one more than
+ * `TOLERANCIA_TS_WEBHOOK_S` away from `f.ahora` fails, so a captured notification cannot be replayed later.
  */
 export function firmaMercadoPagoValida(f: FirmaWebhook, secreto: string): boolean {
   // Without a secret nothing can be checked: every notification is refused.
@@ -88,6 +96,8 @@ export function firmaMercadoPagoValida(f: FirmaWebhook, secreto: string): boolea
       xRequestId: f.xRequestId,
       dataId: /^[a-z0-9]+$/i.test(f.dataId) ? f.dataId.toLowerCase() : f.dataId,
       secret: secreto,
+      toleranceSeconds: TOLERANCIA_TS_WEBHOOK_S,
+      now: () => f.ahora,
     });
     return true;
   } catch (err) {

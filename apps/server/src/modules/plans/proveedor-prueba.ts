@@ -88,6 +88,14 @@ export class ProveedorPrueba implements ProveedorPagos {
     p.detalle = detalle;
   }
 
+  /** What MercadoPago reports of a payment's amount and currency (tests of a payment that does not match its plan). */
+  alterarPago(referencia: string, monto: number, moneda = 'ARS'): void {
+    const p = this.pagos.get(referencia);
+    if (!p) throw new Error(`pago de prueba ${referencia} inexistente`);
+    p.monto = monto;
+    p.moneda = moneda;
+  }
+
   /** Whether the subscription still charges (tests). */
   activa(suscripcionId: string): { activa: boolean; monto: number } | undefined {
     const s = this.suscripciones.get(suscripcionId);
@@ -102,7 +110,7 @@ export class ProveedorPrueba implements ProveedorPagos {
     referenciaExterna: string,
   ): PagoDelProveedor {
     const referencia = `prueba-${randomBytes(6).toString('hex')}`;
-    const pago = { referencia, estado, detalle, monto, suscripcionId, referenciaExterna };
+    const pago = { referencia, estado, detalle, monto, moneda: 'ARS', suscripcionId, referenciaExterna };
     this.pagos.set(referencia, pago);
     return pago;
   }

@@ -1,10 +1,13 @@
 import {
   DIAS_GRACIA,
   esAdmin,
+  incluyeDelPlan,
+  MARCAS_TARJETA,
   MENSAJES_PLANES,
   MOTIVOS_RECHAZO,
   TOKEN_PRUEBA,
   textoFecha,
+  unMesDespues,
   type EstadoPago,
   type Pago,
   type PlanCatalogo,
@@ -36,6 +39,8 @@ const DIA_MS = 24 * 3_600_000;
 /** Dates in mails and messages: the company's day in Argentina. */
 const ZONA = 'America/Argentina/Buenos_Aires';
 const REFERENCIA_EXTERNA = /^delego-pago-(\d{1,10})$/;
+/** The status detail of a payment whose amount or currency did not match the plan's price. */
+const DETALLE_MONTO_NO_COINCIDE = 'monto_no_coincide';
 /** A plan change waits this long for its payment before another change may replace it. */
 const CAMBIO_VIGENTE_MS = 15 * 60_000;
 
@@ -45,6 +50,11 @@ export interface SuscripcionesDeps {
   entidades: EntidadesService;
   log: FastifyBaseLogger;
   publicUrl: string;
+  /**
+   * No MercadoPago credentials on a server others reach, and no PAGOS_MODO_PRUEBA=true
+   * (modo-pagos.ts): every plan change and every webhook is refused, so the sandbox gives nothing away.
+   */
+  pagosSinConfigurar?: boolean;
 }
 
 /** A webhook as the route hands it over: the event, its payment and the signature headers. */
@@ -84,11 +94,12 @@ export class SuscripcionesService {
 
   /** GET /api/v2/plan/habilitado. */
   habilitado(actor: Actor): PlanHabilitado {
-    const puede = esAdmin(actor);
+    const admin = esAdmin(actor);
+    const sinPagos = this.deps.pagosSinConfigurar === true;
     return {
-      habilitado: puede,
-      motivo: puede ? null : MENSAJES_PLANES.sinPermiso,
-      modoPrueba: this.proveedor.nombre === 'prueba',
+      habilitado: admin && !sinPagos,
+      motivo: !admin ? MENSAJES_PLANES.sinPermiso : sinPagos ? MENSAJES_PLANES.pagosNoConfigurados : null,
+      modoPrueba: this.proveedor.nombre === 'prueba' && !sinPagos,
       proveedor: this.proveedor.nombre,
       publicKey: this.proveedor.publicKey,
     };
@@ -104,7 +115,7 @@ export class SuscripcionesService {
       precioMensual: Number(p.precioMensual),
       moneda: 'ARS' as const,
       quota: p.quota,
-      incluye: p.incluye,
+      incluye: incluyeDelPlan(),
       actual: sus?.planId === p.id,
       programado: sus?.planPendienteId === p.id,
     }));
@@ -121,6 +132,9 @@ export class SuscripcionesService {
   async suscribir(actor: Actor, body: z.output<typeof zSuscribir>): Promise<ResultadoSuscripcion> {
     if (!esAdmin(actor)) throw AppError.forbidden(MENSAJES_PLANES.sinPermiso);
     if (body.entidadId !== actor.entidadId) throw AppError.forbidden(MENSAJES_PLANES.otraEntidad);
+    if (this.deps.pagosSinConfigurar) {
+      throw new AppError('SERVICIO_NO_DISPONIBLE', MENSAJES_PLANES.pagosNoConfigurados);
+    }
     const entidadId = actor.entidadId;
     await this.renovar(entidadId);
     const repo = new SuscripcionesRepository(this.db);
@@ -179,7 +193,7 @@ export class SuscripcionesService {
       throw AppError.invalid('datosTarjeta.token', MENSAJES_PLANES.tokenPrueba);
     }
     const entidadId = actor.entidadId;
-    const textoTarjeta = `${tarjeta.marca} •••• ${tarjeta.ultimosCuatro}`;
+    const textoTarjeta = `${MARCAS_TARJETA[tarjeta.marca]} •••• ${tarjeta.ultimosCuatro}`;
     const ahora = this.clock.now();
     const monto = Number(destino.precioMensual);
     // One change in flight per company (a partial unique index): concurrent calls make one subscription.
@@ -270,8 +284,10 @@ export class SuscripcionesService {
   }
 
   /**
-   * The new plan now: its quota, and the difference with the old quota added to what is left of
-   * the period. From the free plan, a paid period starts today. Grace and a scheduled downgrade end.
+   * The new plan now, in a new period that starts today (docs/PLANES.md «Mejora»): the provider's
+   * subscription charged the whole month today and charges again a month from today, so the period
+   * follows the payment and the new plan's whole quota is available. Nothing of the old period is
+   * charged twice. Grace and a scheduled downgrade end.
    */
   private async aplicarCambio(
     tx: DbOrTx,
@@ -280,25 +296,21 @@ export class SuscripcionesService {
     o: { suscripcionId: string | null; tarjeta: string | null; efectos: Efectos },
   ): Promise<void> {
     const repo = new SuscripcionesRepository(tx);
-    const anterior = await repo.plan(sus.planId);
-    const q = sus.quota;
-    const qNueva = destino.quota;
-    const disponible = qNueva === null ? null : Math.max(0, (sus.quotaDisponible ?? qNueva) + (qNueva - (q ?? qNueva)));
-    const desdeGratis = Number(anterior?.precioMensual ?? 0) === 0;
     const ahora = this.clock.now();
     if (sus.proveedorSuscripcionId && sus.proveedorSuscripcionId !== o.suscripcionId) {
       o.efectos.cancelar.push(sus.proveedorSuscripcionId);
     }
     await repo.actualizarSuscripcion(sus.entidadId, {
       planId: destino.id,
-      quota: qNueva,
-      quotaDisponible: disponible,
+      quota: destino.quota,
+      quotaDisponible: destino.quota,
       graciaHasta: null,
       planPendienteId: null,
       proveedor: this.proveedor.nombre,
       proveedorSuscripcionId: o.suscripcionId,
       ...(o.tarjeta ? { tarjeta: o.tarjeta } : {}),
-      ...(desdeGratis ? { periodoInicio: ahora, fechaProximoVencimiento: unMesDespues(ahora) } : {}),
+      periodoInicio: ahora,
+      fechaProximoVencimiento: unMesDespues(ahora),
     });
     o.efectos.cambio = true;
   }
@@ -312,10 +324,15 @@ export class SuscripcionesService {
    * provider and moves it (and the subscription) to its state; other topics are acknowledged.
    */
   async webhook(n: NotificacionPago): Promise<{ ok: true }> {
+    // Without payments configured nothing was ever charged: the sandbox's known secret must sign nothing.
+    if (this.deps.pagosSinConfigurar) {
+      throw new AppError('SERVICIO_NO_DISPONIBLE', MENSAJES_PLANES.pagosNoConfigurados);
+    }
     const firmada = this.proveedor.firmaValida({
       xSignature: n.xSignature,
       xRequestId: n.xRequestId,
       dataId: n.dataId,
+      ahora: this.clock.now().getTime(),
     });
     if (!firmada) throw new AppError('NO_AUTENTICADO', MENSAJES_PLANES.firmaInvalida);
     const proveedor = this.proveedor.nombre;
@@ -340,6 +357,11 @@ export class SuscripcionesService {
         if (!(await repo.registrarEvento(proveedor, n.eventoId, this.clock.now()))) return 'repetido' as const;
         const fila = await this.pagoDeNotificacion(repo, p);
         if (!fila) throw AppError.notFound(MENSAJES_PLANES.pagoDesconocido);
+        const esperado = await this.montoEsperado(repo, fila.pago);
+        if (p.moneda !== 'ARS' || !(Math.abs(p.monto - esperado) < 0.005)) {
+          await this.registrarDiscrepancia(repo, fila.pago, p, esperado, efectos);
+          return fila.pago.entidadId;
+        }
         await this.moverPago(tx, fila.pago, fila.anterior, p, efectos);
         return fila.pago.entidadId;
       });
@@ -389,6 +411,48 @@ export class SuscripcionesService {
       actualizado: ahora,
     });
     return { pago: nuevo, anterior: null };
+  }
+
+  /**
+   * What a payment must be, in ARS: the amount of our plan change (recorded when it was asked) or,
+   * for a monthly charge, the price of the plan it renews. NaN (matching nothing) for a lost plan.
+   */
+  private async montoEsperado(repo: SuscripcionesRepository, pago: PagoRow): Promise<number> {
+    if (pago.proposito === 'cambio') return Number(pago.monto);
+    return Number((await repo.plan(pago.planId))?.precioMensual ?? NaN);
+  }
+
+  /**
+   * A payment whose amount or currency is not the plan's: it activates nothing, ends no grace and
+   * opens none. Recorded as refused with its reason (the company sees it in its payments) and logged.
+   */
+  private async registrarDiscrepancia(
+    repo: SuscripcionesRepository,
+    pago: PagoRow,
+    p: PagoDelProveedor,
+    esperado: number,
+    efectos: Efectos,
+  ): Promise<void> {
+    this.deps.log.warn(
+      {
+        entidadId: pago.entidadId,
+        pagoId: pago.id,
+        referencia: p.referencia,
+        estadoProveedor: p.estado,
+        monto: p.monto,
+        moneda: p.moneda,
+        esperado,
+      },
+      'planes.montoNoCoincide',
+    );
+    if (pago.aplicado) return;
+    await repo.actualizarPago(pago.id, {
+      estado: 'rechazado',
+      detalle: DETALLE_MONTO_NO_COINCIDE,
+      referencia: p.referencia,
+      actualizado: this.clock.now(),
+    });
+    efectos.cambio = true;
   }
 
   /** A payment reaches a new state, with its effect on the subscription (docs/PLANES.md). */
@@ -646,21 +710,13 @@ function aPago(f: PagoRow, planNombre: string): Pago {
 export function motivoDeRechazo(detalle: string): string {
   if (detalle === 'proveedor_no_disponible') return 'no se pudo contactar a MercadoPago.';
   if (detalle === 'reemplazado') return 'quedó sin respuesta y se reemplazó por un cambio de plan posterior.';
+  if (detalle === DETALLE_MONTO_NO_COINCIDE) return MENSAJES_PLANES.montoNoCoincide;
   return detalle in MOTIVOS_RECHAZO
     ? MOTIVOS_RECHAZO[detalle as keyof typeof MOTIVOS_RECHAZO]
     : MOTIVOS_RECHAZO.cc_rejected_other_reason;
 }
 
-/** The same moment a month later (UTC), on the month's last day when it has no such day. */
-export function unMesDespues(d: Date): Date {
-  const r = new Date(d);
-  const dia = r.getUTCDate();
-  r.setUTCDate(1);
-  r.setUTCMonth(r.getUTCMonth() + 1);
-  const ultimo = new Date(Date.UTC(r.getUTCFullYear(), r.getUTCMonth() + 1, 0)).getUTCDate();
-  r.setUTCDate(Math.min(dia, ultimo));
-  return r;
-}
+export { unMesDespues };
 
 /** A unique-constraint violation (pg and PGlite, wrapped or not). */
 function esUnico(err: unknown): boolean {

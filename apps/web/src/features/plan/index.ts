@@ -1,5 +1,6 @@
 export { planEstadoQueryOptions, usePlanEstado } from './api/get-plan-estado';
 export { planKeys } from './keys';
 export { PlanPanel } from './components/plan-panel';
-export { textoCupo, textoRenovacion, tituloPlan, proporcionDisponible, colorBarra } from './plan-rules';
+export { CupoAgotado } from './components/cupo-agotado';
+export { textoCupo, textoRenovacion, tituloPlan, proporcionDisponible, colorBarra, cupoAgotado } from './plan-rules';
 export { useEsIos } from './use-es-ios';

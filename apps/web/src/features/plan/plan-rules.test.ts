@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { makeAdmin, makeOperario, makePlan, makePropietario, makeSupervisor } from '../../test/factories';
 import {
   colorBarra,
+  cupoAgotado,
+  modeloCupoAgotado,
   modeloPanelPlan,
   mostrarActualizarPlan,
   mostrarPanelPlan,
@@ -113,5 +115,40 @@ describe('modeloPanelPlan', () => {
       renovacion: 'Próxima renovación el 31/12/2025',
       mostrarActualizar: true,
     });
+  });
+});
+
+describe('quota exhausted on the new-order screen (issue 36)', () => {
+  it('only a limited plan with nothing left is exhausted', () => {
+    expect(cupoAgotado(makePlan({ quotaDisponible: 0 }))).toBe(true);
+    expect(cupoAgotado(makePlan({ quotaDisponible: null }))).toBe(true);
+    expect(cupoAgotado(makePlan({ quotaDisponible: 1 }))).toBe(false);
+    expect(cupoAgotado(makePlan({ quota: null, quotaDisponible: null }))).toBe(false);
+    expect(cupoAgotado(null)).toBe(false);
+    expect(cupoAgotado(undefined)).toBe(false);
+  });
+
+  it('offers «Actualizar plan» to admins and owners, not on iOS; the others read whom to ask', () => {
+    const plan = makePlan({
+      quota: 20,
+      quotaDisponible: 0,
+      nombre: 'Inicial',
+      fechaProximoVencimiento: Date.UTC(2026, 11, 15, 15),
+    });
+    const dueno = modeloCupoAgotado(makePropietario(), plan, false, AR);
+    expect(dueno).toEqual({
+      titulo: 'No quedan órdenes en el plan',
+      texto:
+        'La empresa ya usó las 20 órdenes de este mes del plan Inicial. Se renueva el 15/12/2026. Para crear órdenes antes, actualice el plan.',
+      mostrarActualizar: true,
+    });
+    expect(modeloCupoAgotado(makeAdmin(), plan, false, AR)?.mostrarActualizar).toBe(true);
+    expect(modeloCupoAgotado(makePropietario(), plan, true, AR)?.mostrarActualizar).toBe(false);
+    const supervisor = modeloCupoAgotado(makeSupervisor(), plan, false, AR);
+    expect(supervisor?.mostrarActualizar).toBe(false);
+    expect(supervisor?.texto).toContain('pida a un administrador que actualice el plan');
+    expect(modeloCupoAgotado(makeSupervisor(), makePlan({ quotaDisponible: 3 }), false, AR)).toBeNull();
+    const empresa = modeloCupoAgotado(makeSupervisor(), makePlan({ quota: 1000, quotaDisponible: 0 }), false, AR);
+    expect(empresa?.texto).toContain('ya usó las 1.000 órdenes');
   });
 });

@@ -86,3 +86,41 @@ export function modeloPanelPlan(
     mostrarActualizar: mostrarActualizarPlan(usuario),
   };
 }
+
+const ENTEROS = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 0, useGrouping: 'always' });
+
+/** Whether the plan has no orders left this period (an unlimited plan never runs out). */
+export function cupoAgotado(plan: Pick<PlanEstado, 'quota' | 'quotaDisponible'> | null | undefined): boolean {
+  return !!plan && plan.quota !== null && (plan.quotaDisponible ?? 0) <= 0;
+}
+
+export interface ModeloCupoAgotado {
+  titulo: string;
+  texto: string;
+  /** «Actualizar plan»: admins and owners, never on iOS (SPEC §2). */
+  mostrarActualizar: boolean;
+}
+
+/** What the new-order screen says instead of the form when the quota is exhausted; null when there are orders left. */
+export function modeloCupoAgotado(
+  usuario: Pick<SujetoPermisos, 'roles'>,
+  plan: PlanEstado | null | undefined,
+  esIos: boolean,
+  zona: string,
+): ModeloCupoAgotado | null {
+  if (!plan || !cupoAgotado(plan)) return null;
+  const puede = mostrarActualizarPlan(usuario) && !esIos;
+  const renovacion =
+    plan.fechaProximoVencimiento === null
+      ? 'Se renueva con el próximo período.'
+      : `Se renueva el ${textoFecha(plan.fechaProximoVencimiento, zona)}.`;
+  return {
+    titulo: 'No quedan órdenes en el plan',
+    texto:
+      `La empresa ya usó las ${ENTEROS.format(plan.quota ?? 0)} órdenes de este mes del plan ${plan.nombre}. ${renovacion} ` +
+      (puede
+        ? 'Para crear órdenes antes, actualice el plan.'
+        : 'Para crear órdenes antes, pida a un administrador que actualice el plan.'),
+    mostrarActualizar: puede,
+  };
+}

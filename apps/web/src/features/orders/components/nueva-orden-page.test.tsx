@@ -28,6 +28,7 @@ const CATALOGOS = {
   'GET /api/v2/e5s/areas': [],
   'GET /api/v2/usuarios/todos': [{ id: 4, usuario: 'operario', nombre: 'Diego', apellido: 'Sosa', email: null }],
   'GET /api/v2/usuarios/1': [{ id: 4, usuario: 'operario', nombre: 'Diego', apellido: 'Sosa', email: null }],
+  'GET /api/v2/plan/estado': makePlan(),
 };
 
 function mostrar(usuario = makeSupervisor(), ruta = '/nueva-orden') {
@@ -136,6 +137,36 @@ describe('nueva-orden', () => {
       fechaFin: Date.UTC(2026, 11, 21, 2, 59, 59, 999), // the last ms of 20/12/2026 in Argentina
     });
     await waitFor(() => expect(queryClient.getQueryState(planKeys.estado(usuarioId))?.isInvalidated).toBe(true));
+  });
+
+  it('an exhausted quota is said before the form, with «Actualizar plan» for the owner', async () => {
+    const agotado = makePlan({ quotaDisponible: 0, fechaProximoVencimiento: Date.UTC(2026, 11, 15, 15) });
+    const llamadas = simularServidor({ ...CATALOGOS, 'GET /api/v2/plan/estado': agotado });
+    const { unmount } = mostrar({ ...makePropietario(), plan: agotado });
+    const estado = await screen.findByTestId('orden-cupo-agotado');
+    expect(estado).toHaveTextContent('No quedan órdenes en el plan');
+    expect(estado).toHaveTextContent(
+      'La empresa ya usó las 100 órdenes de este mes del plan Pyme. Se renueva el 15/12/2026.',
+    );
+    expect(screen.getByTestId('cupo-actualizar-plan')).toHaveAttribute('router-link', '/planes');
+    expect(screen.queryByRole('form')).toBeNull();
+    unmount();
+
+    // A supervisor reads why, with no button to a screen he may not use.
+    mostrar({ ...makeSupervisor(), plan: agotado });
+    expect(await screen.findByTestId('orden-cupo-agotado')).toHaveTextContent(
+      'pida a un administrador que actualice el plan',
+    );
+    expect(screen.queryByTestId('cupo-actualizar-plan')).toBeNull();
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(llamadas.some((l) => l.metodo === 'POST')).toBe(false);
+  });
+
+  it('with orders left (or an unlimited plan) the form shows as always', async () => {
+    simularServidor({ ...CATALOGOS, 'GET /api/v2/plan/estado': makePlan({ quota: null, quotaDisponible: null }) });
+    mostrar({ ...makePropietario(), plan: makePlan({ quota: null, quotaDisponible: null }) });
+    expect(await screen.findByRole('form', { name: 'Nueva orden' })).toBeInTheDocument();
+    expect(screen.queryByTestId('orden-cupo-agotado')).toBeNull();
   });
 
   it('an exhausted quota (409) shows the server message in the alert and keeps the form', async () => {

@@ -14,6 +14,7 @@ import { CampoSeleccion, CampoSeleccionMultiple, CampoTexto, CampoTextoLargo } f
 import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoSinPermiso, FilasCargando } from '../../../components/estados-pantalla';
 import { useSession } from '../../auth';
+import { CupoAgotado, cupoAgotado, usePlanEstado } from '../../plan';
 import { useAreas, useE5sAreas, usePrioridades, useTiposOrden } from '../../../lib/catalogos';
 import { useEmpresasAsignables } from '../api/get-empresas-asignables';
 import { useOrdenDetalle } from '../api/get-orden-detalle';
@@ -47,13 +48,19 @@ export default function NuevaOrdenPage() {
   const guardada = useOrdenGuardada(id);
   const detalle = useOrdenDetalle(id);
   const vez = useReinicioAlSalir();
+  // An exhausted quota is said before the form is filled (issue 36); the plan is the menu's, usually in memory.
+  const plan = usePlanEstado(id === null ? usuario : null);
   const titulo = id === null ? 'Nueva orden' : detalle.data ? `Editar orden #${detalle.data.numero}` : 'Editar orden';
 
   let contenido;
   if (id === null) {
     contenido =
       usuario && puedeCrearOrden(usuario) ? (
-        <FormularioOrden key={vez} />
+        cupoAgotado(plan.data) ? (
+          <CupoAgotado usuario={usuario} plan={plan.data} />
+        ) : (
+          <FormularioOrden key={vez} />
+        )
       ) : (
         <EstadoSinPermiso ambito="ordenes" volverA="/home">
           No tiene permiso para crear órdenes.

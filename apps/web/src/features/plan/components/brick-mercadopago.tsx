@@ -1,6 +1,6 @@
 import { CardPayment, initMercadoPago } from '@mercadopago/sdk-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { nombreMetodoPago, type DatosTarjetaToken } from '../model/tarjeta';
+import { idMetodoPago, type DatosTarjetaToken } from '../model/tarjeta';
 import { CargandoBrick } from './cargando-brick';
 
 /** How long MercadoPago's form may take to show before the screen says it could not load. */
@@ -73,7 +73,12 @@ export default function BrickMercadoPago({ publicKey, monto, alPagar, alFallar }
         alFallarRef.current('MercadoPago no devolvió los datos de la tarjeta. Vuelva a cargarla.');
         return;
       }
-      alPagar({ token: datos.token, marca: nombreMetodoPago(datos.payment_method_id), ultimosCuatro, titular });
+      const marca = idMetodoPago(datos.payment_method_id);
+      if (!marca) {
+        alFallarRef.current('Delego no acepta ese medio de pago. Use una tarjeta de crédito o débito de la lista.');
+        return;
+      }
+      alPagar({ token: datos.token, marca, ultimosCuatro, titular });
     },
     [alPagar],
   );

@@ -14,7 +14,9 @@ import { mensajeDeError } from '../../../lib/errors';
 import { usePlanHabilitado } from '../api/get-plan-habilitado';
 import { usePlanes } from '../api/get-planes';
 import { useSuscribir } from '../api/suscribir';
-import { planActual, textoCupoPlan, textoPrecioPlan, tipoCambio } from '../model/planes';
+import { notaMejora, planActual, textoCupoPlan, textoPrecioPlan, tipoCambio } from '../model/planes';
+import { usePlanEstado } from '../api/get-plan-estado';
+import { useZonaEmpresa } from '../../../lib/fechas';
 import { formatearPrecio } from '../model/precios';
 import type { DatosTarjetaToken } from '../model/tarjeta';
 import { AvisoPlan, BannerModoPrueba } from './aviso-plan';
@@ -86,6 +88,8 @@ export default function MercadopagoTarjetaPage() {
 
 function Pago({ usuario, planId }: { usuario: UsuarioLogueado; planId: number }) {
   const planes = usePlanes();
+  const estado = usePlanEstado(usuario);
+  const zona = useZonaEmpresa();
   const habilitado = usePlanHabilitado();
   // The payment lives here, above every check of the catalogue: once it is approved the catalogue
   // is read again and marks the new plan as current, and the outcome must stay on screen.
@@ -146,7 +150,8 @@ function Pago({ usuario, planId }: { usuario: UsuarioLogueado; planId: number })
       </EstadoNoEncontrado>
     );
   }
-  const tipo = tipoCambio(plan, planActual(planes.data));
+  const actual = planActual(planes.data);
+  const tipo = tipoCambio(plan, actual);
   if (tipo !== 'mejora') {
     return (
       <EstadoNoEncontrado
@@ -166,6 +171,7 @@ function Pago({ usuario, planId }: { usuario: UsuarioLogueado; planId: number })
       {banner}
       <FormularioPago
         plan={plan}
+        nota={notaMejora(plan, actual, estado.data, zona)}
         modo={modo}
         error={suscribir.error}
         alPagar={(datosTarjeta) =>
@@ -178,13 +184,15 @@ function Pago({ usuario, planId }: { usuario: UsuarioLogueado; planId: number })
 
 interface PropsFormularioPago {
   plan: PlanCatalogo;
+  /** What paying does, before paying: what is charged today and the new period (`notaMejora`). */
+  nota: string;
   modo: PlanHabilitado;
   /** The last call's failure (a refused token, no connection), shown over the form. */
   error: unknown;
   alPagar: (datos: DatosTarjetaToken) => void;
 }
 
-function FormularioPago({ plan, modo, error, alPagar: pagar }: PropsFormularioPago) {
+function FormularioPago({ plan, nota, modo, error, alPagar: pagar }: PropsFormularioPago) {
   const [falloBrick, setFalloBrick] = useState<string | null>(null);
   const [intentoBrick, setIntentoBrick] = useState(0);
 
@@ -193,7 +201,8 @@ function FormularioPago({ plan, modo, error, alPagar: pagar }: PropsFormularioPa
       <section className="tarjeta-resumen" aria-label="Plan elegido" data-testid="tarjeta-resumen">
         <h2>Plan {plan.nombre}</h2>
         <p className="tarjeta-resumen__precio">{textoPrecioPlan(plan)}</p>
-        <p>{textoCupoPlan(plan.quota)}. Se cobra hoy y el plan cambia en el momento; luego se renueva cada mes.</p>
+        <p>{textoCupoPlan(plan.quota)}.</p>
+        <p data-testid="tarjeta-nota-periodo">{nota}</p>
       </section>
 
       {error !== null && (

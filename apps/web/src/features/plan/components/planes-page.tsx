@@ -16,6 +16,7 @@ import { planKeys } from '../keys';
 import {
   colorEstadoPago,
   notaBaja,
+  notaMejoraCorta,
   planActual,
   textoBotonPlan,
   textoCupoPlan,
@@ -96,6 +97,9 @@ function Planes({ usuario }: { usuario: UsuarioLogueado }) {
         <h2 id="planes-titulo" className="planes-seccion__titulo">
           Elija su plan
         </h2>
+        <p className="planes-seccion__nota" data-testid="planes-nota-funciones">
+          Todos los planes tienen todas las funciones y usuarios ilimitados: cambian el precio y las órdenes por mes.
+        </p>
         {planes.isPending ? (
           <FilasCargando ambito="admin" filas={4} testId="planes-cargando" />
         ) : planes.isError ? (
@@ -187,7 +191,7 @@ function ListaPlanes({ planes, estado, zona, puedeCambiar, entidadId, usuarioId 
               </ul>
             )}
             <div className="plan-tarjeta__accion">
-              {tipo === 'mejora' && <p className="plan-tarjeta__nota">Se cobra hoy y el plan cambia en el momento.</p>}
+              {tipo === 'mejora' && <p className="plan-tarjeta__nota">{notaMejoraCorta(zona)}</p>}
               {tipo === 'baja' && !plan.programado && <p className="plan-tarjeta__nota">{notaBaja(estado, zona)}</p>}
               {tipo === 'mejora' ? (
                 <IonButton

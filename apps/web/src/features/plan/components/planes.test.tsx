@@ -103,6 +103,11 @@ describe('planes', () => {
     const mejorar = within(empresa).getByTestId('plan-elegir');
     expect(mejorar).toHaveTextContent('Mejorar a Empresa');
     expect((mejorar as HTMLIonButtonElement).href ?? mejorar.getAttribute('href')).toBe('/mercadopago-tarjeta?plan=3');
+    // Issue 36: an upgrade starts a new period, said on the card; what differs between plans is said once.
+    expect(empresa).toHaveTextContent('Se cobra hoy el mes entero y empieza un período nuevo, hasta el');
+    expect(screen.getByTestId('planes-nota-funciones')).toHaveTextContent(
+      'Todos los planes tienen todas las funciones y usuarios ilimitados: cambian el precio y las órdenes por mes.',
+    );
 
     // An unlimited plan; its name is text, never markup.
     const ilimitado = screen.getByTestId('plan-4');
@@ -223,13 +228,18 @@ describe('planes', () => {
 });
 
 describe('the guard of planes and mercadopago-tarjeta', () => {
-  it('an operario is sent home from planes; an admin gets in', async () => {
+  it('an operario opening planes stays there and reads «Sin permiso» (not sent home); an admin gets in', async () => {
     servidorPlanes({
       'POST /api/v4/ordenes/all/filtered': { ordenes: [], total: 0, pagina: 0, porPagina: 25 },
       'GET /api/v2/notificaciones/all': [],
     });
     const { unmount } = abrirApp('/planes', makeOperario());
-    await waitFor(() => expect(window.location.pathname).toBe('/home'));
+    const sinPermiso = await screen.findByTestId('admin-sin-permiso', {}, { timeout: 5000 });
+    expect(sinPermiso).toHaveTextContent('Sin permiso');
+    expect(sinPermiso).toHaveTextContent('Solo un administrador o el propietario puede ver y cambiar el plan.');
+    expect(sinPermiso.querySelector('ion-button')).toHaveAttribute('router-link', '/home');
+    expect(window.location.pathname).toBe('/planes');
+    expect(screen.queryByTestId('planes-lista')).toBeNull();
     unmount();
 
     abrirApp('/planes', makeAdmin());
@@ -341,6 +351,10 @@ describe('mercadopago-tarjeta (test mode)', () => {
     const usuario = makePropietario();
     const { queryClient } = renderConApp(<MercadopagoTarjetaPage />, { usuario, ruta: '/mercadopago-tarjeta?plan=3' });
     await screen.findByTestId('tarjeta-form');
+    // Before paying (issue 36): what is charged today and that a new period starts, ending the paid one.
+    const nota = screen.getByTestId('tarjeta-nota-periodo');
+    expect(nota).toHaveTextContent('Hoy se cobra $ 89.900,00, el mes entero, y empieza un período nuevo');
+    expect(nota).toHaveTextContent('con 1.000 órdenes disponibles, y se renueva el');
     llenarTarjeta('APRO');
     expect(screen.getByTestId('tarjeta-marca')).toHaveTextContent('Visa');
     fireEvent.submit(screen.getByTestId('tarjeta-form'));
@@ -356,7 +370,7 @@ describe('mercadopago-tarjeta (test mode)', () => {
       planId: 3,
       datosTarjeta: {
         token: expect.stringMatching(/^prueba_[0-9a-f]{32}$/),
-        marca: 'Visa',
+        marca: 'visa',
         ultimosCuatro: '3704',
         titular: 'APRO',
       },

@@ -4,6 +4,8 @@ import { makePlan } from '../../../test/factories';
 import {
   colorEstadoPago,
   notaBaja,
+  notaMejora,
+  notaMejoraCorta,
   textoBotonPlan,
   textoCupoPlan,
   textoEstadoPago,
@@ -75,5 +77,40 @@ describe('the planes screen rules', () => {
     expect(colorEstadoPago('pendiente')).toBe('warning');
     expect(colorEstadoPago('rechazado')).toBe('danger');
     expect(colorEstadoPago('reembolsado')).toBe('medium');
+  });
+});
+
+describe('notaMejora (issue 36: an upgrade starts a new period, said before paying)', () => {
+  const ahora = new Date('2026-11-26T15:00:00Z');
+  const empresa = plan(3, 89900, { nombre: 'Empresa', quota: 1000 });
+
+  it('from a paid plan four days before its renewal: the whole month today, the new renewal date, the days left', () => {
+    const pyme = plan(2, 24900, { nombre: 'Pyme' });
+    const texto = notaMejora(empresa, pyme, { fechaProximoVencimiento: Date.parse('2026-11-30T15:00:00Z') }, AR, ahora);
+    expect(texto).toContain('Hoy se cobra');
+    expect(texto).toContain('89.900');
+    expect(texto).toContain('el mes entero, y empieza un período nuevo');
+    expect(texto).toContain('con 1.000 órdenes disponibles, y se renueva el 26/12/2026.');
+    expect(texto).toContain('El período pago del plan Pyme (hasta el 30/11/2026) termina hoy');
+  });
+
+  it('from the free plan there is no paid period to speak of; unlimited says so', () => {
+    const inicial = plan(1, 0, { nombre: 'Inicial' });
+    const ilimitado = plan(4, 179900, { nombre: 'Ilimitado', quota: null });
+    const texto = notaMejora(
+      ilimitado,
+      inicial,
+      { fechaProximoVencimiento: Date.parse('2026-11-30T15:00:00Z') },
+      AR,
+      ahora,
+    );
+    expect(texto).toContain('con órdenes ilimitadas, y se renueva el 26/12/2026.');
+    expect(texto).not.toContain('termina hoy');
+  });
+
+  it('the short line of the card says until when', () => {
+    expect(notaMejoraCorta(AR, ahora)).toBe(
+      'Se cobra hoy el mes entero y empieza un período nuevo, hasta el 26/12/2026.',
+    );
   });
 });

@@ -1,4 +1,11 @@
-import { textoFecha, TEXTO_ESTADO_PAGO, type EstadoPago, type PlanCatalogo, type PlanEstado } from '@delego/contract';
+import {
+  textoFecha,
+  TEXTO_ESTADO_PAGO,
+  unMesDespues,
+  type EstadoPago,
+  type PlanCatalogo,
+  type PlanEstado,
+} from '@delego/contract';
 import { formatearPrecio } from './precios';
 
 /**
@@ -51,6 +58,43 @@ export function textoBotonPlan(plan: PlanCatalogo, tipo: TipoCambio): string {
   if (tipo === 'actual') return 'Plan actual';
   if (plan.programado) return 'Cambio programado';
   return tipo === 'mejora' ? `Mejorar a ${plan.nombre}` : `Cambiar a ${plan.nombre}`;
+}
+
+/**
+ * The line under an upgrade's button (issue 36): an upgrade starts a new period today, as the
+ * server does (docs/PLANES.md «Mejora»), so it says until when.
+ */
+export function notaMejoraCorta(zona: string, ahora: Date = new Date()): string {
+  return `Se cobra hoy el mes entero y empieza un período nuevo, hasta el ${textoFecha(unMesDespues(ahora).getTime(), zona)}.`;
+}
+
+/**
+ * What paying an upgrade does, said before paying (issue 36): the whole month of the new plan
+ * today, a new period from today with the new plan's whole quota, and what happens to the days
+ * left of a paid current period (they end today, not refunded: nothing is charged twice later).
+ */
+export function notaMejora(
+  plan: Pick<PlanCatalogo, 'precioMensual' | 'moneda' | 'quota'>,
+  actual: Pick<PlanCatalogo, 'nombre' | 'precioMensual'> | undefined,
+  estado: Pick<PlanEstado, 'fechaProximoVencimiento'> | null | undefined,
+  zona: string,
+  ahora: Date = new Date(),
+): string {
+  const renueva = textoFecha(unMesDespues(ahora).getTime(), zona);
+  const cupo =
+    plan.quota === null
+      ? 'órdenes ilimitadas'
+      : `${enteros.format(plan.quota)} ${plan.quota === 1 ? 'orden disponible' : 'órdenes disponibles'}`;
+  let texto =
+    `Hoy se cobra ${formatearPrecio(plan.precioMensual, plan.moneda)}, el mes entero, y empieza un período nuevo: ` +
+    `el plan cambia en el momento, con ${cupo}, y se renueva el ${renueva}.`;
+  const vence = estado?.fechaProximoVencimiento;
+  if (actual && actual.precioMensual > 0 && vence && vence > ahora.getTime()) {
+    texto +=
+      ` El período pago del plan ${actual.nombre} (hasta el ${textoFecha(vence, zona)}) termina hoy; ` +
+      'los días que le quedaban no se reintegran.';
+  }
+  return texto;
 }
 
 /** The line under a downgrade's button: when it applies. */

@@ -5,6 +5,7 @@ import {
   formatearNumeroTarjeta,
   formatearVencimiento,
   marcaDe,
+  idMetodoPago,
   nombreMetodoPago,
   pasaLuhn,
   validarTarjeta,
@@ -48,6 +49,14 @@ describe('Luhn and brand', () => {
     expect(nombreMetodoPago('nueva_tarjeta')).toBe('nueva_tarjeta');
     expect(nombreMetodoPago('')).toBe('Tarjeta');
     expect(nombreMetodoPago('x'.repeat(40))).toHaveLength(30);
+  });
+
+  it("takes only the contract's payment method ids", () => {
+    expect(idMetodoPago('visa')).toBe('visa');
+    expect(idMetodoPago(' DebMaster ')).toBe('debmaster');
+    expect(idMetodoPago('account_money')).toBeNull();
+    expect(idMetodoPago('toString')).toBeNull();
+    expect(idMetodoPago('4509953566233704')).toBeNull();
   });
 
   it('groups the number as printed and the expiry as MM/AA while typing', () => {
@@ -142,7 +151,7 @@ describe('crearTokenDePrueba', () => {
     const datos = crearTokenDePrueba(tarjeta.datos, (b) => b.fill(0xab));
     expect(datos).toEqual({
       token: `prueba_${'ab'.repeat(16)}`,
-      marca: 'Visa',
+      marca: 'visa',
       ultimosCuatro: '3704',
       titular: 'APRO',
     });
@@ -150,6 +159,14 @@ describe('crearTokenDePrueba', () => {
     const enviado = JSON.stringify(datos);
     for (const secreto of ['4509953566233704', '450995', '11/30', '2030', '123', '12345678']) {
       expect(enviado).not.toContain(secreto);
+    }
+  });
+
+  it("sends each test card's payment method id (a debit card as debit)", () => {
+    for (const t of TARJETAS_DE_PRUEBA) {
+      const v = validarTarjeta({ ...VISA, numero: t.numero, cvv: t.cvv }, AHORA);
+      if (!v.ok) throw new Error(`${t.marca}: ${JSON.stringify(v.errores)}`);
+      expect(crearTokenDePrueba(v.datos).marca, t.marca).toBe(t.medio);
     }
   });
 

@@ -1,4 +1,10 @@
-import { PREFIJO_TOKEN_PRUEBA, TARJETAS_DE_PRUEBA, TOKEN_PRUEBA } from '@delego/contract';
+import {
+  MARCAS_TARJETA,
+  PREFIJO_TOKEN_PRUEBA,
+  TARJETAS_DE_PRUEBA,
+  TOKEN_PRUEBA,
+  type IdMarcaTarjeta,
+} from '@delego/contract';
 
 /**
  * The test-mode card form (issue 15): its checks, with a Spanish message per field, and the
@@ -33,8 +39,8 @@ export interface TarjetaValida {
 /** What the card form hands to the subscription: the token and what a person reads of the card. */
 export interface DatosTarjetaToken {
   token: string;
-  /** The brand as a person reads it ('Visa', 'Mastercard'): the payments history shows it. */
-  marca: string;
+  /** MercadoPago's payment_method_id ('visa', 'debmaster'): the server takes only the contract's list. */
+  marca: IdMarcaTarjeta;
   ultimosCuatro: string;
   titular: string;
 }
@@ -89,28 +95,24 @@ export const NOMBRE_MARCA: Record<MarcaTarjeta, string> = {
   otra: 'Tarjeta',
 };
 
-/** How a person reads the brand of MercadoPago's payment method ids (the Brick gives those). */
-const NOMBRE_METODO_PAGO: Record<string, string> = {
-  visa: 'Visa',
-  debvisa: 'Visa Débito',
-  master: 'Mastercard',
-  debmaster: 'Mastercard Débito',
-  amex: 'American Express',
-  naranja: 'Naranja',
-  cabal: 'Cabal',
-  debcabal: 'Cabal Débito',
-  maestro: 'Maestro',
-  argencard: 'Argencard',
-  cencosud: 'Cencosud',
-  cmr: 'CMR',
-  diners: 'Diners',
-  tarshop: 'Tarjeta Shopping',
-};
+/** The contract's id of MercadoPago's payment_method_id (the Brick gives those); null for one the server does not take. */
+export function idMetodoPago(id: string): IdMarcaTarjeta | null {
+  const limpio = id.trim().toLowerCase();
+  return Object.hasOwn(MARCAS_TARJETA, limpio) ? (limpio as IdMarcaTarjeta) : null;
+}
 
-/** 'visa' → 'Visa'; an id we do not know stays as it came (at most 30 characters, as the contract takes). */
+/** 'visa' → 'Visa'; an id we do not know stays as it came (at most 30 characters). */
 export function nombreMetodoPago(id: string): string {
-  const nombre = NOMBRE_METODO_PAGO[id.toLowerCase()] ?? id.trim();
+  const conocido = idMetodoPago(id);
+  const nombre = conocido ? MARCAS_TARJETA[conocido] : id.trim();
   return (nombre || 'Tarjeta').slice(0, 30);
+}
+
+/** The payment method of a test card: the contract's list says which (a debit card is not a credit one). */
+function medioDeTarjetaDePrueba(numero: string): IdMarcaTarjeta {
+  const t = TARJETAS_DE_PRUEBA.find((x) => x.numero === numero);
+  if (!t) throw new Error('Solo las tarjetas de prueba de la lista generan un token de prueba');
+  return t.medio;
 }
 
 /** The number in groups as printed on the card: '4509 9535 6623 3704', '3711 803032 57522' (American Express). */
@@ -239,7 +241,7 @@ export function crearTokenDePrueba(
   if (!TOKEN_PRUEBA.test(token)) throw new Error('Token de prueba mal formado');
   return {
     token,
-    marca: NOMBRE_MARCA[tarjeta.marca],
+    marca: medioDeTarjetaDePrueba(tarjeta.numero),
     ultimosCuatro: tarjeta.numero.slice(-4),
     titular: tarjeta.titular,
   };
