@@ -22,7 +22,9 @@ import {
 import { add, filterOutline, gridOutline, searchOutline } from 'ionicons/icons';
 import { useCallback, useMemo } from 'react';
 import { PageHeader } from '../../../components/page-header';
-import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
+import { EstadoError, EstadoPantalla, EstadoSinConexion, FilasCargando } from '../../../components/estados-pantalla';
+import { MarcaSinConexion } from '../../../components/marca-sin-conexion';
+import { esperaConexionSinDatos, errorEnLugarDeDatos } from '../../../lib/conexion';
 import { ExportarOrdenesBoton } from '../../reports';
 import { useSession } from '../../auth';
 import { useOrdenes } from '../api/get-ordenes';
@@ -48,7 +50,8 @@ const RUTA = '/home';
 
 /**
  * Inicio: the order list. Its filters live in the address (/home?estados=todas&q=bomba), so going
- * back, refreshing or sharing the link keeps them.
+ * back, refreshing or sharing the link keeps them. Offline it shows the copy kept on the device
+ * with «Sin conexión · datos de hh:mm», and refreshes by itself when the connection returns.
  */
 export default function OrdenesListaPage() {
   const { usuario } = useSession();
@@ -130,7 +133,7 @@ export default function OrdenesListaPage() {
           <FiltrosRapidos filtros={filtros} onCambiar={cambiarFiltros} />
           <div className="ordenes-resumen">
             <span className="ordenes-resumen__total" aria-live="polite" data-testid="ordenes-total">
-              {lista.isSuccess ? textoTotalOrdenes(total) : ' '}
+              {lista.data ? textoTotalOrdenes(total) : ' '}
             </span>
             <IonSelect
               className="ordenes-orden"
@@ -149,9 +152,12 @@ export default function OrdenesListaPage() {
             </IonSelect>
           </div>
 
-          {lista.isPending ? (
+          <MarcaSinConexion consulta={lista} />
+          {esperaConexionSinDatos(lista) ? (
+            <EstadoSinConexion ambito="ordenes" />
+          ) : lista.isPending ? (
             <FilasCargando ambito="ordenes" filas={8} />
-          ) : lista.isError ? (
+          ) : errorEnLugarDeDatos(lista) || !lista.data ? (
             <EstadoError ambito="ordenes" error={lista.error} onReintentar={() => void lista.refetch()} />
           ) : ordenes.length === 0 ? (
             <EstadoPantalla
@@ -189,7 +195,7 @@ export default function OrdenesListaPage() {
               ))}
             </IonList>
           )}
-          {lista.isSuccess && !lista.hasNextPage && ordenes.length > 0 && (
+          {lista.data && !lista.hasNextPage && ordenes.length > 0 && (
             <p className="ordenes-fin">{ordenes.length === total ? 'No hay más órdenes.' : ''}</p>
           )}
         </div>
