@@ -141,3 +141,166 @@ test('una lista nunca abierta dice que falta la conexión y se carga sola cuando
   await expect(lista.getByTestId('ordenes-sin-conexion')).toHaveCount(0, { timeout: 15_000 });
   await expect(lista.getByTestId('ordenes-total')).toHaveText(/^\d+ órdenes?$/);
 });
+
+const CLIENTE = 'Municipalidad de Rosario';
+const RESPONSABLE = 'Diego Sosa';
+const PENDIENTE = 'Sin conexión: el cambio quedó pendiente y se enviará al volver la conexión.';
+
+/** dd/MM/yyyy (as the date fields take it), `dias` from today. */
+function diaDesdeHoy(dias: number): string {
+  const d = new Date(Date.now() + dias * 86_400_000);
+  return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+}
+
+/** A small JPEG drawn in the page (nothing to reduce: it is kept as it is). */
+async function foto(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const lienzo = new OffscreenCanvas(320, 240);
+    const ctx = lienzo.getContext('2d')!;
+    ctx.fillStyle = '#2e7d32';
+    ctx.fillRect(0, 0, 320, 240);
+    ctx.fillStyle = '#ffeb3b';
+    ctx.fillRect(80, 60, 160, 120);
+    const bytes = new Uint8Array(
+      await (await lienzo.convertToBlob({ type: 'image/jpeg', quality: 0.9 })).arrayBuffer(),
+    );
+    let binario = '';
+    for (const b of bytes) binario += String.fromCharCode(b);
+    return btoa(binario);
+  });
+  return Buffer.from(base64, 'base64');
+}
+
+async function elegirCliente(page: Page): Promise<void> {
+  await pantallaActual(page).getByTestId('orden-form-cliente').click();
+  const popover = page.locator('ion-popover');
+  await popover.locator('.select-interface-option').filter({ hasText: CLIENTE }).click();
+  await expect(popover).toHaveCount(0);
+}
+
+async function elegirResponsable(page: Page, aceptar: boolean): Promise<void> {
+  await pantallaActual(page).getByTestId('orden-form-responsables').click();
+  const alerta = page.locator('ion-alert');
+  const opcion = alerta.locator('button.alert-checkbox-button').filter({ hasText: RESPONSABLE });
+  await expect(opcion).toBeVisible();
+  if (aceptar) await opcion.click();
+  await alerta.getByRole('button', { name: aceptar ? 'Aceptar' : 'Cancelar' }).click();
+  await expect(alerta).toHaveCount(0);
+}
+
+async function abrirFormularioHoras(page: Page) {
+  await pantallaActual(page).getByTestId('registro-agregar-horas').click();
+  const modal = page.locator('ion-modal:not(.campo-fecha__modal)');
+  await expect(modal.getByRole('form', { name: 'Registrar horas' })).toBeVisible();
+  return modal;
+}
+
+async function cuantasConTitulo(api: APIRequestContext, titulo: string): Promise<number> {
+  const r = await api.post('/api/v4/ordenes/all/filtered', {
+    headers: auth('supervisor'),
+    data: { buscar: titulo, porPagina: 50 },
+  });
+  expect(r.ok()).toBe(true);
+  return ((await r.json()) as { ordenes: { titulo: string }[] }).ordenes.filter((o) => o.titulo === titulo).length;
+}
+
+test('sin conexión, lo hecho se ve enseguida donde corresponde, marcado «pendiente», y al volver la conexión queda lo del servidor @una-pantalla', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  test.setTimeout(120_000);
+  const r = await request.post('/api/v4/ordenes/all/filtered', {
+    headers: auth('supervisor'),
+    data: { estados: [1, 2], porPagina: 1 },
+  });
+  const [orden] = ((await r.json()) as { ordenes: { id: number; numero: number }[] }).ordenes;
+  expect(orden, 'hay una orden abierta').toBeDefined();
+  if (!orden) return;
+  const marcaTiempo = Date.now().toString(36);
+  const titulo = `Pérdida en la sala de bombas ${marcaTiempo}`;
+  const nombreFoto = `bombas_${marcaTiempo}.jpg`;
+  const descripcion = `Cambio de sello sin señal ${marcaTiempo}`;
+
+  // Online first: the form's catalogues, the order's files and hours (and the hours form's
+  // people) are kept on the device.
+  await iniciarSesion(page, 'supervisor');
+  await pantallaActual(page).getByTestId('ordenes-nueva').click();
+  await expect(page).toHaveURL(/\/nueva-orden$/);
+  await elegirCliente(page);
+  await elegirResponsable(page, false);
+  await visitar(page, `/archivos?id=${orden.id}`, 'archivos-agregar');
+  await visitar(page, `/registro-historial?id=${orden.id}`, 'registro-totales');
+  await (await abrirFormularioHoras(page)).getByRole('button', { name: 'Cerrar' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker?.controller != null)).toBe(true);
+  const bytes = await foto(page);
+
+  await context.setOffline(true);
+  await page.goto('/home');
+  await expect(listaOrdenes(page).getByTestId('orden-item').first()).toBeVisible();
+
+  // A new order: in the list at once, first, marked «pendiente».
+  await pantallaActual(page).getByTestId('ordenes-nueva').click();
+  await expect(page).toHaveURL(/\/nueva-orden$/);
+  await esperarTransicion(page);
+  await pantallaActual(page).getByTestId('orden-form-titulo').locator('input').fill(titulo);
+  await elegirCliente(page);
+  await elegirResponsable(page, true);
+  await pantallaActual(page).getByTestId('orden-form-fin').locator('input').fill(diaDesdeHoy(30));
+  await pantallaActual(page).getByTestId('orden-form-guardar').click();
+  await expect(page).toHaveURL(/\/home$/);
+  await esperarTransicion(page);
+  const nueva = listaOrdenes(page).getByTestId('orden-pendiente');
+  await expect(nueva).toHaveCount(1);
+  await expect(nueva).toContainText(titulo);
+  await expect(nueva.getByTestId('marca-pendiente')).toHaveText('pendiente');
+  await page.screenshot({ path: info.outputPath('lista-orden-pendiente.png') });
+
+  // A photo: in Archivos at once, with its thumbnail from the device.
+  await page.goto(`/archivos?id=${orden.id}`);
+  await esperarTransicion(page);
+  await pantallaActual(page)
+    .getByTestId('archivos-input')
+    .setInputFiles({ name: nombreFoto, mimeType: 'image/jpeg', buffer: bytes });
+  const pendiente = pantallaActual(page).getByTestId('archivo-pendiente');
+  await expect(pendiente).toHaveCount(1);
+  await expect(pendiente.getByTestId('archivo-nombre')).toHaveText(nombreFoto);
+  await expect(pendiente.getByTestId('marca-pendiente')).toHaveText('pendiente');
+  const miniatura = pendiente.getByTestId('archivo-pendiente-miniatura');
+  await expect(miniatura).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => miniatura.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  await page.screenshot({ path: info.outputPath('archivos-foto-pendiente.png') });
+
+  // Hours: in «Horas y gastos» at once.
+  await page.goto(`/registro-historial?id=${orden.id}`);
+  await esperarTransicion(page);
+  const modal = await abrirFormularioHoras(page);
+  await modal.getByTestId('horas-horas').locator('input').fill('1');
+  await modal.getByTestId('horas-minutos').locator('input').fill('45');
+  await modal.getByTestId('horas-descripcion').locator('textarea').fill(descripcion);
+  await modal.getByTestId('horas-guardar').click();
+  await expect(page.locator('ion-toast.delego-aviso').filter({ hasText: PENDIENTE }).last()).toBeVisible();
+  await expect(modal).toBeHidden();
+  const horas = pantallaActual(page).getByTestId('registro-hora-pendiente');
+  await expect(horas).toHaveCount(1);
+  await expect(horas).toContainText('1:45 h');
+  await expect(horas).toContainText(descripcion);
+  await expect(horas.getByTestId('marca-pendiente')).toHaveText('pendiente');
+  await page.screenshot({ path: info.outputPath('horas-pendientes.png') });
+  await expect(pantallaActual(page).getByTestId('cambios-pendientes')).toContainText('3 cambios pendientes');
+
+  // The connection returns: everything goes once, and the server's copies replace the marks.
+  await context.setOffline(false);
+  await expect(pantallaActual(page).getByTestId('cambios-pendientes')).toHaveCount(0, { timeout: 20_000 });
+  await expect(horas).toHaveCount(0);
+  await expect(pantallaActual(page).getByTestId('registro-hora').filter({ hasText: descripcion })).toHaveCount(1);
+  await page.goto(`/archivos?id=${orden.id}`);
+  await esperarTransicion(page);
+  await expect(pantallaActual(page).getByTestId('archivo').filter({ hasText: nombreFoto })).toHaveCount(1);
+  await expect(pantallaActual(page).getByTestId('archivo-pendiente')).toHaveCount(0);
+  await page.goto('/home?estados=todas');
+  await esperarTransicion(page);
+  await expect(listaOrdenes(page).getByTestId('orden-item').filter({ hasText: titulo })).toHaveCount(1);
+  await expect(listaOrdenes(page).getByTestId('orden-pendiente')).toHaveCount(0);
+  expect(await cuantasConTitulo(request, titulo)).toBe(1);
+});

@@ -23,7 +23,10 @@ import { add, filterOutline, gridOutline, searchOutline } from 'ionicons/icons';
 import { useCallback, useMemo } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoPantalla, EstadoSinConexion, FilasCargando } from '../../../components/estados-pantalla';
+import { MarcaPendiente } from '../../../components/marca-pendiente';
 import { MarcaSinConexion } from '../../../components/marca-sin-conexion';
+import { usePendientes } from '../../../lib/outbox';
+import { muestraOrdenesNuevas, ordenesNuevasPendientes } from '../model/pendientes';
 import { esperaConexionSinDatos, errorEnLugarDeDatos } from '../../../lib/conexion';
 import { ExportarOrdenesBoton } from '../../reports';
 import { useSession } from '../../auth';
@@ -71,6 +74,9 @@ export default function OrdenesListaPage() {
   const total = lista.data?.pages[0]?.total ?? 0;
   const cantidadAvanzados = filtrosAvanzados(filtros).length;
   const puedeCrear = !!usuario && puedeCrearOrden(usuario);
+  // Orders created on this device that wait in the outbox, first, marked «pendiente».
+  const altas = usePendientes('orden', null);
+  const nuevas = useMemo(() => (muestraOrdenesNuevas(filtros) ? ordenesNuevasPendientes(altas) : []), [altas, filtros]);
 
   async function refrescar(e: RefresherCustomEvent) {
     try {
@@ -153,6 +159,23 @@ export default function OrdenesListaPage() {
           </div>
 
           <MarcaSinConexion consulta={lista} />
+          {nuevas.length > 0 && (
+            <ul className="ordenes-nuevas" aria-label="Órdenes nuevas por enviar" data-testid="ordenes-pendientes">
+              {nuevas.map((n) => (
+                <li key={n.clave} className="orden-nueva" data-testid="orden-pendiente">
+                  <div className="orden-item__cabecera">
+                    <h2 className="orden-item__titulo">{n.titulo}</h2>
+                    <MarcaPendiente estado={n.estado} />
+                  </div>
+                  <p className="orden-nueva__nota">
+                    {n.estado === 'rechazado'
+                      ? 'El servidor no la aceptó: vea «Cambios pendientes».'
+                      : 'Se enviará al volver la conexión; el número lo da el servidor.'}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
           {esperaConexionSinDatos(lista) ? (
             <EstadoSinConexion ambito="ordenes" />
           ) : lista.isPending ? (
