@@ -83,6 +83,12 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
   // What was logged on this device and waits in the outbox shows at once, marked «pendiente».
   const cambiosPendientes = usePendientes('registro', ordenId);
   const enEspera = useMemo(() => registroPendiente(cambiosPendientes), [cambiosPendientes]);
+  /** Whose pending hours they are: the person's own, or someone the log already names. */
+  function quienPendiente(usuarioId: number | null): string {
+    if (usuarioId === null || usuarioId === usuario?.id) return usuario ? nombre(usuario) : '';
+    const otro = registro.horas.find((h) => h.usuario.id === usuarioId)?.usuario;
+    return otro ? nombre(otro) : 'Otra persona';
+  }
   const [abierto, setAbierto] = useState(false);
 
   function abrir(e: Editor) {
@@ -133,7 +139,7 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
           datos: (
             <>
               <span className="registro-fila__titulo">
-                {h.correccion ? 'Corrección' : nombre(usuario ?? { nombre: '', apellido: '', usuario: '' })}{' '}
+                {h.correccion ? 'Corrección' : quienPendiente(h.usuarioId)}{' '}
                 <span className="registro-fila__fecha">· {textoFecha(h.fecha, zona)}</span>
               </span>
               {h.descripcion && <span className="registro-fila__texto">{h.descripcion}</span>}

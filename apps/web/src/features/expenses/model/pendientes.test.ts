@@ -41,6 +41,7 @@ describe('horas y gastos que esperan en la bandeja', () => {
         horas: 1,
         minutos: 45,
         descripcion: 'Revisión',
+        usuarioId: null,
       },
     ]);
     expect(r.gastos).toHaveLength(1);

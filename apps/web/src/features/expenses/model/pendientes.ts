@@ -11,6 +11,8 @@ export interface HorasPendientes {
   horas: number;
   minutos: number;
   descripcion: string;
+  /** Whose hours they are when logged for someone else; null: the person's own. */
+  usuarioId: number | null;
 }
 
 /** An expense logged on this device that the server does not have yet. */
@@ -51,6 +53,7 @@ export function registroPendiente(cambios: readonly Cambio[]): RegistroPendiente
         horas: h.horas,
         minutos: h.minutos,
         descripcion: h.descripcion,
+        usuarioId: h.usuarioId ?? null,
       }),
     );
     gastos.forEach((g, i) =>
