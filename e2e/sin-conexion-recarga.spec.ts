@@ -48,11 +48,44 @@ function marca(page: Page) {
   return pantallaActual(page).getByTestId('marca-sin-conexion');
 }
 
-/** Opens `ruta` online and waits for `listo` (its data): the screen's answer is now kept. */
-async function visitar(page: Page, ruta: string, listo: string): Promise<void> {
+/**
+ * Waits until the answers kept in IndexedDB (lib/cache-persistente.ts) include a query whose key
+ * contains `fragmento`: the write happens just after the screen shows its data, and a navigation
+ * at that very moment could cut it (a person does not leave a screen within milliseconds).
+ */
+async function guardada(page: Page, fragmento: string): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(async (f) => {
+        // Never open (and so create) the database before the app did: it would lack its store.
+        if (!(await indexedDB.databases()).some((d) => d.name === 'delego-cache')) return false;
+        const db = await new Promise<IDBDatabase>((ok, mal) => {
+          const r = indexedDB.open('delego-cache');
+          r.onsuccess = () => ok(r.result);
+          r.onerror = () => mal(r.error);
+        });
+        try {
+          if (!db.objectStoreNames.contains('consultas')) return false;
+          const claves = await new Promise<IDBValidKey[]>((ok, mal) => {
+            const r = db.transaction('consultas').objectStore('consultas').getAllKeys();
+            r.onsuccess = () => ok(r.result);
+            r.onerror = () => mal(r.error);
+          });
+          return claves.some((k) => String(k).includes(f));
+        } finally {
+          db.close();
+        }
+      }, fragmento),
+    )
+    .toBe(true);
+}
+
+/** Opens `ruta` online and waits for `listo` (its data) and for its answer (`clave`) to be kept. */
+async function visitar(page: Page, ruta: string, listo: string, clave: string): Promise<void> {
   await page.goto(ruta);
   await esperarTransicion(page);
   await expect(pantallaActual(page).getByTestId(listo).first()).toBeVisible();
+  await guardada(page, clave);
 }
 
 test('sin conexión, lo visitado reabre tras recargar y la lista se actualiza sola al volver la conexión @una-pantalla', async ({
@@ -64,15 +97,16 @@ test('sin conexión, lo visitado reabre tras recargar y la lista se actualiza so
   const orden = await primeraDeInicio(request);
 
   await iniciarSesion(page, 'operario');
+  await guardada(page, '"estados":[1,2,3]');
   // The first visit, online: Inicio (first stage, then the full app), a filtered list, the order
   // and its screens.
   await page.goto('/home');
   await expect(page.getByTestId('inicio-ligero-orden').first()).toBeVisible();
-  await visitar(page, '/home?estados=todas', 'orden-item');
-  await visitar(page, `/orden/${orden.id}`, 'orden-titulo');
-  await visitar(page, `/archivos?id=${orden.id}`, 'archivos-agregar');
-  await visitar(page, `/registro-historial?id=${orden.id}`, 'registro-totales');
-  await visitar(page, `/historial?id=${orden.id}`, 'historial');
+  await visitar(page, '/home?estados=todas', 'orden-item', '"estados":null');
+  await visitar(page, `/orden/${orden.id}`, 'orden-titulo', `"detalle",${orden.id}]`);
+  await visitar(page, `/archivos?id=${orden.id}`, 'archivos-agregar', `"archivos","lista",${orden.id}]`);
+  await visitar(page, `/registro-historial?id=${orden.id}`, 'registro-totales', `"registro-gastos",${orden.id}]`);
+  await visitar(page, `/historial?id=${orden.id}`, 'historial', `"historial",${orden.id}]`);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker?.controller != null)).toBe(true);
 
   await context.setOffline(true);
@@ -225,12 +259,14 @@ test('sin conexión, lo hecho se ve enseguida donde corresponde, marcado «pendi
   // Online first: the form's catalogues, the order's files and hours (and the hours form's
   // people) are kept on the device.
   await iniciarSesion(page, 'supervisor');
+  await guardada(page, '"estados":[1,2,3]');
   await pantallaActual(page).getByTestId('ordenes-nueva').click();
   await expect(page).toHaveURL(/\/nueva-orden$/);
   await elegirCliente(page);
   await elegirResponsable(page, false);
-  await visitar(page, `/archivos?id=${orden.id}`, 'archivos-agregar');
-  await visitar(page, `/registro-historial?id=${orden.id}`, 'registro-totales');
+  await visitar(page, `/archivos?id=${orden.id}`, 'archivos-agregar', `"archivos","lista",${orden.id}]`);
+  await visitar(page, `/historial?id=${orden.id}`, 'historial', `"historial",${orden.id}]`);
+  await visitar(page, `/registro-historial?id=${orden.id}`, 'registro-totales', `"registro-gastos",${orden.id}]`);
   await (await abrirFormularioHoras(page)).getByRole('button', { name: 'Cerrar' }).click();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker?.controller != null)).toBe(true);
   const bytes = await foto(page);
@@ -289,10 +325,23 @@ test('sin conexión, lo hecho se ve enseguida donde corresponde, marcado «pendi
   await page.screenshot({ path: info.outputPath('horas-pendientes.png') });
   await expect(pantallaActual(page).getByTestId('cambios-pendientes')).toContainText('3 cambios pendientes');
 
+  // The order's history lists what this device did and has not sent, with when it was done here.
+  await page.goto(`/historial?id=${orden.id}`);
+  await esperarTransicion(page);
+  const enHistorial = pantallaActual(page).getByTestId('historial-pendiente');
+  await expect(enHistorial).toHaveCount(2);
+  await expect(enHistorial.nth(0)).toContainText(`Adjuntar ${nombreFoto}`);
+  await expect(enHistorial.nth(1)).toContainText('Registrar 1 h 45 min');
+  await expect(enHistorial.nth(1)).toContainText(/Hecho en este dispositivo · \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  await expect(enHistorial.getByTestId('marca-pendiente')).toHaveText(['pendiente', 'pendiente']);
+  await page.screenshot({ path: info.outputPath('historial-pendientes.png') });
+  await page.goto(`/registro-historial?id=${orden.id}`);
+  await esperarTransicion(page);
+
   // The connection returns: everything goes once, and the server's copies replace the marks.
   await context.setOffline(false);
   await expect(pantallaActual(page).getByTestId('cambios-pendientes')).toHaveCount(0, { timeout: 20_000 });
-  await expect(horas).toHaveCount(0);
+  await expect(pantallaActual(page).getByTestId('registro-hora-pendiente')).toHaveCount(0);
   await expect(pantallaActual(page).getByTestId('registro-hora').filter({ hasText: descripcion })).toHaveCount(1);
   await page.goto(`/archivos?id=${orden.id}`);
   await esperarTransicion(page);

@@ -18,5 +18,5 @@ export {
 } from './bandeja';
 export { BandejaLlenaError } from './almacen';
 export { enviarCambio } from './enviar';
-export { pendientesDe, usePendientes } from './pendientes';
+export { pendientesDe, pendientesDeOrden, usePendientes, usePendientesDeOrden } from './pendientes';
 export type { Cambio, NuevoCambio, TipoCambio } from './tipos';

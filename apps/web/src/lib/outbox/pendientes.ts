@@ -11,6 +11,17 @@ export function pendientesDe(cambios: readonly Cambio[], tipo: TipoCambio, orden
   return cambios.filter((c) => c.tipo === tipo && c.ordenId === ordenId);
 }
 
+/** Every change of one order waiting in the outbox (its history shows them, with when they were made). */
+export function pendientesDeOrden(cambios: readonly Cambio[], ordenId: number | null): Cambio[] {
+  return ordenId === null ? [] : cambios.filter((c) => c.ordenId === ordenId);
+}
+
+/** `pendientesDeOrden` over the current user's outbox, as it changes. */
+export function usePendientesDeOrden(ordenId: number | null): Cambio[] {
+  const { cambios } = useSyncExternalStore(suscribirBandeja, leerBandeja, leerBandeja);
+  return useMemo(() => pendientesDeOrden(cambios, ordenId), [cambios, ordenId]);
+}
+
 /** `pendientesDe` over the current user's outbox, as it changes. */
 export function usePendientes(tipo: TipoCambio, ordenId: number | null): Cambio[] {
   const { cambios } = useSyncExternalStore(suscribirBandeja, leerBandeja, leerBandeja);

@@ -28,6 +28,7 @@ import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoSinConexion, EstadoSinOrden, FilasCargando } from '../../../components/estados-pantalla';
 import { MarcaSinConexion } from '../../../components/marca-sin-conexion';
 import { esperaConexionSinDatos, errorEnLugarDeDatos } from '../../../lib/conexion';
+import { usePendientesDeOrden } from '../../../lib/outbox';
 import { PapeleoDeOrden } from '../../reports';
 import { ClienteDeOrden } from '../../client-side';
 import { useEliminarOrden } from '../api/eliminar-orden';
@@ -185,6 +186,7 @@ export function ContenidoOrden({ orden }: { orden: OrdenDetalle }) {
 
 function HistorialDeOrden({ ordenId }: { ordenId: number }) {
   const historial = useHistorial(ordenId);
+  const pendientes = usePendientesDeOrden(ordenId);
   return (
     <section className="delego-card orden-detalle__seccion orden-detalle__historial" aria-labelledby="orden-historial">
       <div className="orden-detalle__seccion-cabecera">
@@ -202,10 +204,10 @@ function HistorialDeOrden({ ordenId }: { ordenId: number }) {
             Reintentar
           </IonButton>
         </p>
-      ) : historial.data.length === 0 ? (
+      ) : historial.data.length === 0 && pendientes.length === 0 ? (
         <p className="orden-dato__vacio">Sin cambios registrados.</p>
       ) : (
-        <HistorialLista eventos={historial.data} />
+        <HistorialLista eventos={historial.data} pendientes={pendientes} />
       )}
     </section>
   );
