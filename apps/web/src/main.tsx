@@ -67,12 +67,18 @@ function repetirCuandoAparezca(selector: string): void {
 }
 
 /**
- * The first-stage Inicio's start: a stored session, Inicio's address without filters, and a
+ * The first-stage Inicio's start: a stored session, Inicio's address without filters, a
  * phone-sized screen (below Ionic's split pane, where the menu shows beside the list and the
- * desktop gains little from a first stage).
+ * desktop gains little from a first stage) and a connection.
  */
 function empiezaEnInicioLigero(): boolean {
-  return empiezaEnInicio() && window.location.search === '' && window.matchMedia('(max-width: 991.98px)').matches;
+  return (
+    empiezaEnInicio() &&
+    window.location.search === '' &&
+    window.matchMedia('(max-width: 991.98px)').matches &&
+    // Offline its plain fetch cannot answer: the full app shows the list kept in IndexedDB at once.
+    navigator.onLine !== false
+  );
 }
 
 /** The paths the first-stage login answers: the login itself, and the start that redirects to it. */

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { consultaPersistida, persistirAhora } from '../lib/cache-persistente';
+import { sincronizarConexion } from '../lib/conexion';
 import { ApiError, esErrorDefinitivo, notificarError } from '../lib/errors';
 
 declare module '@tanstack/react-query' {
@@ -14,6 +15,9 @@ declare module '@tanstack/react-query' {
  * unless they say `meta: { errorSilencioso: true }` because they handle the error themselves.
  */
 export function crearQueryClient(): QueryClient {
+  // Offline at start (a reload, a killed tab): kept answers are shown and their refresh waits for
+  // the `online` event, which then refreshes every screen on view by itself (lib/conexion.ts).
+  sincronizarConexion();
   const queryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {

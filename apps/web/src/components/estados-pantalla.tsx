@@ -117,6 +117,18 @@ export function EstadoError({ ambito, error, onReintentar }: EstadoErrorProps) {
   );
 }
 
+/**
+ * Nothing to show yet and no connection: the screen was never opened with a connection on this
+ * device, so nothing was kept. It loads by itself when the connection returns.
+ */
+export function EstadoSinConexion({ ambito }: { ambito: AmbitoEstado }) {
+  return (
+    <EstadoPantalla icono={cloudOfflineOutline} titulo="Sin conexión" testId={`${ambito}-sin-conexion`}>
+      Esta pantalla todavía no se abrió con conexión en este dispositivo. Se cargará sola cuando vuelva la conexión.
+    </EstadoPantalla>
+  );
+}
+
 /** A screen that needs an order id in its address and did not get one. */
 export function EstadoSinOrden({ ambito }: { ambito: AmbitoEstado }) {
   return (

@@ -1,7 +1,9 @@
 import { IonContent } from '@ionic/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { EstadoError, EstadoSinOrden, EstadoSinPermiso, FilasCargando } from './estados-pantalla';
+import { esperaConexionSinDatos, errorEnLugarDeDatos } from '../lib/conexion';
+import { EstadoError, EstadoSinConexion, EstadoSinOrden, EstadoSinPermiso, FilasCargando } from './estados-pantalla';
+import { MarcaSinConexion } from './marca-sin-conexion';
 import { PageHeader } from './page-header';
 
 /** The areas with screens about one order, and the class of their column. */
@@ -28,8 +30,10 @@ interface Props<T, E> {
 
 /**
  * A screen about one order (`?id=42`): the toolbar with its way back to the order, and in its
- * column the states before the content: no id, loading, failed (a missing or forbidden order
- * offers 'Ir a Inicio'), not allowed; then the content.
+ * column the states before the content: no id, loading (offline with nothing kept: 'Sin conexión'),
+ * failed (a missing or forbidden order offers 'Ir a Inicio'), not allowed; then the content, with
+ * «Sin conexión · datos de hh:mm» above it while it is the copy kept on the device. A refresh that
+ * could not reach the server keeps the content.
  */
 export function PantallaDeOrden<T, E>({
   titulo,
@@ -45,14 +49,19 @@ export function PantallaDeOrden<T, E>({
   let contenido: ReactNode;
   if (antes) contenido = antes;
   else if (id === null) contenido = <EstadoSinOrden ambito={ambito} />;
+  else if (esperaConexionSinDatos(consulta)) contenido = <EstadoSinConexion ambito={ambito} />;
   else if (consulta.isPending) contenido = <FilasCargando ambito={ambito} filas={filas} />;
-  else if (consulta.isError) {
+  else if (errorEnLugarDeDatos(consulta)) {
     contenido = <EstadoError ambito={ambito} error={consulta.error} onReintentar={() => void consulta.refetch()} />;
   } else {
-    const motivo = sinPermiso?.(consulta.data) ?? null;
+    const datos = consulta.data as T;
+    const motivo = sinPermiso?.(datos) ?? null;
     contenido =
       motivo === null ? (
-        children(consulta.data, id)
+        <>
+          <MarcaSinConexion consulta={consulta} />
+          {children(datos, id)}
+        </>
       ) : (
         <EstadoSinPermiso ambito={ambito} volverA={`/orden/${id}`}>
           {motivo}

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { setupIonicReact } from '@ionic/react';
+import { onlineManager } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { IONIC_CONFIG } from '../app/ionic-config';
 import { servidorDePrueba, tomarProblemasDeCuerpo } from './servidor';
@@ -38,6 +39,9 @@ afterEach(() => {
   // the files of a worker share this window (vitest.config.ts), and an offline app shows every
   // error as the offline toast.
   Reflect.deleteProperty(navigator, 'onLine');
+  // TanStack Query's idea of the connection (set from navigator.onLine by crearQueryClient,
+  // lib/conexion.ts) is global too.
+  onlineManager.setOnline(true);
   const problemas = tomarProblemasDeCuerpo();
   if (problemas.length > 0) throw new Error(`Cuerpos que el servidor rechazaría:\n${problemas.join('\n')}`);
 });

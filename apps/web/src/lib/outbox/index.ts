@@ -18,4 +18,5 @@ export {
 } from './bandeja';
 export { BandejaLlenaError } from './almacen';
 export { enviarCambio } from './enviar';
+export { pendientesDe, pendientesDeOrden, usePendientes, usePendientesDeOrden } from './pendientes';
 export type { Cambio, NuevoCambio, TipoCambio } from './tipos';

@@ -1,7 +1,11 @@
 import type { RegistroGasto, RegistroHoras, RegistroOrden } from '@delego/contract';
+import { IDBFactory } from 'fake-indexeddb';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createStore } from 'idb-keyval';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { crearQueryClient } from '../../../app/query-client';
+import { configurarBandeja, encolar } from '../../../lib/outbox';
+import { usarAlmacen } from '../../../lib/outbox/almacen';
 import { guardarSesion } from '../../../lib/session';
 import { makeAdmin, makeOperario } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
@@ -347,5 +351,64 @@ describe('registro-historial: the expense form', () => {
         { fecha: expect.any(Number), concepto: 'Repuestos', monto: 1500.5, moneda: 'ARS', comprobanteArchivoId: 8 },
       ],
     });
+  });
+});
+
+describe('registro-historial: lo que espera en la bandeja (sin conexión)', () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    usarAlmacen(createStore('prueba-registro-pendiente', 'cambios'));
+    configurarBandeja({ enviar: async () => ({}), usuarioId: () => DIEGO.id });
+  });
+  afterEach(() => {
+    configurarBandeja(null);
+    usarAlmacen(null);
+  });
+
+  it('las horas y los gastos registrados se ven enseguida, marcados «pendiente»; una baja en espera se anuncia', async () => {
+    simularServidor({ 'GET /api/v3/ordenDTO/42': makeOrden() });
+    const usuario = sesion();
+    await encolar({
+      tipo: 'registro',
+      ordenId: 42,
+      descripcion: 'Orden #42 · Registrar 1 h 45 min',
+      cuerpo: {
+        horas: [
+          { fecha: DIA, horas: 1, minutos: 45, descripcion: 'Sello nuevo' },
+          { fecha: DIA, horas: 0, minutos: 30, usuarioId: CARLA.id },
+        ],
+      },
+    });
+    await encolar({
+      tipo: 'registro',
+      ordenId: 42,
+      descripcion: 'Orden #42 · Gasto: Peaje, Eliminar una entrada',
+      cuerpo: { gastos: [{ fecha: DIA, concepto: 'Peaje', monto: 20, moneda: 'USD' }], borrados: { horas: [1] } },
+    });
+    renderConApp(
+      <RegistroDeOrden
+        registro={makeRegistro({ horas: [makeHoras(), makeHoras({ id: 2, usuario: CARLA, puedeEditar: false })] })}
+      />,
+      { usuario },
+    );
+
+    await screen.findAllByTestId('registro-hora-pendiente');
+    const [hora, deOtra] = screen.getAllByTestId('registro-hora-pendiente') as [HTMLElement, HTMLElement];
+    expect(hora).toHaveTextContent('1:45 h');
+    // The person's own: the session's name.
+    expect(hora).toHaveTextContent(`${usuario.nombre} ${usuario.apellido}`);
+    // Logged for someone the log already names: her name.
+    expect(deOtra).toHaveTextContent('0:30 h');
+    expect(deOtra).toHaveTextContent(`${CARLA.nombre} ${CARLA.apellido}`);
+    expect(hora).toHaveTextContent('Sello nuevo');
+    expect(within(hora).getByTestId('marca-pendiente')).toHaveTextContent('pendiente');
+    const gasto = screen.getByTestId('registro-gasto-pendiente');
+    expect(gasto).toHaveTextContent('Peaje');
+    expect(gasto).toHaveTextContent('US$');
+    expect(screen.queryByText('Todavía no se registraron gastos.')).not.toBeInTheDocument();
+    // The server's entry whose removal waits: still listed, said so, without its actions.
+    const [delServidor] = screen.getAllByTestId('registro-hora') as [HTMLElement];
+    expect(delServidor).toHaveTextContent('Se eliminará al volver la conexión');
+    expect(within(delServidor).queryByTestId('registro-eliminar')).not.toBeInTheDocument();
   });
 });

@@ -1,17 +1,18 @@
 import { esAdmin, textoFecha, type RegistroGasto, type RegistroHoras, type RegistroOrden } from '@delego/contract';
 import { IonButton, IonButtons, IonHeader, IonIcon, IonModal, IonSpinner, IonTitle, IonToolbar } from '@ionic/react';
 import { barChartOutline, receiptOutline } from 'ionicons/icons';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { guardarArchivo } from '../../../lib/descargas';
 import { notificarError } from '../../../lib/errors';
 import { useSession } from '../../auth';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { CabeceraOrden, getContenido, leerId, useConsultaDeRuta } from '../../files';
-import { MENSAJE_SIN_CONEXION } from '../../../lib/outbox';
+import { MENSAJE_SIN_CONEXION, usePendientes } from '../../../lib/outbox';
 import { useGuardarRegistro } from '../api/guardar-registro';
 import { useRegistro } from '../api/get-registro';
 import { useZonaEmpresa } from '../../../lib/fechas';
+import { registroPendiente } from '../model/pendientes';
 import { formatoMonto, textoHoras } from '../model/registro';
 import { FormularioGastoRegistro } from './formulario-gasto';
 import { FormularioHorasRegistro } from './formulario-horas';
@@ -79,6 +80,15 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
   const confirmar = useConfirmar();
   const aviso = useAviso();
   const [editor, setEditor] = useState<Editor | null>(null);
+  // What was logged on this device and waits in the outbox shows at once, marked «pendiente».
+  const cambiosPendientes = usePendientes('registro', ordenId);
+  const enEspera = useMemo(() => registroPendiente(cambiosPendientes), [cambiosPendientes]);
+  /** Whose pending hours they are: the person's own, or someone the log already names. */
+  function quienPendiente(usuarioId: number | null): string {
+    if (usuarioId === null || usuarioId === usuario?.id) return usuario ? nombre(usuario) : '';
+    const otro = registro.horas.find((h) => h.usuario.id === usuarioId)?.usuario;
+    return otro ? nombre(otro) : 'Otra persona';
+  }
   const [abierto, setAbierto] = useState(false);
 
   function abrir(e: Editor) {
@@ -122,6 +132,21 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
         vacio="Todavía no se registraron horas."
         filas={registro.horas}
         testIdFila="registro-hora"
+        pendientes={enEspera.horas.map((h) => ({
+          clave: h.clave,
+          estado: h.estado,
+          valor: textoHoras(h.horas, h.minutos),
+          datos: (
+            <>
+              <span className="registro-fila__titulo">
+                {h.correccion ? 'Corrección' : quienPendiente(h.usuarioId)}{' '}
+                <span className="registro-fila__fecha">· {textoFecha(h.fecha, zona)}</span>
+              </span>
+              {h.descripcion && <span className="registro-fila__texto">{h.descripcion}</span>}
+            </>
+          ),
+        }))}
+        eliminandose={enEspera.borrados.horas}
         que="estas horas"
         ocupado={guardar.isPending}
         onEditar={(h) => abrir({ tipo: 'horas', inicial: h })}
@@ -157,6 +182,18 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
         vacio="Todavía no se registraron gastos."
         filas={registro.gastos}
         testIdFila="registro-gasto"
+        pendientes={enEspera.gastos.map((g) => ({
+          clave: g.clave,
+          estado: g.estado,
+          valor: formatoMonto(g.monto, g.moneda),
+          datos: (
+            <span className="registro-fila__titulo">
+              {g.correccion ? `Corrección: ${g.concepto}` : g.concepto}{' '}
+              <span className="registro-fila__fecha">· {textoFecha(g.fecha, zona)}</span>
+            </span>
+          ),
+        }))}
+        eliminandose={enEspera.borrados.gastos}
         que="este gasto"
         ocupado={guardar.isPending}
         onEditar={(g) => abrir({ tipo: 'gasto', inicial: g })}

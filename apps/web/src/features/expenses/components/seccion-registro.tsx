@@ -1,6 +1,16 @@
 import { add, createOutline, trashOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
 import { BotonConIcono, BotonIcono } from '../../../components/boton-icono';
+import { MarcaPendiente } from '../../../components/marca-pendiente';
+import type { Cambio } from '../../../lib/outbox';
+
+/** A row made on this device that waits in the outbox: shown first, marked «pendiente», without actions. */
+export interface FilaPendiente {
+  clave: string;
+  estado: Cambio['estado'];
+  valor: string;
+  datos: ReactNode;
+}
 
 interface Props<T> {
   /** The heading's id and the list's test id: 'registro-horas'. */
@@ -22,6 +32,10 @@ interface Props<T> {
   /** The row's figure ('2:30 h', '$ 1.500,00') and what it says about it. */
   valor: (fila: T) => string;
   datos: (fila: T) => ReactNode;
+  /** What waits in the outbox for this list (issue 36). */
+  pendientes?: readonly FilaPendiente[];
+  /** Rows whose removal waits in the outbox: marked «se eliminará». */
+  eliminandose?: ReadonlySet<number>;
 }
 
 /** One list of the order's log (hours or expenses): its heading and add button, its rows with their actions. */
@@ -38,6 +52,8 @@ export function SeccionRegistro<T extends { id: number; puedeEditar: boolean }>(
   onBorrar,
   valor,
   datos,
+  pendientes = [],
+  eliminandose,
 }: Props<T>) {
   return (
     <section className="delego-card registro-seccion" aria-labelledby={id}>
@@ -49,15 +65,35 @@ export function SeccionRegistro<T extends { id: number; puedeEditar: boolean }>(
           </BotonConIcono>
         )}
       </div>
-      {filas.length === 0 ? (
+      {filas.length === 0 && pendientes.length === 0 ? (
         <p className="registro-vacio">{vacio}</p>
       ) : (
         <ul className="registro-filas" data-testid={id}>
+          {pendientes.map((p) => (
+            <li
+              key={p.clave}
+              className="registro-fila registro-fila--pendiente"
+              data-testid={`${testIdFila}-pendiente`}
+            >
+              <span className="registro-fila__valor delego-cifra">{p.valor}</span>
+              <div className="registro-fila__datos">
+                {p.datos}
+                <span>
+                  <MarcaPendiente estado={p.estado} />
+                </span>
+              </div>
+            </li>
+          ))}
           {filas.map((fila) => (
             <li key={fila.id} className="registro-fila" data-testid={testIdFila}>
               <span className="registro-fila__valor delego-cifra">{valor(fila)}</span>
-              <div className="registro-fila__datos">{datos(fila)}</div>
-              {fila.puedeEditar && (
+              <div className="registro-fila__datos">
+                {datos(fila)}
+                {eliminandose?.has(fila.id) && (
+                  <span className="registro-fila__meta">Se eliminará al volver la conexión</span>
+                )}
+              </div>
+              {fila.puedeEditar && !eliminandose?.has(fila.id) && (
                 <div className="registro-fila__acciones">
                   <BotonIcono
                     size="small"

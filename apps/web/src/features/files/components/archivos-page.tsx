@@ -4,6 +4,9 @@ import { cameraOutline, cloudDownloadOutline, downloadOutline, folderOpenOutline
 import { BotonIcono } from '../../../components/boton-icono';
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { EstadoPantalla } from '../../../components/estados-pantalla';
+import { MarcaPendiente } from '../../../components/marca-pendiente';
+import { usePendientes, type Cambio } from '../../../lib/outbox';
+import { useObjectUrl } from '../hooks/use-object-url';
 import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { guardarArchivo } from '../../../lib/descargas';
 import { tomarFoto } from '../../../lib/nativo/camara';
@@ -20,7 +23,7 @@ import { useSubidas } from '../hooks/use-subidas';
 import { formatoTamanio } from '../model/archivos';
 import { CabeceraOrden } from './cabecera-orden';
 import { ColaSubidas } from './cola-subidas';
-import { Miniatura } from './miniatura';
+import { IconoArchivo, Miniatura } from './miniatura';
 import './papeleo.css';
 
 const RUTA = '/archivos';
@@ -57,6 +60,10 @@ export function ArchivosDeOrden({ ordenId, archivos }: { ordenId: number; archiv
   const [arrastrando, setArrastrando] = useState(false);
   const [bajandoZip, setBajandoZip] = useState(false);
   const [conCamara] = useState(tieneCamara);
+  // Files attached on this device that wait in the outbox show at once, from the device's copy.
+  const pendientes = usePendientes('archivos', ordenId).flatMap((c) =>
+    (c.archivos ?? []).map((archivo, i) => ({ clave: `${c.id}:${i}`, estado: c.estado, archivo })),
+  );
 
   function alElegir(e: ChangeEvent<HTMLInputElement>) {
     const elegidos = [...(e.target.files ?? [])];
@@ -156,7 +163,7 @@ export function ArchivosDeOrden({ ordenId, archivos }: { ordenId: number; archiv
         <ColaSubidas subidas={cola.subidas} onQuitar={cola.quitar} />
       </section>
 
-      {archivos.length === 0 ? (
+      {archivos.length === 0 && pendientes.length === 0 ? (
         <EstadoPantalla icono={folderOpenOutline} titulo="Todavía no hay archivos" testId="archivos-vacio">
           {puedeAgregar
             ? 'Adjunte fotos, planos o comprobantes con «Agregar archivos».'
@@ -166,8 +173,12 @@ export function ArchivosDeOrden({ ordenId, archivos }: { ordenId: number; archiv
         <>
           <p className="archivos-cantidad" aria-live="polite" data-testid="archivos-cantidad">
             {textoCantidad(archivos.length)}
+            {pendientes.length > 0 && ` y ${pendientes.length} por enviar`}
           </p>
           <ul className="archivos" data-testid="archivos-lista">
+            {pendientes.map((p) => (
+              <ArchivoPendiente key={p.clave} archivo={p.archivo} estado={p.estado} />
+            ))}
             {archivos.map((a) => (
               <ArchivoTarjeta key={a.id} ordenId={ordenId} archivo={a} />
             ))}
@@ -175,6 +186,48 @@ export function ArchivosDeOrden({ ordenId, archivos }: { ordenId: number; archiv
         </>
       )}
     </>
+  );
+}
+
+/** A file attached on this device, waiting in the outbox: its thumbnail from the device's copy. */
+function ArchivoPendiente({
+  archivo,
+  estado,
+}: {
+  archivo: NonNullable<Cambio['archivos']>[number];
+  estado: Cambio['estado'];
+}) {
+  const esImagen = archivo.tipo.startsWith('image/');
+  const url = useObjectUrl(esImagen ? archivo.datos : null);
+  return (
+    <li className="archivo archivo--pendiente" data-testid="archivo-pendiente">
+      <span className="archivo__vista">
+        {url ? (
+          <img
+            className="archivo-miniatura"
+            src={url}
+            alt={`Miniatura de ${archivo.nombre}`}
+            draggable={false}
+            data-testid="archivo-pendiente-miniatura"
+          />
+        ) : (
+          <IconoArchivo archivo={archivo} />
+        )}
+      </span>
+      <div className="archivo__datos">
+        <span className="archivo__nombre" title={archivo.nombre} data-testid="archivo-nombre">
+          {archivo.nombre}
+        </span>
+        <span className="archivo__meta">
+          {formatoTamanio(archivo.datos.size)} <MarcaPendiente estado={estado} />
+        </span>
+        <span className="archivo__meta">
+          {estado === 'rechazado'
+            ? 'El servidor no lo aceptó: vea «Cambios pendientes».'
+            : 'Se enviará al volver la conexión.'}
+        </span>
+      </div>
+    </li>
   );
 }
 

@@ -3,6 +3,7 @@ import {
   alertCircle,
   checkmarkCircle,
   closeOutline,
+  cloudOfflineOutline,
   cloudUploadOutline,
   imageOutline,
   timeOutline,
@@ -22,6 +23,8 @@ function textoEstado(s: Subida): string {
       return s.progreso >= 1 ? 'Guardando…' : `Subiendo… ${Math.round(s.progreso * 100)} %`;
     case 'lista':
       return 'Adjuntado';
+    case 'encolada':
+      return 'Pendiente: se enviará al volver la conexión';
     case 'error':
       return s.error ?? 'No se pudo adjuntar.';
   }
@@ -32,6 +35,7 @@ const ICONO = {
   preparando: imageOutline,
   subiendo: cloudUploadOutline,
   lista: checkmarkCircle,
+  encolada: cloudOfflineOutline,
   error: alertCircle,
 } as const;
 const COLOR = {
@@ -39,6 +43,7 @@ const COLOR = {
   preparando: 'medium',
   subiendo: 'primary',
   lista: 'success',
+  encolada: 'warning',
   error: 'danger',
 } as const;
 
@@ -66,7 +71,7 @@ export function ColaSubidas({ subidas, onQuitar }: { subidas: readonly Subida[];
               />
             )}
           </div>
-          {s.estado !== 'lista' && (
+          {s.estado !== 'lista' && s.estado !== 'encolada' && (
             <BotonIcono
               color="medium"
               size="small"

@@ -8,8 +8,11 @@ import { subirArchivo } from '../api/subir-archivo';
 import { archivosCambiados } from '../cache';
 import { LIMITE_BYTES_DEFECTO, problemaAntesDeComprimir, problemaDeArchivo } from '../model/archivos';
 
-/** 'preparando': a photo is being made smaller on the phone (lib/imagenes.ts) before it goes. */
-export type EstadoSubida = 'esperando' | 'preparando' | 'subiendo' | 'lista' | 'error';
+/**
+ * 'preparando': a photo is being made smaller on the phone (lib/imagenes.ts) before it goes.
+ * 'encolada': it could not reach the server and waits in the outbox (the list below shows it).
+ */
+export type EstadoSubida = 'esperando' | 'preparando' | 'subiendo' | 'lista' | 'encolada' | 'error';
 
 export interface Subida {
   clave: number;
@@ -118,7 +121,7 @@ export function useSubidas(
           },
           clave,
         );
-        cambiar(pendiente.clave, { estado: 'lista', progreso: 1 });
+        cambiar(pendiente.clave, { estado: 'encolada', progreso: 1 });
         ocultarLuego(pendiente.clave);
         return;
       }

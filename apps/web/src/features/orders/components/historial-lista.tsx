@@ -1,5 +1,7 @@
 import { estadoInfo, type EventoOrden } from '@delego/contract';
+import { MarcaPendiente } from '../../../components/marca-pendiente';
 import { useZonaEmpresa } from '../../../lib/fechas';
+import type { Cambio } from '../../../lib/outbox';
 import { formatoFechaHora, nombrePersona } from '../model/formato';
 import { PuntoEstado } from './insignias';
 
@@ -16,7 +18,29 @@ export function colorEvento(e: Pick<EventoOrden, 'tipo' | 'estadoNuevo'>): strin
  * An order's history, oldest first (as the server sends it: it reads like a story, the latest
  * change at the end). Titles and comments are text: React escapes them, nothing is parsed as HTML.
  */
-export function HistorialLista({ eventos }: { eventos: readonly EventoOrden[] }) {
+/** What a pending change says in the history: its description without the order ('Orden #12 · '). */
+export function descripcionPendiente(c: Pick<Cambio, 'descripcion'>): string {
+  return c.descripcion.replace(/^Orden #[^·]*·\s*/, '');
+}
+
+/** The comment of a pending state change, if it has one. */
+function comentarioPendiente(c: Cambio): string | null {
+  if (c.tipo !== 'estado') return null;
+  const comentario = (c.cuerpo as { comentarios?: unknown } | null)?.comentarios;
+  return typeof comentario === 'string' && comentario.trim() ? comentario : null;
+}
+
+/**
+ * The server's events, then what this device did to the order and has not sent yet (the outbox),
+ * with when it was done here, marked «pendiente» (issue 36).
+ */
+export function HistorialLista({
+  eventos,
+  pendientes = [],
+}: {
+  eventos: readonly EventoOrden[];
+  pendientes?: readonly Cambio[];
+}) {
   const zona = useZonaEmpresa();
   return (
     <ol className="historial" data-testid="historial">
@@ -38,6 +62,25 @@ export function HistorialLista({ eventos }: { eventos: readonly EventoOrden[] })
           </div>
         </li>
       ))}
+      {pendientes.map((c) => {
+        const comentario = comentarioPendiente(c);
+        return (
+          <li key={c.id} className="historial__evento historial__evento--pendiente" data-testid="historial-pendiente">
+            <PuntoEstado color="neutro" />
+            <div className="historial__cuerpo">
+              <p className="historial__descripcion">
+                {descripcionPendiente(c)} <MarcaPendiente estado={c.estado} />
+              </p>
+              <p className="historial__meta">
+                <span>Hecho en este dispositivo</span>
+                <span aria-hidden="true"> · </span>
+                <time dateTime={new Date(c.creado).toISOString()}>{formatoFechaHora(c.creado, zona)}</time>
+              </p>
+              {comentario && <blockquote className="historial__comentario">{comentario}</blockquote>}
+            </div>
+          </li>
+        );
+      })}
     </ol>
   );
 }

@@ -4,6 +4,7 @@ import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { useHistorial } from '../api/get-historial';
 import { useOrdenDetalle } from '../api/get-orden-detalle';
 import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
+import { usePendientesDeOrden } from '../../../lib/outbox';
 import { HistorialLista } from './historial-lista';
 import { EstadoBadge } from './insignias';
 import { ResumenOrden } from './resumen-orden';
@@ -15,6 +16,7 @@ export default function HistorialPage() {
   const historial = useHistorial(id);
   const detalle = useOrdenDetalle(id);
   const orden = detalle.data;
+  const pendientes = usePendientesDeOrden(id);
   return (
     <PantallaDeOrden
       titulo={orden ? `Historial de #${orden.numero}` : 'Historial'}
@@ -32,10 +34,10 @@ export default function HistorialPage() {
             </ResumenOrden>
           )}
           <p className="ordenes-formulario__ayuda">Del más antiguo al más reciente.</p>
-          {eventos.length === 0 ? (
+          {eventos.length === 0 && pendientes.length === 0 ? (
             <EstadoPantalla icono={timeOutline} titulo="Sin cambios registrados" />
           ) : (
-            <HistorialLista eventos={eventos} />
+            <HistorialLista eventos={eventos} pendientes={pendientes} />
           )}
         </section>
       )}

@@ -25,8 +25,10 @@ import {
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
-import { EstadoError, EstadoSinOrden, FilasCargando } from '../../../components/estados-pantalla';
-import { esErrorDefinitivo } from '../../../lib/errors';
+import { EstadoError, EstadoSinConexion, EstadoSinOrden, FilasCargando } from '../../../components/estados-pantalla';
+import { MarcaSinConexion } from '../../../components/marca-sin-conexion';
+import { esperaConexionSinDatos, errorEnLugarDeDatos } from '../../../lib/conexion';
+import { usePendientesDeOrden } from '../../../lib/outbox';
 import { PapeleoDeOrden } from '../../reports';
 import { ClienteDeOrden } from '../../client-side';
 import { useEliminarOrden } from '../api/eliminar-orden';
@@ -60,14 +62,19 @@ export default function OrdenDetallePage() {
         <div className="delego-container orden-detalle">
           {id === null ? (
             <EstadoSinOrden ambito="ordenes" />
+          ) : esperaConexionSinDatos(detalle) ? (
+            <EstadoSinConexion ambito="ordenes" />
           ) : detalle.isPending ? (
             <FilasCargando ambito="ordenes" filas={4} testId="orden-cargando" />
-          ) : detalle.isError && (!orden || esErrorDefinitivo(detalle.error)) ? (
+          ) : errorEnLugarDeDatos(detalle) ? (
             // A refresh that could not reach the server keeps the order on screen (offline, the
             // toast says so); one the server refused (deleted, no longer visible) replaces it.
             <EstadoError ambito="ordenes" error={detalle.error} onReintentar={() => void detalle.refetch()} />
           ) : orden ? (
-            <ContenidoOrden orden={orden} />
+            <>
+              <MarcaSinConexion consulta={detalle} />
+              <ContenidoOrden orden={orden} />
+            </>
           ) : null}
         </div>
       </IonContent>
@@ -179,6 +186,7 @@ export function ContenidoOrden({ orden }: { orden: OrdenDetalle }) {
 
 function HistorialDeOrden({ ordenId }: { ordenId: number }) {
   const historial = useHistorial(ordenId);
+  const pendientes = usePendientesDeOrden(ordenId);
   return (
     <section className="delego-card orden-detalle__seccion orden-detalle__historial" aria-labelledby="orden-historial">
       <div className="orden-detalle__seccion-cabecera">
@@ -189,17 +197,17 @@ function HistorialDeOrden({ ordenId }: { ordenId: number }) {
       </div>
       {historial.isPending ? (
         <IonSkeletonText animated style={{ width: '60%', height: 16 }} />
-      ) : historial.isError ? (
+      ) : historial.data === undefined ? (
         <p className="orden-dato__vacio">
           No se pudo cargar el historial.{' '}
           <IonButton fill="clear" size="small" onClick={() => void historial.refetch()}>
             Reintentar
           </IonButton>
         </p>
-      ) : historial.data.length === 0 ? (
+      ) : historial.data.length === 0 && pendientes.length === 0 ? (
         <p className="orden-dato__vacio">Sin cambios registrados.</p>
       ) : (
-        <HistorialLista eventos={historial.data} />
+        <HistorialLista eventos={historial.data} pendientes={pendientes} />
       )}
     </section>
   );

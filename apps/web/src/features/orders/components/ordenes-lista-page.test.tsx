@@ -1,5 +1,9 @@
+import { IDBFactory } from 'fake-indexeddb';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createStore } from 'idb-keyval';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configurarBandeja, encolar } from '../../../lib/outbox';
+import { usarAlmacen } from '../../../lib/outbox/almacen';
 import { makeOperario, makeSupervisor } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
 import { makeOrdenResumen } from '../test-utils';
@@ -129,4 +133,43 @@ describe('home: the order list', () => {
     expect(await screen.findByText('No hay órdenes que coincidan')).toBeInTheDocument();
     expect(screen.queryByTestId('ordenes-nueva')).toBeNull();
   });
+});
+
+describe('home: orders created without a connection', () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    usarAlmacen(createStore('prueba-altas-pendientes', 'cambios'));
+  });
+  afterEach(() => {
+    configurarBandeja(null);
+    usarAlmacen(null);
+  });
+
+  it('show first, marked «pendiente», in the lists a new order belongs to; not in a search', async () => {
+    const usuario = makeSupervisor();
+    configurarBandeja({ enviar: async () => ({}), usuarioId: () => usuario.id });
+    simularServidor({
+      [LISTA]: { ordenes: [makeOrdenResumen({ numero: 1042 })], total: 1, pagina: 0, porPagina: 25 },
+    });
+    await encolar({
+      tipo: 'orden',
+      ordenId: null,
+      descripcion: 'Nueva orden: Filtración en el sótano',
+      cuerpo: { titulo: 'Filtración en el sótano', cliente: 3 },
+    });
+    const { unmount } = renderConApp(<OrdenesListaPage />, { usuario, ruta: '/home' });
+    const nueva = await screen.findByTestId('orden-pendiente');
+    expect(nueva).toHaveTextContent('Filtración en el sótano');
+    expect(within(nueva).getByTestId('marca-pendiente')).toHaveTextContent('pendiente');
+    await screen.findByTestId('orden-item');
+    expect(
+      screen.getByTestId('orden-pendiente').compareDocumentPosition(screen.getByTestId('orden-item')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    unmount();
+
+    renderConApp(<OrdenesListaPage />, { usuario, ruta: '/home?q=bomba' });
+    await screen.findByTestId('orden-item');
+    expect(screen.queryByTestId('orden-pendiente')).not.toBeInTheDocument();
+  }, 20_000);
 });

@@ -22,7 +22,12 @@ import {
 import { add, filterOutline, gridOutline, searchOutline } from 'ionicons/icons';
 import { useCallback, useMemo } from 'react';
 import { PageHeader } from '../../../components/page-header';
-import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
+import { EstadoError, EstadoPantalla, EstadoSinConexion, FilasCargando } from '../../../components/estados-pantalla';
+import { MarcaPendiente } from '../../../components/marca-pendiente';
+import { MarcaSinConexion } from '../../../components/marca-sin-conexion';
+import { usePendientes } from '../../../lib/outbox';
+import { muestraOrdenesNuevas, ordenesNuevasPendientes } from '../model/pendientes';
+import { esperaConexionSinDatos, errorEnLugarDeDatos } from '../../../lib/conexion';
 import { ExportarOrdenesBoton } from '../../reports';
 import { useSession } from '../../auth';
 import { useOrdenes } from '../api/get-ordenes';
@@ -48,7 +53,8 @@ const RUTA = '/home';
 
 /**
  * Inicio: the order list. Its filters live in the address (/home?estados=todas&q=bomba), so going
- * back, refreshing or sharing the link keeps them.
+ * back, refreshing or sharing the link keeps them. Offline it shows the copy kept on the device
+ * with «Sin conexión · datos de hh:mm», and refreshes by itself when the connection returns.
  */
 export default function OrdenesListaPage() {
   const { usuario } = useSession();
@@ -68,6 +74,9 @@ export default function OrdenesListaPage() {
   const total = lista.data?.pages[0]?.total ?? 0;
   const cantidadAvanzados = filtrosAvanzados(filtros).length;
   const puedeCrear = !!usuario && puedeCrearOrden(usuario);
+  // Orders created on this device that wait in the outbox, first, marked «pendiente».
+  const altas = usePendientes('orden', null);
+  const nuevas = useMemo(() => (muestraOrdenesNuevas(filtros) ? ordenesNuevasPendientes(altas) : []), [altas, filtros]);
 
   async function refrescar(e: RefresherCustomEvent) {
     try {
@@ -130,7 +139,7 @@ export default function OrdenesListaPage() {
           <FiltrosRapidos filtros={filtros} onCambiar={cambiarFiltros} />
           <div className="ordenes-resumen">
             <span className="ordenes-resumen__total" aria-live="polite" data-testid="ordenes-total">
-              {lista.isSuccess ? textoTotalOrdenes(total) : ' '}
+              {lista.data ? textoTotalOrdenes(total) : ' '}
             </span>
             <IonSelect
               className="ordenes-orden"
@@ -149,9 +158,29 @@ export default function OrdenesListaPage() {
             </IonSelect>
           </div>
 
-          {lista.isPending ? (
+          <MarcaSinConexion consulta={lista} />
+          {nuevas.length > 0 && (
+            <ul className="ordenes-nuevas" aria-label="Órdenes nuevas por enviar" data-testid="ordenes-pendientes">
+              {nuevas.map((n) => (
+                <li key={n.clave} className="orden-nueva" data-testid="orden-pendiente">
+                  <div className="orden-item__cabecera">
+                    <h2 className="orden-item__titulo">{n.titulo}</h2>
+                    <MarcaPendiente estado={n.estado} />
+                  </div>
+                  <p className="orden-nueva__nota">
+                    {n.estado === 'rechazado'
+                      ? 'El servidor no la aceptó: vea «Cambios pendientes».'
+                      : 'Se enviará al volver la conexión; el número lo da el servidor.'}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+          {esperaConexionSinDatos(lista) ? (
+            <EstadoSinConexion ambito="ordenes" />
+          ) : lista.isPending ? (
             <FilasCargando ambito="ordenes" filas={8} />
-          ) : lista.isError ? (
+          ) : errorEnLugarDeDatos(lista) || !lista.data ? (
             <EstadoError ambito="ordenes" error={lista.error} onReintentar={() => void lista.refetch()} />
           ) : ordenes.length === 0 ? (
             <EstadoPantalla
@@ -189,7 +218,7 @@ export default function OrdenesListaPage() {
               ))}
             </IonList>
           )}
-          {lista.isSuccess && !lista.hasNextPage && ordenes.length > 0 && (
+          {lista.data && !lista.hasNextPage && ordenes.length > 0 && (
             <p className="ordenes-fin">{ordenes.length === total ? 'No hay más órdenes.' : ''}</p>
           )}
         </div>

@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Cambio } from '../../../lib/outbox';
+import { renderConApp } from '../../../test/render';
+import { descripcionPendiente, HistorialLista } from './historial-lista';
+
+/** 27/11/2026 14:05 in Buenos Aires (UTC−3), the company's zone. */
+const HECHO = Date.UTC(2026, 10, 27, 17, 5);
+
+function cambio(extra: Partial<Cambio>): Cambio {
+  return {
+    id: '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+    usuarioId: 1,
+    tipo: 'estado',
+    ordenId: 12,
+    descripcion: 'Orden #12 · Estado → En espera',
+    cuerpo: { estado: 3, comentarios: 'Falta un repuesto' },
+    creado: HECHO,
+    secuencia: 0,
+    estado: 'pendiente',
+    intentos: 0,
+    ...extra,
+  };
+}
+
+describe('historial: lo hecho en el dispositivo que espera en la bandeja', () => {
+  it('va después de lo del servidor, con cuándo se hizo en el dispositivo, su comentario y «pendiente» o «rechazado»', () => {
+    renderConApp(
+      <HistorialLista
+        eventos={[]}
+        pendientes={[
+          cambio({}),
+          cambio({
+            id: '7a1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+            tipo: 'registro',
+            descripcion: 'Orden #12 · Registrar 1 h 45 min',
+            cuerpo: { horas: [] },
+            creado: HECHO + 60_000,
+            estado: 'rechazado',
+          }),
+        ]}
+      />,
+    );
+    const [estado, horas] = screen.getAllByTestId('historial-pendiente') as [HTMLElement, HTMLElement];
+    expect(estado).toHaveTextContent('Estado → En espera');
+    expect(estado).not.toHaveTextContent('Orden #12');
+    expect(estado).toHaveTextContent('Hecho en este dispositivo · 27/11/2026 14:05');
+    expect(estado).toHaveTextContent('Falta un repuesto');
+    expect(within(estado).getByTestId('marca-pendiente')).toHaveTextContent('pendiente');
+    expect(horas).toHaveTextContent('Registrar 1 h 45 min');
+    expect(horas).toHaveTextContent('27/11/2026 14:06');
+    expect(within(horas).getByTestId('marca-pendiente')).toHaveTextContent('rechazado');
+  });
+
+  it('la descripción pierde solo el número de la orden', () => {
+    expect(descripcionPendiente({ descripcion: 'Orden #? · Gasto: Peaje' })).toBe('Gasto: Peaje');
+    expect(descripcionPendiente({ descripcion: 'Adjuntar foto.jpg' })).toBe('Adjuntar foto.jpg');
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { Cambio } from '../../../lib/outbox';
+import { FILTROS_INICIALES } from './filtros';
+import { muestraOrdenesNuevas, ordenesNuevasPendientes } from './pendientes';
+
+function cambio(extra: Partial<Cambio>): Cambio {
+  return {
+    id: '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+    usuarioId: 1,
+    tipo: 'orden',
+    ordenId: null,
+    descripcion: 'Nueva orden: Filtración',
+    cuerpo: { titulo: 'Filtración en el sótano' },
+    creado: 0,
+    secuencia: 0,
+    estado: 'pendiente',
+    intentos: 0,
+    ...extra,
+  };
+}
+
+describe('órdenes nuevas que esperan en la bandeja', () => {
+  it('lee las altas con su título y su estado, y nada más', () => {
+    expect(
+      ordenesNuevasPendientes([
+        cambio({}),
+        cambio({ id: 'b', estado: 'rechazado', cuerpo: { titulo: 'Otra' } }),
+        cambio({ id: 'c', tipo: 'estado', ordenId: 3 }),
+        cambio({ id: 'd', cuerpo: null }),
+      ]),
+    ).toEqual([
+      { clave: '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b', estado: 'pendiente', titulo: 'Filtración en el sótano' },
+      { clave: 'b', estado: 'rechazado', titulo: 'Otra' },
+      { clave: 'd', estado: 'pendiente', titulo: 'Nueva orden' },
+    ]);
+  });
+
+  it('se muestran en las listas donde una orden Pendiente entra, sin búsqueda ni otros filtros', () => {
+    expect(muestraOrdenesNuevas(FILTROS_INICIALES)).toBe(true);
+    expect(muestraOrdenesNuevas({ ...FILTROS_INICIALES, estados: 'todas' })).toBe(true);
+    expect(muestraOrdenesNuevas({ ...FILTROS_INICIALES, estados: [1] })).toBe(true);
+    expect(muestraOrdenesNuevas({ ...FILTROS_INICIALES, estados: [4] })).toBe(false);
+    expect(muestraOrdenesNuevas({ ...FILTROS_INICIALES, buscar: 'bomba' })).toBe(false);
+    expect(muestraOrdenesNuevas({ ...FILTROS_INICIALES, vencidas: true })).toBe(false);
+    expect(muestraOrdenesNuevas({ ...FILTROS_INICIALES, cliente: 3 })).toBe(false);
+  });
+});

@@ -1,0 +1,35 @@
+import type { Cambio } from '../../../lib/outbox';
+import { filtrosAvanzados, idsDeEstados, type FiltrosLista } from './filtros';
+
+/** An order created on this device that waits in the outbox: the server gives it its number. */
+export interface OrdenNueva {
+  clave: string;
+  estado: Cambio['estado'];
+  titulo: string;
+}
+
+/** The new orders waiting in the outbox (`orden` changes), in the order they were made. */
+export function ordenesNuevasPendientes(cambios: readonly Cambio[]): OrdenNueva[] {
+  const nuevas: OrdenNueva[] = [];
+  for (const c of cambios) {
+    if (c.tipo !== 'orden' || c.ordenId !== null) continue;
+    const titulo = (c.cuerpo as { titulo?: unknown } | null)?.titulo;
+    nuevas.push({ clave: c.id, estado: c.estado, titulo: typeof titulo === 'string' ? titulo : 'Nueva orden' });
+  }
+  return nuevas;
+}
+
+/**
+ * Whether a list shows the new orders waiting to be sent: they start Pendiente, so a list of that
+ * state (the default «Abiertas», «Todas», «Pendiente») without a search or another filter they
+ * might not match.
+ */
+export function muestraOrdenesNuevas(f: FiltrosLista): boolean {
+  const estados = idsDeEstados(f.estados);
+  return (
+    !f.vencidas &&
+    f.buscar.trim() === '' &&
+    filtrosAvanzados(f).length === 0 &&
+    (estados === null || estados.includes(1))
+  );
+}
