@@ -12,7 +12,7 @@ const REGISTRO = 'POST /api/v2/registrar/usuario';
 function completar(): void {
   const campos: Record<string, string> = {
     'registro-entidadNombre': 'Talleres Norte',
-    'registro-cuit': '30712345679',
+    'registro-cuit': '30712345671',
     'registro-nombre': 'Lucía',
     'registro-apellido': 'Gómez',
     'registro-email': 'lucia@talleresnorte.com.ar',
@@ -53,7 +53,7 @@ describe('registro-usuario', () => {
       password: md5Hex('Taller-2026!'),
       entidadNombre: 'Talleres Norte',
       aceptaTerminos: true,
-      cuit: '30-71234567-9',
+      cuit: '30-71234567-1',
     });
     expect(JSON.stringify(llamada?.cuerpo)).not.toContain('Taller-2026!');
 

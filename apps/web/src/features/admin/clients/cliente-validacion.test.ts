@@ -8,14 +8,14 @@ describe('validarCliente', () => {
       ok: false,
       errores: {
         nombre: 'Ingrese el nombre del cliente.',
-        cuit: 'El CUIT debe tener el formato NN-NNNNNNNN-N.',
+        cuit: 'El CUIT debe tener el formato NN-NNNNNNNN-N (11 dígitos).',
         email: 'El email no es una dirección válida.',
       },
     });
   });
 
   it('accepts a CUIT without dashes and sends the id on edit', () => {
-    const r = validarCliente({ ...valoresCliente(), nombre: 'Hotel Sur', cuit: '30700112234' }, 9);
-    expect(r).toMatchObject({ ok: true, datos: { id: 9, nombre: 'Hotel Sur', cuit: '30700112234', activo: true } });
+    const r = validarCliente({ ...valoresCliente(), nombre: 'Hotel Sur', cuit: '33700112239' }, 9);
+    expect(r).toMatchObject({ ok: true, datos: { id: 9, nombre: 'Hotel Sur', cuit: '33700112239', activo: true } });
   });
 });
