@@ -14,7 +14,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { limitConnectionsPerAddress, timeoutOptions } from './lib/connection-guard.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
-import { opcionesDeLog } from './lib/log-redaction.js';
+import { opcionesDeLog, urlParaLog } from './lib/log-redaction.js';
 import { erroresDeUrl, validatorCompilerSeguro } from './lib/validator.js';
 import { fastifyTrustProxy, listedProxy } from './lib/trust-proxy.js';
 import { serializadorDeRespuestas } from './lib/serializer.js';
@@ -183,8 +183,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     // req.log already carries reqId.
     const line = {
       method: req.method,
-      // The public summary's page carries its link's token in the path: never written (issue 16).
-      url: req.url.split('?')[0]?.replace(/^\/ordersummary\/[^/]+/, '/ordersummary/…'),
+      // Links' tokens (in the path of a page, in a public call's query) are never written.
+      url: urlParaLog(req.url),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
       usuarioId: req.actor?.id,
