@@ -11,10 +11,10 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { LocalBus, type EventBus } from './lib/bus.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { limitConnectionsPerAddress, timeoutOptions } from './lib/connection-guard.js';
+import { limitConnectionsPerAddress, responderYCerrar, timeoutOptions } from './lib/connection-guard.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
-import { opcionesDeLog } from './lib/log-redaction.js';
+import { opcionesDeLog, urlParaLog } from './lib/log-redaction.js';
 import { erroresDeUrl, validatorCompilerSeguro } from './lib/validator.js';
 import { fastifyTrustProxy, listedProxy } from './lib/trust-proxy.js';
 import { serializadorDeRespuestas } from './lib/serializer.js';
@@ -146,7 +146,10 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     // Slow and idle clients are closed (HEADERS_TIMEOUT_MS and the rest, see connection-guard.ts).
     ...timeoutOptions(config),
     clientErrorHandler(err, socket) {
-      if (!socket.writable) return;
+      if (!socket.writable) {
+        socket.destroy();
+        return;
+      }
       const tooLarge = (err as { code?: string }).code === 'HPE_HEADER_OVERFLOW';
       const timedOut = (err as { code?: string }).code === 'ERR_HTTP_REQUEST_TIMEOUT';
       const status = tooLarge ? 431 : timedOut ? 408 : 400;
@@ -160,7 +163,9 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
         requestId: randomUUID(),
       });
       const reason = tooLarge ? 'Request Header Fields Too Large' : timedOut ? 'Request Timeout' : 'Bad Request';
-      socket.end(
+      // Destroyed shortly after, read or not (connection-guard.ts).
+      responderYCerrar(
+        socket,
         `HTTP/1.1 ${status} ${reason}\r\n` +
           `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
           `Connection: close\r\n\r\n${body}`,
@@ -184,8 +189,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     // req.log already carries reqId.
     const line = {
       method: req.method,
-      // The public summary's page carries its link's token in the path: never written (issue 16).
-      url: req.url.split('?')[0]?.replace(/^\/ordersummary\/[^/]+/, '/ordersummary/…'),
+      // Links' tokens (in the path of a page, in a public call's query) are never written.
+      url: urlParaLog(req.url),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
       usuarioId: req.actor?.id,

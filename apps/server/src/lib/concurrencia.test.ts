@@ -65,4 +65,18 @@ describe('limitarConcurrencia', () => {
     expect(() => limitarConcurrencia(0)).toThrow();
     expect(() => limitarConcurrencia(1.5)).toThrow();
   });
+
+  it('las tareas no prioritarias esperan detrás de todas las prioritarias', async () => {
+    const limitar = limitarConcurrencia(1);
+    const t = tareas(5);
+    const hechas: Promise<number>[] = [limitar(t.crear(0))];
+    hechas.push(limitar(t.crear(1), false), limitar(t.crear(2), false), limitar(t.crear(3)), limitar(t.crear(4)));
+    for (const i of [0, 3, 4, 1, 2]) {
+      await turno();
+      t.soltar[i]?.();
+    }
+    expect(await Promise.all(hechas)).toEqual([0, 1, 2, 3, 4]);
+    expect(t.orden).toEqual([0, 3, 4, 1, 2]);
+    expect(t.maximo()).toBe(1);
+  });
 });

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.js';
-import { enmascarar, opcionesDeLog, resumenError, sanear } from './log-redaction.js';
+import { enmascarar, opcionesDeLog, resumenError, sanear, urlParaLog } from './log-redaction.js';
 
 const ARGON = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$3q2+7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 const MD5 = '5f4dcc3b5aa765d61d8327deb882cf99';
@@ -151,5 +151,26 @@ describe('el logger de la aplicación', () => {
 
   it('sin destino y en silencio, no hay logger', () => {
     expect(opcionesDeLog('silent')).toBe(false);
+  });
+});
+
+describe('urlParaLog', () => {
+  const TOKEN = 'Zx9_-kP2mQ7rT4vW8yB1cD3eF5gH6jK0lN2oP4qR6sU';
+
+  it('quita el token del camino de las páginas de los enlaces y todo valor de la consulta', () => {
+    expect(urlParaLog(`/ordersummary/${TOKEN}`)).toBe('/ordersummary/…');
+    expect(urlParaLog(`/password-reset/${TOKEN}`)).toBe('/password-reset/…');
+    expect(urlParaLog(`/confirmacion/corto`)).toBe('/confirmacion/…');
+    expect(urlParaLog(`/encuestas/${TOKEN}?puntaje=5`)).toBe('/encuestas/…?puntaje');
+    expect(urlParaLog(`/api/v2/ordersummary?k=${TOKEN}&tsp=1764300000000`)).toBe('/api/v2/ordersummary?k&tsp');
+    expect(urlParaLog(`/api/v2/algo/${TOKEN}`)).toBe('/api/v2/algo/…');
+    expect(urlParaLog(`/api/v2/algo/x%41y`)).toBe('/api/v2/algo/…');
+    expect(urlParaLog(`/api/v2/x?${TOKEN}`)).toBe('/api/v2/x?…');
+  });
+
+  it('deja las rutas y los ids como están', () => {
+    expect(urlParaLog('/api/v2/confirmarRecuperarPassword')).toBe('/api/v2/confirmarRecuperarPassword');
+    expect(urlParaLog('/api/v4/usuario/12')).toBe('/api/v4/usuario/12');
+    expect(urlParaLog('/api/v2/ordenes?')).toBe('/api/v2/ordenes?');
   });
 });

@@ -127,6 +127,37 @@ export function sanear(v: unknown, profundidad = 0): unknown {
   return out;
 }
 
+/** The web's pages whose next path segment is a link's token (the links of the mails). */
+const PAGINAS_CON_TOKEN = new Set(['ordersummary', 'confirmacion', 'password-reset', 'encuestas']);
+
+/**
+ * A request URL as a log line may show it. A path segment becomes `…` when it may carry a token:
+ * the one after a page of PAGINAS_CON_TOKEN, one of 32 characters or more (a token is 43; no
+ * route's literal segment is that long), one percent-encoded. The query keeps only its names
+ * (`?estados&q&tsp`): no value of a query string is ever written, whatever the route (the tokens
+ * of public calls, `access`, `k`, `tsp`, search texts).
+ */
+export function urlParaLog(url: string): string {
+  const corte = url.indexOf('?');
+  const ruta = corte < 0 ? url : url.slice(0, corte);
+  const segmentos = ruta.split('/');
+  let salida = segmentos
+    .map((seg, i) =>
+      seg.length >= 32 || seg.includes('%') || PAGINAS_CON_TOKEN.has(segmentos[i - 1] ?? '') ? '…' : seg,
+    )
+    .join('/');
+  if (corte >= 0) {
+    const nombres = url
+      .slice(corte + 1)
+      .split('&')
+      .map((par) => par.split('=')[0] ?? '')
+      .filter((n) => n !== '')
+      .map((n) => (/^[\w.[\]-]{1,40}$/.test(n) ? n : '…'));
+    salida += nombres.length ? `?${nombres.join('&')}` : '?';
+  }
+  return salida;
+}
+
 interface ReqLike {
   method?: string;
   url?: string;
@@ -149,7 +180,7 @@ export function opcionesDeLog(
       error: (e: unknown) => (e instanceof Error ? resumenError(e) : sanear(e)),
       req: (req: ReqLike) => ({
         method: req.method,
-        url: enmascarar(req.url ?? req.raw?.url ?? ''),
+        url: urlParaLog(req.url ?? req.raw?.url ?? ''),
         host: req.hostname,
         remoteAddress: req.ip,
       }),

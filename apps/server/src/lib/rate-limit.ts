@@ -11,8 +11,9 @@ interface Ventana {
 }
 
 /**
- * Counts calls of the public routes (accounts) under keys such as `registro:a:<address>` or
- * `recuperar:c:<login>`, in fixed windows. In memory, per instance: with N instances behind a
+ * Counts calls of the public routes (accounts) under keys such as `registro:d:<address>` or
+ * `recuperar:c:<login>`, in fixed windows; the address is its group (`grupoDeDireccion`: an IPv6
+ * address by its /64). In memory, per instance: with N instances behind a
  * balancer a key gets at most N times its limit, which still stops a burst. Memory is bounded:
  * past `maxEntries` the ended windows go, then the oldest.
  */

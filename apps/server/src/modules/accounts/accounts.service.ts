@@ -27,6 +27,7 @@ import type { MailService } from '../mail/mail.service.js';
 import { plantillaConfirmacion, plantillaInvitacion, plantillaRecuperacion, remitenteDe } from '../mail/plantillas.js';
 import { MENSAJES_USUARIOS, type CuentaRow, type Invitaciones, type UsersService } from '../users/users.service.js';
 import { AccountsRepository, type TipoToken, type TokenRow } from './accounts.repository.js';
+import { grupoDeDireccion } from '../../lib/direccion.js';
 import { RateLimiter, type Limite } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 
@@ -404,7 +405,7 @@ export class AccountsService implements Invitaciones {
    * Retry-After (and nothing done) past either limit.
    */
   private limitar(direccion: string, accion: string, porDireccion: Limite, porCuenta?: Limite, cuentas: string[] = []) {
-    const claves: [string, Limite][] = [[`${accion}:d:${direccion}`, porDireccion]];
+    const claves: [string, Limite][] = [[`${accion}:d:${grupoDeDireccion(direccion)}`, porDireccion]];
     if (porCuenta) for (const c of cuentas) claves.push([`${accion}:c:${c}`, porCuenta]);
     const espera = this.limiter.take(claves);
     if (espera > 0) {

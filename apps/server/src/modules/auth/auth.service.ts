@@ -16,13 +16,21 @@ import type { UsersService } from '../users/users.service.js';
 import { huellaDe, type CredentialCache } from './credential-cache.js';
 import { LoginThrottle } from './login-throttle.js';
 import type { BusLog } from '../../lib/bus.js';
-import { hashSecret, necesitaRehash, verifyDummy, verifySecret } from './password.js';
+import { limitarConcurrencia } from '../../lib/concurrencia.js';
+import { ARGON2_A_LA_VEZ, hashSecret, necesitaRehash, verifyDummy, verifySecret } from './password.js';
 
 export class AuthService {
   readonly cache: CredentialCache;
   readonly throttle: LoginThrottle;
   /** Users whose password is being stored again (a burst of their requests rehashes once). */
   private readonly rehaciendo = new Set<number>();
+  /**
+   * Password checks (the user's row and argon2) take turns, as many at once as argon2 runs; those
+   * the throttle does not call `prioritaria` (addresses and accounts that failed lately) go after
+   * the others: a flood of wrong logins waits behind the fresh login of a user not under attack,
+   * not the other way round (issue 28).
+   */
+  private readonly turnos = limitarConcurrencia(ARGON2_A_LA_VEZ);
 
   constructor(
     private readonly deps: {
@@ -64,30 +72,25 @@ export class AuthService {
     const creds = parseAuthorization(header);
     if (!creds) throw new AppError('LOGIN_INVALIDO', MENSAJES.loginInvalido);
 
-    // See LoginThrottle: only the failing (user, address) pair or address is refused; a user
-    // failing from many addresses is only slowed down, never locked out.
-    const { retryAfterS, delayMs } = this.throttle.check(creds.usuario, address);
-    if (retryAfterS > 0) {
-      throw new AppError('DEMASIADOS_INTENTOS', mensajeDemasiadosIntentos(retryAfterS), { retryAfterS });
+    // See LoginThrottle: the failing (user, address) pair or address is refused, and so is an
+    // address that failed for an account under attack; nobody is locked out everywhere.
+    const intento = this.throttle.begin(creds.usuario, address);
+    if (intento.retryAfterS > 0) {
+      throw new AppError('DEMASIADOS_INTENTOS', mensajeDemasiadosIntentos(intento.retryAfterS), {
+        retryAfterS: intento.retryAfterS,
+      });
     }
-    if (delayMs > 0) await sleep(delayMs);
-
-    const row = await this.deps.users.findCredentials(creds.usuario);
-    let ok = false;
-    const verificada = this.cache.verificada(header);
-    const huella = row?.passwordHash ? huellaDe(row.passwordHash) : undefined;
-    // The renewal of an expired entry: this very header was verified against this very stored
-    // hash, and argon2 would answer the same again. A changed password is another hash (ADR 0003).
-    if (huella && verificada?.usuarioId === row?.id && verificada?.huella === huella) ok = true;
-    // An invited user without a password yet verifies like an unknown one: same time, no match.
-    else if (row?.passwordHash) ok = await (this.deps.verificar ?? verifySecret)(row.passwordHash, creds.md5);
-    else await verifyDummy(creds.md5);
-
-    if (!row || !ok || !huella || !row.activo) {
-      this.throttle.recordFailure(creds.usuario, address);
-      throw new AppError('LOGIN_INVALIDO', MENSAJES.loginInvalido);
+    let ok: boolean | undefined;
+    let v: Awaited<ReturnType<AuthService['verificar']>>;
+    try {
+      if (intento.delayMs > 0) await sleep(intento.delayMs);
+      v = await this.turnos(() => this.verificar(header, creds.usuario, creds.md5), intento.prioritaria);
+      ok = v.ok && v.row?.activo === true;
+    } finally {
+      intento.fin(ok);
     }
-    this.throttle.recordSuccess(creds.usuario, address);
+    const { row, huella } = v;
+    if (!ok || !row || !huella) throw new AppError('LOGIN_INVALIDO', MENSAJES.loginInvalido);
     if (row.passwordHash && necesitaRehash(row.passwordHash))
       void this.rehash(row.entidadId, row.id, row.passwordHash, creds.md5);
     // Only after the right password: the code tells nobody else that the account exists.
@@ -109,6 +112,22 @@ export class AuthService {
     };
     this.cache.set(header, actor, huella);
     return actor;
+  }
+
+  /** The user's row and whether the header's password is theirs (argon2, or a renewal, ADR 0003). */
+  private async verificar(header: string, usuario: string, md5: string) {
+    const row = await this.deps.users.findCredentials(usuario);
+    let ok = false;
+    const verificada = this.cache.verificada(header);
+    const huella = row?.passwordHash ? huellaDe(row.passwordHash) : undefined;
+    // The renewal of an expired entry: this very header was verified against this very stored
+    // hash, and argon2 would answer the same again. A changed password is another hash (ADR 0003).
+    if (huella && verificada?.usuarioId === row?.id && verificada?.huella === huella) ok = true;
+    // An invited user without a password yet verifies like an unknown one: same time, no match.
+    else if (row?.passwordHash) ok = await (this.deps.verificar ?? verifySecret)(row.passwordHash, md5);
+    else await verifyDummy(md5);
+    // No stored hash (an invited user) never verifies.
+    return { row, huella, ok: ok && huella !== undefined };
   }
 
   /**

@@ -77,4 +77,87 @@ describe('LoginThrottle', () => {
     expect(th.check('u39', '2.2.2.39').retryAfterS).toBeGreaterThan(0);
     expect(th.check('u0', '2.2.2.0').retryAfterS).toBe(0);
   });
+
+  it('cuenta los intentos en curso: una ráfaga enviada de una vez choca con los límites como una a una', () => {
+    const th = new LoginThrottle({ ...LIMITS, perPair: 3 }, () => 0);
+    const enCurso = [0, 1, 2].map(() => th.begin('ana', '1.1.1.1'));
+    expect(enCurso.every((i) => i.retryAfterS === 0)).toBe(true);
+    expect(th.begin('ana', '1.1.1.1').retryAfterS).toBe(60);
+    // An attempt that ended without a check (an error) frees its place and counts nothing.
+    enCurso[0]?.fin(undefined);
+    expect(th.check('ana', '1.1.1.1').retryAfterS).toBe(0);
+    enCurso[1]?.fin(false);
+    enCurso[1]?.fin(false);
+    enCurso[2]?.fin(true);
+    // One failure counted (twice ended is once); the success cleared the pair.
+    expect(th.check('ana', '1.1.1.1').retryAfterS).toBe(0);
+  });
+
+  it('con la cuenta bajo ataque, cada dirección tiene un intento; la que ya entró a esa cuenta sigue entrando', () => {
+    let t = 0;
+    const th = new LoginThrottle({ ...LIMITS, perPair: 5, userLockAfter: 10 }, () => t);
+    th.recordSuccess('ana', '192.168.1.20');
+    th.recordFailure('ana', '192.168.1.20');
+    for (let a = 0; a < 10; a++) th.recordFailure('ana', `10.0.${a}.1`);
+    // Addresses that failed for the account are refused until its window ends...
+    expect(th.check('ana', '10.0.0.1').retryAfterS).toBe(60);
+    // ...one that did not fail gets its one try...
+    const nueva = th.begin('ana', '10.9.9.9');
+    expect(nueva.retryAfterS).toBe(0);
+    // ...and no second one at the same time.
+    expect(th.check('ana', '10.9.9.9').retryAfterS).toBe(60);
+    nueva.fin(false);
+    expect(th.check('ana', '10.9.9.9').retryAfterS).toBe(60);
+    // The address the user logged in from is trusted: a typo there does not lock it, nor delay it.
+    expect(th.check('ana', '192.168.1.20')).toMatchObject({ retryAfterS: 0, delayMs: 0, prioritaria: true });
+    // Other accounts are not touched.
+    expect(th.check('bob', '10.0.0.1').retryAfterS).toBe(0);
+    t = 60_000;
+    expect(th.check('ana', '10.0.0.1').retryAfterS).toBe(0);
+  });
+
+  it('una adivinanza repartida en muchas direcciones llega a lo sumo al límite de la cuenta más un intento por dirección', () => {
+    const th = new LoginThrottle({ ...LIMITS, perPair: 5, userLockAfter: 20 }, () => 0);
+    let verificadas = 0;
+    // 100 addresses, 4 wrong passwords each, as in the issue (400 from 100 addresses).
+    for (let ronda = 0; ronda < 4; ronda++) {
+      for (let a = 0; a < 100; a++) {
+        const i = th.begin('ana', `172.16.${a}.1`);
+        if (i.retryAfterS > 0) continue;
+        verificadas++;
+        i.fin(false);
+      }
+    }
+    // 20 before the account was under attack, then each address's first try: 100 of 400.
+    expect(verificadas).toBeLessThanOrEqual(20 + 100);
+    expect(verificadas).toBe(100);
+    expect(th.check('ana', '192.0.2.1').retryAfterS).toBe(0);
+  });
+
+  it('agrupa las direcciones IPv6 por /64 en cada límite', () => {
+    const th = new LoginThrottle({ ...LIMITS, perPair: 2, perAddress: 3 }, () => 0);
+    th.recordFailure('ana', '2001:db8:1:2::1');
+    th.recordFailure('ana', '2001:db8:1:2::ffff');
+    expect(th.check('ana', '2001:db8:1:2:1234::9').retryAfterS).toBe(60);
+    th.recordFailure('bob', '2001:db8:1:2::77');
+    expect(th.check('carla', '2001:db8:1:2:aaaa::1').retryAfterS).toBe(60);
+    // The next /64 is another client; an IPv4 address written as IPv6 is that IPv4 address.
+    expect(th.check('carla', '2001:db8:1:3::1').retryAfterS).toBe(0);
+    th.recordFailure('dora', '::ffff:192.0.2.9');
+    th.recordFailure('dora', '192.0.2.9');
+    expect(th.check('dora', '::ffff:192.0.2.9').retryAfterS).toBe(60);
+  });
+
+  it('da prioridad a lo limpio: dirección sin fallos ni intentos en curso y cuenta no atacada, o dirección de confianza', () => {
+    const th = new LoginThrottle({ ...LIMITS, userSlowAfter: 3 }, () => 0);
+    expect(th.check('ana', '1.1.1.1').prioritaria).toBe(true);
+    const enCurso = th.begin('bob', '1.1.1.1');
+    expect(th.check('ana', '1.1.1.1').prioritaria).toBe(false);
+    enCurso.fin(false);
+    expect(th.check('ana', '1.1.1.1').prioritaria).toBe(false);
+    for (let a = 0; a < 3; a++) th.recordFailure('carla', `10.0.0.${a}`);
+    expect(th.check('carla', '2.2.2.2').prioritaria).toBe(false);
+    th.recordSuccess('carla', '2.2.2.2');
+    expect(th.check('carla', '2.2.2.2').prioritaria).toBe(true);
+  });
 });

@@ -24,7 +24,8 @@ export function necesitaRehash(storedHash: string): boolean {
  * the database meanwhile; on 2 cores, two at a time were the server's peak memory under load, +14
  * MB, for ~150 more logins a second than one gives (issue 18, docs/BENCHMARKS.md).
  */
-const argon2 = limitarConcurrencia(Math.max(1, Math.min(4, os.availableParallelism() - 1)));
+export const ARGON2_A_LA_VEZ = Math.max(1, Math.min(4, os.availableParallelism() - 1));
+const argon2 = limitarConcurrencia(ARGON2_A_LA_VEZ);
 
 /** Hashes the MD5 hex the client sends (the secret as the server sees it) with argon2id. */
 export function hashSecret(md5Hex: string): Promise<string> {

@@ -22,6 +22,7 @@ import type { Actor } from '../../lib/actor.js';
 import type { EventBus } from '../../lib/bus.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { grupoDeDireccion } from '../../lib/direccion.js';
 import { RateLimiter, type Limite } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 import type { ClientsService } from '../clients/clients.service.js';
@@ -281,7 +282,7 @@ export class ClientSideService {
 
   /** GET /api/v2/ordersummary?k=: the public summary, and nothing else of the order. */
   async resumen(k: string, direccion: string): Promise<ResumenPublico> {
-    this.limitar([[`resumen:d:${direccion}`, this.limites.resumenDireccion]]);
+    this.limitar([[`resumen:d:${grupoDeDireccion(direccion)}`, this.limites.resumenDireccion]]);
     const enlace = await this.enlaceDe(k);
     const { entidadId, ordenId } = enlace;
     const [orden, responsables, estados, archivos, f, encuesta] = await Promise.all([
@@ -323,7 +324,7 @@ export class ClientSideService {
     r: { puntaje: number; comentario?: string | null | undefined },
     direccion: string,
   ): Promise<EncuestaPublica> {
-    this.limitar([[`encuesta:d:${direccion}`, this.limites.encuestaDireccion]]);
+    this.limitar([[`encuesta:d:${grupoDeDireccion(direccion)}`, this.limites.encuestaDireccion]]);
     const enlace = await this.enlaceDe(k);
     return this.deps.encuestas.responder(enlace.entidadId, enlace.ordenId, {
       puntaje: r.puntaje,
@@ -333,7 +334,7 @@ export class ClientSideService {
 
   /** GET /api/v2/ordersummary/archivo?k=&archivo=: a file the company shared, and only those. */
   async archivo(k: string, archivoId: number, direccion: string): Promise<Descarga> {
-    this.limitar([[`archivo:d:${direccion}`, this.limites.archivoDireccion]]);
+    this.limitar([[`archivo:d:${grupoDeDireccion(direccion)}`, this.limites.archivoDireccion]]);
     const enlace = await this.enlaceDe(k);
     const compartidos = await this.repo.listCompartidos(enlace.entidadId, enlace.ordenId);
     if (!compartidos.includes(archivoId)) throw noDisponible();
@@ -353,7 +354,7 @@ export class ClientSideService {
   async responderFacturacion(input: FacturacionPublicaInput, direccion: string): Promise<AvisoPublico> {
     const hashFormulario = hashDeToken(input.f);
     this.limitar([
-      [`facturacion:d:${direccion}`, this.limites.facturacionDireccion],
+      [`facturacion:d:${grupoDeDireccion(direccion)}`, this.limites.facturacionDireccion],
       [`facturacion:f:${hashFormulario}`, this.limites.facturacionFormulario],
     ]);
     const enlace = await this.enlaceDe(input.k);

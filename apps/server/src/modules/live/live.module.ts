@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import { CANALES, RUTAS, type Canal, type MensajeEnVivo } from '@delego/contract';
 import type { EventBus } from '../../lib/bus.js';
+import { soloUpgradeDelCanal } from '../../lib/connection-guard.js';
 import { esquemaDe } from '../../lib/rutas.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
@@ -91,6 +92,8 @@ export async function registerLive(
       },
     },
   });
+  // Any other path asked with `Connection: Upgrade` is served as plain HTTP (connection-guard.ts).
+  soloUpgradeDelCanal(app.server, (path) => path === RUTAS.socket.path);
   app.get(RUTAS.socket.path, { websocket: true, schema: esquemaDe(RUTAS.socket) }, (socket, req) => {
     // CONNECT is throttled like an HTTP login, per client address (req.ip honours TRUST_PROXY).
     broker.handle(socket, req.ip);

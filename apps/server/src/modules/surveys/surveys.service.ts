@@ -28,6 +28,7 @@ import type { Actor } from '../../lib/actor.js';
 import type { DomainEvent, EventBus } from '../../lib/bus.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { grupoDeDireccion } from '../../lib/direccion.js';
 import { RateLimiter, type Limite } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 import type { ClientsService } from '../clients/clients.service.js';
@@ -245,7 +246,7 @@ export class SurveysService {
 
   /** GET /api/v2/encuesta/publica?k=: where the survey of the link stands; records nothing. */
   async publica(k: string, direccion: string): Promise<EncuestaPublica> {
-    this.limitar([[`encuesta-ver:d:${direccion}`, this.limites.publicaDireccion]]);
+    this.limitar([[`encuesta-ver:d:${grupoDeDireccion(direccion)}`, this.limites.publicaDireccion]]);
     const e = await this.repo.findByHash(hashDeToken(k));
     if (!e) throw invalido();
     return this.vistaPublica(e, this.clock.now());
@@ -259,7 +260,7 @@ export class SurveysService {
   async responder(input: ResponderInput, direccion: string): Promise<EncuestaPublica> {
     const hash = hashDeToken(input.k);
     this.limitar([
-      [`encuesta-responder:d:${direccion}`, this.limites.responderDireccion],
+      [`encuesta-responder:d:${grupoDeDireccion(direccion)}`, this.limites.responderDireccion],
       [`encuesta-responder:k:${hash}`, this.limites.responderEnlace],
     ]);
     return this.registrar((repo) => repo.findByHash(hash, true), invalido, {
