@@ -22,7 +22,7 @@ import type { TenantCache } from '../../lib/tenant-cache.js';
 import type { ClientsService } from '../clients/clients.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { describirEvento } from './orders.eventos.js';
-import type { Nombres, NombresCache } from './orders.nombres.js';
+import type { Nombres, NombresCache, Referencias } from './orders.nombres.js';
 import { estadosSiguientes, puedeBorrar, puedeModificar, veTodo, type OrdenAcceso } from './orders.policy.js';
 import {
   OrdersLecturasRepository,
@@ -188,6 +188,16 @@ export class OrdersLecturasService {
     return tx ? new OrdersLecturasRepository(tx) : new OrdersLecturasRepository(this.db, this.deps.consultar);
   }
 
+  /**
+   * The names an order needs, for a read inside a transaction (`tx`): from memory, or read through
+   * `tx` itself (not kept: the transaction may not commit), never through the main handle, which
+   * the transaction may be holding (PGlite has one connection). Without `tx`, the names cache.
+   */
+  async nombresDe(entidadId: number, refs: Referencias, tx?: DbOrTx): Promise<Nombres> {
+    if (!tx) return this.nombres.de(entidadId, refs);
+    return this.nombres.enMemoria(entidadId, refs) ?? this.repo(tx).nombres(entidadId);
+  }
+
   /** The loader of the names cache (src/caches.ts). */
   findNombres(entidadId: number): Promise<Nombres> {
     return this.repo().nombres(entidadId);
@@ -314,9 +324,9 @@ export class OrdersLecturasService {
     return o;
   }
 
-  /** GET /api/v3/ordenDTO/{id}. */
-  async detalle(actor: Actor, id: number): Promise<OrdenDetalle> {
-    return this.detalleDe(actor, await this.find(actor, id, undefined, this.deps.facturacion?.columna));
+  /** GET /api/v3/ordenDTO/{id}; inside a transaction with `tx` (the answer of a change). */
+  async detalle(actor: Actor, id: number, tx?: DbOrTx): Promise<OrdenDetalle> {
+    return this.detalleDe(actor, await this.find(actor, id, tx, this.deps.facturacion?.columna), tx);
   }
 
   /**
@@ -335,14 +345,18 @@ export class OrdersLecturasService {
    * The detail of an order already loaded (or just stored: a create answers without reading back,
    * and a new order has no billing data yet).
    */
-  async detalleDe(actor: Actor, o: OrdenFila): Promise<OrdenDetalle> {
-    const n = await this.nombres.de(actor.entidadId, {
-      clientes: [o.clienteId],
-      tipos: [o.tipoOrdenId],
-      areas: [o.areaId],
-      prioridades: [o.prioridadId],
-      usuarios: [o.registroResponsableId, ...o.responsables],
-    });
+  async detalleDe(actor: Actor, o: OrdenFila, tx?: DbOrTx): Promise<OrdenDetalle> {
+    const n = await this.nombresDe(
+      actor.entidadId,
+      {
+        clientes: [o.clienteId],
+        tipos: [o.tipoOrdenId],
+        areas: [o.areaId],
+        prioridades: [o.prioridadId],
+        usuarios: [o.registroResponsableId, ...o.responsables],
+      },
+      tx,
+    );
     const facturacion = this.deps.facturacion?.leer(o.facturacion);
     const ac = acceso(o);
     const modificar = puedeModificar(actor, ac);

@@ -61,6 +61,12 @@ export class NombresCache implements ManagedCache<never> {
     this.cargando.clear();
   }
 
+  /** The company's names if they are in memory and cover `refs`; never loads. */
+  enMemoria(entidadId: number, refs: Referencias = {}): Nombres | undefined {
+    const n = this.cache.get(entidadId, '');
+    return n && cubre(n, refs) ? n : undefined;
+  }
+
   /** The company's names, with every id of `refs` present (reloaded once when one is missing). */
   async de(entidadId: number, refs: Referencias = {}): Promise<Nombres> {
     const n = await this.obtener(entidadId);
