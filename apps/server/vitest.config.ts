@@ -19,11 +19,13 @@ export default defineConfig({
           // One migrated PGlite, dumped once; each file's database starts as its copy.
           globalSetup: ['test/plantilla-pglite.ts'],
           // *.pg.test.ts need a PostgreSQL server (several instances on one database). The PGlite
-          // kill -9 test starts its own server on a PGlite folder whatever TEST_DB says: the
-          // PostgreSQL pass runs its *.pg twin instead of repeating it.
+          // kill -9 tests start their own server on a PGlite folder whatever TEST_DB says: the
+          // PostgreSQL pass runs their *.pg twins instead of repeating them.
           // TEST_QUICK=1 (npm run check) also leaves out the slow reliability files.
           exclude: [
-            ...(process.env.TEST_DB === 'postgres' ? ['test/fiabilidad-kill9.test.ts'] : ['test/**/*.pg.test.ts']),
+            ...(process.env.TEST_DB === 'postgres'
+              ? ['test/fiabilidad-kill9.test.ts', 'test/fiabilidad-kill9-bandeja.test.ts']
+              : ['test/**/*.pg.test.ts']),
             ...(process.env.TEST_QUICK
               ? ['test/fiabilidad-*.test.ts', 'test/seguridad-conexiones-lentas.test.ts']
               : []),

@@ -317,8 +317,11 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     log: app.log,
     publicUrl: config.publicUrl,
   });
-  const idempotencia = new IdempotenciaService(db, clock, (error) =>
-    app.log.warn({ err: resumenError(error) }, 'idempotencia.limpiezaFallo'),
+  const idempotencia = new IdempotenciaService(
+    db,
+    clock,
+    (error) => app.log.warn({ err: resumenError(error) }, 'idempotencia.limpiezaFallo'),
+    config.requestTimeoutMs,
   );
   const modoPagos = parts.pagos ? parts.pagos.nombre : modoDePagos(config);
   if (modoPagos === 'prueba') {

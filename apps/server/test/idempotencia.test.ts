@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Archivo, OrdenDetalle, RegistroOrden } from '@delego/contract';
-import { VIGENCIA_IDEMPOTENCIA_MS } from '../src/modules/idempotencia/idempotencia.service.js';
+import { testConfig } from '../src/config.js';
+import { IdempotenciaService, VIGENCIA_IDEMPOTENCIA_MS } from '../src/modules/idempotencia/idempotencia.service.js';
+import { OrdersService } from '../src/modules/orders/orders.service.js';
 import { fixture, llamar, pdf, type Fixture } from './archivos-fixture.js';
 import { multipart } from './multipart.js';
 import { auth } from './helpers.js';
@@ -243,5 +245,163 @@ describe('vencimiento', () => {
     const borradas = await f.env.services().idempotencia.limpiar();
     expect(borradas).toBeGreaterThanOrEqual(1);
     expect(await filasDeClave(vieja)).toBe(0);
+  });
+});
+
+describe('a prueba de caídas (issue 28)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const filaClave = async (clave: string) => {
+    const r = await f.env.database.db.execute<{ estado: string; status: number | null; respuesta: string | null }>(
+      sql`select estado, status, respuesta from idempotencia where clave = ${clave}`,
+    );
+    return r.rows[0];
+  };
+
+  /**
+   * The process "dies" right after the change's transaction: every write of the key outside a
+   * transaction (the old store after sending) fails. A committed change must already be a
+   * completed key, with the answer that was sent.
+   */
+  const sinEscrituraDespues = () => {
+    const original = IdempotenciaService.prototype.completar;
+    vi.spyOn(IdempotenciaService.prototype, 'completar').mockImplementation(function (
+      this: IdempotenciaService,
+      ...args: Parameters<IdempotenciaService['completar']>
+    ) {
+      if (args[5] === undefined) return Promise.reject(new Error('el proceso murió después del commit'));
+      return original.apply(this, args);
+    });
+  };
+
+  it('cada llamada de la bandeja deja la clave completada con su respuesta en la misma transacción', async () => {
+    sinEscrituraDespues();
+    const o = await api.crearOrden();
+    const casos: { nombre: string; enviar: (clave: string) => ReturnType<typeof estado> }[] = [
+      { nombre: 'estado', enviar: (clave) => estado(o.id, 'operario', { estado: 2, comentarios: 'Voy' }, clave) },
+      {
+        nombre: 'horas',
+        enviar: (clave) =>
+          api.call('PUT', `/api/v2/registro-gastos/${o.id}`, 'operario', hora('Tablero'), { 'idempotency-key': clave }),
+      },
+      {
+        nombre: 'alta',
+        enviar: (clave) =>
+          api.call(
+            'POST',
+            '/api/v2/ordenes/save',
+            'admin',
+            { titulo: 'Alta con clave', detalle: 'x', cliente: f.cli[0], responsable: [f.u.operario] },
+            { 'idempotency-key': clave },
+          ),
+      },
+      {
+        nombre: 'edición',
+        enviar: (clave) =>
+          api.call(
+            'POST',
+            '/api/v2/ordenes/save',
+            'admin',
+            {
+              id: o.id,
+              titulo: 'Editada con clave',
+              detalle: 'y',
+              cliente: o.cliente?.id ?? f.cli[0],
+              responsable: [f.u.operario],
+            },
+            { 'idempotency-key': clave },
+          ),
+      },
+      {
+        nombre: 'archivo',
+        enviar: (clave) => {
+          const mp = multipart([{ name: 'archivos', filename: 'acta.pdf', content: pdf('acta') }]);
+          return f.env.app.inject({
+            method: 'POST',
+            url: `/api/v2/archivos/${o.id}/add`,
+            headers: { ...auth('operario'), ...mp.headers, 'idempotency-key': clave },
+            payload: mp.payload,
+          });
+        },
+      },
+    ];
+    for (const c of casos) {
+      const clave = randomUUID();
+      const r = await c.enviar(clave);
+      expect(r.statusCode, `${c.nombre}: ${r.body}`).toBe(200);
+      const fila = await filaClave(clave);
+      expect(fila, c.nombre).toMatchObject({ estado: 'completada', status: 200 });
+      expect(JSON.parse(fila?.respuesta ?? 'null'), c.nombre).toEqual(r.json());
+    }
+  });
+
+  it('una clave que quedó "en proceso" (el proceso murió antes del commit) se libera pasado el límite de la solicitud', async () => {
+    const o = await api.crearOrden();
+    const clave = randomUUID();
+    const cuerpo = { estado: 2, comentarios: 'Tras la caída' };
+    // The first attempt claims the key and dies before its transaction commits (its failure is
+    // never written either): only the claim is left.
+    const dueno = { entidadId: f.demo, usuarioId: f.u.operario };
+    const cambio = vi.spyOn(OrdersService.prototype, 'cambiarEstado').mockRejectedValueOnce(new Error('SIGKILL'));
+    const libera = vi
+      .spyOn(IdempotenciaService.prototype, 'liberar')
+      .mockRejectedValueOnce(new Error('el proceso murió'));
+    expect((await estado(o.id, 'operario', cuerpo, clave)).statusCode).toBe(500);
+    expect(libera).toHaveBeenCalledTimes(1);
+    cambio.mockRestore();
+    libera.mockRestore();
+    expect(await filaClave(clave)).toMatchObject({ estado: 'en_proceso' });
+    const toma = (
+      await f.env.database.db.execute<{ creada: string | Date }>(
+        sql`select creada from idempotencia where clave = ${clave}`,
+      )
+    ).rows[0]?.creada;
+
+    // Within the request timeout the first attempt might still be running: 409, try later.
+    const pronto = await estado(o.id, 'operario', cuerpo, clave);
+    expect(pronto.statusCode).toBe(409);
+    expect(pronto.json().code).toBe('IDEMPOTENCIA_EN_PROCESO');
+    expect(await eventosDeEstado(o.id)).toBe(0);
+
+    // Past it, the claim is dead: the retry takes the key and applies the change, once.
+    f.env.clock.advance(testConfig().requestTimeoutMs + 1000);
+    const tarde = await estado(o.id, 'operario', cuerpo, clave);
+    expect(tarde.statusCode, tarde.body).toBe(200);
+    expect(tarde.headers['idempotency-replayed']).toBeUndefined();
+    expect(await eventosDeEstado(o.id)).toBe(1);
+    const otra = await estado(o.id, 'operario', cuerpo, clave);
+    expect(otra.headers['idempotency-replayed']).toBe('true');
+    expect(await eventosDeEstado(o.id)).toBe(1);
+
+    // The dead claim can no longer complete nor release the key the retry completed.
+    const s = f.env.services().idempotencia;
+    const muerta = new Date(toma as string | Date);
+    expect(await s.completar(dueno, clave, muerta, 200, '{}')).toBe(false);
+    await s.liberar(dueno, clave, muerta);
+    expect(await filaClave(clave)).toMatchObject({ estado: 'completada', status: 200 });
+  });
+
+  it('si otro intento tomó la clave mientras esta solicitud corría, su cambio se deshace y solo cuenta el otro', async () => {
+    const o = await api.crearOrden();
+    const clave = randomUUID();
+    const original = IdempotenciaService.prototype.completar;
+    vi.spyOn(IdempotenciaService.prototype, 'completar').mockImplementationOnce(async function (
+      this: IdempotenciaService,
+      ...args: Parameters<IdempotenciaService['completar']>
+    ) {
+      // Past the lease a retry took the key: the claim is no longer this request's.
+      const tx = args[5];
+      if (!tx) throw new Error('se esperaba la transacción del cambio');
+      await tx.execute(sql`update idempotencia set creada = creada + interval '1 second' where clave = ${clave}`);
+      return original.apply(this, args);
+    });
+    const r = await estado(o.id, 'operario', { estado: 2, comentarios: 'Tarde' }, clave);
+    expect(r.statusCode, r.body).toBe(409);
+    expect(r.json().code).toBe('IDEMPOTENCIA_EN_PROCESO');
+    expect(await eventosDeEstado(o.id)).toBe(0);
+    const detalle = (await api.call('GET', `/api/v3/ordenDTO/${o.id}`, 'admin')).json() as { estado: { id: number } };
+    expect(detalle.estado.id).toBe(1);
+    // The key is still the other claim's, untouched by this request's failure.
+    expect(await filaClave(clave)).toMatchObject({ estado: 'en_proceso' });
   });
 });

@@ -43,8 +43,13 @@ export interface Server {
   output(): string;
 }
 
-/** Starts dist/main.js with the given data (DATA_DIR, and DATABASE_URL for PostgreSQL) and waits for /api/health. */
-export async function startServer(env: { DATA_DIR: string; DATABASE_URL?: string }): Promise<Server> {
+/**
+ * Starts dist/main.js with the given data (DATA_DIR, and DATABASE_URL for PostgreSQL), and any other
+ * setting in `env`, and waits for /api/health.
+ */
+export async function startServer(
+  env: { DATA_DIR: string; DATABASE_URL?: string } & Record<string, string | undefined>,
+): Promise<Server> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,

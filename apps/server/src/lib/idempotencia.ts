@@ -1,5 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../db/client.js';
 import { AppError } from './errors.js';
 import { resumenError } from './log-redaction.js';
 import type { OpcionesRuta } from './rutas.js';
@@ -15,19 +17,84 @@ export interface DuenoClave {
   usuarioId: number;
 }
 
-/** Where keys are claimed, completed and released (`IdempotenciaService`). */
+/**
+ * Where keys are claimed, completed and released (`IdempotenciaService`). A claim is identified by
+ * its moment (`toma`): a claim left `en_proceso` past its lease (the request timeout) may be taken
+ * again by a retry, and from then on the first claim can neither complete nor release the key.
+ */
 export interface AlmacenIdempotencia {
   reclamar(
     dueno: DuenoClave,
     clave: string,
     huella: string,
-  ): Promise<{ tipo: 'nuevo' } | { tipo: 'repetida'; status: number; respuesta: string }>;
-  completar(dueno: DuenoClave, clave: string, status: number, respuesta: string): Promise<void>;
-  liberar(dueno: DuenoClave, clave: string): Promise<void>;
+  ): Promise<{ tipo: 'nuevo'; toma: Date } | { tipo: 'repetida'; status: number; respuesta: string }>;
+  /**
+   * Completes the key of claim `toma` with the answer, inside `tx` when given (the change's own
+   * transaction); false when that claim no longer holds the key.
+   */
+  completar(
+    dueno: DuenoClave,
+    clave: string,
+    toma: Date,
+    status: number,
+    respuesta: string,
+    tx?: DbOrTx,
+  ): Promise<boolean>;
+  liberar(dueno: DuenoClave, clave: string, toma: Date): Promise<void>;
+}
+
+/** The key of the request being served, from the claim to the answer. */
+interface ClaveEnCurso {
+  almacen: AlmacenIdempotencia;
+  dueno: DuenoClave;
+  clave: string;
+  toma: Date;
+  /** The route's serializer for the answer (what `onSend` will send). */
+  serializar?: (valor: unknown) => string;
+  status?: () => number;
+  /** Completed inside a change's transaction (`responderEnTransaccion`). */
+  enTransaccion: boolean;
+  /** The key was found taken by another claim: this request leaves it alone. */
+  perdida?: boolean;
 }
 
 const PENDIENTE = Symbol('idempotencia.pendiente');
-type ConPendiente = FastifyRequest & { [PENDIENTE]?: { dueno: DuenoClave; clave: string } };
+type ConPendiente = FastifyRequest & { [PENDIENTE]?: ClaveEnCurso | undefined };
+
+/** The key of the request being served, for the services' transactions (set around the handler). */
+const enCurso = new AsyncLocalStorage<ClaveEnCurso>();
+
+/** True when the request being served carries an `Idempotency-Key` not yet completed. */
+export function hayClaveEnCurso(): boolean {
+  const c = enCurso.getStore();
+  return !!c && !c.enTransaccion;
+}
+
+/**
+ * The last step of a change's transaction, for every service method behind an idempotent route:
+ * when the request being served carries an `Idempotency-Key`, its answer (`respuesta`, written by
+ * the route's own serializer, as it will be sent) completes the key inside `tx`, so the key is
+ * completed exactly when the change commits: a crash before the commit leaves neither, one after
+ * it leaves both (docs/APP-DE-CAMPO.md). Without a key it does nothing. Returns `respuesta`.
+ * If this request's claim was released (it outlived the request timeout) and a retry took the key,
+ * it throws 409 `IDEMPOTENCIA_EN_PROCESO` and the transaction rolls back: the retry applies it.
+ */
+export async function responderEnTransaccion<T>(tx: DbOrTx, respuesta: T): Promise<T> {
+  const c = enCurso.getStore();
+  if (!c || c.enTransaccion || !c.serializar || !c.status) return respuesta;
+  const status = c.status();
+  if (status >= 300) return respuesta;
+  if (!(await c.almacen.completar(c.dueno, c.clave, c.toma, status, c.serializar(respuesta), tx))) {
+    c.perdida = true;
+    throw new AppError('IDEMPOTENCIA_EN_PROCESO', MENSAJE_EN_PROCESO, { retryAfterS: 5 });
+  }
+  c.enTransaccion = true;
+  return respuesta;
+}
+
+/** The answer while a key is claimed by a request still running (409, Retry-After). */
+export const MENSAJE_EN_PROCESO =
+  'Esta operación ya se está procesando (se envió dos veces a la vez). Reintente en unos segundos.';
 
 /** JSON with the keys of every object sorted: the same request always gives the same text. */
 function canonico(valor: unknown): string {
@@ -57,17 +124,20 @@ export function huellaDe(req: FastifyRequest): string {
  * The route options that make a mutating route idempotent with `Idempotency-Key` (docs/APP-DE-CAMPO.md):
  * - without the header, the route works as always;
  * - a key that is not a UUID: 400, nothing done;
- * - the first request with a key claims it and runs; its answer (any status below 500, with its
- *   JSON body) is stored 24 h; a 5xx releases the key so that a retry runs again;
+ * - the first request with a key claims it (`en_proceso`, for as long as the request timeout) and
+ *   runs; the service completes the key with its answer inside the change's own transaction
+ *   (`responderEnTransaccion`), so a committed change is always a completed key; a refusal (4xx,
+ *   nothing changed) is stored when it is sent; a 5xx releases the key so that a retry runs again;
  * - a replay with the same key and the same request gets the stored status and body (with
  *   `Idempotency-Replayed: true`) and changes nothing; with another request, 422; while the first
- *   is still running, 409 with Retry-After.
+ *   is still running, 409 with Retry-After; a claim left `en_proceso` past the request timeout (its
+ *   process died: its change did not commit, or the key would be complete) is taken by the retry.
  * Keys belong to a company and user (`dueno`): another user's key never matches.
  */
 export function idempotente(
   almacen: AlmacenIdempotencia,
   dueno: (req: FastifyRequest) => DuenoClave,
-): Pick<OpcionesRuta, 'preHandler' | 'onSend'> {
+): Pick<OpcionesRuta, 'preHandler' | 'onSend' | 'alrededor'> {
   /** The claim of a request with the header; true when it was answered (a replay). */
   const reclamar = async (req: FastifyRequest, reply: FastifyReply, crudo: string | string[]): Promise<boolean> => {
     const clave = (Array.isArray(crudo) ? crudo[0] : crudo)?.trim() ?? '';
@@ -84,22 +154,39 @@ export function idempotente(
         .send(r.respuesta);
       return true;
     }
-    (req as ConPendiente)[PENDIENTE] = { dueno: quien, clave: clave.toLowerCase() };
+    (req as ConPendiente)[PENDIENTE] = {
+      almacen,
+      dueno: quien,
+      clave: clave.toLowerCase(),
+      toma: r.toma,
+      enTransaccion: false,
+    };
     return false;
   };
   const guardar = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const pendiente = (req as ConPendiente)[PENDIENTE];
     if (!pendiente) return payload;
     (req as ConPendiente)[PENDIENTE] = undefined;
+    const { dueno: quien, clave, toma } = pendiente;
+    // Completed with the change, or taken by another claim: nothing left to do.
+    if ((pendiente.enTransaccion && reply.statusCode < 300) || pendiente.perdida) return payload;
     try {
       if (reply.statusCode >= 500 || typeof payload !== 'string') {
-        await almacen.liberar(pendiente.dueno, pendiente.clave);
+        // Released only while still this claim's and `en_proceso`: a change that committed with
+        // its key before a later failure keeps its answer.
+        await almacen.liberar(quien, clave, toma);
       } else {
-        await almacen.completar(pendiente.dueno, pendiente.clave, reply.statusCode, payload);
+        if (reply.statusCode < 300) {
+          // A success whose service did not complete the key in its transaction: stored now, as
+          // before; a crash right before this would leave the key to be retried after the lease.
+          req.log.error({ ruta: req.routeOptions.url }, 'idempotencia.fueraDeTransaccion');
+        }
+        await almacen.completar(quien, clave, toma, reply.statusCode, payload);
       }
     } catch (error) {
-      // The change is done (or not) already; the key stays `en_proceso` until it expires, so a
-      // retry gets 409 instead of running twice.
+      // The key stays `en_proceso` until the request timeout; then a retry runs it again (a
+      // refusal changed nothing; a success that was not completed in its transaction is the
+      // case logged above).
       req.log.warn({ err: resumenError(error) }, 'idempotencia.noGuardada');
     }
     return payload;
@@ -119,6 +206,18 @@ export function idempotente(
         },
         (err: Error) => done(err),
       );
+    },
+    // The handler runs with the claim in its async context, so that the service's transaction
+    // completes the key (`responderEnTransaccion`) with the answer the route's serializer writes.
+    alrededor: (req, reply, manejar) => {
+      const pendiente = (req as ConPendiente)[PENDIENTE];
+      if (!pendiente) return manejar();
+      pendiente.serializar = (valor) => {
+        const escrito: unknown = reply.serialize(valor);
+        return typeof escrito === 'string' ? escrito : Buffer.from(escrito as ArrayBuffer).toString('utf8');
+      };
+      pendiente.status = () => reply.statusCode;
+      return enCurso.run(pendiente, manejar);
     },
     onSend: (
       req: FastifyRequest,

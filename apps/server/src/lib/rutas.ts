@@ -21,7 +21,10 @@ export type ManejadorDe<R extends DefRuta> = (
 ) => Devuelve<R> | Promise<Devuelve<R>>;
 
 /** Route options beyond method, url, schema and handler (a body limit, a preParsing hook). */
-export type OpcionesRuta = Omit<Partial<RouteOptions>, 'method' | 'url' | 'schema' | 'handler'>;
+export type OpcionesRuta = Omit<Partial<RouteOptions>, 'method' | 'url' | 'schema' | 'handler'> & {
+  /** Runs the handler inside a context of the request (the idempotency key's: lib/idempotencia.ts). */
+  alrededor?: <T>(req: FastifyRequest, reply: FastifyReply, manejar: () => T) => T;
+};
 
 /** The Fastify schema of a route of the table: validation, answer whitelist and OpenAPI text. */
 export function esquemaDe(
@@ -51,12 +54,16 @@ export function registrar<R extends DefRuta>(
   manejador: ManejadorDe<R>,
   opciones: OpcionesRuta = {},
 ): void {
+  const { alrededor, ...resto } = opciones;
+  const handler = alrededor
+    ? (req: PeticionDe<R>, reply: FastifyReply) => alrededor(req, reply, () => manejador(req, reply))
+    : manejador;
   app.route({
-    ...opciones,
+    ...resto,
     method: r.metodo,
     url: r.path,
     schema: esquemaDe(r),
-    handler: manejador as unknown as RouteOptions['handler'],
+    handler: handler as unknown as RouteOptions['handler'],
   });
 }
 

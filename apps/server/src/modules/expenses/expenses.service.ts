@@ -18,6 +18,7 @@ import type { Actor } from '../../lib/actor.js';
 import type { EventBus } from '../../lib/bus.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { responderEnTransaccion } from '../../lib/idempotencia.js';
 import type { FilesService } from '../files/files.service.js';
 import type { AccesoOrden, OrdersService } from '../orders/orders.service.js';
 import { diaAR, diasEntre, diaTexto, inicioDiaAR } from './dias.js';
@@ -75,10 +76,13 @@ export class ExpensesService {
     return acc.modificar && (autorId === actor.id || esAdmin(actor));
   }
 
-  /** GET /api/v2/registro-gastos/{id}: whoever sees the order sees its hours and expenses, with totals. */
-  async registro(actor: Actor, ordenId: number): Promise<RegistroOrden> {
-    const acc = await this.orders.acceso(actor, ordenId);
-    const repo = this.repo();
+  /**
+   * GET /api/v2/registro-gastos/{id}: whoever sees the order sees its hours and expenses, with
+   * totals; inside a transaction with `tx` (the answer of a change).
+   */
+  async registro(actor: Actor, ordenId: number, tx?: DbOrTx): Promise<RegistroOrden> {
+    const acc = await this.orders.acceso(actor, ordenId, tx ? { tx } : {});
+    const repo = this.repo(tx);
     const [horas, gastos] = [await repo.horas(actor.entidadId, ordenId), await repo.gastos(actor.entidadId, ordenId)];
     const minutos = horas.reduce((a, h) => a + h.minutos, 0);
     const porMoneda = new Map<string, number>();
@@ -167,7 +171,7 @@ export class ExpensesService {
     }
 
     const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
+    const registro = await this.db.transaction(async (tx) => {
       const acc = await this.orders.acceso(actor, ordenId, { tx, bloquear: true });
       if (!acc.modificar) throw AppError.forbidden(MENSAJES_REGISTRO.soloLectura);
       const repo = this.repo(tx);
@@ -320,9 +324,10 @@ export class ExpensesService {
       const excedidos = await repo.diasExcedidos(actor.entidadId, pares, LIMITES_REGISTRO.minutosPorDia);
       const x = excedidos[0];
       if (x) throw AppError.invalid('horas', MENSAJES_REGISTRO.excedido(x.nombre, x.dia, x.minutos));
+      return responderEnTransaccion(tx, await this.registro(actor, ordenId, tx));
     });
     this.bus.publish({ type: 'orden.modificada', entidadId: actor.entidadId, ordenId, usuarioId: actor.id });
-    return this.registro(actor, ordenId);
+    return registro;
   }
 
   /** For the Excel export: hours (minutes) and expenses (cents per currency) of each order. */

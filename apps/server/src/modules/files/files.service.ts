@@ -8,6 +8,7 @@ import type { Actor } from '../../lib/actor.js';
 import type { EventBus } from '../../lib/bus.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { responderEnTransaccion } from '../../lib/idempotencia.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { FilesRepository, type ArchivoFila } from './files.repository.js';
 import { Inspector } from './inspector.js';
@@ -138,10 +139,10 @@ export class FilesService {
     };
   }
 
-  /** GET /api/v2/archivos/{id}: whoever sees the order sees its files. */
-  async list(actor: Actor, ordenId: number): Promise<Archivo[]> {
-    const acc = await this.orders.acceso(actor, ordenId);
-    const rows = await this.repo().list(actor.entidadId, ordenId);
+  /** GET /api/v2/archivos/{id}: whoever sees the order sees its files; inside a transaction with `tx`. */
+  async list(actor: Actor, ordenId: number, tx?: DbOrTx): Promise<Archivo[]> {
+    const acc = await this.orders.acceso(actor, ordenId, tx ? { tx } : {});
+    const rows = await this.repo(tx).list(actor.entidadId, ordenId);
     return rows.map((r) => this.aArchivo(ordenId, r, acc.modificar));
   }
 
@@ -217,7 +218,7 @@ export class FilesService {
 
   private async confirmar(actor: Actor, ordenId: number, nuevos: Nuevo[], borrar: number[]): Promise<Archivo[]> {
     const now = this.clock.now();
-    const quitados = await this.db.transaction(async (tx) => {
+    const { quitados, lista } = await this.db.transaction(async (tx) => {
       const acc = await this.orders.acceso(actor, ordenId, { tx, bloquear: true });
       if (!acc.modificar) throw AppError.forbidden(MENSAJES_ARCHIVOS.soloLectura);
       const repo = this.repo(tx);
@@ -252,7 +253,7 @@ export class FilesService {
           datos: { archivoId: ids[i]?.id ?? null, nombre: n.nombre, tipo: n.mime, tamanio: n.tamanio },
         });
       }
-      return quitados;
+      return { quitados, lista: await responderEnTransaccion(tx, await this.list(actor, ordenId, tx)) };
     });
     // The rows are gone: their bytes go too. A failure here only leaves an unreachable blob behind.
     await Promise.allSettled(
@@ -261,7 +262,7 @@ export class FilesService {
         .map((k) => this.storage.delete(k)),
     );
     this.bus.publish({ type: 'orden.modificada', entidadId: actor.entidadId, ordenId, usuarioId: actor.id });
-    return this.list(actor, ordenId);
+    return lista;
   }
 
   /** A 320 px JPEG of the image (EXIF orientation applied, transparency on white). HEIC may not decode: no thumbnail then. */

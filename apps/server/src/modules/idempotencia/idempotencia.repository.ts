@@ -19,7 +19,10 @@ export interface FilaClave {
 export class IdempotenciaRepository {
   constructor(private readonly db: DbOrTx) {}
 
-  /** Claims a new key, or takes an expired one again; false when a live one already exists. */
+  /**
+   * Claims a new key, or takes again one past its `vence` (a completed key after 24 h, a claim
+   * `en_proceso` after its lease); false when a live one already exists.
+   */
   async tomar(dueno: DuenoClave, clave: string, huella: string, ahora: Date, vence: Date): Promise<boolean> {
     const tomada = await this.db
       .insert(idempotencia)
@@ -46,15 +49,24 @@ export class IdempotenciaRepository {
     return fila;
   }
 
-  async completar(dueno: DuenoClave, clave: string, status: number, respuesta: string): Promise<void> {
-    await this.db
+  /** Completes the claim made at `toma`, if it still holds the key; false otherwise. */
+  async completar(
+    dueno: DuenoClave,
+    clave: string,
+    toma: Date,
+    r: { status: number; respuesta: string; vence: Date },
+  ): Promise<boolean> {
+    const hecha = await this.db
       .update(idempotencia)
-      .set({ estado: 'completada', status, respuesta })
-      .where(and(donde(dueno, clave), eq(idempotencia.estado, 'en_proceso')));
+      .set({ estado: 'completada', status: r.status, respuesta: r.respuesta, vence: r.vence })
+      .where(deLaToma(dueno, clave, toma))
+      .returning({ clave: idempotencia.clave });
+    return hecha.length > 0;
   }
 
-  async liberar(dueno: DuenoClave, clave: string): Promise<void> {
-    await this.db.delete(idempotencia).where(and(donde(dueno, clave), eq(idempotencia.estado, 'en_proceso')));
+  /** Forgets the claim made at `toma`, if it still holds the key and is not complete. */
+  async liberar(dueno: DuenoClave, clave: string, toma: Date): Promise<void> {
+    await this.db.delete(idempotencia).where(deLaToma(dueno, clave, toma));
   }
 
   async borrarVencidas(ahora: Date): Promise<number> {
@@ -64,6 +76,11 @@ export class IdempotenciaRepository {
       .returning({ clave: idempotencia.clave });
     return borradas.length;
   }
+}
+
+/** The key while claim `toma` (its `creada`) holds it and runs. */
+function deLaToma(dueno: DuenoClave, clave: string, toma: Date) {
+  return and(donde(dueno, clave), eq(idempotencia.estado, 'en_proceso'), eq(idempotencia.creada, toma));
 }
 
 function donde(dueno: DuenoClave, clave: string) {

@@ -1,6 +1,7 @@
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { MENSAJE_EN_PROCESO } from '../../lib/idempotencia.js';
 import { IdempotenciaRepository, type DuenoClave } from './idempotencia.repository.js';
 
 /** How long a key is remembered: a replay within it gets the first answer. */
@@ -9,22 +10,22 @@ export const VIGENCIA_IDEMPOTENCIA_MS = 24 * 60 * 60 * 1000;
 const LIMPIEZA_CADA_MS = 10 * 60 * 1000;
 
 /** What claiming a key gives: run the request now, or send the answer it already gave. */
-export type Reclamo = { tipo: 'nuevo' } | { tipo: 'repetida'; status: number; respuesta: string };
+export type Reclamo = { tipo: 'nuevo'; toma: Date } | { tipo: 'repetida'; status: number; respuesta: string };
 
 export type { DuenoClave };
-
-export const MENSAJE_EN_PROCESO =
-  'Esta operación ya se está procesando (se envió dos veces a la vez). Reintente en unos segundos.';
+export { MENSAJE_EN_PROCESO };
 export const MENSAJE_DISTINTA =
   'La clave de idempotencia ya se usó con otra solicitud distinta. Envíe esta solicitud con una clave nueva.';
 
 /**
  * Idempotency keys (docs/APP-DE-CAMPO.md, "Trabajo sin conexión"). A key is claimed before the
  * request runs (a row `en_proceso`, unique per company, user and key, so of two duplicates at the
- * same time exactly one claims it), then completed with the answer, or released when the request
- * failed in a way a retry may fix (5xx). The claim commits before the change and the answer after
- * it: a crash in between leaves the key `en_proceso` until it expires, so a retry is refused with
- * 409 instead of applying the change a second time (at most once; the outbox shows it).
+ * same time exactly one claims it) with a lease of `plazoEnProcesoMs` (the request timeout); the
+ * service completes it with the answer inside the change's own transaction, so the change and the
+ * completed key commit together or not at all. A claim still `en_proceso` past its lease belongs
+ * to a request that died (a crash): its change did not commit, so a retry takes the key and runs
+ * it. The first claim, if it is somehow still running, then fails to complete (its transaction
+ * rolls back): exactly one of them commits.
  */
 export class IdempotenciaService {
   private ultimaLimpieza = 0;
@@ -34,6 +35,8 @@ export class IdempotenciaService {
     db: Db,
     private readonly clock: Clock,
     private readonly alFallarLimpieza: (error: unknown) => void = () => {},
+    /** How long a claim may stay `en_proceso` before a retry takes it: the request timeout. */
+    private readonly plazoEnProcesoMs = 120_000,
   ) {
     this.repo = new IdempotenciaRepository(db);
   }
@@ -41,9 +44,9 @@ export class IdempotenciaService {
   async reclamar(dueno: DuenoClave, clave: string, huella: string): Promise<Reclamo> {
     const ahora = this.clock.now();
     this.limpiarSiToca(ahora);
-    const vence = new Date(ahora.getTime() + VIGENCIA_IDEMPOTENCIA_MS);
+    const vence = new Date(ahora.getTime() + this.plazoEnProcesoMs);
     for (let intento = 0; intento < 2; intento++) {
-      if (await this.repo.tomar(dueno, clave, huella, ahora, vence)) return { tipo: 'nuevo' };
+      if (await this.repo.tomar(dueno, clave, huella, ahora, vence)) return { tipo: 'nuevo', toma: ahora };
       const fila = await this.repo.leer(dueno, clave);
       // Released between the two statements (the first attempt failed with 5xx): claim again.
       if (!fila) continue;
@@ -58,14 +61,26 @@ export class IdempotenciaService {
     throw new AppError('IDEMPOTENCIA_EN_PROCESO', MENSAJE_EN_PROCESO, { retryAfterS: 5 });
   }
 
-  /** Records the answer the request gave (its status and JSON body as sent). */
-  completar(dueno: DuenoClave, clave: string, status: number, respuesta: string): Promise<void> {
-    return this.repo.completar(dueno, clave, status, respuesta);
+  /**
+   * Records the answer the request gave (its status and JSON body as sent), kept 24 h, inside `tx`
+   * when given (the change's transaction); false when claim `toma` no longer holds the key.
+   */
+  completar(
+    dueno: DuenoClave,
+    clave: string,
+    toma: Date,
+    status: number,
+    respuesta: string,
+    tx?: DbOrTx,
+  ): Promise<boolean> {
+    const vence = new Date(this.clock.now().getTime() + VIGENCIA_IDEMPOTENCIA_MS);
+    const repo = tx ? new IdempotenciaRepository(tx) : this.repo;
+    return repo.completar(dueno, clave, toma, { status, respuesta, vence });
   }
 
   /** Forgets a claim whose request failed before changing anything that counts (5xx): a retry runs it again. */
-  liberar(dueno: DuenoClave, clave: string): Promise<void> {
-    return this.repo.liberar(dueno, clave);
+  liberar(dueno: DuenoClave, clave: string, toma: Date): Promise<void> {
+    return this.repo.liberar(dueno, clave, toma);
   }
 
   /** Removes the expired keys; returns how many. */

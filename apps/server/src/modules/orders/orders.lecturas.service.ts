@@ -23,7 +23,7 @@ import type { TenantCache } from '../../lib/tenant-cache.js';
 import type { ClientsService } from '../clients/clients.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { describirEvento } from './orders.eventos.js';
-import type { Nombres, NombresCache } from './orders.nombres.js';
+import type { Nombres, NombresCache, Referencias } from './orders.nombres.js';
 import {
   estadosSiguientes,
   puedeBorrar,
@@ -196,6 +196,14 @@ export class OrdersLecturasService {
     return tx ? new OrdersLecturasRepository(tx) : new OrdersLecturasRepository(this.db, this.deps.consultar);
   }
 
+  /**
+   * The names an order needs; inside a transaction pass its `tx`: a miss is then read through it
+   * (not kept), never through the main handle, which the transaction holds (PGlite has one connection).
+   */
+  nombresDe(entidadId: number, refs: Referencias, tx?: DbOrTx): Promise<Nombres> {
+    return this.nombres.de(entidadId, refs, tx);
+  }
+
   /** The loader of the names cache (src/caches.ts); inside a transaction, through it. */
   findNombres(entidadId: number, tx?: DbOrTx): Promise<Nombres> {
     return this.repo(tx).nombres(entidadId);
@@ -333,9 +341,9 @@ export class OrdersLecturasService {
     return o;
   }
 
-  /** GET /api/v3/ordenDTO/{id}. */
-  async detalle(actor: Actor, id: number): Promise<OrdenDetalle> {
-    return this.detalleDe(actor, await this.find(actor, id, undefined, this.deps.facturacion?.columna));
+  /** GET /api/v3/ordenDTO/{id}; inside a transaction with `tx` (the answer of a change). */
+  async detalle(actor: Actor, id: number, tx?: DbOrTx): Promise<OrdenDetalle> {
+    return this.detalleDe(actor, await this.find(actor, id, tx, this.deps.facturacion?.columna), tx);
   }
 
   /**
@@ -354,14 +362,18 @@ export class OrdersLecturasService {
    * The detail of an order already loaded (or just stored: a create answers without reading back,
    * and a new order has no billing data yet).
    */
-  async detalleDe(actor: Actor, o: OrdenFila): Promise<OrdenDetalle> {
-    const n = await this.nombres.de(actor.entidadId, {
-      clientes: [o.clienteId],
-      tipos: [o.tipoOrdenId],
-      areas: [o.areaId],
-      prioridades: [o.prioridadId],
-      usuarios: [o.registroResponsableId, ...o.responsables],
-    });
+  async detalleDe(actor: Actor, o: OrdenFila, tx?: DbOrTx): Promise<OrdenDetalle> {
+    const n = await this.nombresDe(
+      actor.entidadId,
+      {
+        clientes: [o.clienteId],
+        tipos: [o.tipoOrdenId],
+        areas: [o.areaId],
+        prioridades: [o.prioridadId],
+        usuarios: [o.registroResponsableId, ...o.responsables],
+      },
+      tx,
+    );
     const facturacion = this.deps.facturacion?.leer(o.facturacion);
     const ac = acceso(o);
     const modificar = puedeModificar(actor, ac);

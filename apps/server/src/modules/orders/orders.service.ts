@@ -18,6 +18,7 @@ import type { Actor } from '../../lib/actor.js';
 import type { DomainEvent, EventBus } from '../../lib/bus.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { hayClaveEnCurso, responderEnTransaccion } from '../../lib/idempotencia.js';
 import type { PlansService } from '../plans/plans.service.js';
 import { acceso, NO_EXISTE, type OrdersLecturasService } from './orders.lecturas.service.js';
 import type { OrdenFila } from './orders.lecturas.repository.js';
@@ -120,12 +121,16 @@ export class OrdersService {
       throw AppError.invalid('archivos', 'Los archivos se adjuntan desde la pantalla Archivos de la orden.');
     }
     this.validarFechas(body.fechaInicio, body.fechaFin);
-    if (body.id) return this.lecturas.detalle(actor, await this.actualizar(actor, body.id, body));
-    // A new order is answered from what was stored, without reading it back.
-    return this.lecturas.detalleDe(actor, await this.crear(actor, body));
+    if (body.id) return this.actualizar(actor, body.id, body);
+    return this.crear(actor, body);
   }
 
-  private async crear(actor: Actor, b: Guardar): Promise<OrdenFila> {
+  /**
+   * A new order, answered from what was stored, without reading it back. With an Idempotency-Key
+   * the statement runs in a transaction that also completes the key with the answer; without one,
+   * on its own (one round trip, a prepared statement).
+   */
+  private async crear(actor: Actor, b: Guardar): Promise<OrdenDetalle> {
     if (!tienePermiso(actor, 'crearOrden')) throw AppError.forbidden('No tiene permiso para crear órdenes.');
     if (!puedeCrear(actor, b.cliente)) {
       throw AppError.forbidden('No tiene permiso para delegar órdenes a este cliente.');
@@ -152,22 +157,34 @@ export class OrdersService {
       creada: now,
       responsables: b.responsable,
     };
-    let r = await this.repo().insert(nueva);
-    if (!r.cliente) throw AppError.invalid('cliente', 'El cliente indicado no existe o está inactivo.');
-    if (!r.tipo) throw AppError.invalid('tipoOrden', 'El tipo de orden indicado no existe o está archivado.');
-    if (!r.area) throw AppError.invalid('area', 'El área indicada no existe o está archivada.');
-    if (!r.prioridad) throw AppError.invalid('prioridad', 'La prioridad indicada no existe.');
-    if (!r.usuarios) throw AppError.invalid('responsable', 'Algún responsable indicado no existe o está inactivo.');
+    /**
+     * One attempt: the new order (and, in a transaction, its detail, completing the key), or null
+     * when no quota was left.
+     */
+    const intentar = async (tx?: DbOrTx): Promise<{ fila: OrdenFila; detalle?: OrdenDetalle } | null> => {
+      const r = await this.repo(tx).insert(nueva);
+      if (!r.cliente) throw AppError.invalid('cliente', 'El cliente indicado no existe o está inactivo.');
+      if (!r.tipo) throw AppError.invalid('tipoOrden', 'El tipo de orden indicado no existe o está archivado.');
+      if (!r.area) throw AppError.invalid('area', 'El área indicada no existe o está archivada.');
+      if (!r.prioridad) throw AppError.invalid('prioridad', 'La prioridad indicada no existe.');
+      if (!r.usuarios) throw AppError.invalid('responsable', 'Algún responsable indicado no existe o está inactivo.');
+      if (!r.cupo || r.id == null || r.numero == null) return null;
+      const fila = this.filaNueva(r.id, r.numero, nueva);
+      if (!tx) return { fila };
+      return { fila, detalle: await responderEnTransaccion(tx, await this.lecturas.detalleDe(actor, fila, tx)) };
+    };
+    const conClave = hayClaveEnCurso();
+    const alta = () => (conClave ? this.db.transaction((tx) => intentar(tx)) : intentar());
+    let d = await alta();
     // No quota taken: the period may have ended. Start the new one, if due, and try once more.
-    if (!r.cupo && (await this.plans.renovarSiVencio(actor.entidadId))) r = await this.repo().insert(nueva);
-    if (!r.cupo || r.id == null || r.numero == null) {
+    if (!d && (await this.plans.renovarSiVencio(actor.entidadId))) d = await alta();
+    if (!d) {
       throw new AppError(
         'QUOTA_AGOTADA',
         'Se agotaron las órdenes disponibles de su plan para este período. La orden no se guardó; puede actualizar el plan o esperar la próxima renovación.',
       );
     }
-    const id = r.id;
-    const base = { entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id };
+    const base = { entidadId: actor.entidadId, ordenId: d.fila.id, usuarioId: actor.id };
     this.publishAll([
       { type: 'orden.creada', ...base },
       { type: 'plan.cambiado', entidadId: actor.entidadId },
@@ -175,13 +192,18 @@ export class OrdersService {
         ? [{ type: 'orden.responsablesCambiados' as const, ...base, agregados: b.responsable }]
         : []),
     ]);
-    const t = now.getTime();
+    return d.detalle ?? this.lecturas.detalleDe(actor, d.fila);
+  }
+
+  /** The row of an order just stored, from what was sent (a new order has no billing data yet). */
+  private filaNueva(id: number, numero: number, nueva: NuevaOrden): OrdenFila {
+    const t = nueva.creada.getTime();
     return {
       id,
-      numero: r.numero,
+      numero,
       titulo: nueva.titulo,
       detalle: nueva.detalle,
-      estadoId: estado,
+      estadoId: nueva.estadoId,
       clienteId: nueva.clienteId,
       tipoOrdenId: nueva.tipoOrdenId,
       areaId: nueva.areaId,
@@ -191,17 +213,17 @@ export class OrdersService {
       creada: t,
       actualizada: t,
       finalizada: null,
-      registroResponsableId: actor.id,
+      registroResponsableId: nueva.registroResponsableId,
       e5sAreaKey: nueva.e5sAreaKey,
       e5sAreaName: nueva.e5sAreaName,
-      responsables: [...b.responsable].sort((x, y) => x - y),
+      responsables: [...nueva.responsables].sort((x, y) => x - y),
     };
   }
 
-  private async actualizar(actor: Actor, id: number, b: Guardar): Promise<number> {
+  private async actualizar(actor: Actor, id: number, b: Guardar): Promise<OrdenDetalle> {
     const now = this.clock.now();
     const events: DomainEvent[] = [];
-    await this.db.transaction(async (tx) => {
+    const detalle = await this.db.transaction(async (tx) => {
       const o = await this.cargarParaCambio(actor, id, tx);
       if (!puedeModificar(actor, acceso(o))) throw AppError.forbidden(SOLO_LECTURA);
       if (b.estado != null && b.estado !== o.estadoId) {
@@ -276,9 +298,10 @@ export class OrdersService {
           });
       }
       events.unshift({ type: 'orden.modificada', entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id });
+      return responderEnTransaccion(tx, await this.lecturas.detalle(actor, id, tx));
     });
     this.publishAll(events);
-    return id;
+    return detalle;
   }
 
   /** DELETE /api/v2/orden/{id}: needs borrarOrden for its client. The order leaves every list; its history stays. */
@@ -305,7 +328,7 @@ export class OrdersService {
   async cambiarEstado(actor: Actor, id: number, b: z.output<typeof zCambioEstado>): Promise<OrdenDetalle> {
     if (!esEstadoValido(b.estado)) throw AppError.invalid('estado', 'El estado indicado no existe.');
     const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
+    const detalle = await this.db.transaction(async (tx) => {
       const o = await this.cargarParaCambio(actor, id, tx);
       const ac = acceso(o);
       if (!puedeModificar(actor, ac)) throw AppError.forbidden(SOLO_LECTURA);
@@ -339,6 +362,7 @@ export class OrdersService {
         estadoNuevoId: b.estado,
         comentario: b.comentarios,
       });
+      return responderEnTransaccion(tx, await this.lecturas.detalle(actor, id, tx));
     });
     this.bus.publish({
       type: 'orden.estadoCambiado',
@@ -348,7 +372,7 @@ export class OrdersService {
       estadoId: b.estado,
       comentario: b.comentarios,
     });
-    return this.lecturas.detalle(actor, id);
+    return detalle;
   }
 
   /** PUT /api/v3/responsable/{id}: replaces the responsables (one or several). */
@@ -442,7 +466,7 @@ export class OrdersService {
           await this.validarReferencias(actor, tx, tipo ? { tipo: cambio.valor } : { area: cambio.valor });
           if ((tipo ? o.tipoOrdenId : o.areaId) === cambio.valor) return;
           await repo.update(actor.entidadId, id, { [tipo ? 'tipoOrdenId' : 'areaId']: cambio.valor, actualizada: now });
-          const n = await this.lecturas.nombres.de(
+          const n = await this.lecturas.nombresDe(
             actor.entidadId,
             tipo ? { tipos: [cambio.valor] } : { areas: [cambio.valor] },
             tx,
