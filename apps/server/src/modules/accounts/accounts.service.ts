@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -79,6 +80,9 @@ const CONSERVAR_TOKENS_MS = 30 * 24 * HORA;
 
 const invalido = () => new AppError('ENLACE_INVALIDO', MENSAJES_CUENTAS.enlaceInvalido);
 
+/** Thrown inside a sign-up's savepoint to roll back what it wrote (see `register`). */
+const DESHACER = Symbol('deshacer');
+
 /**
  * The public account calls (issue 12; docs/CORREO.md): a company signs itself up, confirms its
  * address, recovers a password; and the invitations an admin sends (`Invitaciones`). Each call is
@@ -120,8 +124,8 @@ export class AccountsService implements Invitaciones {
    *
    * The answer never tells whether a login name or an email exists (issue 28): when the email is
    * already an account's, or the login name (or the email) is taken as a login or as another
-   * person's email, nothing is created and the same 201 goes out, after the same argon2 and one
-   * transaction; the mailbox of the email named gets a notice instead (`avisoRegistro`), so only
+   * person's email, nothing is kept and the same 201 goes out, after the same argon2 and the same
+   * writes (rolled back); the mailbox of the email named gets a notice instead (`avisoRegistro`), so only
    * its owner learns why.
    */
   async register(input: RegistroInput, direccion: string): Promise<RegistroHecho> {
@@ -131,7 +135,6 @@ export class AccountsService implements Invitaciones {
     ]);
     // argon2 takes tens of milliseconds: before the transaction, not inside it.
     const passwordHash = await hashSecret(input.password);
-    const ahora = this.clock.now();
     await this.db.transaction(async (tx) => {
       const repo = new AccountsRepository(tx);
       await repo.lock({ email: input.email });
@@ -144,30 +147,18 @@ export class AccountsService implements Invitaciones {
       else if ((await users.loginTaken(tx, input.usuario)) || (!mismo && (await users.emailTaken(tx, input.usuario)))) {
         motivo = 'usuarioNoDisponible';
       }
-      if (motivo) {
-        await this.avisoRegistro(tx, input, motivo);
-        return;
+      // The same work either way, so the time does not tell either: when nothing may be created the
+      // company and its owner (under a login nobody can hold) are written in a savepoint that is
+      // then rolled back, and the notice is queued instead.
+      try {
+        await tx.transaction(async (sp) => {
+          await this.crearEmpresa(sp, motivo ? { ...input, usuario: `ensayo#${randomUUID()}` } : input, passwordHash);
+          if (motivo) throw DESHACER;
+        });
+      } catch (err) {
+        if (err !== DESHACER) throw err;
       }
-      const entidadId = await makeEntidad(tx, {
-        nombre: input.entidadNombre,
-        plan: PLAN_GRATUITO,
-        now: ahora,
-        cuit: input.cuit ?? null,
-        telefono: input.telefono || null,
-      });
-      await makePrioridades(tx, entidadId);
-      const usuarioId = await this.deps.users.createPropietario(tx, {
-        entidadId,
-        usuario: input.usuario,
-        nombre: input.nombre,
-        apellido: input.apellido,
-        email: input.email,
-        passwordHash,
-        terminosVersion: TERMINOS_VERSION,
-        terminosAceptados: ahora,
-      });
-      const cuenta = { id: usuarioId, entidadId, usuario: input.usuario, nombre: input.nombre, email: input.email };
-      await this.queueLink(tx, cuenta, 'confirmacion', { nombre: input.entidadNombre, logo: null });
+      if (motivo) await this.avisoRegistro(tx, input, motivo);
     });
     this.deps.mail.kick();
     return {
@@ -176,6 +167,31 @@ export class AccountsService implements Invitaciones {
       email: input.email,
       mensaje: MENSAJES_CUENTAS.registroHecho(input.email),
     };
+  }
+
+  /** The new company on the free plan, its owner, the confirmation link and its mail. */
+  private async crearEmpresa(tx: DbOrTx, input: RegistroInput, passwordHash: string): Promise<void> {
+    const ahora = this.clock.now();
+    const entidadId = await makeEntidad(tx, {
+      nombre: input.entidadNombre,
+      plan: PLAN_GRATUITO,
+      now: ahora,
+      cuit: input.cuit ?? null,
+      telefono: input.telefono || null,
+    });
+    await makePrioridades(tx, entidadId);
+    const usuarioId = await this.deps.users.createPropietario(tx, {
+      entidadId,
+      usuario: input.usuario,
+      nombre: input.nombre,
+      apellido: input.apellido,
+      email: input.email,
+      passwordHash,
+      terminosVersion: TERMINOS_VERSION,
+      terminosAceptados: ahora,
+    });
+    const cuenta = { id: usuarioId, entidadId, usuario: input.usuario, nombre: input.nombre, email: input.email };
+    await this.queueLink(tx, cuenta, 'confirmacion', { nombre: input.entidadNombre, logo: null });
   }
 
   /**
