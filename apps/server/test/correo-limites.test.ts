@@ -17,7 +17,8 @@ import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import { LIMITES_CORREO } from '../src/modules/mail/limites.js';
 import { PUBLIC_URL, SmtpCapture, cuentasEnv, registro, tokenDe } from './correo-helpers.js';
-import { auth, makeClientes, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
+import { seedDemo } from '../src/seed/demo.js';
+import { auth, makeClientes, makeEntidad, makeUsuario, openTestDatabase, type TestEnv } from './helpers.js';
 
 type Env = TestEnv & { dataDir: string };
 type Json = Record<string, unknown>;
@@ -38,12 +39,9 @@ const llamar = (app: FastifyInstance, method: 'GET' | 'POST' | 'PUT', url: strin
 /** A company with an admin, a client with an email and one order. `vieja`: created two days ago. */
 async function empresa(env: Env, nombre: string, o: { vieja: boolean; admin: string; adminNombre?: string }) {
   const db = env.database.db;
-  const entidadId = await makeEntidad(db, { nombre, plan: 'Pyme', now: env.clock.now() });
-  if (o.vieja) {
-    await db.execute(
-      sql`update entidades set creada = ${new Date(env.clock.now().getTime() - 2 * DIA_MS).toISOString()}::timestamptz where id = ${entidadId}`,
-    );
-  }
+  const now = env.clock.now();
+  const creada = o.vieja ? { creada: new Date(now.getTime() - 2 * DIA_MS) } : {};
+  const entidadId = await makeEntidad(db, { nombre, plan: 'Pyme', now, ...creada });
   const [cliente] = (await makeClientes(db, entidadId, [
     { nombre: 'Hotel', contacto: 'Rosa\nvisite evil.example.net', email: `rosa@${o.admin}.example.com` },
   ])) as [number];
@@ -280,6 +278,24 @@ describe('empresa registrada en las últimas 24 horas', () => {
       console.info(`empresa nueva: ${aUna} a una dirección, ${total} en total, rechazos en ${ms} ms`);
     } finally {
       await env.close();
+    }
+  });
+});
+
+describe('la demo', () => {
+  it('sus empresas no cuentan como recién registradas: tienen los límites de una empresa con historia', async () => {
+    const { database, drop } = await openTestDatabase();
+    try {
+      await database.migrate();
+      const ahora = new Date();
+      await seedDemo(database.db, ahora);
+      const r = await database.db.execute<{ nombre: string; creada: string }>(
+        sql`select nombre, creada from entidades`,
+      );
+      expect(r.rows.length).toBeGreaterThan(0);
+      for (const e of r.rows) expect(new Date(e.creada).getTime()).toBeLessThan(ahora.getTime() - DIA_MS);
+    } finally {
+      await drop();
     }
   });
 });

@@ -27,12 +27,9 @@ const llamar = (app: FastifyInstance, method: 'GET' | 'POST' | 'PUT', url: strin
 /** A company with an admin, a client with an email and one order. `vieja`: created two days ago. */
 async function empresa(env: Env, nombre: string, o: { vieja: boolean; admin: string; adminNombre?: string }) {
   const db = env.database.db;
-  const entidadId = await makeEntidad(db, { nombre, plan: 'Pyme', now: env.clock.now() });
-  if (o.vieja) {
-    await db.execute(
-      sql`update entidades set creada = ${new Date(env.clock.now().getTime() - 2 * DIA_MS).toISOString()}::timestamptz where id = ${entidadId}`,
-    );
-  }
+  const now = env.clock.now();
+  const creada = o.vieja ? { creada: new Date(now.getTime() - 2 * DIA_MS) } : {};
+  const entidadId = await makeEntidad(db, { nombre, plan: 'Pyme', now, ...creada });
   const [cliente] = (await makeClientes(db, entidadId, [
     { nombre: 'Hotel', contacto: 'Rosa\nvisite evil.example.net', email: `rosa@${o.admin}.example.com` },
   ])) as [number];
