@@ -282,6 +282,38 @@ describe('empresa registrada en las últimas 24 horas', () => {
   });
 });
 
+describe('avisos del alta', () => {
+  it(`a una dirección llegan a lo sumo ${LIMITES_CORREO.avisosRegistro} avisos de altas que no crearon nada por día, y el alta responde igual`, async () => {
+    const env = await cuentasEnv(smtp);
+    try {
+      const duenio = registro();
+      const alta = (b: Json) =>
+        env.app.inject({
+          method: 'POST',
+          url: '/api/v2/registrar/usuario',
+          payload: b,
+          remoteAddress: `10.2.0.${++ip}`,
+        });
+      expect((await alta(duenio)).statusCode).toBe(201);
+      await entregar(env);
+      const antes = smtp.para(duenio.email as string).length;
+      for (let i = 0; i < LIMITES_CORREO.avisosRegistro + 2; i++) {
+        // An hour apart, past the sign-up's own per-account limit (3 an hour, in memory), within a day.
+        env.clock.advance(3_600_000 + 1_000);
+        const r = await alta(registro({ email: duenio.email }));
+        expect(r.statusCode, r.body).toBe(201);
+      }
+      await entregar(env);
+      const avisos = smtp.para(duenio.email as string).slice(antes);
+      expect(avisos.map((m) => m.subject)).toEqual(
+        Array(LIMITES_CORREO.avisosRegistro).fill('Alguien intentó registrar una cuenta de Delego con su correo'),
+      );
+    } finally {
+      await env.close();
+    }
+  });
+});
+
 describe('la demo', () => {
   it('sus empresas no cuentan como recién registradas: tienen los límites de una empresa con historia', async () => {
     const { database, drop } = await openTestDatabase();
