@@ -62,6 +62,7 @@ import type { BrokerOptions } from './modules/live/live.broker.js';
 import type { Services } from './services.js';
 import { AccountsService, type LimitesCuentas } from './modules/accounts/accounts.service.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import type { LimitesCorreo } from './modules/mail/limites.js';
 import { MailService, dominioDe } from './modules/mail/mail.service.js';
 import { EmlTransport, SmtpTransport, type MailTransport } from './modules/mail/transport.js';
 import { ClientSideService, type LimitesClientePublico } from './modules/client-side/client-side.service.js';
@@ -101,6 +102,8 @@ export interface AppParts {
   mailTransport?: MailTransport;
   /** Overrides of the public account calls' rate limits (tests). */
   limitesCuentas?: Partial<LimitesCuentas>;
+  /** Overrides of the caps on outgoing mail (tests of other modules that mail one address often). */
+  limitesCorreo?: Partial<LimitesCorreo>;
   /**
    * The payment provider of the plans (docs/PLANES.md). Default: MercadoPago when
    * MERCADOPAGO_ACCESS_TOKEN is set, otherwise the test mode when `modoDePagos` allows it.
@@ -231,7 +234,12 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
         ? new SmtpTransport(config.smtpUrl, config.mailFrom)
         : new EmlTransport(path.join(config.dataDir, 'correo'), config.mailFrom)),
     app.log,
-    { pollMs: config.mailPollMs, dominio: dominioDe(config.mailFrom) },
+    {
+      pollMs: config.mailPollMs,
+      dominio: dominioDe(config.mailFrom),
+      contacto: config.mailContacto ?? null,
+      ...(parts.limitesCorreo ? { limites: parts.limitesCorreo } : {}),
+    },
   );
   const users: UsersService = new UsersService(db, bus, {
     permissions,

@@ -81,6 +81,8 @@ const zConfig = z
       .optional(),
     /** The From of every mail (MAIL_FROM), e.g. `Delego <no-responder@example.com>`. */
     mailFrom: z.string().min(3).default('Delego <no-responder@localhost>'),
+    /** Where people write to stop a company's mails or report an abuse (MAIL_CONTACTO); every footer says it. */
+    mailContacto: z.string().email('debe ser una dirección de correo').optional(),
     /** The address people open the app at, for the links in mails (PUBLIC_URL); default http://localhost:PORT. */
     publicUrl: z
       .string()
@@ -146,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listCacheMs: env.LIST_CACHE_MS || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    mailContacto: env.MAIL_CONTACTO || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
     mailPollMs: env.MAIL_POLL_MS || undefined,
     mercadoPagoAccessToken: env.MERCADOPAGO_ACCESS_TOKEN || undefined,

@@ -82,6 +82,14 @@ export function tokenDe(m: { text?: string }, pagina: 'confirmacion' | 'password
 
 export const PUBLIC_URL = 'https://delego.example.com';
 
+/** Caps on outgoing mail high enough not to matter, for tests of other modules (correo-limites.test.ts tests them). */
+export const SIN_LIMITES_CORREO = {
+  porEmpresa: 100_000,
+  porDestinatario: 100_000,
+  porEmpresaNueva: 100_000,
+  porDestinatarioNueva: 100_000,
+} as const;
+
 /**
  * A test app that sends its mail to `smtp` through SMTP_URL (the configured path, not a fake), with
  * its own data folder; the worker is not started: tests deliver with `services().mail.deliverPending()`.

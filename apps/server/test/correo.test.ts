@@ -160,7 +160,7 @@ describe('reinicio y caída', () => {
 });
 
 describe('sin SMTP_URL', () => {
-  it('cada correo es un .eml en DATA_DIR/correo; el asunto y el enlace van al registro, el token a ninguna otra línea', async () => {
+  it('cada correo es un .eml en DATA_DIR/correo; el registro nombra el archivo, y ningún token llega a ninguna línea', async () => {
     const lineas: string[] = [];
     const logStream = new Writable({
       write(chunk: Buffer, _enc, cb) {
@@ -185,11 +185,13 @@ describe('sin SMTP_URL', () => {
 
       const guardado = lineas.filter((l) => l.includes('correo.guardado'));
       expect(guardado).toHaveLength(1);
+      // Issue 28: the row, its kind and the recipient's domain; never the link nor the subject.
       expect(JSON.parse(guardado[0]!)).toMatchObject({
-        asunto: eml.subject,
-        enlace: `${PUBLIC_URL}/confirmacion/${k}`,
+        tipo: 'confirmacion',
+        dominio: (body.email as string).split('@')[1],
         archivo: path.join(carpeta, archivos[0]!),
       });
+      expect(guardado[0]).not.toContain(PUBLIC_URL);
 
       // The calls whose query strings carry a token or a password, answered well and badly.
       const get = (url: string) => env.app.inject({ method: 'GET', url, remoteAddress: `10.5.0.${++ip}` });
@@ -207,10 +209,10 @@ describe('sin SMTP_URL', () => {
       const bien = await get(`/api/v2/confirmarRecuperarPassword?k=${kr}&password=${nueva}&confirmPassword=${nueva}`);
       expect(bien.statusCode).toBe(200);
 
-      const otras = lineas.filter((l) => !l.includes('correo.guardado'));
-      expect(otras.some((l) => l.includes('/api/v2/confirmarRecuperarPassword'))).toBe(true);
+      expect(lineas.filter((l) => l.includes('correo.guardado'))).toHaveLength(2);
+      expect(lineas.some((l) => l.includes('/api/v2/confirmarRecuperarPassword'))).toBe(true);
       for (const secreto of [k, kr, nueva, md5('x'), body.email as string, body.password as string]) {
-        expect(otras.filter((l) => l.includes(secreto))).toEqual([]);
+        expect(lineas.filter((l) => l.includes(secreto))).toEqual([]);
       }
     } finally {
       await env.close();

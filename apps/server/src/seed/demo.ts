@@ -30,6 +30,8 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       nombre: 'Demo Servicios S.A.',
       plan: 'Pyme',
       now,
+      // Established companies with months of history, not ones that signed up today (mail caps).
+      creada: new Date(now.getTime() - 365 * 24 * 3_600_000),
       logo: logoSvg('DS', '#1f5fa8'),
     });
     const clientes = await makeClientes(tx, demo, [
@@ -191,6 +193,8 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       nombre: 'Otra Empresa S.R.L.',
       plan: 'Ilimitado',
       now,
+      // Established companies with months of history, not ones that signed up today (mail caps).
+      creada: new Date(now.getTime() - 365 * 24 * 3_600_000),
       logo: logoSvg('OE', '#2e7d32'),
     });
     const clientesOtra = await makeClientes(tx, otra, [

@@ -47,13 +47,21 @@ export async function makeEntidad(
     logo?: string | null;
     cuit?: string | null;
     telefono?: string | null;
+    /** When the company was created (default: now). The mail caps are tighter in its first day. */
+    creada?: Date;
   },
 ): Promise<number> {
   const [plan] = await db.select().from(planes).where(eq(planes.nombre, o.plan));
   if (!plan) throw new Error(`plan ${o.plan} inexistente`);
   const [e] = await db
     .insert(entidades)
-    .values({ nombre: o.nombre, logo: o.logo ?? null, cuit: o.cuit ?? null, telefono: o.telefono ?? null })
+    .values({
+      nombre: o.nombre,
+      logo: o.logo ?? null,
+      cuit: o.cuit ?? null,
+      telefono: o.telefono ?? null,
+      ...(o.creada ? { creada: o.creada } : {}),
+    })
     .returning({ id: entidades.id });
   if (!e) throw new Error('entidad no creada');
   await db.insert(suscripciones).values({

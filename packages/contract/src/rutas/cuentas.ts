@@ -27,7 +27,7 @@ export const RUTAS_CUENTAS = {
     path: '/api/v2/registrar/usuario',
     tags,
     summary:
-      'Alta de una empresa y su propietario (sin autenticación). Responde 201 y envía el correo de confirmación; 409 si el usuario o el email ya existen',
+      'Alta de una empresa y su propietario (sin autenticación). Responde 201 y envía el correo de confirmación; si el usuario o el email ya existen responde igual, no crea nada y el email recibe un aviso',
     body: zRegistroUsuario,
     response: { 201: zRegistroHecho },
     publica: true,

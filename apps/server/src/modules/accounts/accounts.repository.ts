@@ -66,11 +66,17 @@ export class AccountsRepository {
   }
 
   /**
-   * Serialises, across instances and until the transaction ends, the sign-ups of one email (two at
-   * once cannot both find it free) or the mails of one account (two cannot both pass its cap).
+   * Serialises, across instances and until the transaction ends, the sign-ups of one email or one
+   * login name (two at once cannot both find it free; a sign-up takes the email's lock first, then
+   * the login's) or the mails of one account (two cannot both pass its cap).
    */
-  async lock(clave: { email: string } | { usuarioId: number }): Promise<void> {
-    const texto = 'email' in clave ? `registro:${clave.email.toLowerCase()}` : `correos:${clave.usuarioId}`;
+  async lock(clave: { email: string } | { usuario: string } | { usuarioId: number }): Promise<void> {
+    const texto =
+      'email' in clave
+        ? `registro:${clave.email.toLowerCase()}`
+        : 'usuario' in clave
+          ? `registro-usuario:${clave.usuario.toLowerCase()}`
+          : `correos:${clave.usuarioId}`;
     await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${texto}))`);
   }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -24,8 +25,15 @@ import { AppError } from '../../lib/errors.js';
 import { hashSecret } from '../auth/password.js';
 import type { EntidadesService } from '../entidades/entidades.service.js';
 import type { MailService } from '../mail/mail.service.js';
-import { plantillaConfirmacion, plantillaInvitacion, plantillaRecuperacion, remitenteDe } from '../mail/plantillas.js';
-import { MENSAJES_USUARIOS, type CuentaRow, type Invitaciones, type UsersService } from '../users/users.service.js';
+import {
+  plantillaAvisoRegistro,
+  plantillaConfirmacion,
+  plantillaInvitacion,
+  plantillaRecuperacion,
+  remitenteDe,
+  type MotivoAviso,
+} from '../mail/plantillas.js';
+import type { CuentaRow, Invitaciones, UsersService } from '../users/users.service.js';
 import { AccountsRepository, type TipoToken, type TokenRow } from './accounts.repository.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';
 import { RateLimiter, type Limite } from '../../lib/rate-limit.js';
@@ -73,6 +81,9 @@ const CONSERVAR_TOKENS_MS = 30 * 24 * HORA;
 
 const invalido = () => new AppError('ENLACE_INVALIDO', MENSAJES_CUENTAS.enlaceInvalido);
 
+/** Thrown inside a sign-up's savepoint to roll back what it wrote (see `register`). */
+const DESHACER = Symbol('deshacer');
+
 /**
  * The public account calls (issue 12; docs/CORREO.md): a company signs itself up, confirms its
  * address, recovers a password; and the invitations an admin sends (`Invitaciones`). Each call is
@@ -111,6 +122,12 @@ export class AccountsService implements Invitaciones {
    * POST /api/v2/registrar/usuario: in one transaction, the company on the free plan with its
    * quota and default priorities, its owner (PROPIETARIO, every global permission, unconfirmed,
    * the terms version accepted and when), the confirmation link and its mail.
+   *
+   * The answer never tells whether a login name or an email exists (issue 28): when the email is
+   * already an account's, or the login name (or the email) is taken as a login or as another
+   * person's email, nothing is kept and the same 201 goes out, after the same argon2 and the same
+   * writes (rolled back); the mailbox of the email named gets a notice instead (`avisoRegistro`), so only
+   * its owner learns why.
    */
   async register(input: RegistroInput, direccion: string): Promise<RegistroHecho> {
     this.limitar(direccion, 'registro', this.limites.registroDireccion, this.limites.registroCuenta, [
@@ -119,35 +136,30 @@ export class AccountsService implements Invitaciones {
     ]);
     // argon2 takes tens of milliseconds: before the transaction, not inside it.
     const passwordHash = await hashSecret(input.password);
-    const ahora = this.clock.now();
     await this.db.transaction(async (tx) => {
-      await new AccountsRepository(tx).lock({ email: input.email });
-      if (await this.deps.users.loginTaken(tx, input.usuario)) {
-        throw new AppError('CONFLICTO', MENSAJES_USUARIOS.loginEnUso(input.usuario), { field: 'usuario' });
+      const repo = new AccountsRepository(tx);
+      await repo.lock({ email: input.email });
+      await repo.lock({ usuario: input.usuario });
+      const users = this.deps.users;
+      const mismo = input.usuario.toLowerCase() === input.email.toLowerCase();
+      let motivo: MotivoAviso | undefined;
+      if (await users.emailTaken(tx, input.email)) motivo = 'emailConCuenta';
+      else if (await users.loginTaken(tx, input.email)) motivo = 'emailEsUsuario';
+      else if ((await users.loginTaken(tx, input.usuario)) || (!mismo && (await users.emailTaken(tx, input.usuario)))) {
+        motivo = 'usuarioNoDisponible';
       }
-      if (await this.deps.users.emailTaken(tx, input.email)) {
-        throw new AppError('CONFLICTO', MENSAJES_CUENTAS.emailEnUso, { field: 'email' });
+      // The same work either way, so the time does not tell either: when nothing may be created the
+      // company and its owner (under a login nobody can hold) are written in a savepoint that is
+      // then rolled back, and the notice is queued instead.
+      try {
+        await tx.transaction(async (sp) => {
+          await this.crearEmpresa(sp, motivo ? { ...input, usuario: `ensayo#${randomUUID()}` } : input, passwordHash);
+          if (motivo) throw DESHACER;
+        });
+      } catch (err) {
+        if (err !== DESHACER) throw err;
       }
-      const entidadId = await makeEntidad(tx, {
-        nombre: input.entidadNombre,
-        plan: PLAN_GRATUITO,
-        now: ahora,
-        cuit: input.cuit ?? null,
-        telefono: input.telefono || null,
-      });
-      await makePrioridades(tx, entidadId);
-      const usuarioId = await this.deps.users.createPropietario(tx, {
-        entidadId,
-        usuario: input.usuario,
-        nombre: input.nombre,
-        apellido: input.apellido,
-        email: input.email,
-        passwordHash,
-        terminosVersion: TERMINOS_VERSION,
-        terminosAceptados: ahora,
-      });
-      const cuenta = { id: usuarioId, entidadId, usuario: input.usuario, nombre: input.nombre, email: input.email };
-      await this.queueLink(tx, cuenta, 'confirmacion', { nombre: input.entidadNombre, logo: null });
+      if (motivo) await this.avisoRegistro(tx, input, motivo);
     });
     this.deps.mail.kick();
     return {
@@ -156,6 +168,48 @@ export class AccountsService implements Invitaciones {
       email: input.email,
       mensaje: MENSAJES_CUENTAS.registroHecho(input.email),
     };
+  }
+
+  /** The new company on the free plan, its owner, the confirmation link and its mail. */
+  private async crearEmpresa(tx: DbOrTx, input: RegistroInput, passwordHash: string): Promise<void> {
+    const ahora = this.clock.now();
+    const entidadId = await makeEntidad(tx, {
+      nombre: input.entidadNombre,
+      plan: PLAN_GRATUITO,
+      now: ahora,
+      cuit: input.cuit ?? null,
+      telefono: input.telefono || null,
+    });
+    await makePrioridades(tx, entidadId);
+    const usuarioId = await this.deps.users.createPropietario(tx, {
+      entidadId,
+      usuario: input.usuario,
+      nombre: input.nombre,
+      apellido: input.apellido,
+      email: input.email,
+      passwordHash,
+      terminosVersion: TERMINOS_VERSION,
+      terminosAceptados: ahora,
+    });
+    const cuenta = { id: usuarioId, entidadId, usuario: input.usuario, nombre: input.nombre, email: input.email };
+    await this.queueLink(tx, cuenta, 'confirmacion', { nombre: input.entidadNombre, logo: null });
+  }
+
+  /**
+   * A sign-up that created nothing: a notice to the email named, at most a few a day per address
+   * (`LIMITES_CORREO.avisosRegistro`, counted in the outbox under the email's lock), silently.
+   */
+  private async avisoRegistro(tx: DbOrTx, input: RegistroInput, motivo: MotivoAviso): Promise<void> {
+    const avisar = await this.deps.mail.avisoRegistroPermitido(tx, input.email);
+    this.deps.log.info({ motivo, avisado: avisar }, 'cuenta.registroNoCreado');
+    if (!avisar) return;
+    await this.deps.mail.enqueue(tx, {
+      tipo: 'aviso_registro',
+      para: input.email,
+      entidadId: null,
+      logo: null,
+      contenido: plantillaAvisoRegistro({ motivo, usuario: input.usuario, enlace: `${this.deps.publicUrl}/login` }),
+    });
   }
 
   /**

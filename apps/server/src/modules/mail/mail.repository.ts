@@ -1,10 +1,27 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { correoSalida } from './mail.tables.js';
 import type { Mensaje } from './transport.js';
 
 export type TipoCorreo =
-  'confirmacion' | 'recuperacion' | 'invitacion' | 'encuesta' | 'enlace_orden' | 'facturacion' | 'plan';
+  | 'confirmacion'
+  | 'recuperacion'
+  | 'invitacion'
+  | 'encuesta'
+  | 'enlace_orden'
+  | 'facturacion'
+  | 'plan'
+  /** To whoever owns an address named at a sign-up that could not create the account. */
+  | 'aviso_registro';
+
+/** What the outbox counted for a company in a window (the caps of limites.ts). */
+export interface Recuento {
+  total: number;
+  /** When the oldest counted mail was queued (it leaves the window first). */
+  primero: Date | null;
+  alDestinatario: number;
+  primeroAlDestinatario: Date | null;
+}
 
 /** A mail as the outbox stores it. */
 export type Correo = Omit<Mensaje, 'nombreArchivo'>;
@@ -83,6 +100,62 @@ export class MailRepository {
       .update(correoSalida)
       .set({ estado: 'fallido', html: '', texto: '', logo: null, reclamadoHasta: null, ultimoError: error })
       .where(eq(correoSalida.id, id));
+  }
+
+  /**
+   * Serialises, across instances and until the transaction ends, the capped mails of one company:
+   * two requests at once cannot both pass a cap.
+   */
+  async lockEntidad(entidadId: number): Promise<void> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`correo:entidad:${entidadId}`}))`);
+  }
+
+  /** The company a mail speaks for: its name (for the footer) and when it was created. */
+  async entidad(entidadId: number): Promise<{ nombre: string; creada: Date } | undefined> {
+    // A read of the entidades table (a JOIN-like read of another module's table, ARCHITECTURE.md).
+    const r = await this.db.execute<{ nombre: string; creada: Date | string }>(
+      sql`select nombre, creada from entidades where id = ${entidadId}`,
+    );
+    const row = r.rows[0];
+    return row ? { nombre: row.nombre, creada: new Date(row.creada) } : undefined;
+  }
+
+  /** The company's mails of these kinds queued after `desde`: in all, and to `para` (any case). */
+  async recuento(entidadId: number, tipos: readonly TipoCorreo[], para: string, desde: Date): Promise<Recuento> {
+    const destinatario = para.trim().toLowerCase();
+    const r = await this.db.execute<Record<string, unknown>>(sql`
+      select count(*)::int as total, min(creado) as primero,
+        (count(*) filter (where lower(para) = ${destinatario}))::int as al_destinatario,
+        min(creado) filter (where lower(para) = ${destinatario}) as primero_al_destinatario
+      from correo_salida
+      where entidad_id = ${entidadId} and creado > ${ts(desde)}
+        and tipo in (${sql.join(
+          tipos.map((t) => sql`${t}`),
+          sql`, `,
+        )})`);
+    const row = r.rows[0] ?? {};
+    const fecha = (v: unknown) => (v == null ? null : new Date(v as string));
+    return {
+      total: Number(row.total ?? 0),
+      primero: fecha(row.primero),
+      alDestinatario: Number(row.al_destinatario ?? 0),
+      primeroAlDestinatario: fecha(row.primero_al_destinatario),
+    };
+  }
+
+  /** Mails of a kind to an address (any case) queued after `desde`, whatever company. */
+  async countTo(para: string, tipo: TipoCorreo, desde: Date): Promise<number> {
+    const rows = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(correoSalida)
+      .where(
+        and(
+          eq(sql`lower(${correoSalida.para})`, para.trim().toLowerCase()),
+          eq(correoSalida.tipo, tipo),
+          gt(correoSalida.creado, desde),
+        ),
+      );
+    return rows[0]?.n ?? 0;
   }
 
   /** Delivered and given-up rows older than `antes` go. */

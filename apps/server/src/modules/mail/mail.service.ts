@@ -2,8 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import {
+  LIMITES_CORREO,
+  type LimitesCorreo,
+  MENSAJES_LIMITES_CORREO,
+  TIPOS_NO_SOLICITADOS,
+  VENTANA_LIMITES_CORREO_MS,
+} from './limites.js';
 import { MailRepository, type CorreoReclamado, type TipoCorreo } from './mail.repository.js';
-import type { Contenido } from './plantillas.js';
+import { conPie, pieDeCorreo, type Contenido } from './plantillas.js';
 import type { MailTransport } from './transport.js';
 
 export type { TipoCorreo } from './mail.repository.js';
@@ -32,6 +40,10 @@ export interface MailOptions {
   maxIntentos?: number;
   /** Mails claimed in one round. */
   lote?: number;
+  /** MAIL_CONTACTO: the address every footer gives to stop a company's mails or report abuse. */
+  contacto?: string | null;
+  /** Overrides of LIMITES_CORREO (tests of other modules). */
+  limites?: Partial<LimitesCorreo>;
 }
 
 const DEFAULTS = {
@@ -40,6 +52,8 @@ const DEFAULTS = {
   retryMaxMs: 60 * 60_000,
   maxIntentos: 12,
   lote: 20,
+  contacto: null,
+  limites: {},
 } as const;
 
 /** Delivered and given-up rows are kept this long (subject and address only), then deleted. */
@@ -50,6 +64,11 @@ const LIMPIEZA_CADA_MS = 3_600_000;
 export function dominioDe(from: string): string {
   const m = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from.trim());
   return m?.[1] ?? 'delego.local';
+}
+
+/** The domain of a recipient, the only part of an address the log writes. */
+function dominioDestinatario(para: string): string {
+  return para.slice(para.lastIndexOf('@') + 1).toLowerCase();
 }
 
 /** An SMTP refusal that will not change by trying again (5xx: no such mailbox, policy). */
@@ -67,6 +86,7 @@ function esPermanente(err: unknown): boolean {
 export class MailService {
   private readonly repo: MailRepository;
   private readonly opts: Required<MailOptions>;
+  private readonly limites: LimitesCorreo;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
@@ -83,21 +103,84 @@ export class MailService {
   ) {
     this.repo = new MailRepository(db);
     this.opts = { ...DEFAULTS, ...opts };
+    this.limites = { ...LIMITES_CORREO, ...opts.limites };
   }
 
-  /** Queues a mail in the caller's transaction; `kick` after the commit delivers it at once. */
+  /**
+   * Queues a mail in the caller's transaction, with the footer that says who sent it and how to
+   * stop it; `kick` after the commit delivers it at once. A mail the recipient did not ask for
+   * (limites.ts) past a cap throws 429 DEMASIADOS_INTENTOS with Retry-After: the caller's
+   * transaction rolls back, so nothing is sent and nothing changes.
+   */
   async enqueue(tx: DbOrTx, c: CorreoNuevo): Promise<void> {
-    await new MailRepository(tx).insert({
+    const repo = new MailRepository(tx);
+    const ahora = this.clock.now();
+    const entidad = c.entidadId !== null ? await repo.entidad(c.entidadId) : undefined;
+    let maxPorDia: number | null = null;
+    if (c.entidadId !== null && TIPOS_NO_SOLICITADOS.includes(c.tipo)) {
+      maxPorDia = await this.limitar(repo, c.entidadId, entidad?.creada, c.para, ahora);
+    }
+    const pie = pieDeCorreo({ empresa: entidad?.nombre ?? null, contacto: this.opts.contacto, maxPorDia });
+    const { html, texto } = conPie(c.contenido, pie);
+    await repo.insert({
       entidadId: c.entidadId,
       tipo: c.tipo,
       para: c.para,
       asunto: c.contenido.asunto,
-      html: c.contenido.html,
-      texto: c.contenido.texto,
+      html,
+      texto,
       logo: c.logo,
       messageId: `<${randomUUID()}@${this.opts.dominio}>`,
-      ahora: this.clock.now(),
+      ahora,
     });
+  }
+
+  /**
+   * The caps of an unsolicited mail, counted in the outbox under the company's advisory lock (so
+   * across instances): per recipient and per company in 24 h, tighter for a company created less
+   * than 24 h ago. Gives the per-recipient cap that applied (the footer tells it).
+   */
+  private async limitar(
+    repo: MailRepository,
+    entidadId: number,
+    creada: Date | undefined,
+    para: string,
+    ahora: Date,
+  ): Promise<number> {
+    await repo.lockEntidad(entidadId);
+    const desde = new Date(ahora.getTime() - VENTANA_LIMITES_CORREO_MS);
+    const nueva = creada !== undefined && creada > desde;
+    const maxEmpresa = nueva ? this.limites.porEmpresaNueva : this.limites.porEmpresa;
+    const maxDestinatario = nueva ? this.limites.porDestinatarioNueva : this.limites.porDestinatario;
+    const r = await repo.recuento(entidadId, TIPOS_NO_SOLICITADOS, para, desde);
+    const esperaHasta = (primero: Date | null) =>
+      Math.max(1, Math.ceil(((primero ?? ahora).getTime() + VENTANA_LIMITES_CORREO_MS - ahora.getTime()) / 1000));
+    let refusal: { mensaje: string; espera: number; limite: 'destinatario' | 'empresa' } | undefined;
+    if (r.alDestinatario >= maxDestinatario) {
+      const espera = esperaHasta(r.primeroAlDestinatario);
+      refusal = {
+        mensaje: MENSAJES_LIMITES_CORREO.porDestinatario(para, maxDestinatario, espera),
+        espera,
+        limite: 'destinatario',
+      };
+    } else if (r.total >= maxEmpresa) {
+      const espera = esperaHasta(r.primero);
+      refusal = { mensaje: MENSAJES_LIMITES_CORREO.porEmpresa(maxEmpresa, espera, nueva), espera, limite: 'empresa' };
+    }
+    if (refusal) {
+      this.log.warn({ entidadId, limite: refusal.limite, empresaNueva: nueva }, 'correo.limiteAlcanzado');
+      throw new AppError('DEMASIADOS_INTENTOS', refusal.mensaje, { field: 'email', retryAfterS: refusal.espera });
+    }
+    return maxDestinatario;
+  }
+
+  /**
+   * Whether one more sign-up notice may go to the address (at most `avisosRegistro` in 24 h, counted
+   * in the outbox; the caller holds the address's lock). Past it the caller skips the notice silently.
+   */
+  async avisoRegistroPermitido(tx: DbOrTx, para: string): Promise<boolean> {
+    const desde = new Date(this.clock.now().getTime() - VENTANA_LIMITES_CORREO_MS);
+    return (await new MailRepository(tx).countTo(para, 'aviso_registro', desde)) < this.limites.avisosRegistro;
   }
 
   /** After a commit that queued mail: the worker looks now instead of at its next poll. */
@@ -144,24 +227,30 @@ export class MailService {
     try {
       const { archivo } = await this.transport.send({ ...c, nombreArchivo });
       await this.repo.markSent(c.id, this.clock.now());
+      // Never a link nor the subject (names a person wrote): the row, its kind, the recipient's domain.
+      const dominio = dominioDestinatario(c.para);
       if (archivo) {
-        // No SMTP server: the person running the app opens the link from here (docs/CORREO.md).
-        const enlace = /https?:\/\/\S+/.exec(c.texto)?.[0];
-        this.log.info({ correoId: c.id, tipo: c.tipo, asunto: c.asunto, enlace, archivo }, 'correo.guardado');
+        // No SMTP server: the person running the app opens the .eml file named here (docs/CORREO.md).
+        this.log.info({ correoId: c.id, tipo: c.tipo, dominio, archivo }, 'correo.guardado');
       } else {
-        this.log.info({ correoId: c.id, tipo: c.tipo, intentos: c.intentos }, 'correo.enviado');
+        this.log.info({ correoId: c.id, tipo: c.tipo, dominio, intentos: c.intentos }, 'correo.enviado');
       }
       return true;
     } catch (err) {
       const error = ((err as Error).message ?? String(err)).slice(0, 500);
+      // The error's code and SMTP answer code, not the error itself: a server's reply may quote the mail.
+      const falla = {
+        codigo: (err as { code?: unknown }).code,
+        respuesta: (err as { responseCode?: unknown }).responseCode,
+      };
       if (esPermanente(err) || c.intentos >= this.opts.maxIntentos) {
         await this.repo.markFailed(c.id, error);
-        this.log.error({ err, correoId: c.id, tipo: c.tipo, intentos: c.intentos }, 'correo.fallido');
+        this.log.error({ ...falla, correoId: c.id, tipo: c.tipo, intentos: c.intentos }, 'correo.fallido');
       } else {
         const espera = Math.min(this.opts.retryMaxMs, this.opts.retryBaseMs * 2 ** (c.intentos - 1));
         await this.repo.markRetry(c.id, new Date(this.clock.now().getTime() + espera), error);
         this.log.warn(
-          { err, correoId: c.id, tipo: c.tipo, intentos: c.intentos, esperaMs: espera },
+          { ...falla, correoId: c.id, tipo: c.tipo, intentos: c.intentos, esperaMs: espera },
           'correo.reintento',
         );
       }

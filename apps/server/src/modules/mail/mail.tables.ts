@@ -40,5 +40,8 @@ export const correoSalida = pgTable(
     index('correo_salida_pendientes_idx')
       .on(t.proximoIntento)
       .where(sql`${t.estado} = 'pendiente'`),
+    // The caps of limites.ts: a company's mails of the last 24 h, and the notices to one address.
+    index('correo_salida_entidad_creado_idx').on(t.entidadId, t.creado),
+    index('correo_salida_para_creado_idx').on(sql`lower(${t.para})`, t.creado),
   ],
 );

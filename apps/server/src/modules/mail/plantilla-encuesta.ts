@@ -1,5 +1,5 @@
 import { PUNTAJES } from '@delego/contract';
-import { CID_LOGO, escaparHtml, type Contenido, type Remitente } from './plantillas.js';
+import { CID_LOGO, escaparHtml, sinEnlaces, type Contenido, type Remitente } from './plantillas.js';
 
 /** What the survey mail says: the company, the order, and the page each rating opens. */
 export interface DatosEncuesta {
@@ -12,12 +12,6 @@ export interface DatosEncuesta {
 
 const COLORES = ['#c0392b', '#e67e22', '#f1c40f', '#7cb342', '#2e7d32'] as const;
 
-/** One line, no control characters: for a subject built from a name. */
-function enUnaLinea(s: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what this removes
-  return s.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
-}
-
 /** The link of one rating. */
 export function enlacePuntaje(enlace: string, puntaje: number): string {
   return `${enlace}?puntaje=${puntaje}`;
@@ -29,12 +23,15 @@ export function enlacePuntaje(enlace: string, puntaje: number): string {
  * rating at once. Everything a person wrote (company, title) is escaped in the HTML.
  */
 export function plantillaEncuesta(d: DatosEncuesta): Contenido {
-  const empresa = escaparHtml(d.remitente.entidadNombre);
-  const titulo = escaparHtml(d.orden.titulo);
+  // What a person wrote is plain text: one line, no address a mail client would link.
+  const nombreEmpresa = sinEnlaces(d.remitente.entidadNombre);
+  const tituloPlano = sinEnlaces(d.orden.titulo);
+  const empresa = escaparHtml(nombreEmpresa);
+  const titulo = escaparHtml(tituloPlano);
   const logo = d.remitente.conLogo
     ? `<img src="cid:${CID_LOGO}" alt="" width="56" height="56" style="display:block;border-radius:12px;margin:0 0 12px">`
     : '';
-  const asunto = `¿Cómo fue el trabajo de ${d.remitente.entidadNombre}? Orden #${d.orden.numero}`;
+  const asunto = `¿Cómo fue el trabajo de ${nombreEmpresa}? Orden #${d.orden.numero}`;
   const botones = PUNTAJES.map(
     (p, i) =>
       `<td align="center" style="padding:4px"><a href="${escaparHtml(enlacePuntaje(d.enlace, p.valor))}" ` +
@@ -63,11 +60,11 @@ export function plantillaEncuesta(d: DatosEncuesta): Contenido {
     '</td></tr></table></body></html>',
   ].join('\n');
   const texto = [
-    d.remitente.entidadNombre,
+    nombreEmpresa,
     '',
     'Hola:',
     '',
-    `${d.remitente.entidadNombre} terminó la orden #${d.orden.numero}: ${d.orden.titulo}.`,
+    `${nombreEmpresa} terminó la orden #${d.orden.numero}: ${tituloPlano}.`,
     '',
     '¿Cómo calificaría el trabajo? Abra uno de estos enlaces (1 es muy malo, 5 es excelente):',
     '',
@@ -80,5 +77,5 @@ export function plantillaEncuesta(d: DatosEncuesta): Contenido {
     'Delego · órdenes de trabajo',
     '',
   ].join('\n');
-  return { asunto: enUnaLinea(asunto), html, texto };
+  return { asunto, html, texto };
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { escaparHtml, plantillaInvitacion, plantillaRecuperacion } from './plantillas.js';
+import {
+  conPie,
+  escaparHtml,
+  pieDeCorreo,
+  plantillaInvitacion,
+  plantillaRecuperacion,
+  sinEnlaces,
+  usuarioVisible,
+} from './plantillas.js';
 import { dominioDe } from './mail.service.js';
 
 const remitente = { entidadNombre: 'Tom & Jerry <S.A.>', conLogo: true };
@@ -43,5 +51,31 @@ describe('plantillas', () => {
     expect(dominioDe('Delego <no-responder@example.com>')).toBe('example.com');
     expect(dominioDe('avisos@empresa.com.ar')).toBe('empresa.com.ar');
     expect(dominioDe('sin arroba')).toBe('delego.local');
+  });
+
+  it('sinEnlaces deja una línea sin direcciones que un programa de correo enlace, y no toca lo demás', () => {
+    expect(sinEnlaces('Acme http://evil.com/x\r\nwww.phish.com')).toBe('Acme hxxp[:]//evil[.]com/x www[.]phish[.]com');
+    expect(sinEnlaces('HTTPS://A.io ftp://b.net ana@mal.com.ar')).toBe(
+      'hxxpS[:]//A[.]io ftp[:]//b[.]net ana@mal[.]com[.]ar',
+    );
+    expect(sinEnlaces('ejemplo\u3002com y ejemplo\uff0ecom')).toBe('ejemplo[.]com y ejemplo[.]com');
+    expect(sinEnlaces('mal\u200b.com \u202eoiram')).toBe('mal[.]com oiram');
+    expect(sinEnlaces('Pérez S.R.L. — v1.5, 3.14')).toBe('Pérez S.R.L. — v1.5, 3.14');
+    expect(usuarioVisible('ana_p')).toBe('ana_p');
+    expect(usuarioVisible('www.phish.com')).toBeNull();
+  });
+
+  it('el pie dice quién lo envía y cómo dejar de recibirlos, sin enlaces salvo el contacto', () => {
+    const pie = pieDeCorreo({ empresa: 'Acme www.x.com', contacto: 'abuso@delego.com', maxPorDia: 3 });
+    expect(pie.texto).toContain('Este correo lo envió Acme www[.]x[.]com a través de Delego');
+    expect(pie.texto).toContain('no puede enviarle más de 3 correos por día');
+    expect(pie.texto).toContain('escriba a abuso@delego.com.');
+    expect(pie.html).toContain('<a href="mailto:abuso@delego.com"');
+    const sinContacto = pieDeCorreo({ empresa: 'Acme', contacto: null, maxPorDia: null });
+    expect(sinContacto.texto).toContain('Para no recibir más correos de Acme, pídaselo a esa empresa.');
+    expect(sinContacto.texto).not.toContain('por día');
+    const c = conPie({ html: '<html><body><p>x</p></body></html>', texto: 'x\n\n' }, pie);
+    expect(c.html).toMatch(/<p>x<\/p><p style=.*Acme www\[\.\]x\[\.\]com.*<\/p>\n<\/body><\/html>$/s);
+    expect(c.texto.startsWith('x\n\n-- \nEste correo lo envió')).toBe(true);
   });
 });

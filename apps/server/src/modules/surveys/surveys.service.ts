@@ -450,9 +450,14 @@ export class SurveysService {
   private onEvent(e: DomainEvent): void {
     if (e.type !== 'orden.estadoCambiado' || e.estadoId !== ESTADO.FINALIZADA) return;
     const p: Promise<void> = this.enviarAutomatica(e.entidadId, e.ordenId, e.usuarioId)
-      .catch((err: unknown) =>
-        this.deps.log.error({ err, entidadId: e.entidadId, ordenId: e.ordenId }, 'encuesta.envioAutomaticoFallo'),
-      )
+      .catch((err: unknown) => {
+        // The company's mail caps (mail/limites.ts) refused it: nothing was written, not a failure.
+        if (err instanceof AppError && err.code === 'DEMASIADOS_INTENTOS') {
+          this.deps.log.info({ entidadId: e.entidadId, ordenId: e.ordenId }, 'encuesta.envioAutomaticoLimitado');
+        } else {
+          this.deps.log.error({ err, entidadId: e.entidadId, ordenId: e.ordenId }, 'encuesta.envioAutomaticoFallo');
+        }
+      })
       .finally(() => this.tareas.delete(p));
     this.tareas.add(p);
   }

@@ -251,6 +251,24 @@ export class UsersRepository {
     return rows[0];
   }
 
+  /**
+   * Whether `valor` is the email of a user other than `exceptId` (any company, any case): a login
+   * name cannot be someone else's email, or «Olvidé mi contraseña» for that email would find it.
+   */
+  async emailDeOtro(valor: string, exceptId?: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: usuarios.id })
+      .from(usuarios)
+      .where(
+        and(
+          eq(sql`lower(${usuarios.email})`, valor.toLowerCase()),
+          exceptId === undefined ? undefined : ne(usuarios.id, exceptId),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
   /** Who holds a login name (any company, any case), other than `exceptId`. */
   async loginTaken(usuario: string, exceptId?: number): Promise<boolean> {
     const rows = await this.db

@@ -46,6 +46,8 @@ const BUSQUEDA_MAX = 50;
 
 export const MENSAJES_USUARIOS = {
   loginEnUso: (u: string) => `El nombre de usuario "${u}" ya está en uso. Elija otro.`,
+  loginEsEmailDeOtro: 'El nombre de usuario no puede ser el email de otra persona. Elija otro.',
+  emailEsLoginDeOtro: 'Ese email es el nombre de usuario de otra cuenta y no se puede usar. Indique otro.',
   ultimoPropietario:
     'La empresa debe conservar al menos un propietario activo: asigne el rol PROPIETARIO a otro usuario antes.',
   soloPropietarioRol: 'Solo un propietario puede asignar o quitar el rol PROPIETARIO.',
@@ -247,6 +249,12 @@ export class UsersService {
       if (await repo.loginTaken(input.usuario, current?.id)) {
         throw new AppError('CONFLICTO', MENSAJES_USUARIOS.loginEnUso(input.usuario), { field: 'usuario' });
       }
+      await this.sinCruceLoginEmail(
+        repo,
+        { usuario: input.usuario, email: input.email !== undefined ? input.email : (current?.email ?? null) },
+        current,
+        'usuario',
+      );
 
       // Roles.
       const roleIds = input.roles ? [...new Set(input.roles)] : rolesActuales.map((r) => r.id);
@@ -337,6 +345,27 @@ export class UsersService {
     if (input.invitar) this.deps.invitaciones.flush();
     this.cambio({ entidadId: actor.entidadId, usuarioId: userId });
     return this.find(actor, userId);
+  }
+
+  /**
+   * A login name is never another user's email, nor an email another user's login name (issue 28),
+   * checked where either changes: else «Olvidé mi contraseña» for an email would find the account
+   * whose login is that email. 409 with the field; nothing changes.
+   */
+  private async sinCruceLoginEmail(
+    repo: UsersRepository,
+    nuevo: { usuario: string; email: string | null },
+    actual: { id: number; usuario: string; email: string | null } | undefined,
+    campoUsuario: 'usuario' | 'username',
+  ): Promise<void> {
+    const cambia = (a: string | null | undefined, b: string | null) =>
+      (a ?? '').toLowerCase() !== (b ?? '').toLowerCase();
+    if (cambia(actual?.usuario, nuevo.usuario) && (await repo.emailDeOtro(nuevo.usuario, actual?.id))) {
+      throw new AppError('CONFLICTO', MENSAJES_USUARIOS.loginEsEmailDeOtro, { field: campoUsuario });
+    }
+    if (nuevo.email && cambia(actual?.email, nuevo.email) && (await repo.loginTaken(nuevo.email, actual?.id))) {
+      throw new AppError('CONFLICTO', MENSAJES_USUARIOS.emailEsLoginDeOtro, { field: 'email' });
+    }
   }
 
   // -------------------------------------------------------------------------------------------
@@ -599,6 +628,14 @@ export class UsersService {
     if (patch.usuario !== undefined && (await this.repo.loginTaken(patch.usuario, actor.id))) {
       throw new AppError('CONFLICTO', MENSAJES_USUARIOS.loginEnUso(patch.usuario), { field: 'username' });
     }
+    const actual = await this.repo.find(actor.entidadId, actor.id);
+    if (!actual) throw AppError.notFound(NO_ENCONTRADO);
+    await this.sinCruceLoginEmail(
+      this.repo,
+      { usuario: patch.usuario ?? actual.usuario, email: patch.email !== undefined ? patch.email : actual.email },
+      actual,
+      'username',
+    );
     try {
       await this.repo.update(actor.entidadId, actor.id, patch);
     } catch (err) {
