@@ -4,10 +4,13 @@
  * in flight, starts again on the same data, and every creation it acknowledged is there, intact.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { md5 } from '../src/seed/factories.js';
 
 export const MAIN = path.resolve(import.meta.dirname, '..', 'dist', 'main.js');
@@ -208,4 +211,33 @@ export async function killDuringCreates(env: { DATA_DIR: string; DATABASE_URL?: 
   } finally {
     await stop(server);
   }
+}
+
+/**
+ * For a *.pg kill -9 file: a fresh database on TEST_DATABASE_URL's server and a data folder, made
+ * before its tests and dropped after them. Gives the server's environment for that database.
+ */
+export function basePgParaKill9(prefijo: string): () => { DATA_DIR: string; DATABASE_URL: string } {
+  const base = process.env.TEST_DATABASE_URL as string;
+  const dbName = `delego_t_${randomBytes(6).toString('hex')}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefijo}-`));
+  const admin = async (statement: string) => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  beforeAll(() => admin(`create database ${dbName}`));
+  afterAll(async () => {
+    await admin(`drop database if exists ${dbName} with (force)`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return () => {
+    const url = new URL(base);
+    url.pathname = `/${dbName}`;
+    return { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
+  };
 }
