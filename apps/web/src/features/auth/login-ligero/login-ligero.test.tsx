@@ -83,7 +83,8 @@ describe('first-stage login (issue 17)', () => {
 
     const alerta = await screen.findByRole('alertdialog', { name: 'Atención' });
     expect(alerta).toHaveAccessibleDescription(MENSAJES.loginInvalido);
-    expect(screen.getByRole('button', { name: 'OK' })).toHaveFocus();
+    // The dialog takes the focus in an effect, which may run a moment after it is in the document.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'OK' })).toHaveFocus());
     expect(window.localStorage.getItem('delego.sesion')).toBeNull();
     expect(alIngresar).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
