@@ -31,6 +31,8 @@ export class AuthService {
    * not the other way round (issue 28).
    */
   private readonly turnos = limitarConcurrencia(ARGON2_A_LA_VEZ);
+  /** Checks under way, by address and header (see `authenticate`). */
+  private readonly verificando = new Map<string, Promise<Actor>>();
 
   constructor(
     private readonly deps: {
@@ -72,6 +74,27 @@ export class AuthService {
     const creds = parseAuthorization(header);
     if (!creds) throw new AppError('LOGIN_INVALIDO', MENSAJES.loginInvalido);
 
+    // The same header from the same address while its check is under way is the same attempt:
+    // it waits for that check instead of counting (and costing argon2) once more. The app sends
+    // several calls at once after a start, and the throttle counts attempts in flight.
+    const clave = `${address}\n${header}`;
+    const enCurso = this.verificando.get(clave);
+    if (enCurso) return enCurso;
+    const intento = this.verificarIntento(header, creds, address);
+    this.verificando.set(clave, intento);
+    try {
+      return await intento;
+    } finally {
+      if (this.verificando.get(clave) === intento) this.verificando.delete(clave);
+    }
+  }
+
+  /** One attempt of a header not in the cache: the throttle, the password check, the actor. */
+  private async verificarIntento(
+    header: string,
+    creds: NonNullable<ReturnType<typeof parseAuthorization>>,
+    address: string,
+  ): Promise<Actor> {
     // See LoginThrottle: the failing (user, address) pair or address is refused, and so is an
     // address that failed for an account under attack; nobody is locked out everywhere.
     const intento = this.throttle.begin(creds.usuario, address);
