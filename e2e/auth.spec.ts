@@ -89,10 +89,16 @@ test.describe('ingreso y salida', () => {
     await expect(inicioAlCargar(page)).toBeVisible();
   });
 
-  test('planes y horas-reportadas: sólo administradores; el resto vuelve a Inicio', async ({ page }) => {
+  test('planes y horas-reportadas: sólo administradores; planes dice por qué, horas-reportadas vuelve a Inicio', async ({
+    page,
+  }) => {
     await iniciarSesion(page, 'operario');
     await page.goto('/planes');
-    await expect(page).toHaveURL(/\/home$/);
+    // Not silently sent home (issue 36): the screen says why and offers the way back.
+    const sinPermiso = page.getByTestId('admin-sin-permiso');
+    await expect(sinPermiso).toContainText('Solo un administrador o el propietario puede ver y cambiar el plan.');
+    await expect(page).toHaveURL(/\/planes$/);
+    await expect(page.getByTestId('planes-lista')).toHaveCount(0);
     await page.goto('/horas-reportadas');
     await expect(page).toHaveURL(/\/home$/);
   });
