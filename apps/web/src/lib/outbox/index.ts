@@ -8,6 +8,7 @@ export {
   MENSAJE_SIN_CONEXION,
   leerBandeja,
   nuevaClave,
+  ordenCreadaDe,
   procesarBandeja,
   quitarDanados,
   recargarBandeja,
