@@ -172,6 +172,16 @@ export default function OrdenesListaPage() {
                       ? 'El servidor no la aceptó: vea «Cambios pendientes».'
                       : 'Se enviará al volver la conexión; el número lo da el servidor.'}
                   </p>
+                  {n.archivos > 0 && (
+                    <IonButton
+                      size="small"
+                      fill="outline"
+                      routerLink={`/archivos?nueva=${n.clave}`}
+                      data-testid="orden-pendiente-archivos"
+                    >
+                      Archivos · {n.archivos} por enviar
+                    </IonButton>
+                  )}
                 </li>
               ))}
             </ul>
