@@ -228,8 +228,8 @@ function ArchivosDeOrdenNueva({ clave }: { clave: string }) {
                 aria-label="Orden nueva por enviar"
                 data-testid="archivos-alta"
               >
-                <p className="archivo__nombre">{typeof titulo === 'string' ? titulo : 'Nueva orden'}</p>
-                <p className="archivo__meta">
+                <h2 className="adjuntos-orden__titulo">{typeof titulo === 'string' ? titulo : 'Nueva orden'}</h2>
+                <p className="archivos-agregar__ayuda">
                   <MarcaPendiente estado={alta.estado} />{' '}
                   {alta.estado === 'rechazado'
                     ? 'El servidor no la aceptó: vea «Cambios pendientes».'
