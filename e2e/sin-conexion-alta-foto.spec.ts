@@ -198,6 +198,9 @@ test.describe('alta con foto a 360 px', () => {
     context,
     request,
   }, info) => {
+    // A phone's journey (a finger, the camera button, 360 px): the desktop projects would only
+    // repeat it without a touch screen.
+    test.skip(!info.project.name.startsWith('telefono'), 'Recorrido de teléfono: corre en los proyectos telefono*.');
     test.slow();
     const orden = await ordenAbierta(request);
     const marca = `${info.project.name.replace(/\W/g, '_')}_${Date.now().toString(36)}`;
@@ -229,7 +232,7 @@ test.describe('alta con foto a 360 px', () => {
 
     // «Tomar foto» on the phone: the camera's file, shown at once with its thumbnail.
     const elegido = page.waitForEvent('filechooser');
-    await form.getByTestId(esTelefono(page) ? 'orden-form-camara' : 'orden-form-elegir-archivos').click();
+    await form.getByTestId('orden-form-camara').click();
     await (await elegido).setFiles({ name: nombreFoto, mimeType: 'image/jpeg', buffer: bytes });
     const adjunto = form.getByTestId('orden-form-adjunto');
     await expect(adjunto).toHaveCount(1);
