@@ -13,3 +13,6 @@ export { leerId, useConsultaDeRuta } from '../../lib/consulta-de-ruta';
 export { useObjectUrl } from './hooks/use-object-url';
 export { formatoTamanio, problemaDeArchivo } from './model/archivos';
 export { CabeceraOrden } from './components/cabecera-orden';
+export { useAdjuntos, type Adjuntos } from './hooks/use-adjuntos';
+export { CampoAdjuntos } from './components/campo-adjuntos';
+export { adjuntarAOrden, type ResultadoAdjuntos } from './api/adjuntar-a-orden';

@@ -28,3 +28,11 @@ export function plataformaNativa(): PlataformaNativa | null {
 export function esNativa(): boolean {
   return plataformaNativa() !== null;
 }
+
+/**
+ * True in the native app, and on devices whose main pointer is a finger: they get the «Tomar
+ * foto» button (a desktop attaches photos by choosing files).
+ */
+export function tieneCamara(): boolean {
+  return esNativa() || (typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches);
+}

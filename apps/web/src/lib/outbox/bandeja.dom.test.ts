@@ -9,7 +9,9 @@ import {
   corregirCambio,
   descartarCambio,
   enviarOEncolar,
+  encolar,
   leerBandeja,
+  ordenCreadaDe,
   procesarBandeja,
   quitarDanados,
   type Cambio,
@@ -256,6 +258,96 @@ describe('bandeja de salida', () => {
     await quitarDanados();
     expect((await leerCambios(7)).danados).toEqual([]);
     aviso.mockRestore();
+  });
+
+  describe('archivos de una orden creada sin conexión (issue 36)', () => {
+    const alta = (titulo: string) => ({
+      tipo: 'orden' as const,
+      ordenId: null,
+      descripcion: `Nueva orden: ${titulo}`,
+      cuerpo: { titulo },
+    });
+    const foto = (ordenClave: string, nombre: string) => ({
+      tipo: 'archivos' as const,
+      ordenId: null,
+      ordenClave,
+      descripcion: `Adjuntar ${nombre}`,
+      cuerpo: { nombre },
+    });
+    async function altaConFotos(titulo: string, nombres: string[]): Promise<string> {
+      enLinea(false);
+      const r = await enviarOEncolar(alta(titulo));
+      if (r.tipo !== 'encolado') throw new Error('esperaba encolado');
+      for (const n of nombres) await encolar(foto(r.cambio.id, n));
+      return r.cambio.id;
+    }
+
+    it('van después de la orden, a la orden que creó el servidor, en orden y una vez cada uno', async () => {
+      const clave = await altaConFotos('Sótano', ['a.jpg', 'b.pdf']);
+      enLinea(true);
+      responder = async (c) => (c.tipo === 'orden' ? { id: 501, numero: 77 } : { ok: c.id });
+      await Promise.all([procesarBandeja(), procesarBandeja()]);
+      await procesarBandeja();
+      expect(enviados.map((e) => [e.tipo, e.ordenId, e.cuerpo])).toEqual([
+        ['orden', null, { titulo: 'Sótano' }],
+        ['archivos', 501, { nombre: 'a.jpg' }],
+        ['archivos', 501, { nombre: 'b.pdf' }],
+      ]);
+      expect(ordenCreadaDe(clave)).toBe(501);
+      expect((await leerCambios(7)).cambios).toHaveLength(0);
+    });
+
+    it('un corte después de crear la orden deja los archivos ya enlazados a ella, con su clave', async () => {
+      await altaConFotos('Techo', ['c.jpg']);
+      enLinea(true);
+      responder = async (c) => {
+        if (c.tipo === 'orden') return { id: 502 };
+        throw sinConexion();
+      };
+      await procesarBandeja();
+      const { cambios } = await leerCambios(7);
+      expect(cambios.map((c) => [c.tipo, c.ordenId, c.intentos])).toEqual([['archivos', 502, 1]]);
+      const clave = cambios[0]?.id;
+      responder = async (c) => ({ ok: c.id });
+      await procesarBandeja();
+      expect(enviados.slice(-1)).toEqual([{ id: clave, tipo: 'archivos', cuerpo: { nombre: 'c.jpg' }, ordenId: 502 }]);
+      expect(enviados.filter((e) => e.tipo === 'orden')).toHaveLength(1);
+    });
+
+    it('si el servidor rechaza la orden, sus archivos esperan sin enviarse; corregirla los lleva con ella', async () => {
+      await altaConFotos('Sin cupo', ['d.jpg']);
+      enLinea(true);
+      responder = async (c) => {
+        if (c.tipo === 'orden' && (c.cuerpo as { titulo: string }).titulo === 'Sin cupo') {
+          throw new ApiError(403, 'SIN_CUPO', 'No le quedan órdenes en su plan.');
+        }
+        return c.tipo === 'orden' ? { id: 503 } : { ok: c.id };
+      };
+      await procesarBandeja();
+      await procesarBandeja();
+      expect(enviados.map((e) => e.tipo)).toEqual(['orden']);
+      expect((await leerCambios(7)).cambios.map((c) => [c.tipo, c.estado])).toEqual([
+        ['orden', 'rechazado'],
+        ['archivos', 'pendiente'],
+      ]);
+      const rechazada = leerBandeja().cambios[0]!;
+      await corregirCambio(rechazada.id, { cuerpo: { titulo: 'Con cupo' } });
+      expect(enviados.slice(1).map((e) => [e.tipo, e.ordenId])).toEqual([
+        ['orden', null],
+        ['archivos', 503],
+      ]);
+      expect((await leerCambios(7)).cambios).toHaveLength(0);
+    });
+
+    it('descartar la orden descarta sus archivos: nunca salen sin ella', async () => {
+      const clave = await altaConFotos('Descartada', ['e.jpg', 'f.jpg']);
+      await enviarOEncolar(estado(12, 3));
+      await descartarCambio(clave);
+      enLinea(true);
+      await procesarBandeja();
+      expect(enviados.map((e) => [e.tipo, e.ordenId])).toEqual([['estado', 12]]);
+      expect((await leerCambios(7)).cambios).toHaveLength(0);
+    });
   });
 
   it('el almacenamiento lleno se informa con un mensaje claro', async () => {

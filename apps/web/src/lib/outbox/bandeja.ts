@@ -160,6 +160,8 @@ async function procesar(): Promise<void> {
     const detenidas = new Set(cambios.filter((c) => c.estado === 'rechazado').map((c) => c.ordenId ?? -1));
     for (const c of cambios) {
       if (c.estado !== 'pendiente' || detenidas.has(c.ordenId ?? -2)) continue;
+      // Linked to a new order not created yet (refused, or gone): it waits, never goes without its order.
+      if (c.ordenId === null && c.ordenClave !== undefined) continue;
       // The session changed during the replay: the rest waits for its owner.
       if (config.usuarioId() !== c.usuarioId) return;
       let respuesta: unknown;
@@ -178,6 +180,18 @@ async function procesar(): Promise<void> {
         if (c.ordenId !== null) detenidas.add(c.ordenId);
         continue;
       }
+      // A new order is created: the changes linked to it get its id before it leaves the outbox,
+      // so a cut here replays the order (its key gives the same answer) and links them again.
+      const creada = c.tipo === 'orden' && c.ordenId === null ? idDeRespuesta(respuesta) : null;
+      if (creada !== null) {
+        ordenesCreadas.set(c.id, creada);
+        for (const [i, d] of cambios.entries()) {
+          if (d.ordenClave !== c.id || d.ordenId !== null) continue;
+          const enlazado = { ...d, ordenId: creada };
+          await guardarCambio(enlazado);
+          cambios[i] = enlazado;
+        }
+      }
       await borrarCambio(c.id);
       config.alAplicar?.(c, respuesta);
     }
@@ -187,9 +201,28 @@ async function procesar(): Promise<void> {
   }
 }
 
-/** Removes a change the person decided not to send. */
+/** The server's id of a new order created by the outbox, from its answer (the order's detail). */
+function idDeRespuesta(respuesta: unknown): number | null {
+  const id = (respuesta as { id?: unknown } | null)?.id;
+  return typeof id === 'number' && Number.isInteger(id) ? id : null;
+}
+
+/** Orders created by this replay, by the key of their change: where a screen of a pending order goes next. */
+const ordenesCreadas = new Map<string, number>();
+
+/** The server's id of the new order queued with this key, once the outbox has created it. */
+export function ordenCreadaDe(clave: string): number | undefined {
+  return ordenesCreadas.get(clave);
+}
+
+/** The changes linked to a new order queued with this key (its files), from the outbox as read. */
+function enlazadosA(clave: string): Cambio[] {
+  return estado.cambios.filter((c) => c.ordenClave === clave && c.ordenId === null);
+}
+
+/** Removes a change the person decided not to send; a new order takes the files attached to it. */
 export async function descartarCambio(id: string): Promise<void> {
-  await borrarCambio(id);
+  await borrarCambios([id, ...enlazadosA(id).map((c) => c.id)]);
   await recargarBandeja();
 }
 
@@ -204,7 +237,10 @@ export async function corregirCambio(
   const c = estado.cambios.find((x) => x.id === id);
   if (!c) return;
   const { error: _error, ...sinError } = c;
-  await guardarCambio({ ...sinError, ...cambios, id: nuevaClave(), estado: 'pendiente', intentos: 0 });
+  const nueva = nuevaClave();
+  await guardarCambio({ ...sinError, ...cambios, id: nueva, estado: 'pendiente', intentos: 0 });
+  // The files of a new order follow it to its new key.
+  for (const d of enlazadosA(id)) await guardarCambio({ ...d, ordenClave: nueva });
   await borrarCambio(id);
   await recargarBandeja();
   await procesarBandeja();

@@ -8,6 +8,7 @@ export {
   MENSAJE_SIN_CONEXION,
   leerBandeja,
   nuevaClave,
+  ordenCreadaDe,
   procesarBandeja,
   quitarDanados,
   recargarBandeja,
@@ -18,5 +19,12 @@ export {
 } from './bandeja';
 export { BandejaLlenaError } from './almacen';
 export { enviarCambio } from './enviar';
-export { pendientesDe, pendientesDeOrden, usePendientes, usePendientesDeOrden } from './pendientes';
+export {
+  pendientesDe,
+  pendientesDeAlta,
+  pendientesDeOrden,
+  usePendientes,
+  usePendientesDeAlta,
+  usePendientesDeOrden,
+} from './pendientes';
 export type { Cambio, NuevoCambio, TipoCambio } from './tipos';

@@ -27,3 +27,20 @@ export function usePendientes(tipo: TipoCambio, ordenId: number | null): Cambio[
   const { cambios } = useSyncExternalStore(suscribirBandeja, leerBandeja, leerBandeja);
   return useMemo(() => pendientesDe(cambios, tipo, ordenId), [cambios, tipo, ordenId]);
 }
+
+/**
+ * A new order waiting in the outbox, by the key of its change, and the changes linked to it (its
+ * files, issue 36); `alta` is undefined once it left the outbox (created, or discarded).
+ */
+export function pendientesDeAlta(cambios: readonly Cambio[], clave: string): { alta?: Cambio; enlazados: Cambio[] } {
+  return {
+    alta: cambios.find((c) => c.id === clave && c.tipo === 'orden'),
+    enlazados: cambios.filter((c) => c.ordenClave === clave),
+  };
+}
+
+/** `pendientesDeAlta` over the current user's outbox, as it changes. */
+export function usePendientesDeAlta(clave: string): { alta?: Cambio; enlazados: Cambio[] } {
+  const { cambios } = useSyncExternalStore(suscribirBandeja, leerBandeja, leerBandeja);
+  return useMemo(() => pendientesDeAlta(cambios, clave), [cambios, clave]);
+}

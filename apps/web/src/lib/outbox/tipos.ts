@@ -22,6 +22,11 @@ export const zCambio = z.object({
   tipo: z.enum(TIPOS_CAMBIO),
   /** The order it changes; null for a new order. */
   ordenId: z.number().int().nullable(),
+  /**
+   * For a change of an order created offline (its files, issue 36): the key of that order's own
+   * change. Its `ordenId` stays null until the order is created; then the outbox sets it.
+   */
+  ordenClave: z.string().uuid().optional(),
   /** What the person did, in Spanish, for the list of pending changes. */
   descripcion: z.string(),
   /** The JSON body of the call (for `archivos`, none: the files go in `archivos`). */
@@ -39,4 +44,4 @@ export type Cambio = z.infer<typeof zCambio>;
 export type ArchivoGuardado = z.infer<typeof zArchivoGuardado>;
 
 /** What a screen asks to send: a change, before it gets its key, owner and place in the queue. */
-export type NuevoCambio = Pick<Cambio, 'tipo' | 'ordenId' | 'descripcion' | 'cuerpo' | 'archivos'>;
+export type NuevoCambio = Pick<Cambio, 'tipo' | 'ordenId' | 'descripcion' | 'cuerpo' | 'archivos' | 'ordenClave'>;

@@ -1,16 +1,17 @@
 import { ACEPTAR_ARCHIVOS, LIMITES_ARCHIVOS, textoFechaHora, type Archivo } from '@delego/contract';
-import { IonButton, IonIcon, IonSpinner, useIonRouter } from '@ionic/react';
+import { IonButton, IonContent, IonIcon, IonSpinner, useIonRouter } from '@ionic/react';
 import { cameraOutline, cloudDownloadOutline, downloadOutline, folderOpenOutline, trashOutline } from 'ionicons/icons';
 import { BotonIcono } from '../../../components/boton-icono';
-import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { EstadoPantalla } from '../../../components/estados-pantalla';
 import { MarcaPendiente } from '../../../components/marca-pendiente';
-import { usePendientes, type Cambio } from '../../../lib/outbox';
+import { ordenCreadaDe, usePendientes, usePendientesDeAlta, type Cambio } from '../../../lib/outbox';
+import { PageHeader } from '../../../components/page-header';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { guardarArchivo } from '../../../lib/descargas';
 import { tomarFoto } from '../../../lib/nativo/camara';
-import { esNativa } from '../../../lib/nativo/plataforma';
+import { tieneCamara } from '../../../lib/nativo/plataforma';
 import { notificarError } from '../../../lib/errors';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { getContenido, getZip } from '../api/descargar-archivo';
@@ -28,23 +29,25 @@ import './papeleo.css';
 
 const RUTA = '/archivos';
 
-/** archivos?id=42: the order's files; add from disk or the phone's camera, download, remove. */
+/**
+ * archivos?id=42: the order's files; add from disk or the phone's camera, download, remove.
+ * archivos?nueva=<clave>: the files of an order created on this device that waits in the outbox.
+ */
 export default function ArchivosPage() {
-  const id = leerId(useConsultaDeRuta(RUTA).get('id'));
+  const consulta = useConsultaDeRuta(RUTA);
+  const nueva = consulta.get('nueva');
+  const id = leerId(consulta.get('id'));
+  if (nueva && id === null) return <ArchivosDeOrdenNueva clave={nueva} />;
+  return <ArchivosDeOrdenGuardada id={id} />;
+}
+
+function ArchivosDeOrdenGuardada({ id }: { id: number | null }) {
   const archivos = useArchivos(id);
   return (
     <PantallaDeOrden titulo="Archivos" id={id} ambito="papeleo" consulta={archivos}>
       {(lista, ordenId) => <ArchivosDeOrden ordenId={ordenId} archivos={lista} />}
     </PantallaDeOrden>
   );
-}
-
-/**
- * True in the native app, and on devices whose main pointer is a finger: they get the 'Tomar foto'
- * button (a desktop attaches photos with 'Agregar archivos').
- */
-function tieneCamara(): boolean {
-  return esNativa() || (typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches);
 }
 
 function textoCantidad(n: number): string {
@@ -185,6 +188,74 @@ export function ArchivosDeOrden({ ordenId, archivos }: { ordenId: number; archiv
           </ul>
         </>
       )}
+    </>
+  );
+}
+
+/**
+ * The files of a new order that waits in the outbox (issue 36: attached while creating it, offline):
+ * each from the device's copy, marked «pendiente». Once the outbox creates the order, the screen
+ * becomes that order's Archivos, where the files show as they reach the server.
+ */
+function ArchivosDeOrdenNueva({ clave }: { clave: string }) {
+  const router = useIonRouter();
+  const { alta, enlazados } = usePendientesDeAlta(clave);
+  const creada = alta ? undefined : ordenCreadaDe(clave);
+  useEffect(() => {
+    if (creada !== undefined) router.push(`/archivos?id=${creada}`, 'none', 'replace');
+  }, [creada, router]);
+  const pendientes = enlazados
+    .filter((c) => c.tipo === 'archivos')
+    .flatMap((c) => (c.archivos ?? []).map((archivo, i) => ({ clave: `${c.id}:${i}`, estado: c.estado, archivo })));
+  const titulo = (alta?.cuerpo as { titulo?: unknown } | undefined)?.titulo;
+  return (
+    <>
+      <PageHeader titulo="Archivos" volverA="/home" />
+      <IonContent className="ion-padding delego-page-content">
+        <div className="delego-container papeleo">
+          {!alta ? (
+            <EstadoPantalla
+              icono={folderOpenOutline}
+              titulo="Esta orden ya no espera en este dispositivo"
+              testId="archivos-alta-enviada"
+            >
+              Si se envió, sus archivos están en la orden: ábrala desde Inicio.
+            </EstadoPantalla>
+          ) : (
+            <>
+              <section
+                className="delego-card papeleo-tarjeta"
+                aria-label="Orden nueva por enviar"
+                data-testid="archivos-alta"
+              >
+                <h2 className="adjuntos-orden__titulo">{typeof titulo === 'string' ? titulo : 'Nueva orden'}</h2>
+                <p className="archivos-agregar__ayuda">
+                  <MarcaPendiente estado={alta.estado} />{' '}
+                  {alta.estado === 'rechazado'
+                    ? 'El servidor no la aceptó: vea «Cambios pendientes».'
+                    : 'Se enviará al volver la conexión; el número lo da el servidor.'}
+                </p>
+              </section>
+              {pendientes.length === 0 ? (
+                <EstadoPantalla icono={folderOpenOutline} titulo="Todavía no hay archivos" testId="archivos-vacio">
+                  Podrá adjuntar más archivos cuando la orden llegue al servidor.
+                </EstadoPantalla>
+              ) : (
+                <>
+                  <p className="archivos-cantidad" aria-live="polite" data-testid="archivos-cantidad">
+                    {textoCantidad(0)} y {pendientes.length} por enviar
+                  </p>
+                  <ul className="archivos" data-testid="archivos-lista">
+                    {pendientes.map((p) => (
+                      <ArchivoPendiente key={p.clave} archivo={p.archivo} estado={p.estado} />
+                    ))}
+                  </ul>
+                </>
+              )}
+            </>
+          )}
+        </div>
+      </IonContent>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { makeOperario, makePlan, makePropietario, makeSupervisor } from '../../.
 import { renderConApp } from '../../../test/render';
 import { planKeys } from '../../plan';
 import { makeOrdenDetalle } from '../test-utils';
+import { makeArchivo, simularObjectUrl, simularSubidas } from '../../files/test-utils';
 import { errorDelServidor, simularServidor } from '../../../test/servidor';
 import NuevaOrdenPage from './nueva-orden-page';
 
@@ -137,6 +138,88 @@ describe('nueva-orden', () => {
       fechaFin: Date.UTC(2026, 11, 21, 2, 59, 59, 999), // the last ms of 20/12/2026 in Argentina
     });
     await waitFor(() => expect(queryClient.getQueryState(planKeys.estado(usuarioId))?.isInvalidated).toBe(true));
+  });
+
+  it('attaches photos and files while creating: checked with the files rules, shown, removable; sent to the new order after it, in order, each with its key (issue 36)', async () => {
+    const creada = makeOrdenDetalle({ id: 77, numero: 1077 });
+    const llamadas = simularServidor({ ...CATALOGOS, 'POST /api/v2/ordenes/save': creada });
+    const envios = simularSubidas();
+    const { revocar } = simularObjectUrl();
+    mostrar();
+    await waitFor(() => expect(opciones('orden-form-cliente')).toHaveLength(2));
+    expect(screen.getByRole('heading', { name: 'Adjuntar fotos o archivos' })).toBeInTheDocument();
+
+    const foto = new File(['jpeg'], 'pozo.jpg', { type: 'image/jpeg' });
+    const plano = new File(['%PDF'], 'plano.pdf', { type: 'application/pdf' });
+    const quitada = new File(['txt'], 'borrador.txt', { type: 'text/plain' });
+    const programa = new File(['MZ'], 'programa.exe', { type: 'application/octet-stream' });
+    fireEvent.change(screen.getByTestId('orden-form-archivos-input'), {
+      target: { files: [foto, plano, quitada, programa] },
+    });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('orden-form-adjunto').map((a) => a.getAttribute('data-estado'))).toEqual([
+        'listo',
+        'listo',
+        'listo',
+        'error',
+      ]),
+    );
+    const filas = screen.getAllByTestId('orden-form-adjunto');
+    expect(filas[3]).toHaveTextContent('El tipo del archivo «programa.exe» no está permitido.');
+    // The photo's thumbnail is the device's copy.
+    expect((await screen.findByRole('img', { name: 'Miniatura de pozo.jpg' })).getAttribute('src')).toMatch(/^blob:/);
+    const quitar = screen.getAllByTestId('orden-form-adjunto-quitar')[2]!;
+    expect(quitar).toHaveAttribute('aria-label', 'Quitar borrador.txt');
+    fireEvent.click(quitar);
+    expect(revocar).not.toHaveBeenCalledWith('blob:prueba/1');
+    expect(screen.getAllByTestId('orden-form-adjunto-nombre').map((n) => n.textContent)).toEqual([
+      'pozo.jpg',
+      'plano.pdf',
+      'programa.exe',
+    ]);
+
+    cambiar('orden-form-titulo', 'ionInput', 'Pozo con fotos');
+    cambiar('orden-form-cliente', 'ionChange', 1);
+    cambiar('orden-form-fin', 'ionInput', '2026-12-20');
+    guardar();
+
+    // The order first; no file goes before it exists.
+    await waitFor(() => expect(envios).toHaveLength(1));
+    expect(llamadas.filter((l) => l.metodo === 'POST')).toHaveLength(1);
+    expect(new URL(envios[0]!.url, 'http://localhost').pathname).toBe('/api/v2/archivos/77/add');
+    expect((envios[0]!.cuerpo.get('archivos') as File).name).toBe('pozo.jpg');
+    envios[0]!.responder(200, [makeArchivo({ id: 1, nombre: 'pozo.jpg' })]);
+    // One at a time, in the order chosen.
+    await waitFor(() => expect(envios).toHaveLength(2));
+    expect((envios[1]!.cuerpo.get('archivos') as File).name).toBe('plano.pdf');
+    envios[1]!.responder(200, [
+      makeArchivo({ id: 1, nombre: 'pozo.jpg' }),
+      makeArchivo({ id: 2, nombre: 'plano.pdf' }),
+    ]);
+    const claves = envios.map((e) => e.headers['idempotency-key']);
+    expect(claves[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(claves).size).toBe(2);
+    // Each file once: the refused one never left.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(envios).toHaveLength(2);
+  }, 15_000);
+
+  it('a refused order keeps its files in the form, nothing is uploaded', async () => {
+    const mensaje = 'No quedan órdenes disponibles en su plan.';
+    simularServidor({ ...CATALOGOS, 'POST /api/v2/ordenes/save': errorDelServidor(409, mensaje) });
+    const envios = simularSubidas();
+    mostrar();
+    await waitFor(() => expect(opciones('orden-form-cliente')).toHaveLength(2));
+    fireEvent.change(screen.getByTestId('orden-form-archivos-input'), {
+      target: { files: [new File(['%PDF'], 'plano.pdf', { type: 'application/pdf' })] },
+    });
+    cambiar('orden-form-titulo', 'ionInput', 'Sin cupo');
+    cambiar('orden-form-cliente', 'ionChange', 1);
+    cambiar('orden-form-fin', 'ionInput', '2026-12-20');
+    guardar();
+    expect(await screen.findByText(mensaje)).toBeInTheDocument();
+    expect(screen.getAllByTestId('orden-form-adjunto-nombre').map((n) => n.textContent)).toEqual(['plano.pdf']);
+    expect(envios).toHaveLength(0);
   });
 
   it('an exhausted quota is said before the form, with «Actualizar plan» for the owner', async () => {

@@ -8,12 +8,15 @@ import {
   type OrdenGuardar,
 } from '@delego/contract';
 import { IonButton, IonContent, IonNote, useIonRouter } from '@ionic/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { BotonesFormulario } from '../../../components/botones-formulario';
 import { CampoFecha } from '../../../components/campo-fecha';
 import { CampoSeleccion, CampoSeleccionMultiple, CampoTexto, CampoTextoLargo } from '../../../components/campos';
 import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoSinPermiso, FilasCargando } from '../../../components/estados-pantalla';
 import { useSession } from '../../auth';
+import { adjuntarAOrden, CampoAdjuntos, useAdjuntos, type ResultadoAdjuntos } from '../../files';
 import { CupoAgotado, cupoAgotado, usePlanEstado } from '../../plan';
 import { useAreas, useE5sAreas, usePrioridades, useTiposOrden } from '../../../lib/catalogos';
 import { useEmpresasAsignables } from '../api/get-empresas-asignables';
@@ -37,6 +40,7 @@ import {
 } from '../model/formulario-orden';
 import { nombrePersona } from '../model/formato';
 import { useFormulario } from '../../../lib/formularios';
+import { notificarError } from '../../../lib/errors';
 import '../orders.css';
 
 const LIMITES = { titulo: LIMITES_ORDEN.titulo, detalle: LIMITES_ORDEN.detalle };
@@ -100,6 +104,20 @@ export default function NuevaOrdenPage() {
   );
 }
 
+/** «Orden #12 creada.», and what happened to the files chosen with it. */
+function textoCreada(numero: number, r: ResultadoAdjuntos): string {
+  const partes = [`Orden #${numero} creada.`];
+  if (r.encolados > 0) {
+    partes.push(
+      r.encolados === 1
+        ? '1 archivo quedó pendiente y se enviará al volver la conexión.'
+        : `${r.encolados} archivos quedaron pendientes y se enviarán al volver la conexión.`,
+    );
+  }
+  if (r.rechazados.length > 0) partes.push(`No se adjuntó ${r.rechazados.join('; ')}`);
+  return partes.join(' ');
+}
+
 interface FormularioProps {
   /** The saved order and its detail, when editing. */
   original?: OrdenGuardada;
@@ -121,6 +139,11 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
   const aviso = useAviso();
   const volver = useVolver(original ? `/orden/${original.id}` : '/home');
   const guardar = useGuardarOrden();
+  const queryClient = useQueryClient();
+  // A new order's photos and files (issue 36): sent to it once it is saved.
+  const adjuntos = useAdjuntos();
+  const [adjuntando, setAdjuntando] = useState(false);
+  const ocupado = guardar.isPending || adjuntando;
   const zona = useZonaEmpresa();
   const e5s = useE5sAreas();
   const f = useFormulario({
@@ -130,7 +153,7 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
       return cuerpo ? { ok: true, datos: cuerpo } : { ok: false, errores };
     },
     limites: LIMITES,
-    habilitado: !guardar.isPending,
+    habilitado: !ocupado,
     // The end's message may be about this start ('anterior a la fecha de inicio').
     vinculados: { fechaInicio: ['fechaFin'] },
   });
@@ -183,26 +206,41 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
     },
   ] as const;
 
-  function enviar(cuerpo: OrdenGuardar) {
-    guardar.mutate(cuerpo, {
-      onSuccess: (r) => {
-        if (r.tipo === 'encolado') {
-          aviso(MENSAJE_SIN_CONEXION, 'info');
-          router.push('/home', 'back', 'replace');
-          return;
-        }
-        const orden = r.respuesta;
-        if (original) {
-          aviso(`Orden #${orden.numero} guardada.`);
-          volver();
-        } else {
-          aviso(`Orden #${orden.numero} creada.`);
-          // The form is left behind: back from the new order goes to the list.
-          router.push(`/orden/${orden.id}`, 'forward', 'replace');
-        }
-      },
-      onError: (error) => f.falloAlGuardar(error, CAMPOS_ORDEN, { soloDatosInvalidos: true }),
-    });
+  async function enviar(cuerpo: OrdenGuardar) {
+    setAdjuntando(true);
+    try {
+      // Photos still being made smaller are waited for; files refused by the rules stay out.
+      const archivos = original ? [] : await adjuntos.listos();
+      let r;
+      try {
+        r = await guardar.mutateAsync(cuerpo);
+      } catch (error) {
+        f.falloAlGuardar(error, CAMPOS_ORDEN, { soloDatosInvalidos: true });
+        return;
+      }
+      if (r.tipo === 'encolado') {
+        // Behind the order in the outbox, linked to it: sent once it is created.
+        await adjuntarAOrden(queryClient, { ordenClave: r.cambio.id }, archivos);
+        aviso(MENSAJE_SIN_CONEXION, 'info');
+        router.push('/home', 'back', 'replace');
+        return;
+      }
+      const orden = r.respuesta;
+      if (original) {
+        aviso(`Orden #${orden.numero} guardada.`);
+        volver();
+        return;
+      }
+      const subidos = await adjuntarAOrden(queryClient, { ordenId: orden.id }, archivos);
+      aviso(textoCreada(orden.numero, subidos), subidos.rechazados.length ? 'advertencia' : 'exito');
+      // The form is left behind: back from the new order goes to the list.
+      router.push(`/orden/${orden.id}`, 'forward', 'replace');
+    } catch (error) {
+      // The outbox could not keep the files (storage full): said, the form stays.
+      notificarError(error);
+    } finally {
+      setAdjuntando(false);
+    }
   }
 
   const sinClientes = asignables.isSuccess && clientes.length === 0;
@@ -217,7 +255,7 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
       : undefined);
 
   return (
-    <form {...f.props(enviar)} aria-label={original ? 'Editar orden' : 'Nueva orden'}>
+    <form {...f.props((cuerpo) => void enviar(cuerpo))} aria-label={original ? 'Editar orden' : 'Nueva orden'}>
       <section className="delego-card ordenes-formulario__tarjeta ordenes-formulario__campos">
         <CampoTexto
           {...f.campo('titulo')}
@@ -299,10 +337,12 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
         />
       </section>
 
+      {!original && <CampoAdjuntos adjuntos={adjuntos} disabled={ocupado} />}
+
       <BotonesFormulario
         clase="ordenes-formulario__botones"
         onCancelar={volver}
-        ocupado={guardar.isPending}
+        ocupado={ocupado}
         textoOcupado="Guardando…"
         testId="orden-form-guardar"
       />

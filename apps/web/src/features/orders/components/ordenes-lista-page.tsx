@@ -76,7 +76,12 @@ export default function OrdenesListaPage() {
   const puedeCrear = !!usuario && puedeCrearOrden(usuario);
   // Orders created on this device that wait in the outbox, first, marked «pendiente».
   const altas = usePendientes('orden', null);
-  const nuevas = useMemo(() => (muestraOrdenesNuevas(filtros) ? ordenesNuevasPendientes(altas) : []), [altas, filtros]);
+  // And the files attached while creating them, waiting behind them (issue 36).
+  const susArchivos = usePendientes('archivos', null);
+  const nuevas = useMemo(
+    () => (muestraOrdenesNuevas(filtros) ? ordenesNuevasPendientes([...altas, ...susArchivos]) : []),
+    [altas, susArchivos, filtros],
+  );
 
   async function refrescar(e: RefresherCustomEvent) {
     try {
@@ -172,6 +177,16 @@ export default function OrdenesListaPage() {
                       ? 'El servidor no la aceptó: vea «Cambios pendientes».'
                       : 'Se enviará al volver la conexión; el número lo da el servidor.'}
                   </p>
+                  {n.archivos > 0 && (
+                    <IonButton
+                      size="small"
+                      fill="outline"
+                      routerLink={`/archivos?nueva=${n.clave}`}
+                      data-testid="orden-pendiente-archivos"
+                    >
+                      Archivos · {n.archivos} por enviar
+                    </IonButton>
+                  )}
                 </li>
               ))}
             </ul>

@@ -29,10 +29,27 @@ describe('órdenes nuevas que esperan en la bandeja', () => {
         cambio({ id: 'd', cuerpo: null }),
       ]),
     ).toEqual([
-      { clave: '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b', estado: 'pendiente', titulo: 'Filtración en el sótano' },
-      { clave: 'b', estado: 'rechazado', titulo: 'Otra' },
-      { clave: 'd', estado: 'pendiente', titulo: 'Nueva orden' },
+      {
+        clave: '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+        estado: 'pendiente',
+        titulo: 'Filtración en el sótano',
+        archivos: 0,
+      },
+      { clave: 'b', estado: 'rechazado', titulo: 'Otra', archivos: 0 },
+      { clave: 'd', estado: 'pendiente', titulo: 'Nueva orden', archivos: 0 },
     ]);
+  });
+
+  it('cuenta los archivos adjuntados al crearla, que esperan detrás de ella (issue 36)', () => {
+    const clave = '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
+    const foto = { nombre: 'a.jpg', tipo: 'image/jpeg', datos: new Blob(['x']) };
+    const nuevas = ordenesNuevasPendientes([
+      cambio({}),
+      cambio({ id: 'f1', tipo: 'archivos', ordenClave: clave, archivos: [foto] }),
+      cambio({ id: 'f2', tipo: 'archivos', ordenClave: clave, archivos: [foto, foto] }),
+      cambio({ id: 'f3', tipo: 'archivos', ordenId: 9, archivos: [foto] }),
+    ]);
+    expect(nuevas.map((n) => [n.clave, n.archivos])).toEqual([[clave, 3]]);
   });
 
   it('se muestran en las listas donde una orden Pendiente entra, sin búsqueda ni otros filtros', () => {

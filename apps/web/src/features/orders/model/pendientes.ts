@@ -6,6 +6,8 @@ export interface OrdenNueva {
   clave: string;
   estado: Cambio['estado'];
   titulo: string;
+  /** How many files were attached to it while creating it (issue 36), waiting behind it. */
+  archivos: number;
 }
 
 /** The new orders waiting in the outbox (`orden` changes), in the order they were made. */
@@ -14,7 +16,15 @@ export function ordenesNuevasPendientes(cambios: readonly Cambio[]): OrdenNueva[
   for (const c of cambios) {
     if (c.tipo !== 'orden' || c.ordenId !== null) continue;
     const titulo = (c.cuerpo as { titulo?: unknown } | null)?.titulo;
-    nuevas.push({ clave: c.id, estado: c.estado, titulo: typeof titulo === 'string' ? titulo : 'Nueva orden' });
+    const archivos = cambios
+      .filter((d) => d.tipo === 'archivos' && d.ordenClave === c.id)
+      .reduce((n, d) => n + (d.archivos?.length ?? 0), 0);
+    nuevas.push({
+      clave: c.id,
+      estado: c.estado,
+      titulo: typeof titulo === 'string' ? titulo : 'Nueva orden',
+      archivos,
+    });
   }
   return nuevas;
 }

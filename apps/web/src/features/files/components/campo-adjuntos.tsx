@@ -1,0 +1,138 @@
+import { ACEPTAR_ARCHIVOS, LIMITES_ARCHIVOS } from '@delego/contract';
+import { IonButton, IonIcon } from '@ionic/react';
+import { cameraOutline, closeOutline, folderOpenOutline } from 'ionicons/icons';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { BotonIcono } from '../../../components/boton-icono';
+import { notificarError } from '../../../lib/errors';
+import { tomarFoto } from '../../../lib/nativo/camara';
+import { tieneCamara } from '../../../lib/nativo/plataforma';
+import type { Adjunto, Adjuntos } from '../hooks/use-adjuntos';
+import { useObjectUrl } from '../hooks/use-object-url';
+import { formatoTamanio } from '../model/archivos';
+import { IconoArchivo } from './miniatura';
+import './papeleo.css';
+
+/**
+ * «Adjuntar fotos o archivos» in the new order's form (issue 36): the phone's camera («Tomar
+ * foto», lib/nativo/camara.ts) or several files, each with its thumbnail from the device and
+ * «Quitar» until the order is saved. The rules are the files screen's (the contract's kinds and
+ * size per file); a refused file says why and is not sent.
+ */
+export function CampoAdjuntos({ adjuntos, disabled = false }: { adjuntos: Adjuntos; disabled?: boolean }) {
+  const elegir = useRef<HTMLInputElement>(null);
+  const [conCamara] = useState(tieneCamara);
+
+  function alElegir(e: ChangeEvent<HTMLInputElement>) {
+    const elegidos = [...(e.target.files ?? [])];
+    e.target.value = '';
+    adjuntos.agregar(elegidos);
+  }
+
+  // Straight from the tap: a browser opens the camera only during the gesture.
+  function alTomarFoto() {
+    tomarFoto()
+      .then((foto) => {
+        if (foto) adjuntos.agregar([foto]);
+      })
+      .catch(notificarError);
+  }
+
+  return (
+    <section
+      className="delego-card ordenes-formulario__tarjeta adjuntos-orden"
+      aria-labelledby="adjuntos-orden-titulo"
+      data-testid="orden-form-adjuntos"
+    >
+      <h2 id="adjuntos-orden-titulo" className="adjuntos-orden__titulo">
+        Adjuntar fotos o archivos
+      </h2>
+      <div className="archivos-agregar__botones">
+        {conCamara && (
+          <IonButton onClick={alTomarFoto} disabled={disabled} data-testid="orden-form-camara">
+            <IonIcon slot="start" icon={cameraOutline} aria-hidden="true" />
+            Tomar foto
+          </IonButton>
+        )}
+        <IonButton
+          fill={conCamara ? 'outline' : 'solid'}
+          onClick={() => elegir.current?.click()}
+          disabled={disabled}
+          data-testid="orden-form-elegir-archivos"
+        >
+          <IonIcon slot="start" icon={folderOpenOutline} aria-hidden="true" />
+          Elegir archivos
+        </IonButton>
+      </div>
+      <p className="archivos-agregar__ayuda">
+        Imágenes, PDF, Word, Excel, PowerPoint, TXT y CSV, hasta {LIMITES_ARCHIVOS.tamanioMbDefecto} MB por archivo. Se
+        adjuntan al guardar la orden; sin conexión, se envían con ella al volver la conexión.
+      </p>
+      <input
+        ref={elegir}
+        type="file"
+        multiple
+        accept={ACEPTAR_ARCHIVOS}
+        onChange={alElegir}
+        hidden
+        data-testid="orden-form-archivos-input"
+      />
+      {adjuntos.adjuntos.length > 0 && (
+        <ul
+          className="archivos adjuntos-orden__lista"
+          aria-label="Archivos para adjuntar"
+          data-testid="orden-form-adjuntos-lista"
+        >
+          {adjuntos.adjuntos.map((a) => (
+            <FilaAdjunto key={a.clave} adjunto={a} onQuitar={() => adjuntos.quitar(a.clave)} disabled={disabled} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function FilaAdjunto({ adjunto, onQuitar, disabled }: { adjunto: Adjunto; onQuitar: () => void; disabled: boolean }) {
+  const esImagen = adjunto.archivo?.type.startsWith('image/') ?? false;
+  const url = useObjectUrl(esImagen ? adjunto.archivo : null);
+  return (
+    <li className="archivo" data-testid="orden-form-adjunto" data-estado={adjunto.estado}>
+      <span className="archivo__vista">
+        {url ? (
+          <img
+            className="archivo-miniatura"
+            src={url}
+            alt={`Miniatura de ${adjunto.nombre}`}
+            draggable={false}
+            data-testid="orden-form-adjunto-miniatura"
+          />
+        ) : (
+          <IconoArchivo archivo={{ nombre: adjunto.nombre, tipo: adjunto.archivo?.type ?? '' }} />
+        )}
+      </span>
+      <div className="archivo__datos">
+        <span className="archivo__nombre" title={adjunto.nombre} data-testid="orden-form-adjunto-nombre">
+          {adjunto.nombre}
+        </span>
+        <span className="archivo__meta">
+          {adjunto.estado === 'preparando' ? 'Reduciendo la foto…' : formatoTamanio(adjunto.tamanio)}
+        </span>
+        {adjunto.estado === 'error' && (
+          <span className="archivo__meta adjuntos-orden__error" role="alert">
+            {adjunto.error}
+          </span>
+        )}
+      </div>
+      <div className="archivo__acciones">
+        <BotonIcono
+          size="small"
+          color="medium"
+          icono={closeOutline}
+          etiqueta={`Quitar ${adjunto.nombre}`}
+          onClick={onQuitar}
+          disabled={disabled}
+          testId="orden-form-adjunto-quitar"
+        />
+      </div>
+    </li>
+  );
+}
