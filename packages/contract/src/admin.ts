@@ -285,3 +285,15 @@ export const zCambioUsername = z.object({ username: zNombreUsuario });
  */
 export const zLogo = z.object({ logo: zTexto().min(1, 'El logo está vacío.').nullable() });
 export const zLogoGuardado = z.object({ logo: z.string().nullable() });
+
+/**
+ * GET /api/v4/entidad/primeros-pasos (issue 36): what a new company has already done, for the
+ * «Primeros pasos» of Inicio. Each flag counts the whole company, not only what the user sees:
+ * an active client, another user besides the one asking, an order not deleted.
+ */
+export const zPrimerosPasos = z.object({
+  hayClientes: z.boolean(),
+  hayOtrosUsuarios: z.boolean(),
+  hayOrdenes: z.boolean(),
+});
+export type PrimerosPasos = z.infer<typeof zPrimerosPasos>;

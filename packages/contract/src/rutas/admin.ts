@@ -16,6 +16,7 @@ import {
   zLogo,
   zLogoGuardado,
   zPerfil,
+  zPrimerosPasos,
   zPermisosDeUsuario,
   zProfile,
   zStoreUser,
@@ -201,6 +202,13 @@ export const RUTAS_ADMIN = {
     summary: 'Cambia el logo de la empresa (PNG, JPEG o WebP, hasta 2 MB); solo administradores',
     body: zLogo,
     response: { 200: zLogoGuardado },
+  }),
+  primerosPasos: ruta({
+    metodo: 'GET',
+    path: '/api/v4/entidad/primeros-pasos',
+    tags: ['entidad'],
+    summary: 'Qué hizo ya la empresa: algún cliente, otro usuario, alguna orden (los primeros pasos de Inicio)',
+    response: { 200: zPrimerosPasos },
   }),
 } as const;
 
