@@ -17,6 +17,8 @@ import {
   zLogoGuardado,
   zPerfil,
   zPrimerosPasos,
+  zImportarPedido,
+  zImportarResultado,
   zPermisosDeUsuario,
   zProfile,
   zStoreUser,
@@ -202,6 +204,15 @@ export const RUTAS_ADMIN = {
     summary: 'Cambia el logo de la empresa (PNG, JPEG o WebP, hasta 2 MB); solo administradores',
     body: zLogo,
     response: { 200: zLogoGuardado },
+  }),
+  importarClientes: ruta({
+    metodo: 'POST',
+    path: '/api/v4/clientes/importar',
+    tags: ['clientes'],
+    summary:
+      'Importa clientes de un CSV o XLSX (base64): con confirmar=false muestra el resultado de cada fila sin guardar; con confirmar=true guarda las válidas en una transacción',
+    body: zImportarPedido,
+    response: { 200: zImportarResultado },
   }),
   primerosPasos: ruta({
     metodo: 'GET',

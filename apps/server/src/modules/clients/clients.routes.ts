@@ -4,6 +4,9 @@ import { registrar } from '../../lib/rutas.js';
 import type { Services } from '../../services.js';
 import { actorOf } from '../auth/auth.plugin.js';
 
+/** A 2 MB file is ~2.7 MB in base64, plus its JSON: the import route takes up to this much. */
+export const IMPORTAR_BODY_LIMIT = 3 * 1024 * 1024;
+
 export const cacheRoutes =
   (s: Services): FastifyPluginAsync =>
   async (app) => {
@@ -22,5 +25,8 @@ export const clientsRoutes =
   async (app) => {
     registrar(app, RUTAS.clientes, async (req) => s.clients.list(actorOf(req)));
     registrar(app, RUTAS.guardarCliente, async (req) => s.clients.save(actorOf(req), req.body));
+    registrar(app, RUTAS.importarClientes, async (req) => s.clients.importar(actorOf(req), req.body), {
+      bodyLimit: IMPORTAR_BODY_LIMIT,
+    });
     registrar(app, RUTAS.empresasAsignables, async (req) => s.clients.asignables(actorOf(req)));
   };
