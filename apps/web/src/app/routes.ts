@@ -41,6 +41,10 @@ const UsuariosPermisosPage = pantallaPerezosa(
 );
 const ClientesPage = pantallaPerezosa(() => import('../features/admin/clients/components/clientes-page'));
 const ClientePage = pantallaPerezosa(() => import('../features/admin/clients/components/cliente-page'));
+// Import of clients from a file (issue 36).
+const ImportarClientesPage = pantallaPerezosa(
+  () => import('../features/admin/clients/components/importar-clientes-page'),
+);
 const TiposOrdenPage = pantallaPerezosa(() => import('../features/admin/catalog/components/tipos-orden-page'));
 const TipoOrdenPage = pantallaPerezosa(() => import('../features/admin/catalog/components/tipo-orden-page'));
 const AreasPage = pantallaPerezosa(() => import('../features/admin/catalog/components/areas-page'));
@@ -100,6 +104,8 @@ export const RUTAS: readonly Ruta[] = [
   conLogin('clientes', ClientesPage),
   conLogin('cambio-responsable', CambioResponsablePage),
   conLogin('cliente', ClientePage),
+  // Not in SPEC §2: importing clients from a CSV or XLSX (issue 36); the screen checks altaClientes.
+  conLogin('clientes-importar', ImportarClientesPage),
   conLogin('usuario', UsuarioPage),
   conLogin('supervisor', SupervisorPage),
   conLogin('demora', DemoraPage),
