@@ -64,7 +64,11 @@ const SPEC: [string, Guardia][] = [
   ...SPEC_PUBLICAS.map((p): [string, Guardia] => [p, 'public']),
 ];
 /** Routes SPEC §2 does not list that the app adds: the order detail (issue 3). */
-const FUERA_DE_SPEC: [string, Guardia][] = [['orden/:id', 'login']];
+const FUERA_DE_SPEC: [string, Guardia][] = [
+  ['orden/:id', 'login'],
+  // Importing clients from a file (issue 36); the screen itself checks altaClientes.
+  ['clientes-importar', 'login'],
+];
 
 const sinSesion: SesionGuardia = { usuario: null };
 const sesiones = {
