@@ -315,8 +315,11 @@ export const COLUMNAS_IMPORTAR_CLIENTES = [
   'notas',
 ] as const;
 
+/** The accepted columns of a user import: each row becomes a user invited by mail (rol: OPERARIO if empty). */
+export const COLUMNAS_IMPORTAR_USUARIOS = ['usuario', 'nombre', 'apellido', 'email', 'rol'] as const;
+
 /**
- * POST /api/v4/clientes/importar: the file as base64 with its name (.csv or .xlsx), and
+ * POST /api/v4/clientes/importar and /api/v4/usuarios/importar: the file as base64 with its name (.csv or .xlsx), and
  * `confirmar`: false only shows what would happen (nothing is written), true imports the valid
  * rows in one transaction.
  */

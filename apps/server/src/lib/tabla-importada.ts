@@ -7,6 +7,9 @@
  */
 import { AppError } from './errors.js';
 
+/** A 2 MB file is ~2.7 MB in base64, plus its JSON: the import routes take up to this much. */
+export const IMPORTAR_BODY_LIMIT = 3 * 1024 * 1024;
+
 export interface TablaImportada {
   columnas: string[];
   /** Data rows: `fila` is its number in the file (the header is 1); empty rows are left out. */

@@ -214,6 +214,15 @@ export const RUTAS_ADMIN = {
     body: zImportarPedido,
     response: { 200: zImportarResultado },
   }),
+  importarUsuarios: ruta({
+    metodo: 'POST',
+    path: '/api/v4/usuarios/importar',
+    tags: ['usuarios'],
+    summary:
+      'Importa usuarios de un CSV o XLSX (base64) y los invita por correo: con confirmar=false muestra el resultado de cada fila sin guardar; con confirmar=true guarda las válidas en una transacción',
+    body: zImportarPedido,
+    response: { 200: zImportarResultado },
+  }),
   primerosPasos: ruta({
     metodo: 'GET',
     path: '/api/v4/entidad/primeros-pasos',

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
 import { registrar } from '../../lib/rutas.js';
+import { IMPORTAR_BODY_LIMIT } from '../../lib/tabla-importada.js';
 import type { Services } from '../../services.js';
 import { actorOf } from '../auth/auth.plugin.js';
-
-/** A 2 MB file is ~2.7 MB in base64, plus its JSON: the import route takes up to this much. */
-export const IMPORTAR_BODY_LIMIT = 3 * 1024 * 1024;
 
 export const cacheRoutes =
   (s: Services): FastifyPluginAsync =>
