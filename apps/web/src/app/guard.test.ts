@@ -66,8 +66,9 @@ const SPEC: [string, Guardia][] = [
 /** Routes SPEC §2 does not list that the app adds: the order detail (issue 3). */
 const FUERA_DE_SPEC: [string, Guardia][] = [
   ['orden/:id', 'login'],
-  // Importing clients from a file (issue 36); the screen itself checks altaClientes.
+  // Importing clients and users from a file (issue 36); the screens check altaClientes, altaUsuarios.
   ['clientes-importar', 'login'],
+  ['usuarios-importar', 'login'],
 ];
 
 const sinSesion: SesionGuardia = { usuario: null };

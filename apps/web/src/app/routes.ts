@@ -34,6 +34,10 @@ const HistorialPage = pantallaPerezosa(() => import('../features/orders/componen
 // Administration (issue 4).
 const UsuariosPage = pantallaPerezosa(() => import('../features/admin/users/components/usuarios-page'));
 const UsuarioPage = pantallaPerezosa(() => import('../features/admin/users/components/usuario-page'));
+// Import of users from a file (issue 36).
+const ImportarUsuariosPage = pantallaPerezosa(
+  () => import('../features/admin/users/components/importar-usuarios-page'),
+);
 const AsignarRolesPage = pantallaPerezosa(() => import('../features/admin/users/components/asignar-roles-page'));
 const SupervisorPage = pantallaPerezosa(() => import('../features/admin/users/components/supervisor-page'));
 const UsuariosPermisosPage = pantallaPerezosa(
@@ -107,6 +111,8 @@ export const RUTAS: readonly Ruta[] = [
   // Not in SPEC §2: importing clients from a CSV or XLSX (issue 36); the screen checks altaClientes.
   conLogin('clientes-importar', ImportarClientesPage),
   conLogin('usuario', UsuarioPage),
+  // Not in SPEC §2: importing users from a CSV or XLSX (issue 36); the screen checks altaUsuarios.
+  conLogin('usuarios-importar', ImportarUsuariosPage),
   conLogin('supervisor', SupervisorPage),
   conLogin('demora', DemoraPage),
   conLogin('estadisticas', EstadisticasPage),
