@@ -208,11 +208,13 @@ function Vista({
                 className={f.estado === 'ok' ? undefined : 'importar__fila--error'}
                 data-testid={`importar-fila-${f.fila}`}
               >
-                <td>{f.fila}</td>
+                <td data-etiqueta="Fila">{f.fila}</td>
                 {d.columnasVista.map((c) => (
-                  <td key={c.clave}>{f.datos[c.clave] ?? ''}</td>
+                  <td key={c.clave} data-etiqueta={c.titulo}>
+                    {f.datos[c.clave] ?? ''}
+                  </td>
                 ))}
-                <td>
+                <td data-etiqueta="Resultado">
                   {f.estado === 'ok' ? (
                     <span className="importar__ok">Lista</span>
                   ) : (
