@@ -285,3 +285,73 @@ export const zCambioUsername = z.object({ username: zNombreUsuario });
  */
 export const zLogo = z.object({ logo: zTexto().min(1, 'El logo está vacío.').nullable() });
 export const zLogoGuardado = z.object({ logo: z.string().nullable() });
+
+/**
+ * GET /api/v4/entidad/primeros-pasos (issue 36): what a new company has already done, for the
+ * «Primeros pasos» of Inicio. Each flag counts the whole company, not only what the user sees:
+ * an active client, another user besides the one asking, an order not deleted.
+ */
+export const zPrimerosPasos = z.object({
+  hayClientes: z.boolean(),
+  hayOtrosUsuarios: z.boolean(),
+  hayOrdenes: z.boolean(),
+});
+export type PrimerosPasos = z.infer<typeof zPrimerosPasos>;
+
+// ---------------------------------------------------------------------------------------------
+// Importing clients from a CSV or XLSX file (issue 36)
+
+/** Limits of an import: the file's size and its data rows. */
+export const LIMITES_IMPORTACION = { maxBytes: 2 * 1024 * 1024, maxFilas: 1000 } as const;
+
+/** The accepted columns of a client import, in the example file's order (SPEC's names, Spanish). */
+export const COLUMNAS_IMPORTAR_CLIENTES = [
+  'nombre',
+  'cuit',
+  'email',
+  'telefono',
+  'direccion',
+  'contacto',
+  'notas',
+] as const;
+
+/** The accepted columns of a user import: each row becomes a user invited by mail (rol: OPERARIO if empty). */
+export const COLUMNAS_IMPORTAR_USUARIOS = ['usuario', 'nombre', 'apellido', 'email', 'rol'] as const;
+
+/**
+ * POST /api/v4/clientes/importar and /api/v4/usuarios/importar: the file as base64 with its name (.csv or .xlsx), and
+ * `confirmar`: false only shows what would happen (nothing is written), true imports the valid
+ * rows in one transaction.
+ */
+export const zImportarPedido = z.object({
+  nombreArchivo: zTexto()
+    .trim()
+    .min(1, 'Falta el nombre del archivo.')
+    .max(200, 'El nombre del archivo es demasiado largo.'),
+  contenido: zTexto()
+    .min(1, 'El archivo está vacío.')
+    .max(Math.ceil((LIMITES_IMPORTACION.maxBytes * 4) / 3) + 4, 'El archivo supera los 2 MB.'),
+  confirmar: z.boolean().default(false),
+});
+export type ImportarPedido = z.input<typeof zImportarPedido>;
+
+/** One problem of a row: the column (or `fila`) and why, in Spanish. */
+export const zErrorDeFila = z.object({ campo: z.string(), mensaje: z.string() });
+
+/** One data row of the file: its number in the file (the header is row 1), what it read, the result. */
+export const zFilaImportada = z.object({
+  fila: z.number().int(),
+  estado: z.enum(['ok', 'error']),
+  datos: z.record(z.string(), z.string()),
+  errores: z.array(zErrorDeFila),
+});
+export type FilaImportada = z.infer<typeof zFilaImportada>;
+
+/** The answer: every row with its result; `importadas` is 0 unless `confirmar`. */
+export const zImportarResultado = z.object({
+  filas: z.array(zFilaImportada),
+  validas: z.number().int(),
+  conErrores: z.number().int(),
+  importadas: z.number().int(),
+});
+export type ImportarResultado = z.infer<typeof zImportarResultado>;

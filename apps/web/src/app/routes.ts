@@ -34,6 +34,10 @@ const HistorialPage = pantallaPerezosa(() => import('../features/orders/componen
 // Administration (issue 4).
 const UsuariosPage = pantallaPerezosa(() => import('../features/admin/users/components/usuarios-page'));
 const UsuarioPage = pantallaPerezosa(() => import('../features/admin/users/components/usuario-page'));
+// Import of users from a file (issue 36).
+const ImportarUsuariosPage = pantallaPerezosa(
+  () => import('../features/admin/users/components/importar-usuarios-page'),
+);
 const AsignarRolesPage = pantallaPerezosa(() => import('../features/admin/users/components/asignar-roles-page'));
 const SupervisorPage = pantallaPerezosa(() => import('../features/admin/users/components/supervisor-page'));
 const UsuariosPermisosPage = pantallaPerezosa(
@@ -41,6 +45,10 @@ const UsuariosPermisosPage = pantallaPerezosa(
 );
 const ClientesPage = pantallaPerezosa(() => import('../features/admin/clients/components/clientes-page'));
 const ClientePage = pantallaPerezosa(() => import('../features/admin/clients/components/cliente-page'));
+// Import of clients from a file (issue 36).
+const ImportarClientesPage = pantallaPerezosa(
+  () => import('../features/admin/clients/components/importar-clientes-page'),
+);
 const TiposOrdenPage = pantallaPerezosa(() => import('../features/admin/catalog/components/tipos-orden-page'));
 const TipoOrdenPage = pantallaPerezosa(() => import('../features/admin/catalog/components/tipo-orden-page'));
 const AreasPage = pantallaPerezosa(() => import('../features/admin/catalog/components/areas-page'));
@@ -100,7 +108,11 @@ export const RUTAS: readonly Ruta[] = [
   conLogin('clientes', ClientesPage),
   conLogin('cambio-responsable', CambioResponsablePage),
   conLogin('cliente', ClientePage),
+  // Not in SPEC §2: importing clients from a CSV or XLSX (issue 36); the screen checks altaClientes.
+  conLogin('clientes-importar', ImportarClientesPage),
   conLogin('usuario', UsuarioPage),
+  // Not in SPEC §2: importing users from a CSV or XLSX (issue 36); the screen checks altaUsuarios.
+  conLogin('usuarios-importar', ImportarUsuariosPage),
   conLogin('supervisor', SupervisorPage),
   conLogin('demora', DemoraPage),
   conLogin('estadisticas', EstadisticasPage),

@@ -16,6 +16,9 @@ import {
   zLogo,
   zLogoGuardado,
   zPerfil,
+  zPrimerosPasos,
+  zImportarPedido,
+  zImportarResultado,
   zPermisosDeUsuario,
   zProfile,
   zStoreUser,
@@ -201,6 +204,31 @@ export const RUTAS_ADMIN = {
     summary: 'Cambia el logo de la empresa (PNG, JPEG o WebP, hasta 2 MB); solo administradores',
     body: zLogo,
     response: { 200: zLogoGuardado },
+  }),
+  importarClientes: ruta({
+    metodo: 'POST',
+    path: '/api/v4/clientes/importar',
+    tags: ['clientes'],
+    summary:
+      'Importa clientes de un CSV o XLSX (base64): con confirmar=false muestra el resultado de cada fila sin guardar; con confirmar=true guarda las válidas en una transacción',
+    body: zImportarPedido,
+    response: { 200: zImportarResultado },
+  }),
+  importarUsuarios: ruta({
+    metodo: 'POST',
+    path: '/api/v4/usuarios/importar',
+    tags: ['usuarios'],
+    summary:
+      'Importa usuarios de un CSV o XLSX (base64) y los invita por correo: con confirmar=false muestra el resultado de cada fila sin guardar; con confirmar=true guarda las válidas en una transacción',
+    body: zImportarPedido,
+    response: { 200: zImportarResultado },
+  }),
+  primerosPasos: ruta({
+    metodo: 'GET',
+    path: '/api/v4/entidad/primeros-pasos',
+    tags: ['entidad'],
+    summary: 'Qué hizo ya la empresa: algún cliente, otro usuario, alguna orden (los primeros pasos de Inicio)',
+    response: { 200: zPrimerosPasos },
   }),
 } as const;
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
 import { registrar } from '../../lib/rutas.js';
+import { IMPORTAR_BODY_LIMIT } from '../../lib/tabla-importada.js';
 import type { Services } from '../../services.js';
 import { actorOf } from '../auth/auth.plugin.js';
 
@@ -22,5 +23,8 @@ export const clientsRoutes =
   async (app) => {
     registrar(app, RUTAS.clientes, async (req) => s.clients.list(actorOf(req)));
     registrar(app, RUTAS.guardarCliente, async (req) => s.clients.save(actorOf(req), req.body));
+    registrar(app, RUTAS.importarClientes, async (req) => s.clients.importar(actorOf(req), req.body), {
+      bodyLimit: IMPORTAR_BODY_LIMIT,
+    });
     registrar(app, RUTAS.empresasAsignables, async (req) => s.clients.asignables(actorOf(req)));
   };

@@ -1,4 +1,14 @@
-import { esAdmin, type Cliente, type ClienteAsignable, type zClienteGuardar } from '@delego/contract';
+import {
+  COLUMNAS_IMPORTAR_CLIENTES,
+  LIMITES_IMPORTACION,
+  esAdmin,
+  zClienteGuardar,
+  type Cliente,
+  type ClienteAsignable,
+  type FilaImportada,
+  type ImportarResultado,
+  type zImportarPedido,
+} from '@delego/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
@@ -6,7 +16,8 @@ import type { EventBus } from '../../lib/bus.js';
 import { AppError } from '../../lib/errors.js';
 import type { TenantCache } from '../../lib/tenant-cache.js';
 import { exigirPermiso } from '../permissions/guard.js';
-import { ClientsRepository } from './clients.repository.js';
+import { leerTabla } from '../../lib/tabla-importada.js';
+import { ClientsRepository, type ClienteDatos } from './clients.repository.js';
 
 const NO_ENCONTRADO = 'No se encontró el cliente.';
 
@@ -85,5 +96,77 @@ export class ClientsService {
     const admin = esAdmin(actor);
     const allowed = new Set(actor.permisos.clientes.filter((c) => c.delegarOrden).map((c) => c.clienteID));
     return all.filter((c) => c.activo && (admin || allowed.has(c.id))).map((c) => ({ id: c.id, nombre: c.nombre }));
+  }
+
+  /**
+   * POST /api/v4/clientes/importar (issue 36): each row of a CSV or XLSX checked with the same
+   * schema as the form (zClienteGuardar) and the same rule of unique names (in the company and in
+   * the file). Without `confirmar` nothing is written; with it, the valid rows are inserted in one
+   * transaction, which rechecks the names: a client created meanwhile with one of them rolls back
+   * the whole import.
+   */
+  async importar(actor: Actor, pedido: z.output<typeof zImportarPedido>): Promise<ImportarResultado> {
+    exigirPermiso(actor, 'altaClientes');
+    const tabla = await leerTabla(pedido.nombreArchivo, pedido.contenido, {
+      columnas: COLUMNAS_IMPORTAR_CLIENTES,
+      obligatorias: ['nombre'],
+      ...LIMITES_IMPORTACION,
+    });
+    const existentes = new Set((await this.repo.list(actor.entidadId)).map((c) => c.nombre.toLowerCase()));
+    const vistos = new Map<string, number>();
+    const validos: ClienteDatos[] = [];
+    const filas: FilaImportada[] = tabla.filas.map(({ fila, valores }) => {
+      const datos: Record<string, string> = {};
+      tabla.columnas.forEach((c, i) => {
+        const v = (valores[i] ?? '').trim();
+        if (v !== '') datos[c] = v;
+      });
+      // An empty name reads as the form's empty field, so its message is the form's.
+      const leido = zClienteGuardar.safeParse({ nombre: '', ...datos });
+      if (!leido.success) {
+        const errores = leido.error.issues.map((i) => ({ campo: String(i.path[0] ?? 'fila'), mensaje: i.message }));
+        return { fila, estado: 'error', datos, errores };
+      }
+      const c = leido.data;
+      const clave = c.nombre.toLowerCase();
+      const antes = vistos.get(clave);
+      const duplicado = existentes.has(clave)
+        ? `Ya existe un cliente llamado "${c.nombre}".`
+        : antes !== undefined
+          ? `El nombre "${c.nombre}" ya está en la fila ${antes} del archivo.`
+          : null;
+      if (duplicado) return { fila, estado: 'error', datos, errores: [{ campo: 'nombre', mensaje: duplicado }] };
+      vistos.set(clave, fila);
+      validos.push({
+        nombre: c.nombre,
+        cuit: c.cuit ?? null,
+        contacto: c.contacto ?? null,
+        email: c.email ?? null,
+        telefono: c.telefono ?? null,
+        direccion: c.direccion ?? null,
+        notas: c.notas ?? null,
+        activo: true,
+      });
+      return { fila, estado: 'ok', datos, errores: [] };
+    });
+    const resultado = { filas, validas: validos.length, conErrores: filas.length - validos.length, importadas: 0 };
+    if (!pedido.confirmar || validos.length === 0) return resultado;
+
+    await this.db.transaction(async (tx) => {
+      const repo = new ClientsRepository(tx);
+      for (const datos of validos) {
+        if (await repo.nameTaken(actor.entidadId, datos.nombre)) {
+          throw new AppError(
+            'CONFLICTO',
+            `Mientras tanto se cargó un cliente llamado "${datos.nombre}": no se importó ninguna fila. Revise el archivo otra vez.`,
+            { field: 'archivo' },
+          );
+        }
+        await repo.insert(actor.entidadId, datos);
+      }
+    });
+    this.cache.clear(actor.entidadId);
+    this.bus.publish({ type: 'clientes.cambiados', entidadId: actor.entidadId });
+    return { ...resultado, importadas: validos.length };
   }
 }

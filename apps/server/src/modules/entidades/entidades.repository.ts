@@ -1,6 +1,9 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { firstRow } from '../../lib/queries.js';
+import { clientes } from '../clients/clients.tables.js';
+import { ordenes } from '../orders/orders.tables.js';
+import { usuarios } from '../users/users.tables.js';
 import { entidades } from './entidades.tables.js';
 
 /**
@@ -26,6 +29,29 @@ export class EntidadesRepository {
         .from(entidades)
         .where(eq(entidades.id, entidadId)),
     );
+  }
+
+  /**
+   * Whether the company has an active client, a user besides `usuarioId`, an order not deleted:
+   * three `exists` in one statement, each on the company's index. It reads the tables of clients,
+   * users and orders directly (like the order create's CTE reads this module's), so that Inicio's
+   * first steps cost one round trip and no list.
+   */
+  async primerosPasos(
+    entidadId: number,
+    usuarioId: number,
+  ): Promise<{ hayClientes: boolean; hayOtrosUsuarios: boolean; hayOrdenes: boolean }> {
+    const r = await this.db.execute<{ clientes: boolean; usuarios: boolean; ordenes: boolean }>(sql`
+      select
+        exists (select 1 from ${clientes} where ${clientes.entidadId} = ${entidadId} and ${clientes.activo}) as clientes,
+        exists (select 1 from ${usuarios} where ${usuarios.entidadId} = ${entidadId} and ${usuarios.id} <> ${usuarioId}) as usuarios,
+        exists (select 1 from ${ordenes} where ${ordenes.entidadId} = ${entidadId} and ${ordenes.eliminada} is null) as ordenes`);
+    const fila = r.rows[0];
+    return {
+      hayClientes: fila?.clientes === true,
+      hayOtrosUsuarios: fila?.usuarios === true,
+      hayOrdenes: fila?.ordenes === true,
+    };
   }
 
   async setLogo(entidadId: number, logo: string | null): Promise<void> {

@@ -12,6 +12,7 @@ export const LOGO_BODY_LIMIT = 8 * 1024 * 1024;
 export const entidadesRoutes =
   (s: Services): FastifyPluginAsync =>
   async (app) => {
+    registrar(app, RUTAS.primerosPasos, async (req) => s.entidades.primerosPasos(actorOf(req)));
     registrar(app, RUTAS.logo, async (req) => s.entidades.setLogo(actorOf(req), req.body.logo), {
       bodyLimit: LOGO_BODY_LIMIT,
       // Refuse an oversized upload by its declared length, before reading it.

@@ -19,6 +19,14 @@ export class EntidadesService {
   }
 
   /**
+   * GET /api/v4/entidad/primeros-pasos: any user of the company may ask (three yes/no about their
+   * own company, no names); Inicio shows each step only to those who may take it.
+   */
+  primerosPasos(actor: Actor) {
+    return this.repo.primerosPasos(actor.entidadId, actor.id);
+  }
+
+  /**
    * PUT /api/v3/entidad/logo: admins only. The image is checked and re-encoded (see logo.ts) and
    * stored as a data URL, which the login response carries; null removes it.
    */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
 import { registrar } from '../../lib/rutas.js';
+import { IMPORTAR_BODY_LIMIT } from '../../lib/tabla-importada.js';
 import type { Services } from '../../services.js';
 import { actorOf } from '../auth/auth.plugin.js';
 
@@ -14,6 +15,9 @@ export const usersRoutes =
     registrar(app, RUTAS.usuarios, async (req) => s.users.list(actorOf(req)));
     registrar(app, RUTAS.usuario, async (req) => s.users.find(actorOf(req), req.params.id));
     registrar(app, RUTAS.guardarUsuario, async (req) => s.users.save(actorOf(req), req.body));
+    registrar(app, RUTAS.importarUsuarios, async (req) => s.users.importar(actorOf(req), req.body), {
+      bodyLimit: IMPORTAR_BODY_LIMIT,
+    });
     registrar(app, RUTAS.buscarUsuarios, async (req) => s.users.search(actorOf(req), req.params.texto));
     registrar(app, RUTAS.permisosDeUsuario, async (req) => s.users.permisosDe(actorOf(req), req.params.usuario));
     registrar(app, RUTAS.togglePermiso, async (req) =>

@@ -1,5 +1,12 @@
 import {
+  COLUMNAS_IMPORTAR_USUARIOS,
+  LIMITES_IMPORTACION,
   PERMISOS_GLOBALES,
+  ROLES,
+  zStoreUser,
+  type FilaImportada,
+  type ImportarResultado,
+  type zImportarPedido,
   cubreRol,
   esAdmin,
   motivoPorRol,
@@ -15,7 +22,6 @@ import {
   type Privilegio,
   type Rol,
   type UsuarioAdmin,
-  type zStoreUser,
   type zTogglePermiso,
 } from '@delego/contract';
 import type { z } from 'zod';
@@ -23,6 +29,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import type { EventBus } from '../../lib/bus.js';
 import { AppError } from '../../lib/errors.js';
+import { leerTabla, normalizarColumna } from '../../lib/tabla-importada.js';
 import type { TenantCache } from '../../lib/tenant-cache.js';
 import { hashSecret } from '../auth/password.js';
 import type { ClientsService } from '../clients/clients.service.js';
@@ -237,114 +244,228 @@ export class UsersService {
     // argon2 takes tens of milliseconds: hash before taking any lock.
     const passwordHash = input.password ? await hashSecret(input.password) : undefined;
 
-    const userId = await this.db.transaction(async (tx) => {
-      const repo = new UsersRepository(tx);
-      await repo.lockEntidad(actor.entidadId);
-      const current = creating ? undefined : await repo.find(actor.entidadId, input.id as number);
-      if (!creating && !current) throw AppError.notFound(NO_ENCONTRADO);
-
-      const rolesActuales = current ? await repo.rolesOf(actor.entidadId, current.id) : [];
-      if (current) await this.exigirAdministrable(tx, actor, current, rolesActuales);
-
-      if (await repo.loginTaken(input.usuario, current?.id)) {
-        throw new AppError('CONFLICTO', MENSAJES_USUARIOS.loginEnUso(input.usuario), { field: 'usuario' });
-      }
-      await this.sinCruceLoginEmail(
-        repo,
-        { usuario: input.usuario, email: input.email !== undefined ? input.email : (current?.email ?? null) },
-        current,
-        'usuario',
-      );
-
-      // Roles.
-      const roleIds = input.roles ? [...new Set(input.roles)] : rolesActuales.map((r) => r.id);
-      const nombresNuevos = roleIds.map((id) => catalogo.find((r) => r.id === id)?.nombre ?? '');
-      const nombresActuales = rolesActuales.map((r) => r.nombre);
-      const cambiadosRol = [
-        ...nombresNuevos.filter((r) => !nombresActuales.includes(r)),
-        ...nombresActuales.filter((r) => !nombresNuevos.includes(r)),
-      ];
-      this.soloRolesQueCubre(actor, cambiadosRol);
-
-      // Active flag and the last owner.
-      const activo = input.activo ?? current?.activo ?? true;
-      if (
-        current?.activo &&
-        nombresActuales.includes('PROPIETARIO') &&
-        (!activo || !nombresNuevos.includes('PROPIETARIO'))
-      ) {
-        if ((await repo.countActiveWithRole(actor.entidadId, 'PROPIETARIO', current.id)) === 0) {
-          throw new AppError('CONFLICTO', MENSAJES_USUARIOS.ultimoPropietario, {
-            field: activo ? 'roles' : 'activo',
-          });
-        }
-      }
-      if (current && current.id === actor.id && !activo) {
-        throw new AppError('CONFLICTO', MENSAJES_USUARIOS.noDesactivarseASiMismo, { field: 'activo' });
-      }
-
-      // Global permissions.
-      const permisosActuales = current ? await this.deps.permissions.globalOf(current.id, tx) : [];
-      const permisos = input.permisos ? [...new Set(input.permisos)] : permisosActuales;
-      const cambiados = [
-        ...permisos.filter((p) => !permisosActuales.includes(p)),
-        ...permisosActuales.filter((p) => !permisos.includes(p)),
-      ];
-      this.soloLoQueTiene(actor, cambiados);
-      if (current?.id === actor.id && cambiados.includes('altaUsuarios')) {
-        throw new AppError('CONFLICTO', MENSAJES_USUARIOS.noQuitarseAltaUsuarios, { field: 'permisos' });
-      }
-
-      // Supervisor: same company, active, not themselves, no cycle.
-      const supervisorId = input.supervisorId !== undefined ? input.supervisorId : (current?.supervisorId ?? null);
-      if (supervisorId !== null && supervisorId !== current?.supervisorId) {
-        await this.validarSupervisor(repo, actor.entidadId, supervisorId, current?.id);
-      }
-
-      const datos = {
-        usuario: input.usuario,
-        nombre: input.nombre,
-        apellido: input.apellido ?? current?.apellido ?? '',
-        email: input.email !== undefined ? input.email : (current?.email ?? null),
-        activo,
-        supervisorId,
-      };
-      if (input.invitar) {
-        if (!datos.email) throw AppError.invalid('email', MENSAJES_USUARIOS.emailParaInvitar);
-        if (current && !current.invitacionPendiente)
-          throw AppError.invalid('invitar', MENSAJES_USUARIOS.yaTienePassword);
-      }
-      let id: number;
-      try {
-        if (current) {
-          await repo.update(actor.entidadId, current.id, { ...datos, ...(passwordHash ? { passwordHash } : {}) });
-          id = current.id;
-        } else {
-          // Invited: no password until they choose one through the link.
-          id = await repo.insert({ ...datos, entidadId: actor.entidadId, passwordHash: passwordHash ?? null });
-        }
-      } catch (err) {
-        if (isUniqueViolation(err)) {
-          throw new AppError('CONFLICTO', MENSAJES_USUARIOS.loginEnUso(input.usuario), { field: 'usuario' });
-        }
-        throw err;
-      }
-      if (input.roles) await repo.setRoles(id, roleIds);
-      if (input.permisos) await this.deps.permissions.replaceGlobal(tx, id, permisos);
-      if (passwordHash && current?.invitacionPendiente) await this.deps.invitaciones.revoke(tx, id);
-      if (input.invitar && datos.email) {
-        await this.deps.invitaciones.invite(tx, actor, {
-          id,
-          usuario: datos.usuario,
-          nombre: datos.nombre,
-          email: datos.email,
-        });
-      }
-      return id;
-    });
+    const userId = await this.db.transaction((tx) => this.guardarEn(tx, actor, input, catalogo, passwordHash));
     if (input.invitar) this.deps.invitaciones.flush();
     this.cambio({ entidadId: actor.entidadId, usuarioId: userId });
     return this.find(actor, userId);
+  }
+
+  /**
+   * POST /api/v4/usuarios/importar (issue 36): each row becomes a user invited by mail, through
+   * the same rules as the form (zStoreUser, then `guardarEn` in a savepoint per row: login and
+   * email free, roles the actor may give, the invitation and its mail caps). The preview runs it
+   * all and rolls back; the confirmation keeps the valid rows in one transaction. A mail cap that
+   * refuses an invitation on confirmation rolls back the whole import and says so.
+   */
+  async importar(actor: Actor, pedido: z.output<typeof zImportarPedido>): Promise<ImportarResultado> {
+    exigirPermiso(actor, 'altaUsuarios');
+    const tabla = await leerTabla(pedido.nombreArchivo, pedido.contenido, {
+      columnas: COLUMNAS_IMPORTAR_USUARIOS,
+      obligatorias: ['usuario', 'nombre', 'email'],
+      ...LIMITES_IMPORTACION,
+    });
+    const catalogo = await this.repo.allRoles();
+    const vistos = new Map<string, number>();
+    const filas: FilaImportada[] = [];
+    const entradas: { indice: number; input: StoreUserInput }[] = [];
+    for (const { fila, valores } of tabla.filas) {
+      const datos: Record<string, string> = {};
+      tabla.columnas.forEach((c, i) => {
+        const v = (valores[i] ?? '').trim();
+        if (v !== '') datos[c] = v;
+      });
+      const errores: FilaImportada['errores'] = [];
+      const nombreRol = normalizarColumna(datos.rol ?? 'OPERARIO').toUpperCase();
+      const rol = catalogo.find((r) => r.nombre === nombreRol);
+      if (!rol) errores.push({ campo: 'rol', mensaje: `El rol «${datos.rol}» no existe: use ${ROLES.join(', ')}.` });
+      const leido = zStoreUser.safeParse({
+        usuario: datos.usuario ?? '',
+        nombre: datos.nombre ?? '',
+        apellido: datos.apellido,
+        email: datos.email ?? '',
+        roles: rol ? [rol.id] : [],
+        invitar: true,
+      });
+      if (!leido.success) {
+        errores.push(...leido.error.issues.map((i) => ({ campo: String(i.path[0] ?? 'fila'), mensaje: i.message })));
+      } else if (!leido.data.email) {
+        errores.push({ campo: 'email', mensaje: MENSAJES_USUARIOS.emailParaInvitar });
+      } else {
+        for (const [campo, valor] of [
+          ['usuario', leido.data.usuario],
+          ['email', leido.data.email],
+        ] as const) {
+          const antes = vistos.get(valor.toLowerCase());
+          if (antes !== undefined) {
+            errores.push({ campo, mensaje: `«${valor}» ya está en la fila ${antes} del archivo.` });
+          }
+        }
+      }
+      if (errores.length === 0 && leido.success) {
+        vistos.set(leido.data.usuario.toLowerCase(), fila);
+        if (leido.data.email) vistos.set(leido.data.email.toLowerCase(), fila);
+        entradas.push({ indice: filas.length, input: leido.data });
+      }
+      filas.push({ fila, estado: errores.length ? 'error' : 'ok', datos, errores });
+    }
+
+    /** Thrown to roll the preview back once every row has been tried. */
+    class SoloVistaPrevia extends Error {}
+    let importadas = 0;
+    try {
+      await this.db.transaction(async (tx) => {
+        for (const { indice, input } of entradas) {
+          try {
+            await tx.transaction((sp) => this.guardarEn(sp, actor, input, catalogo, undefined));
+            importadas += 1;
+          } catch (err) {
+            if (!(err instanceof AppError)) throw err;
+            if (pedido.confirmar && err.code === 'DEMASIADOS_INTENTOS') {
+              throw new AppError(
+                'DEMASIADOS_INTENTOS',
+                `No se importó ningún usuario. Fila ${filas[indice]?.fila}: ${err.message}`,
+                {
+                  field: 'archivo',
+                  ...(err.extra.retryAfterS ? { retryAfterS: err.extra.retryAfterS } : {}),
+                },
+              );
+            }
+            const f = filas[indice] as FilaImportada;
+            // A role the actor may not give is refused without a field: it is the row's rol.
+            const campo = err.extra.field ?? (err.code === 'SIN_PERMISO' ? 'rol' : 'fila');
+            filas[indice] = { ...f, estado: 'error', errores: [{ campo, mensaje: err.message }] };
+          }
+        }
+        if (!pedido.confirmar) throw new SoloVistaPrevia();
+      });
+    } catch (err) {
+      if (!(err instanceof SoloVistaPrevia)) throw err;
+    }
+    const validas = filas.filter((f) => f.estado === 'ok').length;
+    const resultado = { filas, validas, conErrores: filas.length - validas, importadas: 0 };
+    if (!pedido.confirmar || importadas === 0) return resultado;
+    this.deps.invitaciones.flush();
+    this.cache.clear(actor.entidadId);
+    this.bus.publish({ type: 'usuarios.cambiados', entidadId: actor.entidadId });
+    return { ...resultado, importadas };
+  }
+
+  /**
+   * The writes of POST /api/v4/usuario inside the caller's transaction `tx`: every rule of the form
+   * (login and email free, roles and permissions the actor may give, supervisor, last owner), the
+   * row, its roles and permissions and, when asked, the invitation (which the mail caps may refuse).
+   * The import (issue 36) runs it once per row.
+   */
+  private async guardarEn(
+    tx: DbOrTx,
+    actor: Actor,
+    input: StoreUserInput,
+    catalogo: { id: number; nombre: string }[],
+    passwordHash: string | undefined,
+  ): Promise<number> {
+    const creating = input.id == null;
+    const repo = new UsersRepository(tx);
+    await repo.lockEntidad(actor.entidadId);
+    const current = creating ? undefined : await repo.find(actor.entidadId, input.id as number);
+    if (!creating && !current) throw AppError.notFound(NO_ENCONTRADO);
+
+    const rolesActuales = current ? await repo.rolesOf(actor.entidadId, current.id) : [];
+    if (current) await this.exigirAdministrable(tx, actor, current, rolesActuales);
+
+    if (await repo.loginTaken(input.usuario, current?.id)) {
+      throw new AppError('CONFLICTO', MENSAJES_USUARIOS.loginEnUso(input.usuario), { field: 'usuario' });
+    }
+    await this.sinCruceLoginEmail(
+      repo,
+      { usuario: input.usuario, email: input.email !== undefined ? input.email : (current?.email ?? null) },
+      current,
+      'usuario',
+    );
+
+    // Roles.
+    const roleIds = input.roles ? [...new Set(input.roles)] : rolesActuales.map((r) => r.id);
+    const nombresNuevos = roleIds.map((id) => catalogo.find((r) => r.id === id)?.nombre ?? '');
+    const nombresActuales = rolesActuales.map((r) => r.nombre);
+    const cambiadosRol = [
+      ...nombresNuevos.filter((r) => !nombresActuales.includes(r)),
+      ...nombresActuales.filter((r) => !nombresNuevos.includes(r)),
+    ];
+    this.soloRolesQueCubre(actor, cambiadosRol);
+
+    // Active flag and the last owner.
+    const activo = input.activo ?? current?.activo ?? true;
+    if (
+      current?.activo &&
+      nombresActuales.includes('PROPIETARIO') &&
+      (!activo || !nombresNuevos.includes('PROPIETARIO'))
+    ) {
+      if ((await repo.countActiveWithRole(actor.entidadId, 'PROPIETARIO', current.id)) === 0) {
+        throw new AppError('CONFLICTO', MENSAJES_USUARIOS.ultimoPropietario, {
+          field: activo ? 'roles' : 'activo',
+        });
+      }
+    }
+    if (current && current.id === actor.id && !activo) {
+      throw new AppError('CONFLICTO', MENSAJES_USUARIOS.noDesactivarseASiMismo, { field: 'activo' });
+    }
+
+    // Global permissions.
+    const permisosActuales = current ? await this.deps.permissions.globalOf(current.id, tx) : [];
+    const permisos = input.permisos ? [...new Set(input.permisos)] : permisosActuales;
+    const cambiados = [
+      ...permisos.filter((p) => !permisosActuales.includes(p)),
+      ...permisosActuales.filter((p) => !permisos.includes(p)),
+    ];
+    this.soloLoQueTiene(actor, cambiados);
+    if (current?.id === actor.id && cambiados.includes('altaUsuarios')) {
+      throw new AppError('CONFLICTO', MENSAJES_USUARIOS.noQuitarseAltaUsuarios, { field: 'permisos' });
+    }
+
+    // Supervisor: same company, active, not themselves, no cycle.
+    const supervisorId = input.supervisorId !== undefined ? input.supervisorId : (current?.supervisorId ?? null);
+    if (supervisorId !== null && supervisorId !== current?.supervisorId) {
+      await this.validarSupervisor(repo, actor.entidadId, supervisorId, current?.id);
+    }
+
+    const datos = {
+      usuario: input.usuario,
+      nombre: input.nombre,
+      apellido: input.apellido ?? current?.apellido ?? '',
+      email: input.email !== undefined ? input.email : (current?.email ?? null),
+      activo,
+      supervisorId,
+    };
+    if (input.invitar) {
+      if (!datos.email) throw AppError.invalid('email', MENSAJES_USUARIOS.emailParaInvitar);
+      if (current && !current.invitacionPendiente) throw AppError.invalid('invitar', MENSAJES_USUARIOS.yaTienePassword);
+    }
+    let id: number;
+    try {
+      if (current) {
+        await repo.update(actor.entidadId, current.id, { ...datos, ...(passwordHash ? { passwordHash } : {}) });
+        id = current.id;
+      } else {
+        // Invited: no password until they choose one through the link.
+        id = await repo.insert({ ...datos, entidadId: actor.entidadId, passwordHash: passwordHash ?? null });
+      }
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        throw new AppError('CONFLICTO', MENSAJES_USUARIOS.loginEnUso(input.usuario), { field: 'usuario' });
+      }
+      throw err;
+    }
+    if (input.roles) await repo.setRoles(id, roleIds);
+    if (input.permisos) await this.deps.permissions.replaceGlobal(tx, id, permisos);
+    if (passwordHash && current?.invitacionPendiente) await this.deps.invitaciones.revoke(tx, id);
+    if (input.invitar && datos.email) {
+      await this.deps.invitaciones.invite(tx, actor, {
+        id,
+        usuario: datos.usuario,
+        nombre: datos.nombre,
+        email: datos.email,
+      });
+    }
+    return id;
   }
 
   /**

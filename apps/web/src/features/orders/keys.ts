@@ -11,6 +11,8 @@ export const ordenesKeys = {
   historial: (id: number) => [...ordenesKeys.all, 'historial', id] as const,
   responsablesDisponibles: (cliente: number | 'todos') =>
     [...ordenesKeys.all, 'responsables-disponibles', cliente] as const,
+  /** What a new company has done (issue 36): Inicio's «Primeros pasos»; any change of orders refreshes it. */
+  primerosPasos: () => [...ordenesKeys.all, 'primeros-pasos'] as const,
   /** Catalogues only orders read; types, areas, E5S and priorities are `lib/catalogo-keys`. */
   catalogo: (nombre: 'clientes-usados' | 'empresas-asignables') => [...ordenesKeys.all, 'catalogo', nombre] as const,
 };

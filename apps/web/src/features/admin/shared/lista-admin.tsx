@@ -44,14 +44,18 @@ interface PantallaAdminProps {
   para: string;
   /** The screen's content, rendered only with the permission. */
   children: ReactNode;
+  /** Buttons for the header, shown only with the permission (Clientes: «Importar»). */
+  acciones?: ReactNode;
 }
 
 /** Header and permission check of an administration screen; without the permission, says why. */
-export function PantallaAdmin({ titulo, volverA, permiso, para, children }: PantallaAdminProps) {
+export function PantallaAdmin({ titulo, volverA, permiso, para, children, acciones }: PantallaAdminProps) {
   const puede = useTienePermiso(permiso);
   return (
     <>
-      <PageHeader titulo={titulo} {...(volverA ? { volverA } : {})} />
+      <PageHeader titulo={titulo} {...(volverA ? { volverA } : {})}>
+        {puede ? acciones : undefined}
+      </PageHeader>
       {puede ? (
         children
       ) : (

@@ -4,10 +4,10 @@ import { createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configurarBandeja, encolar } from '../../../lib/outbox';
 import { usarAlmacen } from '../../../lib/outbox/almacen';
-import { makeOperario, makeSupervisor } from '../../../test/factories';
+import { makeOperario, makePropietario, makeSupervisor } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
 import { makeOrdenResumen } from '../test-utils';
-import { type Llamada, simularServidor } from '../../../test/servidor';
+import { type Llamada, errorDelServidor, simularServidor } from '../../../test/servidor';
 import OrdenesListaPage from './ordenes-lista-page';
 
 // Ionic's components make the first renders slow on a busy machine.
@@ -172,4 +172,86 @@ describe('home: orders created without a connection', () => {
     await screen.findByTestId('orden-item');
     expect(screen.queryByTestId('orden-pendiente')).not.toBeInTheDocument();
   }, 20_000);
+});
+
+describe('home: the first steps of a new company (issue 36)', () => {
+  const PASOS = 'GET /api/v4/entidad/primeros-pasos';
+  const VACIA = { ordenes: [], total: 0, pagina: 0, porPagina: 25 };
+
+  it('without any order: «Primeros pasos» with each step the owner may take, ticked when done', async () => {
+    const llamadas = simularServidor({
+      [LISTA]: VACIA,
+      [PASOS]: { hayClientes: true, hayOtrosUsuarios: false, hayOrdenes: false },
+    });
+    renderConApp(<OrdenesListaPage />, { usuario: makePropietario(), ruta: '/home' });
+
+    const pasos = await screen.findByTestId('primeros-pasos');
+    expect(screen.queryByText('No hay órdenes que coincidan')).toBeNull();
+    expect(within(pasos).getByText('Primeros pasos')).toBeInTheDocument();
+    expect(screen.getByTestId('primeros-pasos-avance')).toHaveTextContent('(1 de 3 hechos)');
+    const cliente = screen.getByTestId('paso-cliente');
+    expect(cliente).toHaveAttribute('data-hecho', 'true');
+    expect(cliente).toHaveTextContent('Cargue un cliente (hecho)');
+    expect(cliente.querySelector('ion-button')).toHaveAttribute('router-link', '/clientes');
+    const usuarios = screen.getByTestId('paso-usuarios');
+    expect(usuarios).toHaveAttribute('data-hecho', 'false');
+    expect(usuarios).toHaveTextContent('Invite a su equipo (pendiente)');
+    expect(usuarios.querySelector('ion-button')).toHaveAttribute('router-link', '/usuario');
+    const orden = screen.getByTestId('paso-orden');
+    expect(orden).toHaveAttribute('data-hecho', 'false');
+    expect(orden.querySelector('ion-button')).toHaveAttribute('router-link', '/nueva-orden');
+    expect(llamadas.de('GET', '/api/v4/entidad/primeros-pasos')).toHaveLength(1);
+  });
+
+  it('without a client, the order step says a client comes first', async () => {
+    simularServidor({ [LISTA]: VACIA, [PASOS]: { hayClientes: false, hayOtrosUsuarios: false, hayOrdenes: false } });
+    renderConApp(<OrdenesListaPage />, { usuario: makePropietario(), ruta: '/home' });
+    expect(await screen.findByTestId('paso-orden')).toHaveTextContent('Antes necesita un cliente (el primer paso).');
+    expect(screen.getByTestId('paso-cliente').querySelector('ion-button')).toHaveAttribute('router-link', '/cliente');
+  });
+
+  it('shows only the steps the user may take', async () => {
+    simularServidor({ [LISTA]: VACIA, [PASOS]: { hayClientes: false, hayOtrosUsuarios: true, hayOrdenes: false } });
+    renderConApp(<OrdenesListaPage />, { usuario: makeSupervisor(), ruta: '/home' });
+    expect(await screen.findByTestId('paso-orden')).toHaveTextContent(
+      'Antes necesita un cliente: pídale a un administrador que cargue el primero.',
+    );
+    expect(screen.queryByTestId('paso-cliente')).toBeNull();
+    expect(screen.queryByTestId('paso-usuarios')).toBeNull();
+    // One step: no «n de m».
+    expect(screen.queryByTestId('primeros-pasos-avance')).toBeNull();
+  });
+
+  it('a user who may take none reads a friendly explanation', async () => {
+    simularServidor({ [LISTA]: VACIA, [PASOS]: { hayClientes: true, hayOtrosUsuarios: true, hayOrdenes: false } });
+    renderConApp(<OrdenesListaPage />, { usuario: makeOperario(), ruta: '/home' });
+    const aviso = await screen.findByTestId('primeros-pasos-sin-permisos');
+    expect(aviso).toHaveTextContent('Bienvenido a Delego');
+    expect(aviso).toHaveTextContent('Cuando le asignen la primera, la verá aquí.');
+    expect(aviso.querySelector('ion-button')).toBeNull();
+  });
+
+  it('the company has orders (none open for this user), or filters are applied: the plain empty state', async () => {
+    const llamadas = simularServidor({
+      [LISTA]: VACIA,
+      [PASOS]: { hayClientes: true, hayOtrosUsuarios: true, hayOrdenes: true },
+    });
+    const { unmount } = renderConApp(<OrdenesListaPage />, { usuario: makePropietario(), ruta: '/home' });
+    expect(await screen.findByText('No hay órdenes que coincidan')).toBeInTheDocument();
+    expect(screen.queryByTestId('primeros-pasos')).toBeNull();
+    unmount();
+
+    renderConApp(<OrdenesListaPage />, { usuario: makePropietario(), ruta: '/home?estados=todas&q=bomba' });
+    await waitFor(() => expect(pedidosDeLista(llamadas)).toHaveLength(2));
+    expect(await screen.findByText('Pruebe con otra búsqueda o quite algunos filtros.')).toBeInTheDocument();
+    // With filters the steps are not even asked for.
+    expect(llamadas.de('GET', '/api/v4/entidad/primeros-pasos')).toHaveLength(1);
+  });
+
+  it('if the steps cannot be read, the plain empty state shows', async () => {
+    simularServidor({ [LISTA]: VACIA, [PASOS]: errorDelServidor(500, 'Se cayó') });
+    renderConApp(<OrdenesListaPage />, { usuario: makePropietario(), ruta: '/home' });
+    expect(await screen.findByText('No hay órdenes que coincidan')).toBeInTheDocument();
+    expect(screen.queryByTestId('primeros-pasos')).toBeNull();
+  });
 });

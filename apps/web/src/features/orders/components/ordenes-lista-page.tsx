@@ -31,6 +31,7 @@ import { esperaConexionSinDatos, errorEnLugarDeDatos } from '../../../lib/conexi
 import { ExportarOrdenesBoton } from '../../reports';
 import { useSession } from '../../auth';
 import { useOrdenes } from '../api/get-ordenes';
+import { usePrimerosPasos } from '../api/get-primeros-pasos';
 import { useConsultaDeRuta } from '../../../lib/consulta-de-ruta';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import {
@@ -47,6 +48,7 @@ import {
 import { textoTotalOrdenes } from '../model/formato';
 import { FiltrosRapidos } from './filtros-rapidos';
 import { OrdenItem } from './orden-item';
+import { PrimerosPasos } from './primeros-pasos';
 import '../orders.css';
 
 const RUTA = '/home';
@@ -82,6 +84,13 @@ export default function OrdenesListaPage() {
     () => (muestraOrdenesNuevas(filtros) ? ordenesNuevasPendientes([...altas, ...susArchivos]) : []),
     [altas, susArchivos, filtros],
   );
+  // Empty without filters: maybe the company has no orders at all yet, then Inicio guides its first
+  // steps (issue 36). Asked only then; if it fails, the plain empty state stays.
+  const vaciaSinFiltros =
+    !!lista.data && !lista.isPlaceholderData && ordenes.length === 0 && nuevas.length === 0 && !hayFiltros(filtros);
+  const pasos = usePrimerosPasos({ habilitada: vaciaSinFiltros });
+  // Skeleton while the steps are asked for; offline (the query paused) the plain empty state shows.
+  const esperaPasos = vaciaSinFiltros && pasos.isPending && pasos.fetchStatus === 'fetching';
 
   async function refrescar(e: RefresherCustomEvent) {
     try {
@@ -193,10 +202,12 @@ export default function OrdenesListaPage() {
           )}
           {esperaConexionSinDatos(lista) ? (
             <EstadoSinConexion ambito="ordenes" />
-          ) : lista.isPending ? (
+          ) : lista.isPending || esperaPasos ? (
             <FilasCargando ambito="ordenes" filas={8} />
           ) : errorEnLugarDeDatos(lista) || !lista.data ? (
             <EstadoError ambito="ordenes" error={lista.error} onReintentar={() => void lista.refetch()} />
+          ) : vaciaSinFiltros && usuario && pasos.data?.hayOrdenes === false ? (
+            <PrimerosPasos usuario={usuario} estado={pasos.data} />
           ) : ordenes.length === 0 ? (
             <EstadoPantalla
               icono={searchOutline}

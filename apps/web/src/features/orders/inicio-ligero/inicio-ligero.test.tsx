@@ -13,7 +13,7 @@ import { FILTROS_INICIALES, NOMBRES_ORDEN, alternarEstado, consultaDeFiltros, cu
 import { makeOrdenResumen } from '../test-utils';
 import { mascaraDeIcono } from './icono-ligero';
 import { InicioLigero, TEXTO_ORDEN_INICIAL, destinoDeChip, puedeCrearLigero, type Traspaso } from './inicio-ligero';
-import { RUTA_ORDENES, cuerpoInicial, leerSesionLigera, type SesionLigera } from './pedir-inicio';
+import { RUTA_ORDENES, RUTA_PRIMEROS_PASOS, cuerpoInicial, leerSesionLigera, type SesionLigera } from './pedir-inicio';
 
 const LISTA = 'POST /api/v4/ordenes/all/filtered';
 
@@ -206,6 +206,33 @@ describe('first-stage Inicio (issue 17)', () => {
     pantalla(pagina([]), sesionDe(makeOperario()));
     expect(await screen.findByTestId('inicio-ligero-vacia')).toHaveTextContent('No hay órdenes que coincidan');
     expect(screen.queryByRole('link', { name: 'Nueva orden' })).toBeNull();
+  });
+
+  it('a company without any order: the full app takes over (its Inicio shows «Primeros pasos»), with the page', async () => {
+    const llamadas = simularServidor({
+      [LISTA]: pagina([]),
+      'GET /api/v4/entidad/primeros-pasos': { hayClientes: false, hayOtrosUsuarios: false, hayOrdenes: false },
+    });
+    const alTraspasar = vi.fn<(t: Traspaso) => Promise<void>>(async () => undefined);
+    render(<InicioLigero sesion={sesionDe()} alTraspasar={alTraspasar} />);
+    await waitFor(() => expect(alTraspasar).toHaveBeenCalledTimes(1));
+    const traspaso = alTraspasar.mock.calls[0]![0];
+    expect(traspaso.destino()).toBe('/home');
+    expect(traspaso.lista?.paginas).toEqual([pagina([])]);
+    expect(screen.queryByTestId('inicio-ligero-vacia')).toBeNull();
+    expect(RUTA_PRIMEROS_PASOS).toBe(RUTAS.primerosPasos.path);
+    expect(llamadas.de('GET', RUTA_PRIMEROS_PASOS)[0]?.autorizacion).toMatch(/#[0-9a-f]{32}$/);
+  });
+
+  it('a company with orders, none open here: the plain empty state, no handover', async () => {
+    simularServidor({
+      [LISTA]: pagina([]),
+      'GET /api/v4/entidad/primeros-pasos': { hayClientes: true, hayOtrosUsuarios: true, hayOrdenes: true },
+    });
+    const alTraspasar = vi.fn<(t: Traspaso) => Promise<void>>(async () => undefined);
+    render(<InicioLigero sesion={sesionDe()} alTraspasar={alTraspasar} />);
+    expect(await screen.findByTestId('inicio-ligero-vacia')).toBeInTheDocument();
+    expect(alTraspasar).not.toHaveBeenCalled();
   });
 
   it('paints outline icons as strokes in the mask', () => {

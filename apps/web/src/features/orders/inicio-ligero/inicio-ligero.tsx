@@ -17,7 +17,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useZonaEmpresa } from '../../../lib/zona-empresa';
 import { colorEstado, textoResponsables, textoTotalOrdenes, vencimiento } from '../model/formato-ligero';
 import { IconoLigero } from './icono-ligero';
-import { pedirPagina, type SesionLigera } from './pedir-inicio';
+import { empresaSinOrdenes, pedirPagina, type SesionLigera } from './pedir-inicio';
 import './inicio-ligero.css';
 
 /** The pages read (from the first) and when: the full app takes them as its list's answer. */
@@ -111,7 +111,17 @@ export function InicioLigero({ sesion, primeraPagina, alTraspasar }: Props) {
       try {
         const datos = await (primera && primeraPagina ? primeraPagina : pedirPagina(sesion, 0, control.signal));
         if (control.signal.aborted) return;
-        mostrar({ paginas: [datos], obtenidaEn: Date.now() });
+        const obtenida = { paginas: [datos], obtenidaEn: Date.now() };
+        // Nothing open: if the company has no order at all, the full Inicio guides its first steps
+        // (issue 36) and takes this page along.
+        if (primera && datos.total === 0 && (await empresaSinOrdenes(sesion, control.signal))) {
+          if (control.signal.aborted) return;
+          listaRef.current = obtenida;
+          traspasarRef.current({ destino: () => '/home' });
+          return;
+        }
+        if (control.signal.aborted) return;
+        mostrar(obtenida);
       } catch (error) {
         if (control.signal.aborted) return;
         // A later refresh that fails keeps what is on screen; the first one hands over.

@@ -15,6 +15,8 @@ export interface SesionLigera {
 }
 
 export const RUTA_ORDENES = '/api/v4/ordenes/all/filtered';
+/** What a new company has done (issue 36); the full Inicio shows «Primeros pasos» from it. */
+export const RUTA_PRIMEROS_PASOS = '/api/v4/entidad/primeros-pasos';
 
 /**
  * The body the full Inicio sends for its first page with no filter in the address: the open
@@ -132,4 +134,23 @@ export async function pedirPagina(sesion: SesionLigera, pagina: number, signal?:
     throw new SinInicioLigero('respuesta inesperada');
   }
   return dato as PaginaOrdenes;
+}
+
+/**
+ * Whether the company has no order at all (GET primeros-pasos says `hayOrdenes: false`): then the
+ * full app takes over, since its Inicio guides a new company's first steps. Any failure is "no":
+ * the first stage keeps its plain empty state.
+ */
+export async function empresaSinOrdenes(sesion: SesionLigera, signal?: AbortSignal): Promise<boolean> {
+  try {
+    const respuesta = await fetch(`${RUTA_PRIMEROS_PASOS}?tsp=${Date.now()}`, {
+      headers: { Accept: 'application/json', Authorization: `${sesion.usuario.usuario}#${sesion.md5}` },
+      signal,
+    });
+    if (!respuesta.ok) return false;
+    const dato = (await respuesta.json()) as { hayOrdenes?: unknown } | null;
+    return dato?.hayOrdenes === false;
+  } catch {
+    return false;
+  }
 }

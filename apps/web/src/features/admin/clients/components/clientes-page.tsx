@@ -1,6 +1,6 @@
 import type { Cliente } from '@delego/contract';
-import { IonBadge, IonIcon, IonItem, IonLabel } from '@ionic/react';
-import { businessOutline } from 'ionicons/icons';
+import { IonBadge, IonButton, IonIcon, IonItem, IonLabel } from '@ionic/react';
+import { businessOutline, cloudUploadOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import { ListaAdmin, PantallaAdmin, type DescripcionListaAdmin } from '../../shared/lista-admin';
 import { coincide } from '../../shared/nombres';
@@ -20,7 +20,21 @@ const LISTA: DescripcionListaAdmin = {
 /** Clientes (needs altaClientes): the company's clients, with search. */
 export default function ClientesPage() {
   return (
-    <PantallaAdmin titulo="Clientes" permiso="altaClientes" para="administrar clientes">
+    <PantallaAdmin
+      titulo="Clientes"
+      permiso="altaClientes"
+      para="administrar clientes"
+      acciones={
+        <IonButton
+          routerLink="/clientes-importar"
+          aria-label="Importar clientes"
+          title="Importar clientes de un CSV o Excel"
+          data-testid="clientes-importar"
+        >
+          <IonIcon slot="icon-only" icon={cloudUploadOutline} aria-hidden="true" />
+        </IonButton>
+      }
+    >
       <ListaClientes />
     </PantallaAdmin>
   );

@@ -1,5 +1,6 @@
 import type { UsuarioAdmin } from '@delego/contract';
-import { peopleOutline } from 'ionicons/icons';
+import { IonButton, IonIcon } from '@ionic/react';
+import { cloudUploadOutline, peopleOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import { ListaAdmin, PantallaAdmin, type DescripcionListaAdmin } from '../../shared/lista-admin';
 import { coincide, nombreCompleto } from '../../shared/nombres';
@@ -25,7 +26,21 @@ const LISTA: DescripcionListaAdmin = {
 /** Usuarios (needs altaUsuarios): every user of the company, with search. */
 export default function UsuariosPage() {
   return (
-    <PantallaAdmin titulo="Usuarios" permiso="altaUsuarios" para="administrar usuarios">
+    <PantallaAdmin
+      titulo="Usuarios"
+      permiso="altaUsuarios"
+      para="administrar usuarios"
+      acciones={
+        <IonButton
+          routerLink="/usuarios-importar"
+          aria-label="Importar usuarios"
+          title="Importar usuarios de un CSV o Excel"
+          data-testid="usuarios-importar"
+        >
+          <IonIcon slot="icon-only" icon={cloudUploadOutline} aria-hidden="true" />
+        </IonButton>
+      }
+    >
       <ListaUsuarios />
     </PantallaAdmin>
   );

@@ -1,0 +1,237 @@
+import { LIMITES_IMPORTACION, type ImportarPedido, type ImportarResultado } from '@delego/contract';
+import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { checkmarkCircleOutline, cloudUploadOutline, downloadOutline } from 'ionicons/icons';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { mensajeDeError } from '../../../lib/errors';
+import { Aviso } from './aviso';
+import { Tarjeta } from './tarjeta';
+import './admin.css';
+import './importar-archivo.css';
+
+/** The file's bytes as base64 (what the import calls take). */
+function leerBase64(archivo: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const lector = new FileReader();
+    lector.onload = () => resolve(String(lector.result).replace(/^data:[^,]*,/, ''));
+    lector.onerror = () => reject(new Error('No se pudo leer el archivo.'));
+    lector.readAsDataURL(archivo);
+  });
+}
+
+interface Elegido {
+  nombreArchivo: string;
+  contenido: string;
+}
+
+/** What a kind of import says and calls: clients or users. */
+export interface DescripcionImportacion {
+  titulo: string;
+  /** What the file holds, before the list of columns: 'una fila por cliente'. */
+  unaFilaPor: string;
+  columnas: readonly string[];
+  obligatorias: readonly string[];
+  /** A sentence after the limits (the users' invitation), or nothing. */
+  nota?: string;
+  ejemploCsv: string;
+  nombreEjemplo: string;
+  /** Singular and plural: 'cliente', 'clientes'. */
+  uno: string;
+  varios: string;
+  /** The list screen, to see what was imported. */
+  rutaLista: string;
+  /** The columns the preview shows besides the row and its result. */
+  columnasVista: readonly { clave: string; titulo: string }[];
+}
+
+type Importar = (pedido: ImportarPedido) => Promise<ImportarResultado>;
+
+/** The import of a file (issue 36): choose it, see each row's result, import the valid rows. */
+export function ImportarArchivo({
+  d,
+  importar,
+  procesando,
+}: {
+  d: DescripcionImportacion;
+  importar: Importar;
+  procesando: boolean;
+}) {
+  const entrada = useRef<HTMLInputElement>(null);
+  const [elegido, setElegido] = useState<Elegido | null>(null);
+  const [previa, setPrevia] = useState<ImportarResultado | null>(null);
+  const [importadas, setImportadas] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function alElegir(e: ChangeEvent<HTMLInputElement>) {
+    const archivo = e.target.files?.[0];
+    e.target.value = '';
+    if (!archivo) return;
+    setPrevia(null);
+    setImportadas(null);
+    setError(null);
+    setElegido(null);
+    if (archivo.size > LIMITES_IMPORTACION.maxBytes) {
+      setError('El archivo supera los 2 MB.');
+      return;
+    }
+    try {
+      const pedido = { nombreArchivo: archivo.name, contenido: await leerBase64(archivo) };
+      const r = await importar({ ...pedido, confirmar: false });
+      setElegido(pedido);
+      setPrevia(r);
+    } catch (err) {
+      setError(mensajeDeError(err));
+    }
+  }
+
+  async function confirmar() {
+    if (!elegido) return;
+    setError(null);
+    try {
+      const r = await importar({ ...elegido, confirmar: true });
+      setImportadas(r.importadas);
+      setPrevia(null);
+      setElegido(null);
+    } catch (err) {
+      setError(mensajeDeError(err));
+    }
+  }
+
+  const ejemplo = `data:text/csv;charset=utf-8,${encodeURIComponent(d.ejemploCsv)}`;
+
+  return (
+    <Tarjeta titulo={d.titulo} testId="importar">
+      <p>
+        Suba un CSV o un Excel (.xlsx) con {d.unaFilaPor} y estos nombres de columna en la primera fila:{' '}
+        <strong>{d.columnas.join(', ')}</strong>. Obligatorias: <strong>{d.obligatorias.join(', ')}</strong>. Hasta{' '}
+        {LIMITES_IMPORTACION.maxFilas.toLocaleString('es-AR')} filas y 2 MB por archivo. Antes de guardar verá el
+        resultado de cada fila.{d.nota ? ` ${d.nota}` : ''}
+      </p>
+      <div className="importar__acciones">
+        <input
+          ref={entrada}
+          type="file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          className="delego-visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(e) => void alElegir(e)}
+          data-testid="importar-archivo"
+        />
+        <IonButton onClick={() => entrada.current?.click()} disabled={procesando} data-testid="importar-elegir">
+          <IonIcon slot="start" icon={cloudUploadOutline} aria-hidden="true" />
+          Elegir archivo
+        </IonButton>
+        <IonButton fill="outline" href={ejemplo} download={d.nombreEjemplo} data-testid="importar-ejemplo">
+          <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
+          Descargar ejemplo
+        </IonButton>
+      </div>
+
+      {error && (
+        <Aviso tipo="peligro" testId="importar-error">
+          <strong>No se importó nada.</strong> {error}
+        </Aviso>
+      )}
+      {importadas !== null && (
+        <Aviso tipo="info" icono={checkmarkCircleOutline} role="status" testId="importar-listo">
+          {importadas === 1 ? `Se importó 1 ${d.uno}.` : `Se importaron ${importadas} ${d.varios}.`}{' '}
+          <IonButton size="small" fill="clear" routerLink={d.rutaLista}>
+            Ver {d.varios}
+          </IonButton>
+        </Aviso>
+      )}
+      {procesando && (
+        <p className="importar__procesando" role="status">
+          <IonSpinner name="crescent" aria-hidden="true" /> Procesando el archivo…
+        </p>
+      )}
+      {previa && elegido && <Vista d={d} previa={previa} nombreArchivo={elegido.nombreArchivo} />}
+      {previa && elegido && (
+        <div className="importar__acciones">
+          <IonButton
+            onClick={() => void confirmar()}
+            disabled={previa.validas === 0 || procesando}
+            data-testid="importar-confirmar"
+          >
+            {previa.validas === 1 ? `Importar 1 ${d.uno}` : `Importar ${previa.validas} ${d.varios}`}
+          </IonButton>
+          <IonButton
+            fill="clear"
+            onClick={() => {
+              setPrevia(null);
+              setElegido(null);
+            }}
+          >
+            Cancelar
+          </IonButton>
+        </div>
+      )}
+    </Tarjeta>
+  );
+}
+
+/** The preview: a summary and one line per row with its result. */
+function Vista({
+  d,
+  previa,
+  nombreArchivo,
+}: {
+  d: DescripcionImportacion;
+  previa: ImportarResultado;
+  nombreArchivo: string;
+}) {
+  return (
+    <section className="importar__previa" aria-label="Vista previa" data-testid="importar-previa">
+      <p className="importar__resumen" data-testid="importar-resumen">
+        {nombreArchivo}: {previa.validas} {previa.validas === 1 ? 'fila lista' : 'filas listas'} para importar
+        {previa.conErrores > 0 &&
+          `, ${previa.conErrores} ${previa.conErrores === 1 ? 'fila con errores, que no se importará' : 'filas con errores, que no se importarán'}`}
+        .
+      </p>
+      <div className="importar__tabla-marco">
+        <table className="importar__tabla">
+          <thead>
+            <tr>
+              <th scope="col">Fila</th>
+              {d.columnasVista.map((c) => (
+                <th key={c.clave} scope="col">
+                  {c.titulo}
+                </th>
+              ))}
+              <th scope="col">Resultado</th>
+            </tr>
+          </thead>
+          <tbody>
+            {previa.filas.map((f) => (
+              <tr
+                key={f.fila}
+                className={f.estado === 'ok' ? undefined : 'importar__fila--error'}
+                data-testid={`importar-fila-${f.fila}`}
+              >
+                <td data-etiqueta="Fila">{f.fila}</td>
+                {d.columnasVista.map((c) => (
+                  <td key={c.clave} data-etiqueta={c.titulo}>
+                    {f.datos[c.clave] ?? ''}
+                  </td>
+                ))}
+                <td data-etiqueta="Resultado">
+                  {f.estado === 'ok' ? (
+                    <span className="importar__ok">Lista</span>
+                  ) : (
+                    <ul className="importar__errores">
+                      {f.errores.map((e) => (
+                        <li key={`${e.campo}-${e.mensaje}`}>
+                          <strong>{e.campo}:</strong> {e.mensaje}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
