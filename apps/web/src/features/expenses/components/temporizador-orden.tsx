@@ -1,6 +1,7 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { playOutline, stopOutline, timerOutline, trashOutline } from 'ionicons/icons';
 import { useConfirmar } from '../../../components/avisos';
+import './indicador-temporizador.css';
 import { useTemporizador } from '../hooks/use-temporizador';
 import {
   borrarTemporizador,
