@@ -21,6 +21,7 @@ const CAMBIAN_DATOS = [
   '**/sin-conexion.spec.ts',
   '**/sin-conexion-alta-foto.spec.ts',
   '**/sin-conexion-recarga.spec.ts',
+  '**/temporizador.spec.ts',
 ];
 /** Journeys that change the demo company's plan (its quota stops being 100): after every other one. */
 const CAMBIA_PLAN = ['**/planes.spec.ts'];

@@ -216,6 +216,11 @@ export const zEventoOrden = z.object({
   estadoAnterior: z.number().int().nullable(),
   estadoNuevo: z.number().int().nullable(),
   comentario: z.string().nullable(),
+  /**
+   * When it was done on the device, for a change made offline and sent later by the outbox
+   * (`fecha` is when it reached the server). Absent for everything else.
+   */
+  hechoEn: zEpochMs.optional(),
 });
 export type EventoOrden = z.infer<typeof zEventoOrden>;
 

@@ -9,6 +9,16 @@ import type { OpcionesRuta } from './rutas.js';
 /** The header a client sends to make a change count once: a UUID it generated for that change. */
 export const CABECERA_IDEMPOTENCIA = 'idempotency-key';
 
+/**
+ * When the outbox replays a change it says when the person made it on the device (epoch ms); the
+ * order's history keeps it beside the time it arrived (`orden_eventos.hecho_en`, issue 36).
+ */
+export const CABECERA_HECHO_EN = 'x-hecho-en';
+/** A device clock ahead of the server by more than this: the time is not believed. */
+export const HECHO_EN_ADELANTO_MAX_MS = 5 * 60_000;
+/** Older than this (the outbox keeps changes for days, not weeks): not believed either. */
+export const HECHO_EN_ANTIGUEDAD_MAX_MS = 7 * 24 * 3_600_000;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whose key it is (company and user of the actor). */
@@ -56,6 +66,8 @@ interface ClaveEnCurso {
   enTransaccion: boolean;
   /** The key was found taken by another claim: this request leaves it alone. */
   perdida?: boolean;
+  /** `X-Hecho-En` as sent, when it is a whole number of ms (checked against the clock when used). */
+  hechoEn?: number;
 }
 
 const PENDIENTE = Symbol('idempotencia.pendiente');
@@ -68,6 +80,27 @@ const enCurso = new AsyncLocalStorage<ClaveEnCurso>();
 export function hayClaveEnCurso(): boolean {
   const c = enCurso.getStore();
   return !!c && !c.enTransaccion;
+}
+
+/** `X-Hecho-En` as an epoch ms, or undefined when absent or not a plain whole number. */
+function leerHechoEn(crudo: string | string[] | undefined): number | undefined {
+  const texto = (Array.isArray(crudo) ? crudo[0] : crudo)?.trim() ?? '';
+  if (!/^\d{1,15}$/.test(texto)) return undefined;
+  return Number(texto);
+}
+
+/**
+ * When the change being served was made on the device: the `X-Hecho-En` of a request with an
+ * `Idempotency-Key` (what the outbox replays), if it is sane against the server's `ahora`: not
+ * ahead by more than 5 minutes, not older than 7 days, not after `ahora` (a clock a bit ahead is
+ * taken as `ahora`). Anything else is ignored (null), never refused: the change itself is valid.
+ */
+export function hechoEnDelCambio(ahora: Date): Date | null {
+  const ms = enCurso.getStore()?.hechoEn;
+  if (ms === undefined) return null;
+  const diferencia = ahora.getTime() - ms;
+  if (diferencia < -HECHO_EN_ADELANTO_MAX_MS || diferencia > HECHO_EN_ANTIGUEDAD_MAX_MS) return null;
+  return new Date(Math.min(ms, ahora.getTime()));
 }
 
 /**
@@ -160,6 +193,7 @@ export function idempotente(
       clave: clave.toLowerCase(),
       toma: r.toma,
       enTransaccion: false,
+      hechoEn: leerHechoEn(req.headers[CABECERA_HECHO_EN]),
     };
     return false;
   };

@@ -1,5 +1,6 @@
 import { IonBackButton, IonButtons, IonHeader, IonMenuButton, IonTitle, IonToolbar } from '@ionic/react';
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import './page-header.css';
 
 /**
  * Buttons every screen's header shows after its own. The app provides them (the notifications
@@ -23,7 +24,7 @@ export function PageHeader({ titulo, volverA, children }: Props) {
   const AccionesGlobales = useContext(AccionesGlobalesContext);
   return (
     <IonHeader>
-      <IonToolbar color="primary">
+      <IonToolbar color="primary" className="delego-barra">
         <IonButtons slot="start">
           {volverA && <IonBackButton defaultHref={volverA} text="" aria-label="Volver" />}
           <IonMenuButton aria-label="Abrir menú" />

@@ -57,6 +57,8 @@ export interface OpcionesPeticion<T> {
    * repetition with the first answer. The offline outbox sends one with every change (lib/outbox).
    */
   idempotencia?: string;
+  /** `X-Hecho-En`: when the change was made on the device (epoch ms), for the order's history. */
+  hechoEn?: number;
 }
 
 // The code is read apart (codigoDeRespuesta): a body with a code we do not know keeps its message.
@@ -77,7 +79,7 @@ export function construirUrl(ruta: string, query: Record<string, ValorQuery> = {
 
 /** Headers with Authorization (unless the call goes without it) and what they were built from. */
 function prepararCabeceras(
-  opciones: Pick<OpcionesPeticion<unknown>, 'credenciales' | 'autenticada' | 'idempotencia'>,
+  opciones: Pick<OpcionesPeticion<unknown>, 'credenciales' | 'autenticada' | 'idempotencia' | 'hechoEn'>,
   accept: string,
 ): { headers: Headers; credenciales: Credenciales | undefined; usaSesion: boolean } {
   const usaSesion = opciones.autenticada !== false && !opciones.credenciales;
@@ -88,6 +90,7 @@ function prepararCabeceras(
     headers.set('Authorization', authorizationHeader(credenciales.usuario, credenciales.md5));
   }
   if (opciones.idempotencia) headers.set('Idempotency-Key', opciones.idempotencia);
+  if (opciones.hechoEn !== undefined) headers.set('X-Hecho-En', String(Math.round(opciones.hechoEn)));
   return { headers, credenciales, usaSesion };
 }
 
@@ -207,7 +210,7 @@ export async function peticionArchivo(
 
 export interface OpcionesFormulario<T> extends Pick<
   OpcionesPeticion<T>,
-  'query' | 'esquema' | 'credenciales' | 'autenticada' | 'signal' | 'idempotencia'
+  'query' | 'esquema' | 'credenciales' | 'autenticada' | 'signal' | 'idempotencia' | 'hechoEn'
 > {
   metodo?: 'POST' | 'PUT';
   /** Called as the body goes out: bytes sent and the total (XMLHttpRequest's upload progress). */
@@ -295,7 +298,7 @@ type ConCuerpo<R extends DefRuta> = R['body'] extends z.ZodType
 /** What a call by route takes besides the route: its params and body (typed by the route), and the usual options. */
 export type OpcionesRuta<R extends DefRuta> = ConParams<R> &
   ConCuerpo<R> &
-  Pick<OpcionesPeticion<never>, 'query' | 'credenciales' | 'autenticada' | 'signal' | 'idempotencia'>;
+  Pick<OpcionesPeticion<never>, 'query' | 'credenciales' | 'autenticada' | 'signal' | 'idempotencia' | 'hechoEn'>;
 
 /** The options of a call: required when the route has params or a body, optional otherwise. */
 export type ArgsRuta<R extends DefRuta> = R['params'] extends z.ZodType

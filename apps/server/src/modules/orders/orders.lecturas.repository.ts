@@ -442,6 +442,7 @@ export class OrdersLecturasRepository {
     const r = await this.db.execute(sql`
       select e.id::int as id, e.tipo, ${ms(sql`e.fecha`)} as fecha, e.estado_anterior_id as "estadoAnterior",
              e.estado_nuevo_id as "estadoNuevo", e.comentario, e.datos,
+             ${ms(sql`e.hecho_en`)} as "hechoEn",
              u.id as u_id, u.usuario as u_usuario, u.nombre as u_nombre, u.apellido as u_apellido
       from orden_eventos e join usuarios u on u.id = e.usuario_id
       where e.entidad_id = ${entidadId} and e.orden_id = ${ordenId}
@@ -454,6 +455,7 @@ export class OrdersLecturasRepository {
       estadoNuevo: number | null;
       comentario: string | null;
       datos: Record<string, unknown> | string | null;
+      hechoEn: number | null;
       u_id: number;
       u_usuario: string;
       u_nombre: string;

@@ -464,6 +464,7 @@ export class OrdersLecturasService {
         estadoAnterior: r.estadoAnterior,
         estadoNuevo: r.estadoNuevo,
         comentario: r.comentario,
+        ...(r.hechoEn === null ? {} : { hechoEn: r.hechoEn }),
       };
     });
   }

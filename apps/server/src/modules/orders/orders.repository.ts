@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Consultar, DbOrTx } from '../../db/client.js';
 import { intArray, joinIds, whereId } from '../../lib/queries.js';
+import { hechoEnDelCambio } from '../../lib/idempotencia.js';
 import { siguienteNumeroSql } from '../entidades/entidades.service.js';
 import { tomarCupoSql } from '../plans/plans.service.js';
 import { ordenEventos, ordenes, ordenResponsables } from './orders.tables.js';
@@ -134,8 +135,13 @@ export class OrdersRepository {
     if (ids.length) await this.db.insert(ordenResponsables).values(ids.map((usuarioId) => ({ ordenId, usuarioId })));
   }
 
+  /**
+   * Appends an event; for a change the outbox replayed, with when it was made on the device
+   * (`hechoEnDelCambio`, against the event's own time).
+   */
   async insertEvento(e: typeof ordenEventos.$inferInsert): Promise<void> {
-    await this.db.insert(ordenEventos).values(e);
+    const hechoEn = e.hechoEn ?? (e.fecha instanceof Date ? hechoEnDelCambio(e.fecha) : null);
+    await this.db.insert(ordenEventos).values({ ...e, hechoEn });
   }
 
   /** Reference checks for a save, in one round trip: which of the given ids exist in the company. */

@@ -90,6 +90,8 @@ export const ordenEventos = pgTable(
     estadoNuevoId: smallint(),
     comentario: text(),
     datos: jsonb().$type<Record<string, unknown>>(),
+    /** When the change was made on the device, for a change the outbox replayed (`X-Hecho-En`). */
+    hechoEn: moment(),
   },
   (t) => [index('orden_eventos_orden_idx').on(t.ordenId, t.fecha)],
 );

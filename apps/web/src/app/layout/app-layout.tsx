@@ -2,6 +2,7 @@ import { CONSTANTES } from '@delego/contract';
 import { IonSplitPane } from '@ionic/react';
 import type { CSSProperties } from 'react';
 import { AccionesGlobalesContext } from '../../components/page-header';
+import { IndicadorTemporizador } from '../../features/expenses';
 import { CambiosPendientes } from '../../features/outbox';
 import { CampanaNotificaciones, NotificacionesGlobales } from '../../features/notifications';
 import { AppRoutes } from '../app-routes';
@@ -14,10 +15,14 @@ const ANCHO_MENU = {
   '--side-max-width': `${CONSTANTES.anchoMenuPx}px`,
 } as CSSProperties;
 
-/** The header's global buttons: the outbox's pending changes (only while any) and the notifications bell. */
+/**
+ * The header's global buttons: the running hours timer and the outbox's pending changes (each only
+ * while there is one) and the notifications bell.
+ */
 function AccionesGlobales() {
   return (
     <>
+      <IndicadorTemporizador />
       <CambiosPendientes />
       <CampanaNotificaciones />
     </>

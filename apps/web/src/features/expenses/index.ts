@@ -5,3 +5,4 @@
 export { registroKeys } from './keys';
 export { esDiaValido, mesAnterior, mesDe, nombreMes, textoDia } from './model/dias';
 export { formatoMonto } from './model/registro';
+export { IndicadorTemporizador } from './components/temporizador-orden';

@@ -14,9 +14,20 @@ import { FormularioRegistro, useFormularioRegistro, type PropsEntrada } from './
 interface Props extends PropsEntrada<RegistroHoras> {
   /** The reader may log hours for others: 'Horas de' lets them choose whose. */
   puedeCargarAOtros: boolean;
+  /** New hours from the timer: the day it started and the time worked. */
+  prellenado?: { fecha: string; horas: number; minutos: number };
 }
 
-function datosIniciales(inicial: RegistroHoras | undefined, hoy: string, zona: string): Datos {
+function datosIniciales(
+  inicial: RegistroHoras | undefined,
+  hoy: string,
+  zona: string,
+  prellenado?: Props['prellenado'],
+): Datos {
+  if (!inicial && prellenado) {
+    const { fecha, horas, minutos } = prellenado;
+    return { fecha, horas: String(horas), minutos: String(minutos), usuarioId: null, descripcion: '' };
+  }
   if (!inicial) return { fecha: hoy, horas: '', minutos: '', usuarioId: null, descripcion: '' };
   return {
     id: inicial.id,
@@ -29,13 +40,20 @@ function datosIniciales(inicial: RegistroHoras | undefined, hoy: string, zona: s
 }
 
 /** Date, hours and minutes, whose (when allowed) and what was done; checked as the server checks. */
-export function FormularioHorasRegistro({ ordenId, inicial, puedeCargarAOtros, onListo, onCancelar }: Props) {
+export function FormularioHorasRegistro({
+  ordenId,
+  inicial,
+  puedeCargarAOtros,
+  prellenado,
+  onListo,
+  onCancelar,
+}: Props) {
   const { usuario } = useSession();
   const personas = usePersonas(puedeCargarAOtros);
   const zona = useZonaEmpresa();
   const f = useFormularioRegistro({
     ordenId,
-    inicial: () => datosIniciales(inicial, hoyEn(zona), zona),
+    inicial: () => datosIniciales(inicial, hoyEn(zona), zona, prellenado),
     // New hours of one's own go without usuarioId (the server's default); a correction always
     // says whose they are, or the server would keep the previous person.
     validar: (d: Datos) =>

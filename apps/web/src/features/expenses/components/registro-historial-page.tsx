@@ -1,11 +1,21 @@
-import { esAdmin, textoFecha, type RegistroGasto, type RegistroHoras, type RegistroOrden } from '@delego/contract';
+import {
+  diaDeMs,
+  esAdmin,
+  textoFecha,
+  type OrdenDetalle,
+  type RegistroGasto,
+  type RegistroHoras,
+  type RegistroOrden,
+} from '@delego/contract';
 import { IonButton, IonButtons, IonHeader, IonIcon, IonModal, IonSpinner, IonTitle, IonToolbar } from '@ionic/react';
 import { barChartOutline, receiptOutline } from 'ionicons/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { guardarArchivo } from '../../../lib/descargas';
 import { notificarError } from '../../../lib/errors';
 import { useSession } from '../../auth';
+import { ordenesKeys } from '../../orders';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { CabeceraOrden, getContenido, leerId, useConsultaDeRuta } from '../../files';
 import { MENSAJE_SIN_CONEXION, usePendientes } from '../../../lib/outbox';
@@ -16,7 +26,9 @@ import { registroPendiente } from '../model/pendientes';
 import { formatoMonto, textoHoras } from '../model/registro';
 import { FormularioGastoRegistro } from './formulario-gasto';
 import { FormularioHorasRegistro } from './formulario-horas';
+import { borrarTemporizador } from '../model/temporizador';
 import { SeccionRegistro } from './seccion-registro';
+import { TemporizadorOrden } from './temporizador-orden';
 import './registro.css';
 
 const RUTA = '/registro-historial';
@@ -35,7 +47,16 @@ export default function RegistroHistorialPage() {
 const nombre = (p: { nombre: string; apellido: string; usuario: string }) =>
   `${p.nombre} ${p.apellido}`.trim() || p.usuario;
 
-type Editor = { tipo: 'horas'; inicial?: RegistroHoras } | { tipo: 'gasto'; inicial?: RegistroGasto };
+/** The hours form opened by the timer's «Detener»: saving it removes the timer. */
+interface DelTemporizador {
+  fecha: string;
+  horas: number;
+  minutos: number;
+}
+
+type Editor =
+  | { tipo: 'horas'; inicial?: RegistroHoras; temporizador?: DelTemporizador }
+  | { tipo: 'gasto'; inicial?: RegistroGasto };
 
 function tituloEditor(e: Editor): string {
   if (e.tipo === 'horas') return e.inicial ? 'Corregir horas' : 'Registrar horas';
@@ -80,6 +101,7 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
   const confirmar = useConfirmar();
   const aviso = useAviso();
   const [editor, setEditor] = useState<Editor | null>(null);
+  const numero = useQueryClient().getQueryData<OrdenDetalle>(ordenesKeys.detalle(ordenId))?.numero;
   // What was logged on this device and waits in the outbox shows at once, marked «pendiente».
   const cambiosPendientes = usePendientes('registro', ordenId);
   const enEspera = useMemo(() => registroPendiente(cambiosPendientes), [cambiosPendientes]);
@@ -112,6 +134,8 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
   }
 
   function listo(mensaje: string) {
+    // Saved or queued for when the connection returns: the timer's time is logged, it stops.
+    if (editor?.tipo === 'horas' && editor.temporizador && usuario) borrarTemporizador(usuario.id);
     setAbierto(false);
     aviso(mensaje);
   }
@@ -120,6 +144,13 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
     <>
       <CabeceraOrden ordenId={ordenId} />
       <Totales totales={registro.totales} />
+      {registro.puedeAgregar && (
+        <TemporizadorOrden
+          ordenId={ordenId}
+          numero={numero}
+          onDetener={(t, d) => abrir({ tipo: 'horas', temporizador: { fecha: diaDeMs(t.inicio, zona), ...d } })}
+        />
+      )}
 
       <SeccionRegistro
         id="registro-horas"
@@ -241,9 +272,10 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
             <div className="registro-modal__cuerpo">
               {editor.tipo === 'horas' ? (
                 <FormularioHorasRegistro
-                  key={editor.inicial?.id ?? 'nuevas'}
+                  key={editor.inicial?.id ?? (editor.temporizador ? 'temporizador' : 'nuevas')}
                   ordenId={ordenId}
                   inicial={editor.inicial}
+                  prellenado={editor.temporizador}
                   puedeCargarAOtros={registro.puedeCargarAOtros}
                   onListo={listo}
                   onCancelar={() => setAbierto(false)}

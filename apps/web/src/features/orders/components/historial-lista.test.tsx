@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { EventoOrden } from '@delego/contract';
 import type { Cambio } from '../../../lib/outbox';
 import { renderConApp } from '../../../test/render';
 import { descripcionPendiente, HistorialLista } from './historial-lista';
@@ -55,5 +56,42 @@ describe('historial: lo hecho en el dispositivo que espera en la bandeja', () =>
   it('la descripción pierde solo el número de la orden', () => {
     expect(descripcionPendiente({ descripcion: 'Orden #? · Gasto: Peaje' })).toBe('Gasto: Peaje');
     expect(descripcionPendiente({ descripcion: 'Adjuntar foto.jpg' })).toBe('Adjuntar foto.jpg');
+  });
+});
+
+describe('historial: lo hecho sin conexión que ya llegó (X-Hecho-En)', () => {
+  const evento = (extra: Partial<EventoOrden>): EventoOrden => ({
+    id: 1,
+    tipo: 'ESTADO',
+    descripcion: 'Estado: Pendiente → En proceso',
+    fecha: HECHO,
+    usuario: { id: 1, usuario: 'diego', nombre: 'Diego', apellido: 'Paz' },
+    estadoAnterior: 1,
+    estadoNuevo: 2,
+    comentario: null,
+    ...extra,
+  });
+
+  it('dice cuándo se hizo en el dispositivo y cuándo llegó; sin hora del dispositivo, la de siempre', () => {
+    renderConApp(
+      <HistorialLista
+        eventos={[
+          evento({ id: 1, fecha: HECHO + 3 * 3_600_000, hechoEn: HECHO }),
+          evento({ id: 2, fecha: HECHO + 24 * 3_600_000, hechoEn: HECHO }),
+          evento({ id: 3, fecha: HECHO + 20_000, hechoEn: HECHO }),
+          evento({ id: 4 }),
+        ]}
+      />,
+    );
+    const [mismoDia, otroDia, enLinea, sinHora] = screen.getAllByTestId('historial-evento') as HTMLElement[];
+    expect(within(mismoDia!).getByTestId('historial-hecho-en')).toHaveTextContent(
+      'Hecho el 27/11 14:05 en el dispositivo · llegó 17:05',
+    );
+    expect(otroDia).toHaveTextContent('Hecho el 27/11 14:05 en el dispositivo · llegó 28/11 14:05');
+    // Sent at once (within a minute): just the time, as always.
+    expect(within(enLinea!).queryByTestId('historial-hecho-en')).toBeNull();
+    expect(enLinea).toHaveTextContent('Diego Paz · 27/11/2026 14:05');
+    expect(sinHora).toHaveTextContent('Diego Paz · 27/11/2026 14:05');
+    expect(sinHora).not.toHaveTextContent('dispositivo');
   });
 });

@@ -2,7 +2,7 @@ import { estadoInfo, type EventoOrden } from '@delego/contract';
 import { MarcaPendiente } from '../../../components/marca-pendiente';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import type { Cambio } from '../../../lib/outbox';
-import { formatoFechaHora, nombrePersona } from '../model/formato';
+import { formatoFechaHora, nombrePersona, textoHechoEn } from '../model/formato';
 import { PuntoEstado } from './insignias';
 
 /** The colour of an event's dot: the state it moved to (or started in); neutral for other changes. */
@@ -44,24 +44,33 @@ export function HistorialLista({
   const zona = useZonaEmpresa();
   return (
     <ol className="historial" data-testid="historial">
-      {eventos.map((e) => (
-        <li key={e.id} className="historial__evento" data-testid="historial-evento" data-tipo={e.tipo}>
-          <PuntoEstado color={colorEvento(e)} />
-          <div className="historial__cuerpo">
-            <p className="historial__descripcion">{e.descripcion}</p>
-            <p className="historial__meta">
-              <span>{nombrePersona(e.usuario)}</span>
-              <span aria-hidden="true"> · </span>
-              <time dateTime={new Date(e.fecha).toISOString()}>{formatoFechaHora(e.fecha, zona)}</time>
-            </p>
-            {e.comentario && (
-              <blockquote className="historial__comentario" data-testid="historial-comentario">
-                {e.comentario}
-              </blockquote>
-            )}
-          </div>
-        </li>
-      ))}
+      {eventos.map((e) => {
+        const hechoEn = textoHechoEn(e.hechoEn, e.fecha, zona);
+        return (
+          <li key={e.id} className="historial__evento" data-testid="historial-evento" data-tipo={e.tipo}>
+            <PuntoEstado color={colorEvento(e)} />
+            <div className="historial__cuerpo">
+              <p className="historial__descripcion">{e.descripcion}</p>
+              <p className="historial__meta">
+                <span>{nombrePersona(e.usuario)}</span>
+                <span aria-hidden="true"> · </span>
+                {hechoEn ? (
+                  <time dateTime={new Date(e.hechoEn ?? e.fecha).toISOString()} data-testid="historial-hecho-en">
+                    {hechoEn}
+                  </time>
+                ) : (
+                  <time dateTime={new Date(e.fecha).toISOString()}>{formatoFechaHora(e.fecha, zona)}</time>
+                )}
+              </p>
+              {e.comentario && (
+                <blockquote className="historial__comentario" data-testid="historial-comentario">
+                  {e.comentario}
+                </blockquote>
+              )}
+            </div>
+          </li>
+        );
+      })}
       {pendientes.map((c) => {
         const comentario = comentarioPendiente(c);
         return (

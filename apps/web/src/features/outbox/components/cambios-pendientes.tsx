@@ -35,6 +35,10 @@ export function CambiosPendientes() {
       >
         <IonIcon slot="start" icon={rechazados ? warningOutline : cloudUploadOutline} aria-hidden="true" />
         <span className="cambios-pendientes__texto">{textoPendientes(total)}</span>
+        {/* On a phone the text gives way to the count (cambios-pendientes.css). */}
+        <span className="cambios-pendientes__cantidad" aria-hidden="true">
+          {total}
+        </span>
         {rechazados > 0 && (
           <IonBadge color="danger" className="cambios-pendientes__insignia">
             {rechazados}

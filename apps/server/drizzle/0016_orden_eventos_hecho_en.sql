@@ -1,0 +1,1 @@
+ALTER TABLE "orden_eventos" ADD COLUMN "hecho_en" timestamp with time zone;
