@@ -38,7 +38,6 @@ test.describe('planes (issue 15) @una-pantalla', () => {
     const panelOtro = await panelPlan(otra);
     await expect(panelOtro.locator('.plan-panel__titulo')).toHaveText('Plan Pyme');
     await expect(panelOtro.locator('.plan-panel__cupo')).toHaveText(/^\d+ de 100 órdenes disponibles$/);
-    const disponiblesAntes = Number((await panelOtro.locator('.plan-panel__cupo').textContent())?.split(' ')[0]);
     await otra.evaluate(() => ((window as Window & { sinRecargar?: boolean }).sinRecargar = true));
 
     // The owner opens planes from the panel's link.
@@ -91,9 +90,8 @@ test.describe('planes (issue 15) @una-pantalla', () => {
     // The owner's panel takes the answer; the supervisor's updates live, without a reload.
     await expect(panel.locator('.plan-panel__titulo')).toHaveText('Plan Empresa');
     await expect(panelOtro.locator('.plan-panel__titulo')).toHaveText('Plan Empresa');
-    await expect(panelOtro.locator('.plan-panel__cupo')).toHaveText(
-      `${disponiblesAntes + 900} de 1000 órdenes disponibles`,
-    );
+    // An upgrade starts a new period today with the new plan's whole quota (issue 36, PLANES.md).
+    await expect(panelOtro.locator('.plan-panel__cupo')).toHaveText('1000 de 1000 órdenes disponibles');
     expect(await otra.evaluate(() => (window as Window & { sinRecargar?: boolean }).sinRecargar)).toBe(true);
 
     // Back on planes: Empresa is the current plan, and both payments are in the history.
