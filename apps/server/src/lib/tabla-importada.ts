@@ -6,6 +6,7 @@
  * sheet, each cell's text. exceljs is loaded on first use.
  */
 import { AppError } from './errors.js';
+import { registrosCsv, type RegistroCsv } from './csv.js';
 
 /** A 2 MB file is ~2.7 MB in base64, plus its JSON: the import routes take up to this much. */
 export const IMPORTAR_BODY_LIMIT = 3 * 1024 * 1024;
@@ -26,50 +27,12 @@ function errorArchivo(mensaje: string): AppError {
 }
 
 /** The records of a CSV text, each a list of fields (RFC 4180), with the line each starts at. */
-export function leerCsv(texto: string): { linea: number; campos: string[] }[] {
+export function leerCsv(texto: string): RegistroCsv[] {
   const sinBom = texto.charCodeAt(0) === 0xfeff ? texto.slice(1) : texto;
   const primera = sinBom.split(/\r?\n/, 1)[0] ?? '';
   const separador = (primera.match(/;/g)?.length ?? 0) > (primera.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const registros: { linea: number; campos: string[] }[] = [];
-  let campos: string[] = [];
-  let campo = '';
-  let entreComillas = false;
-  let linea = 1;
-  let inicio = 1;
-  for (let i = 0; i < sinBom.length; i++) {
-    const c = sinBom[i];
-    if (entreComillas) {
-      if (c === '"') {
-        if (sinBom[i + 1] === '"') {
-          campo += '"';
-          i++;
-        } else entreComillas = false;
-      } else {
-        if (c === '\n') linea++;
-        campo += c;
-      }
-    } else if (c === '"' && campo === '') {
-      entreComillas = true;
-    } else if (c === separador) {
-      campos.push(campo);
-      campo = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && sinBom[i + 1] === '\n') i++;
-      campos.push(campo);
-      registros.push({ linea: inicio, campos });
-      campos = [];
-      campo = '';
-      linea++;
-      inicio = linea;
-    } else {
-      campo += c;
-    }
-  }
-  if (entreComillas) throw errorArchivo('El CSV tiene comillas sin cerrar.');
-  if (campo !== '' || campos.length > 0) {
-    campos.push(campo);
-    registros.push({ linea: inicio, campos });
-  }
+  const { registros, comillasSinCerrar } = registrosCsv(sinBom, separador);
+  if (comillasSinCerrar) throw errorArchivo('El CSV tiene comillas sin cerrar.');
   return registros;
 }
 

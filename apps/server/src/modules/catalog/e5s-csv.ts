@@ -1,4 +1,5 @@
 import { LIMITES_ADMIN } from '@delego/contract';
+import { registrosCsv } from '../../lib/csv.js';
 
 export interface FilaE5s {
   clave: string;
@@ -9,53 +10,6 @@ export type ResultadoCsv = { ok: true; filas: FilaE5s[] } | { ok: false; errores
 
 const CABECERAS_CLAVE = new Set(['clave', 'codigo', 'código', 'key', 'id', 'area', 'área']);
 const MAX_ERRORES = 10;
-
-/** Splits CSV text into records (with the line each starts on), honouring "quoted" fields. */
-function registros(text: string, sep: string): { linea: number; campos: string[] }[] {
-  const out: { linea: number; campos: string[] }[] = [];
-  let campos: string[] = [];
-  let campo = '';
-  let enComillas = false;
-  let linea = 1;
-  let inicio = 1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (enComillas) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          campo += '"';
-          i++;
-        } else {
-          enComillas = false;
-        }
-      } else {
-        if (c === '\n') linea++;
-        campo += c;
-      }
-      continue;
-    }
-    if (c === '"' && campo.trim() === '') {
-      enComillas = true;
-      campo = '';
-    } else if (c === sep) {
-      campos.push(campo);
-      campo = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      campos.push(campo);
-      out.push({ linea: inicio, campos });
-      campos = [];
-      campo = '';
-      linea++;
-      inicio = linea;
-    } else {
-      campo += c;
-    }
-  }
-  campos.push(campo);
-  out.push({ linea: inicio, campos });
-  return out;
-}
 
 /** The separator of the file: ';' if the first line has one, else a tab, else ','. */
 function separador(text: string): string {
@@ -77,7 +31,7 @@ export function parseE5sCsv(raw: string): ResultadoCsv {
   const filas: FilaE5s[] = [];
   const vistas = new Map<string, number>();
   let primera = true;
-  for (const { linea, campos } of registros(text, sep)) {
+  for (const { linea, campos } of registrosCsv(text, sep).registros) {
     const limpios = campos.map((c) => c.trim());
     if (limpios.every((c) => c === '')) continue;
     const clave = limpios[0] ?? '';
