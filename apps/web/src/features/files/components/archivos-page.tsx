@@ -2,7 +2,7 @@ import { ACEPTAR_ARCHIVOS, LIMITES_ARCHIVOS, textoFechaHora, type Archivo } from
 import { IonButton, IonContent, IonIcon, IonSpinner, useIonRouter } from '@ionic/react';
 import { cameraOutline, cloudDownloadOutline, downloadOutline, folderOpenOutline, trashOutline } from 'ionicons/icons';
 import { BotonIcono } from '../../../components/boton-icono';
-import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { EstadoPantalla } from '../../../components/estados-pantalla';
 import { MarcaPendiente } from '../../../components/marca-pendiente';
 import { ordenCreadaDe, usePendientes, usePendientesDeAlta, type Cambio } from '../../../lib/outbox';
@@ -10,7 +10,6 @@ import { PageHeader } from '../../../components/page-header';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { guardarArchivo } from '../../../lib/descargas';
-import { tomarFoto } from '../../../lib/nativo/camara';
 import { tieneCamara } from '../../../lib/nativo/plataforma';
 import { notificarError } from '../../../lib/errors';
 import { useZonaEmpresa } from '../../../lib/fechas';
@@ -26,6 +25,7 @@ import { CabeceraOrden } from './cabecera-orden';
 import { ColaSubidas } from './cola-subidas';
 import { IconoArchivo, Miniatura } from './miniatura';
 import './papeleo.css';
+import { manejadoresDeEleccion } from '../hooks/elegir-archivos';
 
 const RUTA = '/archivos';
 
@@ -68,21 +68,7 @@ export function ArchivosDeOrden({ ordenId, archivos }: { ordenId: number; archiv
     (c.archivos ?? []).map((archivo, i) => ({ clave: `${c.id}:${i}`, estado: c.estado, archivo })),
   );
 
-  function alElegir(e: ChangeEvent<HTMLInputElement>) {
-    const elegidos = [...(e.target.files ?? [])];
-    // The same file can be chosen again later (after fixing it, or to retry).
-    e.target.value = '';
-    cola.agregar(elegidos);
-  }
-
-  // Straight from the tap: a browser opens the camera only during the gesture.
-  function alTomarFoto() {
-    tomarFoto()
-      .then((foto) => {
-        if (foto) cola.agregar([foto]);
-      })
-      .catch(notificarError);
-  }
+  const { alElegir, alTomarFoto } = manejadoresDeEleccion((archivos) => cola.agregar(archivos));
 
   function alSoltar(e: DragEvent<HTMLElement>) {
     e.preventDefault();

@@ -1,16 +1,15 @@
 import { ACEPTAR_ARCHIVOS, LIMITES_ARCHIVOS } from '@delego/contract';
 import { IonButton, IonIcon } from '@ionic/react';
 import { cameraOutline, closeOutline, folderOpenOutline } from 'ionicons/icons';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState } from 'react';
 import { BotonIcono } from '../../../components/boton-icono';
-import { notificarError } from '../../../lib/errors';
-import { tomarFoto } from '../../../lib/nativo/camara';
 import { tieneCamara } from '../../../lib/nativo/plataforma';
 import type { Adjunto, Adjuntos } from '../hooks/use-adjuntos';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { formatoTamanio } from '../model/archivos';
 import { IconoArchivo } from './miniatura';
 import './papeleo.css';
+import { manejadoresDeEleccion } from '../hooks/elegir-archivos';
 
 /**
  * «Adjuntar fotos o archivos» in the new order's form (issue 36): the phone's camera («Tomar
@@ -22,20 +21,7 @@ export function CampoAdjuntos({ adjuntos, disabled = false }: { adjuntos: Adjunt
   const elegir = useRef<HTMLInputElement>(null);
   const [conCamara] = useState(tieneCamara);
 
-  function alElegir(e: ChangeEvent<HTMLInputElement>) {
-    const elegidos = [...(e.target.files ?? [])];
-    e.target.value = '';
-    adjuntos.agregar(elegidos);
-  }
-
-  // Straight from the tap: a browser opens the camera only during the gesture.
-  function alTomarFoto() {
-    tomarFoto()
-      .then((foto) => {
-        if (foto) adjuntos.agregar([foto]);
-      })
-      .catch(notificarError);
-  }
+  const { alElegir, alTomarFoto } = manejadoresDeEleccion((archivos) => adjuntos.agregar(archivos));
 
   return (
     <section
