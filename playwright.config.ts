@@ -27,6 +27,8 @@ const CAMBIAN_DATOS = [
 const CAMBIA_PLAN = ['**/planes.spec.ts'];
 /** Journeys tagged @una-pantalla do not depend on the screen size: only the desktop projects run them. */
 const UNA_PANTALLA = /@una-pantalla/;
+/** Journeys tagged @solo-telefono need the touch screen and its camera button: only the phone projects run them. */
+const SOLO_TELEFONO = /@solo-telefono/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -60,12 +62,18 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'escritorio', testIgnore: CAMBIAN_DATOS, use: ESCRITORIO },
+    { name: 'escritorio', testIgnore: CAMBIAN_DATOS, grepInvert: SOLO_TELEFONO, use: ESCRITORIO },
     { name: 'telefono', testIgnore: CAMBIAN_DATOS, grepInvert: UNA_PANTALLA, use: TELEFONO },
     // Journeys that change the demo data (they create orders, so the plan's quota goes down) run
     // after every journey that reads it as seeded (menu.spec expects '100 de 100'). With one
     // worker, projects run in this order.
-    { name: 'escritorio-cambios', testMatch: CAMBIAN_DATOS, testIgnore: CAMBIA_PLAN, use: ESCRITORIO },
+    {
+      name: 'escritorio-cambios',
+      testMatch: CAMBIAN_DATOS,
+      testIgnore: CAMBIA_PLAN,
+      grepInvert: SOLO_TELEFONO,
+      use: ESCRITORIO,
+    },
     {
       name: 'telefono-cambios',
       testMatch: CAMBIAN_DATOS,
@@ -74,7 +82,7 @@ export default defineConfig({
       use: TELEFONO,
     },
     // Last: orders.spec and live.spec (both sizes) expect the demo plan's '… de 100'.
-    { name: 'escritorio-plan', testMatch: CAMBIA_PLAN, use: ESCRITORIO },
+    { name: 'escritorio-plan', testMatch: CAMBIA_PLAN, grepInvert: SOLO_TELEFONO, use: ESCRITORIO },
   ],
   webServer: {
     // Starts apps/server/dist/main.js on a fresh data folder (.data-e2e) with the demo data.

@@ -190,7 +190,8 @@ test('sin conexión, una orden nueva y una foto esperan y llegan al servidor una
  * when the connection returns the order is created and the photo reaches it, each exactly once.
  * On a 360 px phone.
  */
-test.describe('alta con foto a 360 px', () => {
+// A phone's journey (a finger, the camera button, 360 px): only the phone projects run it (@solo-telefono).
+test.describe('alta con foto a 360 px @solo-telefono', () => {
   test.use({ viewport: { width: 360, height: 780 } });
 
   test('una foto tomada sin conexión al crear la orden se ve enseguida y llega una sola vez a esa orden', async ({
@@ -198,9 +199,6 @@ test.describe('alta con foto a 360 px', () => {
     context,
     request,
   }, info) => {
-    // A phone's journey (a finger, the camera button, 360 px): the desktop projects would only
-    // repeat it without a touch screen.
-    test.skip(!info.project.name.startsWith('telefono'), 'Recorrido de teléfono: corre en los proyectos telefono*.');
     test.slow();
     const orden = await ordenAbierta(request);
     const marca = `${info.project.name.replace(/\W/g, '_')}_${Date.now().toString(36)}`;
