@@ -22,6 +22,8 @@ const headers = { authorization: `otra#${md5('Demo1234!')}`, 'content-type': 'ap
 const BANDEJAS = 8;
 const CAMBIOS_POR_BANDEJA = 24;
 const MATANZAS = 6;
+/** A ceiling on each outbox's changes while the killer is at work. */
+const MAX_POR_BANDEJA = 300;
 /**
  * The server's request timeout in this test: a claim left `en_proceso` by a killed process is
  * released after it (the default is 2 minutes; a short one keeps the test short).
@@ -79,28 +81,30 @@ export async function killDuranteLaBandeja(env: { DATA_DIR: string; DATABASE_URL
         body: JSON.stringify({ titulo: `Base ${corrida}-${b}`, cliente, responsable: [] }),
       });
       expect(r.status, await r.clone().text()).toBe(200);
-      const base: (typeof bases)[number] = {
-        id: ((await r.json()) as { id: number }).id,
-        tituloFinal: `Base ${corrida}-${b}`,
-      };
-      bases.push(base);
-      const cola: Cambio[] = [];
-      let estado: number = 1;
-      for (let i = 0; i < CAMBIOS_POR_BANDEJA; i++) {
-        const clave = randomUUID();
-        const marca = `${corrida}-${b}-${i}`;
-        if (i % 3 === 0) cola.push({ tipo: 'alta', clave, titulo: `Alta ${marca}` });
-        else if (i % 3 === 1) {
-          base.tituloFinal = `Edición ${marca}`;
-          base.claveFinal = clave;
-          cola.push({ tipo: 'edicion', clave, ordenId: base.id, titulo: base.tituloFinal });
-        } else {
-          estado = estado === 2 ? 3 : 2;
-          cola.push({ tipo: 'estado', clave, ordenId: base.id, estado, comentario: `Comentario ${marca}` });
-        }
-      }
-      colas.push(cola);
+      bases.push({ id: ((await r.json()) as { id: number }).id, tituloFinal: `Base ${corrida}-${b}` });
+      colas.push([]);
     }
+    /** The outbox's change number `i`: a creation, an edit of its order or a state change, in turn. */
+    const estados = bases.map(() => 1);
+    const generar = (b: number, i: number): Cambio => {
+      const base = bases[b] as (typeof bases)[number];
+      const clave = randomUUID();
+      const marca = `${corrida}-${b}-${i}`;
+      if (i % 3 === 0) return { tipo: 'alta', clave, titulo: `Alta ${marca}` };
+      if (i % 3 === 1) {
+        base.tituloFinal = `Edición ${marca}`;
+        base.claveFinal = clave;
+        return { tipo: 'edicion', clave, ordenId: base.id, titulo: base.tituloFinal };
+      }
+      estados[b] = estados[b] === 2 ? 3 : 2;
+      return {
+        tipo: 'estado',
+        clave,
+        ordenId: base.id,
+        estado: estados[b] as number,
+        comentario: `Comentario ${marca}`,
+      };
+    };
 
     /** Requests sent and not yet answered. */
     let enVuelo = 0;
@@ -140,11 +144,15 @@ export async function killDuranteLaBandeja(env: { DATA_DIR: string; DATABASE_URL
     let ultimaMatanza = Date.now();
     /**
      * One outbox: its changes in order; the one not acknowledged is resent with its key. A change
-     * still not acknowledged past the deadline is stuck, and so is everything queued behind it (the
-     * web outbox stops there).
+     * still not acknowledged past the deadline is stuck, and so is the outbox behind it (the web
+     * outbox stops there). It keeps making changes, a worker's few moments apart, while the killer
+     * is at work (however fast the database), and at least CAMBIOS_POR_BANDEJA of them.
      */
-    const bandeja = async (cola: Cambio[]) => {
-      for (const [i, c] of cola.entries()) {
+    const bandeja = async (b: number) => {
+      const cola = colas[b] as Cambio[];
+      for (let i = 0; (i < CAMBIOS_POR_BANDEJA || matando) && i < MAX_POR_BANDEJA; i++) {
+        const c = generar(b, i);
+        cola.push(c);
         for (let intento = 0; ; intento++) {
           if (intento > 0) cifras.reenvios++;
           try {
@@ -165,20 +173,21 @@ export async function killDuranteLaBandeja(env: { DATA_DIR: string; DATABASE_URL
             // The connection died with the server, or it is not up yet: as offline, retry.
           }
           if (!matando && Date.now() - ultimaMatanza > ATASCO_MS) {
-            cifras.atascadas += cola.length - i;
+            cifras.atascadas++;
             return;
           }
           await pausa(150 + Math.random() * 350);
         }
+        if (matando) await pausa(20 + Math.random() * 60);
       }
     };
-    const trabajo = Promise.all(colas.map(bandeja));
+    const trabajo = Promise.all(bases.map((_, b) => bandeja(b)));
 
     // The killer: SIGKILL at a random moment while changes are in flight, then the same data again.
     for (let k = 0; k < MATANZAS; k++) {
       await pausa(300 + Math.random() * 1200);
-      // Wait (at most 3 s) until several changes are in flight, then a few more milliseconds.
-      for (let i = 0; i < 600 && enVuelo < BANDEJAS / 2; i++) await pausa(5);
+      // Wait until several changes are in flight (the outboxes keep working), then a few more milliseconds.
+      for (let i = 0; i < 2000 && enVuelo < BANDEJAS / 2; i++) await pausa(5);
       await pausa(Math.random() * 30);
       await stop(server, 'SIGKILL');
       cifras.matanzas++;
