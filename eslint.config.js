@@ -32,6 +32,11 @@ const otherTables = {
     'Las tablas de otro módulo solo las leen tablas (claves foráneas) y repositorios (JOIN de lectura): use su servicio.',
 };
 const restrict = (...patterns) => ['error', { patterns }];
+/** The kernel and lib/ sit below every module: they never import one. */
+const noModules = {
+  regex: '^(\\.\\./)+modules(/|$)',
+  message: 'kernel/ y lib/ están debajo de los módulos: no importan ninguno (el módulo recibe lo que necesita del núcleo).',
+};
 
 export default tseslint.config(
   {
@@ -113,6 +118,11 @@ export default tseslint.config(
   {
     files: ['apps/server/src/modules/**/*.ts'],
     rules: { 'no-restricted-imports': restrict(otherRepository, otherTables) },
+  },
+  {
+    files: ['apps/server/src/kernel/**/*.ts', 'apps/server/src/lib/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': restrict(noModules) },
   },
   {
     files: ['apps/server/src/modules/**/*.{repository,tables}.ts'],

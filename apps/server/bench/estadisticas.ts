@@ -27,7 +27,7 @@ import {
   sumarDias,
   type AccesoExport,
 } from '@delego/contract';
-import { openDatabase, type Db } from '../src/db/client.js';
+import { openDatabase, type Db } from '../src/kernel/db/client.js';
 import { entidades } from '../src/db/schema.js';
 import { hashSecret } from '../src/modules/auth/password.js';
 import { seedCatalogo } from '../src/seed/catalogo.js';

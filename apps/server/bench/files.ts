@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase, type Db } from '../src/db/client.js';
+import { openDatabase, type Db } from '../src/kernel/db/client.js';
 import { entidades, ordenArchivos, ordenes } from '../src/db/schema.js';
 import { hashSecret } from '../src/modules/auth/password.js';
 import { seedCatalogo } from '../src/seed/catalogo.js';

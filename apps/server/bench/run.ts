@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { REPO_ROOT } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase } from '../src/kernel/db/client.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { md5 } from '../src/seed/factories.js';
 import { ENTORNO_NODE, NODE_FLAGS } from '../src/proceso.js';

@@ -1,6 +1,6 @@
 import { PERMISOS_GLOBALES } from '@delego/contract';
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../src/db/client.js';
+import type { Db, DbOrTx } from '../src/kernel/db/client.js';
 import { hashSecret } from '../src/modules/auth/password.js';
 import { seedCatalogo } from '../src/seed/catalogo.js';
 import { inicioDeMes, makeCatalogo, makeClientes, makeEntidad, makeUsuario, md5 } from '../src/seed/factories.js';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from '../src/app.js';
 import { REPO_ROOT, testConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase } from '../src/kernel/db/client.js';
 import { TODAS_LAS_RUTAS } from '@delego/contract';
 
 type Schema = {

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import { isEmpty, openDatabase, type Database } from './db/client.js';
-import { LocalBus, type EventBus } from './lib/bus.js';
-import { systemClock } from './lib/clock.js';
-import { PgBus } from './lib/pg-bus.js';
+import { isEmpty, openDatabase, type Database } from './kernel/db/client.js';
+import { LocalBus, type EventBus } from './kernel/bus.js';
+import { systemClock } from './kernel/clock.js';
+import { PgBus } from './kernel/pg-bus.js';
 import { seedCatalogo } from './seed/catalogo.js';
 import { seedDemo } from './seed/demo.js';
 

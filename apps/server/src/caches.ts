@@ -1,10 +1,10 @@
 import type { Cliente, Dashboard, PlanEstado, UsuarioAdmin } from '@delego/contract';
 import type { Config } from './config.js';
-import type { DbOrTx } from './db/client.js';
-import type { BusLog, EventBus } from './lib/bus.js';
-import { CacheRegistry, empresa, type CacheDeclaration, type InvalidadaPor } from './lib/cache-registry.js';
-import type { Clock } from './lib/clock.js';
-import { TenantCache } from './lib/tenant-cache.js';
+import type { DbOrTx } from './kernel/db/client.js';
+import type { BusLog, EventBus } from './kernel/bus.js';
+import { CacheRegistry, empresa, type CacheDeclaration, type InvalidadaPor } from './kernel/cache-registry.js';
+import type { Clock } from './kernel/clock.js';
+import { TenantCache } from './kernel/tenant-cache.js';
 import { CredentialCache } from './modules/auth/credential-cache.js';
 import { NombresCache, type Nombres } from './modules/orders/orders.nombres.js';
 

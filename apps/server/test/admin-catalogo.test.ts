@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zEtiqueta } from '@delego/contract';
 import { sql } from 'drizzle-orm';
-import type { DomainEvent } from '../src/lib/bus.js';
+import type { DomainEvent } from '../src/kernel/bus.js';
 import { adminFixture, caller, rechazada, settle, type AdminFixture } from './admin-fixture.js';
 
 let f: AdminFixture;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zCliente } from '@delego/contract';
-import type { DomainEvent } from '../src/lib/bus.js';
+import type { DomainEvent } from '../src/kernel/bus.js';
 import { adminFixture, caller, rechazada, settle, type AdminFixture } from './admin-fixture.js';
 import { makeClientes } from './helpers.js';
 

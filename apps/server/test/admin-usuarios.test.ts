@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zUsuarioAdmin, type Rol } from '@delego/contract';
 import { eq, sql } from 'drizzle-orm';
 import { usuarios } from '../src/db/schema.js';
-import type { DomainEvent } from '../src/lib/bus.js';
+import type { DomainEvent } from '../src/kernel/bus.js';
 import { adminFixture, caller, rechazada, settle, snapshot, type AdminFixture } from './admin-fixture.js';
 import { auth, md5 } from './helpers.js';
 

@@ -7,7 +7,7 @@ import { usuarios } from '../src/db/schema.js';
 import { hash } from '@node-rs/argon2';
 import { hashSecret, necesitaRehash, verifySecret } from '../src/modules/auth/password.js';
 import { LoginThrottle } from '../src/modules/auth/login-throttle.js';
-import type { DomainEvent } from '../src/lib/bus.js';
+import type { DomainEvent } from '../src/kernel/bus.js';
 import { auth, createTestEnv, makeClientes, makeEntidad, makeUsuario, md5, type TestEnv } from './helpers.js';
 
 let env: TestEnv;

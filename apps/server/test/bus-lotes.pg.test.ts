@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DomainEvent } from '../src/lib/bus.js';
-import { PgBus } from '../src/lib/pg-bus.js';
+import type { DomainEvent } from '../src/kernel/bus.js';
+import { PgBus } from '../src/kernel/pg-bus.js';
 
 /**
  * The events one instance publishes in a turn of the event loop reach the others in one NOTIFY

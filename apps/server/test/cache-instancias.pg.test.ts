@@ -4,9 +4,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
-import type { DomainEvent } from '../src/lib/bus.js';
-import { PgBus } from '../src/lib/pg-bus.js';
+import { openDatabase, type Database } from '../src/kernel/db/client.js';
+import type { DomainEvent } from '../src/kernel/bus.js';
+import { PgBus } from '../src/kernel/pg-bus.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { auth } from './helpers.js';
 

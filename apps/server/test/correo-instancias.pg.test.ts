@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { openDatabase, type Database } from '../src/kernel/db/client.js';
 import { seedCatalogo } from '../src/seed/catalogo.js';
 import { PUBLIC_URL, SmtpCapture, registro } from './correo-helpers.js';
 

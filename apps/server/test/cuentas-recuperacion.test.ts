@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MENSAJES_CUENTAS, PERMISOS_GLOBALES, type UsuarioAdmin } from '@delego/contract';
 import { correoSalida, cuentaTokens, usuarios } from '../src/db/schema.js';
-import type { DomainEvent } from '../src/lib/bus.js';
+import type { DomainEvent } from '../src/kernel/bus.js';
 import { PUBLIC_URL, SmtpCapture, cuentasEnv, tokenDe } from './correo-helpers.js';
 import { auth, makeEntidad, makeUsuario, md5, type TestEnv } from './helpers.js';
 

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppParts } from '../src/app.js';
 import { testConfig } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
-import type { Clock } from '../src/lib/clock.js';
+import { openDatabase, type Database } from '../src/kernel/db/client.js';
+import type { Clock } from '../src/kernel/clock.js';
 import { seedCatalogo } from '../src/seed/catalogo.js';
 import { md5 } from '../src/seed/factories.js';
 

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase } from '../src/kernel/db/client.js';
 import { md5 } from '../src/seed/factories.js';
 import { requireBuild, startServer, stop, type Server } from './kill9.js';
 

@@ -9,7 +9,7 @@ import {
   type PlanHabilitado,
   type ResultadoSuscripcion,
 } from '@delego/contract';
-import type { DomainEvent } from '../src/lib/bus.js';
+import type { DomainEvent } from '../src/kernel/bus.js';
 import type { MailTransport, Mensaje } from '../src/modules/mail/transport.js';
 import { ProveedorPrueba, SECRETO_WEBHOOK_PRUEBA } from '../src/modules/plans/proveedor-prueba.js';
 import { unMesDespues } from '../src/modules/plans/suscripciones.service.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase } from '../src/kernel/db/client.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

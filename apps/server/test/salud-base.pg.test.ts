@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase } from '../src/kernel/db/client.js';
 import { seedCatalogo } from '../src/seed/catalogo.js';
 import { TestClock, auth, makeEntidad, makeUsuario, openTestDatabase } from './helpers.js';
 

@@ -4,7 +4,7 @@ import { MENSAJES, PERMISOS_GLOBALES } from '@delego/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
-import { openDatabase, type Database, type Db } from '../src/db/client.js';
+import { openDatabase, type Database, type Db } from '../src/kernel/db/client.js';
 import { healthRoutes } from '../src/modules/health/health.routes.js';
 import { seedCatalogo } from '../src/seed/catalogo.js';
 import { TestClock, auth, makeClientes, makeEntidad, makeUsuario } from './helpers.js';

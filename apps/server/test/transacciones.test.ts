@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESTADO, PERMISOS_GLOBALES, type OrdenDetalle } from '@delego/contract';
 import { sql } from 'drizzle-orm';
-import { ConsultaEnTransaccion } from '../src/db/transaccion-vigilada.js';
+import { ConsultaEnTransaccion } from '../src/kernel/db/transaccion-vigilada.js';
 import { auth, createTestEnv, makeCatalogo, makeClientes, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
 
 /**

@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../db/client.js';
-import { AppError } from './errors.js';
+import type { DbOrTx } from '../kernel/db/client.js';
+import { AppError } from '../kernel/errors.js';
 import { resumenError } from './log-redaction.js';
-import type { OpcionesRuta } from './rutas.js';
+import type { OpcionesRuta } from '../kernel/rutas.js';
 
 /** The header a client sends to make a change count once: a UUID it generated for that change. */
 export const CABECERA_IDEMPOTENCIA = 'idempotency-key';

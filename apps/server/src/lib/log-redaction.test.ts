@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { AppError } from './errors.js';
+import { AppError } from '../kernel/errors.js';
 import { enmascarar, opcionesDeLog, resumenError, sanear, urlParaLog } from './log-redaction.js';
 
 const ARGON = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$3q2+7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';

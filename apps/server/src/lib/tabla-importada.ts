@@ -5,7 +5,7 @@
  * separator (a spreadsheet in Spanish writes `;`), UTF-8 with or without BOM. XLSX: the first
  * sheet, each cell's text. exceljs is loaded on first use.
  */
-import { AppError } from './errors.js';
+import { AppError } from '../kernel/errors.js';
 import { registrosCsv, type RegistroCsv } from './csv.js';
 
 /** A 2 MB file is ~2.7 MB in base64, plus its JSON: the import routes take up to this much. */

@@ -1,5 +1,5 @@
 import { incluyeDelPlan, PERMISOS_CLIENTE, PERMISOS_GLOBALES } from '@delego/contract';
-import type { DbOrTx } from '../db/client.js';
+import type { DbOrTx } from '../kernel/db/client.js';
 import { permisos, planes, roles } from '../db/schema.js';
 
 const DESCRIPCION_PERMISOS: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PERMISOS_GLOBALES } from '@delego/contract';
-import type { Db } from '../db/client.js';
+import type { Db } from '../kernel/db/client.js';
 import { seedCatalogo } from './catalogo.js';
 import { inicioDeMes, makeCatalogo, makeClientes, makeEntidad, makeUsuario } from './factories.js';
 import { makeOrdenesHistoricas } from './historial.js';

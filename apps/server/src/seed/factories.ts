@@ -7,7 +7,7 @@ import {
   type PermisoGlobal,
   type NombreRol,
 } from '@delego/contract';
-import type { DbOrTx } from '../db/client.js';
+import type { DbOrTx } from '../kernel/db/client.js';
 import {
   areas,
   clientes,

@@ -8,7 +8,7 @@ import {
   sumarDias,
   type EstadoId,
 } from '@delego/contract';
-import type { DbOrTx } from '../db/client.js';
+import type { DbOrTx } from '../kernel/db/client.js';
 import { entidades, ordenes, ordenEventos, ordenResponsables } from '../db/schema.js';
 
 /** A small deterministic PRNG (mulberry32) so seeds are the same on every machine. */

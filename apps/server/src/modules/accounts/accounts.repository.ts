@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../kernel/db/client.js';
 import { firstRow } from '../../lib/queries.js';
 import { cuentaTokens } from './accounts.tables.js';
 

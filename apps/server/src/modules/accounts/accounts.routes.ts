@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
-import { registrar } from '../../lib/rutas.js';
+import { registrar } from '../../kernel/rutas.js';
 import type { Services } from '../../services.js';
 
 /** A sign-up is a few hundred bytes: a larger body is refused (413) before it is parsed. */

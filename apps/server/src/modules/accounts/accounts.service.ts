@@ -15,13 +15,13 @@ import {
   VIGENCIA_ENLACE_MS,
   mensajeDemasiadosPedidos,
 } from '@delego/contract';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../kernel/db/client.js';
 // What a new company needs is what the demo's companies get: the same factories (seed/).
 import { PLAN_GRATUITO } from '../../seed/catalogo.js';
 import { makeEntidad, makePrioridades } from '../../seed/factories.js';
-import type { Actor } from '../../lib/actor.js';
-import type { Clock } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import type { Actor } from '../../kernel/actor.js';
+import type { Clock } from '../../kernel/clock.js';
+import { AppError } from '../../kernel/errors.js';
 import { hashSecret } from '../auth/password.js';
 import type { EntidadesService } from '../entidades/entidades.service.js';
 import type { MailService } from '../mail/mail.service.js';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
-import { registrar } from '../../lib/rutas.js';
+import { registrar } from '../../kernel/rutas.js';
 import type { Services } from '../../services.js';
-import { actorOf } from './auth.plugin.js';
+import { actorOf } from '../../kernel/actor.js';
 
 export const authRoutes =
   (s: Services): FastifyPluginAsync =>

@@ -7,15 +7,15 @@ import {
   parseAuthorization,
   type UsuarioLogueado,
 } from '@delego/contract';
-import type { Actor } from '../../lib/actor.js';
-import { AppError } from '../../lib/errors.js';
+import type { Actor } from '../../kernel/actor.js';
+import { AppError } from '../../kernel/errors.js';
 import type { EntidadesService } from '../entidades/entidades.service.js';
 import type { PermissionsService } from '../permissions/permissions.service.js';
 import type { PlansService } from '../plans/plans.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { huellaDe, type CredentialCache } from './credential-cache.js';
 import { LoginThrottle } from './login-throttle.js';
-import type { BusLog } from '../../lib/bus.js';
+import type { BusLog } from '../../kernel/bus.js';
 import { limitarConcurrencia } from '../../lib/concurrencia.js';
 import { ARGON2_A_LA_VEZ, hashSecret, necesitaRehash, verifyDummy, verifySecret } from './password.js';
 

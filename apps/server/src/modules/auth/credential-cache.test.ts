@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 import { CredentialCache, huellaDe } from './credential-cache.js';
 
 const actor = (id: number, entidadId = 1): Actor => ({

@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { Actor } from '../../lib/actor.js';
-import type { ManagedCache } from '../../lib/cache-registry.js';
+import type { Actor } from '../../kernel/actor.js';
+import type { ManagedCache } from '../../kernel/cache-registry.js';
 
 interface Entry {
   actor: Actor;

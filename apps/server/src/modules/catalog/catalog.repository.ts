@@ -1,6 +1,6 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { E5sArea, Etiqueta } from '@delego/contract';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../kernel/db/client.js';
 import { e5sAreas } from './catalog.tables.js';
 
 /** The two catalogues administered alike: order types and areas. */

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS, RUTAS_ETIQUETAS } from '@delego/contract';
-import { registrar } from '../../lib/rutas.js';
+import { registrar } from '../../kernel/rutas.js';
 import type { Services } from '../../services.js';
-import { actorOf } from '../auth/auth.plugin.js';
+import { actorOf } from '../../kernel/actor.js';
 import type { Clase } from './catalog.repository.js';
 
 /** Order types and areas (same calls, two catalogues), and the E5S area catalogue. */

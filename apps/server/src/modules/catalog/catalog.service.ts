@@ -1,9 +1,9 @@
 import type { E5sArea, E5sImportado, Etiqueta, EtiquetaBorrada, EtiquetaModificar } from '@delego/contract';
-import type { Db } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
-import type { EventBus } from '../../lib/bus.js';
-import { AppError } from '../../lib/errors.js';
-import { exigirPermiso } from '../permissions/guard.js';
+import type { Db } from '../../kernel/db/client.js';
+import type { Actor } from '../../kernel/actor.js';
+import type { EventBus } from '../../kernel/bus.js';
+import { AppError } from '../../kernel/errors.js';
+import { exigirPermiso } from '../../kernel/guard.js';
 import { CatalogRepository, isForeignKeyViolation, type Clase } from './catalog.repository.js';
 import { parseE5sCsv } from './e5s-csv.js';
 

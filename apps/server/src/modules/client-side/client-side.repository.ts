@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../kernel/db/client.js';
 import { firstRow } from '../../lib/queries.js';
 // Reads with JOIN of other modules' tables (ARCHITECTURE.md, the deliberate exception for reads):
 // the public summary is one screen, resolved here without an actor.

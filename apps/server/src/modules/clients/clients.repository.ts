@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Cliente } from '@delego/contract';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../kernel/db/client.js';
 import { firstRow, hasRow, whereId } from '../../lib/queries.js';
 import { clientes } from './clients.tables.js';
 

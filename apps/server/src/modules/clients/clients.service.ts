@@ -10,12 +10,12 @@ import {
   type zImportarPedido,
 } from '@delego/contract';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
-import type { EventBus } from '../../lib/bus.js';
-import { AppError } from '../../lib/errors.js';
-import type { TenantCache } from '../../lib/tenant-cache.js';
-import { exigirPermiso } from '../permissions/guard.js';
+import type { Db, DbOrTx } from '../../kernel/db/client.js';
+import type { Actor } from '../../kernel/actor.js';
+import type { EventBus } from '../../kernel/bus.js';
+import { AppError } from '../../kernel/errors.js';
+import type { TenantCache } from '../../kernel/tenant-cache.js';
+import { exigirPermiso } from '../../kernel/guard.js';
 import { leerTabla } from '../../lib/tabla-importada.js';
 import { ClientsRepository, type ClienteDatos } from './clients.repository.js';
 

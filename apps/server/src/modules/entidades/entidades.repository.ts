@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../kernel/db/client.js';
 import { firstRow } from '../../lib/queries.js';
 import { clientes } from '../clients/clients.tables.js';
 import { ordenes } from '../orders/orders.tables.js';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
-import { AppError } from '../../lib/errors.js';
-import { registrar } from '../../lib/rutas.js';
+import { AppError } from '../../kernel/errors.js';
+import { registrar } from '../../kernel/rutas.js';
 import type { Services } from '../../services.js';
-import { actorOf } from '../auth/auth.plugin.js';
+import { actorOf } from '../../kernel/actor.js';
 import { MENSAJES_LOGO } from './logo.js';
 
 /** A 2 MB image is ~2.7 MB in base64; the route takes up to this much, the app 1 MB elsewhere. */

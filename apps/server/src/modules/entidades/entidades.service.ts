@@ -1,7 +1,7 @@
 import { esAdmin } from '@delego/contract';
-import type { Db, DbOrTx } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
-import { AppError } from '../../lib/errors.js';
+import type { Db, DbOrTx } from '../../kernel/db/client.js';
+import type { Actor } from '../../kernel/actor.js';
+import { AppError } from '../../kernel/errors.js';
 import { EntidadesRepository } from './entidades.repository.js';
 import { procesarLogo } from './logo.js';
 

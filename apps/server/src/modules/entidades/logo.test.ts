@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/errors.js';
+import { AppError } from '../../kernel/errors.js';
 import { decodificarLogo, detectarTipo, procesarLogo } from './logo.js';
 
 const imagen = (format: 'png' | 'jpeg' | 'webp', w = 600, h = 300) =>

@@ -1,5 +1,5 @@
 import { LIMITES_ADMIN } from '@delego/contract';
-import { AppError } from '../../lib/errors.js';
+import { AppError } from '../../kernel/errors.js';
 
 export type TipoImagen = 'png' | 'jpeg' | 'webp';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../kernel/db/client.js';
 import { fromJson, joinIds, whereId, whereIdsDeOrden } from '../../lib/queries.js';
 import { registroGastos, registroHoras } from './expenses.tables.js';
 

@@ -13,11 +13,11 @@ import {
   type zRegistroCambios,
 } from '@delego/contract';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
-import type { EventBus } from '../../lib/bus.js';
-import type { Clock } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import type { Db, DbOrTx } from '../../kernel/db/client.js';
+import type { Actor } from '../../kernel/actor.js';
+import type { EventBus } from '../../kernel/bus.js';
+import type { Clock } from '../../kernel/clock.js';
+import { AppError } from '../../kernel/errors.js';
 import { responderEnTransaccion } from '../../lib/idempotencia.js';
 import type { FilesService } from '../files/files.service.js';
 import type { AccesoOrden, OrdersService } from '../orders/orders.service.js';

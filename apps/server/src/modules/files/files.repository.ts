@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../kernel/db/client.js';
 import { firstRow, whereIdsDeOrden } from '../../lib/queries.js';
 import { usuarios } from '../users/users.tables.js';
 import { ordenArchivos } from './files.tables.js';

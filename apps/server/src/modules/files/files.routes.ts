@@ -1,10 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITES_ARCHIVOS, RUTAS, zArchivosCambios, type ErrorBody } from '@delego/contract';
-import { AppError } from '../../lib/errors.js';
-import { enviarGenerado, registrar } from '../../lib/rutas.js';
+import { AppError } from '../../kernel/errors.js';
+import { enviarGenerado, registrar } from '../../kernel/rutas.js';
 import type { Services } from '../../services.js';
-import { actorOf } from '../auth/auth.plugin.js';
+import { actorOf } from '../../kernel/actor.js';
 import { idempotenteParaActor } from '../idempotencia/idempotencia.hooks.js';
 import type { Descarga, Parte } from './files.service.js';
 import { contentDisposition, parseRange } from './http.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
-import { AppError } from '../../lib/errors.js';
+import { AppError } from '../../kernel/errors.js';
 import { decidirTipo, MENSAJES_ARCHIVOS, type TipoDecidido } from './tipos.js';
 
 /** Bytes read before deciding the type: enough for every signature file-type knows, ZIP containers included. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AppError } from '../../lib/errors.js';
+import { type AppError } from '../../kernel/errors.js';
 import { decidirTipo, extensionDe, MENSAJES_ARCHIVOS, validarNombre } from './tipos.js';
 
 const codigo = (fn: () => unknown) => {

@@ -6,7 +6,7 @@ import {
   revisarNombreArchivo,
   TIPOS_ARCHIVO,
 } from '@delego/contract';
-import { AppError } from '../../lib/errors.js';
+import { AppError } from '../../kernel/errors.js';
 
 /**
  * Rules for what may be attached: file names and real types. Pure, so they are tested beside.

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { MENSAJES, RUTAS } from '@delego/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { REINTENTAR_EN_S } from '../../lib/db-errors.js';
+import type { Db } from '../../kernel/db/client.js';
+import { REINTENTAR_EN_S } from '../../kernel/db-errors.js';
 import { resumenError } from '../../lib/log-redaction.js';
-import { registrar } from '../../lib/rutas.js';
+import { registrar } from '../../kernel/rutas.js';
 
 export interface HealthOptions {
   db: Db;

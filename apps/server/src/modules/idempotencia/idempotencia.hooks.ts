@@ -1,5 +1,5 @@
 import { idempotente } from '../../lib/idempotencia.js';
-import { actorOf } from '../auth/auth.plugin.js';
+import { actorOf } from '../../kernel/actor.js';
 import type { IdempotenciaService } from './idempotencia.service.js';
 
 /**

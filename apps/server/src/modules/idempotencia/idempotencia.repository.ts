@@ -1,5 +1,5 @@
 import { and, eq, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../kernel/db/client.js';
 import { idempotencia } from './idempotencia.tables.js';
 
 /** Whose key it is: keys are per company and user, so two people can never collide. */

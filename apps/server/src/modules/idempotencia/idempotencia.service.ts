@@ -1,6 +1,6 @@
-import type { Db, DbOrTx } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import type { Db, DbOrTx } from '../../kernel/db/client.js';
+import type { Clock } from '../../kernel/clock.js';
+import { AppError } from '../../kernel/errors.js';
 import { MENSAJE_EN_PROCESO } from '../../lib/idempotencia.js';
 import { IdempotenciaRepository, type DuenoClave } from './idempotencia.repository.js';
 

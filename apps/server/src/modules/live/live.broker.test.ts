@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { WebSocket } from 'ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 import { DEFAULT_BROKER_OPTIONS, StompBroker, type BrokerOptions } from './live.broker.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import { MENSAJES, puedeSuscribirse } from '@delego/contract';
-import type { Actor } from '../../lib/actor.js';
-import { AppError } from '../../lib/errors.js';
+import type { Actor } from '../../kernel/actor.js';
+import { AppError } from '../../kernel/errors.js';
 import {
   MessageFrame,
   StompParser,

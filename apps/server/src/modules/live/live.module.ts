@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import { CANALES, RUTAS, type Canal, type MensajeEnVivo } from '@delego/contract';
-import type { EventBus } from '../../lib/bus.js';
+import type { EventBus } from '../../kernel/bus.js';
 import { soloUpgradeDelCanal } from '../../lib/connection-guard.js';
-import { esquemaDe } from '../../lib/rutas.js';
+import { esquemaDe } from '../../kernel/rutas.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PlansService } from '../plans/plans.service.js';

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../kernel/db/client.js';
 import { correoSalida } from './mail.tables.js';
 import type { Mensaje } from './transport.js';
 

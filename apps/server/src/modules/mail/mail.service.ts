@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import type { Db, DbOrTx } from '../../kernel/db/client.js';
+import type { Clock } from '../../kernel/clock.js';
+import { AppError } from '../../kernel/errors.js';
 import {
   LIMITES_CORREO,
   type LimitesCorreo,

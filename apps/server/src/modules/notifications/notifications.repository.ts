@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { ESTADOS_ABIERTOS } from '@delego/contract';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../kernel/db/client.js';
 import { fromJson, joinIds } from '../../lib/queries.js';
 import { dispositivos, notificaciones, presenciaLive } from './notifications.tables.js';
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
-import { AppError } from '../../lib/errors.js';
-import { registrar } from '../../lib/rutas.js';
+import { AppError } from '../../kernel/errors.js';
+import { registrar } from '../../kernel/rutas.js';
 import type { Services } from '../../services.js';
-import { actorOf } from '../auth/auth.plugin.js';
+import { actorOf } from '../../kernel/actor.js';
 
 export const notificationsRoutes =
   (s: Services): FastifyPluginAsync =>

@@ -1,10 +1,10 @@
 import type { Notificacion } from '@delego/contract';
 import { estadoInfo, leerTokenDispositivo, tokenGuardado } from '@delego/contract';
-import type { Db } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
-import type { DomainEvent, EventBus } from '../../lib/bus.js';
-import type { Clock } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import type { Db } from '../../kernel/db/client.js';
+import type { Actor } from '../../kernel/actor.js';
+import type { DomainEvent, EventBus } from '../../kernel/bus.js';
+import type { Clock } from '../../kernel/clock.js';
+import { AppError } from '../../kernel/errors.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { DestinoPushRechazado, type NativePushSender, type PushSender } from './push.js';
 

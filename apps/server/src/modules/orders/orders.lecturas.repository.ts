@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { ESTADOS_ABIERTOS, type zFiltros } from '@delego/contract';
 import type { z } from 'zod';
-import type { Consultar, DbOrTx } from '../../db/client.js';
+import type { Consultar, DbOrTx } from '../../kernel/db/client.js';
 import { contieneSql, normalizadoSql, numeroDePalabra, palabrasDeBusqueda } from '../../lib/busqueda.js';
 import { fromJson, intArray } from '../../lib/queries.js';
 import type { Nombres } from './orders.nombres.js';

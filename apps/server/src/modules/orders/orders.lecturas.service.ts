@@ -13,13 +13,13 @@ import {
 } from '@delego/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Consultar, Db, DbOrTx } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
-import type { Clock } from '../../lib/clock.js';
+import type { Consultar, Db, DbOrTx } from '../../kernel/db/client.js';
+import type { Actor } from '../../kernel/actor.js';
+import type { Clock } from '../../kernel/clock.js';
 import { normalizarTexto, palabrasDeBusqueda } from '../../lib/busqueda.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError } from '../../kernel/errors.js';
 import { fromJson } from '../../lib/queries.js';
-import type { TenantCache } from '../../lib/tenant-cache.js';
+import type { TenantCache } from '../../kernel/tenant-cache.js';
 import type { ClientsService } from '../clients/clients.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { describirEvento } from './orders.eventos.js';

@@ -1,7 +1,7 @@
 import type { Persona } from '@delego/contract';
-import type { DbOrTx } from '../../db/client.js';
-import type { ManagedCache } from '../../lib/cache-registry.js';
-import { TenantCache, type LimitesCache } from '../../lib/tenant-cache.js';
+import type { DbOrTx } from '../../kernel/db/client.js';
+import type { ManagedCache } from '../../kernel/cache-registry.js';
+import { TenantCache, type LimitesCache } from '../../kernel/tenant-cache.js';
 
 export interface PrioridadNombre {
   id: number;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ESTADO, ESTADOS, PERMISOS_GLOBALES, TRANSICIONES, type PermisoGlobal } from '@delego/contract';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 import {
   esSoloLectura,
   estadosSiguientes,

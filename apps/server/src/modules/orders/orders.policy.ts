@@ -7,7 +7,7 @@ import {
   TRANSICIONES,
   esEstadoValido,
 } from '@delego/contract';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 
 /** What the rules need to know about an order. */
 export interface OrdenAcceso {

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Consultar, DbOrTx } from '../../db/client.js';
+import type { Consultar, DbOrTx } from '../../kernel/db/client.js';
 import { intArray, joinIds, whereId } from '../../lib/queries.js';
 import { hechoEnDelCambio } from '../../lib/idempotencia.js';
 import { siguienteNumeroSql } from '../entidades/entidades.service.js';

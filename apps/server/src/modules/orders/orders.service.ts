@@ -13,11 +13,11 @@ import {
   type zOrdenGuardar,
 } from '@delego/contract';
 import type { z } from 'zod';
-import type { Consultar, Db, DbOrTx } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
-import type { DomainEvent, EventBus } from '../../lib/bus.js';
-import type { Clock } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import type { Consultar, Db, DbOrTx } from '../../kernel/db/client.js';
+import type { Actor } from '../../kernel/actor.js';
+import type { DomainEvent, EventBus } from '../../kernel/bus.js';
+import type { Clock } from '../../kernel/clock.js';
+import { AppError } from '../../kernel/errors.js';
 import { hayClaveEnCurso, responderEnTransaccion } from '../../lib/idempotencia.js';
 import type { PlansService } from '../plans/plans.service.js';
 import { acceso, NO_EXISTE, type OrdersLecturasService } from './orders.lecturas.service.js';

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PermisosDeCliente, Permiso } from '@delego/contract';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../kernel/db/client.js';
 import { firstRow } from '../../lib/queries.js';
 import { clientes } from '../clients/clients.tables.js';
 import { usuarios } from '../users/users.tables.js';

@@ -1,6 +1,6 @@
 import type { PermisosDeCliente, Permiso } from '@delego/contract';
-import type { Db, DbOrTx } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Db, DbOrTx } from '../../kernel/db/client.js';
+import type { Actor } from '../../kernel/actor.js';
 import { PermissionsRepository } from './permissions.repository.js';
 
 /**

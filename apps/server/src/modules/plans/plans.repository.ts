@@ -1,6 +1,6 @@
 import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../kernel/db/client.js';
 import { firstRow } from '../../lib/queries.js';
 import { planes, suscripciones } from './plans.tables.js';
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
-import { AppError } from '../../lib/errors.js';
-import { registrar } from '../../lib/rutas.js';
+import { AppError } from '../../kernel/errors.js';
+import { registrar } from '../../kernel/rutas.js';
 import type { Services } from '../../services.js';
-import { actorOf } from '../auth/auth.plugin.js';
+import { actorOf } from '../../kernel/actor.js';
 
 /** A plan change is two ids and the card's token and display data: a larger body is refused (413). */
 export const SUSCRIBIR_BODY_LIMIT = 16 * 1024;

@@ -1,8 +1,8 @@
 import type { PlanEstado } from '@delego/contract';
-import type { Db, DbOrTx } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
-import type { Clock } from '../../lib/clock.js';
-import type { TenantCache } from '../../lib/tenant-cache.js';
+import type { Db, DbOrTx } from '../../kernel/db/client.js';
+import type { Actor } from '../../kernel/actor.js';
+import type { Clock } from '../../kernel/clock.js';
+import type { TenantCache } from '../../kernel/tenant-cache.js';
 import { PlansRepository, type SuscripcionRow } from './plans.repository.js';
 
 export { tomarCupoSql } from './plans.repository.js';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../kernel/db/client.js';
 import { firstRow } from '../../lib/queries.js';
 import { pagos, pagosEventos, planes, suscripciones } from './plans.tables.js';
 

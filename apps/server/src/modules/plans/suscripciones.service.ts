@@ -18,11 +18,11 @@ import {
 } from '@delego/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
-import type { EventBus } from '../../lib/bus.js';
-import type { Clock } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import type { Db, DbOrTx } from '../../kernel/db/client.js';
+import type { Actor } from '../../kernel/actor.js';
+import type { EventBus } from '../../kernel/bus.js';
+import type { Clock } from '../../kernel/clock.js';
+import { AppError } from '../../kernel/errors.js';
 import type { EntidadesService } from '../entidades/entidades.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import { armar } from '../mail/plantillas.js';

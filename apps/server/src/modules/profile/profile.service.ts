@@ -1,7 +1,7 @@
 import type { Perfil, zProfile } from '@delego/contract';
 import type { z } from 'zod';
-import type { Actor } from '../../lib/actor.js';
-import { AppError } from '../../lib/errors.js';
+import type { Actor } from '../../kernel/actor.js';
+import { AppError } from '../../kernel/errors.js';
 import { hashSecret, verifySecret } from '../auth/password.js';
 import type { UsersService } from '../users/users.service.js';
 

@@ -8,7 +8,7 @@ import {
   inicioDelDia,
   sumarDias,
 } from '@delego/contract';
-import type { Consultar, DbOrTx } from '../../db/client.js';
+import type { Consultar, DbOrTx } from '../../kernel/db/client.js';
 import { intArray } from '../../lib/queries.js';
 import { estadisticaAcceso } from './statistics.tables.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
-import { enviarGenerado, registrar } from '../../lib/rutas.js';
+import { enviarGenerado, registrar } from '../../kernel/rutas.js';
 import type { Services } from '../../services.js';
-import { actorOf } from '../auth/auth.plugin.js';
+import { actorOf } from '../../kernel/actor.js';
 import { contentDisposition } from '../files/http.js';
 
 /** Statistics, delay reports, the scorecard and the dashboard (authenticated). */

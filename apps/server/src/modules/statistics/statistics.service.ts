@@ -36,13 +36,13 @@ import {
   type zFiltros,
 } from '@delego/contract';
 import type { z } from 'zod';
-import type { Consultar, Db } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
-import type { Clock } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import type { Consultar, Db } from '../../kernel/db/client.js';
+import type { Actor } from '../../kernel/actor.js';
+import type { Clock } from '../../kernel/clock.js';
+import { AppError } from '../../kernel/errors.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 import { visibilidad, type OrdersLecturasService } from '../orders/orders.lecturas.service.js';
-import type { TenantCache } from '../../lib/tenant-cache.js';
+import type { TenantCache } from '../../kernel/tenant-cache.js';
 import type { PlansService } from '../plans/plans.service.js';
 import { esperarCliente, enSegundoPlano, hoja, libro } from '../reports/reports.service.js';
 import { fechaExcel } from '../reports/formato.js';

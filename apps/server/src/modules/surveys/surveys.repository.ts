@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../kernel/db/client.js';
 import { fromJson } from '../../lib/queries.js';
 import { encuesta, encuestaConfig } from './surveys.tables.js';
 import type { EncuestaParaResumen } from './resumen.js';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
-import { registrar } from '../../lib/rutas.js';
+import { registrar } from '../../kernel/rutas.js';
 import type { Services } from '../../services.js';
-import { actorOf } from '../auth/auth.plugin.js';
+import { actorOf } from '../../kernel/actor.js';
 
 /** An answer is a rating and a comment of at most 2000 characters: a larger body is refused (413). */
 export const ENCUESTA_BODY_LIMIT = 16 * 1024;

@@ -23,11 +23,11 @@ import {
   type zEnviarEncuesta,
   type zResponderEncuesta,
 } from '@delego/contract';
-import type { Db, DbOrTx } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
-import type { DomainEvent, EventBus } from '../../lib/bus.js';
-import type { Clock } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import type { Db, DbOrTx } from '../../kernel/db/client.js';
+import type { Actor } from '../../kernel/actor.js';
+import type { DomainEvent, EventBus } from '../../kernel/bus.js';
+import type { Clock } from '../../kernel/clock.js';
+import { AppError } from '../../kernel/errors.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';
 import { RateLimiter, type Limite } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Rol } from '@delego/contract';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../kernel/db/client.js';
 import { contieneSql, normalizadoSql, palabrasDeBusqueda } from '../../lib/busqueda.js';
 import { firstRow, hasRow } from '../../lib/queries.js';
 import { roles, usuarioRoles, usuarios } from './users.tables.js';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
-import { registrar } from '../../lib/rutas.js';
+import { registrar } from '../../kernel/rutas.js';
 import { IMPORTAR_BODY_LIMIT } from '../../lib/tabla-importada.js';
 import type { Services } from '../../services.js';
-import { actorOf } from '../auth/auth.plugin.js';
+import { actorOf } from '../../kernel/actor.js';
 
 /**
  * Users and their permissions (SPEC §7; issue 4). Every call needs altaUsuarios. The per-user

@@ -25,15 +25,15 @@ import {
   type zTogglePermiso,
 } from '@delego/contract';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
-import type { EventBus } from '../../lib/bus.js';
-import { AppError } from '../../lib/errors.js';
+import type { Db, DbOrTx } from '../../kernel/db/client.js';
+import type { Actor } from '../../kernel/actor.js';
+import type { EventBus } from '../../kernel/bus.js';
+import { AppError } from '../../kernel/errors.js';
 import { leerTabla, normalizarColumna } from '../../lib/tabla-importada.js';
-import type { TenantCache } from '../../lib/tenant-cache.js';
+import type { TenantCache } from '../../kernel/tenant-cache.js';
 import { hashSecret } from '../auth/password.js';
 import type { ClientsService } from '../clients/clients.service.js';
-import { exigirPermiso } from '../permissions/guard.js';
+import { exigirPermiso } from '../../kernel/guard.js';
 import type { PermissionsService } from '../permissions/permissions.service.js';
 import {
   UsersRepository,

@@ -1,6 +1,6 @@
 import { tienePermiso, type PermisoGlobal } from '@delego/contract';
-import type { Actor } from '../../lib/actor.js';
-import { AppError } from '../../lib/errors.js';
+import type { Actor } from './actor.js';
+import { AppError } from './errors.js';
 
 /** What a user without the permission reads (403). */
 export const SIN_PERMISO: Partial<Record<PermisoGlobal, string>> = {

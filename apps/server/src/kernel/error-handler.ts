@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MENSAJES, type CodigoError, type ErrorBody } from '@delego/contract';
 import { esBaseNoDisponible, esConflictoPasajero, REINTENTAR_EN_S } from './db-errors.js';
 import { AppError } from './errors.js';
-import { resumenError } from './log-redaction.js';
+import { resumenError } from '../lib/log-redaction.js';
 
 function fieldOf(instancePath: string | undefined, context: string | undefined): string {
   const path = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');

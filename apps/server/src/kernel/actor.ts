@@ -1,4 +1,5 @@
 import type { PermisosDeCliente, Rol, SujetoPermisos } from '@delego/contract';
+import type { FastifyRequest } from 'fastify';
 
 /** The authenticated user acting on a request; every service method takes it first. */
 export interface Actor extends SujetoPermisos {
@@ -11,4 +12,16 @@ export interface Actor extends SujetoPermisos {
   roles: Rol[];
   permisosResumen: { nombre: string }[];
   permisos: { clientes: PermisosDeCliente[] };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+/** The acting user of an authenticated route (set by the auth hook, kernel/auth-hook.ts). */
+export function actorOf(req: FastifyRequest): Actor {
+  if (!req.actor) throw new Error('actorOf called on a route without authentication');
+  return req.actor;
 }

@@ -1,17 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Actor } from '../../lib/actor.js';
-import type { AuthService } from './auth.service.js';
+import type { FastifyInstance } from 'fastify';
+import type { Actor } from './actor.js';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    actor: Actor | null;
-  }
-}
-
-/** The acting user of an authenticated route (set by the auth hook). */
-export function actorOf(req: FastifyRequest): Actor {
-  if (!req.actor) throw new Error('actorOf called on a route without authentication');
-  return req.actor;
+/** What the auth hook needs of the identity module: an Authorization header to its actor. */
+export interface Autenticador {
+  /** The actor of a header verified a moment ago, without waiting (undefined: verify it). */
+  cached(header: string | undefined, ip: string): Actor | undefined;
+  /** Verifies the header (throttled per address) and gives its actor, or an AppError. */
+  authenticate(header: string | undefined, ip: string): Promise<Actor>;
 }
 
 /**
@@ -20,7 +15,7 @@ export function actorOf(req: FastifyRequest): Actor {
  * that clients add is accepted and ignored. Failures are counted per client address, `req.ip`:
  * the socket's, or the one forwarded by a proxy that TRUST_PROXY names (see LoginThrottle).
  */
-export function requireAuth(scope: FastifyInstance, auth: AuthService): void {
+export function requireAuth(scope: FastifyInstance, auth: Autenticador): void {
   // A callback hook, not an async one: most calls carry a header verified a moment ago, and those
   // go on without a promise in between (the authenticated bench of docs/BENCHMARKS.md).
   scope.addHook('onRequest', (req, _reply, done) => {

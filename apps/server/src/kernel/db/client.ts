@@ -12,15 +12,15 @@ import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
-import { SERVER_ROOT } from '../config.js';
-import * as schema from './schema.js';
+import { SERVER_ROOT } from '../../config.js';
 import { marcarTransaccion, vigilarMetodo } from './transaccion-vigilada.js';
 
 /**
  * The one database type the repositories see. PGlite and node-postgres expose the same
  * Drizzle query API; only the driver behind it differs.
  */
-export type Db = NodePgDatabase<typeof schema>;
+/** The typed handle: no relational schema (repositories build queries from their own tables). */
+export type Db = NodePgDatabase<Record<string, never>>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A repository may run inside a transaction or on its own. */
 export type DbOrTx = Db | Tx;
@@ -100,7 +100,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     // A failing idle client must not crash the process; the next query reports the problem.
     pool.on('error', () => undefined);
-    const db = vigilarTransacciones(drizzlePg(pool, { schema, casing: 'snake_case' }));
+    const db = vigilarTransacciones(drizzlePg(pool, { casing: 'snake_case' }));
     // The main handle's one query entry point (a transaction's queries go through its own client).
     vigilarMetodo(pool, 'query', 'Una consulta');
     const consultar: Consultar = async <T>(query: SQL, opciones?: { preparar?: boolean }) => {
@@ -142,7 +142,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   } else {
     client = await PGlite.create({ ...pgliteOptions, ...(opts.plantilla ? { loadDataDir: opts.plantilla } : {}) });
   }
-  const db = vigilarTransacciones(drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db);
+  const db = vigilarTransacciones(drizzlePglite(client, { casing: 'snake_case' }) as unknown as Db);
   // The main handle's entry points; a transaction's queries go through its own object.
   vigilarMetodo(client, 'query', 'Una consulta');
   vigilarMetodo(client, 'exec', 'Una consulta');
