@@ -21,8 +21,7 @@ import { serializadorDeRespuestas } from './lib/serializer.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { requireAuth } from './kernel/auth-hook.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { ClientsService } from './modules/clients/clients.service.js';
-import { cacheRoutes, clientsRoutes } from './modules/clients/clients.routes.js';
+import { moduloClientes } from './modules/clients/index.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { entidadesRoutes } from './modules/entidades/entidades.routes.js';
@@ -225,7 +224,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   // The renewal follows payment: the subscriptions' service (built below, used once requests arrive).
   const plans = new PlansService(db, clock, caches.plan, { renovar: (id) => suscripciones.renovar(id) });
   const entidades = new EntidadesService(db);
-  const clients = new ClientsService(db, bus, caches.clientes);
+  const modClientes = moduloClientes({ db, bus }, { cache: caches.clientes });
+  const clients = modClientes.puerto;
   const mail = new MailService(
     db,
     clock,
@@ -422,11 +422,10 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     requireAuth(scope, auth);
     await scope.register(authRoutes(services));
     await scope.register(plansRoutes(services));
-    await scope.register(cacheRoutes(services));
     await scope.register(ordersRoutes(services));
     await scope.register(notificationsRoutes(services));
     await scope.register(usersRoutes(services));
-    await scope.register(clientsRoutes(services));
+    await scope.register(modClientes.rutas!);
     await scope.register(catalogRoutes(services));
     await scope.register(profileRoutes(services));
     await scope.register(entidadesRoutes(services));

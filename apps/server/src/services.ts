@@ -2,7 +2,7 @@ import type { AccountsService } from './modules/accounts/accounts.service.js';
 import type { AuthService } from './modules/auth/auth.service.js';
 import type { CatalogService } from './modules/catalog/catalog.service.js';
 import type { ClientSideService } from './modules/client-side/client-side.service.js';
-import type { ClientsService } from './modules/clients/clients.service.js';
+import type { PuertoClientes } from './modules/clients/index.js';
 import type { EntidadesService } from './modules/entidades/entidades.service.js';
 import type { ExpensesService } from './modules/expenses/expenses.service.js';
 import type { IdempotenciaService } from './modules/idempotencia/idempotencia.service.js';
@@ -29,7 +29,7 @@ export interface Services {
   users: UsersService;
   permissions: PermissionsService;
   plans: PlansService;
-  clients: ClientsService;
+  clients: PuertoClientes;
   entidades: EntidadesService;
   orders: OrdersService;
   /** The reads of orders (list, detail, history, export). */

@@ -25,7 +25,7 @@ import { AppError } from '../../kernel/errors.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';
 import { RateLimiter, type Limite } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
-import type { ClientsService } from '../clients/clients.service.js';
+import type { PuertoClientes } from '../clients/index.js';
 import type { EntidadesService } from '../entidades/entidades.service.js';
 import type { Descarga, FilesService } from '../files/files.service.js';
 import type { MailService, TipoCorreo } from '../mail/mail.service.js';
@@ -112,7 +112,7 @@ export class ClientSideService {
     private readonly deps: {
       orders: OrdersService;
       lecturas: OrdersLecturasService;
-      clients: ClientsService;
+      clients: Pick<PuertoClientes, 'find'>;
       entidades: EntidadesService;
       files: FilesService;
       mail: MailService;

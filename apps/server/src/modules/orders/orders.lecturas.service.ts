@@ -20,7 +20,7 @@ import { normalizarTexto, palabrasDeBusqueda } from '../../lib/busqueda.js';
 import { AppError } from '../../kernel/errors.js';
 import { fromJson } from '../../lib/queries.js';
 import type { TenantCache } from '../../kernel/tenant-cache.js';
-import type { ClientsService } from '../clients/clients.service.js';
+import type { PuertoClientes } from '../clients/index.js';
 import type { UsersService } from '../users/users.service.js';
 import { describirEvento } from './orders.eventos.js';
 import type { Nombres, NombresCache, Referencias } from './orders.nombres.js';
@@ -173,7 +173,7 @@ export class OrdersLecturasService {
     private readonly caches: CachesDeLecturas,
     private readonly deps: {
       users: UsersService;
-      clients: ClientsService;
+      clients: Pick<PuertoClientes, 'find'>;
       /** The prepared reader of the hot paths; plain `db.execute` when absent. */
       consultar?: Consultar;
       /**

@@ -31,7 +31,7 @@ import { AppError } from '../../kernel/errors.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';
 import { RateLimiter, type Limite } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
-import type { ClientsService } from '../clients/clients.service.js';
+import type { PuertoClientes } from '../clients/index.js';
 import type { EntidadesService } from '../entidades/entidades.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import { plantillaEncuesta } from '../mail/plantilla-encuesta.js';
@@ -129,7 +129,7 @@ export class SurveysService {
     private readonly bus: EventBus,
     private readonly deps: {
       orders: OrdersService;
-      clients: ClientsService;
+      clients: Pick<PuertoClientes, 'find'>;
       entidades: EntidadesService;
       mail: MailService;
       notifications: NotificationsService;

@@ -12,6 +12,10 @@ import { actorOf } from '../../kernel/actor.js';
 export const usersRoutes =
   (s: Services): FastifyPluginAsync =>
   async (app) => {
+    registrar(app, RUTAS.usuariosCacheClean, async (req) => {
+      s.users.cleanCache(actorOf(req));
+      return { ok: true };
+    });
     registrar(app, RUTAS.usuarios, async (req) => s.users.list(actorOf(req)));
     registrar(app, RUTAS.usuario, async (req) => s.users.find(actorOf(req), req.params.id));
     registrar(app, RUTAS.guardarUsuario, async (req) => s.users.save(actorOf(req), req.body));

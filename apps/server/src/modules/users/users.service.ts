@@ -32,7 +32,7 @@ import { AppError } from '../../kernel/errors.js';
 import { leerTabla, normalizarColumna } from '../../lib/tabla-importada.js';
 import type { TenantCache } from '../../kernel/tenant-cache.js';
 import { hashSecret } from '../auth/password.js';
-import type { ClientsService } from '../clients/clients.service.js';
+import type { PuertoClientes } from '../clients/index.js';
 import { exigirPermiso } from '../../kernel/guard.js';
 import type { PermissionsService } from '../permissions/permissions.service.js';
 import {
@@ -128,7 +128,7 @@ export class UsersService {
     private readonly bus: EventBus,
     private readonly deps: {
       permissions: PermissionsService;
-      clients: ClientsService;
+      clients: Pick<PuertoClientes, 'find'>;
       cache: TenantCache<UsuarioAdmin[]>;
       invitaciones: Invitaciones;
     },
