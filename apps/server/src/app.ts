@@ -22,22 +22,17 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { requireAuth } from './kernel/auth-hook.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { moduloClientes } from './modules/clients/index.js';
-import { CatalogService } from './modules/catalog/catalog.service.js';
-import { catalogRoutes } from './modules/catalog/catalog.routes.js';
-import { entidadesRoutes } from './modules/entidades/entidades.routes.js';
+import { moduloCatalogo } from './modules/catalog/index.js';
+import { moduloEntidades } from './modules/entidades/index.js';
 import { ProfileService } from './modules/profile/profile.service.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { EntidadesService } from './modules/entidades/entidades.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { PermissionsService } from './modules/permissions/permissions.service.js';
-import { PlansService } from './modules/plans/plans.service.js';
-import { plansPublicRoutes, plansRoutes } from './modules/plans/plans.routes.js';
-import { SuscripcionesService } from './modules/plans/suscripciones.service.js';
+import { moduloPlanes } from './modules/plans/index.js';
+import type { PlansService } from './modules/plans/plans.service.js';
+import type { EntidadesService } from './modules/entidades/entidades.service.js';
 import type { ProveedorPagos } from './modules/plans/proveedor-pagos.js';
-import { ProveedorMercadoPago } from './modules/plans/proveedor-mercadopago.js';
-import { ProveedorPrueba } from './modules/plans/proveedor-prueba.js';
-import { modoDePagos } from './modules/plans/modo-pagos.js';
 import { UsersService } from './modules/users/users.service.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { OrdersLecturasService } from './modules/orders/orders.lecturas.service.js';
@@ -221,9 +216,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     cargarNombres: (entidadId, tx) => ordersLecturas.findNombres(entidadId, tx),
   });
   const permissions = new PermissionsService(db);
-  // The renewal follows payment: the subscriptions' service (built below, used once requests arrive).
-  const plans = new PlansService(db, clock, caches.plan, { renovar: (id) => suscripciones.renovar(id) });
-  const entidades = new EntidadesService(db);
+  const modEntidades = moduloEntidades({ db });
+  const entidades = modEntidades.puerto as EntidadesService; // PENDIENTE-FUSION
   const modClientes = moduloClientes({ db, bus }, { cache: caches.clientes });
   const clients = modClientes.puerto;
   const mail = new MailService(
@@ -241,6 +235,17 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       ...(parts.limitesCorreo ? { limites: parts.limitesCorreo } : {}),
     },
   );
+  const modPlanes = moduloPlanes(
+    { db, clock, bus, log: app.log, config },
+    {
+      cache: caches.plan,
+      mail,
+      entidades,
+      pagos: parts.pagos,
+    },
+  );
+  const plans = modPlanes.puerto as PlansService; // PENDIENTE-FUSION
+  const suscripciones = modPlanes.suscripciones;
   const users: UsersService = new UsersService(db, bus, {
     permissions,
     clients,
@@ -252,7 +257,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       flush: () => accounts.flush(),
     },
   });
-  const catalog = new CatalogService(db, bus);
+  const modCatalogo = moduloCatalogo({ db, bus });
   const profile = new ProfileService(users);
   const accounts: AccountsService = new AccountsService(db, clock, {
     users,
@@ -331,32 +336,6 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     (error) => app.log.warn({ err: resumenError(error) }, 'idempotencia.limpiezaFallo'),
     config.requestTimeoutMs,
   );
-  const modoPagos = parts.pagos ? parts.pagos.nombre : modoDePagos(config);
-  if (modoPagos === 'prueba') {
-    app.log.warn(
-      { host: config.host, nodeEnv: config.nodeEnv },
-      'planes.modoPrueba: los pagos corren en MODO DE PRUEBA, sin MercadoPago: cualquiera puede pasar a un plan pago con una tarjeta de prueba. Configure MERCADOPAGO_ACCESS_TOKEN antes de cobrar de verdad (docs/PLANES.md).',
-    );
-  } else if (modoPagos === 'sin-configurar') {
-    app.log.warn(
-      { host: config.host, nodeEnv: config.nodeEnv },
-      'planes.pagosSinConfigurar: sin MERCADOPAGO_ACCESS_TOKEN; los cambios a un plan pago se rechazan (PAGOS_MODO_PRUEBA=true habilita el modo de prueba).',
-    );
-  }
-  const suscripciones: SuscripcionesService = new SuscripcionesService(
-    db,
-    clock,
-    bus,
-    parts.pagos ?? proveedorDePagos(config),
-    {
-      plans,
-      mail,
-      entidades,
-      log: app.log,
-      publicUrl: config.publicUrl,
-      pagosSinConfigurar: modoPagos === 'sin-configurar',
-    },
-  );
   const services: Services = {
     auth,
     users,
@@ -366,7 +345,6 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     entidades,
     orders,
     ordersLecturas,
-    catalog,
     profile,
     notifications,
     files,
@@ -417,18 +395,18 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   // The public order summary and the client's billing form (ordersummary/<k>): by token, rate-limited.
   await app.register(clientSidePublicRoutes(services));
   // MercadoPago's webhook: public, checked by its x-signature (docs/PLANES.md).
-  await app.register(plansPublicRoutes(services));
+  await app.register(modPlanes.rutasPublicas!);
   await app.register(async (scope) => {
     requireAuth(scope, auth);
     await scope.register(authRoutes(services));
-    await scope.register(plansRoutes(services));
+    await scope.register(modPlanes.rutas!);
     await scope.register(ordersRoutes(services));
     await scope.register(notificationsRoutes(services));
     await scope.register(usersRoutes(services));
     await scope.register(modClientes.rutas!);
-    await scope.register(catalogRoutes(services));
+    await scope.register(modCatalogo.rutas!);
     await scope.register(profileRoutes(services));
-    await scope.register(entidadesRoutes(services));
+    await scope.register(modEntidades.rutas!);
     await scope.register(filesRoutes(services));
     await scope.register(expensesRoutes(services));
     await scope.register(reportsRoutes(services));
@@ -450,24 +428,10 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     // Work begun after an answer (recovery, resend) ends before the mail worker and the database.
     await accounts.idle();
     await surveys.idle();
-    await suscripciones.idle();
+    await modPlanes.alCerrar?.();
     await mail.stop();
     await notifications.stop();
     await bus.close();
   });
   return app;
-}
-
-/**
- * MercadoPago when it has an access token; otherwise the test mode's sandbox (docs/PLANES.md), which
- * the service refuses to use when `modoDePagos` says payments are not configured.
- */
-function proveedorDePagos(config: Config): ProveedorPagos {
-  if (!config.mercadoPagoAccessToken) return new ProveedorPrueba(config.mercadoPagoWebhookSecret);
-  return new ProveedorMercadoPago({
-    accessToken: config.mercadoPagoAccessToken,
-    publicKey: config.mercadoPagoPublicKey ?? null,
-    webhookSecret: config.mercadoPagoWebhookSecret ?? '',
-    baseUrl: config.mercadoPagoBaseUrl,
-  });
 }
