@@ -4,7 +4,7 @@ import { adminKeys } from '../features/admin/keys';
 import { refrescarSesion } from '../features/auth';
 import { notificacionesKeys, notificacionRecibida } from '../features/notifications';
 import { ordenesKeys } from '../features/orders/keys';
-import { planKeys } from '../features/plan';
+import { planKeys } from '../domain/plan';
 import { estadisticasKeys } from '../features/statistics';
 import { catalogoKeys } from '../lib/catalogo-keys';
 import { encuestasKeys } from '../features/surveys';
