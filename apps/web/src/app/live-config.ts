@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { adminKeys } from '../features/admin/keys';
 import { refrescarSesion } from '../features/auth';
 import { notificacionesKeys, notificacionRecibida } from '../features/notifications';
-import { ordenesKeys } from '../features/orders/keys';
+import { ordenesKeys } from '../domain/orden/keys';
 import { planKeys } from '../domain/plan';
 import { estadisticasKeys } from '../features/statistics';
 import { catalogoKeys } from '../lib/catalogo-keys';

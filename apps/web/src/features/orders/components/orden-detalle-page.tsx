@@ -33,7 +33,7 @@ import { PapeleoDeOrden } from '../../reports';
 import { ClienteDeOrden } from '../../client-side';
 import { useEliminarOrden } from '../api/eliminar-orden';
 import { useHistorial } from '../api/get-historial';
-import { useOrdenDetalle } from '../api/get-orden-detalle';
+import { useOrdenDetalle } from '../../../domain/orden';
 import { leerId } from '../../../lib/consulta-de-ruta';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { useVolver } from '../../../lib/navegacion';

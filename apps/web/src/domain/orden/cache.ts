@@ -1,6 +1,6 @@
 import type { OrdenDetalle } from '@delego/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { planKeys } from '../../domain/plan';
+import { planKeys } from '../plan';
 import { ordenesKeys } from './keys';
 
 /**
