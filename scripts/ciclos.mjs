@@ -6,7 +6,8 @@
 // depend on each other in a circle. A test file may borrow another module's test helpers
 // (docs/CONVENTIONS.md), so `*.test.*` files are left out.
 //
-//   node scripts/ciclos.mjs apps/web/src/features [apps/server/src/modules ...]
+//   node scripts/ciclos.mjs                    (the folders of CARPETAS: what `npm run lint` checks)
+//   node scripts/ciclos.mjs apps/server/src/modules [...]
 //   node scripts/ciclos.mjs --grafo apps/web/src/features   (also prints every dependency)
 //
 // Without dependencies, so that `npm test` can run it before anything is installed.
@@ -15,6 +16,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** What `npm run lint` (so `npm test` and `npm run check`) keeps free of cycles. */
+const CARPETAS = ['apps/web/src/features', 'apps/web/src/domain'];
 const FUENTES = /\.(m?[jt]sx?|cts|cjs)$/;
 const PRUEBA = /\.test\.[a-z]+$/;
 const EXTENSIONES = ['.ts', '.tsx', '.mts', '.js', '.jsx', '.mjs'];
@@ -154,11 +157,8 @@ function cicloDesde(aristas, comp, inicio) {
 
 function main(argv) {
   const verGrafo = argv.includes('--grafo');
-  const carpetas = argv.filter((a) => !a.startsWith('--'));
-  if (carpetas.length === 0) {
-    console.error('Uso: node scripts/ciclos.mjs [--grafo] <carpeta de módulos> [...]');
-    return 2;
-  }
+  const dadas = argv.filter((a) => !a.startsWith('--'));
+  const carpetas = dadas.length > 0 ? dadas : CARPETAS;
   let fallos = 0;
   for (const carpeta of carpetas) {
     const raiz = path.resolve(ROOT, carpeta);
@@ -174,7 +174,8 @@ function main(argv) {
     }
     const encontrados = nudos(aristas);
     if (encontrados.length === 0) {
-      console.log(`✓ ${carpeta}: sin ciclos entre sus ${fs.readdirSync(raiz).length} módulos.`);
+      const modulos = fs.readdirSync(raiz, { withFileTypes: true }).filter((d) => d.isDirectory()).length;
+      console.log(`✓ ${carpeta}: sin ciclos entre sus ${modulos} módulos.`);
       continue;
     }
     fallos += encontrados.length;
@@ -194,7 +195,7 @@ function main(argv) {
   if (fallos > 0) {
     console.error(
       '\nUn módulo no puede depender de otro que depende de él: baje lo compartido a una capa de abajo ' +
-        '(en la web, src/entidades/) o deje que la raíz de composición (src/app/) los junte.',
+        '(en la web, src/domain/) o deje que la raíz de composición (src/app/) los junte.',
     );
   }
   return fallos > 0 ? 1 : 0;
