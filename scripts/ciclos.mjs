@@ -18,6 +18,12 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** What `npm run lint` (so `npm test` and `npm run check`) keeps free of cycles. */
 const CARPETAS = ['apps/web/src/features', 'apps/web/src/domain'];
+/**
+ * The server's tables (`*.tables.ts`) are the database's schema, one layer below every module: a
+ * foreign key, or a repository's read JOIN, may name another module's table (ESLint allows only
+ * that), so an import that starts or lands in a tables file is not a dependency between modules.
+ */
+const CAPA_DE_ESQUEMA = /\.tables\.ts$/;
 const FUENTES = /\.(m?[jt]sx?|cts|cjs)$/;
 const PRUEBA = /\.test\.[a-z]+$/;
 const EXTENSIONES = ['.ts', '.tsx', '.mts', '.js', '.jsx', '.mjs'];
@@ -84,10 +90,10 @@ export function grafo(raiz) {
   const aristas = new Map();
   for (const archivo of fuentes(raiz)) {
     const origen = moduloDe(raiz, archivo);
-    if (!origen) continue;
+    if (!origen || CAPA_DE_ESQUEMA.test(archivo)) continue;
     for (const { spec, linea } of especificadores(fs.readFileSync(archivo, 'utf8'))) {
       const destino = resolver(archivo, spec);
-      const modulo = destino && moduloDe(raiz, destino);
+      const modulo = destino && !CAPA_DE_ESQUEMA.test(destino) && moduloDe(raiz, destino);
       if (!modulo || modulo === origen) continue;
       if (!aristas.has(origen)) aristas.set(origen, new Map());
       const hacia = aristas.get(origen);

@@ -40,7 +40,7 @@ import type { LoginThrottle } from './modules/auth/login-throttle.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { WebPushSender, type NativePushSender, type PushSender } from './modules/notifications/push.js';
-import { registerLive } from './modules/live/live.module.js';
+import { moduloVivo } from './modules/live/index.js';
 import type { BrokerOptions } from './modules/live/live.broker.js';
 import type { Services } from './services.js';
 import { crearServidor } from './infra/servidor.js';
@@ -314,14 +314,18 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     await scope.register(clientSideRoutes(services));
   });
 
-  await registerLive(app, {
-    auth,
-    bus,
-    plans,
-    notifications,
-    instanceId: parts.instanceId ?? randomUUID(),
-    ...(parts.broker ? { broker: parts.broker } : {}),
-  });
+  await app.register(
+    moduloVivo(
+      { bus },
+      {
+        auth,
+        plans,
+        notifications,
+        instanceId: parts.instanceId ?? randomUUID(),
+        broker: parts.broker,
+      },
+    ).rutasPublicas!,
+  );
   await registerWeb(app, config.webDist);
   app.addHook('onClose', async () => {
     // Work begun after an answer (recovery, resend) ends before the mail worker and the database.
