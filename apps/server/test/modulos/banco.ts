@@ -43,6 +43,7 @@ const silencio = { level: 'silent' } as const;
 
 export async function bancoDeModulo(): Promise<Banco> {
   const { database, drop } = await openTestDatabase();
+  await database.migrate();
   await seedCatalogo(database.db);
   const clock = new TestClock(new Date('2026-06-15T12:00:00Z'));
   const eventos: DomainEvent[] = [];
@@ -69,7 +70,7 @@ export async function bancoDeModulo(): Promise<Banco> {
       apellido: 'Prueba',
       email: null,
       entidadId,
-      roles: [{ id: 1, nombre: 'Administrador', descripcion: 'Administrador' }],
+      roles: [{ id: 1, nombre: 'ADMIN', descripcion: 'Administrador' }],
       permisosResumen: [],
       permisos: { clientes: [] },
       ...o,
