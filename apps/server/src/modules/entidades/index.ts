@@ -10,3 +10,6 @@ export function moduloEntidades(n: Pick<Nucleo, 'db'>): Modulo<PuertoEntidades> 
   const servicio = new EntidadesService(n.db);
   return { nombre: 'entidades', puerto: servicio, rutas: entidadesRoutes(servicio) };
 }
+
+/** The company's next order number, as a fragment the order creation composes (ARCHITECTURE.md). */
+export { siguienteNumeroSql } from './entidades.repository.js';
