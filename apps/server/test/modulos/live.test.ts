@@ -39,7 +39,7 @@ it('se arma con fakes: autentica el CONNECT por su puerto y reparte los eventos 
   const c = await stompConnect(url, 'prueba');
   expect(presencia).toContain(`+${actor.id}`);
   await c.subscribe(CANALES.entidad.destino(b.entidadId));
-  b.nucleo.bus.publish({ type: 'orden.creada', entidadId: b.entidadId, ordenId: 7 });
+  b.nucleo.bus.publish({ type: 'orden.creada', entidadId: b.entidadId, ordenId: 7, usuarioId: actor.id });
   expect(await c.waitFor(CANALES.entidad.destino(b.entidadId))).toEqual([{ tipo: 'orden.creada', ordenId: 7 }]);
   await c.stop();
   await expect(stompConnect(url, 'prueba', 'otra-clave')).rejects.toThrow();
