@@ -1,5 +1,5 @@
 import type { AccountsService } from './modules/accounts/accounts.service.js';
-import type { AuthService } from './modules/auth/auth.service.js';
+import type { AuthService } from './modules/identity/auth.service.js';
 import type { CatalogService } from './modules/catalog/catalog.service.js';
 import type { ClientSideService } from './modules/client-side/client-side.service.js';
 import type { PuertoClientes } from './modules/clients/index.js';
@@ -11,14 +11,14 @@ import type { MailService } from './modules/mail/mail.service.js';
 import type { NotificationsService } from './modules/notifications/notifications.service.js';
 import type { OrdersLecturasService } from './modules/orders/orders.lecturas.service.js';
 import type { OrdersService } from './modules/orders/orders.service.js';
-import type { PermissionsService } from './modules/permissions/permissions.service.js';
+import type { PermissionsService } from './modules/identity/permissions.service.js';
 import type { PlansService } from './modules/plans/plans.service.js';
-import type { ProfileService } from './modules/profile/profile.service.js';
+import type { ProfileService } from './modules/identity/profile.service.js';
 import type { ReportsService } from './modules/reports/reports.service.js';
 import type { StatisticsService } from './modules/statistics/statistics.service.js';
 import type { SurveysService } from './modules/surveys/surveys.service.js';
 import type { SuscripcionesService } from './modules/plans/suscripciones.service.js';
-import type { UsersService } from './modules/users/users.service.js';
+import type { UsersService } from './modules/identity/users.service.js';
 
 /**
  * The services `buildApp` builds, as the route files see them. Apart from app.ts so that a route

@@ -22,7 +22,7 @@ import { makeEntidad, makePrioridades } from '../../seed/factories.js';
 import type { Actor } from '../../kernel/actor.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
-import { hashSecret } from '../auth/password.js';
+import { hashSecret } from '../identity/password.js';
 import type { EntidadesService } from '../entidades/entidades.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import {
@@ -33,7 +33,7 @@ import {
   remitenteDe,
   type MotivoAviso,
 } from '../mail/plantillas.js';
-import type { CuentaRow, Invitaciones, UsersService } from '../users/users.service.js';
+import type { CuentaRow, Invitaciones, UsersService } from '../identity/users.service.js';
 import { AccountsRepository, type TipoToken, type TokenRow } from './accounts.repository.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';
 import { RateLimiter, type Limite } from '../../lib/rate-limit.js';

@@ -21,7 +21,7 @@ import { AppError } from '../../kernel/errors.js';
 import { fromJson } from '../../lib/queries.js';
 import type { TenantCache } from '../../kernel/tenant-cache.js';
 import type { PuertoClientes } from '../clients/index.js';
-import type { UsersService } from '../users/users.service.js';
+import type { UsersService } from '../identity/users.service.js';
 import { describirEvento } from './orders.eventos.js';
 import type { Nombres, NombresCache, Referencias } from './orders.nombres.js';
 import {

@@ -2,8 +2,8 @@ import type { Perfil, zProfile } from '@delego/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../kernel/actor.js';
 import { AppError } from '../../kernel/errors.js';
-import { hashSecret, verifySecret } from '../auth/password.js';
-import type { UsersService } from '../users/users.service.js';
+import { hashSecret, verifySecret } from './password.js';
+import type { UsersService } from './users.service.js';
 
 type ProfileInput = z.output<typeof zProfile>;
 

@@ -10,9 +10,9 @@ import {
 import type { Actor } from '../../kernel/actor.js';
 import { AppError } from '../../kernel/errors.js';
 import type { EntidadesService } from '../entidades/entidades.service.js';
-import type { PermissionsService } from '../permissions/permissions.service.js';
+import type { PermissionsService } from './permissions.service.js';
 import type { PlansService } from '../plans/plans.service.js';
-import type { UsersService } from '../users/users.service.js';
+import type { UsersService } from './users.service.js';
 import { huellaDe, type CredentialCache } from './credential-cache.js';
 import { LoginThrottle } from './login-throttle.js';
 import type { BusLog } from '../../kernel/bus.js';

@@ -31,10 +31,10 @@ import type { EventBus } from '../../kernel/bus.js';
 import { AppError } from '../../kernel/errors.js';
 import { leerTabla, normalizarColumna } from '../../lib/tabla-importada.js';
 import type { TenantCache } from '../../kernel/tenant-cache.js';
-import { hashSecret } from '../auth/password.js';
+import { hashSecret } from './password.js';
 import type { PuertoClientes } from '../clients/index.js';
 import { exigirPermiso } from '../../kernel/guard.js';
-import type { PermissionsService } from '../permissions/permissions.service.js';
+import type { PermissionsService } from './permissions.service.js';
 import {
   UsersRepository,
   isUniqueViolation,
