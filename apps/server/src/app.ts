@@ -18,19 +18,14 @@ import { opcionesDeLog, urlParaLog } from './lib/log-redaction.js';
 import { erroresDeUrl, validatorCompilerSeguro } from './lib/validator.js';
 import { fastifyTrustProxy, listedProxy } from './lib/trust-proxy.js';
 import { serializadorDeRespuestas } from './lib/serializer.js';
-import { AuthService } from './modules/identity/auth.service.js';
 import { requireAuth } from './kernel/auth-hook.js';
-import { authRoutes } from './modules/identity/auth.routes.js';
+import { moduloIdentidad } from './modules/identity/index.js';
 import { moduloClientes } from './modules/clients/index.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { entidadesRoutes } from './modules/entidades/entidades.routes.js';
-import { ProfileService } from './modules/identity/profile.service.js';
-import { profileRoutes } from './modules/identity/profile.routes.js';
-import { usersRoutes } from './modules/identity/users.routes.js';
 import { EntidadesService } from './modules/entidades/entidades.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { PermissionsService } from './modules/identity/permissions.service.js';
 import { PlansService } from './modules/plans/plans.service.js';
 import { plansPublicRoutes, plansRoutes } from './modules/plans/plans.routes.js';
 import { SuscripcionesService } from './modules/plans/suscripciones.service.js';
@@ -38,7 +33,6 @@ import type { ProveedorPagos } from './modules/plans/proveedor-pagos.js';
 import { ProveedorMercadoPago } from './modules/plans/proveedor-mercadopago.js';
 import { ProveedorPrueba } from './modules/plans/proveedor-prueba.js';
 import { modoDePagos } from './modules/plans/modo-pagos.js';
-import { UsersService } from './modules/identity/users.service.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { OrdersLecturasService } from './modules/orders/orders.lecturas.service.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
@@ -59,8 +53,7 @@ import { WebPushSender, type NativePushSender, type PushSender } from './modules
 import { registerLive } from './modules/live/live.module.js';
 import type { BrokerOptions } from './modules/live/live.broker.js';
 import type { Services } from './services.js';
-import { AccountsService, type LimitesCuentas } from './modules/accounts/accounts.service.js';
-import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { moduloCuentas, type LimitesCuentas } from './modules/accounts/index.js';
 import type { LimitesCorreo } from './modules/mail/limites.js';
 import { MailService, dominioDe } from './modules/mail/mail.service.js';
 import { EmlTransport, SmtpTransport, type MailTransport } from './modules/mail/transport.js';
@@ -220,7 +213,6 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     // Called on the first read of a company's names, when the order reads exist.
     cargarNombres: (entidadId, tx) => ordersLecturas.findNombres(entidadId, tx),
   });
-  const permissions = new PermissionsService(db);
   // The renewal follows payment: the subscriptions' service (built below, used once requests arrive).
   const plans = new PlansService(db, clock, caches.plan, { renovar: (id) => suscripciones.renovar(id) });
   const entidades = new EntidadesService(db);
@@ -241,36 +233,25 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       ...(parts.limitesCorreo ? { limites: parts.limitesCorreo } : {}),
     },
   );
-  const users: UsersService = new UsersService(db, bus, {
-    permissions,
-    clients,
-    cache: caches.usuarios,
-    // Invitations are the accounts module's (built below, used only once requests arrive).
-    invitaciones: {
-      invite: (tx, actor, invitado): Promise<void> => accounts.invite(tx, actor, invitado),
-      revoke: (tx, usuarioId): Promise<void> => accounts.revoke(tx, usuarioId),
-      flush: () => accounts.flush(),
+  const modIdentidad = moduloIdentidad(
+    { db, bus, log: app.log },
+    {
+      clients,
+      entidades,
+      plans,
+      usuarios: caches.usuarios,
+      credenciales: caches.credenciales,
+      ...(parts.throttle ? { throttle: parts.throttle } : {}),
     },
-  });
+  );
+  const auth = modIdentidad.puerto;
+  const users = modIdentidad.puerto;
+  // Accounts writes the invitations an admin sends: it gives itself to identity (one way).
+  const modCuentas = moduloCuentas(
+    { db, clock, log: app.log, config },
+    { identidad: modIdentidad.puerto, entidades, mail, limites: parts.limitesCuentas },
+  );
   const catalog = new CatalogService(db, bus);
-  const profile = new ProfileService(users);
-  const accounts: AccountsService = new AccountsService(db, clock, {
-    users,
-    entidades,
-    mail,
-    log: app.log,
-    publicUrl: config.publicUrl,
-    ...(parts.limitesCuentas ? { limites: parts.limitesCuentas } : {}),
-  });
-  const auth = new AuthService({
-    users,
-    permissions,
-    plans,
-    entidades,
-    credenciales: caches.credenciales,
-    log: app.log,
-    ...(parts.throttle ? { throttle: parts.throttle } : {}),
-  });
   const ordersLecturas = new OrdersLecturasService(db, clock, caches, {
     users,
     clients,
@@ -360,20 +341,19 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const services: Services = {
     auth,
     users,
-    permissions,
+    permissions: modIdentidad.puerto,
     plans,
     clients,
     entidades,
     orders,
     ordersLecturas,
     catalog,
-    profile,
     notifications,
     files,
     expenses,
     reports,
     statistics,
-    accounts,
+    accounts: modCuentas.puerto,
     mail,
     surveys,
     clientSide,
@@ -409,7 +389,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
 
   await app.register(healthRoutes({ db }));
   // Sign-up, confirmation, recovery: public, outside the auth hook (each call rate-limited).
-  await app.register(accountsRoutes(services));
+  await app.register(modCuentas.rutasPublicas!);
   // The delay export the browser opens: by its single-use access token, outside the auth hook.
   await app.register(statisticsPublicRoutes(services));
   // The survey page's calls (encuestas/<k>): public, by the link's token, rate-limited.
@@ -420,14 +400,12 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(plansPublicRoutes(services));
   await app.register(async (scope) => {
     requireAuth(scope, auth);
-    await scope.register(authRoutes(services));
+    await scope.register(modIdentidad.rutas!);
     await scope.register(plansRoutes(services));
     await scope.register(ordersRoutes(services));
     await scope.register(notificationsRoutes(services));
-    await scope.register(usersRoutes(services));
     await scope.register(modClientes.rutas!);
     await scope.register(catalogRoutes(services));
-    await scope.register(profileRoutes(services));
     await scope.register(entidadesRoutes(services));
     await scope.register(filesRoutes(services));
     await scope.register(expensesRoutes(services));
@@ -448,7 +426,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await registerWeb(app, config.webDist);
   app.addHook('onClose', async () => {
     // Work begun after an answer (recovery, resend) ends before the mail worker and the database.
-    await accounts.idle();
+    await modCuentas.alCerrar?.();
     await surveys.idle();
     await suscripciones.idle();
     await mail.stop();

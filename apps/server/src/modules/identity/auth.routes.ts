@@ -1,13 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
 import { registrar } from '../../kernel/rutas.js';
-import type { Services } from '../../services.js';
 import { actorOf } from '../../kernel/actor.js';
+import type { AuthService } from './auth.service.js';
 
+/** GET /api/v4/login: the logged-in user (the auth hook already verified the header). */
 export const authRoutes =
-  (s: Services): FastifyPluginAsync =>
+  (auth: Pick<AuthService, 'loginResponse'>): FastifyPluginAsync =>
   async (app) => {
-    registrar(app, RUTAS.login, async (req) => s.auth.loginResponse(actorOf(req)));
-    registrar(app, RUTAS.roles, async (req) => s.users.listRoles(actorOf(req)));
-    registrar(app, RUTAS.permisos, async (req) => s.permissions.catalogue(actorOf(req)));
+    registrar(app, RUTAS.login, async (req) => auth.loginResponse(actorOf(req)));
   };

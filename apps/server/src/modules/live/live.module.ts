@@ -4,7 +4,7 @@ import { CANALES, RUTAS, type Canal, type MensajeEnVivo } from '@delego/contract
 import type { EventBus } from '../../kernel/bus.js';
 import { soloUpgradeDelCanal } from '../../lib/connection-guard.js';
 import { esquemaDe } from '../../kernel/rutas.js';
-import type { AuthService } from '../identity/auth.service.js';
+import type { PuertoIdentidad } from '../identity/index.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PlansService } from '../plans/plans.service.js';
 import { DEFAULT_BROKER_OPTIONS, StompBroker, type BrokerOptions } from './live.broker.js';
@@ -18,7 +18,7 @@ const PRESENCE_EVERY_MS = 30_000;
 export async function registerLive(
   app: FastifyInstance,
   deps: {
-    auth: AuthService;
+    auth: Pick<PuertoIdentidad, 'authenticate'>;
     bus: EventBus;
     plans: PlansService;
     notifications: NotificationsService;
