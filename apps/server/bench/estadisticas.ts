@@ -29,7 +29,7 @@ import {
 } from '@delego/contract';
 import { openDatabase, type Db } from '../src/kernel/db/client.js';
 import { entidades } from '../src/db/schema.js';
-import { hashSecret } from '../src/modules/auth/password.js';
+import { hashSecret } from '../src/modules/identity/password.js';
 import { seedCatalogo } from '../src/seed/catalogo.js';
 import { makeCatalogo, makeClientes, makeEntidad, makeUsuario, md5 } from '../src/seed/factories.js';
 import { intArray } from '../src/lib/queries.js';

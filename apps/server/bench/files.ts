@@ -14,7 +14,7 @@ import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../src/kernel/db/client.js';
 import { entidades, ordenArchivos, ordenes } from '../src/db/schema.js';
-import { hashSecret } from '../src/modules/auth/password.js';
+import { hashSecret } from '../src/modules/identity/password.js';
 import { seedCatalogo } from '../src/seed/catalogo.js';
 import { inicioDeMes, md5 } from '../src/seed/factories.js';
 import { makeOrdenesHistoricas } from '../src/seed/historial.js';

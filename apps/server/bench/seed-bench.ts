@@ -1,7 +1,7 @@
 import { PERMISOS_GLOBALES } from '@delego/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../src/kernel/db/client.js';
-import { hashSecret } from '../src/modules/auth/password.js';
+import { hashSecret } from '../src/modules/identity/password.js';
 import { seedCatalogo } from '../src/seed/catalogo.js';
 import { inicioDeMes, makeCatalogo, makeClientes, makeEntidad, makeUsuario, md5 } from '../src/seed/factories.js';
 import { makeOrdenesHistoricas } from '../src/seed/historial.js';

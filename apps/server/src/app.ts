@@ -8,22 +8,16 @@ import type { Config } from './config.js';
 import type { Database } from './kernel/db/client.js';
 import { LocalBus, type EventBus } from './kernel/bus.js';
 import { systemClock, type Clock } from './kernel/clock.js';
-import { AuthService } from './modules/auth/auth.service.js';
 import { requireAuth } from './kernel/auth-hook.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
+import { moduloIdentidad } from './modules/identity/index.js';
 import { moduloClientes } from './modules/clients/index.js';
 import { moduloCatalogo } from './modules/catalog/index.js';
 import { moduloEntidades } from './modules/entidades/index.js';
-import { ProfileService } from './modules/profile/profile.service.js';
-import { profileRoutes } from './modules/profile/profile.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
 import { moduloSalud } from './modules/health/index.js';
-import { PermissionsService } from './modules/permissions/permissions.service.js';
 import { moduloPlanes } from './modules/plans/index.js';
 import type { PlansService } from './modules/plans/plans.service.js';
 import type { EntidadesService } from './modules/entidades/entidades.service.js';
 import type { ProveedorPagos } from './modules/plans/proveedor-pagos.js';
-import { UsersService } from './modules/users/users.service.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { OrdersLecturasService } from './modules/orders/orders.lecturas.service.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
@@ -36,7 +30,7 @@ import { ReportsService } from './modules/reports/reports.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { StatisticsService } from './modules/statistics/statistics.service.js';
 import { statisticsPublicRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.js';
-import type { LoginThrottle } from './modules/auth/login-throttle.js';
+import type { LoginThrottle } from './modules/identity/login-throttle.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { WebPushSender, type NativePushSender, type PushSender } from './modules/notifications/push.js';
@@ -46,8 +40,7 @@ import type { Services } from './services.js';
 import { crearServidor } from './infra/servidor.js';
 import { registrarDocs } from './infra/docs.js';
 import { registerWeb } from './infra/web.js';
-import { AccountsService, type LimitesCuentas } from './modules/accounts/accounts.service.js';
-import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { moduloCuentas, type LimitesCuentas } from './modules/accounts/index.js';
 import type { LimitesCorreo } from './modules/mail/limites.js';
 import { MailService, dominioDe } from './modules/mail/mail.service.js';
 import { EmlTransport, SmtpTransport, type MailTransport } from './modules/mail/transport.js';
@@ -135,7 +128,6 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     // Called on the first read of a company's names, when the order reads exist.
     cargarNombres: (entidadId, tx) => ordersLecturas.findNombres(entidadId, tx),
   });
-  const permissions = new PermissionsService(db);
   const modEntidades = moduloEntidades({ db });
   const entidades = modEntidades.puerto as EntidadesService; // PENDIENTE-FUSION
   const modClientes = moduloClientes({ db, bus }, { cache: caches.clientes });
@@ -166,36 +158,25 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   );
   const plans = modPlanes.puerto as PlansService; // PENDIENTE-FUSION
   const suscripciones = modPlanes.suscripciones;
-  const users: UsersService = new UsersService(db, bus, {
-    permissions,
-    clients,
-    cache: caches.usuarios,
-    // Invitations are the accounts module's (built below, used only once requests arrive).
-    invitaciones: {
-      invite: (tx, actor, invitado): Promise<void> => accounts.invite(tx, actor, invitado),
-      revoke: (tx, usuarioId): Promise<void> => accounts.revoke(tx, usuarioId),
-      flush: () => accounts.flush(),
+  const modIdentidad = moduloIdentidad(
+    { db, bus, log: app.log },
+    {
+      clients,
+      entidades,
+      plans,
+      usuarios: caches.usuarios,
+      credenciales: caches.credenciales,
+      ...(parts.throttle ? { throttle: parts.throttle } : {}),
     },
-  });
+  );
+  const auth = modIdentidad.puerto;
+  const users = modIdentidad.puerto;
+  // Accounts writes the invitations an admin sends: it gives itself to identity (one way).
+  const modCuentas = moduloCuentas(
+    { db, clock, log: app.log, config },
+    { identidad: modIdentidad.puerto, entidades, mail, limites: parts.limitesCuentas },
+  );
   const modCatalogo = moduloCatalogo({ db, bus });
-  const profile = new ProfileService(users);
-  const accounts: AccountsService = new AccountsService(db, clock, {
-    users,
-    entidades,
-    mail,
-    log: app.log,
-    publicUrl: config.publicUrl,
-    ...(parts.limitesCuentas ? { limites: parts.limitesCuentas } : {}),
-  });
-  const auth = new AuthService({
-    users,
-    permissions,
-    plans,
-    entidades,
-    credenciales: caches.credenciales,
-    log: app.log,
-    ...(parts.throttle ? { throttle: parts.throttle } : {}),
-  });
   const ordersLecturas = new OrdersLecturasService(db, clock, caches, {
     users,
     clients,
@@ -259,19 +240,18 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const services: Services = {
     auth,
     users,
-    permissions,
+    permissions: modIdentidad.puerto,
     plans,
     clients,
     entidades,
     orders,
     ordersLecturas,
-    profile,
     notifications,
     files,
     expenses,
     reports,
     statistics,
-    accounts,
+    accounts: modCuentas.puerto,
     mail,
     surveys,
     clientSide,
@@ -286,7 +266,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
 
   await app.register(moduloSalud({ db }).rutasPublicas!);
   // Sign-up, confirmation, recovery: public, outside the auth hook (each call rate-limited).
-  await app.register(accountsRoutes(services));
+  await app.register(modCuentas.rutasPublicas!);
   // The delay export the browser opens: by its single-use access token, outside the auth hook.
   await app.register(statisticsPublicRoutes(services));
   // The survey page's calls (encuestas/<k>): public, by the link's token, rate-limited.
@@ -297,14 +277,12 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(modPlanes.rutasPublicas!);
   await app.register(async (scope) => {
     requireAuth(scope, auth);
-    await scope.register(authRoutes(services));
+    await scope.register(modIdentidad.rutas!);
     await scope.register(modPlanes.rutas!);
     await scope.register(ordersRoutes(services));
     await scope.register(notificationsRoutes(services));
-    await scope.register(usersRoutes(services));
     await scope.register(modClientes.rutas!);
     await scope.register(modCatalogo.rutas!);
-    await scope.register(profileRoutes(services));
     await scope.register(modEntidades.rutas!);
     await scope.register(filesRoutes(services));
     await scope.register(expensesRoutes(services));
@@ -329,7 +307,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await registerWeb(app, config.webDist);
   app.addHook('onClose', async () => {
     // Work begun after an answer (recovery, resend) ends before the mail worker and the database.
-    await accounts.idle();
+    await modCuentas.alCerrar?.();
     await surveys.idle();
     await modPlanes.alCerrar?.();
     await mail.stop();

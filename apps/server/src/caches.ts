@@ -5,7 +5,7 @@ import type { BusLog, EventBus } from './kernel/bus.js';
 import { CacheRegistry, empresa, type CacheDeclaration, type InvalidadaPor } from './kernel/cache-registry.js';
 import type { Clock } from './kernel/clock.js';
 import { TenantCache } from './kernel/tenant-cache.js';
-import { CredentialCache } from './modules/auth/credential-cache.js';
+import { CredentialCache } from './modules/identity/credential-cache.js';
 import { NombresCache, type Nombres } from './modules/orders/orders.nombres.js';
 
 /** The events after which a company's orders, as lists show them, may differ. */

@@ -1,5 +1,4 @@
-import type { AccountsService } from './modules/accounts/accounts.service.js';
-import type { AuthService } from './modules/auth/auth.service.js';
+import type { PuertoCuentas } from './modules/accounts/index.js';
 import type { ClientSideService } from './modules/client-side/client-side.service.js';
 import type { PuertoClientes } from './modules/clients/index.js';
 import type { EntidadesService } from './modules/entidades/entidades.service.js';
@@ -10,30 +9,28 @@ import type { MailService } from './modules/mail/mail.service.js';
 import type { NotificationsService } from './modules/notifications/notifications.service.js';
 import type { OrdersLecturasService } from './modules/orders/orders.lecturas.service.js';
 import type { OrdersService } from './modules/orders/orders.service.js';
-import type { PermissionsService } from './modules/permissions/permissions.service.js';
+import type { PuertoIdentidad } from './modules/identity/index.js';
 import type { PlansService } from './modules/plans/plans.service.js';
-import type { ProfileService } from './modules/profile/profile.service.js';
 import type { ReportsService } from './modules/reports/reports.service.js';
 import type { StatisticsService } from './modules/statistics/statistics.service.js';
 import type { SurveysService } from './modules/surveys/surveys.service.js';
 import type { SuscripcionesService } from './modules/plans/suscripciones.service.js';
-import type { UsersService } from './modules/users/users.service.js';
 
 /**
  * The services `buildApp` builds, as the route files see them. Apart from app.ts so that a route
  * file importing this type does not import the composition root (and everything it imports).
  */
 export interface Services {
-  auth: AuthService;
-  users: UsersService;
-  permissions: PermissionsService;
+  /** auth, users and permissions: identity's port, until the bag goes. */
+  auth: PuertoIdentidad;
+  users: PuertoIdentidad;
+  permissions: PuertoIdentidad;
   plans: PlansService;
   clients: PuertoClientes;
   entidades: EntidadesService;
   orders: OrdersService;
   /** The reads of orders (list, detail, history, export). */
   ordersLecturas: OrdersLecturasService;
-  profile: ProfileService;
   notifications: NotificationsService;
   files: FilesService;
   expenses: ExpensesService;
@@ -41,7 +38,7 @@ export interface Services {
   /** Statistics, delay reports, the scorecard per responsable and the dashboard. */
   statistics: StatisticsService;
   /** Sign-up, confirmation, recovery and invitations (the public calls). */
-  accounts: AccountsService;
+  accounts: PuertoCuentas;
   /** The outbox and its worker. */
   mail: MailService;
   /** Surveys: sending, the public answer, results (issue 13). */

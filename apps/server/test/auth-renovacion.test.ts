@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import { PERMISOS_GLOBALES } from '@delego/contract';
 import { testConfig } from '../src/config.js';
 import { usuarioPermisos, usuarios } from '../src/db/schema.js';
-import { AuthService } from '../src/modules/auth/auth.service.js';
-import { CredentialCache } from '../src/modules/auth/credential-cache.js';
-import { hashSecret, verifySecret } from '../src/modules/auth/password.js';
+import { AuthService } from '../src/modules/identity/auth.service.js';
+import { CredentialCache } from '../src/modules/identity/credential-cache.js';
+import { hashSecret, verifySecret } from '../src/modules/identity/password.js';
 import { auth, createTestEnv, makeEntidad, makeUsuario, md5, type TestEnv } from './helpers.js';
 
 /** How long a verified header is served before it must be verified again, in this file. */

@@ -5,8 +5,8 @@ import { PERMISOS_GLOBALES, zUsuarioLogueado } from '@delego/contract';
 import { eq, sql } from 'drizzle-orm';
 import { usuarios } from '../src/db/schema.js';
 import { hash } from '@node-rs/argon2';
-import { hashSecret, necesitaRehash, verifySecret } from '../src/modules/auth/password.js';
-import { LoginThrottle } from '../src/modules/auth/login-throttle.js';
+import { hashSecret, necesitaRehash, verifySecret } from '../src/modules/identity/password.js';
+import { LoginThrottle } from '../src/modules/identity/login-throttle.js';
 import type { DomainEvent } from '../src/kernel/bus.js';
 import { auth, createTestEnv, makeClientes, makeEntidad, makeUsuario, md5, type TestEnv } from './helpers.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../src/config.js';
-import { hashSecret } from '../src/modules/auth/password.js';
+import { hashSecret } from '../src/modules/identity/password.js';
 import { auth, createTestEnv, makeEntidad, makeUsuario, md5, PASSWORD, type TestEnv } from './helpers.js';
 
 /**

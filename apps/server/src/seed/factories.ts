@@ -22,7 +22,7 @@ import {
   usuarioRoles,
   usuarios,
 } from '../db/schema.js';
-import { hashSecret } from '../modules/auth/password.js';
+import { hashSecret } from '../modules/identity/password.js';
 
 export const md5 = (s: string): string => createHash('md5').update(s, 'utf8').digest('hex');
 

@@ -22,8 +22,7 @@ import { makeEntidad, makePrioridades } from '../../seed/factories.js';
 import type { Actor } from '../../kernel/actor.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
-import { hashSecret } from '../auth/password.js';
-import type { EntidadesService } from '../entidades/entidades.service.js';
+import type { PuertoEntidades } from '../entidades/index.js';
 import type { MailService } from '../mail/mail.service.js';
 import {
   plantillaAvisoRegistro,
@@ -33,7 +32,7 @@ import {
   remitenteDe,
   type MotivoAviso,
 } from '../mail/plantillas.js';
-import type { CuentaRow, Invitaciones, UsersService } from '../users/users.service.js';
+import { hashSecret, type CuentaRow, type Invitaciones, type PuertoIdentidad } from '../identity/index.js';
 import { AccountsRepository, type TipoToken, type TokenRow } from './accounts.repository.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';
 import { RateLimiter, type Limite } from '../../lib/rate-limit.js';
@@ -101,10 +100,20 @@ export class AccountsService implements Invitaciones {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly deps: {
-      users: UsersService;
-      entidades: EntidadesService;
-      mail: MailService;
-      log: FastifyBaseLogger;
+      /** The users' side of sign-up (identity's port). */
+      users: Pick<
+        PuertoIdentidad,
+        | 'findCuenta'
+        | 'listCuentas'
+        | 'loginTaken'
+        | 'emailTaken'
+        | 'createPropietario'
+        | 'confirmCuenta'
+        | 'credencialesCambiadas'
+      >;
+      entidades: Pick<PuertoEntidades, 'find'>;
+      mail: Pick<MailService, 'kick' | 'enqueue' | 'avisoRegistroPermitido'>;
+      log: Pick<FastifyBaseLogger, 'info' | 'error'>;
       /** PUBLIC_URL: the links in the mails start with it. */
       publicUrl: string;
       limites?: Partial<LimitesCuentas>;
@@ -327,7 +336,8 @@ export class AccountsService implements Invitaciones {
   }
 
   /**
-   * Invitaciones (called by users.save inside its transaction): earlier invitations of the user
+   * Invitaciones (called by identity's users.save inside its transaction, once this module gave
+   * itself to `setInvitaciones`): earlier invitations of the user
    * are spent, a new link (7 days) and its mail are queued.
    */
   async invite(

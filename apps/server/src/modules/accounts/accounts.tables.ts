@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { usuarios } from '../users/users.tables.js';
+import { usuarios } from '../identity/users.tables.js';
 
 /**
  * The tokens of mailed links (docs/CORREO.md): confirmation of a sign-up, password recovery and

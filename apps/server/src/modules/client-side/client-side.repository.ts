@@ -6,7 +6,7 @@ import { firstRow } from '../../lib/queries.js';
 import { entidades } from '../entidades/entidades.tables.js';
 import { ordenArchivos } from '../files/files.tables.js';
 import { ordenEventos, ordenResponsables, ordenes } from '../orders/orders.tables.js';
-import { usuarios } from '../users/users.tables.js';
+import { usuarios } from '../identity/users.tables.js';
 import { ordenArchivosCompartidos, ordenEnlaces, ordenFacturacion } from './client-side.tables.js';
 
 export interface EnlaceFila {

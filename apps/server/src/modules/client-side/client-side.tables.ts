@@ -4,7 +4,7 @@ import { requiredRef } from '../../lib/columns.js';
 import { entidadRef } from '../entidades/entidades.tables.js';
 import { ordenRef, ordenes } from '../orders/orders.tables.js';
 import { ordenArchivos } from '../files/files.tables.js';
-import { usuarios } from '../users/users.tables.js';
+import { usuarios } from '../identity/users.tables.js';
 
 /**
  * The public link of an order (docs/CLIENTE.md): at most one active (`revocado` null) per order.

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../kernel/db/client.js';
 import { firstRow } from '../../lib/queries.js';
 import { clientes } from '../clients/clients.tables.js';
 import { ordenes } from '../orders/orders.tables.js';
-import { usuarios } from '../users/users.tables.js';
+import { usuarios } from '../identity/users.tables.js';
 import { entidades } from './entidades.tables.js';
 
 /**

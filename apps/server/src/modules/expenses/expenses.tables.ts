@@ -3,7 +3,7 @@ import { bigint, check, date, index, integer, pgTable, text } from 'drizzle-orm/
 import { moment, requiredRef, stamp } from '../../lib/columns.js';
 import { ordenArchivos } from '../files/files.tables.js';
 import { filaDeOrden } from '../orders/orders.tables.js';
-import { usuarios } from '../users/users.tables.js';
+import { usuarios } from '../identity/users.tables.js';
 
 /** Hours worked on an order: whose (usuario), who logged them (autor), which day, how long. */
 export const registroHoras = pgTable(

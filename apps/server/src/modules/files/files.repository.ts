@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../kernel/db/client.js';
 import { firstRow, whereIdsDeOrden } from '../../lib/queries.js';
-import { usuarios } from '../users/users.tables.js';
+import { usuarios } from '../identity/users.tables.js';
 import { ordenArchivos } from './files.tables.js';
 
 export interface ArchivoFila {

@@ -1,7 +1,7 @@
 import { bigint, boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { requiredRef, stamp } from '../../lib/columns.js';
 import { filaDeOrden } from '../orders/orders.tables.js';
-import { usuarios } from '../users/users.tables.js';
+import { usuarios } from '../identity/users.tables.js';
 
 /** Files attached to an order. The bytes live in the storage under `clave`; the name is only shown. */
 export const ordenArchivos = pgTable(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { moment, requiredRef } from '../../lib/columns.js';
 import { entidades } from '../entidades/entidades.tables.js';
-import { usuarios } from '../users/users.tables.js';
+import { usuarios } from '../identity/users.tables.js';
 
 /**
  * The idempotency keys of the calls the field app's outbox replays (docs/APP-DE-CAMPO.md): one row

@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { requiredRef, stamp } from '../../lib/columns.js';
 import { entidadRef } from '../entidades/entidades.tables.js';
-import { usuarios } from '../users/users.tables.js';
+import { usuarios } from '../identity/users.tables.js';
 
 /** The first columns of a row kept per user: a bigserial id (they pile up), the company and the user. */
 const filaDeUsuario = (alBorrarUsuario?: ReferenceConfig['actions']) => ({

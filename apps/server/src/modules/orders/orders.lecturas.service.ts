@@ -21,7 +21,7 @@ import { AppError } from '../../kernel/errors.js';
 import { fromJson } from '../../lib/queries.js';
 import type { TenantCache } from '../../kernel/tenant-cache.js';
 import type { PuertoClientes } from '../clients/index.js';
-import type { UsersService } from '../users/users.service.js';
+import type { PuertoIdentidad } from '../identity/index.js';
 import { describirEvento } from './orders.eventos.js';
 import type { Nombres, NombresCache, Referencias } from './orders.nombres.js';
 import {
@@ -172,7 +172,7 @@ export class OrdersLecturasService {
     private readonly clock: Clock,
     private readonly caches: CachesDeLecturas,
     private readonly deps: {
-      users: UsersService;
+      users: Pick<PuertoIdentidad, 'activosDeEmpresa'>;
       clients: Pick<PuertoClientes, 'find'>;
       /** The prepared reader of the hot paths; plain `db.execute` when absent. */
       consultar?: Consultar;

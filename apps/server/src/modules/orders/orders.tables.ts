@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { moment, requiredRef, stamp } from '../../lib/columns.js';
 import { entidadRef, filaDeEntidad } from '../entidades/entidades.tables.js';
-import { usuarios } from '../users/users.tables.js';
+import { usuarios } from '../identity/users.tables.js';
 import { clientes } from '../clients/clients.tables.js';
 import { areas, prioridades, tiposOrden } from '../catalog/catalog.tables.js';
 

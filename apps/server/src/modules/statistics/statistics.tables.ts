@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { moment, requiredRef, stamp } from '../../lib/columns.js';
 import { filaDeEntidad } from '../entidades/entidades.tables.js';
-import { usuarios } from '../users/users.tables.js';
+import { usuarios } from '../identity/users.tables.js';
 
 /**
  * The `access` tokens of the delay export (docs/ESTADISTICAS.md): issued by an authenticated call

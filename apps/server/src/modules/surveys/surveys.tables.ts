@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entidades } from '../entidades/entidades.tables.js';
 import { filaDeOrden } from '../orders/orders.tables.js';
-import { usuarios } from '../users/users.tables.js';
+import { usuarios } from '../identity/users.tables.js';
 
 /**
  * One survey sent for an order (docs/ENCUESTAS.md). Only the SHA-256 of the link's token is kept.

@@ -3,7 +3,7 @@ import type { PermisosDeCliente, Permiso } from '@delego/contract';
 import type { DbOrTx } from '../../kernel/db/client.js';
 import { firstRow } from '../../lib/queries.js';
 import { clientes } from '../clients/clients.tables.js';
-import { usuarios } from '../users/users.tables.js';
+import { usuarios } from './users.tables.js';
 import { permisos, usuarioClientePermisos, usuarioPermisos } from './permissions.tables.js';
 
 /** A row of per-client permissions as the contract names it. */

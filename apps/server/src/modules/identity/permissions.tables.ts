@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { requiredRef } from '../../lib/columns.js';
-import { usuarios } from '../users/users.tables.js';
+import { usuarios } from './users.tables.js';
 import { clientes } from '../clients/clients.tables.js';
 import { entidadRef } from '../entidades/entidades.tables.js';
 

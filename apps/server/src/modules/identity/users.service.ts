@@ -1,7 +1,6 @@
 import {
   COLUMNAS_IMPORTAR_USUARIOS,
   LIMITES_IMPORTACION,
-  PERMISOS_GLOBALES,
   ROLES,
   zStoreUser,
   type FilaImportada,
@@ -14,11 +13,11 @@ import {
   puedeFijarPassword,
   puedeOtorgarCliente,
   puedeOtorgarGlobal,
+  type Permiso,
   type PermisoCliente,
   type PermisoGlobal,
   type PermisosDeCliente,
   type PermisosDeUsuario,
-  type Perfil,
   type Privilegio,
   type Rol,
   type UsuarioAdmin,
@@ -31,54 +30,22 @@ import type { EventBus } from '../../kernel/bus.js';
 import { AppError } from '../../kernel/errors.js';
 import { leerTabla, normalizarColumna } from '../../lib/tabla-importada.js';
 import type { TenantCache } from '../../kernel/tenant-cache.js';
-import { hashSecret } from '../auth/password.js';
+import { hashSecret } from './password.js';
 import type { PuertoClientes } from '../clients/index.js';
 import { exigirPermiso } from '../../kernel/guard.js';
-import type { PermissionsService } from '../permissions/permissions.service.js';
-import {
-  UsersRepository,
-  isUniqueViolation,
-  type CredencialesRow,
-  type CuentaRow,
-  type UsuarioRow,
-} from './users.repository.js';
-
-export type { CuentaRow } from './users.repository.js';
+import { PermissionsRepository } from './permissions.repository.js';
+import { UsersRepository, isUniqueViolation, type UsuarioRow } from './users.repository.js';
+import { MENSAJES_USUARIOS, NO_ENCONTRADO, publicarCambio, sinCruceLoginEmail, type Cambio } from './usuarios-comun.js';
 
 type StoreUserInput = z.output<typeof zStoreUser>;
 type ToggleInput = z.output<typeof zTogglePermiso>;
 
-const NO_ENCONTRADO = 'No se encontró el usuario.';
 const BUSQUEDA_MAX = 50;
 
-export const MENSAJES_USUARIOS = {
-  loginEnUso: (u: string) => `El nombre de usuario "${u}" ya está en uso. Elija otro.`,
-  loginEsEmailDeOtro: 'El nombre de usuario no puede ser el email de otra persona. Elija otro.',
-  emailEsLoginDeOtro: 'Ese email es el nombre de usuario de otra cuenta y no se puede usar. Indique otro.',
-  ultimoPropietario:
-    'La empresa debe conservar al menos un propietario activo: asigne el rol PROPIETARIO a otro usuario antes.',
-  soloPropietarioRol: 'Solo un propietario puede asignar o quitar el rol PROPIETARIO.',
-  soloAdminRol: 'Solo un administrador o el propietario puede asignar o quitar el rol ADMIN.',
-  noDesactivarseASiMismo: 'No puede desactivar su propio usuario.',
-  noQuitarseAltaUsuarios: 'No puede quitarse a sí mismo el permiso de administrar usuarios.',
-  soloLoQueTiene: (p: string[]) => `Solo puede otorgar o quitar permisos que usted tiene. No tiene: ${p.join(', ')}.`,
-  soloRolesQueTiene: (rol: string) =>
-    `Solo puede asignar o quitar roles que usted tiene o inferiores. No puede asignar ni quitar el rol ${rol}.`,
-  tieneMasQueUsted: (nombre: string, p: string[]) =>
-    `No puede modificar a ${nombre}: tiene ${p.join(', ')} y usted no. Pida el cambio a quien tenga esos permisos.`,
-  soloPropietarioPassword:
-    'Solo un propietario puede cambiar la contraseña de otro usuario. Pídale a un propietario que la cambie.',
-  passwordPropiaEnPerfil: 'Su propia contraseña se cambia en "Datos personales", con la contraseña actual.',
-  passwordObligatoria: 'La contraseña es obligatoria al crear un usuario, salvo que lo invite por correo.',
-  passwordOInvitacion: 'Elija una contraseña o invite por correo, no las dos cosas.',
-  emailParaInvitar: 'Para invitar por correo hace falta el email del usuario.',
-  yaTienePassword:
-    'Este usuario ya eligió su contraseña: no hace falta invitarlo. Si la olvidó, puede recuperarla desde la pantalla de inicio de sesión.',
-} as const;
-
 /**
- * Invitations by mail (the accounts module): a link to choose a password and its mail, queued in
- * the transaction that creates the user, so both exist exactly when the user does.
+ * Invitations by mail, written by whoever is given to `setInvitaciones` (the accounts module, at
+ * composition): a link to choose a password and its mail, queued in the transaction that creates
+ * the user, so both exist exactly when the user does.
  */
 export interface Invitaciones {
   invite(
@@ -92,32 +59,15 @@ export interface Invitaciones {
   flush(): void;
 }
 
-/** The new owner of a company that signed itself up (accounts module). */
-export interface PropietarioNuevo {
-  entidadId: number;
-  usuario: string;
-  nombre: string;
-  apellido: string;
-  email: string;
-  passwordHash: string;
-  terminosVersion: string;
-  terminosAceptados: Date;
-}
-
-/** Who changed what about a user, for the events published after commit. */
-interface Cambio {
-  entidadId: number;
-  usuarioId: number;
-}
-
 /**
- * Users of a company: authentication's look-ups, and their administration (SPEC §7 users and
- * permissions; issue 4). Every change forgets the user's cached credentials at once through the
- * `usuario.credencialesCambiadas` event, so a deactivated user or a removed permission stops
- * working on the very next call.
+ * Administration of a company's users: the admin screens' list, search and form, the import, roles
+ * and permissions (SPEC §7 users and permissions; issue 4). Every change forgets the user's cached
+ * credentials at once through the `usuario.credencialesCambiadas` event, so a deactivated user or
+ * a removed permission stops working on the very next call.
  */
 export class UsersService {
   private readonly repo: UsersRepository;
+  private invitaciones: Invitaciones | undefined;
 
   /**
    * @param deps.cache the company's user list (GET /api/v2/usuarios), emptied on every change
@@ -127,10 +77,8 @@ export class UsersService {
     private readonly db: Db,
     private readonly bus: EventBus,
     private readonly deps: {
-      permissions: PermissionsService;
       clients: Pick<PuertoClientes, 'find'>;
       cache: TenantCache<UsuarioAdmin[]>;
-      invitaciones: Invitaciones;
     },
   ) {
     this.repo = new UsersRepository(db);
@@ -139,18 +87,24 @@ export class UsersService {
 
   readonly cache: TenantCache<UsuarioAdmin[]>;
 
-  /** For authentication only: the stored credentials of a login name. */
-  findCredentials(usuario: string): Promise<CredencialesRow | undefined> {
-    return this.repo.findByLogin(usuario);
+  /**
+   * Who writes invitations (the accounts module registers itself once, at composition): called
+   * inside the transaction that saves the user, so the link and its mail commit with the user.
+   */
+  setInvitaciones(invitaciones: Invitaciones): void {
+    if (this.invitaciones) throw new Error('identity: las invitaciones ya tienen quien las escriba');
+    this.invitaciones = invitaciones;
   }
 
-  /** The same password hashed with other settings (auth, after a login): only over `anterior`. */
-  reemplazarHash(entidadId: number, userId: number, anterior: string, nuevo: string): Promise<void> {
-    return this.repo.reemplazarHash(entidadId, userId, anterior, nuevo);
+  /** The invitations' writer; a server built without one cannot invite (a wiring error). */
+  private get inv(): Invitaciones {
+    if (!this.invitaciones) throw new Error('identity: nadie escribe las invitaciones (falta setInvitaciones)');
+    return this.invitaciones;
   }
 
-  rolesOf(entidadId: number, userId: number): Promise<Rol[]> {
-    return this.repo.rolesOf(entidadId, userId);
+  /** GET /api/v4/permisos: the catalogue of global and per-client permissions. */
+  catalogue(_actor: Actor): Promise<Permiso[]> {
+    return new PermissionsRepository(this.db).catalogue();
   }
 
   /** GET /api/v2/roles: the roles an admin can assign. */
@@ -202,7 +156,7 @@ export class UsersService {
     if (!rows.length) return [];
     const [roles, permisos] = await Promise.all([
       this.repo.rolesOfCompany(entidadId),
-      this.deps.permissions.globalOfCompany(entidadId),
+      new PermissionsRepository(this.db).globalOfCompany(entidadId),
     ]);
     return rows.map((r) => ({
       id: r.id,
@@ -245,7 +199,7 @@ export class UsersService {
     const passwordHash = input.password ? await hashSecret(input.password) : undefined;
 
     const userId = await this.db.transaction((tx) => this.guardarEn(tx, actor, input, catalogo, passwordHash));
-    if (input.invitar) this.deps.invitaciones.flush();
+    if (input.invitar) this.inv.flush();
     this.cambio({ entidadId: actor.entidadId, usuarioId: userId });
     return this.find(actor, userId);
   }
@@ -344,7 +298,7 @@ export class UsersService {
     const validas = filas.filter((f) => f.estado === 'ok').length;
     const resultado = { filas, validas, conErrores: filas.length - validas, importadas: 0 };
     if (!pedido.confirmar || importadas === 0) return resultado;
-    this.deps.invitaciones.flush();
+    this.inv.flush();
     this.cache.clear(actor.entidadId);
     this.bus.publish({ type: 'usuarios.cambiados', entidadId: actor.entidadId });
     return { ...resultado, importadas };
@@ -375,7 +329,7 @@ export class UsersService {
     if (await repo.loginTaken(input.usuario, current?.id)) {
       throw new AppError('CONFLICTO', MENSAJES_USUARIOS.loginEnUso(input.usuario), { field: 'usuario' });
     }
-    await this.sinCruceLoginEmail(
+    await sinCruceLoginEmail(
       repo,
       { usuario: input.usuario, email: input.email !== undefined ? input.email : (current?.email ?? null) },
       current,
@@ -410,7 +364,7 @@ export class UsersService {
     }
 
     // Global permissions.
-    const permisosActuales = current ? await this.deps.permissions.globalOf(current.id, tx) : [];
+    const permisosActuales = current ? await new PermissionsRepository(tx).globalOf(current.id) : [];
     const permisos = input.permisos ? [...new Set(input.permisos)] : permisosActuales;
     const cambiados = [
       ...permisos.filter((p) => !permisosActuales.includes(p)),
@@ -455,10 +409,10 @@ export class UsersService {
       throw err;
     }
     if (input.roles) await repo.setRoles(id, roleIds);
-    if (input.permisos) await this.deps.permissions.replaceGlobal(tx, id, permisos);
-    if (passwordHash && current?.invitacionPendiente) await this.deps.invitaciones.revoke(tx, id);
+    if (input.permisos) await new PermissionsRepository(tx).replaceGlobal(id, permisos);
+    if (passwordHash && current?.invitacionPendiente) await this.inv.revoke(tx, id);
     if (input.invitar && datos.email) {
-      await this.deps.invitaciones.invite(tx, actor, {
+      await this.inv.invite(tx, actor, {
         id,
         usuario: datos.usuario,
         nombre: datos.nombre,
@@ -466,84 +420,6 @@ export class UsersService {
       });
     }
     return id;
-  }
-
-  /**
-   * A login name is never another user's email, nor an email another user's login name (issue 28),
-   * checked where either changes: else «Olvidé mi contraseña» for an email would find the account
-   * whose login is that email. 409 with the field; nothing changes.
-   */
-  private async sinCruceLoginEmail(
-    repo: UsersRepository,
-    nuevo: { usuario: string; email: string | null },
-    actual: { id: number; usuario: string; email: string | null } | undefined,
-    campoUsuario: 'usuario' | 'username',
-  ): Promise<void> {
-    const cambia = (a: string | null | undefined, b: string | null) =>
-      (a ?? '').toLowerCase() !== (b ?? '').toLowerCase();
-    if (cambia(actual?.usuario, nuevo.usuario) && (await repo.emailDeOtro(nuevo.usuario, actual?.id))) {
-      throw new AppError('CONFLICTO', MENSAJES_USUARIOS.loginEsEmailDeOtro, { field: campoUsuario });
-    }
-    if (nuevo.email && cambia(actual?.email, nuevo.email) && (await repo.loginTaken(nuevo.email, actual?.id))) {
-      throw new AppError('CONFLICTO', MENSAJES_USUARIOS.emailEsLoginDeOtro, { field: 'email' });
-    }
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // The public account calls (accounts module)
-
-  /** The account a link's token names; any company (the token is the proof). */
-  findCuenta(userId: number, tx: DbOrTx = this.db): Promise<CuentaRow | undefined> {
-    return new UsersRepository(tx).findCuenta(userId);
-  }
-
-  /** The accounts a recovery or a resend names: by login name, or else by email (a few at most). */
-  listCuentas(loginOrEmail: string): Promise<CuentaRow[]> {
-    return this.repo.listCuentas(loginOrEmail, 5);
-  }
-
-  loginTaken(tx: DbOrTx, usuario: string): Promise<boolean> {
-    return new UsersRepository(tx).loginTaken(usuario);
-  }
-
-  emailTaken(tx: DbOrTx, email: string): Promise<boolean> {
-    return new UsersRepository(tx).emailTaken(email);
-  }
-
-  /**
-   * The owner of a company that signed itself up, in the sign-up's transaction: PROPIETARIO with
-   * every global permission, not confirmed until the mail's link is opened. A login name taken
-   * meanwhile (the unique index) is 409.
-   */
-  async createPropietario(tx: DbOrTx, p: PropietarioNuevo): Promise<number> {
-    const repo = new UsersRepository(tx);
-    const propietario = (await repo.allRoles()).find((r) => r.nombre === 'PROPIETARIO');
-    if (!propietario) throw new Error('falta el rol PROPIETARIO (seedCatalogo)');
-    let id: number;
-    try {
-      id = await repo.insert({ ...p, activo: true, supervisorId: null, confirmado: false });
-    } catch (err) {
-      if (isUniqueViolation(err)) {
-        throw new AppError('CONFLICTO', MENSAJES_USUARIOS.loginEnUso(p.usuario), { field: 'usuario' });
-      }
-      throw err;
-    }
-    await repo.setRoles(id, [propietario.id]);
-    await this.deps.permissions.replaceGlobal(tx, id, PERMISOS_GLOBALES);
-    return id;
-  }
-
-  /** A confirmation link was opened; with a hash, a recovery or invitation link set the password. */
-  confirmCuenta(tx: DbOrTx, userId: number, passwordHash?: string): Promise<void> {
-    return new UsersRepository(tx).confirmCuenta(userId, passwordHash);
-  }
-
-  /**
-   * After a password set through a link commits: the user's cached credentials are forgotten and
-   * their live sockets closed, in every instance (`usuario.credencialesCambiadas`).
-   */
-  credencialesCambiadas(entidadId: number, usuarioId: number): void {
-    this.cambio({ entidadId, usuarioId });
   }
 
   private async validarSupervisor(
@@ -579,8 +455,8 @@ export class UsersService {
     roles: readonly Rol[],
   ): Promise<void> {
     const [globales, clientes] = await Promise.all([
-      this.deps.permissions.globalOf(target.id, tx),
-      this.deps.permissions.storedClientPermsOf(actor.entidadId, target.id, tx),
+      new PermissionsRepository(tx).globalOf(target.id),
+      new PermissionsRepository(tx).clientPermsOf(actor.entidadId, target.id),
     ]);
     const faltan = privilegiosQueFaltan(actor, { roles, globales, clientes });
     if (!faltan.length) return;
@@ -628,18 +504,6 @@ export class UsersService {
     if (faltan.length) throw AppError.forbidden(MENSAJES_USUARIOS.soloLoQueTiene(faltan));
   }
 
-  /**
-   * After commit: forget the user's cached credentials and the company's cached lists. `datos`:
-   * only names or email changed, so the user's live sockets stay open (`usuario.datosCambiados`);
-   * any other change closes them (`usuario.credencialesCambiadas`).
-   */
-  private cambio(c: Cambio, tipo: 'credenciales' | 'datos' = 'credenciales'): void {
-    this.cache.clear(c.entidadId);
-    const type = tipo === 'datos' ? 'usuario.datosCambiados' : 'usuario.credencialesCambiadas';
-    this.bus.publish({ type, entidadId: c.entidadId, usuarioId: c.usuarioId });
-    this.bus.publish({ type: 'usuarios.cambiados', entidadId: c.entidadId });
-  }
-
   // -------------------------------------------------------------------------------------------
   // A user's permissions
 
@@ -651,8 +515,8 @@ export class UsersService {
     if (!user) throw AppError.notFound(NO_ENCONTRADO);
     const [roles, globales, clientes] = await Promise.all([
       repo.rolesOf(actor.entidadId, userId),
-      this.deps.permissions.globalOf(userId, tx),
-      this.deps.permissions.storedClientPermsOf(actor.entidadId, userId, tx),
+      new PermissionsRepository(tx).globalOf(userId),
+      new PermissionsRepository(tx).clientPermsOf(actor.entidadId, userId),
     ]);
     return { usuarioId: userId, esAdmin: esAdmin({ roles }), globales: [...globales].sort(), clientes };
   }
@@ -677,7 +541,7 @@ export class UsersService {
         if (target.id === actor.id && permiso === 'altaUsuarios' && !input.accion) {
           throw new AppError('CONFLICTO', MENSAJES_USUARIOS.noQuitarseAltaUsuarios, { field: 'permiso' });
         }
-        await this.deps.permissions.setGlobal(tx, userId, permiso, input.accion);
+        await new PermissionsRepository(tx).setGlobal(userId, permiso, input.accion);
         return;
       }
       const clienteId = input.cliente;
@@ -687,8 +551,7 @@ export class UsersService {
       if (!puedeOtorgarCliente(actor, clienteId, permiso)) {
         throw AppError.forbidden(MENSAJES_USUARIOS.soloLoQueTiene([`${permiso} en ${cliente.nombre}`]));
       }
-      const row: PermisosDeCliente = (await this.deps.permissions.clientRow(
-        tx,
+      const row: PermisosDeCliente = (await new PermissionsRepository(tx).clientRow(
         actor.entidadId,
         userId,
         clienteId,
@@ -698,7 +561,7 @@ export class UsersService {
         modificarOrden: false,
         borrarOrden: false,
       };
-      await this.deps.permissions.saveClientRow(tx, actor.entidadId, userId, { ...row, [permiso]: input.accion });
+      await new PermissionsRepository(tx).saveClientRow(actor.entidadId, userId, { ...row, [permiso]: input.accion });
     });
     this.cambio({ entidadId: actor.entidadId, usuarioId: userId });
     return this.permisosDe(actor, userId);
@@ -714,59 +577,21 @@ export class UsersService {
       await this.exigirAdministrable(tx, actor, target, await repo.rolesOf(actor.entidadId, userId));
       const cliente = await this.deps.clients.find(actor.entidadId, clienteId, tx);
       if (!cliente) throw AppError.notFound('No se encontró el cliente.');
-      const row = await this.deps.permissions.clientRow(tx, actor.entidadId, userId, clienteId);
+      const row = await new PermissionsRepository(tx).clientRow(actor.entidadId, userId, clienteId);
       if (!row) return;
       const quitados = (['delegarOrden', 'modificarOrden', 'borrarOrden'] as const).filter((p) => row[p]);
       const faltan = quitados.filter((p) => !puedeOtorgarCliente(actor, clienteId, p));
       if (faltan.length) {
         throw AppError.forbidden(MENSAJES_USUARIOS.soloLoQueTiene(faltan.map((p) => `${p} en ${cliente.nombre}`)));
       }
-      await this.deps.permissions.deleteClientRow(tx, actor.entidadId, userId, clienteId);
+      await new PermissionsRepository(tx).deleteClientRow(actor.entidadId, userId, clienteId);
     });
     this.cambio({ entidadId: actor.entidadId, usuarioId: userId });
     return this.permisosDe(actor, userId);
   }
 
-  // -------------------------------------------------------------------------------------------
-  // The actor's own data (used by the profile module)
-
-  async perfil(actor: Actor): Promise<Perfil> {
-    const row = await this.repo.find(actor.entidadId, actor.id);
-    if (!row) throw AppError.notFound(NO_ENCONTRADO);
-    return { id: row.id, usuario: row.usuario, nombre: row.nombre, apellido: row.apellido, email: row.email };
-  }
-
-  /** The stored argon2 hash of the actor's secret, to check a current password. */
-  passwordHashOf(actor: Actor): Promise<string | undefined> {
-    return this.repo.passwordHashOf(actor.entidadId, actor.id);
-  }
-
-  /** Changes the actor's own names, email, password hash and login name. */
-  async updateSelf(
-    actor: Actor,
-    patch: Partial<{ nombre: string; apellido: string; email: string | null; passwordHash: string; usuario: string }>,
-  ): Promise<Perfil> {
-    if (patch.usuario !== undefined && (await this.repo.loginTaken(patch.usuario, actor.id))) {
-      throw new AppError('CONFLICTO', MENSAJES_USUARIOS.loginEnUso(patch.usuario), { field: 'username' });
-    }
-    const actual = await this.repo.find(actor.entidadId, actor.id);
-    if (!actual) throw AppError.notFound(NO_ENCONTRADO);
-    await this.sinCruceLoginEmail(
-      this.repo,
-      { usuario: patch.usuario ?? actual.usuario, email: patch.email !== undefined ? patch.email : actual.email },
-      actual,
-      'username',
-    );
-    try {
-      await this.repo.update(actor.entidadId, actor.id, patch);
-    } catch (err) {
-      if (isUniqueViolation(err) && patch.usuario !== undefined) {
-        throw new AppError('CONFLICTO', MENSAJES_USUARIOS.loginEnUso(patch.usuario), { field: 'username' });
-      }
-      throw err;
-    }
-    const acceso = patch.passwordHash !== undefined || patch.usuario !== undefined;
-    this.cambio({ entidadId: actor.entidadId, usuarioId: actor.id }, acceso ? 'credenciales' : 'datos');
-    return this.perfil(actor);
+  /** After commit: the events and the cache of a changed user (usuarios-comun.ts). */
+  private cambio(c: Cambio): void {
+    publicarCambio(this.bus, this.cache, c);
   }
 }

@@ -9,10 +9,9 @@ import {
 } from '@delego/contract';
 import type { Actor } from '../../kernel/actor.js';
 import { AppError } from '../../kernel/errors.js';
-import type { EntidadesService } from '../entidades/entidades.service.js';
-import type { PermissionsService } from '../permissions/permissions.service.js';
-import type { PlansService } from '../plans/plans.service.js';
-import type { UsersService } from '../users/users.service.js';
+import type { PuertoEntidades } from '../entidades/index.js';
+import type { PuertoPlanes } from '../plans/index.js';
+import type { CredentialsService } from './credentials.service.js';
 import { huellaDe, type CredentialCache } from './credential-cache.js';
 import { LoginThrottle } from './login-throttle.js';
 import type { BusLog } from '../../kernel/bus.js';
@@ -36,10 +35,12 @@ export class AuthService {
 
   constructor(
     private readonly deps: {
-      users: UsersService;
-      permissions: PermissionsService;
-      plans: PlansService;
-      entidades: EntidadesService;
+      /** The stored credentials and roles of a login name (credentials.service.ts). */
+      users: Pick<CredentialsService, 'findCredentials' | 'rolesOf' | 'reemplazarHash'>;
+      /** What the user holds (credentials.service.ts). */
+      permissions: Pick<CredentialsService, 'heldBy'>;
+      plans: Pick<PuertoPlanes, 'estado'>;
+      entidades: Pick<PuertoEntidades, 'find'>;
       /** Verified credentials; forgotten on the events of src/caches.ts. */
       credenciales: CredentialCache;
       throttle?: LoginThrottle;
