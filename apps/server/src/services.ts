@@ -15,7 +15,7 @@ import type { PermissionsService } from './modules/permissions/permissions.servi
 import type { PlansService } from './modules/plans/plans.service.js';
 import type { ProfileService } from './modules/profile/profile.service.js';
 import type { ReportsService } from './modules/reports/reports.service.js';
-import type { StatisticsService } from './modules/statistics/statistics.service.js';
+import type { PuertoEstadisticas } from './modules/statistics/index.js';
 import type { SurveysService } from './modules/surveys/surveys.service.js';
 import type { SuscripcionesService } from './modules/plans/suscripciones.service.js';
 import type { UsersService } from './modules/users/users.service.js';
@@ -41,7 +41,7 @@ export interface Services {
   expenses: ExpensesService;
   reports: ReportsService;
   /** Statistics, delay reports, the scorecard per responsable and the dashboard. */
-  statistics: StatisticsService;
+  statistics: PuertoEstadisticas;
   /** Sign-up, confirmation, recovery and invitations (the public calls). */
   accounts: AccountsService;
   /** The outbox and its worker. */
