@@ -28,8 +28,7 @@ import { ExpensesService } from './modules/expenses/expenses.service.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
-import { StatisticsService } from './modules/statistics/statistics.service.js';
-import { statisticsPublicRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.js';
+import { moduloEstadisticas } from './modules/statistics/index.js';
 import type { LoginThrottle } from './modules/identity/login-throttle.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -198,12 +197,11 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const files = new FilesService(db, orders, storage, bus, clock, { maxFileMb: config.maxFileMb });
   const expenses = new ExpensesService(db, orders, files, bus, clock);
   const reports = new ReportsService(ordersLecturas, files, expenses, entidades, clock);
-  const statistics = new StatisticsService(db, clock, {
-    ordersLecturas,
-    plans,
-    tablero: caches.tablero,
-    consultar: database.consultar,
-  });
+  const modEstadisticas = moduloEstadisticas(
+    { db, clock, database },
+    { ordersLecturas, plans, tablero: caches.tablero },
+  );
+  const statistics = modEstadisticas.puerto;
   const clientSide: ClientSideService = new ClientSideService(db, clock, bus, {
     orders,
     lecturas: ordersLecturas,
@@ -268,7 +266,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   // Sign-up, confirmation, recovery: public, outside the auth hook (each call rate-limited).
   await app.register(modCuentas.rutasPublicas!);
   // The delay export the browser opens: by its single-use access token, outside the auth hook.
-  await app.register(statisticsPublicRoutes(services));
+  await app.register(modEstadisticas.rutasPublicas!);
   // The survey page's calls (encuestas/<k>): public, by the link's token, rate-limited.
   await app.register(surveysPublicRoutes(services));
   // The public order summary and the client's billing form (ordersummary/<k>): by token, rate-limited.
@@ -287,7 +285,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     await scope.register(filesRoutes(services));
     await scope.register(expensesRoutes(services));
     await scope.register(reportsRoutes(services));
-    await scope.register(statisticsRoutes(services));
+    await scope.register(modEstadisticas.rutas!);
     await scope.register(surveysRoutes(services));
     await scope.register(clientSideRoutes(services));
   });

@@ -12,7 +12,7 @@ import type { OrdersService } from './modules/orders/orders.service.js';
 import type { PuertoIdentidad } from './modules/identity/index.js';
 import type { PlansService } from './modules/plans/plans.service.js';
 import type { ReportsService } from './modules/reports/reports.service.js';
-import type { StatisticsService } from './modules/statistics/statistics.service.js';
+import type { PuertoEstadisticas } from './modules/statistics/index.js';
 import type { SurveysService } from './modules/surveys/surveys.service.js';
 import type { SuscripcionesService } from './modules/plans/suscripciones.service.js';
 
@@ -36,7 +36,7 @@ export interface Services {
   expenses: ExpensesService;
   reports: ReportsService;
   /** Statistics, delay reports, the scorecard per responsable and the dashboard. */
-  statistics: StatisticsService;
+  statistics: PuertoEstadisticas;
   /** Sign-up, confirmation, recovery and invitations (the public calls). */
   accounts: PuertoCuentas;
   /** The outbox and its worker. */

@@ -9,7 +9,10 @@ import {
   inicioDelDia,
   sumarDias,
 } from '@delego/contract';
-import { StatisticsRepository, type Agrupacion, type Rango } from '../src/modules/statistics/statistics.repository.js';
+import { ConsultasEnVivo } from '../src/modules/statistics/consultas-en-vivo.js';
+import { ConsultasResumen } from '../src/modules/statistics/consultas-resumen.js';
+import { deLaEmpresa, type Agrupacion, type Rango } from '../src/modules/statistics/statistics.sql.js';
+import { ReferenciaEnVivo } from './estadisticas-en-vivo.js';
 import { auth, createTestEnv, makeCatalogo, makeClientes, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
 
 /**
@@ -286,7 +289,9 @@ function casi(a: number | null, b: number | null, msg: string): void {
 describe('resumen diario de estadísticas', () => {
   it('después de escrituras al azar, el resumen es el de las órdenes y cada gráfico da lo mismo que en vivo', async () => {
     const hechos: string[] = [];
-    const repo = new StatisticsRepository(env.database.db);
+    const repo = new ConsultasResumen(env.database.db);
+    const vivo = new ConsultasEnVivo(env.database.db);
+    const referencia = new ReferenciaEnVivo(env.database.db);
     const primerDia = diaDeMs(INICIO, ZONA);
     for (let i = 0; i < PASOS; i++) {
       hechos.push(await paso());
@@ -310,31 +315,31 @@ describe('resumen diario de estadísticas', () => {
         for (const por of ['estado', 'tipo', 'area', 'cliente', 'responsable'] as Agrupacion[]) {
           const ordenar = (xs: { id: number | null; n: number }[]) => [...xs].sort((p, q) => (p.id ?? 0) - (q.id ?? 0));
           expect(ordenar(await repo.contarPor(demo, rango, por)), `${por} ${JSON.stringify(rango)}`).toEqual(
-            ordenar(await repo.contarPorEnVivo(demo, rango, por)),
+            ordenar(await referencia.contarPor(demo, rango, por)),
           );
         }
         const cortes: number[] = [];
         for (let d = diaDeMs(rango.desdeMs, ZONA); inicioDelDia(d, ZONA) <= rango.hastaMs; d = sumarDias(d, 3))
           cortes.push(inicioDelDia(d, ZONA));
         expect(await repo.creadasYFinalizadas(demo, rango, cortes)).toEqual(
-          await repo.creadasYFinalizadasEnVivo(demo, rango, cortes),
+          await vivo.creadasYFinalizadas(deLaEmpresa(demo), rango, cortes),
         );
         const donde = JSON.stringify(rango);
         const limites = [1, 3, 7, 14, 30].map((d) => d * 86_400);
         const res = await repo.resolucion(demo, rango, limites);
-        const resVivo = await repo.resolucionEnVivo(demo, rango, limites);
+        const resVivo = await referencia.resolucion(demo, rango, limites);
         expect({ ...res, promedio: 0 }, donde).toEqual({ ...resVivo, promedio: 0 });
         casi(res.promedio, resVivo.promedio, donde);
         const ahora = env.clock.now().getTime();
-        const rd = await repo.resumenDemora(demo, rango, ahora, null);
-        const rdVivo = await repo.resumenDemoraEnVivo(demo, rango, ahora, null);
+        const rd = await repo.resumenDemora(demo, rango, ahora);
+        const rdVivo = await vivo.resumenDemora(demo, rango, ahora, null);
         expect({ ...rd, promedio_seg: 0 }, donde).toEqual({ ...rdVivo, promedio_seg: 0 });
         casi(rd.promedio_seg, rdVivo.promedio_seg, donde);
         for (const por of ['tipo', 'responsable'] as const) {
           const ordenar = <T extends { id: number | null }>(xs: T[]) =>
             [...xs].sort((p, q) => (p.id ?? 0) - (q.id ?? 0));
           const dp = ordenar(await repo.demoraPor(demo, rango, ahora, por));
-          const dpVivo = ordenar(await repo.demoraPorEnVivo(demo, rango, ahora, por));
+          const dpVivo = ordenar(await referencia.demoraPor(demo, rango, ahora, por));
           expect(
             dp.map((g) => ({ ...g, promedio: 0 })),
             `${por} ${donde}`,
@@ -346,14 +351,14 @@ describe('resumen diario de estadísticas', () => {
         const dias = { desde: diaDeMs(rango.desdeMs, ZONA), hasta: diaDeMs(rango.hastaMs, ZONA) };
         for (const momento of [ahora, inicioDelDia(diaDeMs(ahora, ZONA), ZONA) + Math.floor(r() * 86_400_000)]) {
           const porId = <T extends { id: number }>(xs: T[]) => [...xs].sort((p, q) => p.id - q.id);
-          expect(porId(await repo.desempeno(demo, rango, dias, momento)), `desempeño ${donde} ${momento}`).toEqual(
-            porId(await repo.desempenoEnVivo(demo, rango, dias, momento)),
+          expect(porId(await repo.desempeno(demo, rango, momento)), `desempeño ${donde} ${momento}`).toEqual(
+            porId(await referencia.desempeno(demo, rango, dias, momento)),
           );
         }
         for (const limite of [1, 3, 20]) {
-          const pagina = { tipo: null, soloConDemora: true, limite, offset: 0, sinTotal: true };
-          expect(await repo.listDemoras(demo, rango, ahora, pagina), donde).toEqual(
-            await repo.listDemorasEnVivo(demo, rango, ahora, pagina),
+          const pagina = { tipo: null, soloConDemora: true, limite, offset: 0 };
+          expect(await repo.masDemoradas(demo, rango, ahora, limite), donde).toEqual(
+            (await vivo.listDemoras(demo, rango, ahora, pagina)).filas,
           );
         }
       }
@@ -363,16 +368,11 @@ describe('resumen diario de estadísticas', () => {
       desdeMs: inicioDelDia(sumarDias(primerDia, -1), ZONA),
       hastaMs: finDelDia(diaDeMs(env.clock.now().getTime() + 30 * 86_400_000, ZONA), ZONA),
     };
-    const rd = await repo.resumenDemora(demo, todo, env.clock.now().getTime(), null);
+    const rd = await repo.resumenDemora(demo, todo, env.clock.now().getTime());
     for (const k of ['a_tiempo', 'con_demora', 'vencidas', 'en_plazo'] as const) expect(rd[k], k).toBeGreaterThan(1);
     expect((await repo.resolucion(demo, todo, [86_400])).total).toBeGreaterThan(5);
     // ...: a scorecard with late, on-time, open and overdue orders, and late pairs to take the median from.
-    const d = await repo.desempeno(
-      demo,
-      todo,
-      { desde: diaDeMs(todo.desdeMs, ZONA), hasta: diaDeMs(todo.hastaMs, ZONA) },
-      env.clock.now().getTime(),
-    );
+    const d = await repo.desempeno(demo, todo, env.clock.now().getTime());
     expect(d.some((f) => f.mediana_seg != null && f.a_tiempo > 0)).toBe(true);
     expect(d.some((f) => f.vencidas > 0 && f.abiertas > f.vencidas)).toBe(true);
     expect((await paresDemora()).guardados.length).toBeGreaterThan(2);
@@ -406,7 +406,8 @@ describe('resumen diario de estadísticas', () => {
   });
 
   it('desempeño: los pares por responsable (demoras, encuestas) siguen cada alta, cambio, reasignación y baja', async () => {
-    const repo = new StatisticsRepository(env.database.db);
+    const repo = new ConsultasResumen(env.database.db);
+    const referencia = new ReferenciaEnVivo(env.database.db);
     const db = env.database.db;
     const [ana, beto, carla] = usuarios as [number, number, number];
     const comprobar = async (paso: string) => {
@@ -419,8 +420,8 @@ describe('resumen diario de estadísticas', () => {
       const dias = { desde: sumarDias(hoy, -30), hasta: hoy };
       const rango = { desdeMs: inicioDelDia(dias.desde, ZONA), hastaMs: finDelDia(dias.hasta, ZONA) };
       const porId = <T extends { id: number }>(xs: T[]) => [...xs].sort((p, q) => p.id - q.id);
-      const d = porId(await repo.desempeno(demo, rango, dias, ahora));
-      expect(d, paso).toEqual(porId(await repo.desempenoEnVivo(demo, rango, dias, ahora)));
+      const d = porId(await repo.desempeno(demo, rango, ahora));
+      expect(d, paso).toEqual(porId(await referencia.desempeno(demo, rango, dias, ahora)));
       return {
         pares: (pares.guardados as { orden_id: number; usuario_id: number }[]).filter((p) => p.orden_id === orden),
         encuestas: (enc.guardadas as { orden_id: number; usuario_id: number }[]).filter((p) => p.orden_id === orden),
@@ -477,7 +478,7 @@ describe('resumen diario de estadísticas', () => {
   });
 
   it('otra empresa no ve los números de Demo', async () => {
-    const repo = new StatisticsRepository(env.database.db);
+    const repo = new ConsultasResumen(env.database.db);
     const rango = {
       desdeMs: inicioDelDia(sumarDias(diaDeMs(INICIO, ZONA), -1), ZONA),
       hastaMs: finDelDia(diaDeMs(env.clock.now().getTime(), ZONA), ZONA),

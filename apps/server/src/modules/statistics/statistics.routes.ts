@@ -1,20 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
 import { enviarGenerado, registrar } from '../../kernel/rutas.js';
-import type { Services } from '../../services.js';
 import { actorOf } from '../../kernel/actor.js';
 import { contentDisposition } from '../files/http.js';
+import type { StatisticsService } from './statistics.service.js';
 
 /** Statistics, delay reports, the scorecard and the dashboard (authenticated). */
 export const statisticsRoutes =
-  (s: Services): FastifyPluginAsync =>
+  (s: StatisticsService): FastifyPluginAsync =>
   async (app) => {
-    registrar(app, RUTAS.desempenoResponsables, async (req) => s.statistics.desempeno(actorOf(req), req.body));
-    registrar(app, RUTAS.demorasOrdenes, async (req) => s.statistics.demorasOrdenes(actorOf(req), req.body));
-    registrar(app, RUTAS.accesoExportDemora, async (req) => s.statistics.accesoExport(actorOf(req), req.body));
-    registrar(app, RUTAS.estadistica, async (req) => s.statistics.grafico(actorOf(req), req.params.grafico, req.body));
-    registrar(app, RUTAS.dashboard, async (req) => s.statistics.dashboard(actorOf(req), null));
-    registrar(app, RUTAS.dashboardFiltrado, async (req) => s.statistics.dashboard(actorOf(req), req.body));
+    registrar(app, RUTAS.desempenoResponsables, async (req) => s.desempeno(actorOf(req), req.body));
+    registrar(app, RUTAS.demorasOrdenes, async (req) => s.demorasOrdenes(actorOf(req), req.body));
+    registrar(app, RUTAS.accesoExportDemora, async (req) => s.accesoExport(actorOf(req), req.body));
+    registrar(app, RUTAS.estadistica, async (req) => s.grafico(actorOf(req), req.params.grafico, req.body));
+    registrar(app, RUTAS.dashboard, async (req) => s.dashboard(actorOf(req), null));
+    registrar(app, RUTAS.dashboardFiltrado, async (req) => s.dashboard(actorOf(req), req.body));
   };
 
 /**
@@ -23,10 +23,10 @@ export const statisticsRoutes =
  * (app.ts) and lib/log-redaction.ts masks access= anywhere else.
  */
 export const statisticsPublicRoutes =
-  (s: Services): FastifyPluginAsync =>
+  (s: StatisticsService): FastifyPluginAsync =>
   async (app) => {
     registrar(app, RUTAS.exportDemora, async (req, reply) => {
-      const r = await s.statistics.exportDemoras(req.query);
+      const r = await s.exportDemoras(req.query);
       return enviarGenerado(reply, r.tipo, contentDisposition(r.nombre), r.stream);
     });
   };
