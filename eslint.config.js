@@ -36,20 +36,21 @@ const domainUp = {
   regex: '^(\\.\\./)+(features|app)(/|$)',
   message: 'src/domain está debajo de las features y de app/: no las importa (haría ciclos).',
 };
-const otherRepository = {
-  regex: '^(\\.\\./)+[a-z-]+/[^/]+\\.repository(\\.js)?$',
-  message: 'Otro módulo se usa por su *.service.ts (o sus tipos), nunca por su repositorio.',
-};
-const otherTables = {
-  regex: '^(\\.\\./)+[a-z-]+/[^/]+\\.tables(\\.js)?$',
-  message:
-    'Las tablas de otro módulo solo las leen tablas (claves foráneas) y repositorios (JOIN de lectura): use su servicio.',
-};
 const restrict = (...patterns) => ['error', { patterns }];
+/**
+ * Another server module is used only through its index.ts (its factory, its port, its named SQL
+ * fragments); repositories and tables may also name another module's tables (foreign keys, read JOINs).
+ */
+const otroModuloPorDentro = (permitir = '') => ({
+  regex: `^\\.\\./[a-z-]+/(?!index\\.js$${permitir}).+`,
+  message:
+    'Otro módulo se usa solo por su index.ts (su fábrica y su puerto): importe de «../<módulo>/index.js» y, si falta, expórtelo allí.',
+});
 /** The kernel and lib/ sit below every module: they never import one. */
 const noModules = {
   regex: '^(\\.\\./)+modules(/|$)',
-  message: 'kernel/ y lib/ están debajo de los módulos: no importan ninguno (el módulo recibe lo que necesita del núcleo).',
+  message:
+    'kernel/ y lib/ están debajo de los módulos: no importan ninguno (el módulo recibe lo que necesita del núcleo).',
 };
 
 export default tseslint.config(
@@ -135,7 +136,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/modules/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict(otherRepository, otherTables) },
+    rules: { 'no-restricted-imports': restrict(otroModuloPorDentro()) },
   },
   {
     files: ['apps/server/src/kernel/**/*.ts', 'apps/server/src/lib/**/*.ts'],
@@ -144,7 +145,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/modules/**/*.{repository,tables}.ts'],
-    rules: { 'no-restricted-imports': restrict(otherRepository) },
+    rules: { 'no-restricted-imports': restrict(otroModuloPorDentro('|[a-z-]+\\.tables\\.js$')) },
   },
   {
     files: ['apps/server/src/**/*.ts'],
