@@ -1,14 +1,14 @@
 import type { AccountsService } from './modules/accounts/accounts.service.js';
 import type { AuthService } from './modules/auth/auth.service.js';
 import type { CatalogService } from './modules/catalog/catalog.service.js';
-import type { ClientSideService } from './modules/client-side/client-side.service.js';
+import type { PuertoLadoCliente } from './modules/client-side/index.js';
 import type { PuertoClientes } from './modules/clients/index.js';
 import type { EntidadesService } from './modules/entidades/entidades.service.js';
 import type { ExpensesService } from './modules/expenses/expenses.service.js';
 import type { IdempotenciaService } from './modules/idempotencia/idempotencia.service.js';
 import type { FilesService } from './modules/files/files.service.js';
-import type { MailService } from './modules/mail/mail.service.js';
-import type { NotificationsService } from './modules/notifications/notifications.service.js';
+import type { PuertoCorreo } from './modules/mail/index.js';
+import type { PuertoNotificaciones } from './modules/notifications/index.js';
 import type { OrdersLecturasService } from './modules/orders/orders.lecturas.service.js';
 import type { OrdersService } from './modules/orders/orders.service.js';
 import type { PermissionsService } from './modules/permissions/permissions.service.js';
@@ -16,7 +16,7 @@ import type { PlansService } from './modules/plans/plans.service.js';
 import type { ProfileService } from './modules/profile/profile.service.js';
 import type { ReportsService } from './modules/reports/reports.service.js';
 import type { StatisticsService } from './modules/statistics/statistics.service.js';
-import type { SurveysService } from './modules/surveys/surveys.service.js';
+import type { PuertoEncuestas } from './modules/surveys/index.js';
 import type { SuscripcionesService } from './modules/plans/suscripciones.service.js';
 import type { UsersService } from './modules/users/users.service.js';
 
@@ -36,7 +36,7 @@ export interface Services {
   ordersLecturas: OrdersLecturasService;
   catalog: CatalogService;
   profile: ProfileService;
-  notifications: NotificationsService;
+  notifications: PuertoNotificaciones;
   files: FilesService;
   expenses: ExpensesService;
   reports: ReportsService;
@@ -45,11 +45,11 @@ export interface Services {
   /** Sign-up, confirmation, recovery and invitations (the public calls). */
   accounts: AccountsService;
   /** The outbox and its worker. */
-  mail: MailService;
+  mail: PuertoCorreo;
   /** Surveys: sending, the public answer, results (issue 13). */
-  surveys: SurveysService;
+  surveys: PuertoEncuestas;
   /** The client's side of orders: public summary, share link, billing data (issue 16). */
-  clientSide: ClientSideService;
+  clientSide: PuertoLadoCliente;
   /** Idempotency keys of the changes the field app's outbox replays (issue 17). */
   idempotencia: IdempotenciaService;
   /** Plans and payments: catalogue, subscribing, webhooks, the lifecycle (issue 15). */

@@ -24,7 +24,7 @@ import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import { hashSecret } from '../auth/password.js';
 import type { EntidadesService } from '../entidades/entidades.service.js';
-import type { MailService } from '../mail/mail.service.js';
+import type { PuertoCorreo } from '../mail/index.js';
 import {
   plantillaAvisoRegistro,
   plantillaConfirmacion,
@@ -103,7 +103,7 @@ export class AccountsService implements Invitaciones {
     private readonly deps: {
       users: UsersService;
       entidades: EntidadesService;
-      mail: MailService;
+      mail: Pick<PuertoCorreo, 'enqueue' | 'kick' | 'avisoRegistroPermitido'>;
       log: FastifyBaseLogger;
       /** PUBLIC_URL: the links in the mails start with it. */
       publicUrl: string;

@@ -5,7 +5,7 @@ import type { EventBus } from '../../kernel/bus.js';
 import { soloUpgradeDelCanal } from '../../lib/connection-guard.js';
 import { esquemaDe } from '../../kernel/rutas.js';
 import type { AuthService } from '../auth/auth.service.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { PuertoNotificaciones } from '../notifications/index.js';
 import type { PlansService } from '../plans/plans.service.js';
 import { DEFAULT_BROKER_OPTIONS, StompBroker, type BrokerOptions } from './live.broker.js';
 
@@ -21,7 +21,7 @@ export async function registerLive(
     auth: AuthService;
     bus: EventBus;
     plans: PlansService;
-    notifications: NotificationsService;
+    notifications: Pick<PuertoNotificaciones, 'setPresence' | 'touchPresence' | 'dropPresence'>;
     instanceId: string;
     broker?: Partial<BrokerOptions>;
   },

@@ -24,7 +24,7 @@ import type { EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import type { EntidadesService } from '../entidades/entidades.service.js';
-import type { MailService } from '../mail/mail.service.js';
+import type { PuertoCorreo } from '../mail/index.js';
 import { armar } from '../mail/plantillas.js';
 import type { PlansService } from './plans.service.js';
 import { ProveedorNoDisponible, type PagoDelProveedor, type ProveedorPagos } from './proveedor-pagos.js';
@@ -46,7 +46,7 @@ const CAMBIO_VIGENTE_MS = 15 * 60_000;
 
 export interface SuscripcionesDeps {
   plans: PlansService;
-  mail: MailService;
+  mail: Pick<PuertoCorreo, 'enqueue' | 'kick'>;
   entidades: EntidadesService;
   log: FastifyBaseLogger;
   publicUrl: string;
