@@ -22,6 +22,20 @@ const noFeatures = {
   regex: '^(\\.\\./)+features(/|$)',
   message: 'lib/ y components/ son compartidos: no dependen de ninguna feature.',
 };
+/** src/domain (the order, the plan as several features see them) sits below the features and above lib/. */
+const domainInsides = {
+  regex: '^(\\.\\./)+domain/[^/]+/(?!index(\\.tsx?)?$).+',
+  message:
+    'Una pieza de src/domain se usa por su index.ts: importe de la carpeta y, si falta, exporte allí lo necesario.',
+};
+const noDomain = {
+  regex: '^(\\.\\./)+domain(/|$)',
+  message: 'lib/ y components/ están debajo de src/domain: no dependen de él.',
+};
+const domainUp = {
+  regex: '^(\\.\\./)+(features|app)(/|$)',
+  message: 'src/domain está debajo de las features y de app/: no las importa (haría ciclos).',
+};
 const otherRepository = {
   regex: '^(\\.\\./)+[a-z-]+/[^/]+\\.repository(\\.js)?$',
   message: 'Otro módulo se usa por su *.service.ts (o sus tipos), nunca por su repositorio.',
@@ -104,16 +118,20 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrict(featureInsides()) },
+    rules: { 'no-restricted-imports': restrict(featureInsides(), domainInsides) },
   },
   {
     // A test may borrow another feature's fake server (`test-utils`).
     files: ['apps/web/src/features/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrict(featureInsides('|test-utils$')) },
+    rules: { 'no-restricted-imports': restrict(featureInsides('|test-utils$'), domainInsides) },
   },
   {
     files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrict(noFeatures) },
+    rules: { 'no-restricted-imports': restrict(noFeatures, noDomain) },
+  },
+  {
+    files: ['apps/web/src/domain/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(domainUp) },
   },
   {
     files: ['apps/server/src/modules/**/*.ts'],

@@ -60,7 +60,7 @@ async function typecheck() {
   }
   return { code, out, ms: Date.now() - inicio };
 }
-const [types, lint] = await Promise.all([
+const [types, lint, ciclos] = await Promise.all([
   typecheck(),
   quiet('npx', [
     'eslint',
@@ -72,15 +72,18 @@ const [types, lint] = await Promise.all([
     `${CACHE}/eslint`,
     '.',
   ]),
+  // The rest of `npm run lint`: no import cycle between web features (scripts/ciclos.mjs).
+  quiet('node', ['scripts/ciclos.mjs']),
 ]);
 for (const [name, r] of [
   ['Tipos (typecheck)', types],
   ['Estilo (lint)', lint],
+  ['Ciclos entre módulos', ciclos],
 ]) {
   if (r.code !== 0) console.log(`\n── ${name} ──\n${r.out}`);
   times.push({ name, ok: r.code === 0, ms: r.ms });
 }
-if (types.code !== 0 || lint.code !== 0) finish(true);
+if (types.code !== 0 || lint.code !== 0 || ciclos.code !== 0) finish(true);
 say('Pruebas unitarias y de API sobre PGlite (sin las de fiabilidad), en paralelo');
 const [unit, web, api] = await Promise.all([
   quiet('npm', ['run', 'test:unit', '-w', 'packages/contract', '-w', 'apps/server']),

@@ -84,6 +84,8 @@ if (!(await reachable(pgUrl))) {
 await step('Tipos (typecheck)', 'npm', ['run', 'typecheck']);
 await step('Estilo (lint)', 'npm', ['run', 'lint']);
 await step('Formato (prettier)', 'npm', ['run', 'format:check']);
+// Migrations and docs/API.md against their sources (tables, contract): a few seconds, no database.
+await step('Archivos generados al día', 'npm', ['run', 'check:generados']);
 // The build comes before the unit tests: the first-load budget (apps/web/src/app/
 // presupuesto-carga.test.ts) is a unit test over the fresh build.
 say('Compilación');

@@ -1,14 +1,20 @@
 /**
- * Writes docs/API.md from the OpenAPI document that the Zod contract generates: every call with its
- * summary, parameters, an example request body and an example response built from the schemas.
- *   npx tsx apps/server/scripts/api-doc.ts
+ * docs/API.md from the contract's route table (`TODAS_LAS_RUTAS`): every route with its summary,
+ * parameters, an example request body and an example answer built from its Zod schemas. No app, no
+ * database: the contract's sources only (`--tsconfig apps/server/tsconfig.dev.json` maps
+ * `@delego/contract` to them, so a fresh clone needs no build).
+ *   npm run docs:api            writes docs/API.md
+ *   npm run docs:api -- --check  fails (exit 1) if docs/API.md is not what it would write
+ * The prose (rules per area, error codes, limits) is in docs/API-GUIA.md, written by hand.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildApp } from '../src/app.js';
-import { REPO_ROOT, testConfig } from '../src/config.js';
-import { openDatabase } from '../src/kernel/db/client.js';
-import { TODAS_LAS_RUTAS } from '@delego/contract';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { TODAS_LAS_RUTAS, type DefRuta } from '@delego/contract';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const DESTINO = path.join(REPO_ROOT, 'docs', 'API.md');
 
 type Schema = {
   type?: string | string[];
@@ -35,6 +41,11 @@ const EJEMPLOS: Record<string, unknown> = {
   message: 'Los datos de Login son inválidos',
   buscar: 'aire',
 };
+
+/** The JSON Schema of a Zod schema as OpenAPI shows it (/docs): the input of a request, the output of an answer. */
+function jsonSchema(s: z.ZodType, io: 'input' | 'output'): Schema {
+  return z.toJSONSchema(s, { io, target: 'openapi-3.0', unrepresentable: 'any', cycles: 'ref' }) as Schema;
+}
 
 function example(s: Schema | undefined, key = '', depth = 0): unknown {
   if (!s || depth > 6) return null;
@@ -66,69 +77,86 @@ function example(s: Schema | undefined, key = '', depth = 0): unknown {
   }
 }
 
-async function main(): Promise<void> {
-  const database = await openDatabase({});
-  await database.migrate();
-  const app = await buildApp({ config: testConfig({ webDist: '/nonexistent' }), database });
-  await app.ready();
-  const doc = app.swagger() as unknown as { paths: Record<string, Record<string, Record<string, unknown>>> };
+/** `/api/v2/orden/:id` as OpenAPI writes it: `/api/v2/orden/{id}`. */
+const pathOpenApi = (p: string): string => p.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+
+const ORDEN_METODO = ['GET', 'POST', 'PUT', 'DELETE'];
+
+const FORMA: Record<string, string> = {
+  archivo: 'Responde un archivo (bytes), no JSON.',
+  multipart: 'El cuerpo puede ser `multipart/form-data` (archivos).',
+  websocket: 'WebSocket: la petición se convierte en el canal en vivo (no figura en `/docs`).',
+};
+
+function json(valor: unknown): string[] {
+  return ['```json', JSON.stringify(valor, null, 2), '```', ''];
+}
+
+function seccion(r: DefRuta): string[] {
+  const lines = [`## ${r.metodo} ${pathOpenApi(r.path)}`, '', r.summary, ''];
+  if (r.description) lines.push(r.description, '');
+  if (r.publica) lines.push('Sin autenticación.', '');
+  if (r.forma && r.forma !== 'json') lines.push(FORMA[r.forma] ?? '', '');
+  const params = [
+    ...Object.keys(r.params ? (jsonSchema(r.params, 'input').properties ?? {}) : {}).map((n) => `\`${n}\` (ruta)`),
+    ...Object.keys(r.querystring ? (jsonSchema(r.querystring, 'input').properties ?? {}) : {}).map(
+      (n) => `\`${n}\` (consulta)`,
+    ),
+  ];
+  if (params.length) lines.push('Parámetros: ' + params.join(', '), '');
+  if (r.body) lines.push('Petición:', ...json(example(jsonSchema(r.body, 'input'))));
+  const estado = r.response?.[200] ? 200 : r.response?.[201] ? 201 : undefined;
+  const ok = estado ? r.response?.[estado] : undefined;
+  if (ok && r.forma !== 'archivo') lines.push(`Respuesta ${estado}:`, ...json(example(jsonSchema(ok, 'output'))));
+  return lines;
+}
+
+/** The whole of docs/API.md. */
+function generarApiMd(rutas: readonly DefRuta[] = TODAS_LAS_RUTAS): string {
+  const ordenadas = [...rutas].sort(
+    (a, b) =>
+      pathOpenApi(a.path).localeCompare(pathOpenApi(b.path), 'en') ||
+      ORDEN_METODO.indexOf(a.metodo) - ORDEN_METODO.indexOf(b.metodo),
+  );
   const lines: string[] = [
-    '# API de Delego',
+    '# API de Delego: referencia',
     '',
-    'Generado desde el contrato Zod (`npx tsx apps/server/scripts/api-doc.ts`); la versión interactiva está',
-    'en `/docs`. Los ejemplos salen de los esquemas: muestran la forma, no datos reales.',
+    '<!-- Archivo generado: no se edita a mano. -->',
     '',
-    'Toda llamada autenticada lleva `Authorization: <usuario>#<md5 hex de la contraseña>` y el parámetro',
-    '`tsp` (se acepta y se ignora). Fechas en milisegundos desde 1970. Los errores son',
-    '`{ "message": "…", "code": "…", "requestId": "…" }` con el mensaje en español (400 datos inválidos, con',
-    '`field`; 401 sin credenciales; 403 credenciales inválidas o sin permiso; 404 no existe o es de otra',
-    'empresa; 409 conflicto, transición inválida o quota agotada; 413 demasiado grande; 429 demasiados intentos).',
+    'Generado desde la tabla de rutas del contrato (`packages/contract/src/rutas`) con `npm run docs:api`',
+    '(`apps/server/scripts/api-doc.ts`); `npm test` falla si quedó desactualizado. Las reglas de cada área',
+    '(autenticación, errores, límites, códigos propios) están en [API-GUIA.md](API-GUIA.md); la versión',
+    'interactiva, en `/docs`. Los ejemplos salen de los esquemas: muestran la forma, no datos reales.',
+    '',
+    `${ordenadas.length} rutas.`,
     '',
     '## Llamadas públicas',
     '',
-    'Responden sin `Authorization`. Las de cuentas (alta, confirmación, recuperación, invitaciones; issue 12,',
-    'ver [CORREO.md](CORREO.md)) están limitadas por dirección y por cuenta: 429 `DEMASIADOS_INTENTOS` con',
-    '`Retry-After`. Sus códigos propios: 403 `CUENTA_NO_CONFIRMADA` (en el login, con la contraseña correcta:',
-    'ofrecer «Reenviar correo»), 404 `ENLACE_INVALIDO`, 410 `ENLACE_VENCIDO` (ofrecer un enlace nuevo) y 410',
-    '`ENLACE_USADO`. Recuperar y reenviar responden siempre lo mismo, exista o no la cuenta.',
+    'Responden sin `Authorization` (ver «Llamadas públicas» en [API-GUIA.md](API-GUIA.md)).',
     '',
-    ...TODAS_LAS_RUTAS.filter((r) => r.publica && !r.oculta).map((r) => `- \`${r.metodo} ${r.path}\`: ${r.summary}`),
+    ...ordenadas.filter((r) => r.publica).map((r) => `- \`${r.metodo} ${pathOpenApi(r.path)}\`: ${r.summary}`),
     '',
   ];
-  const publicas = new Set(TODAS_LAS_RUTAS.filter((r) => r.publica).map((r) => `${r.metodo} ${r.path}`));
-  const paths = Object.keys(doc.paths)
-    .filter((p) => p.startsWith('/api/'))
-    .sort();
-  for (const p of paths) {
-    for (const [method, op] of Object.entries(doc.paths[p] ?? {})) {
-      const o = op as {
-        summary?: string;
-        parameters?: { name: string; in: string; required?: boolean; schema?: Schema }[];
-        requestBody?: { content?: Record<string, { schema?: Schema }> };
-        responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
-      };
-      lines.push(`## ${method.toUpperCase()} ${p}`, '');
-      if (o.summary) lines.push(o.summary, '');
-      if (publicas.has(`${method.toUpperCase()} ${p.replace(/\{(\w+)\}/g, ':$1')}`))
-        lines.push('Sin autenticación.', '');
-      const params = (o.parameters ?? []).filter((x) => x.in === 'path' || x.in === 'query');
-      if (params.length) {
-        lines.push(
-          'Parámetros: ' + params.map((x) => `\`${x.name}\` (${x.in === 'path' ? 'ruta' : 'consulta'})`).join(', '),
-          '',
-        );
-      }
-      const body = o.requestBody?.content?.['application/json']?.schema;
-      if (body) lines.push('Petición:', '```json', JSON.stringify(example(body), null, 2), '```', '');
-      const estado = o.responses?.['200'] ? '200' : '201';
-      const ok = o.responses?.[estado]?.content?.['application/json']?.schema;
-      if (ok) lines.push(`Respuesta ${estado}:`, '```json', JSON.stringify(example(ok), null, 2), '```', '');
-    }
-  }
-  fs.writeFileSync(path.join(REPO_ROOT, 'docs', 'API.md'), lines.join('\n'));
-  await app.close();
-  await database.close();
-  console.log(`docs/API.md: ${paths.length} rutas`);
+  for (const r of ordenadas) lines.push(...seccion(r));
+  return lines.join('\n').replace(/\n+$/, '\n');
 }
 
-void main();
+function main(): void {
+  const texto = generarApiMd();
+  if (process.argv.includes('--check')) {
+    const actual = fs.existsSync(DESTINO) ? fs.readFileSync(DESTINO, 'utf8') : '';
+    if (actual !== texto) {
+      console.error(
+        'docs/API.md no está al día con la tabla de rutas del contrato (o fue editado a mano).\n' +
+          'Ejecute `npm run docs:api` y confirme el archivo que escribe; la prosa va en docs/API-GUIA.md.',
+      );
+      process.exit(1);
+    }
+    console.log(`docs/API.md al día (${TODAS_LAS_RUTAS.length} rutas).`);
+    return;
+  }
+  fs.writeFileSync(DESTINO, texto);
+  console.log(`docs/API.md: ${TODAS_LAS_RUTAS.length} rutas`);
+}
+
+main();

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import { crearCaches, type Caches } from './caches.js';
@@ -11,38 +8,25 @@ import type { Config } from './config.js';
 import type { Database } from './kernel/db/client.js';
 import { LocalBus, type EventBus } from './kernel/bus.js';
 import { systemClock, type Clock } from './kernel/clock.js';
-import { limitConnectionsPerAddress, responderYCerrar, timeoutOptions } from './lib/connection-guard.js';
-import { installErrorHandler } from './kernel/error-handler.js';
-import { registerSecurityHeaders } from './lib/security-headers.js';
-import { opcionesDeLog, urlParaLog } from './lib/log-redaction.js';
-import { erroresDeUrl, validatorCompilerSeguro } from './lib/validator.js';
-import { fastifyTrustProxy, listedProxy } from './lib/trust-proxy.js';
-import { serializadorDeRespuestas } from './lib/serializer.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { requireAuth } from './kernel/auth-hook.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { moduloClientes } from './modules/clients/index.js';
-import { CatalogService } from './modules/catalog/catalog.service.js';
-import { catalogRoutes } from './modules/catalog/catalog.routes.js';
-import { entidadesRoutes } from './modules/entidades/entidades.routes.js';
+import { moduloCatalogo } from './modules/catalog/index.js';
+import { moduloEntidades } from './modules/entidades/index.js';
 import { ProfileService } from './modules/profile/profile.service.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { EntidadesService } from './modules/entidades/entidades.service.js';
-import { healthRoutes } from './modules/health/health.routes.js';
+import { moduloSalud } from './modules/health/index.js';
 import { PermissionsService } from './modules/permissions/permissions.service.js';
-import { PlansService } from './modules/plans/plans.service.js';
-import { plansPublicRoutes, plansRoutes } from './modules/plans/plans.routes.js';
-import { SuscripcionesService } from './modules/plans/suscripciones.service.js';
+import { moduloPlanes } from './modules/plans/index.js';
+import type { PlansService } from './modules/plans/plans.service.js';
+import type { EntidadesService } from './modules/entidades/entidades.service.js';
 import type { ProveedorPagos } from './modules/plans/proveedor-pagos.js';
-import { ProveedorMercadoPago } from './modules/plans/proveedor-mercadopago.js';
-import { ProveedorPrueba } from './modules/plans/proveedor-prueba.js';
-import { modoDePagos } from './modules/plans/modo-pagos.js';
 import { UsersService } from './modules/users/users.service.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { OrdersLecturasService } from './modules/orders/orders.lecturas.service.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
-import { registerWeb } from './modules/web/web.plugin.js';
 import { FilesService } from './modules/files/files.service.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { FsStorage, type Storage } from './modules/files/storage.js';
@@ -59,9 +43,12 @@ import {
   type NativePushSender,
   type PushSender,
 } from './modules/notifications/index.js';
-import { registerLive } from './modules/live/live.module.js';
+import { moduloVivo } from './modules/live/index.js';
 import type { BrokerOptions } from './modules/live/live.broker.js';
 import type { Services } from './services.js';
+import { crearServidor } from './infra/servidor.js';
+import { registrarDocs } from './infra/docs.js';
+import { registerWeb } from './infra/web.js';
 import { AccountsService, type LimitesCuentas } from './modules/accounts/accounts.service.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import {
@@ -143,80 +130,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const clock = parts.clock ?? systemClock;
   const bus = parts.bus ?? new LocalBus();
 
-  const app = Fastify({
-    // Hashes, credentials, tokens and SQL values never reach a line (lib/log-redaction.ts).
-    logger: opcionesDeLog(config.logLevel, parts.logStream),
-    frameworkErrors: erroresDeUrl,
-    genReqId: () => randomUUID(),
-    // One line per request, written by the onResponse hook below (debug for successes).
-    logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: 1024 * 1024,
-    routerOptions: { maxParamLength: 5000 },
-    // req.ip is the client behind the proxies TRUST_PROXY names (login throttle, live socket).
-    trustProxy: fastifyTrustProxy(config.trustProxy),
-    // Slow and idle clients are closed (HEADERS_TIMEOUT_MS and the rest, see connection-guard.ts).
-    ...timeoutOptions(config),
-    clientErrorHandler(err, socket) {
-      if (!socket.writable) {
-        socket.destroy();
-        return;
-      }
-      const tooLarge = (err as { code?: string }).code === 'HPE_HEADER_OVERFLOW';
-      const timedOut = (err as { code?: string }).code === 'ERR_HTTP_REQUEST_TIMEOUT';
-      const status = tooLarge ? 431 : timedOut ? 408 : 400;
-      const body = JSON.stringify({
-        code: timedOut ? 'TIEMPO_AGOTADO' : 'DATOS_INVALIDOS',
-        message: tooLarge
-          ? 'Los encabezados de la solicitud son demasiado grandes.'
-          : timedOut
-            ? 'La solicitud tardó demasiado en llegar.'
-            : 'La solicitud está mal formada.',
-        requestId: randomUUID(),
-      });
-      const reason = tooLarge ? 'Request Header Fields Too Large' : timedOut ? 'Request Timeout' : 'Bad Request';
-      // Destroyed shortly after, read or not (connection-guard.ts).
-      responderYCerrar(
-        socket,
-        `HTTP/1.1 ${status} ${reason}\r\n` +
-          `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-          `Connection: close\r\n\r\n${body}`,
-      );
-    },
-  }).withTypeProvider<ZodTypeProvider>();
-  limitConnectionsPerAddress(app.server, {
-    maxPerAddress: config.maxConnectionsPerAddress,
-    exempt: listedProxy(config.trustProxy),
-    onLimit: (address) => app.log.warn({ address, max: config.maxConnectionsPerAddress }, 'conexiones.limite'),
-  });
-  if (parts.onRoute) app.addHook('onRoute', parts.onRoute);
-
-  const logSuccesses = config.logLevel === 'debug' || config.logLevel === 'trace';
-  app.addHook('onResponse', (req, reply, done) => {
-    const error = reply.statusCode >= 400;
-    if (!error && !logSuccesses) {
-      done();
-      return;
-    }
-    // req.log already carries reqId.
-    const line = {
-      method: req.method,
-      // Links' tokens (in the path of a page, in a public call's query) are never written.
-      url: urlParaLog(req.url),
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime),
-      usuarioId: req.actor?.id,
-    };
-    if (error) req.log.info(line, 'respuesta');
-    else req.log.debug(line, 'respuesta');
-    done();
-  });
-  app.setValidatorCompiler(validatorCompilerSeguro);
-  // Answers are written by each route's compiled serializer; unless the server turns it off
-  // (boot.ts), Zod checks every one too, as in the tests (lib/serializer.ts).
-  app.setSerializerCompiler(serializadorDeRespuestas({ verificar: parts.verificarRespuestas ?? true }));
-  app.decorateRequest('actor', null);
-  installErrorHandler(app);
-  registerSecurityHeaders(app);
+  // The HTTP server: logging, timeouts, validation, serialization, errors, headers (src/infra/).
+  const app = crearServidor(config, parts);
 
   // Subscriber failures and the PostgreSQL listener's troubles go to the app's (redacting) log.
   bus.useLogger(app.log);
@@ -230,9 +145,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     cargarNombres: (entidadId, tx) => ordersLecturas.findNombres(entidadId, tx),
   });
   const permissions = new PermissionsService(db);
-  // The renewal follows payment: the subscriptions' service (built below, used once requests arrive).
-  const plans = new PlansService(db, clock, caches.plan, { renovar: (id) => suscripciones.renovar(id) });
-  const entidades = new EntidadesService(db);
+  const modEntidades = moduloEntidades({ db });
+  const entidades = modEntidades.puerto as EntidadesService; // PENDIENTE-FUSION
   const modClientes = moduloClientes({ db, bus }, { cache: caches.clientes });
   const clients = modClientes.puerto;
   const modCorreo = moduloCorreo(
@@ -247,6 +161,17 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     },
   );
   const mail = modCorreo.puerto;
+  const modPlanes = moduloPlanes(
+    { db, clock, bus, log: app.log, config },
+    {
+      cache: caches.plan,
+      mail,
+      entidades,
+      pagos: parts.pagos,
+    },
+  );
+  const plans = modPlanes.puerto as PlansService; // PENDIENTE-FUSION
+  const suscripciones = modPlanes.suscripciones;
   const users: UsersService = new UsersService(db, bus, {
     permissions,
     clients,
@@ -258,7 +183,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       flush: () => accounts.flush(),
     },
   });
-  const catalog = new CatalogService(db, bus);
+  const modCatalogo = moduloCatalogo({ db, bus });
   const profile = new ProfileService(users);
   const accounts: AccountsService = new AccountsService(db, clock, {
     users,
@@ -329,32 +254,6 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     (error) => app.log.warn({ err: resumenError(error) }, 'idempotencia.limpiezaFallo'),
     config.requestTimeoutMs,
   );
-  const modoPagos = parts.pagos ? parts.pagos.nombre : modoDePagos(config);
-  if (modoPagos === 'prueba') {
-    app.log.warn(
-      { host: config.host, nodeEnv: config.nodeEnv },
-      'planes.modoPrueba: los pagos corren en MODO DE PRUEBA, sin MercadoPago: cualquiera puede pasar a un plan pago con una tarjeta de prueba. Configure MERCADOPAGO_ACCESS_TOKEN antes de cobrar de verdad (docs/PLANES.md).',
-    );
-  } else if (modoPagos === 'sin-configurar') {
-    app.log.warn(
-      { host: config.host, nodeEnv: config.nodeEnv },
-      'planes.pagosSinConfigurar: sin MERCADOPAGO_ACCESS_TOKEN; los cambios a un plan pago se rechazan (PAGOS_MODO_PRUEBA=true habilita el modo de prueba).',
-    );
-  }
-  const suscripciones: SuscripcionesService = new SuscripcionesService(
-    db,
-    clock,
-    bus,
-    parts.pagos ?? proveedorDePagos(config),
-    {
-      plans,
-      mail,
-      entidades,
-      log: app.log,
-      publicUrl: config.publicUrl,
-      pagosSinConfigurar: modoPagos === 'sin-configurar',
-    },
-  );
   const services: Services = {
     auth,
     users,
@@ -364,7 +263,6 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     entidades,
     orders,
     ordersLecturas,
-    catalog,
     profile,
     notifications,
     files,
@@ -382,30 +280,9 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   app.decorate('bus', bus);
   app.decorate('caches', caches);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Delego API',
-        description: 'API de Delego: órdenes de trabajo, delegación y administración.',
-        version: '0.1.0',
-      },
-      components: {
-        securitySchemes: {
-          delego: {
-            type: 'apiKey',
-            in: 'header',
-            name: 'Authorization',
-            description: '<usuario>#<md5 hex de la contraseña>',
-          },
-        },
-      },
-      security: [{ delego: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await registrarDocs(app);
 
-  await app.register(healthRoutes({ db }));
+  await app.register(moduloSalud({ db }).rutasPublicas!);
   // Sign-up, confirmation, recovery: public, outside the auth hook (each call rate-limited).
   await app.register(accountsRoutes(services));
   // The delay export the browser opens: by its single-use access token, outside the auth hook.
@@ -415,18 +292,18 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   // The public order summary and the client's billing form (ordersummary/<k>): by token, rate-limited.
   await app.register(modLadoCliente.rutasPublicas!);
   // MercadoPago's webhook: public, checked by its x-signature (docs/PLANES.md).
-  await app.register(plansPublicRoutes(services));
+  await app.register(modPlanes.rutasPublicas!);
   await app.register(async (scope) => {
     requireAuth(scope, auth);
     await scope.register(authRoutes(services));
-    await scope.register(plansRoutes(services));
+    await scope.register(modPlanes.rutas!);
     await scope.register(ordersRoutes(services));
     await scope.register(modNotificaciones.rutas!);
     await scope.register(usersRoutes(services));
     await scope.register(modClientes.rutas!);
-    await scope.register(catalogRoutes(services));
+    await scope.register(modCatalogo.rutas!);
     await scope.register(profileRoutes(services));
-    await scope.register(entidadesRoutes(services));
+    await scope.register(modEntidades.rutas!);
     await scope.register(filesRoutes(services));
     await scope.register(expensesRoutes(services));
     await scope.register(reportsRoutes(services));
@@ -435,37 +312,27 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     await scope.register(modLadoCliente.rutas!);
   });
 
-  await registerLive(app, {
-    auth,
-    bus,
-    plans,
-    notifications,
-    instanceId: parts.instanceId ?? randomUUID(),
-    ...(parts.broker ? { broker: parts.broker } : {}),
-  });
+  await app.register(
+    moduloVivo(
+      { bus },
+      {
+        auth,
+        plans,
+        notifications,
+        instanceId: parts.instanceId ?? randomUUID(),
+        broker: parts.broker,
+      },
+    ).rutasPublicas!,
+  );
   await registerWeb(app, config.webDist);
   app.addHook('onClose', async () => {
     // Work begun after an answer (recovery, resend) ends before the mail worker and the database.
     await accounts.idle();
     await modEncuestas.alCerrar?.();
-    await suscripciones.idle();
+    await modPlanes.alCerrar?.();
     await modCorreo.alCerrar?.();
     await modNotificaciones.alCerrar?.();
     await bus.close();
   });
   return app;
-}
-
-/**
- * MercadoPago when it has an access token; otherwise the test mode's sandbox (docs/PLANES.md), which
- * the service refuses to use when `modoDePagos` says payments are not configured.
- */
-function proveedorDePagos(config: Config): ProveedorPagos {
-  if (!config.mercadoPagoAccessToken) return new ProveedorPrueba(config.mercadoPagoWebhookSecret);
-  return new ProveedorMercadoPago({
-    accessToken: config.mercadoPagoAccessToken,
-    publicKey: config.mercadoPagoPublicKey ?? null,
-    webhookSecret: config.mercadoPagoWebhookSecret ?? '',
-    baseUrl: config.mercadoPagoBaseUrl,
-  });
 }

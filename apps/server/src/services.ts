@@ -1,6 +1,5 @@
 import type { AccountsService } from './modules/accounts/accounts.service.js';
 import type { AuthService } from './modules/auth/auth.service.js';
-import type { CatalogService } from './modules/catalog/catalog.service.js';
 import type { PuertoLadoCliente } from './modules/client-side/index.js';
 import type { PuertoClientes } from './modules/clients/index.js';
 import type { EntidadesService } from './modules/entidades/entidades.service.js';
@@ -34,7 +33,6 @@ export interface Services {
   orders: OrdersService;
   /** The reads of orders (list, detail, history, export). */
   ordersLecturas: OrdersLecturasService;
-  catalog: CatalogService;
   profile: ProfileService;
   notifications: PuertoNotificaciones;
   files: FilesService;

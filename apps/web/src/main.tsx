@@ -31,7 +31,7 @@ async function cargarAppCompleta(traspaso?: Traspaso): Promise<void> {
   // Asked now, in parallel, instead of after the app draws its router; the route's own lazy
   // import (app/routes.ts) gets the same module.
   if (!traspaso && empiezaEnInicio()) {
-    void import('./features/orders/components/ordenes-lista-page').catch(() => undefined);
+    void import('./app/composicion/ordenes-lista-page').catch(() => undefined);
   }
   const [{ montarAppCompleta }, { borrarCacheCompleta }] = await Promise.all([
     import('./app/app-completa'),

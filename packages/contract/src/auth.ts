@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zIdNombre } from './common.js';
-import { zPlanEstado } from './plan.js';
+import { zPlanEstado } from './plans.js';
 
 export const PERMISOS_GLOBALES = [
   'altaUsuarios',

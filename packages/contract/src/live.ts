@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zNotificacion } from './notifications.js';
 import { tienePermiso, type SujetoPermisos } from './permissions.js';
-import { zPlanEstado } from './plan.js';
+import { zPlanEstado } from './plans.js';
 
 /** What the subscription rules need to know about a user; the logged-in user and the server's actor fit. */
 export type SujetoCanales = { id: number; entidadId: number } & Pick<SujetoPermisos, 'permisosResumen'>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zDatosFacturacionLeidos, zFacturacionDelegada } from './cliente-publico.js';
+import { zDatosFacturacionLeidos, zFacturacionDelegada } from './client-side.js';
 import { zEpochMs, zId, zIdCon, zIdNombre, zTexto } from './common.js';
 
 const zRefId = zId;

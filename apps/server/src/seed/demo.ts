@@ -25,15 +25,11 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await seedCatalogo(tx);
 
+    // Established companies with months of history, not ones that signed up today (mail caps).
+    const establecida = (nombre: string, plan: string, logo: string) =>
+      makeEntidad(tx, { nombre, plan, now, creada: new Date(now.getTime() - 365 * 24 * 3_600_000), logo });
     // Demo Servicios S.A.: plan Pyme, full quota this month.
-    const demo = await makeEntidad(tx, {
-      nombre: 'Demo Servicios S.A.',
-      plan: 'Pyme',
-      now,
-      // Established companies with months of history, not ones that signed up today (mail caps).
-      creada: new Date(now.getTime() - 365 * 24 * 3_600_000),
-      logo: logoSvg('DS', '#1f5fa8'),
-    });
+    const demo = await establecida('Demo Servicios S.A.', 'Pyme', logoSvg('DS', '#1f5fa8'));
     const clientes = await makeClientes(tx, demo, [
       {
         nombre: 'Municipalidad de Rosario',
@@ -189,14 +185,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     });
 
     // Otra Empresa S.R.L.: unlimited plan.
-    const otra = await makeEntidad(tx, {
-      nombre: 'Otra Empresa S.R.L.',
-      plan: 'Ilimitado',
-      now,
-      // Established companies with months of history, not ones that signed up today (mail caps).
-      creada: new Date(now.getTime() - 365 * 24 * 3_600_000),
-      logo: logoSvg('OE', '#2e7d32'),
-    });
+    const otra = await establecida('Otra Empresa S.R.L.', 'Ilimitado', logoSvg('OE', '#2e7d32'));
     const clientesOtra = await makeClientes(tx, otra, [
       {
         nombre: 'Constructora Patagonia',

@@ -53,7 +53,6 @@ const silencio = { level: 'silent' } as const;
 
 export async function bancoDeModulo(): Promise<Banco> {
   const { database, drop } = await openTestDatabase();
-  // A fresh PostgreSQL database is empty (PGlite's template is migrated already: a no-op there).
   await database.migrate();
   await seedCatalogo(database.db);
   const clock = new TestClock(new Date('2026-06-15T12:00:00Z'));
@@ -83,7 +82,7 @@ export async function bancoDeModulo(): Promise<Banco> {
       apellido: 'Prueba',
       email: null,
       entidadId,
-      roles: [{ id: 1, nombre: 'Administrador', descripcion: 'Administrador' }],
+      roles: [{ id: 1, nombre: 'ADMIN', descripcion: 'Administrador' }],
       permisosResumen: [],
       permisos: { clientes: [] },
       ...o,

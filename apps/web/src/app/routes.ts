@@ -19,10 +19,10 @@ export interface Ruta {
 
 const LoginPage = pantallaPerezosa(() => import('../features/auth/components/login-page'));
 // Orders (issue 3): home is the order list.
-const OrdenesListaPage = pantallaPerezosa(() => import('../features/orders/components/ordenes-lista-page'));
+const OrdenesListaPage = pantallaPerezosa(() => import('./composicion/ordenes-lista-page'));
 const FiltrosPage = pantallaPerezosa(() => import('../features/orders/components/filtros-page'));
 const NuevaOrdenPage = pantallaPerezosa(() => import('../features/orders/components/nueva-orden-page'));
-const OrdenDetallePage = pantallaPerezosa(() => import('../features/orders/components/orden-detalle-page'));
+const OrdenDetallePage = pantallaPerezosa(() => import('./composicion/orden-detalle-page'));
 const CambioEstadoPage = pantallaPerezosa(() => import('../features/orders/components/cambio-estado-page'));
 const CambioResponsablePage = pantallaPerezosa(() => import('../features/orders/components/cambio-responsable-page'));
 const ResponsablesMultiplesPage = pantallaPerezosa(

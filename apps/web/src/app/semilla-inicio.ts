@@ -1,6 +1,6 @@
 import { zPaginaOrdenes } from '@delego/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { ordenesKeys } from '../features/orders/keys';
+import { ordenesKeys } from '../domain/orden/keys';
 import { FILTROS_INICIALES, cuerpoDeFiltros } from '../features/orders/model/filtros';
 import { zonaEmpresa } from '../lib/zona-empresa';
 

@@ -1,16 +1,16 @@
 import { RUTAS_ADMIN } from './admin.js';
-import { RUTAS_CLIENTE_PUBLICO } from './cliente-publico.js';
-import { RUTAS_CUENTAS } from './cuentas.js';
-import { RUTAS_ESTADISTICAS } from './estadisticas.js';
-import { RUTAS_ENCUESTAS } from './encuestas.js';
-import { RUTAS_ORDENES } from './ordenes.js';
-import { RUTAS_PLANES } from './planes.js';
+import { RUTAS_CLIENTE_PUBLICO } from './client-side.js';
+import { RUTAS_CUENTAS } from './accounts.js';
+import { RUTAS_ESTADISTICAS } from './statistics.js';
+import { RUTAS_ENCUESTAS } from './surveys.js';
+import { RUTAS_ORDENES } from './orders.js';
+import { RUTAS_PLANES } from './plans.js';
 import { RUTAS_SISTEMA } from './sistema.js';
 import type { DefRuta } from './definir.js';
 
 export * from './definir.js';
 export { RUTAS_ETIQUETAS, type RutasDeEtiquetas } from './admin.js';
-export { zDescargaQuery, zParamsArchivo } from './ordenes.js';
+export { zDescargaQuery, zParamsArchivo } from './orders.js';
 
 /**
  * The one route table of the API (SPEC §7): every HTTP route and the live socket, with its method,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zPermiso, zRol, zUsuarioLogueado } from '../auth.js';
 import { zNotificacion, zRegistroDispositivo } from '../notifications.js';
-import { zPlanEstado } from '../plan.js';
+import { zPlanEstado } from '../plans.js';
 import { ruta, zOk, zParamId } from './definir.js';
 
 /** Session, plan, server caches, notifications, health and the live socket. */

@@ -4,9 +4,9 @@ import { CANALES, RUTAS, type Canal, type MensajeEnVivo } from '@delego/contract
 import type { EventBus } from '../../kernel/bus.js';
 import { soloUpgradeDelCanal } from '../../lib/connection-guard.js';
 import { esquemaDe } from '../../kernel/rutas.js';
-import type { AuthService } from '../auth/auth.service.js';
-import type { PuertoNotificaciones } from '../notifications/index.js';
-import type { PlansService } from '../plans/plans.service.js';
+import type { Autenticador } from '../../kernel/auth-hook.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { PuertoPlanes } from '../plans/index.js';
 import { DEFAULT_BROKER_OPTIONS, StompBroker, type BrokerOptions } from './live.broker.js';
 
 const PRESENCE_EVERY_MS = 30_000;
@@ -18,10 +18,10 @@ const PRESENCE_EVERY_MS = 30_000;
 export async function registerLive(
   app: FastifyInstance,
   deps: {
-    auth: AuthService;
+    auth: Pick<Autenticador, 'authenticate'>;
     bus: EventBus;
-    plans: PlansService;
-    notifications: Pick<PuertoNotificaciones, 'setPresence' | 'touchPresence' | 'dropPresence'>;
+    plans: Pick<PuertoPlanes, 'estadoDeEntidad'>;
+    notifications: Pick<NotificationsService, 'touchPresence' | 'dropPresence' | 'setPresence'>;
     instanceId: string;
     broker?: Partial<BrokerOptions>;
   },

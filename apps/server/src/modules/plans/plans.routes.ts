@@ -2,8 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
 import { AppError } from '../../kernel/errors.js';
 import { registrar } from '../../kernel/rutas.js';
-import type { Services } from '../../services.js';
 import { actorOf } from '../../kernel/actor.js';
+import type { PlansService } from './plans.service.js';
+import type { SuscripcionesService } from './suscripciones.service.js';
 
 /** A plan change is two ids and the card's token and display data: a larger body is refused (413). */
 export const SUSCRIBIR_BODY_LIMIT = 16 * 1024;
@@ -11,7 +12,7 @@ export const SUSCRIBIR_BODY_LIMIT = 16 * 1024;
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 export const plansRoutes =
-  (s: Services): FastifyPluginAsync =>
+  (s: { plans: PlansService; suscripciones: SuscripcionesService }): FastifyPluginAsync =>
   async (app) => {
     registrar(app, RUTAS.planEstado, (req, reply) => {
       // Read on every menu open: answered without a promise when the state is in memory.
@@ -39,7 +40,7 @@ export const plansRoutes =
  * `data.id` of the signature is the query's (MercadoPago adds `?data.id=…&type=…`), else the body's.
  */
 export const plansPublicRoutes =
-  (s: Services): FastifyPluginAsync =>
+  (s: { suscripciones: SuscripcionesService }): FastifyPluginAsync =>
   async (app) => {
     registrar(
       app,

@@ -43,21 +43,8 @@ export class PlansService {
     return this.cache.load(actor.entidadId, '', () => this.estadoDeEntidad(actor.entidadId));
   }
 
-  async estadoDeEntidad(entidadId: number, tx: DbOrTx = this.db): Promise<PlanEstado | null> {
-    const repo = new PlansRepository(tx);
-    let row = await repo.estado(entidadId);
-    if (!row) return null;
-    const ahora = this.clock.now();
-    if (row.fechaProximoVencimiento <= ahora || (row.graciaHasta && row.graciaHasta <= ahora)) {
-      if (this.renovador) await this.renovador.renovar(entidadId);
-      else {
-        for (let i = 0; i < 240 && (await repo.renewIfDue(entidadId, this.clock.now())); i++) {
-          // Each pass moves the renewal one month on; a company idle for years catches up here.
-        }
-      }
-      row = (await repo.estado(entidadId)) ?? row;
-    }
-    return toEstado(row);
+  estadoDeEntidad(entidadId: number, tx: DbOrTx = this.db): Promise<PlanEstado | null> {
+    return leerEstadoDelPlan(tx, this.clock, entidadId, this.renovador);
   }
 
   /**
@@ -71,6 +58,32 @@ export class PlansService {
     for (let i = 0; i < 240 && (await repo.renewIfDue(entidadId, this.clock.now())); i++) renewed = true;
     return renewed;
   }
+}
+
+/**
+ * The company's plan state right now, renewing its period first when it is due: through the
+ * payment-aware renewal when there is one (the subscriptions'), otherwise for free.
+ */
+export async function leerEstadoDelPlan(
+  tx: DbOrTx,
+  clock: Clock,
+  entidadId: number,
+  renovador?: Renovador,
+): Promise<PlanEstado | null> {
+  const repo = new PlansRepository(tx);
+  let row = await repo.estado(entidadId);
+  if (!row) return null;
+  const ahora = clock.now();
+  if (row.fechaProximoVencimiento <= ahora || (row.graciaHasta && row.graciaHasta <= ahora)) {
+    if (renovador) await renovador.renovar(entidadId);
+    else {
+      for (let i = 0; i < 240 && (await repo.renewIfDue(entidadId, clock.now())); i++) {
+        // Each pass moves the renewal one month on; a company idle for years catches up here.
+      }
+    }
+    row = (await repo.estado(entidadId)) ?? row;
+  }
+  return toEstado(row);
 }
 
 function toEstado(row: SuscripcionRow): PlanEstado {

@@ -23,10 +23,10 @@ import type { Actor } from '../../kernel/actor.js';
 import type { EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
-import type { EntidadesService } from '../entidades/entidades.service.js';
-import type { PuertoCorreo } from '../mail/index.js';
+import type { PuertoEntidades } from '../entidades/index.js';
+import type { MailService } from '../mail/mail.service.js';
 import { armar } from '../mail/plantillas.js';
-import type { PlansService } from './plans.service.js';
+import { leerEstadoDelPlan } from './plans.service.js';
 import { ProveedorNoDisponible, type PagoDelProveedor, type ProveedorPagos } from './proveedor-pagos.js';
 import {
   SuscripcionesRepository,
@@ -45,9 +45,8 @@ const DETALLE_MONTO_NO_COINCIDE = 'monto_no_coincide';
 const CAMBIO_VIGENTE_MS = 15 * 60_000;
 
 export interface SuscripcionesDeps {
-  plans: PlansService;
-  mail: Pick<PuertoCorreo, 'enqueue' | 'kick'>;
-  entidades: EntidadesService;
+  mail: Pick<MailService, 'enqueue' | 'kick'>;
+  entidades: Pick<PuertoEntidades, 'find'>;
   log: FastifyBaseLogger;
   publicUrl: string;
   /**
@@ -671,7 +670,7 @@ export class SuscripcionesService {
 
   /** The plan state right now (not from memory). */
   private async estado(entidadId: number): Promise<PlanEstado> {
-    const e = await this.deps.plans.estadoDeEntidad(entidadId);
+    const e = await leerEstadoDelPlan(this.db, this.clock, entidadId, this);
     if (!e) throw AppError.notFound('La entidad no tiene un plan asignado.');
     return e;
   }

@@ -1,6 +1,6 @@
 import type { Archivo } from '@delego/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { ordenesKeys } from '../orders';
+import { ordenesKeys } from '../../domain/orden';
 import { archivosKeys } from './keys';
 
 /**

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Cambio } from '../../lib/outbox';
 import { registroKeys } from '../expenses';
 import { archivosKeys } from '../files';
-import { ordenCambiada, ordenCreada, ordenesKeys } from '../orders';
+import { ordenCambiada, ordenCreada, ordenesKeys } from '../../domain/orden';
 
 /** What a change of the outbox, once the server took it, updates in the app (its answer, like the screens do). */
 export function aplicarRespuesta(queryClient: QueryClient, cambio: Cambio, respuesta: unknown): void {

@@ -1,5 +1,4 @@
 export { planEstadoQueryOptions, usePlanEstado } from './api/get-plan-estado';
-export { planKeys } from './keys';
 export { PlanPanel } from './components/plan-panel';
 export { CupoAgotado } from './components/cupo-agotado';
 export { textoCupo, textoRenovacion, tituloPlan, proporcionDisponible, colorBarra, cupoAgotado } from './plan-rules';

@@ -4,7 +4,7 @@ import { notificarError } from '../../../lib/errors';
 import { llamar } from '../../../lib/http';
 import { md5Hex } from '../../../lib/md5';
 import { guardarSesion, type Sesion } from '../../../lib/session';
-import { planKeys } from '../../plan';
+import { planKeys } from '../../../domain/plan';
 import { limpiarCachesServidor } from './limpiar-caches';
 
 export interface DatosLogin {

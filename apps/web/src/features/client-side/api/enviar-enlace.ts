@@ -1,7 +1,7 @@
 import { RUTAS } from '@delego/contract';
 import { mutacionDe } from '../../../lib/consultas';
 import { clientePublicoKeys } from '../keys';
-import { ordenesKeys } from '../../orders';
+import { ordenesKeys } from '../../../domain/orden';
 
 /** POST /api/v2/orden/{id}/compartir/correo: mails the link to the client (or the email given). */
 export const { useMutacion: useEnviarEnlace } = mutacionDe(

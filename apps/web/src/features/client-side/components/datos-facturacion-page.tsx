@@ -6,7 +6,7 @@ import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { useAviso } from '../../../components/avisos';
 import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
 import { useVolver } from '../../../lib/navegacion';
-import { useOrdenDetalle } from '../../orders';
+import { useOrdenDetalle } from '../../../domain/orden';
 import { useGuardarDatosFacturacion } from '../api/guardar-datos-facturacion';
 import {
   ALIAS_FACTURACION,

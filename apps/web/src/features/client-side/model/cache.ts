@@ -1,6 +1,6 @@
 import type { EnlaceCompartido, OrdenDetalle } from '@delego/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { ordenesKeys } from '../../orders';
+import { ordenesKeys } from '../../../domain/orden';
 import { clientePublicoKeys } from '../keys';
 
 /** A change to the share link: the answer is the new state; the history gained a line. */

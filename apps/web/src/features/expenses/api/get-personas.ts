@@ -1,4 +1,4 @@
-import { useResponsablesDisponibles } from '../../orders';
+import { useResponsablesDisponibles } from '../../../domain/orden';
 
 /**
  * GET /api/v2/usuarios/todos: the company's active users, for 'Horas de' when the reader may log

@@ -1,7 +1,7 @@
 import type { OrdenDetalle, RegistroCambios, RegistroOrden } from '@delego/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { enviarOEncolar, type Resultado } from '../../../lib/outbox';
-import { ordenesKeys } from '../../orders';
+import { ordenesKeys } from '../../../domain/orden';
 import { registroKeys } from '../keys';
 
 export interface CambiosRegistro {

@@ -15,7 +15,7 @@ import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { guardarArchivo } from '../../../lib/descargas';
 import { notificarError } from '../../../lib/errors';
 import { useSession } from '../../auth';
-import { ordenesKeys } from '../../orders';
+import { ordenesKeys } from '../../../domain/orden';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { CabeceraOrden, getContenido, leerId, useConsultaDeRuta } from '../../files';
 import { MENSAJE_SIN_CONEXION, usePendientes } from '../../../lib/outbox';

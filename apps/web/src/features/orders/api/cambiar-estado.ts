@@ -1,8 +1,7 @@
 import { estadoInfo, TRANSICIONES, type EstadoId, type OrdenDetalle } from '@delego/contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { enviarOEncolar, type Resultado } from '../../../lib/outbox';
-import { ordenCambiada } from '../cache';
-import { ordenesKeys } from '../keys';
+import { ordenCambiada, ordenesKeys } from '../../../domain/orden';
 
 export interface CambioEstado {
   id: number;

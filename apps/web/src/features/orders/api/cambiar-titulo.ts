@@ -1,6 +1,6 @@
 import { RUTAS } from '@delego/contract';
 import { mutacionDe } from '../../../lib/consultas';
-import { ordenCambiada } from '../cache';
+import { ordenCambiada } from '../../../domain/orden';
 
 /** POST /api/v2/titulo/{id} {titulo}. */
 export const { useMutacion: useCambiarTitulo } = mutacionDe(

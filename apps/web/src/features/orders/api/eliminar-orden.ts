@@ -1,6 +1,6 @@
 import { RUTAS } from '@delego/contract';
 import { mutacionDe } from '../../../lib/consultas';
-import { ordenEliminada } from '../cache';
+import { ordenEliminada } from '../../../domain/orden';
 
 /**
  * DELETE /api/v2/orden/{id}: the order leaves every list; its history stays. The server answers

@@ -1,7 +1,7 @@
 import { RUTAS, type zClienteUsado } from '@delego/contract';
 import type { z } from 'zod';
 import { consultaDe } from '../../../lib/consultas';
-import { ordenesKeys } from '../keys';
+import { ordenesKeys } from '../../../domain/orden';
 
 export type ClienteUsado = z.output<typeof zClienteUsado>;
 

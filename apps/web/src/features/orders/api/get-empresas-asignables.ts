@@ -1,6 +1,6 @@
 import { RUTAS } from '@delego/contract';
 import { consultaDe } from '../../../lib/consultas';
-import { ordenesKeys } from '../keys';
+import { ordenesKeys } from '../../../domain/orden';
 
 /** GET /api/v2/empresasAsignables: the clients the logged-in user may delegate orders to. */
 export const { useConsulta: useEmpresasAsignables } = consultaDe(

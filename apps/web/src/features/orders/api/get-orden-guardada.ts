@@ -1,6 +1,6 @@
 import { RUTAS } from '@delego/contract';
 import { consultaPorId } from '../../../lib/consultas';
-import { ordenesKeys } from '../keys';
+import { ordenesKeys } from '../../../domain/orden';
 
 /**
  * GET /api/v2/orden/{id}: the order as saved, references as ids (the edit form starts from it, so

@@ -2,7 +2,7 @@ import { RUTAS, type Filtros, type PaginaOrdenes } from '@delego/contract';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { consultaPaginada } from '../../../lib/consultas';
 import { llamar } from '../../../lib/http';
-import { ordenesKeys } from '../keys';
+import { ordenesKeys } from '../../../domain/orden';
 
 /** POST /api/v4/ordenes/all/filtered {filtros}: one page of the filtered list. */
 export function getOrdenes(filtros: Filtros, signal?: AbortSignal): Promise<PaginaOrdenes> {

@@ -1,6 +1,6 @@
 import { RUTAS } from '@delego/contract';
 import { consultaDe } from '../../../lib/consultas';
-import { ordenesKeys } from '../keys';
+import { ordenesKeys } from '../../../domain/orden';
 
 /**
  * GET /api/v4/entidad/primeros-pasos: whether the company has a client, another user, an order.

@@ -2,7 +2,7 @@ import { RUTAS, type OrdenDetalle, type OrdenGuardar } from '@delego/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { llamar } from '../../../lib/http';
 import { enviarOEncolar, type Resultado } from '../../../lib/outbox';
-import { ordenCambiada, ordenCreada } from '../cache';
+import { ordenCambiada, ordenCreada } from '../../../domain/orden';
 
 /**
  * POST /api/v2/ordenes/save {orden}: creates (no id) or updates (id) an order. The form shows the

@@ -4,7 +4,7 @@ import { crearQueryClient } from '../../../app/query-client';
 import { ErrorFeedback } from '../../../components/error-feedback';
 import { makeOperario } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
-import { ordenesKeys } from '../keys';
+import { ordenesKeys } from '../../../domain/orden';
 import { makeOrdenDetalle } from '../test-utils';
 import { errorDelServidor, simularServidor } from '../../../test/servidor';
 import { FormularioCambioEstado } from './cambio-estado-page';

@@ -3,7 +3,7 @@ import { BotonesFormulario } from '../../../components/botones-formulario';
 import { CampoTextoLargo, MensajeCampo } from '../../../components/campos';
 import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { useCambiarEstado } from '../api/cambiar-estado';
-import { useOrdenDetalle } from '../api/get-orden-detalle';
+import { useOrdenDetalle } from '../../../domain/orden';
 import { useAviso } from '../../../components/avisos';
 import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';

@@ -4,7 +4,7 @@ import { CampoTexto, CampoTextoLargo } from '../../../components/campos';
 import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { useCambiarDetalle } from '../api/cambiar-detalle';
 import { useCambiarTitulo } from '../api/cambiar-titulo';
-import { useOrdenDetalle } from '../api/get-orden-detalle';
+import { useOrdenDetalle } from '../../../domain/orden';
 import { useAviso } from '../../../components/avisos';
 import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';

@@ -6,7 +6,7 @@ import { CampoSeleccion, type Opcion } from '../../../components/campos';
 import { PageHeader } from '../../../components/page-header';
 import { useAreas, usePrioridades, useTiposOrden } from '../../../lib/catalogos';
 import { useClientesUsados } from '../api/get-clientes-usados';
-import { useResponsablesDisponibles } from '../api/get-responsables-disponibles';
+import { useResponsablesDisponibles } from '../../../domain/orden';
 import { useConsultaDeRuta } from '../../../lib/consulta-de-ruta';
 import { errorDeFecha } from '../../../lib/fechas';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';

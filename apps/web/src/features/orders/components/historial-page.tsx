@@ -2,7 +2,7 @@ import { timeOutline } from 'ionicons/icons';
 import { EstadoPantalla } from '../../../components/estados-pantalla';
 import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { useHistorial } from '../api/get-historial';
-import { useOrdenDetalle } from '../api/get-orden-detalle';
+import { useOrdenDetalle } from '../../../domain/orden';
 import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
 import { usePendientesDeOrden } from '../../../lib/outbox';
 import { HistorialLista } from './historial-lista';

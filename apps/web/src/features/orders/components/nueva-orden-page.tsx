@@ -20,9 +20,8 @@ import { adjuntarAOrden, CampoAdjuntos, useAdjuntos, type ResultadoAdjuntos } fr
 import { CupoAgotado, cupoAgotado, usePlanEstado } from '../../plan';
 import { useAreas, useE5sAreas, usePrioridades, useTiposOrden } from '../../../lib/catalogos';
 import { useEmpresasAsignables } from '../api/get-empresas-asignables';
-import { useOrdenDetalle } from '../api/get-orden-detalle';
+import { useOrdenDetalle, useResponsablesDisponibles } from '../../../domain/orden';
 import { useOrdenGuardada } from '../api/get-orden-guardada';
-import { useResponsablesDisponibles } from '../api/get-responsables-disponibles';
 import { useGuardarOrden } from '../api/guardar-orden';
 import { MENSAJE_SIN_CONEXION } from '../../../lib/outbox';
 import { useAviso } from '../../../components/avisos';

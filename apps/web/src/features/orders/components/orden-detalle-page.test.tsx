@@ -5,7 +5,7 @@ import { makeSupervisor } from '../../../test/factories';
 import { crearQueryClientDePrueba, renderConApp } from '../../../test/render';
 import { makeEvento, makeOrdenDetalle } from '../test-utils';
 import { errorDelServidor, simularServidor } from '../../../test/servidor';
-import { ordenesKeys } from '../keys';
+import { ordenesKeys } from '../../../domain/orden';
 import OrdenDetallePage, { ContenidoOrden } from './orden-detalle-page';
 
 // Ionic's components make the first renders slow on a busy machine.

@@ -29,11 +29,9 @@ import { EstadoError, EstadoSinConexion, EstadoSinOrden, FilasCargando } from '.
 import { MarcaSinConexion } from '../../../components/marca-sin-conexion';
 import { esperaConexionSinDatos, errorEnLugarDeDatos } from '../../../lib/conexion';
 import { usePendientesDeOrden } from '../../../lib/outbox';
-import { PapeleoDeOrden } from '../../reports';
-import { ClienteDeOrden } from '../../client-side';
 import { useEliminarOrden } from '../api/eliminar-orden';
 import { useHistorial } from '../api/get-historial';
-import { useOrdenDetalle } from '../api/get-orden-detalle';
+import { useOrdenDetalle } from '../../../domain/orden';
 import { leerId } from '../../../lib/consulta-de-ruta';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { useVolver } from '../../../lib/navegacion';
@@ -46,10 +44,17 @@ import { Texto } from '../../../components/texto';
 import '../orders.css';
 
 /**
+ * What the order's paperwork shows in its detail (files, hours and expenses, the printed report,
+ * the client's side). Those are other features: app/ passes them in (app/composicion), so this
+ * feature does not import them and they can build on the order without a cycle.
+ */
+export type PapeleoDelDetalle = (orden: OrdenDetalle) => ReactNode;
+
+/**
  * The detail of one order (route `orden/:id`, added to SPEC §2's table: it lists no detail
  * route). Every field, its history, and only the actions the server's `acciones` allow.
  */
-export default function OrdenDetallePage() {
+export default function OrdenDetallePage({ papeleo }: { papeleo?: PapeleoDelDetalle }) {
   const params = useParams();
   const id = leerId(params.id ?? null);
   const detalle = useOrdenDetalle(id);
@@ -73,7 +78,7 @@ export default function OrdenDetallePage() {
           ) : orden ? (
             <>
               <MarcaSinConexion consulta={detalle} />
-              <ContenidoOrden orden={orden} />
+              <ContenidoOrden orden={orden} papeleo={papeleo} />
             </>
           ) : null}
         </div>
@@ -93,7 +98,7 @@ function Dato({ titulo, children, testId }: { titulo: string; children: ReactNod
 
 const SIN_DATO = <span className="orden-dato__vacio">—</span>;
 
-export function ContenidoOrden({ orden }: { orden: OrdenDetalle }) {
+export function ContenidoOrden({ orden, papeleo }: { orden: OrdenDetalle; papeleo?: PapeleoDelDetalle }) {
   const zona = useZonaEmpresa();
   return (
     <>
@@ -176,8 +181,7 @@ export function ContenidoOrden({ orden }: { orden: OrdenDetalle }) {
           )}
         </section>
 
-        <PapeleoDeOrden ordenId={orden.id} />
-        <ClienteDeOrden orden={orden} />
+        {papeleo?.(orden)}
         <HistorialDeOrden ordenId={orden.id} />
       </div>
     </>

@@ -1,4 +1,4 @@
-import { ORDEN_CRITERIOS, puedeCrearOrden } from '@delego/contract';
+import { ORDEN_CRITERIOS, puedeCrearOrden, type Filtros } from '@delego/contract';
 import {
   IonBadge,
   IonButton,
@@ -20,7 +20,7 @@ import {
   type RefresherCustomEvent,
 } from '@ionic/react';
 import { add, filterOutline, gridOutline, searchOutline } from 'ionicons/icons';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoPantalla, EstadoSinConexion, FilasCargando } from '../../../components/estados-pantalla';
 import { MarcaPendiente } from '../../../components/marca-pendiente';
@@ -28,7 +28,6 @@ import { MarcaSinConexion } from '../../../components/marca-sin-conexion';
 import { usePendientes } from '../../../lib/outbox';
 import { muestraOrdenesNuevas, ordenesNuevasPendientes } from '../model/pendientes';
 import { esperaConexionSinDatos, errorEnLugarDeDatos } from '../../../lib/conexion';
-import { ExportarOrdenesBoton } from '../../reports';
 import { useSession } from '../../auth';
 import { useOrdenes } from '../api/get-ordenes';
 import { usePrimerosPasos } from '../api/get-primeros-pasos';
@@ -54,11 +53,17 @@ import '../orders.css';
 const RUTA = '/home';
 
 /**
+ * The header's export of what the filters select (Excel, the reports feature): app/ passes it in
+ * (app/composicion), so this feature does not import reports.
+ */
+export type ExportarLista = (filtros: Omit<Filtros, 'pagina'>) => ReactNode;
+
+/**
  * Inicio: the order list. Its filters live in the address (/home?estados=todas&q=bomba), so going
  * back, refreshing or sharing the link keeps them. Offline it shows the copy kept on the device
  * with «Sin conexión · datos de hh:mm», and refreshes by itself when the connection returns.
  */
-export default function OrdenesListaPage() {
+export default function OrdenesListaPage({ exportar }: { exportar?: ExportarLista }) {
   const { usuario } = useSession();
   const router = useIonRouter();
   const consulta = useConsultaDeRuta(RUTA);
@@ -125,7 +130,7 @@ export default function OrdenesListaPage() {
             </IonBadge>
           )}
         </div>
-        <ExportarOrdenesBoton filtros={cuerpo} />
+        {exportar?.(cuerpo)}
         <IonButton routerLink="/dashboard" aria-label="Tablero" title="Tablero" data-testid="ordenes-abrir-tablero">
           <IonIcon slot="icon-only" icon={gridOutline} aria-hidden="true" />
         </IonButton>

@@ -5,8 +5,7 @@ import { EstadoError, EstadoRequiereSesion, FilasCargando } from '../../../compo
 import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { useSession } from '../../auth';
 import { useCambiarResponsables } from '../api/cambiar-responsables';
-import { useOrdenDetalle } from '../api/get-orden-detalle';
-import { useResponsablesDisponibles, type ResponsableDisponible } from '../api/get-responsables-disponibles';
+import { useOrdenDetalle, useResponsablesDisponibles, type ResponsableDisponible } from '../../../domain/orden';
 import { useAviso } from '../../../components/avisos';
 import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';

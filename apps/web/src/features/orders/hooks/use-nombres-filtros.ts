@@ -1,6 +1,6 @@
 import { useAreas, usePrioridades, useTiposOrden } from '../../../lib/catalogos';
 import { useClientesUsados } from '../api/get-clientes-usados';
-import { useResponsablesDisponibles } from '../api/get-responsables-disponibles';
+import { useResponsablesDisponibles } from '../../../domain/orden';
 import { NOMBRES_CAMPO_FECHA, filtrosAvanzados, type FiltroAvanzado, type FiltrosLista } from '../model/filtros';
 import { formatoDia, nombrePersona } from '../model/formato';
 

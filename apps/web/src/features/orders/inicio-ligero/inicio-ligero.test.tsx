@@ -8,7 +8,7 @@ import { md5Hex } from '../../../lib/md5';
 import { guardarSesion } from '../../../lib/session';
 import { makeOperario, makeSupervisor } from '../../../test/factories';
 import { errorDelServidor, simularServidor, type Respuesta } from '../../../test/servidor';
-import { ordenesKeys } from '../keys';
+import { ordenesKeys } from '../../../domain/orden';
 import { FILTROS_INICIALES, NOMBRES_ORDEN, alternarEstado, consultaDeFiltros, cuerpoDeFiltros } from '../model/filtros';
 import { makeOrdenResumen } from '../test-utils';
 import { mascaraDeIcono } from './icono-ligero';

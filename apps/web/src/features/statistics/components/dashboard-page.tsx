@@ -22,7 +22,7 @@ import { EstadoError } from '../../../components/estados-pantalla';
 import { useAreas, useTiposOrden } from '../../../lib/catalogos';
 import { useConsultaDeRuta } from '../../../lib/consulta-de-ruta';
 import { useSession } from '../../auth';
-import { useResponsablesDisponibles } from '../../orders';
+import { useResponsablesDisponibles } from '../../../domain/orden';
 import { useDashboard } from '../api/get-dashboard';
 import { useRango } from '../hooks/use-rango';
 import { rutaDeDetalle } from '../model/detalle';

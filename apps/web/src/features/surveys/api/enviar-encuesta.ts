@@ -1,6 +1,6 @@
 import { RUTAS, type EnviarEncuesta } from '@delego/contract';
 import { mutacionDe } from '../../../lib/consultas';
-import { ordenesKeys } from '../../orders';
+import { ordenesKeys } from '../../../domain/orden';
 import { encuestasKeys } from '../keys';
 
 /** POST /api/v2/encuesta/enviar {email, ordenId}: the order's surveys and its history refetch. */

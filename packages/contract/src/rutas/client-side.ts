@@ -10,8 +10,8 @@ import {
   zResumenPublico,
   zResumenQuery,
   zTokenPublico,
-} from '../cliente-publico.js';
-import { zComentarioEncuesta, zEncuestaPublica, zPuntaje } from '../encuestas.js';
+} from '../client-side.js';
+import { zComentarioEncuesta, zEncuestaPublica, zPuntaje } from '../surveys.js';
 import { zOrdenDetalle } from '../orders.js';
 import { z } from 'zod';
 import { ruta, zParamId } from './definir.js';

@@ -7,7 +7,7 @@ import {
   zExportDemoraQuery,
   zParamsGrafico,
   zRangoEstadisticas,
-} from './estadisticas.js';
+} from './statistics.js';
 
 const ZONA = 'America/Argentina/Buenos_Aires';
 

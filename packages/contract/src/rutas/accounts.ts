@@ -10,7 +10,7 @@ import {
   zReenviarConfirmacion,
   zRegistroHecho,
   zRegistroUsuario,
-} from '../cuentas.js';
+} from '../accounts.js';
 import { ruta } from './definir.js';
 
 const tags = ['cuentas'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOKEN_PRUEBA, zPlanEstado, zSuscribir, zWebhookMercadoPago } from './plan.js';
+import { TOKEN_PRUEBA, zPlanEstado, zSuscribir, zWebhookMercadoPago } from './plans.js';
 
 const tarjeta = { token: 'prueba_0123456789abcdef', marca: 'visa', ultimosCuatro: '3704', titular: 'APRO' };
 

@@ -6,7 +6,7 @@ import {
   zConfirmarRecuperarPasswordQuery,
   zReenviarConfirmacion,
   zRegistroUsuario,
-} from './cuentas.js';
+} from './accounts.js';
 
 const MD5 = '0123456789abcdef0123456789abcdef';
 const valido = {

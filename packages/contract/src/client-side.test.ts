@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONDICIONES_IVA, zDatosFacturacion, zResumenPublico } from './cliente-publico.js';
+import { CONDICIONES_IVA, zDatosFacturacion, zResumenPublico } from './client-side.js';
 
 const datos = {
   razonSocial: 'Ferretería Norte S.A.',

@@ -1,6 +1,6 @@
 import type { Filtros } from '@delego/contract';
 
-/** Query keys of the orders feature (issue 3). */
+/** Query keys of the order (issue 3): its lists, detail, form, history and catalogues, for every feature. */
 export const ordenesKeys = {
   all: ['ordenes'] as const,
   listas: () => [...ordenesKeys.all, 'lista'] as const,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textoPromedio, zEncuestasQuery, zEnviarEncuesta, zResponderEncuesta } from './encuestas.js';
+import { textoPromedio, zEncuestasQuery, zEnviarEncuesta, zResponderEncuesta } from './surveys.js';
 
 const K = 'a'.repeat(43);
 

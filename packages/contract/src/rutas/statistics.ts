@@ -10,7 +10,7 @@ import {
   zGrafico,
   zParamsGrafico,
   zRangoEstadisticas,
-} from '../estadisticas.js';
+} from '../statistics.js';
 import { zFiltros } from '../orders.js';
 import { ruta } from './definir.js';
 

@@ -1,4 +1,4 @@
-/** Query keys of the plan feature (the menu's panel, planes, mercadopago-tarjeta). */
+/** Query keys of the company's plan (the menu's panel, planes, mercadopago-tarjeta; the login seeds `estado`). */
 export const planKeys = {
   all: ['plan'] as const,
   /** The company's plan and quota for one logged-in user (the menu's panel). */

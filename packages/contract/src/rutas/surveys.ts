@@ -10,7 +10,7 @@ import {
   zParamOrdenEncuesta,
   zResponderEncuesta,
   zResultadosEncuestas,
-} from '../encuestas.js';
+} from '../surveys.js';
 import { ruta } from './definir.js';
 
 const tags = ['encuestas'];

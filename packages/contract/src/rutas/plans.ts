@@ -7,7 +7,7 @@ import {
   zSuscribir,
   zWebhookMercadoPago,
   zWebhookQuery,
-} from '../plan.js';
+} from '../plans.js';
 import { ruta, zOk } from './definir.js';
 
 const tags = ['planes'];

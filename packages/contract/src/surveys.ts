@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zEpochMs, zId, zIdCon, zTexto } from './common.js';
-import { zEmail, zTokenEnlace } from './cuentas.js';
+import { zEmail, zTokenEnlace } from './accounts.js';
 
 /**
  * Surveys (issue 13, SPEC §2 enviar-encuesta, encuestas/:resultado, grafico-encuestas, and §7

@@ -1,0 +1,36 @@
+import type { Autenticador } from '../../kernel/auth-hook.js';
+import type { Modulo, Nucleo } from '../../kernel/modulo.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { PuertoPlanes } from '../plans/index.js';
+import type { BrokerOptions } from './live.broker.js';
+import { registerLive } from './live.module.js';
+
+export interface DepsVivo {
+  /** CONNECT's credentials, verified (and throttled) as an HTTP call's. */
+  auth: Pick<Autenticador, 'authenticate'>;
+  plans: Pick<PuertoPlanes, 'estadoDeEntidad'>;
+  /** Presence across instances (who has a socket where), for the notifications' push decisions. */
+  notifications: Pick<NotificationsService, 'touchPresence' | 'dropPresence' | 'setPresence'>;
+  /** This instance's id for live presence (several instances share one database). */
+  instanceId: string;
+  /** Overrides of the STOMP broker's limits (tests). */
+  broker?: Partial<BrokerOptions> | undefined;
+}
+
+/**
+ * The live channel: STOMP 1.2 at /api/v2/delegoWS (authenticated at CONNECT, so a public route of
+ * the HTTP table), fed by the bus's domain events. docs/LIVE.md.
+ */
+export function moduloVivo(n: Pick<Nucleo, 'bus'>, deps: DepsVivo): Modulo {
+  return {
+    nombre: 'live',
+    puerto: {},
+    rutasPublicas: async (scope) => {
+      await registerLive(scope, {
+        ...deps,
+        bus: n.bus,
+        ...(deps.broker ? { broker: deps.broker } : {}),
+      });
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { OrdenDetalle } from '@delego/contract';
+import { ClienteDeOrden } from '../../features/client-side';
+import OrdenDetallePage from '../../features/orders/components/orden-detalle-page';
+import { PapeleoDeOrden } from '../../features/reports';
+
+/** The order's paperwork in its detail: the links to files, hours and expenses and the report, then the client's side. */
+function papeleo(orden: OrdenDetalle) {
+  return (
+    <>
+      <PapeleoDeOrden ordenId={orden.id} />
+      <ClienteDeOrden orden={orden} />
+    </>
+  );
+}
+
+/**
+ * Route `orden/:id`: the orders feature's detail with the paperwork features in it. app/ puts
+ * them together so that orders does not import the features that build on the order (issue 29).
+ */
+export default function OrdenDetalleConPapeleoPage() {
+  return <OrdenDetallePage papeleo={papeleo} />;
+}
