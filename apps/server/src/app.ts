@@ -30,9 +30,12 @@ import { ReportsService } from './modules/reports/reports.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { moduloEstadisticas } from './modules/statistics/index.js';
 import type { LoginThrottle } from './modules/identity/login-throttle.js';
-import { NotificationsService } from './modules/notifications/notifications.service.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { WebPushSender, type NativePushSender, type PushSender } from './modules/notifications/push.js';
+import {
+  moduloNotificaciones,
+  WebPushSender,
+  type NativePushSender,
+  type PushSender,
+} from './modules/notifications/index.js';
 import { moduloVivo } from './modules/live/index.js';
 import type { BrokerOptions } from './modules/live/live.broker.js';
 import type { Services } from './services.js';
@@ -40,16 +43,22 @@ import { crearServidor } from './infra/servidor.js';
 import { registrarDocs } from './infra/docs.js';
 import { registerWeb } from './infra/web.js';
 import { moduloCuentas, type LimitesCuentas } from './modules/accounts/index.js';
-import type { LimitesCorreo } from './modules/mail/limites.js';
-import { MailService, dominioDe } from './modules/mail/mail.service.js';
-import { EmlTransport, SmtpTransport, type MailTransport } from './modules/mail/transport.js';
-import { ClientSideService, type LimitesClientePublico } from './modules/client-side/client-side.service.js';
-import { clientSidePublicRoutes, clientSideRoutes } from './modules/client-side/client-side.routes.js';
-import { cifradorEnArchivo } from './modules/client-side/enlace-cifrado.js';
-import { SurveysService } from './modules/surveys/surveys.service.js';
+import {
+  moduloCorreo,
+  EmlTransport,
+  SmtpTransport,
+  type LimitesCorreo,
+  type MailTransport,
+} from './modules/mail/index.js';
+import {
+  cifradorEnArchivo,
+  facturacionParaDetalle,
+  moduloLadoCliente,
+  type LimitesClientePublico,
+} from './modules/client-side/index.js';
+import { moduloEncuestas } from './modules/surveys/index.js';
 import { IdempotenciaService } from './modules/idempotencia/idempotencia.service.js';
 import { resumenError } from './lib/log-redaction.js';
-import { surveysPublicRoutes, surveysRoutes } from './modules/surveys/surveys.routes.js';
 
 z.config(z.locales.es());
 
@@ -131,21 +140,18 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const entidades = modEntidades.puerto as EntidadesService; // PENDIENTE-FUSION
   const modClientes = moduloClientes({ db, bus }, { cache: caches.clientes });
   const clients = modClientes.puerto;
-  const mail = new MailService(
-    db,
-    clock,
-    parts.mailTransport ??
-      (config.smtpUrl
-        ? new SmtpTransport(config.smtpUrl, config.mailFrom)
-        : new EmlTransport(path.join(config.dataDir, 'correo'), config.mailFrom)),
-    app.log,
+  const modCorreo = moduloCorreo(
+    { db, clock, log: app.log, config },
     {
-      pollMs: config.mailPollMs,
-      dominio: dominioDe(config.mailFrom),
-      contacto: config.mailContacto ?? null,
+      transport:
+        parts.mailTransport ??
+        (config.smtpUrl
+          ? new SmtpTransport(config.smtpUrl, config.mailFrom)
+          : new EmlTransport(path.join(config.dataDir, 'correo'), config.mailFrom)),
       ...(parts.limitesCorreo ? { limites: parts.limitesCorreo } : {}),
     },
   );
+  const mail = modCorreo.puerto;
   const modPlanes = moduloPlanes(
     { db, clock, bus, log: app.log, config },
     {
@@ -181,18 +187,15 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     clients,
     consultar: database.consultar,
     // The billing data of the detail (ordenDTO) is the client-side module's, read with the order.
-    facturacion: ClientSideService.paraDetalle,
+    facturacion: facturacionParaDetalle,
   });
   const orders = new OrdersService(db, clock, bus, plans, ordersLecturas, { consultar: database.consultar });
   const push = parts.push === undefined ? new WebPushSender(config.dataDir) : parts.push;
-  const notifications = new NotificationsService(
-    db,
-    bus,
-    clock,
-    push,
-    (obj, msg) => app.log.warn(obj, msg),
-    parts.pushNativo ?? null,
+  const modNotificaciones = moduloNotificaciones(
+    { db, bus, clock, log: app.log },
+    { push, pushNativo: parts.pushNativo ?? null },
   );
+  const notifications = modNotificaciones.puerto;
   const storage = parts.storage ?? new FsStorage(path.join(config.dataDir, 'archivos'));
   const files = new FilesService(db, orders, storage, bus, clock, { maxFileMb: config.maxFileMb });
   const expenses = new ExpensesService(db, orders, files, bus, clock);
@@ -202,33 +205,28 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     { ordersLecturas, plans, tablero: caches.tablero },
   );
   const statistics = modEstadisticas.puerto;
-  const clientSide: ClientSideService = new ClientSideService(db, clock, bus, {
-    orders,
-    lecturas: ordersLecturas,
-    clients,
-    entidades,
-    files,
-    mail,
-    notifications,
-    cifrador: cifradorEnArchivo(config.dataDir, (err) => app.log.error({ err }, 'clientePublico.claveEnlaces')),
-    // The order's pending survey (issue 13), offered and answered on the public summary.
-    encuestas: {
-      hayPendiente: async (entidadId, ordenId) => Boolean(await surveys.findPendiente(entidadId, ordenId)),
-      responder: (entidadId, ordenId, r) => surveys.responderPorOrden(entidadId, ordenId, r),
+  const modEncuestas = moduloEncuestas(
+    { db, clock, bus, log: app.log, config },
+    { orders, clients, entidades, mail, notifications },
+  );
+  const surveys = modEncuestas.puerto;
+  const modLadoCliente = moduloLadoCliente(
+    { db, clock, bus, log: app.log, config },
+    {
+      orders,
+      lecturas: ordersLecturas,
+      clients,
+      entidades,
+      files,
+      mail,
+      notifications,
+      // The order's pending survey (issue 13), offered and answered on the public summary.
+      encuestas: surveys,
+      cifrador: cifradorEnArchivo(config.dataDir, (err) => app.log.error({ err }, 'clientePublico.claveEnlaces')),
+      ...(parts.limitesClientePublico ? { limites: parts.limitesClientePublico } : {}),
     },
-    log: app.log,
-    publicUrl: config.publicUrl,
-    ...(parts.limitesClientePublico ? { limites: parts.limitesClientePublico } : {}),
-  });
-  const surveys = new SurveysService(db, clock, bus, {
-    orders,
-    clients,
-    entidades,
-    mail,
-    notifications,
-    log: app.log,
-    publicUrl: config.publicUrl,
-  });
+  );
+  const clientSide = modLadoCliente.puerto;
   const idempotencia = new IdempotenciaService(
     db,
     clock,
@@ -268,9 +266,9 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   // The delay export the browser opens: by its single-use access token, outside the auth hook.
   await app.register(modEstadisticas.rutasPublicas!);
   // The survey page's calls (encuestas/<k>): public, by the link's token, rate-limited.
-  await app.register(surveysPublicRoutes(services));
+  await app.register(modEncuestas.rutasPublicas!);
   // The public order summary and the client's billing form (ordersummary/<k>): by token, rate-limited.
-  await app.register(clientSidePublicRoutes(services));
+  await app.register(modLadoCliente.rutasPublicas!);
   // MercadoPago's webhook: public, checked by its x-signature (docs/PLANES.md).
   await app.register(modPlanes.rutasPublicas!);
   await app.register(async (scope) => {
@@ -278,7 +276,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     await scope.register(modIdentidad.rutas!);
     await scope.register(modPlanes.rutas!);
     await scope.register(ordersRoutes(services));
-    await scope.register(notificationsRoutes(services));
+    await scope.register(modNotificaciones.rutas!);
     await scope.register(modClientes.rutas!);
     await scope.register(modCatalogo.rutas!);
     await scope.register(modEntidades.rutas!);
@@ -286,8 +284,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     await scope.register(expensesRoutes(services));
     await scope.register(reportsRoutes(services));
     await scope.register(modEstadisticas.rutas!);
-    await scope.register(surveysRoutes(services));
-    await scope.register(clientSideRoutes(services));
+    await scope.register(modEncuestas.rutas!);
+    await scope.register(modLadoCliente.rutas!);
   });
 
   await app.register(
@@ -306,10 +304,10 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     // Work begun after an answer (recovery, resend) ends before the mail worker and the database.
     await modCuentas.alCerrar?.();
-    await surveys.idle();
+    await modEncuestas.alCerrar?.();
     await modPlanes.alCerrar?.();
-    await mail.stop();
-    await notifications.stop();
+    await modCorreo.alCerrar?.();
+    await modNotificaciones.alCerrar?.();
     await bus.close();
   });
   return app;

@@ -1,19 +1,19 @@
 import type { PuertoCuentas } from './modules/accounts/index.js';
-import type { ClientSideService } from './modules/client-side/client-side.service.js';
+import type { PuertoEstadisticas } from './modules/statistics/index.js';
+import type { PuertoLadoCliente } from './modules/client-side/index.js';
 import type { PuertoClientes } from './modules/clients/index.js';
 import type { EntidadesService } from './modules/entidades/entidades.service.js';
 import type { ExpensesService } from './modules/expenses/expenses.service.js';
 import type { IdempotenciaService } from './modules/idempotencia/idempotencia.service.js';
 import type { FilesService } from './modules/files/files.service.js';
-import type { MailService } from './modules/mail/mail.service.js';
-import type { NotificationsService } from './modules/notifications/notifications.service.js';
+import type { PuertoCorreo } from './modules/mail/index.js';
+import type { PuertoNotificaciones } from './modules/notifications/index.js';
 import type { OrdersLecturasService } from './modules/orders/orders.lecturas.service.js';
 import type { OrdersService } from './modules/orders/orders.service.js';
 import type { PuertoIdentidad } from './modules/identity/index.js';
 import type { PlansService } from './modules/plans/plans.service.js';
 import type { ReportsService } from './modules/reports/reports.service.js';
-import type { PuertoEstadisticas } from './modules/statistics/index.js';
-import type { SurveysService } from './modules/surveys/surveys.service.js';
+import type { PuertoEncuestas } from './modules/surveys/index.js';
 import type { SuscripcionesService } from './modules/plans/suscripciones.service.js';
 
 /**
@@ -31,7 +31,7 @@ export interface Services {
   orders: OrdersService;
   /** The reads of orders (list, detail, history, export). */
   ordersLecturas: OrdersLecturasService;
-  notifications: NotificationsService;
+  notifications: PuertoNotificaciones;
   files: FilesService;
   expenses: ExpensesService;
   reports: ReportsService;
@@ -40,11 +40,11 @@ export interface Services {
   /** Sign-up, confirmation, recovery and invitations (the public calls). */
   accounts: PuertoCuentas;
   /** The outbox and its worker. */
-  mail: MailService;
+  mail: PuertoCorreo;
   /** Surveys: sending, the public answer, results (issue 13). */
-  surveys: SurveysService;
+  surveys: PuertoEncuestas;
   /** The client's side of orders: public summary, share link, billing data (issue 16). */
-  clientSide: ClientSideService;
+  clientSide: PuertoLadoCliente;
   /** Idempotency keys of the changes the field app's outbox replays (issue 17). */
   idempotencia: IdempotenciaService;
   /** Plans and payments: catalogue, subscribing, webhooks, the lifecycle (issue 15). */

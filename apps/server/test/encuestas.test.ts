@@ -365,23 +365,50 @@ describe('respuesta pública', () => {
 });
 
 describe('para el resumen público de la orden (issue 16)', () => {
+  const ordenDe =
+    (ordenId: number, entidadId = demo) =>
+    () =>
+      Promise.resolve({ entidadId, ordenId });
+
   it('findPendiente y responderPorOrden aplican las mismas reglas', async () => {
     const s = env.services().surveys;
     const o = await crearOrden();
     expect(await s.findPendiente(demo, o.id)).toBeUndefined();
-    await expect(s.responderPorOrden(demo, o.id, { puntaje: 5 })).rejects.toMatchObject({ code: 'NO_ENCONTRADO' });
+    expect(await s.hayPendiente(demo, o.id)).toBe(false);
+    await expect(s.responderPorOrden(ordenDe(o.id), { puntaje: 5 }, '198.51.100.1')).rejects.toMatchObject({
+      code: 'NO_ENCONTRADO',
+    });
     const { envio } = await enviar(o.id);
     expect(await s.findPendiente(demo, o.id)).toMatchObject({ id: envio.encuesta.id, ordenId: o.id });
-    await expect(s.responderPorOrden(demo, o.id, { puntaje: 9 })).rejects.toMatchObject({ code: 'DATOS_INVALIDOS' });
-    await expect(s.responderPorOrden(demo, o.id, { puntaje: 4, comentario: 'x'.repeat(2001) })).rejects.toMatchObject({
-      code: 'DATOS_INVALIDOS',
-    });
-    // Another company's id finds nothing.
+    expect(await s.hayPendiente(demo, o.id)).toBe(true);
+    // Another company's id finds nothing, and answers nothing.
     expect(await s.findPendiente(demo + 1, o.id)).toBeUndefined();
-    const r = await s.responderPorOrden(demo, o.id, { puntaje: 4, comentario: 'Bien' });
+    expect(await s.hayPendiente(demo + 1, o.id)).toBe(false);
+    await expect(s.responderPorOrden(ordenDe(o.id, demo + 1), { puntaje: 1 }, '198.51.100.1')).rejects.toMatchObject({
+      code: 'NO_ENCONTRADO',
+    });
+    const r = await s.responderPorOrden(ordenDe(o.id), { puntaje: 4, comentario: 'Bien' }, '198.51.100.1');
     expect(r).toMatchObject({ estado: 'cerrada', puntaje: 4, comentario: 'Bien' });
     expect(await s.findPendiente(demo, o.id)).toBeUndefined();
-    await expect(s.responderPorOrden(demo, o.id, { puntaje: 4 })).rejects.toMatchObject({ code: 'NO_ENCONTRADO' });
+    await expect(s.responderPorOrden(ordenDe(o.id), { puntaje: 4 }, '198.51.100.1')).rejects.toMatchObject({
+      code: 'NO_ENCONTRADO',
+    });
+  });
+
+  it('una ráfaga desde una dirección recibe 429 antes de que se busque el enlace', async () => {
+    const s = env.services().surveys;
+    let buscadas = 0;
+    const nunca = () => {
+      buscadas++;
+      return Promise.reject(new Error('sin enlace'));
+    };
+    for (let i = 0; i < 60; i++) {
+      await expect(s.responderPorOrden(nunca, { puntaje: 5 }, '198.51.100.4')).rejects.toThrow('sin enlace');
+    }
+    await expect(s.responderPorOrden(nunca, { puntaje: 5 }, '198.51.100.4')).rejects.toMatchObject({
+      code: 'DEMASIADOS_INTENTOS',
+    });
+    expect(buscadas).toBe(60);
   });
 });
 

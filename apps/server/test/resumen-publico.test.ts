@@ -345,7 +345,13 @@ describe('el enlace público', () => {
     });
     expect(enviada.statusCode, enviada.body).toBeLessThan(300);
     expect((await publico(k)).json().encuestaPendiente).toBe(true);
-    expect((await encuesta({ k, puntaje: 9 })).statusCode).toBe(400);
+    // The contract's schema at the route is the one check of the rating and the comment.
+    const malPuntaje = await encuesta({ k, puntaje: 9 });
+    expect(malPuntaje.statusCode).toBe(400);
+    expect(malPuntaje.json().field).toBe('puntaje');
+    const largo = await encuesta({ k, puntaje: 4, comentario: 'x'.repeat(2001) });
+    expect(largo.statusCode).toBe(400);
+    expect(largo.json().field).toBe('comentario');
     expect((await encuesta({ k: 'C'.repeat(43), puntaje: 5 })).statusCode).toBe(404);
     const r = await encuesta({ k, puntaje: 4, comentario: '<b>Muy bien</b>' });
     expect(r.statusCode, r.body).toBe(200);

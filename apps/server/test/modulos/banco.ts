@@ -7,6 +7,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ESTADO } from '@delego/contract';
 import { testConfig } from '../../src/config.js';
 import type { Actor } from '../../src/kernel/actor.js';
 import { requireAuth } from '../../src/kernel/auth-hook.js';
@@ -15,9 +16,10 @@ import type { Database } from '../../src/kernel/db/client.js';
 import { installErrorHandler } from '../../src/kernel/error-handler.js';
 import { AppError } from '../../src/kernel/errors.js';
 import type { Modulo, Nucleo } from '../../src/kernel/modulo.js';
+import { ordenes, ordenResponsables } from '../../src/modules/orders/orders.tables.js';
 import { serializadorDeRespuestas } from '../../src/lib/serializer.js';
 import { validatorCompilerSeguro } from '../../src/lib/validator.js';
-import { makeEntidad } from '../../src/seed/factories.js';
+import { makeEntidad, makeUsuario } from '../../src/seed/factories.js';
 import { seedCatalogo } from '../../src/seed/catalogo.js';
 import { openTestDatabase, TestClock } from '../helpers.js';
 
@@ -34,6 +36,14 @@ export interface Banco {
   otraEntidadId: number;
   /** An actor of `entidadId` (admin by default). */
   actor(o?: Partial<Actor>): Actor;
+  /** A person of `entidadId` (for rows that name one; no password that logs in). */
+  usuario(entidadId: number, nombre?: string): Promise<number>;
+  /** A pending order of `entidadId` created by `creadaPor`, with the next number and its responsables. */
+  orden(
+    entidadId: number,
+    creadaPor: number,
+    o?: { titulo?: string; responsables?: number[] },
+  ): Promise<{ id: number; numero: number; titulo: string }>;
   /** The module's routes behind a hook that authenticates `Authorization: prueba` as `actor`. */
   servir(modulo: Modulo, actor: Actor): Promise<FastifyInstance>;
   close(): Promise<void>;
@@ -57,6 +67,8 @@ export async function bancoDeModulo(): Promise<Banco> {
   const entidadId = await makeEntidad(database.db, { nombre: 'Módulo SA', plan: 'Ilimitado', now: clock.now() });
   const otraEntidadId = await makeEntidad(database.db, { nombre: 'Otra SA', plan: 'Ilimitado', now: clock.now() });
   const servidas: FastifyInstance[] = [];
+  let personas = 0;
+  let numero = 0;
   return {
     nucleo,
     database,
@@ -76,6 +88,39 @@ export async function bancoDeModulo(): Promise<Banco> {
       permisos: { clientes: [] },
       ...o,
     }),
+    async usuario(entidad, nombre = 'Persona') {
+      personas += 1;
+      return makeUsuario(database.db, {
+        entidadId: entidad,
+        usuario: `persona${personas}`,
+        passwordHash: 'sin-clave',
+        nombre,
+        email: `persona${personas}@example.com`,
+      });
+    },
+    async orden(entidad, creadaPor, o = {}) {
+      numero += 1;
+      const titulo = o.titulo ?? `Orden ${numero}`;
+      const [fila] = await database.db
+        .insert(ordenes)
+        .values({
+          entidadId: entidad,
+          numero,
+          titulo,
+          estadoId: ESTADO.PENDIENTE,
+          registroResponsableId: creadaPor,
+          creada: clock.now(),
+          actualizada: clock.now(),
+        })
+        .returning({ id: ordenes.id });
+      if (!fila) throw new Error('orden no creada');
+      if (o.responsables?.length) {
+        await database.db
+          .insert(ordenResponsables)
+          .values(o.responsables.map((usuarioId) => ({ ordenId: fila.id, usuarioId })));
+      }
+      return { id: fila.id, numero, titulo };
+    },
     async servir(modulo, actor) {
       const app = Fastify({ logger: silencio }).withTypeProvider<ZodTypeProvider>();
       app.setValidatorCompiler(validatorCompilerSeguro);

@@ -23,7 +23,7 @@ import type { Actor } from '../../kernel/actor.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import type { PuertoEntidades } from '../entidades/index.js';
-import type { MailService } from '../mail/mail.service.js';
+import type { PuertoCorreo } from '../mail/index.js';
 import {
   plantillaAvisoRegistro,
   plantillaConfirmacion,
@@ -112,7 +112,7 @@ export class AccountsService implements Invitaciones {
         | 'credencialesCambiadas'
       >;
       entidades: Pick<PuertoEntidades, 'find'>;
-      mail: Pick<MailService, 'kick' | 'enqueue' | 'avisoRegistroPermitido'>;
+      mail: Pick<PuertoCorreo, 'kick' | 'enqueue' | 'avisoRegistroPermitido'>;
       log: Pick<FastifyBaseLogger, 'info' | 'error'>;
       /** PUBLIC_URL: the links in the mails start with it. */
       publicUrl: string;

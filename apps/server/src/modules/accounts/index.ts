@@ -2,7 +2,7 @@ import type { Modulo, Nucleo } from '../../kernel/modulo.js';
 // entidades and mail have no index.ts on this branch yet: their services' types, narrowed.
 import type { PuertoEntidades } from '../entidades/index.js';
 import type { PuertoIdentidad } from '../identity/index.js';
-import type { MailService } from '../mail/mail.service.js';
+import type { PuertoCorreo } from '../mail/index.js';
 import { accountsRoutes } from './accounts.routes.js';
 import { AccountsService, type LimitesCuentas } from './accounts.service.js';
 
@@ -30,7 +30,7 @@ export interface DepsCuentas {
   /** The company's name and logo in the mails. */
   entidades: Pick<PuertoEntidades, 'find'>;
   /** The outbox: links' mails are queued in the caller's transaction. */
-  mail: Pick<MailService, 'kick' | 'enqueue' | 'avisoRegistroPermitido'>;
+  mail: Pick<PuertoCorreo, 'kick' | 'enqueue' | 'avisoRegistroPermitido'>;
   /** Overrides of the public calls' rate limits (tests). */
   limites?: Partial<LimitesCuentas>;
 }

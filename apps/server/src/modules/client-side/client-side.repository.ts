@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../kernel/db/client.js';
+import { leerJson } from '../../kernel/db/json.js';
 import { firstRow } from '../../lib/queries.js';
 // Reads with JOIN of other modules' tables (ARCHITECTURE.md, the deliberate exception for reads):
 // the public summary is one screen, resolved here without an actor.
@@ -56,7 +57,7 @@ export function facturacionDeOrdenSql(ordenId: SQL, entidadId: SQL): SQL {
 /** The value of `facturacionDeOrdenSql` (parsed by node-postgres, text from PGlite), as a row. */
 export function facturacionDeJson(valor: unknown): FacturacionDeDetalle | undefined {
   if (valor == null) return undefined;
-  const j = (typeof valor === 'string' ? JSON.parse(valor) : valor) as Record<string, unknown>;
+  const j = leerJson<Record<string, unknown>>(valor);
   const texto = (k: string) => (typeof j[k] === 'string' ? j[k] : null);
   const fecha = (k: string) => (j[k] == null ? null : new Date(Number(j[k])));
   return {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
 import { registrar } from '../../kernel/rutas.js';
-import type { Services } from '../../services.js';
 import { actorOf } from '../../kernel/actor.js';
 import { contentDisposition } from '../files/http.js';
+import type { ClientSideService } from './client-side.service.js';
 
 /** A billing form is a few hundred bytes: a larger body is refused (413) before it is parsed. */
 export const CLIENTE_PUBLICO_BODY_LIMIT = 16 * 1024;
@@ -14,15 +14,15 @@ export const CLIENTE_PUBLICO_BODY_LIMIT = 16 * 1024;
  * lib/log-redaction.ts masks `k=` anywhere else.
  */
 export const clientSidePublicRoutes =
-  (s: Services): FastifyPluginAsync =>
+  (c: ClientSideService): FastifyPluginAsync =>
   async (app) => {
     registrar(app, RUTAS.resumenPublico, async (req, reply) => {
-      const r = await s.clientSide.resumen(req.query.k, req.ip);
+      const r = await c.resumen(req.query.k, req.ip);
       void reply.header('Cache-Control', 'no-store');
       return r;
     });
     registrar(app, RUTAS.archivoPublico, async (req, reply) => {
-      const d = await s.clientSide.archivo(req.query.k, req.query.archivo, req.ip);
+      const d = await c.archivo(req.query.k, req.query.archivo, req.ip);
       // Images may be shown in the page; anything else is downloaded, never rendered by the browser.
       const inline = d.mime.startsWith('image/') && req.query.inline !== undefined && req.query.inline !== '0';
       return reply
@@ -33,24 +33,18 @@ export const clientSidePublicRoutes =
         .header('Cache-Control', 'private, no-store')
         .send(await d.abrir());
     });
-    registrar(
-      app,
-      RUTAS.encuestaDesdeResumen,
-      async (req) => s.clientSide.responderEncuesta(req.body.k, req.body, req.ip),
-      {
-        bodyLimit: CLIENTE_PUBLICO_BODY_LIMIT,
-      },
-    );
-    registrar(app, RUTAS.facturacionPublica, async (req) => s.clientSide.responderFacturacion(req.body, req.ip), {
+    registrar(app, RUTAS.encuestaDesdeResumen, async (req) => c.responderEncuesta(req.body.k, req.body, req.ip), {
+      bodyLimit: CLIENTE_PUBLICO_BODY_LIMIT,
+    });
+    registrar(app, RUTAS.facturacionPublica, async (req) => c.responderFacturacion(req.body, req.ip), {
       bodyLimit: CLIENTE_PUBLICO_BODY_LIMIT,
     });
   };
 
 /** The company's calls: the share link of an order, its billing data and the delegation. */
 export const clientSideRoutes =
-  (s: Services): FastifyPluginAsync =>
+  (c: ClientSideService): FastifyPluginAsync =>
   async (app) => {
-    const c = s.clientSide;
     registrar(app, RUTAS.enlaceCompartido, async (req) => c.findEnlace(actorOf(req), req.params.id));
     registrar(app, RUTAS.crearEnlace, async (req) => c.createEnlace(actorOf(req), req.params.id));
     registrar(app, RUTAS.revocarEnlace, async (req) => c.revokeEnlace(actorOf(req), req.params.id));

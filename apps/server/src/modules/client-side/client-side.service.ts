@@ -28,11 +28,11 @@ import { crearToken, hashDeToken } from '../../lib/tokens.js';
 import type { PuertoClientes } from '../clients/index.js';
 import type { EntidadesService } from '../entidades/entidades.service.js';
 import type { Descarga, FilesService } from '../files/files.service.js';
-import type { MailService, TipoCorreo } from '../mail/mail.service.js';
-import { remitenteDe, type Contenido } from '../mail/plantillas.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import { remitenteDe, type Contenido, type PuertoCorreo, type TipoCorreo } from '../mail/index.js';
+import type { PuertoNotificaciones } from '../notifications/index.js';
 import type { OrdersLecturasService } from '../orders/orders.lecturas.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
+import type { PuertoEncuestas } from '../surveys/index.js';
 import {
   ClientSideRepository,
   facturacionDeJson,
@@ -55,7 +55,6 @@ export interface LimitesClientePublico {
   archivoDireccion: Limite;
   facturacionDireccion: Limite;
   facturacionFormulario: Limite;
-  encuestaDireccion: Limite;
 }
 
 export const LIMITES_CLIENTE_PUBLICO_DEFECTO: LimitesClientePublico = {
@@ -64,18 +63,7 @@ export const LIMITES_CLIENTE_PUBLICO_DEFECTO: LimitesClientePublico = {
   archivoDireccion: { max: 120, ventanaMs: 15 * MINUTO },
   facturacionDireccion: { max: 10, ventanaMs: 15 * MINUTO },
   facturacionFormulario: { max: 5, ventanaMs: 15 * MINUTO },
-  encuestaDireccion: { max: 20, ventanaMs: 15 * MINUTO },
 };
-
-/** What the summary needs of the surveys module (issue 13): the pending survey and its answer. */
-export interface EncuestasDeOrden {
-  hayPendiente(entidadId: number, ordenId: number): Promise<boolean>;
-  responder(
-    entidadId: number,
-    ordenId: number,
-    r: { puntaje: number; comentario: string | null },
-  ): Promise<EncuestaPublica>;
-}
 
 const SOLO_LECTURA = 'No puede modificar esta orden: necesita el permiso modificarOrden o ser su responsable.';
 
@@ -110,15 +98,16 @@ export class ClientSideService {
     private readonly clock: Clock,
     private readonly bus: EventBus,
     private readonly deps: {
-      orders: OrdersService;
-      lecturas: OrdersLecturasService;
+      orders: Pick<OrdersService, 'acceso' | 'insertEvento'>;
+      lecturas: Pick<OrdersLecturasService, 'detalle'> & { nombres: Pick<OrdersLecturasService['nombres'], 'de'> };
       clients: Pick<PuertoClientes, 'find'>;
-      entidades: EntidadesService;
-      files: FilesService;
-      mail: MailService;
-      notifications: NotificationsService;
+      entidades: Pick<EntidadesService, 'find'>;
+      files: Pick<FilesService, 'descargaDeEmpresa'>;
+      mail: Pick<PuertoCorreo, 'enqueue' | 'kick'>;
+      notifications: Pick<PuertoNotificaciones, 'create'>;
       cifrador: CifradorEnlaces;
-      encuestas: EncuestasDeOrden;
+      /** The order's pending survey (issue 13): offered on the summary, answered through it. */
+      encuestas: Pick<PuertoEncuestas, 'hayPendiente' | 'responderPorOrden'>;
       log: FastifyBaseLogger;
       /** PUBLIC_URL: links are PUBLIC_URL/ordersummary/<token>. */
       publicUrl: string;
@@ -318,18 +307,17 @@ export class ClientSideService {
     };
   }
 
-  /** POST /api/v2/ordersummary/encuesta: the order's pending survey, answered from the summary. */
+  /**
+   * POST /api/v2/ordersummary/encuesta: the order's pending survey, answered from the summary. The
+   * surveys module answers it as it answers its own link (its limits, its rules); this module only
+   * says which order the summary's link is for.
+   */
   async responderEncuesta(
     k: string,
     r: { puntaje: number; comentario?: string | null | undefined },
     direccion: string,
   ): Promise<EncuestaPublica> {
-    this.limitar([[`encuesta:d:${grupoDeDireccion(direccion)}`, this.limites.encuestaDireccion]]);
-    const enlace = await this.enlaceDe(k);
-    return this.deps.encuestas.responder(enlace.entidadId, enlace.ordenId, {
-      puntaje: r.puntaje,
-      comentario: r.comentario?.trim() || null,
-    });
+    return this.deps.encuestas.responderPorOrden(() => this.enlaceDe(k), r, direccion);
   }
 
   /** GET /api/v2/ordersummary/archivo?k=&archivo=: a file the company shared, and only those. */

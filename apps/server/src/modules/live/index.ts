@@ -1,6 +1,6 @@
 import type { Autenticador } from '../../kernel/auth-hook.js';
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { PuertoNotificaciones } from '../notifications/index.js';
 import type { PuertoPlanes } from '../plans/index.js';
 import type { BrokerOptions } from './live.broker.js';
 import { registerLive } from './live.module.js';
@@ -10,7 +10,7 @@ export interface DepsVivo {
   auth: Pick<Autenticador, 'authenticate'>;
   plans: Pick<PuertoPlanes, 'estadoDeEntidad'>;
   /** Presence across instances (who has a socket where), for the notifications' push decisions. */
-  notifications: Pick<NotificationsService, 'touchPresence' | 'dropPresence' | 'setPresence'>;
+  notifications: Pick<PuertoNotificaciones, 'touchPresence' | 'dropPresence' | 'setPresence'>;
   /** This instance's id for live presence (several instances share one database). */
   instanceId: string;
   /** Overrides of the STOMP broker's limits (tests). */

@@ -5,7 +5,7 @@ import type { EventBus } from '../../kernel/bus.js';
 import { soloUpgradeDelCanal } from '../../lib/connection-guard.js';
 import { esquemaDe } from '../../kernel/rutas.js';
 import type { Autenticador } from '../../kernel/auth-hook.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { PuertoNotificaciones } from '../notifications/index.js';
 import type { PuertoPlanes } from '../plans/index.js';
 import { DEFAULT_BROKER_OPTIONS, StompBroker, type BrokerOptions } from './live.broker.js';
 
@@ -21,7 +21,7 @@ export async function registerLive(
     auth: Pick<Autenticador, 'authenticate'>;
     bus: EventBus;
     plans: Pick<PuertoPlanes, 'estadoDeEntidad'>;
-    notifications: Pick<NotificationsService, 'touchPresence' | 'dropPresence' | 'setPresence'>;
+    notifications: Pick<PuertoNotificaciones, 'touchPresence' | 'dropPresence' | 'setPresence'>;
     instanceId: string;
     broker?: Partial<BrokerOptions>;
   },

@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { ESTADOS_ABIERTOS } from '@delego/contract';
 import type { DbOrTx } from '../../kernel/db/client.js';
-import { fromJson, joinIds } from '../../lib/queries.js';
+import { leerJson } from '../../kernel/db/json.js';
+import { joinIds } from '../../lib/queries.js';
 import { dispositivos, notificaciones, presenciaLive } from './notifications.tables.js';
 
 export class NotificationsRepository {
@@ -71,17 +72,12 @@ export class NotificationsRepository {
 
   /** Responsables of an order (to notify them), with the order's number and title. */
   async ordenYResponsables(entidadId: number, ordenId: number) {
-    const r = await this.db.execute(sql`
+    const r = await this.db.execute<{ numero: number; titulo: string; responsables: unknown }>(sql`
       select o.numero, o.titulo, coalesce((select json_agg(r.usuario_id) from orden_responsables r where r.orden_id = o.id), '[]'::json) as responsables
       from ordenes o where o.id = ${ordenId} and o.entidad_id = ${entidadId}`);
-    const row = r.rows[0] as { numero: number; titulo: string; responsables: number[] | string } | undefined;
+    const row = r.rows[0];
     if (!row) return undefined;
-    return {
-      numero: row.numero,
-      titulo: row.titulo,
-      responsables:
-        typeof row.responsables === 'string' ? (JSON.parse(row.responsables) as number[]) : row.responsables,
-    };
+    return { numero: row.numero, titulo: row.titulo, responsables: leerJson<number[]>(row.responsables) };
   }
 
   /**
@@ -89,25 +85,26 @@ export class NotificationsRepository {
    * claim, so with several instances each order is announced once.
    */
   async claimOverdue(now: Date, since: Date) {
-    const r = await this.db.execute(sql`
+    const r = await this.db.execute<{ orden_id: number }>(sql`
       insert into avisos_vencimiento (orden_id)
       select o.id from ordenes o
       where o.eliminada is null and o.estado_id in (${joinIds(ESTADOS_ABIERTOS)})
         and o.fecha_fin < ${now.toISOString()}::timestamptz and o.fecha_fin >= ${since.toISOString()}::timestamptz
       on conflict do nothing
       returning orden_id`);
-    const ids = (r.rows as { orden_id: number }[]).map((x) => x.orden_id);
+    const ids = r.rows.map((x) => x.orden_id);
     if (!ids.length) return [];
-    const o = await this.db.execute(sql`
+    const o = await this.db.execute<{
+      id: number;
+      entidadId: number;
+      numero: number;
+      titulo: string;
+      responsables: unknown;
+    }>(sql`
       select o.id, o.entidad_id as "entidadId", o.numero, o.titulo,
              coalesce((select json_agg(r.usuario_id) from orden_responsables r where r.orden_id = o.id), '[]'::json) as responsables
       from ordenes o where o.id in (${joinIds(ids)})`);
-    return (
-      o.rows as { id: number; entidadId: number; numero: number; titulo: string; responsables: number[] | string }[]
-    ).map((x) => ({
-      ...x,
-      responsables: fromJson<number[]>(x.responsables),
-    }));
+    return o.rows.map((x) => ({ ...x, responsables: leerJson<number[]>(x.responsables) }));
   }
 
   async touchPresence(instancia: string, usuarioIds: number[]): Promise<void> {

@@ -2,24 +2,24 @@ import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
 import { AppError } from '../../kernel/errors.js';
 import { registrar } from '../../kernel/rutas.js';
-import type { Services } from '../../services.js';
 import { actorOf } from '../../kernel/actor.js';
+import type { NotificationsService } from './notifications.service.js';
 
 export const notificationsRoutes =
-  (s: Services): FastifyPluginAsync =>
+  (notifications: NotificationsService): FastifyPluginAsync =>
   async (app) => {
-    registrar(app, RUTAS.notificaciones, async (req) => s.notifications.list(actorOf(req)));
+    registrar(app, RUTAS.notificaciones, async (req) => notifications.list(actorOf(req)));
     registrar(app, RUTAS.notificacionLeida, async (req) => {
-      await s.notifications.marcarLeida(actorOf(req), req.params.id);
+      await notifications.marcarLeida(actorOf(req), req.params.id);
       return { ok: true };
     });
     registrar(app, RUTAS.registrarDispositivo, async (req) => {
       const alta = req.params.flag === 'true';
-      await s.notifications.register(actorOf(req), alta, req.params.deviceToken);
+      await notifications.register(actorOf(req), alta, req.params.deviceToken);
       return { ok: true, registrado: alta };
     });
     registrar(app, RUTAS.vapid, async () => {
-      const publicKey = s.notifications.vapidPublicKey;
+      const publicKey = notifications.vapidPublicKey;
       if (!publicKey) throw AppError.notFound('Las notificaciones push no están habilitadas en este servidor.');
       return { publicKey };
     });

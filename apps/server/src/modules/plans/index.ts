@@ -2,7 +2,7 @@ import type { PlanEstado } from '@delego/contract';
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
 import type { TenantCache } from '../../kernel/tenant-cache.js';
 import type { PuertoEntidades } from '../entidades/index.js';
-import type { MailService } from '../mail/mail.service.js';
+import type { PuertoCorreo } from '../mail/index.js';
 import { modoDePagos } from './modo-pagos.js';
 import { plansPublicRoutes, plansRoutes } from './plans.routes.js';
 import { PlansService } from './plans.service.js';
@@ -19,7 +19,7 @@ export type PuertoPlanes = Pick<PlansService, 'estado' | 'estadoDeEntidad' | 'en
 export interface DepsPlanes {
   /** The plan state per company (src/caches.ts: `plan.cambiado` drops it in every instance). */
   cache: TenantCache<PlanEstado | null>;
-  mail: Pick<MailService, 'enqueue' | 'kick'>;
+  mail: Pick<PuertoCorreo, 'enqueue' | 'kick'>;
   entidades: Pick<PuertoEntidades, 'find'>;
   /** The payment provider; by default MercadoPago with a token, else the test mode (docs/PLANES.md). */
   pagos?: ProveedorPagos | undefined;

@@ -24,7 +24,7 @@ import type { EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import type { PuertoEntidades } from '../entidades/index.js';
-import type { MailService } from '../mail/mail.service.js';
+import type { PuertoCorreo } from '../mail/index.js';
 import { armar } from '../mail/plantillas.js';
 import { leerEstadoDelPlan } from './plans.service.js';
 import { ProveedorNoDisponible, type PagoDelProveedor, type ProveedorPagos } from './proveedor-pagos.js';
@@ -45,7 +45,7 @@ const DETALLE_MONTO_NO_COINCIDE = 'monto_no_coincide';
 const CAMBIO_VIGENTE_MS = 15 * 60_000;
 
 export interface SuscripcionesDeps {
-  mail: Pick<MailService, 'enqueue' | 'kick'>;
+  mail: Pick<PuertoCorreo, 'enqueue' | 'kick'>;
   entidades: Pick<PuertoEntidades, 'find'>;
   log: FastifyBaseLogger;
   publicUrl: string;

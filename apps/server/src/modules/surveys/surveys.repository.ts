@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../kernel/db/client.js';
-import { fromJson } from '../../lib/queries.js';
+import { leerJson } from '../../kernel/db/json.js';
 import { encuesta, encuestaConfig } from './surveys.tables.js';
 import type { EncuestaParaResumen } from './resumen.js';
 
@@ -146,7 +146,7 @@ export class SurveysRepository {
       venceEn: new Date(Number(x.venceEn)),
       respondidaEn: fecha(x.respondidaEn),
       cerradaEn: fecha(x.cerradaEn),
-      responsables: fromJson<number[]>(x.responsables),
+      responsables: leerJson<number[]>(x.responsables),
     };
   }
 
@@ -248,16 +248,16 @@ export class SurveysRepository {
     return (r.rows as Record<string, unknown>[]).map((x) => ({
       ...(x as unknown as FilaResultado),
       respondidaEn: x.respondidaEn == null ? null : Number(x.respondidaEn),
-      responsables: fromJson<number[]>(x.responsables),
+      responsables: leerJson<number[]>(x.responsables),
     }));
   }
 
   /** The names of the company's users (active or not) among `ids`. */
   async nombresDeUsuarios(entidadId: number, ids: readonly number[]): Promise<Map<number, string>> {
     if (!ids.length) return new Map();
-    const r = await this.db.execute(sql`
+    const r = await this.db.execute<{ id: number; nombre: string }>(sql`
       select id, trim(nombre || ' ' || apellido) as nombre from usuarios
        where entidad_id = ${entidadId} and id = any(${sql.param([...ids])}::int[])`);
-    return new Map((r.rows as { id: number; nombre: string }[]).map((u) => [u.id, u.nombre]));
+    return new Map(r.rows.map((u) => [u.id, u.nombre]));
   }
 }

@@ -11,8 +11,6 @@ import {
   esAdmin,
   mensajeDemasiadosPedidos,
   tienePermiso,
-  zComentarioEncuesta,
-  zPuntaje,
   type ConfigEncuestas,
   type EncuestaEnviada,
   type EncuestaPublica,
@@ -33,10 +31,8 @@ import { RateLimiter, type Limite } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 import type { PuertoClientes } from '../clients/index.js';
 import type { EntidadesService } from '../entidades/entidades.service.js';
-import type { MailService } from '../mail/mail.service.js';
-import { plantillaEncuesta } from '../mail/plantilla-encuesta.js';
-import { remitenteDe } from '../mail/plantillas.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import { plantillaEncuesta, remitenteDe, type PuertoCorreo } from '../mail/index.js';
+import type { PuertoNotificaciones } from '../notifications/index.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { resumirEncuestas } from './resumen.js';
 import {
@@ -48,11 +44,16 @@ import {
 
 type EnviarInput = z.output<typeof zEnviarEncuesta>;
 type ResponderInput = z.output<typeof zResponderEncuesta>;
+/** An answer from the order's public summary: the fields of the survey page's answer but the link. */
+type RespuestaDeOrden = Pick<ResponderInput, 'puntaje' | 'comentario'>;
 type ResultadosQuery = z.output<typeof zEncuestasQuery>;
 
 const MINUTO = 60_000;
 
-/** The limits of the two public calls: per client address and per link. */
+/**
+ * The limits of the public calls: per client address and per survey. An answer counts the same
+ * whether it comes through the survey's link or from the order's public summary.
+ */
 export interface LimitesEncuestas {
   publicaDireccion: Limite;
   responderDireccion: Limite;
@@ -69,6 +70,10 @@ export const LIMITES_ENCUESTAS_DEFECTO: LimitesEncuestas = {
 export const EVENTO_ENCUESTA_ENVIADA = 'ENCUESTA_ENVIADA';
 /** The notification an answer gives to the order's responsables and its creator. */
 export const NOTIFICACION_ENCUESTA = 'ENCUESTA_RESPONDIDA';
+
+/** The counters of answers, whichever door they come through: per client address, per survey. */
+const claveDireccion = (direccion: string) => `encuesta-responder:d:${grupoDeDireccion(direccion)}`;
+const claveEncuesta = (hash: string) => `encuesta-responder:k:${hash}`;
 
 const invalido = () => new AppError('ENLACE_INVALIDO', MENSAJES_ENCUESTAS.enlaceInvalido);
 const usada = () => new AppError('ENLACE_USADO', MENSAJES_ENCUESTAS.yaRespondida);
@@ -128,11 +133,11 @@ export class SurveysService {
     private readonly clock: Clock,
     private readonly bus: EventBus,
     private readonly deps: {
-      orders: OrdersService;
+      orders: Pick<OrdersService, 'acceso' | 'insertEvento'>;
       clients: Pick<PuertoClientes, 'find'>;
-      entidades: EntidadesService;
-      mail: MailService;
-      notifications: NotificationsService;
+      entidades: Pick<EntidadesService, 'find'>;
+      mail: Pick<PuertoCorreo, 'enqueue' | 'kick'>;
+      notifications: Pick<PuertoNotificaciones, 'create'>;
       log: FastifyBaseLogger;
       /** PUBLIC_URL: the links in the mails start with it. */
       publicUrl: string;
@@ -260,8 +265,8 @@ export class SurveysService {
   async responder(input: ResponderInput, direccion: string): Promise<EncuestaPublica> {
     const hash = hashDeToken(input.k);
     this.limitar([
-      [`encuesta-responder:d:${grupoDeDireccion(direccion)}`, this.limites.responderDireccion],
-      [`encuesta-responder:k:${hash}`, this.limites.responderEnlace],
+      [claveDireccion(direccion), this.limites.responderDireccion],
+      [claveEncuesta(hash), this.limites.responderEnlace],
     ]);
     return this.registrar((repo) => repo.findByHash(hash, true), invalido, {
       puntaje: input.puntaje,
@@ -286,30 +291,35 @@ export class SurveysService {
     };
   }
 
+  /** For the public order summary (issue 16): whether the order has a survey to answer. */
+  async hayPendiente(entidadId: number, ordenId: number): Promise<boolean> {
+    return Boolean(await this.repo.findPendiente(entidadId, ordenId, this.clock.now()));
+  }
+
   /**
-   * For the public order summary (issue 16): answers the order's pending survey (the one
-   * `findPendiente` gives) with the same rules as through its link: once, not expired, a rating
-   * of 1 to 5, the comment's limits, the live notification. The answer is final. 404 NO_ENCONTRADO
-   * when the order has no pending survey; 400 for a bad rating or comment.
+   * POST /api/v2/ordersummary/encuesta (issue 16): answers the pending survey (the one
+   * `findPendiente` gives) of the order `orden` finds from the summary's link, as the survey's own
+   * link would: the same counters (per address before anything is read, then per survey) and the
+   * same rules (once, not expired, the live notification). The rating and comment come validated
+   * by the route's contract schema. The answer is final. 404 NO_ENCONTRADO when the order has no
+   * pending survey; `orden` throws its own 404 for a link it does not know.
    */
   async responderPorOrden(
-    entidadId: number,
-    ordenId: number,
-    respuesta: { puntaje: number; comentario?: string | null },
+    orden: () => Promise<{ entidadId: number; ordenId: number }>,
+    r: RespuestaDeOrden,
+    direccion: string,
   ): Promise<EncuestaPublica> {
-    const puntaje = zPuntaje.safeParse(respuesta.puntaje);
-    if (!puntaje.success) throw AppError.invalid('puntaje', MENSAJES_ENCUESTAS.puntaje);
-    const comentario = respuesta.comentario == null ? null : zComentarioEncuesta.safeParse(respuesta.comentario);
-    if (comentario && !comentario.success) {
-      throw AppError.invalid('comentario', comentario.error.issues[0]?.message ?? MENSAJES_ENCUESTAS.comentarioLargo);
-    }
+    this.limitar([[claveDireccion(direccion), this.limites.responderDireccion]]);
+    const { entidadId, ordenId } = await orden();
+    const sinPendiente = () => AppError.notFound(MENSAJES_ENCUESTAS.sinPendiente);
     const pendiente = await this.repo.findPendiente(entidadId, ordenId, this.clock.now());
-    if (!pendiente) throw AppError.notFound(MENSAJES_ENCUESTAS.sinPendiente);
-    return this.registrar(
-      (repo) => repo.findByHash(pendiente.tokenHash, true),
-      () => AppError.notFound(MENSAJES_ENCUESTAS.sinPendiente),
-      { puntaje: puntaje.data, comentario: comentario ? comentario.data : undefined, final: true },
-    );
+    if (!pendiente) throw sinPendiente();
+    this.limitar([[claveEncuesta(pendiente.tokenHash), this.limites.responderEnlace]]);
+    return this.registrar((repo) => repo.findByHash(pendiente.tokenHash, true), sinPendiente, {
+      puntaje: r.puntaje,
+      comentario: r.comentario,
+      final: true,
+    });
   }
 
   // -------------------------------------------------------------------------------------------

@@ -1,0 +1,41 @@
+import type { Modulo, Nucleo } from '../../kernel/modulo.js';
+import type { LimitesCorreo } from './limites.js';
+import { MailService, dominioDe } from './mail.service.js';
+import type { MailTransport } from './transport.js';
+
+export type { CorreoNuevo, TipoCorreo } from './mail.service.js';
+export type { LimitesCorreo } from './limites.js';
+export { EmlTransport, SmtpTransport, type MailTransport } from './transport.js';
+export { armar, remitenteDe, type Contenido } from './plantillas.js';
+export { plantillaEncuesta } from './plantilla-encuesta.js';
+
+/**
+ * What other modules may ask of the mail module: queue a mail in their transaction and wake the
+ * worker after the commit (`enqueue`, `kick`, `avisoRegistroPermitido`), and the worker itself,
+ * which boot.ts starts and tests run by hand (`start`, `stop`, `deliverPending`).
+ */
+export type PuertoCorreo = Pick<
+  MailService,
+  'enqueue' | 'kick' | 'avisoRegistroPermitido' | 'start' | 'stop' | 'deliverPending'
+>;
+
+export interface DepsCorreo {
+  /** Where mail goes (SMTP, or .eml files; tests give their own). */
+  transport: MailTransport;
+  /** Overrides of the caps on outgoing mail (limites.ts). */
+  limites?: Partial<LimitesCorreo>;
+}
+
+/** The outbox and its worker (docs/CORREO.md). No routes; its worker stops before the database closes. */
+export function moduloCorreo(
+  n: Pick<Nucleo, 'db' | 'clock' | 'log' | 'config'>,
+  deps: DepsCorreo,
+): Modulo<PuertoCorreo> {
+  const servicio = new MailService(n.db, n.clock, deps.transport, n.log, {
+    pollMs: n.config.mailPollMs,
+    dominio: dominioDe(n.config.mailFrom),
+    contacto: n.config.mailContacto ?? null,
+    ...(deps.limites ? { limites: deps.limites } : {}),
+  });
+  return { nombre: 'mail', puerto: servicio, alCerrar: () => servicio.stop() };
+}
