@@ -68,8 +68,7 @@ import { ClientSideService, type LimitesClientePublico } from './modules/client-
 import { clientSidePublicRoutes, clientSideRoutes } from './modules/client-side/client-side.routes.js';
 import { cifradorEnArchivo } from './modules/client-side/enlace-cifrado.js';
 import { SurveysService } from './modules/surveys/surveys.service.js';
-import { IdempotenciaService } from './modules/idempotencia/idempotencia.service.js';
-import { resumenError } from './lib/log-redaction.js';
+import { moduloIdempotencia } from './modules/idempotencia/index.js';
 import { surveysPublicRoutes, surveysRoutes } from './modules/surveys/surveys.routes.js';
 
 z.config(z.locales.es());
@@ -271,6 +270,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     log: app.log,
     ...(parts.throttle ? { throttle: parts.throttle } : {}),
   });
+  const modIdempotencia = moduloIdempotencia({ db, clock, log: app.log, config });
   const ordersLecturas = new OrdersLecturasService(db, clock, caches, {
     users,
     clients,
@@ -325,12 +325,6 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     log: app.log,
     publicUrl: config.publicUrl,
   });
-  const idempotencia = new IdempotenciaService(
-    db,
-    clock,
-    (error) => app.log.warn({ err: resumenError(error) }, 'idempotencia.limpiezaFallo'),
-    config.requestTimeoutMs,
-  );
   const modoPagos = parts.pagos ? parts.pagos.nombre : modoDePagos(config);
   if (modoPagos === 'prueba') {
     app.log.warn(
@@ -377,7 +371,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     mail,
     surveys,
     clientSide,
-    idempotencia,
+    idempotencia: modIdempotencia.puerto,
     suscripciones,
   };
   app.decorate('services', services);

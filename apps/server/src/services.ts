@@ -5,7 +5,7 @@ import type { ClientSideService } from './modules/client-side/client-side.servic
 import type { PuertoClientes } from './modules/clients/index.js';
 import type { EntidadesService } from './modules/entidades/entidades.service.js';
 import type { ExpensesService } from './modules/expenses/expenses.service.js';
-import type { IdempotenciaService } from './modules/idempotencia/idempotencia.service.js';
+import type { PuertoIdempotencia } from './modules/idempotencia/index.js';
 import type { FilesService } from './modules/files/files.service.js';
 import type { MailService } from './modules/mail/mail.service.js';
 import type { NotificationsService } from './modules/notifications/notifications.service.js';
@@ -51,7 +51,7 @@ export interface Services {
   /** The client's side of orders: public summary, share link, billing data (issue 16). */
   clientSide: ClientSideService;
   /** Idempotency keys of the changes the field app's outbox replays (issue 17). */
-  idempotencia: IdempotenciaService;
+  idempotencia: PuertoIdempotencia;
   /** Plans and payments: catalogue, subscribing, webhooks, the lifecycle (issue 15). */
   suscripciones: SuscripcionesService;
 }
