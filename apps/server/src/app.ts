@@ -28,10 +28,10 @@ import { entidadesRoutes } from './modules/entidades/entidades.routes.js';
 import { ProfileService } from './modules/profile/profile.service.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { EntidadesService } from './modules/entidades/entidades.service.js';
+import { EntidadesService, siguienteNumeroSql } from './modules/entidades/entidades.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { PermissionsService } from './modules/permissions/permissions.service.js';
-import { PlansService } from './modules/plans/plans.service.js';
+import { PlansService, tomarCupoSql } from './modules/plans/plans.service.js';
 import { plansPublicRoutes, plansRoutes } from './modules/plans/plans.routes.js';
 import { SuscripcionesService } from './modules/plans/suscripciones.service.js';
 import type { ProveedorPagos } from './modules/plans/proveedor-pagos.js';
@@ -39,9 +39,7 @@ import { ProveedorMercadoPago } from './modules/plans/proveedor-mercadopago.js';
 import { ProveedorPrueba } from './modules/plans/proveedor-prueba.js';
 import { modoDePagos } from './modules/plans/modo-pagos.js';
 import { UsersService } from './modules/users/users.service.js';
-import { OrdersService } from './modules/orders/orders.service.js';
-import { OrdersLecturasService } from './modules/orders/orders.lecturas.service.js';
-import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { moduloOrdenes } from './modules/orders/index.js';
 import { registerWeb } from './modules/web/web.plugin.js';
 import { FilesService } from './modules/files/files.service.js';
 import { filesRoutes } from './modules/files/files.routes.js';
@@ -216,8 +214,6 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     log: app.log,
     clock,
     config,
-    // Called on the first read of a company's names, when the order reads exist.
-    cargarNombres: (entidadId, tx) => ordersLecturas.findNombres(entidadId, tx),
   });
   const permissions = new PermissionsService(db);
   // The renewal follows payment: the subscriptions' service (built below, used once requests arrive).
@@ -271,14 +267,21 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     ...(parts.throttle ? { throttle: parts.throttle } : {}),
   });
   const modIdempotencia = moduloIdempotencia({ db, clock, log: app.log, config });
-  const ordersLecturas = new OrdersLecturasService(db, clock, caches, {
-    users,
-    clients,
-    consultar: database.consultar,
-    // The billing data of the detail (ordenDTO) is the client-side module's, read with the order.
-    facturacion: ClientSideService.paraDetalle,
-  });
-  const orders = new OrdersService(db, clock, bus, plans, ordersLecturas, { consultar: database.consultar });
+  const modOrdenes = moduloOrdenes(
+    { db, database, clock, bus },
+    {
+      users,
+      clients,
+      plans: { renovarSiVencio: (entidadId) => plans.renovarSiVencio(entidadId), tomarCupoSql },
+      entidades: { siguienteNumeroSql },
+      // The billing data of the detail (ordenDTO) is the client-side module's, read with the order.
+      facturacion: { paraDetalle: ClientSideService.paraDetalle },
+      idempotencia: modIdempotencia.puerto,
+      registro: caches.registro,
+      caches: { conteos: caches.conteos, paginas: caches.paginas, detalles: caches.detalles },
+    },
+  );
+  const { orders, lecturas: ordersLecturas } = modOrdenes.servicios;
   const push = parts.push === undefined ? new WebPushSender(config.dataDir) : parts.push;
   const notifications = new NotificationsService(
     db,
@@ -416,7 +419,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     requireAuth(scope, auth);
     await scope.register(authRoutes(services));
     await scope.register(plansRoutes(services));
-    await scope.register(ordersRoutes(services));
+    await scope.register(modOrdenes.rutas!);
     await scope.register(notificationsRoutes(services));
     await scope.register(usersRoutes(services));
     await scope.register(modClientes.rutas!);
