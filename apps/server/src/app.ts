@@ -41,13 +41,9 @@ import { modoDePagos } from './modules/plans/modo-pagos.js';
 import { UsersService } from './modules/users/users.service.js';
 import { moduloOrdenes } from './modules/orders/index.js';
 import { registerWeb } from './modules/web/web.plugin.js';
-import { FilesService } from './modules/files/files.service.js';
-import { filesRoutes } from './modules/files/files.routes.js';
-import { FsStorage, type Storage } from './modules/files/storage.js';
-import { ExpensesService } from './modules/expenses/expenses.service.js';
-import { expensesRoutes } from './modules/expenses/expenses.routes.js';
-import { ReportsService } from './modules/reports/reports.service.js';
-import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { FsStorage, moduloArchivos, type Storage } from './modules/files/index.js';
+import { moduloGastos } from './modules/expenses/index.js';
+import { moduloReportes } from './modules/reports/index.js';
 import { StatisticsService } from './modules/statistics/statistics.service.js';
 import { statisticsPublicRoutes, statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import type { LoginThrottle } from './modules/auth/login-throttle.js';
@@ -292,9 +288,19 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     parts.pushNativo ?? null,
   );
   const storage = parts.storage ?? new FsStorage(path.join(config.dataDir, 'archivos'));
-  const files = new FilesService(db, orders, storage, bus, clock, { maxFileMb: config.maxFileMb });
-  const expenses = new ExpensesService(db, orders, files, bus, clock);
-  const reports = new ReportsService(ordersLecturas, files, expenses, entidades, clock);
+  const modArchivos = moduloArchivos(
+    { db, bus, clock, config },
+    { orders: modOrdenes.puerto, storage, idempotencia: modIdempotencia.puerto },
+  );
+  const { files } = modArchivos.servicios;
+  const modGastos = moduloGastos(
+    { db, bus, clock },
+    { orders: modOrdenes.puerto, files: modArchivos.puerto, idempotencia: modIdempotencia.puerto },
+  );
+  const modReportes = moduloReportes(
+    { clock },
+    { orders: modOrdenes.puerto, files: modArchivos.puerto, expenses: modGastos.puerto, entidades },
+  );
   const statistics = new StatisticsService(db, clock, {
     ordersLecturas,
     plans,
@@ -366,9 +372,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     catalog,
     profile,
     notifications,
-    files,
-    expenses,
-    reports,
+    files: modArchivos.puerto,
+    expenses: modGastos.puerto,
     statistics,
     accounts,
     mail,
@@ -426,9 +431,9 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     await scope.register(catalogRoutes(services));
     await scope.register(profileRoutes(services));
     await scope.register(entidadesRoutes(services));
-    await scope.register(filesRoutes(services));
-    await scope.register(expensesRoutes(services));
-    await scope.register(reportsRoutes(services));
+    await scope.register(modArchivos.rutas!);
+    await scope.register(modGastos.rutas!);
+    await scope.register(modReportes.rutas!);
     await scope.register(statisticsRoutes(services));
     await scope.register(surveysRoutes(services));
     await scope.register(clientSideRoutes(services));

@@ -4,9 +4,9 @@ import type { CatalogService } from './modules/catalog/catalog.service.js';
 import type { ClientSideService } from './modules/client-side/client-side.service.js';
 import type { PuertoClientes } from './modules/clients/index.js';
 import type { EntidadesService } from './modules/entidades/entidades.service.js';
-import type { ExpensesService } from './modules/expenses/expenses.service.js';
+import type { PuertoGastos } from './modules/expenses/index.js';
 import type { PuertoIdempotencia } from './modules/idempotencia/index.js';
-import type { FilesService } from './modules/files/files.service.js';
+import type { PuertoArchivos } from './modules/files/index.js';
 import type { MailService } from './modules/mail/mail.service.js';
 import type { NotificationsService } from './modules/notifications/notifications.service.js';
 import type { OrdersLecturasService } from './modules/orders/orders.lecturas.service.js';
@@ -14,7 +14,6 @@ import type { OrdersService } from './modules/orders/orders.service.js';
 import type { PermissionsService } from './modules/permissions/permissions.service.js';
 import type { PlansService } from './modules/plans/plans.service.js';
 import type { ProfileService } from './modules/profile/profile.service.js';
-import type { ReportsService } from './modules/reports/reports.service.js';
 import type { StatisticsService } from './modules/statistics/statistics.service.js';
 import type { SurveysService } from './modules/surveys/surveys.service.js';
 import type { SuscripcionesService } from './modules/plans/suscripciones.service.js';
@@ -37,9 +36,8 @@ export interface Services {
   catalog: CatalogService;
   profile: ProfileService;
   notifications: NotificationsService;
-  files: FilesService;
-  expenses: ExpensesService;
-  reports: ReportsService;
+  files: PuertoArchivos;
+  expenses: PuertoGastos;
   /** Statistics, delay reports, the scorecard per responsable and the dashboard. */
   statistics: StatisticsService;
   /** Sign-up, confirmation, recovery and invitations (the public calls). */
