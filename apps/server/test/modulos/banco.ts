@@ -43,6 +43,8 @@ const silencio = { level: 'silent' } as const;
 
 export async function bancoDeModulo(): Promise<Banco> {
   const { database, drop } = await openTestDatabase();
+  // PGlite opens from a migrated template; a new PostgreSQL database is empty (idempotent).
+  await database.migrate();
   await seedCatalogo(database.db);
   const clock = new TestClock(new Date('2026-06-15T12:00:00Z'));
   const eventos: DomainEvent[] = [];
