@@ -45,9 +45,9 @@ export async function boot(config: Config): Promise<{ app: FastifyInstance; data
   }
   // Answers are written by the compiled serializers alone; the tests check each against Zod too.
   const app = await buildApp({ config, database, bus, instanceId, verificarRespuestas: false });
-  app.services.notifications.startOverdueChecks();
+  app.puertos.notifications.startOverdueChecks();
   // Delivers the outbox (docs/CORREO.md); stopped by app.close().
-  app.services.mail.start();
+  app.puertos.mail.start();
   app.addHook('onClose', async () => {
     await database.close();
   });

@@ -1,12 +1,11 @@
 import type { Cliente, Dashboard, PlanEstado, UsuarioAdmin } from '@delego/contract';
 import type { Config } from './config.js';
-import type { DbOrTx } from './kernel/db/client.js';
 import type { BusLog, EventBus } from './kernel/bus.js';
 import { CacheRegistry, empresa, type CacheDeclaration, type InvalidadaPor } from './kernel/cache-registry.js';
 import type { Clock } from './kernel/clock.js';
 import { TenantCache } from './kernel/tenant-cache.js';
 import { CredentialCache } from './modules/identity/credential-cache.js';
-import { NombresCache, type Nombres } from './modules/orders/orders.nombres.js';
+import { DECLARACION_NOMBRES } from './modules/orders/index.js';
 
 /** The events after which a company's orders, as lists show them, may differ. */
 const ordenes: InvalidadaPor<string> = {
@@ -69,21 +68,11 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
       maxBytes: 2 * MB,
       invalidadaPor: { 'plan.cambiado': empresa },
     } satisfies CacheDeclaration<string>,
-    /** Names of clients, types, areas, priorities, users and the company, for order lists and details. ADR 0005. */
-    nombres: {
-      nombre: 'nombres',
-      ttlMs: 5 * 60_000,
-      maxEntradas: 2_000,
-      maxPorEntidad: 1,
-      maxBytes: 16 * MB,
-      invalidadaPor: {
-        'clientes.cambiados': empresa,
-        'clientes.cacheLimpiada': empresa,
-        'usuarios.cambiados': empresa,
-        'usuarios.cacheLimpiada': empresa,
-        'catalogo.cambiado': empresa,
-      },
-    } satisfies CacheDeclaration<never>,
+    /**
+     * Names of clients, types, areas, priorities, users and the company, for order lists and
+     * details. ADR 0005. Built and registered by the orders module (its loader is the order reads).
+     */
+    nombres: DECLARACION_NOMBRES,
     /** Totals of the order list. ADR 0005. */
     conteos: {
       nombre: 'conteos',
@@ -157,21 +146,18 @@ export interface Caches {
   usuarios: TenantCache<UsuarioAdmin[]>;
   clientes: TenantCache<Cliente[]>;
   plan: TenantCache<PlanEstado | null>;
-  nombres: NombresCache;
   conteos: TenantCache<number>;
   paginas: TenantCache<Buffer>;
   detalles: TenantCache<Buffer>;
   tablero: TenantCache<Dashboard>;
 }
 
-/** Builds and registers every cache (the services receive theirs). */
+/** Builds and registers every cache but the names (the orders module's); the services receive theirs. */
 export function crearCaches(deps: {
   bus: EventBus;
   log: BusLog;
   clock: Clock;
   config: Pick<Config, 'credentialCacheTtlMs' | 'listCacheMs'>;
-  /** The names cache's loader (the order reads). */
-  cargarNombres: (entidadId: number, tx?: DbOrTx) => Promise<Nombres>;
 }): Caches {
   const d = declaracionesDeCaches(deps.config);
   const registro = new CacheRegistry(deps.bus, deps.log);
@@ -185,7 +171,6 @@ export function crearCaches(deps: {
     usuarios: registro.register(d.usuarios, new TenantCache<UsuarioAdmin[]>(d.usuarios)),
     clientes: registro.register(d.clientes, new TenantCache<Cliente[]>(d.clientes)),
     plan: registro.register(d.plan, new TenantCache<PlanEstado | null>({ ...d.plan, now: ahora })),
-    nombres: registro.register(d.nombres, new NombresCache(deps.cargarNombres, d.nombres)),
     conteos: registro.register(d.conteos, new TenantCache<number>(d.conteos)),
     paginas: registro.register(
       d.paginas,

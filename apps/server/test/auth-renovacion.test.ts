@@ -1,3 +1,5 @@
+import { CredentialsService } from '../src/modules/identity/credentials.service.js';
+import { EntidadesService } from '../src/modules/entidades/entidades.service.js';
 import { setTimeout as esperar } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -29,12 +31,12 @@ beforeAll(async () => {
   for (const usuario of ['renueva', 'cambiada', 'baja', 'permisos', 'http'])
     await makeUsuario(db, { entidadId: demo, usuario, nombre: 'Ana', permisos: PERMISOS_GLOBALES });
   await makeUsuario(db, { entidadId: otra, usuario: 'otra', nombre: 'Roberto', permisos: PERMISOS_GLOBALES });
-  const s = env.services();
+  const credenciales = new CredentialsService(db);
   servicio = new AuthService({
-    users: s.users,
-    permissions: s.permissions,
-    plans: s.plans,
-    entidades: s.entidades,
+    users: credenciales,
+    permissions: credenciales,
+    plans: env.puertos().plans,
+    entidades: new EntidadesService(db),
     credenciales: new CredentialCache(TTL_MS),
     verificar: (hash, md5Hex) => {
       verificaciones++;

@@ -120,12 +120,12 @@ describe('GET /api/v4/login', () => {
   });
 
   it('una ráfaga de llamadas con la clave correcta y la caché vacía (la app al arrancar) entra entera: es un solo intento', async () => {
-    env.services().auth.cache.clearAll();
+    env.puertos().identity.cache.clearAll();
     // More at once than the throttle's failures per (user, address): attempts in flight count
     // against it, so twelve separate checks of one header would refuse some of them with 429.
     const rs = await Promise.all(Array.from({ length: 12 }, () => get('/api/v2/plan/estado', auth('supervisor'))));
     expect(rs.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
-    env.services().auth.cache.clearAll();
+    env.puertos().identity.cache.clearAll();
     const malas = await Promise.all(Array.from({ length: 12 }, () => get('/api/v4/login', auth('cambia', 'mala'))));
     expect(new Set(malas.map((r) => r.statusCode))).toEqual(new Set([403]));
   });

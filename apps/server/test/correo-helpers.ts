@@ -92,7 +92,7 @@ export const SIN_LIMITES_CORREO = {
 
 /**
  * A test app that sends its mail to `smtp` through SMTP_URL (the configured path, not a fake), with
- * its own data folder; the worker is not started: tests deliver with `services().mail.deliverPending()`.
+ * its own data folder; the worker is not started: tests deliver with `puertos().mail.deliverPending()`.
  */
 export async function cuentasEnv(
   smtp: SmtpCapture | null,

@@ -76,7 +76,7 @@ it('dos instancias vaciando la cola a la vez: cada correo sale una sola vez', as
   const db = instancias[0]!.database.db;
   await db.transaction(async (tx) => {
     for (let i = 0; i < 60; i++) {
-      await uno.services.mail.enqueue(tx, {
+      await uno.puertos.mail.enqueue(tx, {
         tipo: 'recuperacion',
         para: `persona${i}@example.com`,
         entidadId: null,
@@ -85,19 +85,19 @@ it('dos instancias vaciando la cola a la vez: cada correo sale una sola vez', as
       });
     }
   });
-  const [a, b] = await Promise.all([uno.services.mail.deliverPending(), dos.services.mail.deliverPending()]);
+  const [a, b] = await Promise.all([uno.puertos.mail.deliverPending(), dos.puertos.mail.deliverPending()]);
   expect(a + b).toBe(60);
   expect(smtp.mails).toHaveLength(60);
   expect(repetidos()).toEqual([]);
-  expect(await uno.services.mail.deliverPending()).toBe(0);
-  expect(await dos.services.mail.deliverPending()).toBe(0);
+  expect(await uno.puertos.mail.deliverPending()).toBe(0);
+  expect(await dos.puertos.mail.deliverPending()).toBe(0);
 }, 120_000);
 
 it('con los dos trabajadores en marcha, las altas de una y otra instancia salen una vez cada una', async () => {
   const [uno, dos] = [instancias[0]!.app, instancias[1]!.app];
   const antes = smtp.mails.length;
-  uno.services.mail.start();
-  dos.services.mail.start();
+  uno.puertos.mail.start();
+  dos.puertos.mail.start();
   const altas = Array.from({ length: 12 }, (_, i) => registro({ usuario: `pg-alta-${i}` }));
   await Promise.all(
     altas.map(async (body, i) => {

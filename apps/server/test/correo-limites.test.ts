@@ -101,8 +101,8 @@ function rechazada(r: LightMyRequestResponse, patron: RegExp) {
 }
 
 async function entregar(env: Env) {
-  await env.services().accounts.idle();
-  await env.services().mail.deliverPending();
+  await env.puertos().accounts.idle();
+  await env.puertos().mail.deliverPending();
 }
 
 describe('límites por destinatario y por empresa', () => {

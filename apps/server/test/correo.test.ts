@@ -41,8 +41,8 @@ describe('entrega por SMTP', () => {
       const [fila] = await filas(env.database.db, body.email as string);
       expect(fila).toMatchObject({ estado: 'pendiente', intentos: 0, tipo: 'confirmacion' });
       expect(fila!.messageId).toMatch(/^<[0-9a-f-]{36}@delego\.example\.com>$/);
-      expect(await env.services().mail.deliverPending()).toBe(1);
-      expect(await env.services().mail.deliverPending()).toBe(0);
+      expect(await env.puertos().mail.deliverPending()).toBe(1);
+      expect(await env.puertos().mail.deliverPending()).toBe(0);
       const mails = smtp.para(body.email as string);
       expect(mails).toHaveLength(1);
       const m = mails[0]!;
@@ -66,7 +66,7 @@ describe('entrega por SMTP', () => {
       await caido.stop();
       const body = registro();
       expect((await registrar(env.app, body)).statusCode).toBe(201);
-      const mail = env.services().mail;
+      const mail = env.puertos().mail;
       expect(await mail.deliverPending()).toBe(0);
       let [fila] = await filas(env.database.db, body.email as string);
       expect(fila).toMatchObject({ estado: 'pendiente', intentos: 1, reclamadoHasta: null });
@@ -98,7 +98,7 @@ describe('entrega por SMTP', () => {
     const env = await cuentasEnv(smtp);
     const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
     const antes = timers();
-    env.services().mail.start();
+    env.puertos().mail.start();
     try {
       const body = registro();
       expect((await registrar(env.app, body)).statusCode).toBe(201);
@@ -138,11 +138,11 @@ describe('reinicio y caída', () => {
       try {
         expect(reclamada?.para).toBe(a.email);
         // The new instance sends b; a is still held by the dead one's lease.
-        expect(await dos.services.mail.deliverPending()).toBe(1);
+        expect(await dos.puertos.mail.deliverPending()).toBe(1);
         expect(smtp.para(b.email as string)).toHaveLength(1);
         expect(smtp.para(a.email as string)).toHaveLength(0);
         clock.advance(5 * 60_000);
-        expect(await dos.services.mail.deliverPending()).toBe(1);
+        expect(await dos.puertos.mail.deliverPending()).toBe(1);
         expect(smtp.para(a.email as string)).toHaveLength(1);
         expect(smtp.para(b.email as string)).toHaveLength(1);
         const { rows } = await database.db.execute<{ n: number }>(
@@ -173,7 +173,7 @@ describe('sin SMTP_URL', () => {
     try {
       const body = registro();
       expect((await registrar(env.app, body)).statusCode).toBe(201);
-      expect(await env.services().mail.deliverPending()).toBe(1);
+      expect(await env.puertos().mail.deliverPending()).toBe(1);
       const carpeta = path.join(env.dataDir, 'correo');
       const archivos = fs.readdirSync(carpeta);
       expect(archivos).toHaveLength(1);
@@ -198,8 +198,8 @@ describe('sin SMTP_URL', () => {
       expect((await get(`/api/v2/confirmar?k=${k}`)).statusCode).toBe(200);
       expect((await get(`/api/v2/confirmar?k=${k}x`)).statusCode).toBe(404);
       expect((await get(`/api/v2/recuperarPassword?username=${body.email as string}`)).statusCode).toBe(200);
-      await env.services().accounts.idle();
-      expect(await env.services().mail.deliverPending()).toBe(1);
+      await env.puertos().accounts.idle();
+      expect(await env.puertos().mail.deliverPending()).toBe(1);
       const reset = fs.readdirSync(carpeta).find((f) => f.includes('recuperacion'));
       const kr = tokenDe(await simpleParser(fs.readFileSync(path.join(carpeta, reset!))), 'password-reset');
       const nueva = md5('Nueva1234!');

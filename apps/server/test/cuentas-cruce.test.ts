@@ -60,8 +60,8 @@ async function huella(env: Env) {
 }
 
 async function entregar(env: Env) {
-  await env.services().accounts.idle();
-  await env.services().mail.deliverPending();
+  await env.puertos().accounts.idle();
+  await env.puertos().mail.deliverPending();
 }
 
 describe('el nombre de usuario y el email no se cruzan', () => {

@@ -76,8 +76,8 @@ const guardarUsuario = (quien: string, body: Record<string, unknown>) =>
 
 async function entregar(email: string) {
   const antes = smtp.mails.length;
-  await env.services().accounts.idle();
-  await env.services().mail.deliverPending();
+  await env.puertos().accounts.idle();
+  await env.puertos().mail.deliverPending();
   return smtp.mails.slice(antes).filter((m) => m.destinatarios.includes(email));
 }
 
@@ -123,7 +123,7 @@ describe('recuperar la contraseña', () => {
   });
 
   it('responde antes de buscar la cuenta: la respuesta no tarda más cuando la cuenta existe', async () => {
-    const users = env.services().users;
+    const users = env.puertos().identity;
     const original = users.listCuentas.bind(users);
     let buscadas = 0;
     const espia = vi.spyOn(users, 'listCuentas').mockImplementation(async (v) => {

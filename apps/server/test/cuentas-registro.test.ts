@@ -53,8 +53,8 @@ const contar = async () => {
 /** Delivers the outbox (the worker is not running in these tests) and gives the new mails to `email`. */
 async function entregar(email: unknown) {
   const antes = smtp.mails.length;
-  await env.services().accounts.idle();
-  await env.services().mail.deliverPending();
+  await env.puertos().accounts.idle();
+  await env.puertos().mail.deliverPending();
   return smtp.mails.slice(antes).filter((m) => m.destinatarios.includes(email as string));
 }
 

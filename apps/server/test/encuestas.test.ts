@@ -62,7 +62,7 @@ async function enviar(ordenId: number, email?: string): Promise<{ envio: EnvioHe
   const antes = smtp.mails.length;
   const r = await call('POST', '/api/v2/encuesta/enviar', 'admin', { ordenId, ...(email ? { email } : {}) });
   expect(r.statusCode, r.body).toBe(200);
-  await env.services().mail.deliverPending();
+  await env.puertos().mail.deliverPending();
   expect(smtp.mails.length).toBe(antes + 1);
   return { envio: r.json(), mail: smtp.mails[smtp.mails.length - 1] as Capturado };
 }
@@ -82,7 +82,7 @@ async function filasEncuesta(): Promise<number> {
 }
 
 async function notificacionesDe(who: string): Promise<Notificacion[]> {
-  await env.services().notifications.idle();
+  await env.puertos().notifications.idle();
   const r = await call('GET', '/api/v2/notificaciones/all', who);
   expect(r.statusCode, r.body).toBe(200);
   return r.json();
@@ -215,7 +215,7 @@ describe('envío', () => {
     const r = await call('POST', '/api/v2/encuesta/enviar', 'admin', { ordenId: o.id });
     expect(r.statusCode, r.body).toBe(409);
     expect(r.json().message).toBe('Esta orden ya tiene 3 encuestas enviadas: no se pueden enviar más.');
-    await env.services().mail.deliverPending();
+    await env.puertos().mail.deliverPending();
     expect(smtp.mails.length).toBe(correos);
     expect(await filasEncuesta()).toBe(antes);
     const d: EncuestasDeOrden = (await call('GET', `/api/v2/encuesta/orden/${o.id}`, 'admin')).json();
@@ -249,7 +249,7 @@ describe('envío', () => {
     // The responsable may.
     const r = await call('POST', '/api/v2/encuesta/enviar', 'operario', { ordenId: o.id });
     expect(r.statusCode, r.body).toBe(200);
-    await env.services().mail.deliverPending();
+    await env.puertos().mail.deliverPending();
   });
 });
 
@@ -371,7 +371,7 @@ describe('para el resumen público de la orden (issue 16)', () => {
       Promise.resolve({ entidadId, ordenId });
 
   it('findPendiente y responderPorOrden aplican las mismas reglas', async () => {
-    const s = env.services().surveys;
+    const s = env.puertos().surveys;
     const o = await crearOrden();
     expect(await s.findPendiente(demo, o.id)).toBeUndefined();
     expect(await s.hayPendiente(demo, o.id)).toBe(false);
@@ -396,7 +396,7 @@ describe('para el resumen público de la orden (issue 16)', () => {
   });
 
   it('una ráfaga desde una dirección recibe 429 antes de que se busque el enlace', async () => {
-    const s = env.services().surveys;
+    const s = env.puertos().surveys;
     let buscadas = 0;
     const nunca = () => {
       buscadas++;
@@ -477,8 +477,8 @@ describe('envío automático al finalizar', () => {
     expect(r.statusCode).toBe(403);
     const o = await crearOrden();
     await finalizar(o.id);
-    await env.services().surveys.idle();
-    expect(await env.services().surveys.findPendiente(demo, o.id)).toBeUndefined();
+    await env.puertos().surveys.idle();
+    expect(await env.puertos().surveys.findPendiente(demo, o.id)).toBeUndefined();
     expect((await call('PUT', '/api/v2/encuesta/configuracion', 'admin', { envioAutomatico: 'si' })).statusCode).toBe(
       400,
     );
@@ -491,8 +491,8 @@ describe('envío automático al finalizar', () => {
     const o = await crearOrden();
     const correos = smtp.mails.length;
     await finalizar(o.id);
-    await env.services().surveys.idle();
-    await env.services().mail.deliverPending();
+    await env.puertos().surveys.idle();
+    await env.puertos().mail.deliverPending();
     expect(smtp.mails.length).toBe(correos + 1);
     const m = smtp.mails[smtp.mails.length - 1] as Capturado;
     expect(m.destinatarios).toEqual(['compras@clinica.example.com']);
@@ -506,15 +506,15 @@ describe('envío automático al finalizar', () => {
         .statusCode,
     ).toBe(200);
     await finalizar(o.id);
-    await env.services().surveys.idle();
+    await env.puertos().surveys.idle();
     expect(
       ((await call('GET', `/api/v2/encuesta/orden/${o.id}`, 'admin')).json() as EncuestasDeOrden).encuestas,
     ).toHaveLength(1);
     // A client without email: nothing is sent.
     const sin = await crearOrden({ cliente: cli[1] });
     await finalizar(sin.id);
-    await env.services().surveys.idle();
-    expect(await env.services().surveys.findPendiente(demo, sin.id)).toBeUndefined();
+    await env.puertos().surveys.idle();
+    expect(await env.puertos().surveys.findPendiente(demo, sin.id)).toBeUndefined();
     await call('PUT', '/api/v2/encuesta/configuracion', 'admin', { envioAutomatico: false });
   });
 });

@@ -176,7 +176,7 @@ describe('facturación delegada', () => {
     expect(r.statusCode).toBe(200);
     const o = r.json() as OrdenDetalle;
     expect(o.facturacionDelegada).toEqual({ email: 'rosa@hotel.example.com', fecha: expect.any(Number) });
-    await env.services().mail.deliverPending();
+    await env.puertos().mail.deliverPending();
     const m = smtp.para('rosa@hotel.example.com').at(-1);
     expect(m?.subject).toBe('Demo Servicios le pide sus datos de facturación (orden #1)');
     const enlace = new RegExp(`${PUBLIC_URL}/ordersummary/([A-Za-z0-9_-]+)#facturacion=([A-Za-z0-9_-]+)`).exec(
@@ -256,7 +256,7 @@ describe('facturación delegada', () => {
     });
     expect(r.statusCode).toBe(200);
     expect((r.json() as OrdenDetalle).facturacionDelegada?.email).toBe('compras@hotel.example.com');
-    await env.services().mail.deliverPending();
+    await env.puertos().mail.deliverPending();
     const m = smtp.para('compras@hotel.example.com').at(-1);
     const f2 = /#facturacion=([A-Za-z0-9_-]+)/.exec(m?.text ?? '')?.[1] as string;
     expect(f2).not.toBe(f);

@@ -610,7 +610,7 @@ it('ninguna ruta da 5xx ni cambia datos al rechazar', async () => {
       (statuses.get(typeof status === 'number' ? status : 'inject') ?? 0) + 1,
     );
     // Notifications are written after the commit of an accepted call: wait for them.
-    await env.services().notifications.idle();
+    await env.puertos().notifications.idle();
     const refused = typeof status !== 'number' || status < 200 || status >= 300;
     const n = await cambios(env);
     const files = storedFiles(archivos);

@@ -32,7 +32,7 @@ export class TestClock implements Clock {
 
 export interface TestEnv {
   app: FastifyInstance;
-  services(): FastifyInstance['services'];
+  puertos(): FastifyInstance['puertos'];
   database: Database;
   clock: TestClock;
   close(): Promise<void>;
@@ -88,7 +88,7 @@ export async function createTestEnv(parts: Partial<AppParts> = {}): Promise<Test
   await app.ready();
   return {
     app,
-    services: () => app.services,
+    puertos: () => app.puertos,
     database,
     clock,
     async close() {

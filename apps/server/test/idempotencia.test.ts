@@ -242,7 +242,7 @@ describe('vencimiento', () => {
     const vieja = randomUUID();
     expect((await estado(o.id, 'operario', { estado: 2, comentarios: 'x' }, vieja)).statusCode).toBe(200);
     f.env.clock.advance(VIGENCIA_IDEMPOTENCIA_MS + 60_000);
-    const borradas = await f.env.services().idempotencia.limpiar();
+    const borradas = await f.env.puertos().idempotencia.limpiar();
     expect(borradas).toBeGreaterThanOrEqual(1);
     expect(await filasDeClave(vieja)).toBe(0);
   });
@@ -374,7 +374,7 @@ describe('a prueba de caídas (issue 28)', () => {
     expect(await eventosDeEstado(o.id)).toBe(1);
 
     // The dead claim can no longer complete nor release the key the retry completed.
-    const s = f.env.services().idempotencia;
+    const s = f.env.puertos().idempotencia;
     const muerta = new Date(toma as string | Date);
     expect(await s.completar(dueno, clave, muerta, 200, '{}')).toBe(false);
     await s.liberar(dueno, clave, muerta);

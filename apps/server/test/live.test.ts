@@ -209,7 +209,7 @@ describe('notificaciones', () => {
     const [n] = (await ay.waitFor(`/usuario/${u.ayudante}`)) as Notificacion[];
     expect(n).toMatchObject({ tipo: 'ORDEN_ESTADO', titulo: `La orden #${o.numero} pasó a En proceso` });
     expect(n!.mensaje).toMatch(/Arranco ahora/);
-    await env.services().notifications.idle();
+    await env.puertos().notifications.idle();
     const delOperario = (
       await env.app.inject({ method: 'GET', url: '/api/v2/notificaciones/all', headers: auth('operario') })
     ).json();
@@ -219,7 +219,7 @@ describe('notificaciones', () => {
 
   it('marcar leída: la propia sí, la de otro usuario u otra empresa da 404', async () => {
     await crearOrden([u.operario]);
-    await env.services().notifications.idle();
+    await env.puertos().notifications.idle();
     const [n] = (
       await env.app.inject({ method: 'GET', url: '/api/v2/notificaciones/all', headers: auth('operario') })
     ).json() as Notificacion[];
@@ -251,8 +251,8 @@ describe('notificaciones', () => {
   it('una orden que se vence se avisa una sola vez a sus responsables', async () => {
     const ahora = env.clock.now().getTime();
     const o = await crearOrden([u.ayudante], { fechaInicio: ahora - 3 * 3600_000, fechaFin: ahora - 3600_000 });
-    const n1 = await env.services().notifications.checkOverdue();
-    const n2 = await env.services().notifications.checkOverdue();
+    const n1 = await env.puertos().notifications.checkOverdue();
+    const n2 = await env.puertos().notifications.checkOverdue();
     expect(n1).toBeGreaterThanOrEqual(1);
     expect(n2).toBe(0);
     const list = (
@@ -298,7 +298,7 @@ describe('notificaciones', () => {
       ).json(),
     ).toEqual({ ok: true, registrado: true });
     await crearOrden([u.ayudante]);
-    await env.services().notifications.idle();
+    await env.puertos().notifications.idle();
     expect(received).toHaveLength(1);
     expect(received[0]!.headers['content-encoding']).toBe('aes128gcm');
     expect(received[0]!.headers.authorization).toMatch(/^vapid /);
@@ -310,7 +310,7 @@ describe('notificaciones', () => {
       headers: auth('ayudante'),
     });
     await crearOrden([u.ayudante]);
-    await env.services().notifications.idle();
+    await env.puertos().notifications.idle();
     expect(received).toHaveLength(1);
     pushServer.close();
   });

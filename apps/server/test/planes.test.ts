@@ -571,7 +571,7 @@ describe('ciclo de vida con el reloj controlado', () => {
     const enGracia = await estado(`dueno-${e}`);
     expect(enGracia.gracia?.hasta).toBe(env.clock.now().getTime() + 7 * DIA);
     expect(enGracia.nombre).toBe('Pyme');
-    await env.services().mail.deliverPending();
+    await env.puertos().mail.deliverPending();
     expect(correos.map((c) => c.para)).toEqual([`duena-${e}@example.com`]);
     expect(correos[0]?.asunto).toBe('No pudimos cobrar el plan de Delego');
     expect(correos[0]?.texto).toContain('/planes');
@@ -590,9 +590,9 @@ describe('ciclo de vida con el reloj controlado', () => {
     const caido = await estado(`dueno-${e}`);
     expect(caido).toMatchObject({ nombre: 'Inicial', quota: 20, quotaDisponible: 20, gracia: null });
     expect(eventos).toContainEqual({ type: 'plan.cambiado', entidadId: ent[e] });
-    await env.services().suscripciones.idle();
+    await env.puertos().suscripciones.idle();
     expect(proveedor.activa(sid)?.activa).toBe(false);
-    await env.services().mail.deliverPending();
+    await env.puertos().mail.deliverPending();
     expect(correos.at(-1)?.asunto).toBe('Su empresa pasó al plan Inicial');
   });
 

@@ -122,7 +122,7 @@ describe('enviar a la app nativa por el puerto', () => {
   it('una notificación para quien no tiene la app abierta va a cada token sin su prefijo; uno caducado se olvida', async () => {
     enviados.length = 0;
     caducados.add(APNS);
-    const n = env.services().notifications;
+    const n = env.puertos().notifications;
     await n.create(demo, operario, {
       tipo: 'ORDEN_ASIGNADA',
       titulo: 'Nueva orden asignada: #7',

@@ -316,7 +316,7 @@ describe('el enlace público', () => {
     const r = await call('POST', `/api/v2/orden/${orden.id}/compartir/correo`, 'admin', {});
     expect(r.statusCode).toBe(200);
     expect(r.json().mensaje).toBe('Le enviamos el enlace a rosa@hotel.example.com.');
-    await env.services().mail.deliverPending();
+    await env.puertos().mail.deliverPending();
     const m = smtp.para('rosa@hotel.example.com').at(-1);
     expect(m?.text).toContain(`${PUBLIC_URL}/ordersummary/${k}`);
     expect(m?.text).toContain('Hola, Rosa Díaz:');

@@ -46,16 +46,14 @@ it('comparte la orden, muestra el resumen y pasa la encuesta del resumen a las e
     },
     lecturas: {
       detalle: () => Promise.reject(new Error('no se usa aquí')),
-      nombres: {
-        de: async () => ({
-          entidad: 'Módulo SA',
-          clientes: new Map(),
-          tipos: new Map(),
-          areas: new Map(),
-          prioridades: new Map(),
-          usuarios: new Map([[ana, { id: ana, usuario: 'ana', nombre: 'Ana', apellido: 'Prueba' }]]),
-        }),
-      },
+      nombresDe: async () => ({
+        entidad: 'Módulo SA',
+        clientes: new Map(),
+        tipos: new Map(),
+        areas: new Map(),
+        prioridades: new Map(),
+        usuarios: new Map([[ana, { id: ana, usuario: 'ana', nombre: 'Ana', apellido: 'Prueba' }]]),
+      }),
     },
     clients: { find: async () => undefined },
     entidades: { find: async () => undefined },

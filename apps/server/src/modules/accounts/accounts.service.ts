@@ -31,7 +31,7 @@ import {
   plantillaRecuperacion,
   remitenteDe,
   type MotivoAviso,
-} from '../mail/plantillas.js';
+} from '../mail/index.js';
 import { hashSecret, type CuentaRow, type Invitaciones, type PuertoIdentidad } from '../identity/index.js';
 import { AccountsRepository, type TipoToken, type TokenRow } from './accounts.repository.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
 import { registrar } from '../../kernel/rutas.js';
 import { actorOf } from '../../kernel/actor.js';
-import { contentDisposition } from '../files/http.js';
+import { contentDisposition } from '../../lib/descarga.js';
 import type { ClientSideService } from './client-side.service.js';
 
 /** A billing form is a few hundred bytes: a larger body is refused (413) before it is parsed. */

@@ -26,12 +26,11 @@ import { grupoDeDireccion } from '../../lib/direccion.js';
 import { RateLimiter, type Limite } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 import type { PuertoClientes } from '../clients/index.js';
-import type { EntidadesService } from '../entidades/entidades.service.js';
-import type { Descarga, FilesService } from '../files/files.service.js';
+import type { PuertoEntidades } from '../entidades/index.js';
+import type { Descarga, PuertoArchivos } from '../files/index.js';
 import { remitenteDe, type Contenido, type PuertoCorreo, type TipoCorreo } from '../mail/index.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
-import type { OrdersLecturasService } from '../orders/orders.lecturas.service.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import type { PuertoOrdenes } from '../orders/index.js';
 import type { PuertoEncuestas } from '../surveys/index.js';
 import {
   ClientSideRepository,
@@ -98,11 +97,11 @@ export class ClientSideService {
     private readonly clock: Clock,
     private readonly bus: EventBus,
     private readonly deps: {
-      orders: Pick<OrdersService, 'acceso' | 'insertEvento'>;
-      lecturas: Pick<OrdersLecturasService, 'detalle'> & { nombres: Pick<OrdersLecturasService['nombres'], 'de'> };
+      orders: Pick<PuertoOrdenes, 'acceso' | 'insertEvento'>;
+      lecturas: Pick<PuertoOrdenes, 'detalle' | 'nombresDe'>;
       clients: Pick<PuertoClientes, 'find'>;
-      entidades: Pick<EntidadesService, 'find'>;
-      files: Pick<FilesService, 'descargaDeEmpresa'>;
+      entidades: Pick<PuertoEntidades, 'find'>;
+      files: Pick<PuertoArchivos, 'descargaDeEmpresa'>;
       mail: Pick<PuertoCorreo, 'enqueue' | 'kick'>;
       notifications: Pick<PuertoNotificaciones, 'create'>;
       cifrador: CifradorEnlaces;
@@ -446,7 +445,7 @@ export class ClientSideService {
     ]);
     let creadoPor: string | null = null;
     if (enlace) {
-      const n = await this.deps.lecturas.nombres.de(actor.entidadId, { usuarios: [enlace.creadoPor] });
+      const n = await this.deps.lecturas.nombresDe(actor.entidadId, { usuarios: [enlace.creadoPor] });
       const p = n.usuarios.get(enlace.creadoPor);
       creadoPor = p ? `${p.nombre} ${p.apellido}`.trim() : null;
     }

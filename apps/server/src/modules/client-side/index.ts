@@ -1,11 +1,10 @@
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
 import type { PuertoClientes } from '../clients/index.js';
-import type { EntidadesService } from '../entidades/entidades.service.js';
-import type { FilesService } from '../files/files.service.js';
+import type { PuertoEntidades } from '../entidades/index.js';
+import type { PuertoArchivos } from '../files/index.js';
 import type { PuertoCorreo } from '../mail/index.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
-import type { OrdersLecturasService } from '../orders/orders.lecturas.service.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import type { PuertoOrdenes } from '../orders/index.js';
 import type { PuertoEncuestas } from '../surveys/index.js';
 import { clientSidePublicRoutes, clientSideRoutes } from './client-side.routes.js';
 import { ClientSideService, type LimitesClientePublico } from './client-side.service.js';
@@ -25,11 +24,11 @@ export const facturacionParaDetalle = ClientSideService.paraDetalle;
 export type PuertoLadoCliente = Pick<ClientSideService, never>;
 
 export interface DepsLadoCliente {
-  orders: Pick<OrdersService, 'acceso' | 'insertEvento'>;
-  lecturas: Pick<OrdersLecturasService, 'detalle'> & { nombres: Pick<OrdersLecturasService['nombres'], 'de'> };
+  orders: Pick<PuertoOrdenes, 'acceso' | 'insertEvento'>;
+  lecturas: Pick<PuertoOrdenes, 'detalle' | 'nombresDe'>;
   clients: Pick<PuertoClientes, 'find'>;
-  entidades: Pick<EntidadesService, 'find'>;
-  files: Pick<FilesService, 'descargaDeEmpresa'>;
+  entidades: Pick<PuertoEntidades, 'find'>;
+  files: Pick<PuertoArchivos, 'descargaDeEmpresa'>;
   mail: Pick<PuertoCorreo, 'enqueue' | 'kick'>;
   notifications: Pick<PuertoNotificaciones, 'create'>;
   /** The order's pending survey: offered on the summary and answered through it, by the surveys module. */

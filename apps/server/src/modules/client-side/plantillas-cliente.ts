@@ -1,4 +1,4 @@
-import { armar as armarCorreo, type Contenido } from '../mail/plantillas.js';
+import { armar as armarCorreo, type Contenido } from '../mail/index.js';
 
 /**
  * The two mails of the client's side (docs/CLIENTE.md): the order's public link, and the request

@@ -1,19 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
 import { registrar } from '../../kernel/rutas.js';
-import type { Services } from '../../services.js';
 import { actorOf } from '../../kernel/actor.js';
-import { idempotenteParaActor } from '../idempotencia/idempotencia.hooks.js';
+import { idempotenteParaActor, type PuertoIdempotencia } from '../idempotencia/index.js';
+import type { ExpensesService } from './expenses.service.js';
 
+/** Hours and expenses of an order (a save takes an Idempotency-Key), and the hours reported. */
 export const expensesRoutes =
-  (s: Services): FastifyPluginAsync =>
+  (
+    expenses: ExpensesService,
+    idempotencia: Pick<PuertoIdempotencia, 'reclamar' | 'completar' | 'liberar'>,
+  ): FastifyPluginAsync =>
   async (app) => {
-    registrar(app, RUTAS.registro, async (req) => s.expenses.registro(actorOf(req), req.params.id));
+    registrar(app, RUTAS.registro, async (req) => expenses.registro(actorOf(req), req.params.id));
     registrar(
       app,
       RUTAS.guardarRegistro,
-      async (req) => s.expenses.save(actorOf(req), req.params.id, req.body),
-      idempotenteParaActor(s.idempotencia),
+      async (req) => expenses.save(actorOf(req), req.params.id, req.body),
+      idempotenteParaActor(idempotencia),
     );
-    registrar(app, RUTAS.horasReportadas, async (req) => s.expenses.horasReportadas(actorOf(req), req.query));
+    registrar(app, RUTAS.horasReportadas, async (req) => expenses.horasReportadas(actorOf(req), req.query));
   };

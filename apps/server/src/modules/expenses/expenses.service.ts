@@ -10,7 +10,6 @@ import {
   type Persona,
   type RegistroOrden,
   type zHorasReportadasQuery,
-  type zRegistroCambios,
 } from '@delego/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../kernel/db/client.js';
@@ -19,33 +18,15 @@ import type { EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import { responderEnTransaccion } from '../../lib/idempotencia.js';
-import type { FilesService } from '../files/files.service.js';
-import type { AccesoOrden, OrdersService } from '../orders/orders.service.js';
-import { diaAR, diasEntre, diaTexto, inicioDiaAR } from './dias.js';
-import { ExpensesRepository, type GastoFila, type HorasFila, type PersonaFila } from './expenses.repository.js';
-
-type Cambios = z.output<typeof zRegistroCambios>;
+import type { PuertoArchivos } from '../files/index.js';
+import type { AccesoOrden, PuertoOrdenes } from '../orders/index.js';
+import { diaAR, diasEntre, inicioDiaAR } from './dias.js';
+import { escribirCambios, leerPrevios, nombreDe, validarEnvio, type Cambios, type Envio } from './expenses.guardar.js';
+import { ExpensesRepository, type PersonaFila } from './expenses.repository.js';
+import { MENSAJES_REGISTRO } from './mensajes.js';
 type RangoQuery = z.output<typeof zHorasReportadasQuery>;
 
-export const MENSAJES_REGISTRO = {
-  soloLectura:
-    'No puede registrar horas ni gastos en esta orden: necesita el permiso modificarOrden o ser su responsable.',
-  sinCambios: 'No se envió ninguna hora, gasto ni registro para borrar.',
-  noExiste: 'El registro no existe en esta orden.',
-  soloAutor: 'Solo quien cargó el registro o un administrador puede corregirlo o eliminarlo.',
-  soloPropias:
-    'Solo puede registrar sus propias horas: cargar horas de otra persona necesita el permiso modificarOrden.',
-  usuario: 'La persona indicada no existe o está inactiva.',
-  comprobante: 'El comprobante indicado no es un archivo de esta orden.',
-  repetido: 'Un mismo registro aparece más de una vez en el envío.',
-  excedido: (nombre: string, dia: string, minutos: number) =>
-    `Las horas de ${nombre} el ${diaTexto(dia)} sumarían ${horasTexto(minutos)}: no pueden superar las 24 horas en un día. No se guardó ningún cambio.`,
-  soloAdmin: 'Solo un administrador o el propietario puede ver las horas reportadas.',
-  rango: 'La fecha "desde" no puede ser posterior a "hasta".',
-  rangoLargo: `El rango no puede superar los ${LIMITES_REGISTRO.diasReporte} días.`,
-} as const;
-
-const nombreDe = (p: { nombre: string; apellido: string }) => `${p.nombre} ${p.apellido}`.trim();
+export { MENSAJES_REGISTRO };
 
 /** Rango de días (Argentina) de horas reportadas: por defecto, del 1 del mes en curso a hoy. */
 export interface RangoDias {
@@ -56,8 +37,8 @@ export interface RangoDias {
 export class ExpensesService {
   constructor(
     private readonly db: Db,
-    private readonly orders: OrdersService,
-    private readonly files: FilesService,
+    private readonly orders: Pick<PuertoOrdenes, 'acceso' | 'insertEventos'>,
+    private readonly files: Pick<PuertoArchivos, 'nombresEnOrden'>,
     private readonly bus: EventBus,
     private readonly clock: Clock,
   ) {}
@@ -78,10 +59,14 @@ export class ExpensesService {
 
   /**
    * GET /api/v2/registro-gastos/{id}: whoever sees the order sees its hours and expenses, with
-   * totals; inside a transaction with `tx` (the answer of a change).
+   * totals.
    */
-  async registro(actor: Actor, ordenId: number, tx?: DbOrTx): Promise<RegistroOrden> {
-    const acc = await this.orders.acceso(actor, ordenId, tx ? { tx } : {});
+  async registro(actor: Actor, ordenId: number): Promise<RegistroOrden> {
+    return this.registroDe(actor, ordenId, await this.orders.acceso(actor, ordenId));
+  }
+
+  /** The hours and expenses of an order the actor's access `acc` was read for; inside `tx` when given. */
+  private async registroDe(actor: Actor, ordenId: number, acc: AccesoOrden, tx?: DbOrTx): Promise<RegistroOrden> {
     const repo = this.repo(tx);
     const [horas, gastos] = [await repo.horas(actor.entidadId, ordenId), await repo.gastos(actor.entidadId, ordenId)];
     const minutos = horas.reduce((a, h) => a + h.minutos, 0);
@@ -142,192 +127,55 @@ export class ExpensesService {
    * PUT /api/v2/registro-gastos/{id}: creates (no id), corrects (with id) and removes (borrados)
    * hours and expenses in one transaction, each change an event in the history. Corrections and
    * removals: the entry's author or an admin. A user's hours in one day, over every order, stay
-   * within 24 h. Any refusal leaves everything as it was.
+   * within 24 h. Any refusal leaves everything as it was. The steps are expenses.guardar.ts's; the
+   * orders module is asked once for the order (locked) and once to append the events.
    */
   async save(actor: Actor, ordenId: number, b: Cambios): Promise<RegistroOrden> {
-    const acc0 = await this.orders.acceso(actor, ordenId);
-    if (!acc0.modificar) throw AppError.forbidden(MENSAJES_REGISTRO.soloLectura);
-    if (!b.horas.length && !b.gastos.length && !b.borrados.horas.length && !b.borrados.gastos.length) {
-      throw AppError.invalid('horas', MENSAJES_REGISTRO.sinCambios);
-    }
-    const idsHoras = [...b.horas.flatMap((h) => (h.id ? [h.id] : [])), ...b.borrados.horas];
-    const idsGastos = [...b.gastos.flatMap((g) => (g.id ? [g.id] : [])), ...b.borrados.gastos];
-    if (new Set(idsHoras).size !== idsHoras.length || new Set(idsGastos).size !== idsGastos.length) {
-      throw AppError.invalid('borrados', MENSAJES_REGISTRO.repetido);
-    }
-    const comprobantes = [
-      ...new Set(b.gastos.flatMap((g) => (g.comprobanteArchivoId ? [g.comprobanteArchivoId] : []))),
-    ];
-    if (comprobantes.length) {
-      const existen = await this.files.nombresEnOrden(actor, ordenId, comprobantes);
-      if (existen.size !== comprobantes.length)
-        throw AppError.invalid('comprobanteArchivoId', MENSAJES_REGISTRO.comprobante);
-    }
-    const otros = [...new Set(b.horas.flatMap((h) => (h.usuarioId && h.usuarioId !== actor.id ? [h.usuarioId] : [])))];
-    if (otros.length) {
-      if (!this.cargaAOtros(actor, acc0)) throw AppError.forbidden(MENSAJES_REGISTRO.soloPropias);
-      const activos = await this.repo().usuariosActivos(actor.entidadId, otros);
-      if (activos.length !== otros.length) throw AppError.invalid('usuarioId', MENSAJES_REGISTRO.usuario);
-    }
-
     const now = this.clock.now();
     const registro = await this.db.transaction(async (tx) => {
       const acc = await this.orders.acceso(actor, ordenId, { tx, bloquear: true });
       if (!acc.modificar) throw AppError.forbidden(MENSAJES_REGISTRO.soloLectura);
+      const envio = validarEnvio(actor, b);
       const repo = this.repo(tx);
-      const ev = (tipo: string, datos: Record<string, unknown>) =>
-        this.orders.insertEvento(tx, actor, ordenId, { tipo, datos, fecha: now });
-
-      const horasPrevias = new Map((await repo.horas(actor.entidadId, ordenId, idsHoras)).map((h) => [h.id, h]));
-      const gastosPrevios = new Map((await repo.gastos(actor.entidadId, ordenId, idsGastos)).map((g) => [g.id, g]));
-      if (horasPrevias.size !== idsHoras.length || gastosPrevios.size !== idsGastos.length)
-        throw AppError.notFound(MENSAJES_REGISTRO.noExiste);
-      for (const r of [...horasPrevias.values(), ...gastosPrevios.values()]) {
-        if (r.autorId !== actor.id && !esAdmin(actor)) throw AppError.forbidden(MENSAJES_REGISTRO.soloAutor);
-      }
-
-      // Whose hours each entry is, and the users and days the 24 h rule must look at again.
-      const nombres = new Map<number, string>([[actor.id, nombreDe(actor)]]);
-      for (const h of horasPrevias.values()) nombres.set(h.usuarioId, nombreDe(h.usuario));
-      if (otros.length)
-        for (const u of await repo.usuariosActivos(actor.entidadId, otros)) nombres.set(u.id, nombreDe(u));
-      const duenio = (h: Cambios['horas'][number]) =>
-        h.usuarioId ?? (h.id ? horasPrevias.get(h.id)?.usuarioId : undefined) ?? actor.id;
-      const pares = b.horas.map((h) => ({ usuarioId: duenio(h), dia: diaAR(h.fecha) }));
-      await repo.bloquearUsuarios(pares.map((p) => p.usuarioId));
-
-      // Removals, each an event with what the entry was.
-      await repo.delete('horas', actor.entidadId, ordenId, b.borrados.horas);
-      await repo.delete('gastos', actor.entidadId, ordenId, b.borrados.gastos);
-      const eliminados = [
-        ...b.borrados.horas.map((id) => {
-          const h = horasPrevias.get(id) as HorasFila;
-          return { clase: 'horas', id, usuario: nombreDe(h.usuario), minutos: h.minutos, dia: h.dia };
-        }),
-        ...b.borrados.gastos.map((id) => {
-          const g = gastosPrevios.get(id) as GastoFila;
-          return { clase: 'gasto', id, concepto: g.concepto, centavos: g.centavos, moneda: g.moneda };
-        }),
-      ];
-      for (const datos of eliminados) await ev('REGISTRO_ELIMINADO', datos);
-
-      // Hours: corrections, then new entries.
-      const nuevasHoras: typeof b.horas = [];
-      for (const h of b.horas) {
-        const usuarioId = duenio(h);
-        const minutos = h.horas * 60 + h.minutos;
-        const dia = diaAR(h.fecha);
-        if (!h.id) {
-          nuevasHoras.push(h);
-          continue;
-        }
-        const antes = horasPrevias.get(h.id) as HorasFila;
-        if (
-          antes.usuarioId === usuarioId &&
-          antes.fecha === h.fecha &&
-          antes.minutos === minutos &&
-          antes.descripcion === h.descripcion
-        )
-          continue;
-        await repo.updateHoras(actor.entidadId, h.id, {
-          usuarioId,
-          fecha: new Date(h.fecha),
-          dia,
-          minutos,
-          descripcion: h.descripcion,
-          actualizado: now,
-        });
-        await ev('REGISTRO_CORREGIDO', {
-          clase: 'horas',
-          id: h.id,
-          antes: { usuario: nombreDe(antes.usuario), minutos: antes.minutos, dia: antes.dia },
-          despues: { usuario: nombres.get(usuarioId) ?? '', minutos, dia },
-        });
-      }
-      const idsNuevas = await repo.insertHoras(
-        nuevasHoras.map((h) => ({
-          entidadId: actor.entidadId,
-          ordenId,
-          usuarioId: duenio(h),
-          autorId: actor.id,
-          fecha: new Date(h.fecha),
-          dia: diaAR(h.fecha),
-          minutos: h.horas * 60 + h.minutos,
-          descripcion: h.descripcion,
-          creado: now,
-          actualizado: now,
-        })),
-      );
-      for (const [i, h] of nuevasHoras.entries()) {
-        const usuarioId = duenio(h);
-        await ev('HORAS', {
-          id: idsNuevas[i],
-          usuarioId,
-          usuario: nombres.get(usuarioId) ?? '',
-          minutos: h.horas * 60 + h.minutos,
-          dia: diaAR(h.fecha),
-        });
-      }
-
-      // Expenses: corrections, then new entries.
-      const nuevosGastos: typeof b.gastos = [];
-      for (const g of b.gastos) {
-        if (!g.id) {
-          nuevosGastos.push(g);
-          continue;
-        }
-        const antes = gastosPrevios.get(g.id) as GastoFila;
-        const comprobante = g.comprobanteArchivoId ?? null;
-        if (
-          antes.fecha === g.fecha &&
-          antes.concepto === g.concepto &&
-          antes.centavos === g.monto &&
-          antes.moneda === g.moneda &&
-          antes.comprobanteArchivoId === comprobante
-        ) {
-          continue;
-        }
-        await repo.updateGasto(actor.entidadId, g.id, {
-          fecha: new Date(g.fecha),
-          concepto: g.concepto,
-          centavos: g.monto,
-          moneda: g.moneda,
-          comprobanteArchivoId: comprobante,
-          actualizado: now,
-        });
-        await ev('REGISTRO_CORREGIDO', {
-          clase: 'gasto',
-          id: g.id,
-          antes: { concepto: antes.concepto, centavos: antes.centavos, moneda: antes.moneda },
-          despues: { concepto: g.concepto, centavos: g.monto, moneda: g.moneda },
-        });
-      }
-      const idsGastosNuevos = await repo.insertGastos(
-        nuevosGastos.map((g) => ({
-          entidadId: actor.entidadId,
-          ordenId,
-          autorId: actor.id,
-          fecha: new Date(g.fecha),
-          concepto: g.concepto,
-          centavos: g.monto,
-          moneda: g.moneda,
-          comprobanteArchivoId: g.comprobanteArchivoId ?? null,
-          creado: now,
-          actualizado: now,
-        })),
-      );
-      for (const [i, g] of nuevosGastos.entries()) {
-        await ev('GASTO', { id: idsGastosNuevos[i], concepto: g.concepto, centavos: g.monto, moneda: g.moneda });
-      }
-
+      const nombres = await this.verificarReferencias(repo, tx, actor, ordenId, acc, envio);
+      const previos = await leerPrevios(repo, actor, ordenId, envio);
+      const { eventos, pares } = await escribirCambios(repo, actor, ordenId, b, previos, nombres, now);
+      await this.orders.insertEventos(tx, actor, ordenId, eventos);
       // The 24 h rule, on the state after every change (over every order of the company).
-      const excedidos = await repo.diasExcedidos(actor.entidadId, pares, LIMITES_REGISTRO.minutosPorDia);
-      const x = excedidos[0];
+      const x = (await repo.diasExcedidos(actor.entidadId, pares, LIMITES_REGISTRO.minutosPorDia))[0];
       if (x) throw AppError.invalid('horas', MENSAJES_REGISTRO.excedido(x.nombre, x.dia, x.minutos));
-      return responderEnTransaccion(tx, await this.registro(actor, ordenId, tx));
+      return responderEnTransaccion(tx, await this.registroDe(actor, ordenId, acc, tx));
     });
     this.bus.publish({ type: 'orden.modificada', entidadId: actor.entidadId, ordenId, usuarioId: actor.id });
     return registro;
+  }
+
+  /**
+   * 2. What a save points at: the receipts are files of the order, and other people's hours are
+   * logged by someone who may, for active users of the company. Returns the display name of each
+   * person whose hours may be logged.
+   */
+  private async verificarReferencias(
+    repo: ExpensesRepository,
+    tx: DbOrTx,
+    actor: Actor,
+    ordenId: number,
+    acc: AccesoOrden,
+    envio: Envio,
+  ): Promise<Map<number, string>> {
+    if (envio.comprobantes.length) {
+      const existen = await this.files.nombresEnOrden(actor, ordenId, envio.comprobantes, tx);
+      if (existen.size !== envio.comprobantes.length)
+        throw AppError.invalid('comprobanteArchivoId', MENSAJES_REGISTRO.comprobante);
+    }
+    const nombres = new Map<number, string>([[actor.id, nombreDe(actor)]]);
+    if (envio.otros.length) {
+      if (!this.cargaAOtros(actor, acc)) throw AppError.forbidden(MENSAJES_REGISTRO.soloPropias);
+      const activos = await repo.usuariosActivos(actor.entidadId, envio.otros);
+      if (activos.length !== envio.otros.length) throw AppError.invalid('usuarioId', MENSAJES_REGISTRO.usuario);
+      for (const u of activos) nombres.set(u.id, nombreDe(u));
+    }
+    return nombres;
   }
 
   /** For the Excel export: hours (minutes) and expenses (cents per currency) of each order. */

@@ -3,11 +3,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITES_ARCHIVOS, RUTAS, zArchivosCambios, type ErrorBody } from '@delego/contract';
 import { AppError } from '../../kernel/errors.js';
 import { enviarGenerado, registrar } from '../../kernel/rutas.js';
-import type { Services } from '../../services.js';
 import { actorOf } from '../../kernel/actor.js';
-import { idempotenteParaActor } from '../idempotencia/idempotencia.hooks.js';
-import type { Descarga, Parte } from './files.service.js';
-import { contentDisposition, parseRange } from './http.js';
+import { idempotenteParaActor, type PuertoIdempotencia } from '../idempotencia/index.js';
+import type { Descarga, FilesService, Parte } from './files.service.js';
+import { contentDisposition, parseRange } from '../../lib/descarga.js';
 import { MENSAJES_ARCHIVOS } from './tipos.js';
 
 async function* partesDe(req: FastifyRequest): AsyncIterable<Parte> {
@@ -53,15 +52,19 @@ async function enviar(req: FastifyRequest, reply: FastifyReply, d: Descarga, inl
   return reply.send(await d.abrir());
 }
 
+/** The files of an order: list, upload and remove (an Idempotency-Key), download, thumbnail, ZIP. */
 export const filesRoutes =
-  (s: Services): FastifyPluginAsync =>
+  (
+    files: FilesService,
+    idempotencia: Pick<PuertoIdempotencia, 'reclamar' | 'completar' | 'liberar'>,
+  ): FastifyPluginAsync =>
   async (app) => {
     await app.register(fastifyMultipart, {
       // Keep the name as sent (busboy would cut it to its last path segment): a name with a path
       // separator is refused with a 400 that says so, never silently changed.
       preservePath: true,
       limits: {
-        fileSize: s.files.limiteBytes,
+        fileSize: files.limiteBytes,
         files: LIMITES_ARCHIVOS.porEnvio,
         fields: 50,
         fieldSize: 64 * 1024,
@@ -69,13 +72,13 @@ export const filesRoutes =
       },
     });
 
-    registrar(app, RUTAS.archivos, async (req) => s.files.list(actorOf(req), req.params.id));
+    registrar(app, RUTAS.archivos, async (req) => files.list(actorOf(req), req.params.id));
     registrar(
       app,
       RUTAS.agregarArchivos,
       async (req) => {
         const actor = actorOf(req);
-        if (req.isMultipart()) return s.files.create(actor, req.params.id, partesDe(req));
+        if (req.isMultipart()) return files.create(actor, req.params.id, partesDe(req));
         const parsed = zArchivosCambios.safeParse(req.body ?? {});
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
@@ -84,21 +87,21 @@ export const filesRoutes =
             issue?.message ?? MENSAJES_ARCHIVOS.sinArchivos,
           );
         }
-        return s.files.delete(actor, req.params.id, parsed.data.archivosBorrados ?? []);
+        return files.delete(actor, req.params.id, parsed.data.archivosBorrados ?? []);
       },
-      idempotenteParaActor(s.idempotencia),
+      idempotenteParaActor(idempotencia),
     );
     registrar(app, RUTAS.descargarArchivo, async (req, reply) => {
-      const d = await s.files.descarga(actorOf(req), req.params.ordenId, req.params.archivoId);
+      const d = await files.descarga(actorOf(req), req.params.ordenId, req.params.archivoId);
       const inline = req.query.inline !== undefined && req.query.inline !== '0' && req.query.inline !== 'false';
       return enviar(req, reply, d, inline);
     });
     registrar(app, RUTAS.miniatura, async (req, reply) => {
-      const d = await s.files.descarga(actorOf(req), req.params.ordenId, req.params.archivoId, true);
+      const d = await files.descarga(actorOf(req), req.params.ordenId, req.params.archivoId, true);
       return enviar(req, reply, d, true);
     });
     registrar(app, RUTAS.zip, async (req, reply) => {
-      const z = await s.files.zip(actorOf(req), req.params.id);
+      const z = await files.zip(actorOf(req), req.params.id);
       return enviarGenerado(reply, 'application/zip', contentDisposition(z.nombre), z.stream);
     });
   };

@@ -9,7 +9,7 @@ import type { EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import { responderEnTransaccion } from '../../lib/idempotencia.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import type { PuertoOrdenes } from '../orders/index.js';
 import { FilesRepository, type ArchivoFila } from './files.repository.js';
 import { Inspector } from './inspector.js';
 import type { RangoBytes, Storage } from './storage.js';
@@ -105,7 +105,7 @@ export class FilesService {
 
   constructor(
     private readonly db: Db,
-    private readonly orders: OrdersService,
+    private readonly orders: Pick<PuertoOrdenes, 'acceso' | 'insertEventos'>,
     private readonly storage: Storage,
     private readonly bus: EventBus,
     private readonly clock: Clock,
@@ -239,20 +239,19 @@ export class FilesService {
           creado: now,
         })),
       );
-      for (const q of quitados) {
-        await this.orders.insertEvento(tx, actor, ordenId, {
+      // Removals, then uploads: one event each in the order's history, written at once.
+      await this.orders.insertEventos(tx, actor, ordenId, [
+        ...quitados.map((q) => ({
           tipo: 'ARCHIVO_ELIMINADO',
           fecha: now,
           datos: { archivoId: q.id, nombre: q.nombre },
-        });
-      }
-      for (const [i, n] of nuevos.entries()) {
-        await this.orders.insertEvento(tx, actor, ordenId, {
+        })),
+        ...nuevos.map((n, i) => ({
           tipo: 'ARCHIVO_AGREGADO',
           fecha: now,
           datos: { archivoId: ids[i]?.id ?? null, nombre: n.nombre, tipo: n.mime, tamanio: n.tamanio },
-        });
-      }
+        })),
+      ]);
       return { quitados, lista: await responderEnTransaccion(tx, await this.list(actor, ordenId, tx)) };
     });
     // The rows are gone: their bytes go too. A failure here only leaves an unreachable blob behind.
@@ -310,9 +309,12 @@ export class FilesService {
     };
   }
 
-  /** For receipts of expenses: the names of the order's files among `ids` (others are absent). */
-  async nombresEnOrden(actor: Actor, ordenId: number, ids: number[]): Promise<Map<number, string>> {
-    const rows = await this.repo().nombres(actor.entidadId, ordenId, ids);
+  /**
+   * For receipts of expenses: the names of the order's files among `ids` (others are absent); inside
+   * the caller's transaction with `tx`.
+   */
+  async nombresEnOrden(actor: Actor, ordenId: number, ids: number[], tx?: DbOrTx): Promise<Map<number, string>> {
+    const rows = await this.repo(tx).nombres(actor.entidadId, ordenId, ids);
     return new Map(rows.map((r) => [r.id, r.nombre]));
   }
 

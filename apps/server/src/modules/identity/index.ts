@@ -108,3 +108,4 @@ export function moduloIdentidad(n: Pick<Nucleo, 'db' | 'bus' | 'log'>, deps: Dep
   };
   return { nombre: 'identity', puerto, rutas };
 }
+export type { LoginThrottle } from './login-throttle.js';

@@ -34,3 +34,4 @@ export function moduloVivo(n: Pick<Nucleo, 'bus'>, deps: DepsVivo): Modulo {
     },
   };
 }
+export type { BrokerOptions } from './live.broker.js';

@@ -6,7 +6,16 @@ import type { MailTransport } from './transport.js';
 export type { CorreoNuevo, TipoCorreo } from './mail.service.js';
 export type { LimitesCorreo } from './limites.js';
 export { EmlTransport, SmtpTransport, type MailTransport } from './transport.js';
-export { armar, remitenteDe, type Contenido } from './plantillas.js';
+export {
+  armar,
+  plantillaAvisoRegistro,
+  plantillaConfirmacion,
+  plantillaInvitacion,
+  plantillaRecuperacion,
+  remitenteDe,
+  type Contenido,
+  type MotivoAviso,
+} from './plantillas.js';
 export { plantillaEncuesta } from './plantilla-encuesta.js';
 
 /**

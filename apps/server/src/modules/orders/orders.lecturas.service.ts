@@ -137,7 +137,10 @@ function claveConteo(v: Visibilidad, f: Filtros, now: Date): string {
   return JSON.stringify([v.todo ? 0 : v.actorId, v.todo ? [] : v.clientes, filtros, minuto]);
 }
 
-/** The caches of the order reads (declared, with what invalidates them, in src/caches.ts). */
+/**
+ * The caches of the order reads (declared, with what invalidates them, in src/caches.ts; the names
+ * cache is the module's own, orders.nombres.ts).
+ */
 export interface CachesDeLecturas {
   /** Names of each company's clients, types, areas, priorities and users, for list and detail. */
   nombres: NombresCache;
@@ -161,6 +164,18 @@ export interface CachesDeLecturas {
 }
 
 /**
+ * The order's billing data for the detail (the client-side module's `paraDetalle`, issue 16): a
+ * column read with the order, and how its value becomes the detail's fields.
+ */
+export interface FacturacionParaDetalle {
+  columna: SQL;
+  leer(valor: unknown): {
+    datosFacturacion: OrdenDetalle['datosFacturacion'];
+    facturacionDelegada: OrdenDetalle['facturacionDelegada'];
+  };
+}
+
+/**
  * The reads of orders (ADR 0005): the list and its caches, the detail, the saved order, the
  * history, the export, and the look-ups of the order screens. Nothing here writes.
  */
@@ -176,17 +191,7 @@ export class OrdersLecturasService {
       clients: Pick<PuertoClientes, 'find'>;
       /** The prepared reader of the hot paths; plain `db.execute` when absent. */
       consultar?: Consultar;
-      /**
-       * The order's billing data for the detail (the client-side module's, issue 16): a column
-       * read with the order, and how its value becomes the detail's fields.
-       */
-      facturacion?: {
-        columna: SQL;
-        leer(valor: unknown): {
-          datosFacturacion: OrdenDetalle['datosFacturacion'];
-          facturacionDelegada: OrdenDetalle['facturacionDelegada'];
-        };
-      };
+      facturacion?: FacturacionParaDetalle;
     },
   ) {
     this.nombres = caches.nombres;
@@ -202,11 +207,6 @@ export class OrdersLecturasService {
    */
   nombresDe(entidadId: number, refs: Referencias, tx?: DbOrTx): Promise<Nombres> {
     return this.nombres.de(entidadId, refs, tx);
-  }
-
-  /** The loader of the names cache (src/caches.ts); inside a transaction, through it. */
-  findNombres(entidadId: number, tx?: DbOrTx): Promise<Nombres> {
-    return this.repo(tx).nombres(entidadId);
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Persona } from '@delego/contract';
 import type { DbOrTx } from '../../kernel/db/client.js';
-import type { ManagedCache } from '../../kernel/cache-registry.js';
+import { empresa, type CacheDeclaration, type ManagedCache } from '../../kernel/cache-registry.js';
 import { TenantCache, type LimitesCache } from '../../kernel/tenant-cache.js';
 
 export interface PrioridadNombre {
@@ -30,9 +30,29 @@ export interface Referencias {
 }
 
 /**
+ * The names cache's bounds and the events that drop a company's entry (ADR 0005): anything renamed,
+ * in the clients, users or catalogue. Listed with every other cache in src/caches.ts; the orders
+ * module builds and registers it (modules/orders/index.ts), its loader being the order reads.
+ */
+export const DECLARACION_NOMBRES = {
+  nombre: 'nombres',
+  ttlMs: 5 * 60_000,
+  maxEntradas: 2_000,
+  maxPorEntidad: 1,
+  maxBytes: 16 * 1024 * 1024,
+  invalidadaPor: {
+    'clientes.cambiados': empresa,
+    'clientes.cacheLimpiada': empresa,
+    'usuarios.cambiados': empresa,
+    'usuarios.cacheLimpiada': empresa,
+    'catalogo.cambiado': empresa,
+  },
+} satisfies CacheDeclaration<never>;
+
+/**
  * The names of a company's clients, types, areas, priorities and users, so that the order list
  * and detail read only the orders themselves: the names are joined here, not in every query.
- * The cache registry (src/caches.ts) drops a company's entry on the events that rename anything
+ * The cache registry drops a company's entry on the events that rename anything
  * (also from other instances, through the bus); an id not found (created a moment ago, before its
  * event arrived) reloads the entry once.
  *

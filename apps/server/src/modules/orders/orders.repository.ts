@@ -2,8 +2,6 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Consultar, DbOrTx } from '../../kernel/db/client.js';
 import { intArray, joinIds, whereId } from '../../lib/queries.js';
 import { hechoEnDelCambio } from '../../lib/idempotencia.js';
-import { siguienteNumeroSql } from '../entidades/entidades.service.js';
-import { tomarCupoSql } from '../plans/plans.service.js';
 import { ordenEventos, ordenes, ordenResponsables } from './orders.tables.js';
 
 /** What a create needs; the references travel as ids. */
@@ -23,6 +21,17 @@ export interface NuevaOrden {
   e5sAreaName: string | null;
   creada: Date;
   responsables: readonly number[];
+}
+
+/**
+ * Other modules' statements composed into the create (docs/ARCHITECTURE.md, the allowed
+ * exceptions): named members of the plans' and entidades' ports, passed in by the composition root.
+ */
+export interface SentenciasAjenas {
+  /** plans: takes one from the company's quota of the period at `ahora` when `si` holds; a row when taken. */
+  tomarCupoSql(entidadId: number, ahora: SQL, si: SQL): SQL;
+  /** entidades: draws the company's next order number (a row `numero`) when `si` holds. */
+  siguienteNumeroSql(entidadId: number, si: SQL): SQL;
 }
 
 /** The outcome of a create: each reference check, whether the quota gave one, and the order. */
@@ -62,11 +71,11 @@ export class OrdersRepository {
    * written unless every check passes; `cupo` false means the quota was used up or the period ended
    * (the caller renews and retries in a transaction).
    *
-   * The quota and the number are the plans' and entidades' own statements (tomarCupoSql,
-   * siguienteNumeroSql), composed here: the one exception to "a module writes only its own tables"
+   * The quota and the number are the plans' and entidades' own statements (`ajenas`, members of
+   * their ports), composed here: the one exception to "a module writes only its own tables"
    * (docs/ARCHITECTURE.md), for atomicity and one round trip.
    */
-  async insert(o: NuevaOrden): Promise<ResultadoAlta> {
+  async insert(o: NuevaOrden, ajenas: SentenciasAjenas): Promise<ResultadoAlta> {
     const e = o.entidadId;
     const ids = intArray(o.responsables);
     const ts = (d: Date | null) => (d ? sql`${d.toISOString()}::timestamptz` : sql`null::timestamptz`);
@@ -82,10 +91,10 @@ export class OrdersRepository {
           (select count(*) from usuarios where id = any(${ids}) and entidad_id = ${e} and activo) = cardinality(${ids}) as usuarios
       ),
       cupo as (
-        ${tomarCupoSql(e, ts(o.creada), sql`(select cliente and tipo and area and prioridad and usuarios from refs)`)}
+        ${ajenas.tomarCupoSql(e, ts(o.creada), sql`(select cliente and tipo and area and prioridad and usuarios from refs)`)}
       ),
       num as (
-        ${siguienteNumeroSql(e, sql`exists (select 1 from cupo)`)}
+        ${ajenas.siguienteNumeroSql(e, sql`exists (select 1 from cupo)`)}
       ),
       orden as (
         insert into ordenes (entidad_id, numero, titulo, detalle, tipo_orden_id, area_id, prioridad_id, estado_id, cliente_id,
@@ -140,8 +149,17 @@ export class OrdersRepository {
    * (`hechoEnDelCambio`, against the event's own time).
    */
   async insertEvento(e: typeof ordenEventos.$inferInsert): Promise<void> {
-    const hechoEn = e.hechoEn ?? (e.fecha instanceof Date ? hechoEnDelCambio(e.fecha) : null);
-    await this.db.insert(ordenEventos).values({ ...e, hechoEn });
+    await this.insertEventos([e]);
+  }
+
+  /** Appends events in one statement, in the order given (their ids follow it). */
+  async insertEventos(es: (typeof ordenEventos.$inferInsert)[]): Promise<void> {
+    if (!es.length) return;
+    await this.db
+      .insert(ordenEventos)
+      .values(
+        es.map((e) => ({ ...e, hechoEn: e.hechoEn ?? (e.fecha instanceof Date ? hechoEnDelCambio(e.fecha) : null) })),
+      );
   }
 
   /** Reference checks for a save, in one round trip: which of the given ids exist in the company. */

@@ -2,27 +2,35 @@ import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
 import { AppError } from '../../kernel/errors.js';
 import { comoJson, enviarJson, registrar } from '../../kernel/rutas.js';
-import type { Services } from '../../services.js';
 import { actorOf } from '../../kernel/actor.js';
-import { idempotenteParaActor } from '../idempotencia/idempotencia.hooks.js';
+import { idempotenteParaActor, type PuertoIdempotencia } from '../idempotencia/index.js';
+import type { OrdersLecturasService } from './orders.lecturas.service.js';
+import type { OrdersService } from './orders.service.js';
 
+/**
+ * The order routes: writes through `o`, reads through `lecturas`; a new order and a state change,
+ * which the field app's outbox replays, take an Idempotency-Key (`idempotencia`).
+ */
 export const ordersRoutes =
-  (s: Services): FastifyPluginAsync =>
+  (
+    o: OrdersService,
+    lecturas: OrdersLecturasService,
+    idempotencia: Pick<PuertoIdempotencia, 'reclamar' | 'completar' | 'liberar'>,
+  ): FastifyPluginAsync =>
   async (app) => {
-    const o = s.orders;
-    const unaVez = idempotenteParaActor(s.idempotencia);
+    const unaVez = idempotenteParaActor(idempotencia);
 
     // Written by the route's serializer once, then answered from the page cache as those bytes.
     registrar(app, RUTAS.ordenesFiltradas, async (req, reply) =>
-      enviarJson(reply, await s.ordersLecturas.listJson(actorOf(req), req.body, comoJson(reply))),
+      enviarJson(reply, await lecturas.listJson(actorOf(req), req.body, comoJson(reply))),
     );
     registrar(app, RUTAS.ordenesFiltradasSimple, async (req, reply) =>
-      enviarJson(reply, await s.ordersLecturas.listSimpleJson(actorOf(req), req.body, comoJson(reply))),
+      enviarJson(reply, await lecturas.listSimpleJson(actorOf(req), req.body, comoJson(reply))),
     );
     registrar(app, RUTAS.ordenDetalle, async (req, reply) =>
-      enviarJson(reply, await s.ordersLecturas.detalleJson(actorOf(req), req.params.id, comoJson(reply))),
+      enviarJson(reply, await lecturas.detalleJson(actorOf(req), req.params.id, comoJson(reply))),
     );
-    registrar(app, RUTAS.ordenGuardada, async (req) => s.ordersLecturas.guardada(actorOf(req), req.params.id));
+    registrar(app, RUTAS.ordenGuardada, async (req) => lecturas.guardada(actorOf(req), req.params.id));
     registrar(app, RUTAS.eliminarOrden, async (req) => {
       await o.delete(actorOf(req), req.params.id);
       return { ok: true };
@@ -32,7 +40,7 @@ export const ordersRoutes =
     registrar(app, RUTAS.cambiarResponsables, async (req) =>
       o.cambiarResponsables(actorOf(req), req.params.id, req.body),
     );
-    registrar(app, RUTAS.historial, async (req) => s.ordersLecturas.historial(actorOf(req), req.params.id));
+    registrar(app, RUTAS.historial, async (req) => lecturas.historial(actorOf(req), req.params.id));
     registrar(app, RUTAS.cambiarDetalle, async (req) =>
       o.updateCampo(actorOf(req), req.params.id, { campo: 'detalle', valor: req.body.detalle }),
     );
@@ -56,9 +64,9 @@ export const ordersRoutes =
       return o.updateCampo(actorOf(req), req.params.orderId, { campo: 'area', valor: req.params.areaId });
     });
     registrar(app, RUTAS.responsablesDisponibles, async (req) =>
-      s.ordersLecturas.responsablesDisponibles(actorOf(req), req.params.cliente),
+      lecturas.responsablesDisponibles(actorOf(req), req.params.cliente),
     );
-    registrar(app, RUTAS.clientesUsados, async (req) => s.ordersLecturas.clientesUsados(actorOf(req)));
-    registrar(app, RUTAS.estados, async () => s.ordersLecturas.estados());
-    registrar(app, RUTAS.prioridades, async (req) => s.ordersLecturas.prioridades(actorOf(req)));
+    registrar(app, RUTAS.clientesUsados, async (req) => lecturas.clientesUsados(actorOf(req)));
+    registrar(app, RUTAS.estados, async () => lecturas.estados());
+    registrar(app, RUTAS.prioridades, async (req) => lecturas.prioridades(actorOf(req)));
   };

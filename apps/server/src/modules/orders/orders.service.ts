@@ -19,11 +19,11 @@ import type { DomainEvent, EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import { hayClaveEnCurso, responderEnTransaccion } from '../../lib/idempotencia.js';
-import type { PlansService } from '../plans/plans.service.js';
+import type { PuertoPlanes } from '../plans/index.js';
 import { acceso, NO_EXISTE, type OrdersLecturasService } from './orders.lecturas.service.js';
 import type { OrdenFila } from './orders.lecturas.repository.js';
 import { puedeBorrar, puedeCambiarEstado, puedeCrear, puedeDelegar, puedeModificar } from './orders.policy.js';
-import { OrdersRepository, type NuevaOrden } from './orders.repository.js';
+import { OrdersRepository, type NuevaOrden, type SentenciasAjenas } from './orders.repository.js';
 
 type Guardar = z.output<typeof zOrdenGuardar>;
 
@@ -36,6 +36,14 @@ export interface AccesoOrden {
   /** Not read-only for the actor (SPEC §5). */
   modificar: boolean;
   borrar: boolean;
+}
+
+/** An event another module writes in an order's history (hours, files, billing data, surveys). */
+export interface EventoAjeno {
+  tipo: string;
+  datos?: Record<string, unknown>;
+  comentario?: string | null;
+  fecha?: Date;
 }
 
 const nombreDe = (id: number | null, m: Map<number, string>) => (id == null ? null : (m.get(id) ?? null));
@@ -52,8 +60,10 @@ export class OrdersService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly bus: EventBus,
-    private readonly plans: PlansService,
+    private readonly plans: Pick<PuertoPlanes, 'renovarSiVencio'>,
     private readonly lecturas: OrdersLecturasService,
+    /** The plans' and entidades' statements the create composes (the quota, the number). */
+    private readonly ajenas: SentenciasAjenas,
     opciones: {
       /** The prepared reader, for the create statement; plain `db.execute` when absent. */
       consultar?: Consultar;
@@ -162,7 +172,7 @@ export class OrdersService {
      * when no quota was left.
      */
     const intentar = async (tx?: DbOrTx): Promise<{ fila: OrdenFila; detalle?: OrdenDetalle } | null> => {
-      const r = await this.repo(tx).insert(nueva);
+      const r = await this.repo(tx).insert(nueva, this.ajenas);
       if (!r.cliente) throw AppError.invalid('cliente', 'El cliente indicado no existe o está inactivo.');
       if (!r.tipo) throw AppError.invalid('tipoOrden', 'El tipo de orden indicado no existe o está archivado.');
       if (!r.area) throw AppError.invalid('area', 'El área indicada no existe o está archivada.');
@@ -494,20 +504,23 @@ export class OrdersService {
   }
 
   /** For other modules: writes an event in the order's history, inside their transaction. */
-  async insertEvento(
-    tx: DbOrTx,
-    actor: Actor,
-    ordenId: number,
-    e: { tipo: string; datos?: Record<string, unknown>; comentario?: string | null; fecha?: Date },
-  ): Promise<void> {
-    await this.repo(tx).insertEvento({
-      entidadId: actor.entidadId,
-      ordenId,
-      tipo: e.tipo,
-      usuarioId: actor.id,
-      fecha: e.fecha ?? this.clock.now(),
-      comentario: e.comentario ?? null,
-      datos: e.datos ?? null,
-    });
+  async insertEvento(tx: DbOrTx, actor: Actor, ordenId: number, e: EventoAjeno): Promise<void> {
+    await this.insertEventos(tx, actor, ordenId, [e]);
+  }
+
+  /** For other modules: writes several events in the order's history at once, in order, inside their transaction. */
+  async insertEventos(tx: DbOrTx, actor: Actor, ordenId: number, es: readonly EventoAjeno[]): Promise<void> {
+    const ahora = this.clock.now();
+    await this.repo(tx).insertEventos(
+      es.map((e) => ({
+        entidadId: actor.entidadId,
+        ordenId,
+        tipo: e.tipo,
+        usuarioId: actor.id,
+        fecha: e.fecha ?? ahora,
+        comentario: e.comentario ?? null,
+        datos: e.datos ?? null,
+      })),
+    );
   }
 }

@@ -11,10 +11,11 @@ import { ProveedorMercadoPago } from './proveedor-mercadopago.js';
 import { ProveedorPrueba } from './proveedor-prueba.js';
 import { SuscripcionesService } from './suscripciones.service.js';
 
-export { tomarCupoSql } from './plans.repository.js';
-
 /** What other modules may ask of the plans module: the plan state and the period's renewal. */
-export type PuertoPlanes = Pick<PlansService, 'estado' | 'estadoDeEntidad' | 'enMemoria' | 'renovarSiVencio'>;
+export type PuertoPlanes = Pick<
+  PlansService,
+  'estado' | 'estadoDeEntidad' | 'enMemoria' | 'renovarSiVencio' | 'tomarCupoSql'
+>;
 
 export interface DepsPlanes {
   /** The plan state per company (src/caches.ts: `plan.cambiado` drops it in every instance). */
@@ -78,3 +79,5 @@ function proveedorDePagos(config: Nucleo['config']): ProveedorPagos {
     baseUrl: config.mercadoPagoBaseUrl,
   });
 }
+export type { ProveedorPagos } from './proveedor-pagos.js';
+export type { SuscripcionesService } from './suscripciones.service.js';

@@ -25,7 +25,7 @@ import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import type { PuertoEntidades } from '../entidades/index.js';
 import type { PuertoCorreo } from '../mail/index.js';
-import { armar } from '../mail/plantillas.js';
+import { armar } from '../mail/index.js';
 import { leerEstadoDelPlan } from './plans.service.js';
 import { ProveedorNoDisponible, type PagoDelProveedor, type ProveedorPagos } from './proveedor-pagos.js';
 import {

@@ -4,11 +4,10 @@ import type { Column } from 'exceljs';
 import type { z } from 'zod';
 import type { Actor } from '../../kernel/actor.js';
 import type { Clock } from '../../kernel/clock.js';
-import type { EntidadesService } from '../entidades/entidades.service.js';
-import type { ExpensesService } from '../expenses/expenses.service.js';
-import { diaAR, inicioDiaAR } from '../expenses/dias.js';
-import type { FilesService } from '../files/files.service.js';
-import type { OrdersLecturasService } from '../orders/orders.lecturas.service.js';
+import type { PuertoEntidades } from '../entidades/index.js';
+import { diaAR, inicioDiaAR, type PuertoGastos } from '../expenses/index.js';
+import type { PuertoArchivos } from '../files/index.js';
+import type { PuertoOrdenes } from '../orders/index.js';
 import { demoraDias, fechaExcel } from './formato.js';
 import { crearPdf, logoParaPdf } from './pdf.js';
 
@@ -86,10 +85,10 @@ export function enSegundoPlano(out: PassThrough, escribir: () => Promise<void>):
 
 export class ReportsService {
   constructor(
-    private readonly orders: OrdersLecturasService,
-    private readonly files: FilesService,
-    private readonly expenses: ExpensesService,
-    private readonly entidades: EntidadesService,
+    private readonly orders: Pick<PuertoOrdenes, 'detalle' | 'historial' | 'paginasParaExportar'>,
+    private readonly files: Pick<PuertoArchivos, 'paraImprimir'>,
+    private readonly expenses: PuertoGastos,
+    private readonly entidades: Pick<PuertoEntidades, 'find'>,
     private readonly clock: Clock,
   ) {}
 

@@ -1,7 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { TEXTOS_SITUACION } from '@delego/contract';
-import { esperarCliente, enSegundoPlano, hoja, libro } from '../reports/reports.service.js';
-import { fechaExcel } from '../reports/formato.js';
+import { esperarCliente, enSegundoPlano, fechaExcel, hoja, libro } from '../reports/index.js';
 import type { DescargaAutorizada } from './acceso-export.js';
 import type { ConsultasEnVivo } from './consultas-en-vivo.js';
 import { demoraOrden, nombrePersona } from './graficos.js';

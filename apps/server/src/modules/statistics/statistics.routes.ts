@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
 import { enviarGenerado, registrar } from '../../kernel/rutas.js';
 import { actorOf } from '../../kernel/actor.js';
-import { contentDisposition } from '../files/http.js';
+import { contentDisposition } from '../../lib/descarga.js';
 import type { StatisticsService } from './statistics.service.js';
 
 /** Statistics, delay reports, the scorecard and the dashboard (authenticated). */

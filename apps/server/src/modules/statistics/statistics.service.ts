@@ -21,7 +21,7 @@ import type { Clock } from '../../kernel/clock.js';
 import type { Consultar, Db } from '../../kernel/db/client.js';
 import { AppError } from '../../kernel/errors.js';
 import type { TenantCache } from '../../kernel/tenant-cache.js';
-import { visibilidad, type OrdersLecturasService } from '../orders/orders.lecturas.service.js';
+import { visibilidad, type PuertoOrdenes } from '../orders/index.js';
 import type { PuertoPlanes } from '../plans/index.js';
 import { AccesosExport } from './acceso-export.js';
 import { ConsultasEnVivo } from './consultas-en-vivo.js';
@@ -55,7 +55,7 @@ export const SIN_PERMISO_ESTADISTICAS = 'No tiene permiso para ver estadísticas
 
 export interface DepsStatisticsService {
   /** The order list's conditions for an actor and filters: the dashboard counts over them. */
-  ordersLecturas: Pick<OrdersLecturasService, 'condicionesDeLista'>;
+  ordersLecturas: Pick<PuertoOrdenes, 'condicionesDeLista'>;
   /** The company's plan: the dashboard's quota card. */
   plans: Pick<PuertoPlanes, 'estado'>;
   /** The dashboards already computed (src/caches.ts: dropped by any change to the orders). */

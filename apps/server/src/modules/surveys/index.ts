@@ -1,9 +1,9 @@
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
 import type { PuertoClientes } from '../clients/index.js';
-import type { EntidadesService } from '../entidades/entidades.service.js';
+import type { PuertoEntidades } from '../entidades/index.js';
 import type { PuertoCorreo } from '../mail/index.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import type { PuertoOrdenes } from '../orders/index.js';
 import { surveysPublicRoutes, surveysRoutes } from './surveys.routes.js';
 import { SurveysService, type LimitesEncuestas } from './surveys.service.js';
 
@@ -18,9 +18,9 @@ export type { EncuestaPendiente, LimitesEncuestas } from './surveys.service.js';
 export type PuertoEncuestas = Pick<SurveysService, 'hayPendiente' | 'responderPorOrden' | 'findPendiente' | 'idle'>;
 
 export interface DepsEncuestas {
-  orders: Pick<OrdersService, 'acceso' | 'insertEvento'>;
+  orders: Pick<PuertoOrdenes, 'acceso' | 'insertEvento'>;
   clients: Pick<PuertoClientes, 'find'>;
-  entidades: Pick<EntidadesService, 'find'>;
+  entidades: Pick<PuertoEntidades, 'find'>;
   mail: Pick<PuertoCorreo, 'enqueue' | 'kick'>;
   notifications: Pick<PuertoNotificaciones, 'create'>;
   /** Overrides of the public calls' rate limits (tests). */

@@ -30,10 +30,10 @@ import { grupoDeDireccion } from '../../lib/direccion.js';
 import { RateLimiter, type Limite } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 import type { PuertoClientes } from '../clients/index.js';
-import type { EntidadesService } from '../entidades/entidades.service.js';
+import type { PuertoEntidades } from '../entidades/index.js';
 import { plantillaEncuesta, remitenteDe, type PuertoCorreo } from '../mail/index.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import type { PuertoOrdenes } from '../orders/index.js';
 import { resumirEncuestas } from './resumen.js';
 import {
   SurveysRepository,
@@ -133,9 +133,9 @@ export class SurveysService {
     private readonly clock: Clock,
     private readonly bus: EventBus,
     private readonly deps: {
-      orders: Pick<OrdersService, 'acceso' | 'insertEvento'>;
+      orders: Pick<PuertoOrdenes, 'acceso' | 'insertEvento'>;
       clients: Pick<PuertoClientes, 'find'>;
-      entidades: Pick<EntidadesService, 'find'>;
+      entidades: Pick<PuertoEntidades, 'find'>;
       mail: Pick<PuertoCorreo, 'enqueue' | 'kick'>;
       notifications: Pick<PuertoNotificaciones, 'create'>;
       log: FastifyBaseLogger;

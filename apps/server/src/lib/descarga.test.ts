@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, parseRange } from './http.js';
+import { contentDisposition, parseRange } from './descarga.js';
 
 describe('Content-Disposition', () => {
   it('nombre ASCII de respaldo y el original en filename* (RFC 5987)', () => {

@@ -1,0 +1,85 @@
+import type { RouteOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
+import type { Caches } from './caches.js';
+import type { Config } from './config.js';
+import type { EventBus } from './kernel/bus.js';
+import type { Clock } from './kernel/clock.js';
+import type { Database } from './kernel/db/client.js';
+import type { LimitesCuentas, PuertoCuentas } from './modules/accounts/index.js';
+import type { Storage } from './modules/files/index.js';
+import type { LoginThrottle, PuertoIdentidad } from './modules/identity/index.js';
+import type { PuertoIdempotencia } from './modules/idempotencia/index.js';
+import type { BrokerOptions } from './modules/live/index.js';
+import type { LimitesCorreo, MailTransport, PuertoCorreo } from './modules/mail/index.js';
+import type { NativePushSender, PuertoNotificaciones, PushSender } from './modules/notifications/index.js';
+import type { LimitesClientePublico } from './modules/client-side/index.js';
+import type { ProveedorPagos, PuertoPlanes, SuscripcionesService } from './modules/plans/index.js';
+import type { PuertoEncuestas } from './modules/surveys/index.js';
+
+/** What `buildApp` is given: every part can be replaced, so tests build the app with their own. */
+export interface AppParts {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  bus?: EventBus;
+  throttle?: LoginThrottle;
+  /** Web Push sender; null turns push off. Default: VAPID keys kept in the data folder. */
+  push?: PushSender | null;
+  /** The native app's push (FCM/APNs) adapter; none by default (docs/APP-DE-CAMPO.md). */
+  pushNativo?: NativePushSender | null;
+  /** This instance's id for live presence (several instances share one database). */
+  instanceId?: string;
+  /** Overrides of the STOMP broker's limits (tests). */
+  broker?: Partial<BrokerOptions>;
+  /** Where attached files live; by default a folder `archivos` under the data folder. */
+  storage?: Storage;
+  /** Where log lines go instead of stdout (tests read them); the level is still config.logLevel. */
+  logStream?: DestinationStream;
+  /** Called with every route as it is registered (tests build the route table from it). */
+  onRoute?: (route: RouteOptions) => void;
+  /**
+   * Where mail goes. Default: SMTP_URL's server, or .eml files in DATA_DIR/correo without one.
+   * The worker that delivers it starts in boot.ts (tests call `services.mail.deliverPending()`).
+   */
+  mailTransport?: MailTransport;
+  /** Overrides of the public account calls' rate limits (tests). */
+  limitesCuentas?: Partial<LimitesCuentas>;
+  /** Overrides of the caps on outgoing mail (tests of other modules that mail one address often). */
+  limitesCorreo?: Partial<LimitesCorreo>;
+  /**
+   * The payment provider of the plans (docs/PLANES.md). Default: MercadoPago when
+   * MERCADOPAGO_ACCESS_TOKEN is set, otherwise the test mode when `modoDePagos` allows it.
+   */
+  pagos?: ProveedorPagos;
+  /** Overrides of the public order summary's and billing form's rate limits (tests). */
+  limitesClientePublico?: Partial<LimitesClientePublico>;
+  /**
+   * Every answer checked against the contract's Zod schema besides its compiled serializer
+   * (lib/serializer.ts). On by default (the tests); the server (boot.ts) turns it off.
+   */
+  verificarRespuestas?: boolean;
+}
+
+/**
+ * The ports of the modules that the process itself drives (boot.ts starts the mail worker and the
+ * overdue checks) and that the API tests reach into (a worker run, a throttle, an idle wait). Routes
+ * never see them: each module's routes get their own service.
+ */
+export interface Puertos {
+  identity: PuertoIdentidad;
+  accounts: PuertoCuentas;
+  plans: PuertoPlanes;
+  suscripciones: SuscripcionesService;
+  mail: PuertoCorreo;
+  notifications: PuertoNotificaciones;
+  surveys: PuertoEncuestas;
+  idempotencia: PuertoIdempotencia;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    puertos: Puertos;
+    bus: EventBus;
+    caches: Caches;
+  }
+}

@@ -1,0 +1,31 @@
+import type { Modulo, Nucleo } from '../../kernel/modulo.js';
+import type { PuertoEntidades } from '../entidades/index.js';
+import type { PuertoGastos } from '../expenses/index.js';
+import type { PuertoArchivos } from '../files/index.js';
+import type { PuertoOrdenes } from '../orders/index.js';
+import { reportsRoutes } from './reports.routes.js';
+import { ReportsService } from './reports.service.js';
+
+/** The reports module offers nothing to other modules: only its routes. */
+export type PuertoReportes = Record<never, never>;
+
+export interface DepsReportes {
+  /** The order's detail and history, and the export's pages of orders. */
+  orders: Pick<PuertoOrdenes, 'detalle' | 'historial' | 'paginasParaExportar'>;
+  /** The order's files and their thumbnails, for the PDF. */
+  files: Pick<PuertoArchivos, 'paraImprimir'>;
+  /** The order's hours and expenses, their totals per order, the hours reported. */
+  expenses: Pick<PuertoGastos, 'registro' | 'totalesDeOrdenes' | 'rangoReporte' | 'horasReportadas' | 'detalleHoras'>;
+  /** The company's name and logo on the PDF. */
+  entidades: Pick<PuertoEntidades, 'find'>;
+}
+
+/** The order's PDF report and the Excel exports (orders, hours reported), streamed while written. */
+export function moduloReportes(n: Pick<Nucleo, 'clock'>, deps: DepsReportes): Modulo<PuertoReportes> {
+  const reports = new ReportsService(deps.orders, deps.files, deps.expenses, deps.entidades, n.clock);
+  return { nombre: 'reports', puerto: {}, rutas: reportsRoutes(reports) };
+}
+
+/** The Excel writing every export shares (a workbook streamed as it is written, dates, sheets). */
+export { esperarCliente, enSegundoPlano, hoja, libro } from './reports.service.js';
+export { fechaExcel } from './formato.js';
