@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** What `npm run lint` (so `npm test` and `npm run check`) keeps free of cycles. */
-const CARPETAS = ['apps/web/src/features', 'apps/web/src/domain'];
+const CARPETAS = ['apps/web/src/features', 'apps/web/src/domain', 'apps/server/src/modules'];
 /**
  * The server's tables (`*.tables.ts`) are the database's schema, one layer below every module: a
  * foreign key, or a repository's read JOIN, may name another module's table (ESLint allows only
