@@ -4,7 +4,7 @@ import { adminKeys } from '../features/admin/keys';
 import { refrescarSesion } from '../features/auth';
 import { notificacionesKeys, notificacionRecibida } from '../features/notifications';
 import { ordenesKeys } from '../domain/orden/keys';
-import { planKeys } from '../domain/plan';
+import { planKeys } from '../domain/plans';
 import { estadisticasKeys } from '../features/statistics';
 import { catalogoKeys } from '../lib/catalogo-keys';
 import { encuestasKeys } from '../features/surveys';

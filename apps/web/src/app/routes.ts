@@ -87,8 +87,8 @@ const DetalleGraficoOrdenesPage = pantallaPerezosa(
   () => import('../features/statistics/components/detalle-grafico-ordenes-page'),
 );
 // Plans and payments (issue 15).
-const PlanesPage = pantallaPerezosa(() => import('../features/plan/components/planes-page'));
-const MercadopagoTarjetaPage = pantallaPerezosa(() => import('../features/plan/components/mercadopago-tarjeta-page'));
+const PlanesPage = pantallaPerezosa(() => import('../features/plans/components/planes-page'));
+const MercadopagoTarjetaPage = pantallaPerezosa(() => import('../features/plans/components/mercadopago-tarjeta-page'));
 
 const conLogin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'login', pantalla });
 const soloAdmin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'admin', pantalla });

@@ -4,7 +4,7 @@ import { logOutOutline } from 'ionicons/icons';
 import type { CSSProperties } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useLogout, useSession } from '../../features/auth';
-import { PlanPanel, useEsIos, usePlanEstado } from '../../features/plan';
+import { PlanPanel, useEsIos, usePlanEstado } from '../../features/plans';
 import { entradasVisibles, TITULO_CERRAR_SESION } from './menu-entries';
 import { MenuHeader } from './menu-header';
 import { Texto } from '../../components/texto';

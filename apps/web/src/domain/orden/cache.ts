@@ -1,6 +1,6 @@
 import type { OrdenDetalle } from '@delego/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { planKeys } from '../plan';
+import { planKeys } from '../plans';
 import { ordenesKeys } from './keys';
 
 /**

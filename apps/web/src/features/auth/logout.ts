@@ -6,7 +6,7 @@ import { borrarCacheDeUsuario } from '../../lib/cache-persistente';
 import { cerrarCanalesEnVivo } from '../../lib/live';
 import { desregistrarDispositivo } from '../../lib/push';
 import { borrarSesion, leerSesion } from '../../lib/session';
-import { planKeys } from '../../domain/plan';
+import { planKeys } from '../../domain/plans';
 
 /**
  * Ends the session on this device (SPEC §4 Logout): unsubscribes the live channels and

@@ -1,9 +1,10 @@
-import { LIMITES_IMPORTACION, type ImportarPedido, type ImportarResultado } from '@delego/contract';
-import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { LIMITES_IMPORTACION, type ImportarPedido, type ImportarResultado, type PermisoGlobal } from '@delego/contract';
+import { IonButton, IonContent, IonIcon, IonSpinner } from '@ionic/react';
 import { checkmarkCircleOutline, cloudUploadOutline, downloadOutline } from 'ionicons/icons';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { mensajeDeError } from '../../../lib/errors';
 import { Aviso } from './aviso';
+import { PantallaAdmin } from './lista-admin';
 import { Tarjeta } from './tarjeta';
 import './admin.css';
 import './importar-archivo.css';
@@ -44,6 +45,39 @@ export interface DescripcionImportacion {
 }
 
 type Importar = (pedido: ImportarPedido) => Promise<ImportarResultado>;
+
+/** An example file: the accepted columns and its rows, as a CSV a spreadsheet opens (UTF-8 with BOM). */
+export function csvDeEjemplo(columnas: readonly string[], filas: readonly string[]): string {
+  return '\uFEFF' + [columnas.join(';'), ...filas].map((linea) => `${linea}\r\n`).join('');
+}
+
+/** A «Importar» screen of the administration (issue 36): its header and permission around ImportarArchivo. */
+export function PantallaImportacion({
+  titulo,
+  volverA,
+  permiso,
+  para,
+  d,
+  importacion,
+}: {
+  titulo: string;
+  volverA: string;
+  permiso: PermisoGlobal;
+  para: string;
+  d: DescripcionImportacion;
+  /** The import's mutation (useImportarClientes(), useImportarUsuarios()). */
+  importacion: { mutateAsync: Importar; isPending: boolean };
+}) {
+  return (
+    <PantallaAdmin titulo={titulo} volverA={volverA} permiso={permiso} para={para}>
+      <IonContent className="delego-page-content">
+        <div className="delego-container admin-pagina">
+          <ImportarArchivo d={d} importar={importacion.mutateAsync} procesando={importacion.isPending} />
+        </div>
+      </IonContent>
+    </PantallaAdmin>
+  );
+}
 
 /** The import of a file (issue 36): choose it, see each row's result, import the valid rows. */
 export function ImportarArchivo({

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/errors';
 import { makeUsuario } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
 import {
+  BotonImportar,
   ListaAdmin,
   PantallaAdmin,
   type ConsultaAdmin,
@@ -208,5 +209,15 @@ describe('PantallaAdmin', () => {
     expect(screen.getByTestId('admin-sin-permiso')).toHaveTextContent(
       'No tiene permiso para administrar equipos. Pídaselo a un administrador de su empresa.',
     );
+  });
+});
+
+describe('BotonImportar', () => {
+  it('links to the import screen of the list, named after what it imports', () => {
+    renderConApp(<BotonImportar varios="clientes" />, { usuario: makeUsuario(), ruta: '/clientes' });
+    const boton = screen.getByTestId('clientes-importar');
+    expect(boton).toHaveAttribute('aria-label', 'Importar clientes');
+    expect(boton).toHaveAttribute('title', 'Importar clientes de un CSV o Excel');
+    expect(boton).toHaveAttribute('router-link', '/clientes-importar');
   });
 });

@@ -1,5 +1,6 @@
 import type { PermisoGlobal } from '@delego/contract';
 import {
+  IonButton,
   IonContent,
   IonFab,
   IonFabButton,
@@ -12,7 +13,7 @@ import {
   IonSegmentButton,
   type RefresherCustomEvent,
 } from '@ionic/react';
-import { addOutline, searchOutline } from 'ionicons/icons';
+import { addOutline, cloudUploadOutline, searchOutline } from 'ionicons/icons';
 import { Fragment, useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoPantalla, EstadoSinPermiso, FilasCargando } from '../../../components/estados-pantalla';
@@ -64,6 +65,20 @@ export function PantallaAdmin({ titulo, volverA, permiso, para, children, accion
         </IonContent>
       )}
     </>
+  );
+}
+
+/** The header's «Importar» button of a list (issue 36): `varios` is 'clientes' or 'usuarios'. */
+export function BotonImportar({ varios }: { varios: string }) {
+  return (
+    <IonButton
+      routerLink={`/${varios}-importar`}
+      aria-label={`Importar ${varios}`}
+      title={`Importar ${varios} de un CSV o Excel`}
+      data-testid={`${varios}-importar`}
+    >
+      <IonIcon slot="icon-only" icon={cloudUploadOutline} aria-hidden="true" />
+    </IonButton>
   );
 }
 

@@ -4,7 +4,7 @@ import { notificarError } from '../../../lib/errors';
 import { llamar } from '../../../lib/http';
 import { md5Hex } from '../../../lib/md5';
 import { guardarSesion, type Sesion } from '../../../lib/session';
-import { planKeys } from '../../../domain/plan';
+import { planKeys } from '../../../domain/plans';
 import { limpiarCachesServidor } from './limpiar-caches';
 
 export interface DatosLogin {

@@ -7,7 +7,6 @@ import { EstadoPantalla } from '../../../components/estados-pantalla';
 import { MarcaPendiente } from '../../../components/marca-pendiente';
 import { ordenCreadaDe, usePendientes, usePendientesDeAlta, type Cambio } from '../../../lib/outbox';
 import { PageHeader } from '../../../components/page-header';
-import { useObjectUrl } from '../hooks/use-object-url';
 import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { guardarArchivo } from '../../../lib/descargas';
 import { tieneCamara } from '../../../lib/nativo/plataforma';
@@ -23,7 +22,7 @@ import { useSubidas } from '../hooks/use-subidas';
 import { formatoTamanio } from '../model/archivos';
 import { CabeceraOrden } from './cabecera-orden';
 import { ColaSubidas } from './cola-subidas';
-import { IconoArchivo, Miniatura } from './miniatura';
+import { Miniatura, VistaLocal } from './miniatura';
 import './papeleo.css';
 import { manejadoresDeEleccion } from '../hooks/elegir-archivos';
 
@@ -254,23 +253,14 @@ function ArchivoPendiente({
   archivo: NonNullable<Cambio['archivos']>[number];
   estado: Cambio['estado'];
 }) {
-  const esImagen = archivo.tipo.startsWith('image/');
-  const url = useObjectUrl(esImagen ? archivo.datos : null);
   return (
     <li className="archivo archivo--pendiente" data-testid="archivo-pendiente">
-      <span className="archivo__vista">
-        {url ? (
-          <img
-            className="archivo-miniatura"
-            src={url}
-            alt={`Miniatura de ${archivo.nombre}`}
-            draggable={false}
-            data-testid="archivo-pendiente-miniatura"
-          />
-        ) : (
-          <IconoArchivo archivo={archivo} />
-        )}
-      </span>
+      <VistaLocal
+        datos={archivo.datos}
+        nombre={archivo.nombre}
+        tipo={archivo.tipo}
+        testId="archivo-pendiente-miniatura"
+      />
       <div className="archivo__datos">
         <span className="archivo__nombre" title={archivo.nombre} data-testid="archivo-nombre">
           {archivo.nombre}

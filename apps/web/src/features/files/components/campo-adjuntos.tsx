@@ -5,9 +5,8 @@ import { useRef, useState } from 'react';
 import { BotonIcono } from '../../../components/boton-icono';
 import { tieneCamara } from '../../../lib/nativo/plataforma';
 import type { Adjunto, Adjuntos } from '../hooks/use-adjuntos';
-import { useObjectUrl } from '../hooks/use-object-url';
 import { formatoTamanio } from '../model/archivos';
-import { IconoArchivo } from './miniatura';
+import { VistaLocal } from './miniatura';
 import './papeleo.css';
 import { manejadoresDeEleccion } from '../hooks/elegir-archivos';
 
@@ -78,23 +77,14 @@ export function CampoAdjuntos({ adjuntos, disabled = false }: { adjuntos: Adjunt
 }
 
 function FilaAdjunto({ adjunto, onQuitar, disabled }: { adjunto: Adjunto; onQuitar: () => void; disabled: boolean }) {
-  const esImagen = adjunto.archivo?.type.startsWith('image/') ?? false;
-  const url = useObjectUrl(esImagen ? adjunto.archivo : null);
   return (
     <li className="archivo" data-testid="orden-form-adjunto" data-estado={adjunto.estado}>
-      <span className="archivo__vista">
-        {url ? (
-          <img
-            className="archivo-miniatura"
-            src={url}
-            alt={`Miniatura de ${adjunto.nombre}`}
-            draggable={false}
-            data-testid="orden-form-adjunto-miniatura"
-          />
-        ) : (
-          <IconoArchivo archivo={{ nombre: adjunto.nombre, tipo: adjunto.archivo?.type ?? '' }} />
-        )}
-      </span>
+      <VistaLocal
+        datos={adjunto.archivo}
+        nombre={adjunto.nombre}
+        tipo={adjunto.archivo?.type ?? ''}
+        testId="orden-form-adjunto-miniatura"
+      />
       <div className="archivo__datos">
         <span className="archivo__nombre" title={adjunto.nombre} data-testid="orden-form-adjunto-nombre">
           {adjunto.nombre}

@@ -47,3 +47,37 @@ export function Miniatura({ ordenId, archivo }: { ordenId: number; archivo: Arch
   if (!url) return <IonSkeletonText animated className="archivo-miniatura__cargando" />;
   return <img className="archivo-miniatura" src={url} alt={`Miniatura de ${archivo.nombre}`} draggable={false} />;
 }
+
+/**
+ * The preview of a file still on this device (waiting to be sent, or attached to a new order): its
+ * thumbnail if it is an image, else its type's icon.
+ */
+export function VistaLocal({
+  datos,
+  nombre,
+  tipo,
+  testId,
+}: {
+  datos: Blob | null | undefined;
+  nombre: string;
+  tipo: string;
+  /** The thumbnail's test id. */
+  testId: string;
+}) {
+  const url = useObjectUrl(tipo.startsWith('image/') ? datos : null);
+  return (
+    <span className="archivo__vista">
+      {url ? (
+        <img
+          className="archivo-miniatura"
+          src={url}
+          alt={`Miniatura de ${nombre}`}
+          draggable={false}
+          data-testid={testId}
+        />
+      ) : (
+        <IconoArchivo archivo={{ nombre, tipo }} />
+      )}
+    </span>
+  );
+}

@@ -5,7 +5,7 @@ import { crearQueryClient } from '../../../app/query-client';
 import { ErrorFeedback } from '../../../components/error-feedback';
 import { makeOperario, makePlan, makePropietario, makeSupervisor } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
-import { planKeys } from '../../../domain/plan';
+import { planKeys } from '../../../domain/plans';
 import { makeOrdenDetalle } from '../test-utils';
 import { makeArchivo, simularObjectUrl, simularSubidas } from '../../files/test-utils';
 import { errorDelServidor, simularServidor } from '../../../test/servidor';

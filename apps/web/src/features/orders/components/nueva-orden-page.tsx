@@ -17,7 +17,7 @@ import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoSinPermiso, FilasCargando } from '../../../components/estados-pantalla';
 import { useSession } from '../../auth';
 import { adjuntarAOrden, CampoAdjuntos, useAdjuntos, type ResultadoAdjuntos } from '../../files';
-import { CupoAgotado, cupoAgotado, usePlanEstado } from '../../plan';
+import { CupoAgotado, cupoAgotado, usePlanEstado } from '../../plans';
 import { useAreas, useE5sAreas, usePrioridades, useTiposOrden } from '../../../lib/catalogos';
 import { useEmpresasAsignables } from '../api/get-empresas-asignables';
 import { useOrdenDetalle, useResponsablesDisponibles } from '../../../domain/orden';

@@ -1,8 +1,8 @@
 import type { Cliente } from '@delego/contract';
-import { IonBadge, IonButton, IonIcon, IonItem, IonLabel } from '@ionic/react';
-import { businessOutline, cloudUploadOutline } from 'ionicons/icons';
+import { IonBadge, IonIcon, IonItem, IonLabel } from '@ionic/react';
+import { businessOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
-import { ListaAdmin, PantallaAdmin, type DescripcionListaAdmin } from '../../shared/lista-admin';
+import { BotonImportar, ListaAdmin, PantallaAdmin, type DescripcionListaAdmin } from '../../shared/lista-admin';
 import { coincide } from '../../shared/nombres';
 import { useClientes } from '../api/get-clientes';
 import '../../shared/admin.css';
@@ -24,16 +24,7 @@ export default function ClientesPage() {
       titulo="Clientes"
       permiso="altaClientes"
       para="administrar clientes"
-      acciones={
-        <IonButton
-          routerLink="/clientes-importar"
-          aria-label="Importar clientes"
-          title="Importar clientes de un CSV o Excel"
-          data-testid="clientes-importar"
-        >
-          <IonIcon slot="icon-only" icon={cloudUploadOutline} aria-hidden="true" />
-        </IonButton>
-      }
+      acciones={<BotonImportar varios="clientes" />}
     >
       <ListaClientes />
     </PantallaAdmin>

@@ -1,20 +1,9 @@
-import { RUTAS, type ImportarPedido } from '@delego/contract';
-import { mutacionDe } from '../../../../lib/consultas';
+import { RUTAS } from '@delego/contract';
+import { mutacionImportar } from '../../shared/importar';
 import { adminKeys } from '../../keys';
 
 /**
- * POST /api/v4/usuarios/importar: the preview (confirmar false, nothing written nor sent) or the
- * import of the valid rows, each invited by mail. The screen shows the errors. After an import the
- * lists of users are read again.
+ * POST /api/v4/usuarios/importar: the preview (nothing written nor sent) or the import of the valid
+ * rows, each invited by mail; after an import the lists of users are read again.
  */
-export const { useMutacion: useImportarUsuarios } = mutacionDe(
-  RUTAS.importarUsuarios,
-  (cuerpo: ImportarPedido) => ({ cuerpo }),
-  {
-    errorSilencioso: true,
-    alResponder: async (queryClient, resultado) => {
-      if (resultado.importadas === 0) return;
-      await queryClient.invalidateQueries({ queryKey: adminKeys.usuarios() });
-    },
-  },
-);
+export const { useMutacion: useImportarUsuarios } = mutacionImportar(RUTAS.importarUsuarios, adminKeys.usuarios());

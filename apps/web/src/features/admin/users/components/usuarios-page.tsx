@@ -1,8 +1,7 @@
 import type { UsuarioAdmin } from '@delego/contract';
-import { IonButton, IonIcon } from '@ionic/react';
-import { cloudUploadOutline, peopleOutline } from 'ionicons/icons';
+import { peopleOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
-import { ListaAdmin, PantallaAdmin, type DescripcionListaAdmin } from '../../shared/lista-admin';
+import { BotonImportar, ListaAdmin, PantallaAdmin, type DescripcionListaAdmin } from '../../shared/lista-admin';
 import { coincide, nombreCompleto } from '../../shared/nombres';
 import { textoDeBusqueda, useBuscarUsuarios } from '../api/buscar-usuarios';
 import { useUsuarios } from '../api/get-usuarios';
@@ -30,16 +29,7 @@ export default function UsuariosPage() {
       titulo="Usuarios"
       permiso="altaUsuarios"
       para="administrar usuarios"
-      acciones={
-        <IonButton
-          routerLink="/usuarios-importar"
-          aria-label="Importar usuarios"
-          title="Importar usuarios de un CSV o Excel"
-          data-testid="usuarios-importar"
-        >
-          <IonIcon slot="icon-only" icon={cloudUploadOutline} aria-hidden="true" />
-        </IonButton>
-      }
+      acciones={<BotonImportar varios="usuarios" />}
     >
       <ListaUsuarios />
     </PantallaAdmin>

@@ -12,7 +12,7 @@ import { usePlanEstado } from '../api/get-plan-estado';
 import { usePlanHabilitado } from '../api/get-plan-habilitado';
 import { usePlanes } from '../api/get-planes';
 import { useSuscribir } from '../api/suscribir';
-import { planKeys } from '../../../domain/plan';
+import { planKeys } from '../../../domain/plans';
 import {
   colorEstadoPago,
   notaBaja,

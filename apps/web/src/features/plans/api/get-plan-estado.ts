@@ -1,7 +1,7 @@
 import { puedeCrearOrden, RUTAS, type PlanEstado, type UsuarioLogueado } from '@delego/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { llamar } from '../../../lib/http';
-import { planKeys } from '../../../domain/plan';
+import { planKeys } from '../../../domain/plans';
 
 /** GET /api/v2/plan/estado; null until a plan is known (the login may bring none). */
 export function planEstadoQueryOptions(usuarioId: number) {

@@ -8,7 +8,7 @@ import { makeAdmin, makeOperario, makePlan, makePropietario } from '../../../tes
 import { escribir, responderConfirmacion } from '../../../test/ionic';
 import { renderConApp } from '../../../test/render';
 import { errorDelServidor, simularServidor, type Respuesta } from '../../../test/servidor';
-import { planKeys } from '../../../domain/plan';
+import { planKeys } from '../../../domain/plans';
 import MercadopagoTarjetaPage, { planDeLaDireccion } from './mercadopago-tarjeta-page';
 import PlanesPage from './planes-page';
 

@@ -1,6 +1,6 @@
 import { RUTAS, type Suscribir } from '@delego/contract';
 import { mutacionDe } from '../../../lib/consultas';
-import { planKeys } from '../../../domain/plan';
+import { planKeys } from '../../../domain/plans';
 
 /** The call's body, and the logged-in user whose plan state (the menu's panel) takes the answer. */
 export type VariablesSuscribir = Suscribir & { usuarioId: number };
