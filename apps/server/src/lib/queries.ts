@@ -33,9 +33,6 @@ export const joinIds = (ids: readonly number[]): SQL =>
 /** A list of ids as one array parameter (`= any(…)`), so the statement's text is the same for any length. */
 export const intArray = (ids: readonly number[]): SQL => sql`${sql.param([...ids])}::int[]`;
 
-/** A json column as read: node-postgres gives it parsed, PGlite as text. */
-export const fromJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
-
 /** The first row of a query (run with `limit 1`), or undefined when there is none. */
 export async function firstRow<T>(q: { limit(n: number): PromiseLike<T[]> }): Promise<T | undefined> {
   return (await q.limit(1))[0];

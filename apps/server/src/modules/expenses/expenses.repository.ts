@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../kernel/db/client.js';
-import { fromJson, joinIds, whereId, whereIdsDeOrden } from '../../lib/queries.js';
+import { joinIds, whereId, whereIdsDeOrden } from '../../lib/queries.js';
+import { leerJson } from '../../kernel/db/json.js';
 import { registroGastos, registroHoras } from './expenses.tables.js';
 
 const ms = (col: ReturnType<typeof sql>) => sql`(extract(epoch from ${col}) * 1000)::float8`;
@@ -63,8 +64,8 @@ export class ExpensesRepository {
       order by h.dia, h.fecha, h.id`);
     return (r.rows as unknown as HorasFila[]).map((x) => ({
       ...x,
-      usuario: fromJson(x.usuario),
-      autor: fromJson(x.autor),
+      usuario: leerJson(x.usuario),
+      autor: leerJson(x.autor),
     }));
   }
 
@@ -78,7 +79,7 @@ export class ExpensesRepository {
       left join orden_archivos f on f.id = g.comprobante_archivo_id and f.entidad_id = g.entidad_id
       where g.entidad_id = ${entidadId} and g.orden_id = ${ordenId} ${ids ? sql`and g.id in (${joinIds(ids)})` : sql``}
       order by g.fecha, g.id`);
-    return (r.rows as unknown as GastoFila[]).map((x) => ({ ...x, autor: fromJson(x.autor) }));
+    return (r.rows as unknown as GastoFila[]).map((x) => ({ ...x, autor: leerJson(x.autor) }));
   }
 
   async insertHoras(rows: (typeof registroHoras.$inferInsert)[]): Promise<number[]> {

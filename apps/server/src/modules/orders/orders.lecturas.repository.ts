@@ -4,7 +4,8 @@ import { ESTADOS_ABIERTOS, type zFiltros } from '@delego/contract';
 import type { z } from 'zod';
 import type { Consultar, DbOrTx } from '../../kernel/db/client.js';
 import { contieneSql, normalizadoSql, numeroDePalabra, palabrasDeBusqueda } from '../../lib/busqueda.js';
-import { fromJson, intArray } from '../../lib/queries.js';
+import { intArray } from '../../lib/queries.js';
+import { leerJson } from '../../kernel/db/json.js';
 import type { Nombres } from './orders.nombres.js';
 
 type FiltrosParsed = z.output<typeof zFiltros>;
@@ -89,11 +90,9 @@ function seleccionDeOrden(facturacion?: SQL): SQL {
   return s;
 }
 
-/** A row as read: json arrives parsed from node-postgres and as text from PGlite. */
+/** A row as read, its json column through the one parser of both drivers (kernel/db/json.ts). */
 function normalizar<T extends FilaResumen>(row: Omit<T, 'responsables'> & { responsables: number[] | string }): T {
-  return (
-    typeof row.responsables === 'string' ? { ...row, responsables: JSON.parse(row.responsables) as number[] } : row
-  ) as T;
+  return { ...row, responsables: leerJson<number[]>(row.responsables) } as T;
 }
 
 /** Where the previous export page ended: the sort keys of its last row, as text. */
@@ -413,8 +412,7 @@ export class OrdersLecturasRepository {
       order by ${outerOrder}`);
     return (r.rows as unknown as (ExportFila & Record<string, unknown>)[]).map((row) => ({
       ...row,
-      responsables:
-        typeof row.responsables === 'string' ? (JSON.parse(row.responsables) as string[]) : row.responsables,
+      responsables: leerJson<string[]>(row.responsables),
       cursor: claves.map((_, i) => (row[`k${i}`] ?? null) as string | null),
     }));
   }
@@ -490,20 +488,20 @@ export class OrdersLecturasRepository {
              coalesce((select json_agg(json_build_array(id, nombre, color, nivel)) from prioridades where entidad_id = ${entidadId}), '[]'::json) as prioridades,
              coalesce((select json_agg(json_build_array(id, usuario, nombre, apellido)) from usuarios where entidad_id = ${entidadId}), '[]'::json) as usuarios`);
     const row = r.rows[0] as Record<string, unknown>;
-    const pares = (v: unknown) => new Map(fromJson<[number, string][]>(v).map(([id, nombre]) => [id, nombre]));
+    const pares = (v: unknown) => new Map(leerJson<[number, string][]>(v).map(([id, nombre]) => [id, nombre]));
     return {
       entidad: String(row.entidad ?? ''),
       clientes: pares(row.clientes),
       tipos: pares(row.tipos),
       areas: pares(row.areas),
       prioridades: new Map(
-        fromJson<[number, string, string, number][]>(row.prioridades).map(([id, nombre, color, nivel]) => [
+        leerJson<[number, string, string, number][]>(row.prioridades).map(([id, nombre, color, nivel]) => [
           id,
           { id, nombre, color, nivel },
         ]),
       ),
       usuarios: new Map(
-        fromJson<[number, string, string, string][]>(row.usuarios).map(([id, usuario, nombre, apellido]) => [
+        leerJson<[number, string, string, string][]>(row.usuarios).map(([id, usuario, nombre, apellido]) => [
           id,
           { id, usuario, nombre, apellido },
         ]),

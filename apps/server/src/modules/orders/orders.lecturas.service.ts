@@ -18,7 +18,7 @@ import type { Actor } from '../../kernel/actor.js';
 import type { Clock } from '../../kernel/clock.js';
 import { normalizarTexto, palabrasDeBusqueda } from '../../lib/busqueda.js';
 import { AppError } from '../../kernel/errors.js';
-import { fromJson } from '../../lib/queries.js';
+import { leerJson } from '../../kernel/db/json.js';
 import type { TenantCache } from '../../kernel/tenant-cache.js';
 import type { PuertoClientes } from '../clients/index.js';
 import type { PuertoIdentidad } from '../identity/index.js';
@@ -79,7 +79,7 @@ export const acceso = (o: OrdenFila): OrdenAcceso => ({
   registroResponsableId: o.registroResponsableId,
 });
 
-const asObj = <T>(v: unknown): T | null => (v == null ? null : fromJson<T>(v));
+const asObj = <T>(v: unknown): T | null => (v == null ? null : leerJson<T>(v));
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 
 const nombrado = (id: number | null, m: Map<number, string>) => {
