@@ -83,6 +83,30 @@ const invalido = () => new AppError('ENLACE_INVALIDO', MENSAJES_CUENTAS.enlaceIn
 /** Thrown inside a sign-up's savepoint to roll back what it wrote (see `register`). */
 const DESHACER = Symbol('deshacer');
 
+/** What the accounts service is given (modules/accounts/index.ts builds it). */
+export interface DepsAccountsService {
+  /** The users' side of sign-up (identity's port). */
+  users: Pick<
+    PuertoIdentidad,
+    | 'findCuenta'
+    | 'listCuentas'
+    | 'loginTaken'
+    | 'emailTaken'
+    | 'createPropietario'
+    | 'confirmCuenta'
+    | 'credencialesCambiadas'
+  >;
+  /** The company's name and logo in the mails. */
+  entidades: Pick<PuertoEntidades, 'find'>;
+  /** The outbox: links' mails are queued in the caller's transaction. */
+  mail: Pick<PuertoCorreo, 'kick' | 'enqueue' | 'avisoRegistroPermitido'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
+  /** PUBLIC_URL: the links in the mails start with it. */
+  publicUrl: string;
+  /** Overrides of the public calls' rate limits (tests). */
+  limites?: Partial<LimitesCuentas>;
+}
+
 /**
  * The public account calls (issue 12; docs/CORREO.md): a company signs itself up, confirms its
  * address, recovers a password; and the invitations an admin sends (`Invitaciones`). Each call is
@@ -99,25 +123,7 @@ export class AccountsService implements Invitaciones {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly deps: {
-      /** The users' side of sign-up (identity's port). */
-      users: Pick<
-        PuertoIdentidad,
-        | 'findCuenta'
-        | 'listCuentas'
-        | 'loginTaken'
-        | 'emailTaken'
-        | 'createPropietario'
-        | 'confirmCuenta'
-        | 'credencialesCambiadas'
-      >;
-      entidades: Pick<PuertoEntidades, 'find'>;
-      mail: Pick<PuertoCorreo, 'kick' | 'enqueue' | 'avisoRegistroPermitido'>;
-      log: Pick<FastifyBaseLogger, 'info' | 'error'>;
-      /** PUBLIC_URL: the links in the mails start with it. */
-      publicUrl: string;
-      limites?: Partial<LimitesCuentas>;
-    },
+    private readonly deps: DepsAccountsService,
   ) {
     this.repo = new AccountsRepository(db);
     this.limites = { ...LIMITES_CUENTAS_DEFECTO, ...deps.limites };

@@ -1,38 +1,19 @@
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
-// entidades and mail have no index.ts on this branch yet: their services' types, narrowed.
-import type { PuertoEntidades } from '../entidades/index.js';
 import type { PuertoIdentidad } from '../identity/index.js';
-import type { PuertoCorreo } from '../mail/index.js';
 import { accountsRoutes } from './accounts.routes.js';
-import { AccountsService, type LimitesCuentas } from './accounts.service.js';
+import { AccountsService, type DepsAccountsService } from './accounts.service.js';
 
 export type { LimitesCuentas } from './accounts.service.js';
 
 /** What other modules (and, for now, the API tests) may ask of accounts: its pending work. */
 export type PuertoCuentas = Pick<AccountsService, 'idle'>;
 
-export interface DepsCuentas {
+export interface DepsCuentas extends Pick<DepsAccountsService, 'entidades' | 'mail' | 'limites'> {
   /**
    * The users' side of sign-up, and `setInvitaciones`: this module writes the invitations an admin
    * sends, called by identity inside the transaction that saves the user.
    */
-  identidad: Pick<
-    PuertoIdentidad,
-    | 'findCuenta'
-    | 'listCuentas'
-    | 'loginTaken'
-    | 'emailTaken'
-    | 'createPropietario'
-    | 'confirmCuenta'
-    | 'credencialesCambiadas'
-    | 'setInvitaciones'
-  >;
-  /** The company's name and logo in the mails. */
-  entidades: Pick<PuertoEntidades, 'find'>;
-  /** The outbox: links' mails are queued in the caller's transaction. */
-  mail: Pick<PuertoCorreo, 'kick' | 'enqueue' | 'avisoRegistroPermitido'>;
-  /** Overrides of the public calls' rate limits (tests). */
-  limites?: Partial<LimitesCuentas>;
+  identidad: DepsAccountsService['users'] & Pick<PuertoIdentidad, 'setInvitaciones'>;
 }
 
 /**

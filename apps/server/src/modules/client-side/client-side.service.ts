@@ -81,6 +81,24 @@ export interface FacturacionDeOrden {
   facturacionDelegada: FacturacionDelegada | null;
 }
 
+/** What the client-side service is given (modules/client-side/index.ts builds it). */
+export interface DepsClientSideService {
+  orders: Pick<PuertoOrdenes, 'acceso' | 'insertEvento'>;
+  lecturas: Pick<PuertoOrdenes, 'detalle' | 'nombresDe'>;
+  clients: Pick<PuertoClientes, 'find'>;
+  entidades: Pick<PuertoEntidades, 'find'>;
+  files: Pick<PuertoArchivos, 'descargaDeEmpresa'>;
+  mail: Pick<PuertoCorreo, 'enqueue' | 'kick'>;
+  notifications: Pick<PuertoNotificaciones, 'create'>;
+  cifrador: CifradorEnlaces;
+  /** The order's pending survey (issue 13): offered on the summary, answered through it. */
+  encuestas: Pick<PuertoEncuestas, 'hayPendiente' | 'responderPorOrden'>;
+  log: FastifyBaseLogger;
+  /** PUBLIC_URL: links are PUBLIC_URL/ordersummary/<token>. */
+  publicUrl: string;
+  limites?: Partial<LimitesClientePublico>;
+}
+
 /**
  * The client's side of an order (issue 16, docs/CLIENTE.md): the public link and its summary, the
  * files shown there, the billing data and its delegation to the client through a single-use form.
@@ -96,22 +114,7 @@ export class ClientSideService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly bus: EventBus,
-    private readonly deps: {
-      orders: Pick<PuertoOrdenes, 'acceso' | 'insertEvento'>;
-      lecturas: Pick<PuertoOrdenes, 'detalle' | 'nombresDe'>;
-      clients: Pick<PuertoClientes, 'find'>;
-      entidades: Pick<PuertoEntidades, 'find'>;
-      files: Pick<PuertoArchivos, 'descargaDeEmpresa'>;
-      mail: Pick<PuertoCorreo, 'enqueue' | 'kick'>;
-      notifications: Pick<PuertoNotificaciones, 'create'>;
-      cifrador: CifradorEnlaces;
-      /** The order's pending survey (issue 13): offered on the summary, answered through it. */
-      encuestas: Pick<PuertoEncuestas, 'hayPendiente' | 'responderPorOrden'>;
-      log: FastifyBaseLogger;
-      /** PUBLIC_URL: links are PUBLIC_URL/ordersummary/<token>. */
-      publicUrl: string;
-      limites?: Partial<LimitesClientePublico>;
-    },
+    private readonly deps: DepsClientSideService,
   ) {
     this.repo = new ClientSideRepository(db);
     this.limites = { ...LIMITES_CLIENTE_PUBLICO_DEFECTO, ...deps.limites };

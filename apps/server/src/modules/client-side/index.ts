@@ -1,14 +1,6 @@
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
-import type { PuertoClientes } from '../clients/index.js';
-import type { PuertoEntidades } from '../entidades/index.js';
-import type { PuertoArchivos } from '../files/index.js';
-import type { PuertoCorreo } from '../mail/index.js';
-import type { PuertoNotificaciones } from '../notifications/index.js';
-import type { PuertoOrdenes } from '../orders/index.js';
-import type { PuertoEncuestas } from '../surveys/index.js';
 import { clientSidePublicRoutes, clientSideRoutes } from './client-side.routes.js';
-import { ClientSideService, type LimitesClientePublico } from './client-side.service.js';
-import type { CifradorEnlaces } from './enlace-cifrado.js';
+import { ClientSideService, type DepsClientSideService } from './client-side.service.js';
 
 export type { FacturacionDeOrden, LimitesClientePublico } from './client-side.service.js';
 export { cifradorCon, cifradorEnArchivo, type CifradorEnlaces } from './enlace-cifrado.js';
@@ -23,21 +15,7 @@ export const facturacionParaDetalle = ClientSideService.paraDetalle;
 /** Other modules ask nothing of the client-side module's instance (see `facturacionParaDetalle`). */
 export type PuertoLadoCliente = Pick<ClientSideService, never>;
 
-export interface DepsLadoCliente {
-  orders: Pick<PuertoOrdenes, 'acceso' | 'insertEvento'>;
-  lecturas: Pick<PuertoOrdenes, 'detalle' | 'nombresDe'>;
-  clients: Pick<PuertoClientes, 'find'>;
-  entidades: Pick<PuertoEntidades, 'find'>;
-  files: Pick<PuertoArchivos, 'descargaDeEmpresa'>;
-  mail: Pick<PuertoCorreo, 'enqueue' | 'kick'>;
-  notifications: Pick<PuertoNotificaciones, 'create'>;
-  /** The order's pending survey: offered on the summary and answered through it, by the surveys module. */
-  encuestas: Pick<PuertoEncuestas, 'hayPendiente' | 'responderPorOrden'>;
-  /** Keeps the share links' tokens readable for the company (enlace-cifrado.ts). */
-  cifrador: CifradorEnlaces;
-  /** Overrides of the public calls' rate limits (tests). */
-  limites?: Partial<LimitesClientePublico>;
-}
+export type DepsLadoCliente = Omit<DepsClientSideService, 'log' | 'publicUrl'>;
 
 /**
  * The client's side of orders (issue 16, docs/CLIENTE.md): the share link, the billing data and its
@@ -48,20 +26,7 @@ export function moduloLadoCliente(
   n: Pick<Nucleo, 'db' | 'clock' | 'bus' | 'log' | 'config'>,
   deps: DepsLadoCliente,
 ): Modulo<PuertoLadoCliente> {
-  const servicio = new ClientSideService(n.db, n.clock, n.bus, {
-    orders: deps.orders,
-    lecturas: deps.lecturas,
-    clients: deps.clients,
-    entidades: deps.entidades,
-    files: deps.files,
-    mail: deps.mail,
-    notifications: deps.notifications,
-    cifrador: deps.cifrador,
-    encuestas: deps.encuestas,
-    log: n.log,
-    publicUrl: n.config.publicUrl,
-    ...(deps.limites ? { limites: deps.limites } : {}),
-  });
+  const servicio = new ClientSideService(n.db, n.clock, n.bus, { ...deps, log: n.log, publicUrl: n.config.publicUrl });
   return {
     nombre: 'client-side',
     puerto: servicio,
