@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from '../config.js';
 import { installErrorHandler } from '../kernel/error-handler.js';
@@ -10,6 +11,9 @@ import { registerSecurityHeaders } from '../lib/security-headers.js';
 import { serializadorDeRespuestas } from '../lib/serializer.js';
 import { fastifyTrustProxy, listedProxy } from '../lib/trust-proxy.js';
 import { erroresDeUrl, validatorCompilerSeguro } from '../lib/validator.js';
+
+// Zod's messages in Spanish: every 400 of the contract's validation reads them.
+z.config(z.locales.es());
 
 export interface OpcionesServidor {
   /** Where log lines go instead of stdout (tests read them); the level is still config.logLevel. */

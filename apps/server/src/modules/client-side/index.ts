@@ -3,6 +3,8 @@ import { clientSidePublicRoutes, clientSideRoutes } from './client-side.routes.j
 import { ClientSideService, type DepsClientSideService } from './client-side.service.js';
 
 export type { FacturacionDeOrden, LimitesClientePublico } from './client-side.service.js';
+import { cifradorEnArchivo } from './enlace-cifrado.js';
+
 export { cifradorCon, cifradorEnArchivo, type CifradorEnlaces } from './enlace-cifrado.js';
 
 /**
@@ -15,7 +17,9 @@ export const facturacionParaDetalle = ClientSideService.paraDetalle;
 /** Other modules ask nothing of the client-side module's instance (see `facturacionParaDetalle`). */
 export type PuertoLadoCliente = Pick<ClientSideService, never>;
 
-export type DepsLadoCliente = Omit<DepsClientSideService, 'log' | 'publicUrl'>;
+/** The cifrador of the share links defaults to the key file of the data folder (enlace-cifrado.ts). */
+export type DepsLadoCliente = Omit<DepsClientSideService, 'log' | 'publicUrl' | 'cifrador'> &
+  Partial<Pick<DepsClientSideService, 'cifrador'>>;
 
 /**
  * The client's side of orders (issue 16, docs/CLIENTE.md): the share link, the billing data and its
@@ -26,7 +30,14 @@ export function moduloLadoCliente(
   n: Pick<Nucleo, 'db' | 'clock' | 'bus' | 'log' | 'config'>,
   deps: DepsLadoCliente,
 ): Modulo<PuertoLadoCliente> {
-  const servicio = new ClientSideService(n.db, n.clock, n.bus, { ...deps, log: n.log, publicUrl: n.config.publicUrl });
+  const cifrador =
+    deps.cifrador ?? cifradorEnArchivo(n.config.dataDir, (err) => n.log.error({ err }, 'clientePublico.claveEnlaces'));
+  const servicio = new ClientSideService(n.db, n.clock, n.bus, {
+    ...deps,
+    cifrador,
+    log: n.log,
+    publicUrl: n.config.publicUrl,
+  });
   return {
     nombre: 'client-side',
     puerto: servicio,

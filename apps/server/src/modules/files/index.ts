@@ -3,7 +3,8 @@ import type { PuertoIdempotencia } from '../idempotencia/index.js';
 import type { PuertoOrdenes } from '../orders/index.js';
 import { filesRoutes } from './files.routes.js';
 import { FilesService } from './files.service.js';
-import type { Storage } from './storage.js';
+import path from 'node:path';
+import { FsStorage, type Storage } from './storage.js';
 
 export { FsStorage, type RangoBytes, type Storage } from './storage.js';
 export type { Descarga } from './files.service.js';
@@ -17,18 +18,17 @@ export type PuertoArchivos = Pick<FilesService, 'descargaDeEmpresa' | 'nombresEn
 export interface DepsArchivos {
   /** Whether the actor may see or change the order; the history of uploads and removals. */
   orders: Pick<PuertoOrdenes, 'acceso' | 'insertEventos'>;
-  /** Where the bytes live (streamed both ways; a folder today, another store later). */
-  storage: Storage;
+  /** Where the bytes live (streamed both ways); by default the folder `archivos` of the data folder. */
+  storage?: Storage | undefined;
   idempotencia: Pick<PuertoIdempotencia, 'reclamar' | 'completar' | 'liberar'>;
 }
 
-export interface ModuloArchivos extends Modulo<PuertoArchivos> {
-  /** Until the `Services` bag goes (issue 29): the whole service, for the modules app.ts still builds with it. */
-  servicios: { files: FilesService };
-}
-
 /** The files attached to orders: upload (checked by content), download with ranges, thumbnails, ZIP. */
-export function moduloArchivos(n: Pick<Nucleo, 'db' | 'bus' | 'clock' | 'config'>, deps: DepsArchivos): ModuloArchivos {
-  const files = new FilesService(n.db, deps.orders, deps.storage, n.bus, n.clock, { maxFileMb: n.config.maxFileMb });
-  return { nombre: 'files', puerto: files, rutas: filesRoutes(files, deps.idempotencia), servicios: { files } };
+export function moduloArchivos(
+  n: Pick<Nucleo, 'db' | 'bus' | 'clock' | 'config'>,
+  deps: DepsArchivos,
+): Modulo<PuertoArchivos> {
+  const storage = deps.storage ?? new FsStorage(path.join(n.config.dataDir, 'archivos'));
+  const files = new FilesService(n.db, deps.orders, storage, n.bus, n.clock, { maxFileMb: n.config.maxFileMb });
+  return { nombre: 'files', puerto: files, rutas: filesRoutes(files, deps.idempotencia) };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Autenticador } from '../../kernel/auth-hook.js';
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
@@ -11,8 +12,8 @@ export interface DepsVivo {
   plans: Pick<PuertoPlanes, 'estadoDeEntidad'>;
   /** Presence across instances (who has a socket where), for the notifications' push decisions. */
   notifications: Pick<PuertoNotificaciones, 'touchPresence' | 'dropPresence' | 'setPresence'>;
-  /** This instance's id for live presence (several instances share one database). */
-  instanceId: string;
+  /** This instance's id for live presence (several instances share one database); a new one by default. */
+  instanceId?: string | undefined;
   /** Overrides of the STOMP broker's limits (tests). */
   broker?: Partial<BrokerOptions> | undefined;
 }
@@ -28,6 +29,7 @@ export function moduloVivo(n: Pick<Nucleo, 'bus'>, deps: DepsVivo): Modulo {
     rutasPublicas: async (scope) => {
       await registerLive(scope, {
         ...deps,
+        instanceId: deps.instanceId ?? randomUUID(),
         bus: n.bus,
         ...(deps.broker ? { broker: deps.broker } : {}),
       });

@@ -1,7 +1,8 @@
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
 import type { LimitesCorreo } from './limites.js';
 import { MailService, dominioDe } from './mail.service.js';
-import type { MailTransport } from './transport.js';
+import path from 'node:path';
+import { EmlTransport, SmtpTransport, type MailTransport } from './transport.js';
 
 export type { CorreoNuevo, TipoCorreo } from './mail.service.js';
 export type { LimitesCorreo } from './limites.js';
@@ -29,10 +30,10 @@ export type PuertoCorreo = Pick<
 >;
 
 export interface DepsCorreo {
-  /** Where mail goes (SMTP, or .eml files; tests give their own). */
-  transport: MailTransport;
+  /** Where mail goes; by default SMTP_URL's server, or .eml files in DATA_DIR/correo without one. */
+  transport?: MailTransport | undefined;
   /** Overrides of the caps on outgoing mail (limites.ts). */
-  limites?: Partial<LimitesCorreo>;
+  limites?: Partial<LimitesCorreo> | undefined;
 }
 
 /** The outbox and its worker (docs/CORREO.md). No routes; its worker stops before the database closes. */
@@ -40,7 +41,13 @@ export function moduloCorreo(
   n: Pick<Nucleo, 'db' | 'clock' | 'log' | 'config'>,
   deps: DepsCorreo,
 ): Modulo<PuertoCorreo> {
-  const servicio = new MailService(n.db, n.clock, deps.transport, n.log, {
+  const { config } = n;
+  const transporte =
+    deps.transport ??
+    (config.smtpUrl
+      ? new SmtpTransport(config.smtpUrl, config.mailFrom)
+      : new EmlTransport(path.join(config.dataDir, 'correo'), config.mailFrom));
+  const servicio = new MailService(n.db, n.clock, transporte, n.log, {
     pollMs: n.config.mailPollMs,
     dominio: dominioDe(n.config.mailFrom),
     contacto: n.config.mailContacto ?? null,

@@ -1,7 +1,7 @@
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
 import { notificationsRoutes } from './notifications.routes.js';
 import { NotificationsService } from './notifications.service.js';
-import type { NativePushSender, PushSender } from './push.js';
+import { WebPushSender, type NativePushSender, type PushSender } from './push.js';
 
 export type { LocalPresence } from './notifications.service.js';
 export { WebPushSender, type NativePushSender, type PushSender } from './push.js';
@@ -17,10 +17,10 @@ export type PuertoNotificaciones = Pick<
 >;
 
 export interface DepsNotificaciones {
-  /** Web Push; null turns it off. */
-  push: PushSender | null;
+  /** Web Push; null turns it off; by default with the VAPID keys kept in the data folder. */
+  push?: PushSender | null | undefined;
   /** The native app's push (FCM/APNs); none by default (docs/APP-DE-CAMPO.md). */
-  pushNativo: NativePushSender | null;
+  pushNativo?: NativePushSender | null | undefined;
 }
 
 /**
@@ -28,16 +28,16 @@ export interface DepsNotificaciones {
  * Its overdue timer and pending reactions end before the database closes.
  */
 export function moduloNotificaciones(
-  n: Pick<Nucleo, 'db' | 'bus' | 'clock' | 'log'>,
+  n: Pick<Nucleo, 'db' | 'bus' | 'clock' | 'log' | 'config'>,
   deps: DepsNotificaciones,
 ): Modulo<PuertoNotificaciones> {
   const servicio = new NotificationsService(
     n.db,
     n.bus,
     n.clock,
-    deps.push,
+    deps.push === undefined ? new WebPushSender(n.config.dataDir) : deps.push,
     (obj, msg) => n.log.warn(obj, msg),
-    deps.pushNativo,
+    deps.pushNativo ?? null,
   );
   return {
     nombre: 'notifications',

@@ -48,19 +48,14 @@ export interface DepsOrdenes {
   caches: Omit<CachesDeLecturas, 'nombres'>;
 }
 
-export interface ModuloOrdenes extends Modulo<PuertoOrdenes> {
-  /**
-   * Until the `Services` bag goes (issue 29): the whole services, for the modules app.ts still
-   * builds with them. Not part of the port: a new consumer takes `Pick<PuertoOrdenes, ...>`.
-   */
-  servicios: { orders: OrdersService; lecturas: OrdersLecturasService };
-}
-
 /**
  * Work orders: create, change, delegate, delete (OrdersService) and the list, detail, history and
  * export (OrdersLecturasService), with the names cache the reads join in memory (ADR 0005).
  */
-export function moduloOrdenes(n: Pick<Nucleo, 'db' | 'database' | 'clock' | 'bus'>, deps: DepsOrdenes): ModuloOrdenes {
+export function moduloOrdenes(
+  n: Pick<Nucleo, 'db' | 'database' | 'clock' | 'bus'>,
+  deps: DepsOrdenes,
+): Modulo<PuertoOrdenes> {
   const consultar = n.database.consultar;
   // The names' loader reads through the caller's transaction when there is one (orders.nombres.ts).
   const nombres = deps.registro.register(
@@ -101,6 +96,5 @@ export function moduloOrdenes(n: Pick<Nucleo, 'db' | 'database' | 'clock' | 'bus
     nombre: 'orders',
     puerto,
     rutas: ordersRoutes(orders, lecturas, deps.idempotencia),
-    servicios: { orders, lecturas },
   };
 }
