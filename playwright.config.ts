@@ -14,9 +14,9 @@ const CAMBIAN_DATOS = [
   '**/paperwork.spec.ts',
   '**/seguridad-xss.spec.ts',
   '**/fechas-zona.spec.ts',
-  '**/encuestas.spec.ts',
-  '**/cliente.spec.ts',
-  '**/planes.spec.ts',
+  '**/surveys.spec.ts',
+  '**/client-side.spec.ts',
+  '**/plans.spec.ts',
   '**/app-de-campo-fotos.spec.ts',
   '**/sin-conexion.spec.ts',
   '**/sin-conexion-alta-foto.spec.ts',
@@ -24,7 +24,7 @@ const CAMBIAN_DATOS = [
   '**/temporizador.spec.ts',
 ];
 /** Journeys that change the demo company's plan (its quota stops being 100): after every other one. */
-const CAMBIA_PLAN = ['**/planes.spec.ts'];
+const CAMBIA_PLAN = ['**/plans.spec.ts'];
 /** Journeys tagged @una-pantalla do not depend on the screen size: only the desktop projects run them. */
 const UNA_PANTALLA = /@una-pantalla/;
 /** Journeys tagged @solo-telefono need the touch screen and its camera button: only the phone projects run them. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Archivo, HorasReportadas, OrdenDetalle, RegistroOrden } from '@delego/contract';
-import { fixture, llamar, pdf, type Fixture } from './archivos-fixture.js';
+import { fixture, llamar, pdf, type Fixture } from './files-fixture.js';
 
 let f: Fixture;
 let api: ReturnType<typeof llamar>;

@@ -15,7 +15,7 @@ import {
   pdf,
   png,
   type Fixture,
-} from './archivos-fixture.js';
+} from './files-fixture.js';
 
 let f: Fixture;
 let api: ReturnType<typeof llamar>;

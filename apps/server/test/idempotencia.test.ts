@@ -5,7 +5,7 @@ import type { Archivo, OrdenDetalle, RegistroOrden } from '@delego/contract';
 import { testConfig } from '../src/config.js';
 import { IdempotenciaService, VIGENCIA_IDEMPOTENCIA_MS } from '../src/modules/idempotencia/idempotencia.service.js';
 import { OrdersService } from '../src/modules/orders/orders.service.js';
-import { fixture, llamar, pdf, type Fixture } from './archivos-fixture.js';
+import { fixture, llamar, pdf, type Fixture } from './files-fixture.js';
 import { multipart } from './multipart.js';
 import { auth } from './helpers.js';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESTADO, ORDEN_CRITERIOS, PERMISOS_GLOBALES, type OrdenDetalle, type PaginaOrdenes } from '@delego/contract';
 import { inicioDeMes, makeCatalogo, makeClientes, makeEntidad, makeUsuario } from '../src/seed/factories.js';
 import { makeOrdenesHistoricas } from '../src/seed/historial.js';
-import { fixture, jpeg, llamar, pdf, png, type Fixture } from './archivos-fixture.js';
+import { fixture, jpeg, llamar, pdf, png, type Fixture } from './files-fixture.js';
 
 let f: Fixture;
 let api: ReturnType<typeof llamar>;

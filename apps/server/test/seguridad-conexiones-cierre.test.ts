@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../src/config.js';
-import { fixture, llamar, type Fixture } from './archivos-fixture.js';
+import { fixture, llamar, type Fixture } from './files-fixture.js';
 import { auth, createTestEnv, type TestEnv } from './helpers.js';
 import { listen, stompConnect } from './live-helpers.js';
 

@@ -3,7 +3,7 @@ import { MENSAJE_TEXTO_INVALIDO, type Archivo } from '@delego/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../src/config.js';
-import { archivosGuardados, fixture, llamar, pdf, type Fixture } from './archivos-fixture.js';
+import { archivosGuardados, fixture, llamar, pdf, type Fixture } from './files-fixture.js';
 import { auth, md5 } from './helpers.js';
 import { connectFrame, listen, rawSocket, stompConnect } from './live-helpers.js';
 

@@ -116,7 +116,7 @@ const delResumen = (entidadId: number, medida: number, d: Dias): SQL =>
  * The statistics read from the daily rollups (docs/ESTADISTICAS.md, «Resumen diario»), with the
  * open orders of the delay set read live where their delay depends on the clock. Each query here is
  * the only implementation of its figure; the property test of the rollup
- * (test/estadisticas-resumen.test.ts) holds each one equal to the same figure counted on the orders.
+ * (test/statistics-resumen.test.ts) holds each one equal to the same figure counted on the orders.
  */
 export class ConsultasResumen {
   private readonly leer: Leer;

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { md5 } from './cuentas-correo';
+import { md5 } from './accounts-correo';
 import { DEMO_PASSWORD, iniciarSesion, pantallaActual } from './helpers';
 
 /**

@@ -14,7 +14,7 @@ import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/kernel/db/client.js';
 import { seedCatalogo } from '../src/seed/catalogo.js';
-import { PUBLIC_URL, SmtpCapture, registro } from './correo-helpers.js';
+import { PUBLIC_URL, SmtpCapture, registro } from './mail-helpers.js';
 
 const base = process.env.TEST_DATABASE_URL as string;
 const dbName = `delego_t_${randomBytes(6).toString('hex')}`;

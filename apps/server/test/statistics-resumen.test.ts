@@ -12,7 +12,7 @@ import {
 import { ConsultasEnVivo } from '../src/modules/statistics/consultas-en-vivo.js';
 import { ConsultasResumen } from '../src/modules/statistics/consultas-resumen.js';
 import { deLaEmpresa, type Agrupacion, type Rango } from '../src/modules/statistics/statistics.sql.js';
-import { ReferenciaEnVivo } from './estadisticas-en-vivo.js';
+import { ReferenciaEnVivo } from './statistics-en-vivo.js';
 import { auth, createTestEnv, makeCatalogo, makeClientes, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
 
 /**

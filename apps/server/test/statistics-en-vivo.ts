@@ -23,7 +23,7 @@ import {
 } from '../src/modules/statistics/statistics.sql.js';
 
 /**
- * The reference of the rollup's property test (estadisticas-resumen.test.ts): the figures the
+ * The reference of the rollup's property test (statistics-resumen.test.ts): the figures the
  * server reads only from the daily rollups (ConsultasResumen), counted here straight on the orders,
  * the obvious way. The figures the server also reads live (the dashboard's series, one type's delay
  * summary, the delay list) are compared with its own ConsultasEnVivo.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISOS_GLOBALES, type EnlaceCompartido, type OrdenDetalle } from '@delego/contract';
-import { PUBLIC_URL, SmtpCapture, cuentasEnv } from './correo-helpers.js';
+import { PUBLIC_URL, SmtpCapture, cuentasEnv } from './mail-helpers.js';
 import { auth, makeClientes, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
 
 let env: TestEnv;

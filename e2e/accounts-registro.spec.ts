@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { cuentaNueva, enlaceDelCorreo } from './cuentas-correo';
+import { cuentaNueva, enlaceDelCorreo } from './accounts-correo';
 import { abrirMenu, campoPassword, campoUsuario, ingresar, listaOrdenes, pantallaActual } from './helpers';
 
 /**

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESTADO, PERMISOS_GLOBALES, type EnlaceCompartido, type OrdenDetalle } from '@delego/contract';
-import { PUBLIC_URL, SmtpCapture, cuentasEnv } from './correo-helpers.js';
+import { PUBLIC_URL, SmtpCapture, cuentasEnv } from './mail-helpers.js';
 import { auth, makeClientes, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
 import { multipart } from './multipart.js';
 

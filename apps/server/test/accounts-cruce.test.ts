@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISOS_GLOBALES } from '@delego/contract';
-import { SmtpCapture, cuentasEnv, registro } from './correo-helpers.js';
+import { SmtpCapture, cuentasEnv, registro } from './mail-helpers.js';
 import { auth, makeClientes, makeEntidad, makeUsuario, md5, type TestEnv } from './helpers.js';
 
 type Env = TestEnv & { dataDir: string };

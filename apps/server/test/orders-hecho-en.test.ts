@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventoOrden } from '@delego/contract';
-import { fixture, llamar, type Fixture } from './archivos-fixture.js';
+import { fixture, llamar, type Fixture } from './files-fixture.js';
 
 /**
  * The order's history says when offline work was done on the device (issue 36): the outbox

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJES_CUENTAS, PERMISOS_GLOBALES, TERMINOS_VERSION } from '@delego/contract';
 import { cuentaTokens, entidades, prioridades, suscripciones, usuarios } from '../src/db/schema.js';
 import { hashDeToken } from '../src/lib/tokens.js';
-import { PUBLIC_URL, SmtpCapture, cuentasEnv, registro, tokenDe } from './correo-helpers.js';
+import { PUBLIC_URL, SmtpCapture, cuentasEnv, registro, tokenDe } from './mail-helpers.js';
 import { auth, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
 
 let smtp: SmtpCapture;

@@ -16,7 +16,7 @@ import { testConfig } from '../src/config.js';
 import { correoSalida } from '../src/db/schema.js';
 import { MailRepository } from '../src/modules/mail/mail.repository.js';
 import { seedCatalogo } from '../src/seed/catalogo.js';
-import { PUBLIC_URL, SmtpCapture, cuentasEnv, registro, tokenDe } from './correo-helpers.js';
+import { PUBLIC_URL, SmtpCapture, cuentasEnv, registro, tokenDe } from './mail-helpers.js';
 import { TestClock, md5, openTestDatabase } from './helpers.js';
 
 let smtp: SmtpCapture;

@@ -11,7 +11,7 @@ import { TestClock, auth, makeClientes, makeEntidad, makeUsuario } from './helpe
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Issue 10, item 6, on PGlite (PostgreSQL has its own in salud-base.pg.test.ts): with the database
+ * Issue 10, item 6, on PGlite (PostgreSQL has its own in health-base.pg.test.ts): with the database
  * gone, every call that needs it answers 503 with Retry-After; readiness says so; liveness does not
  * touch the database and keeps answering 200.
  */

@@ -10,7 +10,7 @@ import {
   type OrdenDetalle,
   type ResultadosEncuestas,
 } from '@delego/contract';
-import { PUBLIC_URL, SIN_LIMITES_CORREO, SmtpCapture, cuentasEnv, type Capturado } from './correo-helpers.js';
+import { PUBLIC_URL, SIN_LIMITES_CORREO, SmtpCapture, cuentasEnv, type Capturado } from './mail-helpers.js';
 import { auth, makeCatalogo, makeClientes, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
 
 /**
@@ -90,7 +90,7 @@ async function notificacionesDe(who: string): Promise<Notificacion[]> {
 
 beforeAll(async () => {
   smtp = await new SmtpCapture().start();
-  // These tests mail one client's address many times a day: the mail caps are correo-limites.test.ts's.
+  // These tests mail one client's address many times a day: the mail caps are mail-limites.test.ts's.
   env = await cuentasEnv(smtp, { limitesCorreo: SIN_LIMITES_CORREO });
   const db = env.database.db;
   const now = env.clock.now();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cuentaNueva, enlaceDelCorreo, registrarYConfirmar } from './cuentas-correo';
+import { cuentaNueva, enlaceDelCorreo, registrarYConfirmar } from './accounts-correo';
 import { campoPassword, campoUsuario, ingresar, listaOrdenes, pantallaActual } from './helpers';
 
 /**

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MENSAJES_CUENTAS, PERMISOS_GLOBALES, type UsuarioAdmin } from '@delego/contract';
 import { correoSalida, cuentaTokens, usuarios } from '../src/db/schema.js';
 import type { DomainEvent } from '../src/kernel/bus.js';
-import { PUBLIC_URL, SmtpCapture, cuentasEnv, tokenDe } from './correo-helpers.js';
+import { PUBLIC_URL, SmtpCapture, cuentasEnv, tokenDe } from './mail-helpers.js';
 import { auth, makeEntidad, makeUsuario, md5, type TestEnv } from './helpers.js';
 
 /** A 1x1 PNG as the company logo. */

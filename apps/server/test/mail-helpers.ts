@@ -82,7 +82,7 @@ export function tokenDe(m: { text?: string }, pagina: 'confirmacion' | 'password
 
 export const PUBLIC_URL = 'https://delego.example.com';
 
-/** Caps on outgoing mail high enough not to matter, for tests of other modules (correo-limites.test.ts tests them). */
+/** Caps on outgoing mail high enough not to matter, for tests of other modules (mail-limites.test.ts tests them). */
 export const SIN_LIMITES_CORREO = {
   porEmpresa: 100_000,
   porDestinatario: 100_000,

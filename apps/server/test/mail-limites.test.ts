@@ -16,7 +16,7 @@ import { PERMISOS_GLOBALES } from '@delego/contract';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import { LIMITES_CORREO } from '../src/modules/mail/limites.js';
-import { PUBLIC_URL, SmtpCapture, cuentasEnv, registro, tokenDe } from './correo-helpers.js';
+import { PUBLIC_URL, SmtpCapture, cuentasEnv, registro, tokenDe } from './mail-helpers.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { auth, makeClientes, makeEntidad, makeUsuario, openTestDatabase, type TestEnv } from './helpers.js';
 
