@@ -2,3 +2,6 @@
 export function leerJson<T>(valor: unknown): T {
   return (typeof valor === 'string' ? JSON.parse(valor) : valor) as T;
 }
+
+/** A row as a raw read gives it: the columns `K` still to be read (JSON, epoch milliseconds, …). */
+export type SinLeer<T, K extends keyof T> = Omit<T, K> & { [P in K]: unknown };

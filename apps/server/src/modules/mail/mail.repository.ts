@@ -55,7 +55,9 @@ export class MailRepository {
    * the same row; a row whose lease ran out (its worker died) is taken again.
    */
   async claim(ahora: Date, hasta: Date, limit: number): Promise<CorreoReclamado[]> {
-    const r = await this.db.execute<Record<string, unknown>>(sql`
+    const r = await this.db.execute<
+      Omit<CorreoReclamado, 'creado'> & { creado: Date | string } & Record<string, unknown>
+    >(sql`
       update correo_salida set reclamado_hasta = ${ts(hasta)}, intentos = intentos + 1
       where id in (
         select id from correo_salida
@@ -65,9 +67,7 @@ export class MailRepository {
         limit ${limit}
         for update skip locked)
       returning id, tipo, para, asunto, html, texto, logo, message_id as "messageId", intentos, creado`);
-    return (r.rows as unknown as (CorreoReclamado & { creado: Date | string })[])
-      .map((x) => ({ ...x, creado: new Date(x.creado) }))
-      .sort((a, b) => a.id - b.id);
+    return r.rows.map((x) => ({ ...x, creado: new Date(x.creado) })).sort((a, b) => a.id - b.id);
   }
 
   /** Delivered: the body (and the link it carried) is wiped; subject and address stay for a while. */

@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { ESTADOS_ABIERTOS, type zFiltros } from '@delego/contract';
 import type { z } from 'zod';
 import type { Consultar, DbOrTx } from '../../kernel/db/client.js';
+import { lectorDe } from '../../kernel/db/leer.js';
 import { contieneSql, normalizadoSql, numeroDePalabra, palabrasDeBusqueda } from '../../lib/busqueda.js';
 import { intArray } from '../../lib/queries.js';
 import { leerJson } from '../../kernel/db/json.js';
@@ -223,9 +224,8 @@ export class OrdersLecturasRepository {
    * by the trigram index for a rare word and by walking the newest orders for a common one, and
    * only its own values tell which.
    */
-  private async leer<T>(query: SQL, planPropio = false): Promise<T[]> {
-    if (this.consultar) return this.consultar<T>(query, { preparar: !planPropio });
-    return (await this.db.execute(query)).rows as T[];
+  private leer<T>(query: SQL, planPropio = false): Promise<T[]> {
+    return lectorDe(this.db, this.consultar)<T>(query, { preparar: !planPropio });
   }
 
   private visibleSql(v: Visibilidad): SQL {
@@ -385,7 +385,7 @@ export class OrdersLecturasRepository {
       claves.map((c, i) => sql.raw(`x.s${i} ${c.dir} ${nulos(c)}`)),
       sql`, `,
     );
-    const r = await this.db.execute(sql`
+    const r = await this.db.execute<ExportFila & Record<string, unknown>>(sql`
       with pagina as (
         select o.id, o.numero, o.titulo, o.estado_id, o.cliente_id, o.tipo_orden_id, o.area_id, o.prioridad_id,
                o.fecha_inicio, o.fecha_fin, o.finalizada, o.creada, ${sql.join(keys, sql`, `)}
@@ -410,7 +410,7 @@ export class OrdersLecturasRepository {
       left join tipos_orden t on t.id = x.tipo_orden_id
       left join areas a on a.id = x.area_id
       order by ${outerOrder}`);
-    return (r.rows as unknown as (ExportFila & Record<string, unknown>)[]).map((row) => ({
+    return r.rows.map((row) => ({
       ...row,
       responsables: leerJson<string[]>(row.responsables),
       cursor: claves.map((_, i) => (row[`k${i}`] ?? null) as string | null),
@@ -437,15 +437,7 @@ export class OrdersLecturasRepository {
   }
 
   async events(entidadId: number, ordenId: number) {
-    const r = await this.db.execute(sql`
-      select e.id::int as id, e.tipo, ${ms(sql`e.fecha`)} as fecha, e.estado_anterior_id as "estadoAnterior",
-             e.estado_nuevo_id as "estadoNuevo", e.comentario, e.datos,
-             ${ms(sql`e.hecho_en`)} as "hechoEn",
-             u.id as u_id, u.usuario as u_usuario, u.nombre as u_nombre, u.apellido as u_apellido
-      from orden_eventos e join usuarios u on u.id = e.usuario_id
-      where e.entidad_id = ${entidadId} and e.orden_id = ${ordenId}
-      order by e.fecha asc, e.id asc`);
-    return r.rows as unknown as {
+    const r = await this.db.execute<{
       id: number;
       tipo: string;
       fecha: number;
@@ -458,24 +450,32 @@ export class OrdersLecturasRepository {
       u_usuario: string;
       u_nombre: string;
       u_apellido: string;
-    }[];
+    }>(sql`
+      select e.id::int as id, e.tipo, ${ms(sql`e.fecha`)} as fecha, e.estado_anterior_id as "estadoAnterior",
+             e.estado_nuevo_id as "estadoNuevo", e.comentario, e.datos,
+             ${ms(sql`e.hecho_en`)} as "hechoEn",
+             u.id as u_id, u.usuario as u_usuario, u.nombre as u_nombre, u.apellido as u_apellido
+      from orden_eventos e join usuarios u on u.id = e.usuario_id
+      where e.entidad_id = ${entidadId} and e.orden_id = ${ordenId}
+      order by e.fecha asc, e.id asc`);
+    return r.rows;
   }
 
   /** Clients that have orders the actor can see (for the filter). */
   async clientesUsados(entidadId: number, v: Visibilidad) {
-    const r = await this.db.execute(sql`
+    const r = await this.db.execute<{ id: number; nombre: string }>(sql`
       select c.id, c.nombre from clientes c
       where c.entidad_id = ${entidadId}
         and exists (select 1 from ordenes o where o.cliente_id = c.id and o.entidad_id = ${entidadId} and o.eliminada is null and ${this.visibleSql(v)})
       order by c.nombre`);
-    return r.rows as unknown as { id: number; nombre: string }[];
+    return r.rows;
   }
 
   async prioridades(entidadId: number) {
-    const r = await this.db.execute(
+    const r = await this.db.execute<{ id: number; nombre: string; nivel: number; color: string }>(
       sql`select id, nombre, nivel, color from prioridades where entidad_id = ${entidadId} order by nivel, id`,
     );
-    return r.rows as unknown as { id: number; nombre: string; nivel: number; color: string }[];
+    return r.rows;
   }
 
   /** The names an order refers to, of one company, in one statement (the loader of NombresCache). */

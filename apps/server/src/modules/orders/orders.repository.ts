@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Consultar, DbOrTx } from '../../kernel/db/client.js';
+import { lectorDe } from '../../kernel/db/leer.js';
 import { intArray, joinIds, whereId } from '../../lib/queries.js';
 import { hechoEnDelCambio } from '../../lib/idempotencia.js';
 import { ordenEventos, ordenes, ordenResponsables } from './orders.tables.js';
@@ -59,9 +60,8 @@ export class OrdersRepository {
     private readonly consultar?: Consultar,
   ) {}
 
-  private async leer<T>(query: SQL): Promise<T[]> {
-    if (this.consultar) return this.consultar<T>(query, { preparar: true });
-    return (await this.db.execute(query)).rows as T[];
+  private leer<T>(query: SQL): Promise<T[]> {
+    return lectorDe(this.db, this.consultar)<T>(query, { preparar: true });
   }
 
   /**

@@ -174,14 +174,14 @@ export class SuscripcionesRepository {
    * no owner with an email. Reads the users' tables in one query (like the names of reports).
    */
   async correosDeDuenos(entidadId: number): Promise<string[]> {
-    const r = await this.db.execute(sql`
+    const r = await this.db.execute<{ email: string; rol: string }>(sql`
       select distinct u.email, r.nombre as rol
         from usuarios u
         join usuario_roles ur on ur.usuario_id = u.id
         join roles r on r.id = ur.rol_id
        where u.entidad_id = ${entidadId} and u.activo and u.email is not null and u.email <> ''
          and r.nombre in ('PROPIETARIO', 'ADMIN')`);
-    const filas = r.rows as { email: string; rol: string }[];
+    const filas = r.rows;
     const duenos = filas.filter((f) => f.rol === 'PROPIETARIO').map((f) => f.email);
     return [...new Set(duenos.length ? duenos : filas.map((f) => f.email))];
   }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ESTADO, ESTADOS_ABIERTOS } from '@delego/contract';
 import type { Consultar, DbOrTx } from '../../kernel/db/client.js';
+import { lectorDe } from '../../kernel/db/leer.js';
 import { leerJson } from '../../kernel/db/json.js';
 
 /**
@@ -243,8 +244,6 @@ export const cortesSql = (cortes: readonly number[]): SQL =>
 export type Leer = <T>(query: SQL) => Promise<Cruda<T>[]>;
 
 export function lector(db: DbOrTx, consultar?: Consultar): Leer {
-  return async <T>(query: SQL) => {
-    if (consultar) return consultar<Cruda<T>>(query, { preparar: false });
-    return (await db.execute(query)).rows as Cruda<T>[];
-  };
+  const leer = lectorDe(db, consultar);
+  return <T>(query: SQL) => leer<Cruda<T>>(query, { preparar: false });
 }

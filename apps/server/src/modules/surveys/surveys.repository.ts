@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../kernel/db/client.js';
-import { leerJson } from '../../kernel/db/json.js';
+import { leerJson, type SinLeer } from '../../kernel/db/json.js';
 import { encuesta, encuestaConfig } from './surveys.tables.js';
 import type { EncuestaParaResumen } from './resumen.js';
 
@@ -104,7 +104,9 @@ export class SurveysRepository {
 
   /** The surveys of an order, the latest first, with the name of who sent each. */
   async listByOrden(entidadId: number, ordenId: number): Promise<EncuestaDeOrdenFila[]> {
-    const r = await this.db.execute(sql`
+    const r = await this.db.execute<
+      SinLeer<EncuestaDeOrdenFila, 'enviadaEn' | 'venceEn' | 'respondidaEn' | 'cerradaEn'> & Record<string, unknown>
+    >(sql`
       select e.id, e.entidad_id as "entidadId", e.orden_id as "ordenId", e.email, e.enviada_por as "enviadaPor",
              ${ms(sql`e.enviada_en`)} as "enviadaEn", ${ms(sql`e.vence_en`)} as "venceEn", e.automatica,
              e.puntaje, e.comentario, ${ms(sql`e.respondida_en`)} as "respondidaEn",
@@ -113,8 +115,8 @@ export class SurveysRepository {
         from encuesta e join usuarios u on u.id = e.enviada_por
        where e.entidad_id = ${entidadId} and e.orden_id = ${ordenId}
        order by e.enviada_en desc, e.id desc`);
-    return (r.rows as Record<string, unknown>[]).map((x) => ({
-      ...(x as unknown as EncuestaDeOrdenFila),
+    return r.rows.map((x) => ({
+      ...x,
       enviadaEn: new Date(Number(x.enviadaEn)),
       venceEn: new Date(Number(x.venceEn)),
       respondidaEn: fecha(x.respondidaEn),
@@ -124,7 +126,10 @@ export class SurveysRepository {
 
   /** The survey of a link, with its company, order and the people to notify; locked with `bloquear`. */
   async findByHash(hash: string, bloquear = false): Promise<EncuestaDeEnlace | undefined> {
-    const r = await this.db.execute(sql`
+    const r = await this.db.execute<
+      SinLeer<EncuestaDeEnlace, 'enviadaEn' | 'venceEn' | 'respondidaEn' | 'cerradaEn' | 'responsables'> &
+        Record<string, unknown>
+    >(sql`
       select e.id, e.entidad_id as "entidadId", e.orden_id as "ordenId", e.email, e.enviada_por as "enviadaPor",
              ${ms(sql`e.enviada_en`)} as "enviadaEn", ${ms(sql`e.vence_en`)} as "venceEn", e.automatica,
              e.puntaje, e.comentario, ${ms(sql`e.respondida_en`)} as "respondidaEn",
@@ -138,10 +143,10 @@ export class SurveysRepository {
         join entidades en on en.id = e.entidad_id
        where e.token_hash = ${hash} and o.eliminada is null
        ${bloquear ? sql`for update of e` : sql``}`);
-    const x = r.rows[0] as Record<string, unknown> | undefined;
+    const x = r.rows.at(0);
     if (!x) return undefined;
     return {
-      ...(x as unknown as EncuestaDeEnlace),
+      ...x,
       enviadaEn: new Date(Number(x.enviadaEn)),
       venceEn: new Date(Number(x.venceEn)),
       respondidaEn: fecha(x.respondidaEn),
@@ -235,7 +240,9 @@ export class SurveysRepository {
         sql`exists (select 1 from orden_responsables r where r.orden_id = o.id and r.usuario_id = ${f.responsable})`,
       );
     }
-    const r = await this.db.execute(sql`
+    const r = await this.db.execute<
+      SinLeer<FilaResultado, 'respondidaEn' | 'responsables'> & Record<string, unknown>
+    >(sql`
       select e.id, e.orden_id as "ordenId", o.numero, o.titulo, o.cliente_id as "clienteId", c.nombre as cliente,
              e.puntaje, e.comentario, ${ms(sql`e.respondida_en`)} as "respondidaEn",
              coalesce((select json_agg(r.usuario_id order by r.usuario_id) from orden_responsables r
@@ -245,8 +252,8 @@ export class SurveysRepository {
         left join clientes c on c.id = o.cliente_id and c.entidad_id = o.entidad_id
        where ${sql.join(condiciones, sql` and `)}
        order by e.respondida_en desc nulls last, e.id desc`);
-    return (r.rows as Record<string, unknown>[]).map((x) => ({
-      ...(x as unknown as FilaResultado),
+    return r.rows.map((x) => ({
+      ...x,
       respondidaEn: x.respondidaEn == null ? null : Number(x.respondidaEn),
       responsables: leerJson<number[]>(x.responsables),
     }));
