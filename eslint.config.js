@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import delego from './apps/web/eslint/texto-en-ionic.js';
 
 // Import boundaries (docs/CONVENTIONS.md, "Límites entre módulos"). They are no-restricted-imports
@@ -156,5 +158,24 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Lea la configuración desde config.ts.' },
       ],
     },
+  },
+  {
+    // No import cycle between files (issue 29), besides the cycles between modules that
+    // scripts/ciclos.mjs rejects: a cycle makes the order of evaluation decide what is undefined.
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The files an import lands in are TypeScript too: parsed as such, or no cycle is seen.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/contract/tsconfig.json'],
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );
