@@ -11,21 +11,19 @@ import {
   zResumenQuery,
   zTokenPublico,
 } from '../client-side.js';
-import { zComentarioEncuesta, zEncuestaPublica, zPuntaje } from '../surveys.js';
+import { zEncuestaPublica, zResponderEncuesta } from '../surveys.js';
 import { zOrdenDetalle } from '../orders.js';
-import { z } from 'zod';
 import { rutaDeGrupo, zParamId } from './definir.js';
 
 const rutaPublica = rutaDeGrupo({ tags: ['cliente (público)'], publica: true });
 const rutaDeCompartir = rutaDeGrupo({ tags: ['compartir con el cliente'] });
 const rutaDeFacturacion = rutaDeGrupo({ tags: ['facturación'] });
 
-/** POST /api/v2/ordersummary/encuesta: the survey of the order, answered from its public page. */
-export const zEncuestaDesdeResumen = z.object({
-  k: zTokenPublico,
-  puntaje: zPuntaje,
-  comentario: zComentarioEncuesta.optional().nullable(),
-});
+/**
+ * POST /api/v2/ordersummary/encuesta: the survey of the order, answered from its public page. The
+ * answer of the survey page, by the summary's token, and always final.
+ */
+export const zEncuestaDesdeResumen = zResponderEncuesta.omit({ final: true }).extend({ k: zTokenPublico });
 
 /**
  * The client's side of an order (issue 16, docs/CLIENTE.md): the public summary and the delegated
