@@ -53,6 +53,22 @@ export const ORDEN_CRITERIOS = ['recientes', 'antiguas', 'vencimiento', 'priorid
 /** The date a list's range applies to; 'finalizada' is when the order was finished (finished orders only). */
 export const CAMPOS_FECHA = ['creada', 'fechaInicio', 'fechaFin', 'finalizada'] as const;
 
+/** The page a paged list of orders asks for: the page (from 0) and its size (25 by default). */
+export const camposPaginacion = {
+  pagina: z.coerce.number().int().min(0).max(100_000).optional().default(0),
+  porPagina: z.coerce.number().int().min(1).max(LIMITES_ORDEN.porPagina).optional().default(25),
+};
+
+/** A page of a list of orders: its rows (`fila` each), how many there are in all, the page and its size. */
+export function camposPaginaDeOrdenes<F extends z.ZodType>(fila: F) {
+  return {
+    ordenes: z.array(fila),
+    total: z.number().int(),
+    pagina: z.number().int(),
+    porPagina: z.number().int(),
+  };
+}
+
 /** POST /api/v4/ordenes/all/filtered: filters; cliente and responsable travel as ids. */
 export const zFiltros = z.object({
   estados: z.array(zRefId).max(10).optional().nullable(),
@@ -67,8 +83,7 @@ export const zFiltros = z.object({
   vencidas: z.boolean().optional().nullable(),
   buscar: zTexto().max(LIMITES_ORDEN.buscar).optional().nullable(),
   orden: z.enum(ORDEN_CRITERIOS).optional().default('recientes'),
-  pagina: z.coerce.number().int().min(0).max(100_000).optional().default(0),
-  porPagina: z.coerce.number().int().min(1).max(LIMITES_ORDEN.porPagina).optional().default(25),
+  ...camposPaginacion,
 });
 export type Filtros = z.input<typeof zFiltros>;
 
@@ -106,12 +121,7 @@ export const zOrdenResumen = z.object({
 });
 export type OrdenResumen = z.infer<typeof zOrdenResumen>;
 
-export const zPaginaOrdenes = z.object({
-  ordenes: z.array(zOrdenResumen),
-  total: z.number().int(),
-  pagina: z.number().int(),
-  porPagina: z.number().int(),
-});
+export const zPaginaOrdenes = z.object(camposPaginaDeOrdenes(zOrdenResumen));
 export type PaginaOrdenes = z.infer<typeof zPaginaOrdenes>;
 
 /** GET /api/v3/ordenDTO/{id}: the order detail as read (SPEC §3). */

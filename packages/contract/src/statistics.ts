@@ -19,7 +19,7 @@ import {
   ZONA_HORARIA_EMPRESA_POR_DEFECTO,
   type Dia,
 } from './fechas.js';
-import { CAMPOS_FECHA, LIMITES_ORDEN, zPersona } from './orders.js';
+import { CAMPOS_FECHA, camposPaginacion, camposPaginaDeOrdenes, zPersona } from './orders.js';
 
 // ---------------------------------------------------------------------------------------------
 // The closed set of charts
@@ -242,8 +242,7 @@ export const zDemorasOrdenesQuery = z
     tipo: zId.nullable().optional(),
     /** Only late orders (finished late or open past due); false lists every order due in the range. */
     soloConDemora: z.boolean().optional().default(true),
-    pagina: z.coerce.number().int().min(0).max(100_000).optional().default(0),
-    porPagina: z.coerce.number().int().min(1).max(LIMITES_ORDEN.porPagina).optional().default(25),
+    ...camposPaginacion,
   })
   .superRefine(validarRango);
 export type DemorasOrdenesQuery = z.input<typeof zDemorasOrdenesQuery>;
@@ -285,10 +284,7 @@ export const zDemorasOrdenes = z.object({
   /** The type asked for, with its name (null when none was asked). */
   tipo: zIdNombre.nullable(),
   resumen: zResumenDemora,
-  ordenes: z.array(zDemoraOrden),
-  total: z.number().int(),
-  pagina: z.number().int(),
-  porPagina: z.number().int(),
+  ...camposPaginaDeOrdenes(zDemoraOrden),
 });
 export type DemorasOrdenes = z.infer<typeof zDemorasOrdenes>;
 

@@ -11,9 +11,9 @@ import {
   zRegistroHecho,
   zRegistroUsuario,
 } from '../accounts.js';
-import { ruta } from './definir.js';
+import { rutaDeGrupo } from './definir.js';
 
-const tags = ['cuentas'];
+const rutaDeCuentas = rutaDeGrupo({ tags: ['cuentas'], publica: true });
 
 /**
  * Sign-up, confirmation, recovery and invitations (issue 12; SPEC §7 "Registration and
@@ -22,64 +22,52 @@ const tags = ['cuentas'];
  * PUBLIC_URL/password-reset/<k>) that call these routes with the `k` of their path.
  */
 export const RUTAS_CUENTAS = {
-  registrarUsuario: ruta({
+  registrarUsuario: rutaDeCuentas({
     metodo: 'POST',
     path: '/api/v2/registrar/usuario',
-    tags,
     summary:
       'Alta de una empresa y su propietario (sin autenticación). Responde 201 y envía el correo de confirmación; si el usuario o el email ya existen responde igual, no crea nada y el email recibe un aviso',
     body: zRegistroUsuario,
     response: { 201: zRegistroHecho },
-    publica: true,
   }),
-  reenviarConfirmacion: ruta({
+  reenviarConfirmacion: rutaDeCuentas({
     metodo: 'POST',
     path: '/api/v2/registrar/reenviar',
-    tags,
     summary:
       'Reenvía el correo de confirmación a una cuenta sin confirmar, por {usuario} (usuario o email) o {k} (un enlace vencido). Siempre la misma respuesta',
     body: zReenviarConfirmacion,
     response: { 200: zAvisoCuenta },
-    publica: true,
   }),
-  confirmarCuenta: ruta({
+  confirmarCuenta: rutaDeCuentas({
     metodo: 'GET',
     path: '/api/v2/confirmar',
-    tags,
     summary:
       'Confirma la cuenta del enlace ?k= (estado confirmada, o yaConfirmada en un segundo clic); ENLACE_VENCIDO (410) o ENLACE_INVALIDO (404)',
     querystring: zConfirmarQuery,
     response: { 200: zConfirmacion },
-    publica: true,
   }),
-  recuperarPassword: ruta({
+  recuperarPassword: rutaDeCuentas({
     metodo: 'GET',
     path: '/api/v2/recuperarPassword',
-    tags,
     summary:
       'Envía un enlace para elegir una contraseña nueva a la cuenta de ?username= (usuario o email). Siempre la misma respuesta',
     querystring: zRecuperarPasswordQuery,
     response: { 200: zAvisoCuenta },
-    publica: true,
   }),
-  enlaceRecuperarPassword: ruta({
+  enlaceRecuperarPassword: rutaDeCuentas({
     metodo: 'GET',
     path: '/api/v2/recuperarPassword/enlace',
-    tags,
     summary:
       'Para qué es el enlace ?k= de password-reset: recuperacion o invitacion, el nombre de pila, la empresa y el vencimiento (no lo gasta)',
     querystring: zEnlaceQuery,
     response: { 200: zEnlaceInfo },
-    publica: true,
   }),
-  confirmarRecuperarPassword: ruta({
+  confirmarRecuperarPassword: rutaDeCuentas({
     metodo: 'GET',
     path: '/api/v2/confirmarRecuperarPassword',
-    tags,
     summary:
       'Fija la contraseña (?k&password&confirmPassword, MD5 hex iguales), gasta los enlaces del usuario y cierra sus sesiones',
     querystring: zConfirmarRecuperarPasswordQuery,
     response: { 200: zPasswordRestablecida },
-    publica: true,
   }),
 } as const;

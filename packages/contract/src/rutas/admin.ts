@@ -26,43 +26,39 @@ import {
   zUsuarioAdmin,
 } from '../admin.js';
 import { zId } from '../common.js';
-import { ruta, zParamId } from './definir.js';
+import { ruta, rutaDeGrupo, zParamId } from './definir.js';
 
 const zParamUsuario = z.object({ usuario: zId });
 
 /** The four calls of a label catalogue (order types, areas): same shapes, two paths (`base` without its first /). */
 function rutasEtiquetas<const B extends string>(base: B, tag: string, que: string) {
-  const tags = [tag];
+  const rutaDelCatalogo = rutaDeGrupo({ tags: [tag] });
   return {
-    lista: ruta({
+    lista: rutaDelCatalogo({
       metodo: 'GET',
       path: `/${base}/all`,
-      tags,
       summary: `${que} de la entidad; con ?incluirArchivados=true también los archivados`,
       querystring: zListaEtiquetasQuery,
       response: { 200: z.array(zEtiqueta) },
     }),
-    crear: ruta({
+    crear: rutaDelCatalogo({
       metodo: 'POST',
       path: `/${base}`,
-      tags,
       summary: 'Crea: {nombre}; requiere altaEtiquetas',
       body: zEtiquetaCrear,
       response: { 200: zEtiqueta },
     }),
-    modificar: ruta({
+    modificar: rutaDelCatalogo({
       metodo: 'PUT',
       path: `/${base}/:id`,
-      tags,
       summary: 'Renombra {nombre}; archivado: false lo restaura, true lo archiva',
       params: zParamId,
       body: zEtiquetaModificar,
       response: { 200: zEtiqueta },
     }),
-    borrar: ruta({
+    borrar: rutaDelCatalogo({
       metodo: 'DELETE',
       path: `/${base}/:id`,
-      tags,
       summary: 'Elimina; si hay órdenes que lo usan, lo archiva y lo informa',
       params: zParamId,
       response: { 200: zEtiquetaBorrada },

@@ -11,21 +11,19 @@ import {
   zResumenQuery,
   zTokenPublico,
 } from '../client-side.js';
-import { zComentarioEncuesta, zEncuestaPublica, zPuntaje } from '../surveys.js';
+import { zEncuestaPublica, zResponderEncuesta } from '../surveys.js';
 import { zOrdenDetalle } from '../orders.js';
-import { z } from 'zod';
-import { ruta, zParamId } from './definir.js';
+import { rutaDeGrupo, zParamId } from './definir.js';
 
-const publico = ['cliente (público)'];
-const compartir = ['compartir con el cliente'];
-const facturacion = ['facturación'];
+const rutaPublica = rutaDeGrupo({ tags: ['cliente (público)'], publica: true });
+const rutaDeCompartir = rutaDeGrupo({ tags: ['compartir con el cliente'] });
+const rutaDeFacturacion = rutaDeGrupo({ tags: ['facturación'] });
 
-/** POST /api/v2/ordersummary/encuesta: the survey of the order, answered from its public page. */
-export const zEncuestaDesdeResumen = z.object({
-  k: zTokenPublico,
-  puntaje: zPuntaje,
-  comentario: zComentarioEncuesta.optional().nullable(),
-});
+/**
+ * POST /api/v2/ordersummary/encuesta: the survey of the order, answered from its public page. The
+ * answer of the survey page, by the summary's token, and always final.
+ */
+export const zEncuestaDesdeResumen = zResponderEncuesta.omit({ final: true }).extend({ k: zTokenPublico });
 
 /**
  * The client's side of an order (issue 16, docs/CLIENTE.md): the public summary and the delegated
@@ -33,101 +31,86 @@ export const zEncuestaDesdeResumen = z.object({
  * the company's calls that create, revoke and send the share link and keep the billing data.
  */
 export const RUTAS_CLIENTE_PUBLICO = {
-  resumenPublico: ruta({
+  resumenPublico: rutaPublica({
     metodo: 'GET',
     path: '/api/v2/ordersummary',
-    tags: publico,
     summary:
       'Resumen público de una orden por el token de su enlace (?k=): empresa, número, título, estado, historial de estados, fechas, responsables (nombre de pila) y archivos compartidos. 404 si el enlace no existe o fue revocado',
     querystring: zResumenQuery,
     response: { 200: zResumenPublico },
-    publica: true,
   }),
-  archivoPublico: ruta({
+  archivoPublico: rutaPublica({
     metodo: 'GET',
     path: '/api/v2/ordersummary/archivo',
-    tags: publico,
     summary: 'Descarga un archivo que la empresa compartió (?k=&archivo=; ?inline=1 para verlo en el navegador)',
     querystring: zArchivoPublicoQuery,
     forma: 'archivo',
-    publica: true,
   }),
-  facturacionPublica: ruta({
+  facturacionPublica: rutaPublica({
     metodo: 'POST',
     path: '/api/v2/ordersummary/facturacion',
-    tags: publico,
     summary:
       'El cliente carga los datos de facturación con el formulario que le llegó por correo ({k, f, datosFacturacion}); se usa una sola vez',
     body: zFacturacionPublica,
     response: { 200: zAvisoPublico },
-    publica: true,
   }),
-  encuestaDesdeResumen: ruta({
+  encuestaDesdeResumen: rutaPublica({
     metodo: 'POST',
     path: '/api/v2/ordersummary/encuesta',
-    tags: publico,
     summary:
       'Responde desde el resumen público la encuesta de satisfacción pendiente de la orden ({k, puntaje 1-5, comentario}); 404 si no hay una pendiente',
     body: zEncuestaDesdeResumen,
     response: { 200: zEncuestaPublica },
-    publica: true,
   }),
-  enlaceCompartido: ruta({
+  enlaceCompartido: rutaDeCompartir({
     metodo: 'GET',
     path: '/api/v2/orden/:id/compartir',
-    tags: compartir,
     summary: 'El enlace público de la orden (si hay uno activo), los archivos compartidos y el email del cliente',
     params: zParamId,
     response: { 200: zEnlaceCompartido },
   }),
-  crearEnlace: ruta({
+  crearEnlace: rutaDeCompartir({
     metodo: 'POST',
     path: '/api/v2/orden/:id/compartir',
-    tags: compartir,
     summary: 'Crea el enlace público de la orden, o lo renueva: el anterior deja de funcionar',
     params: zParamId,
     response: { 200: zEnlaceCompartido },
   }),
-  revocarEnlace: ruta({
+  revocarEnlace: rutaDeCompartir({
     metodo: 'DELETE',
     path: '/api/v2/orden/:id/compartir',
-    tags: compartir,
     summary: 'Revoca el enlace público de la orden: responde 404 a quien lo abra',
     params: zParamId,
     response: { 200: zEnlaceCompartido },
   }),
-  enviarEnlace: ruta({
+  enviarEnlace: rutaDeCompartir({
     metodo: 'POST',
     path: '/api/v2/orden/:id/compartir/correo',
-    tags: compartir,
     summary: 'Envía por correo el enlace público (lo crea si no hay) al email del cliente o al indicado',
     params: zParamId,
     body: zEnviarEnlace,
     response: { 200: zAvisoPublico },
   }),
-  archivosCompartidos: ruta({
+  archivosCompartidos: rutaDeCompartir({
     metodo: 'PUT',
     path: '/api/v2/orden/:id/compartir/archivos',
-    tags: compartir,
     summary: 'Qué archivos de la orden muestra la página pública (los demás siguen privados)',
     params: zParamId,
     body: zArchivosCompartidos,
     response: { 200: zEnlaceCompartido },
   }),
-  guardarDatosFacturacion: ruta({
+  guardarDatosFacturacion: rutaDeFacturacion({
     metodo: 'POST',
     path: '/api/v2/datosFacturacion/:id',
-    tags: facturacion,
     summary:
       'Guarda los datos de facturación de la orden (razón social, CUIT, condición frente al IVA, domicilio fiscal, email); responde el detalle',
     params: zParamId,
     body: zGuardarDatosFacturacion,
     response: { 200: zOrdenDetalle },
   }),
-  delegarFacturacion: ruta({
+  delegarFacturacion: rutaDeFacturacion({
     metodo: 'POST',
     path: '/api/v2/delegar/facturacion/:id',
-    tags: facturacion,
     summary:
       'Pide los datos de facturación al cliente: le envía por correo el resumen público con un formulario de un solo uso; responde el detalle',
     params: zParamId,

@@ -37,6 +37,17 @@ export function ruta<const R extends DefRuta>(r: R): R {
   return r;
 }
 
+/** What the routes of a group share: their OpenAPI tags and, when all answer without a login, `publica`. */
+export type ComunDeGrupo = Pick<DefRuta, 'tags' | 'publica'>;
+
+/**
+ * `ruta` for a group of routes that share their tags (and `publica`): the group says once which
+ * section of /docs its routes are in, and each route is written without them.
+ */
+export function rutaDeGrupo<const C extends ComunDeGrupo>(comun: C) {
+  return <const R extends Omit<DefRuta, 'tags'>>(r: R): R & C => ({ ...r, ...comun });
+}
+
 /** `{ id }` of a path with one id (`/api/v2/orden/:id`). */
 export const zParamId = z.object({ id: zId });
 

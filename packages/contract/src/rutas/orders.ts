@@ -24,12 +24,12 @@ import {
   zPrioridad,
   zResponsableDisponible,
 } from '../orders.js';
-import { ruta, zOk, zParamId, type DefRuta } from './definir.js';
+import { rutaDeGrupo, zOk, zParamId, type DefRuta } from './definir.js';
 
-const ordenes = ['órdenes'];
-const registro = ['horas y gastos'];
-const archivos = ['archivos'];
-const reportes = ['reportes'];
+const rutaDeOrdenes = rutaDeGrupo({ tags: ['órdenes'] });
+const rutaDeRegistro = rutaDeGrupo({ tags: ['horas y gastos'] });
+const rutaDeArchivos = rutaDeGrupo({ tags: ['archivos'] });
+const rutaDeReportes = rutaDeGrupo({ tags: ['reportes'] });
 
 /** `{ ordenId, archivoId }` of a file of an order. */
 export const zParamsArchivo = z.object({ ordenId: zId, archivoId: zId });
@@ -38,55 +38,49 @@ export const zDescargaQuery = z.object({ inline: z.string().optional() });
 
 /** A change to one order: it answers with the order's detail as it is after the change. */
 function cambioDeOrden<const R extends Omit<DefRuta, 'tags' | 'response'>>(r: R) {
-  return ruta({ ...r, tags: ordenes, response: { 200: zOrdenDetalle } });
+  return rutaDeOrdenes({ ...r, response: { 200: zOrdenDetalle } });
 }
 
 /** Orders, their hours and expenses, their files and reports. */
 export const RUTAS_ORDENES = {
-  ordenesFiltradas: ruta({
+  ordenesFiltradas: rutaDeOrdenes({
     metodo: 'POST',
     path: '/api/v4/ordenes/all/filtered',
-    tags: ordenes,
     summary: 'Órdenes filtradas, ordenadas y paginadas',
     body: zFiltros,
     response: { 200: zPaginaOrdenes },
   }),
-  ordenesFiltradasSimple: ruta({
+  ordenesFiltradasSimple: rutaDeOrdenes({
     metodo: 'POST',
     path: '/api/v2/ordenes/all/filtered',
-    tags: ordenes,
     summary: 'Órdenes por estados y texto (las 100 más recientes)',
     body: zFiltrosSimples,
     response: { 200: z.array(zOrdenResumen) },
   }),
-  ordenDetalle: ruta({
+  ordenDetalle: rutaDeOrdenes({
     metodo: 'GET',
     path: '/api/v3/ordenDTO/:id',
-    tags: ordenes,
     summary: 'Detalle de una orden',
     params: zParamId,
     response: { 200: zOrdenDetalle },
   }),
-  ordenGuardada: ruta({
+  ordenGuardada: rutaDeOrdenes({
     metodo: 'GET',
     path: '/api/v2/orden/:id',
-    tags: ordenes,
     summary: 'Una orden tal como se guarda (referencias por id)',
     params: zParamId,
     response: { 200: zOrdenGuardada },
   }),
-  eliminarOrden: ruta({
+  eliminarOrden: rutaDeOrdenes({
     metodo: 'DELETE',
     path: '/api/v2/orden/:id',
-    tags: ordenes,
     summary: 'Elimina una orden (requiere borrarOrden para su cliente)',
     params: zParamId,
     response: { 200: zOk },
   }),
-  guardarOrden: ruta({
+  guardarOrden: rutaDeOrdenes({
     metodo: 'POST',
     path: '/api/v2/ordenes/save',
-    tags: ordenes,
     summary: 'Crea (sin id) o modifica (con id) una orden',
     body: zOrdenGuardar,
     response: { 200: zOrdenDetalle },
@@ -105,10 +99,9 @@ export const RUTAS_ORDENES = {
     params: zParamId,
     body: zCambioResponsable,
   }),
-  historial: ruta({
+  historial: rutaDeOrdenes({
     metodo: 'GET',
     path: '/api/v2/historial/detalle/:id',
-    tags: ordenes,
     summary: 'Historial de la orden',
     params: zParamId,
     response: { 200: z.array(zEventoOrden) },
@@ -148,75 +141,66 @@ export const RUTAS_ORDENES = {
     params: z.object({ orderId: zId, areaId: zId }),
     body: zCambioArea,
   }),
-  responsablesDisponibles: ruta({
+  responsablesDisponibles: rutaDeOrdenes({
     metodo: 'GET',
     path: '/api/v2/usuarios/:cliente',
-    tags: ordenes,
     summary: 'Usuarios que pueden ser responsables (de un cliente o todos)',
     params: z.object({ cliente: z.union([z.literal('todos'), zId]) }),
     response: { 200: z.array(zResponsableDisponible) },
   }),
-  clientesUsados: ruta({
+  clientesUsados: rutaDeOrdenes({
     metodo: 'GET',
     path: '/api/v3/test/clientes-usados',
-    tags: ordenes,
     summary: 'Clientes con órdenes visibles (para el filtro)',
     response: { 200: z.array(zClienteUsado) },
   }),
-  estados: ruta({
+  estados: rutaDeOrdenes({
     metodo: 'GET',
     path: '/api/v2/estados',
-    tags: ordenes,
     summary: 'Estados y transiciones permitidas',
     response: { 200: z.array(zEstado) },
   }),
-  prioridades: ruta({
+  prioridades: rutaDeOrdenes({
     metodo: 'GET',
     path: '/api/v2/prioridades',
-    tags: ordenes,
     summary: 'Prioridades de la entidad',
     response: { 200: z.array(zPrioridad) },
   }),
 
-  registro: ruta({
+  registro: rutaDeRegistro({
     metodo: 'GET',
     path: '/api/v2/registro-gastos/:id',
-    tags: registro,
     summary: 'Horas y gastos de la orden, con totales',
     params: zParamId,
     response: { 200: zRegistroOrden },
   }),
-  guardarRegistro: ruta({
+  guardarRegistro: rutaDeRegistro({
     metodo: 'PUT',
     path: '/api/v2/registro-gastos/:id',
-    tags: registro,
     summary: 'Registra, corrige (con id) y borra horas y gastos de la orden; devuelve el registro',
     params: zParamId,
     body: zRegistroCambios,
     response: { 200: zRegistroOrden },
   }),
-  horasReportadas: ruta({
+  horasReportadas: rutaDeRegistro({
     metodo: 'GET',
     path: '/api/v2/horas-reportadas',
-    tags: registro,
     summary: 'Horas por usuario y por cliente entre dos días (solo administradores y propietario)',
     querystring: zHorasReportadasQuery,
     response: { 200: zHorasReportadas },
   }),
 
-  archivos: ruta({
+  archivos: rutaDeArchivos({
     metodo: 'GET',
     path: '/api/v2/archivos/:id',
-    tags: archivos,
     summary: 'Archivos de la orden',
     params: zParamId,
     response: { 200: z.array(zArchivo) },
   }),
   /** The body is multipart/form-data, or JSON `zArchivosCambios` to only remove: the handler parses it. */
-  agregarArchivos: ruta({
+  agregarArchivos: rutaDeArchivos({
     metodo: 'POST',
     path: '/api/v2/archivos/:id/add',
-    tags: archivos,
     summary: 'Adjunta archivos (multipart: campo "archivos") y quita los de "archivosBorrados"; devuelve la lista',
     description:
       'multipart/form-data: una parte "archivos" por archivo y, si corresponde, "archivosBorrados" con ids ("3,4" o "[3,4]"). ' +
@@ -227,53 +211,47 @@ export const RUTAS_ORDENES = {
     forma: 'multipart',
     response: { 200: z.array(zArchivo) },
   }),
-  descargarArchivo: ruta({
+  descargarArchivo: rutaDeArchivos({
     metodo: 'GET',
     path: '/api/v2/archivos/:ordenId/descargar/:archivoId',
-    tags: archivos,
     summary: 'Descarga un archivo (admite Range; ?inline=1 para mostrarlo en el navegador)',
     params: zParamsArchivo,
     querystring: zDescargaQuery,
     forma: 'archivo',
   }),
-  miniatura: ruta({
+  miniatura: rutaDeArchivos({
     metodo: 'GET',
     path: '/api/v2/archivos/:ordenId/miniatura/:archivoId',
-    tags: archivos,
     summary: 'Miniatura JPEG (320 px) de una imagen',
     params: zParamsArchivo,
     forma: 'archivo',
   }),
-  zip: ruta({
+  zip: rutaDeArchivos({
     metodo: 'GET',
     path: '/api/v2/descargarZip/:id',
-    tags: archivos,
     summary: 'ZIP con todos los archivos de la orden (404 si no tiene)',
     params: zParamId,
     forma: 'archivo',
   }),
 
-  reporte: ruta({
+  reporte: rutaDeReportes({
     metodo: 'GET',
     path: '/api/v2/imprimirReporte/:id',
-    tags: reportes,
     summary: 'Reporte PDF de la orden; con ?eventos incluye el historial y con ?archivos la lista e imágenes',
     params: zParamId,
     querystring: zReporteQuery,
     forma: 'archivo',
   }),
-  exportarOrdenes: ruta({
+  exportarOrdenes: rutaDeReportes({
     metodo: 'POST',
     path: '/api/v2/ordenes/exportar',
-    tags: reportes,
     summary: 'Excel (.xlsx) de todas las órdenes que seleccionan los filtros (sin paginar)',
     body: zFiltros,
     forma: 'archivo',
   }),
-  exportarHorasReportadas: ruta({
+  exportarHorasReportadas: rutaDeReportes({
     metodo: 'GET',
     path: '/api/v2/horas-reportadas/exportar',
-    tags: reportes,
     summary: 'Excel de horas reportadas (solo administradores y propietario)',
     querystring: zHorasReportadasQuery,
     forma: 'archivo',

@@ -8,9 +8,9 @@ import {
   zWebhookMercadoPago,
   zWebhookQuery,
 } from '../plans.js';
-import { ruta, zOk } from './definir.js';
+import { rutaDeGrupo, zOk } from './definir.js';
 
-const tags = ['planes'];
+const rutaDePlanes = rutaDeGrupo({ tags: ['planes'] });
 
 /**
  * Plans and payments (issue 15; SPEC §7 "Plans", docs/PLANES.md). GET /api/v2/plan/estado is in
@@ -18,42 +18,37 @@ const tags = ['planes'];
  * login, checked by MercadoPago's `x-signature`.
  */
 export const RUTAS_PLANES = {
-  planes: ruta({
+  planes: rutaDePlanes({
     metodo: 'GET',
     path: '/api/v2/plan/all',
-    tags,
     summary:
       'Catálogo de planes activos: nombre, precio mensual en ARS, quota (null = ilimitada), qué incluye y cuál es el actual',
     response: { 200: z.array(zPlanCatalogo) },
   }),
-  planHabilitado: ruta({
+  planHabilitado: rutaDePlanes({
     metodo: 'GET',
     path: '/api/v2/plan/habilitado',
-    tags,
     summary:
       'Si el usuario puede cambiar el plan (ADMIN o PROPIETARIO), si el servidor está en modo de prueba y la clave pública de MercadoPago',
     response: { 200: zPlanHabilitado },
   }),
-  planPagos: ruta({
+  planPagos: rutaDePlanes({
     metodo: 'GET',
     path: '/api/v2/plan/pagos',
-    tags,
     summary: 'Historial de pagos de la empresa, los más nuevos primero (ADMIN o PROPIETARIO)',
     response: { 200: z.array(zPago) },
   }),
-  planSuscribir: ruta({
+  planSuscribir: rutaDePlanes({
     metodo: 'POST',
     path: '/api/v2/plan/suscribir',
-    tags,
     summary:
       'Cambia el plan de la empresa {entidadId, planId, datosTarjeta}: una mejora se cobra y aplica ya; una baja, en la próxima renovación. Una tarjeta rechazada responde 200 con estado «rechazado» y el plan sin cambios (ADMIN o PROPIETARIO)',
     body: zSuscribir,
     response: { 200: zResultadoSuscripcion },
   }),
-  planWebhookMercadoPago: ruta({
+  planWebhookMercadoPago: rutaDePlanes({
     metodo: 'POST',
     path: '/api/v2/plan/webhook/mercadopago',
-    tags,
     summary:
       'Sin autenticación: notificación de MercadoPago (pagos y suscripciones), verificada por x-signature (401 si no coincide) e idempotente por id de evento',
     querystring: zWebhookQuery,

@@ -12,9 +12,9 @@ import {
   zRangoEstadisticas,
 } from '../statistics.js';
 import { zFiltros } from '../orders.js';
-import { ruta } from './definir.js';
+import { rutaDeGrupo } from './definir.js';
 
-const estadisticas = ['estadísticas'];
+const rutaDeEstadisticas = rutaDeGrupo({ tags: ['estadísticas'] });
 
 /**
  * Statistics, delay reports, the scorecard per responsable and the dashboard (issue 14; SPEC §7
@@ -22,10 +22,9 @@ const estadisticas = ['estadísticas'];
  * dashboard is every user's, over the orders the order list shows them. docs/ESTADISTICAS.md.
  */
 export const RUTAS_ESTADISTICAS = {
-  estadistica: ruta({
+  estadistica: rutaDeEstadisticas({
     metodo: 'POST',
     path: '/api/v2/estadisticas/:grafico',
-    tags: estadisticas,
     summary: 'Un gráfico de la lista cerrada sobre un rango de días de Argentina (requiere verEstadisticas)',
     description:
       'Sin fechaDesde/fechaHasta, el rango de SPEC §9 (2019-06-01 a 2019-10-30). Rango inclusivo, de a días ' +
@@ -34,54 +33,48 @@ export const RUTAS_ESTADISTICAS = {
     body: zRangoEstadisticas,
     response: { 200: zGrafico },
   }),
-  desempenoResponsables: ruta({
+  desempenoResponsables: rutaDeEstadisticas({
     metodo: 'POST',
     path: '/api/v2/estadisticas/responsables/desempeno',
-    tags: estadisticas,
     summary:
       'Desempeño por responsable: finalizadas, a tiempo, mediana de demora, vencidas abiertas, horas y satisfacción (requiere verEstadisticas)',
     body: zDesempenoQuery,
     response: { 200: zDesempeno },
   }),
-  demorasOrdenes: ruta({
+  demorasOrdenes: rutaDeEstadisticas({
     metodo: 'POST',
     path: '/api/v2/estadisticas/demora/ordenes',
-    tags: estadisticas,
     summary:
       'Órdenes que vencen en el rango con su demora, la mayor primero; con tipo, solo las de ese tipo (requiere verEstadisticas)',
     body: zDemorasOrdenesQuery,
     response: { 200: zDemorasOrdenes },
   }),
-  accesoExportDemora: ruta({
+  accesoExportDemora: rutaDeEstadisticas({
     metodo: 'POST',
     path: '/api/v2/estadisticas/demora/export/acceso',
-    tags: estadisticas,
     summary:
       'Token access de un solo uso (2 minutos) y la URL para descargar el Excel de demoras desde el navegador (requiere verEstadisticas)',
     body: zAccesoExportQuery,
     response: { 200: zAccesoExport },
   }),
-  exportDemora: ruta({
+  exportDemora: rutaDeEstadisticas({
     metodo: 'GET',
     path: '/api/v2/estadisticas/demora/export',
-    tags: estadisticas,
     summary:
       'Excel (.xlsx) de demoras, en streaming. Sin Authorization: lo autoriza access (firmado, 2 minutos, un solo uso); 404/410 si no sirve',
     querystring: zExportDemoraQuery,
     forma: 'archivo',
     publica: true,
   }),
-  dashboard: ruta({
+  dashboard: rutaDeEstadisticas({
     metodo: 'GET',
     path: '/api/v2/dashboard',
-    tags: estadisticas,
     summary: 'Tablero: tarjetas y gráficos del mes en curso sobre las órdenes que el usuario ve',
     response: { 200: zDashboard },
   }),
-  dashboardFiltrado: ruta({
+  dashboardFiltrado: rutaDeEstadisticas({
     metodo: 'POST',
     path: '/api/v4/dashboard',
-    tags: estadisticas,
     summary:
       'Tablero con los filtros de la lista de órdenes; fechaDesde/fechaHasta marcan el período (por defecto, el mes en curso)',
     body: zFiltros,

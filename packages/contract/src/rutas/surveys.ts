@@ -11,9 +11,9 @@ import {
   zResponderEncuesta,
   zResultadosEncuestas,
 } from '../surveys.js';
-import { ruta } from './definir.js';
+import { rutaDeGrupo } from './definir.js';
 
-const tags = ['encuestas'];
+const rutaDeEncuestas = rutaDeGrupo({ tags: ['encuestas'] });
 
 /**
  * Surveys (issue 13; SPEC §7 "Surveys", docs/ENCUESTAS.md). Sending and results need a login; the
@@ -21,61 +21,54 @@ const tags = ['encuestas'];
  * limited per address (429 with Retry-After).
  */
 export const RUTAS_ENCUESTAS = {
-  encuestas: ruta({
+  encuestas: rutaDeEncuestas({
     metodo: 'GET',
     path: '/api/v2/encuestas',
-    tags,
     summary:
       'Resultados de las encuestas enviadas en el rango (?fechaDesde&fechaHasta en ms, ?cliente, ?responsable, ?tipoOrden): respuestas, promedio, distribución, tasa de respuesta, tendencia mensual y promedios por responsable y por cliente. Requiere verEstadisticas',
     querystring: zEncuestasQuery,
     response: { 200: zResultadosEncuestas },
   }),
-  enviarEncuesta: ruta({
+  enviarEncuesta: rutaDeEncuestas({
     metodo: 'POST',
     path: '/api/v2/encuesta/enviar',
-    tags,
     summary:
       'Envía por correo la encuesta de una orden de la empresa {email, ordenId}; sin email, al del cliente. Hasta 3 por orden (409 la cuarta); queda en el historial',
     body: zEnviarEncuesta,
     response: { 200: zEnvioHecho },
   }),
-  encuestasDeOrden: ruta({
+  encuestasDeOrden: rutaDeEncuestas({
     metodo: 'GET',
     path: '/api/v2/encuesta/orden/:id',
-    tags,
     summary: 'Las encuestas enviadas de una orden, el email del cliente para proponer y cuántos envíos quedan',
     params: zParamOrdenEncuesta,
     response: { 200: zEncuestasDeOrden },
   }),
-  configEncuestas: ruta({
+  configEncuestas: rutaDeEncuestas({
     metodo: 'GET',
     path: '/api/v2/encuesta/configuracion',
-    tags,
     summary: 'Si la empresa envía la encuesta sola al finalizar una orden (por defecto no)',
     response: { 200: zConfigEncuestas },
   }),
-  guardarConfigEncuestas: ruta({
+  guardarConfigEncuestas: rutaDeEncuestas({
     metodo: 'PUT',
     path: '/api/v2/encuesta/configuracion',
-    tags,
     summary: 'Activa o desactiva el envío automático de la encuesta al finalizar una orden (administradores)',
     body: zConfigEncuestasGuardar,
     response: { 200: zConfigEncuestas },
   }),
-  encuestaPublica: ruta({
+  encuestaPublica: rutaDeEncuestas({
     metodo: 'GET',
     path: '/api/v2/encuesta/publica',
-    tags,
     summary:
       'Sin autenticación: la encuesta del enlace ?k= (empresa, orden, estado: pendiente, respondida, cerrada o vencida). No registra nada',
     querystring: zEncuestaPublicaQuery,
     response: { 200: zEncuestaPublica },
     publica: true,
   }),
-  responderEncuesta: ruta({
+  responderEncuesta: rutaDeEncuestas({
     metodo: 'POST',
     path: '/api/v2/encuesta/responder',
-    tags,
     summary:
       'Sin autenticación: registra o cambia la respuesta {k, puntaje 1-5, comentario?, final?}. Se puede cambiar durante 24 horas o hasta enviarla con final: true; ENLACE_USADO (410) ya respondida, ENLACE_VENCIDO (410), ENLACE_INVALIDO (404)',
     body: zResponderEncuesta,
