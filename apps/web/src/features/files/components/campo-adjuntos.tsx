@@ -1,4 +1,3 @@
-import { ACEPTAR_ARCHIVOS, LIMITES_ARCHIVOS } from '@delego/contract';
 import { IonButton, IonIcon } from '@ionic/react';
 import { cameraOutline, closeOutline, folderOpenOutline } from 'ionicons/icons';
 import { useRef, useState } from 'react';
@@ -6,6 +5,7 @@ import { BotonIcono } from '../../../components/boton-icono';
 import { tieneCamara } from '../../../lib/nativo/plataforma';
 import type { Adjunto, Adjuntos } from '../hooks/use-adjuntos';
 import { formatoTamanio } from '../model/archivos';
+import { EntradaArchivos, QUE_SE_ADJUNTA } from './entrada-archivos';
 import { VistaLocal } from './miniatura';
 import './papeleo.css';
 import { manejadoresDeEleccion } from '../hooks/elegir-archivos';
@@ -49,18 +49,9 @@ export function CampoAdjuntos({ adjuntos, disabled = false }: { adjuntos: Adjunt
         </IonButton>
       </div>
       <p className="archivos-agregar__ayuda">
-        Imágenes, PDF, Word, Excel, PowerPoint, TXT y CSV, hasta {LIMITES_ARCHIVOS.tamanioMbDefecto} MB por archivo. Se
-        adjuntan al guardar la orden; sin conexión, se envían con ella al volver la conexión.
+        {QUE_SE_ADJUNTA} Se adjuntan al guardar la orden; sin conexión, se envían con ella al volver la conexión.
       </p>
-      <input
-        ref={elegir}
-        type="file"
-        multiple
-        accept={ACEPTAR_ARCHIVOS}
-        onChange={alElegir}
-        hidden
-        data-testid="orden-form-archivos-input"
-      />
+      <EntradaArchivos ref={elegir} onChange={alElegir} testId="orden-form-archivos-input" />
       {adjuntos.adjuntos.length > 0 && (
         <ul
           className="archivos adjuntos-orden__lista"
