@@ -23,7 +23,7 @@ import { formatoTamanio } from '../model/archivos';
 import { CabeceraOrden } from './cabecera-orden';
 import { ColaSubidas } from './cola-subidas';
 import { EntradaArchivos, QUE_SE_ADJUNTA } from './entrada-archivos';
-import { Miniatura, VistaLocal } from './miniatura';
+import { ArchivoLocal, Miniatura } from './miniatura';
 import './papeleo.css';
 import { manejadoresDeEleccion } from '../hooks/elegir-archivos';
 
@@ -248,16 +248,12 @@ function ArchivoPendiente({
 }) {
   return (
     <li className="archivo archivo--pendiente" data-testid="archivo-pendiente">
-      <VistaLocal
+      <ArchivoLocal
         datos={archivo.datos}
         nombre={archivo.nombre}
         tipo={archivo.tipo}
-        testId="archivo-pendiente-miniatura"
-      />
-      <div className="archivo__datos">
-        <span className="archivo__nombre" title={archivo.nombre} data-testid="archivo-nombre">
-          {archivo.nombre}
-        </span>
+        testIds={{ miniatura: 'archivo-pendiente-miniatura', nombre: 'archivo-nombre' }}
+      >
         <span className="archivo__meta">
           {formatoTamanio(archivo.datos.size)} <MarcaPendiente estado={estado} />
         </span>
@@ -266,7 +262,7 @@ function ArchivoPendiente({
             ? 'El servidor no lo aceptó: vea «Cambios pendientes».'
             : 'Se enviará al volver la conexión.'}
         </span>
-      </div>
+      </ArchivoLocal>
     </li>
   );
 }

@@ -6,7 +6,7 @@ import { tieneCamara } from '../../../lib/nativo/plataforma';
 import type { Adjunto, Adjuntos } from '../hooks/use-adjuntos';
 import { formatoTamanio } from '../model/archivos';
 import { EntradaArchivos, QUE_SE_ADJUNTA } from './entrada-archivos';
-import { VistaLocal } from './miniatura';
+import { ArchivoLocal } from './miniatura';
 import './papeleo.css';
 import { manejadoresDeEleccion } from '../hooks/elegir-archivos';
 
@@ -70,16 +70,12 @@ export function CampoAdjuntos({ adjuntos, disabled = false }: { adjuntos: Adjunt
 function FilaAdjunto({ adjunto, onQuitar, disabled }: { adjunto: Adjunto; onQuitar: () => void; disabled: boolean }) {
   return (
     <li className="archivo" data-testid="orden-form-adjunto" data-estado={adjunto.estado}>
-      <VistaLocal
+      <ArchivoLocal
         datos={adjunto.archivo}
         nombre={adjunto.nombre}
         tipo={adjunto.archivo?.type ?? ''}
-        testId="orden-form-adjunto-miniatura"
-      />
-      <div className="archivo__datos">
-        <span className="archivo__nombre" title={adjunto.nombre} data-testid="orden-form-adjunto-nombre">
-          {adjunto.nombre}
-        </span>
+        testIds={{ miniatura: 'orden-form-adjunto-miniatura', nombre: 'orden-form-adjunto-nombre' }}
+      >
         <span className="archivo__meta">
           {adjunto.estado === 'preparando' ? 'Reduciendo la foto…' : formatoTamanio(adjunto.tamanio)}
         </span>
@@ -88,7 +84,7 @@ function FilaAdjunto({ adjunto, onQuitar, disabled }: { adjunto: Adjunto; onQuit
             {adjunto.error}
           </span>
         )}
-      </div>
+      </ArchivoLocal>
       <div className="archivo__acciones">
         <BotonIcono
           size="small"
