@@ -71,6 +71,15 @@ function BotonRuta({ ruta, direccion, fill, children }: BotonRutaProps) {
   );
 }
 
+/** A way forward that stays on the screen (retry, close): an outlined button. */
+export function BotonEstado({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <IonButton fill="outline" onClick={onClick}>
+      {children}
+    </IonButton>
+  );
+}
+
 function IrAInicio() {
   return (
     <BotonRuta ruta="/home" direccion="root" fill="outline">
@@ -106,11 +115,7 @@ export function EstadoError({ ambito, error, onReintentar }: EstadoErrorProps) {
       titulo="No se pudieron cargar los datos"
       color="danger"
       testId={`${ambito}-error`}
-      accion={
-        <IonButton fill="outline" onClick={onReintentar}>
-          Reintentar
-        </IonButton>
-      }
+      accion={<BotonEstado onClick={onReintentar}>Reintentar</BotonEstado>}
     >
       {mensajeDeError(error)}
     </EstadoPantalla>

@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { simularObjectUrl } from '../../features/files/test-utils';
-import { makeEvento, makeOrdenDetalle } from '../../features/orders/test-utils';
+import { makeEvento, makeOrdenDetalle } from '../../test/ordenes';
 import { makeSupervisor } from '../../test/factories';
 import { renderConApp } from '../../test/render';
 import { archivoRespuesta, simularServidor } from '../../test/servidor';

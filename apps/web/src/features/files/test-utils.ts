@@ -1,12 +1,12 @@
 import type { Archivo, OrdenDetalle } from '@delego/contract';
 import { vi } from 'vitest';
+import { CARLA, DIEGO, makeOrdenDetalle } from '../../test/ordenes';
 
 /** Test data and browser fakes for the paperwork features (files, expenses, reports); the server is `test/servidor`. */
 
 let siguiente = 500;
 
-export const DIEGO = { id: 4, usuario: 'operario', nombre: 'Diego', apellido: 'Sosa' };
-export const CARLA = { id: 3, usuario: 'supervisor', nombre: 'Carla', apellido: 'Ruiz' };
+export { CARLA, DIEGO };
 
 export function makeArchivo(parcial: Partial<Archivo> = {}): Archivo {
   const id = parcial.id ?? siguiente++;
@@ -27,40 +27,19 @@ export function makeArchivo(parcial: Partial<Archivo> = {}): Archivo {
   };
 }
 
+/** Order 42 as the paperwork screens (files, hours and expenses, reports) open it. */
 export function makeOrden(parcial: Partial<OrdenDetalle> = {}): OrdenDetalle {
-  return {
+  return makeOrdenDetalle({
     id: 42,
     numero: 42,
     titulo: 'Cambio de bomba',
     estado: { id: 2, nombre: 'En proceso', color: 'primary' },
     prioridad: null,
-    cliente: { id: 1, nombre: 'Municipalidad de Rosario' },
-    tipoOrden: null,
-    area: null,
-    responsables: [DIEGO],
-    fechaInicio: null,
-    fechaFin: null,
     creada: new Date(2026, 4, 1, 9, 0).getTime(),
     actualizada: new Date(2026, 4, 1, 9, 0).getTime(),
-    vencida: false,
     detalle: '',
-    fechaInicioISO_8601: null,
-    fechaFinISO_8601: null,
-    entidadSolicitanteId: 1,
-    entidadSolicitanteNombre: 'Demo Servicios S.A.',
-    registroResponsable: CARLA,
-    e5sAreaKey: null,
-    e5sAreaName: null,
-    finalizada: null,
-    acciones: {
-      soloLectura: false,
-      modificar: true,
-      borrar: false,
-      cambiarResponsable: true,
-      estadosSiguientes: [3, 4],
-    },
     ...parcial,
-  };
+  });
 }
 
 /** URL.createObjectURL and revokeObjectURL (jsdom has neither); returns the mocks. */

@@ -1,4 +1,4 @@
-import { ACEPTAR_ARCHIVOS, LIMITES_ARCHIVOS, textoFechaHora, type Archivo } from '@delego/contract';
+import { textoFechaHora, type Archivo } from '@delego/contract';
 import { IonButton, IonContent, IonIcon, IonSpinner, useIonRouter } from '@ionic/react';
 import { cameraOutline, cloudDownloadOutline, downloadOutline, folderOpenOutline, trashOutline } from 'ionicons/icons';
 import { BotonIcono } from '../../../components/boton-icono';
@@ -22,7 +22,8 @@ import { useSubidas } from '../hooks/use-subidas';
 import { formatoTamanio } from '../model/archivos';
 import { CabeceraOrden } from './cabecera-orden';
 import { ColaSubidas } from './cola-subidas';
-import { Miniatura, VistaLocal } from './miniatura';
+import { EntradaArchivos, QUE_SE_ADJUNTA } from './entrada-archivos';
+import { ArchivoLocal, Miniatura } from './miniatura';
 import './papeleo.css';
 import { manejadoresDeEleccion } from '../hooks/elegir-archivos';
 
@@ -133,21 +134,13 @@ export function ArchivosDeOrden({ ordenId, archivos }: { ordenId: number; archiv
         </div>
         {puedeAgregar ? (
           <p className="archivos-agregar__ayuda">
-            Imágenes, PDF, Word, Excel, PowerPoint, TXT y CSV, hasta {LIMITES_ARCHIVOS.tamanioMbDefecto} MB por archivo.
+            {QUE_SE_ADJUNTA}
             <span className="archivos-agregar__soltar"> También puede arrastrarlos hasta aquí.</span>
           </p>
         ) : (
           <p className="archivos-agregar__ayuda">Puede ver y descargar los archivos; no puede adjuntar ni quitar.</p>
         )}
-        <input
-          ref={elegir}
-          type="file"
-          multiple
-          accept={ACEPTAR_ARCHIVOS}
-          onChange={alElegir}
-          hidden
-          data-testid="archivos-input"
-        />
+        <EntradaArchivos ref={elegir} onChange={alElegir} testId="archivos-input" />
         <ColaSubidas subidas={cola.subidas} onQuitar={cola.quitar} />
       </section>
 
@@ -255,16 +248,12 @@ function ArchivoPendiente({
 }) {
   return (
     <li className="archivo archivo--pendiente" data-testid="archivo-pendiente">
-      <VistaLocal
+      <ArchivoLocal
         datos={archivo.datos}
         nombre={archivo.nombre}
         tipo={archivo.tipo}
-        testId="archivo-pendiente-miniatura"
-      />
-      <div className="archivo__datos">
-        <span className="archivo__nombre" title={archivo.nombre} data-testid="archivo-nombre">
-          {archivo.nombre}
-        </span>
+        testIds={{ miniatura: 'archivo-pendiente-miniatura', nombre: 'archivo-nombre' }}
+      >
         <span className="archivo__meta">
           {formatoTamanio(archivo.datos.size)} <MarcaPendiente estado={estado} />
         </span>
@@ -273,7 +262,7 @@ function ArchivoPendiente({
             ? 'El servidor no lo aceptó: vea «Cambios pendientes».'
             : 'Se enviará al volver la conexión.'}
         </span>
-      </div>
+      </ArchivoLocal>
     </li>
   );
 }

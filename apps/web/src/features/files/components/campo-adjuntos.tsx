@@ -1,4 +1,3 @@
-import { ACEPTAR_ARCHIVOS, LIMITES_ARCHIVOS } from '@delego/contract';
 import { IonButton, IonIcon } from '@ionic/react';
 import { cameraOutline, closeOutline, folderOpenOutline } from 'ionicons/icons';
 import { useRef, useState } from 'react';
@@ -6,7 +5,8 @@ import { BotonIcono } from '../../../components/boton-icono';
 import { tieneCamara } from '../../../lib/nativo/plataforma';
 import type { Adjunto, Adjuntos } from '../hooks/use-adjuntos';
 import { formatoTamanio } from '../model/archivos';
-import { VistaLocal } from './miniatura';
+import { EntradaArchivos, QUE_SE_ADJUNTA } from './entrada-archivos';
+import { ArchivoLocal } from './miniatura';
 import './papeleo.css';
 import { manejadoresDeEleccion } from '../hooks/elegir-archivos';
 
@@ -49,18 +49,9 @@ export function CampoAdjuntos({ adjuntos, disabled = false }: { adjuntos: Adjunt
         </IonButton>
       </div>
       <p className="archivos-agregar__ayuda">
-        Imágenes, PDF, Word, Excel, PowerPoint, TXT y CSV, hasta {LIMITES_ARCHIVOS.tamanioMbDefecto} MB por archivo. Se
-        adjuntan al guardar la orden; sin conexión, se envían con ella al volver la conexión.
+        {QUE_SE_ADJUNTA} Se adjuntan al guardar la orden; sin conexión, se envían con ella al volver la conexión.
       </p>
-      <input
-        ref={elegir}
-        type="file"
-        multiple
-        accept={ACEPTAR_ARCHIVOS}
-        onChange={alElegir}
-        hidden
-        data-testid="orden-form-archivos-input"
-      />
+      <EntradaArchivos ref={elegir} onChange={alElegir} testId="orden-form-archivos-input" />
       {adjuntos.adjuntos.length > 0 && (
         <ul
           className="archivos adjuntos-orden__lista"
@@ -79,16 +70,12 @@ export function CampoAdjuntos({ adjuntos, disabled = false }: { adjuntos: Adjunt
 function FilaAdjunto({ adjunto, onQuitar, disabled }: { adjunto: Adjunto; onQuitar: () => void; disabled: boolean }) {
   return (
     <li className="archivo" data-testid="orden-form-adjunto" data-estado={adjunto.estado}>
-      <VistaLocal
+      <ArchivoLocal
         datos={adjunto.archivo}
         nombre={adjunto.nombre}
         tipo={adjunto.archivo?.type ?? ''}
-        testId="orden-form-adjunto-miniatura"
-      />
-      <div className="archivo__datos">
-        <span className="archivo__nombre" title={adjunto.nombre} data-testid="orden-form-adjunto-nombre">
-          {adjunto.nombre}
-        </span>
+        testIds={{ miniatura: 'orden-form-adjunto-miniatura', nombre: 'orden-form-adjunto-nombre' }}
+      >
         <span className="archivo__meta">
           {adjunto.estado === 'preparando' ? 'Reduciendo la foto…' : formatoTamanio(adjunto.tamanio)}
         </span>
@@ -97,7 +84,7 @@ function FilaAdjunto({ adjunto, onQuitar, disabled }: { adjunto: Adjunto; onQuit
             {adjunto.error}
           </span>
         )}
-      </div>
+      </ArchivoLocal>
       <div className="archivo__acciones">
         <BotonIcono
           size="small"

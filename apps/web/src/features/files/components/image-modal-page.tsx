@@ -24,6 +24,7 @@ import {
 import { BotonIcono } from '../../../components/boton-icono';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
+  BotonEstado,
   EstadoError,
   EstadoPantalla,
   EstadoRequiereSesion,
@@ -85,11 +86,7 @@ export default function ImageModalPage() {
         icono={imageOutline}
         titulo="Imagen no encontrada"
         testId="visor-sin-imagen"
-        accion={
-          <IonButton fill="outline" onClick={cerrar}>
-            Volver
-          </IonButton>
-        }
+        accion={<BotonEstado onClick={cerrar}>Volver</BotonEstado>}
       >
         La imagen no existe o fue eliminada de la orden.
       </EstadoPantalla>

@@ -10,6 +10,7 @@ import {
   imageOutline,
   readerOutline,
 } from 'ionicons/icons';
+import type { ReactNode } from 'react';
 import { miniaturaQueryOptions } from '../api/descargar-archivo';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { claseDeArchivo, extensionDe, type ClaseArchivo } from '../model/archivos';
@@ -79,5 +80,35 @@ export function VistaLocal({
         <IconoArchivo archivo={{ nombre, tipo }} />
       )}
     </span>
+  );
+}
+
+/**
+ * A file still on this device, in a row of files: its preview and its name, then what `children`
+ * says about it (its size, its state).
+ */
+export function ArchivoLocal({
+  datos,
+  nombre,
+  tipo,
+  testIds,
+  children,
+}: {
+  datos: Blob | null | undefined;
+  nombre: string;
+  tipo: string;
+  testIds: { miniatura: string; nombre: string };
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <VistaLocal datos={datos} nombre={nombre} tipo={tipo} testId={testIds.miniatura} />
+      <div className="archivo__datos">
+        <span className="archivo__nombre" title={nombre} data-testid={testIds.nombre}>
+          {nombre}
+        </span>
+        {children}
+      </div>
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { ErrorFeedback } from '../../../components/error-feedback';
 import { makeOperario } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
 import { ordenesKeys } from '../../../domain/orden';
-import { makeOrdenDetalle } from '../test-utils';
+import { makeOrdenDetalle } from '../../../test/ordenes';
 import { errorDelServidor, simularServidor } from '../../../test/servidor';
 import { FormularioCambioEstado } from './cambio-estado-page';
 

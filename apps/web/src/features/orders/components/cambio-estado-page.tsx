@@ -1,6 +1,5 @@
 import { estadoInfo, LIMITES_ORDEN, zCambioEstado, type OrdenDetalle } from '@delego/contract';
-import { BotonesFormulario } from '../../../components/botones-formulario';
-import { CampoTextoLargo, MensajeCampo } from '../../../components/campos';
+import { MensajeCampo } from '../../../components/campos';
 import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { useCambiarEstado } from '../api/cambiar-estado';
 import { useOrdenDetalle } from '../../../domain/orden';
@@ -12,7 +11,7 @@ import { erroresDeProblemas, useFormulario, type ErroresCampos, type Validacion 
 import { MENSAJE_SIN_CONEXION } from '../../../lib/outbox';
 import { EstadoBadge } from './insignias';
 import { OpcionUnica, opcionDeEstado } from './opciones';
-import { ResumenOrden } from './resumen-orden';
+import { CampoComentario, FormularioDeOrden } from './formulario-de-orden';
 import '../orders.css';
 
 const RUTA = '/cambio-estado';
@@ -88,48 +87,39 @@ export function FormularioCambioEstado({ orden }: { orden: OrdenDetalle }) {
   }
 
   return (
-    <form {...f.props(enviar)} aria-label="Cambiar estado">
-      <section className="delego-card ordenes-formulario__tarjeta">
-        <ResumenOrden orden={orden} />
-        <p className="ordenes-formulario__actual">
-          Estado actual: <EstadoBadge estado={orden.estado} />
-        </p>
+    <FormularioDeOrden
+      orden={orden}
+      form={f.props(enviar)}
+      nombre="Cambiar estado"
+      onCancelar={volver}
+      ocupado={cambiar.isPending}
+      testId="cambio-estado-guardar"
+    >
+      <p className="ordenes-formulario__actual">
+        Estado actual: <EstadoBadge estado={orden.estado} />
+      </p>
 
-        <fieldset className="ordenes-fieldset">
-          <legend>Nuevo estado</legend>
-          <OpcionUnica
-            opciones={orden.acciones.estadosSiguientes.map((siguiente) => {
-              const info = estadoInfo(siguiente);
-              const estado = {
-                id: siguiente,
-                nombre: info?.nombre ?? `Estado ${siguiente}`,
-                color: info?.color ?? 'medium',
-              };
-              return opcionDeEstado(estado, `estado-${siguiente}`);
-            })}
-            valor={f.valores.estado}
-            onElegir={(estado) => f.cambiar('estado', estado)}
-            disabled={!f.habilitado}
-            testId="cambio-estado-opciones"
-          />
-          <MensajeCampo error={f.error('estado')} className="ordenes-error-campo" />
-        </fieldset>
-
-        <CampoTextoLargo
-          {...f.campo('comentarios')}
-          label="Comentario"
-          max={LIMITES_ORDEN.comentario}
-          rows={4}
-          helperText="Obligatorio: queda en el historial de la orden."
-          data-testid="cambio-estado-comentario"
+      <fieldset className="ordenes-fieldset">
+        <legend>Nuevo estado</legend>
+        <OpcionUnica
+          opciones={orden.acciones.estadosSiguientes.map((siguiente) => {
+            const info = estadoInfo(siguiente);
+            const estado = {
+              id: siguiente,
+              nombre: info?.nombre ?? `Estado ${siguiente}`,
+              color: info?.color ?? 'medium',
+            };
+            return opcionDeEstado(estado, `estado-${siguiente}`);
+          })}
+          valor={f.valores.estado}
+          onElegir={(estado) => f.cambiar('estado', estado)}
+          disabled={!f.habilitado}
+          testId="cambio-estado-opciones"
         />
-      </section>
-      <BotonesFormulario
-        clase="ordenes-formulario__botones"
-        onCancelar={volver}
-        ocupado={cambiar.isPending}
-        testId="cambio-estado-guardar"
-      />
-    </form>
+        <MensajeCampo error={f.error('estado')} className="ordenes-error-campo" />
+      </fieldset>
+
+      <CampoComentario {...f.campo('comentarios')} obligatorio rows={4} data-testid="cambio-estado-comentario" />
+    </FormularioDeOrden>
   );
 }

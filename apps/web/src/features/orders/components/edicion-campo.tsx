@@ -1,5 +1,4 @@
 import { LIMITES_ORDEN, zCambioDetalle, zCambioTitulo, type OrdenDetalle } from '@delego/contract';
-import { BotonesFormulario } from '../../../components/botones-formulario';
 import { CampoTexto, CampoTextoLargo } from '../../../components/campos';
 import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { useCambiarDetalle } from '../api/cambiar-detalle';
@@ -11,7 +10,7 @@ import { useReinicioAlSalir } from '../hooks/use-reinicio';
 import { useVolver } from '../../../lib/navegacion';
 import { erroresDeProblemas, useFormulario, type Validacion } from '../../../lib/formularios';
 import { motivoSinModificar } from '../model/acciones';
-import { ResumenOrden } from './resumen-orden';
+import { FormularioDeOrden } from './formulario-de-orden';
 import '../orders.css';
 
 type Campo = 'titulo' | 'detalle';
@@ -75,34 +74,32 @@ export function FormularioCampo({ orden, campo }: { orden: OrdenDetalle; campo: 
   }
 
   return (
-    <form {...f.props(enviar)} aria-label={TEXTOS[campo].pantalla}>
-      <section className="delego-card ordenes-formulario__tarjeta">
-        <ResumenOrden orden={orden} />
-        {campo === 'titulo' ? (
-          <CampoTexto
-            {...f.campo('titulo')}
-            label="Título"
-            max={LIMITES_ORDEN.titulo}
-            enterkeyhint="done"
-            data-testid="edicion-titulo"
-          />
-        ) : (
-          <CampoTextoLargo
-            {...f.campo('detalle')}
-            label="Detalle"
-            max={LIMITES_ORDEN.detalle}
-            rows={8}
-            helperText="Ctrl+Enter guarda."
-            data-testid="edicion-detalle"
-          />
-        )}
-      </section>
-      <BotonesFormulario
-        clase="ordenes-formulario__botones"
-        onCancelar={volver}
-        ocupado={pendiente}
-        testId="edicion-guardar"
-      />
-    </form>
+    <FormularioDeOrden
+      orden={orden}
+      form={f.props(enviar)}
+      nombre={TEXTOS[campo].pantalla}
+      onCancelar={volver}
+      ocupado={pendiente}
+      testId="edicion-guardar"
+    >
+      {campo === 'titulo' ? (
+        <CampoTexto
+          {...f.campo('titulo')}
+          label="Título"
+          max={LIMITES_ORDEN.titulo}
+          enterkeyhint="done"
+          data-testid="edicion-titulo"
+        />
+      ) : (
+        <CampoTextoLargo
+          {...f.campo('detalle')}
+          label="Detalle"
+          max={LIMITES_ORDEN.detalle}
+          rows={8}
+          helperText="Ctrl+Enter guarda."
+          data-testid="edicion-detalle"
+        />
+      )}
+    </FormularioDeOrden>
   );
 }

@@ -6,7 +6,7 @@ import { ErrorFeedback } from '../../../components/error-feedback';
 import { makeOperario, makePlan, makePropietario, makeSupervisor } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
 import { planKeys } from '../../../domain/plans';
-import { makeOrdenDetalle } from '../test-utils';
+import { makeOrdenDetalle } from '../../../test/ordenes';
 import { makeArchivo, simularObjectUrl, simularSubidas } from '../../files/test-utils';
 import { errorDelServidor, simularServidor } from '../../../test/servidor';
 import NuevaOrdenPage from './nueva-orden-page';

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSupervisor } from '../../../test/factories';
 import { crearQueryClientDePrueba, renderConApp } from '../../../test/render';
-import { makeEvento, makeOrdenDetalle } from '../test-utils';
+import { makeEvento, makeOrdenDetalle } from '../../../test/ordenes';
 import { errorDelServidor, simularServidor } from '../../../test/servidor';
 import { ordenesKeys } from '../../../domain/orden';
 import OrdenDetallePage, { ContenidoOrden } from './orden-detalle-page';

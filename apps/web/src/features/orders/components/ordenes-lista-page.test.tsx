@@ -6,7 +6,7 @@ import { configurarBandeja, encolar } from '../../../lib/outbox';
 import { usarAlmacen } from '../../../lib/outbox/almacen';
 import { makeOperario, makePropietario, makeSupervisor } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
-import { makeOrdenResumen } from '../test-utils';
+import { makeOrdenResumen } from '../../../test/ordenes';
 import { type Llamada, errorDelServidor, simularServidor } from '../../../test/servidor';
 import OrdenesListaPage from './ordenes-lista-page';
 

@@ -58,7 +58,8 @@ export function PrimerosPasos({ usuario, estado }: Props) {
             <div className="primeros-pasos__cuerpo">
               <h3>
                 {p.titulo}
-                <span className="primeros-pasos__estado">{p.hecho ? ' (hecho)' : ' (pendiente)'}</span>
+                {/* Read by screen readers; the icon says it on screen. */}
+                <span className="delego-visually-hidden">{p.hecho ? ' (hecho)' : ' (pendiente)'}</span>
               </h3>
               <p>{p.hecho ? 'Listo.' : p.texto}</p>
             </div>

@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSupervisor } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
-import { makeOrdenDetalle } from '../test-utils';
+import { makeOrdenDetalle } from '../../../test/ordenes';
 import { simularServidor } from '../../../test/servidor';
 import { FormularioResponsables, PantallaResponsables } from './responsables-form';
 

@@ -1,6 +1,5 @@
 import { LIMITES_ORDEN, type OrdenDetalle } from '@delego/contract';
-import { BotonesFormulario } from '../../../components/botones-formulario';
-import { CampoTextoLargo, MensajeCampo } from '../../../components/campos';
+import { MensajeCampo } from '../../../components/campos';
 import { EstadoError, EstadoRequiereSesion, FilasCargando } from '../../../components/estados-pantalla';
 import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { useSession } from '../../auth';
@@ -14,7 +13,7 @@ import { nombrePersona, textoResponsables } from '../model/formato';
 import { errorDeLargo } from '../../../components/campo-con-limite';
 import { useFormulario, type ErroresCampos, type Validacion } from '../../../lib/formularios';
 import { OpcionesVarias, OpcionUnica } from './opciones';
-import { ResumenOrden } from './resumen-orden';
+import { CampoComentario, FormularioDeOrden } from './formulario-de-orden';
 import '../orders.css';
 
 interface Props {
@@ -126,53 +125,45 @@ export function FormularioResponsables({ orden, multiple }: { orden: OrdenDetall
   }));
 
   return (
-    <form {...f.props(enviar)} aria-label={multiple ? 'Varios responsables' : 'Cambiar responsable'}>
-      <section className="delego-card ordenes-formulario__tarjeta">
-        <ResumenOrden orden={orden} />
-        <p className="ordenes-formulario__actual">Ahora: {textoResponsables(orden.responsables)}</p>
-        <fieldset className="ordenes-fieldset">
-          <legend>{multiple ? 'Responsables' : 'Responsable'}</legend>
-          {disponibles.isPending ? (
-            <FilasCargando ambito="ordenes" filas={3} />
-          ) : disponibles.isError ? (
-            <EstadoError ambito="ordenes" error={disponibles.error} onReintentar={() => void disponibles.refetch()} />
-          ) : multiple ? (
-            <OpcionesVarias
-              opciones={lista}
-              elegidas={elegidos}
-              onCambiar={(responsable) => f.cambiar('responsable', responsable)}
-              testId="responsables-opciones"
-            />
-          ) : (
-            <OpcionUnica
-              opciones={lista}
-              valor={elegidos[0] ?? null}
-              onElegir={(id) => f.cambiar('responsable', [id])}
-              testId="responsables-opciones"
-            />
-          )}
-          {multiple && elegidos.length > 0 && (
-            <p className="ordenes-formulario__ayuda">
-              {elegidos.length === 1 ? '1 elegido' : `${elegidos.length} elegidos`}
-            </p>
-          )}
-          <MensajeCampo error={f.error('responsable')} className="ordenes-error-campo" />
-        </fieldset>
-        <CampoTextoLargo
-          {...f.campo('comentarios')}
-          label="Comentario (opcional)"
-          max={LIMITES_ORDEN.comentario}
-          rows={3}
-          data-testid="responsables-comentario"
-        />
-      </section>
-      <BotonesFormulario
-        clase="ordenes-formulario__botones"
-        onCancelar={volver}
-        ocupado={cambiar.isPending}
-        deshabilitado={disponibles.isPending}
-        testId="responsables-guardar"
-      />
-    </form>
+    <FormularioDeOrden
+      orden={orden}
+      form={f.props(enviar)}
+      nombre={multiple ? 'Varios responsables' : 'Cambiar responsable'}
+      onCancelar={volver}
+      ocupado={cambiar.isPending}
+      deshabilitado={disponibles.isPending}
+      testId="responsables-guardar"
+    >
+      <p className="ordenes-formulario__actual">Ahora: {textoResponsables(orden.responsables)}</p>
+      <fieldset className="ordenes-fieldset">
+        <legend>{multiple ? 'Responsables' : 'Responsable'}</legend>
+        {disponibles.isPending ? (
+          <FilasCargando ambito="ordenes" filas={3} />
+        ) : disponibles.isError ? (
+          <EstadoError ambito="ordenes" error={disponibles.error} onReintentar={() => void disponibles.refetch()} />
+        ) : multiple ? (
+          <OpcionesVarias
+            opciones={lista}
+            elegidas={elegidos}
+            onCambiar={(responsable) => f.cambiar('responsable', responsable)}
+            testId="responsables-opciones"
+          />
+        ) : (
+          <OpcionUnica
+            opciones={lista}
+            valor={elegidos[0] ?? null}
+            onElegir={(id) => f.cambiar('responsable', [id])}
+            testId="responsables-opciones"
+          />
+        )}
+        {multiple && elegidos.length > 0 && (
+          <p className="ordenes-formulario__ayuda">
+            {elegidos.length === 1 ? '1 elegido' : `${elegidos.length} elegidos`}
+          </p>
+        )}
+        <MensajeCampo error={f.error('responsable')} className="ordenes-error-campo" />
+      </fieldset>
+      <CampoComentario {...f.campo('comentarios')} obligatorio={false} rows={3} data-testid="responsables-comentario" />
+    </FormularioDeOrden>
   );
 }

@@ -10,7 +10,7 @@ import { makeOperario, makeSupervisor } from '../../../test/factories';
 import { errorDelServidor, simularServidor, type Respuesta } from '../../../test/servidor';
 import { ordenesKeys } from '../../../domain/orden';
 import { FILTROS_INICIALES, NOMBRES_ORDEN, alternarEstado, consultaDeFiltros, cuerpoDeFiltros } from '../model/filtros';
-import { makeOrdenResumen } from '../test-utils';
+import { makeOrdenResumen } from '../../../test/ordenes';
 import { mascaraDeIcono } from './icono-ligero';
 import { InicioLigero, TEXTO_ORDEN_INICIAL, destinoDeChip, puedeCrearLigero, type Traspaso } from './inicio-ligero';
 import { RUTA_ORDENES, RUTA_PRIMEROS_PASOS, cuerpoInicial, leerSesionLigera, type SesionLigera } from './pedir-inicio';

@@ -6,7 +6,7 @@ import { guardarSesion } from '../../../lib/session';
 import { makeOperario, makeSupervisor, makeUsuario } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
 import { simularServidor } from '../../../test/servidor';
-import { makeOrdenResumen } from '../../orders/test-utils';
+import { makeOrdenResumen } from '../../../test/ordenes';
 import DashboardPage from './dashboard-page';
 import DemoraPage from './demora-page';
 import DemoraPorOrdenPage from './demora-por-orden-page';

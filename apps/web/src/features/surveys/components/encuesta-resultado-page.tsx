@@ -4,7 +4,7 @@ import { alertCircleOutline, checkmarkCircleOutline, linkOutline, timeOutline } 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { CampoTextoLargo } from '../../../components/campos';
-import { EstadoPantalla } from '../../../components/estados-pantalla';
+import { BotonEstado, EstadoPantalla } from '../../../components/estados-pantalla';
 import { PantallaPublica } from '../../../components/pantalla-publica';
 import { ApiError, mensajeDeError } from '../../../lib/errors';
 import { useEncuestaPublica, useResponderEncuesta } from '../api/encuesta-publica';
@@ -88,11 +88,7 @@ function Contenido({ k, encuesta, responder, alReintentar }: ContenidoProps) {
         color="warning"
         titulo={fallo.code === 'ENLACE_USADO' ? 'La encuesta ya fue respondida' : 'La encuesta venció'}
         testId="encuesta-no-disponible"
-        accion={
-          <IonButton fill="outline" onClick={alReintentar}>
-            Ver la encuesta
-          </IonButton>
-        }
+        accion={<BotonEstado onClick={alReintentar}>Ver la encuesta</BotonEstado>}
       >
         {fallo.message}
       </EstadoPantalla>
@@ -210,11 +206,7 @@ function Fallo({ error, alReintentar }: { error: unknown; alReintentar: () => vo
       color="danger"
       titulo="No se pudo abrir la encuesta"
       testId="encuesta-error-carga"
-      accion={
-        <IonButton fill="outline" onClick={alReintentar}>
-          Reintentar
-        </IonButton>
-      }
+      accion={<BotonEstado onClick={alReintentar}>Reintentar</BotonEstado>}
     >
       {mensajeDeError(error)}
     </EstadoPantalla>

@@ -1,6 +1,9 @@
 import type { EventoOrden, OrdenDetalle, OrdenResumen } from '@delego/contract';
 
-/** Test data for the orders feature's component tests; the server is `test/servidor`. */
+/**
+ * Test data for an order (its summary, its detail, its history), for every feature whose screens
+ * show one; the server is `test/servidor`.
+ */
 
 let siguiente = 100;
 
