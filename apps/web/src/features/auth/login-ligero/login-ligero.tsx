@@ -3,6 +3,7 @@ import { destinoSeguro, PARAM_VOLVER } from '../../../lib/destino-seguro';
 import { enviarLogin, ErrorLogin, TEXTOS_LOGIN } from './enviar-login';
 import { dejarIngresoPendiente } from './ingreso-pendiente';
 import { PARAM_USUARIO, rutaRecuperarPassword } from './rutas';
+import '../../../components/pantalla-publica.css';
 import './login-ligero.css';
 
 interface Props {
@@ -126,8 +127,8 @@ export function LoginLigero({ alIngresar }: Props) {
 
   return (
     <div className="login-ligero">
-      <main className="login-ligero__layout">
-        <div className="login-ligero__tarjeta" data-testid="login">
+      <main className="pantalla-publica__layout">
+        <div className="pantalla-publica__tarjeta" data-testid="login">
           <header className="login-ligero__marca">
             <img src="/favicon.svg" alt="" width={56} height={56} />
             <h1>Delego</h1>
