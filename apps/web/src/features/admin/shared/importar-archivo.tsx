@@ -157,8 +157,8 @@ export function ImportarArchivo({
       </div>
 
       {error && (
-        <Aviso tipo="peligro" testId="importar-error">
-          <strong>No se importó nada.</strong> {error}
+        <Aviso tipo="peligro" titulo="No se importó nada." testId="importar-error">
+          {error}
         </Aviso>
       )}
       {importadas !== null && (

@@ -114,8 +114,8 @@ export function E5sCatalogo() {
         </Aviso>
       )}
       {resultado?.tipo === 'error' && (
-        <Aviso tipo="peligro" testId="e5s-errores">
-          <strong>No se importó el archivo.</strong> {resultado.intro}
+        <Aviso tipo="peligro" titulo="No se importó el archivo." testId="e5s-errores">
+          {resultado.intro}
           {resultado.lineas.length > 0 && (
             <ul className="e5s__errores">
               {resultado.lineas.map((l) => (
