@@ -1,16 +1,9 @@
-import type { PermisoGlobal, PlanEstado, UsuarioLogueado } from '@delego/contract';
+import { PERMISOS_GLOBALES, type PermisoGlobal, type PlanEstado, type UsuarioLogueado } from '@delego/contract';
 
 /** Test data factories (STYLE: small factories, no shared mutable fixtures). */
 
-export const TODOS_LOS_PERMISOS: PermisoGlobal[] = [
-  'altaUsuarios',
-  'altaClientes',
-  'altaEtiquetas',
-  'verEstadisticas',
-  'crearOrden',
-  'finalizarOrden',
-  'modificarOrden',
-];
+/** Every global permission, in the contract's order (a mutable copy for the factories). */
+export const TODOS_LOS_PERMISOS: PermisoGlobal[] = [...PERMISOS_GLOBALES];
 
 export function makePlan(parcial: Partial<PlanEstado> = {}): PlanEstado {
   return {

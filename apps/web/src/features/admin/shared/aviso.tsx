@@ -19,16 +19,25 @@ interface Props {
   /** 'alert' is read out at once ('peligro' by default); 'status' for a result; 'note' otherwise. */
   role?: 'note' | 'status' | 'alert';
   testId?: string;
+  /** A lead in bold before the text: what did not happen ('No se guardaron los roles.'). */
+  titulo?: string;
   children: ReactNode;
 }
 
 /** A notice that stays on an administration screen: why something is locked, a result, a refusal. */
-export function Aviso({ tipo, icono = ICONOS[tipo], interno = false, role, testId, children }: Props) {
+export function Aviso({ tipo, icono = ICONOS[tipo], interno = false, role, testId, titulo, children }: Props) {
   const clase = `admin-aviso-fijo admin-aviso-fijo--${tipo}${interno ? ' admin-aviso-fijo--interno' : ''}`;
   return (
     <div className={clase} role={role ?? (tipo === 'peligro' ? 'alert' : 'note')} data-testid={testId}>
       <IonIcon icon={icono} aria-hidden="true" />
-      <div>{children}</div>
+      <div>
+        {titulo !== undefined && (
+          <>
+            <strong>{titulo}</strong>{' '}
+          </>
+        )}
+        {children}
+      </div>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { LIMITES_IMPORTACION, type ImportarPedido, type ImportarResultado, type PermisoGlobal } from '@delego/contract';
 import { IonButton, IonContent, IonIcon, IonSpinner } from '@ionic/react';
 import { checkmarkCircleOutline, cloudUploadOutline, downloadOutline } from 'ionicons/icons';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
+import { ElegirArchivo } from '../../../components/elegir-archivo';
 import { mensajeDeError } from '../../../lib/errors';
 import { Aviso } from './aviso';
 import { PantallaAdmin } from './lista-admin';
@@ -89,16 +90,12 @@ export function ImportarArchivo({
   importar: Importar;
   procesando: boolean;
 }) {
-  const entrada = useRef<HTMLInputElement>(null);
   const [elegido, setElegido] = useState<Elegido | null>(null);
   const [previa, setPrevia] = useState<ImportarResultado | null>(null);
   const [importadas, setImportadas] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function alElegir(e: ChangeEvent<HTMLInputElement>) {
-    const archivo = e.target.files?.[0];
-    e.target.value = '';
-    if (!archivo) return;
+  async function alElegir(archivo: File) {
     setPrevia(null);
     setImportadas(null);
     setError(null);
@@ -141,20 +138,18 @@ export function ImportarArchivo({
         resultado de cada fila.{d.nota ? ` ${d.nota}` : ''}
       </p>
       <div className="importar__acciones">
-        <input
-          ref={entrada}
-          type="file"
+        <ElegirArchivo
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          className="delego-visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(e) => void alElegir(e)}
-          data-testid="importar-archivo"
-        />
-        <IonButton onClick={() => entrada.current?.click()} disabled={procesando} data-testid="importar-elegir">
-          <IonIcon slot="start" icon={cloudUploadOutline} aria-hidden="true" />
-          Elegir archivo
-        </IonButton>
+          alElegir={alElegir}
+          testId="importar-archivo"
+        >
+          {(abrir) => (
+            <IonButton onClick={abrir} disabled={procesando} data-testid="importar-elegir">
+              <IonIcon slot="start" icon={cloudUploadOutline} aria-hidden="true" />
+              Elegir archivo
+            </IonButton>
+          )}
+        </ElegirArchivo>
         <IonButton fill="outline" href={ejemplo} download={d.nombreEjemplo} data-testid="importar-ejemplo">
           <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
           Descargar ejemplo
@@ -162,8 +157,8 @@ export function ImportarArchivo({
       </div>
 
       {error && (
-        <Aviso tipo="peligro" testId="importar-error">
-          <strong>No se importó nada.</strong> {error}
+        <Aviso tipo="peligro" titulo="No se importó nada." testId="importar-error">
+          {error}
         </Aviso>
       )}
       {importadas !== null && (

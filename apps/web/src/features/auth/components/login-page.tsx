@@ -8,6 +8,7 @@ import { ApiError, notificarError } from '../../../lib/errors';
 import { enviarConEnter } from '../../../lib/formularios';
 import { useLogin } from '../api/login';
 import { tomarIngresoPendiente } from '../login-ligero/ingreso-pendiente';
+import { rutaRecuperarPassword } from '../login-ligero/rutas';
 import { destinoSeguro, PARAM_VOLVER } from '../../../lib/return-path';
 import { mensajeDeExito, PARAM_USUARIO, ReenviarCorreo } from '../../accounts';
 import './login-page.css';
@@ -154,11 +155,7 @@ export default function LoginPage() {
         className="login-page__olvido"
         fill="clear"
         size="small"
-        routerLink={
-          usuarioLimpio
-            ? `/recuperar-password?${new URLSearchParams({ [PARAM_USUARIO]: usuarioLimpio }).toString()}`
-            : '/recuperar-password'
-        }
+        routerLink={rutaRecuperarPassword(usuarioLimpio)}
         data-testid="login-recuperar"
       >
         ¿Olvidó su contraseña?

@@ -2,10 +2,9 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { destinoSeguro, PARAM_VOLVER } from '../../../lib/destino-seguro';
 import { enviarLogin, ErrorLogin, TEXTOS_LOGIN } from './enviar-login';
 import { dejarIngresoPendiente } from './ingreso-pendiente';
+import { PARAM_USUARIO, rutaRecuperarPassword } from './rutas';
+import '../../../components/pantalla-publica.css';
 import './login-ligero.css';
-
-/** `?usuario=` prefills the user (accounts/exitos.ts PARAM_USUARIO). */
-const PARAM_USUARIO = 'usuario';
 
 interface Props {
   /**
@@ -114,10 +113,22 @@ export function LoginLigero({ alIngresar }: Props) {
     </div>
   );
 
+  /** What both inputs share: id and name, the busy state, no corrections, and the link to their error. */
+  const entrada = (nombre: 'usuario' | 'password', errorCampo: string | undefined) => ({
+    id: `${id}-${nombre}`,
+    name: nombre,
+    disabled: ocupado,
+    autoCapitalize: 'off',
+    autoCorrect: 'off',
+    spellCheck: false,
+    'aria-invalid': errorCampo ? true : undefined,
+    'aria-describedby': errorCampo ? `${id}-${nombre}-error` : undefined,
+  });
+
   return (
     <div className="login-ligero">
-      <main className="login-ligero__layout">
-        <div className="login-ligero__tarjeta" data-testid="login">
+      <main className="pantalla-publica__layout">
+        <div className="pantalla-publica__tarjeta" data-testid="login">
           <header className="login-ligero__marca">
             <img src="/favicon.svg" alt="" width={56} height={56} />
             <h1>Delego</h1>
@@ -131,18 +142,11 @@ export function LoginLigero({ alIngresar }: Props) {
               errorUsuario,
               <input
                 ref={refUsuario}
-                id={`${id}-usuario`}
-                name="usuario"
+                {...entrada('usuario', errorUsuario)}
                 value={usuario}
                 onChange={(e) => setUsuario(e.target.value)}
-                disabled={ocupado}
                 autoComplete="username"
-                autoCapitalize="off"
-                autoCorrect="off"
-                spellCheck={false}
                 enterKeyHint="next"
-                aria-invalid={errorUsuario ? true : undefined}
-                aria-describedby={errorUsuario ? `${id}-usuario-error` : undefined}
               />,
             )}
             {campo(
@@ -151,19 +155,12 @@ export function LoginLigero({ alIngresar }: Props) {
               errorPassword,
               <input
                 ref={refPassword}
-                id={`${id}-password`}
-                name="password"
+                {...entrada('password', errorPassword)}
                 type={verPassword ? 'text' : 'password'}
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
-                disabled={ocupado}
                 autoComplete="current-password"
-                autoCapitalize="off"
-                autoCorrect="off"
-                spellCheck={false}
                 enterKeyHint="go"
-                aria-invalid={errorPassword ? true : undefined}
-                aria-describedby={errorPassword ? `${id}-password-error` : undefined}
               />,
               <button
                 type="button"
@@ -199,15 +196,7 @@ export function LoginLigero({ alIngresar }: Props) {
             </button>
           </form>
 
-          <a
-            className="login-ligero__olvido"
-            href={
-              usuarioLimpio
-                ? `/recuperar-password?${new URLSearchParams({ [PARAM_USUARIO]: usuarioLimpio }).toString()}`
-                : '/recuperar-password'
-            }
-            data-testid="login-recuperar"
-          >
+          <a className="login-ligero__olvido" href={rutaRecuperarPassword(usuarioLimpio)} data-testid="login-recuperar">
             ¿Olvidó su contraseña?
           </a>
 

@@ -17,6 +17,13 @@ export const ALIAS_FACTURACION = Object.fromEntries(
   CAMPOS_FACTURACION.map((c) => [`datosFacturacion.${c}`, c]),
 ) as Record<string, Campo>;
 
+/** The contract's length limit of each free-text field (the CUIT has its own pattern). */
+const LIMITES_FACTURACION: Partial<Record<Campo, number>> = {
+  razonSocial: LIMITES_CLIENTE_PUBLICO.razonSocial,
+  domicilioFiscal: LIMITES_CLIENTE_PUBLICO.domicilioFiscal,
+  email: LIMITES_CLIENTE_PUBLICO.email,
+};
+
 function validar(v: ValoresFacturacion): Validacion<Campo, DatosFacturacion> {
   const r = zDatosFacturacion.safeParse(v);
   if (!r.success) return { ok: false, errores: erroresDeProblemas(r.error.issues) };
@@ -34,11 +41,7 @@ export function useFormularioFacturacion(inicial: DatosFacturacionLeidos | null 
       email: inicial?.email ?? '',
     },
     validar,
-    limites: {
-      razonSocial: LIMITES_CLIENTE_PUBLICO.razonSocial,
-      domicilioFiscal: LIMITES_CLIENTE_PUBLICO.domicilioFiscal,
-      email: LIMITES_CLIENTE_PUBLICO.email,
-    },
+    limites: LIMITES_FACTURACION,
     habilitado,
   });
 }
@@ -47,21 +50,16 @@ const OPCIONES_IVA: { valor: string; texto: string }[] = CONDICIONES_IVA.map((c)
 
 /** The five fields (razón social, CUIT, condición frente al IVA, domicilio fiscal, email). */
 export function CamposFacturacion({ f }: { f: Formulario<ValoresFacturacion, DatosFacturacion> }) {
+  const texto = (campo: Exclude<Campo, 'condicionIva'>, etiqueta: string, testId: string) => ({
+    ...f.campo(campo),
+    label: etiqueta,
+    max: LIMITES_FACTURACION[campo],
+    'data-testid': `facturacion-${testId}`,
+  });
   return (
     <div className="facturacion-campos">
-      <CampoTexto
-        {...f.campo('razonSocial')}
-        label="Razón social"
-        max={LIMITES_CLIENTE_PUBLICO.razonSocial}
-        autocomplete="organization"
-        data-testid="facturacion-razon-social"
-      />
-      <CampoCuit
-        {...f.campo('cuit')}
-        label="CUIT"
-        helperText="11 dígitos, con o sin guiones."
-        data-testid="facturacion-cuit"
-      />
+      <CampoTexto {...texto('razonSocial', 'Razón social', 'razon-social')} autocomplete="organization" />
+      <CampoCuit {...texto('cuit', 'CUIT', 'cuit')} helperText="11 dígitos, con o sin guiones." />
       <CampoSeleccion
         {...f.campo('condicionIva')}
         label="Condición frente al IVA"
@@ -69,19 +67,8 @@ export function CamposFacturacion({ f }: { f: Formulario<ValoresFacturacion, Dat
         opciones={OPCIONES_IVA}
         data-testid="facturacion-condicion-iva"
       />
-      <CampoTexto
-        {...f.campo('domicilioFiscal')}
-        label="Domicilio fiscal"
-        max={LIMITES_CLIENTE_PUBLICO.domicilioFiscal}
-        autocomplete="street-address"
-        data-testid="facturacion-domicilio"
-      />
-      <CampoEmail
-        {...f.campo('email')}
-        label="Email para recibir las facturas"
-        max={LIMITES_CLIENTE_PUBLICO.email}
-        data-testid="facturacion-email"
-      />
+      <CampoTexto {...texto('domicilioFiscal', 'Domicilio fiscal', 'domicilio')} autocomplete="street-address" />
+      <CampoEmail {...texto('email', 'Email para recibir las facturas', 'email')} />
     </div>
   );
 }

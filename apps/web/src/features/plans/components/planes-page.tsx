@@ -1,8 +1,8 @@
 import { textoFecha, type Pago, type PlanCatalogo, type PlanEstado, type UsuarioLogueado } from '@delego/contract';
 import { IonBadge, IonButton, IonIcon, IonSpinner } from '@ionic/react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { checkmarkOutline, receiptOutline } from 'ionicons/icons';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
 import { mensajeDeError } from '../../../lib/errors';
@@ -100,29 +100,55 @@ function Planes({ usuario }: { usuario: UsuarioLogueado }) {
         <p className="planes-seccion__nota" data-testid="planes-nota-funciones">
           Todos los planes tienen todas las funciones y usuarios ilimitados: cambian el precio y las órdenes por mes.
         </p>
-        {planes.isPending ? (
-          <FilasCargando ambito="admin" filas={4} testId="planes-cargando" />
-        ) : planes.isError ? (
-          <EstadoError ambito="admin" error={planes.error} onReintentar={() => void planes.refetch()} />
-        ) : planes.data.length === 0 ? (
-          <EstadoPantalla icono={receiptOutline} titulo="No hay planes disponibles" testId="planes-vacio">
-            Vuelva a intentarlo más tarde.
-          </EstadoPantalla>
-        ) : (
-          <ListaPlanes
-            planes={planes.data}
-            estado={plan}
-            zona={zona}
-            puedeCambiar={puedeCambiar && !habilitado.isPending}
-            entidadId={usuario.entidadId}
-            usuarioId={usuario.id}
-          />
-        )}
+        <SegunConsulta
+          consulta={planes}
+          filas={4}
+          prefijo="planes"
+          vacio={['No hay planes disponibles', 'Vuelva a intentarlo más tarde.']}
+        >
+          {(lista) => (
+            <ListaPlanes
+              planes={lista}
+              estado={plan}
+              zona={zona}
+              puedeCambiar={puedeCambiar && !habilitado.isPending}
+              entidadId={usuario.entidadId}
+              usuarioId={usuario.id}
+            />
+          )}
+        </SegunConsulta>
       </section>
 
       <HistorialPagos zona={zona} />
     </>
   );
+}
+
+interface SegunConsultaProps<T> {
+  consulta: UseQueryResult<T[]>;
+  /** Placeholder rows while it loads. */
+  filas: number;
+  /** Test ids `${prefijo}-cargando` and `${prefijo}-vacio`. */
+  prefijo: string;
+  /** The empty state's title and text. */
+  vacio: readonly [titulo: string, texto: string];
+  children: (items: T[]) => ReactNode;
+}
+
+/** A list of this screen (plans, payments) by its query: loading rows, the error with a retry, empty, or the list. */
+function SegunConsulta<T>({ consulta, filas, prefijo, vacio: [titulo, texto], children }: SegunConsultaProps<T>) {
+  if (consulta.isPending) return <FilasCargando ambito="admin" filas={filas} testId={`${prefijo}-cargando`} />;
+  if (consulta.isError) {
+    return <EstadoError ambito="admin" error={consulta.error} onReintentar={() => void consulta.refetch()} />;
+  }
+  if (consulta.data.length === 0) {
+    return (
+      <EstadoPantalla icono={receiptOutline} titulo={titulo} testId={`${prefijo}-vacio`}>
+        {texto}
+      </EstadoPantalla>
+    );
+  }
+  return children(consulta.data);
 }
 
 interface ListaPlanesProps {
@@ -239,17 +265,14 @@ function HistorialPagos({ zona }: { zona: string }) {
       <h2 id="planes-pagos-titulo" className="planes-seccion__titulo">
         Historial de pagos
       </h2>
-      {pagos.isPending ? (
-        <FilasCargando ambito="admin" filas={3} testId="pagos-cargando" />
-      ) : pagos.isError ? (
-        <EstadoError ambito="admin" error={pagos.error} onReintentar={() => void pagos.refetch()} />
-      ) : pagos.data.length === 0 ? (
-        <EstadoPantalla icono={receiptOutline} titulo="Todavía no hay pagos" testId="pagos-vacio">
-          Cuando la empresa pague un plan, el pago aparecerá aquí.
-        </EstadoPantalla>
-      ) : (
-        <TablaPagos pagos={pagos.data} zona={zona} />
-      )}
+      <SegunConsulta
+        consulta={pagos}
+        filas={3}
+        prefijo="pagos"
+        vacio={['Todavía no hay pagos', 'Cuando la empresa pague un plan, el pago aparecerá aquí.']}
+      >
+        {(lista) => <TablaPagos pagos={lista} zona={zona} />}
+      </SegunConsulta>
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import { zE5sImportar } from '@delego/contract';
 import { IonButton, IonIcon, IonSkeletonText, IonSpinner } from '@ionic/react';
 import { checkmarkCircleOutline, cloudUploadOutline } from 'ionicons/icons';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { ApiError, notificarError } from '../../../../lib/errors';
 import { useAviso, useConfirmar } from '../../../../components/avisos';
+import { ElegirArchivo } from '../../../../components/elegir-archivo';
 import { Aviso } from '../../shared/aviso';
 import { Buscador } from '../../shared/buscador';
 import { coincide, plural } from '../../shared/nombres';
@@ -33,15 +34,11 @@ export function E5sCatalogo() {
   const importar = useImportarE5s();
   const confirmar = useConfirmar();
   const avisar = useAviso();
-  const archivo = useRef<HTMLInputElement>(null);
   const [resultado, setResultado] = useState<Resultado>();
   const [busqueda, setBusqueda] = useState('');
   const [todas, setTodas] = useState(false);
 
-  async function alElegirArchivo(e: ChangeEvent<HTMLInputElement>) {
-    const elegido = e.target.files?.[0];
-    e.target.value = '';
-    if (!elegido) return;
+  async function alElegirArchivo(elegido: File) {
     setResultado(undefined);
     if (!/\.(csv|txt)$/i.test(elegido.name) && !/csv|text\/plain/i.test(elegido.type)) {
       setResultado({ tipo: 'error', intro: `“${elegido.name}” no es un archivo CSV.`, lineas: [] });
@@ -93,29 +90,23 @@ export function E5sCatalogo() {
         <code>clave;nombre</code> (también con coma o tabulador; la primera línea puede ser la cabecera). El archivo
         reemplaza el catálogo completo.
       </p>
-      <input
-        ref={archivo}
-        type="file"
-        accept=".csv,text/csv,text/plain"
-        className="delego-visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={(e) => void alElegirArchivo(e)}
-        data-testid="e5s-archivo"
-      />
-      <IonButton onClick={() => archivo.current?.click()} disabled={importar.isPending} data-testid="e5s-importar">
-        {importar.isPending ? (
-          <>
-            <IonSpinner name="crescent" slot="start" aria-hidden="true" />
-            Importando…
-          </>
-        ) : (
-          <>
-            <IonIcon slot="start" icon={cloudUploadOutline} aria-hidden="true" />
-            Importar CSV
-          </>
+      <ElegirArchivo accept=".csv,text/csv,text/plain" alElegir={alElegirArchivo} testId="e5s-archivo">
+        {(abrir) => (
+          <IonButton onClick={abrir} disabled={importar.isPending} data-testid="e5s-importar">
+            {importar.isPending ? (
+              <>
+                <IonSpinner name="crescent" slot="start" aria-hidden="true" />
+                Importando…
+              </>
+            ) : (
+              <>
+                <IonIcon slot="start" icon={cloudUploadOutline} aria-hidden="true" />
+                Importar CSV
+              </>
+            )}
+          </IonButton>
         )}
-      </IonButton>
+      </ElegirArchivo>
 
       {resultado?.tipo === 'ok' && (
         <Aviso tipo="info" icono={checkmarkCircleOutline} role="status" testId="e5s-resultado">
@@ -123,8 +114,8 @@ export function E5sCatalogo() {
         </Aviso>
       )}
       {resultado?.tipo === 'error' && (
-        <Aviso tipo="peligro" testId="e5s-errores">
-          <strong>No se importó el archivo.</strong> {resultado.intro}
+        <Aviso tipo="peligro" titulo="No se importó el archivo." testId="e5s-errores">
+          {resultado.intro}
           {resultado.lineas.length > 0 && (
             <ul className="e5s__errores">
               {resultado.lineas.map((l) => (

@@ -1,8 +1,9 @@
 import { esAdmin, LIMITES_ADMIN, type Profile, type UsuarioLogueado } from '@delego/contract';
 import { IonButton, IonContent, IonSpinner } from '@ionic/react';
 import { imageOutline, trashOutline } from 'ionicons/icons';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { BotonConIcono } from '../../../../components/boton-icono';
+import { ElegirArchivo } from '../../../../components/elegir-archivo';
 import { useSession } from '../../../auth';
 import { BotonGuardar } from '../../../../components/botones-formulario';
 import { CampoEmail, CampoPassword, CampoTexto } from '../../../../components/campos';
@@ -197,15 +198,11 @@ export function leerComoDataUrl(archivo: Blob): Promise<string> {
 function LogoEmpresa({ usuario }: { usuario: UsuarioLogueado }) {
   const [elegido, setElegido] = useState<{ nombre: string; dataUrl: string }>();
   const [error, setError] = useState<string>();
-  const archivo = useRef<HTMLInputElement>(null);
   const subir = useSubirLogo();
   const confirmar = useConfirmar();
   const avisar = useAviso();
 
-  async function alElegir(e: ChangeEvent<HTMLInputElement>) {
-    const f = e.target.files?.[0];
-    e.target.value = '';
-    if (!f) return;
+  async function alElegir(f: File) {
     setError(undefined);
     const problema = problemaLogo(f);
     if (problema) {
@@ -271,58 +268,57 @@ function LogoEmpresa({ usuario }: { usuario: UsuarioLogueado }) {
               {error}
             </p>
           )}
-          <input
-            ref={archivo}
-            type="file"
-            accept={TIPOS_LOGO.join(',')}
-            className="delego-visually-hidden"
-            tabIndex={-1}
-            aria-hidden="true"
-            onChange={(e) => void alElegir(e)}
-            data-testid="perfil-logo-archivo"
-          />
-          <div className="perfil__logo-botones">
-            {elegido ? (
-              <>
-                <IonButton onClick={guardar} disabled={subir.isPending} data-testid="perfil-logo-guardar">
-                  {subir.isPending ? (
-                    <>
-                      <IonSpinner name="crescent" slot="start" aria-hidden="true" />
-                      Subiendo…
-                    </>
-                  ) : (
-                    'Guardar logo'
-                  )}
-                </IonButton>
-                <IonButton fill="clear" color="medium" onClick={() => setElegido(undefined)} disabled={subir.isPending}>
-                  Descartar
-                </IonButton>
-              </>
-            ) : (
-              <>
-                <BotonConIcono
-                  icono={imageOutline}
-                  fill="outline"
-                  onClick={() => archivo.current?.click()}
-                  disabled={subir.isPending}
-                  testId="perfil-logo-elegir"
-                >
-                  Elegir imagen
-                </BotonConIcono>
-                {usuario.logo && (
-                  <BotonConIcono
-                    icono={trashOutline}
-                    fill="clear"
-                    color="danger"
-                    onClick={() => void quitar()}
-                    disabled={subir.isPending}
-                  >
-                    Quitar logo
-                  </BotonConIcono>
+          <ElegirArchivo accept={TIPOS_LOGO.join(',')} alElegir={alElegir} testId="perfil-logo-archivo">
+            {(abrir) => (
+              <div className="perfil__logo-botones">
+                {elegido ? (
+                  <>
+                    <IonButton onClick={guardar} disabled={subir.isPending} data-testid="perfil-logo-guardar">
+                      {subir.isPending ? (
+                        <>
+                          <IonSpinner name="crescent" slot="start" aria-hidden="true" />
+                          Subiendo…
+                        </>
+                      ) : (
+                        'Guardar logo'
+                      )}
+                    </IonButton>
+                    <IonButton
+                      fill="clear"
+                      color="medium"
+                      onClick={() => setElegido(undefined)}
+                      disabled={subir.isPending}
+                    >
+                      Descartar
+                    </IonButton>
+                  </>
+                ) : (
+                  <>
+                    <BotonConIcono
+                      icono={imageOutline}
+                      fill="outline"
+                      onClick={abrir}
+                      disabled={subir.isPending}
+                      testId="perfil-logo-elegir"
+                    >
+                      Elegir imagen
+                    </BotonConIcono>
+                    {usuario.logo && (
+                      <BotonConIcono
+                        icono={trashOutline}
+                        fill="clear"
+                        color="danger"
+                        onClick={() => void quitar()}
+                        disabled={subir.isPending}
+                      >
+                        Quitar logo
+                      </BotonConIcono>
+                    )}
+                  </>
                 )}
-              </>
+              </div>
             )}
-          </div>
+          </ElegirArchivo>
         </div>
       </div>
     </Tarjeta>

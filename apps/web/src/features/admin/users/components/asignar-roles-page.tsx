@@ -151,8 +151,8 @@ function RolesForm({ usuario, roles, actor }: FormProps) {
       </Tarjeta>
 
       {rechazo && (
-        <Aviso tipo="peligro" testId="roles-rechazo">
-          <strong>No se guardaron los roles.</strong> {rechazo}
+        <Aviso tipo="peligro" titulo="No se guardaron los roles." testId="roles-rechazo">
+          {rechazo}
         </Aviso>
       )}
 
