@@ -480,14 +480,17 @@ export class OrdersLecturasRepository {
 
   /** The names an order refers to, of one company, in one statement (the loader of NombresCache). */
   async nombres(entidadId: number): Promise<Nombres> {
-    const r = await this.db.execute(sql`
+    const r = await this.db.execute<
+      Record<'entidad' | 'clientes' | 'tipos' | 'areas' | 'prioridades' | 'usuarios', unknown>
+    >(sql`
       select (select nombre from entidades where id = ${entidadId}) as entidad,
              coalesce((select json_agg(json_build_array(id, nombre)) from clientes where entidad_id = ${entidadId}), '[]'::json) as clientes,
              coalesce((select json_agg(json_build_array(id, nombre)) from tipos_orden where entidad_id = ${entidadId}), '[]'::json) as tipos,
              coalesce((select json_agg(json_build_array(id, nombre)) from areas where entidad_id = ${entidadId}), '[]'::json) as areas,
              coalesce((select json_agg(json_build_array(id, nombre, color, nivel)) from prioridades where entidad_id = ${entidadId}), '[]'::json) as prioridades,
              coalesce((select json_agg(json_build_array(id, usuario, nombre, apellido)) from usuarios where entidad_id = ${entidadId}), '[]'::json) as usuarios`);
-    const row = r.rows[0] as Record<string, unknown>;
+    // A select without FROM gives exactly one row.
+    const row = r.rows[0] as (typeof r.rows)[number];
     const pares = (v: unknown) => new Map(leerJson<[number, string][]>(v).map(([id, nombre]) => [id, nombre]));
     return {
       entidad: String(row.entidad ?? ''),

@@ -174,15 +174,16 @@ export class OrdersRepository {
     },
   ) {
     const users = q.usuarios ?? [];
-    const r = await this.db.execute(sql`
+    type Conteos = { cliente: number; tipo: number; area: number; prioridad: number; usuarios: number };
+    const r = await this.db.execute<Conteos>(sql`
       select
         (select count(*)::int from clientes where id = ${q.cliente ?? 0} and entidad_id = ${entidadId} and activo) as cliente,
         (select count(*)::int from tipos_orden where id = ${q.tipo ?? 0} and entidad_id = ${entidadId} and not archivado) as tipo,
         (select count(*)::int from areas where id = ${q.area ?? 0} and entidad_id = ${entidadId} and not archivada) as area,
         (select count(*)::int from prioridades where id = ${q.prioridad ?? 0} and entidad_id = ${entidadId}) as prioridad,
         ${users.length ? sql`(select count(*)::int from usuarios where id in (${joinIds(users)}) and entidad_id = ${entidadId} and activo)` : sql`0`} as usuarios`);
-    const row = r.rows[0] as { cliente: number; tipo: number; area: number; prioridad: number; usuarios: number };
-    return row;
+    // A select without FROM gives exactly one row.
+    return r.rows[0] as Conteos;
   }
 
   async softDelete(entidadId: number, id: number): Promise<void> {

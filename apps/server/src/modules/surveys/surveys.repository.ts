@@ -195,11 +195,11 @@ export class SurveysRepository {
 
   /** The order, its client's email: for the automatic send, which has no actor to ask with. */
   async findOrden(entidadId: number, ordenId: number): Promise<OrdenParaEncuesta | undefined> {
-    const r = await this.db.execute(sql`
+    const r = await this.db.execute<OrdenParaEncuesta & Record<string, unknown>>(sql`
       select o.numero, o.titulo, c.email as "clienteEmail"
         from ordenes o left join clientes c on c.id = o.cliente_id and c.entidad_id = o.entidad_id
        where o.entidad_id = ${entidadId} and o.id = ${ordenId} and o.eliminada is null`);
-    return r.rows[0] as OrdenParaEncuesta | undefined;
+    return r.rows.at(0);
   }
 
   /**
