@@ -27,7 +27,7 @@ import { openDatabase } from '../src/kernel/db/client.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { md5 } from '../src/seed/factories.js';
 import { ENTORNO_NODE, NODE_FLAGS } from '../src/proceso.js';
-import { PASSWORD_BENCH, seedBench } from './seed-bench.js';
+import { PASSWORD_BENCH, cabecerasBench, seedBench } from './seed-bench.js';
 import { benchLive, benchLiveFloor, type LiveBenchResult } from './live.js';
 import { benchFiles } from './files.js';
 import { benchEstadisticas } from './estadisticas.js';
@@ -409,7 +409,7 @@ async function main(): Promise<void> {
     /** What the orders' part needs after the rounds: the creates to check, and its connection. */
     let ordenes: { c: pg.Client; before: number; acked: () => number; ackedIds: number[] } | undefined;
     if (incluye('orders')) {
-      const users = Array.from({ length: 20 }, (_, i) => ({ authorization: `bench${i + 1}#${md5(PASSWORD_BENCH)}` }));
+      const users = cabecerasBench();
       const detailIds: number[] = [];
       const c = new pg.Client({ connectionString: dbUrl() });
       await c.connect();
@@ -533,9 +533,7 @@ async function main(): Promise<void> {
       // with a word that no order holds.
       frio ??= await startServer(PORT + 1, { LIST_CACHE_MS: '0' });
       const BUSQUEDAS = ['electrico tablero', 'agua tanque', 'tanque electrico', 'piscina agua'];
-      const usuarios = Array.from({ length: 20 }, (_, i) => ({
-        authorization: `bench${i + 1}#${md5(PASSWORD_BENCH)}`,
-      }));
+      const usuarios = cabecerasBench();
       const buscar = (): autocannon.Options => {
         let k = 0;
         return {

@@ -61,6 +61,11 @@ export async function sembrarEmpresaBench(
   return { entidadId, historial };
 }
 
+/** The `Authorization` headers of the owners bench1..bench20 that `seedBench` writes. */
+export function cabecerasBench(companies = 20): { authorization: string }[] {
+  return Array.from({ length: companies }, (_, i) => ({ authorization: `bench${i + 1}#${md5(PASSWORD_BENCH)}` }));
+}
+
 /** 20 companies with 5,000 orders each (100,000 in all), with history. Users: bench1..bench20 (owner). */
 export async function seedBench(db: Db, now: Date, companies = 20, perCompany = 5000): Promise<void> {
   await seedCatalogo(db);
