@@ -21,6 +21,15 @@ function quiet(cmd, args, env = {}) {
   });
 }
 
+/** Prints the output of each step that failed, notes each step's time, and says whether any failed. */
+function anotar(pasos) {
+  for (const [name, r] of pasos) {
+    if (r.code !== 0) console.log(`\n── ${name} ──\n${r.out}`);
+    times.push({ name, ok: r.code === 0, ms: r.ms });
+  }
+  return pasos.some(([, r]) => r.code !== 0);
+}
+
 function finish(failed) {
   console.log('\nPasos:');
   for (const t of times) console.log(`  ${t.ok ? '✓' : '✗'} ${t.name} (${secs(t.ms)})`);
@@ -75,15 +84,15 @@ const [types, lint, ciclos] = await Promise.all([
   // The rest of `npm run lint`: no import cycle between web features (scripts/ciclos.mjs).
   quiet('node', ['scripts/ciclos.mjs']),
 ]);
-for (const [name, r] of [
-  ['Tipos (typecheck)', types],
-  ['Estilo (lint)', lint],
-  ['Ciclos entre módulos', ciclos],
-]) {
-  if (r.code !== 0) console.log(`\n── ${name} ──\n${r.out}`);
-  times.push({ name, ok: r.code === 0, ms: r.ms });
+if (
+  anotar([
+    ['Tipos (typecheck)', types],
+    ['Estilo (lint)', lint],
+    ['Ciclos entre módulos', ciclos],
+  ])
+) {
+  finish(true);
 }
-if (types.code !== 0 || lint.code !== 0 || ciclos.code !== 0) finish(true);
 say('Pruebas unitarias y de API sobre PGlite (sin las de fiabilidad), en paralelo');
 const [unit, web, api] = await Promise.all([
   quiet('npm', ['run', 'test:unit', '-w', 'packages/contract', '-w', 'apps/server']),
@@ -92,12 +101,10 @@ const [unit, web, api] = await Promise.all([
   // TEST_QUICK: apps/server/vitest.config.ts leaves out fiabilidad-* and seguridad-conexiones-lentas.
   quiet('npm', ['run', 'test:api'], { TEST_DB: 'pglite', TEST_QUICK: '1' }),
 ]);
-for (const [name, r] of [
-  ['Pruebas unitarias (contrato y servidor)', unit],
-  ['Pruebas unitarias de la web', web],
-  ['Pruebas de API sobre PGlite (rápidas)', api],
-]) {
-  if (r.code !== 0) console.log(`\n── ${name} ──\n${r.out}`);
-  times.push({ name, ok: r.code === 0, ms: r.ms });
-}
-finish(unit.code !== 0 || web.code !== 0 || api.code !== 0);
+finish(
+  anotar([
+    ['Pruebas unitarias (contrato y servidor)', unit],
+    ['Pruebas unitarias de la web', web],
+    ['Pruebas de API sobre PGlite (rápidas)', api],
+  ]),
+);

@@ -33,10 +33,10 @@ import { hashSecret } from '../src/modules/identity/password.js';
 import { seedCatalogo } from '../src/seed/catalogo.js';
 import { makeCatalogo, makeClientes, makeEntidad, makeUsuario, md5 } from '../src/seed/factories.js';
 import { intArray } from '../src/lib/queries.js';
+import { PASSWORD_BENCH } from './seed-bench.js';
 
 const EMPRESA = 'Empresa Estadísticas';
 const USUARIO = 'estadisticas';
-const PASSWORD = 'Bench1234!';
 const ORDENES = Number(process.env.BENCH_STATS_ORDERS ?? 1_000_000);
 const LOTE = 100_000;
 const PEDIDOS_POR_GRAFICO = Number(process.env.BENCH_STATS_REQUESTS ?? 50);
@@ -81,7 +81,7 @@ async function sembrar(db: Db): Promise<number> {
   const t = Date.now();
   const now = new Date();
   await seedCatalogo(db);
-  const hash = await hashSecret(md5(PASSWORD));
+  const hash = await hashSecret(md5(PASSWORD_BENCH));
   const e = await makeEntidad(db, { nombre: EMPRESA, plan: 'Ilimitado', now });
   const clientes = await makeClientes(
     db,
@@ -296,7 +296,7 @@ export async function benchEstadisticas(o: {
   } finally {
     await database.close();
   }
-  const headers = { authorization: `${USUARIO}#${md5(PASSWORD)}` };
+  const headers = { authorization: `${USUARIO}#${md5(PASSWORD_BENCH)}` };
   const hoy = diaDeMs(Date.now(), ZONA);
   const anio = { fechaDesde: inicioDelDia(sumarDias(hoy, -364), ZONA), fechaHasta: finDelDia(hoy, ZONA) };
 

@@ -18,11 +18,10 @@ import { hashSecret } from '../src/modules/identity/password.js';
 import { seedCatalogo } from '../src/seed/catalogo.js';
 import { inicioDeMes, md5 } from '../src/seed/factories.js';
 import { makeOrdenesHistoricas } from '../src/seed/historial.js';
-import { sembrarEmpresaBench } from './seed-bench.js';
+import { PASSWORD_BENCH, sembrarEmpresaBench } from './seed-bench.js';
 
 const EMPRESA = 'Empresa Grande';
 const USUARIO = 'grande';
-const PASSWORD = 'Bench1234!';
 const ORDENES = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
 const ARCHIVOS = 20;
 const MB_POR_ARCHIVO = Number(process.env.BENCH_ZIP_FILE_MB ?? 50);
@@ -82,7 +81,7 @@ async function sembrarEmpresaGrande(db: Db): Promise<{ entidadId: number }> {
   const t = Date.now();
   const now = new Date();
   await seedCatalogo(db);
-  const hash = await hashSecret(md5(PASSWORD));
+  const hash = await hashSecret(md5(PASSWORD_BENCH));
   const { entidadId: e, historial } = await sembrarEmpresaBench(db, {
     nombre: EMPRESA,
     now,
@@ -219,7 +218,7 @@ export async function benchFiles(o: {
   } finally {
     await database.close();
   }
-  const headers = { authorization: `${USUARIO}#${md5(PASSWORD)}` };
+  const headers = { authorization: `${USUARIO}#${md5(PASSWORD_BENCH)}` };
 
   // 1. Excel export of every order of the company.
   const xlsx = path.join(o.outDir, 'ordenes-100k.xlsx');

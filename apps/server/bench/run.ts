@@ -27,7 +27,7 @@ import { openDatabase } from '../src/kernel/db/client.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { md5 } from '../src/seed/factories.js';
 import { ENTORNO_NODE, NODE_FLAGS } from '../src/proceso.js';
-import { seedBench } from './seed-bench.js';
+import { PASSWORD_BENCH, cabecerasBench, seedBench } from './seed-bench.js';
 import { benchLive, benchLiveFloor, type LiveBenchResult } from './live.js';
 import { benchFiles } from './files.js';
 import { benchEstadisticas } from './estadisticas.js';
@@ -355,11 +355,7 @@ async function main(): Promise<void> {
     // Its own server on the demo data (PGlite): no bench database needed.
     console.log('\nLighthouse (issue 17), móvil: /login y /home después de ingresar:');
     const lighthouse = await benchLighthouse();
-    fs.mkdirSync(path.join(REPO_ROOT, '.bench'), { recursive: true });
-    fs.writeFileSync(
-      path.join(REPO_ROOT, '.bench', 'results.json'),
-      JSON.stringify({ fecha: new Date().toISOString(), lighthouse }, null, 2),
-    );
+    guardarResultados('results.json', { fecha: new Date().toISOString(), lighthouse });
     return;
   }
   if (ONLY === 'memoria') {
@@ -367,11 +363,7 @@ async function main(): Promise<void> {
     console.log('\nMemoria (issue 18), PGlite con una carpeta de datos nueva:');
     const { benchMemoria } = await import('./memoria.js');
     const memoria = await benchMemoria();
-    fs.mkdirSync(path.join(REPO_ROOT, '.bench'), { recursive: true });
-    fs.writeFileSync(
-      path.join(REPO_ROOT, '.bench', 'memoria.json'),
-      JSON.stringify({ fecha: new Date().toISOString(), memoria }, null, 2),
-    );
+    guardarResultados('memoria.json', { fecha: new Date().toISOString(), memoria });
     return;
   }
   await prepareDatabase();
@@ -417,7 +409,7 @@ async function main(): Promise<void> {
     /** What the orders' part needs after the rounds: the creates to check, and its connection. */
     let ordenes: { c: pg.Client; before: number; acked: () => number; ackedIds: number[] } | undefined;
     if (incluye('orders')) {
-      const users = Array.from({ length: 20 }, (_, i) => ({ authorization: `bench${i + 1}#${md5('Bench1234!')}` }));
+      const users = cabecerasBench();
       const detailIds: number[] = [];
       const c = new pg.Client({ connectionString: dbUrl() });
       await c.connect();
@@ -541,7 +533,7 @@ async function main(): Promise<void> {
       // with a word that no order holds.
       frio ??= await startServer(PORT + 1, { LIST_CACHE_MS: '0' });
       const BUSQUEDAS = ['electrico tablero', 'agua tanque', 'tanque electrico', 'piscina agua'];
-      const usuarios = Array.from({ length: 20 }, (_, i) => ({ authorization: `bench${i + 1}#${md5('Bench1234!')}` }));
+      const usuarios = cabecerasBench();
       const buscar = (): autocannon.Options => {
         let k = 0;
         return {
@@ -654,7 +646,7 @@ async function main(): Promise<void> {
           port: PORT,
           pid: pidPorPuerto.get(PORT),
           usuario: 'bench1',
-          password: 'Bench1234!',
+          password: PASSWORD_BENCH,
           entidadId: e.id,
           clienteId: e.cliente,
           rssMb,
@@ -714,8 +706,13 @@ async function main(): Promise<void> {
     // Each server is waited for: with BENCH_NODE_ARGS=--cpu-prof its profile is written as it stops.
     await Promise.all([detener(child), frio ? detener(frio.child) : undefined]);
   }
+  guardarResultados('results.json', results);
+}
+
+/** Writes a run's results as JSON into `.bench/<archivo>` at the repository's root. */
+function guardarResultados(archivo: string, resultados: unknown): void {
   fs.mkdirSync(path.join(REPO_ROOT, '.bench'), { recursive: true });
-  fs.writeFileSync(path.join(REPO_ROOT, '.bench', 'results.json'), JSON.stringify(results, null, 2));
+  fs.writeFileSync(path.join(REPO_ROOT, '.bench', archivo), JSON.stringify(resultados, null, 2));
 }
 
 main().then(

@@ -6,6 +6,9 @@ import { seedCatalogo } from '../src/seed/catalogo.js';
 import { inicioDeMes, makeCatalogo, makeClientes, makeEntidad, makeUsuario, md5 } from '../src/seed/factories.js';
 import { makeOrdenesHistoricas } from '../src/seed/historial.js';
 
+/** The password of every bench user (the owners bench1..bench20, the big companies' owners). */
+export const PASSWORD_BENCH = 'Bench1234!';
+
 /**
  * One bench company with 'Ilimitado': `clientes` clients, the catalogue, its owner `usuario` and
  * `operarios` operators (`<usuario>op<k>`), all with the password hash `hash`. Returns what the
@@ -58,10 +61,15 @@ export async function sembrarEmpresaBench(
   return { entidadId, historial };
 }
 
+/** The `Authorization` headers of the owners bench1..bench20 that `seedBench` writes. */
+export function cabecerasBench(companies = 20): { authorization: string }[] {
+  return Array.from({ length: companies }, (_, i) => ({ authorization: `bench${i + 1}#${md5(PASSWORD_BENCH)}` }));
+}
+
 /** 20 companies with 5,000 orders each (100,000 in all), with history. Users: bench1..bench20 (owner). */
 export async function seedBench(db: Db, now: Date, companies = 20, perCompany = 5000): Promise<void> {
   await seedCatalogo(db);
-  const hash = await hashSecret(md5('Bench1234!'));
+  const hash = await hashSecret(md5(PASSWORD_BENCH));
   for (let i = 1; i <= companies; i++) {
     await db.transaction(async (tx) => {
       const { historial } = await sembrarEmpresaBench(tx, {

@@ -9,6 +9,12 @@ import { integer, timestamp, type AnyPgColumn, type ReferenceConfig } from 'driz
 export const requiredRef = (ref: () => AnyPgColumn, actions?: ReferenceConfig['actions']) =>
   integer().notNull().references(ref, actions);
 
+/**
+ * `integer primary key references <ref> on delete cascade`: the key of a row that adds to another
+ * row (at most one each) and goes with it (a company's settings, an order's billing data).
+ */
+export const extensionDe = (ref: () => AnyPgColumn) => integer().primaryKey().references(ref, { onDelete: 'cascade' });
+
 /** `timestamptz`: every moment is stored with its time zone. */
 export const moment = () => timestamp({ withTimezone: true });
 

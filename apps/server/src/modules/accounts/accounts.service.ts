@@ -32,7 +32,7 @@ import {
   remitenteDe,
   type MotivoAviso,
 } from '../mail/index.js';
-import { hashSecret, type CuentaRow, type Invitaciones, type PuertoIdentidad } from '../identity/index.js';
+import { hashSecret, type CuentaRow, type Invitaciones, type PuertoAltas } from '../identity/index.js';
 import { AccountsRepository, type TipoToken, type TokenRow } from './accounts.repository.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';
 import { RateLimiter, type Limite } from '../../lib/rate-limit.js';
@@ -86,16 +86,7 @@ const DESHACER = Symbol('deshacer');
 /** What the accounts service is given (modules/accounts/index.ts builds it). */
 export interface DepsAccountsService {
   /** The users' side of sign-up (identity's port). */
-  users: Pick<
-    PuertoIdentidad,
-    | 'findCuenta'
-    | 'listCuentas'
-    | 'loginTaken'
-    | 'emailTaken'
-    | 'createPropietario'
-    | 'confirmCuenta'
-    | 'credencialesCambiadas'
-  >;
+  users: PuertoAltas;
   /** The company's name and logo in the mails. */
   entidades: Pick<PuertoEntidades, 'find'>;
   /** The outbox: links' mails are queued in the caller's transaction. */

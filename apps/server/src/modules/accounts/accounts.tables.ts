@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { moment, requiredRef } from '../../lib/columns.js';
 import { usuarios } from '../identity/users.tables.js';
 
 /**
@@ -10,15 +11,13 @@ export const cuentaTokens = pgTable(
   'cuenta_tokens',
   {
     id: serial().primaryKey(),
-    usuarioId: integer()
-      .notNull()
-      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    usuarioId: requiredRef(() => usuarios.id, { onDelete: 'cascade' }),
     tipo: text({ enum: ['confirmacion', 'recuperacion', 'invitacion'] }).notNull(),
     /** SHA-256 of the token, base64url. */
     hash: text().notNull(),
-    vence: timestamp({ withTimezone: true }).notNull(),
-    usado: timestamp({ withTimezone: true }),
-    creado: timestamp({ withTimezone: true }).notNull(),
+    vence: moment().notNull(),
+    usado: moment(),
+    creado: moment().notNull(),
   },
   (t) => [uniqueIndex('cuenta_tokens_hash_uq').on(t.hash), index('cuenta_tokens_usuario_idx').on(t.usuarioId, t.tipo)],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { requiredRef } from '../../lib/columns.js';
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { extensionDe, moment, requiredRef } from '../../lib/columns.js';
 import { entidadRef } from '../entidades/entidades.tables.js';
 import { ordenRef, ordenes } from '../orders/orders.tables.js';
 import { ordenArchivos } from '../files/files.tables.js';
@@ -19,9 +19,9 @@ export const ordenEnlaces = pgTable(
     ordenId: ordenRef(),
     hash: text().notNull(),
     cifrado: text(),
-    creado: timestamp({ withTimezone: true }).notNull(),
+    creado: moment().notNull(),
     creadoPor: requiredRef(() => usuarios.id),
-    revocado: timestamp({ withTimezone: true }),
+    revocado: moment(),
   },
   (t) => [
     uniqueIndex('orden_enlaces_hash_uq').on(t.hash),
@@ -35,9 +35,7 @@ export const ordenEnlaces = pgTable(
 export const ordenArchivosCompartidos = pgTable(
   'orden_archivos_compartidos',
   {
-    archivoId: integer()
-      .primaryKey()
-      .references(() => ordenArchivos.id, { onDelete: 'cascade' }),
+    archivoId: extensionDe(() => ordenArchivos.id),
     entidadId: entidadRef(),
     ordenId: ordenRef(),
   },
@@ -52,23 +50,21 @@ export const ordenArchivosCompartidos = pgTable(
 export const ordenFacturacion = pgTable(
   'orden_facturacion',
   {
-    ordenId: integer()
-      .primaryKey()
-      .references(() => ordenes.id, { onDelete: 'cascade' }),
+    ordenId: extensionDe(() => ordenes.id),
     entidadId: entidadRef(),
     razonSocial: text(),
     cuit: text(),
     condicionIva: text(),
     domicilioFiscal: text(),
     email: text(),
-    actualizado: timestamp({ withTimezone: true }),
+    actualizado: moment(),
     porCliente: boolean().notNull().default(false),
     delegadaEmail: text(),
-    delegada: timestamp({ withTimezone: true }),
+    delegada: moment(),
     delegadaPor: integer().references(() => usuarios.id),
     formularioHash: text(),
-    formularioVence: timestamp({ withTimezone: true }),
-    respondida: timestamp({ withTimezone: true }),
+    formularioVence: moment(),
+    respondida: moment(),
   },
   (t) => [uniqueIndex('orden_facturacion_formulario_uq').on(t.formularioHash)],
 );

@@ -36,16 +36,22 @@ export type PuertoIdentidad = Autenticador &
   Pick<AuthService, 'throttle' | 'cache'> &
   Pick<CredentialsService, 'findCredentials' | 'rolesOf' | 'reemplazarHash' | 'heldBy'> &
   Pick<UsersService, 'activosDeEmpresa' | 'setInvitaciones'> &
-  Pick<
-    SignupService,
-    | 'findCuenta'
-    | 'listCuentas'
-    | 'loginTaken'
-    | 'emailTaken'
-    | 'createPropietario'
-    | 'confirmCuenta'
-    | 'credencialesCambiadas'
-  >;
+  PuertoAltas;
+
+/**
+ * The sign-up side of identity, all of which the accounts module uses: the accounts links name,
+ * whether a login or an email is taken, a company's first user, confirming and setting a password.
+ */
+export type PuertoAltas = Pick<
+  SignupService,
+  | 'findCuenta'
+  | 'listCuentas'
+  | 'loginTaken'
+  | 'emailTaken'
+  | 'createPropietario'
+  | 'confirmCuenta'
+  | 'credencialesCambiadas'
+>;
 
 export interface DepsIdentidad {
   /** A client's name in the refusals of permission changes, and its existence. */

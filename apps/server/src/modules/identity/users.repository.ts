@@ -1,4 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Rol } from '@delego/contract';
 import type { DbOrTx } from '../../kernel/db/client.js';
 import { contieneSql, normalizadoSql, palabrasDeBusqueda } from '../../lib/busqueda.js';
@@ -255,28 +256,23 @@ export class UsersRepository {
    * Whether `valor` is the email of a user other than `exceptId` (any company, any case): a login
    * name cannot be someone else's email, or «Olvidé mi contraseña» for that email would find it.
    */
-  async emailDeOtro(valor: string, exceptId?: number): Promise<boolean> {
-    const rows = await this.db
-      .select({ id: usuarios.id })
-      .from(usuarios)
-      .where(
-        and(
-          eq(sql`lower(${usuarios.email})`, valor.toLowerCase()),
-          exceptId === undefined ? undefined : ne(usuarios.id, exceptId),
-        ),
-      )
-      .limit(1);
-    return rows.length > 0;
+  emailDeOtro(valor: string, exceptId?: number): Promise<boolean> {
+    return this.tomadoPorOtro(usuarios.email, valor, exceptId);
   }
 
   /** Who holds a login name (any company, any case), other than `exceptId`. */
-  async loginTaken(usuario: string, exceptId?: number): Promise<boolean> {
+  loginTaken(usuario: string, exceptId?: number): Promise<boolean> {
+    return this.tomadoPorOtro(usuarios.usuario, usuario, exceptId);
+  }
+
+  /** Whether a user other than `exceptId` (any company) has `valor` in `columna`, in any case. */
+  private async tomadoPorOtro(columna: AnyPgColumn, valor: string, exceptId?: number): Promise<boolean> {
     const rows = await this.db
       .select({ id: usuarios.id })
       .from(usuarios)
       .where(
         and(
-          eq(sql`lower(${usuarios.usuario})`, usuario.toLowerCase()),
+          eq(sql`lower(${columna})`, valor.toLowerCase()),
           exceptId === undefined ? undefined : ne(usuarios.id, exceptId),
         ),
       )

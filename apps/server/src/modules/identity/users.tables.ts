@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { entidades } from '../entidades/entidades.tables.js';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { moment, requiredRef, stamp } from '../../lib/columns.js';
+import { entidadRef } from '../entidades/entidades.tables.js';
 
 export const roles = pgTable('roles', {
   id: serial().primaryKey(),
@@ -22,9 +13,7 @@ export const usuarios = pgTable(
   'usuarios',
   {
     id: serial().primaryKey(),
-    entidadId: integer()
-      .notNull()
-      .references(() => entidades.id),
+    entidadId: entidadRef(),
     /** Login name, unique across the whole system regardless of case. */
     usuario: text().notNull(),
     /**
@@ -45,9 +34,9 @@ export const usuarios = pgTable(
     confirmado: boolean().notNull().default(true),
     /** The terms version (TERMINOS_VERSION) accepted at sign-up, and when. */
     terminosVersion: text(),
-    terminosAceptados: timestamp({ withTimezone: true }),
-    creado: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    actualizado: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    terminosAceptados: moment(),
+    creado: stamp(),
+    actualizado: stamp(),
   },
   (t) => [
     uniqueIndex('usuarios_usuario_lower_uq').on(sql`lower(${t.usuario})`),
@@ -60,12 +49,8 @@ export const usuarios = pgTable(
 export const usuarioRoles = pgTable(
   'usuario_roles',
   {
-    usuarioId: integer()
-      .notNull()
-      .references(() => usuarios.id, { onDelete: 'cascade' }),
-    rolId: integer()
-      .notNull()
-      .references(() => roles.id),
+    usuarioId: requiredRef(() => usuarios.id, { onDelete: 'cascade' }),
+    rolId: requiredRef(() => roles.id),
   },
   (t) => [primaryKey({ columns: [t.usuarioId, t.rolId] })],
 );

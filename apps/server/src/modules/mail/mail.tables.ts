@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { moment } from '../../lib/columns.js';
 import { entidades } from '../entidades/entidades.tables.js';
 
 /**
@@ -28,12 +29,12 @@ export const correoSalida = pgTable(
       .notNull()
       .default('pendiente'),
     intentos: integer().notNull().default(0),
-    proximoIntento: timestamp({ withTimezone: true }).notNull(),
+    proximoIntento: moment().notNull(),
     /** While set and in the future, one worker holds the row (its lease). */
-    reclamadoHasta: timestamp({ withTimezone: true }),
+    reclamadoHasta: moment(),
     ultimoError: text(),
-    creado: timestamp({ withTimezone: true }).notNull(),
-    enviado: timestamp({ withTimezone: true }),
+    creado: moment().notNull(),
+    enviado: moment(),
   },
   (t) => [
     uniqueIndex('correo_salida_message_id_uq').on(t.messageId),

@@ -1,5 +1,5 @@
 import { PUNTAJES } from '@delego/contract';
-import { CID_LOGO, escaparHtml, sinEnlaces, type Contenido, type Remitente } from './plantillas.js';
+import { escaparHtml, marcoHtml, marcoTexto, sinEnlaces, type Contenido, type Remitente } from './plantillas.js';
 
 /** What the survey mail says: the company, the order, and the page each rating opens. */
 export interface DatosEncuesta {
@@ -28,9 +28,6 @@ export function plantillaEncuesta(d: DatosEncuesta): Contenido {
   const tituloPlano = sinEnlaces(d.orden.titulo);
   const empresa = escaparHtml(nombreEmpresa);
   const titulo = escaparHtml(tituloPlano);
-  const logo = d.remitente.conLogo
-    ? `<img src="cid:${CID_LOGO}" alt="" width="56" height="56" style="display:block;border-radius:12px;margin:0 0 12px">`
-    : '';
   const asunto = `¿Cómo fue el trabajo de ${nombreEmpresa}? Orden #${d.orden.numero}`;
   const botones = PUNTAJES.map(
     (p, i) =>
@@ -39,29 +36,15 @@ export function plantillaEncuesta(d: DatosEncuesta): Contenido {
       `background:${COLORES[i]};color:#ffffff;text-decoration:none;font-weight:bold;font-size:20px">${p.valor}` +
       `<br><span style="font-size:11px;font-weight:normal">${p.texto}</span></a></td>`,
   ).join('');
-  const html = [
-    '<!doctype html>',
-    '<html lang="es"><head><meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escaparHtml(asunto)}</title></head>`,
-    '<body style="margin:0;padding:0;background:#f4f5f8;font-family:Arial,Helvetica,sans-serif;color:#222">',
-    '<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#f4f5f8;padding:24px 0">',
-    '<tr><td align="center">',
-    '<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:28px">',
-    `<tr><td>${logo}<p style="margin:0 0 20px;font-size:18px;font-weight:bold">${empresa}</p>`,
+  const html = marcoHtml(asunto, d.remitente, [
     '<p style="margin:0 0 14px;line-height:1.5">Hola:</p>',
     `<p style="margin:0 0 14px;line-height:1.5">${empresa} terminó la orden <strong>#${d.orden.numero}</strong>: ${titulo}.</p>`,
     '<p style="margin:0 0 14px;line-height:1.5;font-weight:bold">¿Cómo calificaría el trabajo? Toque un número: 1 es muy malo, 5 es excelente.</p>',
     `<table role="presentation" cellspacing="0" cellpadding="0" style="margin:8px 0 20px"><tr>${botones}</tr></table>`,
     '<p style="margin:0 0 10px;line-height:1.5;font-size:13px;color:#555">Su calificación queda registrada al tocar el número. Después puede agregar un comentario o cambiarla.</p>',
     `<p style="margin:0 0 10px;line-height:1.5;font-size:13px;color:#555">El enlace vence en ${d.vigenciaDias} días.</p>`,
-    '</td></tr></table>',
-    '<p style="font-size:12px;color:#888;margin:16px 0 0">Delego · órdenes de trabajo</p>',
-    '</td></tr></table></body></html>',
-  ].join('\n');
-  const texto = [
-    nombreEmpresa,
-    '',
+  ]);
+  const texto = marcoTexto(d.remitente, [
     'Hola:',
     '',
     `${nombreEmpresa} terminó la orden #${d.orden.numero}: ${tituloPlano}.`,
@@ -73,9 +56,6 @@ export function plantillaEncuesta(d: DatosEncuesta): Contenido {
     'Su calificación queda registrada al abrir el enlace. Después puede agregar un comentario o cambiarla.',
     `El enlace vence en ${d.vigenciaDias} días.`,
     '',
-    '--',
-    'Delego · órdenes de trabajo',
-    '',
-  ].join('\n');
+  ]);
   return { asunto, html, texto };
 }

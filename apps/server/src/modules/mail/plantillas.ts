@@ -82,27 +82,45 @@ export interface Partes {
 }
 
 /**
- * The shared frame of every mail with one link (accounts, the client's side): the company's logo and
- * name, the text, one button with its link, the notes.
+ * The HTML of every mail: the page titled `titulo` (plain text, escaped here), the card with the
+ * company's logo (when it goes along) and name, `cuerpo` (lines of HTML, whatever a person wrote in
+ * them already escaped), and Delego's footer.
  */
-export function armar(p: Partes): Contenido {
-  const nombreEmpresa = sinEnlaces(p.remitente.entidadNombre);
-  const empresa = escaparHtml(nombreEmpresa);
-  const enlace = escaparHtml(p.enlace);
-  const logo = p.remitente.conLogo
+export function marcoHtml(titulo: string, remitente: Remitente, cuerpo: string[]): string {
+  const empresa = escaparHtml(sinEnlaces(remitente.entidadNombre));
+  const logo = remitente.conLogo
     ? `<img src="cid:${CID_LOGO}" alt="" width="56" height="56" style="display:block;border-radius:12px;margin:0 0 12px">`
     : '';
-  const parrafo = (t: string) => `<p style="margin:0 0 14px;line-height:1.5">${escaparHtml(sinEnlaces(t))}</p>`;
-  const html = [
+  return [
     '<!doctype html>',
     '<html lang="es"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escaparHtml(sinEnlaces(p.asunto))}</title></head>`,
+    `<title>${escaparHtml(titulo)}</title></head>`,
     '<body style="margin:0;padding:0;background:#f4f5f8;font-family:Arial,Helvetica,sans-serif;color:#222">',
     '<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#f4f5f8;padding:24px 0">',
     '<tr><td align="center">',
     '<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:28px">',
     `<tr><td>${logo}<p style="margin:0 0 20px;font-size:18px;font-weight:bold">${empresa}</p>`,
+    ...cuerpo,
+    '</td></tr></table>',
+    '<p style="font-size:12px;color:#888;margin:16px 0 0">Delego · órdenes de trabajo</p>',
+    '</td></tr></table></body></html>',
+  ].join('\n');
+}
+
+/** The plain text of every mail: the company's name, `cuerpo` (lines of plain text), Delego's signature. */
+export function marcoTexto(remitente: Remitente, cuerpo: string[]): string {
+  return [sinEnlaces(remitente.entidadNombre), '', ...cuerpo, '--', 'Delego · órdenes de trabajo', ''].join('\n');
+}
+
+/**
+ * The shared frame of every mail with one link (accounts, the client's side): the company's logo and
+ * name, the text, one button with its link, the notes.
+ */
+export function armar(p: Partes): Contenido {
+  const enlace = escaparHtml(p.enlace);
+  const parrafo = (t: string) => `<p style="margin:0 0 14px;line-height:1.5">${escaparHtml(sinEnlaces(t))}</p>`;
+  const html = marcoHtml(sinEnlaces(p.asunto), p.remitente, [
     parrafo(p.saludo),
     ...p.parrafos.map(parrafo),
     `<p style="margin:24px 0"><a href="${enlace}" style="background:#1f5fa8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block;font-weight:bold">${escaparHtml(p.boton)}</a></p>`,
@@ -110,23 +128,15 @@ export function armar(p: Partes): Contenido {
     ...p.notas.map(
       (n) => `<p style="margin:0 0 10px;line-height:1.5;font-size:13px;color:#555">${escaparHtml(sinEnlaces(n))}</p>`,
     ),
-    '</td></tr></table>',
-    '<p style="font-size:12px;color:#888;margin:16px 0 0">Delego · órdenes de trabajo</p>',
-    '</td></tr></table></body></html>',
-  ].join('\n');
-  const texto = [
-    nombreEmpresa,
-    '',
+  ]);
+  const texto = marcoTexto(p.remitente, [
     sinEnlaces(p.saludo),
     '',
     ...p.parrafos.flatMap((t) => [sinEnlaces(t), '']),
     `${p.boton}: ${p.enlace}`,
     '',
     ...p.notas.flatMap((t) => [sinEnlaces(t), '']),
-    '--',
-    'Delego · órdenes de trabajo',
-    '',
-  ].join('\n');
+  ]);
   return { asunto: sinEnlaces(p.asunto), html, texto };
 }
 

@@ -44,22 +44,18 @@ function opciones(from: string, m: Mensaje): SendMailOptions {
   };
 }
 
-/** SMTP_URL: `smtp://user:pass@host:port`, or `smtps://` for TLS from the first byte. */
-export class SmtpTransport implements MailTransport {
-  readonly kind = 'smtp' as const;
+/** A nodemailer transporter, made by `crear` with the first mail and closed with its transport. */
+class Nodemailer {
   private transporter: Promise<Transporter> | undefined;
 
   constructor(
-    private readonly url: string,
     private readonly from: string,
+    private readonly crear: (n: typeof import('nodemailer')) => Transporter,
   ) {}
 
-  async send(m: Mensaje): Promise<{ archivo?: string }> {
-    this.transporter ??= cargarNodemailer().then(({ createTransport }) =>
-      createTransport({ url: this.url, ...SMTP_TIMEOUTS }),
-    );
-    await (await this.transporter).sendMail(opciones(this.from, m));
-    return {};
+  async enviar(m: Mensaje): Promise<{ message?: unknown }> {
+    this.transporter ??= cargarNodemailer().then(this.crear);
+    return (await this.transporter).sendMail(opciones(this.from, m));
   }
 
   close(): void {
@@ -70,24 +66,44 @@ export class SmtpTransport implements MailTransport {
   }
 }
 
+/** SMTP_URL: `smtp://user:pass@host:port`, or `smtps://` for TLS from the first byte. */
+export class SmtpTransport implements MailTransport {
+  readonly kind = 'smtp' as const;
+  private readonly nodemailer: Nodemailer;
+
+  constructor(url: string, from: string) {
+    this.nodemailer = new Nodemailer(from, ({ createTransport }) => createTransport({ url, ...SMTP_TIMEOUTS }));
+  }
+
+  async send(m: Mensaje): Promise<{ archivo?: string }> {
+    await this.nodemailer.enviar(m);
+    return {};
+  }
+
+  close(): void {
+    this.nodemailer.close();
+  }
+}
+
 /**
  * No SMTP_URL: each mail becomes a standard .eml file (RFC 5322, as nodemailer would send it) in
  * `dir`, which any mail program opens. The name is the outbox row's, so a repeat overwrites it.
  */
 export class EmlTransport implements MailTransport {
   readonly kind = 'archivo' as const;
-  private transporter: Promise<Transporter> | undefined;
+  private readonly nodemailer: Nodemailer;
 
   constructor(
     private readonly dir: string,
-    private readonly from: string,
-  ) {}
-
-  async send(m: Mensaje): Promise<{ archivo?: string }> {
-    this.transporter ??= cargarNodemailer().then(({ createTransport }) =>
+    from: string,
+  ) {
+    this.nodemailer = new Nodemailer(from, ({ createTransport }) =>
       createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     );
-    const info = await (await this.transporter).sendMail(opciones(this.from, m));
+  }
+
+  async send(m: Mensaje): Promise<{ archivo?: string }> {
+    const info = await this.nodemailer.enviar(m);
     await fs.mkdir(this.dir, { recursive: true });
     const archivo = path.join(this.dir, m.nombreArchivo);
     // Written whole, then renamed: a reader never sees half a mail.
@@ -98,9 +114,6 @@ export class EmlTransport implements MailTransport {
   }
 
   close(): void {
-    void this.transporter?.then(
-      (t) => t.close(),
-      () => undefined,
-    );
+    this.nodemailer.close();
   }
 }

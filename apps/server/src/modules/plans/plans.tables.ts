@@ -12,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { moment, requiredRef } from '../../lib/columns.js';
+import { extensionDe, moment, requiredRef } from '../../lib/columns.js';
 import { entidades } from '../entidades/entidades.tables.js';
 
 /** A plan a company can subscribe to; a null quota means unlimited orders a month. */
@@ -28,9 +28,7 @@ export const planes = pgTable('planes', {
 
 /** The company's current subscription: one row per company. */
 export const suscripciones = pgTable('suscripciones', {
-  entidadId: integer()
-    .primaryKey()
-    .references(() => entidades.id, { onDelete: 'cascade' }),
+  entidadId: extensionDe(() => entidades.id),
   planId: requiredRef(() => planes.id),
   /** Copied from the plan at subscription time; null = unlimited. */
   quota: integer(),
@@ -55,9 +53,7 @@ export const pagos = pgTable(
   'pagos',
   {
     id: serial().primaryKey(),
-    entidadId: integer()
-      .notNull()
-      .references(() => entidades.id, { onDelete: 'cascade' }),
+    entidadId: requiredRef(() => entidades.id, { onDelete: 'cascade' }),
     planId: requiredRef(() => planes.id),
     monto: numeric({ precision: 12, scale: 2 }).notNull(),
     moneda: text().notNull().default('ARS'),

@@ -26,6 +26,5 @@ export function moduloReportes(n: Pick<Nucleo, 'clock'>, deps: DepsReportes): Mo
   return { nombre: 'reports', puerto: {}, rutas: reportsRoutes(reports) };
 }
 
-/** The Excel writing every export shares (a workbook streamed as it is written, dates, sheets). */
-export { esperarCliente, enSegundoPlano, hoja, libro } from './reports.service.js';
+/** The date of an Excel cell, on the company's wall clock (every export writes its dates so). */
 export { fechaExcel } from './formato.js';

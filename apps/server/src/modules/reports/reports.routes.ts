@@ -3,7 +3,8 @@ import { RUTAS } from '@delego/contract';
 import { enviarGenerado, registrar } from '../../kernel/rutas.js';
 import { actorOf } from '../../kernel/actor.js';
 import { contentDisposition } from '../../lib/descarga.js';
-import { XLSX, type ReportsService } from './reports.service.js';
+import { XLSX } from '../../lib/xlsx.js';
+import type { ReportsService } from './reports.service.js';
 
 /** The order's PDF report and the Excel exports of orders and of hours reported. */
 export const reportsRoutes =

@@ -1,6 +1,7 @@
-import { PassThrough, type Readable } from 'node:stream';
-import { TEXTOS_SITUACION } from '@delego/contract';
-import { esperarCliente, enSegundoPlano, fechaExcel, hoja, libro } from '../reports/index.js';
+import type { Readable } from 'node:stream';
+import { TEXTOS_SITUACION, type DemoraOrden } from '@delego/contract';
+import { XLSX, libroXlsx, type ColumnaXlsx } from '../../lib/xlsx.js';
+import { fechaExcel } from '../reports/index.js';
 import type { DescargaAutorizada } from './acceso-export.js';
 import type { ConsultasEnVivo } from './consultas-en-vivo.js';
 import { demoraOrden, nombrePersona } from './graficos.js';
@@ -14,7 +15,26 @@ import type { FilaDemoraOrden } from './statistics.sql.js';
  * die young: +11 MB (docs/BENCHMARKS.md, «Estadísticas»).
  */
 const PAGINA_EXPORT = 200;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The columns of the delay export: each one's header, width, format and value. */
+const COLUMNAS_DEMORAS: ColumnaXlsx<DemoraOrden>[] = [
+  { titulo: 'Número', ancho: 10, valor: (o) => o.numero },
+  { titulo: 'Título', ancho: 40, valor: (o) => o.titulo },
+  { titulo: 'Tipo', ancho: 18, valor: (o) => o.tipoOrden?.nombre ?? '' },
+  { titulo: 'Área', ancho: 18, valor: (o) => o.area?.nombre ?? '' },
+  { titulo: 'Cliente', ancho: 28, valor: (o) => o.cliente?.nombre ?? '' },
+  { titulo: 'Responsables', ancho: 30, valor: (o) => o.responsables.map(nombrePersona).join(', ') },
+  { titulo: 'Estado', ancho: 13, valor: (o) => o.estado.nombre },
+  { titulo: 'Vence', ancho: 13, formato: 'dd/mm/yyyy', valor: (o) => fechaExcel(o.fechaFin) },
+  {
+    titulo: 'Finalizada',
+    ancho: 17,
+    formato: 'dd/mm/yyyy hh:mm',
+    valor: (o) => (o.finalizada != null ? fechaExcel(o.finalizada) : null),
+  },
+  { titulo: 'Situación', ancho: 22, valor: (o) => TEXTOS_SITUACION[o.situacion] },
+  { titulo: 'Demora (días)', ancho: 14, formato: '0.00', valor: (o) => o.demoraDias },
+];
 
 /**
  * The delay export as XLSX: the orders due in the range are written page by page while they are
@@ -26,22 +46,8 @@ export async function exportarDemoras(
   ahora: number,
 ): Promise<{ nombre: string; tipo: string; stream: Readable }> {
   const { entidadId, rango } = d;
-  const out = new PassThrough();
-  const wb = await libro(out);
-  const ws = hoja(wb, 'Demoras', [
-    { header: 'Número', key: 'numero', width: 10 },
-    { header: 'Título', key: 'titulo', width: 40 },
-    { header: 'Tipo', key: 'tipo', width: 18 },
-    { header: 'Área', key: 'area', width: 18 },
-    { header: 'Cliente', key: 'cliente', width: 28 },
-    { header: 'Responsables', key: 'responsables', width: 30 },
-    { header: 'Estado', key: 'estado', width: 13 },
-    { header: 'Vence', key: 'vence', width: 13, style: { numFmt: 'dd/mm/yyyy' } },
-    { header: 'Finalizada', key: 'finalizada', width: 17, style: { numFmt: 'dd/mm/yyyy hh:mm' } },
-    { header: 'Situación', key: 'situacion', width: 22 },
-    { header: 'Demora (días)', key: 'demora', width: 14, style: { numFmt: '0.00' } },
-  ]);
-  enSegundoPlano(out, async () => {
+  const stream = await libroXlsx(async (hoja) => {
+    const ws = hoja('Demoras', COLUMNAS_DEMORAS);
     let cursor: [number, number] | null = null;
     for (;;) {
       const filas = await consultas.pageExport(entidadId, rango, ahora, d.tipoId, cursor, PAGINA_EXPORT);
@@ -51,31 +57,16 @@ export async function exportarDemoras(
         // loop (and the collector) a turn: a page written in one burst left more garbage alive at
         // once (peak RSS of the first export of 170,000 rows: 253-276 MB in one burst, 227-232 MB so).
         if (++escritas % 100 === 0) {
-          await esperarCliente(out, ws);
+          await ws.esperar();
           await new Promise((r) => setImmediate(r));
         }
-        const o = demoraOrden(f);
-        ws.addRow({
-          numero: o.numero,
-          titulo: o.titulo,
-          tipo: o.tipoOrden?.nombre ?? '',
-          area: o.area?.nombre ?? '',
-          cliente: o.cliente?.nombre ?? '',
-          responsables: o.responsables.map(nombrePersona).join(', '),
-          estado: o.estado.nombre,
-          vence: fechaExcel(o.fechaFin),
-          finalizada: o.finalizada != null ? fechaExcel(o.finalizada) : null,
-          situacion: TEXTOS_SITUACION[o.situacion],
-          demora: o.demoraDias,
-        }).commit();
+        ws.agregar(demoraOrden(f));
       }
       if (filas.length < PAGINA_EXPORT) break;
       const ultima = filas[filas.length - 1] as FilaDemoraOrden;
       cursor = [ultima.fechaFin, ultima.id];
-      await esperarCliente(out, ws);
+      await ws.esperar();
     }
-    ws.commit();
-    await wb.commit();
   });
-  return { nombre: `demoras-${rango.desde}-a-${rango.hasta}.xlsx`, tipo: XLSX, stream: out };
+  return { nombre: `demoras-${rango.desde}-a-${rango.hasta}.xlsx`, tipo: XLSX, stream };
 }

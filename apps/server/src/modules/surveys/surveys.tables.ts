@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { extensionDe, moment, requiredRef } from '../../lib/columns.js';
 import { entidades } from '../entidades/entidades.tables.js';
 import { filaDeOrden } from '../orders/orders.tables.js';
 import { usuarios } from '../identity/users.tables.js';
@@ -17,17 +18,15 @@ export const encuesta = pgTable(
     email: text().notNull(),
     /** SHA-256 of the link's token, base64url. */
     tokenHash: text().notNull(),
-    enviadaPor: integer()
-      .notNull()
-      .references(() => usuarios.id),
-    enviadaEn: timestamp({ withTimezone: true }).notNull(),
-    venceEn: timestamp({ withTimezone: true }).notNull(),
+    enviadaPor: requiredRef(() => usuarios.id),
+    enviadaEn: moment().notNull(),
+    venceEn: moment().notNull(),
     /** Sent by itself when the order was finished (the company setting), not by a person. */
     automatica: boolean().notNull().default(false),
     puntaje: smallint(),
     comentario: text(),
-    respondidaEn: timestamp({ withTimezone: true }),
-    cerradaEn: timestamp({ withTimezone: true }),
+    respondidaEn: moment(),
+    cerradaEn: moment(),
   },
   (t) => [
     uniqueIndex('encuesta_token_hash_uq').on(t.tokenHash),
@@ -39,8 +38,6 @@ export const encuesta = pgTable(
 
 /** The survey settings of a company; a company without a row has the defaults (no automatic send). */
 export const encuestaConfig = pgTable('encuesta_config', {
-  entidadId: integer()
-    .primaryKey()
-    .references(() => entidades.id, { onDelete: 'cascade' }),
+  entidadId: extensionDe(() => entidades.id),
   envioAutomatico: boolean().notNull().default(false),
 });
