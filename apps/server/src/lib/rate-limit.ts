@@ -4,6 +4,10 @@ export interface Limite {
   ventanaMs: number;
 }
 
+/** The public limits count in windows of a quarter of an hour, or of an hour for the rarest acts. */
+export const cadaCuartoDeHora = (max: number): Limite => ({ max, ventanaMs: 15 * 60_000 });
+export const cadaHora = (max: number): Limite => ({ max, ventanaMs: 60 * 60_000 });
+
 interface Ventana {
   usadas: number;
   desde: number;

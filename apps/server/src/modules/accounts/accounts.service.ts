@@ -35,7 +35,7 @@ import {
 import { hashSecret, type CuentaRow, type Invitaciones, type PuertoAltas } from '../identity/index.js';
 import { AccountsRepository, type TipoToken, type TokenRow } from './accounts.repository.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';
-import { RateLimiter, type Limite } from '../../lib/rate-limit.js';
+import { RateLimiter, cadaCuartoDeHora, cadaHora, type Limite } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 
 type RegistroInput = z.output<typeof zRegistroUsuario>;
@@ -62,17 +62,17 @@ export interface LimitesCuentas {
 }
 
 export const LIMITES_CUENTAS_DEFECTO: LimitesCuentas = {
-  registroDireccion: { max: 10, ventanaMs: HORA },
-  registroCuenta: { max: 3, ventanaMs: HORA },
-  reenvioDireccion: { max: 10, ventanaMs: 15 * MINUTO },
-  reenvioCuenta: { max: 3, ventanaMs: 15 * MINUTO },
-  confirmarDireccion: { max: 30, ventanaMs: 15 * MINUTO },
-  recuperarDireccion: { max: 10, ventanaMs: 15 * MINUTO },
-  recuperarCuenta: { max: 5, ventanaMs: 15 * MINUTO },
-  enlaceDireccion: { max: 60, ventanaMs: 15 * MINUTO },
-  restablecerDireccion: { max: 10, ventanaMs: 15 * MINUTO },
-  restablecerEnlace: { max: 5, ventanaMs: 15 * MINUTO },
-  correosPorCuenta: { max: 3, ventanaMs: HORA },
+  registroDireccion: cadaHora(10),
+  registroCuenta: cadaHora(3),
+  reenvioDireccion: cadaCuartoDeHora(10),
+  reenvioCuenta: cadaCuartoDeHora(3),
+  confirmarDireccion: cadaCuartoDeHora(30),
+  recuperarDireccion: cadaCuartoDeHora(10),
+  recuperarCuenta: cadaCuartoDeHora(5),
+  enlaceDireccion: cadaCuartoDeHora(60),
+  restablecerDireccion: cadaCuartoDeHora(10),
+  restablecerEnlace: cadaCuartoDeHora(5),
+  correosPorCuenta: cadaHora(3),
 };
 
 /** Expired tokens are kept this long (a late click still reads "vencido"), then deleted. */

@@ -23,7 +23,7 @@ import type { EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';
-import { RateLimiter, type Limite } from '../../lib/rate-limit.js';
+import { RateLimiter, cadaCuartoDeHora, type Limite } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 import type { PuertoClientes } from '../clients/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
@@ -46,8 +46,6 @@ import { plantillaEnlaceOrden, plantillaPedidoFacturacion, type DatosCorreoClien
 type Datos = z.output<typeof zDatosFacturacion>;
 type FacturacionPublicaInput = z.output<typeof zFacturacionPublica>;
 
-const MINUTO = 60_000;
-
 /** The limits of the public calls, per client address (`d`) and per form (`f`). */
 export interface LimitesClientePublico {
   resumenDireccion: Limite;
@@ -58,10 +56,10 @@ export interface LimitesClientePublico {
 
 export const LIMITES_CLIENTE_PUBLICO_DEFECTO: LimitesClientePublico = {
   // A page polls every 30 s (30 per 15 min): ten people behind one address fit, a burst does not.
-  resumenDireccion: { max: 300, ventanaMs: 15 * MINUTO },
-  archivoDireccion: { max: 120, ventanaMs: 15 * MINUTO },
-  facturacionDireccion: { max: 10, ventanaMs: 15 * MINUTO },
-  facturacionFormulario: { max: 5, ventanaMs: 15 * MINUTO },
+  resumenDireccion: cadaCuartoDeHora(300),
+  archivoDireccion: cadaCuartoDeHora(120),
+  facturacionDireccion: cadaCuartoDeHora(10),
+  facturacionFormulario: cadaCuartoDeHora(5),
 };
 
 const SOLO_LECTURA = 'No puede modificar esta orden: necesita el permiso modificarOrden o ser su responsable.';

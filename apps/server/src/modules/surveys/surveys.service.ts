@@ -27,7 +27,7 @@ import type { DomainEvent, EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';
-import { RateLimiter, type Limite } from '../../lib/rate-limit.js';
+import { RateLimiter, cadaCuartoDeHora, type Limite } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 import type { PuertoClientes } from '../clients/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
@@ -48,8 +48,6 @@ type ResponderInput = z.output<typeof zResponderEncuesta>;
 type RespuestaDeOrden = Pick<ResponderInput, 'puntaje' | 'comentario'>;
 type ResultadosQuery = z.output<typeof zEncuestasQuery>;
 
-const MINUTO = 60_000;
-
 /**
  * The limits of the public calls: per client address and per survey. An answer counts the same
  * whether it comes through the survey's link or from the order's public summary.
@@ -61,9 +59,9 @@ export interface LimitesEncuestas {
 }
 
 export const LIMITES_ENCUESTAS_DEFECTO: LimitesEncuestas = {
-  publicaDireccion: { max: 120, ventanaMs: 15 * MINUTO },
-  responderDireccion: { max: 60, ventanaMs: 15 * MINUTO },
-  responderEnlace: { max: 20, ventanaMs: 15 * MINUTO },
+  publicaDireccion: cadaCuartoDeHora(120),
+  responderDireccion: cadaCuartoDeHora(60),
+  responderEnlace: cadaCuartoDeHora(20),
 };
 
 /** The history event of a send (orders.eventos.ts describes it). */
