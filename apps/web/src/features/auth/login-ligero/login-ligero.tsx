@@ -3,6 +3,7 @@ import { destinoSeguro, PARAM_VOLVER } from '../../../lib/destino-seguro';
 import { enviarLogin, ErrorLogin, TEXTOS_LOGIN } from './enviar-login';
 import { dejarIngresoPendiente } from './ingreso-pendiente';
 import { PARAM_USUARIO, rutaRecuperarPassword } from './rutas';
+import '../../../components/pantalla-ligera.css';
 import '../../../components/pantalla-publica.css';
 import './login-ligero.css';
 
@@ -78,7 +79,7 @@ export function LoginLigero({ alIngresar }: Props) {
   if (cargandoApp) {
     return (
       <div
-        className="login-ligero login-ligero--cargando"
+        className="delego-ligera login-ligero login-ligero--cargando"
         role="status"
         aria-live="polite"
         data-testid="login-cargando"
@@ -126,7 +127,7 @@ export function LoginLigero({ alIngresar }: Props) {
   });
 
   return (
-    <div className="login-ligero">
+    <div className="delego-ligera login-ligero">
       <main className="pantalla-publica__layout">
         <div className="pantalla-publica__tarjeta" data-testid="login">
           <header className="login-ligero__marca">

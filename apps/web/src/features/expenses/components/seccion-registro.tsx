@@ -58,7 +58,9 @@ export function SeccionRegistro<T extends { id: number; puedeEditar: boolean }>(
   return (
     <section className="delego-card registro-seccion" aria-labelledby={id}>
       <div className="registro-seccion__cabecera">
-        <h2 id={id}>{titulo}</h2>
+        <h2 id={id} className="delego-subtitulo">
+          {titulo}
+        </h2>
         {agregar && (
           <BotonConIcono icono={add} size="small" onClick={agregar.onClick} testId={agregar.testId}>
             {agregar.texto}

@@ -18,6 +18,7 @@ import { useZonaEmpresa } from '../../../lib/zona-empresa';
 import { colorEstado, textoResponsables, textoTotalOrdenes, vencimiento } from '../model/formato-ligero';
 import { IconoLigero } from './icono-ligero';
 import { empresaSinOrdenes, pedirPagina, type SesionLigera } from './pedir-inicio';
+import '../../../components/pantalla-ligera.css';
 import './inicio-ligero.css';
 
 /** The pages read (from the first) and when: the full app takes them as its list's answer. */
@@ -171,7 +172,7 @@ export function InicioLigero({ sesion, primeraPagina, alTraspasar }: Props) {
   const puedeCrear = puedeCrearLigero(sesion);
 
   return (
-    <div className="inicio-ligero" data-testid="inicio-ligero" aria-busy={traspasando || !lista}>
+    <div className="delego-ligera inicio-ligero" data-testid="inicio-ligero" aria-busy={traspasando || !lista}>
       <header className="inicio-ligero__barra">
         <AccionBarra icono={menuOutline} nombre="Abrir menú" onClick={alBoton('ion-menu-button')} />
         <h1 className="inicio-ligero__titulo">Órdenes</h1>

@@ -7,6 +7,7 @@
 import type { OrdenResumen, PaginaOrdenes, UsuarioLogueado } from '@delego/contract';
 import { ESTADOS_ABIERTOS } from '@delego/contract/ligero';
 import { CLAVE_SESION, almacenLocal } from '../../../lib/session-claves';
+import { SIN_FILTROS } from '../model/filtros-ligero';
 
 /** The session as lib/session.ts stores it. */
 export interface SesionLigera {
@@ -26,14 +27,7 @@ export const RUTA_PRIMEROS_PASOS = '/api/v4/entidad/primeros-pasos';
 export function cuerpoInicial() {
   return {
     estados: [...ESTADOS_ABIERTOS] as number[],
-    cliente: null,
-    responsable: null,
-    tipo: null,
-    area: null,
-    prioridad: null,
-    fechaDesde: null,
-    fechaHasta: null,
-    campoFecha: 'creada',
+    ...SIN_FILTROS,
     vencidas: null,
     buscar: null,
     orden: 'recientes',

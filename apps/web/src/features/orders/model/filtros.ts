@@ -9,6 +9,7 @@ import {
   inicioDelDia,
   type Filtros,
 } from '@delego/contract';
+import { SIN_FILTROS } from './filtros-ligero';
 
 /**
  * The filters of the order list (home), as the screen thinks of them, and their two
@@ -44,14 +45,7 @@ export const POR_PAGINA = 25;
 export const FILTROS_INICIALES: FiltrosLista = {
   estados: 'abiertas',
   vencidas: false,
-  cliente: null,
-  responsable: null,
-  tipo: null,
-  area: null,
-  prioridad: null,
-  fechaDesde: null,
-  fechaHasta: null,
-  campoFecha: 'creada',
+  ...SIN_FILTROS,
   buscar: '',
   orden: 'recientes',
 };

@@ -96,8 +96,19 @@ export default function HorasReportadasPage() {
 }
 
 export function Reporte({ reporte, actualizando = false }: { reporte: HorasReportadas; actualizando?: boolean }) {
-  const usuarios = useMemo(() => porMinutos(reporte.porUsuario, (f) => nombrePersona(f.usuario)), [reporte.porUsuario]);
-  const clientes = useMemo(() => porMinutos(reporte.porCliente, (f) => nombreCliente(f.cliente)), [reporte.porCliente]);
+  const { usuarios, clientes } = useMemo(
+    () => ({
+      usuarios: filasDeTabla(reporte.porUsuario, (u) => ({
+        clave: String(u.usuario.id),
+        nombre: nombrePersona(u.usuario),
+      })),
+      clientes: filasDeTabla(reporte.porCliente, (c) => ({
+        clave: String(c.cliente?.id ?? 'sin'),
+        nombre: nombreCliente(c.cliente),
+      })),
+    }),
+    [reporte.porUsuario, reporte.porCliente],
+  );
   const filas = useMemo(
     () =>
       [...reporte.filas].sort(
@@ -137,22 +148,14 @@ export function Reporte({ reporte, actualizando = false }: { reporte: HorasRepor
             columna="Persona"
             testId="horas-por-usuario"
             total={total}
-            filas={usuarios.map((u) => ({
-              clave: String(u.usuario.id),
-              nombre: nombrePersona(u.usuario),
-              minutos: u.minutos,
-            }))}
+            filas={usuarios}
           />
           <TablaHoras
             titulo="Por cliente"
             columna="Cliente"
             testId="horas-por-cliente"
             total={total}
-            filas={clientes.map((c) => ({
-              clave: String(c.cliente?.id ?? 'sin'),
-              nombre: nombreCliente(c.cliente),
-              minutos: c.minutos,
-            }))}
+            filas={clientes}
           />
           <section
             className="delego-card papeleo-tarjeta reportes-tabla reportes-tabla--ancha"
@@ -200,6 +203,17 @@ interface FilaTabla {
   clave: string;
   nombre: string;
   minutos: number;
+}
+
+/** The rows of a per-person or per-client table, largest first (ties by name). */
+function filasDeTabla<T extends { minutos: number }>(
+  filas: readonly T[],
+  fila: (f: T) => Omit<FilaTabla, 'minutos'>,
+): FilaTabla[] {
+  return porMinutos(
+    filas.map((f) => ({ ...fila(f), minutos: f.minutos })),
+    (f) => f.nombre,
+  );
 }
 
 function TablaHoras({
