@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { ESTADOS_ABIERTOS, type zFiltros } from '@delego/contract';
 import type { z } from 'zod';
 import type { Consultar, DbOrTx } from '../../kernel/db/client.js';
-import { lectorDe } from '../../kernel/db/leer.js';
+import { lectorDe, type Leer } from '../../kernel/db/leer.js';
 import { contieneSql, normalizadoSql, numeroDePalabra, palabrasDeBusqueda } from '../../lib/busqueda.js';
 import { intArray } from '../../lib/queries.js';
 import { leerJson } from '../../kernel/db/json.js';
@@ -214,10 +214,14 @@ export class OrdersLecturasRepository {
    * @param consultar the prepared reader of the hot paths (list, count, detail); absent inside a
    * transaction, where every statement goes through `db`.
    */
+  private readonly lector: Leer;
+
   constructor(
     private readonly db: DbOrTx,
-    private readonly consultar?: Consultar,
-  ) {}
+    consultar?: Consultar,
+  ) {
+    this.lector = lectorDe(db, consultar);
+  }
 
   /**
    * @param planPropio plan the statement for its values each time: a text search is best served
@@ -225,7 +229,7 @@ export class OrdersLecturasRepository {
    * only its own values tell which.
    */
   private leer<T>(query: SQL, planPropio = false): Promise<T[]> {
-    return lectorDe(this.db, this.consultar)<T>(query, { preparar: !planPropio });
+    return this.lector<T>(query, { preparar: !planPropio });
   }
 
   private visibleSql(v: Visibilidad): SQL {

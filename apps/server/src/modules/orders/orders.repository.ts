@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Consultar, DbOrTx } from '../../kernel/db/client.js';
-import { lectorDe } from '../../kernel/db/leer.js';
+import { lectorDe, type Leer } from '../../kernel/db/leer.js';
 import { intArray, joinIds, whereId } from '../../lib/queries.js';
 import { hechoEnDelCambio } from '../../lib/idempotencia.js';
 import { ordenEventos, ordenes, ordenResponsables } from './orders.tables.js';
@@ -55,13 +55,17 @@ export class OrdersRepository {
   /**
    * @param consultar the prepared reader, for the create statement; absent inside a transaction.
    */
+  private readonly lector: Leer;
+
   constructor(
     private readonly db: DbOrTx,
-    private readonly consultar?: Consultar,
-  ) {}
+    consultar?: Consultar,
+  ) {
+    this.lector = lectorDe(db, consultar);
+  }
 
   private leer<T>(query: SQL): Promise<T[]> {
-    return lectorDe(this.db, this.consultar)<T>(query, { preparar: true });
+    return this.lector<T>(query, { preparar: true });
   }
 
   /**
