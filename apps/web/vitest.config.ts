@@ -8,6 +8,12 @@ import viteConfig from './vite.config.ts';
  */
 const CON_MOCKS_DE_MODULOS = ['src/app/live.test.tsx'];
 
+/**
+ * Node 25 and later have a `localStorage` of their own (Web Storage, without a file: unusable),
+ * which hides jsdom's. The workers run without it; Node 20 has no such flag.
+ */
+const SIN_WEBSTORAGE_DE_NODE = Number(process.versions.node.split('.')[0]) >= 22 ? ['--no-experimental-webstorage'] : [];
+
 export default mergeConfig(
   viteConfig,
   defineConfig({
@@ -17,6 +23,7 @@ export default mergeConfig(
     resolve: { conditions: [...defaultClientConditions] },
     test: {
       css: false,
+      execArgv: SIN_WEBSTORAGE_DE_NODE,
       // Two kinds of test file (docs/CONVENTIONS.md): screens, hooks and browser code
       // (`*.test.tsx`, `*.dom.test.ts`) run in jsdom with the fake server and Ionic set up; plain
       // logic (`*.test.ts`) runs in Node without them, which saves the ~3 s a DOM file spends
