@@ -1,18 +1,11 @@
 import { layersOutline, pricetagsOutline } from 'ionicons/icons';
 import type { ClaseEtiqueta } from '../keys';
+import type { RecursoAdmin } from '../shared/recurso-admin';
 
 /** How each catalogue names itself on screen and where its screens are. */
-export interface TextosEtiqueta {
-  titulo: string;
-  /** 'tipo de orden', 'área'. */
-  singular: string;
-  plural: string;
+export interface TextosEtiqueta extends RecursoAdmin {
   /** 'el tipo de orden', 'el área'. */
   el: string;
-  nuevo: string;
-  /** Route of the list and of the form (SPEC §2). */
-  rutaLista: string;
-  rutaForm: string;
   /** 'archivado', 'archivada'. */
   archivado: string;
   /** 'lo', 'la': the object pronoun ("las órdenes que lo usan"). */
@@ -32,6 +25,7 @@ export const TEXTOS_ETIQUETA: Record<ClaseEtiqueta, TextosEtiqueta> = {
     nuevo: 'Nuevo tipo de orden',
     rutaLista: '/tipos-orden',
     rutaForm: '/tipo-orden',
+    permiso: 'altaEtiquetas',
     archivado: 'archivado',
     lo: 'lo',
     prefijo: 'tipo',
@@ -45,6 +39,7 @@ export const TEXTOS_ETIQUETA: Record<ClaseEtiqueta, TextosEtiqueta> = {
     nuevo: 'Nueva área',
     rutaLista: '/areas',
     rutaForm: '/area',
+    permiso: 'altaEtiquetas',
     archivado: 'archivada',
     lo: 'la',
     prefijo: 'area',

@@ -1,4 +1,4 @@
-import { LIMITES_IMPORTACION, type ImportarPedido, type ImportarResultado, type PermisoGlobal } from '@delego/contract';
+import { LIMITES_IMPORTACION, type ImportarPedido, type ImportarResultado } from '@delego/contract';
 import { IonButton, IonContent, IonIcon, IonSpinner } from '@ionic/react';
 import { checkmarkCircleOutline, cloudUploadOutline, downloadOutline } from 'ionicons/icons';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { ElegirArchivo } from '../../../components/elegir-archivo';
 import { mensajeDeError } from '../../../lib/errors';
 import { Aviso } from './aviso';
 import { PantallaAdmin } from './lista-admin';
+import { accesoA, type RecursoAdmin } from './recurso-admin';
 import { Tarjeta } from './tarjeta';
 import './admin.css';
 import './importar-archivo.css';
@@ -36,11 +37,8 @@ export interface DescripcionImportacion {
   nota?: string;
   ejemploCsv: string;
   nombreEjemplo: string;
-  /** Singular and plural: 'cliente', 'clientes'. */
-  uno: string;
-  varios: string;
-  /** The list screen, to see what was imported. */
-  rutaLista: string;
+  /** What is imported: its names, its list (to see what was imported) and its permission. */
+  recurso: RecursoAdmin;
   /** The columns the preview shows besides the row and its result. */
   columnasVista: readonly { clave: string; titulo: string }[];
 }
@@ -54,23 +52,16 @@ export function csvDeEjemplo(columnas: readonly string[], filas: readonly string
 
 /** A «Importar» screen of the administration (issue 36): its header and permission around ImportarArchivo. */
 export function PantallaImportacion({
-  titulo,
-  volverA,
-  permiso,
-  para,
   d,
   importacion,
 }: {
-  titulo: string;
-  volverA: string;
-  permiso: PermisoGlobal;
-  para: string;
   d: DescripcionImportacion;
   /** The import's mutation (useImportarClientes(), useImportarUsuarios()). */
   importacion: { mutateAsync: Importar; isPending: boolean };
 }) {
+  const r = d.recurso;
   return (
-    <PantallaAdmin titulo={titulo} volverA={volverA} permiso={permiso} para={para}>
+    <PantallaAdmin titulo={`Importar ${r.plural}`} volverA={r.rutaLista} {...accesoA(r)}>
       <IonContent className="delego-page-content">
         <div className="delego-container admin-pagina">
           <ImportarArchivo d={d} importar={importacion.mutateAsync} procesando={importacion.isPending} />
@@ -163,9 +154,11 @@ export function ImportarArchivo({
       )}
       {importadas !== null && (
         <Aviso tipo="info" icono={checkmarkCircleOutline} role="status" testId="importar-listo">
-          {importadas === 1 ? `Se importó 1 ${d.uno}.` : `Se importaron ${importadas} ${d.varios}.`}{' '}
-          <IonButton size="small" fill="clear" routerLink={d.rutaLista}>
-            Ver {d.varios}
+          {importadas === 1
+            ? `Se importó 1 ${d.recurso.singular}.`
+            : `Se importaron ${importadas} ${d.recurso.plural}.`}{' '}
+          <IonButton size="small" fill="clear" routerLink={d.recurso.rutaLista}>
+            Ver {d.recurso.plural}
           </IonButton>
         </Aviso>
       )}
@@ -182,7 +175,9 @@ export function ImportarArchivo({
             disabled={previa.validas === 0 || procesando}
             data-testid="importar-confirmar"
           >
-            {previa.validas === 1 ? `Importar 1 ${d.uno}` : `Importar ${previa.validas} ${d.varios}`}
+            {previa.validas === 1
+              ? `Importar 1 ${d.recurso.singular}`
+              : `Importar ${previa.validas} ${d.recurso.plural}`}
           </IonButton>
           <IonButton
             fill="clear"

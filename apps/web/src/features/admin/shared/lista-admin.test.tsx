@@ -31,10 +31,16 @@ const EQUIPOS: Equipo[] = [
 
 const LISTA: DescripcionListaAdmin = {
   prefijo: 'equipos',
-  uno: 'equipo',
-  varios: 'equipos',
+  recurso: {
+    titulo: 'Equipos',
+    singular: 'equipo',
+    plural: 'equipos',
+    nuevo: 'Nuevo equipo',
+    rutaLista: '/equipos',
+    rutaForm: '/equipo',
+    permiso: 'altaClientes',
+  },
   icono: cubeOutline,
-  rutaNuevo: '/equipo',
   placeholder: 'Buscar por nombre',
   debounce: 0,
 };
@@ -214,10 +220,10 @@ describe('PantallaAdmin', () => {
 
 describe('BotonImportar', () => {
   it('links to the import screen of the list, named after what it imports', () => {
-    renderConApp(<BotonImportar varios="clientes" />, { usuario: makeUsuario(), ruta: '/clientes' });
-    const boton = screen.getByTestId('clientes-importar');
-    expect(boton).toHaveAttribute('aria-label', 'Importar clientes');
-    expect(boton).toHaveAttribute('title', 'Importar clientes de un CSV o Excel');
-    expect(boton).toHaveAttribute('router-link', '/clientes-importar');
+    renderConApp(<BotonImportar recurso={LISTA.recurso} />, { usuario: makeUsuario(), ruta: '/clientes' });
+    const boton = screen.getByTestId('equipos-importar');
+    expect(boton).toHaveAttribute('aria-label', 'Importar equipos');
+    expect(boton).toHaveAttribute('title', 'Importar equipos de un CSV o Excel');
+    expect(boton).toHaveAttribute('router-link', '/equipos-importar');
   });
 });

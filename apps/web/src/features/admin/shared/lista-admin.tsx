@@ -20,6 +20,7 @@ import { EstadoError, EstadoPantalla, EstadoSinPermiso, FilasCargando } from '..
 import { Buscador } from './buscador';
 import { plural } from './nombres';
 import { sinPermisoPara, useTienePermiso } from './permiso-requerido';
+import type { RecursoAdmin } from './recurso-admin';
 import './admin.css';
 
 /**
@@ -68,8 +69,9 @@ export function PantallaAdmin({ titulo, volverA, permiso, para, children, accion
   );
 }
 
-/** The header's «Importar» button of a list (issue 36): `varios` is 'clientes' or 'usuarios'. */
-export function BotonImportar({ varios }: { varios: string }) {
+/** The header's «Importar» button of a list (issue 36): clients' or users'. */
+export function BotonImportar({ recurso }: { recurso: RecursoAdmin }) {
+  const varios = recurso.plural;
   return (
     <IonButton
       routerLink={`/${varios}-importar`}
@@ -152,15 +154,12 @@ export interface DescripcionListaAdmin {
   /** Prefix of the test ids: `${prefijo}-buscar`, `-lista`, `-vacio` and `-nuevo`. */
   prefijo: string;
   /**
-   * The masculine noun the texts are made of, singular and plural ('cliente', 'clientes'): the
-   * count, the search's label, the empty states and 'Nuevo cliente'.
+   * What the list holds: its nouns (the count, the search's label, the empty states), its «Nuevo
+   * cliente» and the form that creates one.
    */
-  uno: string;
-  varios: string;
+  recurso: RecursoAdmin;
   /** Icon of the empty list. */
   icono: string;
-  /** Route of the form that creates one. */
-  rutaNuevo: string;
   /** What the search looks in: 'Buscar por nombre, usuario o email'. */
   placeholder: string;
   /** Milliseconds the search box waits after the last key. */
@@ -189,7 +188,13 @@ export interface ListaAdminProps<T extends ItemAdmin> {
  * loading, error and empty states, the number shown and the "add" button.
  */
 export function ListaAdmin<T extends ItemAdmin>({
-  lista: { prefijo, uno, varios, icono, rutaNuevo, placeholder, debounce },
+  lista: {
+    prefijo,
+    recurso: { singular: uno, plural: varios, nuevo, rutaForm: rutaNuevo },
+    icono,
+    placeholder,
+    debounce,
+  },
   busqueda,
   onBusqueda,
   items,
@@ -204,7 +209,6 @@ export function ListaAdmin<T extends ItemAdmin>({
   const activos = items?.filter((i) => i.activo).length ?? 0;
   const inactivos = (items?.length ?? 0) - activos;
   const visibles = items?.filter((i) => filtro === 'todos' || i.activo === (filtro === 'activos')) ?? [];
-  const nuevo = `Nuevo ${uno}`;
 
   return (
     <MarcoListaAdmin onRefrescar={onRefrescar} nuevo={{ ruta: rutaNuevo, etiqueta: nuevo, testId: `${prefijo}-nuevo` }}>

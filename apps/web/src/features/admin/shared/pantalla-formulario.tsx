@@ -1,17 +1,12 @@
-import type { PermisoGlobal } from '@delego/contract';
 import { IonContent } from '@ionic/react';
 import { Fragment, type ReactNode } from 'react';
 import { PantallaAdmin } from './lista-admin';
 import { useIdParam } from './parametros';
+import { accesoA, type RecursoAdmin } from './recurso-admin';
 
 interface Props {
-  /** The title while creating ('Nuevo cliente') and while editing ('Editar cliente'). */
-  titulos: readonly [nuevo: string, editar: string];
-  /** The list the form belongs to: the header's way back. */
-  volverA: string;
-  permiso: PermisoGlobal;
-  /** What the permission allows, for the forbidden state: 'administrar clientes'. */
-  para: string;
+  /** Whose form: its titles, its list (the header's way back) and its permission. */
+  recurso: RecursoAdmin;
   /** The form of the record `?id=` names, or of a new one (null). */
   children: (id: number | null) => ReactNode;
 }
@@ -20,10 +15,10 @@ interface Props {
  * An administration form: `/cliente` creates, `/cliente?id=3` edits. The form starts over when
  * the address names another record.
  */
-export function PantallaFormularioAdmin({ titulos: [nuevo, editar], volverA, permiso, para, children }: Props) {
+export function PantallaFormularioAdmin({ recurso: r, children }: Props) {
   const id = useIdParam('id');
   return (
-    <PantallaAdmin titulo={id === null ? nuevo : editar} volverA={volverA} permiso={permiso} para={para}>
+    <PantallaAdmin titulo={id === null ? r.nuevo : `Editar ${r.singular}`} volverA={r.rutaLista} {...accesoA(r)}>
       <IonContent className="delego-page-content">
         <Fragment key={id ?? 'nuevo'}>{children(id)}</Fragment>
       </IonContent>

@@ -32,14 +32,7 @@ export function validarNombreEtiqueta(nombre: string): { ok: true; nombre: strin
 export function EtiquetaForm({ clase }: { clase: ClaseEtiqueta }) {
   const t = TEXTOS_ETIQUETA[clase];
   return (
-    <PantallaFormularioAdmin
-      titulos={[t.nuevo, `Editar ${t.singular}`]}
-      volverA={t.rutaLista}
-      permiso="altaEtiquetas"
-      para={`administrar ${t.plural}`}
-    >
-      {(id) => <CargaEtiqueta clase={clase} id={id} />}
-    </PantallaFormularioAdmin>
+    <PantallaFormularioAdmin recurso={t}>{(id) => <CargaEtiqueta clase={clase} id={id} />}</PantallaFormularioAdmin>
   );
 }
 

@@ -8,6 +8,7 @@ import type { ClaseEtiqueta } from '../../keys';
 import { EstadoPantalla } from '../../../../components/estados-pantalla';
 import { useAviso, useConfirmar } from '../../../../components/avisos';
 import { CargaAdmin, MarcoListaAdmin, PantallaAdmin } from '../../shared/lista-admin';
+import { accesoA } from '../../shared/recurso-admin';
 import { useBorrarEtiqueta } from '../api/borrar-etiqueta';
 import { useEtiquetas } from '../../../../lib/catalogos';
 import { useModificarEtiqueta } from '../api/modificar-etiqueta';
@@ -53,7 +54,7 @@ interface Props {
 export function EtiquetasLista({ clase, children }: Props) {
   const t = TEXTOS_ETIQUETA[clase];
   return (
-    <PantallaAdmin titulo={t.titulo} permiso="altaEtiquetas" para={`administrar ${t.plural}`}>
+    <PantallaAdmin titulo={t.titulo} {...accesoA(t)}>
       <Listado clase={clase}>{children}</Listado>
     </PantallaAdmin>
   );

@@ -19,6 +19,7 @@ import {
 import { useCambiarActivo } from '../../shared/cambiar-activo';
 import { PantallaFormularioAdmin } from '../../shared/pantalla-formulario';
 import { FormularioSinDatos, Tarjeta } from '../../shared/tarjeta';
+import { CLIENTES } from '../recurso';
 import '../../shared/admin.css';
 
 /** The contract's length limit of each text field of a client (the CUIT has its own pattern). */
@@ -33,16 +34,7 @@ const LIMITES_CLIENTE: Partial<Record<CampoCliente, number>> = {
 
 /** cliente: the form to create (`/cliente`) or edit (`/cliente?id=3`) a client. */
 export default function ClientePage() {
-  return (
-    <PantallaFormularioAdmin
-      titulos={['Nuevo cliente', 'Editar cliente']}
-      volverA="/clientes"
-      permiso="altaClientes"
-      para="administrar clientes"
-    >
-      {(id) => <CargaCliente id={id} />}
-    </PantallaFormularioAdmin>
-  );
+  return <PantallaFormularioAdmin recurso={CLIENTES}>{(id) => <CargaCliente id={id} />}</PantallaFormularioAdmin>;
 }
 
 function CargaCliente({ id }: { id: number | null }) {

@@ -5,14 +5,14 @@ import { useMemo, useState } from 'react';
 import { BotonImportar, ListaAdmin, PantallaAdmin, type DescripcionListaAdmin } from '../../shared/lista-admin';
 import { coincide } from '../../shared/nombres';
 import { useClientes } from '../api/get-clientes';
+import { accesoA } from '../../shared/recurso-admin';
+import { CLIENTES } from '../recurso';
 import '../../shared/admin.css';
 
 const LISTA: DescripcionListaAdmin = {
   prefijo: 'clientes',
-  uno: 'cliente',
-  varios: 'clientes',
+  recurso: CLIENTES,
   icono: businessOutline,
-  rutaNuevo: '/cliente',
   placeholder: 'Buscar por nombre, CUIT, contacto o email',
   debounce: 200,
 };
@@ -20,12 +20,7 @@ const LISTA: DescripcionListaAdmin = {
 /** Clientes (needs altaClientes): the company's clients, with search. */
 export default function ClientesPage() {
   return (
-    <PantallaAdmin
-      titulo="Clientes"
-      permiso="altaClientes"
-      para="administrar clientes"
-      acciones={<BotonImportar varios="clientes" />}
-    >
+    <PantallaAdmin titulo={CLIENTES.titulo} {...accesoA(CLIENTES)} acciones={<BotonImportar recurso={CLIENTES} />}>
       <ListaClientes />
     </PantallaAdmin>
   );

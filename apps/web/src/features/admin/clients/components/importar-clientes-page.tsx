@@ -1,5 +1,6 @@
 import { COLUMNAS_IMPORTAR_CLIENTES } from '@delego/contract';
 import { csvDeEjemplo, PantallaImportacion, type DescripcionImportacion } from '../../shared/importar-archivo';
+import { CLIENTES } from '../recurso';
 import { useImportarClientes } from '../api/importar-clientes';
 
 /** The example file: the accepted columns and one row. */
@@ -14,9 +15,7 @@ const IMPORTACION: DescripcionImportacion = {
   obligatorias: ['nombre'],
   ejemploCsv: EJEMPLO_CSV,
   nombreEjemplo: 'clientes-ejemplo.csv',
-  uno: 'cliente',
-  varios: 'clientes',
-  rutaLista: '/clientes',
+  recurso: CLIENTES,
   columnasVista: [
     { clave: 'nombre', titulo: 'Nombre' },
     { clave: 'cuit', titulo: 'CUIT' },
@@ -26,14 +25,5 @@ const IMPORTACION: DescripcionImportacion = {
 
 /** Clientes › Importar (issue 36): a CSV or XLSX, its preview row by row, then the import of the valid rows. */
 export default function ImportarClientesPage() {
-  return (
-    <PantallaImportacion
-      titulo="Importar clientes"
-      volverA="/clientes"
-      permiso="altaClientes"
-      para="administrar clientes"
-      d={IMPORTACION}
-      importacion={useImportarClientes()}
-    />
-  );
+  return <PantallaImportacion d={IMPORTACION} importacion={useImportarClientes()} />;
 }

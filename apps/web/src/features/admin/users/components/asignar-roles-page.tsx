@@ -16,18 +16,15 @@ import { useGuardarUsuario } from '../api/guardar-usuario';
 import { Aviso } from '../../shared/aviso';
 import { PantallaAdmin } from '../../shared/lista-admin';
 import { Tarjeta } from '../../shared/tarjeta';
+import { accesoA } from '../../shared/recurso-admin';
+import { USUARIOS } from '../recurso';
 import '../../shared/admin.css';
 
 /** asignar-roles (`/asignar-roles?usuario=12`): the roles of a user as toggles. */
 export default function AsignarRolesPage() {
   const usuarioId = useIdParam('usuario');
   return (
-    <PantallaAdmin
-      titulo="Roles"
-      volverA={usuarioId ? `/usuario?id=${usuarioId}` : '/usuarios'}
-      permiso="altaUsuarios"
-      para="administrar usuarios"
-    >
+    <PantallaAdmin titulo="Roles" volverA={usuarioId ? `/usuario?id=${usuarioId}` : '/usuarios'} {...accesoA(USUARIOS)}>
       <IonContent className="delego-page-content">
         {usuarioId === null ? <EstadoElegirUsuario /> : <CargaRoles key={usuarioId} usuarioId={usuarioId} />}
       </IonContent>

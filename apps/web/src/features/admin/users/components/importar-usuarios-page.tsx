@@ -1,5 +1,6 @@
 import { COLUMNAS_IMPORTAR_USUARIOS } from '@delego/contract';
 import { csvDeEjemplo, PantallaImportacion, type DescripcionImportacion } from '../../shared/importar-archivo';
+import { USUARIOS } from '../recurso';
 import { useImportarUsuarios } from '../api/importar-usuarios';
 
 /** The example file: the accepted columns and two rows. */
@@ -16,9 +17,7 @@ const IMPORTACION: DescripcionImportacion = {
   nota: 'El rol es PROPIETARIO, ADMIN, SUPERVISOR u OPERARIO (vacío: OPERARIO). Cada usuario recibe por correo una invitación para elegir su contraseña.',
   ejemploCsv: EJEMPLO_CSV_USUARIOS,
   nombreEjemplo: 'usuarios-ejemplo.csv',
-  uno: 'usuario',
-  varios: 'usuarios',
-  rutaLista: '/usuarios',
+  recurso: USUARIOS,
   columnasVista: [
     { clave: 'usuario', titulo: 'Usuario' },
     { clave: 'nombre', titulo: 'Nombre' },
@@ -29,14 +28,5 @@ const IMPORTACION: DescripcionImportacion = {
 
 /** Usuarios › Importar (issue 36): a CSV or XLSX, its preview row by row, then the invitations. */
 export default function ImportarUsuariosPage() {
-  return (
-    <PantallaImportacion
-      titulo="Importar usuarios"
-      volverA="/usuarios"
-      permiso="altaUsuarios"
-      para="administrar usuarios"
-      d={IMPORTACION}
-      importacion={useImportarUsuarios()}
-    />
-  );
+  return <PantallaImportacion d={IMPORTACION} importacion={useImportarUsuarios()} />;
 }

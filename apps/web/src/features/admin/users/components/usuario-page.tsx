@@ -37,6 +37,7 @@ import {
 import { useCambiarActivo } from '../../shared/cambiar-activo';
 import { PantallaFormularioAdmin } from '../../shared/pantalla-formulario';
 import { CampoPersona } from './campo-persona';
+import { USUARIOS } from '../recurso';
 import '../../shared/admin.css';
 
 /** The contract's length limits of the user's text fields. */
@@ -49,16 +50,7 @@ const LIMITES_USUARIO = {
 
 /** usuario: the form to create (`/usuario`) or edit (`/usuario?id=12`) a user. */
 export default function UsuarioPage() {
-  return (
-    <PantallaFormularioAdmin
-      titulos={['Nuevo usuario', 'Editar usuario']}
-      volverA="/usuarios"
-      permiso="altaUsuarios"
-      para="administrar usuarios"
-    >
-      {(id) => <CargaUsuario id={id} />}
-    </PantallaFormularioAdmin>
-  );
+  return <PantallaFormularioAdmin recurso={USUARIOS}>{(id) => <CargaUsuario id={id} />}</PantallaFormularioAdmin>;
 }
 
 function CargaUsuario({ id }: { id: number | null }) {

@@ -6,6 +6,8 @@ import { coincide, nombreCompleto } from '../../shared/nombres';
 import { textoDeBusqueda, useBuscarUsuarios } from '../api/buscar-usuarios';
 import { useUsuarios } from '../api/get-usuarios';
 import { UsuarioItem } from './usuario-item';
+import { accesoA } from '../../shared/recurso-admin';
+import { USUARIOS } from '../recurso';
 import '../../shared/admin.css';
 
 const ordenarPorNombre = (a: UsuarioAdmin, b: UsuarioAdmin) =>
@@ -13,10 +15,8 @@ const ordenarPorNombre = (a: UsuarioAdmin, b: UsuarioAdmin) =>
 
 const LISTA: DescripcionListaAdmin = {
   prefijo: 'usuarios',
-  uno: 'usuario',
-  varios: 'usuarios',
+  recurso: USUARIOS,
   icono: peopleOutline,
-  rutaNuevo: '/usuario',
   placeholder: 'Buscar por nombre, usuario o email',
   // The search goes to the server: it waits a little longer.
   debounce: 300,
@@ -25,12 +25,7 @@ const LISTA: DescripcionListaAdmin = {
 /** Usuarios (needs altaUsuarios): every user of the company, with search. */
 export default function UsuariosPage() {
   return (
-    <PantallaAdmin
-      titulo="Usuarios"
-      permiso="altaUsuarios"
-      para="administrar usuarios"
-      acciones={<BotonImportar varios="usuarios" />}
-    >
+    <PantallaAdmin titulo={USUARIOS.titulo} {...accesoA(USUARIOS)} acciones={<BotonImportar recurso={USUARIOS} />}>
       <ListaUsuarios />
     </PantallaAdmin>
   );
