@@ -269,7 +269,7 @@ describe('a prueba de caídas (issue 28)', () => {
       this: IdempotenciaService,
       ...args: Parameters<IdempotenciaService['completar']>
     ) {
-      if (args[5] === undefined) return Promise.reject(new Error('el proceso murió después del commit'));
+      if (args[4] === undefined) return Promise.reject(new Error('el proceso murió después del commit'));
       return original.apply(this, args);
     });
   };
@@ -376,7 +376,7 @@ describe('a prueba de caídas (issue 28)', () => {
     // The dead claim can no longer complete nor release the key the retry completed.
     const s = f.env.puertos().idempotencia;
     const muerta = new Date(toma as string | Date);
-    expect(await s.completar(dueno, clave, muerta, 200, '{}')).toBe(false);
+    expect(await s.completar(dueno, clave, muerta, { status: 200, respuesta: '{}' })).toBe(false);
     await s.liberar(dueno, clave, muerta);
     expect(await filaClave(clave)).toMatchObject({ estado: 'completada', status: 200 });
   });
@@ -390,7 +390,7 @@ describe('a prueba de caídas (issue 28)', () => {
       ...args: Parameters<IdempotenciaService['completar']>
     ) {
       // Past the lease a retry took the key: the claim is no longer this request's.
-      const tx = args[5];
+      const tx = args[4];
       if (!tx) throw new Error('se esperaba la transacción del cambio');
       await tx.execute(sql`update idempotencia set creada = creada + interval '1 second' where clave = ${clave}`);
       return original.apply(this, args);

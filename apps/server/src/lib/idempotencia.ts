@@ -32,6 +32,12 @@ export interface DuenoClave {
  * its moment (`toma`): a claim left `en_proceso` past its lease (the request timeout) may be taken
  * again by a retry, and from then on the first claim can neither complete nor release the key.
  */
+/** What a completed key answers to its replays: the status and the JSON body as first sent. */
+export interface RespuestaGuardada {
+  status: number;
+  respuesta: string;
+}
+
 export interface AlmacenIdempotencia {
   reclamar(
     dueno: DuenoClave,
@@ -42,14 +48,7 @@ export interface AlmacenIdempotencia {
    * Completes the key of claim `toma` with the answer, inside `tx` when given (the change's own
    * transaction); false when that claim no longer holds the key.
    */
-  completar(
-    dueno: DuenoClave,
-    clave: string,
-    toma: Date,
-    status: number,
-    respuesta: string,
-    tx?: DbOrTx,
-  ): Promise<boolean>;
+  completar(dueno: DuenoClave, clave: string, toma: Date, r: RespuestaGuardada, tx?: DbOrTx): Promise<boolean>;
   liberar(dueno: DuenoClave, clave: string, toma: Date): Promise<void>;
 }
 
@@ -117,7 +116,7 @@ export async function responderEnTransaccion<T>(tx: DbOrTx, respuesta: T): Promi
   if (!c || c.enTransaccion || !c.serializar || !c.status) return respuesta;
   const status = c.status();
   if (status >= 300) return respuesta;
-  if (!(await c.almacen.completar(c.dueno, c.clave, c.toma, status, c.serializar(respuesta), tx))) {
+  if (!(await c.almacen.completar(c.dueno, c.clave, c.toma, { status, respuesta: c.serializar(respuesta) }, tx))) {
     c.perdida = true;
     throw new AppError('IDEMPOTENCIA_EN_PROCESO', MENSAJE_EN_PROCESO, { retryAfterS: 5 });
   }
@@ -215,7 +214,7 @@ export function idempotente(
           // before; a crash right before this would leave the key to be retried after the lease.
           req.log.error({ ruta: req.routeOptions.url }, 'idempotencia.fueraDeTransaccion');
         }
-        await almacen.completar(quien, clave, toma, reply.statusCode, payload);
+        await almacen.completar(quien, clave, toma, { status: reply.statusCode, respuesta: payload });
       }
     } catch (error) {
       // The key stays `en_proceso` until the request timeout; then a retry runs it again (a

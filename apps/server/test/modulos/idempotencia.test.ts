@@ -24,7 +24,7 @@ it('se arma solo con el núcleo: una clave repetida devuelve la primera respuest
   const primero = await m.puerto.reclamar(dueno, clave, 'huella');
   if (primero.tipo !== 'nuevo') throw new Error('se esperaba un reclamo nuevo');
   await expect(m.puerto.reclamar(dueno, clave, 'huella')).rejects.toMatchObject({ code: 'IDEMPOTENCIA_EN_PROCESO' });
-  expect(await m.puerto.completar(dueno, clave, primero.toma, 200, '{"ok":true}')).toBe(true);
+  expect(await m.puerto.completar(dueno, clave, primero.toma, { status: 200, respuesta: '{"ok":true}' })).toBe(true);
   expect(await m.puerto.reclamar(dueno, clave, 'huella')).toEqual({
     tipo: 'repetida',
     status: 200,

@@ -1,7 +1,7 @@
 import type { Db, DbOrTx } from '../../kernel/db/client.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
-import { MENSAJE_EN_PROCESO } from '../../lib/idempotencia.js';
+import { MENSAJE_EN_PROCESO, type RespuestaGuardada } from '../../lib/idempotencia.js';
 import { IdempotenciaRepository, type DuenoClave } from './idempotencia.repository.js';
 
 /** How long a key is remembered: a replay within it gets the first answer. */
@@ -65,17 +65,10 @@ export class IdempotenciaService {
    * Records the answer the request gave (its status and JSON body as sent), kept 24 h, inside `tx`
    * when given (the change's transaction); false when claim `toma` no longer holds the key.
    */
-  completar(
-    dueno: DuenoClave,
-    clave: string,
-    toma: Date,
-    status: number,
-    respuesta: string,
-    tx?: DbOrTx,
-  ): Promise<boolean> {
+  completar(dueno: DuenoClave, clave: string, toma: Date, r: RespuestaGuardada, tx?: DbOrTx): Promise<boolean> {
     const vence = new Date(this.clock.now().getTime() + VIGENCIA_IDEMPOTENCIA_MS);
     const repo = tx ? new IdempotenciaRepository(tx) : this.repo;
-    return repo.completar(dueno, clave, toma, { status, respuesta, vence });
+    return repo.completar(dueno, clave, toma, { ...r, vence });
   }
 
   /** Forgets a claim whose request failed before changing anything that counts (5xx): a retry runs it again. */
