@@ -3,37 +3,24 @@
  * chunk: the login screen never loads it). Only the pieces the four kinds use are registered, so
  * the chunk stays small. Labels and figures reach the canvas as text: nothing here is HTML.
  */
-import {
-  ArcElement,
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  DoughnutController,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-  type ChartConfiguration,
-} from 'chart.js';
+import * as piezas from 'chart.js';
+import { Chart, type ChartConfiguration } from 'chart.js';
 import { useEffect, useRef } from 'react';
 import { colorDe } from './paleta';
 import type { GraficoProps } from './tipos';
 
 Chart.register(
-  ArcElement,
-  BarController,
-  BarElement,
-  CategoryScale,
-  DoughnutController,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
+  piezas.ArcElement,
+  piezas.BarController,
+  piezas.BarElement,
+  piezas.CategoryScale,
+  piezas.DoughnutController,
+  piezas.Legend,
+  piezas.LinearScale,
+  piezas.LineController,
+  piezas.LineElement,
+  piezas.PointElement,
+  piezas.Tooltip,
 );
 
 type PropsLienzo = Required<Pick<GraficoProps, 'titulo' | 'tipo' | 'etiquetas' | 'series' | 'formato' | 'alto'>> &
