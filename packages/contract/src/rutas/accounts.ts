@@ -1,16 +1,4 @@
-import {
-  zAvisoCuenta,
-  zConfirmacion,
-  zConfirmarQuery,
-  zConfirmarRecuperarPasswordQuery,
-  zEnlaceInfo,
-  zEnlaceQuery,
-  zPasswordRestablecida,
-  zRecuperarPasswordQuery,
-  zReenviarConfirmacion,
-  zRegistroHecho,
-  zRegistroUsuario,
-} from '../accounts.js';
+import * as cuentas from '../accounts.js';
 import { rutaDeGrupo } from './definir.js';
 
 const rutaDeCuentas = rutaDeGrupo({ tags: ['cuentas'], publica: true });
@@ -27,47 +15,47 @@ export const RUTAS_CUENTAS = {
     path: '/api/v2/registrar/usuario',
     summary:
       'Alta de una empresa y su propietario (sin autenticación). Responde 201 y envía el correo de confirmación; si el usuario o el email ya existen responde igual, no crea nada y el email recibe un aviso',
-    body: zRegistroUsuario,
-    response: { 201: zRegistroHecho },
+    body: cuentas.zRegistroUsuario,
+    response: { 201: cuentas.zRegistroHecho },
   }),
   reenviarConfirmacion: rutaDeCuentas({
     metodo: 'POST',
     path: '/api/v2/registrar/reenviar',
     summary:
       'Reenvía el correo de confirmación a una cuenta sin confirmar, por {usuario} (usuario o email) o {k} (un enlace vencido). Siempre la misma respuesta',
-    body: zReenviarConfirmacion,
-    response: { 200: zAvisoCuenta },
+    body: cuentas.zReenviarConfirmacion,
+    response: { 200: cuentas.zAvisoCuenta },
   }),
   confirmarCuenta: rutaDeCuentas({
     metodo: 'GET',
     path: '/api/v2/confirmar',
     summary:
       'Confirma la cuenta del enlace ?k= (estado confirmada, o yaConfirmada en un segundo clic); ENLACE_VENCIDO (410) o ENLACE_INVALIDO (404)',
-    querystring: zConfirmarQuery,
-    response: { 200: zConfirmacion },
+    querystring: cuentas.zConfirmarQuery,
+    response: { 200: cuentas.zConfirmacion },
   }),
   recuperarPassword: rutaDeCuentas({
     metodo: 'GET',
     path: '/api/v2/recuperarPassword',
     summary:
       'Envía un enlace para elegir una contraseña nueva a la cuenta de ?username= (usuario o email). Siempre la misma respuesta',
-    querystring: zRecuperarPasswordQuery,
-    response: { 200: zAvisoCuenta },
+    querystring: cuentas.zRecuperarPasswordQuery,
+    response: { 200: cuentas.zAvisoCuenta },
   }),
   enlaceRecuperarPassword: rutaDeCuentas({
     metodo: 'GET',
     path: '/api/v2/recuperarPassword/enlace',
     summary:
       'Para qué es el enlace ?k= de password-reset: recuperacion o invitacion, el nombre de pila, la empresa y el vencimiento (no lo gasta)',
-    querystring: zEnlaceQuery,
-    response: { 200: zEnlaceInfo },
+    querystring: cuentas.zEnlaceQuery,
+    response: { 200: cuentas.zEnlaceInfo },
   }),
   confirmarRecuperarPassword: rutaDeCuentas({
     metodo: 'GET',
     path: '/api/v2/confirmarRecuperarPassword',
     summary:
       'Fija la contraseña (?k&password&confirmPassword, MD5 hex iguales), gasta los enlaces del usuario y cierra sus sesiones',
-    querystring: zConfirmarRecuperarPasswordQuery,
-    response: { 200: zPasswordRestablecida },
+    querystring: cuentas.zConfirmarRecuperarPasswordQuery,
+    response: { 200: cuentas.zPasswordRestablecida },
   }),
 } as const;

@@ -1,30 +1,5 @@
 import { z } from 'zod';
-import {
-  LIMITES_ADMIN,
-  zCambioUsername,
-  zCliente,
-  zClienteAsignable,
-  zClienteGuardar,
-  zE5sArea,
-  zE5sImportado,
-  zE5sImportar,
-  zEtiqueta,
-  zEtiquetaBorrada,
-  zEtiquetaCrear,
-  zEtiquetaModificar,
-  zListaEtiquetasQuery,
-  zLogo,
-  zLogoGuardado,
-  zPerfil,
-  zPrimerosPasos,
-  zImportarPedido,
-  zImportarResultado,
-  zPermisosDeUsuario,
-  zProfile,
-  zStoreUser,
-  zTogglePermiso,
-  zUsuarioAdmin,
-} from '../admin.js';
+import * as admin from '../admin.js';
 import { zId } from '../common.js';
 import { ruta, rutaDeGrupo, zParamId } from './definir.js';
 
@@ -38,30 +13,30 @@ function rutasEtiquetas<const B extends string>(base: B, tag: string, que: strin
       metodo: 'GET',
       path: `/${base}/all`,
       summary: `${que} de la entidad; con ?incluirArchivados=true también los archivados`,
-      querystring: zListaEtiquetasQuery,
-      response: { 200: z.array(zEtiqueta) },
+      querystring: admin.zListaEtiquetasQuery,
+      response: { 200: z.array(admin.zEtiqueta) },
     }),
     crear: rutaDelCatalogo({
       metodo: 'POST',
       path: `/${base}`,
       summary: 'Crea: {nombre}; requiere altaEtiquetas',
-      body: zEtiquetaCrear,
-      response: { 200: zEtiqueta },
+      body: admin.zEtiquetaCrear,
+      response: { 200: admin.zEtiqueta },
     }),
     modificar: rutaDelCatalogo({
       metodo: 'PUT',
       path: `/${base}/:id`,
       summary: 'Renombra {nombre}; archivado: false lo restaura, true lo archiva',
       params: zParamId,
-      body: zEtiquetaModificar,
-      response: { 200: zEtiqueta },
+      body: admin.zEtiquetaModificar,
+      response: { 200: admin.zEtiqueta },
     }),
     borrar: rutaDelCatalogo({
       metodo: 'DELETE',
       path: `/${base}/:id`,
       summary: 'Elimina; si hay órdenes que lo usan, lo archiva y lo informa',
       params: zParamId,
-      response: { 200: zEtiquetaBorrada },
+      response: { 200: admin.zEtiquetaBorrada },
     }),
   };
 }
@@ -76,7 +51,7 @@ export const RUTAS_ADMIN = {
     path: '/api/v2/usuarios',
     tags: ['usuarios'],
     summary: 'Usuarios de la entidad, activos e inactivos; requiere altaUsuarios',
-    response: { 200: z.array(zUsuarioAdmin) },
+    response: { 200: z.array(admin.zUsuarioAdmin) },
   }),
   usuario: ruta({
     metodo: 'GET',
@@ -84,15 +59,15 @@ export const RUTAS_ADMIN = {
     tags: ['usuarios'],
     summary: 'Un usuario de la entidad',
     params: zParamId,
-    response: { 200: zUsuarioAdmin },
+    response: { 200: admin.zUsuarioAdmin },
   }),
   guardarUsuario: ruta({
     metodo: 'POST',
     path: '/api/v4/usuario',
     tags: ['usuarios'],
     summary: 'Crea (sin id) o modifica (con id) un usuario {storeUser}',
-    body: zStoreUser,
-    response: { 200: zUsuarioAdmin },
+    body: admin.zStoreUser,
+    response: { 200: admin.zUsuarioAdmin },
   }),
   buscarUsuarios: ruta({
     metodo: 'GET',
@@ -100,9 +75,11 @@ export const RUTAS_ADMIN = {
     tags: ['usuarios'],
     summary: 'Busca usuarios de la entidad por usuario, nombre, apellido o email',
     params: z.object({
-      texto: z.string().max(LIMITES_ADMIN.buscar, `La búsqueda admite hasta ${LIMITES_ADMIN.buscar} caracteres.`),
+      texto: z
+        .string()
+        .max(admin.LIMITES_ADMIN.buscar, `La búsqueda admite hasta ${admin.LIMITES_ADMIN.buscar} caracteres.`),
     }),
-    response: { 200: z.array(zUsuarioAdmin) },
+    response: { 200: z.array(admin.zUsuarioAdmin) },
   }),
   permisosDeUsuario: ruta({
     metodo: 'GET',
@@ -110,7 +87,7 @@ export const RUTAS_ADMIN = {
     tags: ['permisos'],
     summary: 'Permisos globales y por cliente de un usuario',
     params: zParamUsuario,
-    response: { 200: zPermisosDeUsuario },
+    response: { 200: admin.zPermisosDeUsuario },
   }),
   togglePermiso: ruta({
     metodo: 'POST',
@@ -118,8 +95,8 @@ export const RUTAS_ADMIN = {
     tags: ['permisos'],
     summary: 'Otorga (accion true) o quita (false) un permiso: por cliente con cliente = id, global con cliente = null',
     params: zParamUsuario,
-    body: zTogglePermiso,
-    response: { 200: zPermisosDeUsuario },
+    body: admin.zTogglePermiso,
+    response: { 200: admin.zPermisosDeUsuario },
   }),
   quitarPermisosCliente: ruta({
     metodo: 'DELETE',
@@ -127,7 +104,7 @@ export const RUTAS_ADMIN = {
     tags: ['permisos'],
     summary: 'Quita todos los permisos del usuario sobre el cliente',
     params: z.object({ usuario: zId, cliente: zId }),
-    response: { 200: zPermisosDeUsuario },
+    response: { 200: admin.zPermisosDeUsuario },
   }),
 
   clientes: ruta({
@@ -135,22 +112,22 @@ export const RUTAS_ADMIN = {
     path: '/api/v4/clientes',
     tags: ['clientes'],
     summary: 'Clientes de la entidad (activos e inactivos)',
-    response: { 200: z.array(zCliente) },
+    response: { 200: z.array(admin.zCliente) },
   }),
   guardarCliente: ruta({
     metodo: 'POST',
     path: '/api/v2/cliente',
     tags: ['clientes'],
     summary: 'Crea (sin id) o modifica (con id) un cliente; requiere altaClientes',
-    body: zClienteGuardar,
-    response: { 200: zCliente },
+    body: admin.zClienteGuardar,
+    response: { 200: admin.zCliente },
   }),
   empresasAsignables: ruta({
     metodo: 'GET',
     path: '/api/v2/empresasAsignables',
     tags: ['clientes'],
     summary: 'Clientes activos para los que el usuario puede delegar órdenes',
-    response: { 200: z.array(zClienteAsignable) },
+    response: { 200: z.array(admin.zClienteAsignable) },
   }),
 
   tiposOrden: tipos.lista,
@@ -166,15 +143,15 @@ export const RUTAS_ADMIN = {
     path: '/api/v2/e5s/areas',
     tags: ['áreas'],
     summary: 'Catálogo de áreas E5S de la entidad (clave y nombre)',
-    response: { 200: z.array(zE5sArea) },
+    response: { 200: z.array(admin.zE5sArea) },
   }),
   e5sImportar: ruta({
     metodo: 'POST',
     path: '/api/v2/e5s/areas/importar',
     tags: ['áreas'],
     summary: 'Reemplaza el catálogo E5S con un CSV {csv}: líneas "clave;nombre", cabecera opcional',
-    body: zE5sImportar,
-    response: { 200: zE5sImportado },
+    body: admin.zE5sImportar,
+    response: { 200: admin.zE5sImportado },
   }),
 
   actualizarPerfil: ruta({
@@ -182,24 +159,24 @@ export const RUTAS_ADMIN = {
     path: '/api/v2/profile',
     tags: ['perfil'],
     summary: 'Cambia nombre, apellido, email y, con la actual, la contraseña (MD5) del usuario',
-    body: zProfile,
-    response: { 200: zPerfil },
+    body: admin.zProfile,
+    response: { 200: admin.zPerfil },
   }),
   cambiarUsuario: ruta({
     metodo: 'POST',
     path: '/api/v2/profile',
     tags: ['perfil'],
     summary: 'Cambia el nombre de usuario (login); rechazado si ya está en uso',
-    body: zCambioUsername,
-    response: { 200: zPerfil },
+    body: admin.zCambioUsername,
+    response: { 200: admin.zPerfil },
   }),
   logo: ruta({
     metodo: 'PUT',
     path: '/api/v3/entidad/logo',
     tags: ['entidad'],
     summary: 'Cambia el logo de la empresa (PNG, JPEG o WebP, hasta 2 MB); solo administradores',
-    body: zLogo,
-    response: { 200: zLogoGuardado },
+    body: admin.zLogo,
+    response: { 200: admin.zLogoGuardado },
   }),
   importarClientes: ruta({
     metodo: 'POST',
@@ -207,8 +184,8 @@ export const RUTAS_ADMIN = {
     tags: ['clientes'],
     summary:
       'Importa clientes de un CSV o XLSX (base64): con confirmar=false muestra el resultado de cada fila sin guardar; con confirmar=true guarda las válidas en una transacción',
-    body: zImportarPedido,
-    response: { 200: zImportarResultado },
+    body: admin.zImportarPedido,
+    response: { 200: admin.zImportarResultado },
   }),
   importarUsuarios: ruta({
     metodo: 'POST',
@@ -216,15 +193,15 @@ export const RUTAS_ADMIN = {
     tags: ['usuarios'],
     summary:
       'Importa usuarios de un CSV o XLSX (base64) y los invita por correo: con confirmar=false muestra el resultado de cada fila sin guardar; con confirmar=true guarda las válidas en una transacción',
-    body: zImportarPedido,
-    response: { 200: zImportarResultado },
+    body: admin.zImportarPedido,
+    response: { 200: admin.zImportarResultado },
   }),
   primerosPasos: ruta({
     metodo: 'GET',
     path: '/api/v4/entidad/primeros-pasos',
     tags: ['entidad'],
     summary: 'Qué hizo ya la empresa: algún cliente, otro usuario, alguna orden (los primeros pasos de Inicio)',
-    response: { 200: zPrimerosPasos },
+    response: { 200: admin.zPrimerosPasos },
   }),
 } as const;
 

@@ -1,16 +1,4 @@
-import {
-  zArchivoPublicoQuery,
-  zArchivosCompartidos,
-  zAvisoPublico,
-  zDelegarFacturacion,
-  zEnlaceCompartido,
-  zEnviarEnlace,
-  zFacturacionPublica,
-  zGuardarDatosFacturacion,
-  zResumenPublico,
-  zResumenQuery,
-  zTokenPublico,
-} from '../client-side.js';
+import * as cliente from '../client-side.js';
 import { zEncuestaPublica, zResponderEncuesta } from '../surveys.js';
 import { zOrdenDetalle } from '../orders.js';
 import { rutaDeGrupo, zParamId } from './definir.js';
@@ -23,7 +11,7 @@ const rutaDeFacturacion = rutaDeGrupo({ tags: ['facturación'] });
  * POST /api/v2/ordersummary/encuesta: the survey of the order, answered from its public page. The
  * answer of the survey page, by the summary's token, and always final.
  */
-export const zEncuestaDesdeResumen = zResponderEncuesta.omit({ final: true }).extend({ k: zTokenPublico });
+export const zEncuestaDesdeResumen = zResponderEncuesta.omit({ final: true }).extend({ k: cliente.zTokenPublico });
 
 /**
  * The client's side of an order (issue 16, docs/CLIENTE.md): the public summary and the delegated
@@ -36,14 +24,14 @@ export const RUTAS_CLIENTE_PUBLICO = {
     path: '/api/v2/ordersummary',
     summary:
       'Resumen público de una orden por el token de su enlace (?k=): empresa, número, título, estado, historial de estados, fechas, responsables (nombre de pila) y archivos compartidos. 404 si el enlace no existe o fue revocado',
-    querystring: zResumenQuery,
-    response: { 200: zResumenPublico },
+    querystring: cliente.zResumenQuery,
+    response: { 200: cliente.zResumenPublico },
   }),
   archivoPublico: rutaPublica({
     metodo: 'GET',
     path: '/api/v2/ordersummary/archivo',
     summary: 'Descarga un archivo que la empresa compartió (?k=&archivo=; ?inline=1 para verlo en el navegador)',
-    querystring: zArchivoPublicoQuery,
+    querystring: cliente.zArchivoPublicoQuery,
     forma: 'archivo',
   }),
   facturacionPublica: rutaPublica({
@@ -51,8 +39,8 @@ export const RUTAS_CLIENTE_PUBLICO = {
     path: '/api/v2/ordersummary/facturacion',
     summary:
       'El cliente carga los datos de facturación con el formulario que le llegó por correo ({k, f, datosFacturacion}); se usa una sola vez',
-    body: zFacturacionPublica,
-    response: { 200: zAvisoPublico },
+    body: cliente.zFacturacionPublica,
+    response: { 200: cliente.zAvisoPublico },
   }),
   encuestaDesdeResumen: rutaPublica({
     metodo: 'POST',
@@ -67,37 +55,37 @@ export const RUTAS_CLIENTE_PUBLICO = {
     path: '/api/v2/orden/:id/compartir',
     summary: 'El enlace público de la orden (si hay uno activo), los archivos compartidos y el email del cliente',
     params: zParamId,
-    response: { 200: zEnlaceCompartido },
+    response: { 200: cliente.zEnlaceCompartido },
   }),
   crearEnlace: rutaDeCompartir({
     metodo: 'POST',
     path: '/api/v2/orden/:id/compartir',
     summary: 'Crea el enlace público de la orden, o lo renueva: el anterior deja de funcionar',
     params: zParamId,
-    response: { 200: zEnlaceCompartido },
+    response: { 200: cliente.zEnlaceCompartido },
   }),
   revocarEnlace: rutaDeCompartir({
     metodo: 'DELETE',
     path: '/api/v2/orden/:id/compartir',
     summary: 'Revoca el enlace público de la orden: responde 404 a quien lo abra',
     params: zParamId,
-    response: { 200: zEnlaceCompartido },
+    response: { 200: cliente.zEnlaceCompartido },
   }),
   enviarEnlace: rutaDeCompartir({
     metodo: 'POST',
     path: '/api/v2/orden/:id/compartir/correo',
     summary: 'Envía por correo el enlace público (lo crea si no hay) al email del cliente o al indicado',
     params: zParamId,
-    body: zEnviarEnlace,
-    response: { 200: zAvisoPublico },
+    body: cliente.zEnviarEnlace,
+    response: { 200: cliente.zAvisoPublico },
   }),
   archivosCompartidos: rutaDeCompartir({
     metodo: 'PUT',
     path: '/api/v2/orden/:id/compartir/archivos',
     summary: 'Qué archivos de la orden muestra la página pública (los demás siguen privados)',
     params: zParamId,
-    body: zArchivosCompartidos,
-    response: { 200: zEnlaceCompartido },
+    body: cliente.zArchivosCompartidos,
+    response: { 200: cliente.zEnlaceCompartido },
   }),
   guardarDatosFacturacion: rutaDeFacturacion({
     metodo: 'POST',
@@ -105,7 +93,7 @@ export const RUTAS_CLIENTE_PUBLICO = {
     summary:
       'Guarda los datos de facturación de la orden (razón social, CUIT, condición frente al IVA, domicilio fiscal, email); responde el detalle',
     params: zParamId,
-    body: zGuardarDatosFacturacion,
+    body: cliente.zGuardarDatosFacturacion,
     response: { 200: zOrdenDetalle },
   }),
   delegarFacturacion: rutaDeFacturacion({
@@ -114,7 +102,7 @@ export const RUTAS_CLIENTE_PUBLICO = {
     summary:
       'Pide los datos de facturación al cliente: le envía por correo el resumen público con un formulario de un solo uso; responde el detalle',
     params: zParamId,
-    body: zDelegarFacturacion,
+    body: cliente.zDelegarFacturacion,
     response: { 200: zOrdenDetalle },
   }),
 } as const;

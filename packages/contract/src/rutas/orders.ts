@@ -3,27 +3,7 @@ import { zId } from '../common.js';
 import { zEstado } from '../estados.js';
 import { zHorasReportadas, zHorasReportadasQuery, zRegistroCambios, zRegistroOrden } from '../expenses.js';
 import { zArchivo, zReporteQuery } from '../files.js';
-import {
-  FECHA_KINDS,
-  zCambioArea,
-  zCambioDetalle,
-  zCambioEstado,
-  zCambioFecha,
-  zCambioResponsable,
-  zCambioTipo,
-  zCambioTitulo,
-  zClienteUsado,
-  zEventoOrden,
-  zFiltros,
-  zFiltrosSimples,
-  zOrdenDetalle,
-  zOrdenGuardada,
-  zOrdenGuardar,
-  zOrdenResumen,
-  zPaginaOrdenes,
-  zPrioridad,
-  zResponsableDisponible,
-} from '../orders.js';
+import * as ordenes from '../orders.js';
 import { rutaDeGrupo, zOk, zParamId, type DefRuta } from './definir.js';
 
 const rutaDeOrdenes = rutaDeGrupo({ tags: ['órdenes'] });
@@ -38,7 +18,7 @@ export const zDescargaQuery = z.object({ inline: z.string().optional() });
 
 /** A change to one order: it answers with the order's detail as it is after the change. */
 function cambioDeOrden<const R extends Omit<DefRuta, 'tags' | 'response'>>(r: R) {
-  return rutaDeOrdenes({ ...r, response: { 200: zOrdenDetalle } });
+  return rutaDeOrdenes({ ...r, response: { 200: ordenes.zOrdenDetalle } });
 }
 
 /** Orders, their hours and expenses, their files and reports. */
@@ -47,29 +27,29 @@ export const RUTAS_ORDENES = {
     metodo: 'POST',
     path: '/api/v4/ordenes/all/filtered',
     summary: 'Órdenes filtradas, ordenadas y paginadas',
-    body: zFiltros,
-    response: { 200: zPaginaOrdenes },
+    body: ordenes.zFiltros,
+    response: { 200: ordenes.zPaginaOrdenes },
   }),
   ordenesFiltradasSimple: rutaDeOrdenes({
     metodo: 'POST',
     path: '/api/v2/ordenes/all/filtered',
     summary: 'Órdenes por estados y texto (las 100 más recientes)',
-    body: zFiltrosSimples,
-    response: { 200: z.array(zOrdenResumen) },
+    body: ordenes.zFiltrosSimples,
+    response: { 200: z.array(ordenes.zOrdenResumen) },
   }),
   ordenDetalle: rutaDeOrdenes({
     metodo: 'GET',
     path: '/api/v3/ordenDTO/:id',
     summary: 'Detalle de una orden',
     params: zParamId,
-    response: { 200: zOrdenDetalle },
+    response: { 200: ordenes.zOrdenDetalle },
   }),
   ordenGuardada: rutaDeOrdenes({
     metodo: 'GET',
     path: '/api/v2/orden/:id',
     summary: 'Una orden tal como se guarda (referencias por id)',
     params: zParamId,
-    response: { 200: zOrdenGuardada },
+    response: { 200: ordenes.zOrdenGuardada },
   }),
   eliminarOrden: rutaDeOrdenes({
     metodo: 'DELETE',
@@ -82,77 +62,77 @@ export const RUTAS_ORDENES = {
     metodo: 'POST',
     path: '/api/v2/ordenes/save',
     summary: 'Crea (sin id) o modifica (con id) una orden',
-    body: zOrdenGuardar,
-    response: { 200: zOrdenDetalle },
+    body: ordenes.zOrdenGuardar,
+    response: { 200: ordenes.zOrdenDetalle },
   }),
   cambiarEstado: cambioDeOrden({
     metodo: 'PUT',
     path: '/api/v2/estado/:id',
     summary: 'Cambia el estado con un comentario',
     params: zParamId,
-    body: zCambioEstado,
+    body: ordenes.zCambioEstado,
   }),
   cambiarResponsables: cambioDeOrden({
     metodo: 'PUT',
     path: '/api/v3/responsable/:id',
     summary: 'Cambia los responsables (uno o varios)',
     params: zParamId,
-    body: zCambioResponsable,
+    body: ordenes.zCambioResponsable,
   }),
   historial: rutaDeOrdenes({
     metodo: 'GET',
     path: '/api/v2/historial/detalle/:id',
     summary: 'Historial de la orden',
     params: zParamId,
-    response: { 200: z.array(zEventoOrden) },
+    response: { 200: z.array(ordenes.zEventoOrden) },
   }),
   cambiarDetalle: cambioDeOrden({
     metodo: 'POST',
     path: '/api/v2/detalle/:id',
     summary: 'Cambia el detalle',
     params: zParamId,
-    body: zCambioDetalle,
+    body: ordenes.zCambioDetalle,
   }),
   cambiarTitulo: cambioDeOrden({
     metodo: 'POST',
     path: '/api/v2/titulo/:id',
     summary: 'Cambia el título',
     params: zParamId,
-    body: zCambioTitulo,
+    body: ordenes.zCambioTitulo,
   }),
   cambiarFecha: cambioDeOrden({
     metodo: 'POST',
     path: '/api/v2/fecha/:id/:kind',
     summary: 'Cambia la fecha de inicio o de fin (kind: inicio | fin)',
-    params: zParamId.extend({ kind: z.enum(FECHA_KINDS) }),
-    body: zCambioFecha,
+    params: zParamId.extend({ kind: z.enum(ordenes.FECHA_KINDS) }),
+    body: ordenes.zCambioFecha,
   }),
   cambiarTipo: cambioDeOrden({
     metodo: 'POST',
     path: '/api/v2/tipoOrden/:orderId/:typeId',
     summary: 'Cambia el tipo de orden',
     params: z.object({ orderId: zId, typeId: zId }),
-    body: zCambioTipo,
+    body: ordenes.zCambioTipo,
   }),
   cambiarArea: cambioDeOrden({
     metodo: 'POST',
     path: '/api/v2/area/:orderId/:areaId',
     summary: 'Cambia el área',
     params: z.object({ orderId: zId, areaId: zId }),
-    body: zCambioArea,
+    body: ordenes.zCambioArea,
   }),
   responsablesDisponibles: rutaDeOrdenes({
     metodo: 'GET',
     path: '/api/v2/usuarios/:cliente',
     summary: 'Usuarios que pueden ser responsables (de un cliente o todos)',
     params: z.object({ cliente: z.union([z.literal('todos'), zId]) }),
-    response: { 200: z.array(zResponsableDisponible) },
+    response: { 200: z.array(ordenes.zResponsableDisponible) },
   }),
   clientesUsados: rutaDeOrdenes({
     metodo: 'GET',
     path: '/api/v3/test/clientes-usados',
     summary: 'Clientes con órdenes visibles (para el filtro)',
-    response: { 200: z.array(zClienteUsado) },
+    response: { 200: z.array(ordenes.zClienteUsado) },
   }),
   estados: rutaDeOrdenes({
     metodo: 'GET',
@@ -164,7 +144,7 @@ export const RUTAS_ORDENES = {
     metodo: 'GET',
     path: '/api/v2/prioridades',
     summary: 'Prioridades de la entidad',
-    response: { 200: z.array(zPrioridad) },
+    response: { 200: z.array(ordenes.zPrioridad) },
   }),
 
   registro: rutaDeRegistro({
@@ -246,7 +226,7 @@ export const RUTAS_ORDENES = {
     metodo: 'POST',
     path: '/api/v2/ordenes/exportar',
     summary: 'Excel (.xlsx) de todas las órdenes que seleccionan los filtros (sin paginar)',
-    body: zFiltros,
+    body: ordenes.zFiltros,
     forma: 'archivo',
   }),
   exportarHorasReportadas: rutaDeReportes({

@@ -1,16 +1,4 @@
-import {
-  zAccesoExport,
-  zAccesoExportQuery,
-  zDashboard,
-  zDemorasOrdenes,
-  zDemorasOrdenesQuery,
-  zDesempeno,
-  zDesempenoQuery,
-  zExportDemoraQuery,
-  zGrafico,
-  zParamsGrafico,
-  zRangoEstadisticas,
-} from '../statistics.js';
+import * as estadisticas from '../statistics.js';
 import { zFiltros } from '../orders.js';
 import { rutaDeGrupo } from './definir.js';
 
@@ -29,40 +17,40 @@ export const RUTAS_ESTADISTICAS = {
     description:
       'Sin fechaDesde/fechaHasta, el rango de SPEC §9 (2019-06-01 a 2019-10-30). Rango inclusivo, de a días ' +
       'completos en America/Argentina/Buenos_Aires, de hasta 5 años. Cada gráfico está en docs/ESTADISTICAS.md.',
-    params: zParamsGrafico,
-    body: zRangoEstadisticas,
-    response: { 200: zGrafico },
+    params: estadisticas.zParamsGrafico,
+    body: estadisticas.zRangoEstadisticas,
+    response: { 200: estadisticas.zGrafico },
   }),
   desempenoResponsables: rutaDeEstadisticas({
     metodo: 'POST',
     path: '/api/v2/estadisticas/responsables/desempeno',
     summary:
       'Desempeño por responsable: finalizadas, a tiempo, mediana de demora, vencidas abiertas, horas y satisfacción (requiere verEstadisticas)',
-    body: zDesempenoQuery,
-    response: { 200: zDesempeno },
+    body: estadisticas.zDesempenoQuery,
+    response: { 200: estadisticas.zDesempeno },
   }),
   demorasOrdenes: rutaDeEstadisticas({
     metodo: 'POST',
     path: '/api/v2/estadisticas/demora/ordenes',
     summary:
       'Órdenes que vencen en el rango con su demora, la mayor primero; con tipo, solo las de ese tipo (requiere verEstadisticas)',
-    body: zDemorasOrdenesQuery,
-    response: { 200: zDemorasOrdenes },
+    body: estadisticas.zDemorasOrdenesQuery,
+    response: { 200: estadisticas.zDemorasOrdenes },
   }),
   accesoExportDemora: rutaDeEstadisticas({
     metodo: 'POST',
     path: '/api/v2/estadisticas/demora/export/acceso',
     summary:
       'Token access de un solo uso (2 minutos) y la URL para descargar el Excel de demoras desde el navegador (requiere verEstadisticas)',
-    body: zAccesoExportQuery,
-    response: { 200: zAccesoExport },
+    body: estadisticas.zAccesoExportQuery,
+    response: { 200: estadisticas.zAccesoExport },
   }),
   exportDemora: rutaDeEstadisticas({
     metodo: 'GET',
     path: '/api/v2/estadisticas/demora/export',
     summary:
       'Excel (.xlsx) de demoras, en streaming. Sin Authorization: lo autoriza access (firmado, 2 minutos, un solo uso); 404/410 si no sirve',
-    querystring: zExportDemoraQuery,
+    querystring: estadisticas.zExportDemoraQuery,
     forma: 'archivo',
     publica: true,
   }),
@@ -70,7 +58,7 @@ export const RUTAS_ESTADISTICAS = {
     metodo: 'GET',
     path: '/api/v2/dashboard',
     summary: 'Tablero: tarjetas y gráficos del mes en curso sobre las órdenes que el usuario ve',
-    response: { 200: zDashboard },
+    response: { 200: estadisticas.zDashboard },
   }),
   dashboardFiltrado: rutaDeEstadisticas({
     metodo: 'POST',
@@ -78,6 +66,6 @@ export const RUTAS_ESTADISTICAS = {
     summary:
       'Tablero con los filtros de la lista de órdenes; fechaDesde/fechaHasta marcan el período (por defecto, el mes en curso)',
     body: zFiltros,
-    response: { 200: zDashboard },
+    response: { 200: estadisticas.zDashboard },
   }),
 } as const;
