@@ -23,6 +23,7 @@ import {
   useFormularioFacturacion,
 } from './formulario-facturacion';
 import { BotonGuardar } from '../../../components/botones-formulario';
+import { colorDePunto } from '../../../lib/color-de-punto';
 import { EncuestaResumen } from './encuesta-resumen';
 import '../client-side.css';
 
@@ -148,7 +149,7 @@ function Resumen({ r, k, f, actualizando }: { r: ResumenPublico; k: string; f: s
         <ol className="resumen__linea" data-testid="resumen-historial">
           {r.historial.map((h, i) => (
             <li key={`${h.fecha}-${i}`}>
-              <span className={`resumen__punto resumen__punto--${h.estado.color}`} aria-hidden="true" />
+              <span className="resumen__punto" style={colorDePunto(h.estado.color)} aria-hidden="true" />
               <strong>{h.estado.nombre}</strong>
               <time dateTime={new Date(h.fecha).toISOString()}>{formatoFechaHora(h.fecha, ZONA)}</time>
             </li>

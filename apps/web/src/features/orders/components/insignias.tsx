@@ -1,6 +1,7 @@
 import { IonBadge, IonIcon } from '@ionic/react';
 import { alertCircle } from 'ionicons/icons';
 import { useZonaEmpresa } from '../../../lib/fechas';
+import { colorDePunto } from '../../../lib/color-de-punto';
 import { colorEstado, vencimiento } from '../model/formato';
 
 /** The state of an order as a badge in its colour (ESTADOS of the contract). */
@@ -16,7 +17,11 @@ export function EstadoBadge({ estado }: { estado: { id: number; nombre: string; 
 export function PrioridadBadge({ prioridad }: { prioridad: { nombre: string; color: string } | null }) {
   if (!prioridad) return null;
   return (
-    <span className={`orden-prioridad orden-prioridad--${prioridad.color}`} data-testid="orden-prioridad">
+    <span
+      className={`orden-prioridad orden-prioridad--${prioridad.color}`}
+      style={colorDePunto(prioridad.color)}
+      data-testid="orden-prioridad"
+    >
       <span className="orden-prioridad__punto" aria-hidden="true" />
       Prioridad {prioridad.nombre.toLocaleLowerCase('es')}
     </span>
@@ -41,5 +46,5 @@ export function Vencimiento({ orden }: { orden: { fechaFin: number | null; venci
 
 /** A dot in a state's colour (radio lists, the history). */
 export function PuntoEstado({ color }: { color: string }) {
-  return <span className={`punto-estado punto-estado--${color}`} aria-hidden="true" />;
+  return <span className={`punto-estado punto-estado--${color}`} style={colorDePunto(color)} aria-hidden="true" />;
 }
