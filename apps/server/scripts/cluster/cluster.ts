@@ -52,8 +52,10 @@ export interface Cluster {
   reiniciarInstancia(i: number): Promise<void>;
   /** Each server's state as HAProxy's health checks see it (`UP`, `DOWN`, `UP 1/2`, ...). */
   estadoEnProxy(): Promise<Record<string, string>>;
-  /** Waits until HAProxy sees `nombre` in `estado` (`UP`/`DOWN`). */
-  esperarEstado(nombre: string, estado: 'UP' | 'DOWN', plazoMs?: number): Promise<void>;
+  /** A command on HAProxy's stats socket (`disable server instancias/b`, `show stat`, ...): its answer. */
+  comandoProxy(comando: string): Promise<string>;
+  /** Waits until HAProxy sees `nombre` in `estado` (`UP`, `DOWN`, `MAINT` once disabled). */
+  esperarEstado(nombre: string, estado: 'UP' | 'DOWN' | 'MAINT', plazoMs?: number): Promise<void>;
   detener(): Promise<void>;
 }
 
@@ -264,6 +266,7 @@ export async function iniciarCluster(o: OpcionesCluster): Promise<Cluster> {
       }
       return estados;
     },
+    comandoProxy: (comando) => comandoHaproxy(socket, comando),
     async esperarEstado(nombre, estado, plazoMs = 15_000) {
       const hasta = Date.now() + plazoMs;
       let visto = '';
