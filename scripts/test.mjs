@@ -65,8 +65,28 @@ async function ensureChromium() {
   );
 }
 
+/** The cluster test (apps/server/test/cluster.pg.test.ts) puts Debian's HAProxy in front of two instances. */
+async function ensureHaproxy() {
+  const bin = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
+  if (fs.existsSync(bin)) return;
+  if (process.getuid?.() === 0 && hasCommand('apt-get')) {
+    say('Instalando HAProxy de Debian para la prueba del clúster');
+    let code = await run('apt-get', ['install', '-y', '--no-install-recommends', 'haproxy']);
+    if (code !== 0) {
+      await run('apt-get', ['update']);
+      code = await run('apt-get', ['install', '-y', '--no-install-recommends', 'haproxy']);
+    }
+    if (code === 0 && fs.existsSync(bin)) return;
+  }
+  fail(
+    `La prueba del clúster necesita HAProxy en ${bin}. Instálelo con \`sudo apt-get install haproxy\` ` +
+      '(Debian/Ubuntu) y vuelva a ejecutar npm test.',
+  );
+}
+
 await ensureInstalled();
 await ensureChromium();
+await ensureHaproxy();
 
 let pgUrl = process.env.TEST_DATABASE_URL;
 if (!pgUrl) {

@@ -6,6 +6,7 @@
  *   files (bench/files.ts): Excel export of 100,000 orders of one company and a ZIP of 1 GB of files.
  *   estadisticas (bench/estadisticas.ts): charts, dashboard and delay export on 1,000,000 orders.
  *   lighthouse (bench/lighthouse.ts): mobile performance and accessibility of /login and /home.
+ *   cluster (bench/cluster.ts): the cheap call and the list through HAProxy, one instance against two.
  * Results are printed and written to .bench/results.json.
  *
  * auth and orders (issue 18, an honest bench): every measured path is first warmed for
@@ -32,6 +33,7 @@ import { benchLive, benchLiveFloor, type LiveBenchResult } from './live.js';
 import { benchFiles } from './files.js';
 import { benchEstadisticas } from './estadisticas.js';
 import { benchLighthouse } from './lighthouse.js';
+import { benchCluster, type ResultadoCluster } from './cluster.js';
 
 const BASE =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -350,6 +352,22 @@ async function medirEnRondas(casos: Caso[]): Promise<Record<string, Resumen>> {
   return out;
 }
 
+/**
+ * The cluster (issue 30): the cheap call and the list through HAProxy to one instance and to two
+ * (bench/cluster.ts), on ports BENCH_CLUSTER_PORT (HAProxy, PORT + 10) and the two after it.
+ */
+async function medirCluster(): Promise<ResultadoCluster> {
+  const proxy = Number(process.env.BENCH_CLUSTER_PORT ?? PORT + 10);
+  console.log('\nClúster (issue 30): dos instancias detrás de HAProxy contra una, el mismo HAProxy:');
+  return benchCluster({
+    dbUrl: dbUrl(),
+    duracionS: DURATION,
+    rondas: ROUNDS,
+    calentamientoS: WARMUP_S,
+    puertos: { proxy, instancias: [proxy + 1, proxy + 2] },
+  });
+}
+
 async function main(): Promise<void> {
   if (ONLY === 'lighthouse') {
     // Its own server on the demo data (PGlite): no bench database needed.
@@ -367,6 +385,12 @@ async function main(): Promise<void> {
     return;
   }
   await prepareDatabase();
+  if (ONLY === 'cluster') {
+    // Its own instances behind HAProxy on the bench database (bench/cluster.ts): no single server.
+    const fecha = new Date().toISOString();
+    guardarResultados('cluster.json', { fecha, duracionS: DURATION, cluster: await medirCluster() });
+    return;
+  }
   const { child, peakRssMb, rssMb } = await startServer();
   const url = `http://127.0.0.1:${PORT}`;
   const results: Record<string, unknown> = { fecha: new Date().toISOString(), duracionS: DURATION, conexiones: 10 };
@@ -693,6 +717,7 @@ async function main(): Promise<void> {
         duracionS: DURATION,
       });
     }
+    if (!ONLY) results.cluster = await medirCluster();
     if (!ONLY) {
       console.log('\nLighthouse (issue 17), móvil: /login y /home después de ingresar:');
       results.lighthouse = await benchLighthouse();
