@@ -1,6 +1,7 @@
 /** Shared by the data tool tests (move, backup, restore): the npm scripts as real processes. */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -102,4 +103,42 @@ export async function loQueVe(database: Database, usuario: string, authorization
   } finally {
     await app.close();
   }
+}
+
+/** A small PNG of one colour (each `n` a different picture), so uploads make a thumbnail too. */
+export async function png(n: number): Promise<Buffer> {
+  const sharp = (await import('sharp')).default;
+  return sharp({
+    create: { width: 48, height: 32, channels: 3, background: { r: n % 256, g: (n * 7) % 256, b: (n * 13) % 256 } },
+  })
+    .png()
+    .toBuffer();
+}
+
+/** Reads the manifest at the end of a backup archive. */
+export async function manifiestoDe(archivo: string): Promise<import('../src/datos/respaldo.js').Manifiesto> {
+  const { createGunzip } = await import('node:zlib');
+  const { entradas } = await import('../src/datos/tar.js');
+  const fsm = await import('node:fs');
+  for await (const e of entradas(fsm.createReadStream(archivo).pipe(createGunzip()))) {
+    if (e.nombre === 'manifiesto.json') return JSON.parse((await e.leer()).toString('utf8'));
+  }
+  throw new Error('sin manifiesto');
+}
+
+/** SHA-256 of every file under a folder, by its key (path relative to the folder). */
+export function sumasDeArchivos(carpeta: string): Record<string, string> {
+  const sumas: Record<string, string> = {};
+  const recorrer = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) recorrer(p);
+      else
+        sumas[path.relative(carpeta, p).split(path.sep).join('/')] = createHash('sha256')
+          .update(fs.readFileSync(p))
+          .digest('hex');
+    }
+  };
+  if (fs.existsSync(carpeta)) recorrer(carpeta);
+  return sumas;
 }
