@@ -24,7 +24,11 @@ export default defineConfig({
           // TEST_QUICK=1 (npm run check) also leaves out the slow reliability files.
           exclude: [
             ...(process.env.TEST_DB === 'postgres'
-              ? ['test/fiabilidad-kill9.test.ts', 'test/fiabilidad-kill9-bandeja.test.ts']
+              ? [
+                  'test/fiabilidad-kill9.test.ts',
+                  'test/fiabilidad-kill9-bandeja.test.ts',
+                  'test/datos-respaldo-pglite.test.ts',
+                ]
               : ['test/**/*.pg.test.ts']),
             ...(process.env.TEST_QUICK
               ? ['test/fiabilidad-*.test.ts', 'test/seguridad-conexiones-lentas.test.ts']
