@@ -1,25 +1,17 @@
+import { createRequire } from 'node:module';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { Config } from '../../config.js';
 import { claveValida, type RangoBytes, type Storage } from './storage.js';
 
+const require = createRequire(import.meta.url);
+/** The AWS SDK is loaded when a bucket is configured, not with every server (issue 18). */
+const sdk = () => require('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3');
+const libStorage = () => require('@aws-sdk/lib-storage') as typeof import('@aws-sdk/lib-storage');
+
 /** Where the bucket is and how to sign (S3_URL, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY, S3_REGION, S3_PREFIX). */
-export interface OpcionesS3 {
-  url: string;
-  bucket: string;
-  accessKey: string;
-  secretKey: string;
-  region: string;
-  /** Prepended to every key (`delego/` gives `delego/e1/o2/uuid`); empty by default. */
-  prefix?: string | undefined;
-}
+export type OpcionesS3 = NonNullable<Config['s3']>;
 
 /** Size of each part of a multipart upload (S3's minimum), and how many are in flight at once. */
 const PARTE = 5 * 1024 * 1024;
@@ -27,7 +19,7 @@ const PARTES_EN_VUELO = 2;
 
 /** A missing object, as HeadObject (404 without a body) or GetObject (NoSuchKey) says it. */
 function noExiste(e: unknown): boolean {
-  if (e instanceof S3ServiceException) {
+  if (e instanceof sdk().S3ServiceException) {
     return e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata.httpStatusCode === 404;
   }
   return false;
@@ -63,13 +55,11 @@ export class S3Storage implements Storage {
   readonly client: S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
-  private readonly url: string;
 
   constructor(o: OpcionesS3) {
-    this.url = o.url;
     this.bucket = o.bucket;
     this.prefix = o.prefix ? `${o.prefix.replace(/\/+$/, '')}/` : '';
-    this.client = new S3Client({
+    this.client = new (sdk().S3Client)({
       endpoint: o.url,
       region: o.region,
       forcePathStyle: true,
@@ -79,12 +69,6 @@ export class S3Storage implements Storage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
-  }
-
-  /** Where the files live, for the start-up line (never the credentials). */
-  describir(): string {
-    const u = new URL(this.url);
-    return `${u.protocol}//${u.host}/${this.bucket}/${this.prefix}`;
   }
 
   private keyOf(key: string): string {
@@ -101,7 +85,7 @@ export class S3Storage implements Storage {
         cb(null, chunk);
       },
     });
-    const upload = new Upload({
+    const upload = new (libStorage().Upload)({
       client: this.client,
       params: { Bucket: this.bucket, Key, Body: contador },
       partSize: PARTE,
@@ -117,7 +101,7 @@ export class S3Storage implements Storage {
 
   async get(key: string, range?: RangoBytes): Promise<Readable> {
     const r = await this.client.send(
-      new GetObjectCommand({
+      new (sdk().GetObjectCommand)({
         Bucket: this.bucket,
         Key: this.keyOf(key),
         ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
@@ -136,7 +120,7 @@ export class S3Storage implements Storage {
 
   async stat(key: string): Promise<{ size: number } | null> {
     try {
-      const r = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) }));
+      const r = await this.client.send(new (sdk().HeadObjectCommand)({ Bucket: this.bucket, Key: this.keyOf(key) }));
       return { size: r.ContentLength ?? 0 };
     } catch (e) {
       if (noExiste(e)) return null;
@@ -146,7 +130,7 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) }));
+      await this.client.send(new (sdk().DeleteObjectCommand)({ Bucket: this.bucket, Key: this.keyOf(key) }));
     } catch (e) {
       if (!noExiste(e)) throw e;
     }
