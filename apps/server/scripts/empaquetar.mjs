@@ -24,7 +24,8 @@ const servidor = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
  * - packages that read their own files: PGlite (its WASM and data), pdfkit (font metrics),
  *   exceljs, @fastify/swagger-ui (the page's assets);
  * - packages the server loads on first use, so that one that never sends mail or takes a payment
- *   never holds them: mercadopago, nodemailer, web-push, file-type, archiver.
+ *   never holds them: mercadopago, nodemailer, web-push, file-type, archiver, and the AWS SDK
+ *   (only with S3_URL).
  */
 const EXTERNOS = [
   '@node-rs/argon2',
@@ -39,6 +40,8 @@ const EXTERNOS = [
   'web-push',
   'file-type',
   'archiver',
+  '@aws-sdk/client-s3',
+  '@aws-sdk/lib-storage',
 ];
 
 // A build of the earlier layout (one file per module) leaves nothing behind that could be run.

@@ -23,7 +23,7 @@ export interface AppParts {
   clock?: Clock;
   bus?: EventBus;
   throttle?: LoginThrottle;
-  /** Web Push sender; null turns push off. Default: VAPID keys kept in the data folder. */
+  /** Web Push sender; null turns push off. Default: the installation's VAPID keys (table secretos_instancia). */
   push?: PushSender | null;
   /** The native app's push (FCM/APNs) adapter; none by default (docs/APP-DE-CAMPO.md). */
   pushNativo?: NativePushSender | null;

@@ -10,7 +10,7 @@ import { registrarModulos } from './infra/modulos.js';
 import { registerWeb } from './infra/web.js';
 import { moduloCuentas } from './modules/accounts/index.js';
 import { moduloCatalogo } from './modules/catalog/index.js';
-import { facturacionParaDetalle, moduloLadoCliente } from './modules/client-side/index.js';
+import { cifradorCon, facturacionParaDetalle, moduloLadoCliente } from './modules/client-side/index.js';
 import { moduloClientes } from './modules/clients/index.js';
 import { moduloEntidades } from './modules/entidades/index.js';
 import { moduloGastos } from './modules/expenses/index.js';
@@ -20,11 +20,12 @@ import { moduloIdempotencia } from './modules/idempotencia/index.js';
 import { moduloIdentidad } from './modules/identity/index.js';
 import { moduloVivo } from './modules/live/index.js';
 import { moduloCorreo } from './modules/mail/index.js';
-import { moduloNotificaciones } from './modules/notifications/index.js';
+import { moduloNotificaciones, WebPushSender } from './modules/notifications/index.js';
 import { moduloOrdenes } from './modules/orders/index.js';
 import { moduloPlanes } from './modules/plans/index.js';
 import { moduloReportes } from './modules/reports/index.js';
 import { moduloEstadisticas } from './modules/statistics/index.js';
+import { secretosDeInstancia } from './modules/secretos/index.js';
 import { moduloEncuestas } from './modules/surveys/index.js';
 
 export type { AppParts, Puertos } from './app-parts.js';
@@ -39,6 +40,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   // Every in-memory cache, with what invalidates it, in one place (src/caches.ts).
   const caches = crearCaches({ bus, log: app.log, clock, config });
   const n: Nucleo = { config, db: database.db, database, clock, bus, log: app.log };
+  // The VAPID keys and the share links' key, shared by every instance (table secretos_instancia).
+  const secretos = await secretosDeInstancia(n);
 
   const entidades = moduloEntidades(n);
   const clientes = moduloClientes(n, { cache: caches.clientes });
@@ -74,7 +77,10 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     registro: caches.registro,
     caches: { conteos: caches.conteos, paginas: caches.paginas, detalles: caches.detalles },
   });
-  const notificaciones = moduloNotificaciones(n, { push: parts.push, pushNativo: parts.pushNativo });
+  const notificaciones = moduloNotificaciones(n, {
+    push: parts.push === undefined ? new WebPushSender(secretos.vapid) : parts.push,
+    pushNativo: parts.pushNativo,
+  });
   const archivos = moduloArchivos(n, {
     orders: ordenes.puerto,
     storage: parts.storage,
@@ -120,6 +126,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       notifications: notificaciones.puerto,
       encuestas: encuestas.puerto,
       limites: parts.limitesClientePublico,
+      cifrador: cifradorCon(secretos.claveEnlaces),
     }),
     moduloVivo(n, {
       auth: identidad.puerto,

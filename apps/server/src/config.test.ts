@@ -52,6 +52,47 @@ describe('loadConfig', () => {
     );
   });
 
+  it('archivos: sin S3_URL la carpeta; con S3_URL el bucket, y sin bucket o credenciales no arranca', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    const c = loadConfig({
+      S3_URL: 'http://127.0.0.1:9000/',
+      S3_BUCKET: 'delego',
+      S3_ACCESS_KEY: 'ak',
+      S3_SECRET_KEY: 'sk',
+      S3_PREFIX: 'prod/',
+    });
+    expect(c.s3).toEqual({
+      url: 'http://127.0.0.1:9000',
+      bucket: 'delego',
+      accessKey: 'ak',
+      secretKey: 'sk',
+      region: 'us-east-1',
+      prefix: 'prod/',
+    });
+    expect(
+      loadConfig({
+        S3_URL: 'https://s3.example.com',
+        S3_BUCKET: 'b',
+        S3_ACCESS_KEY: 'a',
+        S3_SECRET_KEY: 's',
+        S3_REGION: 'sa-east-1',
+      }).s3?.region,
+    ).toBe('sa-east-1');
+    let error = '';
+    try {
+      loadConfig({ S3_URL: 'http://127.0.0.1:9000', S3_SECRET_KEY: 'no-se-muestra' });
+    } catch (e) {
+      error = (e as Error).message;
+    }
+    expect(error).toMatch(/S3_BUCKET es obligatoria con S3_URL/);
+    expect(error).toMatch(/S3_ACCESS_KEY es obligatoria con S3_URL/);
+    expect(error).not.toMatch(/S3_SECRET_KEY es obligatoria/);
+    expect(error).not.toContain('no-se-muestra');
+    expect(() =>
+      loadConfig({ S3_URL: 'http://u:p@host:9000', S3_BUCKET: 'b', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 's' }),
+    ).toThrow(/s3Url/);
+  });
+
   it('lista todos los problemas de una configuración inválida', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/port[\s\S]*databaseUrl/);
   });

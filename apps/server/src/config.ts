@@ -116,14 +116,55 @@ const zConfig = z
       .enum(['true', 'false'], 'debe ser true o false')
       .transform((v) => v === 'true')
       .optional(),
+    /**
+     * Attached files in an S3-compatible bucket (docs/DESPLIEGUE.md): S3_URL is the endpoint
+     * (`http://127.0.0.1:9000`, path-style); with it, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY
+     * are required. Without S3_URL the files stay in DATA_DIR/archivos.
+     */
+    s3Url: z
+      .string()
+      .regex(/^https?:\/\/[^\s/@]+(\/[^\s]*)?$/, 'debe ser una dirección http:// o https:// (sin usuario ni clave)')
+      .optional(),
+    s3Bucket: z.string().min(1).optional(),
+    s3AccessKey: z.string().min(1).optional(),
+    s3SecretKey: z.string().min(1).optional(),
+    s3Region: z.string().min(1).default('us-east-1'),
+    /** Prepended to every key, to share a bucket (S3_PREFIX, e.g. `delego/`). */
+    s3Prefix: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9._/-]*$/i, 'solo letras, números, punto, guion y /')
+      .optional(),
   })
   .refine((c) => c.headersTimeoutMs <= c.requestTimeoutMs, {
     path: ['headersTimeoutMs'],
     message: 'no puede ser mayor que REQUEST_TIMEOUT_MS',
   })
-  .transform(({ publicUrl, ...c }) => ({
+  .superRefine((c, ctx) => {
+    if (!c.s3Url) return;
+    const faltan: [keyof typeof c, string][] = [
+      ['s3Bucket', 'S3_BUCKET'],
+      ['s3AccessKey', 'S3_ACCESS_KEY'],
+      ['s3SecretKey', 'S3_SECRET_KEY'],
+    ];
+    for (const [campo, variable] of faltan) {
+      if (!c[campo]) ctx.addIssue({ code: 'custom', path: [campo], message: `${variable} es obligatoria con S3_URL` });
+    }
+  })
+  .transform(({ publicUrl, s3Url, s3Bucket, s3AccessKey, s3SecretKey, s3Region, s3Prefix, ...c }) => ({
     ...c,
     publicUrl: (publicUrl ?? `http://localhost:${c.port}`).replace(/\/+$/, ''),
+    /** The bucket of the attached files, or null for the folder DATA_DIR/archivos. */
+    s3:
+      s3Url && s3Bucket && s3AccessKey && s3SecretKey
+        ? {
+            url: s3Url.replace(/\/+$/, ''),
+            bucket: s3Bucket,
+            accessKey: s3AccessKey,
+            secretKey: s3SecretKey,
+            region: s3Region,
+            prefix: s3Prefix,
+          }
+        : null,
   }));
 export type Config = z.infer<typeof zConfig>;
 
@@ -157,6 +198,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mercadoPagoBaseUrl: env.MERCADOPAGO_BASE_URL || undefined,
     nodeEnv: env.NODE_ENV || undefined,
     pagosModoPrueba: env.PAGOS_MODO_PRUEBA || undefined,
+    s3Url: env.S3_URL || undefined,
+    s3Bucket: env.S3_BUCKET || undefined,
+    s3AccessKey: env.S3_ACCESS_KEY || undefined,
+    s3SecretKey: env.S3_SECRET_KEY || undefined,
+    s3Region: env.S3_REGION || undefined,
+    s3Prefix: env.S3_PREFIX || undefined,
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);

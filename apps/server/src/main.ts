@@ -2,6 +2,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { loadConfig } from './config.js';
 import { boot } from './boot.js';
+import { dondeEstanLosArchivos } from './modules/files/index.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './seed/demo.js';
 
 async function main(): Promise<void> {
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
     '',
     `  Delego está funcionando en ${url}`,
     `  Base de datos: ${where}${seeded ? ' — datos de demostración creados' : ''}`,
+    `  Archivos adjuntos: ${dondeEstanLosArchivos(config)}`,
     `  Documentación de la API: ${url}/docs`,
     '',
     `  Usuarios de demostración (contraseña ${DEMO_PASSWORD}):`,

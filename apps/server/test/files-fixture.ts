@@ -5,7 +5,9 @@ import { PERMISOS_GLOBALES, type OrdenDetalle } from '@delego/contract';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { testConfig } from '../src/config.js';
-import { FsStorage } from '../src/modules/files/storage.js';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { S3Storage, type OpcionesS3 } from '../src/modules/files/storage-s3.js';
+import { FsStorage, type Storage } from '../src/modules/files/storage.js';
 import { auth, createTestEnv, makeCatalogo, makeClientes, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
 import { multipart, type ParteForm } from './multipart.js';
 
@@ -13,11 +15,17 @@ import { multipart, type ParteForm } from './multipart.js';
  * The companies of the files / hours / reports tests (issue 5), fresh for each test file:
  * Demo with an admin, a supervisor (global modificarOrden), `operario` (responsable of the orders),
  * `ayudante` (sees nothing), `lector` (sees the orders of Colegio Belgrano, may change none of them);
- * Otra with its owner. Files go to a temporary folder; the size limit is 50 KB.
+ * Otra with its owner. Files go to a temporary folder (or, given `s3`, to that bucket); the size
+ * limit is 50 KB.
  */
 export interface Fixture {
   env: TestEnv;
+  /** The folder of the files (empty when they go to a bucket). */
   dir: string;
+  /** The storage the app was given. */
+  storage: Storage;
+  /** Every stored key (relative paths in the folder, keys without the prefix in the bucket), sorted. */
+  guardados(): Promise<string[]>;
   demo: number;
   otra: number;
   cli: number[];
@@ -30,9 +38,24 @@ export interface Fixture {
 export const LIMITE_MB = 0.05;
 export const LIMITE_BYTES = Math.floor(LIMITE_MB * 1024 * 1024);
 
-export async function fixture(): Promise<Fixture> {
+export async function fixture(opciones: { s3?: OpcionesS3 } = {}): Promise<Fixture> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'delego-archivos-'));
-  const env = await createTestEnv({ config: testConfig({ maxFileMb: LIMITE_MB }), storage: new FsStorage(dir) });
+  const { s3 } = opciones;
+  const storage = s3 ? new S3Storage(s3) : new FsStorage(dir);
+  const guardados = async () => {
+    if (!(storage instanceof S3Storage) || !s3) return archivosGuardados(dir);
+    const claves: string[] = [];
+    let token: string | undefined;
+    do {
+      const r = await storage.client.send(
+        new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: s3.prefix, ContinuationToken: token }),
+      );
+      for (const c of r.Contents ?? []) claves.push((c.Key ?? '').slice(s3.prefix?.length ?? 0));
+      token = r.NextContinuationToken;
+    } while (token);
+    return claves.sort();
+  };
+  const env = await createTestEnv({ config: testConfig({ maxFileMb: LIMITE_MB }), storage });
   const db = env.database.db;
   const now = env.clock.now();
   const demo = await makeEntidad(db, {
@@ -105,6 +128,8 @@ export async function fixture(): Promise<Fixture> {
   return {
     env,
     dir,
+    storage,
+    guardados,
     demo,
     otra,
     cli,
@@ -113,6 +138,7 @@ export async function fixture(): Promise<Fixture> {
     u,
     async close() {
       await env.close();
+      if (storage instanceof S3Storage) storage.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

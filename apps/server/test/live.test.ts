@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISOS_GLOBALES, type Notificacion } from '@delego/contract';
 import { WebPushSender } from '../src/modules/notifications/push.js';
+import { nuevasClavesVapid } from '../src/modules/secretos/index.js';
 import { auth, createTestEnv, makeClientes, makeEntidad, makeUsuario, md5, type TestEnv } from './helpers.js';
 import { connectFrame, listen, rawSocket, stompConnect } from './live-helpers.js';
 
@@ -51,7 +52,7 @@ const pushAgent = Object.assign(new https.Agent(), {
 
 beforeAll(async () => {
   env = await createTestEnv({
-    push: new WebPushSender(vapidDir, 'mailto:pruebas@delego.app', pushAgent, async () => [
+    push: new WebPushSender(nuevasClavesVapid(), 'mailto:pruebas@delego.app', pushAgent, async () => [
       { address: '142.250.184.10', family: 4 },
     ]),
     broker: { heartbeat: { sendMs: 100, receiveMs: 100 }, framesPerSecond: 20, frameBurst: 30, maxFrameBytes: 4096 },

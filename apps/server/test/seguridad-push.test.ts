@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISOS_GLOBALES } from '@delego/contract';
 import { DestinoPushRechazado, WebPushSender } from '../src/modules/notifications/push.js';
+import { nuevasClavesVapid } from '../src/modules/secretos/index.js';
 import { esDireccionNoPublica, type Direccion } from '../src/modules/notifications/push-destino.js';
 import { dispositivos } from '../src/modules/notifications/notifications.tables.js';
 import { auth, createTestEnv, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
@@ -143,7 +144,7 @@ describe('registrar un dispositivo Web Push', () => {
 
 describe('al enviar, el destino se vuelve a comprobar', () => {
   function sender(direcciones: Direccion[], pedidos: string[]) {
-    return new WebPushSender(vapidDir, 'mailto:pruebas@delego.app', undefined, async (host) => {
+    return new WebPushSender(nuevasClavesVapid(), 'mailto:pruebas@delego.app', undefined, async (host) => {
       pedidos.push(host);
       return direcciones;
     });

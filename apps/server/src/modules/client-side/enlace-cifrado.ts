@@ -1,11 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 
 /**
  * The share link's token kept encrypted (docs/CLIENTE.md): the company can copy the same link again
- * later, while the database alone does not give it away (the key lives in DATA_DIR, not in the
- * database). AES-256-GCM; the stored text is `v1.<iv>.<tag>.<ciphertext>`, base64url.
+ * later. The key is the installation's (`enlaces` in `secretos_instancia`, modules/secretos, shared
+ * by every instance): the column alone, in an export of the orders, does not give the token away.
+ * AES-256-GCM; the stored text is `v1.<iv>.<tag>.<ciphertext>`, base64url.
  */
 export interface CifradorEnlaces {
   cifrar(token: string): string | null;
@@ -33,45 +32,5 @@ export function cifradorCon(clave: Buffer): CifradorEnlaces {
         return null;
       }
     },
-  };
-}
-
-/**
- * The key in `DATA_DIR/enlaces.key` (32 random bytes, created on first use, mode 0600), read once.
- * Several instances must share the file, as they share vapid.json. If it cannot be read or written,
- * links still work but are shown only when created (the company renews to get one again).
- */
-export function cifradorEnArchivo(dataDir: string, onError: (err: unknown) => void): CifradorEnlaces {
-  let cifrador: CifradorEnlaces | null | undefined;
-  const cargar = (): CifradorEnlaces | null => {
-    if (cifrador !== undefined) return cifrador;
-    const archivo = path.join(dataDir, 'enlaces.key');
-    try {
-      let clave: Buffer;
-      try {
-        clave = Buffer.from(fs.readFileSync(archivo, 'utf8').trim(), 'base64url');
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-        fs.mkdirSync(dataDir, { recursive: true });
-        const nueva = randomBytes(32);
-        try {
-          fs.writeFileSync(archivo, nueva.toString('base64url'), { mode: 0o600, flag: 'wx' });
-          clave = nueva;
-        } catch (e) {
-          // Another instance wrote it first: use theirs.
-          if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-          clave = Buffer.from(fs.readFileSync(archivo, 'utf8').trim(), 'base64url');
-        }
-      }
-      cifrador = cifradorCon(clave);
-    } catch (err) {
-      onError(err);
-      cifrador = null;
-    }
-    return cifrador;
-  };
-  return {
-    cifrar: (t) => cargar()?.cifrar(t) ?? null,
-    descifrar: (c) => cargar()?.descifrar(c) ?? null,
   };
 }

@@ -3,9 +3,7 @@ import { clientSidePublicRoutes, clientSideRoutes } from './client-side.routes.j
 import { ClientSideService, type DepsClientSideService } from './client-side.service.js';
 
 export type { FacturacionDeOrden, LimitesClientePublico } from './client-side.service.js';
-import { cifradorEnArchivo } from './enlace-cifrado.js';
-
-export { cifradorCon, cifradorEnArchivo, type CifradorEnlaces } from './enlace-cifrado.js';
+export { cifradorCon, type CifradorEnlaces } from './enlace-cifrado.js';
 
 /**
  * For the order detail (ordenDTO): the billing column the orders module reads with the order, and
@@ -17,9 +15,8 @@ export const facturacionParaDetalle = ClientSideService.paraDetalle;
 /** Other modules ask nothing of the client-side module's instance (see `facturacionParaDetalle`). */
 export type PuertoLadoCliente = Pick<ClientSideService, never>;
 
-/** The cifrador of the share links defaults to the key file of the data folder (enlace-cifrado.ts). */
-export type DepsLadoCliente = Omit<DepsClientSideService, 'log' | 'publicUrl' | 'cifrador'> &
-  Partial<Pick<DepsClientSideService, 'cifrador'>>;
+/** The cifrador of the share links: app.ts gives one with the installation's key (modules/secretos). */
+export type DepsLadoCliente = Omit<DepsClientSideService, 'log' | 'publicUrl'>;
 
 /**
  * The client's side of orders (issue 16, docs/CLIENTE.md): the share link, the billing data and its
@@ -30,11 +27,8 @@ export function moduloLadoCliente(
   n: Pick<Nucleo, 'db' | 'clock' | 'bus' | 'log' | 'config'>,
   deps: DepsLadoCliente,
 ): Modulo<PuertoLadoCliente> {
-  const cifrador =
-    deps.cifrador ?? cifradorEnArchivo(n.config.dataDir, (err) => n.log.error({ err }, 'clientePublico.claveEnlaces'));
   const servicio = new ClientSideService(n.db, n.clock, n.bus, {
     ...deps,
-    cifrador,
     log: n.log,
     publicUrl: n.config.publicUrl,
   });

@@ -28,12 +28,17 @@ export interface Storage {
 
 const KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 
+/** A key made by the server: lowercase-ish path segments, no `.` or `..`. */
+export function claveValida(key: string): boolean {
+  return KEY.test(key) && !key.split('/').some((p) => p === '.' || p === '..');
+}
+
 /** Files under one folder (by default `${dataDir}/archivos`), written to a temporary name and renamed. */
 export class FsStorage implements Storage {
   constructor(private readonly root: string) {}
 
   private pathOf(key: string): string {
-    if (!KEY.test(key) || key.split('/').some((p) => p === '.' || p === '..')) {
+    if (!claveValida(key)) {
       throw new Error(`clave de almacenamiento inválida: ${key}`);
     }
     return path.join(this.root, ...key.split('/'));

@@ -1,7 +1,7 @@
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
 import { notificationsRoutes } from './notifications.routes.js';
 import { NotificationsService } from './notifications.service.js';
-import { WebPushSender, type NativePushSender, type PushSender } from './push.js';
+import type { NativePushSender, PushSender } from './push.js';
 
 export type { LocalPresence } from './notifications.service.js';
 export { WebPushSender, type NativePushSender, type PushSender } from './push.js';
@@ -17,8 +17,8 @@ export type PuertoNotificaciones = Pick<
 >;
 
 export interface DepsNotificaciones {
-  /** Web Push; null turns it off; by default with the VAPID keys kept in the data folder. */
-  push?: PushSender | null | undefined;
+  /** Web Push (app.ts gives a WebPushSender with the installation's VAPID keys); none (null) turns it off. */
+  push: PushSender | null;
   /** The native app's push (FCM/APNs); none by default (docs/APP-DE-CAMPO.md). */
   pushNativo?: NativePushSender | null | undefined;
 }
@@ -35,7 +35,7 @@ export function moduloNotificaciones(
     n.db,
     n.bus,
     n.clock,
-    deps.push === undefined ? new WebPushSender(n.config.dataDir) : deps.push,
+    deps.push,
     (obj, msg) => n.log.warn(obj, msg),
     deps.pushNativo ?? null,
   );

@@ -1,13 +1,12 @@
-import fs from 'node:fs';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import path from 'node:path';
 import { motivoEndpointPush, type TipoTokenNativo } from '@delego/contract';
 import { createRequire } from 'node:module';
+import type { ClavesVapid } from '../secretos/index.js';
 import { esDireccionNoPublica, resolverDelSistema, type Direccion, type Resolver } from './push-destino.js';
 
 const require = createRequire(import.meta.url);
-/** web-push is loaded when first needed (a key pair on the first start, a send), not with the server (issue 18). */
+/** web-push is loaded when first needed (a send), not with the server (issue 18). */
 const webpush = (): typeof import('web-push') => require('web-push') as typeof import('web-push');
 
 export interface PushSubscriptionJson {
@@ -73,15 +72,15 @@ function lookupFijo(host: string, direcciones: readonly Direccion[]): LookupFunc
 }
 
 /**
- * Web Push with VAPID keys generated on first start and kept in the data folder, so that
- * browser subscriptions survive restarts.
+ * Web Push with the installation's VAPID keys (table `secretos_instancia`, modules/secretos), the
+ * same on every instance and across restarts, so that browser subscriptions stay valid.
  */
 export class WebPushSender implements PushSender {
   readonly publicKey: string;
   private readonly privateKey: string;
 
   constructor(
-    dataDir: string,
+    claves: ClavesVapid,
     subject = 'mailto:soporte@delego.app',
     /**
      * An HTTPS agent for the push services (tests pass one that reaches their own server).
@@ -91,17 +90,8 @@ export class WebPushSender implements PushSender {
     /** Resolves the push service's host before each send (tests inject one). */
     private readonly resolver: Resolver = resolverDelSistema,
   ) {
-    const file = path.join(dataDir, 'vapid.json');
-    let keys: { publicKey: string; privateKey: string };
-    if (fs.existsSync(file)) {
-      keys = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof keys;
-    } else {
-      keys = webpush().generateVAPIDKeys();
-      fs.mkdirSync(dataDir, { recursive: true });
-      fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
-    }
-    this.publicKey = keys.publicKey;
-    this.privateKey = keys.privateKey;
+    this.publicKey = claves.publicKey;
+    this.privateKey = claves.privateKey;
     this.subject = subject;
   }
 
