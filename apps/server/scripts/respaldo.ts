@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   const destino = path.resolve(process.env.INIT_CWD ?? process.cwd(), arg);
   if (fs.existsSync(destino)) throw new Error(`${destino} ya existe: elija otro nombre.`);
   const config = loadConfig();
+  const storage = almacenDe(config);
   const origenTexto = config.databaseUrl
     ? sinClave(config.databaseUrl)
     : `la base embebida de ${path.resolve(config.dataDir)}`;
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
     origen = config.databaseUrl ? await abrirPg(config.databaseUrl) : await abrirPglite(path.resolve(config.dataDir));
     const m = await respaldar({
       conexion: origen.conexion,
-      storage: almacenDe(config),
+      storage,
       destino,
       informar: (l) => console.log(l),
     });
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
+    storage.close?.();
     await origen?.cerrar().catch(() => undefined);
   }
 }

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
   }
   const archivo = path.resolve(process.env.INIT_CWD ?? process.cwd(), arg);
   const config = loadConfig();
+  const storage = almacenDe(config);
   const dataDir = path.resolve(config.dataDir);
   console.log(`Restaurando ${archivo} en ${url ? sinClave(url) : `la base embebida de ${dataDir}`}`);
   const inicio = Date.now();
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
       archivo,
       destino: destino.conexion,
       migrar: (nivel) => migrarHasta(cliente, nivel),
-      storage: almacenDe(config),
+      storage,
       informar: (l) => console.log(l),
     });
     const filas = Object.values(m.tablas).reduce((a, t) => a + t.filas, 0);
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   } finally {
+    storage.close?.();
     await destino?.cerrar().catch(() => undefined);
   }
 }

@@ -11,13 +11,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Client, type IMessage } from '@stomp/stompjs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { MAIN, iniciarCluster, requisitos, type Cluster } from '../scripts/cluster/cluster.js';
+import { servidorS3, type ServidorS3 } from './s3-servidor.js';
+import { iniciarCluster, requisitos, type Cluster } from '../scripts/cluster/cluster.js';
 import { md5 } from '../src/seed/factories.js';
 import { basePgParaKill9 } from './kill9.js';
 import { multipart } from './multipart.js';
@@ -38,16 +38,8 @@ const MATAR_TRAS = 12;
  */
 const PLAZO_MS = 3000;
 
-/** Whether the build stores files in S3 (the object-storage part of issue 30). */
-const conS3 = fs.existsSync(MAIN) && fs.readFileSync(MAIN, 'utf8').includes('S3_URL');
-
-interface S3rver {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-
 let cluster: Cluster;
-let s3: S3rver | undefined;
+let s3: ServidorS3 | undefined;
 let cliente = 0;
 let entidadId = 0;
 const pausa = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -70,26 +62,9 @@ beforeAll(async () => {
     REQUEST_TIMEOUT_MS: String(PLAZO_MS),
     HEADERS_TIMEOUT_MS: String(PLAZO_MS),
   };
-  if (conS3) {
-    // s3rver has no types; its constructor and run/close are all this test uses.
-    const modulo = 's3rver';
-    const { default: S3rverClase } = (await import(modulo)) as { default: new (o: object) => S3rver };
-    s3 = new S3rverClase({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: path.join(DATA_DIR, 's3'),
-      configureBuckets: [{ name: 'delego-cluster', configs: [] }],
-    });
-    const { port } = await s3.run();
-    Object.assign(env, {
-      S3_URL: `http://127.0.0.1:${port}`,
-      S3_BUCKET: 'delego-cluster',
-      S3_ACCESS_KEY: 'S3RVER',
-      S3_SECRET_KEY: 'S3RVER',
-      S3_REGION: 'us-east-1',
-    });
-  }
+  // The files live in a bucket of a real S3-compatible server that both instances share.
+  s3 = await servidorS3('delego-cluster');
+  Object.assign(env, s3.env);
   cluster = await iniciarCluster({
     databaseUrl: DATABASE_URL,
     dir: path.join(DATA_DIR, 'cluster'),
@@ -338,7 +313,7 @@ describe('dos instancias detrás de HAProxy', () => {
     console.log(
       `clúster: ${cambios.length} cambios, ${cifras.solicitudes} solicitudes, ${cifras.reenvios} reenvíos, ` +
         `SIGKILL a «a» tras ${MATAR_TRAS} confirmados; ${enA.length} clientes en vivo reconectados; ` +
-        `archivos en ${conS3 ? 's3rver' : 'una carpeta compartida'}`,
+        'archivos en s3rver',
     );
   }, 180_000);
 

@@ -1,11 +1,10 @@
-import path from 'node:path';
 import type { Config } from '../config.js';
-import { FsStorage, type Storage } from '../modules/files/index.js';
+import { almacenamientoDe, type Storage } from '../modules/files/index.js';
 
 /**
- * The file store the server would use with this configuration: the folder DATA_DIR/archivos.
- * (When the server gains another store, e.g. S3, this is the one place the tools follow it.)
+ * The file store the server uses with this configuration (the folder DATA_DIR/archivos, or the
+ * S3 bucket of S3_URL): the backup reads the files from it, the restore writes them to it.
  */
-export function almacenDe(config: Pick<Config, 'dataDir'>): Storage {
-  return new FsStorage(path.join(config.dataDir, 'archivos'));
+export function almacenDe(config: Pick<Config, 'dataDir' | 's3'>): Storage & { close?: () => void } {
+  return almacenamientoDe(config);
 }
