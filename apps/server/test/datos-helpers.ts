@@ -115,13 +115,14 @@ export async function png(n: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Reads the manifest at the end of a backup archive. */
+/** Reads the manifest at the end of a backup archive (with tar-stream itself, not the restore's reader). */
 export async function manifiestoDe(archivo: string): Promise<import('../src/datos/respaldo.js').Manifiesto> {
   const { createGunzip } = await import('node:zlib');
-  const { entradas } = await import('../src/datos/tar.js');
-  const fsm = await import('node:fs');
-  for await (const e of entradas(fsm.createReadStream(archivo).pipe(createGunzip()))) {
-    if (e.nombre === 'manifiesto.json') return JSON.parse((await e.leer()).toString('utf8'));
+  const { extract } = await import('tar-stream');
+  for await (const e of fs.createReadStream(archivo).pipe(createGunzip()).pipe(extract())) {
+    const partes: Buffer[] = [];
+    for await (const t of e) partes.push(t as Buffer);
+    if (e.header.name === 'manifiesto.json') return JSON.parse(Buffer.concat(partes).toString('utf8'));
   }
   throw new Error('sin manifiesto');
 }

@@ -119,7 +119,8 @@ describe('respaldo bajo carga y restauración en PostgreSQL', () => {
     const lista = await fetch(`${restaurado.url}/api/v4/ordenes/all/filtered`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ buscar: 'Bajo carga' }),
+      // Oldest first: the first page holds «Bajo carga 1» however many orders the load wrote.
+      body: JSON.stringify({ buscar: 'Bajo carga', orden: 'antiguas' }),
     });
     expect(lista.status).toBe(200);
     expect(JSON.stringify(await lista.json())).toContain('Bajo carga 1');

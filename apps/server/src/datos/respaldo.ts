@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { Readable } from 'node:stream';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
+import { pack, type Pack } from 'tar-stream';
 import type { Storage } from '../modules/files/index.js';
 import type { Conexion } from './conexion.js';
 import { leerSecuencias, leerTablas, type Secuencia } from './esquema.js';
 import { lotes, SumaDeFilas } from './filas.js';
 import { nivelDe, type NivelDeMigracion } from './nivel.js';
-import { cabecera, FIN, relleno } from './tar.js';
 
 export const FORMATO = 1;
 export const CABECERA = 'delego-respaldo.json';
@@ -31,24 +31,57 @@ export interface Manifiesto extends Cabecera {
   faltantes: string[];
 }
 
-function* entradaChica(nombre: string, datos: Buffer): Generator<Buffer> {
-  yield cabecera(nombre, datos.length);
-  yield datos;
-  yield relleno(datos.length);
+/** A small entry, whole in one buffer; resolves once the archive has taken its bytes (backpressure). */
+function entradaChica(archivo: Pack, nombre: string, datos: Buffer): Promise<void> {
+  return new Promise((listo, fallo) => {
+    // The callback gets the entry's error too (a pack destroyed by a failed write): no second report.
+    archivo
+      .entry({ name: nombre, size: datos.length }, datos, (e) => (e ? fallo(e) : listo()))
+      .on('error', () => undefined);
+  });
 }
 
 /**
- * The archive's bytes (tar, before gzip). The rows come from one REPEATABLE READ READ ONLY
- * transaction on `c`: one snapshot of every table even while a server keeps writing (on PGlite the
- * caller holds the database alone). The files named by that snapshot are read afterwards through
- * the store; a stored file never changes under its key, so they match the rows.
+ * A stored file as an entry of `stat.size` bytes, streamed from the store into the archive (never
+ * whole in memory). Its SHA-256 on the way; a file that is not of the size it had when stat'ed is
+ * an error (tar-stream would refuse it too, in English).
  */
-async function* contenido(
+async function entradaDeArchivo(
+  archivo: Pack,
+  storage: Storage,
+  clave: string,
+  tamanio: number,
+): Promise<{ bytes: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const cambio = () => new Error(`El archivo ${clave} cambió de tamaño mientras se copiaba.`);
+  const contar = new Transform({
+    transform(trozo: Buffer, _enc, listo) {
+      bytes += trozo.length;
+      if (bytes > tamanio) return listo(cambio());
+      hash.update(trozo);
+      listo(null, trozo);
+    },
+    flush(listo) {
+      listo(bytes === tamanio ? null : cambio());
+    },
+  });
+  await pipeline(await storage.get(clave), contar, archivo.entry({ name: `archivos/${clave}`, size: tamanio }));
+  return { bytes, sha256: hash.digest('hex') };
+}
+
+/**
+ * Writes the archive's entries (tar-stream's pack, before gzip). The rows come from one REPEATABLE
+ * READ READ ONLY transaction on `c`: one snapshot of every table even while a server keeps writing
+ * (on PGlite the caller holds the database alone). The files named by that snapshot are read
+ * afterwards through the store; a stored file never changes under its key, so they match the rows.
+ */
+async function escribirEntradas(
+  archivo: Pack,
   c: Conexion,
   storage: Storage,
-  manifiesto: (m: Manifiesto) => void,
   informar: (linea: string) => void,
-): AsyncGenerator<Buffer> {
+): Promise<Manifiesto> {
   await c.query('begin isolation level repeatable read read only');
   let claves: string[] = [];
   let m: Manifiesto;
@@ -58,13 +91,14 @@ async function* contenido(
     const [ahora] = await c.query<{ t: string }>(`select to_char(now(), 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as t`);
     const cab: Cabecera = { formato: FORMATO, nivelDeMigracion: nivel, creado: ahora?.t ?? '', motor: c.motor };
     m = { ...cab, tablas: {}, secuencias: [], archivos: {}, faltantes: [] };
-    yield* entradaChica(CABECERA, Buffer.from(JSON.stringify(cab, null, 2)));
+    await entradaChica(archivo, CABECERA, Buffer.from(JSON.stringify(cab, null, 2)));
     for (const t of await leerTablas(c)) {
       const suma = new SumaDeFilas();
       let parte = 0;
       for await (const lineas of lotes(c, t)) {
         for (const l of lineas) suma.agregar(l);
-        yield* entradaChica(
+        await entradaChica(
+          archivo,
           `tablas/${t.nombre}/${String(++parte).padStart(6, '0')}.jsonl`,
           Buffer.from(lineas.join('\n')),
         );
@@ -89,24 +123,11 @@ async function* contenido(
       m.faltantes.push(clave);
       continue;
     }
-    const hash = createHash('sha256');
-    let bytes = 0;
-    yield cabecera(`archivos/${clave}`, stat.size);
-    for await (const trozo of await storage.get(clave)) {
-      const b = trozo as Buffer;
-      bytes += b.length;
-      if (bytes > stat.size) break;
-      hash.update(b);
-      yield b;
-    }
-    if (bytes !== stat.size) throw new Error(`El archivo ${clave} cambió de tamaño mientras se copiaba.`);
-    yield relleno(stat.size);
-    m.archivos[clave] = { bytes, sha256: hash.digest('hex') };
+    m.archivos[clave] = await entradaDeArchivo(archivo, storage, clave, stat.size);
   }
   informar(`  ${Object.keys(m.archivos).length} archivos`);
-  yield* entradaChica(MANIFIESTO, Buffer.from(JSON.stringify(m, null, 2)));
-  yield FIN;
-  manifiesto(m);
+  await entradaChica(archivo, MANIFIESTO, Buffer.from(JSON.stringify(m, null, 2)));
+  return m;
 }
 
 /** Writes the backup to `destino` (tar + gzip), first under a temporary name. */
@@ -117,18 +138,26 @@ export async function respaldar(o: {
   informar: (linea: string) => void;
 }): Promise<Manifiesto> {
   const parcial = `${o.destino}.parcial`;
-  let m: Manifiesto | undefined;
+  const archivo = pack();
+  // The archive flows to the file while the entries go in; a failure there (disk full) destroys
+  // the pack, and with it the entry being written, so the writer below stops too.
+  let errorAlEscribir: unknown;
+  // Only a file this run created is removed on failure (not another backup's, running under the same name).
+  let creado = false;
+  const salida = fs.createWriteStream(parcial, { flags: 'wx' }).on('open', () => (creado = true));
+  const escrito = pipeline(archivo, createGzip(), salida);
+  escrito.catch((e: unknown) => (errorAlEscribir ??= e));
   try {
-    await pipeline(
-      Readable.from(contenido(o.conexion, o.storage, (x) => (m = x), o.informar)),
-      createGzip(),
-      fs.createWriteStream(parcial, { flags: 'wx' }),
-    );
+    const m = await escribirEntradas(archivo, o.conexion, o.storage, o.informar);
+    archivo.finalize();
+    await escrito;
+    fs.renameSync(parcial, o.destino);
+    return m;
   } catch (e) {
-    fs.rmSync(parcial, { force: true });
-    throw e;
+    const primero = errorAlEscribir ?? e;
+    archivo.destroy(e as Error);
+    await escrito.catch(() => undefined);
+    if (creado) fs.rmSync(parcial, { force: true });
+    throw primero;
   }
-  fs.renameSync(parcial, o.destino);
-  if (!m) throw new Error('El respaldo terminó sin su manifiesto.');
-  return m;
 }

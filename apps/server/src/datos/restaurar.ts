@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
+import { extract } from 'tar-stream';
 import type { Storage } from '../modules/files/index.js';
 import { compararTablas, cargarSinDisparadores, type Cuenta } from './carga.js';
 import type { Conexion } from './conexion.js';
@@ -10,7 +11,6 @@ import { escribirSecuencias, leerTablas, tablasConFilas, type Tabla } from './es
 import { cargarFilas, SumaDeFilas } from './filas.js';
 import type { NivelDeMigracion } from './nivel.js';
 import { CABECERA, FORMATO, MANIFIESTO, type Cabecera, type Manifiesto } from './respaldo.js';
-import { entradas, type EntradaTar } from './tar.js';
 
 async function sha256De(datos: AsyncIterable<unknown>): Promise<{ sha256: string; bytes: number }> {
   const h = createHash('sha256');
@@ -20,6 +20,87 @@ async function sha256De(datos: AsyncIterable<unknown>): Promise<{ sha256: string
     bytes += (t as Buffer).length;
   }
   return { sha256: h.digest('hex'), bytes };
+}
+
+/** A tar or gzip error, as the person restoring should read it; any other error as it is. */
+function enEspanol(e: unknown): unknown {
+  const { code, message } = e as { code?: string; message?: string };
+  // zlib: the gzip stream ends early; tar-stream: the tar inside does.
+  if (code === 'Z_BUF_ERROR' || message === 'Unexpected end of data') {
+    return new Error(
+      'El archivo de respaldo está cortado: termina antes de su final (¿se copió o descargó incompleto?).',
+    );
+  }
+  // zlib: not gzip, or a checksum that fails; tar-stream: a header that is not tar.
+  if (code?.startsWith('Z_') || /^Invalid( tar)? header/.test(message ?? '')) {
+    return new Error('El archivo de respaldo está dañado: no es un tar.gz de Delego legible.');
+  }
+  return e;
+}
+
+interface EntradaTar {
+  nombre: string;
+  tamanio: number;
+  /** The entry's bytes as a stream: read it to its end before asking for the next entry. */
+  cuerpo(): Readable;
+  /** The entry's bytes in one buffer (small entries only). */
+  leer(): Promise<Buffer>;
+}
+
+/**
+ * The entries of a backup archive (gzip, then tar-stream's extract), one after another, streaming:
+ * an entry's bytes are read from the file as its body is read. An entry left unread is skipped.
+ * A cut or damaged archive throws in Spanish, wherever it shows (between entries or inside one).
+ */
+async function* entradas(archivo: string): AsyncGenerator<EntradaTar> {
+  const tar = extract();
+  const gunzip = createGunzip();
+  const fuente = fs.createReadStream(archivo);
+  // The archive's first error: the file's, gzip's or the tar's own. An entry whose body was not yet
+  // read when it came only says "Stream was destroyed" (streamx); the cause is this one.
+  let falla: unknown;
+  const fallar = (e: unknown) => {
+    falla ??= e;
+    tar.destroy(e as Error);
+  };
+  fuente.on('error', fallar);
+  gunzip.on('error', fallar);
+  tar.on('error', (e) => (falla ??= e));
+  fuente.pipe(gunzip).pipe(tar);
+  async function* trozos(e: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+    try {
+      for await (const t of e) yield t;
+    } catch (error) {
+      throw enEspanol(falla ?? error);
+    }
+  }
+  try {
+    for await (const e of tar) {
+      let leida = false;
+      const cuerpo = (): Readable => {
+        leida = true;
+        return Readable.from(trozos(e as AsyncIterable<Buffer>));
+      };
+      yield {
+        nombre: e.header.name,
+        tamanio: e.header.size,
+        cuerpo,
+        async leer() {
+          const partes: Buffer[] = [];
+          for await (const t of cuerpo()) partes.push(t as Buffer);
+          return Buffer.concat(partes);
+        },
+      };
+      if (!leida) e.resume();
+    }
+  } catch (error) {
+    // Only the archive's own errors land here: the consumer's end the generator at its `yield`.
+    throw enEspanol(falla ?? error);
+  } finally {
+    tar.destroy();
+    gunzip.destroy();
+    fuente.destroy();
+  }
 }
 
 /** Refuses a target that holds rows: a restore never merges into existing data. */
@@ -52,11 +133,7 @@ export async function restaurar(o: {
 }): Promise<Manifiesto> {
   const c = o.destino;
   if (!fs.existsSync(o.archivo)) throw new Error(`No existe el archivo ${o.archivo}.`);
-  const gunzip = createGunzip();
-  fs.createReadStream(o.archivo)
-    .on('error', (e) => gunzip.destroy(e))
-    .pipe(gunzip);
-  const it = entradas(gunzip);
+  const it = entradas(o.archivo);
 
   const primera = await siguiente(it);
   if (primera?.nombre !== CABECERA) throw new Error(`${o.archivo} no es un respaldo de Delego.`);
