@@ -69,9 +69,15 @@ describe('métricas con METRICAS_TOKEN', () => {
   });
 
   it('con el token: el histograma de una ruta recién llamada, por su patrón y no por la URL, y sus estados', async () => {
-    expect((await env.app.inject({ method: 'GET', url: '/api/v4/login', headers: auth('medido') })).statusCode).toBe(200);
+    expect((await env.app.inject({ method: 'GET', url: '/api/v4/login', headers: auth('medido') })).statusCode).toBe(
+      200,
+    );
     for (const id of [987654, 987655]) {
-      const r = await env.app.inject({ method: 'PUT', url: `/api/v2/notificaciones/leida/${id}`, headers: auth('medido') });
+      const r = await env.app.inject({
+        method: 'PUT',
+        url: `/api/v2/notificaciones/leida/${id}`,
+        headers: auth('medido'),
+      });
       expect(r.statusCode).toBe(404);
     }
     const r = await metricas(`Bearer ${TOKEN}`);
