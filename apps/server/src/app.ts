@@ -145,7 +145,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   app.decorate('puertos', puertos).decorate('bus', bus).decorate('caches', caches);
 
   // Before any route is registered: each gets its own measurement.
-  registrarMetricas(app, config, { database, bus, correo: correo.puerto, vivo: vivo.puerto });
+  const fuentes = { database, bus, correo: correo.puerto, vivo: vivo.puerto, notificaciones: notificaciones.puerto };
+  registrarMetricas(app, config, fuentes);
   await registrarDocs(app);
   await registrarModulos(app, modulos, identidad.puerto, bus);
   await registerWeb(app, config.webDist);

@@ -14,6 +14,7 @@ export interface FuentesDeMetricas {
   bus: EventBus;
   correo: { pendientes(): Promise<number>; rondas: { ok: number; error: number } };
   vivo: { conexiones(): number };
+  notificaciones: { vencimientos: { ok: number; error: number } };
 }
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -96,6 +97,8 @@ export function registrarMetricas(
     () => [
       { etiquetas: { trabajo: 'correo', resultado: 'ok' }, valor: f.correo.rondas.ok },
       { etiquetas: { trabajo: 'correo', resultado: 'error' }, valor: f.correo.rondas.error },
+      { etiquetas: { trabajo: 'vencimientos', resultado: 'ok' }, valor: f.notificaciones.vencimientos.ok },
+      { etiquetas: { trabajo: 'vencimientos', resultado: 'error' }, valor: f.notificaciones.vencimientos.error },
     ],
     ['trabajo', 'resultado'],
   );
