@@ -84,9 +84,17 @@ export function registrarMetricas(
       ['estado'],
     );
   }
-  metricas.leer('delego_correo_pendientes', 'Correos pendientes en la bandeja de salida', 'gauge', async () => [
-    { valor: await f.correo.pendientes() },
-  ]);
+  // Without the database the gauge reads NaN (unknown) instead of failing the whole scrape: the
+  // process still answers (readiness already says the database does not).
+  metricas.leer('delego_correo_pendientes', 'Correos pendientes en la bandeja de salida', 'gauge', () =>
+    f.correo.pendientes().then(
+      (valor) => [{ valor }],
+      (err: unknown) => {
+        app.log.warn({ err }, 'metricas.sinBandeja');
+        return [{ valor: Number.NaN }];
+      },
+    ),
+  );
   metricas.leer('delego_vivo_conexiones', 'Sesiones STOMP abiertas en esta instancia', 'gauge', () => [
     { valor: f.vivo.conexiones() },
   ]);
