@@ -4,6 +4,7 @@ import type { Caches } from './caches.js';
 import type { Config } from './config.js';
 import type { EventBus } from './kernel/bus.js';
 import type { Clock } from './kernel/clock.js';
+import type { EstadoInstancia } from './kernel/estado-instancia.js';
 import type { Database } from './kernel/db/client.js';
 import type { LimitesCuentas, PuertoCuentas } from './modules/accounts/index.js';
 import type { Storage } from './modules/files/index.js';
@@ -58,6 +59,8 @@ export interface AppParts {
    * (lib/serializer.ts). On by default (the tests); the server (boot.ts) turns it off.
    */
   verificarRespuestas?: boolean;
+  /** Migrating, serving or draining, for readiness (boot.ts and main.ts drive it); always serving without one. */
+  estado?: EstadoInstancia;
 }
 
 /**

@@ -6,6 +6,7 @@ import { systemClock } from './kernel/clock.js';
 import type { Modulo, Nucleo } from './kernel/modulo.js';
 import { crearServidor } from './infra/servidor.js';
 import { registrarDocs } from './infra/docs.js';
+import { registrarMetricas } from './infra/metricas.js';
 import { registrarModulos } from './infra/modulos.js';
 import { registerWeb } from './infra/web.js';
 import { moduloCuentas } from './modules/accounts/index.js';
@@ -94,8 +95,16 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     mail: correo.puerto,
     notifications: notificaciones.puerto,
   });
+  const { instanceId, broker } = parts;
+  const vivo = moduloVivo(n, {
+    auth: identidad.puerto,
+    plans: planes.puerto,
+    notifications: notificaciones.puerto,
+    instanceId,
+    broker,
+  });
   const modulos: Modulo[] = [
-    moduloSalud(n),
+    moduloSalud(n, { estado: parts.estado }),
     entidades,
     clientes,
     correo,
@@ -128,13 +137,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       limites: parts.limitesClientePublico,
       cifrador: cifradorCon(secretos.claveEnlaces),
     }),
-    moduloVivo(n, {
-      auth: identidad.puerto,
-      plans: planes.puerto,
-      notifications: notificaciones.puerto,
-      instanceId: parts.instanceId,
-      broker: parts.broker,
-    }),
+    vivo,
   ];
   const puertos: Puertos = {
     identity: identidad.puerto,
@@ -148,6 +151,9 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   };
   app.decorate('puertos', puertos).decorate('bus', bus).decorate('caches', caches);
 
+  // Before any route is registered: each gets its own measurement.
+  const fuentes = { database, bus, correo: correo.puerto, vivo: vivo.puerto, notificaciones: notificaciones.puerto };
+  registrarMetricas(app, config, fuentes);
   await registrarDocs(app);
   await registrarModulos(app, modulos, identidad.puerto, bus);
   await registerWeb(app, config.webDist);

@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { isEmpty, openDatabase, type Database } from './kernel/db/client.js';
 import { LocalBus, type EventBus } from './kernel/bus.js';
+import { EstadoInstancia } from './kernel/estado-instancia.js';
 import { systemClock } from './kernel/clock.js';
 import { PgBus } from './kernel/pg-bus.js';
 import { seedCatalogo } from './seed/catalogo.js';
@@ -15,7 +16,10 @@ import { seedDemo } from './seed/demo.js';
  * Opens the database, migrates, seeds the demo on first run, and builds the app. With
  * PostgreSQL, domain events travel between instances through LISTEN/NOTIFY.
  */
-export async function boot(config: Config): Promise<{ app: FastifyInstance; database: Database; seeded: boolean }> {
+export async function boot(
+  config: Config,
+  estado = new EstadoInstancia(),
+): Promise<{ app: FastifyInstance; database: Database; seeded: boolean }> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -44,7 +48,8 @@ export async function boot(config: Config): Promise<{ app: FastifyInstance; data
     bus = new LocalBus();
   }
   // Answers are written by the compiled serializers alone; the tests check each against Zod too.
-  const app = await buildApp({ config, database, bus, instanceId, verificarRespuestas: false });
+  const app = await buildApp({ config, database, bus, instanceId, estado, verificarRespuestas: false });
+  estado.lista();
   app.puertos.notifications.startOverdueChecks();
   // Delivers the outbox (docs/CORREO.md); stopped by app.close().
   app.puertos.mail.start();

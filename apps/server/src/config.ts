@@ -134,6 +134,24 @@ const zConfig = z
       .string()
       .regex(/^[a-z0-9][a-z0-9._/-]*$/i, 'solo letras, números, punto, guion y /')
       .optional(),
+    /**
+     * METRICAS_TOKEN: turns /metrics on, for whoever sends `Authorization: Bearer <token>`
+     * (docs/DESPLIEGUE.md, "Métricas y salud"). Unset, /metrics answers 404.
+     */
+    metricasToken: z.string().min(16, 'debe tener al menos 16 caracteres').optional(),
+    /**
+     * SHUTDOWN_DELAY_MS: after SIGTERM, how long the instance keeps accepting connections while its
+     * readiness already says 503, so a balancer's health check sees it before connections are
+     * refused (0: stop accepting at once).
+     */
+    shutdownDelayMs: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(10 * 60_000)
+      .default(0),
+    /** SHUTDOWN_TIMEOUT_MS: how long requests in flight may take to finish after SIGTERM. */
+    shutdownTimeoutMs: zMs(10_000),
   })
   .refine((c) => c.headersTimeoutMs <= c.requestTimeoutMs, {
     path: ['headersTimeoutMs'],
@@ -204,6 +222,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3SecretKey: env.S3_SECRET_KEY || undefined,
     s3Region: env.S3_REGION || undefined,
     s3Prefix: env.S3_PREFIX || undefined,
+    metricasToken: env.METRICAS_TOKEN || undefined,
+    shutdownDelayMs: env.SHUTDOWN_DELAY_MS || undefined,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS || undefined,
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);

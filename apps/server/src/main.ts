@@ -2,6 +2,8 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { loadConfig } from './config.js';
 import { boot } from './boot.js';
+import { detenerConOrden } from './infra/apagado.js';
+import { EstadoInstancia } from './kernel/estado-instancia.js';
 import { dondeEstanLosArchivos } from './modules/files/index.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './seed/demo.js';
 
@@ -20,7 +22,8 @@ async function main(): Promise<void> {
     // queries cost the same). Set before the module is compiled (issue 18, docs/BENCHMARKS.md).
     v8.setFlagsFromString('--liftoff-only');
   }
-  const { app, database, seeded } = await boot(config);
+  const estado = new EstadoInstancia('migrando');
+  const { app, database, seeded } = await boot(config, estado);
   if (!config.databaseUrl) {
     // A new PGlite data folder is made by initdb, a second WASM instance whose heap (hundreds of
     // MB) is garbage once it is done, and V8 would keep it until its next full collection.
@@ -43,18 +46,8 @@ async function main(): Promise<void> {
   ];
   console.log(lines.join('\n'));
 
-  let closing = false;
-  const stop = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'servidor.deteniendo');
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  // SIGTERM/SIGINT: not ready, drain, stop the workers, close, exit 0 (infra/apagado.ts).
+  detenerConOrden(app, estado, config);
 }
 
 main().catch((e: unknown) => {

@@ -93,6 +93,10 @@ export const MENSAJES = {
   noEncontrado: 'No se encontró el recurso solicitado.',
   datosInvalidos: 'Los datos enviados no son válidos.',
   servicioNoDisponible: 'El servicio no está disponible en este momento. Intente de nuevo en unos segundos.',
+  /** Readiness while the instance migrates its database at start. */
+  instanciaIniciando: 'El servidor se está iniciando. Intente de nuevo en unos segundos.',
+  /** Readiness, and the live channel's ERROR frame, while the instance stops (SIGTERM). */
+  instanciaReiniciando: 'El servidor se está reiniciando. Vuelva a conectarse en unos segundos.',
 } as const;
 
 /**

@@ -38,6 +38,9 @@ export function crearServidor(config: Config, parts: OpcionesServidor): FastifyI
     // One line per request, written by the onResponse hook below (debug for successes).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    // A request that reaches a stopping instance on a connection already open is still served (the
+    // database closes after the last one); Fastify's own 503 would be in English and lose it.
+    return503OnClosing: false,
     routerOptions: { maxParamLength: 5000 },
     // req.ip is the client behind the proxies TRUST_PROXY names (login throttle, live socket).
     trustProxy: fastifyTrustProxy(config.trustProxy),

@@ -88,6 +88,11 @@ export interface EventBus {
   onResync(handler: () => void): () => void;
   /** Where subscriber failures and connection troubles are logged. */
   useLogger(log: BusLog): void;
+  /**
+   * Across instances only (PgBus): called with the ms from another instance's publish to the
+   * delivery here, for /metrics' bus lag.
+   */
+  onDemora?(handler: (ms: number) => void): () => void;
   close(): Promise<void>;
 }
 

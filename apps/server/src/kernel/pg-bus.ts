@@ -34,6 +34,7 @@ export class PgBus extends LocalBus {
   private readonly reconnectMs: number;
   private readonly pingMs: number;
   private readonly lostHandlers = new Set<() => void>();
+  private readonly demoraHandlers = new Set<(ms: number) => void>();
 
   constructor(
     private readonly connectionString: string,
@@ -64,13 +65,16 @@ export class PgBus extends LocalBus {
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
-        const { origin, event, events } = JSON.parse(msg.payload) as {
+        const { origin, event, events, t } = JSON.parse(msg.payload) as {
           origin: string;
           event?: DomainEvent;
           events?: DomainEvent[];
+          /** When the lot's first event was published (ms since the epoch, the publisher's clock). */
+          t?: number;
         };
         if (origin === this.instanceId) return;
         for (const e of events ?? (event ? [event] : [])) this.deliverRemote(e);
+        if (typeof t === 'number') for (const h of this.demoraHandlers) h(Date.now() - t);
       } catch (err) {
         this.log.warn({ err }, 'bus.payloadInvalido');
       }
@@ -147,8 +151,19 @@ export class PgBus extends LocalBus {
     this.pingTimer.unref();
   }
 
+  /**
+   * Called with how long each lot of another instance's events took from its first publish to its
+   * delivery here (/metrics: the bus lag; instances on one machine, or with synchronised clocks).
+   */
+  onDemora(handler: (ms: number) => void): () => void {
+    this.demoraHandlers.add(handler);
+    return () => this.demoraHandlers.delete(handler);
+  }
+
   /** Events published and not yet sent to the other instances. */
   private pendientes: DomainEvent[] = [];
+  /** When the first of `pendientes` was published. */
+  private pendientesDesde = 0;
   /** The sending loop while it runs: one NOTIFY at a time (see enviarPendientes). */
   private envio: Promise<void> | undefined;
 
@@ -160,6 +175,7 @@ export class PgBus extends LocalBus {
    */
   override publish(event: DomainEvent): void {
     super.publish(event);
+    if (!this.pendientes.length) this.pendientesDesde = Date.now();
     this.pendientes.push(event);
     if (this.pendientes.length === 1 && !this.envio) setImmediate(() => void this.enviarPendientes());
   }
@@ -176,8 +192,9 @@ export class PgBus extends LocalBus {
       try {
         while (this.pendientes.length) {
           const eventos = this.pendientes;
+          const desde = this.pendientesDesde;
           this.pendientes = [];
-          for (const { payload, tipos } of this.lotes(eventos)) {
+          for (const { payload, tipos } of this.lotes(eventos, desde)) {
             await this.pool
               .query('select pg_notify($1, $2)', [CHANNEL, payload])
               .catch((err: unknown) => this.log.warn({ err, eventos: tipos }, 'bus.notifyFallo'));
@@ -191,13 +208,16 @@ export class PgBus extends LocalBus {
   }
 
   /** The events as NOTIFY payloads, each under PostgreSQL's limit, in order. */
-  private lotes(eventos: DomainEvent[]): { payload: string; tipos: string[] }[] {
+  private lotes(eventos: DomainEvent[], desde: number): { payload: string; tipos: string[] }[] {
     const lotes: { payload: string; tipos: string[] }[] = [];
     let lote: string[] = [];
     let tipos: string[] = [];
     let largo = 0;
     const cerrarLote = () => {
-      lotes.push({ payload: `{"origin":${JSON.stringify(this.instanceId)},"events":[${lote.join(',')}]}`, tipos });
+      lotes.push({
+        payload: `{"origin":${JSON.stringify(this.instanceId)},"t":${desde},"events":[${lote.join(',')}]}`,
+        tipos,
+      });
       lote = [];
       tipos = [];
       largo = 0;

@@ -10,9 +10,9 @@ describe('RUTAS', () => {
     }
   });
 
-  it('paths are under /api and only JSON routes have a success schema (200, or 201) to validate with', () => {
+  it('paths are under /api (but /metrics, for Prometheus) and only JSON routes have a success schema (200, or 201) to validate with', () => {
     for (const r of TODAS_LAS_RUTAS) {
-      expect(r.path.startsWith('/api/')).toBe(true);
+      expect(r.path.startsWith('/api/') || r.path === '/metrics', r.path).toBe(true);
       if (r.forma === 'archivo' || r.forma === 'websocket') expect(r.response).toBeUndefined();
       else expect(esquemaDeExito(r), `${r.metodo} ${r.path}`).toBeDefined();
     }

@@ -87,23 +87,41 @@ export const RUTAS_SISTEMA = {
     publica: true,
     response: { 200: zOk },
   }),
-  /** Readiness: 200 when the database answers, 503 with Retry-After when it does not. */
+  /**
+   * Readiness: 200 when the database answers, 503 with Retry-After when it does not, or while the
+   * instance migrates or drains (`estado`; the database is not asked then).
+   */
   healthReady: ruta({
     metodo: 'GET',
     path: '/api/health/ready',
     tags: ['salud'],
-    summary: 'Disponibilidad: la base de datos responde (sin autenticación)',
+    summary:
+      'Disponibilidad: la base de datos responde y la instancia no está migrando ni deteniéndose (sin autenticación)',
     publica: true,
     response: {
       200: z.object({ status: z.literal('ok'), db: z.literal('ok') }),
       503: z.object({
         status: z.literal('error'),
-        db: z.enum(['error', 'tiempo_agotado']),
+        db: z.enum(['error', 'tiempo_agotado']).optional(),
+        estado: z.enum(['migrando', 'drenando']).optional(),
         code: z.string(),
         message: z.string(),
         requestId: z.string(),
       }),
     },
+  }),
+  /**
+   * Prometheus metrics (text format): 404 unless METRICAS_TOKEN is set, then 401 without
+   * `Authorization: Bearer <token>`. Not part of the API a client uses, so left out of /docs.
+   */
+  metricas: ruta({
+    metodo: 'GET',
+    path: '/metrics',
+    tags: ['salud'],
+    summary: 'Métricas en formato Prometheus (con METRICAS_TOKEN)',
+    forma: 'archivo',
+    publica: true,
+    oculta: true,
   }),
   /** The live channel: STOMP 1.2 over WebSocket (SPEC §7 Live socket); credentials go in CONNECT. */
   socket: ruta({

@@ -3,7 +3,7 @@ import type { Autenticador } from '../../kernel/auth-hook.js';
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
 import type { PuertoPlanes } from '../plans/index.js';
-import type { BrokerOptions } from './live.broker.js';
+import type { BrokerOptions, StompBroker } from './live.broker.js';
 import { registerLive } from './live.module.js';
 
 export interface DepsVivo {
@@ -22,12 +22,18 @@ export interface DepsVivo {
  * The live channel: STOMP 1.2 at /api/v2/delegoWS (authenticated at CONNECT, so a public route of
  * the HTTP table), fed by the bus's domain events. docs/LIVE.md.
  */
-export function moduloVivo(n: Pick<Nucleo, 'bus'>, deps: DepsVivo): Modulo {
+/** What /metrics reads of the live channel: the STOMP sessions open on this instance. */
+export interface PuertoVivo {
+  conexiones(): number;
+}
+
+export function moduloVivo(n: Pick<Nucleo, 'bus'>, deps: DepsVivo): Modulo<PuertoVivo> {
+  let broker: StompBroker | undefined;
   return {
     nombre: 'live',
-    puerto: {},
+    puerto: { conexiones: () => broker?.size ?? 0 },
     rutasPublicas: async (scope) => {
-      await registerLive(scope, {
+      broker = await registerLive(scope, {
         ...deps,
         instanceId: deps.instanceId ?? randomUUID(),
         bus: n.bus,

@@ -401,6 +401,23 @@ export class StompBroker {
     }
   }
 
+  /**
+   * The instance is stopping (SIGTERM): every client gets an ERROR frame that says so and the
+   * socket closes with 1012 (service restart); clients reconnect, through the balancer, to an
+   * instance that serves, and subscribe again there.
+   */
+  restartAll(message: string): void {
+    for (const c of [...this.connections]) {
+      this.write(c, serializeFrame('ERROR', { message, 'content-type': 'text/plain' }, message));
+      this.cleanup(c);
+      try {
+        c.socket.close(1012, 'service restart');
+      } catch {
+        c.socket.terminate();
+      }
+    }
+  }
+
   closeAll(): void {
     for (const c of [...this.connections]) this.close(c);
     this.outgoing.length = 0;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
-import { CANALES, RUTAS, type Canal, type MensajeEnVivo } from '@delego/contract';
+import { CANALES, MENSAJES, RUTAS, type Canal, type MensajeEnVivo } from '@delego/contract';
 import type { EventBus } from '../../kernel/bus.js';
 import { soloUpgradeDelCanal } from '../../lib/connection-guard.js';
 import { esquemaDe } from '../../kernel/rutas.js';
@@ -80,6 +80,12 @@ export async function registerLive(
     }
   });
 
+  // Before @fastify/websocket's own preClose (which closes sockets without a word): on a stop,
+  // every client is told to reconnect elsewhere (docs/DESPLIEGUE.md, "Reinicios ordenados").
+  app.addHook('preClose', (done) => {
+    broker.restartAll(MENSAJES.instanciaReiniciando);
+    done();
+  });
   await app.register(websocket, {
     options: {
       maxPayload: 1024 * 1024,

@@ -22,11 +22,12 @@ export { plantillaEncuesta } from './plantilla-encuesta.js';
 /**
  * What other modules may ask of the mail module: queue a mail in their transaction and wake the
  * worker after the commit (`enqueue`, `kick`, `avisoRegistroPermitido`), and the worker itself,
- * which boot.ts starts and tests run by hand (`start`, `stop`, `deliverPending`).
+ * which boot.ts starts and tests run by hand (`start`, `stop`, `deliverPending`), and what /metrics
+ * reads of it (`pendientes`, `rondas`).
  */
 export type PuertoCorreo = Pick<
   MailService,
-  'enqueue' | 'kick' | 'avisoRegistroPermitido' | 'start' | 'stop' | 'deliverPending'
+  'enqueue' | 'kick' | 'avisoRegistroPermitido' | 'start' | 'stop' | 'deliverPending' | 'pendientes' | 'rondas'
 >;
 
 export interface DepsCorreo {

@@ -158,6 +158,30 @@ export class MailRepository {
     return rows[0]?.n ?? 0;
   }
 
+  /**
+   * Claimed rows this worker will not deliver (it is stopping): free again at once, their claim's
+   * try not counted, instead of waiting for the lease to end.
+   */
+  async release(ids: readonly number[]): Promise<void> {
+    if (!ids.length) return;
+    await this.db
+      .update(correoSalida)
+      .set({ reclamadoHasta: null, intentos: sql`${correoSalida.intentos} - 1` })
+      .where(and(inArray(correoSalida.id, [...ids]), eq(correoSalida.estado, 'pendiente')));
+  }
+
+  /**
+   * Pending mails of every company (the outbox's depth, for /metrics): a count with no company's
+   * data, read by the process, not on anyone's behalf.
+   */
+  async countPending(): Promise<number> {
+    const rows = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(correoSalida)
+      .where(eq(correoSalida.estado, 'pendiente'));
+    return rows[0]?.n ?? 0;
+  }
+
   /** Delivered and given-up rows older than `antes` go. */
   async deleteOld(antes: Date): Promise<void> {
     await this.db

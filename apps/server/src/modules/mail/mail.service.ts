@@ -93,6 +93,8 @@ export class MailService {
   private started = false;
   private stopped = false;
   private lastCleanup = 0;
+  /** Rounds of the worker that ended, and those that failed (/metrics). */
+  readonly rondas = { ok: 0, error: 0 };
 
   constructor(
     db: Db,
@@ -195,7 +197,16 @@ export class MailService {
     this.schedule(0);
   }
 
-  /** Stops the worker: no new round, the one in flight finishes, the transport closes. */
+  /** Mails waiting in the outbox, every company's (the outbox's depth, for /metrics). */
+  pendientes(): Promise<number> {
+    return this.repo.countPending();
+  }
+
+  /**
+   * Stops the worker: no new round; the round in flight ends after the mail it is delivering and
+   * frees the rest it claimed (another instance, or this one after a restart, sends them: once
+   * each); then the transport closes.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
@@ -214,7 +225,13 @@ export class MailService {
       const ahora = this.clock.now();
       const lote = await this.repo.claim(ahora, new Date(ahora.getTime() + this.opts.leaseMs), this.opts.lote);
       if (!lote.length) break;
-      for (const c of lote) if (await this.deliver(c)) enviados++;
+      for (const [i, c] of lote.entries()) {
+        if (this.stopped) {
+          await this.repo.release(lote.slice(i).map((x) => x.id));
+          break;
+        }
+        if (await this.deliver(c)) enviados++;
+      }
       if (this.stopped) break;
     }
     await this.cleanup();
@@ -281,8 +298,13 @@ export class MailService {
     this.again = false;
     this.running = this.deliverPending()
       .then(
-        () => undefined,
-        (err: unknown) => this.log.error({ err }, 'correo.rondaFallo'),
+        () => {
+          this.rondas.ok++;
+        },
+        (err: unknown) => {
+          this.rondas.error++;
+          this.log.error({ err }, 'correo.rondaFallo');
+        },
       )
       .finally(() => {
         this.running = undefined;

@@ -13,7 +13,14 @@ export { WebPushSender, type NativePushSender, type PushSender } from './push.js
  */
 export type PuertoNotificaciones = Pick<
   NotificationsService,
-  'create' | 'setPresence' | 'touchPresence' | 'dropPresence' | 'startOverdueChecks' | 'checkOverdue' | 'idle'
+  | 'create'
+  | 'setPresence'
+  | 'touchPresence'
+  | 'dropPresence'
+  | 'startOverdueChecks'
+  | 'checkOverdue'
+  | 'idle'
+  | 'vencimientos'
 >;
 
 export interface DepsNotificaciones {

@@ -28,6 +28,8 @@ export class NotificationsService {
   private presence: LocalPresence = { connectedHere: () => false };
   private overdueTimer: NodeJS.Timeout | null = null;
   private readonly pending = new Set<Promise<unknown>>();
+  /** Runs of the periodic overdue check that ended, and those that failed (/metrics). */
+  readonly vencimientos = { ok: 0, error: 0 };
 
   constructor(
     db: Db,
@@ -219,7 +221,19 @@ export class NotificationsService {
 
   startOverdueChecks(everyMs = 60_000): void {
     if (this.overdueTimer) return;
-    this.overdueTimer = setInterval(() => this.track(this.checkOverdue()), everyMs);
+    this.overdueTimer = setInterval(
+      () =>
+        this.track(
+          this.checkOverdue().then(
+            () => this.vencimientos.ok++,
+            (err: unknown) => {
+              this.vencimientos.error++;
+              throw err;
+            },
+          ),
+        ),
+      everyMs,
+    );
     this.overdueTimer.unref();
   }
 
