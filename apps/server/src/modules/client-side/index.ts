@@ -27,7 +27,7 @@ export type DepsLadoCliente = Omit<DepsClientSideService, 'log' | 'publicUrl' | 
  * public, by the link's token.
  */
 export function moduloLadoCliente(
-  n: Pick<Nucleo, 'db' | 'clock' | 'bus' | 'log' | 'config'>,
+  n: Pick<Nucleo, 'db' | 'clock' | 'bus' | 'log' | 'config' | 'limites'>,
   deps: DepsLadoCliente,
 ): Modulo<PuertoLadoCliente> {
   const cifrador =
@@ -37,6 +37,7 @@ export function moduloLadoCliente(
     cifrador,
     log: n.log,
     publicUrl: n.config.publicUrl,
+    contador: n.limites,
   });
   return {
     nombre: 'client-side',
