@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import type { EventBus } from './kernel/bus.js';
 import type { Clock } from './kernel/clock.js';
 import type { Database } from './kernel/db/client.js';
-import type { ContadorLimites } from './lib/rate-limit.js';
+import type { ContadorLimites, Limite } from './lib/rate-limit.js';
 import type { LimitesCuentas, PuertoCuentas } from './modules/accounts/index.js';
 import type { Storage } from './modules/files/index.js';
 import type { LoginThrottle, PuertoIdentidad } from './modules/identity/index.js';
@@ -29,6 +29,8 @@ export interface AppParts {
    * every instance), memory on PGlite.
    */
   limites?: ContadorLimites;
+  /** The general per-address ceiling of the anonymous public routes (infra/techo-publico.ts; tests). */
+  techoPublico?: Limite;
   /** Web Push sender; null turns push off. Default: VAPID keys kept in the data folder. */
   push?: PushSender | null;
   /** The native app's push (FCM/APNs) adapter; none by default (docs/APP-DE-CAMPO.md). */

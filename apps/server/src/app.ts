@@ -166,7 +166,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   app.decorate('puertos', puertos).decorate('bus', bus).decorate('caches', caches);
 
   await registrarDocs(app);
-  await registrarModulos(app, modulos, identidad.puerto, bus);
+  await registrarModulos(app, modulos, identidad.puerto, bus, { contador: n.limites, limite: parts.techoPublico });
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -37,6 +37,11 @@ export interface Modulo<P extends object = object> {
   rutas?: FastifyPluginAsync;
   /** Public routes (each checks a token, a signature or a rate limit of its own). */
   rutasPublicas?: FastifyPluginAsync;
+  /**
+   * Its public routes are anonymous calls of people (sign-up, links): besides their own limits,
+   * under the general per-address ceiling (infra/techo-publico.ts).
+   */
+  techoPublico?: boolean;
   /** Work begun after an answer (mail, recovery) that ends before the database closes. */
   alCerrar?: () => Promise<void>;
 }

@@ -37,6 +37,7 @@ export function moduloCuentas(
   deps.identidad.setInvitaciones(servicio);
   return {
     nombre: 'accounts',
+    techoPublico: true,
     puerto: { idle: () => servicio.idle() },
     rutasPublicas: accountsRoutes(servicio),
     alCerrar: () => servicio.idle(),

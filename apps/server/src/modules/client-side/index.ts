@@ -41,6 +41,7 @@ export function moduloLadoCliente(
   });
   return {
     nombre: 'client-side',
+    techoPublico: true,
     puerto: servicio,
     rutas: clientSideRoutes(servicio),
     rutasPublicas: clientSidePublicRoutes(servicio),

@@ -48,6 +48,7 @@ export function moduloEncuestas(
   });
   return {
     nombre: 'surveys',
+    techoPublico: true,
     puerto: servicio,
     rutas: surveysRoutes(servicio),
     rutasPublicas: surveysPublicRoutes(servicio),
