@@ -69,13 +69,18 @@ export class ContadorEnMemoria implements ContadorLimites {
   }
 
   leer(claves: readonly string[]): Promise<Map<string, Ventana>> {
+    return Promise.resolve(this.leerYa(claves));
+  }
+
+  /** `leer` without a promise (the login throttle's cached-header path). */
+  leerYa(claves: readonly string[]): Map<string, Ventana> {
     const t = this.now();
     const m = new Map<string, Ventana>();
     for (const clave of claves) {
       const v = this.vigente(clave, t);
       if (v) m.set(clave, { ...v });
     }
-    return Promise.resolve(m);
+    return m;
   }
 
   sumar(claves: readonly string[], ventanaMs: number, delta = 1): Promise<void> {

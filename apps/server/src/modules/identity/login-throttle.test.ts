@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ContadorEnMemoria, type ContadorLimites } from '../../lib/rate-limit.js';
 import { LoginThrottle } from './login-throttle.js';
 
 const LIMITS = { perPair: 3, perAddress: 100, windowMs: 60_000, userSlowAfter: 1000 };
@@ -160,5 +161,38 @@ describe('LoginThrottle', async () => {
     expect((await th.check('carla', '2.2.2.2')).prioritaria).toBe(false);
     await th.recordSuccess('carla', '2.2.2.2');
     expect((await th.check('carla', '2.2.2.2')).prioritaria).toBe(true);
+  });
+
+  it('refuses, sin esperar, dice lo mismo que check: también la dirección frenada por fallos con otros usuarios', async () => {
+    const th = new LoginThrottle({ ...LIMITS, perPair: 100, perAddress: 2 }, () => 0);
+    expect(th.refuses('ana', '1.1.1.1')).toBe(false);
+    await th.recordFailure('x', '1.1.1.1');
+    expect(th.refuses('ana', '1.1.1.1')).toBe(false);
+    await th.recordFailure('y', '1.1.1.1');
+    expect(th.refuses('ana', '1.1.1.1')).toBe(true);
+    expect(th.refuses('ana', '2.2.2.2')).toBe(false);
+  });
+
+  it('con contadores compartidos, la caché responde solo a pares que entraron por esta instancia y que no vio frenados', async () => {
+    const memoria = new ContadorEnMemoria(() => 0);
+    // The same counters, not seen as this process's memory: two instances on one database.
+    const compartido: ContadorLimites = {
+      take: (c) => memoria.take(c),
+      leer: (c) => memoria.leer(c),
+      sumar: (c, v, d) => memoria.sumar(c, v, d),
+      fijar: (c, u, v) => memoria.fijar(c, u, v),
+      borrar: (c) => memoria.borrar(c),
+    };
+    const a = new LoginThrottle({ ...LIMITS, perPair: 2 }, () => 0, compartido);
+    const b = new LoginThrottle({ ...LIMITS, perPair: 2 }, () => 0, compartido);
+    expect(a.refuses('ana', '1.1.1.1')).toBe(true);
+    await (await a.begin('ana', '1.1.1.1')).fin(true);
+    expect(a.refuses('ana', '1.1.1.1')).toBe(false);
+    expect(b.refuses('ana', '1.1.1.1')).toBe(true);
+    // Failures through b count for a: its next attempt reads them, is refused, and a remembers.
+    for (let i = 0; i < 2; i++) await (await b.begin('ana', '1.1.1.1')).fin(false);
+    expect(b.refuses('ana', '1.1.1.1')).toBe(true);
+    expect((await a.begin('ana', '1.1.1.1')).retryAfterS).toBe(60);
+    expect(a.refuses('ana', '1.1.1.1')).toBe(true);
   });
 });

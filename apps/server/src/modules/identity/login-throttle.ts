@@ -89,8 +89,8 @@ export class LoginThrottle {
   private readonly limits: ThrottleLimits;
   private readonly contador: ContadorLimites;
   /**
-   * The (user, address) pairs this instance saw refused, until when: what `refuses` answers on
-   * the cached-header path without waiting for the counters (see there).
+   * With shared counters, the (user, address) pairs and the addresses this instance saw refused,
+   * until when: what `refuses` answers on the cached-header path without a read (see there).
    */
   private readonly rechazos = new Map<string, number>();
   /** Counters shared with other instances (not this process's memory). */
@@ -125,7 +125,8 @@ export class LoginThrottle {
     const wait = (key: string, limit: number): number => (count(key) >= limit ? remaining(v.get(key)) : 0);
     const trusted = count(k.trust) > 0;
     const userCount = count(k.user);
-    let retryAfterS = Math.max(wait(k.par, this.limits.perPair), wait(k.addr, this.limits.perAddress));
+    const porDireccion = wait(k.addr, this.limits.perAddress);
+    let retryAfterS = Math.max(wait(k.par, this.limits.perPair), porDireccion);
     // Under attack, an untrusted address has one try at the account.
     if (!trusted && userCount >= this.limits.userLockAfter && count(k.par) > 0) {
       retryAfterS = Math.max(retryAfterS, remaining(v.get(k.user)));
@@ -134,7 +135,10 @@ export class LoginThrottle {
     const delayMs =
       past >= 0 && !trusted ? Math.min(this.limits.userMaxDelayMs, (past + 1) * this.limits.userDelayStepMs) : 0;
     const prioritaria = trusted || (count(k.addr) === 0 && userCount < this.limits.userSlowAfter);
-    this.recordar(k.par, retryAfterS, t);
+    if (this.compartido) {
+      this.recordar(k.par, retryAfterS, t);
+      if (porDireccion > 0) this.recordar(k.addr, porDireccion, t);
+    }
     return { retryAfterS, delayMs, prioritaria };
   }
 
@@ -155,7 +159,7 @@ export class LoginThrottle {
       [k.user, { max: SIN_TOPE, ventanaMs }],
     ]);
     if (espera > 0) {
-      this.recordar(k.par, espera, this.now());
+      if (this.compartido) this.recordar(k.par, espera, this.now());
       return { retryAfterS: espera, delayMs: 0, prioritaria: false, fin: () => Promise.resolve() };
     }
     const verdict = this.veredicto(k, await this.contador.leer([...contadas, k.trust]), 1);
@@ -169,8 +173,9 @@ export class LoginThrottle {
       fin: async (ok) => {
         if (done) return;
         done = true;
-        // Counted already; checked again so that `refuses` knows when this failure used the pair up.
-        if (ok === false) return void (await this.check(usuario, address));
+        // Counted already; with shared counters, checked again so that `refuses` knows when this
+        // failure used the pair or the address up.
+        if (ok === false) return void (this.compartido && (await this.check(usuario, address)));
         if (ok === undefined) return this.contador.sumar(contadas, ventanaMs, -1);
         await this.contador.sumar([k.addr, k.user], ventanaMs, -1);
         await this.recordSuccess(usuario, address);
@@ -180,30 +185,34 @@ export class LoginThrottle {
 
   /**
    * Whether a header verified lately may NOT be answered from the cache for this pair, without
-   * waiting (AuthService.cached asks it on every call; true sends the call through `begin`):
-   * - the pair was refused lately here (by a `check`, or after a failure: every failure and every
-   *   refusal this instance saw is in `rechazos`);
-   * - with shared counters, also when this instance has not seen the pair log in lately: a
-   *   failure counted by another instance is not in `rechazos`, so a correct guess from a new
-   *   address would otherwise be answered from this instance's cache among the 429s of the others.
+   * waiting (AuthService.cached asks it on every call; true sends the call through `begin`).
+   * In memory: exactly when `check` would refuse (cheap when nothing failed lately). With shared
+   * counters, which would cost a read per call: when this instance saw the pair or its address
+   * refused lately (by a `check`, or after a failure: `rechazos`), or has not seen the pair log in
+   * lately. A failure counted by another instance is not in `rechazos`; the second rule keeps a
+   * correct guess from a new address from being answered from this instance's cache among the
+   * 429s of the others.
    */
   refuses(usuario: string, address: string): boolean {
-    const par = pairKey(usuario, grupoDeDireccion(address));
-    const t = this.now();
-    if (this.rechazos.size > 0) {
-      const hasta = this.rechazos.get(par);
-      if (hasta !== undefined && hasta > t) return true;
-      if (hasta !== undefined) this.rechazos.delete(par);
+    const k = claves(usuario, address);
+    if (this.contador instanceof ContadorEnMemoria) {
+      if (this.contador.vacio) return false;
+      return this.veredicto(k, this.contador.leerYa([k.par, k.addr, k.user, k.trust]), 0).retryAfterS > 0;
     }
-    if (!this.compartido) return false;
-    const entro = this.entradas.get(par);
+    const t = this.now();
+    for (const clave of [k.par, k.addr]) {
+      const hasta = this.rechazos.get(clave);
+      if (hasta !== undefined && hasta > t) return true;
+      if (hasta !== undefined) this.rechazos.delete(clave);
+    }
+    const entro = this.entradas.get(k.par);
     return entro === undefined || entro + this.limits.trustMs <= t;
   }
 
   async recordFailure(usuario: string, address: string): Promise<void> {
     const grupo = grupoDeDireccion(address);
     await this.contador.sumar([pairKey(usuario, grupo), addressKey(grupo), userKey(usuario)], this.limits.windowMs);
-    await this.check(usuario, address);
+    if (this.compartido) await this.check(usuario, address);
   }
 
   /**
