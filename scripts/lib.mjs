@@ -81,6 +81,34 @@ export async function ensureBuilt({ force = false } = {}) {
   fs.writeFileSync(STAMP, new Date().toISOString());
 }
 
+/**
+ * The project's Node: the `node` devDependency (package.json) ships its binary here. Scripts that
+ * npm runs find it first on PATH (node_modules/.bin), but on a fresh machine `npm start` and
+ * `npm test` begin on the system's Node, before node_modules exists.
+ */
+export const NODE_DEL_PROYECTO = path.join(ROOT, 'node_modules', 'node', 'bin', 'node');
+
+/**
+ * Once installed, runs this same script again under the project's Node when another Node started
+ * it (the server and every child spawned with process.execPath then run on it too), with
+ * node_modules/.bin first on PATH so that `node` and `npm` in child processes resolve to it.
+ * Without the binary (an install that skipped it) the script goes on on the Node it has.
+ */
+export async function enNodeDelProyecto() {
+  if (!fs.existsSync(NODE_DEL_PROYECTO)) return;
+  if (fs.realpathSync(process.execPath) === fs.realpathSync(NODE_DEL_PROYECTO)) return;
+  const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', 'node', 'package.json'), 'utf8'));
+  say(`Empezó en Node ${process.version}; sigue en el Node del proyecto, v${version}`);
+  const bin = path.join(ROOT, 'node_modules', '.bin');
+  const child = spawn(NODE_DEL_PROYECTO, process.argv.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
+  });
+  for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => child.kill(s));
+  const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+  process.exit(code);
+}
+
 export function hasCommand(cmd) {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 }

@@ -2,9 +2,11 @@
 // The server migrates the database and seeds the demo company on first run.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ROOT, ensureBuilt, ensureInstalled, say } from './lib.mjs';
+import { ROOT, enNodeDelProyecto, ensureBuilt, ensureInstalled, say } from './lib.mjs';
 
 await ensureInstalled();
+// From here on, on the project's Node (26) even when the system's (20) ran the install.
+await enNodeDelProyecto();
 await ensureBuilt();
 // Node flags and allocator settings of the server process (apps/server/src/proceso.ts).
 const { NODE_FLAGS, ENTORNO_NODE } = await import('../apps/server/dist/proceso.js');

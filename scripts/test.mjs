@@ -1,7 +1,7 @@
 // npm test: the whole suite. Installs what it needs; where it cannot, it says exactly why.
 import fs from 'node:fs';
 import net from 'node:net';
-import { ROOT, ensureBuilt, ensureInstalled, hasCommand, run, say } from './lib.mjs';
+import { ROOT, enNodeDelProyecto, ensureBuilt, ensureInstalled, hasCommand, run, say } from './lib.mjs';
 
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
 const results = [];
@@ -85,6 +85,8 @@ async function ensureHaproxy() {
 }
 
 await ensureInstalled();
+// From here on, on the project's Node (26) even when the system's (20) ran the install.
+await enNodeDelProyecto();
 await ensureChromium();
 await ensureHaproxy();
 

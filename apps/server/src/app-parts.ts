@@ -6,6 +6,7 @@ import type { EventBus } from './kernel/bus.js';
 import type { Clock } from './kernel/clock.js';
 import type { EstadoInstancia } from './kernel/estado-instancia.js';
 import type { Database } from './kernel/db/client.js';
+import type { ContadorLimites, Limite } from './lib/rate-limit.js';
 import type { LimitesCuentas, PuertoCuentas } from './modules/accounts/index.js';
 import type { Storage } from './modules/files/index.js';
 import type { LoginThrottle, PuertoIdentidad } from './modules/identity/index.js';
@@ -24,6 +25,13 @@ export interface AppParts {
   clock?: Clock;
   bus?: EventBus;
   throttle?: LoginThrottle;
+  /**
+   * Where the limits count. Default: PostgreSQL's `limites_compartidos` on PostgreSQL (shared by
+   * every instance), memory on PGlite.
+   */
+  limites?: ContadorLimites;
+  /** The general per-address ceiling of the anonymous public routes (infra/techo-publico.ts; tests). */
+  techoPublico?: Limite;
   /** Web Push sender; null turns push off. Default: the installation's VAPID keys (table secretos_instancia). */
   push?: PushSender | null;
   /** The native app's push (FCM/APNs) adapter; none by default (docs/APP-DE-CAMPO.md). */

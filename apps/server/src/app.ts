@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppParts, Puertos } from './app-parts.js';
 import { crearCaches } from './caches.js';
 import { LocalBus } from './kernel/bus.js';
-import { systemClock } from './kernel/clock.js';
+import { systemClock, type Clock } from './kernel/clock.js';
+import { ContadorEnMemoria, type ContadorLimites } from './lib/rate-limit.js';
+import { ContadorPostgres } from './lib/limites-pg.js';
 import type { Modulo, Nucleo } from './kernel/modulo.js';
 import { crearServidor } from './infra/servidor.js';
 import { registrarDocs } from './infra/docs.js';
@@ -31,6 +33,20 @@ import { moduloEncuestas } from './modules/surveys/index.js';
 
 export type { AppParts, Puertos } from './app-parts.js';
 
+/**
+ * The limits' counters: shared in PostgreSQL's table when the database is PostgreSQL (several
+ * instances may share it), in memory on PGlite (one instance).
+ */
+function contadorDeLimites(app: FastifyInstance, parts: AppParts, clock: Clock): ContadorLimites {
+  if (parts.limites) return parts.limites;
+  const now = () => clock.now().getTime();
+  if (parts.database.kind !== 'postgres') return new ContadorEnMemoria(now);
+  const contador = new ContadorPostgres(parts.database, now);
+  contador.iniciar((err) => app.log.warn({ err }, 'limites.barridoFallido'));
+  app.addHook('onClose', () => contador.detener());
+  return contador;
+}
+
 /** The composition root: infra, caches, then each module after the ones whose ports it takes. */
 export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const { config, database } = parts;
@@ -40,7 +56,15 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   bus.useLogger(app.log); // subscribers' failures, in the redacting log
   // Every in-memory cache, with what invalidates it, in one place (src/caches.ts).
   const caches = crearCaches({ bus, log: app.log, clock, config });
-  const n: Nucleo = { config, db: database.db, database, clock, bus, log: app.log };
+  const n: Nucleo = {
+    config,
+    db: database.db,
+    database,
+    clock,
+    bus,
+    log: app.log,
+    limites: contadorDeLimites(app, parts, clock),
+  };
   // The VAPID keys and the share links' key, shared by every instance (table secretos_instancia).
   const secretos = await secretosDeInstancia(n);
 
@@ -155,7 +179,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const fuentes = { database, bus, correo: correo.puerto, vivo: vivo.puerto, notificaciones: notificaciones.puerto };
   registrarMetricas(app, config, fuentes);
   await registrarDocs(app);
-  await registrarModulos(app, modulos, identidad.puerto, bus);
+  await registrarModulos(app, modulos, identidad.puerto, bus, { contador: n.limites, limite: parts.techoPublico });
   await registerWeb(app, config.webDist);
   return app;
 }

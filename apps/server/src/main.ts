@@ -31,6 +31,8 @@ async function main(): Promise<void> {
     (vm.runInNewContext('gc') as () => void)();
   }
   await app.listen({ port: config.port, host: config.host });
+  // Which Node runs the server (package.json's `node`, 26, through npm start; docs/DESPLIEGUE.md «Node»).
+  app.log.info({ node: process.version, base: database.kind, puerto: config.port }, 'servidor.iniciado');
   const url = `http://localhost:${config.port}`;
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}`;
   const lines = [
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
     `  Base de datos: ${where}${seeded ? ' — datos de demostración creados' : ''}`,
     `  Archivos adjuntos: ${dondeEstanLosArchivos(config)}`,
     `  Documentación de la API: ${url}/docs`,
+    `  Node.js ${process.version}`,
     '',
     `  Usuarios de demostración (contraseña ${DEMO_PASSWORD}):`,
     ...DEMO_LOGINS.map((l) => `    ${l.usuario.padEnd(12)} ${l.descripcion}`),

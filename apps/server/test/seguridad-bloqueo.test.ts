@@ -114,7 +114,7 @@ describe('intentos fallidos', () => {
         expect((await login('victima2', `mala${a}${i}`, `192.0.2.${a + 1}`)).statusCode).toBe(403);
       }
     }
-    const veredicto = env.puertos().identity.throttle.check('victima2', LIMPIA);
+    const veredicto = await env.puertos().identity.throttle.check('victima2', LIMPIA);
     expect(veredicto.retryAfterS).toBe(0);
     expect(veredicto.delayMs).toBeGreaterThan(0);
     expect((await login('victima2', PASSWORD, LIMPIA)).statusCode).toBe(200);

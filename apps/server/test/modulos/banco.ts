@@ -5,6 +5,7 @@
  * kernel's validation, serialization and errors, and an auth hook that knows one actor.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { ContadorEnMemoria } from '../../src/lib/rate-limit.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ESTADO } from '@delego/contract';
@@ -63,7 +64,8 @@ export async function bancoDeModulo(): Promise<Banco> {
     eventos.push(e);
   });
   const log = Fastify({ logger: silencio }).log;
-  const nucleo: Nucleo = { config: testConfig(), db: database.db, database, clock, bus, log };
+  const limites = new ContadorEnMemoria(() => clock.now().getTime());
+  const nucleo: Nucleo = { config: testConfig(), db: database.db, database, clock, bus, log, limites };
   const entidadId = await makeEntidad(database.db, { nombre: 'Módulo SA', plan: 'Ilimitado', now: clock.now() });
   const otraEntidadId = await makeEntidad(database.db, { nombre: 'Otra SA', plan: 'Ilimitado', now: clock.now() });
   const servidas: FastifyInstance[] = [];

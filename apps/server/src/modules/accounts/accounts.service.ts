@@ -35,7 +35,13 @@ import {
 import { hashSecret, type CuentaRow, type Invitaciones, type PuertoAltas } from '../identity/index.js';
 import { AccountsRepository, type TipoToken, type TokenRow } from './accounts.repository.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';
-import { RateLimiter, cadaCuartoDeHora, cadaHora, type Limite } from '../../lib/rate-limit.js';
+import {
+  ContadorEnMemoria,
+  type ContadorLimites,
+  cadaCuartoDeHora,
+  cadaHora,
+  type Limite,
+} from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 
 type RegistroInput = z.output<typeof zRegistroUsuario>;
@@ -96,6 +102,8 @@ export interface DepsAccountsService {
   publicUrl: string;
   /** Overrides of the public calls' rate limits (tests). */
   limites?: Partial<LimitesCuentas>;
+  /** Where the limits count (the kernel's: PostgreSQL's table with several instances); memory by default. */
+  contador?: ContadorLimites;
 }
 
 /**
@@ -106,7 +114,7 @@ export interface DepsAccountsService {
  */
 export class AccountsService implements Invitaciones {
   private readonly repo: AccountsRepository;
-  private readonly limiter: RateLimiter;
+  private readonly limiter: ContadorLimites;
   private readonly limites: LimitesCuentas;
   private readonly tareas = new Set<Promise<void>>();
   private ultimaLimpieza = 0;
@@ -118,7 +126,7 @@ export class AccountsService implements Invitaciones {
   ) {
     this.repo = new AccountsRepository(db);
     this.limites = { ...LIMITES_CUENTAS_DEFECTO, ...deps.limites };
-    this.limiter = new RateLimiter(() => this.clock.now().getTime());
+    this.limiter = deps.contador ?? new ContadorEnMemoria(() => this.clock.now().getTime());
   }
 
   // -------------------------------------------------------------------------------------------
@@ -136,7 +144,7 @@ export class AccountsService implements Invitaciones {
    * its owner learns why.
    */
   async register(input: RegistroInput, direccion: string): Promise<RegistroHecho> {
-    this.limitar(direccion, 'registro', this.limites.registroDireccion, this.limites.registroCuenta, [
+    await this.limitar(direccion, 'registro', this.limites.registroDireccion, this.limites.registroCuenta, [
       `e:${input.email.toLowerCase()}`,
       `u:${input.usuario.toLowerCase()}`,
     ]);
@@ -223,9 +231,9 @@ export class AccountsService implements Invitaciones {
    * login, email, or the token of an old link. The same answer in every case; the work is done
    * after answering.
    */
-  resendConfirmation(input: ReenvioInput, direccion: string): AvisoCuenta {
+  async resendConfirmation(input: ReenvioInput, direccion: string): Promise<AvisoCuenta> {
     const clave = input.k ? `k:${hashDeToken(input.k)}` : `u:${(input.usuario ?? '').toLowerCase()}`;
-    this.limitar(direccion, 'reenvio', this.limites.reenvioDireccion, this.limites.reenvioCuenta, [clave]);
+    await this.limitar(direccion, 'reenvio', this.limites.reenvioDireccion, this.limites.reenvioCuenta, [clave]);
     this.enSegundoPlano('reenvio', async () => {
       let cuentas: CuentaRow[] = [];
       if (input.k) {
@@ -245,7 +253,7 @@ export class AccountsService implements Invitaciones {
    * already confirmed) answers `yaConfirmada`; an expired link ENLACE_VENCIDO.
    */
   async confirm(k: string, direccion: string): Promise<Confirmacion> {
-    this.limitar(direccion, 'confirmar', this.limites.confirmarDireccion);
+    await this.limitar(direccion, 'confirmar', this.limites.confirmarDireccion);
     const token = await this.repo.findToken(hashDeToken(k));
     const cuenta = token?.tipo === 'confirmacion' ? await this.deps.users.findCuenta(token.usuarioId) : undefined;
     if (!token || !cuenta) throw invalido();
@@ -277,8 +285,8 @@ export class AccountsService implements Invitaciones {
    * GET /api/v2/recuperarPassword?username=: a recovery mail to the account of that login name or
    * email, if there is one. The answer is the same either way, and comes before the look-up.
    */
-  requestRecovery(username: string, direccion: string): AvisoCuenta {
-    this.limitar(direccion, 'recuperar', this.limites.recuperarDireccion, this.limites.recuperarCuenta, [
+  async requestRecovery(username: string, direccion: string): Promise<AvisoCuenta> {
+    await this.limitar(direccion, 'recuperar', this.limites.recuperarDireccion, this.limites.recuperarCuenta, [
       `u:${username.toLowerCase()}`,
     ]);
     this.enSegundoPlano('recuperacion', async () => {
@@ -289,7 +297,7 @@ export class AccountsService implements Invitaciones {
 
   /** GET /api/v2/recuperarPassword/enlace?k=: what a recovery or invitation link is for (not spent). */
   async linkInfo(k: string, direccion: string): Promise<EnlaceInfo> {
-    this.limitar(direccion, 'enlace', this.limites.enlaceDireccion);
+    await this.limitar(direccion, 'enlace', this.limites.enlaceDireccion);
     const { token, cuenta } = await this.linkOf(hashDeToken(k));
     const entidad = await this.deps.entidades.find(cuenta.entidadId);
     return {
@@ -307,7 +315,7 @@ export class AccountsService implements Invitaciones {
    */
   async resetPassword(q: RestablecerInput, direccion: string): Promise<PasswordRestablecida> {
     const hash = hashDeToken(q.k);
-    this.limitar(direccion, 'restablecer', this.limites.restablecerDireccion, this.limites.restablecerEnlace, [
+    await this.limitar(direccion, 'restablecer', this.limites.restablecerDireccion, this.limites.restablecerEnlace, [
       `k:${hash}`,
     ]);
     const { token, cuenta } = await this.linkOf(hash);
@@ -465,10 +473,16 @@ export class AccountsService implements Invitaciones {
    * Counts the call against the address and, when given, against each account key; 429 with
    * Retry-After (and nothing done) past either limit.
    */
-  private limitar(direccion: string, accion: string, porDireccion: Limite, porCuenta?: Limite, cuentas: string[] = []) {
+  private async limitar(
+    direccion: string,
+    accion: string,
+    porDireccion: Limite,
+    porCuenta?: Limite,
+    cuentas: string[] = [],
+  ): Promise<void> {
     const claves: [string, Limite][] = [[`${accion}:d:${grupoDeDireccion(direccion)}`, porDireccion]];
     if (porCuenta) for (const c of cuentas) claves.push([`${accion}:c:${c}`, porCuenta]);
-    const espera = this.limiter.take(claves);
+    const espera = await this.limiter.take(claves);
     if (espera > 0) {
       throw new AppError('DEMASIADOS_INTENTOS', mensajeDemasiadosPedidos(espera), { retryAfterS: espera });
     }

@@ -22,7 +22,7 @@ export interface DepsCuentas extends Pick<DepsAccountsService, 'entidades' | 'ma
  * reaches it only through the `Invitaciones` it was given at composition.
  */
 export function moduloCuentas(
-  n: Pick<Nucleo, 'db' | 'clock' | 'log' | 'config'>,
+  n: Pick<Nucleo, 'db' | 'clock' | 'log' | 'config' | 'limites'>,
   deps: DepsCuentas,
 ): Modulo<PuertoCuentas> {
   const servicio = new AccountsService(n.db, n.clock, {
@@ -31,11 +31,13 @@ export function moduloCuentas(
     mail: deps.mail,
     log: n.log,
     publicUrl: n.config.publicUrl,
+    contador: n.limites,
     ...(deps.limites ? { limites: deps.limites } : {}),
   });
   deps.identidad.setInvitaciones(servicio);
   return {
     nombre: 'accounts',
+    techoPublico: true,
     puerto: { idle: () => servicio.idle() },
     rutasPublicas: accountsRoutes(servicio),
     alCerrar: () => servicio.idle(),

@@ -23,7 +23,7 @@ import type { EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';
-import { RateLimiter, cadaCuartoDeHora, type Limite } from '../../lib/rate-limit.js';
+import { ContadorEnMemoria, type ContadorLimites, cadaCuartoDeHora, type Limite } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 import type { PuertoClientes } from '../clients/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
@@ -95,6 +95,8 @@ export interface DepsClientSideService {
   /** PUBLIC_URL: links are PUBLIC_URL/ordersummary/<token>. */
   publicUrl: string;
   limites?: Partial<LimitesClientePublico>;
+  /** Where the limits count (the kernel's: PostgreSQL's table with several instances); memory by default. */
+  contador?: ContadorLimites;
 }
 
 /**
@@ -105,7 +107,7 @@ export interface DepsClientSideService {
  */
 export class ClientSideService {
   private readonly repo: ClientSideRepository;
-  private readonly limiter: RateLimiter;
+  private readonly limiter: ContadorLimites;
   private readonly limites: LimitesClientePublico;
 
   constructor(
@@ -116,7 +118,7 @@ export class ClientSideService {
   ) {
     this.repo = new ClientSideRepository(db);
     this.limites = { ...LIMITES_CLIENTE_PUBLICO_DEFECTO, ...deps.limites };
-    this.limiter = new RateLimiter(() => this.clock.now().getTime());
+    this.limiter = deps.contador ?? new ContadorEnMemoria(() => this.clock.now().getTime());
   }
 
   // -------------------------------------------------------------------------------------------
@@ -271,7 +273,7 @@ export class ClientSideService {
 
   /** GET /api/v2/ordersummary?k=: the public summary, and nothing else of the order. */
   async resumen(k: string, direccion: string): Promise<ResumenPublico> {
-    this.limitar([[`resumen:d:${grupoDeDireccion(direccion)}`, this.limites.resumenDireccion]]);
+    await this.limitar([[`resumen:d:${grupoDeDireccion(direccion)}`, this.limites.resumenDireccion]]);
     const enlace = await this.enlaceDe(k);
     const { entidadId, ordenId } = enlace;
     const [orden, responsables, estados, archivos, f, encuesta] = await Promise.all([
@@ -322,7 +324,7 @@ export class ClientSideService {
 
   /** GET /api/v2/ordersummary/archivo?k=&archivo=: a file the company shared, and only those. */
   async archivo(k: string, archivoId: number, direccion: string): Promise<Descarga> {
-    this.limitar([[`archivo:d:${grupoDeDireccion(direccion)}`, this.limites.archivoDireccion]]);
+    await this.limitar([[`archivo:d:${grupoDeDireccion(direccion)}`, this.limites.archivoDireccion]]);
     const enlace = await this.enlaceDe(k);
     const compartidos = await this.repo.listCompartidos(enlace.entidadId, enlace.ordenId);
     if (!compartidos.includes(archivoId)) throw noDisponible();
@@ -341,7 +343,7 @@ export class ClientSideService {
    */
   async responderFacturacion(input: FacturacionPublicaInput, direccion: string): Promise<AvisoPublico> {
     const hashFormulario = hashDeToken(input.f);
-    this.limitar([
+    await this.limitar([
       [`facturacion:d:${grupoDeDireccion(direccion)}`, this.limites.facturacionDireccion],
       [`facturacion:f:${hashFormulario}`, this.limites.facturacionFormulario],
     ]);
@@ -507,8 +509,8 @@ export class ClientSideService {
     this.bus.publish({ type: 'orden.modificada', entidadId, ordenId, usuarioId });
   }
 
-  private limitar(claves: [string, Limite][]): void {
-    const espera = this.limiter.take(claves);
+  private async limitar(claves: [string, Limite][]): Promise<void> {
+    const espera = await this.limiter.take(claves);
     if (espera > 0) {
       throw new AppError('DEMASIADOS_INTENTOS', mensajeDemasiadosPedidos(espera), { retryAfterS: espera });
     }

@@ -24,16 +24,18 @@ export type DepsLadoCliente = Omit<DepsClientSideService, 'log' | 'publicUrl'>;
  * public, by the link's token.
  */
 export function moduloLadoCliente(
-  n: Pick<Nucleo, 'db' | 'clock' | 'bus' | 'log' | 'config'>,
+  n: Pick<Nucleo, 'db' | 'clock' | 'bus' | 'log' | 'config' | 'limites'>,
   deps: DepsLadoCliente,
 ): Modulo<PuertoLadoCliente> {
   const servicio = new ClientSideService(n.db, n.clock, n.bus, {
     ...deps,
     log: n.log,
     publicUrl: n.config.publicUrl,
+    contador: n.limites,
   });
   return {
     nombre: 'client-side',
+    techoPublico: true,
     puerto: servicio,
     rutas: clientSideRoutes(servicio),
     rutasPublicas: clientSidePublicRoutes(servicio),

@@ -98,7 +98,7 @@ export class AuthService {
   ): Promise<Actor> {
     // See LoginThrottle: the failing (user, address) pair or address is refused, and so is an
     // address that failed for an account under attack; nobody is locked out everywhere.
-    const intento = this.throttle.begin(creds.usuario, address);
+    const intento = await this.throttle.begin(creds.usuario, address);
     if (intento.retryAfterS > 0) {
       throw new AppError('DEMASIADOS_INTENTOS', mensajeDemasiadosIntentos(intento.retryAfterS), {
         retryAfterS: intento.retryAfterS,
@@ -111,7 +111,7 @@ export class AuthService {
       v = await this.turnos(() => this.verificar(header, creds.usuario, creds.md5), intento.prioritaria);
       ok = v.ok && v.row?.activo === true;
     } finally {
-      intento.fin(ok);
+      await intento.fin(ok);
     }
     const { row, huella } = v;
     if (!ok || !row || !huella) throw new AppError('LOGIN_INVALIDO', MENSAJES.loginInvalido);

@@ -10,7 +10,7 @@ import { AuthService } from './auth.service.js';
 import { authRoutes } from './auth.routes.js';
 import type { CredentialCache } from './credential-cache.js';
 import { CredentialsService } from './credentials.service.js';
-import type { LoginThrottle } from './login-throttle.js';
+import { LoginThrottle } from './login-throttle.js';
 import { ProfileService } from './profile.service.js';
 import { profileRoutes } from './profile.routes.js';
 import { SignupService } from './signup.service.js';
@@ -64,7 +64,7 @@ export interface DepsIdentidad {
   usuarios: TenantCache<UsuarioAdmin[]>;
   /** Verified Authorization headers (src/caches.ts, ADR 0003). */
   credenciales: CredentialCache;
-  /** The failed-login throttle; a fresh one by default (tests pass their own). */
+  /** The failed-login throttle; by default one over the kernel's counters (tests pass their own). */
   throttle?: LoginThrottle;
 }
 
@@ -73,7 +73,10 @@ export interface DepsIdentidad {
  * the user's own data (profile) and what sign-up needs of users. One module, three audiences of
  * users in three files (credentials, users, signup).
  */
-export function moduloIdentidad(n: Pick<Nucleo, 'db' | 'bus' | 'log'>, deps: DepsIdentidad): Modulo<PuertoIdentidad> {
+export function moduloIdentidad(
+  n: Pick<Nucleo, 'db' | 'bus' | 'log' | 'clock' | 'limites'>,
+  deps: DepsIdentidad,
+): Modulo<PuertoIdentidad> {
   const credenciales = new CredentialsService(n.db);
   const users = new UsersService(n.db, n.bus, { clients: deps.clients, cache: deps.usuarios });
   const signup = new SignupService(n.db, n.bus, deps.usuarios);
@@ -85,7 +88,7 @@ export function moduloIdentidad(n: Pick<Nucleo, 'db' | 'bus' | 'log'>, deps: Dep
     entidades: deps.entidades,
     credenciales: deps.credenciales,
     log: n.log,
-    ...(deps.throttle ? { throttle: deps.throttle } : {}),
+    throttle: deps.throttle ?? new LoginThrottle({}, () => n.clock.now().getTime(), n.limites),
   });
   const puerto: PuertoIdentidad = {
     cached: (header, ip) => auth.cached(header, ip),
@@ -114,4 +117,4 @@ export function moduloIdentidad(n: Pick<Nucleo, 'db' | 'bus' | 'log'>, deps: Dep
   };
   return { nombre: 'identity', puerto, rutas };
 }
-export type { LoginThrottle } from './login-throttle.js';
+export { LoginThrottle } from './login-throttle.js';

@@ -1,9 +1,5 @@
 import { grupoDeDireccion } from '../../lib/direccion.js';
-
-interface Window {
-  failures: number;
-  startedAt: number;
-}
+import { ContadorEnMemoria, segundosHasta, type ContadorLimites, type Ventana } from '../../lib/rate-limit.js';
 
 export interface ThrottleLimits {
   /** Failures of one user name from one address before that pair must wait for its window to end. */
@@ -25,7 +21,7 @@ export interface ThrottleLimits {
   userLockAfter: number;
   /** How long a correct password makes its address trusted for that user. */
   trustMs: number;
-  /** Counters kept at most; past it the expired ones go, then the oldest (bounded memory). */
+  /** Counters kept at most in memory; past it the expired ones go, then the oldest (bounded memory). */
   maxEntries: number;
 }
 
@@ -55,8 +51,11 @@ export interface ThrottleVerdict {
 /** An attempt let through and counted as in flight until `fin` says how it ended. */
 export interface ThrottleAttempt extends ThrottleVerdict {
   /** true: right password; false: wrong; undefined: not checked (an error): only the flight ends. */
-  fin(ok: boolean | undefined): void;
+  fin(ok: boolean | undefined): Promise<void>;
 }
+
+/** Counted with `take` but never refused by it (the user key: its rules read the count). */
+const SIN_TOPE = 2_147_483_647;
 
 /**
  * Brakes password guessing without letting anyone lock a user out (HTTP and the live socket's
@@ -78,149 +77,193 @@ export interface ThrottleAttempt extends ThrottleVerdict {
  *   to it lately: nobody can lock a user out everywhere.
  *
  * Refused attempts are not counted: they never reach the password check.
+ *
+ * The counters live in a `ContadorLimites` (docs/DESPLIEGUE.md «Límites compartidos»): this
+ * process's memory by default, PostgreSQL's table when several instances share a database, so
+ * that the limits hold for them all. An attempt let through is counted at once as a failure of
+ * its three keys (`take`: all or nothing, never past `perPair` nor `perAddress` even when
+ * instances race), and `fin` gives back what it did not fail: the attempts in flight are counted
+ * by every instance, and one whose process died stays counted as the failure it may have been.
  */
 export class LoginThrottle {
-  private readonly windows = new Map<string, Window>();
-  /** Attempts let through whose password is still being checked, per key. */
-  private readonly inFlight = new Map<string, number>();
-  /** When each (user, address) pair last logged in. */
-  private readonly successes = new Map<string, number>();
   private readonly limits: ThrottleLimits;
+  private readonly contador: ContadorLimites;
+  /**
+   * With shared counters, the (user, address) pairs and the addresses this instance saw refused,
+   * until when: what `refuses` answers on the cached-header path without a read (see there).
+   */
+  private readonly rechazos = new Map<string, number>();
+  /** Counters shared with other instances (not this process's memory). */
+  private readonly compartido: boolean;
+  /** With shared counters, when each pair last logged in through this instance (see `refuses`). */
+  private readonly entradas = new Map<string, number>();
 
   constructor(
     limits: Partial<ThrottleLimits> = {},
     private readonly now: () => number = Date.now,
+    contador?: ContadorLimites,
   ) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
+    this.contador = contador ?? new ContadorEnMemoria(now, this.limits.maxEntries);
+    this.compartido = !(this.contador instanceof ContadorEnMemoria);
   }
 
-  check(usuario: string, address: string): ThrottleVerdict {
+  async check(usuario: string, address: string): Promise<ThrottleVerdict> {
+    const k = claves(usuario, address);
+    return this.veredicto(k, await this.contador.leer([k.par, k.addr, k.user, k.trust]), 0);
+  }
+
+  /**
+   * The verdict on the counts read, less `propio` from the pair, address and user counts (the
+   * attempt's own count, when `begin` counted it first).
+   */
+  private veredicto(k: Claves, v: Map<string, Ventana>, propio: number): ThrottleVerdict {
     const t = this.now();
-    const grupo = grupoDeDireccion(address);
-    const par = pairKey(usuario, grupo);
-    const user = this.live(userKey(usuario), t);
-    const remaining = (w: Window | undefined) => Math.ceil(((w?.startedAt ?? t) + this.limits.windowMs - t) / 1000);
-    const wait = (key: string, limit: number): number => {
-      const w = this.live(key, t);
-      return this.count(key, w) >= limit ? remaining(w) : 0;
-    };
-    const trusted = this.trusted(par, t);
-    const userCount = this.count(userKey(usuario), user);
-    const addressCount = this.count(addressKey(grupo), this.live(addressKey(grupo), t));
-    let retryAfterS = Math.max(wait(par, this.limits.perPair), wait(addressKey(grupo), this.limits.perAddress));
+    const remaining = (w: Ventana | undefined) =>
+      w ? segundosHasta(w.hasta, t) : Math.ceil(this.limits.windowMs / 1000);
+    const count = (key: string) => Math.max(0, (v.get(key)?.usadas ?? 0) - (key === k.trust ? 0 : propio));
+    const wait = (key: string, limit: number): number => (count(key) >= limit ? remaining(v.get(key)) : 0);
+    const trusted = count(k.trust) > 0;
+    const userCount = count(k.user);
+    const porDireccion = wait(k.addr, this.limits.perAddress);
+    let retryAfterS = Math.max(wait(k.par, this.limits.perPair), porDireccion);
     // Under attack, an untrusted address has one try at the account.
-    if (!trusted && userCount >= this.limits.userLockAfter && this.count(par, this.live(par, t)) > 0) {
-      retryAfterS = Math.max(retryAfterS, remaining(user));
+    if (!trusted && userCount >= this.limits.userLockAfter && count(k.par) > 0) {
+      retryAfterS = Math.max(retryAfterS, remaining(v.get(k.user)));
     }
-    const past = (user?.failures ?? 0) - this.limits.userSlowAfter;
+    const past = userCount - this.limits.userSlowAfter;
     const delayMs =
       past >= 0 && !trusted ? Math.min(this.limits.userMaxDelayMs, (past + 1) * this.limits.userDelayStepMs) : 0;
-    const prioritaria = trusted || (addressCount === 0 && userCount < this.limits.userSlowAfter);
+    const prioritaria = trusted || (count(k.addr) === 0 && userCount < this.limits.userSlowAfter);
+    if (this.compartido) {
+      this.recordar(k.par, retryAfterS, t);
+      if (porDireccion > 0) this.recordar(k.addr, porDireccion, t);
+    }
     return { retryAfterS, delayMs, prioritaria };
   }
 
   /**
-   * `check`, and when the attempt may go on it is counted as in flight (against its pair, address
-   * and user) until its `fin`: a burst of attempts sent at once meets the limits as it would one
-   * by one.
+   * Counts the attempt first (as a failure of its pair, address and user, until its `fin`), then
+   * judges it on the counts as they are with it: a burst of attempts sent at once meets the
+   * limits as it would one by one, on one instance or on several. The count is `take`, all or
+   * nothing and never past `perPair` nor `perAddress`, even when instances race; an attempt the
+   * other rules refuse gives its count back.
    */
-  begin(usuario: string, address: string): ThrottleAttempt {
-    const verdict = this.check(usuario, address);
-    if (verdict.retryAfterS > 0) return { ...verdict, fin: () => undefined };
-    const grupo = grupoDeDireccion(address);
-    const keys = [pairKey(usuario, grupo), addressKey(grupo), userKey(usuario)];
-    for (const key of keys) this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
+  async begin(usuario: string, address: string): Promise<ThrottleAttempt> {
+    const k = claves(usuario, address);
+    const ventanaMs = this.limits.windowMs;
+    const contadas = [k.par, k.addr, k.user];
+    const espera = await this.contador.take([
+      [k.par, { max: this.limits.perPair, ventanaMs }],
+      [k.addr, { max: this.limits.perAddress, ventanaMs }],
+      [k.user, { max: SIN_TOPE, ventanaMs }],
+    ]);
+    if (espera > 0) {
+      if (this.compartido) this.recordar(k.par, espera, this.now());
+      return { retryAfterS: espera, delayMs: 0, prioritaria: false, fin: () => Promise.resolve() };
+    }
+    const verdict = this.veredicto(k, await this.contador.leer([...contadas, k.trust]), 1);
+    if (verdict.retryAfterS > 0) {
+      await this.contador.sumar(contadas, ventanaMs, -1);
+      return { ...verdict, fin: () => Promise.resolve() };
+    }
     let done = false;
     return {
       ...verdict,
-      fin: (ok) => {
+      fin: async (ok) => {
         if (done) return;
         done = true;
-        for (const key of keys) {
-          const n = (this.inFlight.get(key) ?? 1) - 1;
-          if (n > 0) this.inFlight.set(key, n);
-          else this.inFlight.delete(key);
-        }
-        if (ok === true) this.recordSuccess(usuario, address);
-        else if (ok === false) this.recordFailure(usuario, address);
+        // Counted already; with shared counters, checked again so that `refuses` knows when this
+        // failure used the pair or the address up.
+        if (ok === false) return void (this.compartido && (await this.check(usuario, address)));
+        if (ok === undefined) return this.contador.sumar(contadas, ventanaMs, -1);
+        await this.contador.sumar([k.addr, k.user], ventanaMs, -1);
+        await this.recordSuccess(usuario, address);
       },
     };
   }
 
-  /** True when `check` would refuse; cheap when nothing failed lately (the cached-header path). */
+  /**
+   * Whether a header verified lately may NOT be answered from the cache for this pair, without
+   * waiting (AuthService.cached asks it on every call; true sends the call through `begin`).
+   * In memory: exactly when `check` would refuse (cheap when nothing failed lately). With shared
+   * counters, which would cost a read per call: when this instance saw the pair or its address
+   * refused lately (by a `check`, or after a failure: `rechazos`), or has not seen the pair log in
+   * lately. A failure counted by another instance is not in `rechazos`; the second rule keeps a
+   * correct guess from a new address from being answered from this instance's cache among the
+   * 429s of the others.
+   */
   refuses(usuario: string, address: string): boolean {
-    return (this.windows.size > 0 || this.inFlight.size > 0) && this.check(usuario, address).retryAfterS > 0;
+    const k = claves(usuario, address);
+    if (this.contador instanceof ContadorEnMemoria) {
+      if (this.contador.vacio) return false;
+      return this.veredicto(k, this.contador.leerYa([k.par, k.addr, k.user, k.trust]), 0).retryAfterS > 0;
+    }
+    const t = this.now();
+    for (const clave of [k.par, k.addr]) {
+      const hasta = this.rechazos.get(clave);
+      if (hasta !== undefined && hasta > t) return true;
+      if (hasta !== undefined) this.rechazos.delete(clave);
+    }
+    const entro = this.entradas.get(k.par);
+    return entro === undefined || entro + this.limits.trustMs <= t;
   }
 
-  recordFailure(usuario: string, address: string): void {
-    const t = this.now();
+  async recordFailure(usuario: string, address: string): Promise<void> {
     const grupo = grupoDeDireccion(address);
-    for (const key of [pairKey(usuario, grupo), addressKey(grupo), userKey(usuario)]) {
-      const w = this.live(key, t);
-      if (w) w.failures += 1;
-      else this.windows.set(key, { failures: 1, startedAt: t });
-    }
-    if (this.windows.size > this.limits.maxEntries) this.trim(t);
+    await this.contador.sumar([pairKey(usuario, grupo), addressKey(grupo), userKey(usuario)], this.limits.windowMs);
+    if (this.compartido) await this.check(usuario, address);
   }
 
   /**
    * A correct password clears its (user, address) pair and trusts that address for the user; the
    * address and user counts stay.
    */
-  recordSuccess(usuario: string, address: string): void {
+  async recordSuccess(usuario: string, address: string): Promise<void> {
     const par = pairKey(usuario, grupoDeDireccion(address));
-    this.windows.delete(par);
-    // Deleted first, so the Map's order stays the order of the last success (the oldest go first).
-    this.successes.delete(par);
-    this.successes.set(par, this.now());
-    if (this.successes.size > this.limits.maxEntries) {
-      let excess = this.successes.size - Math.floor(this.limits.maxEntries * 0.9);
-      for (const k of this.successes.keys()) {
-        if (excess-- <= 0) break;
-        this.successes.delete(k);
-      }
-    }
+    this.rechazos.delete(par);
+    if (this.compartido) acotado(this.entradas, par, this.now(), this.limits.maxEntries);
+    await this.contador.borrar([par]);
+    await this.contador.fijar(trustKey(par), 1, this.limits.trustMs);
   }
 
-  private trusted(par: string, t: number): boolean {
-    const at = this.successes.get(par);
-    if (at === undefined) return false;
-    if (at + this.limits.trustMs > t) return true;
-    this.successes.delete(par);
-    return false;
-  }
-
-  /** Failures in the window plus attempts in flight. */
-  private count(key: string, w: Window | undefined): number {
-    return (w?.failures ?? 0) + (this.inFlight.get(key) ?? 0);
-  }
-
-  /** The window of a key if it has not ended (an ended one is dropped). */
-  private live(key: string, t: number): Window | undefined {
-    const w = this.windows.get(key);
-    if (w && w.startedAt + this.limits.windowMs <= t) {
-      this.windows.delete(key);
-      return undefined;
+  private recordar(par: string, retryAfterS: number, t: number): void {
+    if (retryAfterS <= 0) {
+      this.rechazos.delete(par);
+      return;
     }
-    return w;
+    acotado(this.rechazos, par, t + retryAfterS * 1000, this.limits.maxEntries);
   }
+}
 
-  private trim(t: number): void {
-    for (const [k, w] of this.windows) {
-      if (w.startedAt + this.limits.windowMs <= t) this.windows.delete(k);
-    }
-    // Still too many (a flood from very many addresses): the oldest windows go first.
-    const excess = this.windows.size - Math.floor(this.limits.maxEntries * 0.9);
-    if (excess <= 0) return;
-    let n = 0;
-    for (const k of this.windows.keys()) {
-      if (n++ >= excess) break;
-      this.windows.delete(k);
-    }
+/** Sets the key last (the Map's order is the order of writes); past `max` the oldest go. */
+function acotado(m: Map<string, number>, clave: string, valor: number, max: number): void {
+  m.delete(clave);
+  m.set(clave, valor);
+  if (m.size <= max) return;
+  let sobran = m.size - Math.floor(max * 0.9);
+  for (const k of m.keys()) {
+    if (sobran-- <= 0) break;
+    m.delete(k);
   }
+}
+
+interface Claves {
+  par: string;
+  addr: string;
+  user: string;
+  trust: string;
+}
+
+function claves(usuario: string, address: string): Claves {
+  const grupo = grupoDeDireccion(address);
+  const par = pairKey(usuario, grupo);
+  return { par, addr: addressKey(grupo), user: userKey(usuario), trust: trustKey(par) };
 }
 
 const userKey = (usuario: string) => `u:${usuario.toLowerCase()}`;
 const addressKey = (address: string) => `a:${address}`;
 // An address never holds a line break, so the pair key cannot be read two ways.
 const pairKey = (usuario: string, address: string) => `p:${address}\n${usuario.toLowerCase()}`;
+/** The pair logged in lately (`trustMs`). */
+const trustKey = (par: string) => `s:${par.slice(2)}`;

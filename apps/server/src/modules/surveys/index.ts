@@ -32,7 +32,7 @@ export interface DepsEncuestas {
  * auth hook; the survey page's calls public. The automatic sends it started end before close.
  */
 export function moduloEncuestas(
-  n: Pick<Nucleo, 'db' | 'clock' | 'bus' | 'log' | 'config'>,
+  n: Pick<Nucleo, 'db' | 'clock' | 'bus' | 'log' | 'config' | 'limites'>,
   deps: DepsEncuestas,
 ): Modulo<PuertoEncuestas> {
   const servicio = new SurveysService(n.db, n.clock, n.bus, {
@@ -43,10 +43,12 @@ export function moduloEncuestas(
     notifications: deps.notifications,
     log: n.log,
     publicUrl: n.config.publicUrl,
+    contador: n.limites,
     ...(deps.limites ? { limites: deps.limites } : {}),
   });
   return {
     nombre: 'surveys',
+    techoPublico: true,
     puerto: servicio,
     rutas: surveysRoutes(servicio),
     rutasPublicas: surveysPublicRoutes(servicio),

@@ -27,7 +27,7 @@ import type { DomainEvent, EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';
-import { RateLimiter, cadaCuartoDeHora, type Limite } from '../../lib/rate-limit.js';
+import { ContadorEnMemoria, type ContadorLimites, cadaCuartoDeHora, type Limite } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 import type { PuertoClientes } from '../clients/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
@@ -122,7 +122,7 @@ function estadoDe(e: EncuestaFila, ahora: Date): { estado: EncuestaPublica['esta
  */
 export class SurveysService {
   private readonly repo: SurveysRepository;
-  private readonly limiter: RateLimiter;
+  private readonly limiter: ContadorLimites;
   private readonly limites: LimitesEncuestas;
   private readonly tareas = new Set<Promise<void>>();
 
@@ -140,11 +140,13 @@ export class SurveysService {
       /** PUBLIC_URL: the links in the mails start with it. */
       publicUrl: string;
       limites?: Partial<LimitesEncuestas>;
+      /** Where the limits count (the kernel's: PostgreSQL's table with several instances); memory by default. */
+      contador?: ContadorLimites;
     },
   ) {
     this.repo = new SurveysRepository(db);
     this.limites = { ...LIMITES_ENCUESTAS_DEFECTO, ...deps.limites };
-    this.limiter = new RateLimiter(() => this.clock.now().getTime());
+    this.limiter = deps.contador ?? new ContadorEnMemoria(() => this.clock.now().getTime());
     // Once in the whole system (the instance that published): the automatic send on finish.
     bus.subscribeLocal((e) => this.onEvent(e));
   }
@@ -249,7 +251,7 @@ export class SurveysService {
 
   /** GET /api/v2/encuesta/publica?k=: where the survey of the link stands; records nothing. */
   async publica(k: string, direccion: string): Promise<EncuestaPublica> {
-    this.limitar([[`encuesta-ver:d:${grupoDeDireccion(direccion)}`, this.limites.publicaDireccion]]);
+    await this.limitar([[`encuesta-ver:d:${grupoDeDireccion(direccion)}`, this.limites.publicaDireccion]]);
     const e = await this.repo.findByHash(hashDeToken(k));
     if (!e) throw invalido();
     return this.vistaPublica(e, this.clock.now());
@@ -262,7 +264,7 @@ export class SurveysService {
    */
   async responder(input: ResponderInput, direccion: string): Promise<EncuestaPublica> {
     const hash = hashDeToken(input.k);
-    this.limitar([
+    await this.limitar([
       [claveDireccion(direccion), this.limites.responderDireccion],
       [claveEncuesta(hash), this.limites.responderEnlace],
     ]);
@@ -307,12 +309,12 @@ export class SurveysService {
     r: RespuestaDeOrden,
     direccion: string,
   ): Promise<EncuestaPublica> {
-    this.limitar([[claveDireccion(direccion), this.limites.responderDireccion]]);
+    await this.limitar([[claveDireccion(direccion), this.limites.responderDireccion]]);
     const { entidadId, ordenId } = await orden();
     const sinPendiente = () => AppError.notFound(MENSAJES_ENCUESTAS.sinPendiente);
     const pendiente = await this.repo.findPendiente(entidadId, ordenId, this.clock.now());
     if (!pendiente) throw sinPendiente();
-    this.limitar([[claveEncuesta(pendiente.tokenHash), this.limites.responderEnlace]]);
+    await this.limitar([[claveEncuesta(pendiente.tokenHash), this.limites.responderEnlace]]);
     return this.registrar((repo) => repo.findByHash(pendiente.tokenHash, true), sinPendiente, {
       puntaje: r.puntaje,
       comentario: r.comentario,
@@ -549,8 +551,8 @@ export class SurveysService {
   }
 
   /** 429 with Retry-After (nothing done) past any of the limits. */
-  private limitar(claves: [string, Limite][]): void {
-    const espera = this.limiter.take(claves);
+  private async limitar(claves: [string, Limite][]): Promise<void> {
+    const espera = await this.limiter.take(claves);
     if (espera > 0)
       throw new AppError('DEMASIADOS_INTENTOS', mensajeDemasiadosPedidos(espera), { retryAfterS: espera });
   }
