@@ -1,0 +1,150 @@
+import type { AppParts, Puertos } from './app-parts.js';
+import type { Caches } from './caches.js';
+import type { Modulo, Nucleo } from './kernel/modulo.js';
+import type { FuentesDeMetricas } from './infra/metricas.js';
+import { moduloCuentas } from './modules/accounts/index.js';
+import { moduloCatalogo } from './modules/catalog/index.js';
+import { cifradorCon, facturacionParaDetalle, moduloLadoCliente } from './modules/client-side/index.js';
+import { moduloClientes } from './modules/clients/index.js';
+import { moduloEntidades } from './modules/entidades/index.js';
+import { moduloGastos } from './modules/expenses/index.js';
+import { moduloArchivos } from './modules/files/index.js';
+import { moduloSalud } from './modules/health/index.js';
+import { moduloIdempotencia } from './modules/idempotencia/index.js';
+import { moduloIdentidad } from './modules/identity/index.js';
+import { moduloVivo } from './modules/live/index.js';
+import { moduloCorreo } from './modules/mail/index.js';
+import { moduloNotificaciones, WebPushSender } from './modules/notifications/index.js';
+import { moduloOrdenes } from './modules/orders/index.js';
+import { moduloPlanes } from './modules/plans/index.js';
+import { moduloReportes } from './modules/reports/index.js';
+import { moduloEstadisticas } from './modules/statistics/index.js';
+import { secretosDeInstancia } from './modules/secretos/index.js';
+import { moduloEncuestas } from './modules/surveys/index.js';
+
+/**
+ * The module graph of the composition root (app.ts): each module is built after the ones whose
+ * ports it takes, from the kernel (`n`), the caches and the parts a test may replace. Returns them
+ * in the order their routes register, the ports the tests reach (`app.puertos`) and what /metrics reads.
+ */
+export async function armarModulos(
+  n: Nucleo,
+  parts: AppParts,
+  caches: Caches,
+): Promise<{ modulos: Modulo[]; puertos: Puertos; fuentes: FuentesDeMetricas }> {
+  // The VAPID keys and the share links' key, shared by every instance (table secretos_instancia).
+  const secretos = await secretosDeInstancia(n);
+
+  const entidades = moduloEntidades(n);
+  const clientes = moduloClientes(n, { cache: caches.clientes });
+  const correo = moduloCorreo(n, { transport: parts.mailTransport, limites: parts.limitesCorreo });
+  const planes = moduloPlanes(n, {
+    cache: caches.plan,
+    mail: correo.puerto,
+    entidades: entidades.puerto,
+    pagos: parts.pagos,
+  });
+  const identidad = moduloIdentidad(n, {
+    clients: clientes.puerto,
+    entidades: entidades.puerto,
+    plans: planes.puerto,
+    usuarios: caches.usuarios,
+    credenciales: caches.credenciales,
+    throttle: parts.throttle,
+  });
+  const cuentas = moduloCuentas(n, {
+    identidad: identidad.puerto,
+    entidades: entidades.puerto,
+    mail: correo.puerto,
+    limites: parts.limitesCuentas,
+  });
+  const idempotencia = moduloIdempotencia(n);
+  const ordenes = moduloOrdenes(n, {
+    users: identidad.puerto,
+    clients: clientes.puerto,
+    plans: planes.puerto,
+    entidades: entidades.puerto,
+    facturacion: { paraDetalle: facturacionParaDetalle },
+    idempotencia: idempotencia.puerto,
+    registro: caches.registro,
+    caches: { conteos: caches.conteos, paginas: caches.paginas, detalles: caches.detalles },
+  });
+  const notificaciones = moduloNotificaciones(n, {
+    push: parts.push === undefined ? new WebPushSender(secretos.vapid) : parts.push,
+    pushNativo: parts.pushNativo,
+  });
+  const archivos = moduloArchivos(n, {
+    orders: ordenes.puerto,
+    storage: parts.storage,
+    idempotencia: idempotencia.puerto,
+  });
+  const gastos = moduloGastos(n, { orders: ordenes.puerto, files: archivos.puerto, idempotencia: idempotencia.puerto });
+  const encuestas = moduloEncuestas(n, {
+    orders: ordenes.puerto,
+    clients: clientes.puerto,
+    entidades: entidades.puerto,
+    mail: correo.puerto,
+    notifications: notificaciones.puerto,
+  });
+  const vivo = moduloVivo(n, {
+    auth: identidad.puerto,
+    plans: planes.puerto,
+    notifications: notificaciones.puerto,
+    instanceId: parts.instanceId,
+    broker: parts.broker,
+  });
+  const modulos: Modulo[] = [
+    moduloSalud(n, { estado: parts.estado }),
+    entidades,
+    clientes,
+    correo,
+    planes,
+    identidad,
+    cuentas,
+    moduloCatalogo(n),
+    idempotencia,
+    ordenes,
+    notificaciones,
+    archivos,
+    gastos,
+    moduloReportes(n, {
+      orders: ordenes.puerto,
+      files: archivos.puerto,
+      expenses: gastos.puerto,
+      entidades: entidades.puerto,
+    }),
+    moduloEstadisticas(n, { ordersLecturas: ordenes.puerto, plans: planes.puerto, tablero: caches.tablero }),
+    encuestas,
+    moduloLadoCliente(n, {
+      orders: ordenes.puerto,
+      lecturas: ordenes.puerto,
+      clients: clientes.puerto,
+      entidades: entidades.puerto,
+      files: archivos.puerto,
+      mail: correo.puerto,
+      notifications: notificaciones.puerto,
+      encuestas: encuestas.puerto,
+      limites: parts.limitesClientePublico,
+      cifrador: cifradorCon(secretos.claveEnlaces),
+    }),
+    vivo,
+  ];
+  const puertos: Puertos = {
+    identity: identidad.puerto,
+    accounts: cuentas.puerto,
+    plans: planes.puerto,
+    suscripciones: planes.suscripciones,
+    mail: correo.puerto,
+    notifications: notificaciones.puerto,
+    surveys: encuestas.puerto,
+    idempotencia: idempotencia.puerto,
+  };
+  const fuentes = {
+    database: n.database,
+    bus: n.bus,
+    correo: correo.puerto,
+    vivo: vivo.puerto,
+    notificaciones: notificaciones.puerto,
+  };
+  return { modulos, puertos, fuentes };
+}
