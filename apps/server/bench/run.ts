@@ -7,6 +7,7 @@
  *   estadisticas (bench/estadisticas.ts): charts, dashboard and delay export on 1,000,000 orders.
  *   lighthouse (bench/lighthouse.ts): mobile performance and accessibility of /login and /home.
  *   cluster (bench/cluster.ts): the cheap call and the list through HAProxy, one instance against two.
+ *   sql (issue 37): the uncached list against the SQL floor alone (the orders part measures it too).
  * Results are printed and written to .bench/results.json.
  *
  * auth and orders (issue 18, an honest bench): every measured path is first warmed for
@@ -14,7 +15,9 @@
  * interleaved rounds, reported as the median with min and max. A bare node:http server (bench/piso.ts,
  * its own process on BENCH_PISO_PORT, 8090) is measured in every round too, and each path is given as
  * a share of it (req/s) with its CPU time per request: the server's and, apart, its PostgreSQL
- * backends' (the split between Node and PostgreSQL). BENCH_NODE_ARGS adds options to the server's
+ * backends' (the split between Node and PostgreSQL). The SQL floor (bench/piso-sql.ts, issue 37, on
+ * BENCH_PISO_SQL_PORT, 8093) runs the list's own page statements bare, beside the uncached list: the
+ * list is also given as a share of it, with both CPU figures. BENCH_NODE_ARGS adds options to the server's
  * node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/perfil`: a CPU profile written when it stops).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -34,6 +37,7 @@ import { benchFiles } from './files.js';
 import { benchEstadisticas } from './estadisticas.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchCluster, type ResultadoCluster } from './cluster.js';
+import { FILTROS_LISTA } from './filtros-lista.js';
 
 const BASE =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -43,6 +47,7 @@ const ONLY = process.env.BENCH_ONLY;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5);
 const PISO_PORT = Number(process.env.BENCH_PISO_PORT ?? 8090);
+const PISO_SQL_PORT = Number(process.env.BENCH_PISO_SQL_PORT ?? 8093);
 /** Whether a part runs: all without BENCH_ONLY; `auth,orders` runs both (their rounds share the floor). */
 const incluye = (parte: string) => !ONLY || ONLY.split(',').includes(parte);
 /**
@@ -151,13 +156,20 @@ function cpuMicros(pid: number | undefined): number | undefined {
   }
 }
 
-/** The bare node:http floor (bench/piso.ts) in its own process, with the same loader as this one. */
-async function startPiso(): Promise<ChildProcess> {
+/**
+ * A floor in its own process, with the same loader as this one: the bare node:http one (bench/piso.ts)
+ * or the SQL one (bench/piso-sql.ts); it prints a line once it listens.
+ */
+async function startPiso(
+  script = 'piso.ts',
+  port = PISO_PORT,
+  env: Record<string, string> = { PISO_PORT: String(port) },
+): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    [...process.execArgv, path.join(path.dirname(fileURLToPath(import.meta.url)), 'piso.ts')],
+    [...process.execArgv, path.join(path.dirname(fileURLToPath(import.meta.url)), script)],
     {
-      env: { ...process.env, PISO_PORT: String(PISO_PORT) },
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
@@ -165,7 +177,7 @@ async function startPiso(): Promise<ChildProcess> {
     child.once('exit', (code) => reject(new Error(`el piso terminó (${code}) antes de escuchar`)));
     child.stdout?.once('data', () => resolve());
   });
-  if (child.pid !== undefined) pidPorPuerto.set(PISO_PORT, child.pid);
+  if (child.pid !== undefined) pidPorPuerto.set(port, child.pid);
   return child;
 }
 
@@ -353,6 +365,25 @@ async function medirEnRondas(casos: Caso[]): Promise<Record<string, Resumen>> {
 }
 
 /**
+ * Issue 37: the uncached list against the SQL floor in the same rounds: req/s of the list / req/s of
+ * the floor (target >= 75 %), and each one's Node and PostgreSQL CPU per request.
+ */
+function compararConPisoSql(piso: Resumen, lista: Resumen) {
+  const parte = estadistica(
+    lista.rondas.map((x, i) => x.rps / Math.max(1, piso.rondas[i]!.rps)),
+    3,
+  );
+  const e = (x: Estadistica | undefined) => (x ? `${x.mediana} [${x.min} – ${x.max}]` : '?');
+  console.log(
+    `\n  lista sin caché / piso SQL: mediana ${(parte.mediana * 100).toFixed(1)} % ` +
+      `(mín ${(parte.min * 100).toFixed(1)}, máx ${(parte.max * 100).toFixed(1)}; objetivo >= 75 %)\n` +
+      `    CPU de Node por pedido: lista ${e(lista.cpuUsPorSolicitud)} µs, piso SQL ${e(piso.cpuUsPorSolicitud)} µs\n` +
+      `    CPU de PostgreSQL por pedido: lista ${e(lista.pgCpuUsPorSolicitud)} µs, piso SQL ${e(piso.pgCpuUsPorSolicitud)} µs`,
+  );
+  return { piso, parte };
+}
+
+/**
  * The cluster (issue 30): the cheap call and the list through HAProxy to one instance and to two
  * (bench/cluster.ts), on ports BENCH_CLUSTER_PORT (HAProxy, PORT + 10) and the two after it.
  */
@@ -395,8 +426,9 @@ async function main(): Promise<void> {
   const url = `http://127.0.0.1:${PORT}`;
   const results: Record<string, unknown> = { fecha: new Date().toISOString(), duracionS: DURATION, conexiones: 10 };
   // The floor and the PostgreSQL monitor exist only for the paths measured in rounds.
-  const enRondas = incluye('auth') || incluye('orders') || incluye('buscar');
+  const enRondas = incluye('auth') || incluye('orders') || incluye('buscar') || incluye('sql');
   const piso = enRondas ? await startPiso() : undefined;
+  let pisoSql: ChildProcess | undefined;
   if (enRondas) {
     monitor = new pg.Client({ connectionString: dbUrl() });
     await monitor.connect();
@@ -430,6 +462,60 @@ async function main(): Promise<void> {
       );
     }
 
+    /**
+     * The list load (bench/filtros-lista.ts), the 20 companies' users in turn; without them (`sinAuth`:
+     * the SQL floor, which answers one company) the same bodies in the same order.
+     */
+    const usuariosLista = cabecerasBench();
+    const listar = (base: string, sinAuth = false): autocannon.Options => {
+      let k = 0;
+      return {
+        url: base,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/v4/ordenes/all/filtered?tsp=1',
+            setupRequest: (req) => {
+              const i = k++ % 20;
+              return {
+                ...req,
+                headers: { ...(sinAuth ? {} : usuariosLista[i]), 'content-type': 'application/json' },
+                body: JSON.stringify(FILTROS_LISTA[k % FILTROS_LISTA.length]),
+              };
+            },
+          },
+        ],
+      };
+    };
+    /**
+     * Issue 37: the SQL floor (bench/piso-sql.ts) on the bench database, for Empresa Bench 1, and the
+     * uncached list server beside it; measured just before the uncached list in each round.
+     */
+    const casosSql = async (): Promise<Caso[]> => {
+      frio ??= await startServer(PORT + 1, { LIST_CACHE_MS: '0' });
+      const entidad = (
+        await monitor!.query<{ id: number }>(`select id from entidades where nombre = 'Empresa Bench 1'`)
+      ).rows[0]!.id;
+      pisoSql = await startPiso('piso-sql.ts', PISO_SQL_PORT, {
+        PISO_SQL_PORT: String(PISO_SQL_PORT),
+        PISO_SQL_DB: dbUrl(),
+        PISO_SQL_ENTIDAD: String(entidad),
+      });
+      return [
+        {
+          clave: 'pisoSql',
+          nombre: 'POST piso SQL node:http + pg (bench/piso-sql.ts)',
+          opciones: () => listar(`http://127.0.0.1:${PISO_SQL_PORT}`, true),
+        },
+        {
+          clave: 'listSinCache',
+          nombre: '  … sin caché de páginas (LIST_CACHE_MS=0)',
+          opciones: () => listar(`http://127.0.0.1:${PORT + 1}`),
+        },
+      ];
+    };
+    if (incluye('sql') && !incluye('orders')) casos.push(...(await casosSql()));
+
     /** What the orders' part needs after the rounds: the creates to check, and its connection. */
     let ordenes: { c: pg.Client; before: number; acked: () => number; ackedIds: number[] } | undefined;
     if (incluye('orders')) {
@@ -462,35 +548,9 @@ async function main(): Promise<void> {
         clientesPorEntidad.rows.map((r: { entidad_id: number; c: number }) => [r.entidad_id, r.c]),
       );
       const headersDe = (entidadId: number) => users[entIds.indexOf(entidadId)] ?? users[0]!;
-      const FILTROS = [
-        { estados: [1, 2, 3], porPagina: 25 },
-        { estados: [1, 2, 3], orden: 'vencimiento', porPagina: 25 },
-        { buscar: 'aire', porPagina: 25 },
-        { porPagina: 25, pagina: 3 },
-      ];
-      const listar = (base: string): autocannon.Options => {
-        let k = 0;
-        return {
-          url: base,
-          requests: [
-            {
-              method: 'POST',
-              path: '/api/v4/ordenes/all/filtered?tsp=1',
-              setupRequest: (req) => {
-                const i = k++ % 20;
-                return {
-                  ...req,
-                  headers: { ...users[i], 'content-type': 'application/json' },
-                  body: JSON.stringify(FILTROS[k % 4]),
-                };
-              },
-            },
-          ],
-        };
-      };
       // The same load on a second server with the caches of pages and details off: every page and
       // detail read from PostgreSQL.
-      frio = await startServer(PORT + 1, { LIST_CACHE_MS: '0' });
+      frio ??= await startServer(PORT + 1, { LIST_CACHE_MS: '0' });
       let d = 0;
       const detalle = (base: string): autocannon.Options => ({
         url: base,
@@ -534,11 +594,7 @@ async function main(): Promise<void> {
       });
       casos.push(
         { clave: 'list', nombre: 'POST /api/v4/ordenes/all/filtered (25 filas)', opciones: () => listar(url) },
-        {
-          clave: 'listSinCache',
-          nombre: '  … sin caché de páginas (LIST_CACHE_MS=0)',
-          opciones: () => listar(`http://127.0.0.1:${PORT + 1}`),
-        },
+        ...(await casosSql()),
         { clave: 'detail', nombre: 'GET /api/v3/ordenDTO/{id}', opciones: () => detalle(url) },
         {
           clave: 'detailSinCache',
@@ -598,6 +654,8 @@ async function main(): Promise<void> {
         results.auth = { health: medidos.health, plan: medidos.plan, ratio };
       }
       if (medidos.buscar) results.buscar = medidos.buscar;
+      if (medidos.pisoSql && medidos.listSinCache)
+        results.pisoSql = compararConPisoSql(medidos.pisoSql, medidos.listSinCache);
       if (ordenes) {
         const { c, before, ackedIds } = ordenes;
         const acked = ordenes.acked();
@@ -728,6 +786,7 @@ async function main(): Promise<void> {
     await monitor?.end().catch(() => undefined);
     monitor = undefined;
     piso?.kill('SIGTERM');
+    pisoSql?.kill('SIGTERM');
     // Each server is waited for: with BENCH_NODE_ARGS=--cpu-prof its profile is written as it stops.
     await Promise.all([detener(child), frio ? detener(frio.child) : undefined]);
   }

@@ -78,10 +78,15 @@ export class OrdersRepository {
    * The quota and the number are the plans' and entidades' own statements (`ajenas`, members of
    * their ports), composed here: the one exception to "a module writes only its own tables"
    * (docs/ARCHITECTURE.md), for atomicity and one round trip.
+   *
+   * An order without responsables inserts none: an INSERT into `orden_responsables`, even of no
+   * rows, fires that table's two statement triggers (statistics) with their transition tables,
+   * about a tenth of a create's PostgreSQL time (issue 37, docs/BENCHMARKS.md).
    */
   async insert(o: NuevaOrden, ajenas: SentenciasAjenas): Promise<ResultadoAlta> {
     const e = o.entidadId;
     const ids = intArray(o.responsables);
+    const conResponsables = o.responsables.length > 0;
     const ts = (d: Date | null) => (d ? sql`${d.toISOString()}::timestamptz` : sql`null::timestamptz`);
     const rows = await this.leer<
       Omit<ResultadoAlta, 'id' | 'numero'> & { id: number | null; numero: number | null }
@@ -92,7 +97,7 @@ export class OrdersRepository {
           ${o.tipoOrdenId == null ? sql`true` : sql`exists (select 1 from tipos_orden where id = ${o.tipoOrdenId} and entidad_id = ${e} and not archivado)`} as tipo,
           ${o.areaId == null ? sql`true` : sql`exists (select 1 from areas where id = ${o.areaId} and entidad_id = ${e} and not archivada)`} as area,
           ${o.prioridadId == null ? sql`true` : sql`exists (select 1 from prioridades where id = ${o.prioridadId} and entidad_id = ${e})`} as prioridad,
-          (select count(*) from usuarios where id = any(${ids}) and entidad_id = ${e} and activo) = cardinality(${ids}) as usuarios
+          ${conResponsables ? sql`(select count(*) from usuarios where id = any(${ids}) and entidad_id = ${e} and activo) = cardinality(${ids})` : sql`true`} as usuarios
       ),
       cupo as (
         ${ajenas.tomarCupoSql(e, ts(o.creada), sql`(select cliente and tipo and area and prioridad and usuarios from refs)`)}
@@ -108,16 +113,24 @@ export class OrdersRepository {
         from num
         returning id, numero
       ),
-      responsables as (
+      ${
+        conResponsables
+          ? sql`responsables as (
         insert into orden_responsables (orden_id, usuario_id)
         select orden.id, u.id from orden, unnest(${ids}) as u(id)
-      ),
+      ),`
+          : sql``
+      }
       evento as (
         insert into orden_eventos (entidad_id, orden_id, tipo, usuario_id, fecha, estado_nuevo_id, datos)
         select ${e}::int, orden.id, 'CREADA'::text, ${o.registroResponsableId}::int, ${ts(o.creada)}, ${o.estadoId}::smallint,
-               jsonb_build_object('responsables', to_jsonb(${ids}), 'nombres',
+               ${
+                 conResponsables
+                   ? sql`jsonb_build_object('responsables', to_jsonb(${ids}), 'nombres',
                  coalesce((select jsonb_agg(trim(u.nombre || ' ' || u.apellido) order by x.i)
-                           from unnest(${ids}) with ordinality as x(id, i) join usuarios u on u.id = x.id), '[]'::jsonb))
+                           from unnest(${ids}) with ordinality as x(id, i) join usuarios u on u.id = x.id), '[]'::jsonb))`
+                   : sql`'{"responsables": [], "nombres": []}'::jsonb`
+               }
         from orden
       )
       select refs.cliente, refs.tipo, refs.area, refs.prioridad, refs.usuarios,
