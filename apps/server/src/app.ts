@@ -23,7 +23,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   // Every in-memory cache, with what invalidates it, in one place (src/caches.ts).
   const caches = crearCaches({ bus, log: app.log, clock, config });
   const n = crearNucleo(app, parts, clock, bus);
-  const { modulos, puertos, fuentes } = await armarModulos(n, parts, caches);
+  const { modulos, puertos, fuentes, alCerrar } = await armarModulos(n, parts, caches);
+  app.addHook('onClose', alCerrar);
   app.decorate('puertos', puertos).decorate('bus', bus).decorate('caches', caches);
 
   // Before any route is registered: each gets its own measurement.

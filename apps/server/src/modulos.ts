@@ -19,7 +19,7 @@ import { moduloOrdenes } from './modules/orders/index.js';
 import { moduloPlanes } from './modules/plans/index.js';
 import { moduloReportes } from './modules/reports/index.js';
 import { moduloEstadisticas } from './modules/statistics/index.js';
-import { secretosDeInstancia } from './modules/secretos/index.js';
+import { secretosAlArrancar } from './modules/secretos/index.js';
 import { moduloEncuestas } from './modules/surveys/index.js';
 
 /**
@@ -31,9 +31,9 @@ export async function armarModulos(
   n: Nucleo,
   parts: AppParts,
   caches: Caches,
-): Promise<{ modulos: Modulo[]; puertos: Puertos; fuentes: FuentesDeMetricas }> {
+): Promise<{ modulos: Modulo[]; puertos: Puertos; fuentes: FuentesDeMetricas; alCerrar: () => void }> {
   // The VAPID keys and the share links' key, shared by every instance (table secretos_instancia).
-  const secretos = await secretosDeInstancia(n);
+  const secretos = await secretosAlArrancar(n);
 
   const entidades = moduloEntidades(n);
   const clientes = moduloClientes(n, { cache: caches.clientes });
@@ -146,5 +146,5 @@ export async function armarModulos(
     vivo: vivo.puerto,
     notificaciones: notificaciones.puerto,
   };
-  return { modulos, puertos, fuentes };
+  return { modulos, puertos, fuentes, alCerrar: secretos.detener };
 }

@@ -76,11 +76,11 @@ function lookupFijo(host: string, direcciones: readonly Direccion[]): LookupFunc
  * same on every instance and across restarts, so that browser subscriptions stay valid.
  */
 export class WebPushSender implements PushSender {
-  readonly publicKey: string;
-  private readonly privateKey: string;
+  private readonly claves: () => ClavesVapid;
 
   constructor(
-    claves: ClavesVapid,
+    /** The keys, or how to read them once the database has given them (secretos/index.ts). */
+    claves: ClavesVapid | (() => ClavesVapid),
     subject = 'mailto:soporte@delego.app',
     /**
      * An HTTPS agent for the push services (tests pass one that reaches their own server).
@@ -90,12 +90,15 @@ export class WebPushSender implements PushSender {
     /** Resolves the push service's host before each send (tests inject one). */
     private readonly resolver: Resolver = resolverDelSistema,
   ) {
-    this.publicKey = claves.publicKey;
-    this.privateKey = claves.privateKey;
+    this.claves = typeof claves === 'function' ? claves : () => claves;
     this.subject = subject;
   }
 
   private readonly subject: string;
+
+  get publicKey(): string {
+    return this.claves().publicKey;
+  }
 
   /**
    * Checks the destination again at send time (the endpoint against the known push services,
@@ -119,7 +122,7 @@ export class WebPushSender implements PushSender {
     const agent = await this.destino(subscription.endpoint);
     try {
       await webpush().sendNotification(subscription, JSON.stringify(payload), {
-        vapidDetails: { subject: this.subject, publicKey: this.publicKey, privateKey: this.privateKey },
+        vapidDetails: { subject: this.subject, ...this.claves() },
         TTL: 24 * 3600,
         timeout: 10_000,
         agent,

@@ -89,3 +89,49 @@ export async function secretosDeInstancia(n: Pick<Nucleo, 'db' | 'config' | 'log
     claveEnlaces: Buffer.from(enlaces, 'base64url'),
   };
 }
+
+/** The secrets as the modules read them, once loaded (`secretosAlArrancar`). */
+export interface SecretosAccesibles {
+  vapid(): ClavesVapid;
+  claveEnlaces(): Buffer;
+}
+
+/**
+ * The secrets, read at start. When the database cannot be reached then, the server starts anyway
+ * (it answers 503 while the database is away, modules/health): the secrets are read again every
+ * 5 s and on each use until they are, and each use meanwhile throws the last error (a database
+ * outage, which the error handler answers with 503).
+ */
+export async function secretosAlArrancar(
+  n: Pick<Nucleo, 'db' | 'config' | 'log'>,
+  reintentoMs = 5_000,
+): Promise<SecretosAccesibles & { detener(): void }> {
+  let cargados: SecretosInstancia | undefined;
+  let ultimoError: unknown;
+  let enCurso: Promise<void> | undefined;
+  const cargar = () =>
+    (enCurso ??= secretosDeInstancia(n).then(
+      (s) => {
+        cargados = s;
+        clearInterval(reintento);
+      },
+      (err: unknown) => {
+        ultimoError = err;
+        enCurso = undefined;
+        n.log.warn({ err }, 'secretos.noDisponibles');
+      },
+    ));
+  const reintento = setInterval(() => void cargar(), reintentoMs);
+  reintento.unref();
+  await cargar();
+  const leer = (): SecretosInstancia => {
+    if (cargados) return cargados;
+    void cargar();
+    throw ultimoError;
+  };
+  return {
+    vapid: () => leer().vapid,
+    claveEnlaces: () => leer().claveEnlaces,
+    detener: () => clearInterval(reintento),
+  };
+}
