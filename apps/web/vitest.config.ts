@@ -12,7 +12,8 @@ const CON_MOCKS_DE_MODULOS = ['src/app/live.test.tsx'];
  * Node 25 and later have a `localStorage` of their own (Web Storage, without a file: unusable),
  * which hides jsdom's. The workers run without it; Node 20 has no such flag.
  */
-const SIN_WEBSTORAGE_DE_NODE = Number(process.versions.node.split('.')[0]) >= 22 ? ['--no-experimental-webstorage'] : [];
+const SIN_WEBSTORAGE_DE_NODE =
+  Number(process.versions.node.split('.')[0]) >= 22 ? ['--no-experimental-webstorage'] : [];
 
 export default mergeConfig(
   viteConfig,
