@@ -1,11 +1,11 @@
 /** Shared by the data tool tests (move, backup, restore): the npm scripts as real processes. */
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
+import { basePgNueva } from './helpers.js';
 import { testConfig } from '../src/config.js';
 import type { Database } from '../src/kernel/db/client.js';
 
@@ -29,25 +29,7 @@ export function npmRun(
 }
 
 /** A new, empty database on the test PostgreSQL; `drop` removes it. */
-export async function baseVacia(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `delego_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const a = new pg.Client({ connectionString: base });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
-}
+export const baseVacia = basePgNueva;
 
 /**
  * Orders for the demo's «Otra Empresa» straight into its tables (triggers and rollups as the app's

@@ -10,17 +10,16 @@
  * - the process exits 0, and the mail is sent exactly once across the stop and the restart.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ROOT } from '../src/config.js';
 import { md5 } from '../src/seed/factories.js';
+import { basePgNueva } from './helpers.js';
 import { connectFrame, rawSocket } from './live-helpers.js';
 import { registro } from './mail-helpers.js';
 
@@ -169,22 +168,9 @@ beforeAll(async () => {
   smtp = await new SmtpLento(1200).start();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'delego-reinicio-'));
   if (process.env.TEST_DB === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL;
-    if (!base) throw new Error('TEST_DB=postgres necesita TEST_DATABASE_URL');
-    const name = `delego_reinicio_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    datos = { DATA_DIR: dir, DATABASE_URL: url.toString() };
-    borrar = async () => {
-      const a = new pg.Client({ connectionString: base });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    };
+    const nueva = await basePgNueva();
+    datos = { DATA_DIR: dir, DATABASE_URL: nueva.url };
+    borrar = nueva.drop;
   } else {
     datos = { DATA_DIR: dir };
     borrar = async () => undefined;

@@ -48,30 +48,39 @@ function plantillaPglite(): Blob | undefined {
   return plantilla;
 }
 
+/** A new, empty database on the PostgreSQL of TEST_DATABASE_URL: its URL, and `drop`, which removes it. */
+export async function basePgNueva(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres necesita TEST_DATABASE_URL');
+  const name = `delego_t_${randomBytes(6).toString('hex')}`;
+  const sobreLaBase = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await sobreLaBase(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => sobreLaBase(`drop database if exists ${name} with (force)`) };
+}
+
 /**
  * A fresh database for one test file: PGlite in memory, or (TEST_DB=postgres) a new database on
  * the PostgreSQL of TEST_DATABASE_URL, dropped at the end.
  */
 export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   if (process.env.TEST_DB === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL;
-    if (!base) throw new Error('TEST_DB=postgres necesita TEST_DATABASE_URL');
-    const name = `delego_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString() });
+    const nueva = await basePgNueva();
+    const database = await openDatabase({ databaseUrl: nueva.url });
     return {
       database,
       async drop() {
         await database.close();
-        const a = new pg.Client({ connectionString: base });
-        await a.connect();
-        await a.query(`drop database if exists ${name} with (force)`);
-        await a.end();
+        await nueva.drop();
       },
     };
   }

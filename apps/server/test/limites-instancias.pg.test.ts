@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
@@ -9,20 +7,15 @@ import { openDatabase, type Database } from '../src/kernel/db/client.js';
 import { ContadorPostgres } from '../src/lib/limites-pg.js';
 import { LoginThrottle } from '../src/modules/identity/index.js';
 import { seedCatalogo } from '../src/seed/catalogo.js';
-import { auth, makeEntidad, makeUsuario, PASSWORD, TestClock } from './helpers.js';
+import { auth, basePgNueva, makeEntidad, makeUsuario, PASSWORD, TestClock } from './helpers.js';
 
 /**
  * Issue 30, item 2: two instances on one PostgreSQL count the public limits and the login
  * throttle together (lib/limites-pg.ts, docs/DESPLIEGUE.md «Límites compartidos»): the requests
  * alternate between them and the limit holds for the pair as it would for one.
  */
-const base = process.env.TEST_DATABASE_URL as string;
-const dbName = `delego_t_${randomBytes(6).toString('hex')}`;
-const url = (() => {
-  const u = new URL(base);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
+let url = '';
+let borrarBase = async () => undefined as void;
 
 const clock = new TestClock(new Date('2026-11-28T12:00:00Z'));
 const RECUPERAR = { max: 4, ventanaMs: 60_000 };
@@ -53,10 +46,7 @@ let uno: FastifyInstance;
 let dos: FastifyInstance;
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
+  ({ url, drop: borrarBase } = await basePgNueva());
   const db = await openDatabase({ databaseUrl: url });
   await db.migrate();
   await seedCatalogo(db.db);
@@ -70,10 +60,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const app of apps) await app.close();
   for (const d of bases) await d.close();
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await borrarBase();
 });
 
 const recuperar = (app: FastifyInstance, desde: string, username: string) =>

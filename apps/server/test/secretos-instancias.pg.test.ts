@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
@@ -10,27 +8,19 @@ import { openDatabase, type Database } from '../src/kernel/db/client.js';
 import { cifradorCon } from '../src/modules/client-side/index.js';
 import { secretosDeInstancia } from '../src/modules/secretos/index.js';
 import { seedCatalogo } from '../src/seed/catalogo.js';
-import { auth, makeEntidad, makeUsuario } from './helpers.js';
+import { auth, basePgNueva, makeEntidad, makeUsuario } from './helpers.js';
 
 /**
  * Two instances, each with its own pool and its own data folder, on one PostgreSQL database that
  * has no secrets yet, started at the same moment: both end with the same VAPID key and link key.
  */
-const base = process.env.TEST_DATABASE_URL as string;
-const dbName = `delego_t_${randomBytes(6).toString('hex')}`;
-const url = (() => {
-  const u = new URL(base);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
+let url = '';
+let borrarBase = async () => undefined as void;
 const bases: Database[] = [];
 const dirs: string[] = [];
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
+  ({ url, drop: borrarBase } = await basePgNueva());
   for (let i = 0; i < 2; i++) {
     bases.push(await openDatabase({ databaseUrl: url }));
     dirs.push(fs.mkdtempSync(path.join(os.tmpdir(), `delego-instancia-${i}-`)));
@@ -43,10 +33,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const b of bases) await b.close();
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await borrarBase();
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
