@@ -10,6 +10,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { iniciarCluster } from '../scripts/cluster/cluster.js';
 import { md5 } from '../src/seed/factories.js';
+import { cargaDeLista } from './filtros-lista.js';
 import { cabecerasBench } from './seed-bench.js';
 
 interface Medida {
@@ -54,37 +55,12 @@ export async function benchCluster(o: {
   });
   const conexiones = 10;
   const usuarios = cabecerasBench();
-  const FILTROS = [
-    { estados: [1, 2, 3], porPagina: 25 },
-    { estados: [1, 2, 3], orden: 'vencimiento', porPagina: 25 },
-    { buscar: 'aire', porPagina: 25 },
-    { porPagina: 25, pagina: 3 },
-  ];
   const casos: Record<string, () => autocannon.Options> = {
     'GET /api/v2/plan/estado (autenticada)': () => ({
       url: `${cluster.url}/api/v2/plan/estado?tsp=1`,
       headers: { authorization: `supervisor#${md5('Demo1234!')}` },
     }),
-    'POST /api/v4/ordenes/all/filtered (25 filas)': () => {
-      let k = 0;
-      return {
-        url: cluster.url,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/v4/ordenes/all/filtered?tsp=1',
-            setupRequest: (req) => {
-              const i = k++ % 20;
-              return {
-                ...req,
-                headers: { ...usuarios[i], 'content-type': 'application/json' },
-                body: JSON.stringify(FILTROS[k % 4]),
-              };
-            },
-          },
-        ],
-      };
-    },
+    'POST /api/v4/ordenes/all/filtered (25 filas)': () => cargaDeLista(cluster.url, usuarios),
   };
   const medir = async (opciones: autocannon.Options, duracion: number): Promise<Medida> => {
     const r = await autocannon({ connections: conexiones, duration: duracion, ...opciones });

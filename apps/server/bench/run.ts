@@ -37,7 +37,7 @@ import { benchFiles } from './files.js';
 import { benchEstadisticas } from './estadisticas.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchCluster, type ResultadoCluster } from './cluster.js';
-import { FILTROS_LISTA } from './filtros-lista.js';
+import { cargaDeLista } from './filtros-lista.js';
 
 const BASE =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -462,31 +462,7 @@ async function main(): Promise<void> {
       );
     }
 
-    /**
-     * The list load (bench/filtros-lista.ts), the 20 companies' users in turn; without them (`sinAuth`:
-     * the SQL floor, which answers one company) the same bodies in the same order.
-     */
     const usuariosLista = cabecerasBench();
-    const listar = (base: string, sinAuth = false): autocannon.Options => {
-      let k = 0;
-      return {
-        url: base,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/v4/ordenes/all/filtered?tsp=1',
-            setupRequest: (req) => {
-              const i = k++ % 20;
-              return {
-                ...req,
-                headers: { ...(sinAuth ? {} : usuariosLista[i]), 'content-type': 'application/json' },
-                body: JSON.stringify(FILTROS_LISTA[k % FILTROS_LISTA.length]),
-              };
-            },
-          },
-        ],
-      };
-    };
     /**
      * Issue 37: the SQL floor (bench/piso-sql.ts) on the bench database, for Empresa Bench 1, and the
      * uncached list server beside it; measured just before the uncached list in each round.
@@ -505,12 +481,12 @@ async function main(): Promise<void> {
         {
           clave: 'pisoSql',
           nombre: 'POST piso SQL node:http + pg (bench/piso-sql.ts)',
-          opciones: () => listar(`http://127.0.0.1:${PISO_SQL_PORT}`, true),
+          opciones: () => cargaDeLista(`http://127.0.0.1:${PISO_SQL_PORT}`),
         },
         {
           clave: 'listSinCache',
           nombre: '  … sin caché de páginas (LIST_CACHE_MS=0)',
-          opciones: () => listar(`http://127.0.0.1:${PORT + 1}`),
+          opciones: () => cargaDeLista(`http://127.0.0.1:${PORT + 1}`, usuariosLista),
         },
       ];
     };
@@ -593,7 +569,11 @@ async function main(): Promise<void> {
         ],
       });
       casos.push(
-        { clave: 'list', nombre: 'POST /api/v4/ordenes/all/filtered (25 filas)', opciones: () => listar(url) },
+        {
+          clave: 'list',
+          nombre: 'POST /api/v4/ordenes/all/filtered (25 filas)',
+          opciones: () => cargaDeLista(url, usuariosLista),
+        },
         ...(await casosSql()),
         { clave: 'detail', nombre: 'GET /api/v3/ordenDTO/{id}', opciones: () => detalle(url) },
         {
