@@ -2,17 +2,11 @@
 // (docs/DESPLIEGUE.md, «Archivos en almacenamiento de objetos»). Reads the server's variables
 // (DATA_DIR, S3_URL, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY, S3_REGION, S3_PREFIX); can run
 // again: what is already in the bucket with the same size is skipped. Exits 1 if any file failed.
-import { loadConfig } from '../src/config.js';
+import { configuracionOSalir } from '../src/config.js';
 import { copiarCarpetaABucket } from '../src/modules/files/copiar-a-s3.js';
 import { carpetaDeArchivos, dondeEstanLosArchivos, FsStorage, S3Storage } from '../src/modules/files/index.js';
 
-let config;
-try {
-  config = loadConfig();
-} catch (e) {
-  console.error((e as Error).message);
-  process.exit(2);
-}
+const config = configuracionOSalir();
 if (!config.s3) {
   console.error('Falta S3_URL (con S3_BUCKET, S3_ACCESS_KEY y S3_SECRET_KEY): ¿a qué bucket copiar?');
   process.exit(2);

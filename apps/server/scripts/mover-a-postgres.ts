@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config.js';
 import { abrirPg, abrirPglite, type Abierta } from '../src/datos/abrir.js';
 import { sinClave } from '../src/datos/conexion.js';
 import { moverAPostgres } from '../src/datos/mover.js';
+import { correrComando } from './comando.js';
 
 async function main(): Promise<void> {
   const url = process.argv[2];
@@ -47,7 +48,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((e: unknown) => {
-  console.error(`\nNo se pudo mover la base: ${(e as Error).message}`);
-  process.exit(1);
-});
+correrComando(main, 'No se pudo mover la base');

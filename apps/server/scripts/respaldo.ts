@@ -10,6 +10,7 @@ import { abrirPg, abrirPglite, type Abierta } from '../src/datos/abrir.js';
 import { almacenDe } from '../src/datos/almacen.js';
 import { sinClave } from '../src/datos/conexion.js';
 import { respaldar } from '../src/datos/respaldo.js';
+import { correrComando } from './comando.js';
 
 async function main(): Promise<void> {
   const arg = process.argv[2];
@@ -47,7 +48,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((e: unknown) => {
-  console.error(`\nNo se pudo respaldar: ${(e as Error).message}`);
-  process.exit(1);
-});
+correrComando(main, 'No se pudo respaldar');

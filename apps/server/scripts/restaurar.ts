@@ -10,6 +10,7 @@ import { almacenDe } from '../src/datos/almacen.js';
 import { sinClave } from '../src/datos/conexion.js';
 import { migrarHasta } from '../src/datos/nivel.js';
 import { restaurar } from '../src/datos/restaurar.js';
+import { correrComando } from './comando.js';
 
 async function main(): Promise<void> {
   const arg = process.argv[2];
@@ -49,7 +50,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((e: unknown) => {
-  console.error(`\nNo se pudo restaurar: ${(e as Error).message}`);
-  process.exit(1);
-});
+correrComando(main, 'No se pudo restaurar');

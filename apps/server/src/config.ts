@@ -187,6 +187,16 @@ const zConfig = z
 export type Config = z.infer<typeof zConfig>;
 
 /** Reads the configuration once from the environment; a bad value stops the start with a list of problems. */
+/** The configuration; when it is wrong, the reason on stderr and exit code 2 (the server and its commands). */
+export function configuracionOSalir(): Config {
+  try {
+    return loadConfig();
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(2);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = zConfig.safeParse({
     port: env.PORT || undefined,

@@ -1,6 +1,6 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { loadConfig } from './config.js';
+import { configuracionOSalir } from './config.js';
 import { boot } from './boot.js';
 import { detenerConOrden } from './infra/apagado.js';
 import { EstadoInstancia } from './kernel/estado-instancia.js';
@@ -8,13 +8,7 @@ import { dondeEstanLosArchivos } from './modules/files/index.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './seed/demo.js';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    console.error((e as Error).message);
-    process.exit(2);
-  }
+  const config = configuracionOSalir();
   if (!config.databaseUrl) {
     // PGlite is PostgreSQL compiled to WASM. V8 compiles it with its baseline compiler and then
     // recompiles the busiest functions with its optimizing one: those second copies and their
