@@ -48,47 +48,33 @@ function reachable(url) {
   });
 }
 
-async function ensureChromium() {
-  if (fs.existsSync('/usr/bin/chromium')) return;
-  if (process.getuid?.() === 0 && hasCommand('apt-get')) {
-    say('Instalando Chromium de Debian para las pruebas de navegador');
-    let code = await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium']);
-    if (code !== 0) {
-      await run('apt-get', ['update']);
-      code = await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium']);
-    }
-    if (code === 0 && fs.existsSync('/usr/bin/chromium')) return;
-  }
-  fail(
-    'Las pruebas de navegador necesitan Chromium en /usr/bin/chromium. Instálelo con ' +
-      '`sudo apt-get install chromium` (Debian/Ubuntu) y vuelva a ejecutar npm test.',
-  );
-}
-
-/** The cluster test (apps/server/test/cluster.pg.test.ts) puts Debian's HAProxy in front of two instances. */
-async function ensureHaproxy() {
-  const bin = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
+/**
+ * A program from Debian's packages that the suite needs (`bin`, from package `paquete`): installed
+ * with apt-get when missing and running as root, otherwise npm test stops and says how to get it.
+ */
+async function asegurarPrograma(bin, paquete, para) {
   if (fs.existsSync(bin)) return;
   if (process.getuid?.() === 0 && hasCommand('apt-get')) {
-    say('Instalando HAProxy de Debian para la prueba del clúster');
-    let code = await run('apt-get', ['install', '-y', '--no-install-recommends', 'haproxy']);
+    say(`Instalando ${paquete} de Debian para ${para}`);
+    let code = await run('apt-get', ['install', '-y', '--no-install-recommends', paquete]);
     if (code !== 0) {
       await run('apt-get', ['update']);
-      code = await run('apt-get', ['install', '-y', '--no-install-recommends', 'haproxy']);
+      code = await run('apt-get', ['install', '-y', '--no-install-recommends', paquete]);
     }
     if (code === 0 && fs.existsSync(bin)) return;
   }
   fail(
-    `La prueba del clúster necesita HAProxy en ${bin}. Instálelo con \`sudo apt-get install haproxy\` ` +
-      '(Debian/Ubuntu) y vuelva a ejecutar npm test.',
+    `Falta ${bin}, que usan ${para}. Instálelo con \`sudo apt-get install ${paquete}\` (Debian/Ubuntu) ` +
+      'y vuelva a ejecutar npm test.',
   );
 }
 
 await ensureInstalled();
 // From here on, on the project's Node (26) even when the system's (20) ran the install.
 await enNodeDelProyecto();
-await ensureChromium();
-await ensureHaproxy();
+await asegurarPrograma('/usr/bin/chromium', 'chromium', 'las pruebas de navegador');
+// The cluster test (apps/server/test/cluster.pg.test.ts) puts HAProxy in front of two instances.
+await asegurarPrograma(process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy', 'haproxy', 'la prueba del clúster');
 
 let pgUrl = process.env.TEST_DATABASE_URL;
 if (!pgUrl) {
