@@ -114,26 +114,22 @@ export class Metricas {
     lectura: () => Lectura[] | Promise<Lectura[]>,
     etiquetas: readonly string[] = [],
   ): void {
-    const opciones = { name: nombre, help: ayuda, labelNames: etiquetas, registers: [this.registro] };
-    if (tipo === 'gauge') {
-      new Gauge({
-        ...opciones,
-        async collect() {
-          const lecturas = await lectura();
-          this.reset();
-          for (const l of lecturas) this.set(l.etiquetas ?? {}, l.valor);
-        },
-      });
-    } else {
-      new Counter({
-        ...opciones,
-        async collect() {
-          const lecturas = await lectura();
-          this.reset();
-          for (const l of lecturas) this.inc(l.etiquetas ?? {}, l.valor);
-        },
-      });
-    }
+    // At each scrape the values start over from what `lectura` says now (a counter's total too).
+    const poner = (m: Gauge | Counter, l: Lectura) =>
+      m instanceof Gauge ? m.set(l.etiquetas ?? {}, l.valor) : m.inc(l.etiquetas ?? {}, l.valor);
+    const opciones = {
+      name: nombre,
+      help: ayuda,
+      labelNames: etiquetas,
+      registers: [this.registro],
+      async collect(this: Gauge | Counter) {
+        const lecturas = await lectura();
+        this.reset();
+        for (const l of lecturas) poner(this, l);
+      },
+    };
+    if (tipo === 'gauge') new Gauge(opciones);
+    else new Counter(opciones);
   }
 
   /** The text Prometheus reads, and its content type. */
