@@ -229,6 +229,9 @@ export async function iniciarCluster(o: OpcionesCluster): Promise<Cluster> {
       NODE_ENV: process.env.NODE_ENV ?? 'production',
       SEED_DEMO: 'true',
       DATA_DIR: path.join(o.dir, 'datos'),
+      // On SIGTERM an instance stays reachable, already «not ready», until HAProxy's check (every
+      // 1 s, 2 failures) has taken it out: no new request lands on a closing instance.
+      SHUTDOWN_DELAY_MS: '2500',
       ...o.env,
       DATABASE_URL: o.databaseUrl,
       PORT: String(p),
