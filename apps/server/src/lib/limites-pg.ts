@@ -35,7 +35,10 @@ export class ContadorPostgres implements ContadorLimites {
    * counted are given back and the call is refused, so a refused call still counts nothing.
    */
   async take(claves: readonly (readonly [string, Limite])[]): Promise<number> {
-    const unicas = [...new Map(claves.map(([c, l]) => [c, l])).entries()];
+    // In one order for every call: two calls that lock the same rows lock them in the same order (no deadlock).
+    const unicas = [...new Map(claves.map(([c, l]) => [c, l])).entries()].sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
     if (unicas.length === 0) return 0;
     const t = this.now();
     const nombres = unicas.map(([c]) => c);
@@ -84,7 +87,7 @@ export class ContadorPostgres implements ContadorLimites {
   async sumar(claves: readonly string[], ventanaMs: number, delta = 1): Promise<void> {
     if (claves.length === 0) return;
     const t = this.now();
-    const lista = [...new Set(claves)];
+    const lista = [...new Set(claves)].sort();
     if (delta <= 0) {
       await this.database.db.execute(sql`
         update limites_compartidos set usadas = greatest(0, usadas + ${delta}::int)
