@@ -12,7 +12,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -22,6 +22,7 @@ import { md5 } from '../src/seed/factories.js';
 import { basePgNueva } from './helpers.js';
 import { connectFrame, rawSocket } from './live-helpers.js';
 import { registro } from './mail-helpers.js';
+import { puertoLibre } from '../scripts/cluster/cluster.js';
 
 const headers = { authorization: `otra#${md5('Demo1234!')}`, 'content-type': 'application/json' };
 const EN_VUELO = 6;
@@ -70,17 +71,6 @@ class SmtpLento {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 interface Proceso {
   url: string;
   port: number;
@@ -90,7 +80,7 @@ interface Proceso {
 }
 
 async function arrancar(env: Record<string, string>): Promise<Proceso> {
-  const port = await freePort();
+  const port = await puertoLibre();
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     ...env,

@@ -6,12 +6,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { md5 } from '../src/seed/factories.js';
+import { puertoLibre } from '../scripts/cluster/cluster.js';
 
 export const MAIN = path.resolve(import.meta.dirname, '..', 'dist', 'main.js');
 const TOTAL = 200;
@@ -29,17 +29,6 @@ export function requireBuild(): void {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 export interface Server {
   url: string;
   child: ChildProcess;
@@ -53,7 +42,7 @@ export interface Server {
 export async function startServer(
   env: { DATA_DIR: string; DATABASE_URL?: string } & Record<string, string | undefined>,
 ): Promise<Server> {
-  const port = await freePort();
+  const port = await puertoLibre();
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     ...env,
