@@ -17,3 +17,4 @@ export * from './files.js';
 export * from './expenses.js';
 export * from './fechas.js';
 export * from './statistics.js';
+export * from './checklists.js';
