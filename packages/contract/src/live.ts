@@ -14,6 +14,7 @@ export const zMensajeEntidad = z.object({
     'orden.eliminada',
     'orden.estadoCambiado',
     'orden.responsablesCambiados',
+    'orden.conformidad',
   ]),
   ordenId: z.number().int(),
 });
