@@ -10,6 +10,7 @@ export * from './orders.js';
 export * from './admin.js';
 export * from './accounts.js';
 export * from './client-side.js';
+export * from './conformity.js';
 export * from './cuit.js';
 export * from './surveys.js';
 export * from './notifications.js';

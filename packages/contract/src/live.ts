@@ -16,6 +16,7 @@ export const zMensajeEntidad = z.object({
     'orden.responsablesCambiados',
     /** Its checklist changed (an answer, an item added or removed, the template applied again). */
     'orden.checklistCambiada',
+    'orden.conformidad',
   ]),
   ordenId: z.number().int(),
   /** orden.checklistCambiada of one item: which one (absent when the whole checklist changed). */
