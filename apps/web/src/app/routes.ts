@@ -50,7 +50,7 @@ const ImportarClientesPage = pantallaPerezosa(
   () => import('../features/admin/clients/components/importar-clientes-page'),
 );
 const TiposOrdenPage = pantallaPerezosa(() => import('../features/admin/catalog/components/tipos-orden-page'));
-const TipoOrdenPage = pantallaPerezosa(() => import('../features/admin/catalog/components/tipo-orden-page'));
+const TipoOrdenPage = pantallaPerezosa(() => import('./composicion/tipo-orden-page'));
 const AreasPage = pantallaPerezosa(() => import('../features/admin/catalog/components/areas-page'));
 const AreaPage = pantallaPerezosa(() => import('../features/admin/catalog/components/area-page'));
 const PerfilPage = pantallaPerezosa(() => import('../features/admin/profile/components/perfil-page'));

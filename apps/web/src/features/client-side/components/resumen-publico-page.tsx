@@ -25,6 +25,7 @@ import {
 import { BotonGuardar } from '../../../components/botones-formulario';
 import { colorDePunto } from '../../../lib/color-de-punto';
 import { EncuestaResumen } from './encuesta-resumen';
+import { ConformidadResumen } from './conformidad-resumen';
 import '../client-side.css';
 
 /** The public page shows dates in the companies' default zone (the client has no session to tell another). */
@@ -178,6 +179,8 @@ function Resumen({ r, k, f, actualizando }: { r: ResumenPublico; k: string; f: s
           </ul>
         </section>
       )}
+
+      {r.conformidad && <ConformidadResumen k={k} c={r.conformidad} zona={ZONA} />}
 
       {r.encuestaPendiente && <EncuestaResumen k={k} />}
 
