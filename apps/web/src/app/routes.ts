@@ -23,7 +23,7 @@ const OrdenesListaPage = pantallaPerezosa(() => import('./composicion/ordenes-li
 const FiltrosPage = pantallaPerezosa(() => import('../features/orders/components/filtros-page'));
 const NuevaOrdenPage = pantallaPerezosa(() => import('../features/orders/components/nueva-orden-page'));
 const OrdenDetallePage = pantallaPerezosa(() => import('./composicion/orden-detalle-page'));
-const CambioEstadoPage = pantallaPerezosa(() => import('../features/orders/components/cambio-estado-page'));
+const CambioEstadoPage = pantallaPerezosa(() => import('./composicion/cambio-estado-page'));
 const CambioResponsablePage = pantallaPerezosa(() => import('../features/orders/components/cambio-responsable-page'));
 const ResponsablesMultiplesPage = pantallaPerezosa(
   () => import('../features/orders/components/responsables-multiples-page'),

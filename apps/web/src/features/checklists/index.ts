@@ -7,3 +7,4 @@ export { ChecklistDeOrden } from './components/checklist-de-orden';
 export { PlantillaDeTipo } from './components/plantilla-de-tipo';
 export { checklistKeys } from './keys';
 export { itemGuardado } from './api/cache';
+export { useChecklist } from './api/get-checklist';

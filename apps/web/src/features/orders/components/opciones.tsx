@@ -1,4 +1,4 @@
-import { IonCheckbox, IonItem, IonList, IonRadio, IonRadioGroup } from '@ionic/react';
+import { IonCheckbox, IonItem, IonList, IonNote, IonRadio, IonRadioGroup } from '@ionic/react';
 import type { ReactNode } from 'react';
 import { PuntoEstado } from './insignias';
 
@@ -7,6 +7,8 @@ export interface OpcionLista {
   valor: number;
   etiqueta: ReactNode;
   testId: string;
+  /** Why it cannot be chosen now, shown beside it (a state another rule blocks); it is disabled. */
+  bloqueo?: string;
 }
 
 interface PropsLista {
@@ -35,9 +37,21 @@ export function OpcionUnica({
       <IonRadioGroup value={valor} onIonChange={(e) => onElegir(e.detail.value as number)}>
         {opciones.map((o) => (
           <IonItem key={o.valor}>
-            <IonRadio value={o.valor} labelPlacement="end" justify="start" disabled={disabled} data-testid={o.testId}>
+            <IonRadio
+              value={o.valor}
+              labelPlacement="end"
+              justify="start"
+              disabled={disabled || o.bloqueo !== undefined}
+              aria-describedby={o.bloqueo !== undefined ? `${o.testId}-bloqueo` : undefined}
+              data-testid={o.testId}
+            >
               {o.etiqueta}
             </IonRadio>
+            {o.bloqueo !== undefined && (
+              <IonNote slot="helper" color="warning" id={`${o.testId}-bloqueo`} data-testid={`${o.testId}-bloqueo`}>
+                {o.bloqueo}
+              </IonNote>
+            )}
           </IonItem>
         ))}
       </IonRadioGroup>
