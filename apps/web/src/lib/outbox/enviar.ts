@@ -33,7 +33,7 @@ export async function enviarCambio(c: Cambio): Promise<unknown> {
       const { itemId, respuesta } = c.cuerpo as CuerpoChecklist;
       return llamar(RUTAS.responderItemChecklist, {
         params: { id: c.ordenId ?? 0, itemId },
-        cuerpo: { ...(respuesta as ResponderItem), hechoEn },
+        cuerpo: respuesta as ResponderItem,
         idempotencia,
         hechoEn,
       });
@@ -46,7 +46,7 @@ export async function enviarCambio(c: Cambio): Promise<unknown> {
       const nuevas = idsSubidos(lista, c.archivos?.length ?? 0);
       return llamar(RUTAS.responderItemChecklist, {
         params: { id: c.ordenId ?? 0, itemId },
-        cuerpo: { tipo: 'foto', archivos: [...previas, ...nuevas], hechoEn, ...(nota ? { nota } : {}) },
+        cuerpo: { tipo: 'foto', archivos: [...previas, ...nuevas], ...(nota ? { nota } : {}) },
         idempotencia: claveDerivada(idempotencia),
         hechoEn,
       });
