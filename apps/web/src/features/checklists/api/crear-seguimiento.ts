@@ -1,6 +1,6 @@
 import { RUTAS, type ChecklistOrden } from '@delego/contract';
 import { mutacionDe } from '../../../lib/consultas';
-import { conItem } from '../model/checklist';
+import { conItem, conSeguimiento } from '../model/checklist';
 import { checklistKeys } from '../keys';
 import { checklistCambiada } from './cache';
 
@@ -19,8 +19,9 @@ export const { useMutacion: useCrearSeguimiento } = mutacionDe(
   {
     errorSilencioso: true,
     alResponder: (qc, r, { ordenId }) => {
-      qc.setQueryData<ChecklistOrden>(checklistKeys.orden(ordenId), (c) => (c ? conItem(c, r.item) : c));
-      void qc.invalidateQueries({ queryKey: checklistKeys.orden(ordenId) });
+      qc.setQueryData<ChecklistOrden>(checklistKeys.orden(ordenId), (c) =>
+        c ? conSeguimiento(conItem(c, r.item), r) : c,
+      );
       checklistCambiada(qc, ordenId);
     },
   },

@@ -1,6 +1,14 @@
 import type { ChecklistOrden, ItemChecklist } from '@delego/contract';
 import { describe, expect, it } from 'vitest';
-import { conItemGuardado, conRespuestaLocal, esFallido, leerNumero, porSeccion, resumenDe } from './checklist';
+import {
+  conItemGuardado,
+  conRespuestaLocal,
+  conSeguimiento,
+  esFallido,
+  leerNumero,
+  porSeccion,
+  resumenDe,
+} from './checklist';
 
 function item(id: number, cambios: Partial<ItemChecklist> = {}): ItemChecklist {
   return {
@@ -107,5 +115,12 @@ describe('checklist de la orden', () => {
     expect(leerNumero('1.000,5')).toBeNull();
     expect(leerNumero('abc')).toBeNull();
     expect(leerNumero('')).toBeNull();
+  });
+
+  it('suma la orden de seguimiento una sola vez', () => {
+    const s = { seguimiento: { ordenId: 50, numero: 8, titulo: 'Seguimiento' }, item: item(1) };
+    const una = conSeguimiento(checklist([item(1)]), s);
+    expect(una.seguimientos).toEqual([{ ordenId: 50, numero: 8, titulo: 'Seguimiento', itemId: 1 }]);
+    expect(conSeguimiento(una, s).seguimientos).toHaveLength(1);
   });
 });

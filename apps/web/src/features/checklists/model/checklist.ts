@@ -5,6 +5,7 @@ import {
   type ItemChecklist,
   type ItemGuardado,
   type ResponderItem,
+  type SeguimientoCreado,
   type RespuestaItem,
 } from '@delego/contract';
 
@@ -105,4 +106,13 @@ export function leerNumero(texto: string): number | null {
   if (!/^-?\d+(\.\d+)?$/.test(t)) return null;
   const n = Number(t);
   return Number.isFinite(n) ? n : null;
+}
+
+/** The checklist with a follow-up order in its list (once, whatever the answer said before). */
+export function conSeguimiento(
+  checklist: ChecklistOrden,
+  s: Pick<SeguimientoCreado, 'seguimiento' | 'item'>,
+): ChecklistOrden {
+  if (checklist.seguimientos.some((x) => x.ordenId === s.seguimiento.ordenId)) return checklist;
+  return { ...checklist, seguimientos: [...checklist.seguimientos, { ...s.seguimiento, itemId: s.item.id }] };
 }
