@@ -9,7 +9,8 @@ import { cifradorCon, facturacionParaDetalle, moduloLadoCliente } from './module
 import { moduloClientes } from './modules/clients/index.js';
 import { moduloEntidades } from './modules/entidades/index.js';
 import { moduloGastos } from './modules/expenses/index.js';
-import { moduloArchivos } from './modules/files/index.js';
+import { moduloChecklists } from './modules/checklists/index.js';
+import { almacenamientoDe, moduloArchivos } from './modules/files/index.js';
 import { moduloSalud } from './modules/health/index.js';
 import { moduloIdempotencia } from './modules/idempotencia/index.js';
 import { moduloIdentidad } from './modules/identity/index.js';
@@ -77,10 +78,19 @@ export async function armarModulos(
     push: parts.push === undefined ? new WebPushSender(secretos.vapid) : parts.push,
     pushNativo: parts.pushNativo,
   });
+  // The files' storage, shared with the checklists' signatures; closed here when it is our own.
+  const almacen = parts.storage ?? almacenamientoDe(n.config);
   const archivos = moduloArchivos(n, {
     orders: ordenes.puerto,
-    storage: parts.storage,
+    storage: almacen,
     idempotencia: idempotencia.puerto,
+  });
+  const checklists = moduloChecklists(n, {
+    orders: ordenes.puerto,
+    files: archivos.puerto,
+    storage: almacen,
+    idempotencia: idempotencia.puerto,
+    reglas: reglasDeEstado,
   });
   const gastos = moduloGastos(n, { orders: ordenes.puerto, files: archivos.puerto, idempotencia: idempotencia.puerto });
   const encuestas = moduloEncuestas(n, {
@@ -110,6 +120,7 @@ export async function armarModulos(
     ordenes,
     notificaciones,
     archivos,
+    checklists,
     gastos,
     moduloReportes(n, {
       orders: ordenes.puerto,
@@ -150,5 +161,9 @@ export async function armarModulos(
     vivo: vivo.puerto,
     notificaciones: notificaciones.puerto,
   };
-  return { modulos, puertos, fuentes, alCerrar: secretos.detener };
+  const alCerrar = () => {
+    secretos.detener();
+    if (!parts.storage) (almacen as { close?: () => void }).close?.();
+  };
+  return { modulos, puertos, fuentes, alCerrar };
 }

@@ -23,10 +23,11 @@ export type { SentenciasAjenas } from './orders.repository.js';
 
 /**
  * What other modules may ask of the orders module: whether an actor may see or change an order
- * (`acceso`), writing in its history inside their transaction, and the reads they show (detail,
- * history, names, the list's conditions, the export's pages).
+ * (`acceso`), writing in its history inside their transaction, creating an order inside their
+ * transaction (a checklist's follow-up), and the reads they show (detail, history, names, the
+ * list's conditions, the export's pages).
  */
-export type PuertoOrdenes = Pick<OrdersService, 'acceso' | 'insertEvento' | 'insertEventos'> &
+export type PuertoOrdenes = Pick<OrdersService, 'acceso' | 'insertEvento' | 'insertEventos' | 'crearEnTransaccion'> &
   Pick<
     OrdersLecturasService,
     'find' | 'detalle' | 'historial' | 'nombresDe' | 'condicionesDeLista' | 'paginasParaExportar'
@@ -92,6 +93,7 @@ export function moduloOrdenes(
     acceso: orders.acceso.bind(orders),
     insertEvento: orders.insertEvento.bind(orders),
     insertEventos: orders.insertEventos.bind(orders),
+    crearEnTransaccion: orders.crearEnTransaccion.bind(orders),
     find: lecturas.find.bind(lecturas),
     detalle: lecturas.detalle.bind(lecturas),
     historial: lecturas.historial.bind(lecturas),
