@@ -18,3 +18,4 @@ export * from './files.js';
 export * from './expenses.js';
 export * from './fechas.js';
 export * from './statistics.js';
+export * from './checklists.js';

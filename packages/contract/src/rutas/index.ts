@@ -1,4 +1,5 @@
 import { RUTAS_ADMIN } from './admin.js';
+import { RUTAS_CHECKLISTS } from './checklists.js';
 import { RUTAS_CLIENTE_PUBLICO } from './client-side.js';
 import { RUTAS_CONFORMIDAD } from './conformity.js';
 import { RUTAS_CUENTAS } from './accounts.js';
@@ -28,6 +29,7 @@ export const RUTAS = {
   ...RUTAS_ENCUESTAS,
   ...RUTAS_ESTADISTICAS,
   ...RUTAS_PLANES,
+  ...RUTAS_CHECKLISTS,
 } as const;
 
 export type NombreRuta = keyof typeof RUTAS;
