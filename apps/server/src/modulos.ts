@@ -7,8 +7,9 @@ import { moduloCatalogo } from './modules/catalog/index.js';
 import { cifradorCon, facturacionParaDetalle, moduloLadoCliente } from './modules/client-side/index.js';
 import { moduloClientes } from './modules/clients/index.js';
 import { moduloEntidades } from './modules/entidades/index.js';
+import { moduloConformidad } from './modules/conformity/index.js';
 import { moduloGastos } from './modules/expenses/index.js';
-import { moduloArchivos } from './modules/files/index.js';
+import { almacenamientoDe, moduloArchivos } from './modules/files/index.js';
 import { moduloSalud } from './modules/health/index.js';
 import { moduloIdempotencia } from './modules/idempotencia/index.js';
 import { moduloIdentidad } from './modules/identity/index.js';
@@ -73,9 +74,19 @@ export async function armarModulos(
     push: parts.push === undefined ? new WebPushSender(secretos.vapid) : parts.push,
     pushNativo: parts.pushNativo,
   });
+  // One storage for the order's files and the conformity's signatures; closed here when made here.
+  const almacenPropio = parts.storage ? null : almacenamientoDe(n.config);
+  const almacen = parts.storage ?? almacenPropio;
+  if (!almacen) throw new Error('sin almacenamiento de archivos');
   const archivos = moduloArchivos(n, {
     orders: ordenes.puerto,
-    storage: parts.storage,
+    storage: almacen,
+    idempotencia: idempotencia.puerto,
+  });
+  const conformidad = moduloConformidad(n, {
+    orders: ordenes.puerto,
+    notifications: notificaciones.puerto,
+    storage: almacen,
     idempotencia: idempotencia.puerto,
   });
   const gastos = moduloGastos(n, { orders: ordenes.puerto, files: archivos.puerto, idempotencia: idempotencia.puerto });
@@ -106,6 +117,7 @@ export async function armarModulos(
     ordenes,
     notificaciones,
     archivos,
+    conformidad,
     gastos,
     moduloReportes(n, {
       orders: ordenes.puerto,
@@ -124,6 +136,7 @@ export async function armarModulos(
       mail: correo.puerto,
       notifications: notificaciones.puerto,
       encuestas: encuestas.puerto,
+      conformidad: conformidad.puerto,
       limites: parts.limitesClientePublico,
       cifrador: cifradorCon(secretos.claveEnlaces),
     }),
@@ -146,5 +159,9 @@ export async function armarModulos(
     vivo: vivo.puerto,
     notificaciones: notificaciones.puerto,
   };
-  return { modulos, puertos, fuentes, alCerrar: secretos.detener };
+  const alCerrar = () => {
+    secretos.detener();
+    almacenPropio?.close?.();
+  };
+  return { modulos, puertos, fuentes, alCerrar };
 }

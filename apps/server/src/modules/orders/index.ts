@@ -25,7 +25,7 @@ export type { SentenciasAjenas } from './orders.repository.js';
  * (`acceso`), writing in its history inside their transaction, and the reads they show (detail,
  * history, names, the list's conditions, the export's pages).
  */
-export type PuertoOrdenes = Pick<OrdersService, 'acceso' | 'insertEvento' | 'insertEventos'> &
+export type PuertoOrdenes = Pick<OrdersService, 'acceso' | 'insertEvento' | 'insertEventos' | 'reabrir'> &
   Pick<
     OrdersLecturasService,
     'find' | 'detalle' | 'historial' | 'nombresDe' | 'condicionesDeLista' | 'paginasParaExportar'
@@ -85,6 +85,7 @@ export function moduloOrdenes(
     acceso: orders.acceso.bind(orders),
     insertEvento: orders.insertEvento.bind(orders),
     insertEventos: orders.insertEventos.bind(orders),
+    reabrir: orders.reabrir.bind(orders),
     find: lecturas.find.bind(lecturas),
     detalle: lecturas.detalle.bind(lecturas),
     historial: lecturas.historial.bind(lecturas),
