@@ -2,6 +2,7 @@ import type { AppParts, Puertos } from './app-parts.js';
 import type { Caches } from './caches.js';
 import type { Modulo, Nucleo } from './kernel/modulo.js';
 import type { FuentesDeMetricas } from './infra/metricas.js';
+import { ReglasDeEstado } from './kernel/reglas-de-estado.js';
 import { moduloCuentas } from './modules/accounts/index.js';
 import { moduloCatalogo } from './modules/catalog/index.js';
 import { cifradorCon, facturacionParaDetalle, moduloLadoCliente } from './modules/client-side/index.js';
@@ -60,6 +61,8 @@ export async function armarModulos(
     limites: parts.limitesCuentas,
   });
   const idempotencia = moduloIdempotencia(n);
+  // The rules that may block a state change: modules built below register theirs, orders asks them.
+  const reglasDeEstado = new ReglasDeEstado();
   const ordenes = moduloOrdenes(n, {
     users: identidad.puerto,
     clients: clientes.puerto,
@@ -69,6 +72,7 @@ export async function armarModulos(
     idempotencia: idempotencia.puerto,
     registro: caches.registro,
     caches: { conteos: caches.conteos, paginas: caches.paginas, detalles: caches.detalles },
+    reglas: reglasDeEstado,
   });
   const notificaciones = moduloNotificaciones(n, {
     push: parts.push === undefined ? new WebPushSender(secretos.vapid) : parts.push,

@@ -230,11 +230,12 @@ export const zChecklistOrden = z.object({
 });
 export type ChecklistOrden = z.infer<typeof zChecklistOrden>;
 
-/** Fields every answer may carry: a note, and when it was done on the device (offline). */
+/**
+ * Fields every answer may carry: a note. When it was answered on the device travels, as for every
+ * change the outbox replays, in the `X-Hecho-En` header (the history shows it).
+ */
 const camposComunes = {
   nota: zNota.nullable().optional(),
-  /** When it was answered on the device (the outbox sends it later); the history shows it. */
-  hechoEn: zEpochMs.min(0).max(8_640_000_000_000).optional(),
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { CacheRegistry } from '../../kernel/cache-registry.js';
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
+import type { ReglasDeEstado } from '../../kernel/reglas-de-estado.js';
 import type { PuertoClientes } from '../clients/index.js';
 import type { PuertoIdempotencia } from '../idempotencia/index.js';
 import type { PuertoPlanes } from '../plans/index.js';
@@ -46,6 +47,11 @@ export interface DepsOrdenes {
   registro: Pick<CacheRegistry, 'register'>;
   /** The list's and detail's answer caches (src/caches.ts). */
   caches: Omit<CachesDeLecturas, 'nombres'>;
+  /**
+   * The rules other modules registered that may block a state change (checklists, conformity),
+   * asked inside the change's transaction (kernel/reglas-de-estado.ts).
+   */
+  reglas: Pick<ReglasDeEstado, 'exigir'>;
 }
 
 /**
@@ -79,6 +85,7 @@ export function moduloOrdenes(
     deps.plans,
     lecturas,
     { tomarCupoSql: deps.plans.tomarCupoSql, siguienteNumeroSql: deps.entidades.siguienteNumeroSql },
+    deps.reglas,
     { consultar },
   );
   const puerto: PuertoOrdenes = {

@@ -19,6 +19,7 @@ import type { Actor } from '../../kernel/actor.js';
 import type { DomainEvent, EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
+import type { ReglasDeEstado } from '../../kernel/reglas-de-estado.js';
 import { hayClaveEnCurso, responderEnTransaccion } from '../../lib/idempotencia.js';
 import type { PuertoPlanes } from '../plans/index.js';
 import { acceso, NO_EXISTE, type OrdersLecturasService } from './orders.lecturas.service.js';
@@ -68,6 +69,8 @@ export class OrdersService {
     private readonly lecturas: OrdersLecturasService,
     /** The plans' and entidades' statements the create composes (the quota, the number). */
     private readonly ajenas: SentenciasAjenas,
+    /** Other modules' rules that may block a state change (kernel/reglas-de-estado.ts). */
+    private readonly reglas: Pick<ReglasDeEstado, 'exigir'>,
     opciones: {
       /** The prepared reader, for the create statement; plain `db.execute` when absent. */
       consultar?: Consultar;
@@ -360,6 +363,15 @@ export class OrdersService {
             : MENSAJES.sinPermiso,
         );
       }
+      // Other modules' rules (required checklist items, conformity), read through this transaction.
+      await this.reglas.exigir({
+        actor,
+        tx,
+        ordenId: id,
+        tipoOrdenId: o.tipoOrdenId,
+        desde: o.estadoId,
+        hacia: b.estado,
+      });
       const repo = this.repo(tx);
       await repo.update(actor.entidadId, id, {
         estadoId: b.estado,
