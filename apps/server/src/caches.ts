@@ -115,6 +115,8 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
       maxBytes: 16 * MB,
       invalidadaPor: {
         'orden.modificada': empresa,
+        // The history shows each signature and answer.
+        'orden.conformidad': empresa,
         'orden.eliminada': empresa,
         'orden.estadoCambiado': empresa,
         'orden.responsablesCambiados': empresa,

@@ -8,6 +8,7 @@ import { moduloCatalogo } from './modules/catalog/index.js';
 import { cifradorCon, facturacionParaDetalle, moduloLadoCliente } from './modules/client-side/index.js';
 import { moduloClientes } from './modules/clients/index.js';
 import { moduloEntidades } from './modules/entidades/index.js';
+import { moduloConformidad } from './modules/conformity/index.js';
 import { moduloGastos } from './modules/expenses/index.js';
 import { moduloChecklists } from './modules/checklists/index.js';
 import { almacenamientoDe, moduloArchivos } from './modules/files/index.js';
@@ -78,10 +79,19 @@ export async function armarModulos(
     push: parts.push === undefined ? new WebPushSender(secretos.vapid) : parts.push,
     pushNativo: parts.pushNativo,
   });
-  // The files' storage, shared with the checklists' signatures; closed here when it is our own.
-  const almacen = parts.storage ?? almacenamientoDe(n.config);
+  // One storage for the order's files, the checklists' and the conformity's signatures; closed
+  // here when made here.
+  const almacenPropio = parts.storage ? null : almacenamientoDe(n.config);
+  const almacen = parts.storage ?? almacenPropio;
+  if (!almacen) throw new Error('sin almacenamiento de archivos');
   const archivos = moduloArchivos(n, {
     orders: ordenes.puerto,
+    storage: almacen,
+    idempotencia: idempotencia.puerto,
+  });
+  const conformidad = moduloConformidad(n, {
+    orders: ordenes.puerto,
+    notifications: notificaciones.puerto,
     storage: almacen,
     idempotencia: idempotencia.puerto,
   });
@@ -121,6 +131,7 @@ export async function armarModulos(
     notificaciones,
     archivos,
     checklists,
+    conformidad,
     gastos,
     moduloReportes(n, {
       orders: ordenes.puerto,
@@ -139,6 +150,7 @@ export async function armarModulos(
       mail: correo.puerto,
       notifications: notificaciones.puerto,
       encuestas: encuestas.puerto,
+      conformidad: conformidad.puerto,
       limites: parts.limitesClientePublico,
       cifrador: cifradorCon(secretos.claveEnlaces),
     }),
@@ -163,7 +175,7 @@ export async function armarModulos(
   };
   const alCerrar = () => {
     secretos.detener();
-    if (!parts.storage) (almacen as { close?: () => void }).close?.();
+    almacenPropio?.close?.();
   };
   return { modulos, puertos, fuentes, alCerrar };
 }

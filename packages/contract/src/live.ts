@@ -16,6 +16,7 @@ export const zMensajeEntidad = z.object({
     'orden.responsablesCambiados',
     /** Its checklist changed (an answer, an item added or removed, the template applied again). */
     'orden.checklistCambiada',
+    /** The client's conformity changed (signed on site, or answered from the public summary). */
     'orden.conformidad',
   ]),
   ordenId: z.number().int(),

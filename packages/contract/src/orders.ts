@@ -220,6 +220,7 @@ export const TIPOS_EVENTO = [
   'CHECKLIST',
   'CHECKLIST_FIRMA',
   'SEGUIMIENTO',
+  'CONFORMIDAD',
 ] as const;
 export type TipoEvento = (typeof TIPOS_EVENTO)[number];
 

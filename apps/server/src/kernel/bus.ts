@@ -24,7 +24,8 @@ export type DomainEvent =
   | { type: 'usuarios.cambiados'; entidadId: number }
   | { type: 'catalogo.cambiado'; entidadId: number }
   | {
-      type: 'orden.creada' | 'orden.eliminada';
+      /** orden.conformidad: the client's conformity changed (issue 31, modules/conformity). */
+      type: 'orden.creada' | 'orden.eliminada' | 'orden.conformidad';
       entidadId: number;
       ordenId: number;
       usuarioId: number;

@@ -62,6 +62,7 @@ export async function registerLive(
       case 'orden.eliminada':
       case 'orden.estadoCambiado':
       case 'orden.responsablesCambiados':
+      case 'orden.conformidad':
         enviar('entidad', e.entidadId, { tipo: e.type, ordenId: e.ordenId });
         break;
       case 'orden.checklistCambiada':

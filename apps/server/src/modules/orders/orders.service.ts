@@ -1,5 +1,6 @@
 import {
   ESTADO,
+  TRANSICIONES,
   MENSAJES,
   esEstadoValido,
   estadoInfo,
@@ -56,6 +57,9 @@ const nombreDe = (id: number | null, m: Map<number, string>) => (id == null ? nu
  * deletion, each with its rules and transaction, publishing its events after commit. Reads, and
  * the detail every write answers with, are OrdersLecturasService's.
  */
+/** Where a reopened order goes: the one state Finalizada may move to (estados.ts). */
+const ESTADO_REABIERTA = TRANSICIONES[ESTADO.FINALIZADA][0] ?? ESTADO.EN_PROCESO;
+
 export class OrdersService {
   private readonly consultar: Consultar | undefined;
 
@@ -567,6 +571,38 @@ export class OrdersService {
     const o = opts.bloquear ? await this.cargarParaCambio(actor, id, tx) : await this.lecturas.find(actor, id, tx);
     const ac = acceso(o);
     return { orden: o, modificar: puedeModificar(actor, ac), borrar: puedeBorrar(actor, ac) };
+  }
+
+  /**
+   * For other modules (the client's «No conforme» from the public summary, issue 31): moves a
+   * finished order back to the reopened state of the transition table (Finalizada → En proceso),
+   * inside their transaction, with its ESTADO event in the history under `usuarioId` and the
+   * reason as its comment. No actor: the caller decided who may do it. True when it reopened; the
+   * caller publishes after its commit.
+   */
+  async reabrir(
+    tx: DbOrTx,
+    entidadId: number,
+    ordenId: number,
+    usuarioId: number,
+    comentario: string,
+  ): Promise<boolean> {
+    const repo = this.repo(tx);
+    const estado = await repo.lockEstado(entidadId, ordenId);
+    if (estado !== ESTADO.FINALIZADA) return false;
+    const now = this.clock.now();
+    await repo.update(entidadId, ordenId, { estadoId: ESTADO_REABIERTA, actualizada: now, finalizada: null });
+    await repo.insertEvento({
+      entidadId,
+      ordenId,
+      tipo: 'ESTADO',
+      usuarioId,
+      fecha: now,
+      estadoAnteriorId: estado,
+      estadoNuevoId: ESTADO_REABIERTA,
+      comentario,
+    });
+    return true;
   }
 
   /** For other modules: writes an event in the order's history, inside their transaction. */
