@@ -2,7 +2,7 @@ import type { ChecklistOrden, ItemChecklist } from '@delego/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { crearQueryClient } from '../../../app/query-client';
-import { makeOperario } from '../../../test/factories';
+import { makeOperario, makeSupervisor } from '../../../test/factories';
 import { makeOrdenDetalle } from '../../../test/ordenes';
 import { renderConApp } from '../../../test/render';
 import { simularServidor, type Llamada } from '../../../test/servidor';
@@ -48,14 +48,14 @@ function checklist(items: ItemChecklist[], cambios: Partial<ChecklistOrden> = {}
 const POR = { id: 9, nombre: 'Ana Pérez' };
 const RESPUESTA = { marcado: null, resultado: null, numero: null, texto: null, fotos: [], firmante: null, nota: null };
 
-function mostrar(c: ChecklistOrden, extra: Record<string, unknown> = {}) {
+function mostrar(c: ChecklistOrden, extra: Record<string, unknown> = {}, usuario = makeOperario()) {
   const llamadas = simularServidor({
     'GET /api/v2/checklist/orden/42': c,
     'GET /api/v2/archivos/42': [],
     ...extra,
   });
   const vista = renderConApp(<ChecklistDeOrden orden={makeOrdenDetalle({ id: 42, numero: 7 })} />, {
-    usuario: makeOperario(),
+    usuario,
     queryClient: crearQueryClient(),
   });
   return { llamadas, ...vista };
@@ -98,14 +98,18 @@ describe('ChecklistDeOrden', () => {
       fallido: true,
       respuesta: { ...RESPUESTA, resultado: 'falla' as const, por: POR, en: 2 },
     };
-    const { llamadas, queryClient } = mostrar(checklist([base]), {
-      'PUT /api/v2/checklist/orden/42/item/3': { item: fallido, progreso: { hechos: 1, total: 1 }, faltantes: [] },
-      'POST /api/v2/checklist/orden/42/item/3/seguimiento': {
-        seguimiento: { ordenId: 50, numero: 8, titulo: 'Seguimiento: Estado general' },
-        item: { ...fallido, seguimiento: { ordenId: 50, numero: 8, titulo: 'Seguimiento: Estado general' } },
-        creado: true,
+    const { llamadas, queryClient } = mostrar(
+      checklist([base]),
+      {
+        'PUT /api/v2/checklist/orden/42/item/3': { item: fallido, progreso: { hechos: 1, total: 1 }, faltantes: [] },
+        'POST /api/v2/checklist/orden/42/item/3/seguimiento': {
+          seguimiento: { ordenId: 50, numero: 8, titulo: 'Seguimiento: Estado general' },
+          item: { ...fallido, seguimiento: { ordenId: 50, numero: 8, titulo: 'Seguimiento: Estado general' } },
+          creado: true,
+        },
       },
-    });
+      makeSupervisor(),
+    );
     fireEvent.click(await screen.findByTestId('checklist-falla-3'));
     await waitFor(() => expect(llamadas.de('PUT', '/api/v2/checklist/orden/42/item/3')).toHaveLength(1));
     const put = llamadas.de('PUT', '/api/v2/checklist/orden/42/item/3')[0] as Llamada;
@@ -143,6 +147,9 @@ describe('ChecklistDeOrden', () => {
       fallido: true,
     });
     expect(await screen.findByTestId('checklist-fallido-2')).toBeInTheDocument();
+    // An operario cannot create orders: the follow-up is left to who can, and it says so.
+    expect(screen.queryByTestId('checklist-crear-seguimiento-2')).toBeNull();
+    expect(screen.getByTestId('checklist-sin-seguimiento-2')).toHaveTextContent('Quien pueda crear órdenes');
   });
 
   it('sin permiso para modificar, las respuestas no se pueden tocar', async () => {

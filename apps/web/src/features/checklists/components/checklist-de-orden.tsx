@@ -1,5 +1,6 @@
 import {
   LIMITES_CHECKLIST,
+  puedeCrearOrden,
   NOMBRES_TIPO_ITEM,
   TIPOS_ITEM_CHECKLIST,
   textoProgreso,
@@ -25,6 +26,7 @@ import { ApiError, mensajeDeError, notificarError } from '../../../lib/errors';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { MENSAJE_SIN_CONEXION, nuevaClave } from '../../../lib/outbox';
 import { useArchivos } from '../../files';
+import { useSession } from '../../auth';
 import { useCrearSeguimiento } from '../api/crear-seguimiento';
 import { useChecklist } from '../api/get-checklist';
 import { useAgregarItem, useQuitarItem, useReaplicarChecklist } from '../api/items';
@@ -41,6 +43,7 @@ import '../checklists.css';
  */
 export function ChecklistDeOrden({ orden }: { orden: OrdenDetalle }) {
   const c = useChecklist(orden.id);
+  const { usuario } = useSession();
   const zona = useZonaEmpresa();
   const archivos = useArchivos(orden.id);
   const responder = useResponderItem();
@@ -216,6 +219,7 @@ export function ChecklistDeOrden({ orden }: { orden: OrdenDetalle }) {
                   ordenId={orden.id}
                   item={item}
                   puede={puede}
+                  puedeSeguimiento={puede && usuario !== null && puedeCrearOrden(usuario)}
                   ocupado={enCurso.has(item.id)}
                   zona={zona}
                   archivos={archivos.data ?? []}

@@ -7,7 +7,7 @@ import {
   type ItemChecklist,
   type ResponderItem,
 } from '@delego/contract';
-import { IonBadge, IonButton, IonIcon, IonInput, IonSpinner } from '@ionic/react';
+import { IonBadge, IonButton, IonIcon, IonInput, IonNote, IonSpinner } from '@ionic/react';
 import { arrowForwardOutline, cameraOutline, createOutline, trashOutline } from 'ionicons/icons';
 import { useRef, useState } from 'react';
 import { FirmaCanvas } from '../../../components/firma-canvas';
@@ -28,6 +28,8 @@ interface Props {
   item: ItemChecklist;
   /** The reader may answer (and remove ad-hoc items). */
   puede: boolean;
+  /** The reader may create orders: a failed item offers its follow-up. */
+  puedeSeguimiento: boolean;
   /** An answer of this item is on its way. */
   ocupado: boolean;
   zona: string;
@@ -45,7 +47,16 @@ const RESULTADOS = [
  * One item of the order's checklist: its label, one-tap answer by kind, who answered and when,
  * and for a failed one its follow-up order. Labels and answers are shown as text.
  */
-export function ItemChecklistFila({ ordenId, item, puede, ocupado, zona, archivos, acciones }: Props) {
+export function ItemChecklistFila({
+  ordenId,
+  item,
+  puede,
+  puedeSeguimiento,
+  ocupado,
+  zona,
+  archivos,
+  acciones,
+}: Props) {
   const r = item.respuesta;
   const deshabilitado = !puede || ocupado;
   return (
@@ -130,7 +141,7 @@ export function ItemChecklistFila({ ordenId, item, puede, ocupado, zona, archivo
         </p>
       )}
 
-      {(item.seguimiento || (item.fallido && puede) || (item.adHoc && puede)) && (
+      {(item.seguimiento || item.fallido || (item.adHoc && puede)) && (
         <div className="checklist-item__acciones">
           {item.seguimiento ? (
             <IonButton
@@ -142,19 +153,22 @@ export function ItemChecklistFila({ ordenId, item, puede, ocupado, zona, archivo
               <IonIcon slot="end" icon={arrowForwardOutline} aria-hidden="true" />
               Seguimiento: orden #{item.seguimiento.numero}
             </IonButton>
+          ) : item.fallido && puedeSeguimiento ? (
+            <IonButton
+              size="small"
+              color="danger"
+              fill="outline"
+              disabled={ocupado}
+              onClick={() => acciones.seguimiento(item)}
+              data-testid={`checklist-crear-seguimiento-${item.id}`}
+            >
+              Crear orden de seguimiento
+            </IonButton>
           ) : (
-            item.fallido &&
-            puede && (
-              <IonButton
-                size="small"
-                color="danger"
-                fill="outline"
-                disabled={ocupado}
-                onClick={() => acciones.seguimiento(item)}
-                data-testid={`checklist-crear-seguimiento-${item.id}`}
-              >
-                Crear orden de seguimiento
-              </IonButton>
+            item.fallido && (
+              <IonNote className="checklist-item__ayuda" data-testid={`checklist-sin-seguimiento-${item.id}`}>
+                Quien pueda crear órdenes puede generar una orden de seguimiento de este ítem.
+              </IonNote>
             )
           )}
           {item.adHoc && puede && (
