@@ -179,6 +179,7 @@ test.describe('checklists @solo-telefono', () => {
     // And on admin's screen: Finalizada disabled, with the reason beside it.
     await page.goto(`/cambio-estado?id=${orden.id}`);
     const bloqueo = pantallaActual(page).getByTestId(`estado-${FINALIZADA}-bloqueo`);
+    await expect(bloqueo).toBeVisible();
     await expect(bloqueo).toContainText('No se puede finalizar: faltan ítems obligatorios del checklist');
     await expect(pantallaActual(page).getByTestId(`estado-${FINALIZADA}`)).toHaveAttribute('aria-disabled', 'true');
     await page.screenshot({ path: info.outputPath('finalizar-bloqueado.png'), fullPage: true });

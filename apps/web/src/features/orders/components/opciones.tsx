@@ -1,5 +1,5 @@
-import { IonCheckbox, IonItem, IonList, IonNote, IonRadio, IonRadioGroup } from '@ionic/react';
-import type { ReactNode } from 'react';
+import { IonCheckbox, IonItem, IonList, IonRadio, IonRadioGroup } from '@ionic/react';
+import { Fragment, type ReactNode } from 'react';
 import { PuntoEstado } from './insignias';
 
 /** One option of a list: its value, what it shows (a state with its dot, a person) and its test id. */
@@ -36,23 +36,25 @@ export function OpcionUnica({
     <IonList lines="full" className={clasesLista(clase)} data-testid={testId}>
       <IonRadioGroup value={valor} onIonChange={(e) => onElegir(e.detail.value as number)}>
         {opciones.map((o) => (
-          <IonItem key={o.valor}>
-            <IonRadio
-              value={o.valor}
-              labelPlacement="end"
-              justify="start"
-              disabled={disabled || o.bloqueo !== undefined}
-              aria-describedby={o.bloqueo !== undefined ? `${o.testId}-bloqueo` : undefined}
-              data-testid={o.testId}
-            >
-              {o.etiqueta}
-            </IonRadio>
+          <Fragment key={o.valor}>
+            <IonItem lines={o.bloqueo !== undefined ? 'none' : undefined}>
+              <IonRadio
+                value={o.valor}
+                labelPlacement="end"
+                justify="start"
+                disabled={disabled || o.bloqueo !== undefined}
+                aria-describedby={o.bloqueo !== undefined ? `${o.testId}-bloqueo` : undefined}
+                data-testid={o.testId}
+              >
+                {o.etiqueta}
+              </IonRadio>
+            </IonItem>
             {o.bloqueo !== undefined && (
-              <IonNote slot="helper" color="warning" id={`${o.testId}-bloqueo`} data-testid={`${o.testId}-bloqueo`}>
+              <p className="ordenes-opcion__bloqueo" id={`${o.testId}-bloqueo`} data-testid={`${o.testId}-bloqueo`}>
                 {o.bloqueo}
-              </IonNote>
+              </p>
             )}
-          </IonItem>
+          </Fragment>
         ))}
       </IonRadioGroup>
     </IonList>
