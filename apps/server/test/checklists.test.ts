@@ -562,6 +562,41 @@ describe('ítems propios, cambio de tipo y seguimientos', () => {
   });
 });
 
+describe('seguimiento sin cupo', () => {
+  it('sin órdenes disponibles en el plan: 409 QUOTA_AGOTADA, y no queda orden, vínculo ni foto copiada', async () => {
+    const o = await api.crearOrden();
+    const c = await checklist(o.id);
+    const disyuntor = item(c, 'Estado del disyuntor').id;
+    const foto = (
+      (
+        await api.subir(o.id, 'operario', [{ name: 'archivos', filename: 'sin-cupo.jpg', content: await jpeg(30, 30) }])
+      ).json() as Archivo[]
+    )[0];
+    await responder(o.id, disyuntor, { tipo: 'pasa_falla', resultado: 'falla', archivos: [foto?.id] });
+    const db = f.env.database.db;
+    const [antes] = (
+      await db.execute<{ q: number | null }>(
+        sql`select quota_disponible as q from suscripciones where entidad_id = ${f.demo}`,
+      )
+    ).rows;
+    await db.execute(sql`update suscripciones set quota_disponible = 0 where entidad_id = ${f.demo}`);
+    try {
+      const filasAntes = await filas();
+      const guardados = await f.guardados();
+      const r = await api.call('POST', `/api/v2/checklist/orden/${o.id}/item/${disyuntor}/seguimiento`, 'admin', {});
+      expect(r.statusCode, r.body).toBe(409);
+      expect(r.json().code).toBe('QUOTA_AGOTADA');
+      expect(await filas()).toEqual(filasAntes);
+      expect(await f.guardados()).toEqual(guardados);
+      expect(item(await checklist(o.id), 'Estado del disyuntor').seguimiento).toBeNull();
+    } finally {
+      await db.execute(
+        sql`update suscripciones set quota_disponible = ${antes?.q ?? null} where entidad_id = ${f.demo}`,
+      );
+    }
+  });
+});
+
 describe('otra empresa', () => {
   it('recibe 404 en cada llamada sobre una orden ajena, y nada cambia', async () => {
     const o = await api.crearOrden();

@@ -34,6 +34,7 @@ it('se arma con el núcleo y falsos de sus puertos: plantilla, respuesta con su 
       return { ...acc, orden: { ...acc.orden, tipoOrdenId: tipo, creada: b.clock.now().getTime() + 60_000 } };
     },
     crearEnTransaccion: () => Promise.reject(new Error('este test no crea seguimientos')),
+    renovarCupoSiVencio: async () => undefined,
   };
   const guardados = new Map<string, Buffer>();
   const storage: Storage = {

@@ -98,7 +98,10 @@ export class ChecklistsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly bus: EventBus,
-    private readonly orders: Pick<PuertoOrdenes, 'acceso' | 'insertEventos' | 'crearEnTransaccion'>,
+    private readonly orders: Pick<
+      PuertoOrdenes,
+      'acceso' | 'insertEventos' | 'crearEnTransaccion' | 'renovarCupoSiVencio'
+    >,
     private readonly files: Pick<PuertoArchivos, 'nombresEnOrden' | 'copiarEnTransaccion'>,
     private readonly storage: Storage,
   ) {}
@@ -625,6 +628,8 @@ export class ChecklistsService {
       });
     let res: SeguimientoCreado;
     try {
+      // A plan period that ended is renewed first, outside the transaction (as a create does).
+      await this.orders.renovarCupoSiVencio(actor.entidadId);
       res = await crear();
     } catch (e) {
       // Nothing was committed: the copied photos' bytes go too.

@@ -15,7 +15,7 @@ export type PuertoChecklists = Pick<ChecklistsService, 'checklist' | 'firma' | '
 
 export interface DepsChecklists {
   /** The order (locked for a write) and what the actor may do; its history; a follow-up order created in our transaction. */
-  orders: Pick<PuertoOrdenes, 'acceso' | 'insertEventos' | 'crearEnTransaccion'>;
+  orders: Pick<PuertoOrdenes, 'acceso' | 'insertEventos' | 'crearEnTransaccion' | 'renovarCupoSiVencio'>;
   /** Photos of an answer are files of the order; a follow-up order gets copies of its item's photos. */
   files: Pick<PuertoArchivos, 'nombresEnOrden' | 'copiarEnTransaccion'>;
   /** Where signature images are kept (the files' storage). */

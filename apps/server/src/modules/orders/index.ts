@@ -27,7 +27,10 @@ export type { SentenciasAjenas } from './orders.repository.js';
  * transaction (a checklist's follow-up), and the reads they show (detail, history, names, the
  * list's conditions, the export's pages).
  */
-export type PuertoOrdenes = Pick<OrdersService, 'acceso' | 'insertEvento' | 'insertEventos' | 'crearEnTransaccion'> &
+export type PuertoOrdenes = Pick<
+  OrdersService,
+  'acceso' | 'insertEvento' | 'insertEventos' | 'crearEnTransaccion' | 'renovarCupoSiVencio'
+> &
   Pick<
     OrdersLecturasService,
     'find' | 'detalle' | 'historial' | 'nombresDe' | 'condicionesDeLista' | 'paginasParaExportar'
@@ -94,6 +97,7 @@ export function moduloOrdenes(
     insertEvento: orders.insertEvento.bind(orders),
     insertEventos: orders.insertEventos.bind(orders),
     crearEnTransaccion: orders.crearEnTransaccion.bind(orders),
+    renovarCupoSiVencio: orders.renovarCupoSiVencio.bind(orders),
     find: lecturas.find.bind(lecturas),
     detalle: lecturas.detalle.bind(lecturas),
     historial: lecturas.historial.bind(lecturas),
