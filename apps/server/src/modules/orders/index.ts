@@ -29,7 +29,7 @@ export type { SentenciasAjenas } from './orders.repository.js';
  */
 export type PuertoOrdenes = Pick<
   OrdersService,
-  'acceso' | 'insertEvento' | 'insertEventos' | 'crearEnTransaccion' | 'reabrir'
+  'acceso' | 'insertEvento' | 'insertEventos' | 'crearEnTransaccion' | 'renovarCupoSiVencio' | 'reabrir'
 > &
   Pick<
     OrdersLecturasService,
@@ -97,6 +97,7 @@ export function moduloOrdenes(
     insertEvento: orders.insertEvento.bind(orders),
     insertEventos: orders.insertEventos.bind(orders),
     crearEnTransaccion: orders.crearEnTransaccion.bind(orders),
+    renovarCupoSiVencio: orders.renovarCupoSiVencio.bind(orders),
     reabrir: orders.reabrir.bind(orders),
     find: lecturas.find.bind(lecturas),
     detalle: lecturas.detalle.bind(lecturas),
