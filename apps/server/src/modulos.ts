@@ -92,6 +92,7 @@ export async function armarModulos(
     notifications: notificaciones.puerto,
     storage: almacen,
     idempotencia: idempotencia.puerto,
+    reglas: reglasDeEstado,
   });
   const gastos = moduloGastos(n, { orders: ordenes.puerto, files: archivos.puerto, idempotencia: idempotencia.puerto });
   const encuestas = moduloEncuestas(n, {
@@ -128,6 +129,7 @@ export async function armarModulos(
       files: archivos.puerto,
       expenses: gastos.puerto,
       entidades: entidades.puerto,
+      conformidad: conformidad.puerto,
     }),
     moduloEstadisticas(n, { ordersLecturas: ordenes.puerto, plans: planes.puerto, tablero: caches.tablero }),
     encuestas,

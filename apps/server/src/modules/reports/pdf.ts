@@ -1,4 +1,12 @@
-import { horasTexto, type Archivo, type EventoOrden, type OrdenDetalle, type RegistroOrden } from '@delego/contract';
+import {
+  TEXTO_CONFORMIDAD_REQUERIDA,
+  horasTexto,
+  type Archivo,
+  type ConformidadOrden,
+  type EventoOrden,
+  type OrdenDetalle,
+  type RegistroOrden,
+} from '@delego/contract';
 import { fecha, fechaHora, tamanioTexto, textoPdf as t } from './formato.js';
 
 /** Everything the printed report of an order shows. */
@@ -8,6 +16,8 @@ export interface DatosReporte {
   registro: RegistroOrden;
   historial: EventoOrden[] | null;
   archivos: { archivo: Archivo; leerMiniatura: (() => Promise<Buffer>) | null }[] | null;
+  /** The client's conformity and the signature's image (issue 31); null when there is nothing to print. */
+  conformidad: { conformidad: ConformidadOrden; imagen: { bytes: Buffer } | null } | null;
   generado: number;
   generadoPor: string;
 }
@@ -200,6 +210,47 @@ function encabezado(doc: PDFKit.PDFDocument, w: Escritor, d: DatosReporte): void
   doc.moveDown(0.3);
 }
 
+const ESTADO_CONFORMIDAD = { pendiente: 'Pendiente', conforme: 'Conforme', no_conforme: 'No conforme' } as const;
+
+/** The client's conformity: its state, the signature on site (image, name, DNI, time) and the remote answer. */
+function conformidad(
+  doc: PDFKit.PDFDocument,
+  w: Escritor,
+  { conformidad: c, imagen }: NonNullable<DatosReporte['conformidad']>,
+): void {
+  w.seccion('Conformidad del cliente');
+  w.campo('Estado', ESTADO_CONFORMIDAD[c.estado]);
+  if (c.requerida !== 'no') w.campo('Exigida', TEXTO_CONFORMIDAD_REQUERIDA[c.requerida]);
+  if (c.firma) {
+    const f = c.firma;
+    w.campo('Firmó', f.nombre);
+    w.campo('DNI', f.dni ?? '—');
+    w.campo('Fecha de la firma', fechaHora(f.fecha));
+    if (f.ubicacion) w.campo('Ubicación', `${f.ubicacion.lat.toFixed(5)}, ${f.ubicacion.lng.toFixed(5)}`);
+    w.campo('Registrada por', f.registradaPor);
+    if (imagen) {
+      const alto = 90;
+      w.espacio(alto + 12);
+      const y = doc.y + 4;
+      try {
+        doc.image(imagen.bytes, w.izq, y, { fit: [240, alto] });
+        doc.rect(w.izq, y, 240, alto).lineWidth(0.5).strokeColor(COLOR.linea).stroke();
+      } catch {
+        // An image pdfkit cannot read is left out; the name and time are printed above.
+      }
+      doc.y = y + alto + 8;
+      doc.x = w.izq;
+    }
+  }
+  if (c.remota) {
+    w.campo(
+      'Respuesta desde el enlace',
+      `${c.remota.conforme ? 'Conforme' : 'No conforme'} · ${fechaHora(c.remota.fecha)}`,
+    );
+    if (c.remota.motivo) w.parrafo(`“${c.remota.motivo}”`, { fuente: 'Helvetica-Oblique', tamanio: 9 });
+  }
+}
+
 async function dibujar(doc: PDFKit.PDFDocument, d: DatosReporte): Promise<void> {
   const w = new Escritor(doc);
   const o = d.orden;
@@ -257,6 +308,8 @@ async function dibujar(doc: PDFKit.PDFDocument, d: DatosReporte): Promise<void> 
     doc.moveDown(0.4);
     for (const tm of r.totales.gastos) w.campo(`Total ${tm.moneda}`, monto(tm.total, tm.moneda));
   } else w.parrafo('No se registraron gastos.', { color: COLOR.tenue });
+
+  if (d.conformidad) conformidad(doc, w, d.conformidad);
 
   if (d.historial) {
     w.seccion('Historial');

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../kernel/actor.js';
 import type { Clock } from '../../kernel/clock.js';
 import { libroXlsx } from '../../lib/xlsx.js';
+import type { PuertoConformidad } from '../conformity/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
 import { diaAR, type PuertoGastos } from '../expenses/index.js';
 import type { PuertoArchivos } from '../files/index.js';
@@ -26,6 +27,7 @@ export class ReportsService {
     private readonly expenses: PuertoGastos,
     private readonly entidades: Pick<PuertoEntidades, 'find'>,
     private readonly clock: Clock,
+    private readonly conformidad: Pick<PuertoConformidad, 'paraImprimir'>,
   ) {}
 
   /**
@@ -42,12 +44,15 @@ export class ReportsService {
     const historial = o.eventos ? await this.orders.historial(actor, ordenId) : null;
     const archivos = o.archivos ? await this.files.paraImprimir(actor, ordenId) : null;
     const entidad = await this.entidades.find(actor.entidadId);
+    const c = await this.conformidad.paraImprimir(actor, ordenId);
+    const conformidad = c.conformidad.estado !== 'pendiente' || c.conformidad.requerida !== 'no' ? c : null;
     const doc = await crearPdf({
       entidad: { nombre: entidad?.nombre ?? '', logo: await logoParaPdf(entidad?.logo) },
       orden,
       registro,
       historial,
       archivos,
+      conformidad,
       generado: this.clock.now().getTime(),
       generadoPor: persona(actor),
     });
