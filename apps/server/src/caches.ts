@@ -94,6 +94,8 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
       maxBytes: 16 * MB,
       invalidadaPor: {
         ...ordenes,
+        // Rows carry their checklist's progress.
+        'orden.checklistCambiada': empresa,
         'clientes.cacheLimpiada': empresa,
         'usuarios.cacheLimpiada': empresa,
         'catalogo.cambiado': empresa,
@@ -118,6 +120,7 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
         'orden.eliminada': empresa,
         'orden.estadoCambiado': empresa,
         'orden.responsablesCambiados': empresa,
+        'orden.checklistCambiada': empresa,
         'clientes.cambiados': empresa,
         'clientes.cacheLimpiada': empresa,
         'usuarios.cambiados': empresa,

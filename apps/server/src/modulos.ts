@@ -10,6 +10,7 @@ import { moduloClientes } from './modules/clients/index.js';
 import { moduloEntidades } from './modules/entidades/index.js';
 import { moduloConformidad } from './modules/conformity/index.js';
 import { moduloGastos } from './modules/expenses/index.js';
+import { moduloChecklists } from './modules/checklists/index.js';
 import { almacenamientoDe, moduloArchivos } from './modules/files/index.js';
 import { moduloSalud } from './modules/health/index.js';
 import { moduloIdempotencia } from './modules/idempotencia/index.js';
@@ -78,14 +79,19 @@ export async function armarModulos(
     push: parts.push === undefined ? new WebPushSender(secretos.vapid) : parts.push,
     pushNativo: parts.pushNativo,
   });
-  // One storage for the order's files and the conformity's signatures; closed here when made here.
-  const almacenPropio = parts.storage ? null : almacenamientoDe(n.config);
-  const almacen = parts.storage ?? almacenPropio;
-  if (!almacen) throw new Error('sin almacenamiento de archivos');
+  // The files' storage, shared with the checklists' signatures; closed here when it is our own.
+  const almacen = parts.storage ?? almacenamientoDe(n.config);
   const archivos = moduloArchivos(n, {
     orders: ordenes.puerto,
     storage: almacen,
     idempotencia: idempotencia.puerto,
+  });
+  const checklists = moduloChecklists(n, {
+    orders: ordenes.puerto,
+    files: archivos.puerto,
+    storage: almacen,
+    idempotencia: idempotencia.puerto,
+    reglas: reglasDeEstado,
   });
   const conformidad = moduloConformidad(n, {
     orders: ordenes.puerto,
@@ -123,6 +129,7 @@ export async function armarModulos(
     notificaciones,
     archivos,
     conformidad,
+    checklists,
     gastos,
     moduloReportes(n, {
       orders: ordenes.puerto,
@@ -167,7 +174,7 @@ export async function armarModulos(
   };
   const alCerrar = () => {
     secretos.detener();
-    almacenPropio?.close?.();
+    if (!parts.storage) (almacen as { close?: () => void }).close?.();
   };
   return { modulos, puertos, fuentes, alCerrar };
 }

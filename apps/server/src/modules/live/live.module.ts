@@ -65,6 +65,13 @@ export async function registerLive(
       case 'orden.conformidad':
         enviar('entidad', e.entidadId, { tipo: e.type, ordenId: e.ordenId });
         break;
+      case 'orden.checklistCambiada':
+        enviar('entidad', e.entidadId, {
+          tipo: e.type,
+          ordenId: e.ordenId,
+          ...(e.itemId === undefined ? {} : { itemId: e.itemId }),
+        });
+        break;
       case 'clientes.cacheLimpiada':
       case 'clientes.cambiados':
         enviar('cacheClientes', e.entidadId, { tipo: 'clientes' });

@@ -23,10 +23,14 @@ export type { SentenciasAjenas } from './orders.repository.js';
 
 /**
  * What other modules may ask of the orders module: whether an actor may see or change an order
- * (`acceso`), writing in its history inside their transaction, and the reads they show (detail,
- * history, names, the list's conditions, the export's pages).
+ * (`acceso`), writing in its history inside their transaction, creating an order inside their
+ * transaction (a checklist's follow-up), and the reads they show (detail, history, names, the
+ * list's conditions, the export's pages).
  */
-export type PuertoOrdenes = Pick<OrdersService, 'acceso' | 'insertEvento' | 'insertEventos' | 'reabrir'> &
+export type PuertoOrdenes = Pick<
+  OrdersService,
+  'acceso' | 'insertEvento' | 'insertEventos' | 'reabrir' | 'crearEnTransaccion'
+> &
   Pick<
     OrdersLecturasService,
     'find' | 'detalle' | 'historial' | 'nombresDe' | 'condicionesDeLista' | 'paginasParaExportar'
@@ -93,6 +97,7 @@ export function moduloOrdenes(
     insertEvento: orders.insertEvento.bind(orders),
     insertEventos: orders.insertEventos.bind(orders),
     reabrir: orders.reabrir.bind(orders),
+    crearEnTransaccion: orders.crearEnTransaccion.bind(orders),
     find: lecturas.find.bind(lecturas),
     detalle: lecturas.detalle.bind(lecturas),
     historial: lecturas.historial.bind(lecturas),

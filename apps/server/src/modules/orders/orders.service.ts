@@ -30,6 +30,8 @@ import { OrdersRepository, type NuevaOrden, type SentenciasAjenas } from './orde
 type Guardar = z.output<typeof zOrdenGuardar>;
 
 const SOLO_LECTURA = 'No puede modificar esta orden: necesita el permiso modificarOrden o ser su responsable.';
+const QUOTA_AGOTADA =
+  'Se agotaron las órdenes disponibles de su plan para este período. La orden no se guardó; puede actualizar el plan o esperar la próxima renovación.';
 const SIN_DELEGAR = 'No puede cambiar los responsables: necesita el permiso delegarOrden para el cliente de la orden.';
 
 /** What another module needs to know to act on an order: the order, and what the actor may do with it. */
@@ -142,12 +144,8 @@ export class OrdersService {
     return this.crear(actor, body);
   }
 
-  /**
-   * A new order, answered from what was stored, without reading it back. With an Idempotency-Key
-   * the statement runs in a transaction that also completes the key with the answer; without one,
-   * on its own (one round trip, a prepared statement).
-   */
-  private async crear(actor: Actor, b: Guardar): Promise<OrdenDetalle> {
+  /** The row of a new order from what was sent, after the create's own checks (permissions, state). */
+  private nuevaOrden(actor: Actor, b: Guardar): NuevaOrden {
     if (!tienePermiso(actor, 'crearOrden')) throw AppError.forbidden('No tiene permiso para crear órdenes.');
     if (!puedeCrear(actor, b.cliente)) {
       throw AppError.forbidden('No tiene permiso para delegar órdenes a este cliente.');
@@ -157,7 +155,7 @@ export class OrdersService {
       throw AppError.invalid('estado', 'Una orden nueva empieza Pendiente o En proceso.');
     }
     const now = this.clock.now();
-    const nueva: NuevaOrden = {
+    return {
       entidadId: actor.entidadId,
       titulo: b.titulo,
       detalle: b.detalle,
@@ -174,18 +172,22 @@ export class OrdersService {
       creada: now,
       responsables: b.responsable,
     };
+  }
+
+  /**
+   * A new order, answered from what was stored, without reading it back. With an Idempotency-Key
+   * the statement runs in a transaction that also completes the key with the answer; without one,
+   * on its own (one round trip, a prepared statement).
+   */
+  private async crear(actor: Actor, b: Guardar): Promise<OrdenDetalle> {
+    const nueva = this.nuevaOrden(actor, b);
     /**
      * One attempt: the new order (and, in a transaction, its detail, completing the key), or null
      * when no quota was left.
      */
     const intentar = async (tx?: DbOrTx): Promise<{ fila: OrdenFila; detalle?: OrdenDetalle } | null> => {
-      const r = await this.repo(tx).insert(nueva, this.ajenas);
-      if (!r.cliente) throw AppError.invalid('cliente', 'El cliente indicado no existe o está inactivo.');
-      if (!r.tipo) throw AppError.invalid('tipoOrden', 'El tipo de orden indicado no existe o está archivado.');
-      if (!r.area) throw AppError.invalid('area', 'El área indicada no existe o está archivada.');
-      if (!r.prioridad) throw AppError.invalid('prioridad', 'La prioridad indicada no existe.');
-      if (!r.usuarios) throw AppError.invalid('responsable', 'Algún responsable indicado no existe o está inactivo.');
-      if (!r.cupo || r.id == null || r.numero == null) return null;
+      const r = await this.insertar(nueva, tx);
+      if (!r) return null;
       const fila = this.filaNueva(r.id, r.numero, nueva);
       if (!tx) return { fila };
       return { fila, detalle: await responderEnTransaccion(tx, await this.lecturas.detalleDe(actor, fila, tx)) };
@@ -196,10 +198,7 @@ export class OrdersService {
     // No quota taken: the period may have ended. Start the new one, if due, and try once more.
     if (!d && (await this.plans.renovarSiVencio(actor.entidadId))) d = await alta();
     if (!d) {
-      throw new AppError(
-        'QUOTA_AGOTADA',
-        'Se agotaron las órdenes disponibles de su plan para este período. La orden no se guardó; puede actualizar el plan o esperar la próxima renovación.',
-      );
+      throw new AppError('QUOTA_AGOTADA', QUOTA_AGOTADA);
     }
     const base = { entidadId: actor.entidadId, ordenId: d.fila.id, usuarioId: actor.id };
     this.publishAll([
@@ -210,6 +209,47 @@ export class OrdersService {
         : []),
     ]);
     return d.detalle ?? this.lecturas.detalleDe(actor, d.fila);
+  }
+
+  /** The create statement, and what it found wrong in the references; null when no quota was left. */
+  private async insertar(nueva: NuevaOrden, tx?: DbOrTx): Promise<{ id: number; numero: number } | null> {
+    const r = await this.repo(tx).insert(nueva, this.ajenas);
+    if (!r.cliente) throw AppError.invalid('cliente', 'El cliente indicado no existe o está inactivo.');
+    if (!r.tipo) throw AppError.invalid('tipoOrden', 'El tipo de orden indicado no existe o está archivado.');
+    if (!r.area) throw AppError.invalid('area', 'El área indicada no existe o está archivada.');
+    if (!r.prioridad) throw AppError.invalid('prioridad', 'La prioridad indicada no existe.');
+    if (!r.usuarios) throw AppError.invalid('responsable', 'Algún responsable indicado no existe o está inactivo.');
+    if (!r.cupo || r.id == null || r.numero == null) return null;
+    return { id: r.id, numero: r.numero };
+  }
+
+  /**
+   * For other modules (a checklist's follow-up order): a new order created inside their
+   * transaction by the same statement as every create (permissions, quota, number, history), so it
+   * commits or rolls back with their change. The events it owes are returned, for the caller to
+   * publish after its commit. QUOTA_AGOTADA when the plan has no order left.
+   */
+  async crearEnTransaccion(
+    tx: DbOrTx,
+    actor: Actor,
+    b: Guardar,
+  ): Promise<{ id: number; numero: number; titulo: string; eventos: DomainEvent[] }> {
+    this.validarFechas(b.fechaInicio, b.fechaFin);
+    const nueva = this.nuevaOrden(actor, b);
+    const r = await this.insertar(nueva, tx);
+    if (!r) throw new AppError('QUOTA_AGOTADA', QUOTA_AGOTADA);
+    const base = { entidadId: actor.entidadId, ordenId: r.id, usuarioId: actor.id };
+    return {
+      ...r,
+      titulo: nueva.titulo,
+      eventos: [
+        { type: 'orden.creada', ...base },
+        { type: 'plan.cambiado', entidadId: actor.entidadId },
+        ...(b.responsable.length
+          ? [{ type: 'orden.responsablesCambiados' as const, ...base, agregados: b.responsable }]
+          : []),
+      ],
+    };
   }
 
   /** The row of an order just stored, from what was sent (a new order has no billing data yet). */
@@ -314,7 +354,13 @@ export class OrdersService {
             agregados,
           });
       }
-      events.unshift({ type: 'orden.modificada', entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id });
+      events.unshift({
+        type: 'orden.modificada',
+        entidadId: actor.entidadId,
+        ordenId: id,
+        usuarioId: actor.id,
+        ...(o.tipoOrdenId !== set.tipoOrdenId ? { tipoCambiado: true as const } : {}),
+      });
       return responderEnTransaccion(tx, await this.lecturas.detalle(actor, id, tx));
     });
     this.publishAll(events);
@@ -455,6 +501,7 @@ export class OrdersService {
       | { campo: 'area'; valor: number },
   ): Promise<OrdenDetalle> {
     const now = this.clock.now();
+    let tipoCambiado = false;
     await this.db.transaction(async (tx) => {
       const o = await this.cargarParaCambio(actor, id, tx);
       if (!puedeModificar(actor, acceso(o))) throw AppError.forbidden(SOLO_LECTURA);
@@ -499,11 +546,18 @@ export class OrdersService {
           );
           const nombre = nombreDe(cambio.valor, tipo ? n.tipos : n.areas);
           await ev(tipo ? 'TIPO' : 'AREA', { id: cambio.valor, nombre });
+          tipoCambiado = tipo;
           return;
         }
       }
     });
-    this.bus.publish({ type: 'orden.modificada', entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id });
+    this.bus.publish({
+      type: 'orden.modificada',
+      entidadId: actor.entidadId,
+      ordenId: id,
+      usuarioId: actor.id,
+      ...(tipoCambiado ? { tipoCambiado: true as const } : {}),
+    });
     return this.lecturas.detalle(actor, id);
   }
 
