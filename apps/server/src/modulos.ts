@@ -137,6 +137,7 @@ export async function armarModulos(
       expenses: gastos.puerto,
       entidades: entidades.puerto,
       conformidad: conformidad.puerto,
+      checklists: checklists.puerto,
     }),
     moduloEstadisticas(n, { ordersLecturas: ordenes.puerto, plans: planes.puerto, tablero: caches.tablero }),
     encuestas,

@@ -166,6 +166,7 @@ describe('el enlace público', () => {
     const b = r.json();
     expect(Object.keys(b).sort()).toEqual([
       'archivos',
+      'checklist',
       'conformidad',
       'encuestaPendiente',
       'entidad',
@@ -174,6 +175,7 @@ describe('el enlace público', () => {
       'leido',
       'orden',
     ]);
+    expect(b.checklist).toEqual([]);
     // The client's conformity (issue 31): no user name, DNI or location.
     expect(b.conformidad).toEqual({
       requerida: 'no',

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ESTADO,
   PERMISOS_GLOBALES,
+  type CalidadClientes,
   type ConformidadOrden,
+  type Desempeno,
   type ConformidadRemotaHecha,
   type EnlaceCompartido,
   type Notificacion,
@@ -33,6 +35,8 @@ let tipoLibre: number;
 let tipoOtra: number;
 let cliente: number;
 let operarioId: number;
+let tecnicaId: number;
+let clienteCalidad: number;
 const pushes: { token: string; payload: Record<string, unknown> }[] = [];
 const nativo: NativePushSender = {
   tipos: ['fcm', 'apns'],
@@ -62,12 +66,16 @@ const remota = (k: string, body: object, remoteAddress = ip()) =>
     remoteAddress,
   });
 
-async function nuevaOrden(tipoOrden: number | null, titulo = 'Cambiar la bomba'): Promise<OrdenDetalle> {
+async function nuevaOrden(
+  tipoOrden: number | null,
+  titulo = 'Cambiar la bomba',
+  o: { cliente?: number; responsable?: number } = {},
+): Promise<OrdenDetalle> {
   const r = await call('POST', '/api/v2/ordenes/save', 'admin', {
     titulo,
-    cliente,
+    cliente: o.cliente ?? cliente,
     tipoOrden,
-    responsable: operarioId,
+    responsable: o.responsable ?? operarioId,
   });
   expect(r.statusCode, r.body).toBe(200);
   return r.json();
@@ -106,9 +114,10 @@ beforeAll(async () => {
     await makeCatalogo(db, demo, { areas: ['General'], tipos: ['A', 'B', 'C'] })
   ).tipos as [number, number, number];
   [tipoOtra] = (await makeCatalogo(db, otra, { areas: ['General'], tipos: ['X'] })).tipos as [number];
-  [cliente] = (await makeClientes(db, demo, [{ nombre: 'Hotel Los Andes', email: 'rosa@hotel.example.com' }])) as [
-    number,
-  ];
+  [cliente, clienteCalidad] = (await makeClientes(db, demo, [
+    { nombre: 'Hotel Los Andes', email: 'rosa@hotel.example.com' },
+    { nombre: 'Cliente Calidad' },
+  ])) as [number, number];
   await makeUsuario(db, {
     entidadId: demo,
     usuario: 'admin',
@@ -120,6 +129,13 @@ beforeAll(async () => {
     entidadId: demo,
     usuario: 'operario',
     nombre: 'Diego',
+    permisos: ['finalizarOrden'],
+  });
+  tecnicaId = await makeUsuario(db, {
+    entidadId: demo,
+    usuario: 'tecnica',
+    nombre: 'Lucía',
+    apellido: 'Paz',
     permisos: ['finalizarOrden'],
   });
   await makeUsuario(db, {
@@ -380,5 +396,101 @@ describe('el reporte PDF', () => {
     const imagenes = execFileSync('pdfimages', ['-list', pdf]).toString();
     expect(imagenes).toMatch(/\b240\s+80\b/);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('checklist en el resumen público y en el PDF, y estadísticas de calidad', () => {
+  it('shows the public items with their answers, prints the checklist with its signature, and counts first-time fix and conformity per responsable and per client', async () => {
+    const o = { cliente: clienteCalidad, responsable: tecnicaId };
+    const a = await nuevaOrden(tipoLibre, 'Revisar tablero', o);
+    const agregar = async (item: object) => {
+      const r = await call('POST', `/api/v2/checklist/orden/${a.id}/item`, 'admin', item);
+      expect(r.statusCode, r.body).toBe(200);
+      const items = (r.json() as { items: { id: number; etiqueta: string }[] }).items;
+      return (items.at(-1) as { id: number }).id;
+    };
+    const falla = await agregar({ etiqueta: 'Disyuntor', tipo: 'pasa_falla', publico: true });
+    const texto = await agregar({ etiqueta: 'Observación', tipo: 'texto', publico: true });
+    const firma = await agregar({ etiqueta: 'Firma del encargado', tipo: 'firma' });
+    const responder = async (itemId: number, body: object) => {
+      const r = await call('PUT', `/api/v2/checklist/orden/${a.id}/item/${itemId}`, 'admin', body);
+      expect(r.statusCode, r.body).toBe(200);
+    };
+    await responder(falla, { tipo: 'pasa_falla', resultado: 'falla', nota: 'Salta con carga' });
+    await responder(texto, { tipo: 'texto', texto: '<b>Todo</b> en orden' });
+    await responder(firma, { tipo: 'firma', imagen: dataUrl(pngFirma(200, 60)), firmante: 'Encargado' });
+    const seg = await call('POST', `/api/v2/checklist/orden/${a.id}/item/${falla}/seguimiento`, 'admin', {});
+    expect(seg.statusCode, seg.body).toBe(200);
+    expect((await estado(a.id, ESTADO.FINALIZADA)).statusCode).toBe(200);
+    expect((await call('POST', `/api/v2/orden/${a.id}/conformidad/firma`, 'admin', firmaValida())).statusCode).toBe(
+      200,
+    );
+
+    // The public summary: the public items only, their answers as text.
+    const k = await enlace(a.id);
+    const resumen = (
+      await env.app.inject({ method: 'GET', url: `/api/v2/ordersummary?k=${k}`, remoteAddress: ip() })
+    ).json() as ResumenPublico;
+    expect(resumen.checklist).toEqual([
+      { seccion: null, etiqueta: 'Disyuntor', tipo: 'pasa_falla', estado: 'fallido', respuesta: 'Falla' },
+      { seccion: null, etiqueta: 'Observación', tipo: 'texto', estado: 'hecho', respuesta: '<b>Todo</b> en orden' },
+    ]);
+    expect(resumen.conformidad).toMatchObject({ estado: 'conforme', firma: { nombre: 'Rosa Díaz' } });
+    expect(JSON.stringify(resumen)).not.toContain('12345678');
+
+    // The PDF: the checklist's items and answers, its signature image and the client's.
+    const r = await call('GET', `/api/v2/imprimirReporte/${a.id}`, 'admin');
+    expect(r.statusCode).toBe(200);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'conformidad-pdf-'));
+    const pdf = path.join(dir, 'r.pdf');
+    fs.writeFileSync(pdf, r.rawPayload);
+    const textoPdf = execFileSync('pdftotext', [pdf, '-']).toString();
+    expect(textoPdf).toContain('Checklist (3 de 3)');
+    expect(textoPdf).toContain('Disyuntor');
+    expect(textoPdf).toContain('Salta con carga');
+    expect(textoPdf).toContain('Firmado por Encargado');
+    const imagenes = execFileSync('pdfimages', ['-list', pdf]).toString();
+    expect(imagenes).toMatch(/\b200\s+60\b/);
+    expect(imagenes).toMatch(/\b240\s+80\b/);
+    fs.rmSync(dir, { recursive: true, force: true });
+
+    // Two more finished orders of the client: one «No conforme» (reopened, finished again), one without an answer.
+    const c = await nuevaOrden(tipoLibre, 'Cambiar lámparas', o);
+    expect((await estado(c.id, ESTADO.FINALIZADA)).statusCode).toBe(200);
+    expect((await remota(await enlace(c.id), { conforme: false, motivo: 'Falta una' })).statusCode).toBe(200);
+    expect((await estado(c.id, ESTADO.FINALIZADA)).statusCode).toBe(200);
+    const d = await nuevaOrden(tipoLibre, 'Limpiar filtros', o);
+    expect((await estado(d.id, ESTADO.FINALIZADA)).statusCode).toBe(200);
+
+    const rango = {
+      fechaDesde: env.clock.now().getTime() - 86_400_000,
+      fechaHasta: env.clock.now().getTime() + 86_400_000,
+    };
+    const porCliente = await call('POST', '/api/v2/estadisticas/clientes/calidad', 'admin', rango);
+    expect(porCliente.statusCode, porCliente.body).toBe(200);
+    const fila = (porCliente.json() as CalidadClientes).clientes.find((x) => x.cliente?.id === clienteCalidad);
+    expect(fila).toEqual({
+      cliente: { id: clienteCalidad, nombre: 'Cliente Calidad' },
+      finalizadas: 3,
+      sinSeguimiento: 2,
+      porcentajePrimeraVez: 66.7,
+      conformes: 1,
+      noConformes: 1,
+      porcentajeConformidad: 50,
+    });
+    const desempeno = await call('POST', '/api/v2/estadisticas/responsables/desempeno', 'admin', rango);
+    expect(desempeno.statusCode, desempeno.body).toBe(200);
+    const suya = (desempeno.json() as Desempeno).responsables.find((x) => x.responsable.id === tecnicaId);
+    expect(suya).toMatchObject({
+      finalizadas: 3,
+      sinSeguimiento: 2,
+      porcentajePrimeraVez: 66.7,
+      conformes: 1,
+      noConformes: 1,
+      porcentajeConformidad: 50,
+    });
+    // Another company sees none of it.
+    const otra = (await call('POST', '/api/v2/estadisticas/clientes/calidad', 'otra', rango)).json() as CalidadClientes;
+    expect(otra.clientes).toEqual([]);
   });
 });

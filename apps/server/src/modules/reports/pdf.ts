@@ -16,10 +16,27 @@ export interface DatosReporte {
   registro: RegistroOrden;
   historial: EventoOrden[] | null;
   archivos: { archivo: Archivo; leerMiniatura: (() => Promise<Buffer>) | null }[] | null;
+  /** The order's checklist (issue 31): each item's answer, and its photos' thumbnails and signatures. */
+  checklist: ChecklistParaImprimir | null;
   /** The client's conformity and the signature's image (issue 31); null when there is nothing to print. */
   conformidad: { conformidad: ConformidadOrden; imagen: { bytes: Buffer } | null } | null;
   generado: number;
   generadoPor: string;
+}
+
+/** An order's checklist as the report prints it. */
+export interface ChecklistParaImprimir {
+  progreso: string;
+  items: {
+    seccion: string | null;
+    etiqueta: string;
+    requerido: boolean;
+    respuesta: string | null;
+    estado: string;
+    nota: string | null;
+  }[];
+  /** Photos (thumbnails) and signature images of the answers, with the item they belong to. */
+  imagenes: { titulo: string; leer: () => Promise<Buffer> }[];
 }
 
 /** Images printed at most: the rest are listed. */
@@ -210,6 +227,59 @@ function encabezado(doc: PDFKit.PDFDocument, w: Escritor, d: DatosReporte): void
   doc.moveDown(0.3);
 }
 
+/** The checklist: a table of items and answers, then the answers' photos and signatures, small. */
+async function checklist(doc: PDFKit.PDFDocument, w: Escritor, c: ChecklistParaImprimir): Promise<void> {
+  w.seccion(`Checklist (${c.progreso})`);
+  if (!c.items.length) {
+    w.parrafo('La orden no tiene checklist.', { color: COLOR.tenue });
+    return;
+  }
+  w.tabla(
+    [
+      { titulo: 'Ítem', ancho: 230 },
+      { titulo: 'Respuesta', ancho: 170 },
+      { titulo: 'Estado', ancho: 95 },
+    ],
+    c.items.map((i) => [
+      `${i.seccion ? `${i.seccion} · ` : ''}${i.etiqueta}${i.requerido ? ' *' : ''}`,
+      `${i.respuesta ?? '—'}${i.nota ? ` (${i.nota})` : ''}`,
+      i.estado,
+    ]),
+  );
+  w.parrafo('* obligatorio', { color: COLOR.tenue, tamanio: 8 });
+  if (!c.imagenes.length) return;
+  doc.moveDown(0.5);
+  const porFila = 4;
+  const gap = 10;
+  const lado = (w.ancho - gap * (porFila - 1)) / porFila;
+  const alto = lado * 0.75;
+  let y = doc.y;
+  for (const [i, img] of c.imagenes.slice(0, MAX_IMAGENES).entries()) {
+    const col = i % porFila;
+    if (col === 0 && y + alto + 20 > w.fondo) {
+      doc.addPage();
+      y = doc.y;
+    }
+    const x = w.izq + col * (lado + gap);
+    try {
+      doc.image(await img.leer(), x, y, { fit: [lado, alto], align: 'center', valign: 'center' });
+    } catch {
+      // An image that cannot be read or drawn is left out; its item is in the table above.
+    }
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .fillColor(COLOR.tenue)
+      .text(t(recortar(img.titulo, 60)), x, y + alto + 2, { width: lado, align: 'center' });
+    doc.fillColor(COLOR.texto);
+    if (col === porFila - 1 || i === Math.min(c.imagenes.length, MAX_IMAGENES) - 1) {
+      y += alto + 18;
+      doc.y = y;
+      doc.x = w.izq;
+    }
+  }
+}
+
 const ESTADO_CONFORMIDAD = { pendiente: 'Pendiente', conforme: 'Conforme', no_conforme: 'No conforme' } as const;
 
 /** The client's conformity: its state, the signature on site (image, name, DNI, time) and the remote answer. */
@@ -309,6 +379,7 @@ async function dibujar(doc: PDFKit.PDFDocument, d: DatosReporte): Promise<void> 
     for (const tm of r.totales.gastos) w.campo(`Total ${tm.moneda}`, monto(tm.total, tm.moneda));
   } else w.parrafo('No se registraron gastos.', { color: COLOR.tenue });
 
+  if (d.checklist) await checklist(doc, w, d.checklist);
   if (d.conformidad) conformidad(doc, w, d.conformidad);
 
   if (d.historial) {
