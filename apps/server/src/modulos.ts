@@ -79,25 +79,23 @@ export async function armarModulos(
     push: parts.push === undefined ? new WebPushSender(secretos.vapid) : parts.push,
     pushNativo: parts.pushNativo,
   });
-  // One storage for the order's files, the checklists' and the conformity's signatures; closed
-  // here when made here.
-  const almacenPropio = parts.storage ? null : almacenamientoDe(n.config);
-  const almacen = parts.storage ?? almacenPropio;
-  if (!almacen) throw new Error('sin almacenamiento de archivos');
+  // The files' storage, shared with the checklists' signatures; closed here when it is our own.
+  const almacen = parts.storage ?? almacenamientoDe(n.config);
   const archivos = moduloArchivos(n, {
     orders: ordenes.puerto,
-    storage: almacen,
-    idempotencia: idempotencia.puerto,
-  });
-  const conformidad = moduloConformidad(n, {
-    orders: ordenes.puerto,
-    notifications: notificaciones.puerto,
     storage: almacen,
     idempotencia: idempotencia.puerto,
   });
   const checklists = moduloChecklists(n, {
     orders: ordenes.puerto,
     files: archivos.puerto,
+    storage: almacen,
+    idempotencia: idempotencia.puerto,
+    reglas: reglasDeEstado,
+  });
+  const conformidad = moduloConformidad(n, {
+    orders: ordenes.puerto,
+    notifications: notificaciones.puerto,
     storage: almacen,
     idempotencia: idempotencia.puerto,
     reglas: reglasDeEstado,
@@ -130,14 +128,16 @@ export async function armarModulos(
     ordenes,
     notificaciones,
     archivos,
-    checklists,
     conformidad,
+    checklists,
     gastos,
     moduloReportes(n, {
       orders: ordenes.puerto,
       files: archivos.puerto,
       expenses: gastos.puerto,
       entidades: entidades.puerto,
+      conformidad: conformidad.puerto,
+      checklists: checklists.puerto,
     }),
     moduloEstadisticas(n, { ordersLecturas: ordenes.puerto, plans: planes.puerto, tablero: caches.tablero }),
     encuestas,
@@ -175,7 +175,7 @@ export async function armarModulos(
   };
   const alCerrar = () => {
     secretos.detener();
-    almacenPropio?.close?.();
+    if (!parts.storage) (almacen as { close?: () => void }).close?.();
   };
   return { modulos, puertos, fuentes, alCerrar };
 }

@@ -198,9 +198,9 @@ export type ConformidadRemotaHecha = z.infer<typeof zConformidadRemotaHecha>;
 export const zConformidadTipo = z.object({ tipoOrdenId: z.number().int(), conformidad: zConformidadRequerida });
 export type ConformidadTipo = z.infer<typeof zConformidadTipo>;
 
-/** GET /api/v2/tipoOrden/conformidad: the setting of every type of the company that has one. */
+/** GET /api/v2/conformidad/tiposOrden: the setting of every type of the company that has one. */
 export const zConformidadTipos = z.array(zConformidadTipo);
 
-/** PUT /api/v2/tipoOrden/{id}/conformidad {conformidad}. */
+/** PUT /api/v2/conformidad/tipoOrden/{id} {conformidad}. */
 export const zGuardarConformidadTipo = z.object({ conformidad: zConformidadRequerida });
 export type GuardarConformidadTipo = z.input<typeof zGuardarConformidadTipo>;

@@ -11,6 +11,7 @@ export * from './admin.js';
 export * from './accounts.js';
 export * from './client-side.js';
 export * from './conformity.js';
+export * from './checklist-respuesta.js';
 export * from './cuit.js';
 export * from './surveys.js';
 export * from './notifications.js';

@@ -43,13 +43,13 @@ export const RUTAS_CONFORMIDAD = {
   }),
   conformidadTipos: rutaDeConformidad({
     metodo: 'GET',
-    path: '/api/v2/tipoOrden/conformidad',
+    path: '/api/v2/conformidad/tiposOrden',
     summary: 'Qué conformidad exige cada tipo de orden de la empresa (los que no figuran: no)',
     response: { 200: conformidad.zConformidadTipos },
   }),
   guardarConformidadTipo: rutaDeConformidad({
     metodo: 'PUT',
-    path: '/api/v2/tipoOrden/:id/conformidad',
+    path: '/api/v2/conformidad/tipoOrden/:id',
     summary:
       'Cambia cuándo exige la conformidad del cliente un tipo de orden {conformidad: no | antes_de_finalizar | antes_de_facturar}. Requiere altaEtiquetas',
     params: zParamId,

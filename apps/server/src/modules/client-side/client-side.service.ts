@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import {
   ESTADO,
   MENSAJES_CLIENTE_PUBLICO,
+  TIPOS_ITEM_CHECKLIST,
+  textoRespuestaItem,
   VIGENCIA_FORMULARIO_FACTURACION_MS,
   estadoInfo,
   mensajeDemasiadosPedidos,
@@ -288,7 +290,7 @@ export class ClientSideService {
     await this.limitar([[`resumen:d:${grupoDeDireccion(direccion)}`, this.limites.resumenDireccion]]);
     const enlace = await this.enlaceDe(k);
     const { entidadId, ordenId } = enlace;
-    const [orden, responsables, estados, archivos, f, encuesta, conformidad] = await Promise.all([
+    const [orden, responsables, estados, archivos, f, encuesta, conformidad, checklist] = await Promise.all([
       this.repo.findOrdenPublica(entidadId, ordenId),
       this.repo.nombresResponsables(entidadId, ordenId),
       this.repo.listEstados(entidadId, ordenId),
@@ -296,6 +298,7 @@ export class ClientSideService {
       this.repo.findFacturacion(entidadId, ordenId),
       this.deps.encuestas.hayPendiente(entidadId, ordenId),
       this.deps.conformidad.publica(entidadId, ordenId),
+      this.repo.listChecklistPublico(entidadId, ordenId),
     ]);
     if (!orden) throw noDisponible();
     const ahora = this.clock.now();
@@ -319,6 +322,13 @@ export class ClientSideService {
       facturacionPendiente: pendiente(f, ahora) !== null,
       encuestaPendiente: encuesta,
       ...(conformidad ? { conformidad } : {}),
+      checklist: checklist.map((i) => ({
+        seccion: i.seccion,
+        etiqueta: i.etiqueta,
+        tipo: TIPOS_ITEM_CHECKLIST.find((t) => t === i.tipo) ?? 'tick',
+        estado: i.fallido ? 'fallido' : i.hecho ? 'hecho' : 'pendiente',
+        respuesta: textoRespuestaItem(i.tipo, i.respuesta, i.unidad),
+      })),
       leido: ahora.getTime(),
     };
   }

@@ -5,8 +5,11 @@ import { actorOf } from '../../kernel/actor.js';
 import { idempotenteParaActor, type PuertoIdempotencia } from '../idempotencia/index.js';
 import type { ConformityService } from './conformity.service.js';
 
-/** The signature's JSON: the base64 image plus a few short fields. */
-export const FIRMA_BODY_LIMIT = LIMITES_CONFORMIDAD.firmaBase64 + 16 * 1024;
+/**
+ * The signature's JSON: the base64 image plus a few short fields. Twice the image's limit, so that
+ * a signature a little too large gets the contract's 400 with its reason rather than a bare 413.
+ */
+export const FIRMA_BODY_LIMIT = 2 * LIMITES_CONFORMIDAD.firmaBase64;
 
 /**
  * The company's calls of the client's conformity (issue 31): its state, the signature on site (an

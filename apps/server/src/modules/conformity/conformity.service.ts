@@ -224,12 +224,12 @@ export class ConformityService {
   // -------------------------------------------------------------------------------------------
   // Order types
 
-  /** GET /api/v2/tipoOrden/conformidad. */
+  /** GET /api/v2/conformidad/tiposOrden. */
   async listTipos(actor: Actor): Promise<ConformidadTipo[]> {
     return this.repo.listTipos(actor.entidadId);
   }
 
-  /** PUT /api/v2/tipoOrden/{id}/conformidad: altaEtiquetas; another company's type is 404. */
+  /** PUT /api/v2/conformidad/tipoOrden/{id}: altaEtiquetas; another company's type is 404. */
   async saveTipo(actor: Actor, tipoOrdenId: number, conformidad: ConformidadRequerida): Promise<ConformidadTipo> {
     if (!tienePermiso(actor, 'altaEtiquetas')) throw AppError.forbidden(MENSAJES_CONFORMIDAD.sinPermisoTipos);
     await this.db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
+import type { ReglasDeEstado } from '../../kernel/reglas-de-estado.js';
 import type { Storage } from '../files/index.js';
 import type { PuertoIdempotencia } from '../idempotencia/index.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
@@ -24,6 +25,8 @@ export interface DepsConformidad {
   /** The files' storage: the signature images live beside the order's files. */
   storage: Storage;
   idempotencia: Pick<PuertoIdempotencia, 'reclamar' | 'completar' | 'liberar'>;
+  /** Where the module registers its rule before Finalizada (types that require conformity antes_de_finalizar). */
+  reglas: Pick<ReglasDeEstado, 'registrar'>;
 }
 
 /** The client's conformity with an order (issue 31, docs/CONFORMIDAD.md). */
@@ -37,5 +40,8 @@ export function moduloConformidad(
     storage: deps.storage,
     log: n.log,
   });
+  deps.reglas.registrar('conformidad', (t) =>
+    servicio.bloqueosDeEstado(t.tx, t.actor.entidadId, t.ordenId, t.tipoOrdenId, t.hacia),
+  );
   return { nombre: 'conformity', puerto: servicio, rutas: conformityRoutes(servicio, deps.idempotencia) };
 }

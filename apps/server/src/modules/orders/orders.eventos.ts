@@ -86,6 +86,12 @@ export function describirEvento(e: {
           : d.accion === 'renovado'
             ? 'Renovó el enlace público de la orden (el anterior dejó de funcionar)'
             : 'Creó un enlace público de la orden para el cliente';
+    case 'CONFORMIDAD':
+      return d.accion === 'firma'
+        ? `El cliente firmó la conformidad en el lugar: ${texto(d.nombre)}${d.dni ? `, DNI ${String(d.dni)}` : ''}`
+        : d.accion === 'conforme'
+          ? 'El cliente respondió «Conforme» desde el resumen público'
+          : `El cliente respondió «No conforme» desde el resumen público: ${texto(d.motivo)}`;
     case 'REGISTRO_ELIMINADO':
       return d.clase === 'horas'
         ? `Eliminó ${horas(d.minutos)} h de ${String(d.usuario ?? '—')} del ${dia(d.dia)}`
