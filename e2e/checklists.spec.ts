@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, iniciarSesion, pantallaActual } from './helpers';
 
@@ -7,7 +9,9 @@ import { DEMO_PASSWORD, iniciarSesion, pantallaActual } from './helpers';
  * de Orden»; `operario` fills an order's checklist without a connection (a failed pass/fail item,
  * a number out of range and a photo), the outbox sends it once the connection is back, and a
  * failed item becomes a follow-up order linked both ways; Finalizada stays blocked (disabled with
- * its reason, and 409 from the server) until the required items are done.
+ * its reason, and 409 from the server) until the required items are done. Then the client signs on
+ * the phone, the PDF prints the checklist and the signature, and the client answers «No conforme»
+ * from the public link, which reopens the order on operario's open page.
  */
 
 const md5 = (texto: string) => createHash('md5').update(texto).digest('hex');
@@ -240,6 +244,83 @@ test.describe('checklists @solo-telefono', () => {
         .locator(`[data-testid="inicio-ligero-orden"][data-numero="${orden.numero}"]`)
         .getByTestId('orden-item-checklist'),
     ).toHaveText('Checklist: 3 de 3');
+    // 6. The client signs on operario's phone: finger signature, name and DNI.
+    await telefono.goto(`/orden/${orden.id}`);
+    const conformidad = pantallaActual(telefono).getByTestId('orden-conformidad');
+    await expect(conformidad.getByTestId('conformidad-estado')).toHaveText('Pendiente');
+    await conformidad.getByTestId('accion-firma-cliente').click();
+    await conformidad.getByTestId('conformidad-nombre').locator('input').fill('Laura Gómez');
+    await conformidad.getByTestId('conformidad-dni').locator('input').fill('30.123.456');
+    const lienzo = conformidad.getByTestId('conformidad-firma-canvas');
+    await lienzo.scrollIntoViewIfNeeded();
+    const caja = await lienzo.boundingBox();
+    if (!caja) throw new Error('sin recuadro de firma');
+    await telefono.mouse.move(caja.x + 20, caja.y + caja.height * 0.7);
+    await telefono.mouse.down();
+    for (let i = 1; i <= 12; i++) {
+      await telefono.mouse.move(caja.x + 20 + i * 20, caja.y + caja.height * (0.7 - 0.4 * Math.abs(Math.sin(i / 2))));
+    }
+    await telefono.mouse.up();
+    await expect(lienzo).toHaveAttribute('data-trazos', '1');
+    await conformidad.getByTestId('conformidad-firma-aceptar').click();
+    await expect(conformidad.getByTestId('conformidad-estado')).toHaveText('Conforme');
+    await expect(conformidad.getByTestId('conformidad-firma')).toContainText('Laura Gómez (DNI 30123456)');
+    await expect(conformidad.getByTestId('conformidad-imagen')).toBeVisible();
+    await conformidad.scrollIntoViewIfNeeded();
+    await telefono.screenshot({ path: info.outputPath('conformidad-firmada.png') });
+
+    // 7. The PDF prints the checklist and the signature.
+    await page.goto(`/historial-imprimir/${orden.id}`);
+    const imprimir = pantallaActual(page);
+    await expect(imprimir.getByTestId('papeleo-orden')).toContainText(`Bomba de agua ${sufijo}`);
+    const [descarga] = await Promise.all([
+      page.waitForEvent('download'),
+      imprimir.getByTestId('imprimir-descargar').click(),
+    ]);
+    const ruta = await descarga.path();
+    expect(readFileSync(ruta).subarray(0, 4).toString('latin1')).toBe('%PDF');
+    const texto = execFileSync('pdftotext', ['-enc', 'UTF-8', ruta, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(texto).toContain('Checklist (3 de 3)');
+    expect(texto).toContain('Presión de la bomba');
+    expect(texto).toContain('Estado de las conexiones');
+    expect(texto).toContain('Conformidad del cliente');
+    expect(texto).toContain('Laura Gómez');
+    const png = info.outputPath('reporte');
+    execFileSync('pdftoppm', ['-png', '-r', '50', ruta, png]);
+    expect(existsSync(`${png}-1.png`)).toBe(true);
+
+    // 8. The order is finished; the client answers «No conforme» from the public link, and the order
+    // reopens on operario's open page (his notification arrives live).
+    const fin = await request.put(`/api/v2/estado/${orden.id}`, {
+      headers: auth('admin'),
+      data: { estado: FINALIZADA, comentarios: 'Trabajo terminado' },
+    });
+    expect(fin.ok(), await fin.text()).toBe(true);
+    await telefono.goto(`/orden/${orden.id}`);
+    const estado = pantallaActual(telefono).locator('.orden-detalle__insignias').getByTestId('orden-estado');
+    await expect(estado).toHaveText('Finalizada');
+    const enlacePublico = await request.post(`/api/v2/orden/${orden.id}/compartir`, { headers: auth('admin') });
+    expect(enlacePublico.ok()).toBe(true);
+    const url = ((await enlacePublico.json()) as { url: string }).url;
+    const cliente = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'es-AR',
+    });
+    const publica = await cliente.newPage();
+    await publica.goto(new URL(url).pathname);
+    await expect(publica.getByTestId('resumen-checklist')).toContainText('Presión de la bomba');
+    await expect(publica.getByTestId('resumen-checklist')).not.toContainText('Estado de las conexiones');
+    await publica.getByTestId('conformidad-no-conforme').click();
+    await publica.getByTestId('conformidad-motivo-campo').locator('textarea').fill('La bomba <b>sigue</b> goteando');
+    await publica.getByTestId('conformidad-enviar-no-conforme').click();
+    await expect(publica.getByTestId('conformidad-hecha')).toContainText('Registramos su no conformidad');
+    await publica.screenshot({ path: info.outputPath('resumen-no-conforme.png'), fullPage: true });
+    await expect(estado).not.toHaveText('Finalizada', { timeout: 15_000 });
+    await expect(conformidad.getByTestId('conformidad-estado')).toHaveText('No conforme');
+    await expect(conformidad.getByTestId('conformidad-remota')).toContainText('La bomba <b>sigue</b> goteando');
+    await cliente.close();
     await contexto.close();
   });
 });

@@ -36,6 +36,8 @@ export function manejadoresEnVivo(
       invalidar(queryClient, ordenesKeys.all);
       // A client answered a survey: its order's surveys and the charts refetch.
       if (notificacion.tipo === 'ENCUESTA_RESPONDIDA') invalidar(queryClient, encuestasKeys.all);
+      // A client answered «No conforme» from the link (the order reopened): its conformity refetches.
+      if (notificacion.tipo === 'ORDEN_NO_CONFORME') invalidar(queryClient, conformidadKeys.all);
     }),
     // The new plan state: the menu's panel shows it at once.
     plan: manejadorDe('plan', (plan) => {
