@@ -521,12 +521,12 @@ export class ChecklistsService {
 
   /**
    * POST: copies the current template of the order's type again (a new version, or after the type
-   * changed). With answers in the copied items it asks first: 409 unless `reemplazar`.
+   * changed; an order left without a type loses the copied items). With answers in the copied
+   * items it asks first: 409 unless `reemplazar`. Ad-hoc items stay.
    */
   async reaplicar(actor: Actor, ordenId: number, b: z.output<typeof zReaplicarChecklist>): Promise<ChecklistOrden> {
     const res = await this.db.transaction(async (tx) => {
       const { repo, orden } = await this.abrir(tx, actor, ordenId);
-      if (orden.tipoOrdenId == null) throw AppError.invalid('tipoOrden', MENSAJES_CHECKLIST.sinTipo);
       const respondidos = await repo.respondidosDePlantilla(actor.entidadId, ordenId);
       if (respondidos > 0 && !b.reemplazar) {
         throw new AppError('CONFLICTO', MENSAJES_CHECKLIST.reemplazarRespuestas(respondidos), { field: 'reemplazar' });
