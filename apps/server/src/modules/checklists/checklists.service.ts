@@ -307,16 +307,15 @@ export class ChecklistsService {
   /**
    * The start of every write to an order's checklist, inside `tx`: the order locked (changes to
    * one order, its state included, queue up), the actor allowed to modify it, its checklist synced
-   * and locked.
+   * and locked (by the sync).
    */
   private async abrir(tx: DbOrTx, actor: Actor, ordenId: number) {
     const acc = await this.orders.acceso(actor, ordenId, { tx, bloquear: true });
     if (!acc.modificar) throw AppError.forbidden(MENSAJES_CHECKLIST.sinPermisoModificar);
     const o = acc.orden;
+    // The sync locks the checklist's row (or creates it, locked until the commit).
     await this.sincronizar(tx, actor.entidadId, { id: o.id, tipoOrdenId: o.tipoOrdenId, creada: o.creada });
-    const repo = this.repo(tx);
-    const c = (await repo.cabecera(actor.entidadId, ordenId, true)) as CabeceraFila;
-    return { repo, orden: o, cabecera: c };
+    return { repo: this.repo(tx), orden: o };
   }
 
   private async itemDe(repo: ChecklistsRepository, actor: Actor, ordenId: number, itemId: number) {
