@@ -26,7 +26,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../kernel/actor.js';
 import type { DomainEvent, EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
-import type { Db, DbOrTx } from '../../kernel/db/client.js';
+import type { Consultar, Db, DbOrTx } from '../../kernel/db/client.js';
 import { AppError } from '../../kernel/errors.js';
 import type { TransicionPropuesta } from '../../kernel/reglas-de-estado.js';
 import { responderEnTransaccion } from '../../lib/idempotencia.js';
@@ -104,10 +104,13 @@ export class ChecklistsService {
     >,
     private readonly files: Pick<PuertoArchivos, 'nombresEnOrden' | 'copiarEnTransaccion'>,
     private readonly storage: Storage,
+    /** The prepared reader (kernel/db/client.ts), for the reads outside a transaction. */
+    private readonly consultar?: Consultar,
   ) {}
 
-  private repo(tx: DbOrTx = this.db) {
-    return new ChecklistsRepository(tx);
+  /** Inside a transaction, its handle; outside, the prepared reader. */
+  private repo(tx?: DbOrTx) {
+    return tx ? new ChecklistsRepository(tx) : new ChecklistsRepository(this.db, this.consultar);
   }
 
   // -------------------------------------------------------------------------------------------
