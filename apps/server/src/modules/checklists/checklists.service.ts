@@ -348,7 +348,9 @@ export class ChecklistsService {
     if (b.tipo !== item.tipo) throw AppError.invalid('tipo', MENSAJES_CHECKLIST.tipoDistinto(item.etiqueta, item.tipo));
     // Photos (a photo item's answer, or any answer's evidence) must be files of this order.
     const ids = [...new Set(b.archivos ?? [])];
-    const nombres = ids.length ? await this.files.nombresEnOrden(actor, ordenId, ids, tx) : new Map<number, string>();
+    const nombres = ids.length
+      ? await this.files.nombresEnOrden(actor, ordenId, ids, tx, { soloImagenes: true })
+      : new Map<number, string>();
     if (nombres.size !== ids.length) throw AppError.invalid('archivos', MENSAJES_CHECKLIST.fotoAjena);
     const r: RespuestaGuardada = {
       marcado: null,
