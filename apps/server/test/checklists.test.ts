@@ -13,7 +13,7 @@ import {
   type SeguimientoCreado,
 } from '@delego/contract';
 import type { DomainEvent } from '../src/kernel/bus.js';
-import { fixture, jpeg, llamar, png, type Fixture } from './files-fixture.js';
+import { fixture, jpeg, llamar, pdf, png, type Fixture } from './files-fixture.js';
 
 /**
  * Checklists (issue 31), end to end on the engine of TEST_DB: templates per order type (versioned),
@@ -275,6 +275,15 @@ describe('el checklist de una orden', () => {
     expect(mal.statusCode).toBe(400);
     expect(mal.json().message).toBe('Alguna foto indicada no es un archivo de imagen de esta orden.');
     expect((await responder(o.id, fotoId, { tipo: 'foto', archivos: [] })).statusCode).toBe(400);
+    // A file of the order that is not an image is not a photo.
+    const documento = (
+      (
+        await api.subir(o.id, 'operario', [{ name: 'archivos', filename: 'informe.pdf', content: pdf() }])
+      ).json() as Archivo[]
+    ).find((a) => a.nombre === 'informe.pdf');
+    const noFoto = await responder(o.id, fotoId, { tipo: 'foto', archivos: [documento?.id] });
+    expect(noFoto.statusCode).toBe(400);
+    expect(noFoto.json()).toMatchObject({ field: 'archivos' });
     const bien = await responder(o.id, fotoId, { tipo: 'foto', archivos: [foto?.id] });
     expect(bien.statusCode, bien.body).toBe(200);
     expect((bien.json() as ItemGuardado).item.respuesta?.fotos).toEqual([{ id: foto?.id, nombre: 'equipo.jpg' }]);

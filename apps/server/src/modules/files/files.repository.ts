@@ -89,13 +89,19 @@ export class FilesRepository {
       });
   }
 
-  /** Names of the order's files among `ids` (for receipts of expenses). */
-  async nombres(entidadId: number, ordenId: number, ids: number[]): Promise<{ id: number; nombre: string }[]> {
+  /** Names of the order's files among `ids` (for receipts of expenses); with `soloImagenes`, images only. */
+  async nombres(
+    entidadId: number,
+    ordenId: number,
+    ids: number[],
+    soloImagenes = false,
+  ): Promise<{ id: number; nombre: string }[]> {
     if (!ids.length) return [];
+    const donde = whereIdsDeOrden(ordenArchivos, entidadId, ordenId, ids);
     return this.db
       .select({ id: ordenArchivos.id, nombre: ordenArchivos.nombre })
       .from(ordenArchivos)
-      .where(whereIdsDeOrden(ordenArchivos, entidadId, ordenId, ids));
+      .where(soloImagenes ? and(donde, eq(ordenArchivos.esImagen, true)) : donde);
   }
 
   async count(entidadId: number, ordenId: number): Promise<number> {

@@ -310,11 +310,18 @@ export class FilesService {
   }
 
   /**
-   * For receipts of expenses: the names of the order's files among `ids` (others are absent); inside
-   * the caller's transaction with `tx`.
+   * For receipts of expenses and checklists' photos: the names of the order's files among `ids`
+   * (others are absent; with `soloImagenes`, files that are not images too); inside the caller's
+   * transaction with `tx`.
    */
-  async nombresEnOrden(actor: Actor, ordenId: number, ids: number[], tx?: DbOrTx): Promise<Map<number, string>> {
-    const rows = await this.repo(tx).nombres(actor.entidadId, ordenId, ids);
+  async nombresEnOrden(
+    actor: Actor,
+    ordenId: number,
+    ids: number[],
+    tx?: DbOrTx,
+    opciones: { soloImagenes?: boolean } = {},
+  ): Promise<Map<number, string>> {
+    const rows = await this.repo(tx).nombres(actor.entidadId, ordenId, ids, opciones.soloImagenes);
     return new Map(rows.map((r) => [r.id, r.nombre]));
   }
 
