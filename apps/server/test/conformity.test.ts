@@ -351,6 +351,31 @@ describe('conformidad desde el resumen público', () => {
     expect((h2.match(/CONFORMIDAD/g) ?? []).length).toBe((h.match(/CONFORMIDAD/g) ?? []).length);
   });
 
+  it('two answers at the same time: both are in the history, the later wins, and the order reopens once', async () => {
+    const orden = await nuevaOrden(tipoLibre);
+    expect((await estado(orden.id, ESTADO.FINALIZADA)).statusCode).toBe(200);
+    const k = await enlace(orden.id);
+    const [a, b] = await Promise.all([
+      remota(k, { conforme: false, motivo: 'Primera queja' }),
+      remota(k, { conforme: false, motivo: 'Segunda queja' }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const h = (await call('GET', `/api/v2/historial/detalle/${orden.id}`, 'admin')).json() as {
+      tipo: string;
+      descripcion: string;
+      estadoNuevo: number | null;
+    }[];
+    const respuestas = h.filter((e) => e.tipo === 'CONFORMIDAD').map((e) => e.descripcion);
+    expect(respuestas).toHaveLength(2);
+    expect(respuestas.some((d) => d.includes('Primera queja'))).toBe(true);
+    expect(respuestas.some((d) => d.includes('Segunda queja'))).toBe(true);
+    expect(h.filter((e) => e.tipo === 'ESTADO' && e.estadoNuevo === ESTADO.EN_PROCESO)).toHaveLength(1);
+    const c = (await call('GET', `/api/v2/orden/${orden.id}/conformidad`, 'admin')).json() as ConformidadOrden;
+    const ultima = respuestas.at(-1) ?? '';
+    expect(c.estado).toBe('no_conforme');
+    expect(ultima).toContain(c.remota?.motivo ?? '—');
+  });
+
   it('«No conforme» needs a reason ≤ 2000 characters; a bad token is 404; the link is rate limited', async () => {
     const orden = await nuevaOrden(tipoLibre);
     const k = await enlace(orden.id);
