@@ -492,8 +492,13 @@ describe('ítems propios, cambio de tipo y seguimientos', () => {
         ])
       ).json() as Archivo[]
     )[0];
-    await responder(o.id, disyuntor, { tipo: 'pasa_falla', resultado: 'falla', nota: 'Salta con carga' });
-    await responder(o.id, item(c, 'Foto del equipo').id, { tipo: 'foto', archivos: [foto?.id] });
+    const fallo = await responder(o.id, disyuntor, {
+      tipo: 'pasa_falla',
+      resultado: 'falla',
+      nota: 'Salta con carga',
+      archivos: [foto?.id],
+    });
+    expect((fallo.json() as ItemGuardado).item.respuesta?.fotos).toEqual([{ id: foto?.id, nombre: 'disyuntor.jpg' }]);
     const antes = await f.env.database.db.execute<{ n: number }>(sql`select count(*)::int as n from ordenes`);
     // Creating it is creating an order: the supervisor may not delegate to this client.
     const sinDelegar = await api.call(
@@ -520,6 +525,17 @@ describe('ítems propios, cambio de tipo y seguimientos', () => {
     });
     expect(nueva.detalle).toContain(`Seguimiento de la orden N° ${o.numero}`);
     expect(nueva.detalle).toContain('Nota: Salta con carga');
+    // The failed item's photo was copied to the new order: its own file, bytes and thumbnail.
+    const copias = (await api.call('GET', `/api/v2/archivos/${nueva.id}`, 'admin')).json() as Archivo[];
+    expect(copias.map((a) => a.nombre)).toEqual(['disyuntor.jpg']);
+    expect(copias[0]?.id).not.toBe(foto?.id);
+    const bytes = await api.call('GET', `/api/v2/archivos/${nueva.id}/descargar/${copias[0]?.id}`, 'admin');
+    const original = await api.call('GET', `/api/v2/archivos/${o.id}/descargar/${foto?.id}`, 'admin');
+    expect(bytes.rawPayload.equals(original.rawPayload)).toBe(true);
+    expect((await api.call('GET', `/api/v2/archivos/${nueva.id}/miniatura/${copias[0]?.id}`, 'admin')).statusCode).toBe(
+      200,
+    );
+    expect((await historial(nueva.id)).some((e) => e.tipo === 'ARCHIVO_AGREGADO')).toBe(true);
     const cs = await checklist(s.seguimiento.ordenId);
     expect(cs.origen).toEqual({
       ordenId: o.id,
@@ -543,6 +559,41 @@ describe('ítems propios, cambio de tipo y seguimientos', () => {
     expect(otra.json()).toMatchObject({ creado: false, seguimiento: s.seguimiento });
     const despues = await f.env.database.db.execute<{ n: number }>(sql`select count(*)::int as n from ordenes`);
     expect(despues.rows[0]?.n).toBe((antes.rows[0]?.n ?? 0) + 1);
+  });
+});
+
+describe('seguimiento sin cupo', () => {
+  it('sin órdenes disponibles en el plan: 409 QUOTA_AGOTADA, y no queda orden, vínculo ni foto copiada', async () => {
+    const o = await api.crearOrden();
+    const c = await checklist(o.id);
+    const disyuntor = item(c, 'Estado del disyuntor').id;
+    const foto = (
+      (
+        await api.subir(o.id, 'operario', [{ name: 'archivos', filename: 'sin-cupo.jpg', content: await jpeg(30, 30) }])
+      ).json() as Archivo[]
+    )[0];
+    await responder(o.id, disyuntor, { tipo: 'pasa_falla', resultado: 'falla', archivos: [foto?.id] });
+    const db = f.env.database.db;
+    const [antes] = (
+      await db.execute<{ q: number | null }>(
+        sql`select quota_disponible as q from suscripciones where entidad_id = ${f.demo}`,
+      )
+    ).rows;
+    await db.execute(sql`update suscripciones set quota_disponible = 0 where entidad_id = ${f.demo}`);
+    try {
+      const filasAntes = await filas();
+      const guardados = await f.guardados();
+      const r = await api.call('POST', `/api/v2/checklist/orden/${o.id}/item/${disyuntor}/seguimiento`, 'admin', {});
+      expect(r.statusCode, r.body).toBe(409);
+      expect(r.json().code).toBe('QUOTA_AGOTADA');
+      expect(await filas()).toEqual(filasAntes);
+      expect(await f.guardados()).toEqual(guardados);
+      expect(item(await checklist(o.id), 'Estado del disyuntor').seguimiento).toBeNull();
+    } finally {
+      await db.execute(
+        sql`update suscripciones set quota_disponible = ${antes?.q ?? null} where entidad_id = ${f.demo}`,
+      );
+    }
   });
 });
 

@@ -230,18 +230,25 @@ export const zChecklistOrden = z.object({
 });
 export type ChecklistOrden = z.infer<typeof zChecklistOrden>;
 
+const zArchivosRespuesta = z
+  .array(zId, 'archivos debe ser una lista de ids de archivos de la orden.')
+  .max(LIMITES_CHECKLIST.fotosPorItem, MENSAJES_CHECKLIST.demasiadasFotos);
+
 /**
- * Fields every answer may carry: a note. When it was answered on the device travels, as for every
- * change the outbox replays, in the `X-Hecho-En` header (the history shows it).
+ * Fields every answer may carry: a note, and photos as evidence (image files already uploaded to
+ * the order: a failed check's photos travel to its follow-up order). When it was answered on the
+ * device travels, as for every change the outbox replays, in the `X-Hecho-En` header.
  */
 const camposComunes = {
   nota: zNota.nullable().optional(),
+  archivos: zArchivosRespuesta.optional(),
 };
 
 /**
  * PUT /api/v2/checklist/orden/{id}/item/{itemId}: the answer of one item, by its kind. A number
  * outside the item's limits is accepted only with `fallido: true` (never silently). A photo answer
- * names image files already uploaded to the order (RUTAS.agregarArchivos). A signature is a PNG or
+ * (and any answer's evidence, `archivos`) names image files already uploaded to the order
+ * (RUTAS.agregarArchivos). A signature is a PNG or
  * JPEG in base64 (a data: URL or the bare base64), at most 200 KB.
  */
 export const zResponderItem = z.discriminatedUnion(
@@ -269,11 +276,8 @@ export const zResponderItem = z.discriminatedUnion(
     }),
     z.object({
       tipo: z.literal('foto'),
-      archivos: z
-        .array(zId, 'archivos debe ser una lista de ids de archivos de la orden.')
-        .min(1, MENSAJES_CHECKLIST.sinFotos)
-        .max(LIMITES_CHECKLIST.fotosPorItem, MENSAJES_CHECKLIST.demasiadasFotos),
       ...camposComunes,
+      archivos: zArchivosRespuesta.min(1, MENSAJES_CHECKLIST.sinFotos),
     }),
     z.object({
       tipo: z.literal('firma'),

@@ -34,6 +34,7 @@ it('se arma con el núcleo y falsos de sus puertos: plantilla, respuesta con su 
       return { ...acc, orden: { ...acc.orden, tipoOrdenId: tipo, creada: b.clock.now().getTime() + 60_000 } };
     },
     crearEnTransaccion: () => Promise.reject(new Error('este test no crea seguimientos')),
+    renovarCupoSiVencio: async () => undefined,
   };
   const guardados = new Map<string, Buffer>();
   const storage: Storage = {
@@ -52,7 +53,10 @@ it('se arma con el núcleo y falsos de sus puertos: plantilla, respuesta con su 
   const reglas = new ReglasDeEstado();
   const m = moduloChecklists(b.nucleo, {
     orders,
-    files: { nombresEnOrden: async () => new Map() },
+    files: {
+      nombresEnOrden: async () => new Map(),
+      copiarEnTransaccion: () => Promise.reject(new Error('este test no copia fotos')),
+    },
     storage,
     idempotencia: {
       reclamar: () => Promise.reject(new Error('sin Idempotency-Key no se reclama ninguna clave')),
@@ -97,6 +101,11 @@ it('se arma con el núcleo y falsos de sus puertos: plantilla, respuesta con su 
     itemId: ck.items[0]?.id,
   });
   expect(await b.database.db.transaction((tx) => reglas.bloqueos({ ...transicion, tx }))).toEqual([]);
+
+  // The public summary's read (no actor): only public items, and none of another company.
+  expect(await m.puerto.publicos(b.entidadId, ordenId)).toEqual({ items: [], progreso: { hechos: 1, total: 1 } });
+  expect(await m.puerto.publicos(b.otraEntidadId, ordenId)).toEqual({ items: [], progreso: { hechos: 0, total: 0 } });
+  expect(await m.puerto.firmaDeEmpresa(b.otraEntidadId, ordenId, ck.items[0]?.id ?? 0)).toBeNull();
 
   // Another company's actor: the orders port says 404, and so does every call.
   const otra = await b.servir(m, { ...actor, entidadId: b.otraEntidadId });

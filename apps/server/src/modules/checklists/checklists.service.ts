@@ -98,8 +98,11 @@ export class ChecklistsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly bus: EventBus,
-    private readonly orders: Pick<PuertoOrdenes, 'acceso' | 'insertEventos' | 'crearEnTransaccion'>,
-    private readonly files: Pick<PuertoArchivos, 'nombresEnOrden'>,
+    private readonly orders: Pick<
+      PuertoOrdenes,
+      'acceso' | 'insertEventos' | 'crearEnTransaccion' | 'renovarCupoSiVencio'
+    >,
+    private readonly files: Pick<PuertoArchivos, 'nombresEnOrden' | 'copiarEnTransaccion'>,
     private readonly storage: Storage,
   ) {}
 
@@ -341,12 +344,16 @@ export class ChecklistsService {
     b: Responder,
   ): Promise<{ r: RespuestaGuardada; fallido: boolean }> {
     if (b.tipo !== item.tipo) throw AppError.invalid('tipo', MENSAJES_CHECKLIST.tipoDistinto(item.etiqueta, item.tipo));
+    // Photos (a photo item's answer, or any answer's evidence) must be files of this order.
+    const ids = [...new Set(b.archivos ?? [])];
+    const nombres = ids.length ? await this.files.nombresEnOrden(actor, ordenId, ids, tx) : new Map<number, string>();
+    if (nombres.size !== ids.length) throw AppError.invalid('archivos', MENSAJES_CHECKLIST.fotoAjena);
     const r: RespuestaGuardada = {
       marcado: null,
       resultado: null,
       numero: null,
       texto: null,
-      fotos: [],
+      fotos: ids.map((id) => ({ id, nombre: nombres.get(id) as string })),
       firmante: null,
       nota: b.nota?.trim() || null,
     };
@@ -364,12 +371,8 @@ export class ChecklistsService {
       }
       case 'texto':
         return { r: { ...r, texto: b.texto }, fallido: false };
-      case 'foto': {
-        const ids = [...new Set(b.archivos)];
-        const nombres = await this.files.nombresEnOrden(actor, ordenId, ids, tx);
-        if (nombres.size !== ids.length) throw AppError.invalid('archivos', MENSAJES_CHECKLIST.fotoAjena);
-        return { r: { ...r, fotos: ids.map((id) => ({ id, nombre: nombres.get(id) as string })) }, fallido: false };
-      }
+      case 'foto':
+        return { r, fallido: false };
       case 'firma':
         return { r: { ...r, firmante: b.firmante?.trim() || null }, fallido: false };
     }
@@ -518,12 +521,12 @@ export class ChecklistsService {
 
   /**
    * POST: copies the current template of the order's type again (a new version, or after the type
-   * changed). With answers in the copied items it asks first: 409 unless `reemplazar`.
+   * changed; an order left without a type loses the copied items). With answers in the copied
+   * items it asks first: 409 unless `reemplazar`. Ad-hoc items stay.
    */
   async reaplicar(actor: Actor, ordenId: number, b: z.output<typeof zReaplicarChecklist>): Promise<ChecklistOrden> {
     const res = await this.db.transaction(async (tx) => {
       const { repo, orden } = await this.abrir(tx, actor, ordenId);
-      if (orden.tipoOrdenId == null) throw AppError.invalid('tipoOrden', MENSAJES_CHECKLIST.sinTipo);
       const respondidos = await repo.respondidosDePlantilla(actor.entidadId, ordenId);
       if (respondidos > 0 && !b.reemplazar) {
         throw new AppError('CONFLICTO', MENSAJES_CHECKLIST.reemplazarRespuestas(respondidos), { field: 'reemplazar' });
@@ -551,74 +554,125 @@ export class ChecklistsService {
     b: z.output<typeof zCrearSeguimiento>,
   ): Promise<SeguimientoCreado> {
     const eventos: DomainEvent[] = [];
-    const res = await this.db.transaction(async (tx) => {
-      const { repo, orden } = await this.abrir(tx, actor, ordenId);
-      const item = await this.itemDe(repo, actor, ordenId, itemId);
-      if (item.seguimiento) {
-        return responderEnTransaccion(tx, { seguimiento: item.seguimiento, item: this.aItem(item), creado: false });
-      }
-      if (!item.fallido) throw AppError.invalid('itemId', MENSAJES_CHECKLIST.noFallido);
-      const r = item.respuesta;
-      const valor = r ? valorEnHistorial(item, r, true) : '—';
-      const lineas = [
-        `Seguimiento de la orden N° ${orden.numero} («${orden.titulo}»).`,
-        `Ítem fallido: «${item.etiqueta}»: ${valor}.`,
-        ...(r?.nota ? [`Nota: ${r.nota}`] : []),
-        ...(r?.fotos.length
-          ? [`Fotos en la orden N° ${orden.numero}: ${r.fotos.map((f) => f.nombre).join(', ')}.`]
-          : []),
-      ];
-      const titulo = b.titulo ?? `Seguimiento: ${item.etiqueta}`.slice(0, LIMITES_ORDEN.titulo).trim();
-      const nueva = await this.orders.crearEnTransaccion(
-        tx,
-        actor,
-        zOrdenGuardar.parse({
-          titulo,
-          detalle: lineas.join('\n').slice(0, LIMITES_ORDEN.detalle),
-          cliente: orden.clienteId,
-          tipoOrden: orden.tipoOrdenId,
-          area: orden.areaId,
-          prioridad: orden.prioridadId,
-          e5sAreaKey: orden.e5sAreaKey,
-          e5sAreaName: orden.e5sAreaName,
-          responsable: b.responsable ?? [],
-        }),
-      );
-      eventos.push(...nueva.eventos);
-      // The follow-up's own checklist: its type's template, and where it came from.
-      await this.sincronizar(tx, actor.entidadId, {
-        id: nueva.id,
-        tipoOrdenId: orden.tipoOrdenId,
-        creada: this.clock.now().getTime(),
-      });
-      await repo.ponerOrigen(actor.entidadId, nueva.id, ordenId, itemId);
-      await repo.ponerSeguimiento(actor.entidadId, itemId, nueva.id);
-      const vinculo = { ordenId: nueva.id, numero: nueva.numero, titulo: nueva.titulo };
-      await this.orders.insertEventos(tx, actor, ordenId, [
-        { tipo: 'SEGUIMIENTO', datos: { rol: 'origen', itemId, etiqueta: item.etiqueta, ...vinculo } },
-      ]);
-      await this.orders.insertEventos(tx, actor, nueva.id, [
-        {
-          tipo: 'SEGUIMIENTO',
-          datos: {
-            rol: 'seguimiento',
-            itemId,
-            etiqueta: item.etiqueta,
+    let deshacerFotos: (() => Promise<void>) | undefined;
+    const crear = () =>
+      this.db.transaction(async (tx) => {
+        const { repo, orden } = await this.abrir(tx, actor, ordenId);
+        const item = await this.itemDe(repo, actor, ordenId, itemId);
+        if (item.seguimiento) {
+          return responderEnTransaccion(tx, { seguimiento: item.seguimiento, item: this.aItem(item), creado: false });
+        }
+        if (!item.fallido) throw AppError.invalid('itemId', MENSAJES_CHECKLIST.noFallido);
+        const r = item.respuesta;
+        const valor = r ? valorEnHistorial(item, r, true) : '—';
+        const lineas = [
+          `Seguimiento de la orden N° ${orden.numero} («${orden.titulo}»).`,
+          `Ítem fallido: «${item.etiqueta}»: ${valor}.`,
+          ...(r?.nota ? [`Nota: ${r.nota}`] : []),
+        ];
+        const titulo = b.titulo ?? `Seguimiento: ${item.etiqueta}`.slice(0, LIMITES_ORDEN.titulo).trim();
+        const nueva = await this.orders.crearEnTransaccion(
+          tx,
+          actor,
+          zOrdenGuardar.parse({
+            titulo,
+            detalle: lineas.join('\n').slice(0, LIMITES_ORDEN.detalle),
+            cliente: orden.clienteId,
+            tipoOrden: orden.tipoOrdenId,
+            area: orden.areaId,
+            prioridad: orden.prioridadId,
+            e5sAreaKey: orden.e5sAreaKey,
+            e5sAreaName: orden.e5sAreaName,
+            responsable: b.responsable ?? [],
+          }),
+        );
+        eventos.push(...nueva.eventos);
+        // The item's photos are copied to the new order's files (bytes, thumbnail, history).
+        if (r?.fotos.length) {
+          const copia = await this.files.copiarEnTransaccion(
+            tx,
+            actor,
             ordenId,
-            numero: orden.numero,
-            titulo: orden.titulo,
+            nueva.id,
+            r.fotos.map((f) => f.id),
+          );
+          deshacerFotos = copia.deshacer;
+        }
+        // The follow-up's own checklist: its type's template, and where it came from.
+        await this.sincronizar(tx, actor.entidadId, {
+          id: nueva.id,
+          tipoOrdenId: orden.tipoOrdenId,
+          creada: this.clock.now().getTime(),
+        });
+        await repo.ponerOrigen(actor.entidadId, nueva.id, ordenId, itemId);
+        await repo.ponerSeguimiento(actor.entidadId, itemId, nueva.id);
+        const vinculo = { ordenId: nueva.id, numero: nueva.numero, titulo: nueva.titulo };
+        await this.orders.insertEventos(tx, actor, ordenId, [
+          { tipo: 'SEGUIMIENTO', datos: { rol: 'origen', itemId, etiqueta: item.etiqueta, ...vinculo } },
+        ]);
+        await this.orders.insertEventos(tx, actor, nueva.id, [
+          {
+            tipo: 'SEGUIMIENTO',
+            datos: {
+              rol: 'seguimiento',
+              itemId,
+              etiqueta: item.etiqueta,
+              ordenId,
+              numero: orden.numero,
+              titulo: orden.titulo,
+            },
           },
-        },
-      ]);
-      const ahora = await this.itemDe(repo, actor, ordenId, itemId);
-      return responderEnTransaccion(tx, { seguimiento: vinculo, item: this.aItem(ahora), creado: true });
-    });
+        ]);
+        const ahora = await this.itemDe(repo, actor, ordenId, itemId);
+        return responderEnTransaccion(tx, { seguimiento: vinculo, item: this.aItem(ahora), creado: true });
+      });
+    let res: SeguimientoCreado;
+    try {
+      // A plan period that ended is renewed first, outside the transaction (as a create does).
+      await this.orders.renovarCupoSiVencio(actor.entidadId);
+      res = await crear();
+    } catch (e) {
+      // Nothing was committed: the copied photos' bytes go too.
+      await deshacerFotos?.();
+      throw e;
+    }
     for (const e of eventos) this.bus.publish(e);
     if (res.creado) {
       this.bus.publish(this.cambiada(actor, ordenId, itemId));
       this.bus.publish(this.cambiada(actor, res.seguimiento.ordenId));
     }
     return res;
+  }
+
+  /**
+   * For the order's public summary (no actor: the caller checked the link's token and its company):
+   * the items marked public, with their answers, and the progress of the whole checklist. Reads
+   * only what was copied; nothing is written.
+   */
+  async publicos(
+    entidadId: number,
+    ordenId: number,
+  ): Promise<{ items: ItemChecklist[]; progreso: { hechos: number; total: number } }> {
+    const repo = this.repo();
+    const c = await repo.cabecera(entidadId, ordenId);
+    if (!c) return { items: [], progreso: { hechos: 0, total: 0 } };
+    const items = (await repo.items(entidadId, ordenId)).filter((i) => i.publico).map((i) => this.aItem(i));
+    return { items, progreso: { hechos: c.hechos, total: c.total } };
+  }
+
+  /**
+   * For a caller that already decided the order may be read (the public summary, the PDF): a
+   * signature item's image of a company's order, or null when it has none.
+   */
+  async firmaDeEmpresa(
+    entidadId: number,
+    ordenId: number,
+    itemId: number,
+  ): Promise<{ mime: string; abrir: () => Promise<Readable> } | null> {
+    const item = await this.repo().item(entidadId, ordenId, itemId);
+    if (!item || item.tipo !== 'firma' || !item.firmaClave || !item.firmaMime) return null;
+    const clave = item.firmaClave;
+    return { mime: item.firmaMime, abrir: () => this.storage.get(clave) };
   }
 
   /** GET: a signature item's image. */
@@ -628,12 +682,10 @@ export class ChecklistsService {
     itemId: number,
   ): Promise<{ mime: string; abrir: () => Promise<Readable> }> {
     await this.orders.acceso(actor, ordenId);
-    const item = await this.itemDe(this.repo(), actor, ordenId, itemId);
-    if (item.tipo !== 'firma' || !item.firmaClave || !item.firmaMime) {
-      throw AppError.notFound('El ítem no tiene una firma.');
-    }
-    const clave = item.firmaClave;
-    return { mime: item.firmaMime, abrir: () => this.storage.get(clave) };
+    await this.itemDe(this.repo(), actor, ordenId, itemId);
+    const f = await this.firmaDeEmpresa(actor.entidadId, ordenId, itemId);
+    if (!f) throw AppError.notFound('El ítem no tiene una firma.');
+    return f;
   }
 
   // -------------------------------------------------------------------------------------------

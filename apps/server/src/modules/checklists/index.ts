@@ -8,15 +8,16 @@ import { ChecklistsService } from './checklists.service.js';
 
 /**
  * What other modules may ask of the checklists (the conformity, the PDF report, the public
- * summary): an order's checklist as its people see it, and a signature's image.
+ * summary): an order's checklist as its people see it, its public items (no actor: the summary's
+ * link), a signature's image, and the signature check for their own images (lib/imagen-firma.ts).
  */
-export type PuertoChecklists = Pick<ChecklistsService, 'checklist' | 'firma'>;
+export type PuertoChecklists = Pick<ChecklistsService, 'checklist' | 'firma' | 'publicos' | 'firmaDeEmpresa'>;
 
 export interface DepsChecklists {
   /** The order (locked for a write) and what the actor may do; its history; a follow-up order created in our transaction. */
-  orders: Pick<PuertoOrdenes, 'acceso' | 'insertEventos' | 'crearEnTransaccion'>;
-  /** A photo answer names files of the order. */
-  files: Pick<PuertoArchivos, 'nombresEnOrden'>;
+  orders: Pick<PuertoOrdenes, 'acceso' | 'insertEventos' | 'crearEnTransaccion' | 'renovarCupoSiVencio'>;
+  /** Photos of an answer are files of the order; a follow-up order gets copies of its item's photos. */
+  files: Pick<PuertoArchivos, 'nombresEnOrden' | 'copiarEnTransaccion'>;
   /** Where signature images are kept (the files' storage). */
   storage: Storage;
   idempotencia: Pick<PuertoIdempotencia, 'reclamar' | 'completar' | 'liberar'>;
@@ -43,7 +44,12 @@ export function moduloChecklists(
   });
   return {
     nombre: 'checklists',
-    puerto: { checklist: ck.checklist.bind(ck), firma: ck.firma.bind(ck) },
+    puerto: {
+      checklist: ck.checklist.bind(ck),
+      firma: ck.firma.bind(ck),
+      publicos: ck.publicos.bind(ck),
+      firmaDeEmpresa: ck.firmaDeEmpresa.bind(ck),
+    },
     rutas: checklistsRoutes(ck, deps.idempotencia),
   };
 }

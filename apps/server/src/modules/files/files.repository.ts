@@ -59,6 +59,16 @@ export class FilesRepository {
     );
   }
 
+  /** Whole rows of the order's files among `ids` (to copy them to another order). */
+  async filas(entidadId: number, ordenId: number, ids: number[]): Promise<(typeof ordenArchivos.$inferSelect)[]> {
+    if (!ids.length) return [];
+    return this.db
+      .select()
+      .from(ordenArchivos)
+      .where(whereIdsDeOrden(ordenArchivos, entidadId, ordenId, ids))
+      .orderBy(asc(ordenArchivos.id));
+  }
+
   async insert(rows: (typeof ordenArchivos.$inferInsert)[]): Promise<{ id: number }[]> {
     if (!rows.length) return [];
     return this.db.insert(ordenArchivos).values(rows).returning({ id: ordenArchivos.id });

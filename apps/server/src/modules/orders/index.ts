@@ -29,7 +29,7 @@ export type { SentenciasAjenas } from './orders.repository.js';
  */
 export type PuertoOrdenes = Pick<
   OrdersService,
-  'acceso' | 'insertEvento' | 'insertEventos' | 'reabrir' | 'crearEnTransaccion'
+  'acceso' | 'insertEvento' | 'insertEventos' | 'reabrir' | 'crearEnTransaccion' | 'renovarCupoSiVencio'
 > &
   Pick<
     OrdersLecturasService,
@@ -98,6 +98,7 @@ export function moduloOrdenes(
     insertEventos: orders.insertEventos.bind(orders),
     reabrir: orders.reabrir.bind(orders),
     crearEnTransaccion: orders.crearEnTransaccion.bind(orders),
+    renovarCupoSiVencio: orders.renovarCupoSiVencio.bind(orders),
     find: lecturas.find.bind(lecturas),
     detalle: lecturas.detalle.bind(lecturas),
     historial: lecturas.historial.bind(lecturas),

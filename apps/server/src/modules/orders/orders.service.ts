@@ -224,6 +224,14 @@ export class OrdersService {
   }
 
   /**
+   * For other modules, before their transaction that creates an order (`crearEnTransaccion`): starts
+   * the plan's new period if the last one ended, as a create does when it finds no quota left.
+   */
+  async renovarCupoSiVencio(entidadId: number): Promise<void> {
+    await this.plans.renovarSiVencio(entidadId);
+  }
+
+  /**
    * For other modules (a checklist's follow-up order): a new order created inside their
    * transaction by the same statement as every create (permissions, quota, number, history), so it
    * commits or rolls back with their change. The events it owes are returned, for the caller to
