@@ -394,6 +394,19 @@ describe('conformidad desde el resumen público', () => {
     expect(ultimo).toBe(429);
   });
 
+  it('a cancelled order takes no answer (409) and its summary does not offer one', async () => {
+    const orden = await nuevaOrden(tipoLibre);
+    const k = await enlace(orden.id);
+    expect((await estado(orden.id, ESTADO.CANCELADA)).statusCode).toBe(200);
+    const r = await remota(k, { conforme: true });
+    expect(r.statusCode).toBe(409);
+    expect(r.body).toContain('cancelada');
+    const resumen = (
+      await env.app.inject({ method: 'GET', url: `/api/v2/ordersummary?k=${k}`, remoteAddress: ip() })
+    ).json() as ResumenPublico;
+    expect(resumen.conformidad).toMatchObject({ estado: 'pendiente', puedeResponder: false });
+  });
+
   it('«Conforme» on an open order records it without reopening anything', async () => {
     const orden = await nuevaOrden(tipoLibre);
     const k = await enlace(orden.id);
