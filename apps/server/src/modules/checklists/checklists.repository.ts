@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ItemDefinido, TipoItemChecklist } from '@delego/contract';
-import type { DbOrTx } from '../../kernel/db/client.js';
+import type { Consultar, DbOrTx } from '../../kernel/db/client.js';
 import { leerJson } from '../../kernel/db/json.js';
 import { lectorDe, type Leer } from '../../kernel/db/leer.js';
 
@@ -94,8 +94,12 @@ function leerItem(r: ItemFila): ItemFila {
 export class ChecklistsRepository {
   private readonly leer: Leer;
 
-  constructor(private readonly db: DbOrTx) {
-    this.leer = lectorDe(db);
+  /** `consultar`: the prepared reader, for reads outside a transaction (never inside one). */
+  constructor(
+    private readonly db: DbOrTx,
+    consultar?: Consultar,
+  ) {
+    this.leer = lectorDe(db, consultar);
   }
 
   /** Whether the order type is the company's (archived ones too: their orders keep it). */

@@ -26,7 +26,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../kernel/actor.js';
 import type { DomainEvent, EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
-import type { Db, DbOrTx } from '../../kernel/db/client.js';
+import type { Consultar, Db, DbOrTx } from '../../kernel/db/client.js';
 import { AppError } from '../../kernel/errors.js';
 import type { TransicionPropuesta } from '../../kernel/reglas-de-estado.js';
 import { responderEnTransaccion } from '../../lib/idempotencia.js';
@@ -104,10 +104,13 @@ export class ChecklistsService {
     >,
     private readonly files: Pick<PuertoArchivos, 'nombresEnOrden' | 'copiarEnTransaccion'>,
     private readonly storage: Storage,
+    /** The prepared reader (kernel/db/client.ts), for the reads outside a transaction. */
+    private readonly consultar?: Consultar,
   ) {}
 
-  private repo(tx: DbOrTx = this.db) {
-    return new ChecklistsRepository(tx);
+  /** Inside a transaction, its handle; outside, the prepared reader. */
+  private repo(tx?: DbOrTx) {
+    return tx ? new ChecklistsRepository(tx) : new ChecklistsRepository(this.db, this.consultar);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -307,16 +310,15 @@ export class ChecklistsService {
   /**
    * The start of every write to an order's checklist, inside `tx`: the order locked (changes to
    * one order, its state included, queue up), the actor allowed to modify it, its checklist synced
-   * and locked.
+   * and locked (by the sync).
    */
   private async abrir(tx: DbOrTx, actor: Actor, ordenId: number) {
     const acc = await this.orders.acceso(actor, ordenId, { tx, bloquear: true });
     if (!acc.modificar) throw AppError.forbidden(MENSAJES_CHECKLIST.sinPermisoModificar);
     const o = acc.orden;
+    // The sync locks the checklist's row (or creates it, locked until the commit).
     await this.sincronizar(tx, actor.entidadId, { id: o.id, tipoOrdenId: o.tipoOrdenId, creada: o.creada });
-    const repo = this.repo(tx);
-    const c = (await repo.cabecera(actor.entidadId, ordenId, true)) as CabeceraFila;
-    return { repo, orden: o, cabecera: c };
+    return { repo: this.repo(tx), orden: o };
   }
 
   private async itemDe(repo: ChecklistsRepository, actor: Actor, ordenId: number, itemId: number) {

@@ -31,10 +31,10 @@ export interface DepsChecklists {
  * created, or whose type changed, gets its checklist from the bus (once in the whole system).
  */
 export function moduloChecklists(
-  n: Pick<Nucleo, 'db' | 'clock' | 'bus' | 'log'>,
+  n: Pick<Nucleo, 'db' | 'database' | 'clock' | 'bus'>,
   deps: DepsChecklists,
 ): Modulo<PuertoChecklists> {
-  const ck = new ChecklistsService(n.db, n.clock, n.bus, deps.orders, deps.files, deps.storage);
+  const ck = new ChecklistsService(n.db, n.clock, n.bus, deps.orders, deps.files, deps.storage, n.database.consultar);
   deps.reglas.registrar('checklists', ck.reglaFinalizar);
   n.bus.subscribeLocal((e) => {
     if (e.type === 'orden.creada' || (e.type === 'orden.modificada' && e.tipoCambiado)) {
