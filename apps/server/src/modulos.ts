@@ -151,6 +151,7 @@ export async function armarModulos(
       notifications: notificaciones.puerto,
       encuestas: encuestas.puerto,
       conformidad: conformidad.puerto,
+      checklists: checklists.puerto,
       limites: parts.limitesClientePublico,
       cifrador: cifradorCon(secretos.claveEnlaces),
     }),

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import {
 } from '@delego/contract';
 import { cadaCuartoDeHora } from '../src/lib/rate-limit.js';
 import type { NativePushSender } from '../src/modules/notifications/push.js';
+import { stompConnect } from './live-helpers.js';
 import { cuentasEnv } from './mail-helpers.js';
 import { base64, dataUrl, jpegCabecera, pngFirma } from './conformity-fixture.js';
 import { auth, makeCatalogo, makeClientes, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
@@ -351,6 +353,31 @@ describe('conformidad desde el resumen público', () => {
     expect((h2.match(/CONFORMIDAD/g) ?? []).length).toBe((h.match(/CONFORMIDAD/g) ?? []).length);
   });
 
+  it('two answers at the same time: both are in the history, the later wins, and the order reopens once', async () => {
+    const orden = await nuevaOrden(tipoLibre);
+    expect((await estado(orden.id, ESTADO.FINALIZADA)).statusCode).toBe(200);
+    const k = await enlace(orden.id);
+    const [a, b] = await Promise.all([
+      remota(k, { conforme: false, motivo: 'Primera queja' }),
+      remota(k, { conforme: false, motivo: 'Segunda queja' }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const h = (await call('GET', `/api/v2/historial/detalle/${orden.id}`, 'admin')).json() as {
+      tipo: string;
+      descripcion: string;
+      estadoNuevo: number | null;
+    }[];
+    const respuestas = h.filter((e) => e.tipo === 'CONFORMIDAD').map((e) => e.descripcion);
+    expect(respuestas).toHaveLength(2);
+    expect(respuestas.some((d) => d.includes('Primera queja'))).toBe(true);
+    expect(respuestas.some((d) => d.includes('Segunda queja'))).toBe(true);
+    expect(h.filter((e) => e.tipo === 'ESTADO' && e.estadoNuevo === ESTADO.EN_PROCESO)).toHaveLength(1);
+    const c = (await call('GET', `/api/v2/orden/${orden.id}/conformidad`, 'admin')).json() as ConformidadOrden;
+    const ultima = respuestas.at(-1) ?? '';
+    expect(c.estado).toBe('no_conforme');
+    expect(ultima).toContain(c.remota?.motivo ?? '—');
+  });
+
   it('«No conforme» needs a reason ≤ 2000 characters; a bad token is 404; the link is rate limited', async () => {
     const orden = await nuevaOrden(tipoLibre);
     const k = await enlace(orden.id);
@@ -365,6 +392,19 @@ describe('conformidad desde el resumen público', () => {
     let ultimo = 0;
     for (let i = 0; i < 7; i++) ultimo = (await remota(k, { conforme: true })).statusCode;
     expect(ultimo).toBe(429);
+  });
+
+  it('a cancelled order takes no answer (409) and its summary does not offer one', async () => {
+    const orden = await nuevaOrden(tipoLibre);
+    const k = await enlace(orden.id);
+    expect((await estado(orden.id, ESTADO.CANCELADA)).statusCode).toBe(200);
+    const r = await remota(k, { conforme: true });
+    expect(r.statusCode).toBe(409);
+    expect(r.body).toContain('cancelada');
+    const resumen = (
+      await env.app.inject({ method: 'GET', url: `/api/v2/ordersummary?k=${k}`, remoteAddress: ip() })
+    ).json() as ResumenPublico;
+    expect(resumen.conformidad).toMatchObject({ estado: 'pendiente', puedeResponder: false });
   });
 
   it('«Conforme» on an open order records it without reopening anything', async () => {
@@ -492,5 +532,45 @@ describe('checklist en el resumen público y en el PDF, y estadísticas de calid
     // Another company sees none of it.
     const otra = (await call('POST', '/api/v2/estadisticas/clientes/calidad', 'otra', rango)).json() as CalidadClientes;
     expect(otra.clientes).toEqual([]);
+  });
+});
+
+/** The first free port of a range (this machine's tests keep their servers in 8500-8599). */
+async function puertoEnRango(desde: number, hasta: number): Promise<number> {
+  for (let p = desde; p <= hasta; p++) {
+    const libre = await new Promise<boolean>((resolve) => {
+      const s = net.createServer();
+      s.once('error', () => resolve(false));
+      s.listen(p, '127.0.0.1', () => s.close(() => resolve(true)));
+    });
+    if (libre) return p;
+  }
+  throw new Error(`sin puerto libre entre ${desde} y ${hasta}`);
+}
+
+describe('en vivo', () => {
+  it('«No conforme» reaches the company channel (the order reopened) and the responsable’s own channel', async () => {
+    const puerto = await puertoEnRango(8540, 8599);
+    await env.app.listen({ port: puerto, host: '127.0.0.1' });
+    const url = `ws://127.0.0.1:${puerto}/api/v2/delegoWS`;
+    const orden = await nuevaOrden(tipoLibre, 'Reparar portón');
+    expect((await estado(orden.id, ESTADO.FINALIZADA)).statusCode).toBe(200);
+    const k = await enlace(orden.id);
+    const admin = await stompConnect(url, 'admin');
+    const operario = await stompConnect(url, 'operario');
+    try {
+      await admin.subscribe(`/entidad/${demo}`);
+      await operario.subscribe(`/usuario/${operarioId}`);
+      expect((await remota(k, { conforme: false, motivo: 'El portón roza' })).statusCode).toBe(200);
+      const empresa = await admin.waitFor(`/entidad/${demo}`, 2);
+      expect(empresa).toContainEqual({ tipo: 'orden.conformidad', ordenId: orden.id });
+      expect(empresa).toContainEqual({ tipo: 'orden.modificada', ordenId: orden.id });
+      const [aviso] = (await operario.waitFor(`/usuario/${operarioId}`)) as Notificacion[];
+      expect(aviso).toMatchObject({ tipo: 'ORDEN_NO_CONFORME', ordenId: orden.id });
+      expect(aviso?.mensaje).toContain('El portón roza');
+    } finally {
+      await admin.stop();
+      await operario.stop();
+    }
   });
 });

@@ -62,6 +62,7 @@ export const MENSAJES_CONFORMIDAD = {
   gracias: 'Gracias: registramos su conformidad.',
   registradaNoConforme: 'Registramos su no conformidad. La empresa ya fue avisada.',
   yaRespondida: 'Esta respuesta ya estaba registrada.',
+  ordenCancelada: 'La orden fue cancelada: ya no admite una respuesta de conformidad.',
   notificacionTitulo: (numero: number) => `No conforme: orden #${numero}`,
 } as const;
 

@@ -4,7 +4,6 @@ import { leerJson } from '../../kernel/db/json.js';
 import { firstRow } from '../../lib/queries.js';
 // Reads with JOIN of other modules' tables (ARCHITECTURE.md, the deliberate exception for reads):
 // the public summary is one screen, resolved here without an actor.
-import { checklistItems } from '../checklists/checklists.tables.js';
 import { entidades } from '../entidades/entidades.tables.js';
 import { ordenArchivos } from '../files/files.tables.js';
 import { ordenEventos, ordenResponsables, ordenes } from '../orders/orders.tables.js';
@@ -339,29 +338,6 @@ export class ClientSideRepository {
   }
 
   /** Takes the order's row lock (the writes of one order's billing data go one at a time). */
-  /** The order's checklist items marked public, in order, with their stored answer (issue 31). */
-  listChecklistPublico(entidadId: number, ordenId: number) {
-    return this.db
-      .select({
-        seccion: checklistItems.seccion,
-        etiqueta: checklistItems.etiqueta,
-        tipo: checklistItems.tipo,
-        unidad: checklistItems.unidad,
-        respuesta: checklistItems.respuesta,
-        hecho: checklistItems.hecho,
-        fallido: checklistItems.fallido,
-      })
-      .from(checklistItems)
-      .where(
-        and(
-          eq(checklistItems.entidadId, entidadId),
-          eq(checklistItems.ordenId, ordenId),
-          eq(checklistItems.publico, true),
-        ),
-      )
-      .orderBy(asc(checklistItems.posicion), asc(checklistItems.id));
-  }
-
   async lockOrden(entidadId: number, ordenId: number): Promise<void> {
     await this.db.execute(
       sql`select 1 from ${ordenes} where ${ordenes.entidadId} = ${entidadId} and ${ordenes.id} = ${ordenId} for update`,

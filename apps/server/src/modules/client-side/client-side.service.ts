@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import {
   ESTADO,
   MENSAJES_CLIENTE_PUBLICO,
-  TIPOS_ITEM_CHECKLIST,
   textoRespuestaItem,
   VIGENCIA_FORMULARIO_FACTURACION_MS,
   estadoInfo,
@@ -29,6 +28,7 @@ import { AppError } from '../../kernel/errors.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';
 import { ContadorEnMemoria, type ContadorLimites, cadaCuartoDeHora, type Limite } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
+import type { PuertoChecklists } from '../checklists/index.js';
 import type { PuertoClientes } from '../clients/index.js';
 import type { PuertoConformidad } from '../conformity/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
@@ -103,6 +103,8 @@ export interface DepsClientSideService {
   encuestas: Pick<PuertoEncuestas, 'hayPendiente' | 'responderPorOrden'>;
   /** The client's conformity (issue 31): shown and answered on the summary; required before billing by some types. */
   conformidad: Pick<PuertoConformidad, 'publica' | 'responderRemota' | 'exigirParaFacturar'>;
+  /** The checklist items the company marked public (issue 31), shown on the summary. */
+  checklists: Pick<PuertoChecklists, 'publicos'>;
   log: FastifyBaseLogger;
   /** PUBLIC_URL: links are PUBLIC_URL/ordersummary/<token>. */
   publicUrl: string;
@@ -298,7 +300,7 @@ export class ClientSideService {
       this.repo.findFacturacion(entidadId, ordenId),
       this.deps.encuestas.hayPendiente(entidadId, ordenId),
       this.deps.conformidad.publica(entidadId, ordenId),
-      this.repo.listChecklistPublico(entidadId, ordenId),
+      this.deps.checklists.publicos(entidadId, ordenId),
     ]);
     if (!orden) throw noDisponible();
     const ahora = this.clock.now();
@@ -322,10 +324,10 @@ export class ClientSideService {
       facturacionPendiente: pendiente(f, ahora) !== null,
       encuestaPendiente: encuesta,
       ...(conformidad ? { conformidad } : {}),
-      checklist: checklist.map((i) => ({
+      checklist: checklist.items.map((i) => ({
         seccion: i.seccion,
         etiqueta: i.etiqueta,
-        tipo: TIPOS_ITEM_CHECKLIST.find((t) => t === i.tipo) ?? 'tick',
+        tipo: i.tipo,
         estado: i.fallido ? 'fallido' : i.hecho ? 'hecho' : 'pendiente',
         respuesta: textoRespuestaItem(i.tipo, i.respuesta, i.unidad),
       })),

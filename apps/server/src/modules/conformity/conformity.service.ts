@@ -183,6 +183,7 @@ export class ConformityService {
       const repo = new ConformityRepository(tx);
       const orden = await repo.findOrden(entidadId, ordenId, true);
       if (!orden) return null;
+      if (orden.estadoId === ESTADO.CANCELADA) throw new AppError('CONFLICTO', MENSAJES_CONFORMIDAD.ordenCancelada);
       const actual = await repo.findParaCambio(entidadId, ordenId);
       if (
         actual?.remotaFecha &&

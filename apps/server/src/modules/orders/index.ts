@@ -29,7 +29,7 @@ export type { SentenciasAjenas } from './orders.repository.js';
  */
 export type PuertoOrdenes = Pick<
   OrdersService,
-  'acceso' | 'insertEvento' | 'insertEventos' | 'crearEnTransaccion' | 'renovarCupoSiVencio' | 'reabrir'
+  'acceso' | 'insertEvento' | 'insertEventos' | 'reabrir' | 'crearEnTransaccion' | 'renovarCupoSiVencio'
 > &
   Pick<
     OrdersLecturasService,

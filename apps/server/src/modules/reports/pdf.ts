@@ -246,7 +246,10 @@ async function checklist(doc: PDFKit.PDFDocument, w: Escritor, c: ChecklistParaI
       i.estado,
     ]),
   );
-  w.parrafo('* obligatorio', { color: COLOR.tenue, tamanio: 8 });
+  if (c.items.some((i) => i.requerido)) {
+    doc.moveDown(0.3);
+    w.parrafo('* obligatorio', { color: COLOR.tenue, tamanio: 8 });
+  }
   if (!c.imagenes.length) return;
   doc.moveDown(0.5);
   const porFila = 4;
@@ -288,6 +291,8 @@ function conformidad(
   w: Escritor,
   { conformidad: c, imagen }: NonNullable<DatosReporte['conformidad']>,
 ): void {
+  // The fields and the signature's image stay on one page.
+  w.espacio(c.firma && imagen ? 260 : 120);
   w.seccion('Conformidad del cliente');
   w.campo('Estado', ESTADO_CONFORMIDAD[c.estado]);
   if (c.requerida !== 'no') w.campo('Exigida', TEXTO_CONFORMIDAD_REQUERIDA[c.requerida]);
