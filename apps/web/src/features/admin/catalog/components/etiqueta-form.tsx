@@ -44,7 +44,7 @@ export function EtiquetaForm({ clase, extra }: { clase: ClaseEtiqueta; extra?: E
         <>
           <CargaEtiqueta clase={clase} id={id} />
           {id !== null && extra && (
-            <div className="delego-container admin-pagina admin-pagina--angosta">{extra(id)}</div>
+            <div className="delego-container admin-pagina admin-pagina--angosta admin-pagina--extra">{extra(id)}</div>
           )}
         </>
       )}
