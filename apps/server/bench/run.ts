@@ -8,6 +8,8 @@
  *   lighthouse (bench/lighthouse.ts): mobile performance and accessibility of /login and /home.
  *   cluster (bench/cluster.ts): the cheap call and the list through HAProxy, one instance against two.
  *   sql (issue 37): the uncached list against the SQL floor alone (the orders part measures it too).
+ *   checklists (issue 31, bench/checklists.ts): the detail with a 100-item checklist against the
+ *   detail without one (target: within 25 %), that checklist read, and answering one item.
  * Results are printed and written to .bench/results.json.
  *
  * auth and orders (issue 18, an honest bench): every measured path is first warmed for
@@ -38,6 +40,7 @@ import { benchEstadisticas } from './estadisticas.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchCluster, type ResultadoCluster } from './cluster.js';
 import { cargaDeLista } from './filtros-lista.js';
+import { casosChecklists } from './checklists.js';
 
 const BASE =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -426,7 +429,7 @@ async function main(): Promise<void> {
   const url = `http://127.0.0.1:${PORT}`;
   const results: Record<string, unknown> = { fecha: new Date().toISOString(), duracionS: DURATION, conexiones: 10 };
   // The floor and the PostgreSQL monitor exist only for the paths measured in rounds.
-  const enRondas = incluye('auth') || incluye('orders') || incluye('buscar') || incluye('sql');
+  const enRondas = incluye('auth') || incluye('orders') || incluye('buscar') || incluye('sql') || incluye('checklists');
   const piso = enRondas ? await startPiso() : undefined;
   let pisoSql: ChildProcess | undefined;
   if (enRondas) {
@@ -617,8 +620,30 @@ async function main(): Promise<void> {
       casos.push({ clave: 'buscar', nombre: 'POST …/filtered 2 palabras sin acentos, sin caché', opciones: buscar });
     }
 
+    if (incluye('checklists')) {
+      frio ??= await startServer(PORT + 1, { LIST_CACHE_MS: '0' });
+      casos.push(...(await casosChecklists(url, `http://127.0.0.1:${PORT + 1}`, dbUrl())));
+    }
+
     if (enRondas) {
       const medidos = await medirEnRondas(casos);
+      if (medidos.ckDetalleSin && medidos.ckDetalle100) {
+        const ratio = estadistica(
+          medidos.ckDetalle100.rondas.map((x, i) => x.rps / Math.max(1, medidos.ckDetalleSin!.rondas[i]!.rps)),
+          3,
+        );
+        console.log(
+          `\n  detalle con 100 ítems / sin checklist: mediana ${(ratio.mediana * 100).toFixed(1)} % ` +
+            `(mín ${(ratio.min * 100).toFixed(1)}, máx ${(ratio.max * 100).toFixed(1)}; objetivo >= 75 %)`,
+        );
+        results.checklists = {
+          detalleSin: medidos.ckDetalleSin,
+          detalle100: medidos.ckDetalle100,
+          checklist100: medidos.ckChecklist100,
+          responder: medidos.ckResponder,
+          ratio,
+        };
+      }
       results.piso = medidos.piso;
       results.rondas = ROUNDS;
       results.calentamientoS = WARMUP_S;

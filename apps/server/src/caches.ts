@@ -94,6 +94,8 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
       maxBytes: 16 * MB,
       invalidadaPor: {
         ...ordenes,
+        // Rows carry their checklist's progress.
+        'orden.checklistCambiada': empresa,
         'clientes.cacheLimpiada': empresa,
         'usuarios.cacheLimpiada': empresa,
         'catalogo.cambiado': empresa,
@@ -113,9 +115,12 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
       maxBytes: 16 * MB,
       invalidadaPor: {
         'orden.modificada': empresa,
+        // The history shows each signature and answer.
+        'orden.conformidad': empresa,
         'orden.eliminada': empresa,
         'orden.estadoCambiado': empresa,
         'orden.responsablesCambiados': empresa,
+        'orden.checklistCambiada': empresa,
         'clientes.cambiados': empresa,
         'clientes.cacheLimpiada': empresa,
         'usuarios.cambiados': empresa,

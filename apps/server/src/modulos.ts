@@ -2,13 +2,16 @@ import type { AppParts, Puertos } from './app-parts.js';
 import type { Caches } from './caches.js';
 import type { Modulo, Nucleo } from './kernel/modulo.js';
 import type { FuentesDeMetricas } from './infra/metricas.js';
+import { ReglasDeEstado } from './kernel/reglas-de-estado.js';
 import { moduloCuentas } from './modules/accounts/index.js';
 import { moduloCatalogo } from './modules/catalog/index.js';
 import { cifradorCon, facturacionParaDetalle, moduloLadoCliente } from './modules/client-side/index.js';
 import { moduloClientes } from './modules/clients/index.js';
 import { moduloEntidades } from './modules/entidades/index.js';
+import { moduloConformidad } from './modules/conformity/index.js';
 import { moduloGastos } from './modules/expenses/index.js';
-import { moduloArchivos } from './modules/files/index.js';
+import { moduloChecklists } from './modules/checklists/index.js';
+import { almacenamientoDe, moduloArchivos } from './modules/files/index.js';
 import { moduloSalud } from './modules/health/index.js';
 import { moduloIdempotencia } from './modules/idempotencia/index.js';
 import { moduloIdentidad } from './modules/identity/index.js';
@@ -59,6 +62,8 @@ export async function armarModulos(
     limites: parts.limitesCuentas,
   });
   const idempotencia = moduloIdempotencia(n);
+  // The rules that may block a state change: modules built below register theirs, orders asks them.
+  const reglasDeEstado = new ReglasDeEstado();
   const ordenes = moduloOrdenes(n, {
     users: identidad.puerto,
     clients: clientes.puerto,
@@ -68,15 +73,32 @@ export async function armarModulos(
     idempotencia: idempotencia.puerto,
     registro: caches.registro,
     caches: { conteos: caches.conteos, paginas: caches.paginas, detalles: caches.detalles },
+    reglas: reglasDeEstado,
   });
   const notificaciones = moduloNotificaciones(n, {
     push: parts.push === undefined ? new WebPushSender(secretos.vapid) : parts.push,
     pushNativo: parts.pushNativo,
   });
+  // The files' storage, shared with the checklists' signatures; closed here when it is our own.
+  const almacen = parts.storage ?? almacenamientoDe(n.config);
   const archivos = moduloArchivos(n, {
     orders: ordenes.puerto,
-    storage: parts.storage,
+    storage: almacen,
     idempotencia: idempotencia.puerto,
+  });
+  const checklists = moduloChecklists(n, {
+    orders: ordenes.puerto,
+    files: archivos.puerto,
+    storage: almacen,
+    idempotencia: idempotencia.puerto,
+    reglas: reglasDeEstado,
+  });
+  const conformidad = moduloConformidad(n, {
+    orders: ordenes.puerto,
+    notifications: notificaciones.puerto,
+    storage: almacen,
+    idempotencia: idempotencia.puerto,
+    reglas: reglasDeEstado,
   });
   const gastos = moduloGastos(n, { orders: ordenes.puerto, files: archivos.puerto, idempotencia: idempotencia.puerto });
   const encuestas = moduloEncuestas(n, {
@@ -106,12 +128,16 @@ export async function armarModulos(
     ordenes,
     notificaciones,
     archivos,
+    conformidad,
+    checklists,
     gastos,
     moduloReportes(n, {
       orders: ordenes.puerto,
       files: archivos.puerto,
       expenses: gastos.puerto,
       entidades: entidades.puerto,
+      conformidad: conformidad.puerto,
+      checklists: checklists.puerto,
     }),
     moduloEstadisticas(n, { ordersLecturas: ordenes.puerto, plans: planes.puerto, tablero: caches.tablero }),
     encuestas,
@@ -124,6 +150,8 @@ export async function armarModulos(
       mail: correo.puerto,
       notifications: notificaciones.puerto,
       encuestas: encuestas.puerto,
+      conformidad: conformidad.puerto,
+      checklists: checklists.puerto,
       limites: parts.limitesClientePublico,
       cifrador: cifradorCon(secretos.claveEnlaces),
     }),
@@ -146,5 +174,9 @@ export async function armarModulos(
     vivo: vivo.puerto,
     notificaciones: notificaciones.puerto,
   };
-  return { modulos, puertos, fuentes, alCerrar: secretos.detener };
+  const alCerrar = () => {
+    secretos.detener();
+    if (!parts.storage) (almacen as { close?: () => void }).close?.();
+  };
+  return { modulos, puertos, fuentes, alCerrar };
 }

@@ -166,6 +166,8 @@ describe('el enlace público', () => {
     const b = r.json();
     expect(Object.keys(b).sort()).toEqual([
       'archivos',
+      'checklist',
+      'conformidad',
       'encuestaPendiente',
       'entidad',
       'facturacionPendiente',
@@ -173,6 +175,15 @@ describe('el enlace público', () => {
       'leido',
       'orden',
     ]);
+    expect(b.checklist).toEqual([]);
+    // The client's conformity (issue 31): no user name, DNI or location.
+    expect(b.conformidad).toEqual({
+      requerida: 'no',
+      estado: 'pendiente',
+      firma: null,
+      remota: null,
+      puedeResponder: true,
+    });
     expect(Object.keys(b.entidad).sort()).toEqual(['logo', 'nombre']);
     expect(b.entidad).toEqual({ nombre: 'Demo <b>Servicios</b>', logo: null });
     expect(Object.keys(b.orden).sort()).toEqual([

@@ -22,6 +22,7 @@ import { openDatabase } from '../src/kernel/db/client.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { loQueVe, manifiestoDe, muchasOrdenes, npmRun, png, sumasDeArchivos } from './datos-helpers.js';
 import { auth } from './helpers.js';
+import { pngFirma } from './conformity-fixture.js';
 import { multipart } from './multipart.js';
 
 describe('respaldo y restauración de la base embebida', () => {
@@ -54,6 +55,14 @@ describe('respaldo y restauración de la base embebida', () => {
       payload: mp.payload,
     });
     expect(subida.statusCode, subida.body).toBe(200);
+    // The client's conformity signature (issue 31) is stored beside the files and travels with them.
+    const firma = await app.inject({
+      method: 'POST',
+      url: `/api/v2/orden/${orden?.id}/conformidad/firma`,
+      headers: auth('otra'),
+      payload: { firma: pngFirma().toString('base64'), nombre: 'Rosa Díaz' },
+    });
+    expect(firma.statusCode, firma.body).toBe(200);
     await app.close();
     await database.close();
 
@@ -73,7 +82,7 @@ describe('respaldo y restauración de la base embebida', () => {
     expect(fs.existsSync(ocupado)).toBe(false);
     const m = await manifiestoDe(archivo);
     expect(m.motor).toBe('pglite');
-    expect(Object.keys(m.archivos)).toHaveLength(2); // the picture and its thumbnail
+    expect(Object.keys(m.archivos)).toHaveLength(3); // the picture, its thumbnail and the conformity signature
     // A plain tar.gz: GNU tar lists it, in the order the restore reads it.
     const lista = spawnSync('tar', ['-tzf', archivo], { encoding: 'utf8' });
     expect(lista.status, lista.stderr).toBe(0);

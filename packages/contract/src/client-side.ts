@@ -2,6 +2,8 @@ import { z } from 'zod';
 // Only common.ts: orders.ts imports this file, and admin.ts / cuentas.ts import orders.ts.
 import { zEpochMs, zId, zTexto } from './common.js';
 import { MENSAJES_CUIT, zCuitObligatorio } from './cuit.js';
+import { TIPOS_ITEM_CHECKLIST } from './checklists.js';
+import { zConformidadPublica } from './conformity.js';
 
 /**
  * The client's side of an order (issue 16, SPEC §2 `ordersummary/:id` and `datos-facturacion`,
@@ -196,6 +198,23 @@ export const zResumenPublico = z.object({
   facturacionPendiente: z.boolean(),
   /** A satisfaction survey was sent for the order and is not answered yet: the page offers it. */
   encuestaPendiente: z.boolean(),
+  /** The client's conformity and whether the page offers «Conforme» / «No conforme» (issue 31). */
+  conformidad: zConformidadPublica.optional(),
+  /**
+   * The checklist items the company marked public, in order, with their answer as text (issue 31;
+   * no notes, photos or who answered). Absent or empty when none is public.
+   */
+  checklist: z
+    .array(
+      z.object({
+        seccion: z.string().nullable(),
+        etiqueta: z.string(),
+        tipo: z.enum(TIPOS_ITEM_CHECKLIST),
+        estado: z.enum(['pendiente', 'hecho', 'fallido']),
+        respuesta: z.string().nullable(),
+      }),
+    )
+    .optional(),
   /** When the server read it (ms). */
   leido: zEpochMs,
 });

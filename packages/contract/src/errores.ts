@@ -17,6 +17,11 @@ export const ESTADO_DE_CODIGO = {
   TIEMPO_AGOTADO: 408,
   CONFLICTO: 409,
   TRANSICION_INVALIDA: 409,
+  /**
+   * An allowed transition that a rule of another module blocks (required checklist items not done,
+   * conformity missing): the message lists every reason, `issues` one each.
+   */
+  TRANSICION_BLOQUEADA: 409,
   QUOTA_AGOTADA: 409,
   /** The same Idempotency-Key is still running (a duplicate sent at the same time): retry later. */
   IDEMPOTENCIA_EN_PROCESO: 409,

@@ -14,8 +14,14 @@ export const zMensajeEntidad = z.object({
     'orden.eliminada',
     'orden.estadoCambiado',
     'orden.responsablesCambiados',
+    /** Its checklist changed (an answer, an item added or removed, the template applied again). */
+    'orden.checklistCambiada',
+    /** The client's conformity changed (signed on site, or answered from the public summary). */
+    'orden.conformidad',
   ]),
   ordenId: z.number().int(),
+  /** orden.checklistCambiada of one item: which one (absent when the whole checklist changed). */
+  itemId: z.number().int().optional(),
 });
 /** `{ tipo }`: the server cache of clients or users was cleared (the two cache channels). */
 export const zMensajeCache = z.object({ tipo: z.enum(['clientes', 'usuarios']) });

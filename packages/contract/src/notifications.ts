@@ -19,6 +19,7 @@ export const TIPOS_NOTIFICACION = [
   'ORDEN_VENCIDA',
   'ENCUESTA_RESPONDIDA',
   'FACTURACION_RECIBIDA',
+  'ORDEN_NO_CONFORME',
 ] as const;
 export type TipoNotificacion = (typeof TIPOS_NOTIFICACION)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zProgresoChecklist } from './checklists.js';
 import { zDatosFacturacionLeidos, zFacturacionDelegada } from './client-side.js';
 import { zEpochMs, zId, zIdCon, zIdNombre, zTexto } from './common.js';
 
@@ -118,6 +119,8 @@ export const zOrdenResumen = z.object({
   creada: zEpochMs,
   actualizada: zEpochMs,
   vencida: z.boolean(),
+  /** Its checklist's progress ("7 de 10", issue 31); null or absent when it has none. */
+  checklist: zProgresoChecklist.nullable().optional(),
 });
 export type OrdenResumen = z.infer<typeof zOrdenResumen>;
 
@@ -214,6 +217,10 @@ export const TIPOS_EVENTO = [
   'FACTURACION_DELEGADA',
   'FACTURACION_CLIENTE',
   'ENLACE_PUBLICO',
+  'CHECKLIST',
+  'CHECKLIST_FIRMA',
+  'SEGUIMIENTO',
+  'CONFORMIDAD',
 ] as const;
 export type TipoEvento = (typeof TIPOS_EVENTO)[number];
 

@@ -328,6 +328,24 @@ export const zExportDemoraQuery = z.object({
 // ---------------------------------------------------------------------------------------------
 // Scorecard per responsable (screen demoras-usuario)
 
+/**
+ * First-time fix and conformity (issue 31), over the orders finished in the range: a finished order
+ * is fixed the first time when no follow-up order was created from it; the conformity rate counts
+ * the finished orders whose client answered (signed, «Conforme» or «No conforme»). Optional in the
+ * schema only so that older answers still parse; the server always sends them.
+ */
+export const zCalidadCampos = z.object({
+  /** Finished orders in the range with no follow-up order created from them. */
+  sinSeguimiento: z.number().int().optional(),
+  /** sinSeguimiento / finalizadas, 0-100; null without finished orders. */
+  porcentajePrimeraVez: z.number().nullable().optional(),
+  /** Finished orders in the range whose client's conformity is «conforme» / «no conforme» now. */
+  conformes: z.number().int().optional(),
+  noConformes: z.number().int().optional(),
+  /** conformes / (conformes + noConformes), 0-100; null when no client answered. */
+  porcentajeConformidad: z.number().nullable().optional(),
+});
+
 /** POST /api/v2/estadisticas/responsables/desempeno {fechaDesde, fechaHasta}. */
 export const zDesempenoQuery = zRangoEstadisticas;
 
@@ -351,6 +369,7 @@ export const zDesempenoResponsable = z.object({
   /** Average score (1-5) of the surveys answered in the range on their orders; null without any. */
   satisfaccion: z.number().nullable(),
   encuestasRespondidas: z.number().int(),
+  ...zCalidadCampos.shape,
   /** The order list's filters for this responsable's late open orders. */
   filtroVencidas: zFiltroDetalle,
 });
@@ -370,6 +389,33 @@ export const zDesempeno = z.object({
   vencidasAbiertas: z.number().int(),
 });
 export type Desempeno = z.infer<typeof zDesempeno>;
+
+// ---------------------------------------------------------------------------------------------
+// First-time fix and conformity per client (issue 31)
+
+/** POST /api/v2/estadisticas/clientes/calidad {fechaDesde, fechaHasta}. */
+export const zCalidadClientesQuery = zRangoEstadisticas;
+
+export const zCalidadCliente = z.object({
+  /** The order's client; null groups the orders without one. */
+  cliente: z.object({ id: z.number().int(), nombre: z.string() }).nullable(),
+  /** Orders of this client finished in the range. */
+  finalizadas: z.number().int(),
+  sinSeguimiento: z.number().int(),
+  porcentajePrimeraVez: z.number().nullable(),
+  conformes: z.number().int(),
+  noConformes: z.number().int(),
+  porcentajeConformidad: z.number().nullable(),
+});
+export type CalidadCliente = z.infer<typeof zCalidadCliente>;
+
+export const zCalidadClientes = z.object({
+  fechaDesde: zEpochMs,
+  fechaHasta: zEpochMs,
+  /** Clients with orders finished in the range, the most finished first. */
+  clientes: z.array(zCalidadCliente),
+});
+export type CalidadClientes = z.infer<typeof zCalidadClientes>;
 
 // ---------------------------------------------------------------------------------------------
 // Dashboard: GET /api/v2/dashboard and POST /api/v4/dashboard {filtros}

@@ -110,8 +110,16 @@ async function escribirEntradas(
     );
     // After the tables: a sequence is never behind the rows the snapshot shows.
     m.secuencias = await leerSecuencias(c);
+    // The stored bytes: the orders' files with their thumbnails, the checklists' signatures and the
+    // clients' conformity signatures.
     const filas = await c.query<{ clave: string; miniatura: string | null }>(
-      `select clave, clave_miniatura as miniatura from orden_archivos order by id`,
+      `select clave, miniatura from (
+         select 1 as origen, id, clave, clave_miniatura as miniatura from orden_archivos
+         union all
+         select 2, id, firma_clave, null from checklist_items where firma_clave is not null
+         union all
+         select 3, orden_id, firma_clave, null from orden_conformidad where firma_clave is not null
+       ) x order by origen, id`,
     );
     claves = [...new Set(filas.flatMap((f) => (f.miniatura ? [f.clave, f.miniatura] : [f.clave])))];
   } finally {

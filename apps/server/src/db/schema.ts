@@ -13,4 +13,5 @@ export * from '../modules/mail/mail.tables.js';
 export * from '../modules/surveys/surveys.tables.js';
 export * from '../modules/statistics/statistics.tables.js';
 export * from '../modules/client-side/client-side.tables.js';
+export * from '../modules/conformity/conformity.tables.js';
 export * from '../modules/idempotencia/idempotencia.tables.js';

@@ -24,10 +24,27 @@ export type DomainEvent =
   | { type: 'usuarios.cambiados'; entidadId: number }
   | { type: 'catalogo.cambiado'; entidadId: number }
   | {
-      type: 'orden.creada' | 'orden.modificada' | 'orden.eliminada';
+      /** orden.conformidad: the client's conformity changed (issue 31, modules/conformity). */
+      type: 'orden.creada' | 'orden.eliminada' | 'orden.conformidad';
       entidadId: number;
       ordenId: number;
       usuarioId: number;
+    }
+  | {
+      type: 'orden.modificada';
+      entidadId: number;
+      ordenId: number;
+      usuarioId: number;
+      /** The change included the order's type (its checklist may follow it). */
+      tipoCambiado?: true;
+    }
+  | {
+      /** An order's checklist changed: one item (`itemId`) or the whole of it. */
+      type: 'orden.checklistCambiada';
+      entidadId: number;
+      ordenId: number;
+      usuarioId: number;
+      itemId?: number;
     }
   | {
       type: 'orden.estadoCambiado';

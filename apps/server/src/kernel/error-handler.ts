@@ -18,6 +18,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (err.extra.retryAfterS) void reply.header('Retry-After', String(err.extra.retryAfterS));
       const body: ErrorBody = { code: err.code, message: err.message, requestId };
       if (err.extra.field) body.field = err.extra.field;
+      if (err.extra.issues?.length) body.issues = err.extra.issues;
       return reply.status(err.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -11,7 +11,12 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { field?: string; retryAfterS?: number } = {},
+    readonly extra: {
+      field?: string;
+      retryAfterS?: number;
+      /** One reason per entry, for a screen to list (a blocked state change lists each rule's). */
+      issues?: { field: string; message: string }[];
+    } = {},
   ) {
     super(message);
     this.status = ESTADO_DE_CODIGO[code];

@@ -68,6 +68,12 @@ it('comparte la orden, muestra el resumen y pasa la encuesta del resumen a las e
         return encuesta;
       },
     },
+    checklists: { publicos: async () => ({ items: [], progreso: { hechos: 0, total: 0 } }) },
+    conformidad: {
+      publica: async () => undefined,
+      responderRemota: () => Promise.reject(new Error('no se usa aquí')),
+      exigirParaFacturar: async () => undefined,
+    },
     cifrador: cifradorCon(randomBytes(32)),
   };
   const m = moduloLadoCliente(b.nucleo, deps);

@@ -41,6 +41,19 @@ it('se arma con fakes: autentica el CONNECT por su puerto y reparte los eventos 
   await c.subscribe(CANALES.entidad.destino(b.entidadId));
   b.nucleo.bus.publish({ type: 'orden.creada', entidadId: b.entidadId, ordenId: 7, usuarioId: actor.id });
   expect(await c.waitFor(CANALES.entidad.destino(b.entidadId))).toEqual([{ tipo: 'orden.creada', ordenId: 7 }]);
+  // An answer to a checklist item reaches whoever views the order, with the item.
+  b.nucleo.bus.publish({
+    type: 'orden.checklistCambiada',
+    entidadId: b.entidadId,
+    ordenId: 7,
+    usuarioId: actor.id,
+    itemId: 3,
+  });
+  expect((await c.waitFor(CANALES.entidad.destino(b.entidadId), 2))[1]).toEqual({
+    tipo: 'orden.checklistCambiada',
+    ordenId: 7,
+    itemId: 3,
+  });
   await c.stop();
   await expect(stompConnect(url, 'prueba', 'otra-clave')).rejects.toThrow();
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { OrdenDetalle, PaginaOrdenes } from '@delego/contract';
 import { CacheRegistry } from '../../src/kernel/cache-registry.js';
+import { ReglasDeEstado } from '../../src/kernel/reglas-de-estado.js';
 import { TenantCache } from '../../src/kernel/tenant-cache.js';
 import { moduloOrdenes, type DepsOrdenes } from '../../src/modules/orders/index.js';
 import { makeClientes, makeUsuario } from '../helpers.js';
@@ -17,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => b?.close());
 
-function fakes(llamadas: string[]): DepsOrdenes {
+function fakes(llamadas: string[], reglas = new ReglasDeEstado()): DepsOrdenes {
   const cache = <T>() => new TenantCache<T>({ ttlMs: 60_000, maxEntradas: 100 });
   return {
     users: { activosDeEmpresa: async () => [] },
@@ -44,6 +45,7 @@ function fakes(llamadas: string[]): DepsOrdenes {
     },
     registro: new CacheRegistry(b.nucleo.bus, { error: () => undefined, warn: () => undefined }),
     caches: { conteos: cache<number>(), paginas: cache<Buffer>(), detalles: cache<Buffer>() },
+    reglas,
   };
 }
 
@@ -91,4 +93,62 @@ it('se arma con el núcleo y falsos de sus puertos: crea, lista y muestra órden
   expect(detalle.statusCode).toBe(404);
   const vacia = await otra.inject({ method: 'POST', url: '/api/v4/ordenes/all/filtered', headers, payload: {} });
   expect((vacia.json() as PaginaOrdenes).ordenes).toEqual([]);
+});
+
+it('una regla registrada en ReglasDeEstado bloquea el cambio de estado con 409 y sus motivos, leyendo por la transacción', async () => {
+  const db = b.database.db;
+  const yo = await makeUsuario(db, { entidadId: b.entidadId, usuario: 'reglas', nombre: 'Rita', apellido: 'Regla' });
+  const [clienteId] = await makeClientes(db, b.entidadId, [{ nombre: 'Taller Reglas' }]);
+  const reglas = new ReglasDeEstado();
+  const vistas: { desde: number; hacia: number; dentro: boolean }[] = [];
+  reglas.registrar('prueba', async (t) => {
+    // The rule reads through the change's transaction: the order row is there, locked.
+    const r = await t.tx.execute(sql`select estado_id from ordenes where id = ${t.ordenId}`);
+    vistas.push({ desde: t.desde, hacia: t.hacia, dentro: r.rows.length === 1 });
+    return t.hacia === 4 ? ['Falta «Medir la presión».', 'Falta la conformidad del cliente.'] : [];
+  });
+  const m = moduloOrdenes(b.nucleo, fakes([], reglas));
+  const actor = b.actor({
+    id: yo,
+    permisosResumen: [{ nombre: 'crearOrden' }, { nombre: 'finalizarOrden' }],
+  });
+  const app = await b.servir(m, actor);
+  const headers = { authorization: 'prueba' };
+  const alta = await app.inject({
+    method: 'POST',
+    url: '/api/v2/ordenes/save',
+    headers,
+    payload: { titulo: 'Revisar caldera', cliente: clienteId, responsable: [yo], estado: 2 },
+  });
+  const orden = alta.json() as OrdenDetalle;
+  const bloqueada = await app.inject({
+    method: 'PUT',
+    url: `/api/v2/estado/${orden.id}`,
+    headers,
+    payload: { estado: 4, comentarios: 'Listo' },
+  });
+  expect(bloqueada.statusCode, bloqueada.body).toBe(409);
+  expect(bloqueada.json()).toMatchObject({
+    code: 'TRANSICION_BLOQUEADA',
+    message: 'Falta «Medir la presión». Falta la conformidad del cliente.',
+    issues: [
+      { field: 'estado', message: 'Falta «Medir la presión».' },
+      { field: 'estado', message: 'Falta la conformidad del cliente.' },
+    ],
+  });
+  // Nothing changed: the state and the history are as before.
+  expect((await m.puerto.find(actor, orden.id)).estadoId).toBe(2);
+  expect((await m.puerto.historial(actor, orden.id)).map((e) => e.tipo)).toEqual(['CREADA']);
+  // A change the rule allows goes through.
+  const pausa = await app.inject({
+    method: 'PUT',
+    url: `/api/v2/estado/${orden.id}`,
+    headers,
+    payload: { estado: 1, comentarios: 'Espera repuesto' },
+  });
+  expect(pausa.statusCode, pausa.body).toBe(200);
+  expect(vistas).toEqual([
+    { desde: 2, hacia: 4, dentro: true },
+    { desde: 2, hacia: 1, dentro: true },
+  ]);
 });

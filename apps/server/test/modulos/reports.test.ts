@@ -27,6 +27,19 @@ it('se arma con el reloj y falsos de sus puertos: exporta las horas reportadas d
       paginasParaExportar: async function* () {},
     },
     files: { paraImprimir: async () => [] },
+    checklists: {
+      checklist: async () => {
+        throw new Error('no se pide en esta prueba');
+      },
+      firma: async () => {
+        throw new Error('no se pide en esta prueba');
+      },
+    },
+    conformidad: {
+      paraImprimir: async () => {
+        throw new Error('no se pide en esta prueba');
+      },
+    },
     expenses: {
       registro: async () => {
         throw new Error('no se pide en esta prueba');

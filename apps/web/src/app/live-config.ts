@@ -8,6 +8,8 @@ import { planKeys } from '../domain/plans';
 import { estadisticasKeys } from '../features/statistics';
 import { catalogoKeys } from '../lib/catalogo-keys';
 import { encuestasKeys } from '../features/surveys';
+import { conformidadKeys } from '../features/conformity';
+import { checklistKeys } from '../features/checklists';
 import { destinosDe, manejadorDe, type Canal, type ConfigEnVivo, type Manejador } from '../lib/live';
 
 /** Prefixes of the order queries that the cache topics make stale. */
@@ -34,6 +36,8 @@ export function manejadoresEnVivo(
       invalidar(queryClient, ordenesKeys.all);
       // A client answered a survey: its order's surveys and the charts refetch.
       if (notificacion.tipo === 'ENCUESTA_RESPONDIDA') invalidar(queryClient, encuestasKeys.all);
+      // A client answered «No conforme» from the link (the order reopened): its conformity refetches.
+      if (notificacion.tipo === 'ORDEN_NO_CONFORME') invalidar(queryClient, conformidadKeys.all);
     }),
     // The new plan state: the menu's panel shows it at once.
     plan: manejadorDe('plan', (plan) => {
@@ -47,6 +51,10 @@ export function manejadoresEnVivo(
         for (const queryKey of propias) queryClient.removeQueries({ queryKey, type: 'inactive' });
       }
       invalidar(queryClient, ordenesKeys.listas(), ...propias);
+      // Its client's conformity (a signature, a «No conforme» from the link that reopened it).
+      invalidar(queryClient, conformidadKeys.orden(ordenId));
+      // Its checklist (an answer from another phone, an item added, the template applied again).
+      invalidar(queryClient, checklistKeys.orden(ordenId));
       // The dashboard and the statistics on screen count that order too.
       invalidar(queryClient, estadisticasKeys.all);
     }),

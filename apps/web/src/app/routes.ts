@@ -23,7 +23,7 @@ const OrdenesListaPage = pantallaPerezosa(() => import('./composicion/ordenes-li
 const FiltrosPage = pantallaPerezosa(() => import('../features/orders/components/filtros-page'));
 const NuevaOrdenPage = pantallaPerezosa(() => import('../features/orders/components/nueva-orden-page'));
 const OrdenDetallePage = pantallaPerezosa(() => import('./composicion/orden-detalle-page'));
-const CambioEstadoPage = pantallaPerezosa(() => import('../features/orders/components/cambio-estado-page'));
+const CambioEstadoPage = pantallaPerezosa(() => import('./composicion/cambio-estado-page'));
 const CambioResponsablePage = pantallaPerezosa(() => import('../features/orders/components/cambio-responsable-page'));
 const ResponsablesMultiplesPage = pantallaPerezosa(
   () => import('../features/orders/components/responsables-multiples-page'),
@@ -50,7 +50,7 @@ const ImportarClientesPage = pantallaPerezosa(
   () => import('../features/admin/clients/components/importar-clientes-page'),
 );
 const TiposOrdenPage = pantallaPerezosa(() => import('../features/admin/catalog/components/tipos-orden-page'));
-const TipoOrdenPage = pantallaPerezosa(() => import('../features/admin/catalog/components/tipo-orden-page'));
+const TipoOrdenPage = pantallaPerezosa(() => import('./composicion/tipo-orden-page'));
 const AreasPage = pantallaPerezosa(() => import('../features/admin/catalog/components/areas-page'));
 const AreaPage = pantallaPerezosa(() => import('../features/admin/catalog/components/area-page'));
 const PerfilPage = pantallaPerezosa(() => import('../features/admin/profile/components/perfil-page'));

@@ -58,6 +58,10 @@ describe('caché que sobrevive a una recarga', () => {
     expect(sePersiste(['registro-gastos', 3])).toBe(true);
     expect(sePersiste(['archivos', 'lista', 3])).toBe(true);
     expect(sePersiste(['archivos', 'contenido', 3, 4])).toBe(false);
+    expect(sePersiste(['checklists', 'orden', 3])).toBe(true);
+    expect(sePersiste(['conformidad', 'orden', 3])).toBe(true);
+    expect(sePersiste(['checklists', 'firma', 3, 4, 5])).toBe(false);
+    expect(sePersiste(['conformidad', 'imagen', 3, 5])).toBe(false);
     expect(sePersiste(['admin', 'usuarios'])).toBe(false);
     expect(sePersiste(['estadisticas', 'dashboard', null])).toBe(false);
   });

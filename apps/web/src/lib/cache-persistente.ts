@@ -23,6 +23,8 @@ const RAICES_PERSISTIDAS = new Set(['ordenes', 'catalogo', 'registro-gastos', 'p
 export function sePersiste(queryKey: readonly unknown[]): boolean {
   const [raiz, segunda] = queryKey;
   if (raiz === 'archivos') return segunda === 'lista';
+  // An order's checklist and conformity (issue 31): answered in the field, offline too.
+  if (raiz === 'checklists' || raiz === 'conformidad') return segunda === 'orden';
   return typeof raiz === 'string' && RAICES_PERSISTIDAS.has(raiz);
 }
 

@@ -1,5 +1,7 @@
 import { RUTAS_ADMIN } from './admin.js';
+import { RUTAS_CHECKLISTS } from './checklists.js';
 import { RUTAS_CLIENTE_PUBLICO } from './client-side.js';
+import { RUTAS_CONFORMIDAD } from './conformity.js';
 import { RUTAS_CUENTAS } from './accounts.js';
 import { RUTAS_ESTADISTICAS } from './statistics.js';
 import { RUTAS_ENCUESTAS } from './surveys.js';
@@ -23,9 +25,11 @@ export const RUTAS = {
   ...RUTAS_ADMIN,
   ...RUTAS_CUENTAS,
   ...RUTAS_CLIENTE_PUBLICO,
+  ...RUTAS_CONFORMIDAD,
   ...RUTAS_ENCUESTAS,
   ...RUTAS_ESTADISTICAS,
   ...RUTAS_PLANES,
+  ...RUTAS_CHECKLISTS,
 } as const;
 
 export type NombreRuta = keyof typeof RUTAS;

@@ -25,9 +25,17 @@ export const RUTAS_ESTADISTICAS = {
     metodo: 'POST',
     path: '/api/v2/estadisticas/responsables/desempeno',
     summary:
-      'Desempeño por responsable: finalizadas, a tiempo, mediana de demora, vencidas abiertas, horas y satisfacción (requiere verEstadisticas)',
+      'Desempeño por responsable: finalizadas, a tiempo, mediana de demora, vencidas abiertas, horas, satisfacción, arreglo a la primera y conformidad (requiere verEstadisticas)',
     body: estadisticas.zDesempenoQuery,
     response: { 200: estadisticas.zDesempeno },
+  }),
+  calidadClientes: rutaDeEstadisticas({
+    metodo: 'POST',
+    path: '/api/v2/estadisticas/clientes/calidad',
+    summary:
+      'Por cliente, sobre las órdenes finalizadas en el rango: arreglo a la primera (sin orden de seguimiento) y conformidad del cliente (requiere verEstadisticas)',
+    body: estadisticas.zCalidadClientesQuery,
+    response: { 200: estadisticas.zCalidadClientes },
   }),
   demorasOrdenes: rutaDeEstadisticas({
     metodo: 'POST',

@@ -36,6 +36,9 @@ export const clientSidePublicRoutes =
     registrar(app, RUTAS.encuestaDesdeResumen, async (req) => c.responderEncuesta(req.body.k, req.body, req.ip), {
       bodyLimit: CLIENTE_PUBLICO_BODY_LIMIT,
     });
+    registrar(app, RUTAS.conformidadRemota, async (req) => c.responderConformidad(req.body, req.ip), {
+      bodyLimit: CLIENTE_PUBLICO_BODY_LIMIT,
+    });
     registrar(app, RUTAS.facturacionPublica, async (req) => c.responderFacturacion(req.body, req.ip), {
       bodyLimit: CLIENTE_PUBLICO_BODY_LIMIT,
     });

@@ -4,16 +4,19 @@ import type { z } from 'zod';
 import {
   ESTADO,
   MENSAJES_CLIENTE_PUBLICO,
+  textoRespuestaItem,
   VIGENCIA_FORMULARIO_FACTURACION_MS,
   estadoVisible,
   mensajeDemasiadosPedidos,
   type AvisoPublico,
+  type ConformidadRemotaHecha,
   type DatosFacturacionLeidos,
   type EncuestaPublica,
   type EnlaceCompartido,
   type FacturacionDelegada,
   type OrdenDetalle,
   type ResumenPublico,
+  type zConformidadRemota,
   type zDatosFacturacion,
   type zFacturacionPublica,
 } from '@delego/contract';
@@ -25,7 +28,9 @@ import { AppError } from '../../kernel/errors.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';
 import { ContadorEnMemoria, type ContadorLimites, cadaCuartoDeHora, type Limite } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
+import type { PuertoChecklists } from '../checklists/index.js';
 import type { PuertoClientes } from '../clients/index.js';
+import type { PuertoConformidad } from '../conformity/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
 import type { Descarga, PuertoArchivos } from '../files/index.js';
 import { remitenteDe, type Contenido, type PuertoCorreo, type TipoCorreo } from '../mail/index.js';
@@ -52,6 +57,8 @@ export interface LimitesClientePublico {
   archivoDireccion: Limite;
   facturacionDireccion: Limite;
   facturacionFormulario: Limite;
+  conformidadDireccion: Limite;
+  conformidadEnlace: Limite;
 }
 
 export const LIMITES_CLIENTE_PUBLICO_DEFECTO: LimitesClientePublico = {
@@ -60,6 +67,9 @@ export const LIMITES_CLIENTE_PUBLICO_DEFECTO: LimitesClientePublico = {
   archivoDireccion: cadaCuartoDeHora(120),
   facturacionDireccion: cadaCuartoDeHora(10),
   facturacionFormulario: cadaCuartoDeHora(5),
+  // «Conforme» / «No conforme»: a person answers once or twice; a script hammering one link is cut.
+  conformidadDireccion: cadaCuartoDeHora(20),
+  conformidadEnlace: cadaCuartoDeHora(10),
 };
 
 const SOLO_LECTURA = 'No puede modificar esta orden: necesita el permiso modificarOrden o ser su responsable.';
@@ -86,6 +96,10 @@ export interface DepsClientSideService {
   cifrador: CifradorEnlaces;
   /** The order's pending survey (issue 13): offered on the summary, answered through it. */
   encuestas: Pick<PuertoEncuestas, 'hayPendiente' | 'responderPorOrden'>;
+  /** The client's conformity (issue 31): shown and answered on the summary; required before billing by some types. */
+  conformidad: Pick<PuertoConformidad, 'publica' | 'responderRemota' | 'exigirParaFacturar'>;
+  /** The checklist items the company marked public (issue 31), shown on the summary. */
+  checklists: Pick<PuertoChecklists, 'publicos'>;
   log: FastifyBaseLogger;
   /** PUBLIC_URL: links are PUBLIC_URL/ordersummary/<token>. */
   publicUrl: string;
@@ -213,7 +227,8 @@ export class ClientSideService {
   /** POST /api/v2/datosFacturacion/{id}: the rules for changing the order; each change an event. */
   async saveDatos(actor: Actor, ordenId: number, d: Datos): Promise<OrdenDetalle> {
     const cambio = await this.db.transaction(async (tx) => {
-      await this.modificable(actor, ordenId, tx, true);
+      const acc = await this.modificable(actor, ordenId, tx, true);
+      await this.deps.conformidad.exigirParaFacturar(tx, actor.entidadId, ordenId, acc.orden.tipoOrdenId);
       const repo = new ClientSideRepository(tx);
       const antes = await repo.findFacturacion(actor.entidadId, ordenId);
       const campos = camposCambiados(antes, d);
@@ -236,6 +251,7 @@ export class ClientSideService {
   async delegar(actor: Actor, ordenId: number, email: string | undefined): Promise<OrdenDetalle> {
     await this.db.transaction(async (tx) => {
       const acc = await this.modificable(actor, ordenId, tx, true);
+      await this.deps.conformidad.exigirParaFacturar(tx, actor.entidadId, ordenId, acc.orden.tipoOrdenId);
       const destino = await this.destinoCliente(tx, actor, acc.orden, email);
       const para = destino.para;
       const ahora = this.clock.now();
@@ -271,13 +287,15 @@ export class ClientSideService {
     await this.limitar([[`resumen:d:${grupoDeDireccion(direccion)}`, this.limites.resumenDireccion]]);
     const enlace = await this.enlaceDe(k);
     const { entidadId, ordenId } = enlace;
-    const [orden, responsables, estados, archivos, f, encuesta] = await Promise.all([
+    const [orden, responsables, estados, archivos, f, encuesta, conformidad, checklist] = await Promise.all([
       this.repo.findOrdenPublica(entidadId, ordenId),
       this.repo.nombresResponsables(entidadId, ordenId),
       this.repo.listEstados(entidadId, ordenId),
       this.repo.listArchivosPublicos(entidadId, ordenId),
       this.repo.findFacturacion(entidadId, ordenId),
       this.deps.encuestas.hayPendiente(entidadId, ordenId),
+      this.deps.conformidad.publica(entidadId, ordenId),
+      this.deps.checklists.publicos(entidadId, ordenId),
     ]);
     if (!orden) throw noDisponible();
     const ahora = this.clock.now();
@@ -300,6 +318,14 @@ export class ClientSideService {
       archivos: archivos.map((a) => ({ id: a.id, nombre: a.nombre, tamanio: a.tamanio, esImagen: a.esImagen })),
       facturacionPendiente: pendiente(f, ahora) !== null,
       encuestaPendiente: encuesta,
+      ...(conformidad ? { conformidad } : {}),
+      checklist: checklist.items.map((i) => ({
+        seccion: i.seccion,
+        etiqueta: i.etiqueta,
+        tipo: i.tipo,
+        estado: i.fallido ? 'fallido' : i.hecho ? 'hecho' : 'pendiente',
+        respuesta: textoRespuestaItem(i.tipo, i.respuesta, i.unidad),
+      })),
       leido: ahora.getTime(),
     };
   }
@@ -315,6 +341,22 @@ export class ClientSideService {
     direccion: string,
   ): Promise<EncuestaPublica> {
     return this.deps.encuestas.responderPorOrden(() => this.enlaceDe(k), r, direccion);
+  }
+
+  /**
+   * POST /api/v2/ordersummary/conformidad: the client's «Conforme» / «No conforme» from the summary,
+   * limited per address and per link; the conformity module applies it (its rules, its history).
+   */
+  async responderConformidad(
+    input: z.output<typeof zConformidadRemota>,
+    direccion: string,
+  ): Promise<ConformidadRemotaHecha> {
+    await this.limitar([
+      [`conformidad:d:${grupoDeDireccion(direccion)}`, this.limites.conformidadDireccion],
+      [`conformidad:k:${hashDeToken(input.k)}`, this.limites.conformidadEnlace],
+    ]);
+    const enlace = await this.enlaceDe(input.k);
+    return this.deps.conformidad.responderRemota(enlace, input);
   }
 
   /** GET /api/v2/ordersummary/archivo?k=&archivo=: a file the company shared, and only those. */

@@ -59,6 +59,16 @@ export class FilesRepository {
     );
   }
 
+  /** Whole rows of the order's files among `ids` (to copy them to another order). */
+  async filas(entidadId: number, ordenId: number, ids: number[]): Promise<(typeof ordenArchivos.$inferSelect)[]> {
+    if (!ids.length) return [];
+    return this.db
+      .select()
+      .from(ordenArchivos)
+      .where(whereIdsDeOrden(ordenArchivos, entidadId, ordenId, ids))
+      .orderBy(asc(ordenArchivos.id));
+  }
+
   async insert(rows: (typeof ordenArchivos.$inferInsert)[]): Promise<{ id: number }[]> {
     if (!rows.length) return [];
     return this.db.insert(ordenArchivos).values(rows).returning({ id: ordenArchivos.id });
@@ -79,13 +89,19 @@ export class FilesRepository {
       });
   }
 
-  /** Names of the order's files among `ids` (for receipts of expenses). */
-  async nombres(entidadId: number, ordenId: number, ids: number[]): Promise<{ id: number; nombre: string }[]> {
+  /** Names of the order's files among `ids` (for receipts of expenses); with `soloImagenes`, images only. */
+  async nombres(
+    entidadId: number,
+    ordenId: number,
+    ids: number[],
+    soloImagenes = false,
+  ): Promise<{ id: number; nombre: string }[]> {
     if (!ids.length) return [];
+    const donde = whereIdsDeOrden(ordenArchivos, entidadId, ordenId, ids);
     return this.db
       .select({ id: ordenArchivos.id, nombre: ordenArchivos.nombre })
       .from(ordenArchivos)
-      .where(whereIdsDeOrden(ordenArchivos, entidadId, ordenId, ids));
+      .where(soloImagenes ? and(donde, eq(ordenArchivos.esImagen, true)) : donde);
   }
 
   async count(entidadId: number, ordenId: number): Promise<number> {

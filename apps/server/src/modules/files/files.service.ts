@@ -310,12 +310,71 @@ export class FilesService {
   }
 
   /**
-   * For receipts of expenses: the names of the order's files among `ids` (others are absent); inside
-   * the caller's transaction with `tx`.
+   * For receipts of expenses and checklists' photos: the names of the order's files among `ids`
+   * (others are absent; with `soloImagenes`, files that are not images too); inside the caller's
+   * transaction with `tx`.
    */
-  async nombresEnOrden(actor: Actor, ordenId: number, ids: number[], tx?: DbOrTx): Promise<Map<number, string>> {
-    const rows = await this.repo(tx).nombres(actor.entidadId, ordenId, ids);
+  async nombresEnOrden(
+    actor: Actor,
+    ordenId: number,
+    ids: number[],
+    tx?: DbOrTx,
+    opciones: { soloImagenes?: boolean } = {},
+  ): Promise<Map<number, string>> {
+    const rows = await this.repo(tx).nombres(actor.entidadId, ordenId, ids, opciones.soloImagenes);
     return new Map(rows.map((r) => [r.id, r.nombre]));
+  }
+
+  /**
+   * For other modules (a checklist's follow-up order): copies files of order `desde` to order
+   * `hacia` inside the caller's transaction, which decided both may be written: the bytes (and the
+   * thumbnail) under new keys, a row each, and an ARCHIVO_AGREGADO event each in `hacia`'s history.
+   * Files of other orders or companies among `ids` are left out. `deshacer` removes the copied
+   * bytes, for the caller whose transaction did not commit.
+   */
+  async copiarEnTransaccion(
+    tx: DbOrTx,
+    actor: Actor,
+    desde: number,
+    hacia: number,
+    ids: number[],
+  ): Promise<{ copias: { id: number; nombre: string }[]; deshacer: () => Promise<void> }> {
+    const filas = await this.repo(tx).filas(actor.entidadId, desde, ids);
+    const escritas: string[] = [];
+    const deshacer = async () => {
+      await Promise.allSettled(escritas.map((k) => this.storage.delete(k)));
+    };
+    const now = this.clock.now();
+    try {
+      const nuevas = [];
+      for (const f of filas) {
+        const clave = `e${actor.entidadId}/o${hacia}/${randomUUID()}`;
+        escritas.push(clave);
+        await this.storage.put(clave, await this.storage.get(f.clave));
+        let claveMiniatura: string | null = null;
+        if (f.claveMiniatura) {
+          claveMiniatura = `${clave}.min.jpg`;
+          escritas.push(claveMiniatura);
+          await this.storage.put(claveMiniatura, await this.storage.get(f.claveMiniatura));
+        }
+        nuevas.push({ ...f, id: undefined, ordenId: hacia, clave, claveMiniatura, usuarioId: actor.id, creado: now });
+      }
+      const insertadas = await this.repo(tx).insert(nuevas.map(({ id: _id, ...n }) => n));
+      await this.orders.insertEventos(
+        tx,
+        actor,
+        hacia,
+        nuevas.map((n, i) => ({
+          tipo: 'ARCHIVO_AGREGADO',
+          fecha: now,
+          datos: { archivoId: insertadas[i]?.id ?? null, nombre: n.nombre, tipo: n.mime, tamanio: n.tamanio },
+        })),
+      );
+      return { copias: nuevas.map((n, i) => ({ id: insertadas[i]?.id ?? 0, nombre: n.nombre })), deshacer };
+    } catch (e) {
+      await deshacer();
+      throw e;
+    }
   }
 
   /** For the printed report: the order's files, and a way to read each image's thumbnail. */

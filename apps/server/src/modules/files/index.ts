@@ -32,9 +32,13 @@ export type { Descarga } from './files.service.js';
 
 /**
  * What other modules may ask of the files module: a file of a company's order by a link (the
- * public summary), the names of an order's files (receipts), and the files of a printed report.
+ * public summary), the names of an order's files (receipts), the files of a printed report, and
+ * copies of some files to another order in the caller's transaction (a checklist's follow-up).
  */
-export type PuertoArchivos = Pick<FilesService, 'descargaDeEmpresa' | 'nombresEnOrden' | 'paraImprimir'>;
+export type PuertoArchivos = Pick<
+  FilesService,
+  'descargaDeEmpresa' | 'nombresEnOrden' | 'paraImprimir' | 'copiarEnTransaccion'
+>;
 
 export interface DepsArchivos {
   /** Whether the actor may see or change the order; the history of uploads and removals. */

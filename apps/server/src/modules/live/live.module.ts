@@ -62,7 +62,15 @@ export async function registerLive(
       case 'orden.eliminada':
       case 'orden.estadoCambiado':
       case 'orden.responsablesCambiados':
+      case 'orden.conformidad':
         enviar('entidad', e.entidadId, { tipo: e.type, ordenId: e.ordenId });
+        break;
+      case 'orden.checklistCambiada':
+        enviar('entidad', e.entidadId, {
+          tipo: e.type,
+          ordenId: e.ordenId,
+          ...(e.itemId === undefined ? {} : { itemId: e.itemId }),
+        });
         break;
       case 'clientes.cacheLimpiada':
       case 'clientes.cambiados':

@@ -1,5 +1,6 @@
 import type { CacheRegistry } from '../../kernel/cache-registry.js';
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
+import type { ReglasDeEstado } from '../../kernel/reglas-de-estado.js';
 import type { PuertoClientes } from '../clients/index.js';
 import type { PuertoIdempotencia } from '../idempotencia/index.js';
 import type { PuertoPlanes } from '../plans/index.js';
@@ -22,10 +23,14 @@ export type { SentenciasAjenas } from './orders.repository.js';
 
 /**
  * What other modules may ask of the orders module: whether an actor may see or change an order
- * (`acceso`), writing in its history inside their transaction, and the reads they show (detail,
- * history, names, the list's conditions, the export's pages).
+ * (`acceso`), writing in its history inside their transaction, creating an order inside their
+ * transaction (a checklist's follow-up), and the reads they show (detail, history, names, the
+ * list's conditions, the export's pages).
  */
-export type PuertoOrdenes = Pick<OrdersService, 'acceso' | 'insertEvento' | 'insertEventos'> &
+export type PuertoOrdenes = Pick<
+  OrdersService,
+  'acceso' | 'insertEvento' | 'insertEventos' | 'reabrir' | 'crearEnTransaccion' | 'renovarCupoSiVencio'
+> &
   Pick<
     OrdersLecturasService,
     'find' | 'detalle' | 'historial' | 'nombresDe' | 'condicionesDeLista' | 'paginasParaExportar'
@@ -46,6 +51,11 @@ export interface DepsOrdenes {
   registro: Pick<CacheRegistry, 'register'>;
   /** The list's and detail's answer caches (src/caches.ts). */
   caches: Omit<CachesDeLecturas, 'nombres'>;
+  /**
+   * The rules other modules registered that may block a state change (checklists, conformity),
+   * asked inside the change's transaction (kernel/reglas-de-estado.ts).
+   */
+  reglas: Pick<ReglasDeEstado, 'exigir'>;
 }
 
 /**
@@ -79,12 +89,16 @@ export function moduloOrdenes(
     deps.plans,
     lecturas,
     { tomarCupoSql: deps.plans.tomarCupoSql, siguienteNumeroSql: deps.entidades.siguienteNumeroSql },
+    deps.reglas,
     { consultar },
   );
   const puerto: PuertoOrdenes = {
     acceso: orders.acceso.bind(orders),
     insertEvento: orders.insertEvento.bind(orders),
     insertEventos: orders.insertEventos.bind(orders),
+    crearEnTransaccion: orders.crearEnTransaccion.bind(orders),
+    renovarCupoSiVencio: orders.renovarCupoSiVencio.bind(orders),
+    reabrir: orders.reabrir.bind(orders),
     find: lecturas.find.bind(lecturas),
     detalle: lecturas.detalle.bind(lecturas),
     historial: lecturas.historial.bind(lecturas),

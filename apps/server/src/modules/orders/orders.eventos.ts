@@ -86,10 +86,39 @@ export function describirEvento(e: {
           : d.accion === 'renovado'
             ? 'Renovó el enlace público de la orden (el anterior dejó de funcionar)'
             : 'Creó un enlace público de la orden para el cliente';
+    case 'CONFORMIDAD':
+      return d.accion === 'firma'
+        ? `El cliente firmó la conformidad en el lugar: ${texto(d.nombre)}${d.dni ? `, DNI ${String(d.dni)}` : ''}`
+        : d.accion === 'conforme'
+          ? 'El cliente respondió «Conforme» desde el resumen público'
+          : `El cliente respondió «No conforme» desde el resumen público: ${texto(d.motivo)}`;
     case 'REGISTRO_ELIMINADO':
       return d.clase === 'horas'
         ? `Eliminó ${horas(d.minutos)} h de ${String(d.usuario ?? '—')} del ${dia(d.dia)}`
         : `Eliminó el gasto ${texto(d.concepto)} por ${monto(d.centavos, d.moneda)}`;
+    case 'CHECKLIST':
+      switch (d.accion) {
+        case 'respondio':
+          return `Respondió ${texto(d.etiqueta)} del checklist: ${String(d.valor ?? '—')}`;
+        case 'borro':
+          return `Quitó la respuesta de ${texto(d.etiqueta)} del checklist`;
+        case 'agrego':
+          return `Agregó el ítem ${texto(d.etiqueta)} al checklist`;
+        case 'quito':
+          return `Quitó el ítem ${texto(d.etiqueta)} del checklist`;
+        case 'reaplico':
+          return d.version == null
+            ? 'Quitó el checklist del tipo de orden (el tipo no tiene checklist)'
+            : `Aplicó el checklist del tipo de orden (versión ${String(d.version)})`;
+        default:
+          return 'Modificó el checklist';
+      }
+    case 'CHECKLIST_FIRMA':
+      return d.firmante ? `Firma de ${String(d.firmante)} en ${texto(d.etiqueta)}` : `Firma en ${texto(d.etiqueta)}`;
+    case 'SEGUIMIENTO':
+      return d.rol === 'origen'
+        ? `Creó la orden de seguimiento N° ${String(d.numero ?? '—')} por el ítem fallido ${texto(d.etiqueta)}`
+        : `Orden de seguimiento de la N° ${String(d.numero ?? '—')} (ítem fallido ${texto(d.etiqueta)})`;
     default:
       return e.tipo;
   }

@@ -42,6 +42,11 @@ export interface FilaResumen {
   actualizada: number;
   /** Sorted by id. */
   responsables: number[];
+  /**
+   * The checklist's progress `{hechos, total}` (JSON as the driver gives it), read from the
+   * checklists' own row (the read exception of docs/ARCHITECTURE.md); null without items.
+   */
+  checklist?: unknown;
 }
 
 /** An order as the detail and the writes need it. */
@@ -60,7 +65,8 @@ const COLUMNAS_RESUMEN = sql`o.id, o.numero, o.titulo, o.estado_id as "estadoId"
              o.tipo_orden_id as "tipoOrdenId", o.area_id as "areaId", o.prioridad_id as "prioridadId",
              ${ms(sql`o.fecha_inicio`)} as "fechaInicio", ${ms(sql`o.fecha_fin`)} as "fechaFin",
              ${ms(sql`o.creada`)} as creada, ${ms(sql`o.actualizada`)} as actualizada,
-             coalesce((select json_agg(r.usuario_id order by r.usuario_id) from orden_responsables r where r.orden_id = o.id), '[]'::json) as responsables`;
+             coalesce((select json_agg(r.usuario_id order by r.usuario_id) from orden_responsables r where r.orden_id = o.id), '[]'::json) as responsables,
+             (select json_build_object('hechos', k.hechos, 'total', k.total) from checklist_ordenes k where k.orden_id = o.id and k.total > 0) as checklist`;
 
 /** The columns of an order (OrdenFila), and the billing column when given, `from ordenes o`. */
 const seleccionDeOrdenSql = (facturacion?: SQL) => sql`

@@ -9,6 +9,7 @@ import {
   type OrdenGuardada,
   type OrdenResumen,
   type PaginaOrdenes,
+  type ProgresoChecklist,
   type Persona,
   type zFiltros,
 } from '@delego/contract';
@@ -126,7 +127,13 @@ function resumen(r: FilaResumen, n: Nombres, now: number): OrdenResumen {
     creada: r.creada,
     actualizada: r.actualizada,
     vencida: vencida(r.estadoId, r.fechaFin, now),
+    checklist: progresoDe(r.checklist),
   };
+}
+
+/** The checklist's progress of a row, or null when the order has none. */
+function progresoDe(v: unknown): ProgresoChecklist | null {
+  return v == null ? null : leerJson<ProgresoChecklist>(v);
 }
 
 /** The key of a list answer: the route, who sees what, the filters, the order and the page. */
@@ -411,6 +418,7 @@ export class OrdersLecturasService {
       datosFacturacion: facturacion?.datosFacturacion ?? null,
       facturacionDelegada: facturacion?.facturacionDelegada ?? null,
       vencida: vencida(o.estadoId, o.fechaFin, this.clock.now().getTime()),
+      checklist: progresoDe(o.checklist),
       entidadSolicitanteId: actor.entidadId,
       entidadSolicitanteNombre: n.entidad,
       registroResponsable: creador,

@@ -149,6 +149,15 @@ export class OrdersRepository {
     return r.rows.length > 0;
   }
 
+  /** Locks the order row and gives its state (undefined when it does not exist). */
+  async lockEstado(entidadId: number, id: number): Promise<number | undefined> {
+    const r = await this.db.execute<{ estado_id: number }>(
+      sql`select estado_id from ordenes where entidad_id = ${entidadId} and id = ${id} and eliminada is null for update`,
+    );
+    const fila = r.rows[0];
+    return fila ? Number(fila.estado_id) : undefined;
+  }
+
   async update(entidadId: number, id: number, set: Partial<typeof ordenes.$inferInsert>): Promise<void> {
     await this.db
       .update(ordenes)

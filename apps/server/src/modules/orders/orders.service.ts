@@ -1,5 +1,6 @@
 import {
   ESTADO,
+  TRANSICIONES,
   MENSAJES,
   esEstadoValido,
   estadoInfo,
@@ -18,6 +19,7 @@ import type { Actor } from '../../kernel/actor.js';
 import type { DomainEvent, EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
+import type { ReglasDeEstado } from '../../kernel/reglas-de-estado.js';
 import { hayClaveEnCurso, responderEnTransaccion } from '../../lib/idempotencia.js';
 import type { PuertoPlanes } from '../plans/index.js';
 import { acceso, NO_EXISTE, type OrdersLecturasService } from './orders.lecturas.service.js';
@@ -28,6 +30,8 @@ import { OrdersRepository, type NuevaOrden, type SentenciasAjenas } from './orde
 type Guardar = z.output<typeof zOrdenGuardar>;
 
 const SOLO_LECTURA = 'No puede modificar esta orden: necesita el permiso modificarOrden o ser su responsable.';
+const QUOTA_AGOTADA =
+  'Se agotaron las órdenes disponibles de su plan para este período. La orden no se guardó; puede actualizar el plan o esperar la próxima renovación.';
 const SIN_DELEGAR = 'No puede cambiar los responsables: necesita el permiso delegarOrden para el cliente de la orden.';
 
 /** What another module needs to know to act on an order: the order, and what the actor may do with it. */
@@ -53,6 +57,9 @@ const nombreDe = (id: number | null, m: Map<number, string>) => (id == null ? nu
  * deletion, each with its rules and transaction, publishing its events after commit. Reads, and
  * the detail every write answers with, are OrdersLecturasService's.
  */
+/** Where a reopened order goes: the one state Finalizada may move to (estados.ts). */
+const ESTADO_REABIERTA = TRANSICIONES[ESTADO.FINALIZADA][0] ?? ESTADO.EN_PROCESO;
+
 export class OrdersService {
   private readonly consultar: Consultar | undefined;
 
@@ -64,6 +71,8 @@ export class OrdersService {
     private readonly lecturas: OrdersLecturasService,
     /** The plans' and entidades' statements the create composes (the quota, the number). */
     private readonly ajenas: SentenciasAjenas,
+    /** Other modules' rules that may block a state change (kernel/reglas-de-estado.ts). */
+    private readonly reglas: Pick<ReglasDeEstado, 'exigir'>,
     opciones: {
       /** The prepared reader, for the create statement; plain `db.execute` when absent. */
       consultar?: Consultar;
@@ -135,12 +144,8 @@ export class OrdersService {
     return this.crear(actor, body);
   }
 
-  /**
-   * A new order, answered from what was stored, without reading it back. With an Idempotency-Key
-   * the statement runs in a transaction that also completes the key with the answer; without one,
-   * on its own (one round trip, a prepared statement).
-   */
-  private async crear(actor: Actor, b: Guardar): Promise<OrdenDetalle> {
+  /** The row of a new order from what was sent, after the create's own checks (permissions, state). */
+  private nuevaOrden(actor: Actor, b: Guardar): NuevaOrden {
     if (!tienePermiso(actor, 'crearOrden')) throw AppError.forbidden('No tiene permiso para crear órdenes.');
     if (!puedeCrear(actor, b.cliente)) {
       throw AppError.forbidden('No tiene permiso para delegar órdenes a este cliente.');
@@ -150,7 +155,7 @@ export class OrdersService {
       throw AppError.invalid('estado', 'Una orden nueva empieza Pendiente o En proceso.');
     }
     const now = this.clock.now();
-    const nueva: NuevaOrden = {
+    return {
       entidadId: actor.entidadId,
       titulo: b.titulo,
       detalle: b.detalle,
@@ -167,18 +172,22 @@ export class OrdersService {
       creada: now,
       responsables: b.responsable,
     };
+  }
+
+  /**
+   * A new order, answered from what was stored, without reading it back. With an Idempotency-Key
+   * the statement runs in a transaction that also completes the key with the answer; without one,
+   * on its own (one round trip, a prepared statement).
+   */
+  private async crear(actor: Actor, b: Guardar): Promise<OrdenDetalle> {
+    const nueva = this.nuevaOrden(actor, b);
     /**
      * One attempt: the new order (and, in a transaction, its detail, completing the key), or null
      * when no quota was left.
      */
     const intentar = async (tx?: DbOrTx): Promise<{ fila: OrdenFila; detalle?: OrdenDetalle } | null> => {
-      const r = await this.repo(tx).insert(nueva, this.ajenas);
-      if (!r.cliente) throw AppError.invalid('cliente', 'El cliente indicado no existe o está inactivo.');
-      if (!r.tipo) throw AppError.invalid('tipoOrden', 'El tipo de orden indicado no existe o está archivado.');
-      if (!r.area) throw AppError.invalid('area', 'El área indicada no existe o está archivada.');
-      if (!r.prioridad) throw AppError.invalid('prioridad', 'La prioridad indicada no existe.');
-      if (!r.usuarios) throw AppError.invalid('responsable', 'Algún responsable indicado no existe o está inactivo.');
-      if (!r.cupo || r.id == null || r.numero == null) return null;
+      const r = await this.insertar(nueva, tx);
+      if (!r) return null;
       const fila = this.filaNueva(r.id, r.numero, nueva);
       if (!tx) return { fila };
       return { fila, detalle: await responderEnTransaccion(tx, await this.lecturas.detalleDe(actor, fila, tx)) };
@@ -189,10 +198,7 @@ export class OrdersService {
     // No quota taken: the period may have ended. Start the new one, if due, and try once more.
     if (!d && (await this.plans.renovarSiVencio(actor.entidadId))) d = await alta();
     if (!d) {
-      throw new AppError(
-        'QUOTA_AGOTADA',
-        'Se agotaron las órdenes disponibles de su plan para este período. La orden no se guardó; puede actualizar el plan o esperar la próxima renovación.',
-      );
+      throw new AppError('QUOTA_AGOTADA', QUOTA_AGOTADA);
     }
     const base = { entidadId: actor.entidadId, ordenId: d.fila.id, usuarioId: actor.id };
     this.publishAll([
@@ -203,6 +209,55 @@ export class OrdersService {
         : []),
     ]);
     return d.detalle ?? this.lecturas.detalleDe(actor, d.fila);
+  }
+
+  /** The create statement, and what it found wrong in the references; null when no quota was left. */
+  private async insertar(nueva: NuevaOrden, tx?: DbOrTx): Promise<{ id: number; numero: number } | null> {
+    const r = await this.repo(tx).insert(nueva, this.ajenas);
+    if (!r.cliente) throw AppError.invalid('cliente', 'El cliente indicado no existe o está inactivo.');
+    if (!r.tipo) throw AppError.invalid('tipoOrden', 'El tipo de orden indicado no existe o está archivado.');
+    if (!r.area) throw AppError.invalid('area', 'El área indicada no existe o está archivada.');
+    if (!r.prioridad) throw AppError.invalid('prioridad', 'La prioridad indicada no existe.');
+    if (!r.usuarios) throw AppError.invalid('responsable', 'Algún responsable indicado no existe o está inactivo.');
+    if (!r.cupo || r.id == null || r.numero == null) return null;
+    return { id: r.id, numero: r.numero };
+  }
+
+  /**
+   * For other modules, before their transaction that creates an order (`crearEnTransaccion`): starts
+   * the plan's new period if the last one ended, as a create does when it finds no quota left.
+   */
+  async renovarCupoSiVencio(entidadId: number): Promise<void> {
+    await this.plans.renovarSiVencio(entidadId);
+  }
+
+  /**
+   * For other modules (a checklist's follow-up order): a new order created inside their
+   * transaction by the same statement as every create (permissions, quota, number, history), so it
+   * commits or rolls back with their change. The events it owes are returned, for the caller to
+   * publish after its commit. QUOTA_AGOTADA when the plan has no order left.
+   */
+  async crearEnTransaccion(
+    tx: DbOrTx,
+    actor: Actor,
+    b: Guardar,
+  ): Promise<{ id: number; numero: number; titulo: string; eventos: DomainEvent[] }> {
+    this.validarFechas(b.fechaInicio, b.fechaFin);
+    const nueva = this.nuevaOrden(actor, b);
+    const r = await this.insertar(nueva, tx);
+    if (!r) throw new AppError('QUOTA_AGOTADA', QUOTA_AGOTADA);
+    const base = { entidadId: actor.entidadId, ordenId: r.id, usuarioId: actor.id };
+    return {
+      ...r,
+      titulo: nueva.titulo,
+      eventos: [
+        { type: 'orden.creada', ...base },
+        { type: 'plan.cambiado', entidadId: actor.entidadId },
+        ...(b.responsable.length
+          ? [{ type: 'orden.responsablesCambiados' as const, ...base, agregados: b.responsable }]
+          : []),
+      ],
+    };
   }
 
   /** The row of an order just stored, from what was sent (a new order has no billing data yet). */
@@ -307,7 +362,13 @@ export class OrdersService {
             agregados,
           });
       }
-      events.unshift({ type: 'orden.modificada', entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id });
+      events.unshift({
+        type: 'orden.modificada',
+        entidadId: actor.entidadId,
+        ordenId: id,
+        usuarioId: actor.id,
+        ...(o.tipoOrdenId !== set.tipoOrdenId ? { tipoCambiado: true as const } : {}),
+      });
       return responderEnTransaccion(tx, await this.lecturas.detalle(actor, id, tx));
     });
     this.publishAll(events);
@@ -356,6 +417,15 @@ export class OrdersService {
             : MENSAJES.sinPermiso,
         );
       }
+      // Other modules' rules (required checklist items, conformity), read through this transaction.
+      await this.reglas.exigir({
+        actor,
+        tx,
+        ordenId: id,
+        tipoOrdenId: o.tipoOrdenId,
+        desde: o.estadoId,
+        hacia: b.estado,
+      });
       const repo = this.repo(tx);
       await repo.update(actor.entidadId, id, {
         estadoId: b.estado,
@@ -439,6 +509,7 @@ export class OrdersService {
       | { campo: 'area'; valor: number },
   ): Promise<OrdenDetalle> {
     const now = this.clock.now();
+    let tipoCambiado = false;
     await this.db.transaction(async (tx) => {
       const o = await this.cargarParaCambio(actor, id, tx);
       if (!puedeModificar(actor, acceso(o))) throw AppError.forbidden(SOLO_LECTURA);
@@ -483,11 +554,18 @@ export class OrdersService {
           );
           const nombre = nombreDe(cambio.valor, tipo ? n.tipos : n.areas);
           await ev(tipo ? 'TIPO' : 'AREA', { id: cambio.valor, nombre });
+          tipoCambiado = tipo;
           return;
         }
       }
     });
-    this.bus.publish({ type: 'orden.modificada', entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id });
+    this.bus.publish({
+      type: 'orden.modificada',
+      entidadId: actor.entidadId,
+      ordenId: id,
+      usuarioId: actor.id,
+      ...(tipoCambiado ? { tipoCambiado: true as const } : {}),
+    });
     return this.lecturas.detalle(actor, id);
   }
 
@@ -501,6 +579,38 @@ export class OrdersService {
     const o = opts.bloquear ? await this.cargarParaCambio(actor, id, tx) : await this.lecturas.find(actor, id, tx);
     const ac = acceso(o);
     return { orden: o, modificar: puedeModificar(actor, ac), borrar: puedeBorrar(actor, ac) };
+  }
+
+  /**
+   * For other modules (the client's «No conforme» from the public summary, issue 31): moves a
+   * finished order back to the reopened state of the transition table (Finalizada → En proceso),
+   * inside their transaction, with its ESTADO event in the history under `usuarioId` and the
+   * reason as its comment. No actor: the caller decided who may do it. True when it reopened; the
+   * caller publishes after its commit.
+   */
+  async reabrir(
+    tx: DbOrTx,
+    entidadId: number,
+    ordenId: number,
+    usuarioId: number,
+    comentario: string,
+  ): Promise<boolean> {
+    const repo = this.repo(tx);
+    const estado = await repo.lockEstado(entidadId, ordenId);
+    if (estado !== ESTADO.FINALIZADA) return false;
+    const now = this.clock.now();
+    await repo.update(entidadId, ordenId, { estadoId: ESTADO_REABIERTA, actualizada: now, finalizada: null });
+    await repo.insertEvento({
+      entidadId,
+      ordenId,
+      tipo: 'ESTADO',
+      usuarioId,
+      fecha: now,
+      estadoAnteriorId: estado,
+      estadoNuevoId: ESTADO_REABIERTA,
+      comentario,
+    });
+    return true;
   }
 
   /** For other modules: writes an event in the order's history, inside their transaction. */

@@ -1,4 +1,6 @@
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
+import type { PuertoChecklists } from '../checklists/index.js';
+import type { PuertoConformidad } from '../conformity/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
 import type { PuertoGastos } from '../expenses/index.js';
 import type { PuertoArchivos } from '../files/index.js';
@@ -18,11 +20,23 @@ export interface DepsReportes {
   expenses: Pick<PuertoGastos, 'registro' | 'totalesDeOrdenes' | 'rangoReporte' | 'horasReportadas' | 'detalleHoras'>;
   /** The company's name and logo on the PDF. */
   entidades: Pick<PuertoEntidades, 'find'>;
+  /** The client's conformity and its signature's image (issue 31). */
+  conformidad: Pick<PuertoConformidad, 'paraImprimir'>;
+  /** The order's checklist and its signatures' images (issue 31). */
+  checklists: Pick<PuertoChecklists, 'checklist' | 'firma'>;
 }
 
 /** The order's PDF report and the Excel exports (orders, hours reported), streamed while written. */
 export function moduloReportes(n: Pick<Nucleo, 'clock'>, deps: DepsReportes): Modulo<PuertoReportes> {
-  const reports = new ReportsService(deps.orders, deps.files, deps.expenses, deps.entidades, n.clock);
+  const reports = new ReportsService(
+    deps.orders,
+    deps.files,
+    deps.expenses,
+    deps.entidades,
+    n.clock,
+    deps.conformidad,
+    deps.checklists,
+  );
   return { nombre: 'reports', puerto: {}, rutas: reportsRoutes(reports) };
 }
 

@@ -1,4 +1,12 @@
-import { horasTexto, type Archivo, type EventoOrden, type OrdenDetalle, type RegistroOrden } from '@delego/contract';
+import {
+  TEXTO_CONFORMIDAD_REQUERIDA,
+  horasTexto,
+  type Archivo,
+  type ConformidadOrden,
+  type EventoOrden,
+  type OrdenDetalle,
+  type RegistroOrden,
+} from '@delego/contract';
 import { fecha, fechaHora, tamanioTexto, textoPdf as t } from './formato.js';
 
 /** Everything the printed report of an order shows. */
@@ -8,8 +16,27 @@ export interface DatosReporte {
   registro: RegistroOrden;
   historial: EventoOrden[] | null;
   archivos: { archivo: Archivo; leerMiniatura: (() => Promise<Buffer>) | null }[] | null;
+  /** The order's checklist (issue 31): each item's answer, and its photos' thumbnails and signatures. */
+  checklist: ChecklistParaImprimir | null;
+  /** The client's conformity and the signature's image (issue 31); null when there is nothing to print. */
+  conformidad: { conformidad: ConformidadOrden; imagen: { bytes: Buffer } | null } | null;
   generado: number;
   generadoPor: string;
+}
+
+/** An order's checklist as the report prints it. */
+export interface ChecklistParaImprimir {
+  progreso: string;
+  items: {
+    seccion: string | null;
+    etiqueta: string;
+    requerido: boolean;
+    respuesta: string | null;
+    estado: string;
+    nota: string | null;
+  }[];
+  /** Photos (thumbnails) and signature images of the answers, with the item they belong to. */
+  imagenes: { titulo: string; leer: () => Promise<Buffer> }[];
 }
 
 /** Images printed at most: the rest are listed. */
@@ -200,6 +227,105 @@ function encabezado(doc: PDFKit.PDFDocument, w: Escritor, d: DatosReporte): void
   doc.moveDown(0.3);
 }
 
+/** The checklist: a table of items and answers, then the answers' photos and signatures, small. */
+async function checklist(doc: PDFKit.PDFDocument, w: Escritor, c: ChecklistParaImprimir): Promise<void> {
+  w.seccion(`Checklist (${c.progreso})`);
+  if (!c.items.length) {
+    w.parrafo('La orden no tiene checklist.', { color: COLOR.tenue });
+    return;
+  }
+  w.tabla(
+    [
+      { titulo: 'Ítem', ancho: 230 },
+      { titulo: 'Respuesta', ancho: 170 },
+      { titulo: 'Estado', ancho: 95 },
+    ],
+    c.items.map((i) => [
+      `${i.seccion ? `${i.seccion} · ` : ''}${i.etiqueta}${i.requerido ? ' *' : ''}`,
+      `${i.respuesta ?? '—'}${i.nota ? ` (${i.nota})` : ''}`,
+      i.estado,
+    ]),
+  );
+  if (c.items.some((i) => i.requerido)) {
+    doc.moveDown(0.3);
+    w.parrafo('* obligatorio', { color: COLOR.tenue, tamanio: 8 });
+  }
+  if (!c.imagenes.length) return;
+  doc.moveDown(0.5);
+  const porFila = 4;
+  const gap = 10;
+  const lado = (w.ancho - gap * (porFila - 1)) / porFila;
+  const alto = lado * 0.75;
+  let y = doc.y;
+  for (const [i, img] of c.imagenes.slice(0, MAX_IMAGENES).entries()) {
+    const col = i % porFila;
+    if (col === 0 && y + alto + 20 > w.fondo) {
+      doc.addPage();
+      y = doc.y;
+    }
+    const x = w.izq + col * (lado + gap);
+    try {
+      doc.image(await img.leer(), x, y, { fit: [lado, alto], align: 'center', valign: 'center' });
+    } catch {
+      // An image that cannot be read or drawn is left out; its item is in the table above.
+    }
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .fillColor(COLOR.tenue)
+      .text(t(recortar(img.titulo, 60)), x, y + alto + 2, { width: lado, align: 'center' });
+    doc.fillColor(COLOR.texto);
+    if (col === porFila - 1 || i === Math.min(c.imagenes.length, MAX_IMAGENES) - 1) {
+      y += alto + 18;
+      doc.y = y;
+      doc.x = w.izq;
+    }
+  }
+}
+
+const ESTADO_CONFORMIDAD = { pendiente: 'Pendiente', conforme: 'Conforme', no_conforme: 'No conforme' } as const;
+
+/** The client's conformity: its state, the signature on site (image, name, DNI, time) and the remote answer. */
+function conformidad(
+  doc: PDFKit.PDFDocument,
+  w: Escritor,
+  { conformidad: c, imagen }: NonNullable<DatosReporte['conformidad']>,
+): void {
+  // The fields and the signature's image stay on one page.
+  w.espacio(c.firma && imagen ? 260 : 120);
+  w.seccion('Conformidad del cliente');
+  w.campo('Estado', ESTADO_CONFORMIDAD[c.estado]);
+  if (c.requerida !== 'no') w.campo('Exigida', TEXTO_CONFORMIDAD_REQUERIDA[c.requerida]);
+  if (c.firma) {
+    const f = c.firma;
+    w.campo('Firmó', f.nombre);
+    w.campo('DNI', f.dni ?? '—');
+    w.campo('Fecha de la firma', fechaHora(f.fecha));
+    if (f.ubicacion) w.campo('Ubicación', `${f.ubicacion.lat.toFixed(5)}, ${f.ubicacion.lng.toFixed(5)}`);
+    w.campo('Registrada por', f.registradaPor);
+    if (imagen) {
+      const alto = 90;
+      w.espacio(alto + 12);
+      const y = doc.y + 4;
+      try {
+        doc.image(imagen.bytes, w.izq, y, { fit: [240, alto] });
+        doc.rect(w.izq, y, 240, alto).lineWidth(0.5).strokeColor(COLOR.linea).stroke();
+      } catch {
+        // An image pdfkit cannot read is left out; the name and time are printed above.
+      }
+      doc.y = y + alto + 8;
+      doc.x = w.izq;
+    }
+  }
+  if (c.remota) {
+    w.campo(
+      'Respuesta desde el enlace',
+      `${c.remota.conforme ? 'Conforme' : 'No conforme'} · ${fechaHora(c.remota.fecha)}`,
+    );
+    if (c.remota.motivo) w.parrafo(`“${c.remota.motivo}”`, { fuente: 'Helvetica-Oblique', tamanio: 9 });
+  }
+}
+
 async function dibujar(doc: PDFKit.PDFDocument, d: DatosReporte): Promise<void> {
   const w = new Escritor(doc);
   const o = d.orden;
@@ -257,6 +383,9 @@ async function dibujar(doc: PDFKit.PDFDocument, d: DatosReporte): Promise<void> 
     doc.moveDown(0.4);
     for (const tm of r.totales.gastos) w.campo(`Total ${tm.moneda}`, monto(tm.total, tm.moneda));
   } else w.parrafo('No se registraron gastos.', { color: COLOR.tenue });
+
+  if (d.checklist) await checklist(doc, w, d.checklist);
+  if (d.conformidad) conformidad(doc, w, d.conformidad);
 
   if (d.historial) {
     w.seccion('Historial');

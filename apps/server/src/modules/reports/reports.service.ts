@@ -1,15 +1,17 @@
 import type { Readable } from 'node:stream';
-import type { zFiltros, zHorasReportadasQuery } from '@delego/contract';
+import { textoProgreso, textoRespuestaItem, type zFiltros, type zHorasReportadasQuery } from '@delego/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../kernel/actor.js';
 import type { Clock } from '../../kernel/clock.js';
 import { libroXlsx } from '../../lib/xlsx.js';
+import type { PuertoChecklists } from '../checklists/index.js';
+import type { PuertoConformidad } from '../conformity/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
 import { diaAR, type PuertoGastos } from '../expenses/index.js';
 import type { PuertoArchivos } from '../files/index.js';
 import type { PuertoOrdenes } from '../orders/index.js';
 import { COLUMNAS_HORAS_DETALLE, COLUMNAS_HORAS_RESUMEN, columnasOrdenes } from './columnas.js';
-import { crearPdf, logoParaPdf } from './pdf.js';
+import { crearPdf, logoParaPdf, type ChecklistParaImprimir } from './pdf.js';
 
 type Filtros = z.output<typeof zFiltros>;
 type RangoQuery = z.output<typeof zHorasReportadasQuery>;
@@ -26,7 +28,52 @@ export class ReportsService {
     private readonly expenses: PuertoGastos,
     private readonly entidades: Pick<PuertoEntidades, 'find'>,
     private readonly clock: Clock,
+    private readonly conformidad: Pick<PuertoConformidad, 'paraImprimir'>,
+    private readonly checklists: Pick<PuertoChecklists, 'checklist' | 'firma'>,
   ) {}
+
+  /** The order's checklist for the report, with its photos' thumbnails and its signatures' images. */
+  private async checklistParaImprimir(
+    actor: Actor,
+    ordenId: number,
+    archivos: Awaited<ReturnType<PuertoArchivos['paraImprimir']>> | null,
+  ): Promise<ChecklistParaImprimir | null> {
+    const c = await this.checklists.checklist(actor, ordenId);
+    if (!c.items.length) return null;
+    const conFotos = c.items.some((i) => i.respuesta?.fotos.length);
+    const deOrden = conFotos ? (archivos ?? (await this.files.paraImprimir(actor, ordenId))) : [];
+    const miniaturas = new Map(deOrden.map((a) => [a.archivo.id, a.leerMiniatura]));
+    const imagenes: ChecklistParaImprimir['imagenes'] = [];
+    for (const i of c.items) {
+      for (const f of i.respuesta?.fotos ?? []) {
+        const leer = miniaturas.get(f.id);
+        if (leer) imagenes.push({ titulo: `${i.etiqueta}: ${f.nombre}`, leer });
+      }
+      if (i.tipo === 'firma' && i.respuesta) {
+        imagenes.push({
+          titulo: `${i.etiqueta}${i.respuesta.firmante ? `: ${i.respuesta.firmante}` : ''}`,
+          leer: async () => {
+            const partes: Buffer[] = [];
+            for await (const p of await (await this.checklists.firma(actor, ordenId, i.id)).abrir())
+              partes.push(p as Buffer);
+            return Buffer.concat(partes);
+          },
+        });
+      }
+    }
+    return {
+      progreso: textoProgreso(c.progreso),
+      items: c.items.map((i) => ({
+        seccion: i.seccion,
+        etiqueta: i.etiqueta,
+        requerido: i.requerido,
+        respuesta: textoRespuestaItem(i.tipo, i.respuesta, i.unidad),
+        estado: i.fallido ? 'Fallido' : i.hecho ? 'Hecho' : 'Pendiente',
+        nota: i.respuesta?.nota ?? null,
+      })),
+      imagenes,
+    };
+  }
 
   /**
    * GET /api/v2/imprimirReporte/{id}?eventos&archivos: the order's report as a PDF. Whoever sees the
@@ -42,12 +89,17 @@ export class ReportsService {
     const historial = o.eventos ? await this.orders.historial(actor, ordenId) : null;
     const archivos = o.archivos ? await this.files.paraImprimir(actor, ordenId) : null;
     const entidad = await this.entidades.find(actor.entidadId);
+    const checklist = await this.checklistParaImprimir(actor, ordenId, archivos);
+    const c = await this.conformidad.paraImprimir(actor, ordenId);
+    const conformidad = c.conformidad.estado !== 'pendiente' || c.conformidad.requerida !== 'no' ? c : null;
     const doc = await crearPdf({
       entidad: { nombre: entidad?.nombre ?? '', logo: await logoParaPdf(entidad?.logo) },
       orden,
       registro,
       historial,
       archivos,
+      checklist,
+      conformidad,
       generado: this.clock.now().getTime(),
       generadoPor: persona(actor),
     });

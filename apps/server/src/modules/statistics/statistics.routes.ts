@@ -10,6 +10,7 @@ export const statisticsRoutes =
   (s: StatisticsService): FastifyPluginAsync =>
   async (app) => {
     registrar(app, RUTAS.desempenoResponsables, async (req) => s.desempeno(actorOf(req), req.body));
+    registrar(app, RUTAS.calidadClientes, async (req) => s.calidadClientes(actorOf(req), req.body));
     registrar(app, RUTAS.demorasOrdenes, async (req) => s.demorasOrdenes(actorOf(req), req.body));
     registrar(app, RUTAS.accesoExportDemora, async (req) => s.accesoExport(actorOf(req), req.body));
     registrar(app, RUTAS.estadistica, async (req) => s.grafico(actorOf(req), req.params.grafico, req.body));

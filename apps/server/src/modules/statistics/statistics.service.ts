@@ -9,6 +9,7 @@ import {
   sumarDias,
   tienePermiso,
   type AccesoExport,
+  type CalidadClientes,
   type Dashboard,
   type DemorasOrdenes,
   type Desempeno,
@@ -24,6 +25,7 @@ import type { TenantCache } from '../../kernel/tenant-cache.js';
 import { visibilidad, type PuertoOrdenes } from '../orders/index.js';
 import type { PuertoPlanes } from '../plans/index.js';
 import { AccesosExport } from './acceso-export.js';
+import { ConsultasCalidad, camposCalidad } from './calidad.js';
 import { ConsultasEnVivo } from './consultas-en-vivo.js';
 import { ConsultasResumen } from './consultas-resumen.js';
 import { exportarDemoras } from './exportar-demoras.js';
@@ -74,6 +76,7 @@ export class StatisticsService {
   private readonly resumen: ConsultasResumen;
   private readonly vivo: ConsultasEnVivo;
   private readonly accesos: AccesosExport;
+  private readonly calidad: ConsultasCalidad;
 
   constructor(
     db: Db,
@@ -83,6 +86,7 @@ export class StatisticsService {
     this.resumen = new ConsultasResumen(db, deps.consultar);
     this.vivo = new ConsultasEnVivo(db, deps.consultar);
     this.accesos = new AccesosExport(db);
+    this.calidad = new ConsultasCalidad(db, deps.consultar);
   }
 
   private exigir(actor: Actor): void {
@@ -244,10 +248,12 @@ export class StatisticsService {
     this.exigir(actor);
     const rango = this.rango(q);
     const ahora = this.clock.now().getTime();
-    const [filas, vencidasAbiertas] = await Promise.all([
+    const [filas, vencidasAbiertas, calidad] = await Promise.all([
       this.resumen.desempeno(actor.entidadId, rango, ahora),
       this.vivo.vencidasConResponsable(actor.entidadId, ahora),
+      this.calidad.porResponsable(actor.entidadId, rango),
     ]);
+    const calidadDe = new Map(calidad.map((c) => [c.id, c]));
     const responsables = filas.map((f) => ({
       responsable: { id: f.id, usuario: f.usuario, nombre: f.nombre, apellido: f.apellido },
       finalizadas: f.finalizadas,
@@ -260,6 +266,7 @@ export class StatisticsService {
       horas: r2(f.minutos / 60),
       satisfaccion: f.satisfaccion == null ? null : r2(f.satisfaccion),
       encuestasRespondidas: f.encuestas,
+      ...camposCalidad(calidadDe.get(f.id)),
       filtroVencidas: { responsable: f.id, vencidas: true },
     }));
     // Who needs attention first: the lowest on-time share, then the most overdue orders.
@@ -275,6 +282,28 @@ export class StatisticsService {
       satisfaccionDisponible: true,
       responsables,
       vencidasAbiertas,
+    };
+  }
+
+  /**
+   * POST /api/v2/estadisticas/clientes/calidad: first-time fix and the client's conformity per
+   * client, over the orders finished in the range (docs/ESTADISTICAS.md).
+   */
+  async calidadClientes(
+    actor: Actor,
+    q: { fechaDesde?: number | null; fechaHasta?: number | null },
+  ): Promise<CalidadClientes> {
+    this.exigir(actor);
+    const rango = this.rango(q);
+    const filas = await this.calidad.porCliente(actor.entidadId, rango);
+    return {
+      fechaDesde: rango.desdeMs,
+      fechaHasta: rango.hastaMs,
+      clientes: filas.map((f) => ({
+        cliente: f.id == null ? null : { id: f.id, nombre: f.nombre ?? '—' },
+        finalizadas: f.finalizadas,
+        ...camposCalidad(f),
+      })),
     };
   }
 

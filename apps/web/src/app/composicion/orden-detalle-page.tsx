@@ -1,5 +1,7 @@
 import type { OrdenDetalle } from '@delego/contract';
+import { ChecklistDeOrden } from '../../features/checklists';
 import { ClienteDeOrden } from '../../features/client-side';
+import { ConformidadDeOrden } from '../../features/conformity';
 import OrdenDetallePage from '../../features/orders/components/orden-detalle-page';
 import { PapeleoDeOrden } from '../../features/reports';
 
@@ -7,8 +9,10 @@ import { PapeleoDeOrden } from '../../features/reports';
 function papeleo(orden: OrdenDetalle) {
   return (
     <>
+      <ChecklistDeOrden orden={orden} />
       <PapeleoDeOrden ordenId={orden.id} />
       <ClienteDeOrden orden={orden} />
+      <ConformidadDeOrden orden={orden} />
     </>
   );
 }

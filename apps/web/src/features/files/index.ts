@@ -16,3 +16,4 @@ export { CabeceraOrden } from './components/cabecera-orden';
 export { useAdjuntos, type Adjuntos } from './hooks/use-adjuntos';
 export { CampoAdjuntos } from './components/campo-adjuntos';
 export { adjuntarAOrden, type ResultadoAdjuntos } from './api/adjuntar-a-orden';
+export { Miniatura } from './components/miniatura';

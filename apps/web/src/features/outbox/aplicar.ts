@@ -1,8 +1,9 @@
-import type { Archivo, OrdenDetalle, RegistroOrden } from '@delego/contract';
+import type { Archivo, ItemGuardado, OrdenDetalle, RegistroOrden } from '@delego/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Cambio } from '../../lib/outbox';
 import { registroKeys } from '../expenses';
 import { archivosKeys } from '../files';
+import { itemGuardado } from '../checklists';
 import { ordenCambiada, ordenCreada, ordenesKeys } from '../../domain/orden';
 
 /** What a change of the outbox, once the server took it, updates in the app (its answer, like the screens do). */
@@ -23,6 +24,15 @@ export function aplicarRespuesta(queryClient: QueryClient, cambio: Cambio, respu
       if (cambio.ordenId === null) return;
       queryClient.setQueryData(archivosKeys.lista(cambio.ordenId), respuesta as Archivo[]);
       void queryClient.invalidateQueries({ queryKey: ordenesKeys.historial(cambio.ordenId) });
+      return;
+    case 'checklist':
+      if (cambio.ordenId === null) return;
+      itemGuardado(queryClient, cambio.ordenId, respuesta as ItemGuardado);
+      return;
+    case 'checklistFoto':
+      if (cambio.ordenId === null) return;
+      itemGuardado(queryClient, cambio.ordenId, respuesta as ItemGuardado);
+      void queryClient.invalidateQueries({ queryKey: archivosKeys.lista(cambio.ordenId) });
       return;
   }
 }

@@ -1,7 +1,8 @@
-import { RUTAS, type OrdenGuardar, type RegistroCambios } from '@delego/contract';
+import { RUTAS, type OrdenGuardar, type RegistroCambios, type ResponderItem } from '@delego/contract';
 import { llamar, llamarFormulario } from '../http';
 import { comprimirImagen } from '../imagenes';
-import type { Cambio } from './tipos';
+import { claveDerivada, idsSubidos } from './claves';
+import type { Cambio, CuerpoChecklist, CuerpoChecklistFoto } from './tipos';
 
 /**
  * Sends one change of the outbox with its key as `Idempotency-Key` (the server applies it once)
@@ -26,18 +27,44 @@ export async function enviarCambio(c: Cambio): Promise<unknown> {
       });
     case 'orden':
       return llamar(RUTAS.guardarOrden, { cuerpo: c.cuerpo as OrdenGuardar, idempotencia, hechoEn });
-    case 'archivos': {
-      const formulario = new FormData();
-      for (const a of c.archivos ?? []) {
-        const archivo = new File([a.datos], a.nombre, { type: a.tipo });
-        const final = await comprimirImagen(archivo).catch(() => archivo);
-        formulario.append('archivos', final, final.name);
-      }
-      return llamarFormulario(RUTAS.agregarArchivos, formulario, {
-        params: { id: c.ordenId ?? 0 },
+    case 'archivos':
+      return subir(c);
+    case 'checklist': {
+      const { itemId, respuesta } = c.cuerpo as CuerpoChecklist;
+      return llamar(RUTAS.responderItemChecklist, {
+        params: { id: c.ordenId ?? 0, itemId },
+        cuerpo: respuesta as ResponderItem,
         idempotencia,
         hechoEn,
       });
     }
+    case 'checklistFoto': {
+      // The photos first (with the change's key), then the answer naming them (with a key derived
+      // from it): a replay after a failure in between gets the upload's stored answer back.
+      const { itemId, previas, nota } = c.cuerpo as CuerpoChecklistFoto;
+      const lista = await subir(c);
+      const nuevas = idsSubidos(lista, c.archivos?.length ?? 0);
+      return llamar(RUTAS.responderItemChecklist, {
+        params: { id: c.ordenId ?? 0, itemId },
+        cuerpo: { tipo: 'foto', archivos: [...previas, ...nuevas], ...(nota ? { nota } : {}) },
+        idempotencia: claveDerivada(idempotencia),
+        hechoEn,
+      });
+    }
   }
+}
+
+/** The files of a change, compressed on the phone, to the order's files (RUTAS.agregarArchivos). */
+async function subir(c: Cambio) {
+  const formulario = new FormData();
+  for (const a of c.archivos ?? []) {
+    const archivo = new File([a.datos], a.nombre, { type: a.tipo });
+    const final = await comprimirImagen(archivo).catch(() => archivo);
+    formulario.append('archivos', final, final.name);
+  }
+  return llamarFormulario(RUTAS.agregarArchivos, formulario, {
+    params: { id: c.ordenId ?? 0 },
+    idempotencia: c.id,
+    hechoEn: c.creado,
+  });
 }

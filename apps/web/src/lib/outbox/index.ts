@@ -27,4 +27,5 @@ export {
   usePendientesDeAlta,
   usePendientesDeOrden,
 } from './pendientes';
-export type { Cambio, NuevoCambio, TipoCambio } from './tipos';
+export type { Cambio, CuerpoChecklist, CuerpoChecklistFoto, NuevoCambio, TipoCambio } from './tipos';
+export { claveDerivada, idsSubidos } from './claves';

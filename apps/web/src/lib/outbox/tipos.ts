@@ -4,8 +4,11 @@ import { z } from 'zod';
  * A change waiting in the outbox (docs/APP-DE-CAMPO.md, "Trabajo sin conexión"). `id` is also the
  * `Idempotency-Key` it is sent with, every time, so the server applies it once however many times
  * it goes out. A refused one keeps the server's answer until the person fixes or discards it.
+ * `checklist` is the answer of one checklist item (`cuerpo`: `CuerpoChecklist`); `checklistFoto`
+ * the photos of a photo item (`archivos`), uploaded and then named in the item's answer
+ * (`cuerpo`: `CuerpoChecklistFoto`), issue 31.
  */
-export const TIPOS_CAMBIO = ['estado', 'registro', 'archivos', 'orden'] as const;
+export const TIPOS_CAMBIO = ['estado', 'registro', 'archivos', 'orden', 'checklist', 'checklistFoto'] as const;
 export type TipoCambio = (typeof TIPOS_CAMBIO)[number];
 
 const zArchivoGuardado = z.object({
@@ -45,3 +48,16 @@ export type ArchivoGuardado = z.infer<typeof zArchivoGuardado>;
 
 /** What a screen asks to send: a change, before it gets its key, owner and place in the queue. */
 export type NuevoCambio = Pick<Cambio, 'tipo' | 'ordenId' | 'descripcion' | 'cuerpo' | 'archivos' | 'ordenClave'>;
+
+/** The body of a `checklist` change: which item of the order and its answer (RUTAS.responderItemChecklist). */
+export interface CuerpoChecklist {
+  itemId: number;
+  respuesta: Record<string, unknown> & { tipo: string };
+}
+
+/** The body of a `checklistFoto` change: the item, the photos it already had (kept) and a note. */
+export interface CuerpoChecklistFoto {
+  itemId: number;
+  previas: number[];
+  nota?: string;
+}

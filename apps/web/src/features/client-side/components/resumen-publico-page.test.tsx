@@ -1,5 +1,5 @@
 import { MENSAJES_CLIENTE_PUBLICO, type ResumenPublico } from '@delego/contract';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../../app/app';
 import { crearQueryClient } from '../../../app/query-client';
@@ -78,5 +78,68 @@ describe('ordersummary/:id', () => {
     abrir('/ordersummary/tok-abc#facturacion=formulario-de-prueba-123');
     expect(await screen.findByTestId('facturacion-no-pendiente')).toBeInTheDocument();
     expect(screen.queryByTestId('facturacion-publica')).toBeNull();
+  });
+
+  it('shows the public checklist items and their answer as text (issue 31)', async () => {
+    simularServidor({
+      'GET /api/v2/ordersummary': resumen({
+        checklist: [
+          {
+            seccion: 'Hidráulica',
+            etiqueta: 'Presión <b>bomba</b>',
+            tipo: 'numero',
+            estado: 'fallido',
+            respuesta: '7,5 bar',
+          },
+          { seccion: 'Hidráulica', etiqueta: 'Limpieza', tipo: 'tick', estado: 'hecho', respuesta: 'Hecho' },
+          { seccion: null, etiqueta: 'Foto final', tipo: 'foto', estado: 'pendiente', respuesta: null },
+        ],
+      }),
+    });
+    abrir('/ordersummary/tok-abc');
+    const lista = await screen.findByTestId('resumen-checklist');
+    const filas = within(lista)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(filas).toEqual([
+      'Hidráulica',
+      'Presión <b>bomba</b>Con observaciones: 7,5 bar',
+      'LimpiezaHecho: Hecho',
+      'Foto finalPendiente',
+    ]);
+  });
+
+  it('«No conforme» asks for the reason and sends it without a session; «Conforme» needs none', async () => {
+    const conformidad = {
+      requerida: 'no' as const,
+      estado: 'pendiente' as const,
+      firma: null,
+      remota: null,
+      puedeResponder: true,
+    };
+    const s = simularServidor({
+      'GET /api/v2/ordersummary': resumen({ conformidad }),
+      'POST /api/v2/ordersummary/conformidad': {
+        ok: true,
+        mensaje: 'Registramos su no conformidad. La empresa ya fue avisada.',
+        conformidad: { ...conformidad, estado: 'no_conforme', puedeResponder: true },
+      },
+    });
+    abrir('/ordersummary/tok-abc');
+    fireEvent.click(await screen.findByTestId('conformidad-no-conforme'));
+    fireEvent.click(screen.getByTestId('conformidad-enviar-no-conforme'));
+    expect(await screen.findByTestId('conformidad-error')).toHaveTextContent('Indique el motivo de la no conformidad.');
+    expect(s.de('POST', '/api/v2/ordersummary/conformidad')).toHaveLength(0);
+
+    fireEvent(
+      screen.getByTestId('conformidad-motivo-campo'),
+      new CustomEvent('ionInput', { detail: { value: '  Gotea la <i>bomba</i>  ' } }),
+    );
+    fireEvent.click(screen.getByTestId('conformidad-enviar-no-conforme'));
+    expect(await screen.findByTestId('conformidad-hecha')).toHaveTextContent('Registramos su no conformidad.');
+    const post = s.de('POST', '/api/v2/ordersummary/conformidad')[0];
+    expect(post?.cuerpo).toEqual({ k: 'tok-abc', conforme: false, motivo: 'Gotea la <i>bomba</i>' });
+    expect(post?.autorizacion).toBeNull();
+    await waitFor(() => expect(s.de('GET', '/api/v2/ordersummary').length).toBeGreaterThan(1));
   });
 });

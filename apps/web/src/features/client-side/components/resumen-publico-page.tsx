@@ -25,6 +25,8 @@ import {
 import { BotonGuardar } from '../../../components/botones-formulario';
 import { colorDePunto } from '../../../lib/color-de-punto';
 import { EncuestaResumen } from './encuesta-resumen';
+import { ConformidadResumen } from './conformidad-resumen';
+import { ChecklistResumen } from './checklist-resumen';
 import '../client-side.css';
 
 /** The public page shows dates in the companies' default zone (the client has no session to tell another). */
@@ -178,6 +180,10 @@ function Resumen({ r, k, f, actualizando }: { r: ResumenPublico; k: string; f: s
           </ul>
         </section>
       )}
+
+      {r.checklist && r.checklist.length > 0 && <ChecklistResumen items={r.checklist} />}
+
+      {r.conformidad && <ConformidadResumen k={k} c={r.conformidad} zona={ZONA} />}
 
       {r.encuestaPendiente && <EncuestaResumen k={k} />}
 

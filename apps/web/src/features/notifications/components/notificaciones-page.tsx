@@ -14,6 +14,7 @@ import {
 } from '@ionic/react';
 import {
   alarmOutline,
+  closeCircleOutline,
   notificationsOffOutline,
   notificationsOutline,
   personAddOutline,
@@ -40,6 +41,7 @@ const ICONOS: Record<TipoNotificacion, string> = {
   ORDEN_VENCIDA: alarmOutline,
   ENCUESTA_RESPONDIDA: starOutline,
   FACTURACION_RECIBIDA: receiptOutline,
+  ORDEN_NO_CONFORME: closeCircleOutline,
 };
 
 /**

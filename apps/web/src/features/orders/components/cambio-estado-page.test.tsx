@@ -121,4 +121,50 @@ describe('cambio-estado', () => {
       message: 'No se puede pasar de Finalizada a Pendiente.',
     });
   });
+
+  it('Finalizada blocked by another rule: disabled, with the reason beside it (issue 31)', () => {
+    const orden = makeOrdenDetalle({
+      id: 42,
+      acciones: {
+        soloLectura: false,
+        modificar: true,
+        borrar: false,
+        cambiarResponsable: true,
+        estadosSiguientes: [2, 4],
+      },
+    });
+    renderConApp(
+      <FormularioCambioEstado orden={orden} bloqueos={{ 4: 'No se puede finalizar: faltan «Presión».' }} />,
+      {
+        usuario: makeOperario(),
+        queryClient: crearQueryClient(),
+      },
+    );
+    const finalizada = screen.getByTestId('estado-4');
+    expect(finalizada).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('estado-4-bloqueo')).toHaveTextContent('No se puede finalizar: faltan «Presión».');
+    expect(screen.getByTestId('estado-2')).toHaveProperty('disabled', false);
+  });
+
+  it('a 409 TRANSICION_BLOQUEADA shows the server reason beside the states, not an alert', async () => {
+    const motivo = 'No se puede finalizar: faltan ítems obligatorios del checklist: «Presión».';
+    simularServidor({ 'PUT /api/v2/estado/42': errorDelServidor(409, motivo, { code: 'TRANSICION_BLOQUEADA' }) });
+    mostrar(
+      makeOrdenDetalle({
+        id: 42,
+        acciones: {
+          soloLectura: false,
+          modificar: true,
+          borrar: false,
+          cambiarResponsable: true,
+          estadosSiguientes: [2, 4],
+        },
+      }),
+    );
+    elegir(4);
+    comentar('listo');
+    guardar();
+    await waitFor(() => expect(screen.getByText(motivo)).toBeInTheDocument());
+    expect(document.querySelector('ion-alert')).toBeNull();
+  });
 });

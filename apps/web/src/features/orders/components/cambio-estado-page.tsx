@@ -9,6 +9,8 @@ import { useReinicioAlSalir } from '../hooks/use-reinicio';
 import { useVolver } from '../../../lib/navegacion';
 import { erroresDeProblemas, useFormulario, type ErroresCampos, type Validacion } from '../../../lib/formularios';
 import { MENSAJE_SIN_CONEXION } from '../../../lib/outbox';
+import { ApiError } from '../../../lib/errors';
+import { useState } from 'react';
 import { EstadoBadge } from './insignias';
 import { OpcionUnica, opcionDeEstado } from './opciones';
 import { CampoComentario, FormularioDeOrden } from './formulario-de-orden';
@@ -16,11 +18,20 @@ import '../orders.css';
 
 const RUTA = '/cambio-estado';
 
+/**
+ * What blocks moving an order to a state, by state id, in Spanish (issue 31: required checklist
+ * items, the client's conformity). Other features know it: app/composicion passes their hook in.
+ */
+export type UsarBloqueos = (ordenId: number | null) => Partial<Record<number, string>>;
+
+const sinBloqueos: UsarBloqueos = () => ({});
+
 /** cambio-estado?id=42: moves an order to one of the states this user may choose, with a comment. */
-export default function CambioEstadoPage() {
+export default function CambioEstadoPage({ useBloqueos = sinBloqueos }: { useBloqueos?: UsarBloqueos }) {
   const id = useIdDeConsulta(RUTA);
   const detalle = useOrdenDetalle(id);
   const vez = useReinicioAlSalir();
+  const bloqueos = useBloqueos(id);
   return (
     <PantallaDeOrden
       titulo="Cambiar estado"
@@ -36,7 +47,7 @@ export default function CambioEstadoPage() {
             : `No tiene a qué estado pasar la orden desde ${orden.estado.nombre}.`
       }
     >
-      {(orden) => <FormularioCambioEstado key={vez} orden={orden} />}
+      {(orden) => <FormularioCambioEstado key={vez} orden={orden} bloqueos={bloqueos} />}
     </PantallaDeOrden>
   );
 }
@@ -58,8 +69,15 @@ function validarCambio({ estado, comentarios }: ValoresEstado): Validacion<keyof
   return { ok: true, datos: { estado, comentarios: validado.data.comentarios } };
 }
 
-export function FormularioCambioEstado({ orden }: { orden: OrdenDetalle }) {
+export function FormularioCambioEstado({
+  orden,
+  bloqueos = {},
+}: {
+  orden: OrdenDetalle;
+  bloqueos?: Partial<Record<number, string>>;
+}) {
   const cambiar = useCambiarEstado();
+  const [rechazo, setRechazo] = useState<string | null>(null);
   const aviso = useAviso();
   const volver = useVolver(`/orden/${orden.id}`);
   const f = useFormulario({
@@ -81,7 +99,15 @@ export function FormularioCambioEstado({ orden }: { orden: OrdenDetalle }) {
           }
           volver();
         },
-        onError: (error) => f.falloAlGuardar(error, ['estado', 'comentarios'], { soloDatosInvalidos: true }),
+        onError: (error) => {
+          // Another rule blocked it meanwhile (a required checklist item, the client's
+          // conformity): the server's reason, beside the states.
+          if (error instanceof ApiError && error.code === 'TRANSICION_BLOQUEADA') {
+            setRechazo(error.message);
+            return;
+          }
+          f.falloAlGuardar(error, ['estado', 'comentarios'], { soloDatosInvalidos: true });
+        },
       },
     );
   }
@@ -109,14 +135,18 @@ export function FormularioCambioEstado({ orden }: { orden: OrdenDetalle }) {
               nombre: info?.nombre ?? `Estado ${siguiente}`,
               color: info?.color ?? 'medium',
             };
-            return opcionDeEstado(estado, `estado-${siguiente}`);
+            const bloqueo = bloqueos[siguiente];
+            return { ...opcionDeEstado(estado, `estado-${siguiente}`), ...(bloqueo ? { bloqueo } : {}) };
           })}
           valor={f.valores.estado}
-          onElegir={(estado) => f.cambiar('estado', estado)}
+          onElegir={(estado) => {
+            setRechazo(null);
+            f.cambiar('estado', estado);
+          }}
           disabled={!f.habilitado}
           testId="cambio-estado-opciones"
         />
-        <MensajeCampo error={f.error('estado')} className="ordenes-error-campo" />
+        <MensajeCampo error={f.error('estado') ?? rechazo ?? undefined} className="ordenes-error-campo" />
       </fieldset>
 
       <CampoComentario {...f.campo('comentarios')} obligatorio rows={4} data-testid="cambio-estado-comentario" />

@@ -1,5 +1,5 @@
 import { IonCheckbox, IonItem, IonList, IonRadio, IonRadioGroup } from '@ionic/react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { PuntoEstado } from './insignias';
 
 /** One option of a list: its value, what it shows (a state with its dot, a person) and its test id. */
@@ -7,6 +7,8 @@ export interface OpcionLista {
   valor: number;
   etiqueta: ReactNode;
   testId: string;
+  /** Why it cannot be chosen now, shown beside it (a state another rule blocks); it is disabled. */
+  bloqueo?: string;
 }
 
 interface PropsLista {
@@ -34,11 +36,25 @@ export function OpcionUnica({
     <IonList lines="full" className={clasesLista(clase)} data-testid={testId}>
       <IonRadioGroup value={valor} onIonChange={(e) => onElegir(e.detail.value as number)}>
         {opciones.map((o) => (
-          <IonItem key={o.valor}>
-            <IonRadio value={o.valor} labelPlacement="end" justify="start" disabled={disabled} data-testid={o.testId}>
-              {o.etiqueta}
-            </IonRadio>
-          </IonItem>
+          <Fragment key={o.valor}>
+            <IonItem lines={o.bloqueo !== undefined ? 'none' : undefined}>
+              <IonRadio
+                value={o.valor}
+                labelPlacement="end"
+                justify="start"
+                disabled={disabled || o.bloqueo !== undefined}
+                aria-describedby={o.bloqueo !== undefined ? `${o.testId}-bloqueo` : undefined}
+                data-testid={o.testId}
+              >
+                {o.etiqueta}
+              </IonRadio>
+            </IonItem>
+            {o.bloqueo !== undefined && (
+              <p className="ordenes-opcion__bloqueo" id={`${o.testId}-bloqueo`} data-testid={`${o.testId}-bloqueo`}>
+                {o.bloqueo}
+              </p>
+            )}
+          </Fragment>
         ))}
       </IonRadioGroup>
     </IonList>

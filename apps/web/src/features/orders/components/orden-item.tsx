@@ -1,6 +1,6 @@
-import type { OrdenResumen } from '@delego/contract';
+import { textoProgreso, type OrdenResumen } from '@delego/contract';
 import { IonIcon, IonItem, IonLabel } from '@ionic/react';
-import { businessOutline, personOutline } from 'ionicons/icons';
+import { businessOutline, checkboxOutline, personOutline } from 'ionicons/icons';
 import { memo } from 'react';
 import { textoResponsables } from '../model/formato';
 import { EstadoBadge, PrioridadBadge, Vencimiento } from './insignias';
@@ -31,6 +31,19 @@ export const OrdenItem = memo(function OrdenItem({ orden }: { orden: OrdenResume
             <IonIcon icon={personOutline} aria-label="Responsables" />
             {textoResponsables(orden.responsables)}
           </span>
+          {orden.checklist && orden.checklist.total > 0 && (
+            <span
+              className={
+                orden.checklist.hechos === orden.checklist.total
+                  ? 'orden-item__dato orden-item__checklist orden-item__checklist--completo'
+                  : 'orden-item__dato orden-item__checklist'
+              }
+              data-testid="orden-item-checklist"
+            >
+              <IonIcon icon={checkboxOutline} aria-label="Checklist" />
+              {textoProgreso(orden.checklist)}
+            </span>
+          )}
         </div>
         {(orden.prioridad || orden.fechaFin != null) && (
           <div className="orden-item__pie">

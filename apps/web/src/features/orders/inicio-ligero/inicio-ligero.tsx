@@ -5,6 +5,7 @@ import {
   alertCircle,
   alertCircleOutline,
   businessOutline,
+  checkboxOutline,
   downloadOutline,
   filterOutline,
   gridOutline,
@@ -390,6 +391,13 @@ function OrdenLigera({
             <span className="inicio-ligero__oculto">Responsables: </span>
             {textoResponsables(orden.responsables)}
           </span>
+          {orden.checklist && orden.checklist.total > 0 && (
+            <span className="inicio-ligero__dato" data-testid="orden-item-checklist">
+              <IconoLigero icono={checkboxOutline} />
+              <span className="inicio-ligero__oculto">Checklist: </span>
+              {orden.checklist.hechos} de {orden.checklist.total}
+            </span>
+          )}
         </span>
         {(orden.prioridad || v) && (
           <span className="inicio-ligero__datos">

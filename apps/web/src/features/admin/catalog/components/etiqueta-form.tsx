@@ -1,4 +1,5 @@
 import { LIMITES_ADMIN, zEtiquetaCrear, type Etiqueta } from '@delego/contract';
+import type { ReactNode } from 'react';
 import { IonSkeletonText } from '@ionic/react';
 import { archiveOutline, arrowUndoOutline, trashOutline } from 'ionicons/icons';
 import { BotonConIcono } from '../../../../components/boton-icono';
@@ -28,11 +29,26 @@ export function validarNombreEtiqueta(nombre: string): { ok: true; nombre: strin
   return { ok: false, error: erroresDeProblemas(resultado.error.issues).nombre ?? 'El nombre no es válido.' };
 }
 
+/**
+ * What an existing entry's screen shows under its form: app/composicion passes the order type's
+ * checklist template and conformity setting (other features), so this one does not import them.
+ */
+export type ExtraDeEtiqueta = (id: number) => ReactNode;
+
 /** tipo-orden and area: create (`?` without id) or rename (`?id=5`) one entry. */
-export function EtiquetaForm({ clase }: { clase: ClaseEtiqueta }) {
+export function EtiquetaForm({ clase, extra }: { clase: ClaseEtiqueta; extra?: ExtraDeEtiqueta }) {
   const t = TEXTOS_ETIQUETA[clase];
   return (
-    <PantallaFormularioAdmin recurso={t}>{(id) => <CargaEtiqueta clase={clase} id={id} />}</PantallaFormularioAdmin>
+    <PantallaFormularioAdmin recurso={t}>
+      {(id) => (
+        <>
+          <CargaEtiqueta clase={clase} id={id} />
+          {id !== null && extra && (
+            <div className="delego-container admin-pagina admin-pagina--angosta admin-pagina--extra">{extra(id)}</div>
+          )}
+        </>
+      )}
+    </PantallaFormularioAdmin>
   );
 }
 

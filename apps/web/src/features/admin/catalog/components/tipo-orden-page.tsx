@@ -1,6 +1,9 @@
-import { EtiquetaForm } from './etiqueta-form';
+import { EtiquetaForm, type ExtraDeEtiqueta } from './etiqueta-form';
 
-/** tipo-orden: create (`/tipo-orden`) or rename (`/tipo-orden?id=2`) an order type. */
-export default function TipoOrdenPage() {
-  return <EtiquetaForm clase="tipos" />;
+/**
+ * tipo-orden: create (`/tipo-orden`) or rename (`/tipo-orden?id=2`) an order type; app/composicion
+ * adds under an existing one what other features keep about it (its checklist, its conformity).
+ */
+export default function TipoOrdenPage({ extra }: { extra?: ExtraDeEtiqueta }) {
+  return <EtiquetaForm clase="tipos" extra={extra} />;
 }

@@ -1,0 +1,165 @@
+import type { ChecklistOrden, ItemChecklist } from '@delego/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { crearQueryClient } from '../../../app/query-client';
+import { makeOperario, makeSupervisor } from '../../../test/factories';
+import { makeOrdenDetalle } from '../../../test/ordenes';
+import { renderConApp } from '../../../test/render';
+import { simularServidor, type Llamada } from '../../../test/servidor';
+import { checklistKeys } from '../keys';
+import { resumenDe } from '../model/checklist';
+import { ChecklistDeOrden } from './checklist-de-orden';
+
+function item(id: number, cambios: Partial<ItemChecklist> = {}): ItemChecklist {
+  return {
+    id,
+    seccion: null,
+    etiqueta: `Ítem ${id}`,
+    tipo: 'tick',
+    requerido: false,
+    publico: false,
+    unidad: null,
+    min: null,
+    max: null,
+    adHoc: false,
+    respuesta: null,
+    hecho: false,
+    fallido: false,
+    seguimiento: null,
+    ...cambios,
+  };
+}
+
+function checklist(items: ItemChecklist[], cambios: Partial<ChecklistOrden> = {}): ChecklistOrden {
+  return {
+    ordenId: 42,
+    tipoOrdenId: 1,
+    version: 1,
+    plantillaDesactualizada: false,
+    items,
+    origen: null,
+    seguimientos: [],
+    modificar: true,
+    ...resumenDe(items),
+    ...cambios,
+  };
+}
+
+const POR = { id: 9, nombre: 'Ana Pérez' };
+const RESPUESTA = { marcado: null, resultado: null, numero: null, texto: null, fotos: [], firmante: null, nota: null };
+
+function mostrar(c: ChecklistOrden, extra: Record<string, unknown> = {}, usuario = makeOperario()) {
+  const llamadas = simularServidor({
+    'GET /api/v2/checklist/orden/42': c,
+    'GET /api/v2/archivos/42': [],
+    ...extra,
+  });
+  const vista = renderConApp(<ChecklistDeOrden orden={makeOrdenDetalle({ id: 42, numero: 7 })} />, {
+    usuario,
+    queryClient: crearQueryClient(),
+  });
+  return { llamadas, ...vista };
+}
+
+describe('ChecklistDeOrden', () => {
+  it('muestra el progreso, las secciones y lo que falta para finalizar; el texto del usuario como texto', async () => {
+    mostrar(
+      checklist([
+        item(1, {
+          seccion: 'Eléctrico',
+          etiqueta: '<img src=x onerror=alert(1)>',
+          hecho: true,
+          respuesta: { ...RESPUESTA, marcado: true, por: POR, en: 1 },
+        }),
+        item(2, {
+          seccion: 'Eléctrico',
+          etiqueta: 'Presión',
+          tipo: 'numero',
+          unidad: 'bar',
+          min: 2,
+          max: 5,
+          requerido: true,
+        }),
+        item(3, { etiqueta: 'Estado general', tipo: 'pasa_falla' }),
+      ]),
+    );
+    expect(await screen.findByTestId('checklist-progreso')).toHaveTextContent('1 de 3');
+    expect(screen.getByText('Eléctrico')).toBeInTheDocument();
+    expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+    expect(screen.getByTestId('checklist-faltantes')).toHaveTextContent('Para finalizar faltan: «Presión».');
+  });
+
+  it('un toque en «Falla» envía la respuesta y ofrece la orden de seguimiento', { timeout: 20_000 }, async () => {
+    const base = item(3, { etiqueta: 'Estado general', tipo: 'pasa_falla' });
+    const fallido = {
+      ...base,
+      hecho: true,
+      fallido: true,
+      respuesta: { ...RESPUESTA, resultado: 'falla' as const, por: POR, en: 2 },
+    };
+    const { llamadas, queryClient } = mostrar(
+      checklist([base]),
+      {
+        'PUT /api/v2/checklist/orden/42/item/3': { item: fallido, progreso: { hechos: 1, total: 1 }, faltantes: [] },
+        'POST /api/v2/checklist/orden/42/item/3/seguimiento': {
+          seguimiento: { ordenId: 50, numero: 8, titulo: 'Seguimiento: Estado general' },
+          item: { ...fallido, seguimiento: { ordenId: 50, numero: 8, titulo: 'Seguimiento: Estado general' } },
+          creado: true,
+        },
+      },
+      makeSupervisor(),
+    );
+    fireEvent.click(await screen.findByTestId('checklist-falla-3'));
+    await waitFor(() => expect(llamadas.de('PUT', '/api/v2/checklist/orden/42/item/3')).toHaveLength(1));
+    const put = llamadas.de('PUT', '/api/v2/checklist/orden/42/item/3')[0] as Llamada;
+    expect(put.cuerpo).toEqual({ tipo: 'pasa_falla', resultado: 'falla' });
+    expect(put.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() =>
+      expect(queryClient.getQueryData<ChecklistOrden>(checklistKeys.orden(42))?.progreso.hechos).toBe(1),
+    );
+
+    fireEvent.click(await screen.findByTestId('checklist-crear-seguimiento-3'));
+    expect(await screen.findByTestId('checklist-seguimiento-link-3')).toHaveTextContent('Seguimiento: orden #8');
+    const post = llamadas.de('POST', '/api/v2/checklist/orden/42/item/3/seguimiento')[0] as Llamada;
+    expect(post.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('un número fuera de los límites dice «Fuera de rango» y se envía como fallido', async () => {
+    const medida = item(2, { etiqueta: 'Presión', tipo: 'numero', unidad: 'bar', min: 2, max: 5 });
+    const { llamadas } = mostrar(checklist([medida]), {
+      'PUT /api/v2/checklist/orden/42/item/2': {
+        item: { ...medida, hecho: true, fallido: true, respuesta: { ...RESPUESTA, numero: 9.5, por: POR, en: 3 } },
+        progreso: { hechos: 1, total: 1 },
+        faltantes: [],
+      },
+    });
+    const campo = await screen.findByTestId('checklist-numero-2');
+    fireEvent(campo, new CustomEvent('ionInput', { detail: { value: '9,5' } }));
+    expect(await screen.findByTestId('checklist-fuera-2')).toHaveTextContent(
+      'Fuera de rango (entre 2 y 5 bar): se guardará como fallido.',
+    );
+    fireEvent.click(screen.getByTestId('checklist-guardar-2'));
+    await waitFor(() => expect(llamadas.de('PUT', '/api/v2/checklist/orden/42/item/2')).toHaveLength(1));
+    expect(llamadas.de('PUT', '/api/v2/checklist/orden/42/item/2')[0]?.cuerpo).toEqual({
+      tipo: 'numero',
+      numero: 9.5,
+      fallido: true,
+    });
+    expect(await screen.findByTestId('checklist-fallido-2')).toBeInTheDocument();
+    // An operario cannot create orders: the follow-up is left to who can, and it says so.
+    expect(screen.queryByTestId('checklist-crear-seguimiento-2')).toBeNull();
+    expect(screen.getByTestId('checklist-sin-seguimiento-2')).toHaveTextContent('Quien pueda crear órdenes');
+  });
+
+  it('sin permiso para modificar, las respuestas no se pueden tocar', async () => {
+    mostrar(checklist([item(1, { etiqueta: 'Limpieza' })], { modificar: false }));
+    expect(await screen.findByTestId('checklist-tick-1')).toHaveProperty('disabled', true);
+    expect(screen.queryByTestId('checklist-agregar')).toBeNull();
+  });
+
+  it('sin ítems lo dice', async () => {
+    mostrar(checklist([], { tipoOrdenId: null, version: null }));
+    expect(await screen.findByTestId('checklist-vacio')).toHaveTextContent('Esta orden no tiene checklist.');
+  });
+});

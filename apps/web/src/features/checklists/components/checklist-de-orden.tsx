@@ -1,0 +1,389 @@
+import {
+  LIMITES_CHECKLIST,
+  puedeCrearOrden,
+  NOMBRES_TIPO_ITEM,
+  TIPOS_ITEM_CHECKLIST,
+  textoProgreso,
+  zAgregarItem,
+  type ItemChecklist,
+  type OrdenDetalle,
+  type ResponderItem,
+  type TipoItemChecklist,
+} from '@delego/contract';
+import {
+  IonButton,
+  IonCheckbox,
+  IonInput,
+  IonNote,
+  IonProgressBar,
+  IonSelect,
+  IonSelectOption,
+  IonSkeletonText,
+} from '@ionic/react';
+import { useState } from 'react';
+import { useAviso, useConfirmar } from '../../../components/avisos';
+import { ApiError, mensajeDeError, notificarError } from '../../../lib/errors';
+import { useZonaEmpresa } from '../../../lib/fechas';
+import { MENSAJE_SIN_CONEXION, nuevaClave } from '../../../lib/outbox';
+import { useArchivos } from '../../files';
+import { useSession } from '../../auth';
+import { useCrearSeguimiento } from '../api/crear-seguimiento';
+import { useChecklist } from '../api/get-checklist';
+import { useAgregarItem, useQuitarItem, useReaplicarChecklist } from '../api/items';
+import { useResponderFoto } from '../api/responder-foto';
+import { useResponderItem } from '../api/responder-item';
+import { porSeccion } from '../model/checklist';
+import { ItemChecklistFila, type AccionesItem } from './item-checklist';
+import '../checklists.css';
+
+/**
+ * «Checklist» on the order detail (issue 31): progress («7 de 10»), what blocks Finalizada, the
+ * items by section with their one-tap answers, follow-up orders both ways, ad-hoc items and the
+ * type's template applied again (asking before replacing answers).
+ */
+export function ChecklistDeOrden({ orden }: { orden: OrdenDetalle }) {
+  const c = useChecklist(orden.id);
+  const { usuario } = useSession();
+  const zona = useZonaEmpresa();
+  const archivos = useArchivos(orden.id);
+  const responder = useResponderItem();
+  const responderFoto = useResponderFoto();
+  const seguimiento = useCrearSeguimiento();
+  const quitar = useQuitarItem();
+  const reaplicar = useReaplicarChecklist();
+  const confirmar = useConfirmar();
+  const aviso = useAviso();
+  const [enCurso, setEnCurso] = useState<ReadonlySet<number>>(new Set());
+  // One key per follow-up asked for an item, kept for its retries.
+  const [clavesSeguimiento] = useState(() => new Map<number, string>());
+
+  function marcar(itemId: number, si: boolean) {
+    setEnCurso((s) => {
+      const n = new Set(s);
+      if (si) n.add(itemId);
+      else n.delete(itemId);
+      return n;
+    });
+  }
+
+  const alResponder = {
+    onSettled: (_r: unknown, _e: unknown, v: { item: Pick<ItemChecklist, 'id'> }) => marcar(v.item.id, false),
+    onSuccess: (r: { tipo: 'enviado' | 'encolado' }) => {
+      if (r.tipo === 'encolado') aviso(MENSAJE_SIN_CONEXION, 'info');
+    },
+    onError: (e: unknown) => notificarError(e),
+  };
+
+  const acciones: AccionesItem = {
+    responder(item, respuesta: ResponderItem) {
+      marcar(item.id, true);
+      responder.mutate({ ordenId: orden.id, numero: orden.numero, item, respuesta }, alResponder);
+    },
+    fotos(item, fotos) {
+      marcar(item.id, true);
+      responderFoto.mutate({ ordenId: orden.id, numero: orden.numero, item, fotos }, alResponder);
+    },
+    seguimiento(item) {
+      const clave = clavesSeguimiento.get(item.id) ?? nuevaClave();
+      clavesSeguimiento.set(item.id, clave);
+      marcar(item.id, true);
+      seguimiento.mutate(
+        { ordenId: orden.id, itemId: item.id, clave },
+        {
+          onSettled: () => marcar(item.id, false),
+          onSuccess: (r) =>
+            aviso(
+              r.creado
+                ? `Se creó la orden de seguimiento #${r.seguimiento.numero}.`
+                : `Este ítem ya tenía la orden de seguimiento #${r.seguimiento.numero}.`,
+            ),
+          onError: (e) => notificarError(e),
+        },
+      );
+    },
+    async quitar(item) {
+      const ok = await confirmar({
+        titulo: '¿Quitar el ítem?',
+        mensaje: `«${item.etiqueta}» y su respuesta dejan el checklist de esta orden (quedan en el historial).`,
+        aceptar: 'Quitar',
+      });
+      if (!ok) return;
+      marcar(item.id, true);
+      quitar.mutate(
+        { ordenId: orden.id, itemId: item.id },
+        { onSettled: () => marcar(item.id, false), onError: (e) => notificarError(e) },
+      );
+    },
+  };
+
+  async function volverAAplicar() {
+    const hacer = (reemplazar: boolean) =>
+      reaplicar.mutate(
+        { ordenId: orden.id, reemplazar },
+        {
+          onSuccess: () => aviso('Se aplicó el checklist del tipo de orden.'),
+          onError: async (e) => {
+            if (e instanceof ApiError && e.status === 409 && !reemplazar) {
+              const ok = await confirmar({
+                titulo: '¿Reemplazar las respuestas?',
+                mensaje: `${e.message.split(':')[0]}. Si continúa, se reemplazan por el checklist vigente del tipo de orden (las respuestas quedan en el historial; los ítems propios de la orden se mantienen).`,
+                aceptar: 'Reemplazar',
+              });
+              if (ok) hacer(true);
+              return;
+            }
+            notificarError(e);
+          },
+        },
+      );
+    hacer(false);
+  }
+
+  if (c.isPending) {
+    return (
+      <Seccion>
+        <IonSkeletonText animated style={{ width: '50%', height: 16 }} />
+        <IonSkeletonText animated style={{ width: '80%', height: 16 }} />
+      </Seccion>
+    );
+  }
+  if (!c.data) {
+    return (
+      <Seccion>
+        <p className="orden-dato__vacio" data-testid="checklist-error">
+          No se pudo cargar el checklist. {c.error ? mensajeDeError(c.error) : ''}{' '}
+          <IonButton fill="clear" size="small" onClick={() => void c.refetch()}>
+            Reintentar
+          </IonButton>
+        </p>
+      </Seccion>
+    );
+  }
+
+  const ck = c.data;
+  const puede = ck.modificar && !orden.acciones.soloLectura;
+  const { hechos, total } = ck.progreso;
+  return (
+    <Seccion progreso={total > 0 ? textoProgreso(ck.progreso) : undefined}>
+      {total > 0 && (
+        <IonProgressBar
+          value={total ? hechos / total : 0}
+          color={ck.faltantes.length ? 'warning' : 'success'}
+          aria-label={`Checklist: ${textoProgreso(ck.progreso)}`}
+        />
+      )}
+      {ck.origen && (
+        <p className="checklist__vinculo" data-testid="checklist-origen">
+          Orden de seguimiento de la{' '}
+          <IonButton
+            fill="clear"
+            size="small"
+            routerLink={`/orden/${ck.origen.ordenId}`}
+            data-testid="checklist-origen-link"
+          >
+            orden #{ck.origen.numero}
+          </IonButton>
+          , por «{ck.origen.etiqueta}».
+        </p>
+      )}
+      {ck.faltantes.length > 0 && (
+        <IonNote color="warning" className="checklist__faltantes" data-testid="checklist-faltantes">
+          Para finalizar faltan: {ck.faltantes.map((f) => `«${f}»`).join(', ')}.
+        </IonNote>
+      )}
+      {ck.plantillaDesactualizada && puede && (
+        <div className="checklist__aviso" data-testid="checklist-desactualizada">
+          <p>El tipo de la orden cambió: este checklist es el del tipo anterior.</p>
+          <IonButton
+            size="small"
+            onClick={() => void volverAAplicar()}
+            disabled={reaplicar.isPending}
+            data-testid="checklist-reaplicar"
+          >
+            Aplicar el checklist del tipo nuevo
+          </IonButton>
+        </div>
+      )}
+      {total === 0 ? (
+        <p className="orden-dato__vacio" data-testid="checklist-vacio">
+          Esta orden no tiene checklist.
+        </p>
+      ) : (
+        porSeccion(ck.items).map((g, i) => (
+          <div key={`${g.seccion ?? ''}-${i}`} className="checklist__seccion">
+            {g.seccion && <h3 className="checklist__seccion-titulo">{g.seccion}</h3>}
+            <ul className="checklist__items">
+              {g.items.map((item) => (
+                <ItemChecklistFila
+                  key={item.id}
+                  ordenId={orden.id}
+                  item={item}
+                  puede={puede}
+                  puedeSeguimiento={puede && usuario !== null && puedeCrearOrden(usuario)}
+                  ocupado={enCurso.has(item.id)}
+                  zona={zona}
+                  archivos={archivos.data ?? []}
+                  acciones={acciones}
+                />
+              ))}
+            </ul>
+          </div>
+        ))
+      )}
+      {ck.seguimientos.length > 0 && (
+        <div className="checklist__seguimientos" data-testid="checklist-seguimientos">
+          <h3 className="checklist__seccion-titulo">Órdenes de seguimiento</h3>
+          <ul>
+            {ck.seguimientos.map((s) => (
+              <li key={s.ordenId}>
+                <IonButton fill="clear" size="small" routerLink={`/orden/${s.ordenId}`}>
+                  #{s.numero}
+                </IonButton>
+                {s.titulo}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {puede && (
+        <div className="checklist__pie">
+          <AgregarItem ordenId={orden.id} lleno={total >= LIMITES_CHECKLIST.items} />
+          {!ck.plantillaDesactualizada && ck.tipoOrdenId !== null && (
+            <IonButton
+              size="small"
+              fill="clear"
+              onClick={() => void volverAAplicar()}
+              disabled={reaplicar.isPending}
+              data-testid="checklist-reaplicar"
+            >
+              Volver a aplicar el checklist del tipo
+            </IonButton>
+          )}
+        </div>
+      )}
+    </Seccion>
+  );
+}
+
+function Seccion({ progreso, children }: { progreso?: string; children: React.ReactNode }) {
+  return (
+    <section
+      className="delego-card orden-detalle__seccion checklist"
+      aria-labelledby="orden-checklist"
+      data-testid="orden-checklist"
+    >
+      <div className="orden-detalle__seccion-cabecera">
+        <h2 id="orden-checklist">Checklist</h2>
+        {progreso && (
+          <span className="checklist__progreso" data-testid="checklist-progreso">
+            {progreso}
+          </span>
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** An ad-hoc item of this order: its text, kind and whether it is required. */
+function AgregarItem({ ordenId, lleno }: { ordenId: number; lleno: boolean }) {
+  const agregar = useAgregarItem();
+  const [abierto, setAbierto] = useState(false);
+  const [etiqueta, setEtiqueta] = useState('');
+  const [tipo, setTipo] = useState<TipoItemChecklist>('tick');
+  const [requerido, setRequerido] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [clave, setClave] = useState(nuevaClave);
+
+  if (!abierto) {
+    return (
+      <IonButton
+        size="small"
+        fill="outline"
+        disabled={lleno}
+        onClick={() => setAbierto(true)}
+        data-testid="checklist-agregar"
+      >
+        Agregar ítem
+      </IonButton>
+    );
+  }
+  function enviar() {
+    const v = zAgregarItem.safeParse({ etiqueta, tipo, requerido });
+    if (!v.success) {
+      setError(v.error.issues[0]?.message ?? 'El ítem no es válido.');
+      return;
+    }
+    setError(null);
+    agregar.mutate(
+      { ordenId, item: v.data, clave },
+      {
+        onSuccess: () => {
+          setEtiqueta('');
+          setRequerido(false);
+          setClave(nuevaClave());
+          setAbierto(false);
+        },
+        onError: (e) => setError(mensajeDeError(e)),
+      },
+    );
+  }
+  return (
+    <form
+      className="checklist__agregar"
+      aria-label="Agregar ítem"
+      onSubmit={(e) => {
+        e.preventDefault();
+        enviar();
+      }}
+      data-testid="checklist-agregar-form"
+    >
+      <IonInput
+        label="Texto del ítem"
+        labelPlacement="stacked"
+        fill="outline"
+        value={etiqueta}
+        maxlength={LIMITES_CHECKLIST.texto}
+        onIonInput={(e) => setEtiqueta(String(e.detail.value ?? ''))}
+        data-testid="checklist-agregar-etiqueta"
+      />
+      <IonSelect
+        label="Tipo"
+        labelPlacement="stacked"
+        fill="outline"
+        interface="popover"
+        value={tipo}
+        onIonChange={(e) => setTipo(e.detail.value as TipoItemChecklist)}
+        data-testid="checklist-agregar-tipo"
+      >
+        {TIPOS_ITEM_CHECKLIST.map((t) => (
+          <IonSelectOption key={t} value={t}>
+            {NOMBRES_TIPO_ITEM[t]}
+          </IonSelectOption>
+        ))}
+      </IonSelect>
+      <IonCheckbox labelPlacement="end" checked={requerido} onIonChange={(e) => setRequerido(e.detail.checked)}>
+        Obligatorio para finalizar
+      </IonCheckbox>
+      {error && (
+        <p className="checklist-item__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="checklist__botones">
+        <IonButton
+          size="small"
+          fill="clear"
+          color="medium"
+          onClick={() => setAbierto(false)}
+          disabled={agregar.isPending}
+        >
+          Cancelar
+        </IonButton>
+        <IonButton size="small" type="submit" disabled={agregar.isPending} data-testid="checklist-agregar-guardar">
+          Agregar
+        </IonButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,411 @@
+import {
+  fueraDeLimites,
+  LIMITES_CHECKLIST,
+  textoLimites,
+  textoFechaHora,
+  type Archivo,
+  type ItemChecklist,
+  type ResponderItem,
+} from '@delego/contract';
+import { IonBadge, IonButton, IonIcon, IonInput, IonNote, IonSpinner } from '@ionic/react';
+import { arrowForwardOutline, cameraOutline, createOutline, trashOutline } from 'ionicons/icons';
+import { useRef, useState } from 'react';
+import { FirmaCanvas } from '../../../components/firma-canvas';
+import { useObjectUrl } from '../../files';
+import { Miniatura } from '../../files';
+import { leerNumero } from '../model/checklist';
+import { useFirmaItem } from '../api/get-firma-item';
+
+export interface AccionesItem {
+  responder: (item: ItemChecklist, r: ResponderItem) => void;
+  fotos: (item: ItemChecklist, fotos: File[]) => void;
+  seguimiento: (item: ItemChecklist) => void;
+  quitar: (item: ItemChecklist) => void;
+}
+
+interface Props {
+  ordenId: number;
+  item: ItemChecklist;
+  /** The reader may answer (and remove ad-hoc items). */
+  puede: boolean;
+  /** The reader may create orders: a failed item offers its follow-up. */
+  puedeSeguimiento: boolean;
+  /** An answer of this item is on its way. */
+  ocupado: boolean;
+  zona: string;
+  archivos: readonly Archivo[];
+  acciones: AccionesItem;
+}
+
+const RESULTADOS = [
+  { valor: 'pasa', texto: 'Pasa', color: 'success' },
+  { valor: 'falla', texto: 'Falla', color: 'danger' },
+  { valor: 'na', texto: 'N/A', color: 'medium' },
+] as const;
+
+/**
+ * One item of the order's checklist: its label, one-tap answer by kind, who answered and when,
+ * and for a failed one its follow-up order. Labels and answers are shown as text.
+ */
+export function ItemChecklistFila({
+  ordenId,
+  item,
+  puede,
+  puedeSeguimiento,
+  ocupado,
+  zona,
+  archivos,
+  acciones,
+}: Props) {
+  const r = item.respuesta;
+  const deshabilitado = !puede || ocupado;
+  return (
+    <li
+      className={`checklist-item${item.hecho ? ' checklist-item--hecho' : ''}${item.fallido ? ' checklist-item--fallido' : ''}`}
+      data-testid={`checklist-item-${item.id}`}
+      data-hecho={item.hecho}
+    >
+      <div className="checklist-item__cabecera">
+        <span className="checklist-item__etiqueta">{item.etiqueta}</span>
+        {item.requerido && (
+          <IonBadge color={item.hecho ? 'light' : 'warning'} className="checklist-item__marca">
+            Obligatorio
+          </IonBadge>
+        )}
+        {item.fallido && (
+          <IonBadge color="danger" className="checklist-item__marca" data-testid={`checklist-fallido-${item.id}`}>
+            Fallido
+          </IonBadge>
+        )}
+        {ocupado && <IonSpinner name="dots" aria-label="Guardando" />}
+      </div>
+
+      <div className="checklist-item__respuesta">
+        {item.tipo === 'tick' && (
+          <IonButton
+            size="small"
+            fill={r?.marcado ? 'solid' : 'outline'}
+            color={r?.marcado ? 'success' : 'medium'}
+            aria-pressed={r?.marcado === true}
+            disabled={deshabilitado}
+            onClick={() => acciones.responder(item, { tipo: 'tick', marcado: !(r?.marcado === true) })}
+            data-testid={`checklist-tick-${item.id}`}
+          >
+            {r?.marcado ? 'Hecho ✓' : 'Marcar hecho'}
+          </IonButton>
+        )}
+        {item.tipo === 'pasa_falla' && (
+          <div className="checklist-item__opciones" role="group" aria-label={`Resultado de ${item.etiqueta}`}>
+            {RESULTADOS.map((o) => (
+              <IonButton
+                key={o.valor}
+                size="small"
+                fill={r?.resultado === o.valor ? 'solid' : 'outline'}
+                color={r?.resultado === o.valor ? o.color : 'medium'}
+                aria-pressed={r?.resultado === o.valor}
+                disabled={deshabilitado}
+                onClick={() => acciones.responder(item, { tipo: 'pasa_falla', resultado: o.valor })}
+                data-testid={`checklist-${o.valor}-${item.id}`}
+              >
+                {o.texto}
+              </IonButton>
+            ))}
+          </div>
+        )}
+        {item.tipo === 'numero' && (
+          <RespuestaNumero item={item} deshabilitado={deshabilitado} responder={acciones.responder} />
+        )}
+        {item.tipo === 'texto' && (
+          <RespuestaTexto item={item} deshabilitado={deshabilitado} responder={acciones.responder} />
+        )}
+        {item.tipo === 'foto' && (
+          <RespuestaFoto
+            ordenId={ordenId}
+            item={item}
+            deshabilitado={deshabilitado}
+            archivos={archivos}
+            alElegir={(f) => acciones.fotos(item, f)}
+          />
+        )}
+        {item.tipo === 'firma' && (
+          <RespuestaFirma ordenId={ordenId} item={item} deshabilitado={deshabilitado} responder={acciones.responder} />
+        )}
+      </div>
+
+      {r && (
+        <p className="checklist-item__quien">
+          {r.por.nombre}
+          {r.por.nombre ? ' · ' : ''}
+          {textoFechaHora(r.en, zona)}
+          {r.nota ? ` · Nota: ${r.nota}` : ''}
+        </p>
+      )}
+
+      {(item.seguimiento || item.fallido || (item.adHoc && puede)) && (
+        <div className="checklist-item__acciones">
+          {item.seguimiento ? (
+            <IonButton
+              size="small"
+              fill="clear"
+              routerLink={`/orden/${item.seguimiento.ordenId}`}
+              data-testid={`checklist-seguimiento-link-${item.id}`}
+            >
+              <IonIcon slot="end" icon={arrowForwardOutline} aria-hidden="true" />
+              Seguimiento: orden #{item.seguimiento.numero}
+            </IonButton>
+          ) : item.fallido && puedeSeguimiento ? (
+            <IonButton
+              size="small"
+              color="danger"
+              fill="outline"
+              disabled={ocupado}
+              onClick={() => acciones.seguimiento(item)}
+              data-testid={`checklist-crear-seguimiento-${item.id}`}
+            >
+              Crear orden de seguimiento
+            </IonButton>
+          ) : (
+            item.fallido && (
+              <IonNote className="checklist-item__ayuda" data-testid={`checklist-sin-seguimiento-${item.id}`}>
+                Quien pueda crear órdenes puede generar una orden de seguimiento de este ítem.
+              </IonNote>
+            )
+          )}
+          {item.adHoc && puede && (
+            <IonButton
+              size="small"
+              fill="clear"
+              color="medium"
+              disabled={ocupado}
+              onClick={() => acciones.quitar(item)}
+              aria-label={`Quitar «${item.etiqueta}»`}
+              data-testid={`checklist-quitar-${item.id}`}
+            >
+              <IonIcon slot="icon-only" icon={trashOutline} aria-hidden="true" />
+            </IonButton>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+type Responder = AccionesItem['responder'];
+
+function RespuestaNumero({
+  item,
+  deshabilitado,
+  responder,
+}: {
+  item: ItemChecklist;
+  deshabilitado: boolean;
+  responder: Responder;
+}) {
+  const actual = item.respuesta?.numero;
+  const [texto, setTexto] = useState(actual != null ? String(actual).replace('.', ',') : '');
+  const [error, setError] = useState<string | null>(null);
+  const n = leerNumero(texto);
+  const fuera = n !== null && fueraDeLimites(n, item);
+  const limites = item.min !== null || item.max !== null ? textoLimites(item) : null;
+
+  function guardar() {
+    if (n === null) {
+      setError('Escriba un número (puede usar coma decimal).');
+      return;
+    }
+    setError(null);
+    responder(item, { tipo: 'numero', numero: n, ...(fuera ? { fallido: true } : {}) });
+  }
+
+  return (
+    <div className="checklist-item__campo">
+      <IonInput
+        aria-label={item.etiqueta}
+        fill="outline"
+        inputmode="decimal"
+        value={texto}
+        disabled={deshabilitado}
+        onIonInput={(e) => setTexto(String(e.detail.value ?? ''))}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') guardar();
+        }}
+        data-testid={`checklist-numero-${item.id}`}
+      >
+        {item.unidad && (
+          <span slot="end" className="checklist-item__unidad">
+            {item.unidad}
+          </span>
+        )}
+      </IonInput>
+      <IonButton
+        size="small"
+        disabled={deshabilitado || texto.trim() === ''}
+        onClick={guardar}
+        data-testid={`checklist-guardar-${item.id}`}
+      >
+        Guardar
+      </IonButton>
+      {limites && !fuera && <p className="checklist-item__ayuda">Límites: {limites}.</p>}
+      {fuera && (
+        <p className="checklist-item__fuera" role="status" data-testid={`checklist-fuera-${item.id}`}>
+          Fuera de rango ({limites}): se guardará como fallido.
+        </p>
+      )}
+      {error && (
+        <p className="checklist-item__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function RespuestaTexto({
+  item,
+  deshabilitado,
+  responder,
+}: {
+  item: ItemChecklist;
+  deshabilitado: boolean;
+  responder: Responder;
+}) {
+  const [texto, setTexto] = useState(item.respuesta?.texto ?? '');
+  const largo = texto.trim().length > LIMITES_CHECKLIST.texto;
+  return (
+    <div className="checklist-item__campo">
+      <IonInput
+        aria-label={item.etiqueta}
+        fill="outline"
+        value={texto}
+        maxlength={LIMITES_CHECKLIST.texto}
+        disabled={deshabilitado}
+        onIonInput={(e) => setTexto(String(e.detail.value ?? ''))}
+        data-testid={`checklist-texto-${item.id}`}
+      />
+      <IonButton
+        size="small"
+        disabled={deshabilitado || !texto.trim() || largo || texto.trim() === (item.respuesta?.texto ?? '')}
+        onClick={() => responder(item, { tipo: 'texto', texto: texto.trim() })}
+        data-testid={`checklist-guardar-${item.id}`}
+      >
+        Guardar
+      </IonButton>
+    </div>
+  );
+}
+
+function RespuestaFoto({
+  ordenId,
+  item,
+  deshabilitado,
+  archivos,
+  alElegir,
+}: {
+  ordenId: number;
+  item: ItemChecklist;
+  deshabilitado: boolean;
+  archivos: readonly Archivo[];
+  alElegir: (fotos: File[]) => void;
+}) {
+  const entrada = useRef<HTMLInputElement>(null);
+  const fotos = item.respuesta?.fotos ?? [];
+  return (
+    <div className="checklist-item__fotos">
+      {fotos.map((f) => {
+        const archivo = archivos.find((a) => a.id === f.id);
+        return (
+          <span key={f.id} className="checklist-item__foto" title={f.nombre}>
+            {archivo ? <Miniatura ordenId={ordenId} archivo={archivo} /> : f.nombre}
+          </span>
+        );
+      })}
+      <input
+        ref={entrada}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        multiple
+        hidden
+        onChange={(e) => {
+          const elegidas = [...(e.target.files ?? [])].filter((f) => f.type.startsWith('image/'));
+          e.target.value = '';
+          if (elegidas.length) alElegir(elegidas);
+        }}
+        data-testid={`checklist-foto-entrada-${item.id}`}
+      />
+      <IonButton
+        size="small"
+        fill="outline"
+        disabled={deshabilitado}
+        onClick={() => entrada.current?.click()}
+        data-testid={`checklist-foto-${item.id}`}
+      >
+        <IonIcon slot="start" icon={cameraOutline} aria-hidden="true" />
+        {fotos.length ? 'Agregar foto' : 'Tomar o elegir foto'}
+      </IonButton>
+    </div>
+  );
+}
+
+function RespuestaFirma({
+  ordenId,
+  item,
+  deshabilitado,
+  responder,
+}: {
+  ordenId: number;
+  item: ItemChecklist;
+  deshabilitado: boolean;
+  responder: Responder;
+}) {
+  const [firmando, setFirmando] = useState(false);
+  const [firmante, setFirmante] = useState('');
+  const imagen = useFirmaItem(ordenId, item.id, item.hecho && item.respuesta ? item.respuesta.en : null);
+  const url = useObjectUrl(imagen.data);
+  if (firmando) {
+    return (
+      <div className="checklist-item__firma">
+        <IonInput
+          label="Nombre de quien firma (opcional)"
+          labelPlacement="stacked"
+          fill="outline"
+          value={firmante}
+          maxlength={LIMITES_CHECKLIST.firmante}
+          onIonInput={(e) => setFirmante(String(e.detail.value ?? ''))}
+        />
+        <FirmaCanvas
+          etiqueta={item.etiqueta}
+          testId={`checklist-firma-${item.id}`}
+          deshabilitada={deshabilitado}
+          alAceptar={(imagenPng) => {
+            responder(item, {
+              tipo: 'firma',
+              imagen: imagenPng,
+              ...(firmante.trim() ? { firmante: firmante.trim() } : {}),
+            });
+            setFirmando(false);
+          }}
+        />
+        <IonButton size="small" fill="clear" color="medium" onClick={() => setFirmando(false)}>
+          Cancelar
+        </IonButton>
+      </div>
+    );
+  }
+  return (
+    <div className="checklist-item__firma">
+      {url && <img className="checklist-item__firma-imagen" src={url} alt={`Firma de ${item.etiqueta}`} />}
+      {item.respuesta?.firmante && <span>Firmó {item.respuesta.firmante}</span>}
+      <IonButton
+        size="small"
+        fill="outline"
+        disabled={deshabilitado}
+        onClick={() => setFirmando(true)}
+        data-testid={`checklist-firmar-${item.id}`}
+      >
+        <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
+        {item.hecho ? 'Firmar de nuevo' : 'Firmar'}
+      </IonButton>
+    </div>
+  );
+}

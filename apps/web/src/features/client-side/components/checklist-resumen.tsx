@@ -1,0 +1,47 @@
+import type { ResumenPublico } from '@delego/contract';
+
+type ItemPublico = NonNullable<ResumenPublico['checklist']>[number];
+
+const ESTADOS: Record<ItemPublico['estado'], string> = {
+  pendiente: 'Pendiente',
+  hecho: 'Hecho',
+  fallido: 'Con observaciones',
+};
+
+/**
+ * The checklist items the company marked public, on the public summary (issue 31): label, state and
+ * the answer as text, by section. No notes, photos or names: the server sends none.
+ */
+export function ChecklistResumen({ items }: { items: readonly ItemPublico[] }) {
+  let seccion: string | null = null;
+  return (
+    <section aria-labelledby="resumen-checklist" data-testid="resumen-checklist">
+      <h2 id="resumen-checklist" className="resumen__subtitulo">
+        Controles realizados
+      </h2>
+      <ul className="resumen__checklist">
+        {items.flatMap((item, i) => {
+          const filas = [];
+          if (item.seccion && item.seccion !== seccion) {
+            filas.push(
+              <li key={`s-${i}`} className="resumen__checklist-seccion">
+                {item.seccion}
+              </li>,
+            );
+          }
+          seccion = item.seccion;
+          filas.push(
+            <li key={i} className={`resumen__checklist-item resumen__checklist-item--${item.estado}`}>
+              <span className="resumen__checklist-etiqueta">{item.etiqueta}</span>
+              <span className="resumen__checklist-estado">
+                {ESTADOS[item.estado]}
+                {item.respuesta ? `: ${item.respuesta}` : ''}
+              </span>
+            </li>,
+          );
+          return filas;
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import { LIMITES_CONFORMIDAD, MENSAJES_CONFORMIDAD, type ConformidadPublica } from '@delego/contract';
+import { IonButton, IonTextarea } from '@ionic/react';
+import { useState } from 'react';
+import { ApiError, mensajeDeError } from '../../../lib/errors';
+import { useResponderConformidad } from '../api/responder-conformidad';
+import { formatoFechaHora } from '../model/fechas';
+
+/** How the page says the current conformity, in one sentence. */
+export function textoConformidad(c: ConformidadPublica, zona: string): string | null {
+  if (c.estado === 'conforme') {
+    if (c.remota?.conforme) return `Usted indicó «Conforme» el ${formatoFechaHora(c.remota.fecha, zona)}.`;
+    if (c.firma) return `Firmó la conformidad ${c.firma.nombre} el ${formatoFechaHora(c.firma.fecha, zona)}.`;
+    return 'Conforme.';
+  }
+  if (c.estado === 'no_conforme' && c.remota) {
+    return `Usted indicó «No conforme» el ${formatoFechaHora(c.remota.fecha, zona)}.`;
+  }
+  return null;
+}
+
+/**
+ * The client's conformity from the public summary (issue 31): «Conforme», or «No conforme» with a
+ * required reason (which reopens a finished order and tells its responsables). The reason is sent
+ * as text and shown back as text.
+ */
+export function ConformidadResumen({ k, c, zona }: { k: string; c: ConformidadPublica; zona: string }) {
+  const responder = useResponderConformidad();
+  const [noConforme, setNoConforme] = useState(false);
+  const [motivo, setMotivo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [hecho, setHecho] = useState<string | null>(null);
+  const actual = textoConformidad(c, zona);
+
+  function enviar(conforme: boolean) {
+    setError(null);
+    const texto = motivo.trim();
+    if (!conforme && !texto) {
+      setError(MENSAJES_CONFORMIDAD.motivoObligatorio);
+      return;
+    }
+    if (texto.length > LIMITES_CONFORMIDAD.motivo) {
+      setError(MENSAJES_CONFORMIDAD.motivoLargo);
+      return;
+    }
+    responder.mutate(
+      { k, conforme, ...(conforme ? {} : { motivo: texto }) },
+      {
+        onSuccess: (r) => {
+          setHecho(r.mensaje);
+          setNoConforme(false);
+          setMotivo('');
+        },
+        onError: (e) => setError(e instanceof ApiError && e.status === 400 ? e.message : mensajeDeError(e)),
+      },
+    );
+  }
+
+  return (
+    <section className="resumen__facturacion" aria-labelledby="resumen-conformidad" data-testid="resumen-conformidad">
+      <h2 id="resumen-conformidad" className="resumen__subtitulo">
+        Conformidad con el trabajo
+      </h2>
+      {actual && <p data-testid="conformidad-actual">{actual}</p>}
+      {c.estado === 'no_conforme' && c.remota?.motivo && (
+        <p className="resumen__motivo" data-testid="conformidad-motivo">
+          Motivo: {c.remota.motivo}
+        </p>
+      )}
+      {hecho && (
+        <p role="status" data-testid="conformidad-hecha">
+          {hecho}
+        </p>
+      )}
+      {c.puedeResponder && (
+        <>
+          {!noConforme ? (
+            <div className="resumen__puntajes">
+              <IonButton
+                color="success"
+                disabled={responder.isPending}
+                onClick={() => enviar(true)}
+                data-testid="conformidad-conforme"
+              >
+                Conforme
+              </IonButton>
+              <IonButton
+                color="danger"
+                fill="outline"
+                disabled={responder.isPending}
+                onClick={() => {
+                  setNoConforme(true);
+                  setError(null);
+                }}
+                data-testid="conformidad-no-conforme"
+              >
+                No conforme
+              </IonButton>
+            </div>
+          ) : (
+            <>
+              <IonTextarea
+                label="Motivo (obligatorio)"
+                labelPlacement="floating"
+                fill="outline"
+                value={motivo}
+                onIonInput={(e) => setMotivo(String(e.detail.value ?? ''))}
+                rows={3}
+                maxlength={LIMITES_CONFORMIDAD.motivo}
+                counter
+                data-testid="conformidad-motivo-campo"
+              />
+              <div className="resumen__puntajes">
+                <IonButton
+                  fill="outline"
+                  color="medium"
+                  disabled={responder.isPending}
+                  onClick={() => {
+                    setNoConforme(false);
+                    setError(null);
+                  }}
+                >
+                  Cancelar
+                </IonButton>
+                <IonButton
+                  color="danger"
+                  disabled={responder.isPending}
+                  onClick={() => enviar(false)}
+                  data-testid="conformidad-enviar-no-conforme"
+                >
+                  Enviar «No conforme»
+                </IonButton>
+              </div>
+            </>
+          )}
+        </>
+      )}
+      {error && (
+        <p className="resumen__error" role="alert" data-testid="conformidad-error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import type { ConformidadOrden } from '@delego/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { crearQueryClient } from '../../../app/query-client';
+import { makeOperario } from '../../../test/factories';
+import { makeOrdenDetalle } from '../../../test/ordenes';
+import { renderConApp } from '../../../test/render';
+import { errorDelServidor, simularServidor, type Respuesta } from '../../../test/servidor';
+import { ConformidadDeOrden } from './conformidad-de-orden';
+
+const PENDIENTE: ConformidadOrden = {
+  ordenId: 42,
+  requerida: 'antes_de_finalizar',
+  estado: 'pendiente',
+  firma: null,
+  remota: null,
+  fecha: null,
+};
+
+/** jsdom has no canvas: a context that records nothing and a fixed PNG. */
+function lienzoFalso() {
+  const ctx = { fillRect: vi.fn(), beginPath: vi.fn(), moveTo: vi.fn(), lineTo: vi.fn(), stroke: vi.fn() };
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(ctx as unknown as CanvasRenderingContext2D);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/png;base64,iVBORw0KGgo=');
+  vi.spyOn(HTMLCanvasElement.prototype, 'getBoundingClientRect').mockReturnValue({
+    left: 0,
+    top: 0,
+    width: 600,
+    height: 240,
+  } as DOMRect);
+}
+
+function firmar() {
+  const canvas = screen.getByTestId('conformidad-firma-canvas');
+  fireEvent.pointerDown(canvas, { clientX: 10, clientY: 10, pointerId: 1 });
+  fireEvent.pointerMove(canvas, { clientX: 200, clientY: 100, pointerId: 1 });
+  fireEvent.pointerUp(canvas, { pointerId: 1 });
+}
+
+function escribir(testId: string, valor: string) {
+  fireEvent(screen.getByTestId(testId), new CustomEvent('ionInput', { detail: { value: valor } }));
+}
+
+function mostrar(respuestas: Record<string, Respuesta>) {
+  const llamadas = simularServidor(respuestas);
+  renderConApp(<ConformidadDeOrden orden={makeOrdenDetalle({ id: 42 })} />, {
+    usuario: makeOperario(),
+    queryClient: crearQueryClient(),
+  });
+  return llamadas;
+}
+
+describe('ConformidadDeOrden', () => {
+  it('dice qué pide el tipo y firma con nombre y DNI, con una clave de idempotencia', async () => {
+    lienzoFalso();
+    const llamadas = mostrar({
+      'GET /api/v2/orden/42/conformidad': PENDIENTE,
+      'POST /api/v2/orden/42/conformidad/firma': {
+        ...PENDIENTE,
+        estado: 'conforme',
+        firma: {
+          nombre: 'Laura <b>Gómez</b>',
+          dni: '30123456',
+          fecha: 1,
+          registrada: 2,
+          ubicacion: null,
+          registradaPor: 'Diego Sosa',
+          tipoImagen: 'image/png',
+        },
+      },
+      'GET /api/v2/orden/42/conformidad/firma': new Response('png', { headers: { 'Content-Type': 'image/png' } }),
+    });
+    expect(await screen.findByText('Este tipo de orden la pide antes de finalizar.')).toBeInTheDocument();
+    expect(screen.getByTestId('conformidad-estado')).toHaveTextContent('Pendiente');
+    fireEvent.click(screen.getByTestId('accion-firma-cliente'));
+
+    firmar();
+    fireEvent.click(screen.getByTestId('conformidad-firma-aceptar'));
+    expect(await screen.findByText('El nombre de quien firma es obligatorio.')).toBeInTheDocument();
+    expect(llamadas.de('POST', '/api/v2/orden/42/conformidad/firma')).toHaveLength(0);
+
+    escribir('conformidad-nombre', 'Laura <b>Gómez</b>');
+    escribir('conformidad-dni', '30.123.456');
+    fireEvent.click(screen.getByTestId('conformidad-firma-aceptar'));
+    await waitFor(() => expect(llamadas.de('POST', '/api/v2/orden/42/conformidad/firma')).toHaveLength(1));
+    const post = llamadas.de('POST', '/api/v2/orden/42/conformidad/firma')[0];
+    expect(post?.cuerpo).toMatchObject({
+      firma: 'data:image/png;base64,iVBORw0KGgo=',
+      nombre: 'Laura <b>Gómez</b>',
+      dni: '30.123.456',
+    });
+    expect(post?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByTestId('conformidad-firma')).toHaveTextContent('Firmó Laura <b>Gómez</b> (DNI 30123456)');
+    expect(screen.getByTestId('conformidad-estado')).toHaveTextContent('Conforme');
+  });
+
+  it('un DNI mal escrito no sale; el error del servidor se muestra', async () => {
+    lienzoFalso();
+    const llamadas = mostrar({
+      'GET /api/v2/orden/42/conformidad': PENDIENTE,
+      'POST /api/v2/orden/42/conformidad/firma': errorDelServidor(
+        400,
+        'La firma debe ser una imagen PNG o JPEG.',
+        'firma',
+      ),
+    });
+    fireEvent.click(await screen.findByTestId('accion-firma-cliente'));
+    escribir('conformidad-nombre', 'Laura');
+    escribir('conformidad-dni', '12ab');
+    firmar();
+    fireEvent.click(screen.getByTestId('conformidad-firma-aceptar'));
+    expect(await screen.findByText('El DNI debe tener entre 7 y 8 dígitos (puede llevar puntos).')).toBeInTheDocument();
+    expect(llamadas.de('POST', '/api/v2/orden/42/conformidad/firma')).toHaveLength(0);
+
+    escribir('conformidad-dni', '');
+    fireEvent.click(screen.getByTestId('conformidad-firma-aceptar'));
+    expect(await screen.findByTestId('conformidad-firma-error-general')).toHaveTextContent(
+      'La firma debe ser una imagen PNG o JPEG.',
+    );
+  });
+});

@@ -1,0 +1,218 @@
+import {
+  LIMITES_CONFORMIDAD,
+  MENSAJES_CONFORMIDAD,
+  textoFechaHora as formatoFechaHora,
+  type OrdenDetalle,
+  type Ubicacion,
+} from '@delego/contract';
+import { IonBadge, IonButton, IonCheckbox, IonInput, IonSkeletonText } from '@ionic/react';
+import { createOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import { BotonConIcono } from '../../../components/boton-icono';
+import { FirmaCanvas } from '../../../components/firma-canvas';
+import { useAviso } from '../../../components/avisos';
+import { Texto } from '../../../components/texto';
+import { ApiError, mensajeDeError } from '../../../lib/errors';
+import { useZonaEmpresa } from '../../../lib/fechas';
+import { useObjectUrl } from '../../files';
+import { claveDeFirma, useFirmarConformidad } from '../api/firmar-conformidad';
+import { useConformidad } from '../api/get-conformidad';
+import { useImagenFirma } from '../api/get-imagen-firma';
+import { colorEstadoConformidad, problemaDeDni, textoEstadoConformidad, textoRequerida } from '../model/conformidad';
+import '../conformity.css';
+
+/**
+ * «Conformidad del cliente» on the order detail (issue 31): the state, the signature taken on site
+ * (its image, name, DNI, time, place) or the client's answer from the link, and «Firma del cliente»
+ * for who may modify the order.
+ */
+export function ConformidadDeOrden({ orden }: { orden: OrdenDetalle }) {
+  const c = useConformidad(orden.id);
+  const zona = useZonaEmpresa();
+  const [firmando, setFirmando] = useState(false);
+  const puede = !orden.acciones.soloLectura && orden.acciones.modificar;
+
+  return (
+    <section
+      className="delego-card orden-detalle__seccion conformidad-de-orden"
+      aria-labelledby="orden-conformidad"
+      data-testid="orden-conformidad"
+    >
+      <div className="orden-detalle__seccion-cabecera">
+        <h2 id="orden-conformidad">Conformidad del cliente</h2>
+        {c.data && (
+          <IonBadge color={colorEstadoConformidad(c.data)} data-testid="conformidad-estado">
+            {textoEstadoConformidad(c.data)}
+          </IonBadge>
+        )}
+      </div>
+      {c.isPending ? (
+        <IonSkeletonText animated style={{ width: '60%', height: 16 }} />
+      ) : !c.data ? (
+        <p className="orden-dato__vacio">
+          No se pudo cargar la conformidad.{' '}
+          <IonButton fill="clear" size="small" onClick={() => void c.refetch()}>
+            Reintentar
+          </IonButton>
+        </p>
+      ) : (
+        <>
+          {textoRequerida(c.data) && <p className="conformidad__requerida">{textoRequerida(c.data)}</p>}
+          {c.data.firma && (
+            <div className="conformidad__firma" data-testid="conformidad-firma">
+              <ImagenFirma ordenId={orden.id} registrada={c.data.firma.registrada} />
+              <p>
+                Firmó <strong>{c.data.firma.nombre}</strong>
+                {c.data.firma.dni ? ` (DNI ${c.data.firma.dni})` : ''} el {formatoFechaHora(c.data.firma.fecha, zona)}
+                {c.data.firma.ubicacion
+                  ? `, en ${c.data.firma.ubicacion.lat.toFixed(5)}, ${c.data.firma.ubicacion.lng.toFixed(5)}`
+                  : ''}
+                . Registrada por {c.data.firma.registradaPor}.
+              </p>
+            </div>
+          )}
+          {c.data.remota && (
+            <p data-testid="conformidad-remota">
+              Desde el enlace, el {formatoFechaHora(c.data.remota.fecha, zona)}:{' '}
+              <strong>{c.data.remota.conforme ? 'Conforme' : 'No conforme'}</strong>
+              {c.data.remota.motivo ? `. Motivo: ${c.data.remota.motivo}` : ''}
+            </p>
+          )}
+          {!c.data.firma && !c.data.remota && (
+            <p className="orden-dato__vacio">El cliente todavía no dio su conformidad.</p>
+          )}
+          {puede &&
+            (firmando ? (
+              <FormularioFirma ordenId={orden.id} alTerminar={() => setFirmando(false)} />
+            ) : (
+              <BotonConIcono
+                icono={createOutline}
+                size="small"
+                onClick={() => setFirmando(true)}
+                testId="accion-firma-cliente"
+              >
+                <Texto>{c.data.firma ? 'Volver a firmar' : 'Firma del cliente'}</Texto>
+              </BotonConIcono>
+            ))}
+        </>
+      )}
+    </section>
+  );
+}
+
+function ImagenFirma({ ordenId, registrada }: { ordenId: number; registrada: number }) {
+  const imagen = useImagenFirma(ordenId, registrada);
+  const url = useObjectUrl(imagen.data);
+  if (!url) return <IonSkeletonText animated style={{ width: 200, height: 80 }} />;
+  return <img className="conformidad__imagen" src={url} alt="Firma del cliente" data-testid="conformidad-imagen" />;
+}
+
+function pedirUbicacion(): Promise<Ubicacion | null> {
+  if (!('geolocation' in navigator)) return Promise.resolve(null);
+  return new Promise((resolver) => {
+    navigator.geolocation.getCurrentPosition(
+      (p) => resolver({ lat: p.coords.latitude, lng: p.coords.longitude, precision: p.coords.accuracy }),
+      () => resolver(null),
+      { timeout: 10_000, maximumAge: 60_000 },
+    );
+  });
+}
+
+/** The client signs: the canvas, their name, an optional DNI and, if they allow it, the place. */
+export function FormularioFirma({ ordenId, alTerminar }: { ordenId: number; alTerminar: () => void }) {
+  const firmar = useFirmarConformidad();
+  const aviso = useAviso();
+  const [nombre, setNombre] = useState('');
+  const [dni, setDni] = useState('');
+  const [conUbicacion, setConUbicacion] = useState(false);
+  const [errores, setErrores] = useState<{ nombre?: string; dni?: string; general?: string }>({});
+  // One key per signature: a retry after a lost answer is the same signature.
+  const [clave] = useState(claveDeFirma);
+
+  async function alAceptar(dataUrl: string) {
+    const e: typeof errores = {};
+    if (!nombre.trim()) e.nombre = MENSAJES_CONFORMIDAD.nombreObligatorio;
+    else if (nombre.trim().length > LIMITES_CONFORMIDAD.nombre) e.nombre = MENSAJES_CONFORMIDAD.nombreLargo;
+    const pDni = problemaDeDni(dni);
+    if (pDni) e.dni = pDni;
+    setErrores(e);
+    if (e.nombre || e.dni) return;
+    const ubicacion = conUbicacion ? await pedirUbicacion() : null;
+    firmar.mutate(
+      {
+        ordenId,
+        clave,
+        firma: {
+          firma: dataUrl,
+          nombre: nombre.trim(),
+          ...(dni.trim() ? { dni: dni.trim() } : {}),
+          fecha: Date.now(),
+          ...(ubicacion ? { ubicacion } : {}),
+        },
+      },
+      {
+        onSuccess: () => {
+          aviso(conUbicacion && !ubicacion ? 'Firma guardada (sin ubicación: no se pudo obtener).' : 'Firma guardada.');
+          alTerminar();
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.status === 400 && (err.field === 'nombre' || err.field === 'dni')) {
+            setErrores({ [err.field]: err.message });
+          } else {
+            setErrores({ general: mensajeDeError(err) });
+          }
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="conformidad__formulario" data-testid="conformidad-formulario">
+      <IonInput
+        label="Nombre de quien firma"
+        labelPlacement="stacked"
+        fill="outline"
+        value={nombre}
+        maxlength={LIMITES_CONFORMIDAD.nombre}
+        onIonInput={(ev) => setNombre(String(ev.detail.value ?? ''))}
+        errorText={errores.nombre}
+        className={errores.nombre ? 'ion-invalid ion-touched' : undefined}
+        data-testid="conformidad-nombre"
+      />
+      <IonInput
+        label="DNI (opcional)"
+        labelPlacement="stacked"
+        fill="outline"
+        inputmode="numeric"
+        value={dni}
+        maxlength={LIMITES_CONFORMIDAD.dni}
+        onIonInput={(ev) => setDni(String(ev.detail.value ?? ''))}
+        errorText={errores.dni}
+        className={errores.dni ? 'ion-invalid ion-touched' : undefined}
+        data-testid="conformidad-dni"
+      />
+      <IonCheckbox
+        labelPlacement="end"
+        checked={conUbicacion}
+        onIonChange={(ev) => setConUbicacion(ev.detail.checked)}
+        data-testid="conformidad-ubicacion"
+      >
+        Guardar la ubicación (el navegador le pedirá permiso)
+      </IonCheckbox>
+      <FirmaCanvas
+        etiqueta="Firma del cliente"
+        alAceptar={(d) => void alAceptar(d)}
+        deshabilitada={firmar.isPending}
+        testId="conformidad-firma"
+      />
+      {errores.general && (
+        <p className="firma-canvas__error" role="alert" data-testid="conformidad-firma-error-general">
+          {errores.general}
+        </p>
+      )}
+      <IonButton fill="clear" color="medium" onClick={alTerminar} disabled={firmar.isPending}>
+        Cancelar
+      </IonButton>
+    </div>
+  );
+}
