@@ -48,6 +48,12 @@ export function estadoInfo(id: number): EstadoInfo | undefined {
   return ESTADOS.find((e) => e.id === id);
 }
 
+/** A state as an order shows it (`zEstado`): an id that is not in the table (never stored) shows as «—». */
+export function estadoVisible(id: number): { id: number; nombre: string; color: string } {
+  const info = estadoInfo(id);
+  return { id, nombre: info?.nombre ?? '—', color: info?.color ?? 'medium' };
+}
+
 export function esEstadoValido(id: number): id is EstadoId {
   return ESTADOS.some((e) => e.id === id);
 }

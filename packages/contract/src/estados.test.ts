@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ESTADO, ESTADOS, TRANSICIONES, requiereFinalizar, transicionPermitida } from './estados.js';
+import { ESTADO, ESTADOS, TRANSICIONES, estadoVisible, requiereFinalizar, transicionPermitida } from './estados.js';
 
 const ids = ESTADOS.map((e) => e.id);
 
@@ -45,5 +45,14 @@ describe('tabla de transiciones', () => {
     expect(requiereFinalizar(ESTADO.FINALIZADA, ESTADO.EN_PROCESO)).toBe(true);
     expect(requiereFinalizar(ESTADO.PENDIENTE, ESTADO.EN_PROCESO)).toBe(false);
     expect(TRANSICIONES[ESTADO.CANCELADA]).toEqual([ESTADO.PENDIENTE]);
+  });
+});
+
+describe('estadoVisible', () => {
+  it('da el nombre y el color de la tabla', () => {
+    expect(estadoVisible(ESTADO.EN_ESPERA)).toEqual({ id: 3, nombre: 'En espera', color: 'warning' });
+  });
+  it('un id fuera de la tabla se muestra como «—», sin romper la respuesta', () => {
+    expect(estadoVisible(99)).toEqual({ id: 99, nombre: '—', color: 'medium' });
   });
 });

@@ -7,7 +7,7 @@ import {
   TIPOS_ITEM_CHECKLIST,
   textoRespuestaItem,
   VIGENCIA_FORMULARIO_FACTURACION_MS,
-  estadoInfo,
+  estadoVisible,
   mensajeDemasiadosPedidos,
   type AvisoPublico,
   type ConformidadRemotaHecha,
@@ -77,11 +77,6 @@ const SOLO_LECTURA = 'No puede modificar esta orden: necesita el permiso modific
 /** The same 404 for an unknown, guessed, revoked or deleted link: nobody learns which. */
 const noDisponible = () => new AppError('NO_ENCONTRADO', MENSAJES_CLIENTE_PUBLICO.enlaceNoDisponible);
 const formularioNoDisponible = () => new AppError('NO_ENCONTRADO', MENSAJES_CLIENTE_PUBLICO.formularioNoDisponible);
-
-const estadoDe = (id: number) => {
-  const info = estadoInfo(id);
-  return { id, nombre: info?.nombre ?? '—', color: info?.color ?? 'medium' };
-};
 
 /** What the order detail shows of the billing data (ordenDTO). */
 export interface FacturacionDeOrden {
@@ -307,7 +302,7 @@ export class ClientSideService {
       orden: {
         numero: orden.numero,
         titulo: orden.titulo,
-        estado: estadoDe(orden.estadoId),
+        estado: estadoVisible(orden.estadoId),
         creada: orden.creada.getTime(),
         fechaInicio: orden.fechaInicio?.getTime() ?? null,
         fechaFin: orden.fechaFin?.getTime() ?? null,
@@ -315,7 +310,7 @@ export class ClientSideService {
         responsables,
       },
       historial: estados.map((e) => ({
-        estado: estadoDe(e.estadoNuevo ?? (e.tipo === 'CREADA' ? ESTADO.PENDIENTE : orden.estadoId)),
+        estado: estadoVisible(e.estadoNuevo ?? (e.tipo === 'CREADA' ? ESTADO.PENDIENTE : orden.estadoId)),
         fecha: e.fecha.getTime(),
       })),
       archivos: archivos.map((a) => ({ id: a.id, nombre: a.nombre, tamanio: a.tamanio, esImagen: a.esImagen })),

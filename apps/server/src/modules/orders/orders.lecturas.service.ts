@@ -2,6 +2,7 @@ import {
   ESTADOS,
   TRANSICIONES,
   estadoInfo,
+  estadoVisible,
   type Estado,
   type EventoOrden,
   type OrdenDetalle,
@@ -104,14 +105,18 @@ function venceEn(estadoId: number, fechaFin: number | null, now: number): number
   return fechaFin != null && fechaFin >= now && !estadoInfo(estadoId)?.cerrado ? fechaFin + 1 : Infinity;
 }
 
+/** Overdue: still open and past its due date. */
+function vencida(estadoId: number, fechaFin: number | null, now: number): boolean {
+  return fechaFin != null && fechaFin < now && !estadoInfo(estadoId)?.cerrado;
+}
+
 /** The one mapping of an order row to what the list shows (the detail adds to it). */
 function resumen(r: FilaResumen, n: Nombres, now: number): OrdenResumen {
-  const info = estadoInfo(r.estadoId);
   return {
     id: r.id,
     numero: r.numero,
     titulo: r.titulo,
-    estado: { id: r.estadoId, nombre: info?.nombre ?? '—', color: info?.color ?? 'medium' },
+    estado: estadoVisible(r.estadoId),
     prioridad: r.prioridadId != null ? (n.prioridades.get(r.prioridadId) ?? null) : null,
     cliente: nombrado(r.clienteId, n.clientes),
     tipoOrden: nombrado(r.tipoOrdenId, n.tipos),
@@ -121,7 +126,7 @@ function resumen(r: FilaResumen, n: Nombres, now: number): OrdenResumen {
     fechaFin: r.fechaFin,
     creada: r.creada,
     actualizada: r.actualizada,
-    vencida: !info?.cerrado && r.fechaFin != null && r.fechaFin < now,
+    vencida: vencida(r.estadoId, r.fechaFin, now),
     checklist: progresoDe(r.checklist),
   };
 }
@@ -390,7 +395,6 @@ export class OrdersLecturasService {
       nombre: '',
       apellido: '',
     };
-    const info = estadoInfo(o.estadoId);
     // One object literal, fields in the schema's order: a spread of the summary plus more keys
     // made V8 build it (and the serializer walk it) on a slower path (BENCHMARKS.md, detail).
     return {
@@ -398,7 +402,7 @@ export class OrdersLecturasService {
       numero: o.numero,
       titulo: o.titulo,
       detalle: o.detalle,
-      estado: { id: o.estadoId, nombre: info?.nombre ?? '—', color: info?.color ?? 'medium' },
+      estado: estadoVisible(o.estadoId),
       prioridad: o.prioridadId != null ? (n.prioridades.get(o.prioridadId) ?? null) : null,
       cliente: nombrado(o.clienteId, n.clientes),
       tipoOrden: nombrado(o.tipoOrdenId, n.tipos),
@@ -413,7 +417,7 @@ export class OrdersLecturasService {
       finalizada: o.finalizada,
       datosFacturacion: facturacion?.datosFacturacion ?? null,
       facturacionDelegada: facturacion?.facturacionDelegada ?? null,
-      vencida: !info?.cerrado && o.fechaFin != null && o.fechaFin < this.clock.now().getTime(),
+      vencida: vencida(o.estadoId, o.fechaFin, this.clock.now().getTime()),
       checklist: progresoDe(o.checklist),
       entidadSolicitanteId: actor.entidadId,
       entidadSolicitanteNombre: n.entidad,

@@ -11,10 +11,10 @@ import {
   cortesSql,
   demoraSeg,
   filaDemora,
+  filaNumerica,
   joinsDemora,
   lector,
   num,
-  numONull,
   segundos,
   serie,
   ts,
@@ -81,15 +81,11 @@ export class ConsultasEnVivo {
         avg(x.d) filter (where x.d > 0)::float8 as promedio_seg,
         percentile_cont(0.5) within group (order by x.d) filter (where x.d > 0) as mediana_seg
       from ${x} x`);
-    return {
-      con_vencimiento: num(f?.con_vencimiento),
-      a_tiempo: num(f?.a_tiempo),
-      con_demora: num(f?.con_demora),
-      vencidas: num(f?.vencidas),
-      en_plazo: num(f?.en_plazo),
-      promedio_seg: numONull(f?.promedio_seg),
-      mediana_seg: numONull(f?.mediana_seg),
-    };
+    return filaNumerica(
+      f,
+      ['con_vencimiento', 'a_tiempo', 'con_demora', 'vencidas', 'en_plazo'],
+      ['promedio_seg', 'mediana_seg'],
+    );
   }
 
   /** A page of the delay set, the latest first (then the number), and how many the set has. */
@@ -199,20 +195,23 @@ export class ConsultasEnVivo {
         percentile_cont(0.5) within group (order by ${segundos(sql`o.finalizada - o.creada`)}) filter (where ${fin}) as mediana_resolucion_seg
       from ordenes o
       where ${condiciones} and (${abierta} or ${fin})`);
-    return {
-      abiertas: num(f?.abiertas),
-      vencidas: num(f?.vencidas),
-      vencen_hoy: num(f?.vencen_hoy),
-      vencen_semana: num(f?.vencen_semana),
-      vencen_despues: num(f?.vencen_despues),
-      sin_vencimiento: num(f?.sin_vencimiento),
-      pendientes: num(f?.pendientes),
-      en_proceso: num(f?.en_proceso),
-      en_espera: num(f?.en_espera),
-      finalizadas: num(f?.finalizadas),
-      con_vencimiento: num(f?.con_vencimiento),
-      a_tiempo: num(f?.a_tiempo),
-      mediana_resolucion_seg: numONull(f?.mediana_resolucion_seg),
-    };
+    return filaNumerica(
+      f,
+      [
+        'abiertas',
+        'vencidas',
+        'vencen_hoy',
+        'vencen_semana',
+        'vencen_despues',
+        'sin_vencimiento',
+        'pendientes',
+        'en_proceso',
+        'en_espera',
+        'finalizadas',
+        'con_vencimiento',
+        'a_tiempo',
+      ],
+      ['mediana_resolucion_seg'],
+    );
   }
 }

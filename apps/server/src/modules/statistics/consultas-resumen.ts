@@ -416,27 +416,23 @@ export class ConsultasResumen {
         group by s.valor
         having sum(s.n) filter (where s.medida = ${sql.raw(String(MEDIDA.finalizadasResponsable))}) > 0
       ), tarde as (
-        -- One range scan per user of the company (the key is company, user, finish time): each
-        -- median sorts only that user's late orders, in memory.
-        select x.id as usuario_id, t.n, t.mediana_seg
-        from usuarios x
-        cross join lateral (
-          select count(*)::int as n, percentile_cont(0.5) within group (order by p.demora_s) as mediana_seg
-          from estadistica_demora_responsable p
-          where p.entidad_id = ${entidadId} and p.usuario_id = x.id
-            and p.finalizada between ${ts(r.desdeMs)} and ${ts(r.hastaMs)}
-        ) t
-        where x.entidad_id = ${entidadId} and t.n > 0
+        ${porUsuarioEnRango(
+          entidadId,
+          r,
+          'estadistica_demora_responsable',
+          'finalizada',
+          sql`count(*)::int as n, percentile_cont(0.5) within group (order by p.demora_s) as mediana_seg`,
+          'n',
+        )}
       ), sat as (
-        select x.id as usuario_id, t.satisfaccion, t.encuestas
-        from usuarios x
-        cross join lateral (
-          select avg(p.puntaje)::float8 as satisfaccion, count(*)::int as encuestas
-          from estadistica_encuesta_responsable p
-          where p.entidad_id = ${entidadId} and p.usuario_id = x.id
-            and p.respondida_en between ${ts(r.desdeMs)} and ${ts(r.hastaMs)}
-        ) t
-        where x.entidad_id = ${entidadId} and t.encuestas > 0
+        ${porUsuarioEnRango(
+          entidadId,
+          r,
+          'estadistica_encuesta_responsable',
+          'respondida_en',
+          sql`avg(p.puntaje)::float8 as satisfaccion, count(*)::int as encuestas`,
+          'encuestas',
+        )}
       ), abiertas as (
         select s.valor as usuario_id, sum(s.n)::int as abiertas,
           coalesce(sum(s.n) filter (where s.medida = ${sql.raw(String(MEDIDA.abiertasResponsable))} and s.dia < ${hoy}::date), 0)::int as vencidas
@@ -473,4 +469,28 @@ export class ConsultasResumen {
         and (fin.usuario_id is not null or abiertas.usuario_id is not null or horas.usuario_id is not null or sat.usuario_id is not null)`);
     return rows.map(filaDesempeno);
   }
+}
+
+/**
+ * A per-user rollup read with one range scan per user of the company (the rollup's key is company,
+ * user, time), so each median sorts only that user's rows in memory: `agregados` (over `p`, the
+ * user's rows of `tabla` whose `columnaFecha` falls in the range), kept where the aggregate `hay`
+ * is positive. `tabla` and the column names are this file's constants, never input.
+ */
+function porUsuarioEnRango(
+  entidadId: number,
+  r: Rango,
+  tabla: string,
+  columnaFecha: string,
+  agregados: SQL,
+  hay: string,
+): SQL {
+  return sql`select x.id as usuario_id, t.*
+    from usuarios x
+    cross join lateral (
+      select ${agregados} from ${sql.raw(tabla)} p
+      where p.entidad_id = ${entidadId} and p.usuario_id = x.id
+        and p.${sql.raw(columnaFecha)} between ${ts(r.desdeMs)} and ${ts(r.hastaMs)}
+    ) t
+    where x.entidad_id = ${entidadId} and t.${sql.raw(hay)} > 0`;
 }

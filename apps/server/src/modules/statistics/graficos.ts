@@ -3,7 +3,7 @@ import {
   ESTADOS,
   TITULOS_GRAFICO,
   ZONA_HORARIA_EMPRESA_POR_DEFECTO,
-  estadoInfo,
+  estadoVisible,
   finDelDia,
   inicioDelDia,
   sumarDias,
@@ -344,12 +344,11 @@ function situacion(f: Pick<FilaDemoraOrden, 'estadoId' | 'demoraSeg'>): Situacio
 }
 
 export function demoraOrden(f: FilaDemoraOrden): DemoraOrden {
-  const e = estadoInfo(f.estadoId);
   return {
     id: f.id,
     numero: f.numero,
     titulo: f.titulo,
-    estado: { id: f.estadoId, nombre: e?.nombre ?? '', color: e?.color ?? 'medium' },
+    estado: estadoVisible(f.estadoId),
     tipoOrden: f.tipoId == null ? null : { id: f.tipoId, nombre: f.tipo ?? '' },
     area: f.areaId == null ? null : { id: f.areaId, nombre: f.area ?? '' },
     cliente: f.clienteId == null ? null : { id: f.clienteId, nombre: f.cliente ?? '' },

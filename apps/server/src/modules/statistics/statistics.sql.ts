@@ -110,6 +110,21 @@ export type Cruda<T> = { [K in keyof T]: unknown };
 export const ts = (ms: number): SQL => sql`${new Date(ms).toISOString()}::timestamptz`;
 export const num = (v: unknown): number => (v == null ? 0 : Number(v));
 export const numONull = (v: unknown): number | null => (v == null ? null : Number(v));
+
+/**
+ * One aggregate row read as numbers: each of `conteos` a count (no row or null is 0), each of
+ * `medidas` an average or median that stays null when nothing was measured.
+ */
+export function filaNumerica<C extends string, M extends string = never>(
+  f: Partial<Record<C | M, unknown>> | undefined,
+  conteos: readonly C[],
+  medidas: readonly M[] = [],
+): Record<C, number> & Record<M, number | null> {
+  const r: Record<string, number | null> = {};
+  for (const k of conteos) r[k] = num(f?.[k]);
+  for (const k of medidas) r[k] = numONull(f?.[k]);
+  return r as Record<C, number> & Record<M, number | null>;
+}
 /**
  * States as literals, not parameters: the partial indexes of migration 0007 (`estado_id = 4`,
  * `estado_id <> 5`) serve a statement only when the planner sees the constant.

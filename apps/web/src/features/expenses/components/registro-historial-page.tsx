@@ -117,6 +117,9 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
     setEditor(e);
     setAbierto(true);
   }
+  /** A section's «Registrar …» button, for whoever may log on this order. */
+  const agregar = (tipo: Editor['tipo'], texto: string, testId: string) =>
+    registro.puedeAgregar ? { texto, testId, onClick: () => abrir({ tipo }) } : null;
 
   /** Removes an entry once the person confirms; the removal stays in the order's history. */
   async function borrar(cual: 'horas' | 'gastos', id: number, titulo: string, que: string, exito: string) {
@@ -155,11 +158,7 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
       <SeccionRegistro
         id="registro-horas"
         titulo="Horas"
-        agregar={
-          registro.puedeAgregar
-            ? { texto: 'Registrar horas', testId: 'registro-agregar-horas', onClick: () => abrir({ tipo: 'horas' }) }
-            : null
-        }
+        agregar={agregar('horas', 'Registrar horas', 'registro-agregar-horas')}
         vacio="Todavía no se registraron horas."
         filas={registro.horas}
         testIdFila="registro-hora"
@@ -169,10 +168,11 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
           valor: textoHoras(h.horas, h.minutos),
           datos: (
             <>
-              <span className="registro-fila__titulo">
-                {h.correccion ? 'Corrección' : quienPendiente(h.usuarioId)}{' '}
-                <span className="registro-fila__fecha">· {textoFecha(h.fecha, zona)}</span>
-              </span>
+              <TituloDeFila
+                titulo={h.correccion ? 'Corrección' : quienPendiente(h.usuarioId)}
+                fecha={h.fecha}
+                zona={zona}
+              />
               {h.descripcion && <span className="registro-fila__texto">{h.descripcion}</span>}
             </>
           ),
@@ -193,9 +193,7 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
         valor={(h) => textoHoras(h.horas, h.minutos)}
         datos={(h) => (
           <>
-            <span className="registro-fila__titulo">
-              {nombre(h.usuario)} <span className="registro-fila__fecha">· {textoFecha(h.fecha, zona)}</span>
-            </span>
+            <TituloDeFila titulo={nombre(h.usuario)} fecha={h.fecha} zona={zona} />
             {h.descripcion && <span className="registro-fila__texto">{h.descripcion}</span>}
             {h.autor.id !== h.usuario.id && <span className="registro-fila__meta">Cargadas por {nombre(h.autor)}</span>}
           </>
@@ -205,11 +203,7 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
       <SeccionRegistro
         id="registro-gastos"
         titulo="Gastos"
-        agregar={
-          registro.puedeAgregar
-            ? { texto: 'Registrar gasto', testId: 'registro-agregar-gasto', onClick: () => abrir({ tipo: 'gasto' }) }
-            : null
-        }
+        agregar={agregar('gasto', 'Registrar gasto', 'registro-agregar-gasto')}
         vacio="Todavía no se registraron gastos."
         filas={registro.gastos}
         testIdFila="registro-gasto"
@@ -218,10 +212,11 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
           estado: g.estado,
           valor: formatoMonto(g.monto, g.moneda),
           datos: (
-            <span className="registro-fila__titulo">
-              {g.correccion ? `Corrección: ${g.concepto}` : g.concepto}{' '}
-              <span className="registro-fila__fecha">· {textoFecha(g.fecha, zona)}</span>
-            </span>
+            <TituloDeFila
+              titulo={g.correccion ? `Corrección: ${g.concepto}` : g.concepto}
+              fecha={g.fecha}
+              zona={zona}
+            />
           ),
         }))}
         eliminandose={enEspera.borrados.gastos}
@@ -240,9 +235,7 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
         valor={(g) => formatoMonto(g.monto, g.moneda)}
         datos={(g) => (
           <>
-            <span className="registro-fila__titulo">
-              {g.concepto} <span className="registro-fila__fecha">· {textoFecha(g.fecha, zona)}</span>
-            </span>
+            <TituloDeFila titulo={g.concepto} fecha={g.fecha} zona={zona} />
             <span className="registro-fila__meta">{nombre(g.autor)}</span>
             {g.comprobante && <Comprobante comprobante={g.comprobante} />}
           </>
@@ -327,5 +320,14 @@ function Comprobante({ comprobante }: { comprobante: NonNullable<RegistroGasto['
       )}
       <span>{comprobante.nombre || 'Comprobante'}</span>
     </button>
+  );
+}
+
+/** An entry's title and its day: «Lucía Paz · 3/5/2026». */
+function TituloDeFila({ titulo, fecha, zona }: { titulo: string; fecha: number; zona: string }) {
+  return (
+    <span className="registro-fila__titulo">
+      {titulo} <span className="registro-fila__fecha">· {textoFecha(fecha, zona)}</span>
+    </span>
   );
 }

@@ -1,6 +1,7 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { playOutline, stopOutline, timerOutline, trashOutline } from 'ionicons/icons';
 import { useConfirmar } from '../../../components/avisos';
+import { BotonPeligroso } from '../../../components/boton-peligroso';
 import './indicador-temporizador.css';
 import { useTemporizador } from '../hooks/use-temporizador';
 import {
@@ -45,16 +46,6 @@ export function TemporizadorOrden({ ordenId, numero, onDetener }: Props) {
     iniciarTemporizador(usuarioId, ordenId, numero, Date.now());
   }
 
-  async function descartar() {
-    if (usuarioId === null) return;
-    const ok = await confirmar({
-      titulo: '¿Descartar el temporizador?',
-      mensaje: 'El tiempo contado se pierde y no se registran horas.',
-      aceptar: 'Descartar',
-    });
-    if (ok) borrarTemporizador(usuarioId);
-  }
-
   if (!aqui) {
     return (
       <section className="delego-card registro-temporizador" aria-label="Temporizador" data-testid="temporizador">
@@ -93,16 +84,17 @@ export function TemporizadorOrden({ ordenId, numero, onDetener }: Props) {
           <IonIcon slot="start" icon={stopOutline} aria-hidden="true" />
           Detener
         </IonButton>
-        <IonButton
-          size="small"
-          fill="clear"
-          color="danger"
-          onClick={() => void descartar()}
-          data-testid="temporizador-descartar"
+        <BotonPeligroso
+          pregunta={{
+            titulo: '¿Descartar el temporizador?',
+            mensaje: 'El tiempo contado se pierde y no se registran horas.',
+          }}
+          alConfirmar={() => borrarTemporizador(usuarioId)}
+          icono={trashOutline}
+          testId="temporizador-descartar"
         >
-          <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
           Descartar
-        </IonButton>
+        </BotonPeligroso>
       </div>
     </section>
   );

@@ -1,13 +1,17 @@
 import { zRegistroCambios } from '@delego/contract';
 import type { Cambio } from '../../../lib/outbox';
 
-/** Hours logged on this device that the server does not have yet. */
-export interface HorasPendientes {
+/** What every entry logged on this device says: the change that holds it, that change's state, its date. */
+interface Pendiente {
   clave: string;
   estado: Cambio['estado'];
   /** It corrects an entry the server has (else it is new). */
   correccion: boolean;
   fecha: number;
+}
+
+/** Hours logged on this device that the server does not have yet. */
+export interface HorasPendientes extends Pendiente {
   horas: number;
   minutos: number;
   descripcion: string;
@@ -16,11 +20,7 @@ export interface HorasPendientes {
 }
 
 /** An expense logged on this device that the server does not have yet. */
-export interface GastoPendiente {
-  clave: string;
-  estado: Cambio['estado'];
-  correccion: boolean;
-  fecha: number;
+export interface GastoPendiente extends Pendiente {
   concepto: string;
   monto: number;
   moneda: string;
@@ -46,10 +46,7 @@ export function registroPendiente(cambios: readonly Cambio[]): RegistroPendiente
     const { horas, gastos, borrados } = leido.data;
     horas.forEach((h, i) =>
       r.horas.push({
-        clave: `${c.id}:h${i}`,
-        estado: c.estado,
-        correccion: h.id != null,
-        fecha: h.fecha,
+        ...pendiente(c, `h${i}`, h),
         horas: h.horas,
         minutos: h.minutos,
         descripcion: h.descripcion,
@@ -58,10 +55,7 @@ export function registroPendiente(cambios: readonly Cambio[]): RegistroPendiente
     );
     gastos.forEach((g, i) =>
       r.gastos.push({
-        clave: `${c.id}:g${i}`,
-        estado: c.estado,
-        correccion: g.id != null,
-        fecha: g.fecha,
+        ...pendiente(c, `g${i}`, g),
         concepto: g.concepto,
         // The schema reads the amount as cents; the screen shows units, as the server answers.
         monto: g.monto / 100,
@@ -72,4 +66,8 @@ export function registroPendiente(cambios: readonly Cambio[]): RegistroPendiente
     for (const id of borrados.gastos) r.borrados.gastos.add(id);
   }
   return r;
+}
+
+function pendiente(c: Cambio, clave: string, e: { id?: number | null; fecha: number }): Pendiente {
+  return { clave: `${c.id}:${clave}`, estado: c.estado, correccion: e.id != null, fecha: e.fecha };
 }

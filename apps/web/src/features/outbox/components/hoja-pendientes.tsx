@@ -1,7 +1,7 @@
 import { ESTADOS, LIMITES_ORDEN } from '@delego/contract';
 import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { useState } from 'react';
-import { useConfirmar } from '../../../components/avisos';
+import { BotonPeligroso } from '../../../components/boton-peligroso';
 import { corregirCambio, descartarCambio, procesarBandeja, quitarDanados, type Cambio } from '../../../lib/outbox';
 import { useBandeja } from '../use-bandeja';
 import './hoja-pendientes.css';
@@ -84,18 +84,8 @@ function hora(ms: number): string {
 }
 
 function ItemCambio({ cambio }: { cambio: Cambio }) {
-  const confirmar = useConfirmar();
   const [corrigiendo, setCorrigiendo] = useState(false);
   const rechazado = cambio.estado === 'rechazado';
-
-  async function descartar() {
-    const ok = await confirmar({
-      titulo: 'Descartar cambio',
-      mensaje: `"${cambio.descripcion}" no se enviará y se perderá.`,
-      aceptar: 'Descartar',
-    });
-    if (ok) await descartarCambio(cambio.id);
-  }
 
   return (
     <li className={`bandeja__item${rechazado ? ' bandeja__item--rechazado' : ''}`} data-testid="bandeja-item">
@@ -123,15 +113,13 @@ function ItemCambio({ cambio }: { cambio: Cambio }) {
               Reintentar igual
             </IonButton>
           )}
-          <IonButton
-            size="small"
-            fill="clear"
-            color="danger"
-            onClick={() => void descartar()}
-            data-testid="bandeja-descartar"
+          <BotonPeligroso
+            pregunta={{ titulo: 'Descartar cambio', mensaje: `"${cambio.descripcion}" no se enviará y se perderá.` }}
+            alConfirmar={() => descartarCambio(cambio.id)}
+            testId="bandeja-descartar"
           >
             Descartar
-          </IonButton>
+          </BotonPeligroso>
         </div>
       )}
     </li>

@@ -16,6 +16,7 @@ import {
   type DatosTarjetaToken,
   type ValoresTarjeta,
 } from '../model/tarjeta';
+import { EncabezadoTabla } from '../../../components/encabezado-tabla';
 
 interface Props {
   /** The text of the pay button ('Pagar $ 89.900,00'). */
@@ -141,16 +142,7 @@ function AyudaTarjetasPrueba({
         elige el resultado del pago.
       </p>
       <table aria-label="Tarjetas de prueba">
-        <thead>
-          <tr>
-            <th scope="col">Tarjeta</th>
-            <th scope="col">Número</th>
-            <th scope="col">Código</th>
-            <th scope="col">
-              <span className="delego-visually-hidden">Acción</span>
-            </th>
-          </tr>
-        </thead>
+        <EncabezadoTabla columnas={['Tarjeta', 'Número', 'Código', { texto: 'Acción', oculto: true }]} />
         <tbody>
           {TARJETAS_DE_PRUEBA.map((t) => (
             <tr key={t.numero}>
@@ -177,12 +169,7 @@ function AyudaTarjetasPrueba({
         </tbody>
       </table>
       <table aria-label="Titulares de prueba">
-        <thead>
-          <tr>
-            <th scope="col">Titular</th>
-            <th scope="col">Resultado</th>
-          </tr>
-        </thead>
+        <EncabezadoTabla columnas={['Titular', 'Resultado']} />
         <tbody>
           {Object.entries(TITULARES_DE_PRUEBA).map(([titular, { texto }]) => (
             <tr key={titular}>

@@ -30,6 +30,7 @@ import { formatearPrecio } from '../model/precios';
 import { AvisoPlan, BannerModoPrueba } from './aviso-plan';
 import { PantallaDePlan } from './pantalla-de-plan';
 import './planes.css';
+import { EncabezadoTabla } from '../../../components/encabezado-tabla';
 
 /**
  * planes (SPEC §2: login, and admin or owner; never on iOS): the plans side by side, the current
@@ -285,15 +286,7 @@ function conMayuscula(texto: string): string {
 function TablaPagos({ pagos, zona }: { pagos: Pago[]; zona: string }) {
   return (
     <table className="pagos-tabla" data-testid="pagos-tabla">
-      <thead>
-        <tr>
-          <th scope="col">Fecha</th>
-          <th scope="col">Importe</th>
-          <th scope="col">Estado</th>
-          <th scope="col">Plan</th>
-          <th scope="col">Referencia</th>
-        </tr>
-      </thead>
+      <EncabezadoTabla columnas={['Fecha', 'Importe', 'Estado', 'Plan', 'Referencia']} />
       <tbody>
         {pagos.map((pago) => (
           <tr key={pago.id} data-testid="pago-fila">

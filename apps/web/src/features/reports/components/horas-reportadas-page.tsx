@@ -14,6 +14,7 @@ import { mesAnterior, mesDe } from '../../expenses';
 import { exportarHorasReportadas, useHorasReportadas } from '../api/horas-reportadas';
 import { porcentaje, porMinutos, problemaDeRango } from '../model/horas';
 import './reportes.css';
+import { EncabezadoTabla } from '../../../components/encabezado-tabla';
 
 type Persona = HorasReportadas['porUsuario'][number]['usuario'];
 const nombrePersona = (p: Persona) => `${p.nombre} ${p.apellido}`.trim() || p.usuario;
@@ -165,15 +166,7 @@ export function Reporte({ reporte, actualizando = false }: { reporte: HorasRepor
               Detalle por persona y cliente
             </h2>
             <table data-testid="horas-detalle">
-              <thead>
-                <tr>
-                  <th scope="col">Persona</th>
-                  <th scope="col">Cliente</th>
-                  <th scope="col" className="reportes-num">
-                    Horas
-                  </th>
-                </tr>
-              </thead>
+              <EncabezadoTabla columnas={['Persona', 'Cliente', { texto: 'Horas', clase: 'reportes-num' }]} />
               <tbody>
                 {filas.map((f) => (
                   <tr key={`${f.usuario.id}-${f.cliente?.id ?? 'sin'}`}>
@@ -236,17 +229,9 @@ function TablaHoras({
         {titulo}
       </h2>
       <table data-testid={testId}>
-        <thead>
-          <tr>
-            <th scope="col">{columna}</th>
-            <th scope="col" className="reportes-num">
-              Horas
-            </th>
-            <th scope="col" className="reportes-num">
-              %
-            </th>
-          </tr>
-        </thead>
+        <EncabezadoTabla
+          columnas={[columna, { texto: 'Horas', clase: 'reportes-num' }, { texto: '%', clase: 'reportes-num' }]}
+        />
         <tbody>
           {filas.map((f) => {
             const p = porcentaje(f.minutos, total);

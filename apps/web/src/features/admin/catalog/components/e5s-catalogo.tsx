@@ -11,6 +11,7 @@ import { coincide, plural } from '../../shared/nombres';
 import { Tarjeta } from '../../shared/tarjeta';
 import { useE5sAreas } from '../../../../lib/catalogos';
 import { useImportarE5s } from '../api/importar-e5s';
+import { EncabezadoTabla } from '../../../../components/encabezado-tabla';
 
 /** How many rows the catalogue shows before 'Mostrar todas'. */
 const FILAS_VISIBLES = 12;
@@ -150,12 +151,7 @@ export function E5sCatalogo() {
             />
           )}
           <table className="e5s__tabla" data-testid="e5s-tabla">
-            <thead>
-              <tr>
-                <th scope="col">Clave</th>
-                <th scope="col">Nombre</th>
-              </tr>
-            </thead>
+            <EncabezadoTabla columnas={['Clave', 'Nombre']} />
             <tbody>
               {visibles.map((a) => (
                 <tr key={a.clave}>
