@@ -6,6 +6,8 @@ export const estadisticasKeys = {
   grafico: (grafico: NombreGrafico, rango: RangoEstadisticas) =>
     [...estadisticasKeys.all, 'grafico', grafico, rango] as const,
   desempeno: (rango: RangoEstadisticas) => [...estadisticasKeys.all, 'desempeno', rango] as const,
+  /** First-time fix and conformity per client (issue 31). */
+  calidadClientes: (rango: RangoEstadisticas) => [...estadisticasKeys.all, 'calidad-clientes', rango] as const,
   demoras: (consulta: Omit<DemorasOrdenesQuery, 'pagina'>) => [...estadisticasKeys.all, 'demoras', consulta] as const,
   /** The dashboard: without filters (GET) or with the order list's filters (POST). */
   dashboard: (filtros: Filtros | null) => [...estadisticasKeys.all, 'dashboard', filtros] as const,

@@ -15,8 +15,10 @@ import {
   ordenarDesempeno,
   type OrdenDesempeno,
 } from '../model/desempeno';
+import { textoConformidad, textoPrimeraVez } from '../model/calidad';
 import { nivelATiempo, textoDias, textoValor } from '../model/formato';
 import { textoDeRango } from '../model/rango';
+import { CalidadClientes } from './calidad-clientes';
 import { PantallaEstadisticas } from './pantalla-estadisticas';
 import { RangoEstadisticas } from './rango-estadisticas';
 
@@ -25,8 +27,10 @@ const RUTA = '/demoras-usuario';
 /**
  * demoras-usuario: the scorecard per responsable. For each person: orders finished in the range,
  * the share finished on time, the median delay of the late ones, the open orders past due now
- * (one tap opens them), open orders, hours logged and the clients' satisfaction. The worst on-time
- * share comes first, and what needs attention is said above the cards.
+ * (one tap opens them), open orders, hours logged, the orders fixed the first time (no follow-up
+ * order), the clients' conformity and satisfaction. The worst on-time share comes first, and what
+ * needs attention is said above the cards; below them, the same first-time fix and conformity per
+ * client.
  */
 export default function DemorasUsuarioPage() {
   const { rango, hoy, cuerpo, cambiar } = useRango(RUTA);
@@ -45,6 +49,7 @@ export default function DemorasUsuarioPage() {
       ) : (
         <TablaDesempeno desempeno={desempeno.data} actualizando={desempeno.isPlaceholderData} />
       )}
+      <CalidadClientes cuerpo={cuerpo} rango={rango} />
     </PantallaEstadisticas>
   );
 }
@@ -110,6 +115,8 @@ export function TablaDesempeno({ desempeno, actualizando = false }: { desempeno:
               </Cifra>
               <Cifra titulo="Abiertas">{textoValor(f.abiertas, 'ordenes')}</Cifra>
               <Cifra titulo="Horas registradas">{textoValor(f.horas, 'horas')}</Cifra>
+              <Cifra titulo="A la primera">{textoPrimeraVez(f)}</Cifra>
+              <Cifra titulo="Conformidad">{textoConformidad(f)}</Cifra>
               {desempeno.satisfaccionDisponible && (
                 <Cifra titulo="Satisfacción">
                   {f.satisfaccion === null

@@ -1,4 +1,11 @@
-import type { Dashboard, Desempeno, DemorasOrdenes, Grafico, TarjetaDashboard } from '@delego/contract';
+import type {
+  CalidadClientes,
+  Dashboard,
+  Desempeno,
+  DemorasOrdenes,
+  Grafico,
+  TarjetaDashboard,
+} from '@delego/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi, type MockInstance } from 'vitest';
@@ -268,6 +275,11 @@ function makeDesempeno(): Desempeno {
         horas: 12.5,
         satisfaccion: 4.5,
         encuestasRespondidas: 2,
+        sinSeguimiento: 8,
+        porcentajePrimeraVez: 80,
+        conformes: 3,
+        noConformes: 1,
+        porcentajeConformidad: 75,
         filtroVencidas: { estados: [1, 2, 3], vencidas: true, responsable: 4 },
       },
       {
@@ -286,11 +298,40 @@ function makeDesempeno(): Desempeno {
   };
 }
 
+function makeCalidadClientes(clientes: CalidadClientes['clientes'] = CALIDAD): CalidadClientes {
+  return { fechaDesde: INICIO_NOV, fechaHasta: FIN_NOV, clientes };
+}
+
+const CALIDAD: CalidadClientes['clientes'] = [
+  {
+    // A name with markup stays text.
+    cliente: { id: 3, nombre: 'Clínica <b>San</b> Martín' },
+    finalizadas: 12,
+    sinSeguimiento: 12,
+    porcentajePrimeraVez: 100,
+    conformes: 2,
+    noConformes: 1,
+    porcentajeConformidad: (2 / 3) * 100,
+  },
+  {
+    cliente: null,
+    finalizadas: 2,
+    sinSeguimiento: 1,
+    porcentajePrimeraVez: 50,
+    conformes: 0,
+    noConformes: 0,
+    porcentajeConformidad: null,
+  },
+];
+
 describe('demoras-usuario (scorecard)', () => {
   it(
     'shows the worst on-time first, what to act on, and opens a person’s late orders',
     async () => {
-      const llamadas = simularServidor({ 'POST /api/v2/estadisticas/responsables/desempeno': makeDesempeno() });
+      const llamadas = simularServidor({
+        'POST /api/v2/estadisticas/responsables/desempeno': makeDesempeno(),
+        'POST /api/v2/estadisticas/clientes/calidad': makeCalidadClientes(),
+      });
       mostrar(<DemorasUsuarioPage />, '/demoras-usuario?desde=2026-11-01&hasta=2026-11-30');
       const personas = await screen.findAllByTestId('desempeno-persona');
       expect(personas.map((p) => within(p).getByRole('heading').textContent)).toEqual(['Lucía Benítez', 'Diego Sosa']);
@@ -299,6 +340,20 @@ describe('demoras-usuario (scorecard)', () => {
       expect(personas[0]).toHaveTextContent('3 días');
       expect(personas[1]).toHaveTextContent('4,5 / 5 (2)');
       expect(personas[1]).toHaveTextContent('12:30 h');
+      expect(personas[1]).toHaveTextContent('A la primera80 % (8 de 10)');
+      expect(personas[1]).toHaveTextContent('Conformidad75 % (3 de 4)');
+      // Lucía's server sent no conformity answered: nothing to show, not «0 %».
+      expect(personas[0]).toHaveTextContent('Conformidad—');
+
+      const clientes = await screen.findAllByTestId('calidad-cliente');
+      expect(clientes.map((c) => c.textContent)).toEqual([
+        'Clínica <b>San</b> Martín12100 % (12 de 12)67 % (2 de 3)',
+        'Sin cliente250 % (1 de 2)—',
+      ]);
+      expect(llamadas.de('POST', '/api/v2/estadisticas/clientes/calidad')[0]?.cuerpo).toEqual({
+        fechaDesde: INICIO_NOV,
+        fechaHasta: FIN_NOV,
+      });
       expect(screen.getByTestId('desempeno-alertas')).toHaveTextContent(
         '2 órdenes vencidas sin finalizar, a cargo de 1 responsable.',
       );
@@ -309,6 +364,21 @@ describe('demoras-usuario (scorecard)', () => {
         expect(screen.getByTestId('direccion')).toHaveTextContent(
           '/detalle-grafico-ordenes?estados=1,2,3&vencidas=1&responsable=5&titulo=Vencidas+de+Lucía+Benítez',
         ),
+      );
+    },
+    LENTO,
+  );
+
+  it(
+    'Calidad por cliente says so when no order was finished, and offers to try again when it fails',
+    async () => {
+      simularServidor({
+        'POST /api/v2/estadisticas/responsables/desempeno': makeDesempeno(),
+        'POST /api/v2/estadisticas/clientes/calidad': makeCalidadClientes([]),
+      });
+      mostrar(<DemorasUsuarioPage />, '/demoras-usuario?desde=2026-11-01&hasta=2026-11-30');
+      expect(await screen.findByTestId('calidad-clientes-vacio')).toHaveTextContent(
+        'Ningún cliente tuvo órdenes finalizadas en noviembre de 2026.',
       );
     },
     LENTO,
