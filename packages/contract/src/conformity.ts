@@ -45,7 +45,6 @@ export const MENSAJES_CONFORMIDAD = {
   firmaObligatoria: 'Falta la firma del cliente.',
   firmaNoImagen: 'La firma debe ser una imagen PNG o JPEG.',
   firmaGrande: `La firma no puede pesar más de ${LIMITES_CONFORMIDAD.firmaBytes / 1024} KB.`,
-  firmaDimensiones: 'La imagen de la firma no tiene un tamaño válido.',
   nombreObligatorio: 'El nombre de quien firma es obligatorio.',
   nombreLargo: `El nombre admite hasta ${LIMITES_CONFORMIDAD.nombre} caracteres.`,
   dniInvalido: 'El DNI debe tener entre 7 y 8 dígitos (puede llevar puntos).',

@@ -25,7 +25,7 @@ import type { Storage } from '../files/index.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
 import type { PuertoOrdenes } from '../orders/index.js';
 import { ConformityRepository, type ConformidadFila } from './conformity.repository.js';
-import { decodificarFirma, type MotivoFirmaInvalida } from './firma-imagen.js';
+import { leerImagenFirma, type ProblemaFirma } from '../../lib/imagen-firma.js';
 
 type Firma = z.output<typeof zFirmaConformidad>;
 type Remota = z.output<typeof zConformidadRemota>;
@@ -52,10 +52,9 @@ export interface DepsConformityService {
   log: FastifyBaseLogger;
 }
 
-const MENSAJE_FIRMA: Record<MotivoFirmaInvalida, string> = {
-  noImagen: MENSAJES_CONFORMIDAD.firmaNoImagen,
+const MENSAJE_FIRMA: Record<ProblemaFirma, string> = {
+  invalida: MENSAJES_CONFORMIDAD.firmaNoImagen,
   grande: MENSAJES_CONFORMIDAD.firmaGrande,
-  dimensiones: MENSAJES_CONFORMIDAD.firmaDimensiones,
 };
 
 /**
@@ -88,8 +87,9 @@ export class ConformityService {
    * in the history. A later signature replaces the earlier one (both stay in the history).
    */
   async firmar(actor: Actor, ordenId: number, f: Firma): Promise<ConformidadOrden> {
-    const leida = decodificarFirma(f.firma, LIMITES_CONFORMIDAD.firmaBytes);
-    if (!leida.ok) throw AppError.invalid('firma', MENSAJE_FIRMA[leida.motivo]);
+    // The same check as a checklist's signature item (lib/imagen-firma.ts).
+    const firma = leerImagenFirma(f.firma, LIMITES_CONFORMIDAD.firmaBytes);
+    if (typeof firma === 'string') throw AppError.invalid('firma', MENSAJE_FIRMA[firma]);
     const ahora = this.clock.now();
     if (f.fecha !== undefined && f.fecha > ahora.getTime() + LIMITES_CONFORMIDAD.futuroToleradoMs) {
       throw AppError.invalid('fecha', MENSAJES_CONFORMIDAD.fechaFutura);
@@ -97,9 +97,8 @@ export class ConformityService {
     // 404 / 403 before anything is stored.
     const antes = await this.deps.orders.acceso(actor, ordenId);
     if (!antes.modificar) throw AppError.forbidden(MENSAJES_CONFORMIDAD.sinPermisoFirma);
-    const extension = leida.firma.tipo === 'image/png' ? 'png' : 'jpg';
-    const clave = `e${actor.entidadId}/o${ordenId}/conformidad-${randomUUID()}.${extension}`;
-    await this.deps.storage.put(clave, Readable.from([leida.firma.bytes]));
+    const clave = `e${actor.entidadId}/o${ordenId}/conformidad-${randomUUID()}.${firma.extension}`;
+    await this.deps.storage.put(clave, Readable.from([firma.bytes]));
     let anterior: string | null = null;
     try {
       const respuesta = await this.db.transaction(async (tx) => {
@@ -110,7 +109,7 @@ export class ConformityService {
         const ubicacion = f.ubicacion ?? null;
         await repo.saveFirma(actor.entidadId, ordenId, {
           clave,
-          tipo: leida.firma.tipo,
+          tipo: firma.mime,
           nombre: f.nombre,
           dni: f.dni ?? null,
           fecha: new Date(f.fecha ?? ahora.getTime()),
