@@ -152,6 +152,32 @@ describe('ChecklistDeOrden', () => {
     expect(screen.getByTestId('checklist-sin-seguimiento-2')).toHaveTextContent('Quien pueda crear órdenes');
   });
 
+  it('una nota va con la misma respuesta, por la bandeja como cualquier respuesta', async () => {
+    const falla = item(3, {
+      etiqueta: 'Estado general',
+      tipo: 'pasa_falla',
+      hecho: true,
+      fallido: true,
+      respuesta: { ...RESPUESTA, resultado: 'falla' as const, por: POR, en: 2 },
+    });
+    const conNota = { ...falla, respuesta: { ...falla.respuesta, nota: 'Junta <b>rota</b>' } };
+    const { llamadas } = mostrar(checklist([falla]), {
+      'PUT /api/v2/checklist/orden/42/item/3': { item: conNota, progreso: { hechos: 1, total: 1 }, faltantes: [] },
+    });
+    fireEvent.click(await screen.findByTestId('checklist-nota-abrir-3'));
+    fireEvent(
+      await screen.findByTestId('checklist-nota-3'),
+      new CustomEvent('ionInput', { detail: { value: 'Junta <b>rota</b>' } }),
+    );
+    fireEvent.click(screen.getByTestId('checklist-nota-guardar-3'));
+    await waitFor(() => expect(llamadas.de('PUT', '/api/v2/checklist/orden/42/item/3')).toHaveLength(1));
+    const put = llamadas.de('PUT', '/api/v2/checklist/orden/42/item/3')[0] as Llamada;
+    expect(put.cuerpo).toEqual({ tipo: 'pasa_falla', resultado: 'falla', nota: 'Junta <b>rota</b>' });
+    expect(put.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText(/Nota: Junta <b>rota<\/b>/)).toBeInTheDocument();
+    expect(document.querySelector('.checklist-item b')).toBeNull();
+  });
+
   it('sin permiso para modificar, las respuestas no se pueden tocar', async () => {
     mostrar(checklist([item(1, { etiqueta: 'Limpieza' })], { modificar: false }));
     expect(await screen.findByTestId('checklist-tick-1')).toHaveProperty('disabled', true);

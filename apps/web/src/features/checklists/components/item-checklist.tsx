@@ -13,7 +13,7 @@ import { useRef, useState } from 'react';
 import { FirmaCanvas } from '../../../components/firma-canvas';
 import { useObjectUrl } from '../../files';
 import { Miniatura } from '../../files';
-import { leerNumero } from '../model/checklist';
+import { admiteNota, conNota, leerNumero } from '../model/checklist';
 import { useFirmaItem } from '../api/get-firma-item';
 
 export interface AccionesItem {
@@ -140,6 +140,9 @@ export function ItemChecklistFila({
           {r.nota ? ` · Nota: ${r.nota}` : ''}
         </p>
       )}
+      {puede && admiteNota(item) && (
+        <NotaDeItem item={item} deshabilitado={deshabilitado} responder={acciones.responder} />
+      )}
 
       {(item.seguimiento || item.fallido || (item.adHoc && puede)) && (
         <div className="checklist-item__acciones">
@@ -191,6 +194,70 @@ export function ItemChecklistFila({
 }
 
 type Responder = AccionesItem['responder'];
+
+/**
+ * «Agregar nota» under an answered item: what was found, why it failed. It goes with the same
+ * answer (through the outbox like any answer), and a follow-up order copies it.
+ */
+function NotaDeItem({
+  item,
+  deshabilitado,
+  responder,
+}: {
+  item: ItemChecklist;
+  deshabilitado: boolean;
+  responder: Responder;
+}) {
+  const [abierta, setAbierta] = useState(false);
+  const [texto, setTexto] = useState(item.respuesta?.nota ?? '');
+  const cuerpo = conNota(item, texto);
+  const largo = texto.trim().length > LIMITES_CHECKLIST.texto;
+  if (!abierta) {
+    return (
+      <IonButton
+        size="small"
+        fill="clear"
+        color="medium"
+        disabled={deshabilitado}
+        onClick={() => setAbierta(true)}
+        data-testid={`checklist-nota-abrir-${item.id}`}
+      >
+        <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
+        {item.respuesta?.nota ? 'Cambiar nota' : 'Agregar nota'}
+      </IonButton>
+    );
+  }
+  function guardar() {
+    if (!cuerpo || largo) return;
+    responder(item, cuerpo);
+    setAbierta(false);
+  }
+  return (
+    <div className="checklist-item__campo">
+      <IonInput
+        label="Nota"
+        labelPlacement="stacked"
+        fill="outline"
+        value={texto}
+        disabled={deshabilitado}
+        onIonInput={(e) => setTexto(String(e.detail.value ?? ''))}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') guardar();
+        }}
+        helperText={largo ? `Máximo ${LIMITES_CHECKLIST.texto} caracteres.` : 'Qué se encontró o por qué falló.'}
+        data-testid={`checklist-nota-${item.id}`}
+      />
+      <IonButton
+        size="small"
+        disabled={deshabilitado || !cuerpo || largo}
+        onClick={guardar}
+        data-testid={`checklist-nota-guardar-${item.id}`}
+      >
+        Guardar nota
+      </IonButton>
+    </div>
+  );
+}
 
 function RespuestaNumero({
   item,

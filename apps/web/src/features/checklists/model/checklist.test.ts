@@ -1,7 +1,9 @@
 import type { ChecklistOrden, ItemChecklist } from '@delego/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  admiteNota,
   conItemGuardado,
+  conNota,
   conRespuestaLocal,
   conSeguimiento,
   esFallido,
@@ -122,5 +124,38 @@ describe('checklist de la orden', () => {
     const una = conSeguimiento(checklist([item(1)]), s);
     expect(una.seguimientos).toEqual([{ ordenId: 50, numero: 8, titulo: 'Seguimiento', itemId: 1 }]);
     expect(conSeguimiento(una, s).seguimientos).toHaveLength(1);
+  });
+});
+
+describe('nota de un ítem', () => {
+  const r = {
+    marcado: null,
+    resultado: null,
+    numero: null,
+    texto: null,
+    fotos: [],
+    firmante: null,
+    nota: null,
+    por: YO,
+    en: 1,
+  };
+  it('reenvía la misma respuesta con la nota, sin espacios de más', () => {
+    const falla = item(1, { tipo: 'pasa_falla', respuesta: { ...r, resultado: 'falla' }, hecho: true, fallido: true });
+    expect(conNota(falla, '  Junta rota ')).toEqual({ tipo: 'pasa_falla', resultado: 'falla', nota: 'Junta rota' });
+    const numero = item(2, { tipo: 'numero', min: 2, max: 5, respuesta: { ...r, numero: 9 }, fallido: true });
+    expect(conNota(numero, 'Manómetro dudoso')).toEqual({
+      tipo: 'numero',
+      numero: 9,
+      fallido: true,
+      nota: 'Manómetro dudoso',
+    });
+    const foto = item(3, { tipo: 'foto', respuesta: { ...r, fotos: [{ id: 40, nombre: 'a.jpg' }] } });
+    expect(conNota(foto, 'Antes del cambio')).toEqual({ tipo: 'foto', archivos: [40], nota: 'Antes del cambio' });
+  });
+  it('no hay nota sin respuesta, sin texto, ni para una firma (su imagen solo la tiene el servidor)', () => {
+    expect(conNota(item(1), 'algo')).toBeNull();
+    expect(conNota(item(1, { respuesta: { ...r, marcado: true } }), '   ')).toBeNull();
+    expect(admiteNota(item(1, { respuesta: { ...r, marcado: true } }))).toBe(true);
+    expect(admiteNota(item(4, { tipo: 'firma', respuesta: { ...r, firmante: 'Ana' } }))).toBe(false);
   });
 });

@@ -52,6 +52,36 @@ export function respuestaLocal(
   };
 }
 
+/**
+ * The item's answer sent again with a note (what was found, why it failed): the same answer and
+ * the note. Null when the item has no answer yet, or for a signature, whose image only the
+ * server keeps.
+ */
+export function conNota(item: ItemChecklist, nota: string): ResponderItem | null {
+  const r = item.respuesta;
+  const n = nota.trim();
+  if (!r || !n) return null;
+  switch (item.tipo) {
+    case 'tick':
+      return r.marcado === null ? null : { tipo: 'tick', marcado: r.marcado, nota: n };
+    case 'pasa_falla':
+      return r.resultado === null ? null : { tipo: 'pasa_falla', resultado: r.resultado, nota: n };
+    case 'numero':
+      return r.numero === null
+        ? null
+        : { tipo: 'numero', numero: r.numero, ...(item.fallido ? { fallido: true } : {}), nota: n };
+    case 'texto':
+      return r.texto === null ? null : { tipo: 'texto', texto: r.texto, nota: n };
+    case 'foto':
+      return r.fotos.length ? { tipo: 'foto', archivos: r.fotos.map((f) => f.id), nota: n } : null;
+    default:
+      return null;
+  }
+}
+
+/** Whether an answered item can take a note here (not a signature, not before its answer). */
+export const admiteNota = (item: ItemChecklist): boolean => conNota(item, '·') !== null;
+
 /** The checklist with one item replaced by `item`, and its summary recomputed. */
 export function conItem(checklist: ChecklistOrden, item: ItemChecklist): ChecklistOrden {
   const items = checklist.items.map((i) => (i.id === item.id ? item : i));
