@@ -3,7 +3,7 @@ import { businessOutline } from 'ionicons/icons';
 import { EncabezadoTabla } from '../../../components/encabezado-tabla';
 import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
 import { useCalidadClientes } from '../api/get-calidad-clientes';
-import { textoConformidad, textoPrimeraVez } from '../model/calidad';
+import { conformidad, primeraVez, type Proporcion as Cifra } from '../model/calidad';
 import { textoValor } from '../model/formato';
 import { textoDeRango, type Rango } from '../model/rango';
 
@@ -49,13 +49,27 @@ export function CalidadClientes({ cuerpo, rango }: { cuerpo: RangoEstadisticas; 
               <tr key={c.cliente?.id ?? 'sin-cliente'} data-testid="calidad-cliente">
                 <td>{c.cliente?.nombre ?? 'Sin cliente'}</td>
                 <td className="estadisticas-num">{textoValor(c.finalizadas, 'ordenes')}</td>
-                <td className="estadisticas-num">{textoPrimeraVez(c)}</td>
-                <td className="estadisticas-num">{textoConformidad(c)}</td>
+                <td className="estadisticas-num">
+                  <Proporcion p={primeraVez(c)} />
+                </td>
+                <td className="estadisticas-num">
+                  <Proporcion p={conformidad(c)} />
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
     </section>
+  );
+}
+
+/** The share, and under it (smaller) what it is a share of: on a phone the table keeps four columns. */
+function Proporcion({ p }: { p: Cifra }) {
+  return (
+    <>
+      {p.valor}
+      {p.deCuantas && <span className="estadisticas-calidad__de"> ({p.deCuantas})</span>}
+    </>
   );
 }

@@ -13,15 +13,37 @@ export interface CifrasCalidad {
   porcentajeConformidad?: number | null;
 }
 
-/** «80 % (8 de 10)»: finished orders that needed no follow-up order, of the finished ones. */
-export function textoPrimeraVez(c: CifrasCalidad): string {
-  if (c.porcentajePrimeraVez == null || c.sinSeguimiento === undefined) return '—';
-  return `${textoValor(c.porcentajePrimeraVez, 'porcentaje')} (${c.sinSeguimiento} de ${c.finalizadas})`;
+/** A share and what it is a share of: «80 %» and «8 de 10»; «—» and null when there is nothing to measure. */
+export interface Proporcion {
+  valor: string;
+  deCuantas: string | null;
 }
 
-/** «75 % (3 de 4)»: «Conforme» answers of the clients who answered; «—» when nobody answered. */
-export function textoConformidad(c: CifrasCalidad): string {
-  if (c.porcentajeConformidad == null) return '—';
-  const conformes = c.conformes ?? 0;
-  return `${textoValor(c.porcentajeConformidad, 'porcentaje')} (${conformes} de ${conformes + (c.noConformes ?? 0)})`;
+const SIN_MEDIDA: Proporcion = { valor: '—', deCuantas: null };
+
+/** Finished orders that needed no follow-up order, of the finished ones. */
+export function primeraVez(c: CifrasCalidad): Proporcion {
+  if (c.porcentajePrimeraVez == null || c.sinSeguimiento === undefined) return SIN_MEDIDA;
+  return {
+    valor: textoValor(c.porcentajePrimeraVez, 'porcentaje'),
+    deCuantas: `${c.sinSeguimiento} de ${c.finalizadas}`,
+  };
 }
+
+/** «Conforme» answers of the clients who answered. */
+export function conformidad(c: CifrasCalidad): Proporcion {
+  if (c.porcentajeConformidad == null) return SIN_MEDIDA;
+  const conformes = c.conformes ?? 0;
+  return {
+    valor: textoValor(c.porcentajeConformidad, 'porcentaje'),
+    deCuantas: `${conformes} de ${conformes + (c.noConformes ?? 0)}`,
+  };
+}
+
+const enUnaLinea = (p: Proporcion) => (p.deCuantas ? `${p.valor} (${p.deCuantas})` : p.valor);
+
+/** «80 % (8 de 10)». */
+export const textoPrimeraVez = (c: CifrasCalidad): string => enUnaLinea(primeraVez(c));
+
+/** «75 % (3 de 4)»; «—» when nobody answered. */
+export const textoConformidad = (c: CifrasCalidad): string => enUnaLinea(conformidad(c));
