@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claveDerivada, idsSubidos } from './claves';
+import { claveDerivada, idsSubidos, respuestaConFotos } from './claves';
 
 describe('claves de los cambios en dos llamadas', () => {
   it('deriva otra UUID, estable y distinta', () => {
@@ -18,5 +18,15 @@ describe('claves de los cambios en dos llamadas', () => {
     ];
     expect(idsSubidos(lista, 2)).toEqual([8, 9]);
     expect(idsSubidos(lista, 0)).toEqual([]);
+  });
+
+  it('una foto responde un ítem de foto; en otro ítem va como evidencia de su respuesta', () => {
+    expect(respuestaConFotos({ itemId: 3, previas: [7] }, [8, 9])).toEqual({ tipo: 'foto', archivos: [7, 8, 9] });
+    expect(
+      respuestaConFotos(
+        { itemId: 4, previas: [], nota: 'Junta rota', respuesta: { tipo: 'pasa_falla', resultado: 'falla' } },
+        [12],
+      ),
+    ).toEqual({ tipo: 'pasa_falla', resultado: 'falla', nota: 'Junta rota', archivos: [12] });
   });
 });

@@ -3,6 +3,7 @@
  * files). Each call has its own Idempotency-Key, both derived from the change's key, so a replay
  * after a failure in between repeats the upload's answer and sends the answer once.
  */
+import type { CuerpoChecklistFoto } from './tipos';
 
 /** A second UUID from a change's key: its last hex digit flipped (still a valid UUID, never equal). */
 export function claveDerivada(clave: string): string {
@@ -21,4 +22,14 @@ export function idsSubidos(lista: readonly { id: number; esImagen: boolean }[], 
     .sort((a, b) => b - a)
     .slice(0, cantidad)
     .sort((a, b) => a - b);
+}
+
+/**
+ * The answer a `checklistFoto` change sends once its photos are up: a photo item's answer is its
+ * photos; any other item's answer goes again with them as evidence. The photos it had stay.
+ */
+export function respuestaConFotos(c: CuerpoChecklistFoto, nuevas: readonly number[]): Record<string, unknown> {
+  const archivos = [...c.previas, ...nuevas];
+  const nota = c.nota ? { nota: c.nota } : {};
+  return c.respuesta ? { ...c.respuesta, ...nota, archivos } : { tipo: 'foto', archivos, ...nota };
 }

@@ -1,7 +1,7 @@
 import { RUTAS, type OrdenGuardar, type RegistroCambios, type ResponderItem } from '@delego/contract';
 import { llamar, llamarFormulario } from '../http';
 import { comprimirImagen } from '../imagenes';
-import { claveDerivada, idsSubidos } from './claves';
+import { claveDerivada, idsSubidos, respuestaConFotos } from './claves';
 import type { Cambio, CuerpoChecklist, CuerpoChecklistFoto } from './tipos';
 
 /**
@@ -41,12 +41,12 @@ export async function enviarCambio(c: Cambio): Promise<unknown> {
     case 'checklistFoto': {
       // The photos first (with the change's key), then the answer naming them (with a key derived
       // from it): a replay after a failure in between gets the upload's stored answer back.
-      const { itemId, previas, nota } = c.cuerpo as CuerpoChecklistFoto;
+      const cuerpo = c.cuerpo as CuerpoChecklistFoto;
       const lista = await subir(c);
       const nuevas = idsSubidos(lista, c.archivos?.length ?? 0);
       return llamar(RUTAS.responderItemChecklist, {
-        params: { id: c.ordenId ?? 0, itemId },
-        cuerpo: { tipo: 'foto', archivos: [...previas, ...nuevas], ...(nota ? { nota } : {}) },
+        params: { id: c.ordenId ?? 0, itemId: cuerpo.itemId },
+        cuerpo: respuestaConFotos(cuerpo, nuevas) as ResponderItem,
         idempotencia: claveDerivada(idempotencia),
         hechoEn,
       });

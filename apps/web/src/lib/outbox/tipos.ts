@@ -55,9 +55,14 @@ export interface CuerpoChecklist {
   respuesta: Record<string, unknown> & { tipo: string };
 }
 
-/** The body of a `checklistFoto` change: the item, the photos it already had (kept) and a note. */
+/**
+ * The body of a `checklistFoto` change: the item, the photos it already had (kept) and a note. A
+ * photo item's photos are its answer; on any other item they are evidence that goes with its
+ * answer (`respuesta`, sent again with them).
+ */
 export interface CuerpoChecklistFoto {
   itemId: number;
   previas: number[];
   nota?: string;
+  respuesta?: CuerpoChecklist['respuesta'];
 }

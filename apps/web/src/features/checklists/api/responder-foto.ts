@@ -1,4 +1,4 @@
-import type { ItemChecklist, ItemGuardado } from '@delego/contract';
+import type { ItemChecklist, ItemGuardado, ResponderItem } from '@delego/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { enviarOEncolar, type Resultado } from '../../../lib/outbox';
 import { archivosKeys } from '../../files';
@@ -10,6 +10,8 @@ export interface ResponderFoto {
   numero: number;
   item: Pick<ItemChecklist, 'id' | 'etiqueta' | 'respuesta'>;
   fotos: File[];
+  /** On an item that is not a photo item: its answer, which the photos go with as evidence. */
+  respuesta?: ResponderItem;
 }
 
 /**
@@ -20,12 +22,16 @@ export interface ResponderFoto {
 export function useResponderFoto() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ordenId, numero, item, fotos }: ResponderFoto): Promise<Resultado<ItemGuardado>> =>
+    mutationFn: ({ ordenId, numero, item, fotos, respuesta }: ResponderFoto): Promise<Resultado<ItemGuardado>> =>
       enviarOEncolar<ItemGuardado>({
         tipo: 'checklistFoto',
         ordenId,
         descripcion: `${descripcionRespuesta(numero, item.etiqueta)} (${fotos.length === 1 ? '1 foto' : `${fotos.length} fotos`})`,
-        cuerpo: { itemId: item.id, previas: item.respuesta?.fotos.map((f) => f.id) ?? [] },
+        cuerpo: {
+          itemId: item.id,
+          previas: item.respuesta?.fotos.map((f) => f.id) ?? [],
+          ...(respuesta ? { respuesta } : {}),
+        },
         archivos: fotos.map((f) => ({ nombre: f.name, tipo: f.type, datos: f })),
       }),
     meta: { errorSilencioso: true },

@@ -32,7 +32,7 @@ import { useChecklist } from '../api/get-checklist';
 import { useAgregarItem, useQuitarItem, useReaplicarChecklist } from '../api/items';
 import { useResponderFoto } from '../api/responder-foto';
 import { useResponderItem } from '../api/responder-item';
-import { porSeccion } from '../model/checklist';
+import { porSeccion, respuestaBase } from '../model/checklist';
 import { ItemChecklistFila, type AccionesItem } from './item-checklist';
 import '../checklists.css';
 
@@ -80,8 +80,11 @@ export function ChecklistDeOrden({ orden }: { orden: OrdenDetalle }) {
       responder.mutate({ ordenId: orden.id, numero: orden.numero, item, respuesta }, alResponder);
     },
     fotos(item, fotos) {
+      // On any item but a photo item the photos are evidence of its answer, sent again with them.
+      const respuesta = item.tipo === 'foto' ? undefined : (respuestaBase(item) ?? undefined);
+      if (item.tipo !== 'foto' && !respuesta) return;
       marcar(item.id, true);
-      responderFoto.mutate({ ordenId: orden.id, numero: orden.numero, item, fotos }, alResponder);
+      responderFoto.mutate({ ordenId: orden.id, numero: orden.numero, item, fotos, respuesta }, alResponder);
     },
     seguimiento(item) {
       const clave = clavesSeguimiento.get(item.id) ?? nuevaClave();

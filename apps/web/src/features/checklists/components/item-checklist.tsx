@@ -13,7 +13,7 @@ import { useRef, useState } from 'react';
 import { FirmaCanvas } from '../../../components/firma-canvas';
 import { useObjectUrl } from '../../files';
 import { Miniatura } from '../../files';
-import { admiteNota, conNota, leerNumero } from '../model/checklist';
+import { admiteNota, conNota, leerNumero, respuestaBase } from '../model/checklist';
 import { useFirmaItem } from '../api/get-firma-item';
 
 export interface AccionesItem {
@@ -139,6 +139,16 @@ export function ItemChecklistFila({
           {textoFechaHora(r.en, zona)}
           {r.nota ? ` · Nota: ${r.nota}` : ''}
         </p>
+      )}
+      {item.tipo !== 'foto' && ((puede && respuestaBase(item)) || (r?.fotos.length ?? 0) > 0) && (
+        <RespuestaFoto
+          ordenId={ordenId}
+          item={item}
+          deshabilitado={deshabilitado || !respuestaBase(item)}
+          archivos={archivos}
+          evidencia
+          alElegir={(f) => acciones.fotos(item, f)}
+        />
       )}
       {puede && admiteNota(item) && (
         <NotaDeItem item={item} deshabilitado={deshabilitado} responder={acciones.responder} />
@@ -366,12 +376,15 @@ function RespuestaFoto({
   item,
   deshabilitado,
   archivos,
+  evidencia = false,
   alElegir,
 }: {
   ordenId: number;
   item: ItemChecklist;
   deshabilitado: boolean;
   archivos: readonly Archivo[];
+  /** Photos of another kind of item: evidence that goes with its answer. */
+  evidencia?: boolean;
   alElegir: (fotos: File[]) => void;
 }) {
   const entrada = useRef<HTMLInputElement>(null);
@@ -398,17 +411,17 @@ function RespuestaFoto({
           e.target.value = '';
           if (elegidas.length) alElegir(elegidas);
         }}
-        data-testid={`checklist-foto-entrada-${item.id}`}
+        data-testid={evidencia ? `checklist-evidencia-entrada-${item.id}` : `checklist-foto-entrada-${item.id}`}
       />
       <IonButton
         size="small"
-        fill="outline"
         disabled={deshabilitado}
         onClick={() => entrada.current?.click()}
-        data-testid={`checklist-foto-${item.id}`}
+        fill={evidencia ? 'clear' : 'outline'}
+        data-testid={evidencia ? `checklist-evidencia-${item.id}` : `checklist-foto-${item.id}`}
       >
         <IonIcon slot="start" icon={cameraOutline} aria-hidden="true" />
-        {fotos.length ? 'Agregar foto' : 'Tomar o elegir foto'}
+        {evidencia ? 'Agregar foto de evidencia' : fotos.length ? 'Agregar foto' : 'Tomar o elegir foto'}
       </IonButton>
     </div>
   );

@@ -4,6 +4,7 @@ import {
   admiteNota,
   conItemGuardado,
   conNota,
+  respuestaBase,
   conRespuestaLocal,
   conSeguimiento,
   esFallido,
@@ -157,5 +158,26 @@ describe('nota de un ítem', () => {
     expect(conNota(item(1, { respuesta: { ...r, marcado: true } }), '   ')).toBeNull();
     expect(admiteNota(item(1, { respuesta: { ...r, marcado: true } }))).toBe(true);
     expect(admiteNota(item(4, { tipo: 'firma', respuesta: { ...r, firmante: 'Ana' } }))).toBe(false);
+  });
+  it('la respuesta que se reenvía conserva su nota y sus fotos de evidencia', () => {
+    const falla = item(5, {
+      tipo: 'pasa_falla',
+      respuesta: { ...r, resultado: 'falla', nota: 'Junta rota', fotos: [{ id: 12, nombre: 'junta.jpg' }] },
+    });
+    expect(respuestaBase(falla)).toEqual({
+      tipo: 'pasa_falla',
+      resultado: 'falla',
+      nota: 'Junta rota',
+      archivos: [12],
+    });
+    expect(conNota(falla, 'Junta y brida rotas')).toEqual({
+      tipo: 'pasa_falla',
+      resultado: 'falla',
+      nota: 'Junta y brida rotas',
+      archivos: [12],
+    });
+    expect(
+      respuestaBase(item(6, { tipo: 'foto', respuesta: { ...r, fotos: [{ id: 1, nombre: 'a.jpg' }] } })),
+    ).toBeNull();
   });
 });

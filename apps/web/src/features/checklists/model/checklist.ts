@@ -53,30 +53,45 @@ export function respuestaLocal(
 }
 
 /**
- * The item's answer sent again with a note (what was found, why it failed): the same answer and
- * the note. Null when the item has no answer yet, or for a signature, whose image only the
- * server keeps.
+ * The item's current answer as it would be sent again (to add a note or evidence photos), keeping
+ * its note and photos. Null when the item has no answer yet, for a photo item (its photos are its
+ * answer) and for a signature, whose image only the server keeps.
  */
-export function conNota(item: ItemChecklist, nota: string): ResponderItem | null {
+export function respuestaBase(item: ItemChecklist): Exclude<ResponderItem, { tipo: 'foto' | 'firma' }> | null {
   const r = item.respuesta;
-  const n = nota.trim();
-  if (!r || !n) return null;
+  if (!r) return null;
+  const comunes = {
+    ...(r.nota ? { nota: r.nota } : {}),
+    ...(r.fotos.length ? { archivos: r.fotos.map((f) => f.id) } : {}),
+  };
   switch (item.tipo) {
     case 'tick':
-      return r.marcado === null ? null : { tipo: 'tick', marcado: r.marcado, nota: n };
+      return r.marcado === null ? null : { tipo: 'tick', marcado: r.marcado, ...comunes };
     case 'pasa_falla':
-      return r.resultado === null ? null : { tipo: 'pasa_falla', resultado: r.resultado, nota: n };
+      return r.resultado === null ? null : { tipo: 'pasa_falla', resultado: r.resultado, ...comunes };
     case 'numero':
       return r.numero === null
         ? null
-        : { tipo: 'numero', numero: r.numero, ...(item.fallido ? { fallido: true } : {}), nota: n };
+        : { tipo: 'numero', numero: r.numero, ...(item.fallido ? { fallido: true } : {}), ...comunes };
     case 'texto':
-      return r.texto === null ? null : { tipo: 'texto', texto: r.texto, nota: n };
-    case 'foto':
-      return r.fotos.length ? { tipo: 'foto', archivos: r.fotos.map((f) => f.id), nota: n } : null;
+      return r.texto === null ? null : { tipo: 'texto', texto: r.texto, ...comunes };
     default:
       return null;
   }
+}
+
+/**
+ * The item's answer sent again with a note (what was found, why it failed). Null without an
+ * answer to go with, without text, or for a signature.
+ */
+export function conNota(item: ItemChecklist, nota: string): ResponderItem | null {
+  const n = nota.trim();
+  const r = item.respuesta;
+  if (!r || !n) return null;
+  if (item.tipo === 'foto')
+    return r.fotos.length ? { tipo: 'foto', archivos: r.fotos.map((f) => f.id), nota: n } : null;
+  const base = respuestaBase(item);
+  return base && { ...base, nota: n };
 }
 
 /** Whether an answered item can take a note here (not a signature, not before its answer). */
