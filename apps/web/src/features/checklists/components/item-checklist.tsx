@@ -205,19 +205,18 @@ export function ItemChecklistFila({
 
 type Responder = AccionesItem['responder'];
 
+/** What an answer's own control gets: the item, whether it may be touched now, and how to answer. */
+interface PropsRespuesta {
+  item: ItemChecklist;
+  deshabilitado: boolean;
+  responder: Responder;
+}
+
 /**
  * «Agregar nota» under an answered item: what was found, why it failed. It goes with the same
  * answer (through the outbox like any answer), and a follow-up order copies it.
  */
-function NotaDeItem({
-  item,
-  deshabilitado,
-  responder,
-}: {
-  item: ItemChecklist;
-  deshabilitado: boolean;
-  responder: Responder;
-}) {
+function NotaDeItem({ item, deshabilitado, responder }: PropsRespuesta) {
   const [abierta, setAbierta] = useState(false);
   const [texto, setTexto] = useState(item.respuesta?.nota ?? '');
   const cuerpo = conNota(item, texto);
@@ -269,15 +268,7 @@ function NotaDeItem({
   );
 }
 
-function RespuestaNumero({
-  item,
-  deshabilitado,
-  responder,
-}: {
-  item: ItemChecklist;
-  deshabilitado: boolean;
-  responder: Responder;
-}) {
+function RespuestaNumero({ item, deshabilitado, responder }: PropsRespuesta) {
   const actual = item.respuesta?.numero;
   const [texto, setTexto] = useState(actual != null ? String(actual).replace('.', ',') : '');
   const [error, setError] = useState<string | null>(null);
@@ -337,15 +328,7 @@ function RespuestaNumero({
   );
 }
 
-function RespuestaTexto({
-  item,
-  deshabilitado,
-  responder,
-}: {
-  item: ItemChecklist;
-  deshabilitado: boolean;
-  responder: Responder;
-}) {
+function RespuestaTexto({ item, deshabilitado, responder }: PropsRespuesta) {
   const [texto, setTexto] = useState(item.respuesta?.texto ?? '');
   const largo = texto.trim().length > LIMITES_CHECKLIST.texto;
   return (
@@ -427,17 +410,7 @@ function RespuestaFoto({
   );
 }
 
-function RespuestaFirma({
-  ordenId,
-  item,
-  deshabilitado,
-  responder,
-}: {
-  ordenId: number;
-  item: ItemChecklist;
-  deshabilitado: boolean;
-  responder: Responder;
-}) {
+function RespuestaFirma({ ordenId, item, deshabilitado, responder }: PropsRespuesta & { ordenId: number }) {
   const [firmando, setFirmando] = useState(false);
   const [firmante, setFirmante] = useState('');
   const imagen = useFirmaItem(ordenId, item.id, item.hecho && item.respuesta ? item.respuesta.en : null);
