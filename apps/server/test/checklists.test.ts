@@ -401,6 +401,23 @@ describe('escrituras concurrentes e idempotencia', () => {
     expect(despues.progreso).toEqual({ hechos: 3, total: 6 });
   });
 
+  it('agregar un ítem o leer el checklist recién creada la orden, mientras la copia de la plantilla corre por el bus: nunca un 503', async () => {
+    // The copy after «orden.creada» and an edit of the same checklist lock the order first, then the
+    // checklist: in any other order the two deadlock on PostgreSQL and one of them gets 503.
+    for (let n = 0; n < 12; n++) {
+      const o = await api.crearOrden();
+      const [agregado, leido] = await Promise.all([
+        api.call('POST', `/api/v2/checklist/orden/${o.id}/item`, 'admin', { etiqueta: `Extra ${n}`, tipo: 'tick' }),
+        api.call('GET', `/api/v2/checklist/orden/${o.id}`, 'operario'),
+      ]);
+      expect(agregado.statusCode, agregado.body).toBe(200);
+      expect(leido.statusCode, leido.body).toBe(200);
+      await tras();
+      const c = await checklist(o.id);
+      expect(c.items.map((i) => i.etiqueta)).toEqual([...ITEMS.map((i) => i.etiqueta), `Extra ${n}`]);
+    }
+  });
+
   it('la misma Idempotency-Key se aplica una sola vez y repite la respuesta', async () => {
     const o = await api.crearOrden();
     const c = await checklist(o.id);

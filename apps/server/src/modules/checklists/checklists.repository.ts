@@ -142,9 +142,11 @@ export class ChecklistsRepository {
 
   /** The order's type and creation, for the sync that has no actor (a domain event); null when gone. */
   async ordenParaChecklist(entidadId: number, ordenId: number): Promise<OrdenParaChecklist | null> {
+    // Locked like every other writer of the order locks it, before the checklist's row: taken in
+    // the other order, a sync and an edit of the same checklist deadlock on PostgreSQL.
     const [r] = await this.leer<OrdenParaChecklist>(sql`
       select id, tipo_orden_id as "tipoOrdenId", ${ms(sql`creada`)} as creada
-      from ordenes where id = ${ordenId} and entidad_id = ${entidadId} and eliminada is null`);
+      from ordenes where id = ${ordenId} and entidad_id = ${entidadId} and eliminada is null for update`);
     return r ?? null;
   }
 

@@ -238,11 +238,7 @@ export class ChecklistsService {
     let items = c ? await repo.items(actor.entidadId, ordenId) : [];
     const conRespuestas = items.some((i) => !i.adHoc && i.respuesta !== null);
     if (!c || (c.tipoOrdenId !== o.tipoOrdenId && !conRespuestas)) {
-      const cambio = await this.db.transaction((tx) =>
-        this.sincronizar(tx, actor.entidadId, { id: o.id, tipoOrdenId: o.tipoOrdenId, creada: o.creada }),
-      );
-      if (cambio)
-        this.bus.publish({ type: 'orden.checklistCambiada', entidadId: actor.entidadId, ordenId, usuarioId: actor.id });
+      await this.alCambiarOrden(actor.entidadId, ordenId, actor.id);
       c = await repo.cabecera(actor.entidadId, ordenId);
       items = await repo.items(actor.entidadId, ordenId);
     }
