@@ -233,10 +233,13 @@ describe('facturación delegada', () => {
     const h = (await call('GET', `/api/v2/historial/detalle/${orden.id}`, 'admin')).json() as {
       tipo: string;
       descripcion: string;
+      porCliente?: true;
     }[];
     expect(h.find((e) => e.tipo === 'FACTURACION_CLIENTE')?.descripcion).toContain(
       'El cliente cargó los datos de facturación',
     );
+    // The client filled it in, not whoever sent the form.
+    expect(h.filter((e) => e.porCliente).map((e) => e.tipo)).toEqual(['FACTURACION_CLIENTE']);
     const resumen = await env.app.inject({ method: 'GET', url: `/api/v2/ordersummary?k=${k}` });
     expect(resumen.json().facturacionPendiente).toBe(false);
     expect(resumen.body).not.toContain('27-28033514-8');

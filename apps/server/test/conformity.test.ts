@@ -12,6 +12,7 @@ import {
   type Desempeno,
   type ConformidadRemotaHecha,
   type EnlaceCompartido,
+  type EventoOrden,
   type Notificacion,
   type OrdenDetalle,
   type ResumenPublico,
@@ -338,6 +339,14 @@ describe('conformidad desde el resumen público', () => {
     expect(d.estado.id).toBe(ESTADO.EN_PROCESO);
     const h = (await call('GET', `/api/v2/historial/detalle/${orden.id}`, 'admin')).body;
     expect(h).toContain('CONFORMIDAD');
+    // The answer and the reopening it caused are the client's, not the link creator's.
+    const eventos = JSON.parse(h) as EventoOrden[];
+    const delCliente = eventos.filter((e) => e.porCliente).map((e) => [e.tipo, e.estadoNuevo]);
+    expect(delCliente).toEqual([
+      ['CONFORMIDAD', null],
+      ['ESTADO', ESTADO.EN_PROCESO],
+    ]);
+    expect(eventos.find((e) => e.tipo === 'CREADA')?.porCliente).toBeUndefined();
     const notas = (await call('GET', '/api/v2/notificaciones/all', 'operario')).json() as Notificacion[];
     const nota = notas.find((n) => n.tipo === 'ORDEN_NO_CONFORME' && n.ordenId === orden.id);
     expect(nota?.mensaje).toContain(motivo);

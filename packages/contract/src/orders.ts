@@ -238,6 +238,12 @@ export const zEventoOrden = z.object({
    * (`fecha` is when it reached the server). Absent for everything else.
    */
   hechoEn: zEpochMs.optional(),
+  /**
+   * True when the order's client did it from a public link (the summary's conformity answer and
+   * the reopening it caused, the billing form): `usuario` is then who created that link, and the
+   * history names the client instead. Absent for everything else.
+   */
+  porCliente: z.literal(true).optional(),
 });
 export type EventoOrden = z.infer<typeof zEventoOrden>;
 

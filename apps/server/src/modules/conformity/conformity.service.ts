@@ -201,7 +201,9 @@ export class ConformityService {
       });
       const reabierta =
         !r.conforme &&
-        (await this.deps.orders.reabrir(tx, entidadId, ordenId, enlace.creadoPor, `No conforme: ${motivo ?? ''}`));
+        (await this.deps.orders.reabrir(tx, entidadId, ordenId, enlace.creadoPor, `No conforme: ${motivo ?? ''}`, {
+          desde: 'resumen_publico',
+        }));
       return { orden, repetida: false, reabierta };
     });
     if (!hecho) throw new AppError('NO_ENCONTRADO', 'El enlace no existe o ya no está disponible.');

@@ -19,6 +19,14 @@ const importe = new Intl.NumberFormat('es-AR', { minimumFractionDigits: 2, maxim
 const monto = (centavos: unknown, moneda: unknown) =>
   `${typeof moneda === 'string' ? moneda : ''} ${importe.format((typeof centavos === 'number' ? centavos : 0) / 100)}`.trim();
 
+/**
+ * Whether the order's client did it from a public link, not the user recorded as its author (who
+ * created the link): the billing form, and what `desde: 'resumen_publico'` marks.
+ */
+export function hechoPorCliente(tipo: string, datos: Record<string, unknown> | null): boolean {
+  return tipo === 'FACTURACION_CLIENTE' || datos?.desde === 'resumen_publico';
+}
+
 /** The Spanish sentence the history shows for an event (its author is shown beside it). */
 export function describirEvento(e: {
   tipo: string;

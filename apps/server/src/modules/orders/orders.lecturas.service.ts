@@ -24,7 +24,7 @@ import { leerJson } from '../../kernel/db/json.js';
 import type { TenantCache } from '../../kernel/tenant-cache.js';
 import type { PuertoClientes } from '../clients/index.js';
 import type { PuertoIdentidad } from '../identity/index.js';
-import { describirEvento } from './orders.eventos.js';
+import { describirEvento, hechoPorCliente } from './orders.eventos.js';
 import type { Nombres, NombresCache, Referencias } from './orders.nombres.js';
 import {
   estadosSiguientes,
@@ -477,6 +477,7 @@ export class OrdersLecturasService {
         estadoNuevo: r.estadoNuevo,
         comentario: r.comentario,
         ...(r.hechoEn === null ? {} : { hechoEn: r.hechoEn }),
+        ...(hechoPorCliente(r.tipo, datos) ? { porCliente: true as const } : {}),
       };
     });
   }

@@ -585,8 +585,8 @@ export class OrdersService {
    * For other modules (the client's «No conforme» from the public summary, issue 31): moves a
    * finished order back to the reopened state of the transition table (Finalizada → En proceso),
    * inside their transaction, with its ESTADO event in the history under `usuarioId` and the
-   * reason as its comment. No actor: the caller decided who may do it. True when it reopened; the
-   * caller publishes after its commit.
+   * reason as its comment (and `datos`, e.g. that the client did it from a link). No actor: the
+   * caller decided who may do it. True when it reopened; the caller publishes after its commit.
    */
   async reabrir(
     tx: DbOrTx,
@@ -594,6 +594,7 @@ export class OrdersService {
     ordenId: number,
     usuarioId: number,
     comentario: string,
+    datos: Record<string, unknown> | null = null,
   ): Promise<boolean> {
     const repo = this.repo(tx);
     const estado = await repo.lockEstado(entidadId, ordenId);
@@ -609,6 +610,7 @@ export class OrdersService {
       estadoAnteriorId: estado,
       estadoNuevoId: ESTADO_REABIERTA,
       comentario,
+      datos,
     });
     return true;
   }

@@ -95,3 +95,25 @@ describe('historial: lo hecho sin conexión que ya llegó (X-Hecho-En)', () => {
     expect(sinHora).not.toHaveTextContent('dispositivo');
   });
 });
+
+describe('historial: lo que hizo el cliente desde un enlace', () => {
+  const evento = (extra: Partial<EventoOrden>): EventoOrden => ({
+    id: 1,
+    tipo: 'CONFORMIDAD',
+    descripcion: 'El cliente respondió «No conforme» desde el resumen público: «Quedó una mancha»',
+    fecha: HECHO,
+    usuario: { id: 3, usuario: 'admin', nombre: 'Ana', apellido: 'Pérez' },
+    estadoAnterior: null,
+    estadoNuevo: null,
+    comentario: null,
+    ...extra,
+  });
+
+  it('nombra al cliente en lugar de quien creó el enlace; lo demás lleva a su autor', () => {
+    renderConApp(<HistorialLista eventos={[evento({ porCliente: true }), evento({ id: 2, tipo: 'TITULO' })]} />);
+    const [cliente, propio] = screen.getAllByTestId('historial-evento') as [HTMLElement, HTMLElement];
+    expect(cliente).toHaveTextContent('El cliente, desde el enlace');
+    expect(cliente).not.toHaveTextContent('Ana Pérez');
+    expect(propio).toHaveTextContent('Ana Pérez');
+  });
+});

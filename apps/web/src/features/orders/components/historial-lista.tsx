@@ -52,7 +52,7 @@ export function HistorialLista({
             <div className="historial__cuerpo">
               <p className="historial__descripcion">{e.descripcion}</p>
               <p className="historial__meta">
-                <span>{nombrePersona(e.usuario)}</span>
+                <span>{e.porCliente ? 'El cliente, desde el enlace' : nombrePersona(e.usuario)}</span>
                 <span aria-hidden="true"> · </span>
                 {hechoEn ? (
                   <time dateTime={new Date(e.hechoEn ?? e.fecha).toISOString()} data-testid="historial-hecho-en">
