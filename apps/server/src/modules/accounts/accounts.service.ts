@@ -13,7 +13,6 @@ import {
   MENSAJES_CUENTAS,
   TERMINOS_VERSION,
   VIGENCIA_ENLACE_MS,
-  mensajeDemasiadosPedidos,
 } from '@delego/contract';
 import type { Db, DbOrTx } from '../../kernel/db/client.js';
 // What a new company needs is what the demo's companies get: the same factories (seed/).
@@ -35,13 +34,7 @@ import {
 import { hashSecret, type CuentaRow, type Invitaciones, type PuertoAltas } from '../identity/index.js';
 import { AccountsRepository, type TipoToken, type TokenRow } from './accounts.repository.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';
-import {
-  ContadorEnMemoria,
-  type ContadorLimites,
-  cadaCuartoDeHora,
-  cadaHora,
-  type Limite,
-} from '../../lib/rate-limit.js';
+import { type ContadorLimites, cadaCuartoDeHora, cadaHora, Limitador, type Limite } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 
 type RegistroInput = z.output<typeof zRegistroUsuario>;
@@ -114,7 +107,7 @@ export interface DepsAccountsService {
  */
 export class AccountsService implements Invitaciones {
   private readonly repo: AccountsRepository;
-  private readonly limiter: ContadorLimites;
+  private readonly limitador: Limitador;
   private readonly limites: LimitesCuentas;
   private readonly tareas = new Set<Promise<void>>();
   private ultimaLimpieza = 0;
@@ -126,7 +119,7 @@ export class AccountsService implements Invitaciones {
   ) {
     this.repo = new AccountsRepository(db);
     this.limites = { ...LIMITES_CUENTAS_DEFECTO, ...deps.limites };
-    this.limiter = deps.contador ?? new ContadorEnMemoria(() => this.clock.now().getTime());
+    this.limitador = new Limitador(deps.contador, clock);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -482,10 +475,7 @@ export class AccountsService implements Invitaciones {
   ): Promise<void> {
     const claves: [string, Limite][] = [[`${accion}:d:${grupoDeDireccion(direccion)}`, porDireccion]];
     if (porCuenta) for (const c of cuentas) claves.push([`${accion}:c:${c}`, porCuenta]);
-    const espera = await this.limiter.take(claves);
-    if (espera > 0) {
-      throw new AppError('DEMASIADOS_INTENTOS', mensajeDemasiadosPedidos(espera), { retryAfterS: espera });
-    }
+    await this.limitador.exigir(claves);
   }
 
   /** Work done after the answer went out; failures are logged, never thrown at anyone. */
