@@ -24,11 +24,11 @@ import { AppError } from '../../kernel/errors.js';
 import type { PuertoEntidades } from '../entidades/index.js';
 import type { PuertoCorreo } from '../mail/index.js';
 import {
+  correoDeEmpresa,
   plantillaAvisoRegistro,
   plantillaConfirmacion,
   plantillaInvitacion,
   plantillaRecuperacion,
-  remitenteDe,
   type MotivoAviso,
 } from '../mail/index.js';
 import { hashSecret, type CuentaRow, type Invitaciones, type PuertoAltas } from '../identity/index.js';
@@ -347,20 +347,20 @@ export class AccountsService implements Invitaciones {
     await new AccountsRepository(tx).spendAll(invitado.id, ['invitacion'], ahora);
     const entidad = await this.deps.entidades.find(actor.entidadId, tx);
     const token = await this.issue(tx, invitado.id, 'invitacion');
-    await this.deps.mail.enqueue(tx, {
-      tipo: 'invitacion',
-      para: invitado.email,
-      entidadId: actor.entidadId,
-      logo: entidad?.logo ?? null,
-      contenido: plantillaInvitacion({
-        remitente: remitenteDe(entidad),
-        nombre: invitado.nombre,
-        usuario: invitado.usuario,
-        invitadoPor: `${actor.nombre} ${actor.apellido}`.trim() || actor.usuario,
-        enlace: this.enlace('invitacion', token),
-        vigenciaMs: VIGENCIA_ENLACE_MS.invitacion,
-      }),
-    });
+    const correo = { tipo: 'invitacion', para: invitado.email, entidadId: actor.entidadId } as const;
+    await this.deps.mail.enqueue(
+      tx,
+      correoDeEmpresa(entidad, correo, (remitente) =>
+        plantillaInvitacion({
+          remitente,
+          nombre: invitado.nombre,
+          usuario: invitado.usuario,
+          invitadoPor: `${actor.nombre} ${actor.apellido}`.trim() || actor.usuario,
+          enlace: this.enlace('invitacion', token),
+          vigenciaMs: VIGENCIA_ENLACE_MS.invitacion,
+        }),
+      ),
+    );
   }
 
   /** An admin chose the user's password: the pending invitation links stop working. */
@@ -422,20 +422,19 @@ export class AccountsService implements Invitaciones {
     entidad: { nombre: string; logo: string | null },
   ): Promise<void> {
     const token = await this.issue(tx, cuenta.id, tipo);
-    const datos = {
-      remitente: remitenteDe(entidad),
-      nombre: cuenta.nombre,
-      usuario: cuenta.usuario,
-      enlace: this.enlace(tipo, token),
-      vigenciaMs: VIGENCIA_ENLACE_MS[tipo],
-    };
-    await this.deps.mail.enqueue(tx, {
-      tipo,
-      para: cuenta.email,
-      entidadId: cuenta.entidadId,
-      logo: entidad.logo,
-      contenido: tipo === 'confirmacion' ? plantillaConfirmacion(datos) : plantillaRecuperacion(datos),
-    });
+    const plantilla = tipo === 'confirmacion' ? plantillaConfirmacion : plantillaRecuperacion;
+    await this.deps.mail.enqueue(
+      tx,
+      correoDeEmpresa(entidad, { tipo, para: cuenta.email, entidadId: cuenta.entidadId }, (remitente) =>
+        plantilla({
+          remitente,
+          nombre: cuenta.nombre,
+          usuario: cuenta.usuario,
+          enlace: this.enlace(tipo, token),
+          vigenciaMs: VIGENCIA_ENLACE_MS[tipo],
+        }),
+      ),
+    );
   }
 
   /** A new token of `tipo` for the user (only its hash is stored); gives the token for the link. */

@@ -32,7 +32,7 @@ import type { PuertoClientes } from '../clients/index.js';
 import type { PuertoConformidad } from '../conformity/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
 import type { Descarga, PuertoArchivos } from '../files/index.js';
-import { remitenteDe, type Contenido, type PuertoCorreo, type TipoCorreo } from '../mail/index.js';
+import { correoDeEmpresa, type Contenido, type PuertoCorreo, type TipoCorreo } from '../mail/index.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
 import type { PuertoOrdenes } from '../orders/index.js';
 import type { PuertoEncuestas } from '../surveys/index.js';
@@ -456,19 +456,18 @@ export class ClientSideService {
     escribir: (d: Omit<DatosCorreoCliente, 'enlace'>) => Contenido,
   ): Promise<void> {
     const entidad = await this.deps.entidades.find(actor.entidadId, tx);
-    await this.deps.mail.enqueue(tx, {
-      tipo,
-      para: destino.para,
-      entidadId: actor.entidadId,
-      logo: entidad?.logo ?? null,
-      contenido: escribir({
-        ...remitenteDe(entidad),
-        destinatario: destino.destinatario,
-        numero: orden.numero,
-        titulo: orden.titulo,
-        enviadoPor: nombreDe(actor),
-      }),
-    });
+    await this.deps.mail.enqueue(
+      tx,
+      correoDeEmpresa(entidad, { tipo, para: destino.para, entidadId: actor.entidadId }, (remitente) =>
+        escribir({
+          ...remitente,
+          destinatario: destino.destinatario,
+          numero: orden.numero,
+          titulo: orden.titulo,
+          enviadoPor: nombreDe(actor),
+        }),
+      ),
+    );
   }
 
   private async estadoEnlace(

@@ -30,7 +30,7 @@ import { type ContadorLimites, cadaCuartoDeHora, Limitador, type Limite } from '
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 import type { PuertoClientes } from '../clients/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
-import { plantillaEncuesta, remitenteDe, type PuertoCorreo } from '../mail/index.js';
+import { correoDeEmpresa, plantillaEncuesta, type PuertoCorreo } from '../mail/index.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
 import type { PuertoOrdenes } from '../orders/index.js';
 import { resumirEncuestas } from './resumen.js';
@@ -440,18 +440,18 @@ export class SurveysService {
       automatica: v.automatica,
     });
     const entidad = await this.deps.entidades.find(v.entidadId, tx);
-    await this.deps.mail.enqueue(tx, {
-      tipo: 'encuesta',
-      para: v.email,
-      entidadId: v.entidadId,
-      logo: entidad?.logo ?? null,
-      contenido: plantillaEncuesta({
-        remitente: remitenteDe(entidad),
-        orden: v.orden,
-        enlace: `${this.deps.publicUrl}/encuestas/${token}`,
-        vigenciaDias: Math.round(VIGENCIA_ENCUESTA_MS / (24 * 3_600_000)),
-      }),
-    });
+    const correo = { tipo: 'encuesta', para: v.email, entidadId: v.entidadId } as const;
+    await this.deps.mail.enqueue(
+      tx,
+      correoDeEmpresa(entidad, correo, (remitente) =>
+        plantillaEncuesta({
+          remitente,
+          orden: v.orden,
+          enlace: `${this.deps.publicUrl}/encuestas/${token}`,
+          vigenciaDias: Math.round(VIGENCIA_ENCUESTA_MS / (24 * 3_600_000)),
+        }),
+      ),
+    );
     return fila;
   }
 
