@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zEpochMs, zId, zIdCon, zTexto } from './common.js';
+import { zEpochMs, zId, zIdCon, zIdNombre, zTexto } from './common.js';
 
 /**
  * Checklists (issue 31, docs/CHECKLISTS.md): what had to be checked on an order. Each order type
@@ -178,7 +178,7 @@ export const zRespuestaItem = z.object({
   /** firma: who signed (optional); the image is at RUTAS.firmaChecklist. */
   firmante: z.string().nullable(),
   nota: z.string().nullable(),
-  por: z.object({ id: z.number().int(), nombre: z.string() }),
+  por: zIdNombre,
   en: zEpochMs,
 });
 export type RespuestaItem = z.infer<typeof zRespuestaItem>;

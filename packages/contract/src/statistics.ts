@@ -137,6 +137,12 @@ const camposRango = {
   fechaHasta: zFechaMs.nullable().optional(),
 };
 
+/** The range an answer applied: first ms of «desde» and last ms of «hasta», Argentina days. */
+const camposRangoAplicado = {
+  fechaDesde: zEpochMs,
+  fechaHasta: zEpochMs,
+};
+
 /** POST /api/v2/estadisticas/{chart} {fechaDesde, fechaHasta}: ms; missing means SPEC §9's range. */
 export const zRangoEstadisticas = z.object(camposRango).superRefine(validarRango);
 export type RangoEstadisticas = z.input<typeof zRangoEstadisticas>;
@@ -209,9 +215,7 @@ export const zGrafico = z.object({
   grafico: z.string(),
   titulo: z.string(),
   tipo: z.enum(TIPOS_GRAFICO),
-  /** The range applied: first ms of «desde» and last ms of «hasta», Argentina days. */
-  fechaDesde: zEpochMs,
-  fechaHasta: zEpochMs,
+  ...camposRangoAplicado,
   categorias: z.array(zCategoriaGrafico),
   series: z.array(zSerieGrafico),
   resumen: z.array(zIndicador),
@@ -279,8 +283,7 @@ export const zResumenDemora = z.object({
 export type ResumenDemora = z.infer<typeof zResumenDemora>;
 
 export const zDemorasOrdenes = z.object({
-  fechaDesde: zEpochMs,
-  fechaHasta: zEpochMs,
+  ...camposRangoAplicado,
   /** The type asked for, with its name (null when none was asked). */
   tipo: zIdNombre.nullable(),
   resumen: zResumenDemora,
@@ -376,8 +379,7 @@ export const zDesempenoResponsable = z.object({
 export type DesempenoResponsable = z.infer<typeof zDesempenoResponsable>;
 
 export const zDesempeno = z.object({
-  fechaDesde: zEpochMs,
-  fechaHasta: zEpochMs,
+  ...camposRangoAplicado,
   /** False until the surveys exist on this server: satisfaction is then always null. */
   satisfaccionDisponible: z.boolean(),
   /** Every active user who is or was responsable of an order, the worst on-time share first. */
@@ -398,7 +400,7 @@ export const zCalidadClientesQuery = zRangoEstadisticas;
 
 export const zCalidadCliente = z.object({
   /** The order's client; null groups the orders without one. */
-  cliente: z.object({ id: z.number().int(), nombre: z.string() }).nullable(),
+  cliente: zIdNombre.nullable(),
   /** Orders of this client finished in the range. */
   finalizadas: z.number().int(),
   sinSeguimiento: z.number().int(),
@@ -410,8 +412,7 @@ export const zCalidadCliente = z.object({
 export type CalidadCliente = z.infer<typeof zCalidadCliente>;
 
 export const zCalidadClientes = z.object({
-  fechaDesde: zEpochMs,
-  fechaHasta: zEpochMs,
+  ...camposRangoAplicado,
   /** Clients with orders finished in the range, the most finished first. */
   clientes: z.array(zCalidadCliente),
 });
@@ -447,8 +448,7 @@ export type TarjetaDashboard = z.infer<typeof zTarjetaDashboard>;
 
 export const zDashboard = z.object({
   /** The period of «finished in the period», resolution and on time: the filters' dates or this month. */
-  fechaDesde: zEpochMs,
-  fechaHasta: zEpochMs,
+  ...camposRangoAplicado,
   /** When the figures were computed (overdue and due today depend on it). */
   ahora: zEpochMs,
   tarjetas: z.array(zTarjetaDashboard),

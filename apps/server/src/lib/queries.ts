@@ -15,6 +15,10 @@ interface DeEntidad {
 export const whereId = (t: DeEntidad, entidadId: number, id: number): SQL | undefined =>
   and(eq(t.entidadId, entidadId), eq(t.id, id));
 
+/** `entidad_id = … and orden_id = …`: the rows of one order, only when it is the company's. */
+export const whereDeOrden = (t: { entidadId: AnyColumn; ordenId: AnyColumn }, entidadId: number, ordenId: number) =>
+  and(eq(t.entidadId, entidadId), eq(t.ordenId, ordenId));
+
 /** `entidad_id = … and orden_id = … and id in (…)`: rows of one order of the company. */
 export const whereIdsDeOrden = (
   t: DeEntidad & { ordenId: AnyColumn },

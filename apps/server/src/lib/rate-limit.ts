@@ -1,3 +1,7 @@
+import { mensajeDemasiadosPedidos } from '@delego/contract';
+import type { Clock } from '../kernel/clock.js';
+import { AppError } from '../kernel/errors.js';
+
 /** At most `max` calls in each window of `ventanaMs`. */
 export interface Limite {
   max: number;
@@ -130,6 +134,26 @@ export class ContadorEnMemoria implements ContadorLimites {
     for (const clave of this.ventanas.keys()) {
       if (sobran-- <= 0) break;
       this.ventanas.delete(clave);
+    }
+  }
+}
+
+/**
+ * What a module's public calls count against: the counter given (the kernel's: PostgreSQL's table
+ * with several instances) or, without one, this process's memory on the module's clock.
+ */
+export class Limitador {
+  private readonly contador: ContadorLimites;
+
+  constructor(contador: ContadorLimites | undefined, clock: Clock) {
+    this.contador = contador ?? new ContadorEnMemoria(() => clock.now().getTime());
+  }
+
+  /** Counts one call against every key: 429 with Retry-After (nothing counted, nothing done) past any. */
+  async exigir(claves: readonly (readonly [string, Limite])[]): Promise<void> {
+    const espera = await this.contador.take(claves);
+    if (espera > 0) {
+      throw new AppError('DEMASIADOS_INTENTOS', mensajeDemasiadosPedidos(espera), { retryAfterS: espera });
     }
   }
 }

@@ -13,7 +13,6 @@ import {
   MENSAJES_CUENTAS,
   TERMINOS_VERSION,
   VIGENCIA_ENLACE_MS,
-  mensajeDemasiadosPedidos,
 } from '@delego/contract';
 import type { Db, DbOrTx } from '../../kernel/db/client.js';
 // What a new company needs is what the demo's companies get: the same factories (seed/).
@@ -25,23 +24,17 @@ import { AppError } from '../../kernel/errors.js';
 import type { PuertoEntidades } from '../entidades/index.js';
 import type { PuertoCorreo } from '../mail/index.js';
 import {
+  correoDeEmpresa,
   plantillaAvisoRegistro,
   plantillaConfirmacion,
   plantillaInvitacion,
   plantillaRecuperacion,
-  remitenteDe,
   type MotivoAviso,
 } from '../mail/index.js';
 import { hashSecret, type CuentaRow, type Invitaciones, type PuertoAltas } from '../identity/index.js';
 import { AccountsRepository, type TipoToken, type TokenRow } from './accounts.repository.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';
-import {
-  ContadorEnMemoria,
-  type ContadorLimites,
-  cadaCuartoDeHora,
-  cadaHora,
-  type Limite,
-} from '../../lib/rate-limit.js';
+import { type ContadorLimites, cadaCuartoDeHora, cadaHora, Limitador, type Limite } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 
 type RegistroInput = z.output<typeof zRegistroUsuario>;
@@ -114,7 +107,7 @@ export interface DepsAccountsService {
  */
 export class AccountsService implements Invitaciones {
   private readonly repo: AccountsRepository;
-  private readonly limiter: ContadorLimites;
+  private readonly limitador: Limitador;
   private readonly limites: LimitesCuentas;
   private readonly tareas = new Set<Promise<void>>();
   private ultimaLimpieza = 0;
@@ -126,7 +119,7 @@ export class AccountsService implements Invitaciones {
   ) {
     this.repo = new AccountsRepository(db);
     this.limites = { ...LIMITES_CUENTAS_DEFECTO, ...deps.limites };
-    this.limiter = deps.contador ?? new ContadorEnMemoria(() => this.clock.now().getTime());
+    this.limitador = new Limitador(deps.contador, clock);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -354,20 +347,20 @@ export class AccountsService implements Invitaciones {
     await new AccountsRepository(tx).spendAll(invitado.id, ['invitacion'], ahora);
     const entidad = await this.deps.entidades.find(actor.entidadId, tx);
     const token = await this.issue(tx, invitado.id, 'invitacion');
-    await this.deps.mail.enqueue(tx, {
-      tipo: 'invitacion',
-      para: invitado.email,
-      entidadId: actor.entidadId,
-      logo: entidad?.logo ?? null,
-      contenido: plantillaInvitacion({
-        remitente: remitenteDe(entidad),
-        nombre: invitado.nombre,
-        usuario: invitado.usuario,
-        invitadoPor: `${actor.nombre} ${actor.apellido}`.trim() || actor.usuario,
-        enlace: this.enlace('invitacion', token),
-        vigenciaMs: VIGENCIA_ENLACE_MS.invitacion,
-      }),
-    });
+    const correo = { tipo: 'invitacion', para: invitado.email, entidadId: actor.entidadId } as const;
+    await this.deps.mail.enqueue(
+      tx,
+      correoDeEmpresa(entidad, correo, (remitente) =>
+        plantillaInvitacion({
+          remitente,
+          nombre: invitado.nombre,
+          usuario: invitado.usuario,
+          invitadoPor: `${actor.nombre} ${actor.apellido}`.trim() || actor.usuario,
+          enlace: this.enlace('invitacion', token),
+          vigenciaMs: VIGENCIA_ENLACE_MS.invitacion,
+        }),
+      ),
+    );
   }
 
   /** An admin chose the user's password: the pending invitation links stop working. */
@@ -429,20 +422,19 @@ export class AccountsService implements Invitaciones {
     entidad: { nombre: string; logo: string | null },
   ): Promise<void> {
     const token = await this.issue(tx, cuenta.id, tipo);
-    const datos = {
-      remitente: remitenteDe(entidad),
-      nombre: cuenta.nombre,
-      usuario: cuenta.usuario,
-      enlace: this.enlace(tipo, token),
-      vigenciaMs: VIGENCIA_ENLACE_MS[tipo],
-    };
-    await this.deps.mail.enqueue(tx, {
-      tipo,
-      para: cuenta.email,
-      entidadId: cuenta.entidadId,
-      logo: entidad.logo,
-      contenido: tipo === 'confirmacion' ? plantillaConfirmacion(datos) : plantillaRecuperacion(datos),
-    });
+    const plantilla = tipo === 'confirmacion' ? plantillaConfirmacion : plantillaRecuperacion;
+    await this.deps.mail.enqueue(
+      tx,
+      correoDeEmpresa(entidad, { tipo, para: cuenta.email, entidadId: cuenta.entidadId }, (remitente) =>
+        plantilla({
+          remitente,
+          nombre: cuenta.nombre,
+          usuario: cuenta.usuario,
+          enlace: this.enlace(tipo, token),
+          vigenciaMs: VIGENCIA_ENLACE_MS[tipo],
+        }),
+      ),
+    );
   }
 
   /** A new token of `tipo` for the user (only its hash is stored); gives the token for the link. */
@@ -482,10 +474,7 @@ export class AccountsService implements Invitaciones {
   ): Promise<void> {
     const claves: [string, Limite][] = [[`${accion}:d:${grupoDeDireccion(direccion)}`, porDireccion]];
     if (porCuenta) for (const c of cuentas) claves.push([`${accion}:c:${c}`, porCuenta]);
-    const espera = await this.limiter.take(claves);
-    if (espera > 0) {
-      throw new AppError('DEMASIADOS_INTENTOS', mensajeDemasiadosPedidos(espera), { retryAfterS: espera });
-    }
+    await this.limitador.exigir(claves);
   }
 
   /** Work done after the answer went out; failures are logged, never thrown at anyone. */

@@ -3,7 +3,7 @@ import { RUTAS } from '@delego/contract';
 import { actorOf } from '../../kernel/actor.js';
 import { enviarGenerado, registrar } from '../../kernel/rutas.js';
 import { contentDisposition } from '../../lib/descarga.js';
-import { idempotenteParaActor, type PuertoIdempotencia } from '../idempotencia/index.js';
+import { idempotenteParaActor, type AlmacenIdempotencia } from '../idempotencia/index.js';
 import type { ChecklistsService } from './checklists.service.js';
 
 /**
@@ -11,10 +11,7 @@ import type { ChecklistsService } from './checklists.service.js';
  * it, an ad-hoc item added or removed, a follow-up order) take an Idempotency-Key.
  */
 export const checklistsRoutes =
-  (
-    ck: ChecklistsService,
-    idempotencia: Pick<PuertoIdempotencia, 'reclamar' | 'completar' | 'liberar'>,
-  ): FastifyPluginAsync =>
+  (ck: ChecklistsService, idempotencia: AlmacenIdempotencia): FastifyPluginAsync =>
   async (app) => {
     const unaVez = idempotenteParaActor(idempotencia);
     registrar(app, RUTAS.plantillaChecklist, async (req) => ck.plantilla(actorOf(req), req.params.tipoOrdenId));

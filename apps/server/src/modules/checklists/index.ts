@@ -1,7 +1,7 @@
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
 import type { ReglasDeEstado } from '../../kernel/reglas-de-estado.js';
 import type { PuertoArchivos, Storage } from '../files/index.js';
-import type { PuertoIdempotencia } from '../idempotencia/index.js';
+import type { AlmacenIdempotencia } from '../idempotencia/index.js';
 import type { PuertoOrdenes } from '../orders/index.js';
 import { checklistsRoutes } from './checklists.routes.js';
 import { ChecklistsService } from './checklists.service.js';
@@ -20,7 +20,7 @@ export interface DepsChecklists {
   files: Pick<PuertoArchivos, 'nombresEnOrden' | 'copiarEnTransaccion'>;
   /** Where signature images are kept (the files' storage). */
   storage: Storage;
-  idempotencia: Pick<PuertoIdempotencia, 'reclamar' | 'completar' | 'liberar'>;
+  idempotencia: AlmacenIdempotencia;
   /** Where the module registers its rule: required items block Finalizada. */
   reglas: Pick<ReglasDeEstado, 'registrar'>;
 }

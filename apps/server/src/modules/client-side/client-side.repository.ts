@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../kernel/db/client.js';
 import { leerJson } from '../../kernel/db/json.js';
-import { firstRow } from '../../lib/queries.js';
+import { firstRow, whereDeOrden } from '../../lib/queries.js';
 // Reads with JOIN of other modules' tables (ARCHITECTURE.md, the deliberate exception for reads):
 // the public summary is one screen, resolved here without an actor.
 import { entidades } from '../entidades/entidades.tables.js';
@@ -169,7 +169,7 @@ export class ClientSideRepository {
     const rows = await this.db
       .select({ id: ordenArchivosCompartidos.archivoId })
       .from(ordenArchivosCompartidos)
-      .where(and(eq(ordenArchivosCompartidos.entidadId, entidadId), eq(ordenArchivosCompartidos.ordenId, ordenId)))
+      .where(whereDeOrden(ordenArchivosCompartidos, entidadId, ordenId))
       .orderBy(asc(ordenArchivosCompartidos.archivoId));
     return rows.map((r) => r.id);
   }
@@ -187,9 +187,7 @@ export class ClientSideRepository {
   }
 
   async setCompartidos(entidadId: number, ordenId: number, ids: number[]): Promise<void> {
-    await this.db
-      .delete(ordenArchivosCompartidos)
-      .where(and(eq(ordenArchivosCompartidos.entidadId, entidadId), eq(ordenArchivosCompartidos.ordenId, ordenId)));
+    await this.db.delete(ordenArchivosCompartidos).where(whereDeOrden(ordenArchivosCompartidos, entidadId, ordenId));
     if (ids.length) {
       await this.db
         .insert(ordenArchivosCompartidos)
@@ -204,7 +202,7 @@ export class ClientSideRepository {
       .select({ id: a.id, nombre: a.nombre, tamanio: a.tamanio, esImagen: a.esImagen })
       .from(ordenArchivosCompartidos)
       .innerJoin(a, eq(a.id, ordenArchivosCompartidos.archivoId))
-      .where(and(eq(ordenArchivosCompartidos.entidadId, entidadId), eq(ordenArchivosCompartidos.ordenId, ordenId)))
+      .where(whereDeOrden(ordenArchivosCompartidos, entidadId, ordenId))
       .orderBy(asc(a.id));
   }
 
@@ -277,7 +275,7 @@ export class ClientSideRepository {
       this.db
         .select()
         .from(ordenFacturacion)
-        .where(and(eq(ordenFacturacion.entidadId, entidadId), eq(ordenFacturacion.ordenId, ordenId))),
+        .where(whereDeOrden(ordenFacturacion, entidadId, ordenId)),
     );
   }
 

@@ -7,7 +7,6 @@ import {
   textoRespuestaItem,
   VIGENCIA_FORMULARIO_FACTURACION_MS,
   estadoVisible,
-  mensajeDemasiadosPedidos,
   type AvisoPublico,
   type ConformidadRemotaHecha,
   type DatosFacturacionLeidos,
@@ -26,14 +25,14 @@ import type { EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';
-import { ContadorEnMemoria, type ContadorLimites, cadaCuartoDeHora, type Limite } from '../../lib/rate-limit.js';
+import { type ContadorLimites, cadaCuartoDeHora, Limitador, type Limite } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 import type { PuertoChecklists } from '../checklists/index.js';
 import type { PuertoClientes } from '../clients/index.js';
 import type { PuertoConformidad } from '../conformity/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
 import type { Descarga, PuertoArchivos } from '../files/index.js';
-import { remitenteDe, type Contenido, type PuertoCorreo, type TipoCorreo } from '../mail/index.js';
+import { correoDeEmpresa, type Contenido, type PuertoCorreo, type TipoCorreo } from '../mail/index.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
 import type { PuertoOrdenes } from '../orders/index.js';
 import type { PuertoEncuestas } from '../surveys/index.js';
@@ -116,7 +115,7 @@ export interface DepsClientSideService {
  */
 export class ClientSideService {
   private readonly repo: ClientSideRepository;
-  private readonly limiter: ContadorLimites;
+  private readonly limitador: Limitador;
   private readonly limites: LimitesClientePublico;
 
   constructor(
@@ -127,7 +126,7 @@ export class ClientSideService {
   ) {
     this.repo = new ClientSideRepository(db);
     this.limites = { ...LIMITES_CLIENTE_PUBLICO_DEFECTO, ...deps.limites };
-    this.limiter = deps.contador ?? new ContadorEnMemoria(() => this.clock.now().getTime());
+    this.limitador = new Limitador(deps.contador, clock);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -284,7 +283,7 @@ export class ClientSideService {
 
   /** GET /api/v2/ordersummary?k=: the public summary, and nothing else of the order. */
   async resumen(k: string, direccion: string): Promise<ResumenPublico> {
-    await this.limitar([[`resumen:d:${grupoDeDireccion(direccion)}`, this.limites.resumenDireccion]]);
+    await this.limitador.exigir([[`resumen:d:${grupoDeDireccion(direccion)}`, this.limites.resumenDireccion]]);
     const enlace = await this.enlaceDe(k);
     const { entidadId, ordenId } = enlace;
     const [orden, responsables, estados, archivos, f, encuesta, conformidad, checklist] = await Promise.all([
@@ -351,7 +350,7 @@ export class ClientSideService {
     input: z.output<typeof zConformidadRemota>,
     direccion: string,
   ): Promise<ConformidadRemotaHecha> {
-    await this.limitar([
+    await this.limitador.exigir([
       [`conformidad:d:${grupoDeDireccion(direccion)}`, this.limites.conformidadDireccion],
       [`conformidad:k:${hashDeToken(input.k)}`, this.limites.conformidadEnlace],
     ]);
@@ -361,7 +360,7 @@ export class ClientSideService {
 
   /** GET /api/v2/ordersummary/archivo?k=&archivo=: a file the company shared, and only those. */
   async archivo(k: string, archivoId: number, direccion: string): Promise<Descarga> {
-    await this.limitar([[`archivo:d:${grupoDeDireccion(direccion)}`, this.limites.archivoDireccion]]);
+    await this.limitador.exigir([[`archivo:d:${grupoDeDireccion(direccion)}`, this.limites.archivoDireccion]]);
     const enlace = await this.enlaceDe(k);
     const compartidos = await this.repo.listCompartidos(enlace.entidadId, enlace.ordenId);
     if (!compartidos.includes(archivoId)) throw noDisponible();
@@ -380,7 +379,7 @@ export class ClientSideService {
    */
   async responderFacturacion(input: FacturacionPublicaInput, direccion: string): Promise<AvisoPublico> {
     const hashFormulario = hashDeToken(input.f);
-    await this.limitar([
+    await this.limitador.exigir([
       [`facturacion:d:${grupoDeDireccion(direccion)}`, this.limites.facturacionDireccion],
       [`facturacion:f:${hashFormulario}`, this.limites.facturacionFormulario],
     ]);
@@ -457,19 +456,18 @@ export class ClientSideService {
     escribir: (d: Omit<DatosCorreoCliente, 'enlace'>) => Contenido,
   ): Promise<void> {
     const entidad = await this.deps.entidades.find(actor.entidadId, tx);
-    await this.deps.mail.enqueue(tx, {
-      tipo,
-      para: destino.para,
-      entidadId: actor.entidadId,
-      logo: entidad?.logo ?? null,
-      contenido: escribir({
-        ...remitenteDe(entidad),
-        destinatario: destino.destinatario,
-        numero: orden.numero,
-        titulo: orden.titulo,
-        enviadoPor: nombreDe(actor),
-      }),
-    });
+    await this.deps.mail.enqueue(
+      tx,
+      correoDeEmpresa(entidad, { tipo, para: destino.para, entidadId: actor.entidadId }, (remitente) =>
+        escribir({
+          ...remitente,
+          destinatario: destino.destinatario,
+          numero: orden.numero,
+          titulo: orden.titulo,
+          enviadoPor: nombreDe(actor),
+        }),
+      ),
+    );
   }
 
   private async estadoEnlace(
@@ -544,13 +542,6 @@ export class ClientSideService {
 
   private modificada(entidadId: number, ordenId: number, usuarioId: number): void {
     this.bus.publish({ type: 'orden.modificada', entidadId, ordenId, usuarioId });
-  }
-
-  private async limitar(claves: [string, Limite][]): Promise<void> {
-    const espera = await this.limiter.take(claves);
-    if (espera > 0) {
-      throw new AppError('DEMASIADOS_INTENTOS', mensajeDemasiadosPedidos(espera), { retryAfterS: espera });
-    }
   }
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ConformidadRequerida, EstadoConformidad } from '@delego/contract';
 import type { DbOrTx } from '../../kernel/db/client.js';
-import { firstRow } from '../../lib/queries.js';
+import { firstRow, hasRow, whereDeOrden, whereId } from '../../lib/queries.js';
 // Reads with JOIN of other modules' tables (ARCHITECTURE.md, the deliberate exception for reads):
 // the public answer has no actor, and the order type's setting is read with the order.
 import { ordenResponsables, ordenes } from '../orders/orders.tables.js';
@@ -10,6 +10,11 @@ import { usuarios } from '../identity/users.tables.js';
 import { ordenConformidad, tipoOrdenConformidad } from './conformity.tables.js';
 
 export type ConformidadFila = typeof ordenConformidad.$inferSelect;
+
+/** What a signature or an answer writes: the state, when it changed, and its own columns. */
+type CambioConformidad = Omit<typeof ordenConformidad.$inferInsert, 'ordenId' | 'entidadId'> & {
+  estado: EstadoConformidad;
+};
 
 /** The order as a public answer needs it (no actor): its state, type, number and who to notify. */
 export interface OrdenParaConformidad {
@@ -29,23 +34,19 @@ export class ConformityRepository {
   constructor(private readonly db: DbOrTx) {}
 
   find(entidadId: number, ordenId: number): Promise<ConformidadFila | undefined> {
-    return firstRow(
-      this.db
-        .select()
-        .from(ordenConformidad)
-        .where(and(eq(ordenConformidad.entidadId, entidadId), eq(ordenConformidad.ordenId, ordenId))),
-    );
+    return firstRow(this.deLaOrden(entidadId, ordenId));
   }
 
   /** The row, locked until the transaction ends (two answers at once apply one after the other). */
   findParaCambio(entidadId: number, ordenId: number): Promise<ConformidadFila | undefined> {
-    return firstRow(
-      this.db
-        .select()
-        .from(ordenConformidad)
-        .where(and(eq(ordenConformidad.entidadId, entidadId), eq(ordenConformidad.ordenId, ordenId)))
-        .for('update'),
-    );
+    return firstRow(this.deLaOrden(entidadId, ordenId).for('update'));
+  }
+
+  private deLaOrden(entidadId: number, ordenId: number) {
+    return this.db
+      .select()
+      .from(ordenConformidad)
+      .where(whereDeOrden(ordenConformidad, entidadId, ordenId));
   }
 
   /** Writes the signature on site: the order becomes conforme. */
@@ -65,8 +66,8 @@ export class ConformityRepository {
       precision: number | null;
     },
   ): Promise<void> {
-    const valores = {
-      estado: 'conforme' as EstadoConformidad,
+    await this.guardar(entidadId, ordenId, {
+      estado: 'conforme',
       fecha: f.registrada,
       firmaClave: f.clave,
       firmaTipo: f.tipo,
@@ -78,11 +79,7 @@ export class ConformityRepository {
       firmaLat: f.lat,
       firmaLng: f.lng,
       firmaPrecision: f.precision,
-    };
-    await this.db
-      .insert(ordenConformidad)
-      .values({ ordenId, entidadId, ...valores })
-      .onConflictDoUpdate({ target: ordenConformidad.ordenId, set: valores });
+    });
   }
 
   /** Writes the client's answer from the public summary. */
@@ -91,13 +88,17 @@ export class ConformityRepository {
     ordenId: number,
     r: { conforme: boolean; motivo: string | null; fecha: Date },
   ): Promise<void> {
-    const valores = {
-      estado: (r.conforme ? 'conforme' : 'no_conforme') as EstadoConformidad,
+    await this.guardar(entidadId, ordenId, {
+      estado: r.conforme ? 'conforme' : 'no_conforme',
       fecha: r.fecha,
       remotaConforme: r.conforme,
       remotaMotivo: r.motivo,
       remotaFecha: r.fecha,
-    };
+    });
+  }
+
+  /** The order's one row: inserted the first time, these columns updated after (the others kept). */
+  private async guardar(entidadId: number, ordenId: number, valores: CambioConformidad): Promise<void> {
     await this.db
       .insert(ordenConformidad)
       .values({ ordenId, entidadId, ...valores })
@@ -162,13 +163,12 @@ export class ConformityRepository {
 
   /** Whether the order type is the company's (another company's is "does not exist"). */
   async existeTipo(entidadId: number, tipoOrdenId: number): Promise<boolean> {
-    const r = await firstRow(
+    return hasRow(
       this.db
         .select({ id: tiposOrden.id })
         .from(tiposOrden)
-        .where(and(eq(tiposOrden.entidadId, entidadId), eq(tiposOrden.id, tipoOrdenId))),
+        .where(whereId(tiposOrden, entidadId, tipoOrdenId)),
     );
-    return r !== undefined;
   }
 
   async saveTipo(entidadId: number, tipoOrdenId: number, conformidad: ConformidadRequerida): Promise<void> {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { LIMITES_CONFORMIDAD, RUTAS } from '@delego/contract';
 import { registrar } from '../../kernel/rutas.js';
 import { actorOf } from '../../kernel/actor.js';
-import { idempotenteParaActor, type PuertoIdempotencia } from '../idempotencia/index.js';
+import { idempotenteParaActor, type AlmacenIdempotencia } from '../idempotencia/index.js';
 import type { ConformityService } from './conformity.service.js';
 
 /**
@@ -17,10 +17,7 @@ export const FIRMA_BODY_LIMIT = 2 * LIMITES_CONFORMIDAD.firmaBase64;
  * setting. The public answer is registered by the client-side module, which owns the link.
  */
 export const conformityRoutes =
-  (
-    c: ConformityService,
-    idempotencia: Pick<PuertoIdempotencia, 'reclamar' | 'completar' | 'liberar'>,
-  ): FastifyPluginAsync =>
+  (c: ConformityService, idempotencia: AlmacenIdempotencia): FastifyPluginAsync =>
   async (app) => {
     registrar(app, RUTAS.conformidadOrden, async (req) => c.find(actorOf(req), req.params.id));
     registrar(app, RUTAS.firmarConformidad, async (req) => c.firmar(actorOf(req), req.params.id, req.body), {

@@ -1,7 +1,7 @@
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
 import type { ReglasDeEstado } from '../../kernel/reglas-de-estado.js';
 import type { Storage } from '../files/index.js';
-import type { PuertoIdempotencia } from '../idempotencia/index.js';
+import type { AlmacenIdempotencia } from '../idempotencia/index.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
 import type { PuertoOrdenes } from '../orders/index.js';
 import { conformityRoutes } from './conformity.routes.js';
@@ -24,7 +24,7 @@ export interface DepsConformidad {
   notifications: Pick<PuertoNotificaciones, 'create'>;
   /** The files' storage: the signature images live beside the order's files. */
   storage: Storage;
-  idempotencia: Pick<PuertoIdempotencia, 'reclamar' | 'completar' | 'liberar'>;
+  idempotencia: AlmacenIdempotencia;
   /** Where the module registers its rule before Finalizada (types that require conformity antes_de_finalizar). */
   reglas: Pick<ReglasDeEstado, 'registrar'>;
 }

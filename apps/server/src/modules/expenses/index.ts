@@ -1,6 +1,6 @@
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
 import type { PuertoArchivos } from '../files/index.js';
-import type { PuertoIdempotencia } from '../idempotencia/index.js';
+import type { AlmacenIdempotencia } from '../idempotencia/index.js';
 import type { PuertoOrdenes } from '../orders/index.js';
 import { expensesRoutes } from './expenses.routes.js';
 import { ExpensesService } from './expenses.service.js';
@@ -22,7 +22,7 @@ export interface DepsGastos {
   orders: Pick<PuertoOrdenes, 'acceso' | 'insertEventos'>;
   /** Receipts are files of the order. */
   files: Pick<PuertoArchivos, 'nombresEnOrden'>;
-  idempotencia: Pick<PuertoIdempotencia, 'reclamar' | 'completar' | 'liberar'>;
+  idempotencia: AlmacenIdempotencia;
 }
 
 /** Hours and expenses logged on orders, with the 24 h rule, and the hours reported per user and client. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../kernel/db/client.js';
-import { firstRow, whereIdsDeOrden } from '../../lib/queries.js';
+import { firstRow, whereDeOrden, whereIdsDeOrden } from '../../lib/queries.js';
 import { usuarios } from '../identity/users.tables.js';
 import { ordenArchivos } from './files.tables.js';
 
@@ -43,7 +43,7 @@ export class FilesRepository {
       .select(columnas)
       .from(ordenArchivos)
       .innerJoin(usuarios, eq(usuarios.id, ordenArchivos.usuarioId))
-      .where(and(eq(ordenArchivos.entidadId, entidadId), eq(ordenArchivos.ordenId, ordenId)))
+      .where(whereDeOrden(ordenArchivos, entidadId, ordenId))
       .orderBy(asc(ordenArchivos.creado), asc(ordenArchivos.id));
   }
 

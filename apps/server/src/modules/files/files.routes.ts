@@ -4,7 +4,7 @@ import { LIMITES_ARCHIVOS, RUTAS, zArchivosCambios, type ErrorBody } from '@dele
 import { AppError } from '../../kernel/errors.js';
 import { enviarGenerado, registrar } from '../../kernel/rutas.js';
 import { actorOf } from '../../kernel/actor.js';
-import { idempotenteParaActor, type PuertoIdempotencia } from '../idempotencia/index.js';
+import { idempotenteParaActor, type AlmacenIdempotencia } from '../idempotencia/index.js';
 import type { Descarga, FilesService, Parte } from './files.service.js';
 import { contentDisposition, parseRange } from '../../lib/descarga.js';
 import { MENSAJES_ARCHIVOS } from './tipos.js';
@@ -54,10 +54,7 @@ async function enviar(req: FastifyRequest, reply: FastifyReply, d: Descarga, inl
 
 /** The files of an order: list, upload and remove (an Idempotency-Key), download, thumbnail, ZIP. */
 export const filesRoutes =
-  (
-    files: FilesService,
-    idempotencia: Pick<PuertoIdempotencia, 'reclamar' | 'completar' | 'liberar'>,
-  ): FastifyPluginAsync =>
+  (files: FilesService, idempotencia: AlmacenIdempotencia): FastifyPluginAsync =>
   async (app) => {
     await app.register(fastifyMultipart, {
       // Keep the name as sent (busboy would cut it to its last path segment): a name with a path

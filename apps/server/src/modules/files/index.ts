@@ -1,5 +1,5 @@
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
-import type { PuertoIdempotencia } from '../idempotencia/index.js';
+import type { AlmacenIdempotencia } from '../idempotencia/index.js';
 import type { PuertoOrdenes } from '../orders/index.js';
 import { filesRoutes } from './files.routes.js';
 import { FilesService } from './files.service.js';
@@ -45,7 +45,7 @@ export interface DepsArchivos {
   orders: Pick<PuertoOrdenes, 'acceso' | 'insertEventos'>;
   /** Where the bytes live (streamed both ways); by default S3_URL's bucket or the folder `archivos` of the data folder. */
   storage?: Storage | undefined;
-  idempotencia: Pick<PuertoIdempotencia, 'reclamar' | 'completar' | 'liberar'>;
+  idempotencia: AlmacenIdempotencia;
 }
 
 /** The files attached to orders: upload (checked by content), download with ranges, thumbnails, ZIP. */

@@ -3,6 +3,8 @@ import { resumenError } from '../../lib/log-redaction.js';
 import { IdempotenciaService } from './idempotencia.service.js';
 
 export { idempotenteParaActor } from './idempotencia.hooks.js';
+/** What a module's routes need of the keys: the store `idempotenteParaActor` claims, completes and releases in. */
+export type { AlmacenIdempotencia } from '../../lib/idempotencia.js';
 
 /**
  * What other modules may ask of the idempotency keys: claim, complete and release one (the route

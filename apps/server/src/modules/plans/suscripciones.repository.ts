@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../kernel/db/client.js';
-import { firstRow } from '../../lib/queries.js';
+import { firstRow, hasRow } from '../../lib/queries.js';
 import { pagos, pagosEventos, planes, suscripciones } from './plans.tables.js';
 
 export type PlanRow = typeof planes.$inferSelect;
@@ -150,13 +150,12 @@ export class SuscripcionesRepository {
   }
 
   async eventoRegistrado(proveedor: string, eventoId: string): Promise<boolean> {
-    const r = await firstRow(
+    return hasRow(
       this.db
         .select({ eventoId: pagosEventos.eventoId })
         .from(pagosEventos)
         .where(and(eq(pagosEventos.proveedor, proveedor), eq(pagosEventos.eventoId, eventoId))),
     );
-    return r !== undefined;
   }
 
   /** Records a webhook event; false when it was already recorded (a replay). */

@@ -25,7 +25,7 @@ import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import type { PuertoEntidades } from '../entidades/index.js';
 import type { PuertoCorreo } from '../mail/index.js';
-import { armar } from '../mail/index.js';
+import { armar, correoDeEmpresa } from '../mail/index.js';
 import { leerEstadoDelPlan } from './plans.service.js';
 import { ProveedorNoDisponible, type PagoDelProveedor, type ProveedorPagos } from './proveedor-pagos.js';
 import {
@@ -637,21 +637,20 @@ export class SuscripcionesService {
     if (!para.length) return;
     const entidad = await this.deps.entidades.find(entidadId, tx);
     for (const email of para) {
-      await this.deps.mail.enqueue(tx, {
-        tipo: 'plan',
-        para: email,
-        entidadId,
-        logo: entidad?.logo ?? null,
-        contenido: armar({
-          remitente: { entidadNombre: entidad?.nombre ?? '', conLogo: Boolean(entidad?.logo) },
-          asunto: c.asunto,
-          saludo: 'Hola:',
-          parrafos: c.parrafos,
-          boton: 'Ver los planes',
-          enlace: `${this.deps.publicUrl}/planes`,
-          notas: ['Este correo se envía a los propietarios de la cuenta de Delego de la empresa.'],
-        }),
-      });
+      await this.deps.mail.enqueue(
+        tx,
+        correoDeEmpresa(entidad, { tipo: 'plan', para: email, entidadId }, (remitente) =>
+          armar({
+            remitente,
+            asunto: c.asunto,
+            saludo: 'Hola:',
+            parrafos: c.parrafos,
+            boton: 'Ver los planes',
+            enlace: `${this.deps.publicUrl}/planes`,
+            notas: ['Este correo se envía a los propietarios de la cuenta de Delego de la empresa.'],
+          }),
+        ),
+      );
     }
   }
 

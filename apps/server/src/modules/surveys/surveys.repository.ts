@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../kernel/db/client.js';
 import { leerJson, type SinLeer } from '../../kernel/db/json.js';
+import { whereDeOrden } from '../../lib/queries.js';
 import { encuesta, encuestaConfig } from './surveys.tables.js';
 import type { EncuestaParaResumen } from './resumen.js';
 
@@ -98,7 +99,7 @@ export class SurveysRepository {
     const rows = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(encuesta)
-      .where(and(eq(encuesta.entidadId, entidadId), eq(encuesta.ordenId, ordenId)));
+      .where(whereDeOrden(encuesta, entidadId, ordenId));
     return rows[0]?.n ?? 0;
   }
 

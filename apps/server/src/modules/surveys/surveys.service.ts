@@ -9,7 +9,6 @@ import {
   VIGENCIA_ENCUESTA_MS,
   ZONA_HORARIA_EMPRESA_POR_DEFECTO,
   esAdmin,
-  mensajeDemasiadosPedidos,
   tienePermiso,
   type ConfigEncuestas,
   type EncuestaEnviada,
@@ -27,11 +26,11 @@ import type { DomainEvent, EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';
-import { ContadorEnMemoria, type ContadorLimites, cadaCuartoDeHora, type Limite } from '../../lib/rate-limit.js';
+import { type ContadorLimites, cadaCuartoDeHora, Limitador, type Limite } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 import type { PuertoClientes } from '../clients/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
-import { plantillaEncuesta, remitenteDe, type PuertoCorreo } from '../mail/index.js';
+import { correoDeEmpresa, plantillaEncuesta, type PuertoCorreo } from '../mail/index.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
 import type { PuertoOrdenes } from '../orders/index.js';
 import { resumirEncuestas } from './resumen.js';
@@ -122,7 +121,7 @@ function estadoDe(e: EncuestaFila, ahora: Date): { estado: EncuestaPublica['esta
  */
 export class SurveysService {
   private readonly repo: SurveysRepository;
-  private readonly limiter: ContadorLimites;
+  private readonly limitador: Limitador;
   private readonly limites: LimitesEncuestas;
   private readonly tareas = new Set<Promise<void>>();
 
@@ -146,7 +145,7 @@ export class SurveysService {
   ) {
     this.repo = new SurveysRepository(db);
     this.limites = { ...LIMITES_ENCUESTAS_DEFECTO, ...deps.limites };
-    this.limiter = deps.contador ?? new ContadorEnMemoria(() => this.clock.now().getTime());
+    this.limitador = new Limitador(deps.contador, clock);
     // Once in the whole system (the instance that published): the automatic send on finish.
     bus.subscribeLocal((e) => this.onEvent(e));
   }
@@ -251,7 +250,7 @@ export class SurveysService {
 
   /** GET /api/v2/encuesta/publica?k=: where the survey of the link stands; records nothing. */
   async publica(k: string, direccion: string): Promise<EncuestaPublica> {
-    await this.limitar([[`encuesta-ver:d:${grupoDeDireccion(direccion)}`, this.limites.publicaDireccion]]);
+    await this.limitador.exigir([[`encuesta-ver:d:${grupoDeDireccion(direccion)}`, this.limites.publicaDireccion]]);
     const e = await this.repo.findByHash(hashDeToken(k));
     if (!e) throw invalido();
     return this.vistaPublica(e, this.clock.now());
@@ -264,7 +263,7 @@ export class SurveysService {
    */
   async responder(input: ResponderInput, direccion: string): Promise<EncuestaPublica> {
     const hash = hashDeToken(input.k);
-    await this.limitar([
+    await this.limitador.exigir([
       [claveDireccion(direccion), this.limites.responderDireccion],
       [claveEncuesta(hash), this.limites.responderEnlace],
     ]);
@@ -309,12 +308,12 @@ export class SurveysService {
     r: RespuestaDeOrden,
     direccion: string,
   ): Promise<EncuestaPublica> {
-    await this.limitar([[claveDireccion(direccion), this.limites.responderDireccion]]);
+    await this.limitador.exigir([[claveDireccion(direccion), this.limites.responderDireccion]]);
     const { entidadId, ordenId } = await orden();
     const sinPendiente = () => AppError.notFound(MENSAJES_ENCUESTAS.sinPendiente);
     const pendiente = await this.repo.findPendiente(entidadId, ordenId, this.clock.now());
     if (!pendiente) throw sinPendiente();
-    await this.limitar([[claveEncuesta(pendiente.tokenHash), this.limites.responderEnlace]]);
+    await this.limitador.exigir([[claveEncuesta(pendiente.tokenHash), this.limites.responderEnlace]]);
     return this.registrar((repo) => repo.findByHash(pendiente.tokenHash, true), sinPendiente, {
       puntaje: r.puntaje,
       comentario: r.comentario,
@@ -441,18 +440,18 @@ export class SurveysService {
       automatica: v.automatica,
     });
     const entidad = await this.deps.entidades.find(v.entidadId, tx);
-    await this.deps.mail.enqueue(tx, {
-      tipo: 'encuesta',
-      para: v.email,
-      entidadId: v.entidadId,
-      logo: entidad?.logo ?? null,
-      contenido: plantillaEncuesta({
-        remitente: remitenteDe(entidad),
-        orden: v.orden,
-        enlace: `${this.deps.publicUrl}/encuestas/${token}`,
-        vigenciaDias: Math.round(VIGENCIA_ENCUESTA_MS / (24 * 3_600_000)),
-      }),
-    });
+    const correo = { tipo: 'encuesta', para: v.email, entidadId: v.entidadId } as const;
+    await this.deps.mail.enqueue(
+      tx,
+      correoDeEmpresa(entidad, correo, (remitente) =>
+        plantillaEncuesta({
+          remitente,
+          orden: v.orden,
+          enlace: `${this.deps.publicUrl}/encuestas/${token}`,
+          vigenciaDias: Math.round(VIGENCIA_ENCUESTA_MS / (24 * 3_600_000)),
+        }),
+      ),
+    );
     return fila;
   }
 
@@ -548,12 +547,5 @@ export class SurveysService {
       respondidaEn: f.respondidaEn?.getTime() ?? null,
       automatica: f.automatica,
     };
-  }
-
-  /** 429 with Retry-After (nothing done) past any of the limits. */
-  private async limitar(claves: [string, Limite][]): Promise<void> {
-    const espera = await this.limiter.take(claves);
-    if (espera > 0)
-      throw new AppError('DEMASIADOS_INTENTOS', mensajeDemasiadosPedidos(espera), { retryAfterS: espera });
   }
 }
