@@ -10,7 +10,7 @@ import { catalogoKeys } from '../lib/catalogo-keys';
 import { encuestasKeys } from '../features/surveys';
 import { conformidadKeys } from '../features/conformity';
 import { checklistKeys } from '../features/checklists';
-import { destinosDe, manejadorDe, type Canal, type ConfigEnVivo, type Manejador } from '../lib/live';
+import { destinosDe, manejadorDe, type CanalDeSesion, type ConfigEnVivo, type Manejador } from '../lib/live';
 
 /** Prefixes of the order queries that the cache topics make stale. */
 const CATALOGOS_ORDENES = [...ordenesKeys.all, 'catalogo'] as const;
@@ -27,7 +27,7 @@ function invalidar(queryClient: QueryClient, ...claves: (readonly unknown[])[]):
 export function manejadoresEnVivo(
   queryClient: QueryClient,
   usuario: Pick<UsuarioLogueado, 'id'>,
-): Record<Canal, Manejador> {
+): Record<CanalDeSesion, Manejador> {
   return {
     // A notification: into the list (badge and screen), a toast, and the user's orders refresh
     // (an assigned order appears in the list of someone who is not on the entity channel).
@@ -74,7 +74,7 @@ export function configEnVivo(queryClient: QueryClient): ConfigEnVivo {
     suscripciones(usuario) {
       const manejadores = manejadoresEnVivo(queryClient, usuario);
       const suscripciones = new Map<string, Manejador>();
-      for (const [canal, destino] of Object.entries(destinosDe(usuario)) as [Canal, string][]) {
+      for (const [canal, destino] of Object.entries(destinosDe(usuario)) as [CanalDeSesion, string][]) {
         suscripciones.set(destino, manejadores[canal]);
       }
       return suscripciones;

@@ -1,5 +1,5 @@
 export { CanalEnVivo, type Manejador } from './canal-en-vivo';
-export { destinosDe, manejadorDe, urlSocket, type Canal } from './destinos';
+export { destinosDe, manejadorDe, urlSocket, type Canal, type CanalDeSesion } from './destinos';
 export {
   cerrarCanalesEnVivo,
   LiveProvider,
