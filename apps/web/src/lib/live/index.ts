@@ -4,6 +4,7 @@ export {
   cerrarCanalesEnVivo,
   LiveProvider,
   useLiveConnection,
+  useSuscripcionEnVivo,
   type ConfigEnVivo,
   type EstadoConexionEnVivo,
 } from './live-provider';
