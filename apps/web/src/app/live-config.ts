@@ -21,6 +21,25 @@ function invalidar(queryClient: QueryClient, ...claves: (readonly unknown[])[]):
 }
 
 /**
+ * An order changed (the company's channel, or the order's own for whoever views it without that
+ * one): open lists, and that order's detail, history, conformity and checklist refetch.
+ */
+export function alCambiarOrden(queryClient: QueryClient, { ordenId, tipo }: { ordenId: number; tipo: string }): void {
+  const propias = [ordenesKeys.detalle(ordenId), ordenesKeys.guardada(ordenId), ordenesKeys.historial(ordenId)];
+  if (tipo === 'orden.eliminada') {
+    // Nobody is looking at those that are not on screen: drop them; the one on screen finds out.
+    for (const queryKey of propias) queryClient.removeQueries({ queryKey, type: 'inactive' });
+  }
+  invalidar(queryClient, ordenesKeys.listas(), ...propias);
+  // Its client's conformity (a signature, a «No conforme» from the link that reopened it).
+  invalidar(queryClient, conformidadKeys.orden(ordenId));
+  // Its checklist (an answer from another phone, an item added, the template applied again).
+  invalidar(queryClient, checklistKeys.orden(ordenId));
+  // The dashboard and the statistics on screen count that order too.
+  invalidar(queryClient, estadisticasKeys.all);
+}
+
+/**
  * What each live message does (SPEC §7 Live socket): it updates or invalidates the query keys of
  * the features, so the screens showing them refresh; there is no other store.
  */
@@ -44,20 +63,7 @@ export function manejadoresEnVivo(
       queryClient.setQueryData(planKeys.estado(usuario.id), plan);
     }),
     // An order of the company changed: open lists, and that order's detail and history refetch.
-    entidad: manejadorDe('entidad', ({ ordenId, tipo }) => {
-      const propias = [ordenesKeys.detalle(ordenId), ordenesKeys.guardada(ordenId), ordenesKeys.historial(ordenId)];
-      if (tipo === 'orden.eliminada') {
-        // Nobody is looking at those that are not on screen: drop them; the one on screen finds out.
-        for (const queryKey of propias) queryClient.removeQueries({ queryKey, type: 'inactive' });
-      }
-      invalidar(queryClient, ordenesKeys.listas(), ...propias);
-      // Its client's conformity (a signature, a «No conforme» from the link that reopened it).
-      invalidar(queryClient, conformidadKeys.orden(ordenId));
-      // Its checklist (an answer from another phone, an item added, the template applied again).
-      invalidar(queryClient, checklistKeys.orden(ordenId));
-      // The dashboard and the statistics on screen count that order too.
-      invalidar(queryClient, estadisticasKeys.all);
-    }),
+    entidad: manejadorDe('entidad', (mensaje) => alCambiarOrden(queryClient, mensaje)),
     // The company's clients or users changed: what lists them refetches.
     cacheClientes: manejadorDe('cacheClientes', () =>
       invalidar(queryClient, adminKeys.clientes(), CATALOGOS_ORDENES, catalogoKeys.all),
