@@ -88,6 +88,8 @@ export function configEnVivo(queryClient: QueryClient): ConfigEnVivo {
     // While the socket was down messages were lost: what they would have refreshed refetches.
     alReconectar() {
       invalidar(queryClient, notificacionesKeys.all, ordenesKeys.all, catalogoKeys.all, planKeys.all);
+      // The checklist and conformity on screen too: their order's messages may be among the lost.
+      invalidar(queryClient, checklistKeys.all, conformidadKeys.all);
     },
     // The server refused us (it closes the socket right after): the stored user may be stale.
     alRechazo() {

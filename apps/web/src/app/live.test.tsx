@@ -413,11 +413,13 @@ describe('messages update the queries (SPEC §7 Live socket)', () => {
     const queryClient = await conectado(operario());
     queryClient.setQueryData(['notificaciones', 'lista', 4], []);
     queryClient.setQueryData(['ordenes', 'lista', {}], { pages: [] });
+    queryClient.setQueryData(['checklists', 'orden', 7], { x: 1 });
     act(() => cliente().cerrar());
     expect(invalidada(queryClient, ['notificaciones', 'lista', 4])).toBe(false);
     act(() => cliente().conectar());
     expect(invalidada(queryClient, ['notificaciones', 'lista', 4])).toBe(true);
     expect(invalidada(queryClient, ['ordenes', 'lista', {}])).toBe(true);
+    expect(invalidada(queryClient, ['checklists', 'orden', 7])).toBe(true);
   });
 });
 
