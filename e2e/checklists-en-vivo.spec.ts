@@ -66,7 +66,7 @@ test.describe('checklist en vivo @solo-telefono', () => {
     browser,
     request,
   }, info) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const { ordenId, filtro, rejillas } = await ordenConChecklist(request, `${Date.now() % 1_000_000}`);
 
     await iniciarSesion(page, 'admin');
