@@ -209,7 +209,8 @@ test.describe('checklists @solo-telefono', () => {
 
     // 4. A failed item becomes a follow-up order, linked both ways. operario may not create orders
     // (he is told who can); admin creates it from the item. operario is not on the company's live
-    // channel (SPEC §6: only with crearOrden), so he sees it when he opens the order again.
+    // channel (SPEC §6: only with crearOrden), but his open detail listens on the order's own: the
+    // link appears there without a reload.
     const conexiones = item(telefono, 'Estado de las conexiones');
     await expect(
       conexiones.getByText('Quien pueda crear órdenes puede generar una orden de seguimiento'),
@@ -218,7 +219,6 @@ test.describe('checklists @solo-telefono', () => {
     const enAdmin = item(page, 'Estado de las conexiones');
     await enAdmin.getByRole('button', { name: 'Crear orden de seguimiento' }).click();
     await expect(enAdmin.getByText(/Seguimiento: orden #\d+/)).toBeVisible();
-    await telefono.reload();
     await expect(conexiones.getByText(/Seguimiento: orden #\d+/)).toBeVisible();
     await telefono.screenshot({ path: info.outputPath('checklist-con-seguimiento.png'), fullPage: true });
     // The follow-up names its origin, and leads back to it.

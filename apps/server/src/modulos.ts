@@ -111,6 +111,7 @@ export async function armarModulos(
   const vivo = moduloVivo(n, {
     auth: identidad.puerto,
     plans: planes.puerto,
+    orders: ordenes.puerto,
     notifications: notificaciones.puerto,
     instanceId: parts.instanceId,
     broker: parts.broker,

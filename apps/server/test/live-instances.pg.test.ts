@@ -106,6 +106,18 @@ describe('varias instancias', () => {
       await fetch(`http://127.0.0.1:${portB}/api/v2/notificaciones/all?tsp=1`, { headers: header('operario') })
     ).json()) as { ordenId: number }[];
     expect(lista.filter((x) => x.ordenId === orden.id)).toHaveLength(1);
+
+    // The order's own channel, authorised on B by reading the order, gets a change made on A.
+    await op.subscribe(`/orden/${orden.id}`);
+    const estado = await fetch(`http://127.0.0.1:${portA}/api/v2/estado/${orden.id}?tsp=1`, {
+      method: 'PUT',
+      headers: { ...header('supervisor'), 'content-type': 'application/json' },
+      body: JSON.stringify({ estado: 2, comentarios: 'En camino' }),
+    });
+    expect(estado.status).toBe(200);
+    expect(await op.waitFor(`/orden/${orden.id}`, 1, 8000)).toEqual([
+      { tipo: 'orden.estadoCambiado', ordenId: orden.id },
+    ]);
     await op.stop();
     await sup.stop();
   }, 30_000);

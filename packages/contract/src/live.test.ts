@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CANALES, destinosDe, leerMensaje, NOMBRES_CANALES, puedeSuscribirse, TOPICOS } from './live.js';
+import {
+  CANALES,
+  destinosDe,
+  leerMensaje,
+  NOMBRES_CANALES,
+  ordenDelDestino,
+  puedeSuscribirse,
+  TOPICOS,
+} from './live.js';
 
 const operario = { id: 4, entidadId: 1, permisosResumen: [] };
 const supervisor = { id: 3, entidadId: 7, permisosResumen: [{ nombre: 'crearOrden' }] };
@@ -20,8 +28,28 @@ describe('who may subscribe where', () => {
     expect(puedeSuscribirse(supervisor, TOPICOS.entidad(1))).toBe(false);
   });
 
-  it('with crearOrden: the five channels', () => {
-    expect(Object.keys(destinosDe(supervisor))).toHaveLength(NOMBRES_CANALES.length);
+  it("with crearOrden: the five channels of a session (the order channel is a screen's)", () => {
+    expect(Object.keys(destinosDe(supervisor)).sort()).toEqual(NOMBRES_CANALES.filter((c) => c !== 'orden').sort());
+  });
+
+  it('an order channel is never granted by the rule alone: the server reads the order', () => {
+    for (const u of [operario, supervisor]) expect(puedeSuscribirse(u, TOPICOS.orden(12))).toBe(false);
+    expect(TOPICOS.orden(12)).toBe('/orden/12');
+    expect(ordenDelDestino('/orden/12')).toBe(12);
+  });
+
+  it('ordenDelDestino: only an order channel with a database id', () => {
+    for (const d of [
+      '/entidad/12',
+      '/orden/',
+      '/orden/0',
+      '/orden/-1',
+      '/orden/1x',
+      '/orden/12/x',
+      '/orden/99999999999',
+    ]) {
+      expect(ordenDelDestino(d)).toBeNull();
+    }
   });
 
   it('unknown destinations are refused', () => {
@@ -37,6 +65,22 @@ describe('messages per channel', () => {
     expect(leerMensaje('entidad', { tipo: 'otra', ordenId: 2 })).toBeNull();
     expect(leerMensaje('cacheClientes', { tipo: 'clientes' })).toEqual({ tipo: 'clientes' });
     expect(leerMensaje('cacheClientes', { tipo: 'usuarios' })).toBeNull();
+  });
+
+  it('the order channel takes a change of that order, with the checklist item when there is one', () => {
+    expect(leerMensaje('orden', { tipo: 'orden.checklistCambiada', ordenId: 2, itemId: 5 })).toEqual({
+      tipo: 'orden.checklistCambiada',
+      ordenId: 2,
+      itemId: 5,
+    });
+    expect(leerMensaje('orden', { tipo: 'orden.estadoCambiado', ordenId: 2 })).toEqual({
+      tipo: 'orden.estadoCambiado',
+      ordenId: 2,
+    });
+    // Nobody views an order before it exists; and nothing but a hint travels.
+    expect(leerMensaje('orden', { tipo: 'orden.creada', ordenId: 2 })).toBeNull();
+    expect(leerMensaje('orden', { tipo: 'orden.checklistCambiada', ordenId: 2, itemId: 'x' })).toBeNull();
+    expect(leerMensaje('orden', { tipo: 'orden.modificada' })).toBeNull();
   });
 
   it('each channel matches only its own destinations', () => {

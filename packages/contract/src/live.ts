@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './common.js';
 import { zNotificacion } from './notifications.js';
 import { tienePermiso, type SujetoPermisos } from './permissions.js';
 import { zPlanEstado } from './plans.js';
@@ -6,22 +7,33 @@ import { zPlanEstado } from './plans.js';
 /** What the subscription rules need to know about a user; the logged-in user and the server's actor fit. */
 export type SujetoCanales = { id: number; entidadId: number } & Pick<SujetoPermisos, 'permisosResumen'>;
 
+/** What changed in an order, as the entity and order channels say it. */
+const CAMBIOS_DE_ORDEN = [
+  'orden.creada',
+  'orden.modificada',
+  'orden.eliminada',
+  'orden.estadoCambiado',
+  'orden.responsablesCambiados',
+  /** Its checklist changed (an answer, an item added or removed, the template applied again). */
+  'orden.checklistCambiada',
+  /** The client's conformity changed (signed on site, or answered from the public summary). */
+  'orden.conformidad',
+] as const;
+
 /** `{ tipo, ordenId }`: an order of the company changed (the entity channel). */
 export const zMensajeEntidad = z.object({
-  tipo: z.enum([
-    'orden.creada',
-    'orden.modificada',
-    'orden.eliminada',
-    'orden.estadoCambiado',
-    'orden.responsablesCambiados',
-    /** Its checklist changed (an answer, an item added or removed, the template applied again). */
-    'orden.checklistCambiada',
-    /** The client's conformity changed (signed on site, or answered from the public summary). */
-    'orden.conformidad',
-  ]),
+  tipo: z.enum(CAMBIOS_DE_ORDEN),
   ordenId: z.number().int(),
   /** orden.checklistCambiada of one item: which one (absent when the whole checklist changed). */
   itemId: z.number().int().optional(),
+});
+/**
+ * `{ tipo, ordenId, itemId? }`: the order on screen changed (the order channel). A hint to refetch,
+ * never the data: its readers fetch what they may see. Every change but its creation (nobody views
+ * an order before it exists).
+ */
+export const zMensajeOrden = zMensajeEntidad.extend({
+  tipo: zMensajeEntidad.shape.tipo.exclude(['orden.creada']),
 });
 /** `{ tipo }`: the server cache of clients or users was cleared (the two cache channels). */
 export const zMensajeCache = z.object({ tipo: z.enum(['clientes', 'usuarios']) });
@@ -31,8 +43,12 @@ interface DefCanal {
   destino(id: number): string;
   /** The destinations of this channel, with the id as the one group. */
   patron: RegExp;
-  /** Whose id goes in the destination: the user's own or their company's. */
-  de: 'usuario' | 'entidad';
+  /**
+   * Whose id goes in the destination: the user's own, their company's, or an order's. An order's
+   * channel cannot be decided from the user alone: the server reads whether they may see that
+   * order (`ordenDelDestino`), and the web subscribes to it only while the order is on screen.
+   */
+  de: 'usuario' | 'entidad' | 'orden';
   /** Beyond owning the id: crearOrden for the plan and entity channels (SPEC §6). */
   requiere?: 'crearOrden';
   /** The body of every message on this channel. */
@@ -81,10 +97,19 @@ export const CANALES = {
     de: 'entidad',
     mensaje: z.object({ tipo: z.literal('usuarios') }),
   }),
+  /** One order's changes, for whoever may see it (an operario without the entity channel). */
+  orden: canal({
+    destino: (id) => `/orden/${id}`,
+    patron: /^\/orden\/(\d+)$/,
+    de: 'orden',
+    mensaje: zMensajeOrden,
+  }),
 } as const;
 
 export type Canal = keyof typeof CANALES;
 export const NOMBRES_CANALES = Object.keys(CANALES) as Canal[];
+/** The channels of a session, subscribed from login to logout; the order channel is a screen's. */
+export type CanalDeSesion = { [C in Canal]: (typeof CANALES)[C]['de'] extends 'orden' ? never : C }[Canal];
 
 /** The body sent on a channel (what the server builds). */
 export type MensajeEnVivo<C extends Canal> = z.input<(typeof CANALES)[C]['mensaje']>;
@@ -98,14 +123,20 @@ export const TOPICOS = {
   entidad: CANALES.entidad.destino,
   cacheClientes: CANALES.cacheClientes.destino,
   cacheUsuarios: CANALES.cacheUsuarios.destino,
+  orden: CANALES.orden.destino,
 } as const satisfies Record<Canal, (id: number) => string>;
 
 function puedeCanal(u: SujetoCanales, c: DefCanal, id: number): boolean {
+  if (c.de === 'orden') return false;
   const propio = c.de === 'usuario' ? u.id : u.entidadId;
   return id === propio && (!c.requiere || tienePermiso(u, c.requiere));
 }
 
-/** Who may subscribe where (SPEC §6, §7): the user's own channel, their company's, nothing else. */
+/**
+ * Who may subscribe where by the rule alone (SPEC §6, §7): the user's own channel, their
+ * company's, nothing else. An order's channel is false here: only the server can tell, reading
+ * that order (`ordenDelDestino`); a caller that does not know it refuses it.
+ */
 export function puedeSuscribirse(u: SujetoCanales, destino: string): boolean {
   for (const c of Object.values(CANALES) as DefCanal[]) {
     const m = c.patron.exec(destino);
@@ -114,13 +145,22 @@ export function puedeSuscribirse(u: SujetoCanales, destino: string): boolean {
   return false;
 }
 
-/** The destinations a user subscribes to: exactly those `puedeSuscribirse` allows them. */
-export function destinosDe(u: SujetoCanales): Partial<Record<Canal, string>> {
-  const destinos: Partial<Record<Canal, string>> = {};
+/** The order of an order channel's destination (`/orden/{id}`), or null for any other destination. */
+export function ordenDelDestino(destino: string): number | null {
+  const m = CANALES.orden.patron.exec(destino);
+  // A database id (positive, within the column's range): anything else is no order of anybody.
+  const id = m ? zId.safeParse(m[1]) : null;
+  return id?.success ? id.data : null;
+}
+
+/** The destinations a user subscribes to for the session: exactly those `puedeSuscribirse` allows them. */
+export function destinosDe(u: SujetoCanales): Partial<Record<CanalDeSesion, string>> {
+  const destinos: Partial<Record<CanalDeSesion, string>> = {};
   for (const nombre of NOMBRES_CANALES) {
     const c: DefCanal = CANALES[nombre];
+    if (c.de === 'orden') continue;
     const id = c.de === 'usuario' ? u.id : u.entidadId;
-    if (puedeCanal(u, c, id)) destinos[nombre] = c.destino(id);
+    if (puedeCanal(u, c, id)) destinos[nombre as CanalDeSesion] = c.destino(id);
   }
   return destinos;
 }

@@ -25,6 +25,13 @@ it('se arma con fakes: autentica el CONNECT por su puerto y reparte los eventos 
       },
     },
     plans: { estadoDeEntidad: async () => ({ nombre: 'Ilimitado' }) as unknown as PlanEstado },
+    // Order 7 is visible; any other is not (404 from the orders' port).
+    orders: {
+      acceso: async (_a, id) => {
+        if (id !== 7) throw AppError.notFound('La orden no existe o no tiene acceso a ella.');
+        return {} as Awaited<ReturnType<DepsVivo['orders']['acceso']>>;
+      },
+    },
     notifications: {
       touchPresence: async (_i: string, ids: number[]) => {
         presencia.push(`+${ids.join(',')}`);
@@ -54,6 +61,21 @@ it('se arma con fakes: autentica el CONNECT por su puerto y reparte los eventos 
     ordenId: 7,
     itemId: 3,
   });
+  // The order's own channel, asked of the orders' port: the same hints, but not its creation.
+  await c.subscribe(CANALES.orden.destino(7));
+  b.nucleo.bus.publish({
+    type: 'orden.checklistCambiada',
+    entidadId: b.entidadId,
+    ordenId: 7,
+    usuarioId: 1,
+    itemId: 4,
+  });
+  b.nucleo.bus.publish({ type: 'orden.estadoCambiado', entidadId: b.entidadId, ordenId: 7, usuarioId: 1, estadoId: 2 });
+  b.nucleo.bus.publish({ type: 'orden.checklistCambiada', entidadId: b.entidadId, ordenId: 8, usuarioId: 1 });
+  expect(await c.waitFor(CANALES.orden.destino(7), 2)).toEqual([
+    { tipo: 'orden.checklistCambiada', ordenId: 7, itemId: 4 },
+    { tipo: 'orden.estadoCambiado', ordenId: 7 },
+  ]);
   await c.stop();
   await expect(stompConnect(url, 'prueba', 'otra-clave')).rejects.toThrow();
 });

@@ -10,7 +10,7 @@ import { catalogoKeys } from '../lib/catalogo-keys';
 import { encuestasKeys } from '../features/surveys';
 import { conformidadKeys } from '../features/conformity';
 import { checklistKeys } from '../features/checklists';
-import { destinosDe, manejadorDe, type Canal, type ConfigEnVivo, type Manejador } from '../lib/live';
+import { destinosDe, manejadorDe, type CanalDeSesion, type ConfigEnVivo, type Manejador } from '../lib/live';
 
 /** Prefixes of the order queries that the cache topics make stale. */
 const CATALOGOS_ORDENES = [...ordenesKeys.all, 'catalogo'] as const;
@@ -21,13 +21,32 @@ function invalidar(queryClient: QueryClient, ...claves: (readonly unknown[])[]):
 }
 
 /**
+ * An order changed (the company's channel, or the order's own for whoever views it without that
+ * one): open lists, and that order's detail, history, conformity and checklist refetch.
+ */
+export function alCambiarOrden(queryClient: QueryClient, { ordenId, tipo }: { ordenId: number; tipo: string }): void {
+  const propias = [ordenesKeys.detalle(ordenId), ordenesKeys.guardada(ordenId), ordenesKeys.historial(ordenId)];
+  if (tipo === 'orden.eliminada') {
+    // Nobody is looking at those that are not on screen: drop them; the one on screen finds out.
+    for (const queryKey of propias) queryClient.removeQueries({ queryKey, type: 'inactive' });
+  }
+  invalidar(queryClient, ordenesKeys.listas(), ...propias);
+  // Its client's conformity (a signature, a «No conforme» from the link that reopened it).
+  invalidar(queryClient, conformidadKeys.orden(ordenId));
+  // Its checklist (an answer from another phone, an item added, the template applied again).
+  invalidar(queryClient, checklistKeys.orden(ordenId));
+  // The dashboard and the statistics on screen count that order too.
+  invalidar(queryClient, estadisticasKeys.all);
+}
+
+/**
  * What each live message does (SPEC §7 Live socket): it updates or invalidates the query keys of
  * the features, so the screens showing them refresh; there is no other store.
  */
 export function manejadoresEnVivo(
   queryClient: QueryClient,
   usuario: Pick<UsuarioLogueado, 'id'>,
-): Record<Canal, Manejador> {
+): Record<CanalDeSesion, Manejador> {
   return {
     // A notification: into the list (badge and screen), a toast, and the user's orders refresh
     // (an assigned order appears in the list of someone who is not on the entity channel).
@@ -44,20 +63,7 @@ export function manejadoresEnVivo(
       queryClient.setQueryData(planKeys.estado(usuario.id), plan);
     }),
     // An order of the company changed: open lists, and that order's detail and history refetch.
-    entidad: manejadorDe('entidad', ({ ordenId, tipo }) => {
-      const propias = [ordenesKeys.detalle(ordenId), ordenesKeys.guardada(ordenId), ordenesKeys.historial(ordenId)];
-      if (tipo === 'orden.eliminada') {
-        // Nobody is looking at those that are not on screen: drop them; the one on screen finds out.
-        for (const queryKey of propias) queryClient.removeQueries({ queryKey, type: 'inactive' });
-      }
-      invalidar(queryClient, ordenesKeys.listas(), ...propias);
-      // Its client's conformity (a signature, a «No conforme» from the link that reopened it).
-      invalidar(queryClient, conformidadKeys.orden(ordenId));
-      // Its checklist (an answer from another phone, an item added, the template applied again).
-      invalidar(queryClient, checklistKeys.orden(ordenId));
-      // The dashboard and the statistics on screen count that order too.
-      invalidar(queryClient, estadisticasKeys.all);
-    }),
+    entidad: manejadorDe('entidad', (mensaje) => alCambiarOrden(queryClient, mensaje)),
     // The company's clients or users changed: what lists them refetches.
     cacheClientes: manejadorDe('cacheClientes', () =>
       invalidar(queryClient, adminKeys.clientes(), CATALOGOS_ORDENES, catalogoKeys.all),
@@ -74,7 +80,7 @@ export function configEnVivo(queryClient: QueryClient): ConfigEnVivo {
     suscripciones(usuario) {
       const manejadores = manejadoresEnVivo(queryClient, usuario);
       const suscripciones = new Map<string, Manejador>();
-      for (const [canal, destino] of Object.entries(destinosDe(usuario)) as [Canal, string][]) {
+      for (const [canal, destino] of Object.entries(destinosDe(usuario)) as [CanalDeSesion, string][]) {
         suscripciones.set(destino, manejadores[canal]);
       }
       return suscripciones;
@@ -82,6 +88,8 @@ export function configEnVivo(queryClient: QueryClient): ConfigEnVivo {
     // While the socket was down messages were lost: what they would have refreshed refetches.
     alReconectar() {
       invalidar(queryClient, notificacionesKeys.all, ordenesKeys.all, catalogoKeys.all, planKeys.all);
+      // The checklist and conformity on screen too: their order's messages may be among the lost.
+      invalidar(queryClient, checklistKeys.all, conformidadKeys.all);
     },
     // The server refused us (it closes the socket right after): the stored user may be stale.
     alRechazo() {

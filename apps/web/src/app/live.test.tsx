@@ -14,6 +14,7 @@ import { crearQueryClientDePrueba } from '../test/render';
 import { errorDelServidor, simularServidor, type Llamada, type Llamadas } from '../test/servidor';
 import { ConnectionIndicator } from './layout/connection-indicator';
 import { configEnVivo } from './live-config';
+import { OrdenEnVivo } from './orden-en-vivo';
 
 /** A stand-in for @stomp/stompjs's Client: records what the app asks and lets the test play the server. */
 const stomp = vi.hoisted(() => {
@@ -412,11 +413,86 @@ describe('messages update the queries (SPEC §7 Live socket)', () => {
     const queryClient = await conectado(operario());
     queryClient.setQueryData(['notificaciones', 'lista', 4], []);
     queryClient.setQueryData(['ordenes', 'lista', {}], { pages: [] });
+    queryClient.setQueryData(['checklists', 'orden', 7], { x: 1 });
     act(() => cliente().cerrar());
     expect(invalidada(queryClient, ['notificaciones', 'lista', 4])).toBe(false);
     act(() => cliente().conectar());
     expect(invalidada(queryClient, ['notificaciones', 'lista', 4])).toBe(true);
     expect(invalidada(queryClient, ['ordenes', 'lista', {}])).toBe(true);
+    expect(invalidada(queryClient, ['checklists', 'orden', 7])).toBe(true);
+  });
+});
+
+describe('the order on screen: its own channel (issue 31)', () => {
+  /** The providers with the order detail's live piece for `ordenes` (the orders on screen). */
+  function montarConOrdenes(ordenes: number[]) {
+    const queryClient = crearQueryClientDePrueba();
+    const config = configEnVivo(queryClient);
+    const arbol = (ids: number[]) => (
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <LiveProvider config={config}>
+            {ids.map((id) => (
+              <OrdenEnVivo key={id} ordenId={id} />
+            ))}
+          </LiveProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    );
+    const { rerender } = render(arbol(ordenes));
+    return { queryClient, mostrar: (ids: number[]) => rerender(arbol(ids)) };
+  }
+
+  it('without the company channel: subscribed while the order is shown, again after a reconnect, and the message refetches its checklist and detail', async () => {
+    guardarSesion({ usuario: operario(), md5: MD5 });
+    const { queryClient, mostrar } = montarConOrdenes([7]);
+    await waitFor(() => expect(stomp.FakeClient.instancias).toHaveLength(1));
+    act(() => cliente().conectar());
+    expect(cliente().activas()).toEqual([...DESTINOS_OPERARIO, '/orden/7'].sort());
+
+    for (const clave of [
+      ['checklists', 'orden', 7],
+      ['ordenes', 'detalle', 7],
+      ['checklists', 'orden', 8],
+    ]) {
+      queryClient.setQueryData(clave, { x: 1 });
+    }
+    act(() => cliente().entregar('/orden/7', { tipo: 'orden.checklistCambiada', ordenId: 7, itemId: 3 }));
+    expect(invalidada(queryClient, ['checklists', 'orden', 7])).toBe(true);
+    expect(invalidada(queryClient, ['ordenes', 'detalle', 7])).toBe(true);
+    expect(invalidada(queryClient, ['checklists', 'orden', 8])).toBe(false);
+
+    act(() => cliente().cerrar());
+    act(() => cliente().conectar());
+    expect(cliente().activas()).toEqual([...DESTINOS_OPERARIO, '/orden/7'].sort());
+
+    // Another order on screen: the first one's channel is left (an UNSUBSCRIBE), the new one joined.
+    act(() => mostrar([8]));
+    const septima = cliente().suscripciones.filter((x) => x.destino === '/orden/7');
+    expect(septima.at(-1)?.desuscrita).toBe(true);
+    expect(cliente().activas()).toEqual([...DESTINOS_OPERARIO, '/orden/8'].sort());
+    act(() => mostrar([]));
+    expect(cliente().activas()).toEqual(DESTINOS_OPERARIO);
+    expect(stomp.FakeClient.instancias).toHaveLength(1);
+  });
+
+  it('with the company channel: no second subscription, the company channel already says it', async () => {
+    guardarSesion({ usuario: supervisor(), md5: MD5 });
+    montarConOrdenes([7]);
+    await waitFor(() => expect(stomp.FakeClient.instancias).toHaveLength(1));
+    act(() => cliente().conectar());
+    expect(cliente().activas()).toEqual(DESTINOS_SUPERVISOR);
+  });
+
+  it('a message that is not an order change is ignored', async () => {
+    guardarSesion({ usuario: operario(), md5: MD5 });
+    const { queryClient } = montarConOrdenes([7]);
+    await waitFor(() => expect(stomp.FakeClient.instancias).toHaveLength(1));
+    act(() => cliente().conectar());
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    queryClient.setQueryData(['checklists', 'orden', 7], { x: 1 });
+    act(() => cliente().entregar('/orden/7', { tipo: 'orden.creada', ordenId: 7 }));
+    expect(invalidada(queryClient, ['checklists', 'orden', 7])).toBe(false);
   });
 });
 

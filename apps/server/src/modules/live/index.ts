@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Autenticador } from '../../kernel/auth-hook.js';
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
+import type { PuertoOrdenes } from '../orders/index.js';
 import type { PuertoPlanes } from '../plans/index.js';
 import type { BrokerOptions, StompBroker } from './live.broker.js';
 import { registerLive } from './live.module.js';
@@ -10,6 +11,8 @@ export interface DepsVivo {
   /** CONNECT's credentials, verified (and throttled) as an HTTP call's. */
   auth: Pick<Autenticador, 'authenticate'>;
   plans: Pick<PuertoPlanes, 'estadoDeEntidad'>;
+  /** An order channel's SUBSCRIBE: whether the user may see that order. */
+  orders: Pick<PuertoOrdenes, 'acceso'>;
   /** Presence across instances (who has a socket where), for the notifications' push decisions. */
   notifications: Pick<PuertoNotificaciones, 'touchPresence' | 'dropPresence' | 'setPresence'>;
   /** This instance's id for live presence (several instances share one database); a new one by default. */

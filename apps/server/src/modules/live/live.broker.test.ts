@@ -203,3 +203,82 @@ describe('un solo temporizador para todas las conexiones', () => {
     expect(latido.closedWith).toBeNull();
   });
 });
+
+describe('el canal de una orden', () => {
+  const conectar = (b: StompBroker) => {
+    const s = new FakeSocket();
+    b.handle(s as unknown as WebSocket, '127.0.0.1');
+    s.frame('CONNECT\naccept-version:1.2\nlogin:u7\npasscode:x\n\n\0');
+    return s;
+  };
+
+  it('lo decide leyendo la orden; los frames que llegan mientras tanto esperan su turno', async () => {
+    let liberar!: (ok: boolean) => void;
+    const pedidas: number[] = [];
+    const { b } = broker({
+      mayViewOrder: (_actor, ordenId) => {
+        pedidas.push(ordenId);
+        return new Promise<boolean>((r) => (liberar = r));
+      },
+    });
+    const s = conectar(b);
+    s.frame(
+      'SUBSCRIBE\nid:o\ndestination:/orden/12\nreceipt:a\n\n\0' +
+        'UNSUBSCRIBE\nid:o\nreceipt:b\n\n\0' +
+        'SUBSCRIBE\nid:u\ndestination:/usuario/7\nreceipt:c\n\n\0',
+    );
+    await until(() => pedidas.length === 1);
+    // Still reading the order: nothing behind the SUBSCRIBE has been handled.
+    for (let i = 0; i < 5; i++) await turn();
+    expect(s.sent.map(String).filter((f) => f.startsWith('RECEIPT'))).toEqual([]);
+    liberar(true);
+    await until(() => s.sent.length === 4);
+    expect(s.sent.slice(1).map((f) => /receipt-id:(\w)/.exec(String(f))?.[1])).toEqual(['a', 'b', 'c']);
+    // The UNSUBSCRIBE came after: the order's messages no longer reach it.
+    expect(pedidas).toEqual([12]);
+    expect(b.hasSubscribers('/orden/12')).toBe(false);
+    expect(b.send('/usuario/7', { n: 1 })).toBe(1);
+  });
+
+  it('una orden que no puede ver: ERROR y cierre, como cualquier destino prohibido', async () => {
+    const { b, logs } = broker({ mayViewOrder: async (_a, id) => id === 12 });
+    const s = conectar(b);
+    s.frame('SUBSCRIBE\nid:o\ndestination:/orden/13\nreceipt:a\n\n\0');
+    await until(() => s.closedWith === 1000);
+    expect(s.text(1)).toMatch(/^ERROR\n/);
+    expect(s.text(1)).toContain('No tiene permiso para suscribirse a ese destino.');
+    expect(logs).toContain('live.suscripcionRechazada');
+    expect(b.hasSubscribers('/orden/13')).toBe(false);
+
+    const bien = conectar(b);
+    bien.frame('SUBSCRIBE\nid:o\ndestination:/orden/12\nreceipt:a\n\n\0');
+    await until(() => bien.text(1).startsWith('RECEIPT'));
+    expect(b.send('/orden/12', { tipo: 'orden.checklistCambiada', ordenId: 12 })).toBe(1);
+  });
+
+  it('sin quien lea la orden, y para un id que no es de la base, se rechaza sin preguntar', async () => {
+    const sinLector = broker().b;
+    const s = conectar(sinLector);
+    s.frame('SUBSCRIBE\nid:o\ndestination:/orden/12\n\n\0');
+    await until(() => s.closedWith === 1000);
+
+    const pedidas: number[] = [];
+    const { b } = broker({ mayViewOrder: async (_a, id) => (pedidas.push(id), true) });
+    const t = conectar(b);
+    t.frame('SUBSCRIBE\nid:o\ndestination:/orden/99999999999\n\n\0');
+    await until(() => t.closedWith === 1000);
+    expect(pedidas).toEqual([]);
+  });
+
+  it('si se cierra mientras se lee la orden, la suscripción no queda', async () => {
+    let liberar!: (ok: boolean) => void;
+    const { b } = broker({ mayViewOrder: () => new Promise<boolean>((r) => (liberar = r)) });
+    const s = conectar(b);
+    s.frame('SUBSCRIBE\nid:o\ndestination:/orden/12\n\n\0');
+    await until(() => liberar !== undefined);
+    s.emit('close');
+    liberar(true);
+    for (let i = 0; i < 5; i++) await turn();
+    expect(b.hasSubscribers('/orden/12')).toBe(false);
+  });
+});

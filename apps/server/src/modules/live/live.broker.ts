@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { MENSAJES, puedeSuscribirse } from '@delego/contract';
+import { MENSAJES, ordenDelDestino, puedeSuscribirse } from '@delego/contract';
 import type { Actor } from '../../kernel/actor.js';
 import { AppError } from '../../kernel/errors.js';
 import {
@@ -14,6 +14,12 @@ import {
 export interface BrokerOptions {
   /** Resolves CONNECT credentials (login/passcode or an Authorization value) to the actor. */
   authenticate(authorization: string | undefined, address: string): Promise<Actor>;
+  /**
+   * Whether the actor may see that order (an order channel's SUBSCRIBE): false for an order of
+   * another company, one that does not exist or one they may not see; throws only when it could
+   * not tell (the database failed). Without it, order channels are refused.
+   */
+  mayViewOrder?(actor: Actor, ordenId: number): Promise<boolean>;
   maxFrameBytes: number;
   maxSubscriptions: number;
   /** Token bucket: sustained frames per second, and the burst allowed. */
@@ -230,11 +236,15 @@ export class StompBroker {
         if (c.subs.has(id)) return this.fail(c, `Ya existe una suscripción con id ${id}.`, receipt);
         if (c.subs.size >= this.o.maxSubscriptions)
           return this.fail(c, 'Demasiadas suscripciones en esta conexión.', receipt);
-        // Who may subscribe where (SPEC §6, §7): the contract's rule, the one the web client follows.
-        if (!puedeSuscribirse(c.actor, destination)) {
+        // Who may subscribe where (SPEC §6, §7): the contract's rule, the one the web client follows;
+        // an order's channel, whoever may see that order (read here: the frames behind this one
+        // wait in the connection's queue, so an UNSUBSCRIBE right after still comes after it).
+        if (!(await this.maySubscribe(c.actor, destination))) {
           this.o.log({ usuarioId: c.actor.id, destination }, 'live.suscripcionRechazada');
           return this.fail(c, 'No tiene permiso para suscribirse a ese destino.', receipt);
         }
+        // Closed while the order was read (the client left, its credentials changed): nothing to add.
+        if (c.closed) return;
         const sub: Subscription = { c, id, destination };
         c.subs.set(id, sub);
         let subs = this.byDestination.get(destination);
@@ -259,6 +269,12 @@ export class StompBroker {
         return this.fail(c, `El servidor no acepta ${f.command}: los clientes solo se suscriben.`, receipt);
     }
     if (receipt) this.write(c, serializeFrame('RECEIPT', { 'receipt-id': receipt }));
+  }
+
+  private async maySubscribe(actor: Actor, destination: string): Promise<boolean> {
+    const ordenId = ordenDelDestino(destination);
+    if (ordenId === null) return puedeSuscribirse(actor, destination);
+    return this.o.mayViewOrder ? this.o.mayViewOrder(actor, ordenId) : false;
   }
 
   private unsubscribe(c: Connection, id: string): void {

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import { CANALES, MENSAJES, RUTAS, type Canal, type MensajeEnVivo } from '@delego/contract';
 import type { EventBus } from '../../kernel/bus.js';
+import { AppError } from '../../kernel/errors.js';
 import { soloUpgradeDelCanal } from '../../lib/connection-guard.js';
 import { esquemaDe } from '../../kernel/rutas.js';
 import type { Autenticador } from '../../kernel/auth-hook.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
+import type { PuertoOrdenes } from '../orders/index.js';
 import type { PuertoPlanes } from '../plans/index.js';
 import { DEFAULT_BROKER_OPTIONS, StompBroker, type BrokerOptions } from './live.broker.js';
 
@@ -21,6 +23,7 @@ export async function registerLive(
     auth: Pick<Autenticador, 'authenticate'>;
     bus: EventBus;
     plans: Pick<PuertoPlanes, 'estadoDeEntidad'>;
+    orders: Pick<PuertoOrdenes, 'acceso'>;
     notifications: Pick<PuertoNotificaciones, 'touchPresence' | 'dropPresence' | 'setPresence'>;
     instanceId: string;
     broker?: Partial<BrokerOptions>;
@@ -29,6 +32,15 @@ export async function registerLive(
   const broker = new StompBroker({
     ...DEFAULT_BROKER_OPTIONS,
     authenticate: (authorization, address) => deps.auth.authenticate(authorization, address),
+    // The order channel: whoever may see that order, by the orders module's own rule (404 otherwise).
+    mayViewOrder: (actor, ordenId) =>
+      deps.orders.acceso(actor, ordenId).then(
+        () => true,
+        (err: unknown) => {
+          if (err instanceof AppError && err.code === 'NO_ENCONTRADO') return false;
+          throw err;
+        },
+      ),
     log: (obj, msg) => app.log.info(obj, msg),
     onUserConnected: (usuarioId) => {
       deps.notifications.touchPresence(deps.instanceId, [usuarioId]).catch(() => undefined);
@@ -58,20 +70,24 @@ export async function registerLive(
         }
         break;
       case 'orden.creada':
+        enviar('entidad', e.entidadId, { tipo: e.type, ordenId: e.ordenId });
+        break;
       case 'orden.modificada':
       case 'orden.eliminada':
       case 'orden.estadoCambiado':
       case 'orden.responsablesCambiados':
       case 'orden.conformidad':
-        enviar('entidad', e.entidadId, { tipo: e.type, ordenId: e.ordenId });
-        break;
-      case 'orden.checklistCambiada':
-        enviar('entidad', e.entidadId, {
+      case 'orden.checklistCambiada': {
+        // The company's channel, and the order's own for whoever views it without that one.
+        const mensaje = {
           tipo: e.type,
           ordenId: e.ordenId,
-          ...(e.itemId === undefined ? {} : { itemId: e.itemId }),
-        });
+          ...(e.type === 'orden.checklistCambiada' && e.itemId !== undefined ? { itemId: e.itemId } : {}),
+        };
+        enviar('entidad', e.entidadId, mensaje);
+        enviar('orden', e.ordenId, mensaje);
         break;
+      }
       case 'clientes.cacheLimpiada':
       case 'clientes.cambiados':
         enviar('cacheClientes', e.entidadId, { tipo: 'clientes' });

@@ -4,11 +4,13 @@ import { ClienteDeOrden } from '../../features/client-side';
 import { ConformidadDeOrden } from '../../features/conformity';
 import OrdenDetallePage from '../../features/orders/components/orden-detalle-page';
 import { PapeleoDeOrden } from '../../features/reports';
+import { OrdenEnVivo } from '../orden-en-vivo';
 
 /** The order's paperwork in its detail: the links to files, hours and expenses and the report, then the client's side. */
 function papeleo(orden: OrdenDetalle) {
   return (
     <>
+      <OrdenEnVivo ordenId={orden.id} />
       <ChecklistDeOrden orden={orden} />
       <PapeleoDeOrden ordenId={orden.id} />
       <ClienteDeOrden orden={orden} />

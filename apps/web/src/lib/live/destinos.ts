@@ -3,12 +3,13 @@ import {
   destinosDe as destinosDelContrato,
   leerMensaje,
   type Canal,
+  type CanalDeSesion,
   type MensajeLeido,
   type SujetoCanales,
 } from '@delego/contract';
 import type { Manejador } from './canal-en-vivo';
 
-export type { Canal } from '@delego/contract';
+export type { Canal, CanalDeSesion } from '@delego/contract';
 
 export type UsuarioCanales = SujetoCanales;
 
@@ -16,9 +17,10 @@ export type UsuarioCanales = SujetoCanales;
  * The destinations a user subscribes to: the contract's rule (`destinosDe`), the same one the
  * server's broker authorises with (`puedeSuscribirse`), so a subscription is never refused: the
  * user's own notifications and the company's two cache topics always; the plan and entity
- * channels only with crearOrden (SPEC §6).
+ * channels only with crearOrden (SPEC §6). The order channel is not among them: a screen subscribes
+ * to it while the order is shown.
  */
-export function destinosDe(usuario: UsuarioCanales): Partial<Record<Canal, string>> {
+export function destinosDe(usuario: UsuarioCanales): Partial<Record<CanalDeSesion, string>> {
   return destinosDelContrato(usuario);
 }
 

@@ -1,6 +1,7 @@
 import type { UsuarioLogueado } from '@delego/contract';
 import {
   createContext,
+  useCallback,
   useContext,
   useEffect,
   useMemo,
@@ -19,6 +20,10 @@ export interface EstadoConexionEnVivo {
 }
 
 const ConexionEnVivoContext = createContext<EstadoConexionEnVivo>({ connected: false });
+
+/** Adds a screen's subscription to the session's; the returned function takes it away. */
+type AgregarSuscripcion = (destino: string, manejador: Manejador) => () => void;
+const SuscripcionesDePantallaContext = createContext<AgregarSuscripcion | null>(null);
 
 /** What the app does with the live channel; the app layer builds it (it knows every feature). */
 export interface ConfigEnVivo {
@@ -55,10 +60,45 @@ export function LiveProvider({ config, children }: { config: ConfigEnVivo; child
   const [connected, setConnected] = useState(false);
   const canalRef = useRef<CanalEnVivo | null>(null);
   const configRef = useRef(config);
+  /** The session's subscriptions, by the user's permissions. */
+  const deSesionRef = useRef<ReadonlyMap<string, Manejador>>(new Map());
+  /** Those of the screens on display (the order being viewed), each destination with its handlers. */
+  const dePantallasRef = useRef(new Map<string, Set<Manejador>>());
 
   useEffect(() => {
     configRef.current = config;
   });
+
+  /** The session's subscriptions and the screens', together, to the channel. */
+  const aplicar = useCallback(() => {
+    const deseadas = new Map(deSesionRef.current);
+    for (const [destino, manejadores] of dePantallasRef.current) {
+      const deSesion = deseadas.get(destino);
+      deseadas.set(destino, (cuerpo) => {
+        deSesion?.(cuerpo);
+        for (const manejador of manejadores) manejador(cuerpo);
+      });
+    }
+    canalRef.current?.fijarSuscripciones(deseadas);
+  }, []);
+
+  const agregar = useCallback<AgregarSuscripcion>(
+    (destino, manejador) => {
+      const dePantallas = dePantallasRef.current;
+      let manejadores = dePantallas.get(destino);
+      if (!manejadores) dePantallas.set(destino, (manejadores = new Set()));
+      // Its own entry, so that the same handler added twice is taken away once per removal.
+      const propio: Manejador = (cuerpo) => manejador(cuerpo);
+      manejadores.add(propio);
+      aplicar();
+      return () => {
+        manejadores.delete(propio);
+        if (!manejadores.size && dePantallas.get(destino) === manejadores) dePantallas.delete(destino);
+        aplicar();
+      };
+    },
+    [aplicar],
+  );
 
   useEffect(() => {
     const actual = leerSesion();
@@ -78,7 +118,8 @@ export function LiveProvider({ config, children }: { config: ConfigEnVivo; child
     });
     canalRef.current = canal;
     canalActual = canal;
-    canal.fijarSuscripciones(configRef.current.suscripciones(actual.usuario));
+    deSesionRef.current = configRef.current.suscripciones(actual.usuario);
+    aplicar();
     canal.iniciar();
     return () => {
       if (canalRef.current === canal) canalRef.current = null;
@@ -86,15 +127,39 @@ export function LiveProvider({ config, children }: { config: ConfigEnVivo; child
       setConnected(false);
       void canal.detener();
     };
-  }, [credenciales]);
+  }, [credenciales, aplicar]);
 
   // Permissions can change while connected (the stored user is refreshed): follow them.
   useEffect(() => {
-    if (usuario) canalRef.current?.fijarSuscripciones(config.suscripciones(usuario));
-  }, [usuario, config]);
+    if (!usuario) return;
+    deSesionRef.current = config.suscripciones(usuario);
+    aplicar();
+  }, [usuario, config, aplicar]);
 
   const valor = useMemo(() => ({ connected }), [connected]);
-  return <ConexionEnVivoContext value={valor}>{children}</ConexionEnVivoContext>;
+  return (
+    <ConexionEnVivoContext value={valor}>
+      <SuscripcionesDePantallaContext value={agregar}>{children}</SuscripcionesDePantallaContext>
+    </ConexionEnVivoContext>
+  );
+}
+
+/**
+ * A screen's own subscription, beside the session's, while it is mounted and `destino` is not
+ * null (the order being viewed: `/orden/{id}`). It follows the connection: subscribed again after
+ * every reconnect, unsubscribed when the screen leaves or the destination changes. The latest
+ * `manejador` handles each message.
+ */
+export function useSuscripcionEnVivo(destino: string | null, manejador: Manejador): void {
+  const agregar = useContext(SuscripcionesDePantallaContext);
+  const manejadorRef = useRef(manejador);
+  useEffect(() => {
+    manejadorRef.current = manejador;
+  });
+  useEffect(() => {
+    if (!agregar || destino === null) return undefined;
+    return agregar(destino, (cuerpo) => manejadorRef.current(cuerpo));
+  }, [agregar, destino]);
 }
 
 export function useLiveConnection(): EstadoConexionEnVivo {
