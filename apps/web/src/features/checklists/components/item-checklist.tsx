@@ -15,6 +15,7 @@ import { useObjectUrl } from '../../files';
 import { Miniatura } from '../../files';
 import { admiteNota, conNota, leerNumero, respuestaBase } from '../model/checklist';
 import { useFirmaItem } from '../api/get-firma-item';
+import { CampoChecklist } from './campos-checklist';
 
 export interface AccionesItem {
   responder: (item: ItemChecklist, r: ResponderItem) => void;
@@ -243,13 +244,11 @@ function NotaDeItem({ item, deshabilitado, responder }: PropsRespuesta) {
   }
   return (
     <div className="checklist-item__campo">
-      <IonInput
+      <CampoChecklist
         label="Nota"
-        labelPlacement="stacked"
-        fill="outline"
-        value={texto}
+        valor={texto}
         disabled={deshabilitado}
-        onIonInput={(e) => setTexto(String(e.detail.value ?? ''))}
+        alCambiar={setTexto}
         onKeyDown={(e) => {
           if (e.key === 'Enter') guardar();
         }}
@@ -418,13 +417,11 @@ function RespuestaFirma({ ordenId, item, deshabilitado, responder }: PropsRespue
   if (firmando) {
     return (
       <div className="checklist-item__firma">
-        <IonInput
+        <CampoChecklist
           label="Nombre de quien firma (opcional)"
-          labelPlacement="stacked"
-          fill="outline"
-          value={firmante}
+          valor={firmante}
           maxlength={LIMITES_CHECKLIST.firmante}
-          onIonInput={(e) => setFirmante(String(e.detail.value ?? ''))}
+          alCambiar={setFirmante}
         />
         <FirmaCanvas
           etiqueta={item.etiqueta}
