@@ -10,6 +10,7 @@ import {
 import { IonBadge, IonButton, IonIcon, IonInput, IonNote, IonSpinner } from '@ionic/react';
 import { arrowForwardOutline, cameraOutline, createOutline, trashOutline } from 'ionicons/icons';
 import { useRef, useState } from 'react';
+import { BotonConIcono, BotonIcono } from '../../../components/boton-icono';
 import { FirmaCanvas } from '../../../components/firma-canvas';
 import { useObjectUrl } from '../../files';
 import { Miniatura } from '../../files';
@@ -186,17 +187,15 @@ export function ItemChecklistFila({
             )
           )}
           {item.adHoc && puede && (
-            <IonButton
+            <BotonIcono
+              icono={trashOutline}
+              etiqueta={`Quitar «${item.etiqueta}»`}
               size="small"
-              fill="clear"
               color="medium"
               disabled={ocupado}
               onClick={() => acciones.quitar(item)}
-              aria-label={`Quitar «${item.etiqueta}»`}
-              data-testid={`checklist-quitar-${item.id}`}
-            >
-              <IonIcon slot="icon-only" icon={trashOutline} aria-hidden="true" />
-            </IonButton>
+              testId={`checklist-quitar-${item.id}`}
+            />
           )}
         </div>
       )}
@@ -224,17 +223,17 @@ function NotaDeItem({ item, deshabilitado, responder }: PropsRespuesta) {
   const largo = texto.trim().length > LIMITES_CHECKLIST.texto;
   if (!abierta) {
     return (
-      <IonButton
+      <BotonConIcono
+        icono={createOutline}
         size="small"
         fill="clear"
         color="medium"
         disabled={deshabilitado}
         onClick={() => setAbierta(true)}
-        data-testid={`checklist-nota-abrir-${item.id}`}
+        testId={`checklist-nota-abrir-${item.id}`}
       >
-        <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
         {item.respuesta?.nota ? 'Cambiar nota' : 'Agregar nota'}
-      </IonButton>
+      </BotonConIcono>
     );
   }
   function guardar() {
@@ -395,16 +394,16 @@ function RespuestaFoto({
         }}
         data-testid={evidencia ? `checklist-evidencia-entrada-${item.id}` : `checklist-foto-entrada-${item.id}`}
       />
-      <IonButton
+      <BotonConIcono
+        icono={cameraOutline}
         size="small"
         disabled={deshabilitado}
         onClick={() => entrada.current?.click()}
         fill={evidencia ? 'clear' : 'outline'}
-        data-testid={evidencia ? `checklist-evidencia-${item.id}` : `checklist-foto-${item.id}`}
+        testId={evidencia ? `checklist-evidencia-${item.id}` : `checklist-foto-${item.id}`}
       >
-        <IonIcon slot="start" icon={cameraOutline} aria-hidden="true" />
         {evidencia ? 'Agregar foto de evidencia' : fotos.length ? 'Agregar foto' : 'Tomar o elegir foto'}
-      </IonButton>
+      </BotonConIcono>
     </div>
   );
 }
@@ -446,16 +445,16 @@ function RespuestaFirma({ ordenId, item, deshabilitado, responder }: PropsRespue
     <div className="checklist-item__firma">
       {url && <img className="checklist-item__firma-imagen" src={url} alt={`Firma de ${item.etiqueta}`} />}
       {item.respuesta?.firmante && <span>Firmó {item.respuesta.firmante}</span>}
-      <IonButton
+      <BotonConIcono
+        icono={createOutline}
         size="small"
         fill="outline"
         disabled={deshabilitado}
         onClick={() => setFirmando(true)}
-        data-testid={`checklist-firmar-${item.id}`}
+        testId={`checklist-firmar-${item.id}`}
       >
-        <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
         {item.hecho ? 'Firmar de nuevo' : 'Firmar'}
-      </IonButton>
+      </BotonConIcono>
     </div>
   );
 }
