@@ -11,6 +11,7 @@ import {
 import { IonButton, IonNote, IonProgressBar, IonSkeletonText } from '@ionic/react';
 import { useState } from 'react';
 import { useAviso, useConfirmar } from '../../../components/avisos';
+import { FalloDeSeccion } from '../../../components/estados-pantalla';
 import { ApiError, mensajeDeError, notificarError } from '../../../lib/errors';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { MENSAJE_SIN_CONEXION, nuevaClave } from '../../../lib/outbox';
@@ -143,12 +144,9 @@ export function ChecklistDeOrden({ orden }: { orden: OrdenDetalle }) {
   if (!c.data) {
     return (
       <Seccion>
-        <p className="orden-dato__vacio" data-testid="checklist-error">
-          No se pudo cargar el checklist. {c.error ? mensajeDeError(c.error) : ''}{' '}
-          <IonButton fill="clear" size="small" onClick={() => void c.refetch()}>
-            Reintentar
-          </IonButton>
-        </p>
+        <FalloDeSeccion className="orden-dato__vacio" onReintentar={() => void c.refetch()} testId="checklist-error">
+          No se pudo cargar el checklist. {c.error ? mensajeDeError(c.error) : ''}
+        </FalloDeSeccion>
       </Seccion>
     );
   }

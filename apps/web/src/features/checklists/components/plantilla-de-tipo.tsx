@@ -12,6 +12,7 @@ import { arrowDownOutline, arrowUpOutline, trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { BotonIcono } from '../../../components/boton-icono';
+import { FalloDeSeccion } from '../../../components/estados-pantalla';
 import { mensajeDeError } from '../../../lib/errors';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useGuardarPlantilla, usePlantilla } from '../api/plantilla';
@@ -43,12 +44,9 @@ export function PlantillaDeTipo({ tipoOrdenId }: { tipoOrdenId: number }) {
         {plantilla.isPending ? (
           <IonSkeletonText animated style={{ width: '70%', height: 40 }} />
         ) : !plantilla.data ? (
-          <p role="alert">
-            No se pudo cargar el checklist. {mensajeDeError(plantilla.error)}{' '}
-            <IonButton fill="clear" size="small" onClick={() => void plantilla.refetch()}>
-              Reintentar
-            </IonButton>
-          </p>
+          <FalloDeSeccion alerta onReintentar={() => void plantilla.refetch()}>
+            No se pudo cargar el checklist. {mensajeDeError(plantilla.error)}
+          </FalloDeSeccion>
         ) : (
           <Editor key={plantilla.data.version} tipoOrdenId={tipoOrdenId} plantilla={plantilla.data} />
         )}

@@ -9,6 +9,7 @@ import { IonBadge, IonButton, IonCheckbox, IonInput, IonSkeletonText } from '@io
 import { createOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { BotonConIcono } from '../../../components/boton-icono';
+import { FalloDeSeccion } from '../../../components/estados-pantalla';
 import { FirmaCanvas } from '../../../components/firma-canvas';
 import { useAviso } from '../../../components/avisos';
 import { Texto } from '../../../components/texto';
@@ -49,12 +50,9 @@ export function ConformidadDeOrden({ orden }: { orden: OrdenDetalle }) {
       {c.isPending ? (
         <IonSkeletonText animated style={{ width: '60%', height: 16 }} />
       ) : !c.data ? (
-        <p className="orden-dato__vacio">
-          No se pudo cargar la conformidad.{' '}
-          <IonButton fill="clear" size="small" onClick={() => void c.refetch()}>
-            Reintentar
-          </IonButton>
-        </p>
+        <FalloDeSeccion className="orden-dato__vacio" onReintentar={() => void c.refetch()}>
+          No se pudo cargar la conformidad.
+        </FalloDeSeccion>
       ) : (
         <>
           {textoRequerida(c.data) && <p className="conformidad__requerida">{textoRequerida(c.data)}</p>}
