@@ -5,10 +5,11 @@ import {
   type OrdenDetalle,
   type Ubicacion,
 } from '@delego/contract';
-import { IonBadge, IonButton, IonCheckbox, IonInput, IonSkeletonText } from '@ionic/react';
+import { IonBadge, IonButton, IonCheckbox, IonSkeletonText } from '@ionic/react';
 import { createOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { BotonConIcono } from '../../../components/boton-icono';
+import { CampoTexto } from '../../../components/campos';
 import { FalloDeSeccion } from '../../../components/estados-pantalla';
 import { FirmaCanvas } from '../../../components/firma-canvas';
 import { useAviso } from '../../../components/avisos';
@@ -166,27 +167,27 @@ export function FormularioFirma({ ordenId, alTerminar }: { ordenId: number; alTe
 
   return (
     <div className="conformidad__formulario" data-testid="conformidad-formulario">
-      <IonInput
+      <CampoTexto
         label="Nombre de quien firma"
         labelPlacement="stacked"
-        fill="outline"
+        name="nombre"
         value={nombre}
-        maxlength={LIMITES_CONFORMIDAD.nombre}
-        onIonInput={(ev) => setNombre(String(ev.detail.value ?? ''))}
-        errorText={errores.nombre}
-        className={errores.nombre ? 'ion-invalid ion-touched' : undefined}
+        max={LIMITES_CONFORMIDAD.nombre}
+        onChange={setNombre}
+        error={errores.nombre}
+        disabled={false}
         data-testid="conformidad-nombre"
       />
-      <IonInput
+      <CampoTexto
         label="DNI (opcional)"
         labelPlacement="stacked"
-        fill="outline"
         inputmode="numeric"
+        name="dni"
         value={dni}
-        maxlength={LIMITES_CONFORMIDAD.dni}
-        onIonInput={(ev) => setDni(String(ev.detail.value ?? ''))}
-        errorText={errores.dni}
-        className={errores.dni ? 'ion-invalid ion-touched' : undefined}
+        max={LIMITES_CONFORMIDAD.dni}
+        onChange={setDni}
+        error={errores.dni}
+        disabled={false}
         data-testid="conformidad-dni"
       />
       <IonCheckbox
