@@ -1,6 +1,7 @@
 import { NOMBRES_TIPO_ITEM, TIPOS_ITEM_CHECKLIST, type TipoItemChecklist } from '@delego/contract';
-import { IonCheckbox, IonInput, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonCheckbox, IonInput } from '@ionic/react';
 import type { ComponentProps, ReactNode } from 'react';
+import { Selector } from '../../../components/selector';
 import { valorDe } from '../../../lib/formularios';
 
 /**
@@ -38,21 +39,16 @@ export function CampoTipoItem({
   testId: string;
 }) {
   return (
-    <IonSelect
+    <Selector
       label="Tipo"
       labelPlacement="stacked"
       fill="outline"
-      interface="popover"
-      value={valor}
-      onIonChange={(e) => alCambiar(e.detail.value as TipoItemChecklist)}
+      valores={TIPOS_ITEM_CHECKLIST}
+      nombres={NOMBRES_TIPO_ITEM}
+      valor={valor}
+      alCambiar={alCambiar}
       data-testid={testId}
-    >
-      {TIPOS_ITEM_CHECKLIST.map((t) => (
-        <IonSelectOption key={t} value={t}>
-          {NOMBRES_TIPO_ITEM[t]}
-        </IonSelectOption>
-      ))}
-    </IonSelect>
+    />
   );
 }
 
