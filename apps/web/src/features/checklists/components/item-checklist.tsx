@@ -9,7 +9,7 @@ import {
 } from '@delego/contract';
 import { IonBadge, IonButton, IonIcon, IonInput, IonNote, IonSpinner } from '@ionic/react';
 import { arrowForwardOutline, cameraOutline, createOutline, trashOutline } from 'ionicons/icons';
-import { useRef, useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { BotonConIcono, BotonIcono } from '../../../components/boton-icono';
 import { FirmaCanvas } from '../../../components/firma-canvas';
 import { useObjectUrl } from '../../files';
@@ -248,9 +248,7 @@ function NotaDeItem({ item, deshabilitado, responder }: PropsRespuesta) {
         valor={texto}
         disabled={deshabilitado}
         alCambiar={setTexto}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') guardar();
-        }}
+        onKeyDown={guardarConEnter(guardar)}
         helperText={largo ? `Máximo ${LIMITES_CHECKLIST.texto} caracteres.` : 'Qué se encontró o por qué falló.'}
         data-testid={`checklist-nota-${item.id}`}
       />
@@ -264,6 +262,13 @@ function NotaDeItem({ item, deshabilitado, responder }: PropsRespuesta) {
       </IonButton>
     </div>
   );
+}
+
+/** Enter in a one-line answer (a note, a number) saves it. */
+function guardarConEnter(guardar: () => void) {
+  return (e: KeyboardEvent) => {
+    if (e.key === 'Enter') guardar();
+  };
 }
 
 function RespuestaNumero({ item, deshabilitado, responder }: PropsRespuesta) {
@@ -292,9 +297,7 @@ function RespuestaNumero({ item, deshabilitado, responder }: PropsRespuesta) {
         value={texto}
         disabled={deshabilitado}
         onIonInput={(e) => setTexto(String(e.detail.value ?? ''))}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') guardar();
-        }}
+        onKeyDown={guardarConEnter(guardar)}
         data-testid={`checklist-numero-${item.id}`}
       >
         {item.unidad && (
