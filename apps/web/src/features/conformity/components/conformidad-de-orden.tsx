@@ -165,31 +165,21 @@ export function FormularioFirma({ ordenId, alTerminar }: { ordenId: number; alTe
     );
   }
 
+  // What both fields share: the label above, the contract's limit, the message, the test id.
+  const campo = (nombre: 'nombre' | 'dni', label: string) => ({
+    name: nombre,
+    label,
+    labelPlacement: 'stacked' as const,
+    max: LIMITES_CONFORMIDAD[nombre],
+    error: errores[nombre],
+    disabled: false,
+    'data-testid': `conformidad-${nombre}`,
+  });
+
   return (
     <div className="conformidad__formulario" data-testid="conformidad-formulario">
-      <CampoTexto
-        label="Nombre de quien firma"
-        labelPlacement="stacked"
-        name="nombre"
-        value={nombre}
-        max={LIMITES_CONFORMIDAD.nombre}
-        onChange={setNombre}
-        error={errores.nombre}
-        disabled={false}
-        data-testid="conformidad-nombre"
-      />
-      <CampoTexto
-        label="DNI (opcional)"
-        labelPlacement="stacked"
-        inputmode="numeric"
-        name="dni"
-        value={dni}
-        max={LIMITES_CONFORMIDAD.dni}
-        onChange={setDni}
-        error={errores.dni}
-        disabled={false}
-        data-testid="conformidad-dni"
-      />
+      <CampoTexto {...campo('nombre', 'Nombre de quien firma')} value={nombre} onChange={setNombre} />
+      <CampoTexto {...campo('dni', 'DNI (opcional)')} inputmode="numeric" value={dni} onChange={setDni} />
       <IonCheckbox
         labelPlacement="end"
         checked={conUbicacion}
