@@ -80,6 +80,32 @@ export function BotonEstado({ onClick, children }: { onClick: () => void; childr
   );
 }
 
+interface FalloDeSeccionProps {
+  /** What failed, and why when known: 'No se pudo cargar el historial.' */
+  children: ReactNode;
+  onReintentar: () => void;
+  /** The paragraph's classes: 'orden-dato__vacio' in a section of the order. */
+  className?: string;
+  /** Said at once by screen readers (a part the person is working in). */
+  alerta?: boolean;
+  testId?: string;
+}
+
+/**
+ * A part of a screen that could not be loaded (a section of the order, a card): one line that
+ * says so, with 'Reintentar' beside it; the rest of the screen stays usable.
+ */
+export function FalloDeSeccion({ children, onReintentar, className, alerta = false, testId }: FalloDeSeccionProps) {
+  return (
+    <p className={className} role={alerta ? 'alert' : undefined} data-testid={testId}>
+      {children}{' '}
+      <IonButton fill="clear" size="small" onClick={onReintentar}>
+        Reintentar
+      </IonButton>
+    </p>
+  );
+}
+
 function IrAInicio() {
   return (
     <BotonRuta ruta="/home" direccion="root" fill="outline">

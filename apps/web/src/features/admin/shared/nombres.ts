@@ -24,6 +24,11 @@ const NOMBRES_PERMISO: Record<string, string> = {
   borrarOrden: 'Borrar',
 };
 
+/** Alphabetical order of names as a Spanish reader expects: accents and capitals do not count. */
+export function compararNombres(a: string, b: string): number {
+  return a.localeCompare(b, 'es', { sensitivity: 'base' });
+}
+
 export function nombrePermiso(nombre: string): string {
   return NOMBRES_PERMISO[nombre] ?? nombre;
 }

@@ -1,8 +1,6 @@
 import {
   LIMITES_CHECKLIST,
   puedeCrearOrden,
-  NOMBRES_TIPO_ITEM,
-  TIPOS_ITEM_CHECKLIST,
   textoProgreso,
   zAgregarItem,
   type ItemChecklist,
@@ -10,18 +8,10 @@ import {
   type ResponderItem,
   type TipoItemChecklist,
 } from '@delego/contract';
-import {
-  IonButton,
-  IonCheckbox,
-  IonInput,
-  IonNote,
-  IonProgressBar,
-  IonSelect,
-  IonSelectOption,
-  IonSkeletonText,
-} from '@ionic/react';
+import { IonButton, IonNote, IonProgressBar, IonSkeletonText } from '@ionic/react';
 import { useState } from 'react';
 import { useAviso, useConfirmar } from '../../../components/avisos';
+import { FalloDeSeccion } from '../../../components/estados-pantalla';
 import { ApiError, mensajeDeError, notificarError } from '../../../lib/errors';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { MENSAJE_SIN_CONEXION, nuevaClave } from '../../../lib/outbox';
@@ -33,6 +23,7 @@ import { useAgregarItem, useQuitarItem, useReaplicarChecklist } from '../api/ite
 import { useResponderFoto } from '../api/responder-foto';
 import { useResponderItem } from '../api/responder-item';
 import { porSeccion, respuestaBase } from '../model/checklist';
+import { CampoChecklist, CampoTipoItem, CasillaChecklist } from './campos-checklist';
 import { ItemChecklistFila, type AccionesItem } from './item-checklist';
 import '../checklists.css';
 
@@ -153,12 +144,9 @@ export function ChecklistDeOrden({ orden }: { orden: OrdenDetalle }) {
   if (!c.data) {
     return (
       <Seccion>
-        <p className="orden-dato__vacio" data-testid="checklist-error">
-          No se pudo cargar el checklist. {c.error ? mensajeDeError(c.error) : ''}{' '}
-          <IonButton fill="clear" size="small" onClick={() => void c.refetch()}>
-            Reintentar
-          </IonButton>
-        </p>
+        <FalloDeSeccion className="orden-dato__vacio" onReintentar={() => void c.refetch()} testId="checklist-error">
+          No se pudo cargar el checklist. {c.error ? mensajeDeError(c.error) : ''}
+        </FalloDeSeccion>
       </Seccion>
     );
   }
@@ -341,33 +329,17 @@ function AgregarItem({ ordenId, lleno }: { ordenId: number; lleno: boolean }) {
       }}
       data-testid="checklist-agregar-form"
     >
-      <IonInput
+      <CampoChecklist
         label="Texto del ítem"
-        labelPlacement="stacked"
-        fill="outline"
-        value={etiqueta}
+        valor={etiqueta}
         maxlength={LIMITES_CHECKLIST.texto}
-        onIonInput={(e) => setEtiqueta(String(e.detail.value ?? ''))}
+        alCambiar={setEtiqueta}
         data-testid="checklist-agregar-etiqueta"
       />
-      <IonSelect
-        label="Tipo"
-        labelPlacement="stacked"
-        fill="outline"
-        interface="popover"
-        value={tipo}
-        onIonChange={(e) => setTipo(e.detail.value as TipoItemChecklist)}
-        data-testid="checklist-agregar-tipo"
-      >
-        {TIPOS_ITEM_CHECKLIST.map((t) => (
-          <IonSelectOption key={t} value={t}>
-            {NOMBRES_TIPO_ITEM[t]}
-          </IonSelectOption>
-        ))}
-      </IonSelect>
-      <IonCheckbox labelPlacement="end" checked={requerido} onIonChange={(e) => setRequerido(e.detail.checked)}>
+      <CampoTipoItem valor={tipo} alCambiar={setTipo} testId="checklist-agregar-tipo" />
+      <CasillaChecklist marcada={requerido} alCambiar={setRequerido}>
         Obligatorio para finalizar
-      </IonCheckbox>
+      </CasillaChecklist>
       {error && (
         <p className="checklist-item__error" role="alert">
           {error}

@@ -9,12 +9,14 @@ import {
 } from '@delego/contract';
 import { IonBadge, IonButton, IonIcon, IonInput, IonNote, IonSpinner } from '@ionic/react';
 import { arrowForwardOutline, cameraOutline, createOutline, trashOutline } from 'ionicons/icons';
-import { useRef, useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { BotonConIcono, BotonIcono } from '../../../components/boton-icono';
 import { FirmaCanvas } from '../../../components/firma-canvas';
 import { useObjectUrl } from '../../files';
 import { Miniatura } from '../../files';
 import { admiteNota, conNota, leerNumero, respuestaBase } from '../model/checklist';
 import { useFirmaItem } from '../api/get-firma-item';
+import { CampoChecklist } from './campos-checklist';
 
 export interface AccionesItem {
   responder: (item: ItemChecklist, r: ResponderItem) => void;
@@ -185,17 +187,15 @@ export function ItemChecklistFila({
             )
           )}
           {item.adHoc && puede && (
-            <IonButton
+            <BotonIcono
+              icono={trashOutline}
+              etiqueta={`Quitar «${item.etiqueta}»`}
               size="small"
-              fill="clear"
               color="medium"
               disabled={ocupado}
               onClick={() => acciones.quitar(item)}
-              aria-label={`Quitar «${item.etiqueta}»`}
-              data-testid={`checklist-quitar-${item.id}`}
-            >
-              <IonIcon slot="icon-only" icon={trashOutline} aria-hidden="true" />
-            </IonButton>
+              testId={`checklist-quitar-${item.id}`}
+            />
           )}
         </div>
       )}
@@ -223,17 +223,17 @@ function NotaDeItem({ item, deshabilitado, responder }: PropsRespuesta) {
   const largo = texto.trim().length > LIMITES_CHECKLIST.texto;
   if (!abierta) {
     return (
-      <IonButton
+      <BotonConIcono
+        icono={createOutline}
         size="small"
         fill="clear"
         color="medium"
         disabled={deshabilitado}
         onClick={() => setAbierta(true)}
-        data-testid={`checklist-nota-abrir-${item.id}`}
+        testId={`checklist-nota-abrir-${item.id}`}
       >
-        <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
         {item.respuesta?.nota ? 'Cambiar nota' : 'Agregar nota'}
-      </IonButton>
+      </BotonConIcono>
     );
   }
   function guardar() {
@@ -243,16 +243,12 @@ function NotaDeItem({ item, deshabilitado, responder }: PropsRespuesta) {
   }
   return (
     <div className="checklist-item__campo">
-      <IonInput
+      <CampoChecklist
         label="Nota"
-        labelPlacement="stacked"
-        fill="outline"
-        value={texto}
+        valor={texto}
         disabled={deshabilitado}
-        onIonInput={(e) => setTexto(String(e.detail.value ?? ''))}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') guardar();
-        }}
+        alCambiar={setTexto}
+        onKeyDown={guardarConEnter(guardar)}
         helperText={largo ? `Máximo ${LIMITES_CHECKLIST.texto} caracteres.` : 'Qué se encontró o por qué falló.'}
         data-testid={`checklist-nota-${item.id}`}
       />
@@ -266,6 +262,13 @@ function NotaDeItem({ item, deshabilitado, responder }: PropsRespuesta) {
       </IonButton>
     </div>
   );
+}
+
+/** Enter in a one-line answer (a note, a number) saves it. */
+function guardarConEnter(guardar: () => void) {
+  return (e: KeyboardEvent) => {
+    if (e.key === 'Enter') guardar();
+  };
 }
 
 function RespuestaNumero({ item, deshabilitado, responder }: PropsRespuesta) {
@@ -294,9 +297,7 @@ function RespuestaNumero({ item, deshabilitado, responder }: PropsRespuesta) {
         value={texto}
         disabled={deshabilitado}
         onIonInput={(e) => setTexto(String(e.detail.value ?? ''))}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') guardar();
-        }}
+        onKeyDown={guardarConEnter(guardar)}
         data-testid={`checklist-numero-${item.id}`}
       >
         {item.unidad && (
@@ -396,16 +397,16 @@ function RespuestaFoto({
         }}
         data-testid={evidencia ? `checklist-evidencia-entrada-${item.id}` : `checklist-foto-entrada-${item.id}`}
       />
-      <IonButton
+      <BotonConIcono
+        icono={cameraOutline}
         size="small"
         disabled={deshabilitado}
         onClick={() => entrada.current?.click()}
         fill={evidencia ? 'clear' : 'outline'}
-        data-testid={evidencia ? `checklist-evidencia-${item.id}` : `checklist-foto-${item.id}`}
+        testId={evidencia ? `checklist-evidencia-${item.id}` : `checklist-foto-${item.id}`}
       >
-        <IonIcon slot="start" icon={cameraOutline} aria-hidden="true" />
         {evidencia ? 'Agregar foto de evidencia' : fotos.length ? 'Agregar foto' : 'Tomar o elegir foto'}
-      </IonButton>
+      </BotonConIcono>
     </div>
   );
 }
@@ -418,13 +419,11 @@ function RespuestaFirma({ ordenId, item, deshabilitado, responder }: PropsRespue
   if (firmando) {
     return (
       <div className="checklist-item__firma">
-        <IonInput
+        <CampoChecklist
           label="Nombre de quien firma (opcional)"
-          labelPlacement="stacked"
-          fill="outline"
-          value={firmante}
+          valor={firmante}
           maxlength={LIMITES_CHECKLIST.firmante}
-          onIonInput={(e) => setFirmante(String(e.detail.value ?? ''))}
+          alCambiar={setFirmante}
         />
         <FirmaCanvas
           etiqueta={item.etiqueta}
@@ -449,16 +448,16 @@ function RespuestaFirma({ ordenId, item, deshabilitado, responder }: PropsRespue
     <div className="checklist-item__firma">
       {url && <img className="checklist-item__firma-imagen" src={url} alt={`Firma de ${item.etiqueta}`} />}
       {item.respuesta?.firmante && <span>Firmó {item.respuesta.firmante}</span>}
-      <IonButton
+      <BotonConIcono
+        icono={createOutline}
         size="small"
         fill="outline"
         disabled={deshabilitado}
         onClick={() => setFirmando(true)}
-        data-testid={`checklist-firmar-${item.id}`}
+        testId={`checklist-firmar-${item.id}`}
       >
-        <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
         {item.hecho ? 'Firmar de nuevo' : 'Firmar'}
-      </IonButton>
+      </BotonConIcono>
     </div>
   );
 }

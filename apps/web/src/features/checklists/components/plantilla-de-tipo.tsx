@@ -1,11 +1,4 @@
-import {
-  LIMITES_CHECKLIST,
-  NOMBRES_TIPO_ITEM,
-  TIPOS_ITEM_CHECKLIST,
-  textoFechaHora,
-  type PlantillaChecklist,
-  type TipoItemChecklist,
-} from '@delego/contract';
+import { LIMITES_CHECKLIST, textoFechaHora, type PlantillaChecklist } from '@delego/contract';
 import {
   IonButton,
   IonCard,
@@ -13,16 +6,13 @@ import {
   IonCardHeader,
   IonCardSubtitle,
   IonCardTitle,
-  IonCheckbox,
-  IonIcon,
-  IonInput,
-  IonSelect,
-  IonSelectOption,
   IonSkeletonText,
 } from '@ionic/react';
 import { arrowDownOutline, arrowUpOutline, trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useAviso, useConfirmar } from '../../../components/avisos';
+import { BotonIcono } from '../../../components/boton-icono';
+import { FalloDeSeccion } from '../../../components/estados-pantalla';
 import { mensajeDeError } from '../../../lib/errors';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useGuardarPlantilla, usePlantilla } from '../api/plantilla';
@@ -34,6 +24,7 @@ import {
   type ErroresPlantilla,
   type ItemEditable,
 } from '../model/plantilla';
+import { CampoChecklist, CampoTipoItem, CasillaChecklist } from './campos-checklist';
 import '../checklists.css';
 
 /**
@@ -53,12 +44,9 @@ export function PlantillaDeTipo({ tipoOrdenId }: { tipoOrdenId: number }) {
         {plantilla.isPending ? (
           <IonSkeletonText animated style={{ width: '70%', height: 40 }} />
         ) : !plantilla.data ? (
-          <p role="alert">
-            No se pudo cargar el checklist. {mensajeDeError(plantilla.error)}{' '}
-            <IonButton fill="clear" size="small" onClick={() => void plantilla.refetch()}>
-              Reintentar
-            </IonButton>
-          </p>
+          <FalloDeSeccion alerta onReintentar={() => void plantilla.refetch()}>
+            No se pudo cargar el checklist. {mensajeDeError(plantilla.error)}
+          </FalloDeSeccion>
         ) : (
           <Editor key={plantilla.data.version} tipoOrdenId={tipoOrdenId} plantilla={plantilla.data} />
         )}
@@ -130,127 +118,16 @@ function Editor({ tipoOrdenId, plantilla }: { tipoOrdenId: number; plantilla: Pl
       </p>
       <ol className="checklist__items">
         {items.map((item, i) => (
-          <li key={item.clave} className="plantilla__item" data-testid={`plantilla-item-${i}`}>
-            <div className="plantilla__fila">
-              <IonInput
-                label="Sección (opcional)"
-                labelPlacement="stacked"
-                fill="outline"
-                value={item.seccion}
-                maxlength={LIMITES_CHECKLIST.seccion}
-                onIonInput={(e) => editar(item.clave, { seccion: String(e.detail.value ?? '') })}
-                data-testid={`plantilla-seccion-${i}`}
-              />
-              <IonSelect
-                label="Tipo"
-                labelPlacement="stacked"
-                fill="outline"
-                interface="popover"
-                value={item.tipo}
-                onIonChange={(e) => editar(item.clave, { tipo: e.detail.value as TipoItemChecklist })}
-                data-testid={`plantilla-tipo-${i}`}
-              >
-                {TIPOS_ITEM_CHECKLIST.map((t) => (
-                  <IonSelectOption key={t} value={t}>
-                    {NOMBRES_TIPO_ITEM[t]}
-                  </IonSelectOption>
-                ))}
-              </IonSelect>
-            </div>
-            <IonInput
-              label="Texto del ítem"
-              labelPlacement="stacked"
-              fill="outline"
-              value={item.etiqueta}
-              maxlength={LIMITES_CHECKLIST.texto}
-              onIonInput={(e) => editar(item.clave, { etiqueta: String(e.detail.value ?? '') })}
-              data-testid={`plantilla-etiqueta-${i}`}
-            />
-            {item.tipo === 'numero' && (
-              <div className="plantilla__fila">
-                <IonInput
-                  label="Unidad"
-                  labelPlacement="stacked"
-                  fill="outline"
-                  value={item.unidad}
-                  maxlength={LIMITES_CHECKLIST.unidad}
-                  onIonInput={(e) => editar(item.clave, { unidad: String(e.detail.value ?? '') })}
-                  data-testid={`plantilla-unidad-${i}`}
-                />
-                <IonInput
-                  label="Mínimo"
-                  labelPlacement="stacked"
-                  fill="outline"
-                  inputmode="decimal"
-                  value={item.min}
-                  onIonInput={(e) => editar(item.clave, { min: String(e.detail.value ?? '') })}
-                  data-testid={`plantilla-min-${i}`}
-                />
-                <IonInput
-                  label="Máximo"
-                  labelPlacement="stacked"
-                  fill="outline"
-                  inputmode="decimal"
-                  value={item.max}
-                  onIonInput={(e) => editar(item.clave, { max: String(e.detail.value ?? '') })}
-                  data-testid={`plantilla-max-${i}`}
-                />
-              </div>
-            )}
-            <div className="plantilla__fila">
-              <IonCheckbox
-                labelPlacement="end"
-                checked={item.requerido}
-                onIonChange={(e) => editar(item.clave, { requerido: e.detail.checked })}
-                data-testid={`plantilla-requerido-${i}`}
-              >
-                Obligatorio
-              </IonCheckbox>
-              <IonCheckbox
-                labelPlacement="end"
-                checked={item.publico}
-                onIonChange={(e) => editar(item.clave, { publico: e.detail.checked })}
-                data-testid={`plantilla-publico-${i}`}
-              >
-                Lo ve el cliente
-              </IonCheckbox>
-              <span className="plantilla__mover">
-                <IonButton
-                  fill="clear"
-                  size="small"
-                  disabled={i === 0}
-                  onClick={() => cambiar(mover(items, i, -1))}
-                  aria-label={`Subir el ítem ${i + 1}`}
-                >
-                  <IonIcon slot="icon-only" icon={arrowUpOutline} aria-hidden="true" />
-                </IonButton>
-                <IonButton
-                  fill="clear"
-                  size="small"
-                  disabled={i === items.length - 1}
-                  onClick={() => cambiar(mover(items, i, 1))}
-                  aria-label={`Bajar el ítem ${i + 1}`}
-                >
-                  <IonIcon slot="icon-only" icon={arrowDownOutline} aria-hidden="true" />
-                </IonButton>
-                <IonButton
-                  fill="clear"
-                  size="small"
-                  color="danger"
-                  onClick={() => void quitar(item)}
-                  aria-label={`Quitar el ítem ${i + 1}`}
-                  data-testid={`plantilla-quitar-${i}`}
-                >
-                  <IonIcon slot="icon-only" icon={trashOutline} aria-hidden="true" />
-                </IonButton>
-              </span>
-            </div>
-            {errores[item.clave] && (
-              <p className="checklist-item__error" role="alert" data-testid={`plantilla-error-${i}`}>
-                {errores[item.clave]}
-              </p>
-            )}
-          </li>
+          <ItemDePlantilla
+            key={item.clave}
+            item={item}
+            i={i}
+            ultimo={i === items.length - 1}
+            error={errores[item.clave]}
+            editar={(cambios) => editar(item.clave, cambios)}
+            desplazar={(paso) => cambiar(mover(items, i, paso))}
+            quitar={() => void quitar(item)}
+          />
         ))}
       </ol>
       {errores.general && (
@@ -273,5 +150,87 @@ function Editor({ tipoOrdenId, plantilla }: { tipoOrdenId: number; plantilla: Pl
         </IonButton>
       </div>
     </form>
+  );
+}
+
+type CampoTextoDeItem = 'seccion' | 'etiqueta' | 'unidad' | 'min' | 'max';
+
+/** One item of the template being edited: its fields, its place in the list, its message. */
+function ItemDePlantilla({
+  item,
+  i,
+  ultimo,
+  error,
+  editar,
+  desplazar,
+  quitar,
+}: {
+  item: ItemEditable;
+  i: number;
+  ultimo: boolean;
+  error: string | undefined;
+  editar: (cambios: Partial<ItemEditable>) => void;
+  desplazar: (paso: -1 | 1) => void;
+  quitar: () => void;
+}) {
+  // Binds a field to one value of the item; the tests find it as 'plantilla-<value>-<i>'.
+  const texto = (campo: CampoTextoDeItem) => ({
+    valor: item[campo],
+    alCambiar: (valor: string) => editar({ [campo]: valor }),
+    'data-testid': `plantilla-${campo}-${i}`,
+  });
+  const casilla = (campo: 'requerido' | 'publico') => ({
+    marcada: item[campo],
+    alCambiar: (marcada: boolean) => editar({ [campo]: marcada }),
+    testId: `plantilla-${campo}-${i}`,
+  });
+  return (
+    <li className="plantilla__item" data-testid={`plantilla-item-${i}`}>
+      <div className="plantilla__fila">
+        <CampoChecklist label="Sección (opcional)" maxlength={LIMITES_CHECKLIST.seccion} {...texto('seccion')} />
+        <CampoTipoItem valor={item.tipo} alCambiar={(tipo) => editar({ tipo })} testId={`plantilla-tipo-${i}`} />
+      </div>
+      <CampoChecklist label="Texto del ítem" maxlength={LIMITES_CHECKLIST.texto} {...texto('etiqueta')} />
+      {item.tipo === 'numero' && (
+        <div className="plantilla__fila">
+          <CampoChecklist label="Unidad" maxlength={LIMITES_CHECKLIST.unidad} {...texto('unidad')} />
+          <CampoChecklist label="Mínimo" inputmode="decimal" {...texto('min')} />
+          <CampoChecklist label="Máximo" inputmode="decimal" {...texto('max')} />
+        </div>
+      )}
+      <div className="plantilla__fila">
+        <CasillaChecklist {...casilla('requerido')}>Obligatorio</CasillaChecklist>
+        <CasillaChecklist {...casilla('publico')}>Lo ve el cliente</CasillaChecklist>
+        <span className="plantilla__mover">
+          <BotonIcono
+            icono={arrowUpOutline}
+            etiqueta={`Subir el ítem ${i + 1}`}
+            size="small"
+            disabled={i === 0}
+            onClick={() => desplazar(-1)}
+          />
+          <BotonIcono
+            icono={arrowDownOutline}
+            etiqueta={`Bajar el ítem ${i + 1}`}
+            size="small"
+            disabled={ultimo}
+            onClick={() => desplazar(1)}
+          />
+          <BotonIcono
+            icono={trashOutline}
+            etiqueta={`Quitar el ítem ${i + 1}`}
+            size="small"
+            color="danger"
+            onClick={quitar}
+            testId={`plantilla-quitar-${i}`}
+          />
+        </span>
+      </div>
+      {error && (
+        <p className="checklist-item__error" role="alert" data-testid={`plantilla-error-${i}`}>
+          {error}
+        </p>
+      )}
+    </li>
   );
 }

@@ -1,9 +1,10 @@
 import { LIMITES_CONFORMIDAD, MENSAJES_CONFORMIDAD, type ConformidadPublica } from '@delego/contract';
-import { IonButton, IonTextarea } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { ApiError, mensajeDeError } from '../../../lib/errors';
 import { useResponderConformidad } from '../api/responder-conformidad';
 import { formatoFechaHora } from '../model/fechas';
+import { TextoDelCliente } from './texto-del-cliente';
 
 /** How the page says the current conformity, in one sentence. */
 export function textoConformidad(c: ConformidadPublica, zona: string): string | null {
@@ -30,6 +31,12 @@ export function ConformidadResumen({ k, c, zona }: { k: string; c: ConformidadPu
   const [error, setError] = useState<string | null>(null);
   const [hecho, setHecho] = useState<string | null>(null);
   const actual = textoConformidad(c, zona);
+
+  /** «No conforme» asks why before it is sent; Cancelar goes back to the two answers. */
+  function pedirMotivo(si: boolean) {
+    setNoConforme(si);
+    setError(null);
+  }
 
   function enviar(conforme: boolean) {
     setError(null);
@@ -87,10 +94,7 @@ export function ConformidadResumen({ k, c, zona }: { k: string; c: ConformidadPu
                 color="danger"
                 fill="outline"
                 disabled={responder.isPending}
-                onClick={() => {
-                  setNoConforme(true);
-                  setError(null);
-                }}
+                onClick={() => pedirMotivo(true)}
                 data-testid="conformidad-no-conforme"
               >
                 No conforme
@@ -98,26 +102,20 @@ export function ConformidadResumen({ k, c, zona }: { k: string; c: ConformidadPu
             </div>
           ) : (
             <>
-              <IonTextarea
+              <TextoDelCliente
                 label="Motivo (obligatorio)"
-                labelPlacement="floating"
-                fill="outline"
-                value={motivo}
-                onIonInput={(e) => setMotivo(String(e.detail.value ?? ''))}
-                rows={3}
-                maxlength={LIMITES_CONFORMIDAD.motivo}
-                counter
-                data-testid="conformidad-motivo-campo"
+                valor={motivo}
+                alCambiar={setMotivo}
+                max={LIMITES_CONFORMIDAD.motivo}
+                contador
+                testId="conformidad-motivo-campo"
               />
               <div className="resumen__puntajes">
                 <IonButton
                   fill="outline"
                   color="medium"
                   disabled={responder.isPending}
-                  onClick={() => {
-                    setNoConforme(false);
-                    setError(null);
-                  }}
+                  onClick={() => pedirMotivo(false)}
                 >
                   Cancelar
                 </IonButton>

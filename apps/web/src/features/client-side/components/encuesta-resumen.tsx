@@ -1,7 +1,9 @@
-import { IonButton, IonTextarea } from '@ionic/react';
+import { LIMITES_ENCUESTAS } from '@delego/contract';
+import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { mensajeDeError } from '../../../lib/errors';
 import { useResponderEncuesta } from '../api/responder-encuesta';
+import { TextoDelCliente } from './texto-del-cliente';
 
 const PUNTAJES = [1, 2, 3, 4, 5] as const;
 
@@ -42,14 +44,11 @@ export function EncuestaResumen({ k }: { k: string }) {
           </IonButton>
         ))}
       </div>
-      <IonTextarea
+      <TextoDelCliente
         label="Comentario (opcional)"
-        labelPlacement="floating"
-        fill="outline"
-        value={comentario}
-        onIonInput={(e) => setComentario(String(e.detail.value ?? ''))}
-        rows={3}
-        maxlength={2000}
+        valor={comentario}
+        alCambiar={setComentario}
+        max={LIMITES_ENCUESTAS.comentario}
       />
       {error && (
         <p className="resumen__error" role="alert">

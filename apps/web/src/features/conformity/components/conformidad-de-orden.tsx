@@ -5,10 +5,12 @@ import {
   type OrdenDetalle,
   type Ubicacion,
 } from '@delego/contract';
-import { IonBadge, IonButton, IonCheckbox, IonInput, IonSkeletonText } from '@ionic/react';
+import { IonBadge, IonButton, IonCheckbox, IonSkeletonText } from '@ionic/react';
 import { createOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { BotonConIcono } from '../../../components/boton-icono';
+import { CampoTexto } from '../../../components/campos';
+import { FalloDeSeccion } from '../../../components/estados-pantalla';
 import { FirmaCanvas } from '../../../components/firma-canvas';
 import { useAviso } from '../../../components/avisos';
 import { Texto } from '../../../components/texto';
@@ -49,12 +51,9 @@ export function ConformidadDeOrden({ orden }: { orden: OrdenDetalle }) {
       {c.isPending ? (
         <IonSkeletonText animated style={{ width: '60%', height: 16 }} />
       ) : !c.data ? (
-        <p className="orden-dato__vacio">
-          No se pudo cargar la conformidad.{' '}
-          <IonButton fill="clear" size="small" onClick={() => void c.refetch()}>
-            Reintentar
-          </IonButton>
-        </p>
+        <FalloDeSeccion className="orden-dato__vacio" onReintentar={() => void c.refetch()}>
+          No se pudo cargar la conformidad.
+        </FalloDeSeccion>
       ) : (
         <>
           {textoRequerida(c.data) && <p className="conformidad__requerida">{textoRequerida(c.data)}</p>}
@@ -166,31 +165,21 @@ export function FormularioFirma({ ordenId, alTerminar }: { ordenId: number; alTe
     );
   }
 
+  // What both fields share: the label above, the contract's limit, the message, the test id.
+  const campo = (nombre: 'nombre' | 'dni', label: string) => ({
+    name: nombre,
+    label,
+    labelPlacement: 'stacked' as const,
+    max: LIMITES_CONFORMIDAD[nombre],
+    error: errores[nombre],
+    disabled: false,
+    'data-testid': `conformidad-${nombre}`,
+  });
+
   return (
     <div className="conformidad__formulario" data-testid="conformidad-formulario">
-      <IonInput
-        label="Nombre de quien firma"
-        labelPlacement="stacked"
-        fill="outline"
-        value={nombre}
-        maxlength={LIMITES_CONFORMIDAD.nombre}
-        onIonInput={(ev) => setNombre(String(ev.detail.value ?? ''))}
-        errorText={errores.nombre}
-        className={errores.nombre ? 'ion-invalid ion-touched' : undefined}
-        data-testid="conformidad-nombre"
-      />
-      <IonInput
-        label="DNI (opcional)"
-        labelPlacement="stacked"
-        fill="outline"
-        inputmode="numeric"
-        value={dni}
-        maxlength={LIMITES_CONFORMIDAD.dni}
-        onIonInput={(ev) => setDni(String(ev.detail.value ?? ''))}
-        errorText={errores.dni}
-        className={errores.dni ? 'ion-invalid ion-touched' : undefined}
-        data-testid="conformidad-dni"
-      />
+      <CampoTexto {...campo('nombre', 'Nombre de quien firma')} value={nombre} onChange={setNombre} />
+      <CampoTexto {...campo('dni', 'DNI (opcional)')} inputmode="numeric" value={dni} onChange={setDni} />
       <IonCheckbox
         labelPlacement="end"
         checked={conUbicacion}

@@ -1,14 +1,7 @@
 import { CONFORMIDAD_REQUERIDA, TEXTO_CONFORMIDAD_REQUERIDA, type ConformidadRequerida } from '@delego/contract';
-import {
-  IonCard,
-  IonCardContent,
-  IonCardHeader,
-  IonCardTitle,
-  IonSelect,
-  IonSelectOption,
-  IonSkeletonText,
-} from '@ionic/react';
+import { IonCard, IonCardContent, IonCardHeader, IonCardTitle, IonSkeletonText } from '@ionic/react';
 import { useAviso } from '../../../components/avisos';
+import { Selector } from '../../../components/selector';
 import { notificarError } from '../../../lib/errors';
 import { useConformidadTipos, useGuardarConformidadTipo } from '../api/conformidad-tipos';
 
@@ -31,15 +24,15 @@ export function ConformidadDeTipo({ tipoOrdenId }: { tipoOrdenId: number }) {
         {tipos.isPending ? (
           <IonSkeletonText animated style={{ width: '60%', height: 40 }} />
         ) : (
-          <IonSelect
+          <Selector
             label="Se pide"
             labelPlacement="stacked"
             fill="outline"
-            interface="popover"
-            value={actual}
+            valores={CONFORMIDAD_REQUERIDA}
+            nombres={TEXTO_CONFORMIDAD_REQUERIDA}
+            valor={actual}
             disabled={guardar.isPending || tipos.isError}
-            onIonChange={(e) => {
-              const conformidad = e.detail.value as ConformidadRequerida;
+            alCambiar={(conformidad) => {
               if (conformidad === actual) return;
               guardar.mutate(
                 { id: tipoOrdenId, conformidad },
@@ -50,13 +43,7 @@ export function ConformidadDeTipo({ tipoOrdenId }: { tipoOrdenId: number }) {
               );
             }}
             data-testid="tipo-conformidad-select"
-          >
-            {CONFORMIDAD_REQUERIDA.map((c) => (
-              <IonSelectOption key={c} value={c}>
-                {TEXTO_CONFORMIDAD_REQUERIDA[c]}
-              </IonSelectOption>
-            ))}
-          </IonSelect>
+          />
         )}
         <p className="conformidad__requerida">
           «Antes de finalizar» impide pasar a Finalizada sin la firma o el «Conforme» del cliente; «Antes de facturar»

@@ -25,7 +25,13 @@ import {
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
-import { EstadoError, EstadoSinConexion, EstadoSinOrden, FilasCargando } from '../../../components/estados-pantalla';
+import {
+  EstadoError,
+  EstadoSinConexion,
+  EstadoSinOrden,
+  FalloDeSeccion,
+  FilasCargando,
+} from '../../../components/estados-pantalla';
 import { MarcaSinConexion } from '../../../components/marca-sin-conexion';
 import { esperaConexionSinDatos, errorEnLugarDeDatos } from '../../../lib/conexion';
 import { usePendientesDeOrden } from '../../../lib/outbox';
@@ -202,12 +208,9 @@ function HistorialDeOrden({ ordenId }: { ordenId: number }) {
       {historial.isPending ? (
         <IonSkeletonText animated style={{ width: '60%', height: 16 }} />
       ) : historial.data === undefined ? (
-        <p className="orden-dato__vacio">
-          No se pudo cargar el historial.{' '}
-          <IonButton fill="clear" size="small" onClick={() => void historial.refetch()}>
-            Reintentar
-          </IonButton>
-        </p>
+        <FalloDeSeccion className="orden-dato__vacio" onReintentar={() => void historial.refetch()}>
+          No se pudo cargar el historial.
+        </FalloDeSeccion>
       ) : historial.data.length === 0 && pendientes.length === 0 ? (
         <p className="orden-dato__vacio">Sin cambios registrados.</p>
       ) : (

@@ -13,8 +13,6 @@ import {
   IonRefresher,
   IonRefresherContent,
   IonSearchbar,
-  IonSelect,
-  IonSelectOption,
   useIonRouter,
   type InfiniteScrollCustomEvent,
   type RefresherCustomEvent,
@@ -25,6 +23,7 @@ import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoPantalla, EstadoSinConexion, FilasCargando } from '../../../components/estados-pantalla';
 import { MarcaPendiente } from '../../../components/marca-pendiente';
 import { MarcaSinConexion } from '../../../components/marca-sin-conexion';
+import { Selector } from '../../../components/selector';
 import { usePendientes } from '../../../lib/outbox';
 import { muestraOrdenesNuevas, ordenesNuevasPendientes } from '../model/pendientes';
 import { esperaConexionSinDatos, errorEnLugarDeDatos } from '../../../lib/conexion';
@@ -41,7 +40,6 @@ import {
   hayFiltros,
   leerFiltros,
   limpiarFiltros,
-  type CriterioOrden,
   type FiltrosLista,
 } from '../model/filtros';
 import { textoTotalOrdenes } from '../model/formato';
@@ -160,21 +158,16 @@ export default function OrdenesListaPage({ exportar }: { exportar?: ExportarList
             <span className="ordenes-resumen__total" aria-live="polite" data-testid="ordenes-total">
               {lista.data ? textoTotalOrdenes(total) : ' '}
             </span>
-            <IonSelect
+            <Selector
               className="ordenes-orden"
               label="Ordenar:"
               justify="end"
-              interface="popover"
-              value={filtros.orden}
-              onIonChange={(e) => cambiarFiltros({ ...filtros, orden: e.detail.value as CriterioOrden })}
+              valores={ORDEN_CRITERIOS}
+              nombres={NOMBRES_ORDEN}
+              valor={filtros.orden}
+              alCambiar={(orden) => cambiarFiltros({ ...filtros, orden })}
               data-testid="ordenes-ordenar"
-            >
-              {ORDEN_CRITERIOS.map((c) => (
-                <IonSelectOption key={c} value={c}>
-                  {NOMBRES_ORDEN[c]}
-                </IonSelectOption>
-              ))}
-            </IonSelect>
+            />
           </div>
 
           <MarcaSinConexion consulta={lista} />

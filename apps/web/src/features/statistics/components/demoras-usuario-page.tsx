@@ -1,8 +1,9 @@
 import type { Desempeno, DesempenoResponsable } from '@delego/contract';
-import { IonBadge, IonButton, IonIcon, IonProgressBar, IonSelect, IonSelectOption, useIonRouter } from '@ionic/react';
+import { IonBadge, IonButton, IonIcon, IonProgressBar, useIonRouter } from '@ionic/react';
 import { alertCircleOutline, peopleOutline } from 'ionicons/icons';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Grafico } from '../../../components/grafico';
+import { Selector } from '../../../components/selector';
 import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useDesempeno } from '../api/get-desempeno';
@@ -78,19 +79,14 @@ export function TablaDesempeno({ desempeno, actualizando = false }: { desempeno:
         </section>
       )}
       <div className="estadisticas-barra-lista">
-        <IonSelect
+        <Selector
           label="Ordenar:"
-          interface="popover"
-          value={orden}
-          onIonChange={(e) => setOrden(e.detail.value as OrdenDesempeno)}
+          valores={Object.keys(NOMBRES_ORDEN_DESEMPENO) as OrdenDesempeno[]}
+          nombres={NOMBRES_ORDEN_DESEMPENO}
+          valor={orden}
+          alCambiar={setOrden}
           data-testid="desempeno-ordenar"
-        >
-          {(Object.keys(NOMBRES_ORDEN_DESEMPENO) as OrdenDesempeno[]).map((c) => (
-            <IonSelectOption key={c} value={c}>
-              {NOMBRES_ORDEN_DESEMPENO[c]}
-            </IonSelectOption>
-          ))}
-        </IonSelect>
+        />
       </div>
       <ul className="estadisticas-desempeno" data-testid="desempeno-lista">
         {filas.map((f) => (

@@ -8,6 +8,7 @@ import type { ClaseEtiqueta } from '../../keys';
 import { EstadoPantalla } from '../../../../components/estados-pantalla';
 import { useAviso, useConfirmar } from '../../../../components/avisos';
 import { CargaAdmin, MarcoListaAdmin, PantallaAdmin } from '../../shared/lista-admin';
+import { compararNombres } from '../../shared/nombres';
 import { accesoA } from '../../shared/recurso-admin';
 import { useBorrarEtiqueta } from '../api/borrar-etiqueta';
 import { useEtiquetas } from '../../../../lib/catalogos';
@@ -17,7 +18,7 @@ import { Texto } from '../../../../components/texto';
 import '../../shared/admin.css';
 import './catalogo.css';
 
-const porNombre = (a: Etiqueta, b: Etiqueta) => a.nombre.localeCompare(b.nombre, 'es', { sensitivity: 'base' });
+const porNombre = (a: Etiqueta, b: Etiqueta) => compararNombres(a.nombre, b.nombre);
 
 /** The delete flow shared by the list and the form: confirm, delete (or archive), tell which. */
 export function useEliminarEtiqueta(clase: ClaseEtiqueta) {

@@ -3,7 +3,7 @@ import { IonBadge, IonIcon, IonItem, IonLabel } from '@ionic/react';
 import { businessOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import { BotonImportar, ListaAdmin, PantallaAdmin, type DescripcionListaAdmin } from '../../shared/lista-admin';
-import { coincide } from '../../shared/nombres';
+import { coincide, compararNombres } from '../../shared/nombres';
 import { useClientes } from '../api/get-clientes';
 import { accesoA } from '../../shared/recurso-admin';
 import { CLIENTES } from '../recurso';
@@ -34,7 +34,7 @@ function ListaClientes() {
     () =>
       clientes.data
         ?.filter((c) => coincide(busqueda, [c.nombre, c.cuit, c.contacto, c.email, c.direccion]))
-        .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es', { sensitivity: 'base' })),
+        .sort((a, b) => compararNombres(a.nombre, b.nombre)),
     [clientes.data, busqueda],
   );
 

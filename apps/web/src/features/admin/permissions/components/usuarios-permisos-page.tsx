@@ -37,7 +37,7 @@ import { useAviso, useConfirmar } from '../../../../components/avisos';
 import { Aviso } from '../../shared/aviso';
 import { Buscador } from '../../shared/buscador';
 import { FichaUsuario } from '../../shared/ficha-usuario';
-import { coincide, nombreCompleto, nombrePermiso } from '../../shared/nombres';
+import { coincide, compararNombres, nombreCompleto, nombrePermiso } from '../../shared/nombres';
 import { useIdParam } from '../../shared/parametros';
 import { motivoNoAdministrable } from '../../shared/privilegios';
 import { sinPermisoPara } from '../../shared/permiso-requerido';
@@ -167,7 +167,7 @@ function Contenido({ usuario, permisos, clientes, catalogo, actor }: ContenidoPr
   const filas = clientes
     .filter((c) => c.activo || conPermisos(c))
     .filter((c) => coincide(busqueda, [c.nombre, c.cuit]))
-    .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es', { sensitivity: 'base' }));
+    .sort((a, b) => compararNombres(a.nombre, b.nombre));
 
   function cambiar(t: Toggle) {
     toggle.mutate(t);

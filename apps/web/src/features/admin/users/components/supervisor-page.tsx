@@ -15,7 +15,7 @@ import { PageHeader } from '../../../../components/page-header';
 import { EstadoError, EstadoPantalla, EstadoSinPermiso, FilasCargando } from '../../../../components/estados-pantalla';
 import { useAviso, useConfirmar } from '../../../../components/avisos';
 import { FichaUsuario } from '../../shared/ficha-usuario';
-import { nombreCompleto, plural } from '../../shared/nombres';
+import { compararNombres, nombreCompleto, plural } from '../../shared/nombres';
 import { useIdParam } from '../../shared/parametros';
 import { sinPermisoPara, useTienePermiso } from '../../shared/permiso-requerido';
 import { Tarjeta } from '../../shared/tarjeta';
@@ -26,8 +26,7 @@ import { CampoPersona } from './campo-persona';
 import { UsuarioItem } from './usuario-item';
 import '../../shared/admin.css';
 
-const porNombre = (a: UsuarioAdmin, b: UsuarioAdmin) =>
-  nombreCompleto(a).localeCompare(nombreCompleto(b), 'es', { sensitivity: 'base' });
+const porNombre = (a: UsuarioAdmin, b: UsuarioAdmin) => compararNombres(nombreCompleto(a), nombreCompleto(b));
 
 /**
  * supervisor: who supervises whom. `/supervisor?usuario=12` picks the supervisor of a user and

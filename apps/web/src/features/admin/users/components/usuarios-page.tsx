@@ -2,7 +2,7 @@ import type { UsuarioAdmin } from '@delego/contract';
 import { peopleOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import { BotonImportar, ListaAdmin, PantallaAdmin, type DescripcionListaAdmin } from '../../shared/lista-admin';
-import { coincide, nombreCompleto } from '../../shared/nombres';
+import { coincide, compararNombres, nombreCompleto } from '../../shared/nombres';
 import { textoDeBusqueda, useBuscarUsuarios } from '../api/buscar-usuarios';
 import { useUsuarios } from '../api/get-usuarios';
 import { UsuarioItem } from './usuario-item';
@@ -10,8 +10,7 @@ import { accesoA } from '../../shared/recurso-admin';
 import { USUARIOS } from '../recurso';
 import '../../shared/admin.css';
 
-const ordenarPorNombre = (a: UsuarioAdmin, b: UsuarioAdmin) =>
-  nombreCompleto(a).localeCompare(nombreCompleto(b), 'es', { sensitivity: 'base' });
+const ordenarPorNombre = (a: UsuarioAdmin, b: UsuarioAdmin) => compararNombres(nombreCompleto(a), nombreCompleto(b));
 
 const LISTA: DescripcionListaAdmin = {
   prefijo: 'usuarios',
