@@ -6,3 +6,4 @@ export { ConformidadDeOrden } from './components/conformidad-de-orden';
 export { ConformidadDeTipo } from './components/conformidad-de-tipo';
 export { conformidadKeys } from './keys';
 export { useConformidad } from './api/get-conformidad';
+export { conformidadFirmada } from './api/firmar-conformidad';

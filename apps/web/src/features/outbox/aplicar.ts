@@ -1,9 +1,10 @@
-import type { Archivo, ItemGuardado, OrdenDetalle, RegistroOrden } from '@delego/contract';
+import type { Archivo, ConformidadOrden, ItemGuardado, OrdenDetalle, RegistroOrden } from '@delego/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Cambio } from '../../lib/outbox';
 import { registroKeys } from '../expenses';
 import { archivosKeys } from '../files';
 import { itemGuardado } from '../checklists';
+import { conformidadFirmada } from '../conformity';
 import { ordenCambiada, ordenCreada, ordenesKeys } from '../../domain/orden';
 
 /** What a change of the outbox, once the server took it, updates in the app (its answer, like the screens do). */
@@ -33,6 +34,10 @@ export function aplicarRespuesta(queryClient: QueryClient, cambio: Cambio, respu
       if (cambio.ordenId === null) return;
       itemGuardado(queryClient, cambio.ordenId, respuesta as ItemGuardado);
       void queryClient.invalidateQueries({ queryKey: archivosKeys.lista(cambio.ordenId) });
+      return;
+    case 'conformidadFirma':
+      if (cambio.ordenId === null) return;
+      conformidadFirmada(queryClient, cambio.ordenId, respuesta as ConformidadOrden);
       return;
   }
 }

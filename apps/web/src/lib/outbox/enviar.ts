@@ -1,4 +1,10 @@
-import { RUTAS, type OrdenGuardar, type RegistroCambios, type ResponderItem } from '@delego/contract';
+import {
+  RUTAS,
+  type FirmaConformidad,
+  type OrdenGuardar,
+  type RegistroCambios,
+  type ResponderItem,
+} from '@delego/contract';
 import { llamar, llamarFormulario } from '../http';
 import { comprimirImagen } from '../imagenes';
 import { claveDerivada, idsSubidos, respuestaConFotos } from './claves';
@@ -38,6 +44,13 @@ export async function enviarCambio(c: Cambio): Promise<unknown> {
         hechoEn,
       });
     }
+    case 'conformidadFirma':
+      return llamar(RUTAS.firmarConformidad, {
+        params: { id: c.ordenId ?? 0 },
+        cuerpo: c.cuerpo as FirmaConformidad,
+        idempotencia,
+        hechoEn,
+      });
     case 'checklistFoto': {
       // The photos first (with the change's key), then the answer naming them (with a key derived
       // from it): a replay after a failure in between gets the upload's stored answer back.

@@ -6,9 +6,18 @@ import { z } from 'zod';
  * it goes out. A refused one keeps the server's answer until the person fixes or discards it.
  * `checklist` is the answer of one checklist item (`cuerpo`: `CuerpoChecklist`); `checklistFoto`
  * the photos of a photo item (`archivos`), uploaded and then named in the item's answer
- * (`cuerpo`: `CuerpoChecklistFoto`), issue 31.
+ * (`cuerpo`: `CuerpoChecklistFoto`), issue 31; `conformidadFirma` the client's signature taken on
+ * site (`cuerpo`: the contract's `FirmaConformidad`, with when it was signed on the phone).
  */
-export const TIPOS_CAMBIO = ['estado', 'registro', 'archivos', 'orden', 'checklist', 'checklistFoto'] as const;
+export const TIPOS_CAMBIO = [
+  'estado',
+  'registro',
+  'archivos',
+  'orden',
+  'checklist',
+  'checklistFoto',
+  'conformidadFirma',
+] as const;
 export type TipoCambio = (typeof TIPOS_CAMBIO)[number];
 
 const zArchivoGuardado = z.object({

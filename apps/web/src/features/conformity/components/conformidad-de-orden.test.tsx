@@ -1,7 +1,12 @@
 import type { ConformidadOrden } from '@delego/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { createStore } from 'idb-keyval';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { crearQueryClient } from '../../../app/query-client';
+import { configurarBandeja, leerBandeja, type Cambio } from '../../../lib/outbox';
+import { usarAlmacen } from '../../../lib/outbox/almacen';
+import { guardarSesion } from '../../../lib/session';
 import { makeOperario } from '../../../test/factories';
 import { makeOrdenDetalle } from '../../../test/ordenes';
 import { renderConApp } from '../../../test/render';
@@ -118,4 +123,51 @@ describe('ConformidadDeOrden', () => {
       'La firma debe ser una imagen PNG o JPEG.',
     );
   });
+});
+
+describe('ConformidadDeOrden sin conexión', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    localStorage.clear();
+    configurarBandeja(null);
+    usarAlmacen(null);
+  });
+
+  it('la firma queda en la bandeja con cuándo se firmó, y se ve «pendiente» en lugar de «todavía no dio su conformidad»', async () => {
+    lienzoFalso();
+    globalThis.indexedDB = new IDBFactory();
+    usarAlmacen(createStore('prueba-conformidad', 'cambios'));
+    const usuario = makeOperario();
+    guardarSesion({ usuario, md5: 'eb6bc90afb1de3b7e8a41c1afa38ee01' });
+    const enviados: Cambio[] = [];
+    configurarBandeja({
+      enviar: async (c) => {
+        enviados.push(c);
+        return PENDIENTE;
+      },
+      usuarioId: () => usuario.id,
+    });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const llamadas = mostrar({ 'GET /api/v2/orden/42/conformidad': PENDIENTE });
+    fireEvent.click(await screen.findByTestId('accion-firma-cliente'));
+    escribir('conformidad-nombre', 'Laura Gómez');
+    firmar();
+    const antes = Date.now();
+    fireEvent.click(screen.getByTestId('conformidad-firma-aceptar'));
+
+    const pendiente = await screen.findByTestId('conformidad-firma-pendiente');
+    expect(pendiente).toHaveTextContent('Firma de Laura Gómez tomada en este dispositivo');
+    expect(pendiente).toHaveTextContent('pendiente');
+    expect(screen.queryByText('El cliente todavía no dio su conformidad.')).not.toBeInTheDocument();
+    expect(llamadas.de('POST', '/api/v2/orden/42/conformidad/firma')).toHaveLength(0);
+    const [cambio] = leerBandeja().cambios;
+    expect(cambio).toMatchObject({
+      tipo: 'conformidadFirma',
+      ordenId: 42,
+      descripcion: expect.stringMatching(/^Orden #\d+ · Firma de conformidad de Laura Gómez$/),
+      cuerpo: { nombre: 'Laura Gómez', firma: 'data:image/png;base64,iVBORw0KGgo=' },
+    });
+    expect((cambio?.cuerpo as { fecha: number }).fecha).toBeGreaterThanOrEqual(antes);
+    expect(enviados).toHaveLength(0);
+  }, 20_000);
 });

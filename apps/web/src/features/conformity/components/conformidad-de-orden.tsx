@@ -12,12 +12,14 @@ import { BotonConIcono } from '../../../components/boton-icono';
 import { CampoTexto } from '../../../components/campos';
 import { FalloDeSeccion } from '../../../components/estados-pantalla';
 import { FirmaCanvas } from '../../../components/firma-canvas';
+import { MarcaPendiente } from '../../../components/marca-pendiente';
 import { useAviso } from '../../../components/avisos';
 import { Texto } from '../../../components/texto';
 import { ApiError, mensajeDeError } from '../../../lib/errors';
 import { useZonaEmpresa } from '../../../lib/fechas';
+import { usePendientes } from '../../../lib/outbox';
 import { useObjectUrl } from '../../files';
-import { claveDeFirma, useFirmarConformidad } from '../api/firmar-conformidad';
+import { useFirmarConformidad } from '../api/firmar-conformidad';
 import { useConformidad } from '../api/get-conformidad';
 import { useImagenFirma } from '../api/get-imagen-firma';
 import { colorEstadoConformidad, problemaDeDni, textoEstadoConformidad, textoRequerida } from '../model/conformidad';
@@ -33,6 +35,8 @@ export function ConformidadDeOrden({ orden }: { orden: OrdenDetalle }) {
   const zona = useZonaEmpresa();
   const [firmando, setFirmando] = useState(false);
   const puede = !orden.acciones.soloLectura && orden.acciones.modificar;
+  // A signature taken without a connection: it waits in the outbox until it is sent.
+  const enEspera = usePendientes('conformidadFirma', orden.id);
 
   return (
     <section
@@ -77,12 +81,19 @@ export function ConformidadDeOrden({ orden }: { orden: OrdenDetalle }) {
               {c.data.remota.motivo ? `. Motivo: ${c.data.remota.motivo}` : ''}
             </p>
           )}
-          {!c.data.firma && !c.data.remota && (
+          {enEspera.map((p) => (
+            <p key={p.id} data-testid="conformidad-firma-pendiente">
+              Firma de <strong>{(p.cuerpo as { nombre?: string } | null)?.nombre ?? ''}</strong> tomada en este
+              dispositivo el {formatoFechaHora(p.creado, zona)}: se enviará al volver la conexión.{' '}
+              <MarcaPendiente estado={p.estado} />
+            </p>
+          ))}
+          {!c.data.firma && !c.data.remota && !enEspera.length && (
             <p className="orden-dato__vacio">El cliente todavía no dio su conformidad.</p>
           )}
           {puede &&
             (firmando ? (
-              <FormularioFirma ordenId={orden.id} alTerminar={() => setFirmando(false)} />
+              <FormularioFirma ordenId={orden.id} numero={orden.numero} alTerminar={() => setFirmando(false)} />
             ) : (
               <BotonConIcono
                 icono={createOutline}
@@ -118,15 +129,21 @@ function pedirUbicacion(): Promise<Ubicacion | null> {
 }
 
 /** The client signs: the canvas, their name, an optional DNI and, if they allow it, the place. */
-export function FormularioFirma({ ordenId, alTerminar }: { ordenId: number; alTerminar: () => void }) {
+export function FormularioFirma({
+  ordenId,
+  numero,
+  alTerminar,
+}: {
+  ordenId: number;
+  numero: number;
+  alTerminar: () => void;
+}) {
   const firmar = useFirmarConformidad();
   const aviso = useAviso();
   const [nombre, setNombre] = useState('');
   const [dni, setDni] = useState('');
   const [conUbicacion, setConUbicacion] = useState(false);
   const [errores, setErrores] = useState<{ nombre?: string; dni?: string; general?: string }>({});
-  // One key per signature: a retry after a lost answer is the same signature.
-  const [clave] = useState(claveDeFirma);
 
   async function alAceptar(dataUrl: string) {
     const e: typeof errores = {};
@@ -140,7 +157,7 @@ export function FormularioFirma({ ordenId, alTerminar }: { ordenId: number; alTe
     firmar.mutate(
       {
         ordenId,
-        clave,
+        numero,
         firma: {
           firma: dataUrl,
           nombre: nombre.trim(),
@@ -150,8 +167,13 @@ export function FormularioFirma({ ordenId, alTerminar }: { ordenId: number; alTe
         },
       },
       {
-        onSuccess: () => {
-          aviso(conUbicacion && !ubicacion ? 'Firma guardada (sin ubicación: no se pudo obtener).' : 'Firma guardada.');
+        onSuccess: (r) => {
+          const sinUbicacion = conUbicacion && !ubicacion ? ' (sin ubicación: no se pudo obtener)' : '';
+          aviso(
+            r.tipo === 'encolado'
+              ? `Sin conexión: la firma quedó guardada en este dispositivo${sinUbicacion} y se enviará al volver la conexión.`
+              : `Firma guardada${sinUbicacion}.`,
+          );
           alTerminar();
         },
         onError: (err) => {
