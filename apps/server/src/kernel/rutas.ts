@@ -78,19 +78,21 @@ export function enviarGenerado(reply: FastifyReply, tipo: string, disposicion: s
 
 /**
  * Writes a value as the route's answer, with the route's own serializer (in tests the contract
- * checks it there, as any other answer): for answers kept as bytes and sent with `enviarJson`.
+ * checks it there, as any other answer): for answers sent with `enviarJson`, and kept as bytes when
+ * a cache keeps them.
  */
-export function comoJson(reply: FastifyReply): (valor: unknown) => Buffer {
+export function comoJson(reply: FastifyReply): (valor: unknown) => string {
   return (valor) => {
     const escrito = reply.serialize(valor);
-    return typeof escrito === 'string' ? Buffer.from(escrito) : Buffer.from(escrito as ArrayBuffer);
+    return typeof escrito === 'string' ? escrito : Buffer.from(escrito as ArrayBuffer).toString('utf8');
   };
 }
 
 /**
  * Sends an answer already written as JSON by the route's own serializer (`reply.serialize`, so the
- * contract checked it as any other answer): the bytes go out as they are.
+ * contract checked it as any other answer): the bytes (or the text, when nothing kept it) go out as
+ * they are.
  */
-export function enviarJson(reply: FastifyReply, cuerpo: Buffer): FastifyReply {
+export function enviarJson(reply: FastifyReply, cuerpo: Buffer | string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(cuerpo);
 }

@@ -65,6 +65,11 @@ export class TenantCache<T> implements ManagedCache<string> {
     this.bytesDe = limites.bytesDe ?? estimarBytes;
   }
 
+  /** Whether it keeps anything: a TTL of 0 turns it off (LIST_CACHE_MS=0). */
+  get guarda(): boolean {
+    return this.ttlMs > 0;
+  }
+
   get(entidadId: number, key: string): T | undefined {
     const e = this.byEntidad.get(entidadId)?.get(key);
     if (!e) return undefined;

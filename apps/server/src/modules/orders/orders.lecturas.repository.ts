@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { isDeepStrictEqual } from 'node:util';
+import { SQL, StringChunk, sql, type SQLChunk } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { ESTADOS_ABIERTOS, type zFiltros } from '@delego/contract';
 import type { z } from 'zod';
@@ -212,6 +213,89 @@ export function limitePagina(porPagina: number, pagina: number): SQL {
 }
 
 /**
+ * The shape of a list page's statement: what decides its text (who sees what, which filters are set,
+ * the order, literal or bound paging), not the values. Undefined for a search, whose statement is
+ * planned for its values each time (and whose clients vary with the words).
+ */
+function formaDePagina(v: Visibilidad, f: FiltrosParsed): string | undefined {
+  if (f.buscar?.trim()) return undefined;
+  const limite =
+    TAMANIOS_HABITUALES.has(f.porPagina) && Number.isInteger(f.pagina) && f.pagina >= 0 && f.pagina < PAGINAS_LITERALES
+      ? `${f.porPagina}/${f.pagina}`
+      : '?';
+  const fechas = f.fechaDesde != null || f.fechaHasta != null ? f.campoFecha : '';
+  return [
+    v.todo ? 't' : v.clientes.length ? 'c' : 'p',
+    f.estados?.length ? 'e' : '',
+    f.cliente ? 'k' : '',
+    f.tipo ? 'y' : '',
+    f.area ? 'a' : '',
+    f.prioridad ? 'r' : '',
+    f.responsable ? 's' : '',
+    fechas,
+    f.fechaDesde != null ? 'd' : '',
+    f.fechaHasta != null ? 'h' : '',
+    f.vencidas ? 'v' : '',
+    f.orden,
+    limite,
+  ].join('|');
+}
+
+/**
+ * The values of a list page's statement without a search, in the order `condiciones`, `limitePagina`
+ * and the page statement bind them. Checked against Drizzle's own parameters before a shape is kept
+ * (`pagina`): a difference only means the shape is built by Drizzle every time.
+ */
+function valoresDePagina(entidadId: number, v: Visibilidad, f: FiltrosParsed, now: Date): unknown[] {
+  const valores: unknown[] = [entidadId];
+  if (!v.todo) {
+    valores.push(v.actorId, v.actorId, v.actorId);
+    if (v.clientes.length) valores.push([...v.clientes]);
+  }
+  if (f.estados?.length) valores.push([...f.estados]);
+  if (f.cliente) valores.push(f.cliente);
+  if (f.tipo) valores.push(f.tipo);
+  if (f.area) valores.push(f.area);
+  if (f.prioridad) valores.push(f.prioridad);
+  if (f.responsable) valores.push(f.responsable);
+  if (f.fechaDesde != null) valores.push(new Date(f.fechaDesde).toISOString());
+  if (f.fechaHasta != null) valores.push(new Date(f.fechaHasta).toISOString());
+  if (f.vencidas) valores.push([...ESTADOS_ABIERTOS], now.toISOString());
+  const literal =
+    TAMANIOS_HABITUALES.has(f.porPagina) && Number.isInteger(f.pagina) && f.pagina >= 0 && f.pagina < PAGINAS_LITERALES;
+  if (!literal) valores.push(f.porPagina, f.pagina * f.porPagina);
+  return valores;
+}
+
+/**
+ * The text of each page statement shape, as the pieces between its parameters (`$1`, `$2`, …). Drizzle
+ * composes the statement from ~40 nested fragments and walks them on every call (about 5 % of an
+ * uncached list's CPU, issue 37); a known shape is given to it as those pieces and its values only,
+ * which it joins into the same text. The shapes are few (the screens' filters); the map starts over
+ * if it ever holds many.
+ */
+const TEXTOS_DE_PAGINA = new Map<string, readonly string[]>();
+const MAX_FORMAS = 500;
+
+/** The page statement of a known shape: its text's pieces with the values between them. */
+function sentenciaDeForma(partes: readonly string[], valores: readonly unknown[]): SQL {
+  const chunks: SQLChunk[] = [new StringChunk(partes[0] ?? '')];
+  for (let i = 0; i < valores.length; i++) chunks.push(sql.param(valores[i]), new StringChunk(partes[i + 1] ?? ''));
+  return new SQL(chunks);
+}
+
+/** Keeps a shape's text pieces when the statement Drizzle built binds exactly `valores`. */
+function aprenderForma(forma: string, query: SQL, valores: readonly unknown[]): void {
+  const { sql: texto, params } = dialecto.sqlToQuery(query);
+  const partes = texto.split(/\$\d+(?!\d)/);
+  const numeros = [...texto.matchAll(/\$(\d+)(?!\d)/g)].map((m) => Number(m[1]));
+  const enOrden = numeros.every((n, i) => n === i + 1);
+  if (!enOrden || partes.length !== params.length + 1 || !isDeepStrictEqual(params, valores)) return;
+  if (TEXTOS_DE_PAGINA.size >= MAX_FORMAS) TEXTOS_DE_PAGINA.clear();
+  TEXTOS_DE_PAGINA.set(forma, partes);
+}
+
+/**
  * The reads of orders: list pages, totals, the detail, the export and the history. Statements of the
  * hot paths (list, total, detail) go through the prepared reader.
  */
@@ -329,12 +413,17 @@ export class OrdersLecturasRepository {
     now: Date,
     clientesBuscados?: readonly (readonly number[])[],
   ): Promise<FilaResumen[]> {
-    const where = this.condiciones(entidadId, v, f, now, clientesBuscados);
-    const orden = this.ordenSql(f.orden);
-    // The page's rows first, then their columns: PostgreSQL computes a row's select list (the
-    // responsables' subquery) before OFFSET skips it, so page 4 paid for 100 rows' responsables.
-    const rows = await this.leer<Omit<FilaResumen, 'responsables'> & { responsables: number[] | string }>(
-      sql`
+    const forma = formaDePagina(v, f);
+    const valores = forma === undefined ? undefined : valoresDePagina(entidadId, v, f, now);
+    const partes = forma === undefined ? undefined : TEXTOS_DE_PAGINA.get(forma);
+    let query: SQL;
+    if (partes && valores) query = sentenciaDeForma(partes, valores);
+    else {
+      const where = this.condiciones(entidadId, v, f, now, clientesBuscados);
+      const orden = this.ordenSql(f.orden);
+      // The page's rows first, then their columns: PostgreSQL computes a row's select list (the
+      // responsables' subquery) before OFFSET skips it, so page 4 paid for 100 rows' responsables.
+      query = sql`
       select ${COLUMNAS_RESUMEN}
       from (
         select o.* from ordenes o
@@ -342,10 +431,16 @@ export class OrdersLecturasRepository {
         order by ${orden}
         ${limitePagina(f.porPagina, f.pagina)}
       ) o
-      order by ${orden}`,
+      order by ${orden}`;
+      if (forma !== undefined && valores) aprenderForma(forma, query, valores);
+    }
+    const rows = await this.leer<Omit<FilaResumen, 'responsables'> & { responsables: number[] | string }>(
+      query,
       Boolean(f.buscar?.trim()),
     );
-    return rows.map((r) => normalizar<FilaResumen>(r));
+    // The rows are the driver's own fresh objects: their json column is parsed in place, not copied.
+    for (const r of rows) r.responsables = leerJson<number[]>(r.responsables);
+    return rows as FilaResumen[];
   }
 
   /** How many orders the filters select among those the actor may see (paging ignored). */

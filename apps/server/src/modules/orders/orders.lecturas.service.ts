@@ -238,7 +238,7 @@ export class OrdersLecturasService {
    * (src/caches.ts); a page is not answered past the moment one of its orders becomes overdue, and
    * overdue-only lists, which depend on the clock, are never stored.
    */
-  async listJson(actor: Actor, f: Filtros, escribir: (p: PaginaOrdenes) => Buffer): Promise<Buffer> {
+  async listJson(actor: Actor, f: Filtros, escribir: (p: PaginaOrdenes) => string): Promise<Buffer | string> {
     return this.respuestaEnCache(actor, 'v4', f, () => this.leerLista(actor, f), escribir);
   }
 
@@ -246,8 +246,8 @@ export class OrdersLecturasService {
   async listSimpleJson(
     actor: Actor,
     f: { estados?: number[] | null | undefined; buscar?: string | null | undefined },
-    escribir: (o: OrdenResumen[]) => Buffer,
-  ): Promise<Buffer> {
+    escribir: (o: OrdenResumen[]) => string,
+  ): Promise<Buffer | string> {
     const filtros: Filtros = {
       estados: f.estados ?? null,
       buscar: f.buscar ?? null,
@@ -268,12 +268,14 @@ export class OrdersLecturasService {
     ruta: string,
     f: Filtros,
     leer: () => Promise<{ valor: T; hasta: number }>,
-    escribir: (valor: T) => Buffer,
-  ): Promise<Buffer> {
-    if (f.vencidas) return escribir((await leer()).valor);
+    escribir: (valor: T) => string,
+  ): Promise<Buffer | string> {
+    // An answer that is not kept (the cache off, or overdue-only lists) goes out as the text written:
+    // copying it into bytes first cost about as much as writing it (issue 37, docs/BENCHMARKS.md).
+    if (f.vencidas || !this.caches.paginas.guarda) return escribir((await leer()).valor);
     return this.caches.paginas.getOrLoadHasta(actor.entidadId, clavePagina(ruta, visibilidad(actor), f), async () => {
       const l = await leer();
-      return { ...l, valor: escribir(l.valor) };
+      return { ...l, valor: Buffer.from(escribir(l.valor)) };
     });
   }
 
@@ -363,10 +365,15 @@ export class OrdersLecturasService {
    * user asked for the same order before and nothing that could change it happened since
    * (src/caches.ts); not past the moment the order becomes overdue. Refusals are never kept.
    */
-  async detalleJson(actor: Actor, id: number, escribir: (d: OrdenDetalle) => Buffer): Promise<Buffer> {
+  async detalleJson(actor: Actor, id: number, escribir: (d: OrdenDetalle) => string): Promise<Buffer | string> {
+    // Not kept (the cache off): the text written goes out as it is (see respuestaEnCache).
+    if (!this.caches.detalles.guarda) return escribir(await this.detalle(actor, id));
     return this.caches.detalles.getOrLoadHasta(actor.entidadId, `${actor.id}:${id}`, async () => {
       const d = await this.detalle(actor, id);
-      return { valor: escribir(d), hasta: venceEn(d.estado.id, d.fechaFin, this.clock.now().getTime()) };
+      return {
+        valor: Buffer.from(escribir(d)),
+        hasta: venceEn(d.estado.id, d.fechaFin, this.clock.now().getTime()),
+      };
     });
   }
 
