@@ -10,7 +10,7 @@ import { DEMO_PASSWORD, iniciarSesion, pantallaActual } from './helpers';
  * a number out of range and a photo), the outbox sends it once the connection is back, and a
  * failed item becomes a follow-up order linked both ways; Finalizada stays blocked (disabled with
  * its reason, and 409 from the server) until the required items are done. Then the client signs on
- * the phone, the PDF prints the checklist and the signature, and the client answers «No conforme»
+ * the phone (offline first: it waits in the outbox), the PDF prints the checklist and the signature, and the client answers «No conforme»
  * from the public link, which reopens the order on operario's open page.
  */
 
@@ -262,7 +262,16 @@ test.describe('checklists @solo-telefono', () => {
     }
     await telefono.mouse.up();
     await expect(lienzo).toHaveAttribute('data-trazos', '1');
+    // Signed where there is no signal: it waits on the phone, «pendiente», and goes when it is back.
+    await contexto.setOffline(true);
     await conformidad.getByTestId('conformidad-firma-aceptar').click();
+    await expect(conformidad.getByTestId('conformidad-firma-pendiente')).toContainText('Firma de Laura Gómez');
+    await expect(conformidad.getByTestId('conformidad-firma-pendiente').getByTestId('marca-pendiente')).toHaveText(
+      'pendiente',
+    );
+    await expect(conformidad.getByTestId('conformidad-estado')).toHaveText('Pendiente');
+    await contexto.setOffline(false);
+    await expect(conformidad.getByTestId('conformidad-firma-pendiente')).toHaveCount(0, { timeout: 20_000 });
     await expect(conformidad.getByTestId('conformidad-estado')).toHaveText('Conforme');
     await expect(conformidad.getByTestId('conformidad-firma')).toContainText('Laura Gómez (DNI 30123456)');
     await expect(conformidad.getByTestId('conformidad-imagen')).toBeVisible();
