@@ -3,7 +3,12 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it, vi } from 'vitest';
 import { zFiltros } from '@delego/contract';
 import type { DbOrTx } from '../../kernel/db/client.js';
-import { OrdersLecturasRepository, limitePagina, type Visibilidad } from './orders.lecturas.repository.js';
+import {
+  FILTROS_CON_FORMA,
+  OrdersLecturasRepository,
+  limitePagina,
+  type Visibilidad,
+} from './orders.lecturas.repository.js';
 
 const texto = (porPagina: number, pagina: number) => {
   const { sql, params } = new PgDialect().sqlToQuery(limitePagina(porPagina, pagina));
@@ -58,6 +63,10 @@ describe('pagina: el texto de cada forma de filtros se arma una vez', () => {
     condiciones.mockRestore();
     expect(armada?.params[0]).toBe(7);
     expect(deLaForma).toEqual({ sql: armada?.sql, params: [8, ...(armada?.params.slice(1) ?? [])] });
+  });
+
+  it('conoce cada filtro del contrato: uno nuevo obliga a enseñarle su forma antes de guardar textos', () => {
+    expect([...FILTROS_CON_FORMA].sort()).toEqual(Object.keys(zFiltros.shape).sort());
   });
 
   it('una búsqueda no usa la forma guardada (se planifica con sus valores)', async () => {

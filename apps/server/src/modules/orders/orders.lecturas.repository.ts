@@ -213,12 +213,35 @@ export function limitePagina(porPagina: number, pagina: number): SQL {
 }
 
 /**
+ * The filters `formaDePagina` and `valoresDePagina` know (all of `zFiltros` today). A request with any
+ * other filter is built by Drizzle every time: a new filter must be added to both functions first.
+ */
+export const FILTROS_CON_FORMA: ReadonlySet<string> = new Set([
+  'estados',
+  'cliente',
+  'responsable',
+  'tipo',
+  'area',
+  'prioridad',
+  'fechaDesde',
+  'fechaHasta',
+  'campoFecha',
+  'vencidas',
+  'buscar',
+  'orden',
+  'porPagina',
+  'pagina',
+]);
+
+/**
  * The shape of a list page's statement: what decides its text (who sees what, which filters are set,
  * the order, literal or bound paging), not the values. Undefined for a search, whose statement is
  * planned for its values each time (and whose clients vary with the words).
  */
 function formaDePagina(v: Visibilidad, f: FiltrosParsed): string | undefined {
   if (f.buscar?.trim()) return undefined;
+  // A filter this shape does not know (one added to the contract later) is never given a kept text.
+  for (const [clave, valor] of Object.entries(f)) if (valor != null && !FILTROS_CON_FORMA.has(clave)) return undefined;
   const limite =
     TAMANIOS_HABITUALES.has(f.porPagina) && Number.isInteger(f.pagina) && f.pagina >= 0 && f.pagina < PAGINAS_LITERALES
       ? `${f.porPagina}/${f.pagina}`
