@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +18,7 @@ import {
 } from '@delego/contract';
 import { cadaCuartoDeHora } from '../src/lib/rate-limit.js';
 import type { NativePushSender } from '../src/modules/notifications/push.js';
-import { stompConnect } from './live-helpers.js';
+import { listen, stompConnect } from './live-helpers.js';
 import { cuentasEnv } from './mail-helpers.js';
 import { base64, dataUrl, jpegCabecera, pngFirma } from './conformity-fixture.js';
 import { auth, makeCatalogo, makeClientes, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
@@ -544,24 +543,9 @@ describe('checklist en el resumen público y en el PDF, y estadísticas de calid
   });
 });
 
-/** The first free port of a range (this machine's tests keep their servers in 8500-8599). */
-async function puertoEnRango(desde: number, hasta: number): Promise<number> {
-  for (let p = desde; p <= hasta; p++) {
-    const libre = await new Promise<boolean>((resolve) => {
-      const s = net.createServer();
-      s.once('error', () => resolve(false));
-      s.listen(p, '127.0.0.1', () => s.close(() => resolve(true)));
-    });
-    if (libre) return p;
-  }
-  throw new Error(`sin puerto libre entre ${desde} y ${hasta}`);
-}
-
 describe('en vivo', () => {
   it('«No conforme» reaches the company channel (the order reopened) and the responsable’s own channel', async () => {
-    const puerto = await puertoEnRango(8540, 8599);
-    await env.app.listen({ port: puerto, host: '127.0.0.1' });
-    const url = `ws://127.0.0.1:${puerto}/api/v2/delegoWS`;
+    const url = await listen(env.app);
     const orden = await nuevaOrden(tipoLibre, 'Reparar portón');
     expect((await estado(orden.id, ESTADO.FINALIZADA)).statusCode).toBe(200);
     const k = await enlace(orden.id);
