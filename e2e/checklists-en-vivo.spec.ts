@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, iniciarSesion, pantallaActual } from './helpers';
+import { DEMO_PASSWORD, contextoTelefono, iniciarSesion, pantallaActual } from './helpers';
 
 /**
  * Issue 31, "arrives live for everyone viewing the order": admin and operario have the same order
@@ -71,14 +71,7 @@ test.describe('checklist en vivo @solo-telefono', () => {
 
     await iniciarSesion(page, 'admin');
     await page.goto(`/orden/${ordenId}`);
-    const contexto = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      deviceScaleFactor: 2,
-      locale: 'es-AR',
-      timezoneId: 'America/Argentina/Buenos_Aires',
-    });
+    const contexto = await contextoTelefono(browser);
     const telefono = await contexto.newPage();
     // operario's detail subscribes to the order's own channel once it shows the order.
     const suscripto = new Promise<void>((resolve) => {

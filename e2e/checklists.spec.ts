@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, iniciarSesion, pantallaActual } from './helpers';
+import { DEMO_PASSWORD, contextoTelefono, iniciarSesion, pantallaActual } from './helpers';
 
 /**
  * Proof of work (issue 31) at phone size: `admin` defines the checklist of an order type in «Tipos
@@ -139,14 +139,7 @@ test.describe('checklists @solo-telefono', () => {
     expect(inicial.progreso).toEqual({ hechos: 0, total: 3 });
 
     // 2. operario on his phone: the order's checklist, answered without a connection.
-    const contexto = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      deviceScaleFactor: 2,
-      locale: 'es-AR',
-      timezoneId: 'America/Argentina/Buenos_Aires',
-    });
+    const contexto = await contextoTelefono(browser);
     const telefono = await contexto.newPage();
     await iniciarSesion(telefono, 'operario');
     await telefono.goto(`/orden/${orden.id}`);

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -65,4 +65,16 @@ export async function abrirMenu(page: Page): Promise<Locator> {
 /** The titles of the menu entries, in order. */
 export function entradasMenu(menu: Locator): Locator {
   return menu.getByRole('navigation', { name: 'Menú principal' }).locator('ion-label');
+}
+
+/** A second person's phone in a journey: a 390×844 touch screen in Buenos Aires, in Spanish. */
+export function contextoTelefono(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+  });
 }
