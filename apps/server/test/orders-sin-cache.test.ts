@@ -1,40 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISOS_GLOBALES, type OrdenDetalle } from '@delego/contract';
+import type { OrdenDetalle } from '@delego/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
-import { auth, createTestEnv, makeCatalogo, makeClientes, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
+import { fixture, type Fixture } from './files-fixture.js';
+import { auth } from './helpers.js';
 
 /**
  * With LIST_CACHE_MS=0 the list and the detail send the text their route wrote, without keeping it
  * as bytes (issue 37): the answers must be exactly those of a server that keeps them.
  */
-let env: TestEnv;
+let f: Fixture;
 let sinCache: FastifyInstance;
 const ids: number[] = [];
 
 beforeAll(async () => {
-  env = await createTestEnv();
-  const db = env.database.db;
-  const now = env.clock.now();
-  const demo = await makeEntidad(db, { nombre: 'Demo Servicios S.A.', plan: 'Ilimitado', now });
-  const [cliente] = await makeClientes(db, demo, [{ nombre: 'Clínica San Martín — Sede Añelo' }]);
-  const cat = await makeCatalogo(db, demo, { areas: ['Electricidad'], tipos: ['Correctivo'] });
-  await makeUsuario(db, {
-    entidadId: demo,
-    usuario: 'admin',
-    nombre: 'Martín',
-    apellido: 'Gómez',
-    roles: ['ADMIN'],
-    permisos: PERMISOS_GLOBALES,
-  });
-  const operario = await makeUsuario(db, {
-    entidadId: demo,
-    usuario: 'operario',
-    nombre: 'Lucía',
-    apellido: 'Benítez',
-    roles: ['OPERARIO'],
-  });
+  f = await fixture();
+  const env = f.env;
   for (const titulo of ['Caldera «sótano» 1', 'Aire acondicionado — piso 2', 'Tablero eléctrico']) {
     const r = await env.app.inject({
       method: 'POST',
@@ -43,10 +25,10 @@ beforeAll(async () => {
       payload: {
         titulo,
         detalle: 'Revisión ñandú',
-        cliente,
-        responsable: [operario],
-        tipoOrden: cat.tipos[0],
-        area: cat.areas[0],
+        cliente: f.cli[0],
+        responsable: [f.u.operario],
+        tipoOrden: f.cat.tipos[0],
+        area: f.cat.areas[0],
       },
     });
     expect(r.statusCode).toBe(200);
@@ -55,15 +37,15 @@ beforeAll(async () => {
   // A second server on the same database with the caches of pages and details off.
   sinCache = await buildApp({
     config: testConfig({ listCacheMs: 0 }),
-    database: env.database,
-    clock: env.clock,
+    database: f.env.database,
+    clock: f.env.clock,
     push: null,
   });
   await sinCache.ready();
 });
 afterAll(async () => {
   await sinCache?.close();
-  await env?.close();
+  await f?.close();
 });
 
 const pedir = (app: FastifyInstance, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
@@ -79,7 +61,7 @@ describe('sin caché de páginas ni de detalles (LIST_CACHE_MS=0)', () => {
       ['GET', `/api/v3/ordenDTO/${ids[0]}`],
     ];
     for (const [method, url, payload] of casos) {
-      const conCache = await pedir(env.app, method, url, payload);
+      const conCache = await pedir(f.env.app, method, url, payload);
       const sin = await pedir(sinCache, method, url, payload);
       expect(sin.statusCode).toBe(200);
       expect(sin.body).toBe(conCache.body);
@@ -89,6 +71,6 @@ describe('sin caché de páginas ni de detalles (LIST_CACHE_MS=0)', () => {
       expect(sin.headers['content-length']).toBe(conCache.headers['content-length']);
     }
     // The multi-byte names are there, and counted in bytes.
-    expect((await pedir(sinCache, 'GET', `/api/v3/ordenDTO/${ids[1]}`)).body).toContain('Añelo');
+    expect((await pedir(sinCache, 'GET', `/api/v3/ordenDTO/${ids[1]}`)).body).toContain('Clínica San Martín');
   });
 });
