@@ -75,6 +75,9 @@ await enNodeDelProyecto();
 await asegurarPrograma('/usr/bin/chromium', 'chromium', 'las pruebas de navegador');
 // The cluster test (apps/server/test/cluster.pg.test.ts) puts HAProxy in front of two instances.
 await asegurarPrograma(process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy', 'haproxy', 'la prueba del clúster');
+// The PDF tests render pages (poppler's pdftoppm) and read the QR codes of the label sheets back (zbarimg).
+await asegurarPrograma('/usr/bin/pdftoppm', 'poppler-utils', 'las pruebas que dibujan PDF');
+await asegurarPrograma('/usr/bin/zbarimg', 'zbar-tools', 'la prueba que lee los códigos QR de las etiquetas');
 
 let pgUrl = process.env.TEST_DATABASE_URL;
 if (!pgUrl) {
