@@ -22,14 +22,24 @@ describe('entradasVisibles (SPEC §2 Side menu)', () => {
   });
 
   it('shows only the entries without permission to a user with none', () => {
-    expect(entradasVisibles(makeUsuario({ globales: [] })).map((e) => e.titulo)).toEqual(['Inicio', 'Calendario', 'Mi cuenta']);
+    expect(entradasVisibles(makeUsuario({ globales: [] })).map((e) => e.titulo)).toEqual([
+      'Inicio',
+      'Calendario',
+      'Mi cuenta',
+    ]);
   });
 
   it('ties each entry to its permission', () => {
     const con = (p: Parameters<typeof makeUsuario>[0]) => entradasVisibles(makeUsuario(p)).map((e) => e.titulo);
     expect(con({ globales: ['altaUsuarios'] })).toEqual(['Inicio', 'Calendario', 'Usuarios', 'Mi cuenta']);
     expect(con({ globales: ['altaClientes'] })).toEqual(['Inicio', 'Calendario', 'Clientes', 'Mi cuenta']);
-    expect(con({ globales: ['altaEtiquetas'] })).toEqual(['Inicio', 'Calendario', 'Areas', 'Tipos de Orden', 'Mi cuenta']);
+    expect(con({ globales: ['altaEtiquetas'] })).toEqual([
+      'Inicio',
+      'Calendario',
+      'Areas',
+      'Tipos de Orden',
+      'Mi cuenta',
+    ]);
     expect(con({ globales: ['verEstadisticas'] })).toEqual(['Inicio', 'Calendario', 'Estadísticas', 'Mi cuenta']);
     // A role alone grants nothing: permissions decide the entries.
     expect(con({ roles: ['ADMIN'], globales: ['crearOrden'] })).toEqual(['Inicio', 'Calendario', 'Mi cuenta']);
