@@ -143,7 +143,7 @@ export async function armarModulos(
     }),
     moduloEstadisticas(n, { ordersLecturas: ordenes.puerto, plans: planes.puerto, tablero: caches.tablero }),
     // SIN_PROGRAMADAS until the recurring plans («mantenimiento») are merged: then their port.
-    moduloCalendario(n, { orders: ordenes.puerto, programadas: SIN_PROGRAMADAS }),
+    moduloCalendario(n, { orders: ordenes.puerto, programadas: SIN_PROGRAMADAS, cache: caches.calendario }),
     encuestas,
     moduloLadoCliente(n, {
       orders: ordenes.puerto,

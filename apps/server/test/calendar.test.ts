@@ -180,7 +180,9 @@ describe('lo que ve cada uno', () => {
     expect((await calendario(`desde=2026-03-01&hasta=2026-03-31&cliente=${clienteA}`, 'ajeno')).ordenes).toEqual([]);
   });
 
-  it('mover la fecha con la llamada de siempre la cambia de día en el calendario', async () => {
+  it('mover la fecha con la llamada de siempre la cambia de día en el calendario (la respuesta guardada se descarta)', async () => {
+    const antes = await calendario('desde=2026-03-01&hasta=2026-03-31', 'operario');
+    expect(antes.ordenes.find((o) => o.titulo === 'Bomba')?.fechaFin).toBe(finDelDia('2026-03-15', ZONA));
     const nueva = finDelDia('2026-03-20', ZONA);
     const r = await env.app.inject({
       method: 'POST',
@@ -191,5 +193,8 @@ describe('lo que ve cada uno', () => {
     expect(r.statusCode, r.body).toBe(200);
     const c = await calendario('desde=2026-03-20&hasta=2026-03-20', 'operario');
     expect(c.ordenes.map((o) => [o.titulo, o.fechaFin])).toEqual([['Bomba', nueva]]);
+    const despues = await calendario('desde=2026-03-01&hasta=2026-03-31', 'operario');
+    expect(despues.ordenes.map((o) => o.titulo)).toEqual(['Caldera', 'Bomba']);
+    expect(despues.ordenes.find((o) => o.titulo === 'Bomba')?.fechaFin).toBe(nueva);
   });
 });

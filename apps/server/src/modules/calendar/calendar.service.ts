@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Actor } from '../../kernel/actor.js';
 import type { Clock } from '../../kernel/clock.js';
+import type { TenantCache } from '../../kernel/tenant-cache.js';
 import { puedeModificar, visibilidad, type PuertoOrdenes } from '../orders/index.js';
 import type { CalendarRepository, FilaCalendario } from './calendar.repository.js';
 
@@ -29,16 +30,19 @@ export interface DepsCalendarService {
   /** The order list's conditions and the names of the ids it shows (module orders). */
   orders: Pick<PuertoOrdenes, 'condicionesDeLista' | 'nombresDe'>;
   programadas: FuenteProgramadas;
+  cache?: TenantCache<Buffer> | undefined;
 }
 
 const ZONA = ZONA_HORARIA_EMPRESA_POR_DEFECTO;
+/** One collator for every comparison: `localeCompare(…, 'es')` builds one per call. */
+const COLLATOR = new Intl.Collator('es');
 
 /** The people of `ids` by name, as the order screens sort them. */
 const personas = (ids: readonly number[], n: Nombres): Persona[] =>
   ids
     .map((id) => n.usuarios.get(id))
     .filter((p): p is Persona => p !== undefined)
-    .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es') || a.id - b.id);
+    .sort((a, b) => COLLATOR.compare(a.nombre, b.nombre) || a.id - b.id);
 
 const clienteDe = (id: number | null, n: Nombres) => {
   const nombre = id == null ? undefined : n.clientes.get(id);
@@ -56,6 +60,19 @@ export class CalendarService {
     private readonly clock: Clock,
     private readonly deps: DepsCalendarService,
   ) {}
+
+  /**
+   * The answer as its route writes it (`escribir`, the route's serializer), from the cache when the
+   * same user asked the same before and nothing of the company changed since (src/caches.ts).
+   */
+  async calendarioJson(actor: Actor, q: Query, escribir: (c: Calendario) => string): Promise<Buffer | string> {
+    const cache = this.deps.cache;
+    if (!cache?.guarda) return escribir(await this.calendario(actor, q));
+    const { tsp: _tsp, ...consulta } = q;
+    return cache.getOrLoad(actor.entidadId, JSON.stringify([actor.id, consulta]), async () =>
+      Buffer.from(escribir(await this.calendario(actor, q))),
+    );
+  }
 
   async calendario(actor: Actor, q: Query): Promise<Calendario> {
     const desdeMs = inicioDelDia(q.desde, ZONA);

@@ -13,6 +13,8 @@ export interface DepsCalendario {
   orders: DepsCalendarService['orders'];
   /** The recurring plans' scheduled occurrences (module «mantenimiento»). */
   programadas: FuenteProgramadas;
+  /** The answers already written (src/caches.ts), per user and query; without it, each is read. */
+  cache?: DepsCalendarService['cache'];
 }
 
 /**
