@@ -138,6 +138,11 @@ export default function CalendarioPage() {
   // The phone's month agenda lists the month's own days; the grid shows its whole weeks.
   const visibles = telefono && vista === 'mes' ? delMes(dias, ancla) : dias;
   const vacio = visibles.size === 0;
+  const filtrosDeLaBarra: { campo: keyof Filtros; etiqueta: string; opciones: Opcion<number>[] }[] = [
+    { campo: 'responsable', etiqueta: 'Responsable', opciones: opciones(usuarios.data, nombrePersona) },
+    { campo: 'cliente', etiqueta: 'Cliente', opciones: opciones(clientes.data, (c) => c.nombre) },
+    { campo: 'estado', etiqueta: 'Estado', opciones: opciones(ESTADOS, (e) => e.nombre) },
+  ];
 
   return (
     <>
@@ -179,39 +184,20 @@ export default function CalendarioPage() {
               </IonSegment>
             </div>
             <div className="calendario-barra__filtros">
-              <CampoSeleccion<number, number | null>
-                name="responsable"
-                label="Responsable"
-                value={filtros.responsable}
-                onChange={(responsable) => setFiltros((f) => ({ ...f, responsable }))}
-                error={undefined}
-                disabled={false}
-                ninguno="Todos"
-                opciones={opciones(usuarios.data, nombrePersona)}
-                data-testid="calendario-filtro-responsable"
-              />
-              <CampoSeleccion<number, number | null>
-                name="cliente"
-                label="Cliente"
-                value={filtros.cliente}
-                onChange={(cliente) => setFiltros((f) => ({ ...f, cliente }))}
-                error={undefined}
-                disabled={false}
-                ninguno="Todos"
-                opciones={opciones(clientes.data, (c) => c.nombre)}
-                data-testid="calendario-filtro-cliente"
-              />
-              <CampoSeleccion<number, number | null>
-                name="estado"
-                label="Estado"
-                value={filtros.estado}
-                onChange={(estado) => setFiltros((f) => ({ ...f, estado }))}
-                error={undefined}
-                disabled={false}
-                ninguno="Todos"
-                opciones={opciones(ESTADOS, (e) => e.nombre)}
-                data-testid="calendario-filtro-estado"
-              />
+              {filtrosDeLaBarra.map(({ campo, etiqueta, opciones: lista }) => (
+                <CampoSeleccion<number, number | null>
+                  key={campo}
+                  name={campo}
+                  label={etiqueta}
+                  value={filtros[campo]}
+                  onChange={(valor) => setFiltros((f) => ({ ...f, [campo]: valor }))}
+                  error={undefined}
+                  disabled={false}
+                  ninguno="Todos"
+                  opciones={lista}
+                  data-testid={`calendario-filtro-${campo}`}
+                />
+              ))}
             </div>
           </section>
 

@@ -8,6 +8,7 @@ import {
   type Persona,
   type ProgramadaEnCalendario,
 } from '@delego/contract';
+import { nombreMes } from '../../expenses';
 
 /**
  * The calendar's date grid (docs/CALENDARIO.md), pure: weeks start on Monday, every day is a day
@@ -22,20 +23,6 @@ export interface DelDia {
   programadas: ProgramadaEnCalendario[];
 }
 
-const MESES = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-] as const;
 export const DIAS_SEMANA = ['Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb', 'Dom'] as const;
 
 const partesDe = (dia: Dia) => dia.split('-').map(Number) as [number, number, number];
@@ -94,13 +81,18 @@ export function moverAncla(vista: Vista, ancla: Dia, paso: -1 | 1): Dia {
 
 /** «marzo de 2026»; for a week, «Semana del 2 al 8 de marzo de 2026» (or across months). */
 export function tituloDeVista(vista: Vista, ancla: Dia): string {
-  const [a, m] = partesDe(ancla);
-  if (vista === 'mes') return `${MESES[m - 1]} de ${a}`;
-  const dias = semanaDe(ancla);
-  const [a1, m1, d1] = partesDe(dias[0] as Dia);
-  const [a2, m2, d2] = partesDe(dias[6] as Dia);
-  const inicio = m1 === m2 ? `${d1}` : a1 === a2 ? `${d1} de ${MESES[m1 - 1]}` : `${d1} de ${MESES[m1 - 1]} de ${a1}`;
-  return `Semana del ${inicio} al ${d2} de ${MESES[m2 - 1]} de ${a2}`;
+  if (vista === 'mes') return nombreMes(ancla);
+  const [lunes, domingo] = [semanaDe(ancla)[0] as Dia, semanaDe(ancla)[6] as Dia];
+  const [, m1, d1] = partesDe(lunes);
+  const [, m2] = partesDe(domingo);
+  // «marzo de 2026» without its year, when both ends are of the same one.
+  const inicio =
+    m1 === m2
+      ? `${d1}`
+      : lunes.slice(0, 4) === domingo.slice(0, 4)
+        ? `${d1} de ${nombreMes(lunes).replace(/ de \d+$/, '')}`
+        : `${d1} de ${nombreMes(lunes)}`;
+  return `Semana del ${inicio} al ${Number(domingo.slice(8))} de ${nombreMes(domingo)}`;
 }
 
 /** Each day's orders and occurrences, by the company's day of their due time. */
