@@ -3,6 +3,7 @@ import { abrirMenu, entradasMenu, esTelefono, iniciarSesion, pantallaActual } fr
 
 const TODAS = [
   'Inicio',
+  'Calendario',
   'Usuarios',
   'Clientes',
   'Areas',
@@ -46,14 +47,14 @@ const CASOS: Caso[] = [
     usuario: 'supervisor',
     empresa: 'Demo Servicios S.A.',
     nombre: 'Carla Ruiz',
-    entradas: ['Inicio', 'Estadísticas', 'Mi cuenta', 'Cerrar sesión'],
+    entradas: ['Inicio', 'Calendario', 'Estadísticas', 'Mi cuenta', 'Cerrar sesión'],
     plan: { titulo: 'Plan Pyme', cupo: CUPO_DEMO, actualizar: false },
   },
   {
     usuario: 'operario',
     empresa: 'Demo Servicios S.A.',
     nombre: 'Diego Sosa',
-    entradas: ['Inicio', 'Mi cuenta', 'Cerrar sesión'],
+    entradas: ['Inicio', 'Calendario', 'Mi cuenta', 'Cerrar sesión'],
     plan: null,
   },
   {

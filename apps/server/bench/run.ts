@@ -10,6 +10,7 @@
  *   sql (issue 37): the uncached list against the SQL floor alone (the orders part measures it too).
  *   checklists (issue 31, bench/checklists.ts): the detail with a 100-item checklist against the
  *   detail without one (target: within 25 %), that checklist read, and answering one item.
+ *   calendario (issue 32, bench/calendario.ts): a calendar month with 2,000 orders (target: p99 < 100 ms).
  * Results are printed and written to .bench/results.json.
  *
  * auth and orders (issue 18, an honest bench): every measured path is first warmed for
@@ -41,6 +42,7 @@ import { benchLighthouse } from './lighthouse.js';
 import { benchCluster, type ResultadoCluster } from './cluster.js';
 import { cargaDeLista } from './filtros-lista.js';
 import { casosChecklists } from './checklists.js';
+import { borrarCalendario, casosCalendario } from './calendario.js';
 
 const BASE =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -429,7 +431,13 @@ async function main(): Promise<void> {
   const url = `http://127.0.0.1:${PORT}`;
   const results: Record<string, unknown> = { fecha: new Date().toISOString(), duracionS: DURATION, conexiones: 10 };
   // The floor and the PostgreSQL monitor exist only for the paths measured in rounds.
-  const enRondas = incluye('auth') || incluye('orders') || incluye('buscar') || incluye('sql') || incluye('checklists');
+  const enRondas =
+    incluye('auth') ||
+    incluye('orders') ||
+    incluye('buscar') ||
+    incluye('sql') ||
+    incluye('checklists') ||
+    incluye('calendario');
   const piso = enRondas ? await startPiso() : undefined;
   let pisoSql: ChildProcess | undefined;
   if (enRondas) {
@@ -625,8 +633,26 @@ async function main(): Promise<void> {
       casos.push(...(await casosChecklists(url, `http://127.0.0.1:${PORT + 1}`, dbUrl())));
     }
 
+    if (incluye('calendario')) {
+      frio ??= await startServer(PORT + 1, { LIST_CACHE_MS: '0' });
+      casos.push(...(await casosCalendario(url, `http://127.0.0.1:${PORT + 1}`, dbUrl())));
+    }
+
     if (enRondas) {
       const medidos = await medirEnRondas(casos);
+      if (medidos.calMes1) {
+        console.log(
+          `\n  calendario, mes de 2.000 órdenes: p99 ${medidos.calMes1.p99.mediana} ms con 1 conexión ` +
+            `(sin caché ${medidos.calMesFrio?.p99.mediana} ms; objetivo < 100 ms)`,
+        );
+        results.calendario = {
+          mes1: medidos.calMes1,
+          mes10: medidos.calMes10,
+          mesFrio: medidos.calMesFrio,
+          operario: medidos.calOperario,
+        };
+        await borrarCalendario(dbUrl());
+      }
       if (medidos.ckDetalleSin && medidos.ckDetalle100) {
         const ratio = estadistica(
           medidos.ckDetalle100.rondas.map((x, i) => x.rps / Math.max(1, medidos.ckDetalleSin!.rondas[i]!.rps)),

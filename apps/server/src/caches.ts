@@ -131,6 +131,32 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
       },
     } satisfies CacheDeclaration<string>,
     /**
+     * Answers of the calendar per user and query, as the JSON written (LIST_CACHE_MS, as the list's
+     * pages; docs/CALENDARIO.md). Its orders are the list's, with the user's «editable»: dropped by
+     * the detail's events and by a new order. The recurring plans' events join at their merge.
+     */
+    calendario: {
+      nombre: 'calendario',
+      ttlMs: config.listCacheMs,
+      maxEntradas: 2_000,
+      maxPorEntidad: 200,
+      maxBytes: 8 * MB,
+      invalidadaPor: {
+        'orden.creada': empresa,
+        'orden.modificada': empresa,
+        'orden.eliminada': empresa,
+        'orden.estadoCambiado': empresa,
+        'orden.responsablesCambiados': empresa,
+        'clientes.cambiados': empresa,
+        'clientes.cacheLimpiada': empresa,
+        'usuarios.cambiados': empresa,
+        'usuarios.cacheLimpiada': empresa,
+        'catalogo.cambiado': empresa,
+        'usuario.credencialesCambiadas': empresa,
+        'usuario.datosCambiados': empresa,
+      },
+    } satisfies CacheDeclaration<string>,
+    /**
      * The dashboard per company, visibility and filters (statistics): its cards also depend on the
      * clock (overdue, due today), hence the short TTL; any change to the orders drops it at once.
      */
@@ -154,6 +180,7 @@ export interface Caches {
   conteos: TenantCache<number>;
   paginas: TenantCache<Buffer>;
   detalles: TenantCache<Buffer>;
+  calendario: TenantCache<Buffer>;
   tablero: TenantCache<Dashboard>;
 }
 
@@ -184,6 +211,10 @@ export function crearCaches(deps: {
     detalles: registro.register(
       d.detalles,
       new TenantCache<Buffer>({ ...d.detalles, now: ahora, bytesDe: (b) => b.length }),
+    ),
+    calendario: registro.register(
+      d.calendario,
+      new TenantCache<Buffer>({ ...d.calendario, now: ahora, bytesDe: (b) => b.length }),
     ),
     tablero: registro.register(d.tablero, new TenantCache<Dashboard>({ ...d.tablero, now: ahora })),
   };

@@ -4,6 +4,7 @@ import type { Modulo, Nucleo } from './kernel/modulo.js';
 import type { FuentesDeMetricas } from './infra/metricas.js';
 import { ReglasDeEstado } from './kernel/reglas-de-estado.js';
 import { moduloCuentas } from './modules/accounts/index.js';
+import { moduloCalendario, SIN_PROGRAMADAS } from './modules/calendar/index.js';
 import { moduloCatalogo } from './modules/catalog/index.js';
 import { cifradorCon, facturacionParaDetalle, moduloLadoCliente } from './modules/client-side/index.js';
 import { moduloClientes } from './modules/clients/index.js';
@@ -141,6 +142,8 @@ export async function armarModulos(
       checklists: checklists.puerto,
     }),
     moduloEstadisticas(n, { ordersLecturas: ordenes.puerto, plans: planes.puerto, tablero: caches.tablero }),
+    // SIN_PROGRAMADAS until the recurring plans («mantenimiento») are merged: then their port.
+    moduloCalendario(n, { orders: ordenes.puerto, programadas: SIN_PROGRAMADAS, cache: caches.calendario }),
     encuestas,
     moduloLadoCliente(n, {
       orders: ordenes.puerto,

@@ -151,6 +151,7 @@ describe('CacheRegistry', () => {
     }
     const todas = Object.values(declaracionesDeCaches({ credentialCacheTtlMs: 60_000, listCacheMs: 30_000 }));
     expect(todas.map((d) => d.nombre).sort()).toEqual([
+      'calendario',
       'clientes',
       'conteos',
       'credenciales',

@@ -69,6 +69,8 @@ const FUERA_DE_SPEC: [string, Guardia][] = [
   // Importing clients and users from a file (issue 36); the screens check altaClientes, altaUsuarios.
   ['clientes-importar', 'login'],
   ['usuarios-importar', 'login'],
+  // The calendar of orders due and scheduled work (issue 32): whoever sees the order list.
+  ['calendario', 'login'],
 ];
 
 const sinSesion: SesionGuardia = { usuario: null };

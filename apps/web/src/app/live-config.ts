@@ -10,6 +10,7 @@ import { catalogoKeys } from '../lib/catalogo-keys';
 import { encuestasKeys } from '../features/surveys';
 import { conformidadKeys } from '../features/conformity';
 import { checklistKeys } from '../features/checklists';
+import { calendarioKeys } from '../features/calendar';
 import { destinosDe, manejadorDe, type CanalDeSesion, type ConfigEnVivo, type Manejador } from '../lib/live';
 
 /** Prefixes of the order queries that the cache topics make stale. */
@@ -35,8 +36,8 @@ export function alCambiarOrden(queryClient: QueryClient, { ordenId, tipo }: { or
   invalidar(queryClient, conformidadKeys.orden(ordenId));
   // Its checklist (an answer from another phone, an item added, the template applied again).
   invalidar(queryClient, checklistKeys.orden(ordenId));
-  // The dashboard and the statistics on screen count that order too.
-  invalidar(queryClient, estadisticasKeys.all);
+  // The dashboard and the statistics on screen count that order too, and the calendar shows it.
+  invalidar(queryClient, estadisticasKeys.all, calendarioKeys.all);
 }
 
 /**

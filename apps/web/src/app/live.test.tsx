@@ -351,7 +351,7 @@ describe('messages update the queries (SPEC §7 Live socket)', () => {
     expect(queryClient.getQueryData(['plan', 'estado', usuario.id])).toEqual(nuevo);
   });
 
-  it("/entidad: the lists and that order's detail and history refresh, other orders do not", async () => {
+  it("/entidad: the lists, the calendar and that order's detail and history refresh, other orders do not", async () => {
     const queryClient = await conectado(supervisor());
     for (const clave of [
       ['ordenes', 'lista', {}],
@@ -359,11 +359,14 @@ describe('messages update the queries (SPEC §7 Live socket)', () => {
       ['ordenes', 'historial', 7],
       ['ordenes', 'detalle', 8],
       ['catalogo', 'tipos', { incluirArchivados: false }],
+      ['calendario', { desde: '2026-03-01', hasta: '2026-03-31' }],
     ]) {
       queryClient.setQueryData(clave, { x: 1 });
     }
     act(() => cliente().entregar('/entidad/1', { tipo: 'orden.estadoCambiado', ordenId: 7 }));
     expect(invalidada(queryClient, ['ordenes', 'lista', {}])).toBe(true);
+    // The calendar shows the company's orders as the list does (issue 32).
+    expect(invalidada(queryClient, ['calendario', { desde: '2026-03-01', hasta: '2026-03-31' }])).toBe(true);
     expect(invalidada(queryClient, ['ordenes', 'detalle', 7])).toBe(true);
     expect(invalidada(queryClient, ['ordenes', 'historial', 7])).toBe(true);
     expect(invalidada(queryClient, ['ordenes', 'detalle', 8])).toBe(false);

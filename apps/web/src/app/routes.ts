@@ -90,6 +90,9 @@ const DetalleGraficoOrdenesPage = pantallaPerezosa(
 const PlanesPage = pantallaPerezosa(() => import('../features/plans/components/planes-page'));
 const MercadopagoTarjetaPage = pantallaPerezosa(() => import('../features/plans/components/mercadopago-tarjeta-page'));
 
+// The calendar of everyone's workload (issue 32).
+const CalendarioPage = pantallaPerezosa(() => import('../features/calendar/components/calendario-page'));
+
 const conLogin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'login', pantalla });
 const soloAdmin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'admin', pantalla });
 const publica = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'public', pantalla });
@@ -132,6 +135,8 @@ export const RUTAS: readonly Ruta[] = [
   conLogin('area', AreaPage),
   // Not in SPEC §2 (it lists no order detail route): the detail of one order, login required.
   conLogin('orden/:id', OrdenDetallePage),
+  // Not in SPEC §2: the calendar of orders due and scheduled work (issue 32); what the list shows.
+  conLogin('calendario', CalendarioPage),
   // Routes with an additional restriction: admin or owner.
   soloAdmin('horas-reportadas', HorasReportadasPage),
   // SPEC §6 keeps planes to admins: the screen itself says «Sin permiso» to the others (issue 36),

@@ -1,4 +1,5 @@
 import { RUTAS_ADMIN } from './admin.js';
+import { RUTAS_CALENDARIO } from './calendar.js';
 import { RUTAS_CHECKLISTS } from './checklists.js';
 import { RUTAS_CLIENTE_PUBLICO } from './client-side.js';
 import { RUTAS_CONFORMIDAD } from './conformity.js';
@@ -30,6 +31,7 @@ export const RUTAS = {
   ...RUTAS_ESTADISTICAS,
   ...RUTAS_PLANES,
   ...RUTAS_CHECKLISTS,
+  ...RUTAS_CALENDARIO,
 } as const;
 
 export type NombreRuta = keyof typeof RUTAS;

@@ -19,6 +19,8 @@ import { OrdersService } from './orders.service.js';
 export { DECLARACION_NOMBRES } from './orders.nombres.js';
 export { visibilidad, NO_EXISTE, type FacturacionParaDetalle, type OrdenExportada } from './orders.lecturas.service.js';
 export type { AccesoOrden, EventoAjeno } from './orders.service.js';
+/** Whether an actor may change an order (its dates among them): the calendar's «draggable». */
+export { puedeModificar } from './orders.policy.js';
 export type { SentenciasAjenas } from './orders.repository.js';
 
 /**

@@ -2,6 +2,7 @@ import { tienePermiso, type PermisoGlobal, type SujetoPermisos } from '@delego/c
 import {
   barChartOutline,
   businessOutline,
+  calendarOutline,
   homeOutline,
   layersOutline,
   peopleOutline,
@@ -19,6 +20,8 @@ export interface EntradaMenu {
 
 export const ENTRADAS_MENU: readonly EntradaMenu[] = [
   { titulo: 'Inicio', ruta: 'home', icono: homeOutline },
+  // Every user who sees the order list (issue 32): the calendar shows the same orders.
+  { titulo: 'Calendario', ruta: 'calendario', icono: calendarOutline },
   { titulo: 'Usuarios', ruta: 'usuarios', icono: peopleOutline, permiso: 'altaUsuarios' },
   { titulo: 'Clientes', ruta: 'clientes', icono: businessOutline, permiso: 'altaClientes' },
   { titulo: 'Areas', ruta: 'areas', icono: layersOutline, permiso: 'altaEtiquetas' },

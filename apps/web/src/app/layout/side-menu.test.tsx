@@ -6,7 +6,7 @@ import { guardarSesion, leerSesion } from '../../lib/session';
 import { entradasVisibles, iniciales } from './menu-entries';
 import { SideMenuContent } from './side-menu';
 
-const TODAS = ['Inicio', 'Usuarios', 'Clientes', 'Areas', 'Tipos de Orden', 'Estadísticas', 'Mi cuenta'];
+const TODAS = ['Inicio', 'Calendario', 'Usuarios', 'Clientes', 'Areas', 'Tipos de Orden', 'Estadísticas', 'Mi cuenta'];
 
 /** The menu's titles in order; Ionic fills its labels in after the first render. */
 async function titulosDelMenu(): Promise<string[]> {
@@ -22,17 +22,27 @@ describe('entradasVisibles (SPEC §2 Side menu)', () => {
   });
 
   it('shows only the entries without permission to a user with none', () => {
-    expect(entradasVisibles(makeUsuario({ globales: [] })).map((e) => e.titulo)).toEqual(['Inicio', 'Mi cuenta']);
+    expect(entradasVisibles(makeUsuario({ globales: [] })).map((e) => e.titulo)).toEqual([
+      'Inicio',
+      'Calendario',
+      'Mi cuenta',
+    ]);
   });
 
   it('ties each entry to its permission', () => {
     const con = (p: Parameters<typeof makeUsuario>[0]) => entradasVisibles(makeUsuario(p)).map((e) => e.titulo);
-    expect(con({ globales: ['altaUsuarios'] })).toEqual(['Inicio', 'Usuarios', 'Mi cuenta']);
-    expect(con({ globales: ['altaClientes'] })).toEqual(['Inicio', 'Clientes', 'Mi cuenta']);
-    expect(con({ globales: ['altaEtiquetas'] })).toEqual(['Inicio', 'Areas', 'Tipos de Orden', 'Mi cuenta']);
-    expect(con({ globales: ['verEstadisticas'] })).toEqual(['Inicio', 'Estadísticas', 'Mi cuenta']);
+    expect(con({ globales: ['altaUsuarios'] })).toEqual(['Inicio', 'Calendario', 'Usuarios', 'Mi cuenta']);
+    expect(con({ globales: ['altaClientes'] })).toEqual(['Inicio', 'Calendario', 'Clientes', 'Mi cuenta']);
+    expect(con({ globales: ['altaEtiquetas'] })).toEqual([
+      'Inicio',
+      'Calendario',
+      'Areas',
+      'Tipos de Orden',
+      'Mi cuenta',
+    ]);
+    expect(con({ globales: ['verEstadisticas'] })).toEqual(['Inicio', 'Calendario', 'Estadísticas', 'Mi cuenta']);
     // A role alone grants nothing: permissions decide the entries.
-    expect(con({ roles: ['ADMIN'], globales: ['crearOrden'] })).toEqual(['Inicio', 'Mi cuenta']);
+    expect(con({ roles: ['ADMIN'], globales: ['crearOrden'] })).toEqual(['Inicio', 'Calendario', 'Mi cuenta']);
   });
 });
 
@@ -88,7 +98,7 @@ describe('SideMenuContent', () => {
   it('supervisor: Inicio, Estadísticas, Mi cuenta; the plan panel without "Actualizar plan"', async () => {
     const usuario = makeSupervisor();
     renderConApp(<SideMenuContent usuario={usuario} plan={makePlan({ quotaDisponible: 10 })} />, { usuario });
-    expect(await titulosDelMenu()).toEqual(['Inicio', 'Estadísticas', 'Mi cuenta', 'Cerrar sesión']);
+    expect(await titulosDelMenu()).toEqual(['Inicio', 'Calendario', 'Estadísticas', 'Mi cuenta', 'Cerrar sesión']);
     const panel = screen.getByTestId('plan-panel');
     expect(panel).toHaveTextContent('10 de 100 órdenes disponibles');
     expect(panel.querySelector('ion-progress-bar')).toHaveAttribute('data-color', 'danger');
@@ -98,7 +108,7 @@ describe('SideMenuContent', () => {
   it('operario: Inicio and Mi cuenta, no plan panel', async () => {
     const usuario = makeOperario();
     renderConApp(<SideMenuContent usuario={usuario} plan={makePlan()} />, { usuario });
-    expect(await titulosDelMenu()).toEqual(['Inicio', 'Mi cuenta', 'Cerrar sesión']);
+    expect(await titulosDelMenu()).toEqual(['Inicio', 'Calendario', 'Mi cuenta', 'Cerrar sesión']);
     expect(screen.queryByTestId('plan-panel')).toBeNull();
   });
 

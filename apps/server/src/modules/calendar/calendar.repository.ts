@@ -1,0 +1,51 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Consultar, DbOrTx } from '../../kernel/db/client.js';
+import { lectorDe, type Leer } from '../../kernel/db/leer.js';
+import { leerJson } from '../../kernel/db/json.js';
+
+/** An order due in the range, as the calendar reads it (names come from the orders' names cache). */
+export interface FilaCalendario {
+  id: number;
+  numero: number;
+  titulo: string;
+  estadoId: number;
+  clienteId: number | null;
+  prioridadId: number | null;
+  fechaFin: number;
+  registroResponsableId: number;
+  /** Sorted by id. */
+  responsables: number[];
+}
+
+/** At most this many orders in one answer (six weeks of a very busy company); docs/CALENDARIO.md. */
+export const MAX_ORDENES_CALENDARIO = 5000;
+
+const ms = (col: SQL) => sql`round(extract(epoch from ${col}) * 1000)::float8`;
+
+/** The calendar's one read: the orders that the order list's conditions select, by due time. */
+export class CalendarRepository {
+  private readonly leer: Leer;
+
+  constructor(db: DbOrTx, consultar?: Consultar) {
+    this.leer = lectorDe(db, consultar);
+  }
+
+  /**
+   * `condiciones` are the order list's (over `ordenes o`: company, not deleted, visibility, the
+   * filters and the fechaFin range), from the orders module's port; an order without fechaFin
+   * never matches a range, so it is not shown.
+   */
+  async ordenes(condiciones: SQL): Promise<FilaCalendario[]> {
+    const filas = await this.leer<Omit<FilaCalendario, 'responsables'> & { responsables: number[] | string }>(sql`
+      select o.id, o.numero, o.titulo, o.estado_id as "estadoId", o.cliente_id as "clienteId",
+             o.prioridad_id as "prioridadId", ${ms(sql`o.fecha_fin`)} as "fechaFin",
+             o.registro_responsable_id as "registroResponsableId",
+             coalesce((select json_agg(r.usuario_id order by r.usuario_id) from orden_responsables r where r.orden_id = o.id), '[]'::json) as responsables
+      from ordenes o
+      where ${condiciones}
+      order by o.fecha_fin, o.id
+      limit ${MAX_ORDENES_CALENDARIO}`);
+    for (const f of filas) f.responsables = leerJson<number[]>(f.responsables);
+    return filas as FilaCalendario[];
+  }
+}
