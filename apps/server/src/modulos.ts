@@ -133,7 +133,7 @@ export async function armarModulos(
     conformidad,
     checklists,
     gastos,
-    moduloEquipos(n, { orders: ordenes.puerto }),
+    moduloEquipos(n, { orders: ordenes.puerto, files: archivos.puerto, idempotencia: idempotencia.puerto }),
     moduloReportes(n, {
       orders: ordenes.puerto,
       files: archivos.puerto,

@@ -13,6 +13,7 @@ import {
 } from '@delego/contract';
 import { sql } from 'drizzle-orm';
 import { adminFixture, caller, type AdminFixture } from './admin-fixture.js';
+import { makeUsuario } from './helpers.js';
 
 /**
  * Sites and equipment (issue 32, docs/EQUIPOS.md): CRUD, search and filters, another company's
@@ -251,6 +252,35 @@ describe('ubicaciones y equipos', () => {
     await rechazo(() => call('GET', `/api/v4/qr/${bomba.codigoQr}`, 'gestor'), 404);
     // The operario holds nothing on any client and has no orders: sees nothing.
     expect(await ok(call('GET', '/api/v4/equipos', 'operario'), zPaginaEquipos)).toMatchObject({ total: 0 });
+  });
+
+  it('quien tiene altaClientes sin ver todas las órdenes carga y modifica, y lee lo de sus clientes', async () => {
+    await makeUsuario(f.env.database.db, {
+      entidadId: f.demo,
+      usuario: 'inventario',
+      nombre: 'Inés',
+      apellido: 'Paz',
+      roles: ['SUPERVISOR'],
+      permisos: ['altaClientes'],
+      clientes: [{ clienteId: hotel, modificarOrden: true }],
+    });
+    const u = await ok(
+      call('POST', '/api/v4/ubicaciones', 'inventario', { cliente: hotel, nombre: 'Cocina' }),
+      zUbicacionCliente,
+    );
+    const e = await ok(
+      call('POST', '/api/v4/equipos', 'inventario', { nombre: 'Heladera', cliente: hotel, ubicacion: u.id }),
+      zEquipo,
+    );
+    expect(e.ubicacion).toEqual({ id: u.id, nombre: 'Cocina' });
+    const cambiado = await ok(
+      call('PUT', `/api/v4/equipos/${e.id}`, 'inventario', { nombre: 'Heladera 2', cliente: hotel }),
+      zEquipo,
+    );
+    expect(cambiado).toMatchObject({ nombre: 'Heladera 2', ubicacion: null });
+    const suyos = await ok(call('GET', '/api/v4/equipos', 'inventario'), zPaginaEquipos);
+    expect(suyos.equipos.map((x) => x.cliente.id)).toEqual([hotel, hotel]);
+    expect((await call('DELETE', `/api/v4/equipos/${e.id}`, 'inventario')).statusCode).toBe(200);
   });
 
   it('la modificación reemplaza los campos; cambiar de cliente se rechaza si la ubicación no es del nuevo', async () => {

@@ -1,11 +1,12 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { usuarios } from '../identity/users.tables.js';
 import type { DbOrTx } from '../../kernel/db/client.js';
 import { leerJson } from '../../kernel/db/json.js';
 import { contieneSql, normalizadoSql, palabrasDeBusqueda } from '../../lib/busqueda.js';
 import { firstRow, whereId } from '../../lib/queries.js';
 import { clientes } from '../clients/clients.tables.js';
 import { ordenes } from '../orders/orders.tables.js';
-import { equipos, ubicaciones } from './equipment.tables.js';
+import { equipoArchivos, equipos, ubicaciones } from './equipment.tables.js';
 
 /** What a site stores besides its id, company and QR code. */
 export interface UbicacionDatos {
@@ -27,6 +28,21 @@ export interface EquipoDatos {
   modelo: string | null;
   serie: string | null;
   notas: string | null;
+}
+
+/** A stored file of an equipo, with who uploaded it. */
+export interface ArchivoDeEquipo {
+  id: number;
+  nombre: string;
+  mime: string;
+  tamanio: number;
+  esImagen: boolean;
+  clave: string;
+  claveMiniatura: string | null;
+  creado: Date;
+  usuarioId: number;
+  usuarioNombre: string;
+  usuarioApellido: string;
 }
 
 /** A site as read, with its client's name and how many equipos it holds. */
@@ -314,6 +330,64 @@ export class EquipmentRepository {
       minutos: Number(f?.minutos ?? 0),
       gastos: gastos.map((g) => ({ moneda: g.moneda, centavos: Number(g.centavos) })),
     };
+  }
+
+  // ---------------------------------------------------------------- files
+
+  private selectArchivos() {
+    return this.db
+      .select({
+        id: equipoArchivos.id,
+        nombre: equipoArchivos.nombre,
+        mime: equipoArchivos.mime,
+        tamanio: equipoArchivos.tamanio,
+        esImagen: equipoArchivos.esImagen,
+        clave: equipoArchivos.clave,
+        claveMiniatura: equipoArchivos.claveMiniatura,
+        creado: equipoArchivos.creado,
+        usuarioId: equipoArchivos.usuarioId,
+        usuarioNombre: usuarios.nombre,
+        usuarioApellido: usuarios.apellido,
+      })
+      .from(equipoArchivos)
+      .innerJoin(usuarios, eq(usuarios.id, equipoArchivos.usuarioId));
+  }
+
+  listArchivos(entidadId: number, equipoId: number): Promise<ArchivoDeEquipo[]> {
+    return this.selectArchivos()
+      .where(and(eq(equipoArchivos.entidadId, entidadId), eq(equipoArchivos.equipoId, equipoId)))
+      .orderBy(asc(equipoArchivos.creado), asc(equipoArchivos.id));
+  }
+
+  findArchivo(entidadId: number, equipoId: number, id: number): Promise<ArchivoDeEquipo | undefined> {
+    return firstRow(
+      this.selectArchivos().where(
+        and(eq(equipoArchivos.entidadId, entidadId), eq(equipoArchivos.equipoId, equipoId), eq(equipoArchivos.id, id)),
+      ),
+    );
+  }
+
+  async insertArchivos(rows: (typeof equipoArchivos.$inferInsert)[]): Promise<void> {
+    if (rows.length) await this.db.insert(equipoArchivos).values(rows);
+  }
+
+  /** Removes one file's row; its keys, or undefined when it was not there. */
+  async deleteArchivo(entidadId: number, equipoId: number, id: number) {
+    const [r] = await this.db
+      .delete(equipoArchivos)
+      .where(
+        and(eq(equipoArchivos.entidadId, entidadId), eq(equipoArchivos.equipoId, equipoId), eq(equipoArchivos.id, id)),
+      )
+      .returning({ clave: equipoArchivos.clave, claveMiniatura: equipoArchivos.claveMiniatura });
+    return r;
+  }
+
+  /** Locks the equipo row (an upload's rows are not added to an equipo being deleted). */
+  async lockEquipo(entidadId: number, id: number): Promise<boolean> {
+    const r = await this.db.execute(
+      sql`select id from equipos where entidad_id = ${entidadId} and id = ${id} for update`,
+    );
+    return r.rows.length > 0;
   }
 
   // ---------------------------------------------------------------- QR

@@ -24,6 +24,7 @@ import type { Actor } from '../../kernel/actor.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { Db, DbOrTx } from '../../kernel/db/client.js';
 import { AppError } from '../../kernel/errors.js';
+import type { PuertoArchivos } from '../files/index.js';
 import { visibilidad, type PuertoOrdenes } from '../orders/index.js';
 import { EquipmentRepository, type EquipoDatos, type EquipoFila, type UbicacionFila } from './equipment.repository.js';
 import { importarEquipos } from './equipment.importar.js';
@@ -44,6 +45,8 @@ export interface DepsEquipment {
   orders: Pick<PuertoOrdenes, 'lista' | 'condicionesDeLista' | 'clientesUsados'>;
   /** PUBLIC_URL: a label's QR encodes PUBLIC_URL/q/<codigoQr>. */
   publicUrl: string;
+  /** The bytes of a deleted equipo's files. */
+  files: Pick<PuertoArchivos, 'borrarBytes'>;
 }
 
 /**
@@ -76,8 +79,13 @@ export class EquipmentService {
     return legibles === undefined || legibles.includes(clienteId);
   }
 
-  private exigirEscritura(actor: Actor): void {
-    if (!esAdmin(actor) && !tienePermiso(actor, 'altaClientes')) throw AppError.forbidden(SIN_PERMISO_ESCRIBIR);
+  /** Writing sites and equipment (and their files): admins and holders of altaClientes. */
+  puedeEscribir(actor: Actor): boolean {
+    return esAdmin(actor) || tienePermiso(actor, 'altaClientes');
+  }
+
+  exigirEscritura(actor: Actor): void {
+    if (!this.puedeEscribir(actor)) throw AppError.forbidden(SIN_PERMISO_ESCRIBIR);
   }
 
   /** The client exists in the company (any state: a site of an inactive client may still be kept). */
@@ -111,8 +119,8 @@ export class EquipmentService {
     return filas.map((f) => this.aUbicacion(f));
   }
 
-  async findUbicacion(actor: Actor, id: number, tx: DbOrTx = this.db): Promise<UbicacionCliente> {
-    const f = await this.repo(tx).findUbicacion(actor.entidadId, id);
+  async findUbicacion(actor: Actor, id: number): Promise<UbicacionCliente> {
+    const f = await this.repo().findUbicacion(actor.entidadId, id);
     if (!f || !(await this.puedeLeer(actor, f.clienteId))) throw AppError.notFound(SIN_UBICACION);
     return this.aUbicacion(f);
   }
@@ -154,7 +162,8 @@ export class EquipmentService {
       } else {
         nuevoId = await repo.insertUbicacion(actor.entidadId, datos, nuevoCodigoQr());
       }
-      return this.findUbicacion(actor, nuevoId, tx);
+      // Read through the transaction only: the writer may read what they wrote.
+      return this.aUbicacion((await repo.findUbicacion(actor.entidadId, nuevoId)) as UbicacionFila);
     });
   }
 
@@ -205,8 +214,8 @@ export class EquipmentService {
     return { equipos: filas.map((f) => this.aEquipo(f)), total, pagina: q.pagina, porPagina: q.porPagina };
   }
 
-  async findEquipo(actor: Actor, id: number, tx: DbOrTx = this.db): Promise<Equipo> {
-    const f = await this.repo(tx).findEquipo(actor.entidadId, id);
+  async findEquipo(actor: Actor, id: number): Promise<Equipo> {
+    const f = await this.repo().findEquipo(actor.entidadId, id);
     if (!f || !(await this.puedeLeer(actor, f.clienteId))) throw AppError.notFound(SIN_EQUIPO);
     return this.aEquipo(f);
   }
@@ -254,14 +263,14 @@ export class EquipmentService {
       } else {
         nuevoId = await repo.insertEquipo(actor.entidadId, datos, nuevoCodigoQr());
       }
-      return this.findEquipo(actor, nuevoId, tx);
+      return this.aEquipo((await repo.findEquipo(actor.entidadId, nuevoId)) as EquipoFila);
     });
   }
 
-  /** Refused (409) while an order names it (its history would lose its equipo). */
+  /** Refused (409) while an order names it (its history would lose its equipo). Its files go with it. */
   async deleteEquipo(actor: Actor, id: number): Promise<void> {
     this.exigirEscritura(actor);
-    await this.db.transaction(async (tx) => {
+    const archivos = await this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       if (!(await repo.findEquipo(actor.entidadId, id))) throw AppError.notFound(SIN_EQUIPO);
       const n = await repo.ordenesDeEquipo(actor.entidadId, id);
@@ -271,8 +280,11 @@ export class EquipmentService {
           `No se puede borrar el equipo: ${n === 1 ? 'una orden lo nombra' : `${n} órdenes lo nombran`} y perderían su historial.`,
         );
       }
+      const suyos = await repo.listArchivos(actor.entidadId, id);
       await repo.deleteEquipo(actor.entidadId, id);
+      return suyos;
     });
+    await this.deps.files.borrarBytes(archivos);
   }
 
   /** POST /api/v4/equipos/importar (equipment.importar.ts). */

@@ -3,6 +3,7 @@ import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { requiredRef, stamp } from '../../lib/columns.js';
 import { clientes } from '../clients/clients.tables.js';
 import { filaDeEntidad } from '../entidades/entidades.tables.js';
+import { columnasDeArchivo } from '../files/columnas.tables.js';
 
 /**
  * A client's site (issue 32, docs/EQUIPOS.md). `codigo` is unique within the client, case aside;
@@ -60,4 +61,15 @@ export const equipos = pgTable(
     uniqueIndex('equipos_entidad_codigo_uq').on(t.entidadId, sql`lower(${t.codigo})`),
     uniqueIndex('equipos_codigo_qr_uq').on(t.codigoQr),
   ],
+);
+
+/** Photos and files of an equipo (the files module's checks and storage); they go with it. */
+export const equipoArchivos = pgTable(
+  'equipo_archivos',
+  {
+    ...filaDeEntidad(),
+    equipoId: requiredRef(() => equipos.id, { onDelete: 'cascade' }),
+    ...columnasDeArchivo(),
+  },
+  (t) => [index('equipo_archivos_equipo_idx').on(t.entidadId, t.equipoId, t.id)],
 );
