@@ -314,15 +314,16 @@ export class EquipmentRepository {
    * many, minutes of work, and expenses per currency. Served by the orders' equipo index.
    */
   async totalesDeOrdenes(
+    entidadId: number,
     donde: SQL,
   ): Promise<{ ordenes: number; minutos: number; gastos: { moneda: string; centavos: number }[] }> {
     const r = await this.db.execute<{ ordenes: number; minutos: number; gastos: unknown }>(sql`
       with sel as (select o.id from ordenes o where ${donde})
       select (select count(*)::int from sel) as ordenes,
-             (select coalesce(sum(h.minutos), 0)::int from registro_horas h where h.orden_id in (select id from sel)) as minutos,
+             (select coalesce(sum(h.minutos), 0)::int from registro_horas h where h.entidad_id = ${entidadId} and h.orden_id in (select id from sel)) as minutos,
              coalesce((select json_agg(json_build_object('moneda', x.moneda, 'centavos', x.centavos) order by x.moneda)
                        from (select g.moneda, sum(g.centavos)::bigint as centavos from registro_gastos g
-                             where g.orden_id in (select id from sel) group by g.moneda) x), '[]'::json) as gastos`);
+                             where g.entidad_id = ${entidadId} and g.orden_id in (select id from sel) group by g.moneda) x), '[]'::json) as gastos`);
     const f = r.rows[0];
     const gastos = leerJson<{ moneda: string; centavos: number | string }[]>(f?.gastos ?? []);
     return {

@@ -332,7 +332,7 @@ export class EquipmentService {
     const filtros = { equipo: id, campoFecha: 'creada', orden: 'recientes', ...q } as const;
     const pagina = await this.deps.orders.lista(actor, filtros);
     const donde = this.deps.orders.condicionesDeLista(actor, filtros, this.clock.now());
-    const totales = await this.repo().totalesDeOrdenes(donde);
+    const totales = await this.repo().totalesDeOrdenes(actor.entidadId, donde);
     return { ...pagina, totales };
   }
 }
