@@ -4,7 +4,7 @@ import type { Clock } from '../../kernel/clock.js';
 import type { Db } from '../../kernel/db/client.js';
 import { AppError } from '../../kernel/errors.js';
 import { responderEnTransaccion } from '../../lib/idempotencia.js';
-import type { Descarga, Parte, PuertoArchivos } from '../files/index.js';
+import { comoArchivo, type Descarga, type Parte, type PuertoArchivos } from '../files/index.js';
 import { EquipmentRepository, type ArchivoDeEquipo } from './equipment.repository.js';
 
 const SIN_ARCHIVO = 'El archivo no existe o no es de este equipo.';
@@ -32,18 +32,12 @@ export class EquipmentFiles {
 
   private aArchivo(equipoId: number, r: ArchivoDeEquipo, puedeEliminar: boolean): Archivo {
     const params = { id: equipoId, archivoId: r.id };
-    return {
-      id: r.id,
-      nombre: r.nombre,
-      tipo: r.mime,
-      tamanio: r.tamanio,
-      usuario: { id: r.usuarioId, nombre: r.usuarioNombre, apellido: r.usuarioApellido },
-      fecha: new Date(r.creado).getTime(),
-      esImagen: r.esImagen,
-      miniatura: r.claveMiniatura ? urlDe(RUTAS.miniaturaArchivoEquipo, params) : null,
-      url: urlDe(RUTAS.descargarArchivoEquipo, params),
+    return comoArchivo(
+      r,
+      urlDe(RUTAS.descargarArchivoEquipo, params),
+      urlDe(RUTAS.miniaturaArchivoEquipo, params),
       puedeEliminar,
-    };
+    );
   }
 
   async list(actor: Actor, equipoId: number): Promise<Archivo[]> {

@@ -13,7 +13,7 @@ import type { Actor } from '../../kernel/actor.js';
 import type { Db } from '../../kernel/db/client.js';
 import { AppError } from '../../kernel/errors.js';
 import { normalizarTexto } from '../../lib/busqueda.js';
-import { leerTabla } from '../../lib/tabla-importada.js';
+import { datosDeFila, leerTabla } from '../../lib/tabla-importada.js';
 import { EquipmentRepository, type EquipoDatos } from './equipment.repository.js';
 
 /** A checked row: what it stores, and the site it names when that site is still to be created. */
@@ -70,11 +70,7 @@ export async function importarEquipos(
 
   const validas: FilaValida[] = [];
   const filas: FilaImportada[] = tabla.filas.map(({ fila, valores }) => {
-    const datos: Record<string, string> = {};
-    tabla.columnas.forEach((c, i) => {
-      const v = (valores[i] ?? '').trim();
-      if (v !== '') datos[c] = v;
-    });
+    const datos = datosDeFila(tabla.columnas, valores);
     const errores: { campo: string; mensaje: string }[] = [];
     const textoCliente = datos['cliente'] ?? '';
     const cliente = /^\d{1,10}$/.test(textoCliente)

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ArchivoFila } from '../files/index.js';
 import { usuarios } from '../identity/users.tables.js';
 import type { DbOrTx } from '../../kernel/db/client.js';
 import { leerJson } from '../../kernel/db/json.js';
@@ -31,19 +32,7 @@ export interface EquipoDatos {
 }
 
 /** A stored file of an equipo, with who uploaded it. */
-export interface ArchivoDeEquipo {
-  id: number;
-  nombre: string;
-  mime: string;
-  tamanio: number;
-  esImagen: boolean;
-  clave: string;
-  claveMiniatura: string | null;
-  creado: Date;
-  usuarioId: number;
-  usuarioNombre: string;
-  usuarioApellido: string;
-}
+export type ArchivoDeEquipo = Omit<ArchivoFila, 'ordenId'>;
 
 /** A site as read, with its client's name and how many equipos it holds. */
 export interface UbicacionFila extends UbicacionDatos {
@@ -151,20 +140,17 @@ export class EquipmentRepository {
       .where(and(eq(ubicaciones.entidadId, entidadId), inArray(ubicaciones.clienteId, [...clienteIds])));
   }
 
+  /** Another row of `tabla` in `ambito` with this code (case aside), other than `salvo`. */
+  private async codigoTomado(tabla: 'ubicaciones' | 'equipos', ambito: SQL, codigo: string, salvo?: number) {
+    const r = await this.db.execute(
+      sql`select 1 from ${sql.identifier(tabla)} where ${ambito} and lower(codigo) = lower(${codigo}) and id <> ${salvo ?? 0} limit 1`,
+    );
+    return r.rows.length > 0;
+  }
+
   /** Another site of the client with this code (case aside). */
-  async codigoUbicacionTomado(clienteId: number, codigo: string, salvo?: number): Promise<boolean> {
-    const r = await this.db
-      .select({ id: ubicaciones.id })
-      .from(ubicaciones)
-      .where(
-        and(
-          eq(ubicaciones.clienteId, clienteId),
-          sql`lower(${ubicaciones.codigo}) = lower(${codigo})`,
-          salvo ? sql`${ubicaciones.id} <> ${salvo}` : undefined,
-        ),
-      )
-      .limit(1);
-    return r.length > 0;
+  codigoUbicacionTomado(clienteId: number, codigo: string, salvo?: number): Promise<boolean> {
+    return this.codigoTomado('ubicaciones', sql`cliente_id = ${clienteId}`, codigo, salvo);
   }
 
   async insertUbicacion(entidadId: number, d: UbicacionDatos, codigoQr: string): Promise<number> {
@@ -258,19 +244,9 @@ export class EquipmentRepository {
     return new Set(r.map((x) => x.c));
   }
 
-  async codigoEquipoTomado(entidadId: number, codigo: string, salvo?: number): Promise<boolean> {
-    const r = await this.db
-      .select({ id: equipos.id })
-      .from(equipos)
-      .where(
-        and(
-          eq(equipos.entidadId, entidadId),
-          sql`lower(${equipos.codigo}) = lower(${codigo})`,
-          salvo ? sql`${equipos.id} <> ${salvo}` : undefined,
-        ),
-      )
-      .limit(1);
-    return r.length > 0;
+  /** Another equipo of the company with this code (case aside). */
+  codigoEquipoTomado(entidadId: number, codigo: string, salvo?: number): Promise<boolean> {
+    return this.codigoTomado('equipos', sql`entidad_id = ${entidadId}`, codigo, salvo);
   }
 
   async insertEquipo(entidadId: number, d: EquipoDatos, codigoQr: string): Promise<number> {

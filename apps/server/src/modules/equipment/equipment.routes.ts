@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RUTAS } from '@delego/contract';
-import { enviarDescarga, partesDe, registrarMultipart } from '../files/index.js';
+import { enviarDescarga, partesDe, pideInline, registrarMultipart } from '../files/index.js';
 import { idempotenteParaActor, type AlmacenIdempotencia } from '../idempotencia/index.js';
 import type { EquipmentFiles } from './equipment.archivos.js';
 import { actorOf } from '../../kernel/actor.js';
@@ -58,8 +58,7 @@ export const equipmentRoutes =
     );
     registrar(app, RUTAS.descargarArchivoEquipo, async (req, reply) => {
       const d = await archivos.descarga(actorOf(req), req.params.id, req.params.archivoId);
-      const inline = req.query.inline !== undefined && req.query.inline !== '0' && req.query.inline !== 'false';
-      return enviarDescarga(req, reply, d, inline);
+      return enviarDescarga(req, reply, d, pideInline(req.query.inline));
     });
     registrar(app, RUTAS.miniaturaArchivoEquipo, async (req, reply) => {
       const d = await archivos.descarga(actorOf(req), req.params.id, req.params.archivoId, true);

@@ -22,6 +22,11 @@ export async function* partesDe(req: FastifyRequest): AsyncIterable<Parte> {
   }
 }
 
+/** `?inline=1` (any value but `0` or `false`): show the file in place instead of downloading it. */
+export function pideInline(valor: string | undefined): boolean {
+  return valor !== undefined && valor !== '0' && valor !== 'false';
+}
+
 /** Sends a stored file: type, original name (RFC 5987), and one byte range when asked (206/416). */
 export async function enviarDescarga(req: FastifyRequest, reply: FastifyReply, d: Descarga, inline: boolean) {
   const rango = parseRange(req.headers.range, d.tamanio);
@@ -99,8 +104,7 @@ export const filesRoutes =
     );
     registrar(app, RUTAS.descargarArchivo, async (req, reply) => {
       const d = await files.descarga(actorOf(req), req.params.ordenId, req.params.archivoId);
-      const inline = req.query.inline !== undefined && req.query.inline !== '0' && req.query.inline !== 'false';
-      return enviarDescarga(req, reply, d, inline);
+      return enviarDescarga(req, reply, d, pideInline(req.query.inline));
     });
     registrar(app, RUTAS.miniatura, async (req, reply) => {
       const d = await files.descarga(actorOf(req), req.params.ordenId, req.params.archivoId, true);

@@ -100,6 +100,30 @@ function entradaTerminada(archive: ZipArchive): Promise<void> {
   });
 }
 
+/**
+ * A stored file as the API answers it (an order's, an equipo's): its download path and, when it
+ * has a thumbnail, the thumbnail's.
+ */
+export function comoArchivo(
+  r: Omit<ArchivoFila, 'ordenId'>,
+  url: string,
+  urlMiniatura: string,
+  puedeEliminar: boolean,
+): Archivo {
+  return {
+    id: r.id,
+    nombre: r.nombre,
+    tipo: r.mime,
+    tamanio: r.tamanio,
+    usuario: { id: r.usuarioId, nombre: r.usuarioNombre, apellido: r.usuarioApellido },
+    fecha: new Date(r.creado).getTime(),
+    esImagen: r.esImagen,
+    miniatura: r.claveMiniatura ? urlMiniatura : null,
+    url,
+    puedeEliminar,
+  };
+}
+
 export class FilesService {
   private readonly maxBytes: number;
   private readonly maxMb: number;
@@ -126,18 +150,8 @@ export class FilesService {
   }
 
   private aArchivo(ordenId: number, r: ArchivoFila, puedeEliminar: boolean): Archivo {
-    return {
-      id: r.id,
-      nombre: r.nombre,
-      tipo: r.mime,
-      tamanio: r.tamanio,
-      usuario: { id: r.usuarioId, nombre: r.usuarioNombre, apellido: r.usuarioApellido },
-      fecha: r.creado.getTime(),
-      esImagen: r.esImagen,
-      miniatura: r.claveMiniatura ? urlDe(RUTAS.miniatura, { ordenId, archivoId: r.id }) : null,
-      url: urlDe(RUTAS.descargarArchivo, { ordenId, archivoId: r.id }),
-      puedeEliminar,
-    };
+    const params = { ordenId, archivoId: r.id };
+    return comoArchivo(r, urlDe(RUTAS.descargarArchivo, params), urlDe(RUTAS.miniatura, params), puedeEliminar);
   }
 
   /** GET /api/v2/archivos/{id}: whoever sees the order sees its files; inside a transaction with `tx`. */

@@ -28,8 +28,9 @@ export function dondeEstanLosArchivos(config: Pick<Config, 's3' | 'dataDir'>): s
   const prefijo = config.s3.prefix ? `/${config.s3.prefix.replace(/\/+$/, '')}` : '';
   return `bucket ${config.s3.bucket}${prefijo} en ${u.protocol}//${u.host} (S3_URL)`;
 }
-export type { ArchivoRecibido, Descarga, Parte } from './files.service.js';
-export { enviarDescarga, partesDe, registrarMultipart } from './files.routes.js';
+export { comoArchivo, type ArchivoRecibido, type Descarga, type Parte } from './files.service.js';
+export type { ArchivoFila } from './files.repository.js';
+export { enviarDescarga, partesDe, pideInline, registrarMultipart } from './files.routes.js';
 export { MENSAJES_ARCHIVOS } from './tipos.js';
 
 /**
