@@ -34,10 +34,12 @@ const zRefId = zId;
 /** '' (an empty form field) travels as null. */
 const vacioANull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
-const texto = (campo: string, max: number) =>
+/** A required text field: trimmed, 1..max characters, Spanish reasons naming the field («El nombre»). */
+export const texto = (campo: string, max: number) =>
   zTexto().trim().min(1, `${campo} es obligatorio.`).max(max, `${campo} admite hasta ${max} caracteres.`);
 
-const textoOpcional = (campo: string, max: number) =>
+/** An optional text field: '' travels as null, trimmed, up to max characters. */
+export const textoOpcional = (campo: string, max: number) =>
   z.preprocess(vacioANull, zTexto().trim().max(max, `${campo} admite hasta ${max} caracteres.`).nullable()).optional();
 
 const zEmailOpcional = z

@@ -21,3 +21,4 @@ export * from './fechas.js';
 export * from './statistics.js';
 export * from './checklists.js';
 export * from './calendar.js';
+export * from './equipment.js';

@@ -45,6 +45,9 @@ export const zOrdenGuardar = z.object({
   registroResponsable: z.unknown().optional(),
   e5sAreaKey: zTexto().max(100).nullable().optional(),
   e5sAreaName: zTexto().max(200).nullable().optional(),
+  /** The client's site and equipo it is about (issue 32); left out keeps them, null removes them. */
+  ubicacion: zRefNullable,
+  equipo: zRefNullable,
   archivos: z.array(z.unknown()).optional(),
   archivosBorrados: z.array(z.unknown()).optional(),
 });
@@ -78,6 +81,9 @@ export const zFiltros = z.object({
   tipo: zRefNullable,
   area: zRefNullable,
   prioridad: zRefNullable,
+  /** Orders about this equipo, or at this site (issue 32). */
+  equipo: zRefNullable,
+  ubicacion: zRefNullable,
   fechaDesde: zFecha,
   fechaHasta: zFecha,
   campoFecha: z.enum(CAMPOS_FECHA).optional().default('creada'),
@@ -138,6 +144,9 @@ export const zOrdenDetalle = zOrdenResumen.extend({
   e5sAreaKey: z.string().nullable(),
   e5sAreaName: z.string().nullable(),
   finalizada: zEpochMs.nullable(),
+  /** The client's site and the equipo it is about (issue 32); null when none. */
+  ubicacion: zIdNombre.nullable().optional(),
+  equipo: z.object({ id: z.number().int(), nombre: z.string(), codigo: z.string().nullable() }).nullable().optional(),
   /** The billing data (SPEC §3 datosFacturacion, issue 16), null until someone fills it in. */
   datosFacturacion: zDatosFacturacionLeidos.nullable().optional(),
   /** Billing data handed to the client and not answered yet ("Facturación delegada: esperando…"). */
@@ -170,6 +179,8 @@ export const zOrdenGuardada = z.object({
   registroResponsable: z.number().int(),
   e5sAreaKey: z.string().nullable(),
   e5sAreaName: z.string().nullable(),
+  ubicacion: z.number().int().nullable().optional(),
+  equipo: z.number().int().nullable().optional(),
 });
 export type OrdenGuardada = z.infer<typeof zOrdenGuardada>;
 

@@ -17,6 +17,16 @@ export interface TablaImportada {
   filas: { fila: number; valores: string[] }[];
 }
 
+/** A data row by column: each cell's text trimmed, empty cells left out. */
+export function datosDeFila(columnas: readonly string[], valores: readonly string[]): Record<string, string> {
+  const datos: Record<string, string> = {};
+  columnas.forEach((c, i) => {
+    const v = (valores[i] ?? '').trim();
+    if (v !== '') datos[c] = v;
+  });
+  return datos;
+}
+
 /** `Teléfono ` → `telefono`. */
 export function normalizarColumna(nombre: string): string {
   return nombre.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, '');

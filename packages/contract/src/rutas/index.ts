@@ -4,6 +4,7 @@ import { RUTAS_CHECKLISTS } from './checklists.js';
 import { RUTAS_CLIENTE_PUBLICO } from './client-side.js';
 import { RUTAS_CONFORMIDAD } from './conformity.js';
 import { RUTAS_CUENTAS } from './accounts.js';
+import { RUTAS_EQUIPOS } from './equipment.js';
 import { RUTAS_ESTADISTICAS } from './statistics.js';
 import { RUTAS_ENCUESTAS } from './surveys.js';
 import { RUTAS_ORDENES } from './orders.js';
@@ -32,6 +33,7 @@ export const RUTAS = {
   ...RUTAS_PLANES,
   ...RUTAS_CHECKLISTS,
   ...RUTAS_CALENDARIO,
+  ...RUTAS_EQUIPOS,
 } as const;
 
 export type NombreRuta = keyof typeof RUTAS;

@@ -16,7 +16,7 @@ import type { EventBus } from '../../kernel/bus.js';
 import { AppError } from '../../kernel/errors.js';
 import type { TenantCache } from '../../kernel/tenant-cache.js';
 import { exigirPermiso } from '../../kernel/guard.js';
-import { leerTabla } from '../../lib/tabla-importada.js';
+import { datosDeFila, leerTabla } from '../../lib/tabla-importada.js';
 import { ClientsRepository, type ClienteDatos } from './clients.repository.js';
 
 const NO_ENCONTRADO = 'No se encontró el cliente.';
@@ -116,11 +116,7 @@ export class ClientsService {
     const vistos = new Map<string, number>();
     const validos: ClienteDatos[] = [];
     const filas: FilaImportada[] = tabla.filas.map(({ fila, valores }) => {
-      const datos: Record<string, string> = {};
-      tabla.columnas.forEach((c, i) => {
-        const v = (valores[i] ?? '').trim();
-        if (v !== '') datos[c] = v;
-      });
+      const datos = datosDeFila(tabla.columnas, valores);
       // An empty name reads as the form's empty field, so its message is the form's.
       const leido = zClienteGuardar.safeParse({ nombre: '', ...datos });
       if (!leido.success) {

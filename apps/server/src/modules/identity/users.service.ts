@@ -28,7 +28,7 @@ import type { Db, DbOrTx } from '../../kernel/db/client.js';
 import type { Actor } from '../../kernel/actor.js';
 import type { EventBus } from '../../kernel/bus.js';
 import { AppError } from '../../kernel/errors.js';
-import { leerTabla, normalizarColumna } from '../../lib/tabla-importada.js';
+import { datosDeFila, leerTabla, normalizarColumna } from '../../lib/tabla-importada.js';
 import type { TenantCache } from '../../kernel/tenant-cache.js';
 import { hashSecret } from './password.js';
 import type { PuertoClientes } from '../clients/index.js';
@@ -223,11 +223,7 @@ export class UsersService {
     const filas: FilaImportada[] = [];
     const entradas: { indice: number; input: StoreUserInput }[] = [];
     for (const { fila, valores } of tabla.filas) {
-      const datos: Record<string, string> = {};
-      tabla.columnas.forEach((c, i) => {
-        const v = (valores[i] ?? '').trim();
-        if (v !== '') datos[c] = v;
-      });
+      const datos = datosDeFila(tabla.columnas, valores);
       const errores: FilaImportada['errores'] = [];
       const nombreRol = normalizarColumna(datos.rol ?? 'OPERARIO').toUpperCase();
       const rol = catalogo.find((r) => r.nombre === nombreRol);
