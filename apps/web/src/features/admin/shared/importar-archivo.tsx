@@ -41,6 +41,11 @@ export interface DescripcionImportacion {
   recurso: RecursoAdmin;
   /** The columns the preview shows besides the row and its result. */
   columnasVista: readonly { clave: string; titulo: string }[];
+  /**
+   * Every row or none (the equipment import, issue 32): the import is offered only when no row has
+   * errors. Without it, the valid rows are imported and the others skipped.
+   */
+  todasONinguna?: boolean;
 }
 
 type Importar = (pedido: ImportarPedido) => Promise<ImportarResultado>;
@@ -172,7 +177,7 @@ export function ImportarArchivo({
         <div className="importar__acciones">
           <IonButton
             onClick={() => void confirmar()}
-            disabled={previa.validas === 0 || procesando}
+            disabled={previa.validas === 0 || procesando || (d.todasONinguna === true && previa.conErrores > 0)}
             data-testid="importar-confirmar"
           >
             {previa.validas === 1
@@ -209,7 +214,9 @@ function Vista({
       <p className="importar__resumen" data-testid="importar-resumen">
         {nombreArchivo}: {previa.validas} {previa.validas === 1 ? 'fila lista' : 'filas listas'} para importar
         {previa.conErrores > 0 &&
-          `, ${previa.conErrores} ${previa.conErrores === 1 ? 'fila con errores, que no se importará' : 'filas con errores, que no se importarán'}`}
+          (d.todasONinguna
+            ? `, ${previa.conErrores} ${previa.conErrores === 1 ? 'fila con errores' : 'filas con errores'}. Corríjalas y vuelva a subir el archivo: se importan todas las filas o ninguna`
+            : `, ${previa.conErrores} ${previa.conErrores === 1 ? 'fila con errores, que no se importará' : 'filas con errores, que no se importarán'}`)}
         .
       </p>
       <div className="importar__tabla-marco">
