@@ -90,6 +90,15 @@ const DetalleGraficoOrdenesPage = pantallaPerezosa(
 const PlanesPage = pantallaPerezosa(() => import('../features/plans/components/planes-page'));
 const MercadopagoTarjetaPage = pantallaPerezosa(() => import('../features/plans/components/mercadopago-tarjeta-page'));
 
+// Sites and equipment (issue 32).
+const EquiposPage = pantallaPerezosa(() => import('../features/equipment/components/equipos-page'));
+const EquipoPage = pantallaPerezosa(() => import('../features/equipment/components/equipo-page'));
+const EquipoFormPage = pantallaPerezosa(() => import('../features/equipment/components/equipo-form-page'));
+const ImportarEquiposPage = pantallaPerezosa(() => import('../features/equipment/components/importar-equipos-page'));
+const UbicacionesPage = pantallaPerezosa(() => import('../features/equipment/components/ubicaciones-page'));
+const UbicacionFormPage = pantallaPerezosa(() => import('../features/equipment/components/ubicacion-form-page'));
+const QrPage = pantallaPerezosa(() => import('../features/equipment/components/qr-page'));
+
 const conLogin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'login', pantalla });
 const soloAdmin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'admin', pantalla });
 const publica = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'public', pantalla });
@@ -132,6 +141,17 @@ export const RUTAS: readonly Ruta[] = [
   conLogin('area', AreaPage),
   // Not in SPEC §2 (it lists no order detail route): the detail of one order, login required.
   conLogin('orden/:id', OrdenDetallePage),
+  // Not in SPEC §2: sites and equipment (issue 32). Whoever sees a client's orders sees its
+  // equipos; the forms and the import check altaClientes themselves.
+  conLogin('equipos', EquiposPage),
+  conLogin('equipos/:id', EquipoPage),
+  conLogin('equipo-form', EquipoFormPage),
+  conLogin('equipos-importar', ImportarEquiposPage),
+  conLogin('ubicaciones', UbicacionesPage),
+  conLogin('ubicacion-form', UbicacionFormPage),
+  // A scanned label (issue 32). Without a session the guard sends to the login, which returns
+  // here; the outsiders' request form (another issue) will take this path for them instead.
+  conLogin('q/:codigo', QrPage),
   // Routes with an additional restriction: admin or owner.
   soloAdmin('horas-reportadas', HorasReportadasPage),
   // SPEC §6 keeps planes to admins: the screen itself says «Sin permiso» to the others (issue 36),

@@ -2,6 +2,7 @@ import { tienePermiso, type PermisoGlobal, type SujetoPermisos } from '@delego/c
 import {
   barChartOutline,
   businessOutline,
+  hardwareChipOutline,
   homeOutline,
   layersOutline,
   peopleOutline,
@@ -21,6 +22,8 @@ export const ENTRADAS_MENU: readonly EntradaMenu[] = [
   { titulo: 'Inicio', ruta: 'home', icono: homeOutline },
   { titulo: 'Usuarios', ruta: 'usuarios', icono: peopleOutline, permiso: 'altaUsuarios' },
   { titulo: 'Clientes', ruta: 'clientes', icono: businessOutline, permiso: 'altaClientes' },
+  // Issue 32: each person sees the equipos of the clients whose orders they see.
+  { titulo: 'Equipos', ruta: 'equipos', icono: hardwareChipOutline },
   { titulo: 'Areas', ruta: 'areas', icono: layersOutline, permiso: 'altaEtiquetas' },
   { titulo: 'Tipos de Orden', ruta: 'tipos-orden', icono: pricetagsOutline, permiso: 'altaEtiquetas' },
   { titulo: 'Estadísticas', ruta: 'estadisticas', icono: barChartOutline, permiso: 'verEstadisticas' },

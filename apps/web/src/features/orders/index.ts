@@ -3,3 +3,5 @@
  * the router (app/routes.ts); the order itself (keys, detail query, cache updates) is src/domain/orden.
  */
 export { PARAMETROS_LISTA } from './model/filtros';
+export { useClientesUsados } from './api/get-clientes-usados';
+export { OrdenItem } from './components/orden-item';
