@@ -7,7 +7,8 @@ export const { useConsulta: useUbicaciones } = consultaPor(
   RUTAS.ubicaciones,
   (cliente: number | null) => equiposKeys.ubicaciones(cliente),
   (cliente: number | null) => ({ query: cliente === null ? {} : { cliente } }),
-  { staleTime: 60_000 },
+  // A select whose options cannot be had stays empty: no alert over the form.
+  { staleTime: 60_000, errorSilencioso: true },
 );
 
 /** What the order form offers: the equipos of a client, at one of its sites or at any. */
@@ -27,5 +28,6 @@ export const { useConsulta: useEquiposDe } = consultaPor(
   ({ cliente, ubicacion }: EquiposDe) => ({
     query: { cliente, porPagina: 100, ...(ubicacion === null ? {} : { ubicacion }) },
   }),
-  { staleTime: 60_000 },
+  // A select whose options cannot be had stays empty: no alert over the form.
+  { staleTime: 60_000, errorSilencioso: true },
 );
