@@ -8,6 +8,7 @@ import { moduloCatalogo } from './modules/catalog/index.js';
 import { cifradorCon, facturacionParaDetalle, moduloLadoCliente } from './modules/client-side/index.js';
 import { moduloClientes } from './modules/clients/index.js';
 import { moduloEntidades } from './modules/entidades/index.js';
+import { moduloEquipos } from './modules/equipment/index.js';
 import { moduloConformidad } from './modules/conformity/index.js';
 import { moduloGastos } from './modules/expenses/index.js';
 import { moduloChecklists } from './modules/checklists/index.js';
@@ -132,6 +133,7 @@ export async function armarModulos(
     conformidad,
     checklists,
     gastos,
+    moduloEquipos(n, { orders: ordenes.puerto, files: archivos.puerto, idempotencia: idempotencia.puerto }),
     moduloReportes(n, {
       orders: ordenes.puerto,
       files: archivos.puerto,

@@ -1,6 +1,7 @@
 import { PERMISOS_GLOBALES } from '@delego/contract';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { AppParts } from '../src/app-parts.js';
 import { auth, createTestEnv, makeCatalogo, makeClientes, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
 
 /**
@@ -27,8 +28,9 @@ export interface Usuarios {
   otra: number;
 }
 
-export async function adminFixture(): Promise<AdminFixture> {
-  const env = await createTestEnv();
+/** @param parts what the app takes instead of its own (a storage in a temporary folder, say). */
+export async function adminFixture(parts: Partial<AppParts> = {}): Promise<AdminFixture> {
+  const env = await createTestEnv(parts);
   const db = env.database.db;
   const now = env.clock.now();
   const demo = await makeEntidad(db, { nombre: 'Demo Servicios S.A.', plan: 'Pyme', now });

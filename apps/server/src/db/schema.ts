@@ -5,6 +5,7 @@ export * from '../modules/identity/permissions.tables.js';
 export * from '../modules/clients/clients.tables.js';
 export * from '../modules/catalog/catalog.tables.js';
 export * from '../modules/orders/orders.tables.js';
+export * from '../modules/equipment/equipment.tables.js';
 export * from '../modules/notifications/notifications.tables.js';
 export * from '../modules/files/files.tables.js';
 export * from '../modules/expenses/expenses.tables.js';

@@ -3,6 +3,7 @@ import { zImportarResultado } from '../admin.js';
 import * as eq from '../equipment.js';
 import { zArchivo } from '../files.js';
 import { rutaDeGrupo, zOk, zParamId } from './definir.js';
+import { zDescargaQuery } from './orders.js';
 
 const rutaDeEquipos = rutaDeGrupo({ tags: ['equipos'] });
 
@@ -131,7 +132,15 @@ export const RUTAS_EQUIPOS = {
   descargarArchivoEquipo: rutaDeEquipos({
     metodo: 'GET',
     path: '/api/v4/equipos/:id/archivos/:archivoId',
-    summary: `Descarga un archivo del equipo. ${LEER}`,
+    summary: `Descarga un archivo del equipo (admite Range; ?inline=1 para mostrarlo en el navegador). ${LEER}`,
+    params: eq.zParamsArchivoEquipo,
+    querystring: zDescargaQuery,
+    forma: 'archivo',
+  }),
+  miniaturaArchivoEquipo: rutaDeEquipos({
+    metodo: 'GET',
+    path: '/api/v4/equipos/:id/archivos/:archivoId/miniatura',
+    summary: `Miniatura JPEG (320 px) de una foto del equipo. ${LEER}`,
     params: eq.zParamsArchivoEquipo,
     forma: 'archivo',
   }),

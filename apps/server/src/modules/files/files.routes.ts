@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITES_ARCHIVOS, RUTAS, zArchivosCambios, type ErrorBody } from '@delego/contract';
 import { AppError } from '../../kernel/errors.js';
 import { enviarGenerado, registrar } from '../../kernel/rutas.js';
@@ -9,7 +9,8 @@ import type { Descarga, FilesService, Parte } from './files.service.js';
 import { contentDisposition, parseRange } from '../../lib/descarga.js';
 import { MENSAJES_ARCHIVOS } from './tipos.js';
 
-async function* partesDe(req: FastifyRequest): AsyncIterable<Parte> {
+/** The parts of a multipart request, as `FilesService.recibir` takes them. */
+export async function* partesDe(req: FastifyRequest): AsyncIterable<Parte> {
   for await (const p of req.parts()) {
     if (p.type === 'file') yield { tipo: 'archivo', campo: p.fieldname, nombre: p.filename, stream: p.file };
     else
@@ -22,7 +23,7 @@ async function* partesDe(req: FastifyRequest): AsyncIterable<Parte> {
 }
 
 /** Sends a stored file: type, original name (RFC 5987), and one byte range when asked (206/416). */
-async function enviar(req: FastifyRequest, reply: FastifyReply, d: Descarga, inline: boolean) {
+export async function enviarDescarga(req: FastifyRequest, reply: FastifyReply, d: Descarga, inline: boolean) {
   const rango = parseRange(req.headers.range, d.tamanio);
   if (rango === 'invalido') {
     return reply
@@ -52,22 +53,30 @@ async function enviar(req: FastifyRequest, reply: FastifyReply, d: Descarga, inl
   return reply.send(await d.abrir());
 }
 
+/**
+ * The multipart parser of an upload's routes (in the caller's plugin scope), with the files'
+ * limits: `limiteBytes` per file, LIMITES_ARCHIVOS.porEnvio files.
+ */
+export async function registrarMultipart(app: FastifyInstance, limiteBytes: number): Promise<void> {
+  await app.register(fastifyMultipart, {
+    // Keep the name as sent (busboy would cut it to its last path segment): a name with a path
+    // separator is refused with a 400 that says so, never silently changed.
+    preservePath: true,
+    limits: {
+      fileSize: limiteBytes,
+      files: LIMITES_ARCHIVOS.porEnvio,
+      fields: 50,
+      fieldSize: 64 * 1024,
+      parts: LIMITES_ARCHIVOS.porEnvio + 50,
+    },
+  });
+}
+
 /** The files of an order: list, upload and remove (an Idempotency-Key), download, thumbnail, ZIP. */
 export const filesRoutes =
   (files: FilesService, idempotencia: AlmacenIdempotencia): FastifyPluginAsync =>
   async (app) => {
-    await app.register(fastifyMultipart, {
-      // Keep the name as sent (busboy would cut it to its last path segment): a name with a path
-      // separator is refused with a 400 that says so, never silently changed.
-      preservePath: true,
-      limits: {
-        fileSize: files.limiteBytes,
-        files: LIMITES_ARCHIVOS.porEnvio,
-        fields: 50,
-        fieldSize: 64 * 1024,
-        parts: LIMITES_ARCHIVOS.porEnvio + 50,
-      },
-    });
+    await registrarMultipart(app, files.limiteBytes);
 
     registrar(app, RUTAS.archivos, async (req) => files.list(actorOf(req), req.params.id));
     registrar(
@@ -91,11 +100,11 @@ export const filesRoutes =
     registrar(app, RUTAS.descargarArchivo, async (req, reply) => {
       const d = await files.descarga(actorOf(req), req.params.ordenId, req.params.archivoId);
       const inline = req.query.inline !== undefined && req.query.inline !== '0' && req.query.inline !== 'false';
-      return enviar(req, reply, d, inline);
+      return enviarDescarga(req, reply, d, inline);
     });
     registrar(app, RUTAS.miniatura, async (req, reply) => {
       const d = await files.descarga(actorOf(req), req.params.ordenId, req.params.archivoId, true);
-      return enviar(req, reply, d, true);
+      return enviarDescarga(req, reply, d, true);
     });
     registrar(app, RUTAS.zip, async (req, reply) => {
       const z = await files.zip(actorOf(req), req.params.id);

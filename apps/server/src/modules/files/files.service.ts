@@ -20,7 +20,8 @@ export type Parte =
   | { tipo: 'archivo'; campo: string; nombre: string; stream: Readable & { truncated?: boolean } }
   | { tipo: 'campo'; campo: string; valor: string };
 
-interface Nuevo {
+/** A file just stored by `recibir`: its keys, name, real type, size and hash. */
+export interface ArchivoRecibido {
   clave: string;
   claveMiniatura: string | null;
   nombre: string;
@@ -154,20 +155,48 @@ export class FilesService {
   async create(actor: Actor, ordenId: number, partes: AsyncIterable<Parte>): Promise<Archivo[]> {
     const acc = await this.orders.acceso(actor, ordenId);
     if (!acc.modificar) throw AppError.forbidden(MENSAJES_ARCHIVOS.soloLectura);
-    const nuevos: Nuevo[] = [];
-    const escritas: string[] = [];
     const borrar = new Set<number>();
+    const recibidos = await this.recibir(`e${actor.entidadId}/o${ordenId}`, partes, (campo, valor) => {
+      if (campo === 'archivosBorrados' || campo === 'archivosBorrados[]')
+        for (const id of idsDeCampo(valor)) borrar.add(id);
+    });
+    try {
+      if (!recibidos.nuevos.length && !borrar.size) throw AppError.invalid('archivos', MENSAJES_ARCHIVOS.sinArchivos);
+      return await this.confirmar(actor, ordenId, recibidos.nuevos, [...borrar]);
+    } catch (e) {
+      await recibidos.descartar();
+      throw traducirError(e, this.maxMb);
+    }
+  }
+
+  /**
+   * The files of a multipart upload (part `archivos`, one per file), stored under `carpeta` as they
+   * flow: each name checked, the real type read from the first bytes (refused before a byte is
+   * stored), the size and the count limited, then a thumbnail of each image. The other fields go
+   * to `alCampo`. Any failure removes what was written and throws the Spanish error; `descartar`
+   * removes it for a caller whose own step fails afterwards. For other modules' files too (an
+   * equipo's photos, issue 32).
+   */
+  async recibir(
+    carpeta: string,
+    partes: AsyncIterable<Parte>,
+    alCampo: (campo: string, valor: string) => void = () => undefined,
+  ): Promise<{ nuevos: ArchivoRecibido[]; descartar: () => Promise<void> }> {
+    const nuevos: ArchivoRecibido[] = [];
+    const escritas: string[] = [];
+    const descartar = async () => {
+      await Promise.allSettled(escritas.map((k) => this.storage.delete(k)));
+    };
     try {
       for await (const p of partes) {
         if (p.tipo === 'campo') {
-          if (p.campo === 'archivosBorrados' || p.campo === 'archivosBorrados[]')
-            for (const id of idsDeCampo(p.valor)) borrar.add(id);
+          alCampo(p.campo, p.valor);
           continue;
         }
         if (nuevos.length >= LIMITES_ARCHIVOS.porEnvio)
           throw new AppError('DEMASIADO_GRANDE', MENSAJES_ARCHIVOS.demasiados, { field: 'archivos' });
         const nombre = validarNombre(p.nombre);
-        const clave = `e${actor.entidadId}/o${ordenId}/${randomUUID()}`;
+        const clave = `${carpeta}/${randomUUID()}`;
         escritas.push(clave);
         const insp = new Inspector(nombre);
         p.stream.once('limit', () => {
@@ -195,17 +224,46 @@ export class FilesService {
           sha256: insp.sha256,
         });
       }
-      if (!nuevos.length && !borrar.size) throw AppError.invalid('archivos', MENSAJES_ARCHIVOS.sinArchivos);
       for (const n of nuevos) {
         if (!n.esImagen) continue;
         n.claveMiniatura = await this.hacerMiniatura(n);
         if (n.claveMiniatura) escritas.push(n.claveMiniatura);
       }
-      return await this.confirmar(actor, ordenId, nuevos, [...borrar]);
+      return { nuevos, descartar };
     } catch (e) {
-      await Promise.allSettled(escritas.map((k) => this.storage.delete(k)));
+      await descartar();
       throw traducirError(e, this.maxMb);
     }
+  }
+
+  /**
+   * A stored file to send (its bytes or its thumbnail's), for a caller that decided it may be read;
+   * 404 in Spanish when the bytes are gone.
+   */
+  async descargaDeClave(
+    f: { nombre: string; mime: string; clave: string; claveMiniatura: string | null },
+    miniatura = false,
+  ): Promise<Descarga> {
+    const clave = miniatura ? f.claveMiniatura : f.clave;
+    if (!clave) throw AppError.notFound('Este archivo no tiene miniatura.');
+    const st = await this.storage.stat(clave);
+    if (!st) throw AppError.notFound('El contenido del archivo no está disponible.');
+    const nombre = miniatura ? `${f.nombre.replace(/\.[^.]+$/, '')}-miniatura.jpg` : f.nombre;
+    return {
+      nombre,
+      mime: miniatura ? 'image/jpeg' : f.mime,
+      tamanio: st.size,
+      abrir: (rango) => this.storage.get(clave, rango),
+    };
+  }
+
+  /** Removes stored bytes (rows already gone); a failure only leaves an unreachable blob behind. */
+  async borrarBytes(filas: readonly { clave: string; claveMiniatura: string | null }[]): Promise<void> {
+    await Promise.allSettled(
+      filas
+        .flatMap((q) => [q.clave, q.claveMiniatura].filter((k): k is string => !!k))
+        .map((k) => this.storage.delete(k)),
+    );
   }
 
   /** POST /api/v2/archivos/{id}/add as JSON: removals only. */
@@ -216,7 +274,12 @@ export class FilesService {
     return this.confirmar(actor, ordenId, [], [...new Set(ids)]);
   }
 
-  private async confirmar(actor: Actor, ordenId: number, nuevos: Nuevo[], borrar: number[]): Promise<Archivo[]> {
+  private async confirmar(
+    actor: Actor,
+    ordenId: number,
+    nuevos: ArchivoRecibido[],
+    borrar: number[],
+  ): Promise<Archivo[]> {
     const now = this.clock.now();
     const { quitados, lista } = await this.db.transaction(async (tx) => {
       const acc = await this.orders.acceso(actor, ordenId, { tx, bloquear: true });
@@ -254,18 +317,14 @@ export class FilesService {
       ]);
       return { quitados, lista: await responderEnTransaccion(tx, await this.list(actor, ordenId, tx)) };
     });
-    // The rows are gone: their bytes go too. A failure here only leaves an unreachable blob behind.
-    await Promise.allSettled(
-      quitados
-        .flatMap((q) => [q.clave, q.claveMiniatura].filter((k): k is string => !!k))
-        .map((k) => this.storage.delete(k)),
-    );
+    // The rows are gone: their bytes go too.
+    await this.borrarBytes(quitados);
     this.bus.publish({ type: 'orden.modificada', entidadId: actor.entidadId, ordenId, usuarioId: actor.id });
     return lista;
   }
 
   /** A 320 px JPEG of the image (EXIF orientation applied, transparency on white). HEIC may not decode: no thumbnail then. */
-  private async hacerMiniatura(n: Nuevo): Promise<string | null> {
+  private async hacerMiniatura(n: ArchivoRecibido): Promise<string | null> {
     const clave = `${n.clave}.min.jpg`;
     const lado = LIMITES_ARCHIVOS.ladoMiniatura;
     // sharp (libvips) is loaded on the first image, not with the server (issue 18).
@@ -296,17 +355,7 @@ export class FilesService {
   async descargaDeEmpresa(entidadId: number, ordenId: number, archivoId: number, miniatura = false): Promise<Descarga> {
     const r = await this.repo().find(entidadId, ordenId, archivoId);
     if (!r) throw AppError.notFound(MENSAJES_ARCHIVOS.noExiste);
-    const clave = miniatura ? r.claveMiniatura : r.clave;
-    if (!clave) throw AppError.notFound('Este archivo no tiene miniatura.');
-    const st = await this.storage.stat(clave);
-    if (!st) throw AppError.notFound('El contenido del archivo no está disponible.');
-    const nombre = miniatura ? `${r.nombre.replace(/\.[^.]+$/, '')}-miniatura.jpg` : r.nombre;
-    return {
-      nombre,
-      mime: miniatura ? 'image/jpeg' : r.mime,
-      tamanio: st.size,
-      abrir: (rango) => this.storage.get(clave, rango),
-    };
+    return this.descargaDeClave(r, miniatura);
   }
 
   /**

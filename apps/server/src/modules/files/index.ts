@@ -28,16 +28,27 @@ export function dondeEstanLosArchivos(config: Pick<Config, 's3' | 'dataDir'>): s
   const prefijo = config.s3.prefix ? `/${config.s3.prefix.replace(/\/+$/, '')}` : '';
   return `bucket ${config.s3.bucket}${prefijo} en ${u.protocol}//${u.host} (S3_URL)`;
 }
-export type { Descarga } from './files.service.js';
+export type { ArchivoRecibido, Descarga, Parte } from './files.service.js';
+export { enviarDescarga, partesDe, registrarMultipart } from './files.routes.js';
+export { MENSAJES_ARCHIVOS } from './tipos.js';
 
 /**
  * What other modules may ask of the files module: a file of a company's order by a link (the
- * public summary), the names of an order's files (receipts), the files of a printed report, and
- * copies of some files to another order in the caller's transaction (a checklist's follow-up).
+ * public summary), the names of an order's files (receipts), the files of a printed report,
+ * copies of some files to another order in the caller's transaction (a checklist's follow-up),
+ * and for files kept in another module's table (an equipo's photos): receiving an upload with the
+ * same checks, sending a stored file, removing bytes, the size limit.
  */
 export type PuertoArchivos = Pick<
   FilesService,
-  'descargaDeEmpresa' | 'nombresEnOrden' | 'paraImprimir' | 'copiarEnTransaccion'
+  | 'descargaDeEmpresa'
+  | 'nombresEnOrden'
+  | 'paraImprimir'
+  | 'copiarEnTransaccion'
+  | 'recibir'
+  | 'descargaDeClave'
+  | 'borrarBytes'
+  | 'limiteBytes'
 >;
 
 export interface DepsArchivos {

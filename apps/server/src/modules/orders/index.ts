@@ -33,7 +33,14 @@ export type PuertoOrdenes = Pick<
 > &
   Pick<
     OrdersLecturasService,
-    'find' | 'detalle' | 'historial' | 'nombresDe' | 'condicionesDeLista' | 'paginasParaExportar'
+    | 'find'
+    | 'detalle'
+    | 'historial'
+    | 'nombresDe'
+    | 'condicionesDeLista'
+    | 'paginasParaExportar'
+    | 'lista'
+    | 'clientesUsados'
   >;
 
 export interface DepsOrdenes {
@@ -105,6 +112,8 @@ export function moduloOrdenes(
     nombresDe: lecturas.nombresDe.bind(lecturas),
     condicionesDeLista: lecturas.condicionesDeLista.bind(lecturas),
     paginasParaExportar: lecturas.paginasParaExportar.bind(lecturas),
+    lista: lecturas.lista.bind(lecturas),
+    clientesUsados: lecturas.clientesUsados.bind(lecturas),
   };
   return {
     nombre: 'orders',

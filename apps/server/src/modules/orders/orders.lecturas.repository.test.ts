@@ -52,6 +52,8 @@ describe('pagina: el texto de cada forma de filtros se arma una vez', () => {
     [propias, { cliente: 5, tipo: 6, area: 7, prioridad: 8, responsable: 9, porPagina: 37, pagina: 12 }],
     [porCliente, { fechaDesde: 1_700_000_000_000, fechaHasta: 1_800_000_000_000, campoFecha: 'fechaFin' }],
     [porCliente, { vencidas: true, orden: 'prioridad', porPagina: 100, pagina: 2 }],
+    [todo, { equipo: 11, porPagina: 25 }],
+    [propias, { cliente: 5, ubicacion: 12, equipo: 13, prioridad: 8, porPagina: 25, pagina: 1 }],
   ];
 
   it.each(formas)('la misma forma corre el mismo texto con sus propios valores (%#)', async (v, f) => {

@@ -57,6 +57,11 @@ export interface OrdenFila extends FilaResumen {
   registroResponsableId: number;
   e5sAreaKey: string | null;
   e5sAreaName: string | null;
+  /** The client's site and equipo (issue 32): their ids, and `{id, nombre}` / `{id, nombre, codigo}` as JSON. */
+  ubicacionId?: number | null;
+  equipoId?: number | null;
+  ubicacion?: unknown;
+  equipo?: unknown;
   /** The billing column the detail reads with the order (client-side's fragment); absent elsewhere. */
   facturacion?: unknown;
 }
@@ -72,7 +77,10 @@ const COLUMNAS_RESUMEN = sql`o.id, o.numero, o.titulo, o.estado_id as "estadoId"
 /** The columns of an order (OrdenFila), and the billing column when given, `from ordenes o`. */
 const seleccionDeOrdenSql = (facturacion?: SQL) => sql`
       select ${COLUMNAS_RESUMEN}, o.detalle, ${ms(sql`o.finalizada`)} as finalizada,
-             o.registro_responsable_id as "registroResponsableId", o.e5s_area_key as "e5sAreaKey", o.e5s_area_name as "e5sAreaName"${facturacion ? sql`, ${facturacion} as facturacion` : sql``}
+             o.registro_responsable_id as "registroResponsableId", o.e5s_area_key as "e5sAreaKey", o.e5s_area_name as "e5sAreaName",
+             o.ubicacion_id as "ubicacionId", o.equipo_id as "equipoId",
+             (select json_build_object('id', u.id, 'nombre', u.nombre) from ubicaciones u where u.id = o.ubicacion_id) as ubicacion,
+             (select json_build_object('id', q.id, 'nombre', q.nombre, 'codigo', q.codigo) from equipos q where q.id = o.equipo_id) as equipo${facturacion ? sql`, ${facturacion} as facturacion` : sql``}
       from ordenes o`;
 
 const dialecto = new PgDialect();
@@ -223,6 +231,8 @@ export const FILTROS_CON_FORMA: ReadonlySet<string> = new Set([
   'tipo',
   'area',
   'prioridad',
+  'equipo',
+  'ubicacion',
   'fechaDesde',
   'fechaHasta',
   'campoFecha',
@@ -254,6 +264,8 @@ function formaDePagina(v: Visibilidad, f: FiltrosParsed): string | undefined {
     f.tipo ? 'y' : '',
     f.area ? 'a' : '',
     f.prioridad ? 'r' : '',
+    f.equipo ? 'q' : '',
+    f.ubicacion ? 'u' : '',
     f.responsable ? 's' : '',
     fechas,
     f.fechaDesde != null ? 'd' : '',
@@ -280,6 +292,8 @@ function valoresDePagina(entidadId: number, v: Visibilidad, f: FiltrosParsed, no
   if (f.tipo) valores.push(f.tipo);
   if (f.area) valores.push(f.area);
   if (f.prioridad) valores.push(f.prioridad);
+  if (f.equipo) valores.push(f.equipo);
+  if (f.ubicacion) valores.push(f.ubicacion);
   if (f.responsable) valores.push(f.responsable);
   if (f.fechaDesde != null) valores.push(new Date(f.fechaDesde).toISOString());
   if (f.fechaHasta != null) valores.push(new Date(f.fechaHasta).toISOString());
@@ -375,6 +389,8 @@ export class OrdersLecturasRepository {
     if (f.tipo) where.push(sql`o.tipo_orden_id = ${f.tipo}`);
     if (f.area) where.push(sql`o.area_id = ${f.area}`);
     if (f.prioridad) where.push(sql`o.prioridad_id = ${f.prioridad}`);
+    if (f.equipo) where.push(sql`o.equipo_id = ${f.equipo}`);
+    if (f.ubicacion) where.push(sql`o.ubicacion_id = ${f.ubicacion}`);
     if (f.responsable) {
       where.push(
         sql`exists (select 1 from orden_responsables r where r.orden_id = o.id and r.usuario_id = ${f.responsable})`,

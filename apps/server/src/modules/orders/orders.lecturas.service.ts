@@ -242,6 +242,14 @@ export class OrdersLecturasService {
     return this.respuestaEnCache(actor, 'v4', f, () => this.leerLista(actor, f), escribir);
   }
 
+  /**
+   * A page of the list as an object, read now (not from the page cache): for other modules'
+   * screens that show orders among other data (an equipo's history, issue 32).
+   */
+  async lista(actor: Actor, f: Filtros): Promise<PaginaOrdenes> {
+    return (await this.leerLista(actor, f)).valor;
+  }
+
   /** POST /api/v2/ordenes/all/filtered {estados, buscar}: the 100 most recent matches, as JSON (see listJson). */
   async listSimpleJson(
     actor: Actor,
@@ -431,6 +439,8 @@ export class OrdersLecturasService {
       registroResponsable: creador,
       e5sAreaKey: o.e5sAreaKey,
       e5sAreaName: o.e5sAreaName,
+      ubicacion: asObj<{ id: number; nombre: string }>(o.ubicacion),
+      equipo: asObj<{ id: number; nombre: string; codigo: string | null }>(o.equipo),
       acciones: {
         soloLectura: !modificar,
         modificar,
@@ -460,6 +470,8 @@ export class OrdersLecturasService {
       registroResponsable: o.registroResponsableId,
       e5sAreaKey: o.e5sAreaKey,
       e5sAreaName: o.e5sAreaName,
+      ubicacion: o.ubicacionId ?? null,
+      equipo: o.equipoId ?? null,
     };
   }
 

@@ -20,6 +20,9 @@ export interface NuevaOrden {
   registroResponsableId: number;
   e5sAreaKey: string | null;
   e5sAreaName: string | null;
+  /** The client's site and equipo (issue 32); a site left null takes the equipo's. */
+  ubicacionId: number | null;
+  equipoId: number | null;
   creada: Date;
   responsables: readonly number[];
 }
@@ -42,6 +45,9 @@ export interface ResultadoAlta {
   area: boolean;
   prioridad: boolean;
   usuarios: boolean;
+  /** The site is the client's; the equipo is the client's and at that site (or at none). */
+  ubicacion: boolean;
+  equipo: boolean;
   cupo: boolean;
   id: number | null;
   numero: number | null;
@@ -97,19 +103,25 @@ export class OrdersRepository {
           ${o.tipoOrdenId == null ? sql`true` : sql`exists (select 1 from tipos_orden where id = ${o.tipoOrdenId} and entidad_id = ${e} and not archivado)`} as tipo,
           ${o.areaId == null ? sql`true` : sql`exists (select 1 from areas where id = ${o.areaId} and entidad_id = ${e} and not archivada)`} as area,
           ${o.prioridadId == null ? sql`true` : sql`exists (select 1 from prioridades where id = ${o.prioridadId} and entidad_id = ${e})`} as prioridad,
-          ${conResponsables ? sql`(select count(*) from usuarios where id = any(${ids}) and entidad_id = ${e} and activo) = cardinality(${ids})` : sql`true`} as usuarios
+          ${conResponsables ? sql`(select count(*) from usuarios where id = any(${ids}) and entidad_id = ${e} and activo) = cardinality(${ids})` : sql`true`} as usuarios,
+          ${o.ubicacionId == null ? sql`true` : sql`exists (select 1 from ubicaciones where id = ${o.ubicacionId} and entidad_id = ${e} and cliente_id = ${o.clienteId}::int)`} as ubicacion,
+          ${o.equipoId == null ? sql`true` : sql`exists (select 1 from equipos where id = ${o.equipoId} and entidad_id = ${e} and cliente_id = ${o.clienteId}::int and (ubicacion_id is null or ${o.ubicacionId}::int is null or ubicacion_id = ${o.ubicacionId}::int))`} as equipo
       ),
       cupo as (
-        ${ajenas.tomarCupoSql(e, ts(o.creada), sql`(select cliente and tipo and area and prioridad and usuarios from refs)`)}
+        ${ajenas.tomarCupoSql(e, ts(o.creada), sql`(select cliente and tipo and area and prioridad and usuarios and ubicacion and equipo from refs)`)}
       ),
       num as (
         ${ajenas.siguienteNumeroSql(e, sql`exists (select 1 from cupo)`)}
       ),
       orden as (
         insert into ordenes (entidad_id, numero, titulo, detalle, tipo_orden_id, area_id, prioridad_id, estado_id, cliente_id,
-                             fecha_inicio, fecha_fin, registro_responsable_id, e5s_area_key, e5s_area_name, creada, actualizada)
+                             fecha_inicio, fecha_fin, registro_responsable_id, e5s_area_key, e5s_area_name, creada, actualizada${o.ubicacionId != null || o.equipoId != null ? sql`, ubicacion_id, equipo_id` : sql``})
         select ${e}::int, num.numero, ${o.titulo}::text, ${o.detalle}::text, ${o.tipoOrdenId}::int, ${o.areaId}::int, ${o.prioridadId}::int,
-               ${o.estadoId}::smallint, ${o.clienteId}::int, ${ts(o.fechaInicio)}, ${ts(o.fechaFin)}, ${o.registroResponsableId}::int, ${o.e5sAreaKey}::text, ${o.e5sAreaName}::text, ${ts(o.creada)}, ${ts(o.creada)}
+               ${o.estadoId}::smallint, ${o.clienteId}::int, ${ts(o.fechaInicio)}, ${ts(o.fechaFin)}, ${o.registroResponsableId}::int, ${o.e5sAreaKey}::text, ${o.e5sAreaName}::text, ${ts(o.creada)}, ${ts(o.creada)}${
+                 o.ubicacionId != null || o.equipoId != null
+                   ? sql`, coalesce(${o.ubicacionId}::int, (select ubicacion_id from equipos where id = ${o.equipoId}::int and entidad_id = ${e})), ${o.equipoId}::int`
+                   : sql``
+               }
         from num
         returning id, numero
       ),
@@ -133,7 +145,7 @@ export class OrdersRepository {
                }
         from orden
       )
-      select refs.cliente, refs.tipo, refs.area, refs.prioridad, refs.usuarios,
+      select refs.cliente, refs.tipo, refs.area, refs.prioridad, refs.usuarios, refs.ubicacion, refs.equipo,
              exists (select 1 from cupo) as cupo, (select id from orden) as id, (select numero from orden) as numero
       from refs`);
     const row = rows[0];
@@ -210,6 +222,29 @@ export class OrdersRepository {
         ${users.length ? sql`(select count(*)::int from usuarios where id in (${joinIds(users)}) and entidad_id = ${entidadId} and activo)` : sql`0`} as usuarios`);
     // A select without FROM gives exactly one row.
     return r.rows[0] as Conteos;
+  }
+
+  /**
+   * For an edit that sets a site or an equipo (issue 32): whether the site is the client's, whether
+   * the equipo is the client's and at that site (or at none), and the equipo's site.
+   */
+  async refsDeEquipo(
+    entidadId: number,
+    clienteId: number,
+    ubicacionId: number | null,
+    equipoId: number | null,
+  ): Promise<{ ubicacion: boolean; equipo: boolean; ubicacionDelEquipo: number | null }> {
+    const r = await this.db.execute<{ ubicacion: boolean; equipo: boolean; ubicacion_del_equipo: number | null }>(sql`
+      select
+        ${ubicacionId == null ? sql`true` : sql`exists (select 1 from ubicaciones where id = ${ubicacionId} and entidad_id = ${entidadId} and cliente_id = ${clienteId})`} as ubicacion,
+        ${equipoId == null ? sql`true` : sql`exists (select 1 from equipos where id = ${equipoId} and entidad_id = ${entidadId} and cliente_id = ${clienteId} and (ubicacion_id is null or ${ubicacionId}::int is null or ubicacion_id = ${ubicacionId}::int))`} as equipo,
+        (select ubicacion_id from equipos where id = ${equipoId ?? 0} and entidad_id = ${entidadId}) as ubicacion_del_equipo`);
+    const f = r.rows[0];
+    return {
+      ubicacion: Boolean(f?.ubicacion),
+      equipo: Boolean(f?.equipo),
+      ubicacionDelEquipo: f?.ubicacion_del_equipo == null ? null : Number(f.ubicacion_del_equipo),
+    };
   }
 
   async softDelete(entidadId: number, id: number): Promise<void> {

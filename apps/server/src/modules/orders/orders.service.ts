@@ -33,6 +33,9 @@ const SOLO_LECTURA = 'No puede modificar esta orden: necesita el permiso modific
 const QUOTA_AGOTADA =
   'Se agotaron las órdenes disponibles de su plan para este período. La orden no se guardó; puede actualizar el plan o esperar la próxima renovación.';
 const SIN_DELEGAR = 'No puede cambiar los responsables: necesita el permiso delegarOrden para el cliente de la orden.';
+const MENSAJE_UBICACION = 'La ubicación indicada no existe o no es del cliente de la orden.';
+const MENSAJE_EQUIPO =
+  'El equipo indicado no existe, no es del cliente de la orden o está en otra ubicación que la indicada.';
 
 /** What another module needs to know to act on an order: the order, and what the actor may do with it. */
 export interface AccesoOrden {
@@ -128,6 +131,27 @@ export class OrdersService {
     }
   }
 
+  /**
+   * The site and equipo an edit leaves (left out: kept; null: removed), checked against the order's
+   * client (issue 32): the site must be the client's, the equipo the client's and at that site. A
+   * site left empty with an equipo takes the equipo's.
+   */
+  private async sitioYEquipo(
+    entidadId: number,
+    b: Guardar,
+    o: OrdenFila,
+    tx: DbOrTx,
+  ): Promise<{ ubicacionId: number | null; equipoId: number | null }> {
+    const equipoId = b.equipo !== undefined ? b.equipo : (o.equipoId ?? null);
+    let ubicacionId = b.ubicacion !== undefined ? b.ubicacion : (o.ubicacionId ?? null);
+    if (ubicacionId == null && equipoId == null) return { ubicacionId, equipoId };
+    const r = await this.repo(tx).refsDeEquipo(entidadId, b.cliente, ubicacionId, equipoId);
+    if (!r.ubicacion) throw AppError.invalid('ubicacion', MENSAJE_UBICACION);
+    if (!r.equipo) throw AppError.invalid('equipo', MENSAJE_EQUIPO);
+    if (ubicacionId == null) ubicacionId = r.ubicacionDelEquipo;
+    return { ubicacionId, equipoId };
+  }
+
   private validarFechas(inicio: number | null | undefined, fin: number | null | undefined) {
     if (inicio != null && fin != null && fin < inicio) {
       throw AppError.invalid('fechaFin', 'La fecha de fin no puede ser anterior a la fecha de inicio.');
@@ -169,6 +193,8 @@ export class OrdersService {
       registroResponsableId: actor.id,
       e5sAreaKey: b.e5sAreaKey ?? null,
       e5sAreaName: b.e5sAreaName ?? null,
+      ubicacionId: b.ubicacion ?? null,
+      equipoId: b.equipo ?? null,
       creada: now,
       responsables: b.responsable,
     };
@@ -189,6 +215,11 @@ export class OrdersService {
       const r = await this.insertar(nueva, tx);
       if (!r) return null;
       const fila = this.filaNueva(r.id, r.numero, nueva);
+      // With a site or an equipo the detail names them: read back (only then).
+      if (nueva.ubicacionId != null || nueva.equipoId != null) {
+        const leido = await this.lecturas.detalle(actor, r.id, tx);
+        return { fila, detalle: tx ? await responderEnTransaccion(tx, leido) : leido };
+      }
       if (!tx) return { fila };
       return { fila, detalle: await responderEnTransaccion(tx, await this.lecturas.detalleDe(actor, fila, tx)) };
     };
@@ -219,6 +250,8 @@ export class OrdersService {
     if (!r.area) throw AppError.invalid('area', 'El área indicada no existe o está archivada.');
     if (!r.prioridad) throw AppError.invalid('prioridad', 'La prioridad indicada no existe.');
     if (!r.usuarios) throw AppError.invalid('responsable', 'Algún responsable indicado no existe o está inactivo.');
+    if (!r.ubicacion) throw AppError.invalid('ubicacion', MENSAJE_UBICACION);
+    if (!r.equipo) throw AppError.invalid('equipo', MENSAJE_EQUIPO);
     if (!r.cupo || r.id == null || r.numero == null) return null;
     return { id: r.id, numero: r.numero };
   }
@@ -305,7 +338,9 @@ export class OrdersService {
         usuarios: b.responsable,
       });
       const repo = this.repo(tx);
+      const sitio = await this.sitioYEquipo(actor.entidadId, b, o, tx);
       const set = {
+        ...sitio,
         titulo: b.titulo,
         detalle: b.detalle,
         tipoOrdenId: b.tipoOrden ?? null,

@@ -15,6 +15,7 @@ import { entidadRef, filaDeEntidad } from '../entidades/entidades.tables.js';
 import { usuarios } from '../identity/users.tables.js';
 import { clientes } from '../clients/clients.tables.js';
 import { areas, prioridades, tiposOrden } from '../catalog/catalog.tables.js';
+import { equipos, ubicaciones } from '../equipment/equipment.tables.js';
 
 export const ordenes = pgTable(
   'ordenes',
@@ -36,6 +37,9 @@ export const ordenes = pgTable(
     registroResponsableId: requiredRef(() => usuarios.id),
     e5sAreaKey: text(),
     e5sAreaName: text(),
+    /** The client's site and equipo the order is about (issue 32); both optional. */
+    ubicacionId: integer().references(() => ubicaciones.id),
+    equipoId: integer().references(() => equipos.id),
     creada: stamp(),
     actualizada: stamp(),
     finalizada: moment(),
@@ -55,6 +59,13 @@ export const ordenes = pgTable(
     index('ordenes_entidad_estado_idx').on(t.entidadId, t.estadoId),
     index('ordenes_entidad_cliente_idx').on(t.entidadId, t.clienteId),
     index('ordenes_entidad_fin_idx').on(t.entidadId, t.fechaFin),
+    // The history of an equipo (newest first) and the list's filters by equipo and site.
+    index('ordenes_equipo_creada_idx')
+      .on(t.entidadId, t.equipoId, t.creada.desc(), t.id.desc())
+      .where(sql`${t.equipoId} is not null and ${t.eliminada} is null`),
+    index('ordenes_ubicacion_idx')
+      .on(t.entidadId, t.ubicacionId)
+      .where(sql`${t.ubicacionId} is not null`),
   ],
 );
 

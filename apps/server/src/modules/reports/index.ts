@@ -40,5 +40,5 @@ export function moduloReportes(n: Pick<Nucleo, 'clock'>, deps: DepsReportes): Mo
   return { nombre: 'reports', puerto: {}, rutas: reportsRoutes(reports) };
 }
 
-/** The date of an Excel cell, on the company's wall clock (every export writes its dates so). */
-export { fechaExcel } from './formato.js';
+/** The date of an Excel cell, on the company's wall clock (every export writes its dates so); a text the PDF fonts can draw. */
+export { fechaExcel, textoPdf } from './formato.js';
