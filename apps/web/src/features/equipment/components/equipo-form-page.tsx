@@ -1,10 +1,8 @@
 import { LIMITES_EQUIPOS, type Equipo, type EquipoGuardar } from '@delego/contract';
-import { hardwareChipOutline } from 'ionicons/icons';
 import { useSearchParams } from 'react-router-dom';
 import { BotonesFormulario } from '../../../components/botones-formulario';
 import { CampoSeleccion, CampoTexto, CampoTextoLargo } from '../../../components/campos';
 import { useAviso } from '../../../components/avisos';
-import { EstadoNoEncontrado } from '../../../components/estados-pantalla';
 import { leerId } from '../../../lib/consulta-de-ruta';
 import { useFormulario } from '../../../lib/formularios';
 import { useVolver } from '../../../lib/navegacion';
@@ -20,6 +18,7 @@ import {
   type ValoresEquipo,
 } from '../model/formularios';
 import { EQUIPOS, rutaEquipo } from '../recurso';
+import { EquipoNoEncontrado } from './fila';
 import '../equipment.css';
 
 const LIMITES: Partial<Record<CampoEquipo, number>> = {
@@ -41,15 +40,7 @@ function Carga({ id }: { id: number | null }) {
   const equipo = useEquipo(id);
   if (id === null) return <EquipoForm equipo={null} />;
   if (equipo.isError && equipo.error instanceof ApiError && equipo.error.status === 404) {
-    return (
-      <EstadoNoEncontrado
-        icono={hardwareChipOutline}
-        titulo="Equipo no encontrado"
-        volverA={{ ruta: EQUIPOS.rutaLista, texto: 'Ver equipos' }}
-      >
-        El equipo no existe o no pertenece a su empresa.
-      </EstadoNoEncontrado>
-    );
+    return <EquipoNoEncontrado />;
   }
   if (!equipo.data) return <FormularioSinDatos consulta={equipo} anchos={[60, 40, 70, 50]} />;
   return <EquipoForm equipo={equipo.data} />;

@@ -1,10 +1,10 @@
 import { horasTexto, puedeCrearOrden, type Equipo } from '@delego/contract';
 import { IonButton, IonContent, IonIcon, IonList } from '@ionic/react';
-import { addOutline, createOutline, hardwareChipOutline, trashOutline } from 'ionicons/icons';
+import { addOutline, createOutline, trashOutline } from 'ionicons/icons';
 import { useParams } from 'react-router-dom';
 import { useAviso } from '../../../components/avisos';
 import { BotonPeligroso } from '../../../components/boton-peligroso';
-import { EstadoError, EstadoNoEncontrado, FalloDeSeccion, FilasCargando } from '../../../components/estados-pantalla';
+import { EstadoError, FalloDeSeccion, FilasCargando } from '../../../components/estados-pantalla';
 import { PageHeader } from '../../../components/page-header';
 import { leerId } from '../../../lib/consulta-de-ruta';
 import { ApiError, mensajeDeError } from '../../../lib/errors';
@@ -17,6 +17,7 @@ import { useBorrarEquipo, useEquipo } from '../api/equipos';
 import { useHistorialEquipo, useOrdenesAbiertas } from '../api/historial';
 import { EQUIPOS } from '../recurso';
 import { ArchivosEquipo } from './archivos-equipo';
+import { EquipoNoEncontrado } from './fila';
 import '../equipment.css';
 
 /** The order form, pre-filled with the equipo's client, site and the equipo itself. */
@@ -33,21 +34,11 @@ export default function EquipoPage() {
     <>
       <PageHeader titulo="Equipo" volverA={EQUIPOS.rutaLista} />
       <IonContent className="delego-page-content">
-        <div className="delego-container admin-pagina">{id === null ? <NoEncontrado /> : <Detalle id={id} />}</div>
+        <div className="delego-container admin-pagina">
+          {id === null ? <EquipoNoEncontrado /> : <Detalle id={id} />}
+        </div>
       </IonContent>
     </>
-  );
-}
-
-function NoEncontrado() {
-  return (
-    <EstadoNoEncontrado
-      icono={hardwareChipOutline}
-      titulo="Equipo no encontrado"
-      volverA={{ ruta: EQUIPOS.rutaLista, texto: 'Ver equipos' }}
-    >
-      El equipo no existe o no pertenece a su empresa.
-    </EstadoNoEncontrado>
   );
 }
 
@@ -56,7 +47,7 @@ function Detalle({ id }: { id: number }) {
   if (equipo.isPending) return <FilasCargando ambito="admin" filas={4} testId="equipo-cargando" />;
   if (equipo.isError) {
     return equipo.error instanceof ApiError && equipo.error.status === 404 ? (
-      <NoEncontrado />
+      <EquipoNoEncontrado />
     ) : (
       <EstadoError ambito="admin" error={equipo.error} onReintentar={() => void equipo.refetch()} />
     );

@@ -7,14 +7,11 @@ import {
   IonIcon,
   IonInfiniteScroll,
   IonInfiniteScrollContent,
-  IonItem,
-  IonLabel,
   IonList,
   IonRefresher,
   IonRefresherContent,
-  type InfiniteScrollCustomEvent,
-  type RefresherCustomEvent,
 } from '@ionic/react';
+import { manejadoresDeLista } from '../../../lib/lista-infinita';
 import {
   addOutline,
   cloudUploadOutline,
@@ -26,7 +23,6 @@ import {
 import { useEffect, useState } from 'react';
 import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
 import { PageHeader } from '../../../components/page-header';
-import { Texto } from '../../../components/texto';
 import { leerId, useConsultaDeRuta } from '../../../lib/consulta-de-ruta';
 import { guardarArchivo } from '../../../lib/descargas';
 import { mensajeDeError } from '../../../lib/errors';
@@ -34,6 +30,7 @@ import { Aviso, Buscador, plural, useTienePermiso } from '../../admin';
 import { getEtiquetas, useEquipos } from '../api/equipos';
 import { EQUIPOS, rutaEquipo } from '../recurso';
 import { FiltroClienteUbicacion } from './filtro-cliente';
+import { FilaEnlace } from './fila';
 import '../equipment.css';
 
 /** What an equipo's row says under its name: code, client and site, brand and model. */
@@ -93,21 +90,7 @@ export default function EquiposPage() {
     }
   }
 
-  async function refrescar(e: RefresherCustomEvent) {
-    try {
-      await lista.refetch();
-    } finally {
-      await e.detail.complete();
-    }
-  }
-
-  async function cargarMas(e: InfiniteScrollCustomEvent) {
-    try {
-      if (lista.hasNextPage && !lista.isFetchingNextPage) await lista.fetchNextPage();
-    } finally {
-      await e.target.complete();
-    }
-  }
+  const { refrescar, cargarMas } = manejadoresDeLista(lista);
 
   const filtrando = q.trim() !== '' || cliente !== null;
 
@@ -211,32 +194,22 @@ export default function EquiposPage() {
               </div>
               <IonList className="admin-lista delego-card-lista" data-testid="equipos-lista">
                 {equipos.map((e) => (
-                  <div key={e.id} className="equipos-fila">
-                    <input
-                      type="checkbox"
-                      className="equipos-fila__elegir"
-                      checked={elegidos.has(e.id)}
-                      onChange={() => alternar(e.id)}
-                      aria-label={`Elegir ${e.nombre}`}
-                      data-testid={`equipo-elegir-${e.id}`}
-                    />
-                    <IonItem
-                      routerLink={rutaEquipo(e.id)}
-                      detail
-                      lines="full"
-                      className="equipos-fila__item"
-                      data-testid={`equipo-${e.id}`}
-                    >
-                      <IonLabel>
-                        <h2>
-                          <Texto>{e.nombre}</Texto>
-                        </h2>
-                        <p>
-                          <Texto>{resumenEquipo(e)}</Texto>
-                        </p>
-                      </IonLabel>
-                    </IonItem>
-                  </div>
+                  <FilaEnlace
+                    key={e.id}
+                    ruta={rutaEquipo(e.id)}
+                    titulo={e.nombre}
+                    linea={resumenEquipo(e)}
+                    testId={`equipo-${e.id}`}
+                    antes={
+                      <input
+                        type="checkbox"
+                        checked={elegidos.has(e.id)}
+                        onChange={() => alternar(e.id)}
+                        aria-label={`Elegir ${e.nombre}`}
+                        data-testid={`equipo-elegir-${e.id}`}
+                      />
+                    }
+                  />
                 ))}
               </IonList>
             </>

@@ -1,14 +1,14 @@
-import { IonButton, IonContent, IonFab, IonFabButton, IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonButton, IonContent, IonFab, IonFabButton, IonIcon, IonList } from '@ionic/react';
 import { addOutline, createOutline, locationOutline, searchOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { CampoSeleccion } from '../../../components/campos';
 import { EstadoPantalla } from '../../../components/estados-pantalla';
 import { PageHeader } from '../../../components/page-header';
-import { Texto } from '../../../components/texto';
 import { useUbicaciones } from '../../../domain/equipo';
 import { Buscador, CargaAdmin, plural, useTienePermiso } from '../../admin';
 import { EQUIPOS, rutaEquiposDe, UBICACIONES } from '../recurso';
 import { useClientesVisibles } from './filtro-cliente';
+import { FilaEnlace } from './fila';
 import '../equipment.css';
 
 /** Ubicaciones (issue 32): the clients' sites, by client and text; each opens its equipos. */
@@ -73,37 +73,25 @@ export default function UbicacionesPage() {
               </p>
               <IonList className="admin-lista delego-card-lista" data-testid="ubicaciones-lista">
                 {visibles.map((u) => (
-                  <div key={u.id} className="equipos-fila">
-                    <IonItem
-                      routerLink={rutaEquiposDe(u)}
-                      detail
-                      lines="full"
-                      className="equipos-fila__item"
-                      data-testid={`ubicacion-${u.id}`}
-                    >
-                      <IonLabel>
-                        <h2>
-                          <Texto>{u.nombre}</Texto>
-                        </h2>
-                        <p>
-                          <Texto>
-                            {[u.codigo, u.cliente.nombre, u.direccion].filter(Boolean).join(' — ')} ·{' '}
-                            {plural(u.equipos, 'equipo', 'equipos')}
-                          </Texto>
-                        </p>
-                      </IonLabel>
-                    </IonItem>
-                    {administra && (
-                      <IonButton
-                        fill="clear"
-                        routerLink={`${UBICACIONES.rutaForm}?id=${u.id}`}
-                        aria-label={`Editar ${u.nombre}`}
-                        data-testid={`ubicacion-editar-${u.id}`}
-                      >
-                        <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
-                      </IonButton>
-                    )}
-                  </div>
+                  <FilaEnlace
+                    key={u.id}
+                    ruta={rutaEquiposDe(u)}
+                    titulo={u.nombre}
+                    linea={`${[u.codigo, u.cliente.nombre, u.direccion].filter(Boolean).join(' — ')} · ${plural(u.equipos, 'equipo', 'equipos')}`}
+                    testId={`ubicacion-${u.id}`}
+                    despues={
+                      administra && (
+                        <IonButton
+                          fill="clear"
+                          routerLink={`${UBICACIONES.rutaForm}?id=${u.id}`}
+                          aria-label={`Editar ${u.nombre}`}
+                          data-testid={`ubicacion-editar-${u.id}`}
+                        >
+                          <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
+                        </IonButton>
+                      )
+                    }
+                  />
                 ))}
               </IonList>
             </>
