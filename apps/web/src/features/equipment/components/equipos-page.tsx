@@ -2,8 +2,6 @@ import type { Equipo } from '@delego/contract';
 import {
   IonButton,
   IonContent,
-  IonFab,
-  IonFabButton,
   IonIcon,
   IonInfiniteScroll,
   IonInfiniteScrollContent,
@@ -12,14 +10,7 @@ import {
   IonRefresherContent,
 } from '@ionic/react';
 import { manejadoresDeLista } from '../../../lib/lista-infinita';
-import {
-  addOutline,
-  cloudUploadOutline,
-  hardwareChipOutline,
-  locationOutline,
-  printOutline,
-  searchOutline,
-} from 'ionicons/icons';
+import { cloudUploadOutline, hardwareChipOutline, locationOutline, printOutline, searchOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
 import { PageHeader } from '../../../components/page-header';
@@ -30,7 +21,7 @@ import { Aviso, Buscador, plural, useTienePermiso } from '../../admin';
 import { getEtiquetas, useEquipos } from '../api/equipos';
 import { EQUIPOS, rutaEquipo } from '../recurso';
 import { FiltroClienteUbicacion } from './filtro-cliente';
-import { FilaEnlace } from './fila';
+import { BotonNuevo, FilaEnlace } from './fila';
 import '../equipment.css';
 
 /** What an equipo's row says under its name: code, client and site, brand and model. */
@@ -218,18 +209,7 @@ export default function EquiposPage() {
         <IonInfiniteScroll onIonInfinite={(e) => void cargarMas(e)} disabled={!lista.hasNextPage}>
           <IonInfiniteScrollContent loadingText="Cargando más equipos…" />
         </IonInfiniteScroll>
-        {administra && (
-          <IonFab slot="fixed" vertical="bottom" horizontal="end">
-            <IonFabButton
-              routerLink={EQUIPOS.rutaForm}
-              aria-label={EQUIPOS.nuevo}
-              title={EQUIPOS.nuevo}
-              data-testid="equipos-nuevo"
-            >
-              <IonIcon icon={addOutline} aria-hidden="true" />
-            </IonFabButton>
-          </IonFab>
-        )}
+        {administra && <BotonNuevo ruta={EQUIPOS.rutaForm} etiqueta={EQUIPOS.nuevo} testId="equipos-nuevo" />}
       </IonContent>
     </>
   );

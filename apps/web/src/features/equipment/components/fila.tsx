@@ -1,5 +1,5 @@
-import { IonItem, IonLabel } from '@ionic/react';
-import { hardwareChipOutline } from 'ionicons/icons';
+import { IonFab, IonFabButton, IonIcon, IonItem, IonLabel } from '@ionic/react';
+import { addOutline, hardwareChipOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
 import { EstadoNoEncontrado } from '../../../components/estados-pantalla';
 import { Texto } from '../../../components/texto';
@@ -52,5 +52,16 @@ export function EquipoNoEncontrado() {
     >
       El equipo no existe o no pertenece a su empresa.
     </EstadoNoEncontrado>
+  );
+}
+
+/** The floating «Nuevo equipo» / «Nueva ubicación» of a list (only for who may create one). */
+export function BotonNuevo({ ruta, etiqueta, testId }: { ruta: string; etiqueta: string; testId: string }) {
+  return (
+    <IonFab slot="fixed" vertical="bottom" horizontal="end">
+      <IonFabButton routerLink={ruta} aria-label={etiqueta} title={etiqueta} data-testid={testId}>
+        <IonIcon icon={addOutline} aria-hidden="true" />
+      </IonFabButton>
+    </IonFab>
   );
 }

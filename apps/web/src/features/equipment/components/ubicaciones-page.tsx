@@ -1,5 +1,5 @@
-import { IonButton, IonContent, IonFab, IonFabButton, IonIcon, IonList } from '@ionic/react';
-import { addOutline, createOutline, locationOutline, searchOutline } from 'ionicons/icons';
+import { IonButton, IonContent, IonIcon, IonList } from '@ionic/react';
+import { createOutline, locationOutline, searchOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { CampoSeleccion } from '../../../components/campos';
 import { EstadoPantalla } from '../../../components/estados-pantalla';
@@ -8,7 +8,7 @@ import { useUbicaciones } from '../../../domain/equipo';
 import { Buscador, CargaAdmin, plural, useTienePermiso } from '../../admin';
 import { EQUIPOS, rutaEquiposDe, UBICACIONES } from '../recurso';
 import { useClientesVisibles } from './filtro-cliente';
-import { FilaEnlace } from './fila';
+import { BotonNuevo, FilaEnlace } from './fila';
 import '../equipment.css';
 
 /** Ubicaciones (issue 32): the clients' sites, by client and text; each opens its equipos. */
@@ -97,18 +97,7 @@ export default function UbicacionesPage() {
             </>
           )}
         </div>
-        {administra && (
-          <IonFab slot="fixed" vertical="bottom" horizontal="end">
-            <IonFabButton
-              routerLink={nueva}
-              aria-label={UBICACIONES.nuevo}
-              title={UBICACIONES.nuevo}
-              data-testid="ubicaciones-nueva"
-            >
-              <IonIcon icon={addOutline} aria-hidden="true" />
-            </IonFabButton>
-          </IonFab>
-        )}
+        {administra && <BotonNuevo ruta={nueva} etiqueta={UBICACIONES.nuevo} testId="ubicaciones-nueva" />}
       </IonContent>
     </>
   );
