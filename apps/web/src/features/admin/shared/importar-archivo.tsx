@@ -46,6 +46,8 @@ export interface DescripcionImportacion {
    * errors. Without it, the valid rows are imported and the others skipped.
    */
   todasONinguna?: boolean;
+  /** Rows one file may have, when not the common limit (equipos: 2,000). */
+  maxFilas?: number;
 }
 
 type Importar = (pedido: ImportarPedido) => Promise<ImportarResultado>;
@@ -130,8 +132,8 @@ export function ImportarArchivo({
       <p>
         Suba un CSV o un Excel (.xlsx) con {d.unaFilaPor} y estos nombres de columna en la primera fila:{' '}
         <strong>{d.columnas.join(', ')}</strong>. Obligatorias: <strong>{d.obligatorias.join(', ')}</strong>. Hasta{' '}
-        {LIMITES_IMPORTACION.maxFilas.toLocaleString('es-AR')} filas y 2 MB por archivo. Antes de guardar verá el
-        resultado de cada fila.{d.nota ? ` ${d.nota}` : ''}
+        {(d.maxFilas ?? LIMITES_IMPORTACION.maxFilas).toLocaleString('es-AR')} filas y 2 MB por archivo. Antes de
+        guardar verá el resultado de cada fila.{d.nota ? ` ${d.nota}` : ''}
       </p>
       <div className="importar__acciones">
         <ElegirArchivo

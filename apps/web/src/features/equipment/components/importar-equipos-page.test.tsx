@@ -57,6 +57,7 @@ describe('Equipos › Importar (issue 32)', () => {
     );
     expect(within(previa).getByText('<script>x</script>')).toBeInTheDocument();
     expect(screen.getByTestId('importar-resumen')).toHaveTextContent('se importan todas las filas o ninguna');
+    expect(screen.getByTestId('importar')).toHaveTextContent('Hasta 2.000 filas y 2 MB por archivo.');
     expect(screen.getByTestId('importar-confirmar')).toHaveAttribute('disabled');
     expect(llamadas.de('POST', '/api/v4/equipos/importar')[0]!.cuerpo).toMatchObject({ confirmar: false });
   });

@@ -1,4 +1,4 @@
-import { COLUMNAS_IMPORTAR_EQUIPOS } from '@delego/contract';
+import { COLUMNAS_IMPORTAR_EQUIPOS, LIMITES_EQUIPOS } from '@delego/contract';
 import { csvDeEjemplo, PantallaImportacion, type DescripcionImportacion } from '../../admin';
 import { useImportarEquipos } from '../api/equipos';
 import { EQUIPOS } from '../recurso';
@@ -10,7 +10,8 @@ export const EJEMPLO_CSV = csvDeEjemplo(COLUMNAS_IMPORTAR_EQUIPOS, [
 
 const IMPORTACION: DescripcionImportacion = {
   titulo: 'Importar equipos de un archivo',
-  unaFilaPor: 'una fila por equipo (el cliente, por su nombre o número; la ubicación, por su nombre o código)',
+  unaFilaPor:
+    'una fila por equipo (el cliente, por su nombre o número; la ubicación, por su código o nombre: una que el cliente no tiene se crea)',
   columnas: COLUMNAS_IMPORTAR_EQUIPOS,
   obligatorias: ['cliente', 'nombre'],
   nota: 'Se importan todas las filas o ninguna: corrija las filas con errores antes de importar.',
@@ -24,6 +25,7 @@ const IMPORTACION: DescripcionImportacion = {
     { clave: 'codigo', titulo: 'Código' },
   ],
   todasONinguna: true,
+  maxFilas: LIMITES_EQUIPOS.importarFilas,
 };
 
 /** Equipos › Importar (issue 32): a CSV or XLSX, its preview row by row, then every row or none. */
