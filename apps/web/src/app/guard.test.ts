@@ -69,6 +69,15 @@ const FUERA_DE_SPEC: [string, Guardia][] = [
   // Importing clients and users from a file (issue 36); the screens check altaClientes, altaUsuarios.
   ['clientes-importar', 'login'],
   ['usuarios-importar', 'login'],
+  // Sites and equipment (issue 32); the forms and the import check altaClientes. The scanned
+  // label (q/:codigo) asks for a session until the outsiders' request form takes it.
+  ['equipos', 'login'],
+  ['equipos/:id', 'login'],
+  ['equipo-form', 'login'],
+  ['equipos-importar', 'login'],
+  ['ubicaciones', 'login'],
+  ['ubicacion-form', 'login'],
+  ['q/:codigo', 'login'],
 ];
 
 const sinSesion: SesionGuardia = { usuario: null };
