@@ -25,6 +25,7 @@ const CAMBIAN_DATOS = [
   '**/checklists.spec.ts',
   '**/checklists-en-vivo.spec.ts',
   '**/calendar.spec.ts',
+  '**/equipment.spec.ts',
 ];
 /** Journeys that change the demo company's plan (its quota stops being 100): after every other one. */
 const CAMBIA_PLAN = ['**/plans.spec.ts'];

@@ -104,7 +104,7 @@ test.describe('administración', () => {
     // The new user: only the entries without permission, and the plan (crearOrden).
     await iniciarSesion(page, login);
     const menu = await abrirMenu(page);
-    await expect(entradasMenu(menu)).toHaveText(['Inicio', 'Calendario', 'Mi cuenta', 'Cerrar sesión']);
+    await expect(entradasMenu(menu)).toHaveText(['Inicio', 'Calendario', 'Equipos', 'Mi cuenta', 'Cerrar sesión']);
     await expect(menu.getByTestId('menu-usuario')).toHaveText('Valeria Prueba');
     await expect(menu.getByTestId('plan-panel')).toBeVisible();
     await page.keyboard.press('Escape');

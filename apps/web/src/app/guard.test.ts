@@ -71,6 +71,15 @@ const FUERA_DE_SPEC: [string, Guardia][] = [
   ['usuarios-importar', 'login'],
   // The calendar of orders due and scheduled work (issue 32): whoever sees the order list.
   ['calendario', 'login'],
+  // Sites and equipment (issue 32); the forms and the import check altaClientes. The scanned
+  // label (q/:codigo) asks for a session until the outsiders' request form takes it.
+  ['equipos', 'login'],
+  ['equipos/:id', 'login'],
+  ['equipo-form', 'login'],
+  ['equipos-importar', 'login'],
+  ['ubicaciones', 'login'],
+  ['ubicacion-form', 'login'],
+  ['q/:codigo', 'login'],
 ];
 
 const sinSesion: SesionGuardia = { usuario: null };

@@ -92,6 +92,14 @@ const MercadopagoTarjetaPage = pantallaPerezosa(() => import('../features/plans/
 
 // The calendar of everyone's workload (issue 32).
 const CalendarioPage = pantallaPerezosa(() => import('../features/calendar/components/calendario-page'));
+// Sites and equipment (issue 32).
+const EquiposPage = pantallaPerezosa(() => import('../features/equipment/components/equipos-page'));
+const EquipoPage = pantallaPerezosa(() => import('../features/equipment/components/equipo-page'));
+const EquipoFormPage = pantallaPerezosa(() => import('../features/equipment/components/equipo-form-page'));
+const ImportarEquiposPage = pantallaPerezosa(() => import('../features/equipment/components/importar-equipos-page'));
+const UbicacionesPage = pantallaPerezosa(() => import('../features/equipment/components/ubicaciones-page'));
+const UbicacionFormPage = pantallaPerezosa(() => import('../features/equipment/components/ubicacion-form-page'));
+const QrPage = pantallaPerezosa(() => import('../features/equipment/components/qr-page'));
 
 const conLogin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'login', pantalla });
 const soloAdmin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'admin', pantalla });
@@ -137,6 +145,17 @@ export const RUTAS: readonly Ruta[] = [
   conLogin('orden/:id', OrdenDetallePage),
   // Not in SPEC §2: the calendar of orders due and scheduled work (issue 32); what the list shows.
   conLogin('calendario', CalendarioPage),
+  // Not in SPEC §2: sites and equipment (issue 32). Whoever sees a client's orders sees its
+  // equipos; the forms and the import check altaClientes themselves.
+  conLogin('equipos', EquiposPage),
+  conLogin('equipos/:id', EquipoPage),
+  conLogin('equipo-form', EquipoFormPage),
+  conLogin('equipos-importar', ImportarEquiposPage),
+  conLogin('ubicaciones', UbicacionesPage),
+  conLogin('ubicacion-form', UbicacionFormPage),
+  // A scanned label (issue 32). Without a session the guard sends to the login, which returns
+  // here; the outsiders' request form (another issue) will take this path for them instead.
+  conLogin('q/:codigo', QrPage),
   // Routes with an additional restriction: admin or owner.
   soloAdmin('horas-reportadas', HorasReportadasPage),
   // SPEC §6 keeps planes to admins: the screen itself says «Sin permiso» to the others (issue 36),

@@ -3,6 +3,7 @@ import {
   barChartOutline,
   businessOutline,
   calendarOutline,
+  hardwareChipOutline,
   homeOutline,
   layersOutline,
   peopleOutline,
@@ -24,6 +25,8 @@ export const ENTRADAS_MENU: readonly EntradaMenu[] = [
   { titulo: 'Calendario', ruta: 'calendario', icono: calendarOutline },
   { titulo: 'Usuarios', ruta: 'usuarios', icono: peopleOutline, permiso: 'altaUsuarios' },
   { titulo: 'Clientes', ruta: 'clientes', icono: businessOutline, permiso: 'altaClientes' },
+  // Issue 32: each person sees the equipos of the clients whose orders they see.
+  { titulo: 'Equipos', ruta: 'equipos', icono: hardwareChipOutline },
   { titulo: 'Areas', ruta: 'areas', icono: layersOutline, permiso: 'altaEtiquetas' },
   { titulo: 'Tipos de Orden', ruta: 'tipos-orden', icono: pricetagsOutline, permiso: 'altaEtiquetas' },
   { titulo: 'Estadísticas', ruta: 'estadisticas', icono: barChartOutline, permiso: 'verEstadisticas' },

@@ -6,7 +6,17 @@ import { guardarSesion, leerSesion } from '../../lib/session';
 import { entradasVisibles, iniciales } from './menu-entries';
 import { SideMenuContent } from './side-menu';
 
-const TODAS = ['Inicio', 'Calendario', 'Usuarios', 'Clientes', 'Areas', 'Tipos de Orden', 'Estadísticas', 'Mi cuenta'];
+const TODAS = [
+  'Inicio',
+  'Calendario',
+  'Usuarios',
+  'Clientes',
+  'Equipos',
+  'Areas',
+  'Tipos de Orden',
+  'Estadísticas',
+  'Mi cuenta',
+];
 
 /** The menu's titles in order; Ionic fills its labels in after the first render. */
 async function titulosDelMenu(): Promise<string[]> {
@@ -25,24 +35,37 @@ describe('entradasVisibles (SPEC §2 Side menu)', () => {
     expect(entradasVisibles(makeUsuario({ globales: [] })).map((e) => e.titulo)).toEqual([
       'Inicio',
       'Calendario',
+      'Equipos',
       'Mi cuenta',
     ]);
   });
 
   it('ties each entry to its permission', () => {
     const con = (p: Parameters<typeof makeUsuario>[0]) => entradasVisibles(makeUsuario(p)).map((e) => e.titulo);
-    expect(con({ globales: ['altaUsuarios'] })).toEqual(['Inicio', 'Calendario', 'Usuarios', 'Mi cuenta']);
-    expect(con({ globales: ['altaClientes'] })).toEqual(['Inicio', 'Calendario', 'Clientes', 'Mi cuenta']);
+    expect(con({ globales: ['altaUsuarios'] })).toEqual(['Inicio', 'Calendario', 'Usuarios', 'Equipos', 'Mi cuenta']);
+    expect(con({ globales: ['altaClientes'] })).toEqual(['Inicio', 'Calendario', 'Clientes', 'Equipos', 'Mi cuenta']);
     expect(con({ globales: ['altaEtiquetas'] })).toEqual([
       'Inicio',
       'Calendario',
+      'Equipos',
       'Areas',
       'Tipos de Orden',
       'Mi cuenta',
     ]);
-    expect(con({ globales: ['verEstadisticas'] })).toEqual(['Inicio', 'Calendario', 'Estadísticas', 'Mi cuenta']);
+    expect(con({ globales: ['verEstadisticas'] })).toEqual([
+      'Inicio',
+      'Calendario',
+      'Equipos',
+      'Estadísticas',
+      'Mi cuenta',
+    ]);
     // A role alone grants nothing: permissions decide the entries.
-    expect(con({ roles: ['ADMIN'], globales: ['crearOrden'] })).toEqual(['Inicio', 'Calendario', 'Mi cuenta']);
+    expect(con({ roles: ['ADMIN'], globales: ['crearOrden'] })).toEqual([
+      'Inicio',
+      'Calendario',
+      'Equipos',
+      'Mi cuenta',
+    ]);
   });
 });
 
@@ -95,20 +118,27 @@ describe('SideMenuContent', () => {
     expect(await within(screen.getByTestId('plan-panel')).findByText('Actualizar plan')).toBeInTheDocument();
   });
 
-  it('supervisor: Inicio, Estadísticas, Mi cuenta; the plan panel without "Actualizar plan"', async () => {
+  it('supervisor: Inicio, Equipos, Estadísticas, Mi cuenta; the plan panel without "Actualizar plan"', async () => {
     const usuario = makeSupervisor();
     renderConApp(<SideMenuContent usuario={usuario} plan={makePlan({ quotaDisponible: 10 })} />, { usuario });
-    expect(await titulosDelMenu()).toEqual(['Inicio', 'Calendario', 'Estadísticas', 'Mi cuenta', 'Cerrar sesión']);
+    expect(await titulosDelMenu()).toEqual([
+      'Inicio',
+      'Calendario',
+      'Equipos',
+      'Estadísticas',
+      'Mi cuenta',
+      'Cerrar sesión',
+    ]);
     const panel = screen.getByTestId('plan-panel');
     expect(panel).toHaveTextContent('10 de 100 órdenes disponibles');
     expect(panel.querySelector('ion-progress-bar')).toHaveAttribute('data-color', 'danger');
     expect(panel.querySelector('.plan-panel__actualizar')).toBeNull();
   });
 
-  it('operario: Inicio and Mi cuenta, no plan panel', async () => {
+  it('operario: Inicio, Equipos and Mi cuenta, no plan panel', async () => {
     const usuario = makeOperario();
     renderConApp(<SideMenuContent usuario={usuario} plan={makePlan()} />, { usuario });
-    expect(await titulosDelMenu()).toEqual(['Inicio', 'Calendario', 'Mi cuenta', 'Cerrar sesión']);
+    expect(await titulosDelMenu()).toEqual(['Inicio', 'Calendario', 'Equipos', 'Mi cuenta', 'Cerrar sesión']);
     expect(screen.queryByTestId('plan-panel')).toBeNull();
   });
 

@@ -15,5 +15,6 @@ export { formatoTamanio, problemaDeArchivo } from './model/archivos';
 export { CabeceraOrden } from './components/cabecera-orden';
 export { useAdjuntos, type Adjuntos } from './hooks/use-adjuntos';
 export { CampoAdjuntos } from './components/campo-adjuntos';
+export { EntradaArchivos, QUE_SE_ADJUNTA } from './components/entrada-archivos';
 export { adjuntarAOrden, type ResultadoAdjuntos } from './api/adjuntar-a-orden';
-export { Miniatura } from './components/miniatura';
+export { IconoArchivo, Miniatura } from './components/miniatura';

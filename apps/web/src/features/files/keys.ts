@@ -4,5 +4,7 @@ export const archivosKeys = {
   lista: (ordenId: number) => [...archivosKeys.all, 'lista', ordenId] as const,
   /** The bytes of a file (Blob); a file never changes under its id. */
   contenido: (ordenId: number, archivoId: number) => [...archivosKeys.all, 'contenido', ordenId, archivoId] as const,
-  miniatura: (ordenId: number, archivoId: number) => [...archivosKeys.all, 'miniatura', ordenId, archivoId] as const,
+  /** A thumbnail of a file of an order (its id) or of another owner ('equipo-3'). */
+  miniatura: (dueno: number | string, archivoId: number) =>
+    [...archivosKeys.all, 'miniatura', dueno, archivoId] as const,
 };

@@ -6,3 +6,4 @@ export { PARAMETROS_LISTA } from './model/filtros';
 /** The clients that have orders the user can see, and a person's name as the order screens write it (the calendar's filters). */
 export { useClientesUsados } from './api/get-clientes-usados';
 export { nombrePersona, textoResponsables } from './model/formato-ligero';
+export { OrdenItem } from './components/orden-item';

@@ -41,6 +41,13 @@ export interface DescripcionImportacion {
   recurso: RecursoAdmin;
   /** The columns the preview shows besides the row and its result. */
   columnasVista: readonly { clave: string; titulo: string }[];
+  /**
+   * Every row or none (the equipment import, issue 32): the import is offered only when no row has
+   * errors. Without it, the valid rows are imported and the others skipped.
+   */
+  todasONinguna?: boolean;
+  /** Rows one file may have, when not the common limit (equipos: 2,000). */
+  maxFilas?: number;
 }
 
 type Importar = (pedido: ImportarPedido) => Promise<ImportarResultado>;
@@ -125,8 +132,8 @@ export function ImportarArchivo({
       <p>
         Suba un CSV o un Excel (.xlsx) con {d.unaFilaPor} y estos nombres de columna en la primera fila:{' '}
         <strong>{d.columnas.join(', ')}</strong>. Obligatorias: <strong>{d.obligatorias.join(', ')}</strong>. Hasta{' '}
-        {LIMITES_IMPORTACION.maxFilas.toLocaleString('es-AR')} filas y 2 MB por archivo. Antes de guardar verá el
-        resultado de cada fila.{d.nota ? ` ${d.nota}` : ''}
+        {(d.maxFilas ?? LIMITES_IMPORTACION.maxFilas).toLocaleString('es-AR')} filas y 2 MB por archivo. Antes de
+        guardar verá el resultado de cada fila.{d.nota ? ` ${d.nota}` : ''}
       </p>
       <div className="importar__acciones">
         <ElegirArchivo
@@ -172,7 +179,7 @@ export function ImportarArchivo({
         <div className="importar__acciones">
           <IonButton
             onClick={() => void confirmar()}
-            disabled={previa.validas === 0 || procesando}
+            disabled={previa.validas === 0 || procesando || (d.todasONinguna === true && previa.conErrores > 0)}
             data-testid="importar-confirmar"
           >
             {previa.validas === 1
@@ -209,7 +216,9 @@ function Vista({
       <p className="importar__resumen" data-testid="importar-resumen">
         {nombreArchivo}: {previa.validas} {previa.validas === 1 ? 'fila lista' : 'filas listas'} para importar
         {previa.conErrores > 0 &&
-          `, ${previa.conErrores} ${previa.conErrores === 1 ? 'fila con errores, que no se importará' : 'filas con errores, que no se importarán'}`}
+          (d.todasONinguna
+            ? `, ${previa.conErrores} ${previa.conErrores === 1 ? 'fila con errores' : 'filas con errores'}. Corríjalas y vuelva a subir el archivo: se importan todas las filas o ninguna`
+            : `, ${previa.conErrores} ${previa.conErrores === 1 ? 'fila con errores, que no se importará' : 'filas con errores, que no se importarán'}`)}
         .
       </p>
       <div className="importar__tabla-marco">

@@ -379,7 +379,7 @@ function RespuestaFoto({
         const archivo = archivos.find((a) => a.id === f.id);
         return (
           <span key={f.id} className="checklist-item__foto" title={f.nombre}>
-            {archivo ? <Miniatura ordenId={ordenId} archivo={archivo} /> : f.nombre}
+            {archivo ? <Miniatura dueno={ordenId} archivo={archivo} /> : f.nombre}
           </span>
         );
       })}

@@ -29,9 +29,9 @@ export function contenidoQueryOptions(ordenId: number, archivo: Pick<Archivo, 'i
 }
 
 /** The 320 px JPEG thumbnail of an image (`miniatura` path of the list). */
-export function miniaturaQueryOptions(ordenId: number, archivoId: number, ruta: string) {
+export function miniaturaQueryOptions(dueno: number | string, archivoId: number, ruta: string) {
   return queryOptions({
-    queryKey: archivosKeys.miniatura(ordenId, archivoId),
+    queryKey: archivosKeys.miniatura(dueno, archivoId),
     queryFn: async ({ signal }) => (await getContenido(ruta, { signal })).blob,
     staleTime: Infinity,
     gcTime: 10 * 60_000,

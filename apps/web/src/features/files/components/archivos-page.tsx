@@ -312,7 +312,7 @@ function ArchivoTarjeta({ ordenId, archivo }: { ordenId: number; archivo: Archiv
         aria-label={archivo.esImagen ? `Ver ${archivo.nombre}` : `Descargar ${archivo.nombre}`}
         data-testid="archivo-abrir"
       >
-        <Miniatura ordenId={ordenId} archivo={archivo} />
+        <Miniatura dueno={ordenId} archivo={archivo} />
       </button>
       <div className="archivo__datos">
         <span className="archivo__nombre" title={archivo.nombre} data-testid="archivo-nombre">

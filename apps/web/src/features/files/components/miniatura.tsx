@@ -38,11 +38,12 @@ export function IconoArchivo({ archivo }: { archivo: Pick<Archivo, 'nombre' | 't
 
 /**
  * The thumbnail of an image, fetched with the session's Authorization and shown through an
- * object URL; the file's icon for anything else, or while the thumbnail cannot be had.
+ * object URL; the file's icon for anything else, or while the thumbnail cannot be had. `dueno`:
+ * the order's id, or another owner's key ('equipo-3').
  */
-export function Miniatura({ ordenId, archivo }: { ordenId: number; archivo: Archivo }) {
+export function Miniatura({ dueno, archivo }: { dueno: number | string; archivo: Archivo }) {
   const ruta = archivo.esImagen ? archivo.miniatura : null;
-  const consulta = useQuery({ ...miniaturaQueryOptions(ordenId, archivo.id, ruta ?? ''), enabled: ruta !== null });
+  const consulta = useQuery({ ...miniaturaQueryOptions(dueno, archivo.id, ruta ?? ''), enabled: ruta !== null });
   const url = useObjectUrl(consulta.data);
   if (ruta === null || consulta.isError) return <IconoArchivo archivo={archivo} />;
   if (!url) return <IonSkeletonText animated className="archivo-miniatura__cargando" />;

@@ -320,4 +320,74 @@ describe('nueva-orden', () => {
     await waitFor(() => expect(screen.getByTestId('orden-form-responsables')).toHaveProperty('disabled', false));
     expect(screen.queryByTestId('orden-form-sin-delegar')).toBeNull();
   });
+
+  it('opened from an equipo (issue 32): client, site and equipo pre-filled, offered by client and site, and saved', async () => {
+    const equipo = (id: number, nombre: string, ubicacion: { id: number; nombre: string } | null) => ({
+      id,
+      nombre,
+      codigo: `EQ-${id}`,
+      cliente: { id: 3, nombre: 'Clínica San Martín' },
+      ubicacion,
+      ubicacionInterna: null,
+      marca: null,
+      modelo: null,
+      serie: null,
+      notas: null,
+      codigoQr: 'a'.repeat(22),
+      creado: 0,
+      actualizado: 0,
+    });
+    const centro = { id: 7, nombre: 'Sede Centro' };
+    const sitio = (u: typeof centro) => ({
+      ...u,
+      cliente: { id: 3, nombre: 'Clínica San Martín' },
+      codigo: null,
+      direccion: null,
+      notas: null,
+      codigoQr: 'b'.repeat(22),
+      equipos: 1,
+    });
+    const llamadas = simularServidor({
+      ...CATALOGOS,
+      'GET /api/v2/usuarios/3': [],
+      'GET /api/v4/ubicaciones': (l) =>
+        l.query.get('cliente') === '3' ? [sitio(centro), sitio({ id: 8, nombre: 'Anexo' })] : [],
+      'GET /api/v4/equipos': (l) => {
+        const todos = [equipo(5, 'Caldera', centro), equipo(6, 'Bomba', { id: 8, nombre: 'Anexo' })];
+        const elegidos = todos.filter(
+          (e) => !l.query.get('ubicacion') || String(e.ubicacion?.id) === l.query.get('ubicacion'),
+        );
+        return { equipos: elegidos, total: elegidos.length, pagina: 0, porPagina: 100 };
+      },
+      'POST /api/v2/ordenes/save': makeOrdenDetalle({ id: 78, numero: 1078 }),
+    });
+    mostrar(makeSupervisor(), '/nueva-orden?cliente=3&ubicacion=7&equipo=5');
+
+    await waitFor(() => expect(opciones('orden-form-equipo')).toEqual(['Sin equipo', 'Caldera (EQ-5)']));
+    expect(opciones('orden-form-ubicacion')).toEqual(['Sin ubicación', 'Sede Centro', 'Anexo']);
+    expect(screen.getByTestId('orden-form-cliente')).toHaveProperty('value', 3);
+    expect(screen.getByTestId('orden-form-ubicacion')).toHaveProperty('value', 7);
+    expect(screen.getByTestId('orden-form-equipo')).toHaveProperty('value', 5);
+    expect(llamadas.de('GET', '/api/v4/equipos').at(-1)!.query.get('ubicacion')).toBe('7');
+
+    cambiar('orden-form-titulo', 'ionInput', 'Service mensual');
+    guardar();
+    await waitFor(() => expect(llamadas.some((l) => l.metodo === 'POST')).toBe(true));
+    expect(llamadas.find((l) => l.metodo === 'POST')?.cuerpo).toMatchObject({ cliente: 3, ubicacion: 7, equipo: 5 });
+  });
+
+  it('another site drops the equipo chosen; another client drops both', async () => {
+    simularServidor({
+      ...CATALOGOS,
+      'GET /api/v2/usuarios/3': [],
+      'GET /api/v4/ubicaciones': [],
+      'GET /api/v4/equipos': { equipos: [], total: 0, pagina: 0, porPagina: 100 },
+    });
+    mostrar(makeSupervisor(), '/nueva-orden?cliente=3&ubicacion=7&equipo=5');
+    await waitFor(() => expect(screen.getByTestId('orden-form-equipo')).toHaveProperty('value', 5));
+    cambiar('orden-form-ubicacion', 'ionChange', 8);
+    await waitFor(() => expect(screen.getByTestId('orden-form-equipo')).toHaveProperty('value', ''));
+    cambiar('orden-form-cliente', 'ionChange', 1);
+    await waitFor(() => expect(screen.getByTestId('orden-form-ubicacion')).toHaveProperty('value', ''));
+  });
 });

@@ -25,14 +25,15 @@ import { useOrdenGuardada } from '../api/get-orden-guardada';
 import { useGuardarOrden } from '../api/guardar-orden';
 import { MENSAJE_SIN_CONEXION } from '../../../lib/outbox';
 import { useAviso } from '../../../components/avisos';
-import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
+import { useConsultaDeRuta, useIdDeConsulta } from '../../../lib/consulta-de-ruta';
+import { useEquiposDe, useUbicaciones } from '../../../domain/equipo';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';
 import { useVolver } from '../../../lib/navegacion';
 import {
   CAMPOS_ORDEN,
   MENSAJE_FECHAS,
-  VALORES_VACIOS,
+  valoresPrevios,
   validarOrden,
   valoresDeOrden,
   type ValoresOrden,
@@ -145,8 +146,9 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
   const ocupado = guardar.isPending || adjuntando;
   const zona = useZonaEmpresa();
   const e5s = useE5sAreas();
+  const consulta = useConsultaDeRuta('/nueva-orden');
   const f = useFormulario({
-    inicial: () => (original ? valoresDeOrden(original, zona) : VALORES_VACIOS),
+    inicial: () => (original ? valoresDeOrden(original, zona) : valoresPrevios(consulta)),
     validar: (v: ValoresOrden) => {
       const { errores, cuerpo } = validarOrden(v, { original, e5s: e5s.data, zona });
       return cuerpo ? { ok: true, datos: cuerpo } : { ok: false, errores };
@@ -163,6 +165,12 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
   const areas = useAreas();
   const prioridades = usePrioridades();
   const disponibles = useResponsablesDisponibles(valores.cliente ?? 'todos');
+  const conCliente = { habilitada: valores.cliente !== null };
+  const ubicaciones = useUbicaciones(valores.cliente, conCliente);
+  const equipos = useEquiposDe(
+    valores.cliente === null ? null : { cliente: valores.cliente, ubicacion: valores.ubicacion },
+    conCliente,
+  );
 
   // Editing keeps what the order already has even if it is no longer offered for new orders
   // (a client without delegarOrden for this user, an archived type or area).
@@ -280,7 +288,41 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
           disabled={!f.habilitado || sinClientes}
           helperText={sinClientes && !guiarPrimerCliente ? 'No tiene clientes a los que delegar órdenes.' : undefined}
           opciones={clientes.map((c) => ({ valor: c.id, texto: c.nombre }))}
+          onChange={(cliente) => {
+            f.cambiar('cliente', cliente);
+            // A site and an equipo belong to one client.
+            if (cliente !== valores.cliente) {
+              f.cambiar('ubicacion', null);
+              f.cambiar('equipo', null);
+            }
+          }}
           data-testid="orden-form-cliente"
+        />
+        <CampoSeleccion<number, number | null>
+          {...f.campo('ubicacion')}
+          label="Ubicación (opcional)"
+          ninguno="Sin ubicación"
+          disabled={!f.habilitado || valores.cliente === null}
+          opciones={conLaActual(ubicaciones.data, detalle?.ubicacion, mismoId).map((u) => ({
+            valor: u.id,
+            texto: u.nombre,
+          }))}
+          onChange={(ubicacion) => {
+            f.cambiar('ubicacion', ubicacion);
+            if (ubicacion !== valores.ubicacion) f.cambiar('equipo', null);
+          }}
+          data-testid="orden-form-ubicacion"
+        />
+        <CampoSeleccion<number, number | null>
+          {...f.campo('equipo')}
+          label="Equipo (opcional)"
+          ninguno="Sin equipo"
+          disabled={!f.habilitado || valores.cliente === null}
+          opciones={conLaActual(equipos.data?.equipos, detalle?.equipo, mismoId).map((e) => ({
+            valor: e.id,
+            texto: e.codigo ? `${e.nombre} (${e.codigo})` : e.nombre,
+          }))}
+          data-testid="orden-form-equipo"
         />
         {guiarPrimerCliente && (
           <div className="ordenes-formulario__primer-cliente" data-testid="orden-form-primer-cliente">

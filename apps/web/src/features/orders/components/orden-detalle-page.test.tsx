@@ -71,6 +71,23 @@ describe('order detail', () => {
     expect(screen.queryByTestId('accion-eliminar')).toBeNull();
   });
 
+  it('names its site and equipo (issue 32), the equipo as a link to its page; neither when it has none', () => {
+    const { unmount } = mostrar(
+      makeOrdenDetalle({
+        ubicacion: { id: 7, nombre: 'Sede Centro' },
+        equipo: { id: 5, nombre: '<b>Caldera</b>', codigo: 'CAL-1' },
+      }),
+    );
+    expect(screen.getByTestId('orden-ubicacion')).toHaveTextContent('Sede Centro');
+    const enlace = screen.getByTestId('orden-equipo-enlace');
+    expect(enlace).toHaveTextContent('<b>Caldera</b> (CAL-1)');
+    expect(enlace).toHaveAttribute('href', '/equipos/5');
+    unmount();
+    mostrar(makeOrdenDetalle({ ubicacion: null, equipo: null }));
+    expect(screen.queryByTestId('orden-ubicacion')).toBeNull();
+    expect(screen.queryByTestId('orden-equipo')).toBeNull();
+  });
+
   it('offers Eliminar only with acciones.borrar; no "Cambiar estado" without a state to go to', () => {
     const orden = makeOrdenDetalle({
       acciones: { soloLectura: false, modificar: true, borrar: true, cambiarResponsable: true, estadosSiguientes: [] },

@@ -23,7 +23,7 @@ import {
   trashOutline,
 } from 'ionicons/icons';
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import {
   EstadoError,
@@ -135,6 +135,18 @@ export function ContenidoOrden({ orden, papeleo }: { orden: OrdenDetalle; papele
             <Dato titulo="Cliente" testId="orden-cliente">
               {orden.cliente?.nombre ?? SIN_DATO}
             </Dato>
+            {orden.ubicacion && (
+              <Dato titulo="Ubicación" testId="orden-ubicacion">
+                {orden.ubicacion.nombre}
+              </Dato>
+            )}
+            {orden.equipo && (
+              <Dato titulo="Equipo" testId="orden-equipo">
+                <Link to={`/equipos/${orden.equipo.id}`} data-testid="orden-equipo-enlace">
+                  {orden.equipo.codigo ? `${orden.equipo.nombre} (${orden.equipo.codigo})` : orden.equipo.nombre}
+                </Link>
+              </Dato>
+            )}
             <Dato titulo={orden.responsables.length > 1 ? 'Responsables' : 'Responsable'} testId="orden-responsables">
               {orden.responsables.length ? orden.responsables.map(nombrePersona).join(', ') : 'Sin responsable'}
             </Dato>

@@ -14,9 +14,8 @@ import {
   IonRefresherContent,
   IonSearchbar,
   useIonRouter,
-  type InfiniteScrollCustomEvent,
-  type RefresherCustomEvent,
 } from '@ionic/react';
+import { manejadoresDeLista } from '../../../lib/lista-infinita';
 import { add, filterOutline, gridOutline, searchOutline } from 'ionicons/icons';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
@@ -95,21 +94,7 @@ export default function OrdenesListaPage({ exportar }: { exportar?: ExportarList
   // Skeleton while the steps are asked for; offline (the query paused) the plain empty state shows.
   const esperaPasos = vaciaSinFiltros && pasos.isPending && pasos.fetchStatus === 'fetching';
 
-  async function refrescar(e: RefresherCustomEvent) {
-    try {
-      await lista.refetch();
-    } finally {
-      await e.detail.complete();
-    }
-  }
-
-  async function cargarMas(e: InfiniteScrollCustomEvent) {
-    try {
-      if (lista.hasNextPage && !lista.isFetchingNextPage) await lista.fetchNextPage();
-    } finally {
-      await e.target.complete();
-    }
-  }
+  const { refrescar, cargarMas } = manejadoresDeLista(lista);
 
   return (
     <>

@@ -9,6 +9,7 @@ import {
   type OrdenGuardar,
 } from '@delego/contract';
 import { diaDeFecha } from './formato';
+import { leerId } from '../../../lib/consulta-de-ruta';
 import { errorDeFecha } from '../../../lib/fechas';
 import { erroresDeProblemas, type ErroresCampos } from '../../../lib/formularios';
 
@@ -17,6 +18,9 @@ export interface ValoresOrden {
   titulo: string;
   detalle: string;
   cliente: number | null;
+  /** The client's site and equipo it is about (issue 32), optional. */
+  ubicacion: number | null;
+  equipo: number | null;
   responsable: number[];
   tipoOrden: number | null;
   area: number | null;
@@ -34,6 +38,8 @@ export const CAMPOS_ORDEN: readonly CampoOrden[] = [
   'titulo',
   'detalle',
   'cliente',
+  'ubicacion',
+  'equipo',
   'responsable',
   'tipoOrden',
   'area',
@@ -47,6 +53,8 @@ export const VALORES_VACIOS: ValoresOrden = {
   titulo: '',
   detalle: '',
   cliente: null,
+  ubicacion: null,
+  equipo: null,
   responsable: [],
   tipoOrden: null,
   area: null,
@@ -62,6 +70,8 @@ export function valoresDeOrden(o: OrdenGuardada, zona: string): ValoresOrden {
     titulo: o.titulo,
     detalle: o.detalle,
     cliente: o.cliente,
+    ubicacion: o.ubicacion ?? null,
+    equipo: o.equipo ?? null,
     responsable: [...o.responsable],
     tipoOrden: o.tipoOrden,
     area: o.area,
@@ -122,6 +132,9 @@ export function validarOrden(
     titulo: v.titulo,
     detalle: v.detalle,
     cliente: v.cliente ?? 0,
+    // Sent when chosen, or to remove the ones the order had (left out, the server keeps them).
+    ...(v.ubicacion !== null || original?.ubicacion != null ? { ubicacion: v.ubicacion } : {}),
+    ...(v.equipo !== null || original?.equipo != null ? { equipo: v.equipo } : {}),
     responsable: v.responsable,
     tipoOrden: v.tipoOrden,
     area: v.area,
@@ -140,4 +153,16 @@ export function validarOrden(
   }
   if (Object.keys(errores).length > 0) return { errores };
   return { errores, cuerpo: { ...cuerpo, titulo: v.titulo.trim() } };
+}
+
+/**
+ * A new order opened from an equipo (issue 32, «Nueva orden» and a scanned label):
+ * `?cliente=1&ubicacion=7&equipo=5` pre-fill those fields.
+ */
+export function valoresPrevios(consulta: URLSearchParams): ValoresOrden {
+  const id = (nombre: string) => leerId(consulta.get(nombre));
+  const cliente = id('cliente');
+  return cliente === null
+    ? VALORES_VACIOS
+    : { ...VALORES_VACIOS, cliente, ubicacion: id('ubicacion'), equipo: id('equipo') };
 }

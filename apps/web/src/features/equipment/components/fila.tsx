@@ -1,0 +1,67 @@
+import { IonFab, IonFabButton, IonIcon, IonItem, IonLabel } from '@ionic/react';
+import { addOutline, hardwareChipOutline } from 'ionicons/icons';
+import type { ReactNode } from 'react';
+import { EstadoNoEncontrado } from '../../../components/estados-pantalla';
+import { Texto } from '../../../components/texto';
+import { EQUIPOS } from '../recurso';
+
+/**
+ * A row of the equipment lists: what goes before it (a checkbox), the item that opens `ruta` with
+ * its name and a line under it, and what goes after it (an edit button). Names are text.
+ */
+export function FilaEnlace({
+  ruta,
+  titulo,
+  linea,
+  testId,
+  antes,
+  despues,
+}: {
+  ruta: string;
+  titulo: string;
+  linea: string;
+  testId: string;
+  antes?: ReactNode;
+  despues?: ReactNode;
+}) {
+  return (
+    <div className="equipos-fila">
+      {antes}
+      <IonItem routerLink={ruta} detail lines="full" className="equipos-fila__item" data-testid={testId}>
+        <IonLabel>
+          <h2>
+            <Texto>{titulo}</Texto>
+          </h2>
+          <p>
+            <Texto>{linea}</Texto>
+          </p>
+        </IonLabel>
+      </IonItem>
+      {despues}
+    </div>
+  );
+}
+
+/** An equipo that does not exist, or is another company's (404). */
+export function EquipoNoEncontrado() {
+  return (
+    <EstadoNoEncontrado
+      icono={hardwareChipOutline}
+      titulo="Equipo no encontrado"
+      volverA={{ ruta: EQUIPOS.rutaLista, texto: 'Ver equipos' }}
+    >
+      El equipo no existe o no pertenece a su empresa.
+    </EstadoNoEncontrado>
+  );
+}
+
+/** The floating «Nuevo equipo» / «Nueva ubicación» of a list (only for who may create one). */
+export function BotonNuevo({ ruta, etiqueta, testId }: { ruta: string; etiqueta: string; testId: string }) {
+  return (
+    <IonFab slot="fixed" vertical="bottom" horizontal="end">
+      <IonFabButton routerLink={ruta} aria-label={etiqueta} title={etiqueta} data-testid={testId}>
+        <IonIcon icon={addOutline} aria-hidden="true" />
+      </IonFabButton>
+    </IonFab>
+  );
+}

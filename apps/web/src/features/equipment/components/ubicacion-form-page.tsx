@@ -1,0 +1,154 @@
+import { LIMITES_EQUIPOS, type UbicacionCliente, type UbicacionGuardar } from '@delego/contract';
+import { locationOutline, trashOutline } from 'ionicons/icons';
+import { useSearchParams } from 'react-router-dom';
+import { BotonPeligroso } from '../../../components/boton-peligroso';
+import { BotonesFormulario } from '../../../components/botones-formulario';
+import { CampoSeleccion, CampoTexto, CampoTextoLargo } from '../../../components/campos';
+import { useAviso } from '../../../components/avisos';
+import { EstadoNoEncontrado } from '../../../components/estados-pantalla';
+import { leerId } from '../../../lib/consulta-de-ruta';
+import { ApiError, mensajeDeError } from '../../../lib/errors';
+import { useFormulario } from '../../../lib/formularios';
+import { useVolver } from '../../../lib/navegacion';
+import { Aviso, FormularioSinDatos, PantallaFormularioAdmin, Tarjeta, useClientes } from '../../admin';
+import { useBorrarUbicacion, useGuardarUbicacion, useUbicacion } from '../api/equipos';
+import {
+  CAMPOS_UBICACION,
+  validarUbicacion,
+  valoresUbicacion,
+  type CampoUbicacion,
+  type ValoresUbicacion,
+} from '../model/formularios';
+import { UBICACIONES } from '../recurso';
+
+const LIMITES: Partial<Record<CampoUbicacion, number>> = {
+  nombre: LIMITES_EQUIPOS.nombre,
+  codigo: LIMITES_EQUIPOS.codigo,
+  direccion: LIMITES_EQUIPOS.direccion,
+  notas: LIMITES_EQUIPOS.notas,
+};
+
+/** ubicacion-form: create (`?cliente=2`) or edit (`?id=5`) a client's site; delete with confirmation. */
+export default function UbicacionFormPage() {
+  return <PantallaFormularioAdmin recurso={UBICACIONES}>{(id) => <Carga id={id} />}</PantallaFormularioAdmin>;
+}
+
+function Carga({ id }: { id: number | null }) {
+  const ubicacion = useUbicacion(id);
+  if (id === null) return <UbicacionForm ubicacion={null} />;
+  if (ubicacion.isError && ubicacion.error instanceof ApiError && ubicacion.error.status === 404) {
+    return (
+      <EstadoNoEncontrado
+        icono={locationOutline}
+        titulo="Ubicación no encontrada"
+        volverA={{ ruta: UBICACIONES.rutaLista, texto: 'Ver ubicaciones' }}
+      >
+        La ubicación no existe o no pertenece a su empresa.
+      </EstadoNoEncontrado>
+    );
+  }
+  if (!ubicacion.data) return <FormularioSinDatos consulta={ubicacion} anchos={[60, 40, 70]} />;
+  return <UbicacionForm ubicacion={ubicacion.data} />;
+}
+
+function UbicacionForm({ ubicacion }: { ubicacion: UbicacionCliente | null }) {
+  const id = ubicacion?.id ?? null;
+  const [params] = useSearchParams();
+  const guardar = useGuardarUbicacion();
+  const borrar = useBorrarUbicacion();
+  const f = useFormulario({
+    inicial: () => valoresUbicacion(ubicacion, leerId(params.get('cliente'))),
+    validar: (v: ValoresUbicacion) => validarUbicacion(v),
+    limites: LIMITES,
+    habilitado: !guardar.isPending && !borrar.isPending,
+  });
+  const clientes = useClientes();
+  const avisar = useAviso();
+  const volver = useVolver(UBICACIONES.rutaLista);
+
+  function enviar(datos: UbicacionGuardar) {
+    guardar.mutate(
+      { id, datos },
+      {
+        onSuccess: (g) => {
+          avisar(id === null ? `Se creó la ubicación ${g.nombre}.` : `Se guardaron los cambios de ${g.nombre}.`);
+          volver();
+        },
+        onError: (error) => f.falloAlGuardar(error, CAMPOS_UBICACION),
+      },
+    );
+  }
+
+  const texto = (campo: 'nombre' | 'codigo' | 'direccion', etiqueta: string) => ({
+    ...f.campo(campo),
+    label: etiqueta,
+    max: LIMITES[campo],
+    'data-testid': `ubicacion-form-${campo}`,
+  });
+
+  return (
+    <form
+      {...f.props(enviar)}
+      className="delego-container admin-pagina admin-pagina--angosta"
+      aria-label={id === null ? 'Nueva ubicación' : `Editar ubicación ${ubicacion?.nombre ?? ''}`}
+      data-testid="ubicacion-form"
+    >
+      <Tarjeta titulo="Datos de la ubicación" contenido="admin-campos admin-campos--dos">
+        <CampoSeleccion<number, number | null>
+          {...f.campo('cliente')}
+          label="Cliente"
+          placeholder={clientes.isPending ? 'Cargando…' : 'Elija el cliente'}
+          opciones={(clientes.data ?? [])
+            .filter((c) => c.activo || c.id === f.valores.cliente)
+            .map((c) => ({ valor: c.id, texto: c.nombre }))}
+          data-testid="ubicacion-form-cliente"
+        />
+        <CampoTexto {...texto('nombre', 'Nombre')} />
+        <CampoTexto {...texto('codigo', 'Código (opcional)')} helperText="Único en el cliente." />
+        <CampoTexto {...texto('direccion', 'Dirección (opcional)')} ubicacion="admin-campos__ancho" />
+        <CampoTextoLargo
+          {...f.campo('notas')}
+          label="Notas (opcional)"
+          max={LIMITES_EQUIPOS.notas}
+          rows={3}
+          ubicacion="admin-campos__ancho"
+          data-testid="ubicacion-form-notas"
+        />
+      </Tarjeta>
+      {borrar.isError && (
+        <Aviso tipo="peligro" titulo="No se borró la ubicación." testId="ubicacion-borrar-error">
+          {mensajeDeError(borrar.error)}
+        </Aviso>
+      )}
+      <BotonesFormulario
+        clase="admin-acciones"
+        cancelar="clear"
+        onCancelar={volver}
+        ocupado={guardar.isPending}
+        texto={id === null ? 'Crear ubicación' : 'Guardar cambios'}
+        textoOcupado="Guardando…"
+        testId="ubicacion-form-guardar"
+      />
+      {ubicacion && (
+        <BotonPeligroso
+          icono={trashOutline}
+          testId="ubicacion-borrar"
+          pregunta={{
+            titulo: 'Borrar ubicación',
+            mensaje: `Se borrará ${ubicacion.nombre}. Una ubicación con equipos u órdenes no se puede borrar.`,
+          }}
+          alConfirmar={() =>
+            borrar.mutate(ubicacion.id, {
+              onSuccess: () => {
+                avisar(`Se borró la ubicación ${ubicacion.nombre}.`);
+                volver();
+              },
+            })
+          }
+        >
+          Borrar ubicación
+        </BotonPeligroso>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { IonButton, IonContent, IonIcon, IonList } from '@ionic/react';
+import { createOutline, locationOutline, searchOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import { CampoSeleccion } from '../../../components/campos';
+import { EstadoPantalla } from '../../../components/estados-pantalla';
+import { PageHeader } from '../../../components/page-header';
+import { useUbicaciones } from '../../../domain/equipo';
+import { Buscador, CargaAdmin, plural, useTienePermiso } from '../../admin';
+import { EQUIPOS, rutaEquiposDe, UBICACIONES } from '../recurso';
+import { useClientesVisibles } from './filtro-cliente';
+import { BotonNuevo, FilaEnlace } from './fila';
+import '../equipment.css';
+
+/** Ubicaciones (issue 32): the clients' sites, by client and text; each opens its equipos. */
+export default function UbicacionesPage() {
+  const administra = useTienePermiso('altaClientes');
+  const [cliente, setCliente] = useState<number | null>(null);
+  const [q, setQ] = useState('');
+  const clientes = useClientesVisibles();
+  const ubicaciones = useUbicaciones(cliente);
+  const buscado = q.trim().toLocaleLowerCase('es');
+  const visibles = ubicaciones.data?.filter((u) =>
+    [u.nombre, u.codigo, u.direccion, u.cliente.nombre].some((t) => t?.toLocaleLowerCase('es').includes(buscado)),
+  );
+  const nueva = cliente === null ? UBICACIONES.rutaForm : `${UBICACIONES.rutaForm}?cliente=${cliente}`;
+
+  return (
+    <>
+      <PageHeader titulo={UBICACIONES.titulo} volverA={EQUIPOS.rutaLista} />
+      <IonContent className="delego-page-content">
+        <div className="delego-container admin-pagina">
+          <div className="admin-barra">
+            <Buscador
+              className="admin-barra__buscar"
+              valor={q}
+              onCambiar={setQ}
+              placeholder="Buscar por nombre, código o dirección"
+              aria-label="Buscar ubicaciones"
+              data-testid="ubicaciones-buscar"
+            />
+            <div className="equipos-filtros">
+              <CampoSeleccion<number, number | null>
+                name="cliente"
+                value={cliente}
+                onChange={setCliente}
+                error={undefined}
+                disabled={false}
+                label="Cliente"
+                ninguno="Todos los clientes"
+                opciones={(clientes.data ?? []).map((c) => ({ valor: c.id, texto: c.nombre }))}
+                data-testid="ubicaciones-cliente"
+              />
+            </div>
+          </div>
+          {!visibles ? (
+            <CargaAdmin consulta={ubicaciones} />
+          ) : visibles.length === 0 ? (
+            <EstadoPantalla
+              icono={buscado ? searchOutline : locationOutline}
+              titulo={buscado ? 'Sin resultados' : 'No hay ubicaciones para mostrar'}
+              testId="ubicaciones-vacio"
+            >
+              {buscado
+                ? `Ninguna ubicación coincide con “${q.trim()}”.`
+                : administra
+                  ? 'Cree la primera con «Nueva ubicación».'
+                  : 'Sus clientes todavía no tienen ubicaciones.'}
+            </EstadoPantalla>
+          ) : (
+            <>
+              <p className="admin-conteo" role="status">
+                {plural(visibles.length, 'ubicación', 'ubicaciones')}
+              </p>
+              <IonList className="admin-lista delego-card-lista" data-testid="ubicaciones-lista">
+                {visibles.map((u) => (
+                  <FilaEnlace
+                    key={u.id}
+                    ruta={rutaEquiposDe(u)}
+                    titulo={u.nombre}
+                    linea={`${[u.codigo, u.cliente.nombre, u.direccion].filter(Boolean).join(' — ')} · ${plural(u.equipos, 'equipo', 'equipos')}`}
+                    testId={`ubicacion-${u.id}`}
+                    despues={
+                      administra && (
+                        <IonButton
+                          fill="clear"
+                          routerLink={`${UBICACIONES.rutaForm}?id=${u.id}`}
+                          aria-label={`Editar ${u.nombre}`}
+                          data-testid={`ubicacion-editar-${u.id}`}
+                        >
+                          <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
+                        </IonButton>
+                      )
+                    }
+                  />
+                ))}
+              </IonList>
+            </>
+          )}
+        </div>
+        {administra && <BotonNuevo ruta={nueva} etiqueta={UBICACIONES.nuevo} testId="ubicaciones-nueva" />}
+      </IonContent>
+    </>
+  );
+}
