@@ -20,3 +20,4 @@ export * from './expenses.js';
 export * from './fechas.js';
 export * from './statistics.js';
 export * from './checklists.js';
+export * from './maintenance.js';

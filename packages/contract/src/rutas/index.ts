@@ -3,6 +3,7 @@ import { RUTAS_CHECKLISTS } from './checklists.js';
 import { RUTAS_CLIENTE_PUBLICO } from './client-side.js';
 import { RUTAS_CONFORMIDAD } from './conformity.js';
 import { RUTAS_CUENTAS } from './accounts.js';
+import { RUTAS_MANTENIMIENTO } from './maintenance.js';
 import { RUTAS_ESTADISTICAS } from './statistics.js';
 import { RUTAS_ENCUESTAS } from './surveys.js';
 import { RUTAS_ORDENES } from './orders.js';
@@ -30,6 +31,7 @@ export const RUTAS = {
   ...RUTAS_ESTADISTICAS,
   ...RUTAS_PLANES,
   ...RUTAS_CHECKLISTS,
+  ...RUTAS_MANTENIMIENTO,
 } as const;
 
 export type NombreRuta = keyof typeof RUTAS;
