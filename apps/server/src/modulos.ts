@@ -17,6 +17,7 @@ import { moduloIdempotencia } from './modules/idempotencia/index.js';
 import { moduloIdentidad } from './modules/identity/index.js';
 import { moduloVivo } from './modules/live/index.js';
 import { moduloCorreo } from './modules/mail/index.js';
+import { moduloMantenimiento } from './modules/maintenance/index.js';
 import { moduloNotificaciones, WebPushSender } from './modules/notifications/index.js';
 import { moduloOrdenes } from './modules/orders/index.js';
 import { moduloPlanes } from './modules/plans/index.js';
@@ -108,6 +109,14 @@ export async function armarModulos(
     mail: correo.puerto,
     notifications: notificaciones.puerto,
   });
+  const mantenimiento = moduloMantenimiento(n, {
+    orders: ordenes.puerto,
+    plans: planes.puerto,
+    notifications: notificaciones.puerto,
+    mail: correo.puerto,
+    entidades: entidades.puerto,
+    ejecutor: parts.ejecutorMantenimiento,
+  });
   const vivo = moduloVivo(n, {
     auth: identidad.puerto,
     plans: planes.puerto,
@@ -142,6 +151,7 @@ export async function armarModulos(
     }),
     moduloEstadisticas(n, { ordersLecturas: ordenes.puerto, plans: planes.puerto, tablero: caches.tablero }),
     encuestas,
+    mantenimiento,
     moduloLadoCliente(n, {
       orders: ordenes.puerto,
       lecturas: ordenes.puerto,
@@ -167,6 +177,7 @@ export async function armarModulos(
     notifications: notificaciones.puerto,
     surveys: encuestas.puerto,
     idempotencia: idempotencia.puerto,
+    maintenance: mantenimiento.puerto,
   };
   const fuentes = {
     database: n.database,
