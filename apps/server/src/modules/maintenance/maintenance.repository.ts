@@ -227,6 +227,23 @@ export class MaintenanceRepository {
       .where(eq(mantenimientoOcurrencias.id, id));
   }
 
+  /** The occurrences whose order was just created, in one statement. */
+  async marcarCreadas(tx: Tx, creadas: { id: number; ordenId: number }[], ahora: Date): Promise<void> {
+    if (!creadas.length) return;
+    await tx.execute(sql`
+      update mantenimiento_ocurrencias o set estado = 'creada', orden_id = v.orden, motivo = null, actualizada = ${ahora}
+        from unnest(${sql.param(creadas.map((c) => c.id))}::int[], ${sql.param(creadas.map((c) => c.ordenId))}::int[]) as v(id, orden)
+       where o.id = v.id`);
+  }
+
+  async marcarEsperando(tx: Tx, ids: number[], ahora: Date): Promise<void> {
+    if (!ids.length) return;
+    await tx
+      .update(mantenimientoOcurrencias)
+      .set({ estado: 'esperando_cupo', actualizada: ahora })
+      .where(inArray(mantenimientoOcurrencias.id, ids));
+  }
+
   /** Every active plan (the quota's projection and the next period's warning compute their days). */
   async activos(entidadId?: number): Promise<PlanAGenerar[]> {
     return this.db

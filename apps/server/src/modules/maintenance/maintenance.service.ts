@@ -24,6 +24,7 @@ import type { DomainEvent, EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { Db } from '../../kernel/db/client.js';
 import { AppError } from '../../kernel/errors.js';
+import { limitarConcurrencia } from '../../lib/concurrencia.js';
 import type { PuertoCorreo } from '../mail/index.js';
 import { armar, correoDeEmpresa } from '../mail/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
@@ -36,9 +37,14 @@ type Guardar = z.output<typeof zMantenimientoGuardar>;
 
 /** The zone of every company until companies get their own (docs/FECHAS.md). */
 const ZONA = ZONA_HORARIA_EMPRESA_POR_DEFECTO;
-/** Plans and occurrences handled per transaction by the scheduler. */
+/**
+ * Plans and occurrences handled per transaction by the scheduler. An occurrences' batch holds its
+ * companies' quota row until it commits: small, so an order saved by hand meanwhile waits little.
+ */
 const LOTE_PLANES = 500;
-const LOTE_OCURRENCIAS = 100;
+const LOTE_OCURRENCIAS = 50;
+/** Companies whose orders are created at once (each on its own connection of the pool). */
+const EMPRESAS_A_LA_VEZ = 4;
 /** Days written at most per plan and run (a long outage is caught up over a few runs). */
 const MAX_POR_PLAN = 400;
 
@@ -367,11 +373,17 @@ export class MaintenanceService {
     const hoy = this.hoy();
     await this.rearmarTrasFinalizar();
     r.escritas = await this.escribirVencidas(hoy);
-    for (const entidadId of await this.repo().entidadesConAbiertas()) {
-      // A lapsed period is renewed before the transactions that take quota (never inside them).
-      await this.deps.orders.renovarCupoSiVencio(entidadId);
-    }
-    await this.crearOrdenes(r);
+    // Companies in parallel (each one's creates wait on its own quota row, never on another's).
+    const turno = limitarConcurrencia(EMPRESAS_A_LA_VEZ);
+    await Promise.all(
+      (await this.repo().entidadesConAbiertas()).map((entidadId) =>
+        turno(async () => {
+          // A lapsed period is renewed before the transactions that take quota (never inside them).
+          await this.deps.orders.renovarCupoSiVencio(entidadId);
+          await this.crearOrdenes(r, entidadId);
+        }),
+      ),
+    );
     await this.avisarProximoPeriodo();
     return r;
   }
@@ -443,7 +455,11 @@ export class MaintenanceService {
     }
   }
 
-  /** Creates the order of each open occurrence, batch by batch, each batch one transaction. */
+  /**
+   * Creates the order of each open occurrence, batch by batch, each batch one transaction. A
+   * refused create (no quota, a client made inactive) writes nothing (the create statement checks
+   * before it inserts), so the batch goes on without a savepoint; an SQL error rolls the batch back.
+   */
   private async crearOrdenes(r: ResultadoTick, entidadId?: number): Promise<void> {
     let desdeId = 0;
     const ahora = this.clock.now();
@@ -453,36 +469,35 @@ export class MaintenanceService {
         const repo = this.repo(tx);
         const abiertas = await repo.abiertas(tx, desdeId, LOTE_OCURRENCIAS, entidadId);
         const sinCupo = new Set<number>();
+        const creadas: { id: number; ordenId: number }[] = [];
+        const esperando: number[] = [];
         for (const o of abiertas) {
           desdeId = o.id;
           if (sinCupo.has(o.entidadId)) {
-            if (o.estado !== 'esperando_cupo') await repo.marcar(tx, o.id, 'esperando_cupo', ahora);
+            if (o.estado !== 'esperando_cupo') esperando.push(o.id);
             r.esperandoCupo++;
             continue;
           }
           try {
-            // A savepoint: a refused order leaves the rest of the batch as it was.
-            const hecha = await tx.transaction((sp) =>
-              this.deps.orders.crearEnTransaccion(sp, actorDelPlan(o.entidadId, o.plan.creadoPor), {
-                titulo: o.plan.titulo,
-                detalle: o.plan.detalle,
-                tipoOrden: o.plan.tipoOrdenId,
-                area: o.plan.areaId,
-                prioridad: o.plan.prioridadId,
-                responsable: o.plan.responsables,
-                cliente: o.plan.clienteId,
-                fechaInicio: inicioDelDia(o.fecha, ZONA),
-                fechaFin: finDelDia(o.fecha, ZONA),
-              }),
-            );
-            await repo.marcar(tx, o.id, 'creada', ahora, { ordenId: hecha.id });
+            const hecha = await this.deps.orders.crearEnTransaccion(tx, actorDelPlan(o.entidadId, o.plan.creadoPor), {
+              titulo: o.plan.titulo,
+              detalle: o.plan.detalle,
+              tipoOrden: o.plan.tipoOrdenId,
+              area: o.plan.areaId,
+              prioridad: o.plan.prioridadId,
+              responsable: o.plan.responsables,
+              cliente: o.plan.clienteId,
+              fechaInicio: inicioDelDia(o.fecha, ZONA),
+              fechaFin: finDelDia(o.fecha, ZONA),
+            });
+            creadas.push({ id: o.id, ordenId: hecha.id });
             eventos.push(...hecha.eventos);
             r.creadas++;
           } catch (e) {
             if (!(e instanceof AppError)) throw e;
             if (e.code === 'QUOTA_AGOTADA') {
               sinCupo.add(o.entidadId);
-              if (o.estado !== 'esperando_cupo') await repo.marcar(tx, o.id, 'esperando_cupo', ahora);
+              if (o.estado !== 'esperando_cupo') esperando.push(o.id);
               r.esperandoCupo++;
             } else {
               await repo.marcar(tx, o.id, 'fallida', ahora, { motivo: e.message });
@@ -490,11 +505,23 @@ export class MaintenanceService {
             }
           }
         }
+        await repo.marcarCreadas(tx, creadas, ahora);
+        await repo.marcarEsperando(tx, esperando, ahora);
         return abiertas.length;
       });
-      for (const e of eventos) this.bus.publish(e);
+      this.publicar(eventos);
       if (lote < LOTE_OCURRENCIAS) return;
     }
+  }
+
+  /** After a batch's commit: its orders' events, and each company's plan change once. */
+  private publicar(eventos: DomainEvent[]): void {
+    const planes = new Set<number>();
+    for (const e of eventos) {
+      if (e.type !== 'plan.cambiado') this.bus.publish(e);
+      else planes.add(e.entidadId);
+    }
+    for (const entidadId of planes) this.bus.publish({ type: 'plan.cambiado', entidadId });
   }
 
   /**
