@@ -2,6 +2,7 @@ import { tienePermiso, type PermisoGlobal, type SujetoPermisos } from '@delego/c
 import {
   barChartOutline,
   businessOutline,
+  calendarOutline,
   homeOutline,
   layersOutline,
   peopleOutline,
@@ -23,6 +24,7 @@ export const ENTRADAS_MENU: readonly EntradaMenu[] = [
   { titulo: 'Clientes', ruta: 'clientes', icono: businessOutline, permiso: 'altaClientes' },
   { titulo: 'Areas', ruta: 'areas', icono: layersOutline, permiso: 'altaEtiquetas' },
   { titulo: 'Tipos de Orden', ruta: 'tipos-orden', icono: pricetagsOutline, permiso: 'altaEtiquetas' },
+  { titulo: 'Mantenimiento', ruta: 'mantenimiento', icono: calendarOutline, permiso: 'crearOrden' },
   { titulo: 'Estadísticas', ruta: 'estadisticas', icono: barChartOutline, permiso: 'verEstadisticas' },
   { titulo: 'Mi cuenta', ruta: 'perfil', icono: personCircleOutline },
 ];

@@ -6,7 +6,16 @@ import { guardarSesion, leerSesion } from '../../lib/session';
 import { entradasVisibles, iniciales } from './menu-entries';
 import { SideMenuContent } from './side-menu';
 
-const TODAS = ['Inicio', 'Usuarios', 'Clientes', 'Areas', 'Tipos de Orden', 'Estadísticas', 'Mi cuenta'];
+const TODAS = [
+  'Inicio',
+  'Usuarios',
+  'Clientes',
+  'Areas',
+  'Tipos de Orden',
+  'Mantenimiento',
+  'Estadísticas',
+  'Mi cuenta',
+];
 
 /** The menu's titles in order; Ionic fills its labels in after the first render. */
 async function titulosDelMenu(): Promise<string[]> {
@@ -31,8 +40,9 @@ describe('entradasVisibles (SPEC §2 Side menu)', () => {
     expect(con({ globales: ['altaClientes'] })).toEqual(['Inicio', 'Clientes', 'Mi cuenta']);
     expect(con({ globales: ['altaEtiquetas'] })).toEqual(['Inicio', 'Areas', 'Tipos de Orden', 'Mi cuenta']);
     expect(con({ globales: ['verEstadisticas'] })).toEqual(['Inicio', 'Estadísticas', 'Mi cuenta']);
+    expect(con({ globales: ['crearOrden'] })).toEqual(['Inicio', 'Mantenimiento', 'Mi cuenta']);
     // A role alone grants nothing: permissions decide the entries.
-    expect(con({ roles: ['ADMIN'], globales: ['crearOrden'] })).toEqual(['Inicio', 'Mi cuenta']);
+    expect(con({ roles: ['ADMIN'], globales: [] })).toEqual(['Inicio', 'Mi cuenta']);
   });
 });
 
@@ -85,10 +95,10 @@ describe('SideMenuContent', () => {
     expect(await within(screen.getByTestId('plan-panel')).findByText('Actualizar plan')).toBeInTheDocument();
   });
 
-  it('supervisor: Inicio, Estadísticas, Mi cuenta; the plan panel without "Actualizar plan"', async () => {
+  it('supervisor: Inicio, Mantenimiento, Estadísticas, Mi cuenta; the plan panel without "Actualizar plan"', async () => {
     const usuario = makeSupervisor();
     renderConApp(<SideMenuContent usuario={usuario} plan={makePlan({ quotaDisponible: 10 })} />, { usuario });
-    expect(await titulosDelMenu()).toEqual(['Inicio', 'Estadísticas', 'Mi cuenta', 'Cerrar sesión']);
+    expect(await titulosDelMenu()).toEqual(['Inicio', 'Mantenimiento', 'Estadísticas', 'Mi cuenta', 'Cerrar sesión']);
     const panel = screen.getByTestId('plan-panel');
     expect(panel).toHaveTextContent('10 de 100 órdenes disponibles');
     expect(panel.querySelector('ion-progress-bar')).toHaveAttribute('data-color', 'danger');
@@ -108,6 +118,15 @@ describe('SideMenuContent', () => {
     renderConApp(<SideMenuContent usuario={usuario} plan={plan} />, { usuario });
     expect(screen.getByTestId('plan-panel')).toHaveTextContent('Plan Corporativo');
     expect(screen.getByTestId('plan-panel')).toHaveTextContent('Ordenes ilimitadas');
+  });
+
+  it('the plan panel says what the maintenance schedules will still create in the period', () => {
+    const usuario = makeAdmin();
+    const proyeccion = { programadas: 12, disponibles: 40, esperandoCupo: 1, periodoHasta: null };
+    renderConApp(<SideMenuContent usuario={usuario} plan={makePlan()} proyeccion={proyeccion} />, { usuario });
+    expect(screen.getByTestId('plan-programadas')).toHaveTextContent(
+      '12 programadas de 40 disponibles · 1 esperando cupo',
+    );
   });
 
   it('marks the entry of the current page', () => {
