@@ -24,6 +24,7 @@ const CAMBIAN_DATOS = [
   '**/temporizador.spec.ts',
   '**/checklists.spec.ts',
   '**/checklists-en-vivo.spec.ts',
+  '**/mantenimiento.spec.ts',
 ];
 /** Journeys that change the demo company's plan (its quota stops being 100): after every other one. */
 const CAMBIA_PLAN = ['**/plans.spec.ts'];

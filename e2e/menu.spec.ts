@@ -7,6 +7,7 @@ const TODAS = [
   'Clientes',
   'Areas',
   'Tipos de Orden',
+  'Mantenimiento',
   'Estadísticas',
   'Mi cuenta',
   'Cerrar sesión',
@@ -46,7 +47,7 @@ const CASOS: Caso[] = [
     usuario: 'supervisor',
     empresa: 'Demo Servicios S.A.',
     nombre: 'Carla Ruiz',
-    entradas: ['Inicio', 'Estadísticas', 'Mi cuenta', 'Cerrar sesión'],
+    entradas: ['Inicio', 'Mantenimiento', 'Estadísticas', 'Mi cuenta', 'Cerrar sesión'],
     plan: { titulo: 'Plan Pyme', cupo: CUPO_DEMO, actualizar: false },
   },
   {
