@@ -60,6 +60,21 @@ export function FormularioMantenimiento({ alGuardar }: { alGuardar: () => void }
       ? proximasFechas(reglaValida.data, { inicio, fin: fin || null }, inicio > hoy ? inicio : hoy)
       : [];
   const campoRegla = regla.tipo === 'tras_finalizar' ? 'regla.dias' : 'regla.cada';
+  /** What every field of this form takes: its label, value, message, and off while saving. */
+  const enlace = <T,>(
+    nombre: string,
+    label: string,
+    value: T,
+    onChange: (v: T) => void,
+    error: string | undefined,
+  ) => ({
+    label,
+    value,
+    onChange,
+    error,
+    disabled: crear.isPending,
+    'data-testid': `mantenimiento-${nombre}`,
+  });
 
   function enviar() {
     const faltan: Partial<Record<Campo, string>> = {};
@@ -96,54 +111,41 @@ export function FormularioMantenimiento({ alGuardar }: { alGuardar: () => void }
     >
       <CampoSeleccion<number, number | null>
         name="cliente"
-        label="Cliente"
-        value={cliente}
-        onChange={setCliente}
-        error={errores.cliente}
+        {...enlace('cliente', 'Cliente', cliente, setCliente, errores.cliente)}
         placeholder={clientes.isPending ? 'Cargando…' : 'Elija el cliente'}
         opciones={(clientes.data ?? []).map((c) => ({ valor: c.id, texto: c.nombre }))}
-        disabled={crear.isPending}
-        data-testid="mantenimiento-cliente"
       />
       <CampoTexto
         name="titulo"
-        label="Título de la orden"
-        value={titulo}
-        onChange={setTitulo}
-        error={errores['plantilla.titulo']}
-        disabled={crear.isPending}
-        data-testid="mantenimiento-titulo"
+        {...enlace('titulo', 'Título de la orden', titulo, setTitulo, errores['plantilla.titulo'])}
       />
       <CampoSeleccion
         name="tipo"
-        label="Se repite"
-        value={regla.tipo}
-        onChange={(tipo) => setRegla({ ...regla, tipo })}
+        {...enlace('tipo', 'Se repite', regla.tipo, (tipo) => setRegla({ ...regla, tipo }), undefined)}
         opciones={TIPOS}
-        error={undefined}
-        disabled={crear.isPending}
-        data-testid="mantenimiento-tipo"
       />
       <CampoTexto
         name="cada"
-        label={regla.tipo === 'tras_finalizar' ? 'Días después de finalizar' : 'Cada (N)'}
         inputmode="numeric"
-        value={regla.cada}
-        onChange={(cada) => setRegla({ ...regla, cada })}
-        error={errores[campoRegla]}
-        disabled={crear.isPending}
-        data-testid="mantenimiento-cada"
+        {...enlace(
+          'cada',
+          regla.tipo === 'tras_finalizar' ? 'Días después de finalizar' : 'Cada (N)',
+          regla.cada,
+          (cada) => setRegla({ ...regla, cada }),
+          errores[campoRegla],
+        )}
       />
       {regla.tipo === 'meses' && (
         <CampoTexto
           name="dia"
-          label="Día del mes (31 = último día)"
           inputmode="numeric"
-          value={regla.dia}
-          onChange={(dia) => setRegla({ ...regla, dia })}
-          error={errores['regla.dia']}
-          disabled={crear.isPending}
-          data-testid="mantenimiento-dia"
+          {...enlace(
+            'dia',
+            'Día del mes (31 = último día)',
+            regla.dia,
+            (dia) => setRegla({ ...regla, dia }),
+            errores['regla.dia'],
+          )}
         />
       )}
       {regla.tipo === 'semanas' && (
@@ -167,31 +169,12 @@ export function FormularioMantenimiento({ alGuardar }: { alGuardar: () => void }
           <MensajeCampo error={errores['regla.diasSemana']} />
         </fieldset>
       )}
-      <CampoFecha
-        label="Desde"
-        value={inicio}
-        onChange={setInicio}
-        error={errores.inicio}
-        disabled={crear.isPending}
-        data-testid="mantenimiento-inicio"
-      />
-      <CampoFecha
-        label="Hasta (opcional)"
-        value={fin}
-        onChange={setFin}
-        error={errores.fin}
-        disabled={crear.isPending}
-        data-testid="mantenimiento-fin"
-      />
+      <CampoFecha {...enlace('inicio', 'Desde', inicio, setInicio, errores.inicio)} />
+      <CampoFecha {...enlace('fin', 'Hasta (opcional)', fin, setFin, errores.fin)} />
       <CampoTexto
         name="anticipacion"
-        label="Crear la orden N días antes"
         inputmode="numeric"
-        value={anticipacion}
-        onChange={setAnticipacion}
-        error={errores.anticipacion}
-        disabled={crear.isPending}
-        data-testid="mantenimiento-anticipacion"
+        {...enlace('anticipacion', 'Crear la orden N días antes', anticipacion, setAnticipacion, errores.anticipacion)}
       />
       <div className="mantenimiento-form__previa" data-testid="mantenimiento-previa" aria-live="polite">
         <IonNote>Próximas fechas: </IonNote>

@@ -76,6 +76,7 @@ function Plan({ plan }: { plan: Mantenimiento }) {
   const pausar = usePausarMantenimiento();
   const reanudar = useReanudarMantenimiento();
   const borrar = useBorrarMantenimiento();
+  const cambiar = plan.activo ? pausar : reanudar;
   const esperando = plan.ocurrencias.filter((o) => o.estado === 'esperando_cupo' || o.estado === 'fallida');
   return (
     <IonItem data-testid={`mantenimiento-plan-${plan.id}`}>
@@ -108,27 +109,15 @@ function Plan({ plan }: { plan: Mantenimiento }) {
         ))}
       </IonLabel>
       <div slot="end" className="mantenimiento__acciones">
-        {plan.activo ? (
-          <IonButton
-            fill="outline"
-            size="small"
-            disabled={pausar.isPending}
-            onClick={() => pausar.mutate(plan.id)}
-            data-testid="mantenimiento-pausar"
-          >
-            Pausar
-          </IonButton>
-        ) : (
-          <IonButton
-            fill="outline"
-            size="small"
-            disabled={reanudar.isPending}
-            onClick={() => reanudar.mutate(plan.id)}
-            data-testid="mantenimiento-reanudar"
-          >
-            Reanudar
-          </IonButton>
-        )}
+        <IonButton
+          fill="outline"
+          size="small"
+          disabled={cambiar.isPending}
+          onClick={() => cambiar.mutate(plan.id)}
+          data-testid={plan.activo ? 'mantenimiento-pausar' : 'mantenimiento-reanudar'}
+        >
+          {plan.activo ? 'Pausar' : 'Reanudar'}
+        </IonButton>
         <BotonPeligroso
           pregunta={{
             titulo: 'Borrar el plan',
