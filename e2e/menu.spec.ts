@@ -9,6 +9,7 @@ const TODAS = [
   'Equipos',
   'Areas',
   'Tipos de Orden',
+  'Mantenimiento',
   'Estadísticas',
   'Mi cuenta',
   'Cerrar sesión',
@@ -48,7 +49,7 @@ const CASOS: Caso[] = [
     usuario: 'supervisor',
     empresa: 'Demo Servicios S.A.',
     nombre: 'Carla Ruiz',
-    entradas: ['Inicio', 'Calendario', 'Equipos', 'Estadísticas', 'Mi cuenta', 'Cerrar sesión'],
+    entradas: ['Inicio', 'Calendario', 'Equipos', 'Mantenimiento', 'Estadísticas', 'Mi cuenta', 'Cerrar sesión'],
     plan: { titulo: 'Plan Pyme', cupo: CUPO_DEMO, actualizar: false },
   },
   {

@@ -11,6 +11,8 @@
  *   checklists (issue 31, bench/checklists.ts): the detail with a 100-item checklist against the
  *   detail without one (target: within 25 %), that checklist read, and answering one item.
  *   calendario (issue 32, bench/calendario.ts): a calendar month with 2,000 orders (target: p99 < 100 ms).
+ *   mantenimiento (issue 32, bench/mantenimiento.ts): the maintenance scheduler's run over 10,000
+ *   active plans (target: under 5 s), on a database of its own.
  * Results are printed and written to .bench/results.json.
  *
  * auth and orders (issue 18, an honest bench): every measured path is first warmed for
@@ -43,6 +45,7 @@ import { benchCluster, type ResultadoCluster } from './cluster.js';
 import { cargaDeLista } from './filtros-lista.js';
 import { casosChecklists } from './checklists.js';
 import { borrarCalendario, casosCalendario } from './calendario.js';
+import { benchMantenimiento } from './mantenimiento.js';
 
 const BASE =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -418,6 +421,13 @@ async function main(): Promise<void> {
     const { benchMemoria } = await import('./memoria.js');
     const memoria = await benchMemoria();
     guardarResultados('memoria.json', { fecha: new Date().toISOString(), memoria });
+    return;
+  }
+  if (ONLY === 'mantenimiento') {
+    // Its own database with 10,000 plans (bench/mantenimiento.ts): no bench database or server needed.
+    console.log('\nMantenimiento programado (issue 32): una corrida del programador sobre 10.000 planes activos:');
+    const mantenimiento = await benchMantenimiento(BASE);
+    guardarResultados('mantenimiento.json', { fecha: new Date().toISOString(), mantenimiento });
     return;
   }
   await prepareDatabase();
@@ -805,6 +815,10 @@ async function main(): Promise<void> {
         rssMb,
         duracionS: DURATION,
       });
+    }
+    if (!ONLY) {
+      console.log('\nMantenimiento programado (issue 32): una corrida del programador sobre 10.000 planes activos:');
+      results.mantenimiento = await benchMantenimiento(BASE);
     }
     if (!ONLY) results.cluster = await medirCluster();
     if (!ONLY) {

@@ -11,6 +11,7 @@ import type { LimitesCuentas, PuertoCuentas } from './modules/accounts/index.js'
 import type { Storage } from './modules/files/index.js';
 import type { LoginThrottle, PuertoIdentidad } from './modules/identity/index.js';
 import type { PuertoIdempotencia } from './modules/idempotencia/index.js';
+import type { DepsModuloMantenimiento, PuertoMantenimiento } from './modules/maintenance/index.js';
 import type { BrokerOptions } from './modules/live/index.js';
 import type { LimitesCorreo, MailTransport, PuertoCorreo } from './modules/mail/index.js';
 import type { NativePushSender, PuertoNotificaciones, PushSender } from './modules/notifications/index.js';
@@ -63,6 +64,11 @@ export interface AppParts {
   /** Overrides of the public order summary's and billing form's rate limits (tests). */
   limitesClientePublico?: Partial<LimitesClientePublico>;
   /**
+   * Who runs the maintenance scheduler (docs/MANTENIMIENTO.md): by default pg-boss on PostgreSQL,
+   * in process on PGlite; `null` only when a test calls `puertos.maintenance.ejecutar()`.
+   */
+  ejecutorMantenimiento?: DepsModuloMantenimiento['ejecutor'];
+  /**
    * Every answer checked against the contract's Zod schema besides its compiled serializer
    * (lib/serializer.ts). On by default (the tests); the server (boot.ts) turns it off.
    */
@@ -85,6 +91,7 @@ export interface Puertos {
   notifications: PuertoNotificaciones;
   surveys: PuertoEncuestas;
   idempotencia: PuertoIdempotencia;
+  maintenance: PuertoMantenimiento;
 }
 
 declare module 'fastify' {

@@ -4,7 +4,7 @@ import type { Modulo, Nucleo } from './kernel/modulo.js';
 import type { FuentesDeMetricas } from './infra/metricas.js';
 import { ReglasDeEstado } from './kernel/reglas-de-estado.js';
 import { moduloCuentas } from './modules/accounts/index.js';
-import { moduloCalendario, SIN_PROGRAMADAS } from './modules/calendar/index.js';
+import { moduloCalendario } from './modules/calendar/index.js';
 import { moduloCatalogo } from './modules/catalog/index.js';
 import { cifradorCon, facturacionParaDetalle, moduloLadoCliente } from './modules/client-side/index.js';
 import { moduloClientes } from './modules/clients/index.js';
@@ -19,6 +19,7 @@ import { moduloIdempotencia } from './modules/idempotencia/index.js';
 import { moduloIdentidad } from './modules/identity/index.js';
 import { moduloVivo } from './modules/live/index.js';
 import { moduloCorreo } from './modules/mail/index.js';
+import { moduloMantenimiento } from './modules/maintenance/index.js';
 import { moduloNotificaciones, WebPushSender } from './modules/notifications/index.js';
 import { moduloOrdenes } from './modules/orders/index.js';
 import { moduloPlanes } from './modules/plans/index.js';
@@ -110,6 +111,14 @@ export async function armarModulos(
     mail: correo.puerto,
     notifications: notificaciones.puerto,
   });
+  const mantenimiento = moduloMantenimiento(n, {
+    orders: ordenes.puerto,
+    plans: planes.puerto,
+    notifications: notificaciones.puerto,
+    mail: correo.puerto,
+    entidades: entidades.puerto,
+    ejecutor: parts.ejecutorMantenimiento,
+  });
   const vivo = moduloVivo(n, {
     auth: identidad.puerto,
     plans: planes.puerto,
@@ -144,9 +153,9 @@ export async function armarModulos(
       checklists: checklists.puerto,
     }),
     moduloEstadisticas(n, { ordersLecturas: ordenes.puerto, plans: planes.puerto, tablero: caches.tablero }),
-    // SIN_PROGRAMADAS until the recurring plans («mantenimiento») are merged: then their port.
-    moduloCalendario(n, { orders: ordenes.puerto, programadas: SIN_PROGRAMADAS, cache: caches.calendario }),
+    moduloCalendario(n, { orders: ordenes.puerto, programadas: mantenimiento.puerto, cache: caches.calendario }),
     encuestas,
+    mantenimiento,
     moduloLadoCliente(n, {
       orders: ordenes.puerto,
       lecturas: ordenes.puerto,
@@ -172,6 +181,7 @@ export async function armarModulos(
     notifications: notificaciones.puerto,
     surveys: encuestas.puerto,
     idempotencia: idempotencia.puerto,
+    maintenance: mantenimiento.puerto,
   };
   const fuentes = {
     database: n.database,

@@ -22,3 +22,4 @@ export * from './statistics.js';
 export * from './checklists.js';
 export * from './calendar.js';
 export * from './equipment.js';
+export * from './maintenance.js';

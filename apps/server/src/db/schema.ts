@@ -16,3 +16,4 @@ export * from '../modules/statistics/statistics.tables.js';
 export * from '../modules/client-side/client-side.tables.js';
 export * from '../modules/conformity/conformity.tables.js';
 export * from '../modules/idempotencia/idempotencia.tables.js';
+export * from '../modules/maintenance/maintenance.tables.js';

@@ -56,7 +56,7 @@ it('se arma con dos puertos falsos: órdenes que vencen en el rango, programadas
       }),
     },
     programadas: {
-      listProgramadas: async (entidadId, desde, hasta) => {
+      listProgramadas: async (entidadId, _actor, desde, hasta) => {
         pedidas.push([entidadId, desde.getTime(), hasta.getTime()]);
         return entidadId === b.entidadId ? programadas : [];
       },

@@ -88,6 +88,8 @@ const DetalleGraficoOrdenesPage = pantallaPerezosa(
 );
 // Plans and payments (issue 15).
 const PlanesPage = pantallaPerezosa(() => import('../features/plans/components/planes-page'));
+// Scheduled maintenance (issue 32).
+const MantenimientoPage = pantallaPerezosa(() => import('../features/maintenance/components/mantenimiento-page'));
 const MercadopagoTarjetaPage = pantallaPerezosa(() => import('../features/plans/components/mercadopago-tarjeta-page'));
 
 // The calendar of everyone's workload (issue 32).
@@ -127,6 +129,8 @@ export const RUTAS: readonly Ruta[] = [
   conLogin('supervisor', SupervisorPage),
   conLogin('demora', DemoraPage),
   conLogin('estadisticas', EstadisticasPage),
+  // Not in SPEC §2: scheduled maintenance (issue 32); the screen checks crearOrden.
+  conLogin('mantenimiento', MantenimientoPage),
   conLogin('datos-facturacion', DatosFacturacionPage),
   conLogin('asignar-roles', AsignarRolesPage),
   conLogin('historial-imprimir/:id', HistorialImprimirPage),

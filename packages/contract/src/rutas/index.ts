@@ -5,6 +5,7 @@ import { RUTAS_CLIENTE_PUBLICO } from './client-side.js';
 import { RUTAS_CONFORMIDAD } from './conformity.js';
 import { RUTAS_CUENTAS } from './accounts.js';
 import { RUTAS_EQUIPOS } from './equipment.js';
+import { RUTAS_MANTENIMIENTO } from './maintenance.js';
 import { RUTAS_ESTADISTICAS } from './statistics.js';
 import { RUTAS_ENCUESTAS } from './surveys.js';
 import { RUTAS_ORDENES } from './orders.js';
@@ -34,6 +35,7 @@ export const RUTAS = {
   ...RUTAS_CHECKLISTS,
   ...RUTAS_CALENDARIO,
   ...RUTAS_EQUIPOS,
+  ...RUTAS_MANTENIMIENTO,
 } as const;
 
 export type NombreRuta = keyof typeof RUTAS;

@@ -23,7 +23,7 @@ type Nombres = Awaited<ReturnType<PuertoOrdenes['nombresDe']>>;
  * «mantenimiento»): each company's occurrences due between two instants, both included.
  */
 export interface FuenteProgramadas {
-  listProgramadas(entidadId: number, desde: Date, hasta: Date): Promise<ProgramadaCalendario[]>;
+  listProgramadas(entidadId: number, actor: Actor, desde: Date, hasta: Date): Promise<ProgramadaCalendario[]>;
 }
 
 export interface DepsCalendarService {
@@ -95,7 +95,7 @@ export class CalendarService {
     );
     const [filas, todas] = await Promise.all([
       this.repo.ordenes(condiciones),
-      this.deps.programadas.listProgramadas(actor.entidadId, new Date(desdeMs), new Date(hastaMs)),
+      this.deps.programadas.listProgramadas(actor.entidadId, actor, new Date(desdeMs), new Date(hastaMs)),
     ]);
     const programadas = this.programadasVisibles(actor, q, todas);
     const ids = (f: { responsables: number[] }[]) => f.flatMap((x) => x.responsables);

@@ -17,12 +17,6 @@ export interface DepsCalendario {
   cache?: DepsCalendarService['cache'];
 }
 
-/**
- * Placeholder source until the recurring-plans module is merged: no plan exists yet, so nothing is
- * scheduled. The lead replaces it in modulos.ts with that module's port at merge (issue 32).
- */
-export const SIN_PROGRAMADAS: FuenteProgramadas = { listProgramadas: async () => [] };
-
 /** The calendar of everyone's workload (issue 32, docs/CALENDARIO.md). */
 export function moduloCalendario(
   n: Pick<Nucleo, 'db' | 'clock' | 'database'>,

@@ -182,6 +182,18 @@ export class EquipmentRepository {
     return { equipos: Number(f?.equipos ?? 0), ordenes: Number(f?.ordenes ?? 0) };
   }
 
+  /**
+   * How many maintenance plans name the site or the equipo. The table is the maintenance module's
+   * (built after this one): read by name, the one exception to reading only this module's tables.
+   */
+  async planesQueNombran(entidadId: number, cual: 'ubicacion' | 'equipo', id: number): Promise<number> {
+    const columna = cual === 'equipo' ? sql`equipo_id` : sql`ubicacion_id`;
+    const r = await this.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from mantenimientos where entidad_id = ${entidadId} and ${columna} = ${id}`,
+    );
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
   // ---------------------------------------------------------------- equipos
 
   private selectEquipos() {

@@ -144,8 +144,12 @@ export class EquipmentService {
       }
       if (actual && actual.clienteId !== b.cliente) {
         const usos = await repo.usosDeUbicacion(actor.entidadId, actual.id);
-        if (usos.equipos || usos.ordenes) {
-          throw AppError.invalid('cliente', 'La ubicación tiene equipos u órdenes: no se puede pasar a otro cliente.');
+        const planes = await repo.planesQueNombran(actor.entidadId, 'ubicacion', actual.id);
+        if (usos.equipos || usos.ordenes || planes) {
+          throw AppError.invalid(
+            'cliente',
+            'La ubicación tiene equipos, órdenes o planes de mantenimiento: no se puede pasar a otro cliente.',
+          );
         }
       }
       const datos = {
@@ -167,13 +171,15 @@ export class EquipmentService {
     });
   }
 
-  /** Refused (409) while equipos are at the site or orders name it. */
+  /** Refused (409) while a maintenance plan, equipos or orders name the site. */
   async deleteUbicacion(actor: Actor, id: number): Promise<void> {
     this.exigirEscritura(actor);
     await this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       if (!(await repo.findUbicacion(actor.entidadId, id))) throw AppError.notFound(SIN_UBICACION);
       const usos = await repo.usosDeUbicacion(actor.entidadId, id);
+      const planes = await repo.planesQueNombran(actor.entidadId, 'ubicacion', id);
+      if (planes) throw new AppError('CONFLICTO', mensajePlanes('la ubicación', 'la', planes));
       if (usos.equipos || usos.ordenes) {
         throw new AppError(
           'CONFLICTO',
@@ -252,8 +258,16 @@ export class EquipmentService {
       if (b.codigo && (await repo.codigoEquipoTomado(actor.entidadId, b.codigo, actual?.id))) {
         throw new AppError('CONFLICTO', `Ya hay un equipo con el código «${b.codigo}».`, { field: 'codigo' });
       }
-      if (actual && actual.clienteId !== b.cliente && (await repo.ordenesDeEquipo(actor.entidadId, actual.id))) {
-        throw AppError.invalid('cliente', 'El equipo tiene órdenes: no se puede pasar a otro cliente.');
+      if (
+        actual &&
+        actual.clienteId !== b.cliente &&
+        ((await repo.ordenesDeEquipo(actor.entidadId, actual.id)) ||
+          (await repo.planesQueNombran(actor.entidadId, 'equipo', actual.id)))
+      ) {
+        throw AppError.invalid(
+          'cliente',
+          'El equipo tiene órdenes o planes de mantenimiento: no se puede pasar a otro cliente.',
+        );
       }
       const datos = this.datosEquipo(b);
       let nuevoId: number;
@@ -267,12 +281,17 @@ export class EquipmentService {
     });
   }
 
-  /** Refused (409) while an order names it (its history would lose its equipo). Its files go with it. */
+  /**
+   * Refused (409) while a maintenance plan or an order names it (the plan would go on without it,
+   * the order's history would lose it). Its files go with it.
+   */
   async deleteEquipo(actor: Actor, id: number): Promise<void> {
     this.exigirEscritura(actor);
     const archivos = await this.db.transaction(async (tx) => {
       const repo = this.repo(tx);
       if (!(await repo.findEquipo(actor.entidadId, id))) throw AppError.notFound(SIN_EQUIPO);
+      const planes = await repo.planesQueNombran(actor.entidadId, 'equipo', id);
+      if (planes) throw new AppError('CONFLICTO', mensajePlanes('el equipo', 'lo', planes));
       const n = await repo.ordenesDeEquipo(actor.entidadId, id);
       if (n) {
         throw new AppError(
@@ -335,4 +354,11 @@ export class EquipmentService {
     const totales = await this.repo().totalesDeOrdenes(actor.entidadId, donde);
     return { ...pagina, totales };
   }
+}
+
+/** The refusal to delete a site or an equipo that scheduled maintenance still names. */
+function mensajePlanes(que: string, pronombre: 'lo' | 'la', n: number): string {
+  const quien =
+    n === 1 ? `un plan de mantenimiento ${pronombre} nombra` : `${n} planes de mantenimiento ${pronombre} nombran`;
+  return `No se puede borrar ${que}: ${quien}. Cambie o borre esos planes antes.`;
 }

@@ -4,6 +4,7 @@ import {
   businessOutline,
   calendarOutline,
   hardwareChipOutline,
+  repeatOutline,
   homeOutline,
   layersOutline,
   peopleOutline,
@@ -29,6 +30,7 @@ export const ENTRADAS_MENU: readonly EntradaMenu[] = [
   { titulo: 'Equipos', ruta: 'equipos', icono: hardwareChipOutline },
   { titulo: 'Areas', ruta: 'areas', icono: layersOutline, permiso: 'altaEtiquetas' },
   { titulo: 'Tipos de Orden', ruta: 'tipos-orden', icono: pricetagsOutline, permiso: 'altaEtiquetas' },
+  { titulo: 'Mantenimiento', ruta: 'mantenimiento', icono: repeatOutline, permiso: 'crearOrden' },
   { titulo: 'Estadísticas', ruta: 'estadisticas', icono: barChartOutline, permiso: 'verEstadisticas' },
   { titulo: 'Mi cuenta', ruta: 'perfil', icono: personCircleOutline },
 ];

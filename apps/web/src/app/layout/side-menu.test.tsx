@@ -14,6 +14,7 @@ const TODAS = [
   'Equipos',
   'Areas',
   'Tipos de Orden',
+  'Mantenimiento',
   'Estadísticas',
   'Mi cuenta',
 ];
@@ -60,12 +61,14 @@ describe('entradasVisibles (SPEC §2 Side menu)', () => {
       'Mi cuenta',
     ]);
     // A role alone grants nothing: permissions decide the entries.
-    expect(con({ roles: ['ADMIN'], globales: ['crearOrden'] })).toEqual([
+    expect(con({ globales: ['crearOrden'] })).toEqual([
       'Inicio',
       'Calendario',
       'Equipos',
+      'Mantenimiento',
       'Mi cuenta',
     ]);
+    expect(con({ roles: ['ADMIN'], globales: [] })).toEqual(['Inicio', 'Calendario', 'Equipos', 'Mi cuenta']);
   });
 });
 
@@ -118,13 +121,14 @@ describe('SideMenuContent', () => {
     expect(await within(screen.getByTestId('plan-panel')).findByText('Actualizar plan')).toBeInTheDocument();
   });
 
-  it('supervisor: Inicio, Equipos, Estadísticas, Mi cuenta; the plan panel without "Actualizar plan"', async () => {
+  it('supervisor: Inicio, Calendario, Equipos, Mantenimiento, Estadísticas, Mi cuenta; the plan panel without "Actualizar plan"', async () => {
     const usuario = makeSupervisor();
     renderConApp(<SideMenuContent usuario={usuario} plan={makePlan({ quotaDisponible: 10 })} />, { usuario });
     expect(await titulosDelMenu()).toEqual([
       'Inicio',
       'Calendario',
       'Equipos',
+      'Mantenimiento',
       'Estadísticas',
       'Mi cuenta',
       'Cerrar sesión',
@@ -148,6 +152,15 @@ describe('SideMenuContent', () => {
     renderConApp(<SideMenuContent usuario={usuario} plan={plan} />, { usuario });
     expect(screen.getByTestId('plan-panel')).toHaveTextContent('Plan Corporativo');
     expect(screen.getByTestId('plan-panel')).toHaveTextContent('Ordenes ilimitadas');
+  });
+
+  it('the plan panel says what the maintenance schedules will still create in the period', () => {
+    const usuario = makeAdmin();
+    const proyeccion = { programadas: 12, disponibles: 40, esperandoCupo: 1, periodoHasta: null };
+    renderConApp(<SideMenuContent usuario={usuario} plan={makePlan()} proyeccion={proyeccion} />, { usuario });
+    expect(screen.getByTestId('plan-programadas')).toHaveTextContent(
+      '12 programadas de 40 disponibles · 1 esperando cupo',
+    );
   });
 
   it('marks the entry of the current page', () => {

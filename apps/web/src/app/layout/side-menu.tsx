@@ -1,9 +1,16 @@
-import { CONSTANTES, puedeCrearOrden, type PlanEstado, type UsuarioLogueado } from '@delego/contract';
+import {
+  CONSTANTES,
+  puedeCrearOrden,
+  type PlanEstado,
+  type ProyeccionCupo,
+  type UsuarioLogueado,
+} from '@delego/contract';
 import { IonContent, IonIcon, IonItem, IonLabel, IonList, IonMenu, IonMenuToggle } from '@ionic/react';
 import { logOutOutline } from 'ionicons/icons';
 import type { CSSProperties } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useLogout, useSession } from '../../features/auth';
+import { ProgramadasDelPlan, useProyeccionCupo } from '../../features/maintenance';
 import { PlanPanel, useEsIos, usePlanEstado } from '../../features/plans';
 import { entradasVisibles, TITULO_CERRAR_SESION } from './menu-entries';
 import { MenuHeader } from './menu-header';
@@ -20,6 +27,8 @@ const ANCHO_MENU = {
 export function SideMenu() {
   const { usuario } = useSession();
   const plan = usePlanEstado(usuario);
+  // What the maintenance schedules will create this period, under the quota (issue 32).
+  const proyeccion = useProyeccionCupo({ habilitada: !!usuario && puedeCrearOrden(usuario) });
 
   return (
     <IonMenu
@@ -30,10 +39,13 @@ export function SideMenu() {
       disabled={!usuario}
       onIonWillOpen={() => {
         // Opening the menu refreshes the plan shown in it.
-        if (usuario && puedeCrearOrden(usuario)) void plan.refetch();
+        if (usuario && puedeCrearOrden(usuario)) {
+          void plan.refetch();
+          void proyeccion.refetch();
+        }
       }}
     >
-      {usuario && <SideMenuContent usuario={usuario} plan={plan.data} />}
+      {usuario && <SideMenuContent usuario={usuario} plan={plan.data} proyeccion={proyeccion.data} />}
     </IonMenu>
   );
 }
@@ -41,9 +53,11 @@ export function SideMenu() {
 interface ContentProps {
   usuario: UsuarioLogueado;
   plan: PlanEstado | null | undefined;
+  /** The maintenance schedules of the period (absent: not shown). */
+  proyeccion?: ProyeccionCupo | undefined;
 }
 
-export function SideMenuContent({ usuario, plan }: ContentProps) {
+export function SideMenuContent({ usuario, plan, proyeccion }: ContentProps) {
   const { pathname } = useLocation();
   const logout = useLogout();
   const esIos = useEsIos();
@@ -89,7 +103,7 @@ export function SideMenuContent({ usuario, plan }: ContentProps) {
           </IonMenuToggle>
         </IonList>
       </nav>
-      <PlanPanel usuario={usuario} plan={plan} esIos={esIos} />
+      <PlanPanel usuario={usuario} plan={plan} esIos={esIos} extra={<ProgramadasDelPlan proyeccion={proyeccion} />} />
     </IonContent>
   );
 }

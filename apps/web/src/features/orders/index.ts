@@ -7,3 +7,4 @@ export { PARAMETROS_LISTA } from './model/filtros';
 export { useClientesUsados } from './api/get-clientes-usados';
 export { nombrePersona, textoResponsables } from './model/formato-ligero';
 export { OrdenItem } from './components/orden-item';
+export { useEmpresasAsignables } from './api/get-empresas-asignables';

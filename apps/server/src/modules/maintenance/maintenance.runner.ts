@@ -1,0 +1,114 @@
+import type pg from 'pg';
+import type PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** What the module asks of whoever runs the scheduler. */
+export interface Ejecutor {
+  iniciar(): Promise<void>;
+  /** A run soon (a plan was saved, a plan's quota changed). */
+  despertar(): void;
+  detener(): Promise<void>;
+}
+
+type Log = Pick<FastifyBaseLogger, 'error' | 'warn'>;
+
+/**
+ * PGlite: one in-process runner, the tick every `cadaMs` and on demand, never two at once (a
+ * request while one runs makes one more afterwards). PGlite means one process, so no other
+ * instance runs it; exactly once still comes from the tick's transactions.
+ */
+export class EjecutorEnProceso implements Ejecutor {
+  private timer: NodeJS.Timeout | undefined;
+  private corriendo: Promise<void> | null = null;
+  private otraVez = false;
+  private detenido = false;
+
+  constructor(
+    private readonly tick: () => Promise<unknown>,
+    private readonly log: Log,
+    private readonly cadaMs = 60_000,
+  ) {}
+
+  async iniciar(): Promise<void> {
+    this.timer = setInterval(() => this.despertar(), this.cadaMs);
+    this.timer.unref();
+    // A window missed while the server was down is caught up now.
+    this.despertar();
+  }
+
+  despertar(): void {
+    if (this.detenido) return;
+    if (this.corriendo) {
+      this.otraVez = true;
+      return;
+    }
+    this.corriendo = (async () => {
+      do {
+        this.otraVez = false;
+        try {
+          await this.tick();
+        } catch (err) {
+          this.log.error({ err }, 'mantenimiento.tickFallo');
+        }
+      } while (this.otraVez && !this.detenido);
+    })().finally(() => {
+      this.corriendo = null;
+    });
+  }
+
+  /** Waits for the run in progress (before the database closes). */
+  async detener(): Promise<void> {
+    this.detenido = true;
+    clearInterval(this.timer);
+    await this.corriendo;
+  }
+}
+
+export const COLA_MANTENIMIENTO = 'mantenimiento-tick';
+
+/**
+ * PostgreSQL: pg-boss (docs/adr/0008-pg-boss-para-el-mantenimiento.md) runs the tick once a
+ * minute across all the instances (its cron is kept in the database, one instance enqueues each
+ * minute's job and one worker takes it) and on demand. It shares the app's pool.
+ */
+export class EjecutorPgBoss implements Ejecutor {
+  private boss: PgBoss | undefined;
+  private detenido = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly tick: () => Promise<unknown>,
+    private readonly log: Log,
+    private readonly cron = '* * * * *',
+  ) {}
+
+  async iniciar(): Promise<void> {
+    const { default: Boss } = await import('pg-boss');
+    const boss = new Boss({
+      db: { executeSql: (text, values) => this.pool.query(text, values) },
+      schema: 'pgboss',
+    });
+    boss.on('error', (err) => this.log.error({ err }, 'mantenimiento.pgBossError'));
+    await boss.start();
+    await boss.createQueue(COLA_MANTENIMIENTO, { name: COLA_MANTENIMIENTO, policy: 'singleton', retryLimit: 0 });
+    await boss.schedule(COLA_MANTENIMIENTO, this.cron);
+    await boss.work(COLA_MANTENIMIENTO, { pollingIntervalSeconds: 2 }, async () => {
+      await this.tick();
+    });
+    this.boss = boss;
+    this.despertar();
+  }
+
+  despertar(): void {
+    if (this.detenido || !this.boss) return;
+    this.boss
+      .send(COLA_MANTENIMIENTO, {})
+      .catch((err: unknown) => this.log.warn({ err }, 'mantenimiento.despertarFallo'));
+  }
+
+  async detener(): Promise<void> {
+    this.detenido = true;
+    // Graceful: the tick in progress ends (its transactions commit) before the pool closes.
+    await this.boss?.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
+  }
+}

@@ -1,0 +1,43 @@
+import { RUTAS, type MantenimientoGuardar } from '@delego/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { consultaDe, mutacionDe } from '../../../lib/consultas';
+import { mantenimientoKeys } from '../keys';
+
+/** A plan changed: the list and the quota's projection are read again. */
+const releer = (qc: QueryClient) => qc.invalidateQueries({ queryKey: mantenimientoKeys.all });
+
+/** GET /api/v2/mantenimientos: the plans the user schedules, with their next dates. */
+export const { useConsulta: useMantenimientos } = consultaDe(RUTAS.mantenimientos, mantenimientoKeys.lista(), {
+  errorSilencioso: true,
+});
+
+/** GET /api/v2/mantenimientos/proyeccion: orders the schedules will still create in the period. */
+export const { useConsulta: useProyeccionCupo } = consultaDe(RUTAS.proyeccionCupo, mantenimientoKeys.proyeccion(), {
+  errorSilencioso: true,
+});
+
+/** POST /api/v2/mantenimiento: a new plan (the form shows the field's error). */
+export const { useMutacion: useCrearMantenimiento } = mutacionDe(
+  RUTAS.crearMantenimiento,
+  (cuerpo: MantenimientoGuardar) => ({ cuerpo }),
+  { errorSilencioso: true, alResponder: releer },
+);
+
+/** POST /api/v2/mantenimiento/{id}/pausar or /reanudar. */
+export const { useMutacion: usePausarMantenimiento } = mutacionDe(
+  RUTAS.pausarMantenimiento,
+  (id: number) => ({ params: { id } }),
+  { alResponder: releer },
+);
+export const { useMutacion: useReanudarMantenimiento } = mutacionDe(
+  RUTAS.reanudarMantenimiento,
+  (id: number) => ({ params: { id } }),
+  { alResponder: releer },
+);
+
+/** DELETE /api/v2/mantenimiento/{id}: the plan and its occurrences (orders already created stay). */
+export const { useMutacion: useBorrarMantenimiento } = mutacionDe(
+  RUTAS.borrarMantenimiento,
+  (id: number) => ({ params: { id } }),
+  { alResponder: releer },
+);
