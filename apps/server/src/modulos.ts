@@ -117,6 +117,7 @@ export async function armarModulos(
     notifications: notificaciones.puerto,
     mail: correo.puerto,
     entidades: entidades.puerto,
+    idempotencia: idempotencia.puerto,
     ejecutor: parts.ejecutorMantenimiento,
   });
   const vivo = moduloVivo(n, {

@@ -346,3 +346,76 @@ describe('el programador', () => {
     expect(demoAvisos.rows[0]?.n).toBe(0);
   });
 });
+
+describe('un plan para un equipo', () => {
+  it('nombra la ubicación y el equipo del cliente, cada orden los lleva, y el equipo no se borra mientras el plan lo nombra', async () => {
+    env.clock.t = AHORA;
+    const db = env.database.db;
+    const suya = (await db.execute<{ e: number }>(sql`select entidad_id as e from usuarios where id = ${u.otra}`))
+      .rows[0]!.e;
+    const [panaderia] = (
+      await db.execute<{ id: number }>(sql`select id from clientes where entidad_id = ${suya}`)
+    ).rows.map((f) => f.id);
+    const [otroCliente] = await makeClientes(db, suya, [{ nombre: 'Vecino' }]);
+    const ubic = await call('POST', '/api/v4/ubicaciones', 'otra', { cliente: panaderia, nombre: 'Local centro' });
+    expect(ubic.statusCode, ubic.body).toBe(200);
+    const eq = await call('POST', '/api/v4/equipos', 'otra', {
+      nombre: 'Horno rotativo',
+      codigo: 'HR-1',
+      cliente: panaderia,
+      ubicacion: (ubic.json() as { id: number }).id,
+    });
+    expect(eq.statusCode, eq.body).toBe(200);
+    const ubicacion = (ubic.json() as { id: number }).id;
+    const equipo = (eq.json() as { id: number }).id;
+    const base = {
+      cliente: panaderia as number,
+      regla: { tipo: 'dias' as const, cada: 7 },
+      inicio: '2026-06-10',
+      plantilla: { titulo: 'Limpieza del horno', responsable: [u.otra] },
+    };
+
+    // Another client's plan cannot name this equipo; a site of another client is refused too.
+    const mal = await call('POST', '/api/v2/mantenimiento', 'otra', { ...base, cliente: otroCliente, equipo });
+    expect(mal.statusCode).toBe(400);
+    expect(mal.json()).toMatchObject({ message: expect.stringContaining('equipo') });
+    const malSitio = await call('POST', '/api/v2/mantenimiento', 'otra', { ...base, cliente: otroCliente, ubicacion });
+    expect(malSitio.statusCode).toBe(400);
+    // Another company's equipo is not even visible: the same 400 as one that does not exist.
+    const ajena = await call('POST', '/api/v2/mantenimiento', 'admin', { ...plan(), equipo });
+    expect(ajena.statusCode).toBe(400);
+
+    // Sent twice with the same Idempotency-Key (a retry after a cut): one plan, the same answer.
+    const clave = { 'idempotency-key': '6f1c1d40-6f3e-4a36-9d55-0b8e1f0c2a11' };
+    const envio = () =>
+      env.app.inject({
+        method: 'POST',
+        url: '/api/v2/mantenimiento',
+        headers: { ...auth('otra'), ...clave },
+        payload: { ...base, equipo },
+      });
+    const primero = await envio();
+    expect(primero.statusCode, primero.body).toBe(200);
+    const segundo = await envio();
+    expect(segundo.json()).toEqual(primero.json());
+    const p = primero.json() as Mantenimiento;
+    expect(p).toMatchObject({ equipo, ubicacion: null });
+    const planes = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from mantenimientos where titulo = 'Limpieza del horno'`,
+    );
+    expect(planes.rows[0]?.n).toBe(1);
+
+    // The order of the day names the equipo and, taken from it, its site.
+    await tick();
+    const orden = await db.execute<{ equipo: number; ubicacion: number }>(
+      sql`select equipo_id as equipo, ubicacion_id as ubicacion from ordenes where titulo = 'Limpieza del horno'`,
+    );
+    expect(orden.rows).toEqual([{ equipo, ubicacion }]);
+
+    // Deleting the equipo is refused while the plan names it; so is moving it to another client.
+    const borrar = await call('DELETE', `/api/v4/equipos/${equipo}`, 'otra');
+    expect(borrar.statusCode).toBe(409);
+    expect(borrar.json()).toMatchObject({ message: expect.stringContaining('plan de mantenimiento') });
+    await call('DELETE', `/api/v2/mantenimiento/${p.id}`, 'otra');
+  });
+});

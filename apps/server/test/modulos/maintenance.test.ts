@@ -42,6 +42,11 @@ it('crea un plan, el programador crea sus órdenes por el puerto de órdenes has
     notifications: { create: async () => Promise.reject(new Error('no se espera un aviso')) },
     mail: { enqueue: async () => undefined, kick: () => undefined },
     entidades: { find: async () => undefined },
+    idempotencia: {
+      reclamar: () => Promise.reject(new Error('sin Idempotency-Key no se reclama ninguna clave')),
+      completar: async () => true,
+      liberar: async () => undefined,
+    },
     ejecutor: null,
   };
   const m = moduloMantenimiento(b.nucleo, deps);

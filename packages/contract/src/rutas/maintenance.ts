@@ -23,7 +23,9 @@ export const RUTAS_MANTENIMIENTO = {
     metodo: 'POST',
     path: '/api/v2/mantenimiento',
     summary:
-      'Crea un plan {cliente, ubicacionId?, equipoId?, regla, inicio, fin?, anticipacion, plantilla, activo}. Requiere crearOrden y delegarOrden para el cliente; una regla de más de 366 órdenes por año se rechaza',
+      'Crea un plan {cliente, ubicacion?, equipo?, regla, inicio, fin?, anticipacion, plantilla, activo}. Requiere crearOrden y delegarOrden para el cliente; una regla de más de 366 órdenes por año se rechaza',
+    description:
+      'Admite Idempotency-Key: la misma clave crea el plan una sola vez y repite la respuesta. La ubicación y el equipo deben ser del cliente (y el equipo, de esa ubicación).',
     body: m.zMantenimientoGuardar,
     response: { 200: m.zMantenimiento },
   }),

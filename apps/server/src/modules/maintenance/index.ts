@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
+import type { AlmacenIdempotencia } from '../idempotencia/index.js';
 import { maintenanceRoutes } from './maintenance.routes.js';
 import { EjecutorEnProceso, EjecutorPgBoss, type Ejecutor } from './maintenance.runner.js';
 import { MaintenanceService, type DepsMantenimiento } from './maintenance.service.js';
@@ -13,6 +14,8 @@ export type { Programada, ResultadoTick } from './maintenance.service.js';
 export type PuertoMantenimiento = Pick<MaintenanceService, 'listProgramadas' | 'ejecutar'>;
 
 export type DepsModuloMantenimiento = Omit<DepsMantenimiento, 'log' | 'publicUrl'> & {
+  /** The Idempotency-Key of a new plan (module idempotencia). */
+  idempotencia: AlmacenIdempotencia;
   /**
    * Who runs the scheduler: by default pg-boss on PostgreSQL and the in-process runner on PGlite;
    * `null` runs it only when asked (`ejecutar`), as module tests do.
@@ -49,12 +52,12 @@ export function moduloMantenimiento(
     return {
       nombre: 'maintenance',
       puerto: servicio,
-      rutas: maintenanceRoutes(servicio),
+      rutas: maintenanceRoutes(servicio, deps.idempotencia),
       alCerrar: async () => {
         await arrancar;
         await alCerrar.detener();
       },
     };
   }
-  return { nombre: 'maintenance', puerto: servicio, rutas: maintenanceRoutes(servicio) };
+  return { nombre: 'maintenance', puerto: servicio, rutas: maintenanceRoutes(servicio, deps.idempotencia) };
 }
