@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PERMISOS_GLOBALES } from '@delego/contract';
 import type { Db } from '../kernel/db/client.js';
 import { seedCatalogo } from './catalogo.js';
+import { makeEquiposDemo } from './equipos-demo.js';
 import { inicioDeMes, makeCatalogo, makeClientes, makeEntidad, makeUsuario } from './factories.js';
 import { makeOrdenesHistoricas } from './historial.js';
 
@@ -182,6 +183,16 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       creadores: [propietario, admin, supervisor, supervisor, supervisor],
       responsables: [operario, operario, lucia, javier],
       seed: 2026,
+    });
+    // Sites, equipment and scheduled maintenance (issue 32) of two clients.
+    await makeEquiposDemo(tx, {
+      entidadId: demo,
+      now,
+      clinica: c3,
+      hotel: c4,
+      creadoPor: admin,
+      responsables: [operario],
+      tipoPreventivo: cat.tipos[1],
     });
 
     // Otra Empresa S.R.L.: unlimited plan.

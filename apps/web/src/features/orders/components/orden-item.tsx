@@ -4,6 +4,8 @@ import { businessOutline, checkboxOutline, personOutline } from 'ionicons/icons'
 import { memo } from 'react';
 import { textoResponsables } from '../model/formato';
 import { EstadoBadge, PrioridadBadge, Vencimiento } from './insignias';
+// The item's styles travel with it: the equipment page shows it outside the order list.
+import '../orders.css';
 
 /** One order of the list: number, title, state, client, responsables, priority and due date. */
 export const OrdenItem = memo(function OrdenItem({ orden }: { orden: OrdenResumen }) {
