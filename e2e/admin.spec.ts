@@ -101,10 +101,17 @@ test.describe('administración', () => {
     await irDesdeMenu(page, 'home');
     await cerrarSesion(page);
 
-    // The new user: only the entries without permission, and the plan (crearOrden).
+    // The new user: the entries without permission, and Mantenimiento and the plan (crearOrden).
     await iniciarSesion(page, login);
     const menu = await abrirMenu(page);
-    await expect(entradasMenu(menu)).toHaveText(['Inicio', 'Calendario', 'Equipos', 'Mi cuenta', 'Cerrar sesión']);
+    await expect(entradasMenu(menu)).toHaveText([
+      'Inicio',
+      'Calendario',
+      'Equipos',
+      'Mantenimiento',
+      'Mi cuenta',
+      'Cerrar sesión',
+    ]);
     await expect(menu.getByTestId('menu-usuario')).toHaveText('Valeria Prueba');
     await expect(menu.getByTestId('plan-panel')).toBeVisible();
     await page.keyboard.press('Escape');
