@@ -163,6 +163,19 @@ describe('SideMenuContent', () => {
     );
   });
 
+  it('says «1 programada» in the singular, and nothing when no schedule falls in the period', () => {
+    const usuario = makeAdmin();
+    const una = { programadas: 1, disponibles: 100, esperandoCupo: 0, periodoHasta: null };
+    const { unmount } = renderConApp(<SideMenuContent usuario={usuario} plan={makePlan()} proyeccion={una} />, {
+      usuario,
+    });
+    expect(screen.getByTestId('plan-programadas')).toHaveTextContent(/^1 programada de 100 disponibles$/);
+    unmount();
+    const ninguna = { ...una, programadas: 0 };
+    renderConApp(<SideMenuContent usuario={usuario} plan={makePlan()} proyeccion={ninguna} />, { usuario });
+    expect(screen.queryByTestId('plan-programadas')).toBeNull();
+  });
+
   it('marks the entry of the current page', () => {
     const usuario = makePropietario();
     renderConApp(<SideMenuContent usuario={usuario} plan={null} />, { usuario, ruta: '/estadisticas' });

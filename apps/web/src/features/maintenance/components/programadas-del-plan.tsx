@@ -5,9 +5,10 @@ import { IonNote } from '@ionic/react';
 export function ProgramadasDelPlan({ proyeccion }: { proyeccion: ProyeccionCupo | undefined }) {
   if (!proyeccion || proyeccion.programadas === 0) return null;
   const { programadas, disponibles, esperandoCupo } = proyeccion;
+  const cuantas = `${programadas} ${programadas === 1 ? 'programada' : 'programadas'}`;
   return (
     <IonNote className="plan-panel__programadas" data-testid="plan-programadas">
-      {disponibles === null ? `${programadas} programadas` : `${programadas} programadas de ${disponibles} disponibles`}
+      {disponibles === null ? cuantas : `${cuantas} de ${disponibles} disponibles`}
       {esperandoCupo > 0 ? ` · ${esperandoCupo} esperando cupo` : ''}
     </IonNote>
   );
