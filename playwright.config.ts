@@ -27,6 +27,7 @@ const CAMBIAN_DATOS = [
   '**/calendar.spec.ts',
   '**/equipment.spec.ts',
   '**/mantenimiento.spec.ts',
+  '**/mantenimiento-ordenes.spec.ts',
 ];
 /** Journeys that change the demo company's plan (its quota stops being 100): after every other one. */
 const CAMBIA_PLAN = ['**/plans.spec.ts'];
