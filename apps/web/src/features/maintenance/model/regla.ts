@@ -43,3 +43,17 @@ export function reglaDe(f: ReglaEnFormulario): ReglaRecurrencia {
       return { tipo: 'tras_finalizar', dias: cada };
   }
 }
+
+/** A saved rule as the form holds it (editing a plan). */
+export function reglaEnFormulario(r: ReglaRecurrencia): ReglaEnFormulario {
+  switch (r.tipo) {
+    case 'dias':
+      return { ...REGLA_INICIAL, tipo: 'dias', cada: String(r.cada) };
+    case 'semanas':
+      return { ...REGLA_INICIAL, tipo: 'semanas', cada: String(r.cada), diasSemana: [...r.diasSemana] };
+    case 'meses':
+      return { ...REGLA_INICIAL, tipo: 'meses', cada: String(r.cada), dia: String(r.dia) };
+    case 'tras_finalizar':
+      return { ...REGLA_INICIAL, tipo: 'tras_finalizar', cada: String(r.dias) };
+  }
+}
