@@ -13,7 +13,7 @@ import {
   usePausarMantenimiento,
   useReanudarMantenimiento,
 } from '../api/mantenimientos';
-import { textoDeRegla } from '../model/regla';
+import { textoDeRegla, textoProximas } from '../model/regla';
 import { FormularioMantenimiento, type PlanPrevio } from './formulario-mantenimiento';
 import { calendarOutline } from 'ionicons/icons';
 import './mantenimiento.css';
@@ -123,13 +123,7 @@ function Plan({ plan, alEditar }: { plan: Mantenimiento; alEditar: () => void })
         <p>
           <Texto>{`${plan.clienteNombre} · ${textoDeRegla(plan.regla)}`}</Texto>
         </p>
-        <p data-testid="mantenimiento-proximas">
-          {plan.proximas.length
-            ? `Próximas: ${plan.proximas.map(textoDeDia).join(' · ')}`
-            : plan.activo
-              ? 'Sin fechas próximas'
-              : 'Pausado: no crea órdenes'}
-        </p>
+        <p data-testid="mantenimiento-proximas">{textoProximas(plan)}</p>
         {esperando.map((o) => (
           <p key={o.id} data-testid="mantenimiento-esperando">
             <IonBadge color={o.estado === 'fallida' ? 'danger' : 'warning'}>

@@ -1,4 +1,4 @@
-import { NOMBRES_DIAS_SEMANA, type ReglaRecurrencia } from '@delego/contract';
+import { NOMBRES_DIAS_SEMANA, textoDeDia, type Mantenimiento, type ReglaRecurrencia } from '@delego/contract';
 
 /** The rule in words, as the list shows it. */
 export function textoDeRegla(r: ReglaRecurrencia): string {
@@ -56,4 +56,10 @@ export function reglaEnFormulario(r: ReglaRecurrencia): ReglaEnFormulario {
     case 'tras_finalizar':
       return { ...REGLA_INICIAL, tipo: 'tras_finalizar', cada: String(r.dias) };
   }
+}
+
+/** A plan's next dates as its list and the equipo's screen say them. */
+export function textoProximas(p: Pick<Mantenimiento, 'proximas' | 'activo'>): string {
+  if (!p.activo) return 'Pausado: no crea órdenes';
+  return p.proximas.length ? `Próximas: ${p.proximas.map(textoDeDia).join(' · ')}` : 'Sin fechas próximas';
 }
