@@ -147,7 +147,9 @@ export function FormularioMantenimiento({ original, previo, alGuardar, alCancela
   const { regla } = v;
   // Opened from a plan further down the list: brought into view.
   const formulario = useRef<HTMLFormElement>(null);
-  useEffect(() => formulario.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }), []);
+  useEffect(() => {
+    formulario.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, []);
   const setRegla = (r: ReglaEnFormulario) => setV((x) => ({ ...x, regla: r }));
 
   const reglaValida = zReglaRecurrencia.safeParse(reglaDe(regla));
