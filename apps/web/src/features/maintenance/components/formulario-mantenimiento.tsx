@@ -233,7 +233,7 @@ export function FormularioMantenimiento({ original, previo, alGuardar, alCancela
   return (
     <form
       ref={formulario}
-      className="delego-card mantenimiento-form"
+      className="delego-card mantenimiento-form delego-columnas delego-columnas--768"
       data-testid="mantenimiento-form"
       aria-label={original ? 'Editar plan' : 'Nuevo plan'}
       onSubmit={(e) => {
@@ -269,6 +269,7 @@ export function FormularioMantenimiento({ original, previo, alGuardar, alCancela
         label="Detalle de la orden (opcional)"
         max={LIMITES_ORDEN.detalle}
         rows={3}
+        ubicacion="mantenimiento-form__ancho"
         data-testid="mantenimiento-detalle"
       />
       {catalogos.map(({ nombre, etiqueta, ninguno, lista, testId }) => (
@@ -319,7 +320,10 @@ export function FormularioMantenimiento({ original, previo, alGuardar, alCancela
         />
       )}
       {regla.tipo === 'semanas' && (
-        <fieldset className="mantenimiento-form__dias" data-testid="mantenimiento-dias-semana">
+        <fieldset
+          className="mantenimiento-form__dias mantenimiento-form__ancho"
+          data-testid="mantenimiento-dias-semana"
+        >
           <legend>Días de la semana</legend>
           {DIAS_SEMANA.map((d) => (
             <IonCheckbox
@@ -347,12 +351,16 @@ export function FormularioMantenimiento({ original, previo, alGuardar, alCancela
         label="Crear la orden N días antes"
         data-testid="mantenimiento-anticipacion"
       />
-      <div className="mantenimiento-form__previa" data-testid="mantenimiento-previa" aria-live="polite">
+      <div
+        className="mantenimiento-form__previa mantenimiento-form__ancho"
+        data-testid="mantenimiento-previa"
+        aria-live="polite"
+      >
         <IonNote>Próximas fechas: </IonNote>
         {previa.length ? previa.map(textoDeDia).join(' · ') : 'ninguna con estos datos'}
       </div>
       <BotonesFormulario
-        clase="mantenimiento-form__botones"
+        clase="mantenimiento-form__botones mantenimiento-form__ancho"
         onCancelar={alCancelar}
         ocupado={ocupado}
         texto={original ? 'Guardar' : 'Programar'}
