@@ -5,3 +5,4 @@
  */
 export { equiposKeys, type FiltroEquipos } from './keys';
 export { useEquiposDe, useUbicaciones, type EquiposDe } from './api';
+export { CamposUbicacionEquipo } from './campos-ubicacion-equipo';

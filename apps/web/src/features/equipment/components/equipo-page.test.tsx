@@ -7,6 +7,7 @@ import { responderConfirmacion } from '../../../test/ionic';
 import { makeOrdenResumen } from '../../../test/ordenes';
 import { renderConApp } from '../../../test/render';
 import { errorDelServidor, simularServidor } from '../../../test/servidor';
+import { makeMantenimiento } from '../../maintenance/test-utils';
 import { makeEquipo } from '../test-utils';
 import EquipoPage from './equipo-page';
 
@@ -43,6 +44,7 @@ describe('Equipo detail (issue 32)', () => {
       'POST /api/v4/ordenes/all/filtered': { ordenes: [abierta], total: 1, pagina: 0, porPagina: 100 },
       'GET /api/v4/equipos/5/ordenes': (l) =>
         l.query.get('pagina') === '1' ? historial([ultima], 26, 1) : historial(primeras, 26),
+      'GET /api/v2/mantenimientos': { mantenimientos: [] },
     });
     mostrar();
 
@@ -93,6 +95,9 @@ describe('Equipo detail (issue 32)', () => {
     expect(screen.queryByTestId('equipo-borrar')).toBeNull();
     expect(screen.queryByTestId('equipo-archivos-agregar')).toBeNull();
     expect(screen.queryByTestId('equipo-nueva-orden')).toBeNull();
+    // Plans are scheduled (and seen) only by who creates orders.
+    expect(screen.queryByTestId('equipo-mantenimiento')).toBeNull();
+    expect(screen.queryByTestId('equipo-programar')).toBeNull();
     expect(await screen.findByText('Todavía no se hizo ninguna orden sobre este equipo.')).toBeInTheDocument();
     expect(screen.getByText('No hay órdenes abiertas de este equipo.')).toBeInTheDocument();
   });
@@ -114,5 +119,61 @@ describe('Equipo detail (issue 32)', () => {
     );
     expect(llamadas.de('DELETE', '/api/v4/equipos/5')).toHaveLength(1);
     expect(screen.getByTestId('equipo-datos')).toBeInTheDocument();
+  });
+
+  it('«Próximo mantenimiento» lists the plans naming this equipo with their next dates, and «Programar mantenimiento» pre-filled', async () => {
+    const llamadas = simularServidor({
+      'GET /api/v4/equipos/5': makeEquipo({ id: 5 }),
+      'GET /api/v4/equipos/5/archivos': [],
+      'POST /api/v4/ordenes/all/filtered': { ordenes: [], total: 0, pagina: 0, porPagina: 100 },
+      'GET /api/v4/equipos/5/ordenes': historial([], 0),
+      'GET /api/v2/mantenimientos': {
+        mantenimientos: [
+          makeMantenimiento({
+            id: 1,
+            equipo: 5,
+            plantilla: { ...makeMantenimiento().plantilla, titulo: 'Service <i>mensual</i>' },
+          }),
+          makeMantenimiento({
+            id: 2,
+            equipo: 6,
+            plantilla: { ...makeMantenimiento().plantilla, titulo: 'Otra caldera' },
+          }),
+          makeMantenimiento({ id: 3, equipo: 5, activo: false, proximas: [] }),
+        ],
+      },
+    });
+    mostrar();
+    const seccion = await screen.findByTestId('equipo-mantenimiento');
+    const lista = await within(seccion).findByTestId('equipo-mantenimiento-lista');
+    expect(within(lista).getByTestId('equipo-mantenimiento-plan-1')).toHaveTextContent(
+      'Service <i>mensual</i>Cada mes, el último díaPróximas: 31/12/2026 · 31/01/2027',
+    );
+    expect(within(lista).getByTestId('equipo-mantenimiento-plan-3')).toHaveTextContent('Pausado: no crea órdenes');
+    expect(within(lista).queryByTestId('equipo-mantenimiento-plan-2')).toBeNull();
+    expect(within(seccion).getByTestId('equipo-programar')).toHaveAttribute(
+      'router-link',
+      '/mantenimiento?cliente=1&equipo=5&ubicacion=7',
+    );
+    expect(llamadas.de('GET', '/api/v2/mantenimientos')).toHaveLength(1);
+  });
+
+  it('«Próximo mantenimiento» without plans for it says so; a failed list offers to retry', async () => {
+    let fallar = true;
+    simularServidor({
+      'GET /api/v4/equipos/5': makeEquipo({ id: 5 }),
+      'GET /api/v4/equipos/5/archivos': [],
+      'POST /api/v4/ordenes/all/filtered': { ordenes: [], total: 0, pagina: 0, porPagina: 100 },
+      'GET /api/v4/equipos/5/ordenes': historial([], 0),
+      'GET /api/v2/mantenimientos': () =>
+        fallar ? errorDelServidor(500, 'Falló.') : { mantenimientos: [makeMantenimiento({ equipo: 6 })] },
+    });
+    mostrar();
+    const seccion = await screen.findByTestId('equipo-mantenimiento');
+    expect(await within(seccion).findByText(/No se pudo cargar el mantenimiento programado/)).toBeInTheDocument();
+    fallar = false;
+    fireEvent.click(within(seccion).getByText('Reintentar'));
+    expect(await within(seccion).findByText('No hay mantenimiento programado para este equipo.')).toBeInTheDocument();
+    expect(within(seccion).getByTestId('equipo-programar')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { horasTexto, puedeCrearOrden, type Equipo } from '@delego/contract';
-import { IonButton, IonContent, IonIcon, IonList } from '@ionic/react';
-import { addOutline, createOutline, trashOutline } from 'ionicons/icons';
+import { IonButton, IonContent, IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
+import { addOutline, calendarOutline, createOutline, trashOutline } from 'ionicons/icons';
 import { useParams } from 'react-router-dom';
 import { useAviso } from '../../../components/avisos';
 import { BotonPeligroso } from '../../../components/boton-peligroso';
@@ -12,6 +12,7 @@ import { useVolver } from '../../../lib/navegacion';
 import { Aviso, Tarjeta, useTienePermiso } from '../../admin';
 import { useSession } from '../../auth';
 import { formatoMonto } from '../../expenses';
+import { textoDeRegla, textoProximas, useMantenimientos } from '../../maintenance';
 import { OrdenItem } from '../../orders';
 import { useBorrarEquipo, useEquipo } from '../api/equipos';
 import { useHistorialEquipo, useOrdenesAbiertas } from '../api/historial';
@@ -20,12 +21,15 @@ import { ArchivosEquipo } from './archivos-equipo';
 import { EquipoNoEncontrado } from './fila';
 import '../equipment.css';
 
-/** The order form, pre-filled with the equipo's client, site and the equipo itself. */
-export function rutaNuevaOrden(e: Pick<Equipo, 'id' | 'cliente' | 'ubicacion'>): string {
+/** A form (an order's, a plan's) pre-filled with the equipo's client, site and the equipo itself. */
+function rutaConEquipo(ruta: string, e: Pick<Equipo, 'id' | 'cliente' | 'ubicacion'>): string {
   const q = new URLSearchParams({ cliente: String(e.cliente.id), equipo: String(e.id) });
   if (e.ubicacion) q.set('ubicacion', String(e.ubicacion.id));
-  return `/nueva-orden?${q.toString()}`;
+  return `${ruta}?${q.toString()}`;
 }
+
+/** The order form, pre-filled with the equipo's client, site and the equipo itself. */
+export const rutaNuevaOrden = (e: Pick<Equipo, 'id' | 'cliente' | 'ubicacion'>) => rutaConEquipo('/nueva-orden', e);
 
 /** equipos/:id (issue 32): its data, photos and files, open orders and the history of all with totals. */
 export default function EquipoPage() {
@@ -56,6 +60,7 @@ function Detalle({ id }: { id: number }) {
     <>
       <Datos equipo={equipo.data} />
       <ArchivosEquipo equipoId={id} />
+      <ProximoMantenimiento equipo={equipo.data} />
       <Abiertas equipoId={id} />
       <Historial equipoId={id} />
     </>
@@ -127,6 +132,52 @@ function Datos({ equipo: e }: { equipo: Equipo }) {
             </BotonPeligroso>
           </>
         )}
+      </div>
+    </Tarjeta>
+  );
+}
+
+/**
+ * «Próximo mantenimiento»: the plans that name this equipo, with their next dates, and a new plan
+ * pre-filled with it. Only who creates orders schedules (and sees) plans.
+ */
+function ProximoMantenimiento({ equipo: e }: { equipo: Equipo }) {
+  const { usuario } = useSession();
+  if (!usuario || !puedeCrearOrden(usuario)) return null;
+  return <PlanesDelEquipo equipo={e} />;
+}
+
+function PlanesDelEquipo({ equipo: e }: { equipo: Equipo }) {
+  const planes = useMantenimientos();
+  const delEquipo = planes.data?.mantenimientos.filter((p) => p.equipo === e.id) ?? [];
+  return (
+    <Tarjeta titulo="Próximo mantenimiento" testId="equipo-mantenimiento">
+      {planes.isPending ? (
+        <FilasCargando ambito="admin" filas={2} />
+      ) : planes.isError ? (
+        <FalloDeSeccion onReintentar={() => void planes.refetch()}>
+          No se pudo cargar el mantenimiento programado.
+        </FalloDeSeccion>
+      ) : delEquipo.length === 0 ? (
+        <p className="equipo-vacio">No hay mantenimiento programado para este equipo.</p>
+      ) : (
+        <IonList lines="full" data-testid="equipo-mantenimiento-lista">
+          {delEquipo.map((p) => (
+            <IonItem key={p.id} routerLink="/mantenimiento" data-testid={`equipo-mantenimiento-plan-${p.id}`}>
+              <IonLabel className="ion-text-wrap">
+                <h3>{p.plantilla.titulo}</h3>
+                <p>{textoDeRegla(p.regla)}</p>
+                <p data-testid="equipo-mantenimiento-proximas">{textoProximas(p)}</p>
+              </IonLabel>
+            </IonItem>
+          ))}
+        </IonList>
+      )}
+      <div className="equipo-acciones">
+        <IonButton fill="outline" routerLink={rutaConEquipo('/mantenimiento', e)} data-testid="equipo-programar">
+          <IonIcon slot="start" icon={calendarOutline} aria-hidden="true" />
+          Programar mantenimiento
+        </IonButton>
       </div>
     </Tarjeta>
   );

@@ -23,6 +23,13 @@ export const { useMutacion: useCrearMantenimiento } = mutacionDe(
   { errorSilencioso: true, alResponder: releer },
 );
 
+/** PUT /api/v2/mantenimiento/{id}: a plan changed (the form shows the field's error). */
+export const { useMutacion: useGuardarMantenimiento } = mutacionDe(
+  RUTAS.guardarMantenimiento,
+  ({ id, cuerpo }: { id: number; cuerpo: MantenimientoGuardar }) => ({ params: { id }, cuerpo }),
+  { errorSilencioso: true, alResponder: releer },
+);
+
 /** POST /api/v2/mantenimiento/{id}/pausar or /reanudar. */
 export const { useMutacion: usePausarMantenimiento } = mutacionDe(
   RUTAS.pausarMantenimiento,

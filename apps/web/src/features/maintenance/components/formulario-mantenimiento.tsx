@@ -1,23 +1,34 @@
 import {
   DIAS_SEMANA,
   hoyEn,
+  LIMITES_ORDEN,
   NOMBRES_DIAS_SEMANA,
   proximasFechas,
   textoDeDia,
   zReglaRecurrencia,
+  type Mantenimiento,
   type MantenimientoGuardar,
 } from '@delego/contract';
 import { IonCheckbox, IonNote } from '@ionic/react';
-import { useState } from 'react';
-import { BotonGuardar } from '../../../components/botones-formulario';
+import { useEffect, useRef, useState } from 'react';
+import { BotonesFormulario } from '../../../components/botones-formulario';
 import { CampoFecha } from '../../../components/campo-fecha';
-import { CampoSeleccion, CampoTexto, MensajeCampo } from '../../../components/campos';
+import {
+  CampoSeleccion,
+  CampoSeleccionMultiple,
+  CampoTexto,
+  CampoTextoLargo,
+  MensajeCampo,
+} from '../../../components/campos';
 import { useAviso } from '../../../components/avisos';
+import { CamposUbicacionEquipo } from '../../../domain/equipo';
+import { useResponsablesDisponibles } from '../../../domain/orden';
+import { useAreas, usePrioridades, useTiposOrden } from '../../../lib/catalogos';
 import { useZonaEmpresa } from '../../../lib/fechas';
-import { erroresDeGuardado } from '../../../lib/formularios';
-import { useEmpresasAsignables } from '../../orders';
-import { useCrearMantenimiento } from '../api/mantenimientos';
-import { REGLA_INICIAL, reglaDe, type ReglaEnFormulario } from '../model/regla';
+import { erroresDeGuardado, type PropsCampo } from '../../../lib/formularios';
+import { nombrePersona, useEmpresasAsignables } from '../../orders';
+import { useCrearMantenimiento, useGuardarMantenimiento } from '../api/mantenimientos';
+import { REGLA_INICIAL, reglaDe, reglaEnFormulario, type ReglaEnFormulario } from '../model/regla';
 
 const TIPOS: { valor: ReglaEnFormulario['tipo']; texto: string }[] = [
   { valor: 'dias', texto: 'Cada N días' },
@@ -28,10 +39,17 @@ const TIPOS: { valor: ReglaEnFormulario['tipo']; texto: string }[] = [
 
 const CAMPOS = [
   'cliente',
+  'ubicacion',
+  'equipo',
   'inicio',
   'fin',
   'anticipacion',
   'plantilla.titulo',
+  'plantilla.detalle',
+  'plantilla.tipoOrden',
+  'plantilla.area',
+  'plantilla.prioridad',
+  'plantilla.responsable',
   'regla.cada',
   'regla.dias',
   'regla.dia',
@@ -39,28 +57,116 @@ const CAMPOS = [
 ] as const;
 type Campo = (typeof CAMPOS)[number];
 
-/** The new plan's form: client, order title, the rule with a preview of its next 5 dates, start, end, anticipation. */
-export function FormularioMantenimiento({ alGuardar }: { alGuardar: () => void }) {
+/** What the form holds: the plan's fields as the person types them. */
+interface Valores {
+  cliente: number | null;
+  ubicacion: number | null;
+  equipo: number | null;
+  titulo: string;
+  detalle: string;
+  tipoOrden: number | null;
+  area: number | null;
+  prioridad: number | null;
+  responsable: number[];
+  regla: ReglaEnFormulario;
+  inicio: string;
+  fin: string;
+  anticipacion: string;
+}
+
+/** Where a new plan starts: a client, site and equipo may come from the equipo's screen. */
+export interface PlanPrevio {
+  cliente: number;
+  ubicacion: number | null;
+  equipo: number | null;
+}
+
+function valoresIniciales(hoy: string, original?: Mantenimiento, previo?: PlanPrevio | null): Valores {
+  if (original) {
+    const { plantilla: p } = original;
+    return {
+      cliente: original.cliente,
+      ubicacion: original.ubicacion,
+      equipo: original.equipo,
+      titulo: p.titulo,
+      detalle: p.detalle,
+      tipoOrden: p.tipoOrden,
+      area: p.area,
+      prioridad: p.prioridad,
+      responsable: [...p.responsable],
+      regla: reglaEnFormulario(original.regla),
+      inicio: original.inicio,
+      fin: original.fin ?? '',
+      anticipacion: String(original.anticipacion),
+    };
+  }
+  return {
+    cliente: previo?.cliente ?? null,
+    ubicacion: previo?.ubicacion ?? null,
+    equipo: previo?.equipo ?? null,
+    titulo: '',
+    detalle: '',
+    tipoOrden: null,
+    area: null,
+    prioridad: null,
+    responsable: [],
+    regla: REGLA_INICIAL,
+    inicio: hoy,
+    fin: '',
+    anticipacion: '0',
+  };
+}
+
+interface Props {
+  /** The plan being changed (PUT); without it, a new plan (POST). */
+  original?: Mantenimiento;
+  /** A new plan's client, site and equipo (from the equipo's screen). */
+  previo?: PlanPrevio | null;
+  alGuardar: () => void;
+  alCancelar: () => void;
+}
+
+/**
+ * A plan's form, new or changed: client, site and equipo, the order's template (title, detail, type,
+ * area, priority, responsables), the rule with a preview of its next 5 dates, start, end, anticipation.
+ */
+export function FormularioMantenimiento({ original, previo, alGuardar, alCancelar }: Props) {
   const zona = useZonaEmpresa();
   const hoy = hoyEn(zona);
   const clientes = useEmpresasAsignables();
+  const tipos = useTiposOrden();
+  const areas = useAreas();
+  const prioridades = usePrioridades();
   const crear = useCrearMantenimiento();
+  const cambiar = useGuardarMantenimiento();
+  const ocupado = crear.isPending || cambiar.isPending;
   const avisar = useAviso();
-  const [cliente, setCliente] = useState<number | null>(null);
-  const [titulo, setTitulo] = useState('');
-  const [regla, setRegla] = useState<ReglaEnFormulario>(REGLA_INICIAL);
-  const [inicio, setInicio] = useState(hoy);
-  const [fin, setFin] = useState('');
-  const [anticipacion, setAnticipacion] = useState('0');
+  const [v, setV] = useState<Valores>(() => valoresIniciales(hoy, original, previo));
   const [errores, setErrores] = useState<Partial<Record<Campo, string>>>({});
+  const disponibles = useResponsablesDisponibles(v.cliente ?? 'todos');
+  const { regla } = v;
+  // Opened from a plan further down the list: brought into view.
+  const formulario = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    formulario.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, []);
+  const setRegla = (r: ReglaEnFormulario) => setV((x) => ({ ...x, regla: r }));
 
   const reglaValida = zReglaRecurrencia.safeParse(reglaDe(regla));
   const previa =
-    reglaValida.success && /^\d{4}-\d{2}-\d{2}$/.test(inicio)
-      ? proximasFechas(reglaValida.data, { inicio, fin: fin || null }, inicio > hoy ? inicio : hoy)
+    reglaValida.success && /^\d{4}-\d{2}-\d{2}$/.test(v.inicio)
+      ? proximasFechas(reglaValida.data, { inicio: v.inicio, fin: v.fin || null }, v.inicio > hoy ? v.inicio : hoy)
       : [];
   const campoRegla = regla.tipo === 'tras_finalizar' ? 'regla.dias' : 'regla.cada';
-  /** What every field of this form takes: its label, value, message, and off while saving. */
+  /** What a field holding one of the values takes: its value, change, message, off while saving. */
+  const campo = <K extends keyof Valores>(nombre: K, error: Campo): PropsCampo<Valores[K]> => ({
+    name: nombre,
+    value: v[nombre],
+    onChange: (valor) => setV((x) => ({ ...x, [nombre]: valor })),
+    error: errores[error],
+    disabled: ocupado,
+  });
+  /** The same plus the label and test id (`mantenimiento-<nombre>`). */
   const enlace = <T,>(
     nombre: string,
     label: string,
@@ -72,52 +178,117 @@ export function FormularioMantenimiento({ alGuardar }: { alGuardar: () => void }
     value,
     onChange,
     error,
-    disabled: crear.isPending,
+    disabled: ocupado,
     'data-testid': `mantenimiento-${nombre}`,
   });
+  const catalogos = [
+    { nombre: 'tipoOrden', etiqueta: 'Tipo de orden', ninguno: 'Sin tipo', lista: tipos.data, testId: 'tipo-orden' },
+    { nombre: 'area', etiqueta: 'Área', ninguno: 'Sin área', lista: areas.data, testId: 'area' },
+    {
+      nombre: 'prioridad',
+      etiqueta: 'Prioridad',
+      ninguno: 'Sin prioridad',
+      lista: prioridades.data,
+      testId: 'prioridad',
+    },
+  ] as const;
 
   function enviar() {
     const faltan: Partial<Record<Campo, string>> = {};
-    if (cliente === null) faltan.cliente = 'Elija el cliente.';
-    if (!titulo.trim()) faltan['plantilla.titulo'] = 'Ingrese el título de la orden.';
+    if (v.cliente === null) faltan.cliente = 'Elija el cliente.';
+    if (!v.titulo.trim()) faltan['plantilla.titulo'] = 'Ingrese el título de la orden.';
     if (!reglaValida.success) faltan[campoRegla] = reglaValida.error.issues[0]?.message ?? 'La regla no es válida.';
     setErrores(faltan);
-    if (Object.keys(faltan).length || cliente === null) return;
+    if (Object.keys(faltan).length || v.cliente === null) return;
     const cuerpo: MantenimientoGuardar = {
-      cliente,
+      cliente: v.cliente,
+      ubicacion: v.ubicacion,
+      equipo: v.equipo,
       regla: reglaDe(regla),
-      inicio,
-      fin: fin || null,
-      anticipacion: Number(anticipacion),
-      plantilla: { titulo: titulo.trim(), responsable: [] },
+      inicio: v.inicio,
+      fin: v.fin || null,
+      anticipacion: Number(v.anticipacion),
+      plantilla: {
+        titulo: v.titulo.trim(),
+        detalle: v.detalle,
+        tipoOrden: v.tipoOrden,
+        area: v.area,
+        prioridad: v.prioridad,
+        responsable: v.responsable,
+      },
+      // Changing a plan does not resume or pause it.
+      activo: original?.activo ?? true,
     };
-    crear.mutate(cuerpo, {
-      onSuccess: (p) => {
-        avisar(`Se programó «${p.plantilla.titulo}».`);
+    const opciones = {
+      onSuccess: (p: Mantenimiento) => {
+        avisar(original ? `Se guardó «${p.plantilla.titulo}».` : `Se programó «${p.plantilla.titulo}».`);
         alGuardar();
       },
-      onError: (e) => setErrores(erroresDeGuardado(e, CAMPOS)),
-    });
+      onError: (e: unknown) => setErrores(erroresDeGuardado(e, CAMPOS)),
+    };
+    if (original) cambiar.mutate({ id: original.id, cuerpo }, opciones);
+    else crear.mutate(cuerpo, opciones);
   }
 
   return (
     <form
-      className="delego-card mantenimiento-form"
+      ref={formulario}
+      className="delego-card mantenimiento-form delego-columnas delego-columnas--768"
       data-testid="mantenimiento-form"
+      aria-label={original ? 'Editar plan' : 'Nuevo plan'}
       onSubmit={(e) => {
         e.preventDefault();
         enviar();
       }}
     >
       <CampoSeleccion<number, number | null>
-        name="cliente"
-        {...enlace('cliente', 'Cliente', cliente, setCliente, errores.cliente)}
+        {...campo('cliente', 'cliente')}
+        label="Cliente"
         placeholder={clientes.isPending ? 'Cargando…' : 'Elija el cliente'}
         opciones={(clientes.data ?? []).map((c) => ({ valor: c.id, texto: c.nombre }))}
+        onChange={(cliente) =>
+          // A site, an equipo and the responsables belong to one client.
+          setV((x) => (cliente === x.cliente ? x : { ...x, cliente, ubicacion: null, equipo: null, responsable: [] }))
+        }
+        data-testid="mantenimiento-cliente"
+      />
+      <CamposUbicacionEquipo
+        cliente={v.cliente}
+        ubicacion={campo('ubicacion', 'ubicacion')}
+        equipo={campo('equipo', 'equipo')}
+        testId="mantenimiento"
       />
       <CampoTexto
-        name="titulo"
-        {...enlace('titulo', 'Título de la orden', titulo, setTitulo, errores['plantilla.titulo'])}
+        {...campo('titulo', 'plantilla.titulo')}
+        label="Título de la orden"
+        max={LIMITES_ORDEN.titulo}
+        data-testid="mantenimiento-titulo"
+      />
+      <CampoTextoLargo
+        {...campo('detalle', 'plantilla.detalle')}
+        label="Detalle de la orden (opcional)"
+        max={LIMITES_ORDEN.detalle}
+        rows={3}
+        ubicacion="mantenimiento-form__ancho"
+        data-testid="mantenimiento-detalle"
+      />
+      {catalogos.map(({ nombre, etiqueta, ninguno, lista, testId }) => (
+        <CampoSeleccion<number, number | null>
+          key={nombre}
+          {...campo(nombre, `plantilla.${nombre}`)}
+          label={etiqueta}
+          ninguno={ninguno}
+          opciones={(lista ?? []).map((e) => ({ valor: e.id, texto: e.nombre }))}
+          data-testid={`mantenimiento-${testId}`}
+        />
+      ))}
+      <CampoSeleccionMultiple
+        {...campo('responsable', 'plantilla.responsable')}
+        label="Responsables"
+        interfaceOptions={{ header: 'Responsables' }}
+        placeholder="Sin responsable"
+        opciones={(disponibles.data ?? []).map((u) => ({ valor: u.id, texto: nombrePersona(u) }))}
+        data-testid="mantenimiento-responsables"
       />
       <CampoSeleccion
         name="tipo"
@@ -149,7 +320,10 @@ export function FormularioMantenimiento({ alGuardar }: { alGuardar: () => void }
         />
       )}
       {regla.tipo === 'semanas' && (
-        <fieldset className="mantenimiento-form__dias" data-testid="mantenimiento-dias-semana">
+        <fieldset
+          className="mantenimiento-form__dias mantenimiento-form__ancho"
+          data-testid="mantenimiento-dias-semana"
+        >
           <legend>Días de la semana</legend>
           {DIAS_SEMANA.map((d) => (
             <IonCheckbox
@@ -169,20 +343,27 @@ export function FormularioMantenimiento({ alGuardar }: { alGuardar: () => void }
           <MensajeCampo error={errores['regla.diasSemana']} />
         </fieldset>
       )}
-      <CampoFecha {...enlace('inicio', 'Desde', inicio, setInicio, errores.inicio)} />
-      <CampoFecha {...enlace('fin', 'Hasta (opcional)', fin, setFin, errores.fin)} />
+      <CampoFecha {...campo('inicio', 'inicio')} label="Desde" data-testid="mantenimiento-inicio" />
+      <CampoFecha {...campo('fin', 'fin')} label="Hasta (opcional)" data-testid="mantenimiento-fin" />
       <CampoTexto
-        name="anticipacion"
+        {...campo('anticipacion', 'anticipacion')}
         inputmode="numeric"
-        {...enlace('anticipacion', 'Crear la orden N días antes', anticipacion, setAnticipacion, errores.anticipacion)}
+        label="Crear la orden N días antes"
+        data-testid="mantenimiento-anticipacion"
       />
-      <div className="mantenimiento-form__previa" data-testid="mantenimiento-previa" aria-live="polite">
+      <div
+        className="mantenimiento-form__previa mantenimiento-form__ancho"
+        data-testid="mantenimiento-previa"
+        aria-live="polite"
+      >
         <IonNote>Próximas fechas: </IonNote>
         {previa.length ? previa.map(textoDeDia).join(' · ') : 'ninguna con estos datos'}
       </div>
-      <BotonGuardar
-        ocupado={crear.isPending}
-        texto="Programar"
+      <BotonesFormulario
+        clase="mantenimiento-form__botones mantenimiento-form__ancho"
+        onCancelar={alCancelar}
+        ocupado={ocupado}
+        texto={original ? 'Guardar' : 'Programar'}
         textoOcupado="Guardando…"
         testId="mantenimiento-guardar"
       />

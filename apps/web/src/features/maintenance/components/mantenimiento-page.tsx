@@ -1,6 +1,7 @@
 import { esAdmin, tienePermiso, TEXTO_ESTADO_OCURRENCIA, textoDeDia, type Mantenimiento } from '@delego/contract';
 import { IonBadge, IonButton, IonContent, IonItem, IonLabel, IonList } from '@ionic/react';
 import { useState } from 'react';
+import { leerId, useConsultaDeRuta } from '../../../lib/consulta-de-ruta';
 import { BotonPeligroso } from '../../../components/boton-peligroso';
 import { EstadoError, EstadoPantalla, EstadoSinPermiso, FilasCargando } from '../../../components/estados-pantalla';
 import { PageHeader } from '../../../components/page-header';
@@ -12,21 +13,43 @@ import {
   usePausarMantenimiento,
   useReanudarMantenimiento,
 } from '../api/mantenimientos';
-import { textoDeRegla } from '../model/regla';
-import { FormularioMantenimiento } from './formulario-mantenimiento';
+import { textoDeRegla, textoProximas } from '../model/regla';
+import { FormularioMantenimiento, type PlanPrevio } from './formulario-mantenimiento';
 import { calendarOutline } from 'ionicons/icons';
 import './mantenimiento.css';
 
-/** «Mantenimiento programado»: the plans with their next dates, a new plan, pause, resume, delete. */
+/** The new plan's client, site and equipo from `?cliente=&ubicacion=&equipo=` (the equipo's screen). */
+function previoDe(consulta: URLSearchParams): PlanPrevio | null {
+  const id = (nombre: string) => leerId(consulta.get(nombre));
+  const cliente = id('cliente');
+  return cliente === null ? null : { cliente, ubicacion: id('ubicacion'), equipo: id('equipo') };
+}
+
+/** The form open: a new plan (maybe pre-filled) or the plan being changed. */
+type Abierto = { nuevo: PlanPrevio | null } | { plan: Mantenimiento } | null;
+
+/**
+ * «Mantenimiento programado»: the plans with their next dates, a new plan (opened pre-filled by
+ * `?cliente=&ubicacion=&equipo=`), edit, pause, resume, delete.
+ */
 export default function MantenimientoPage() {
   const { usuario } = useSession();
-  const [nuevo, setNuevo] = useState(false);
+  const consulta = useConsultaDeRuta('/mantenimiento');
+  const previo = previoDe(consulta);
+  const [abierto, setAbierto] = useState<Abierto>(previo ? { nuevo: previo } : null);
+  // Another «Programar mantenimiento» while the screen stays mounted opens the form again.
+  const [ultimaConsulta, setUltimaConsulta] = useState(consulta);
+  if (consulta !== ultimaConsulta) {
+    setUltimaConsulta(consulta);
+    if (previo) setAbierto({ nuevo: previo });
+  }
   const puede = !!usuario && (esAdmin(usuario) || tienePermiso(usuario, 'crearOrden'));
+  const cerrar = () => setAbierto(null);
   return (
     <>
       <PageHeader titulo="Mantenimiento programado">
-        {puede && !nuevo && (
-          <IonButton onClick={() => setNuevo(true)} data-testid="mantenimiento-nuevo">
+        {puede && !abierto && (
+          <IonButton onClick={() => setAbierto({ nuevo: null })} data-testid="mantenimiento-nuevo">
             Nuevo plan
           </IonButton>
         )}
@@ -39,8 +62,16 @@ export default function MantenimientoPage() {
             </EstadoSinPermiso>
           ) : (
             <>
-              {nuevo && <FormularioMantenimiento alGuardar={() => setNuevo(false)} />}
-              <ListaDePlanes />
+              {abierto && (
+                <FormularioMantenimiento
+                  key={'plan' in abierto ? abierto.plan.id : JSON.stringify(abierto.nuevo)}
+                  original={'plan' in abierto ? abierto.plan : undefined}
+                  previo={'nuevo' in abierto ? abierto.nuevo : null}
+                  alGuardar={cerrar}
+                  alCancelar={cerrar}
+                />
+              )}
+              <ListaDePlanes alEditar={(plan) => setAbierto({ plan })} />
             </>
           )}
         </div>
@@ -49,7 +80,7 @@ export default function MantenimientoPage() {
   );
 }
 
-function ListaDePlanes() {
+function ListaDePlanes({ alEditar }: { alEditar: (plan: Mantenimiento) => void }) {
   const planes = useMantenimientos();
   if (!planes.data) {
     if (planes.isError)
@@ -66,13 +97,13 @@ function ListaDePlanes() {
   return (
     <IonList className="delego-card-lista" lines="full" data-testid="mantenimiento-lista">
       {planes.data.mantenimientos.map((p) => (
-        <Plan key={p.id} plan={p} />
+        <Plan key={p.id} plan={p} alEditar={() => alEditar(p)} />
       ))}
     </IonList>
   );
 }
 
-function Plan({ plan }: { plan: Mantenimiento }) {
+function Plan({ plan, alEditar }: { plan: Mantenimiento; alEditar: () => void }) {
   const pausar = usePausarMantenimiento();
   const reanudar = useReanudarMantenimiento();
   const borrar = useBorrarMantenimiento();
@@ -92,13 +123,7 @@ function Plan({ plan }: { plan: Mantenimiento }) {
         <p>
           <Texto>{`${plan.clienteNombre} · ${textoDeRegla(plan.regla)}`}</Texto>
         </p>
-        <p data-testid="mantenimiento-proximas">
-          {plan.proximas.length
-            ? `Próximas: ${plan.proximas.map(textoDeDia).join(' · ')}`
-            : plan.activo
-              ? 'Sin fechas próximas'
-              : 'Pausado: no crea órdenes'}
-        </p>
+        <p data-testid="mantenimiento-proximas">{textoProximas(plan)}</p>
         {esperando.map((o) => (
           <p key={o.id} data-testid="mantenimiento-esperando">
             <IonBadge color={o.estado === 'fallida' ? 'danger' : 'warning'}>
@@ -109,6 +134,9 @@ function Plan({ plan }: { plan: Mantenimiento }) {
         ))}
       </IonLabel>
       <div slot="end" className="mantenimiento__acciones">
+        <IonButton fill="outline" size="small" onClick={alEditar} data-testid="mantenimiento-editar">
+          Editar
+        </IonButton>
         <IonButton
           fill="outline"
           size="small"

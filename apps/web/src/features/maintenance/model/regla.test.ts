@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { zReglaRecurrencia } from '@delego/contract';
-import { REGLA_INICIAL, reglaDe, textoDeRegla } from './regla';
+import { REGLA_INICIAL, reglaDe, reglaEnFormulario, textoDeRegla } from './regla';
 
 describe('reglas en la pantalla de mantenimiento', () => {
   it('dice cada regla en palabras', () => {
@@ -20,5 +20,19 @@ describe('reglas en la pantalla de mantenimiento', () => {
     });
     expect(zReglaRecurrencia.safeParse(reglaDe({ ...REGLA_INICIAL, tipo: 'dias', cada: '0' })).success).toBe(false);
     expect(zReglaRecurrencia.safeParse(reglaDe({ ...REGLA_INICIAL, cada: 'x' })).success).toBe(false);
+  });
+
+  it('vuelve a poner en el formulario la regla guardada de cada tipo (editar un plan)', () => {
+    const reglas = [
+      { tipo: 'dias', cada: 3 },
+      { tipo: 'semanas', cada: 2, diasSemana: [1, 5] },
+      { tipo: 'meses', cada: 1, dia: 31 },
+      { tipo: 'tras_finalizar', dias: 15 },
+    ] as const;
+    for (const r of reglas) expect(reglaDe(reglaEnFormulario(zReglaRecurrencia.parse(r)))).toEqual(r);
+    expect(reglaEnFormulario({ tipo: 'tras_finalizar', dias: 15 })).toMatchObject({
+      tipo: 'tras_finalizar',
+      cada: '15',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { NOMBRES_DIAS_SEMANA, type ReglaRecurrencia } from '@delego/contract';
+import { NOMBRES_DIAS_SEMANA, textoDeDia, type Mantenimiento, type ReglaRecurrencia } from '@delego/contract';
 
 /** The rule in words, as the list shows it. */
 export function textoDeRegla(r: ReglaRecurrencia): string {
@@ -42,4 +42,24 @@ export function reglaDe(f: ReglaEnFormulario): ReglaRecurrencia {
     case 'tras_finalizar':
       return { tipo: 'tras_finalizar', dias: cada };
   }
+}
+
+/** A saved rule as the form holds it (editing a plan). */
+export function reglaEnFormulario(r: ReglaRecurrencia): ReglaEnFormulario {
+  switch (r.tipo) {
+    case 'dias':
+      return { ...REGLA_INICIAL, tipo: 'dias', cada: String(r.cada) };
+    case 'semanas':
+      return { ...REGLA_INICIAL, tipo: 'semanas', cada: String(r.cada), diasSemana: [...r.diasSemana] };
+    case 'meses':
+      return { ...REGLA_INICIAL, tipo: 'meses', cada: String(r.cada), dia: String(r.dia) };
+    case 'tras_finalizar':
+      return { ...REGLA_INICIAL, tipo: 'tras_finalizar', cada: String(r.dias) };
+  }
+}
+
+/** A plan's next dates as its list and the equipo's screen say them. */
+export function textoProximas(p: Pick<Mantenimiento, 'proximas' | 'activo'>): string {
+  if (!p.activo) return 'Pausado: no crea órdenes';
+  return p.proximas.length ? `Próximas: ${p.proximas.map(textoDeDia).join(' · ')}` : 'Sin fechas próximas';
 }

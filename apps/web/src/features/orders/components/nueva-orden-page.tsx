@@ -26,7 +26,7 @@ import { useGuardarOrden } from '../api/guardar-orden';
 import { MENSAJE_SIN_CONEXION } from '../../../lib/outbox';
 import { useAviso } from '../../../components/avisos';
 import { useConsultaDeRuta, useIdDeConsulta } from '../../../lib/consulta-de-ruta';
-import { useEquiposDe, useUbicaciones } from '../../../domain/equipo';
+import { CamposUbicacionEquipo } from '../../../domain/equipo';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';
 import { useVolver } from '../../../lib/navegacion';
@@ -165,12 +165,6 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
   const areas = useAreas();
   const prioridades = usePrioridades();
   const disponibles = useResponsablesDisponibles(valores.cliente ?? 'todos');
-  const conCliente = { habilitada: valores.cliente !== null };
-  const ubicaciones = useUbicaciones(valores.cliente, conCliente);
-  const equipos = useEquiposDe(
-    valores.cliente === null ? null : { cliente: valores.cliente, ubicacion: valores.ubicacion },
-    conCliente,
-  );
 
   // Editing keeps what the order already has even if it is no longer offered for new orders
   // (a client without delegarOrden for this user, an archived type or area).
@@ -298,31 +292,12 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
           }}
           data-testid="orden-form-cliente"
         />
-        <CampoSeleccion<number, number | null>
-          {...f.campo('ubicacion')}
-          label="Ubicación (opcional)"
-          ninguno="Sin ubicación"
-          disabled={!f.habilitado || valores.cliente === null}
-          opciones={conLaActual(ubicaciones.data, detalle?.ubicacion, mismoId).map((u) => ({
-            valor: u.id,
-            texto: u.nombre,
-          }))}
-          onChange={(ubicacion) => {
-            f.cambiar('ubicacion', ubicacion);
-            if (ubicacion !== valores.ubicacion) f.cambiar('equipo', null);
-          }}
-          data-testid="orden-form-ubicacion"
-        />
-        <CampoSeleccion<number, number | null>
-          {...f.campo('equipo')}
-          label="Equipo (opcional)"
-          ninguno="Sin equipo"
-          disabled={!f.habilitado || valores.cliente === null}
-          opciones={conLaActual(equipos.data?.equipos, detalle?.equipo, mismoId).map((e) => ({
-            valor: e.id,
-            texto: e.codigo ? `${e.nombre} (${e.codigo})` : e.nombre,
-          }))}
-          data-testid="orden-form-equipo"
+        <CamposUbicacionEquipo
+          cliente={valores.cliente}
+          ubicacion={f.campo('ubicacion')}
+          equipo={f.campo('equipo')}
+          actuales={detalle}
+          testId="orden-form"
         />
         {guiarPrimerCliente && (
           <div className="ordenes-formulario__primer-cliente" data-testid="orden-form-primer-cliente">

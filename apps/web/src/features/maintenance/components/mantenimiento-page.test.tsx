@@ -1,0 +1,171 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeOperario, makeSupervisor } from '../../../test/factories';
+import { renderConApp } from '../../../test/render';
+import { errorDelServidor, simularServidor } from '../../../test/servidor';
+import { makeEquipo, paginaEquipos } from '../../equipment/test-utils';
+import { makeMantenimiento } from '../test-utils';
+import MantenimientoPage from './mantenimiento-page';
+
+// Ionic's components make the first renders slow on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+const DIEGO = { id: 4, usuario: 'operario', nombre: 'Diego', apellido: 'Sosa', email: null };
+const SERVIDOR = {
+  'GET /api/v2/empresasAsignables': [
+    { id: 3, nombre: 'Clínica San Martín' },
+    { id: 1, nombre: 'Municipalidad de Rosario' },
+  ],
+  'GET /api/v2/tipoOrden/all': [{ id: 1, nombre: 'Preventivo', archivado: false }],
+  'GET /api/v3/areas/all': [{ id: 2, nombre: 'Calefacción', archivado: false }],
+  'GET /api/v2/prioridades': [{ id: 3, nombre: 'Alta', nivel: 3, color: 'warning' }],
+  'GET /api/v2/usuarios/3': [DIEGO],
+  'GET /api/v2/usuarios/todos': [DIEGO],
+  'GET /api/v4/ubicaciones': [
+    {
+      id: 7,
+      nombre: 'Sede Centro',
+      cliente: { id: 3, nombre: 'Clínica San Martín' },
+      codigo: null,
+      direccion: null,
+      notas: null,
+      codigoQr: 'b'.repeat(22),
+      equipos: 1,
+    },
+  ],
+  'GET /api/v4/equipos': { ...paginaEquipos([makeEquipo({ id: 5 })]), porPagina: 100 },
+};
+
+function cambiar(testId: string, evento: 'ionInput' | 'ionChange', value: unknown) {
+  fireEvent(screen.getByTestId(testId), new CustomEvent(evento, { detail: { value } }));
+}
+
+describe('Mantenimiento programado: the plan form (issue 32)', () => {
+  it('opened from an equipo (?cliente=&ubicacion=&equipo=), sends them with the whole template', async () => {
+    const llamadas = simularServidor({
+      ...SERVIDOR,
+      'GET /api/v2/mantenimientos': { mantenimientos: [] },
+      'POST /api/v2/mantenimiento': makeMantenimiento(),
+    });
+    renderConApp(<MantenimientoPage />, {
+      usuario: makeSupervisor(),
+      ruta: '/mantenimiento?cliente=3&ubicacion=7&equipo=5',
+    });
+
+    const form = await screen.findByRole('form', { name: 'Nuevo plan' });
+    await waitFor(() => expect(screen.getByTestId('mantenimiento-equipo')).toHaveProperty('value', 5));
+    expect(screen.getByTestId('mantenimiento-cliente')).toHaveProperty('value', 3);
+    expect(screen.getByTestId('mantenimiento-ubicacion')).toHaveProperty('value', 7);
+    await waitFor(() =>
+      expect(
+        [...screen.getByTestId('mantenimiento-responsables').querySelectorAll('ion-select-option')].map(
+          (o) => o.textContent,
+        ),
+      ).toContain('Diego Sosa'),
+    );
+
+    cambiar('mantenimiento-titulo', 'ionInput', 'Service de caldera');
+    cambiar('mantenimiento-detalle', 'ionInput', 'Revisar quemador');
+    cambiar('mantenimiento-tipo-orden', 'ionChange', 1);
+    cambiar('mantenimiento-area', 'ionChange', 2);
+    cambiar('mantenimiento-prioridad', 'ionChange', 3);
+    cambiar('mantenimiento-responsables', 'ionChange', [4]);
+    cambiar('mantenimiento-dia', 'ionInput', '31');
+    fireEvent.submit(form);
+
+    await waitFor(() => expect(llamadas.de('POST', '/api/v2/mantenimiento')).toHaveLength(1));
+    expect(llamadas.de('POST', '/api/v2/mantenimiento')[0]!.cuerpo).toMatchObject({
+      cliente: 3,
+      ubicacion: 7,
+      equipo: 5,
+      regla: { tipo: 'meses', cada: 1, dia: 31 },
+      plantilla: {
+        titulo: 'Service de caldera',
+        detalle: 'Revisar quemador',
+        tipoOrden: 1,
+        area: 2,
+        prioridad: 3,
+        responsable: [4],
+      },
+      activo: true,
+    });
+    await waitFor(() => expect(screen.queryByTestId('mantenimiento-form')).toBeNull());
+  });
+
+  it('another client empties the site, the equipo and the responsables', async () => {
+    simularServidor({
+      ...SERVIDOR,
+      'GET /api/v2/usuarios/1': [],
+      'GET /api/v2/mantenimientos': { mantenimientos: [] },
+    });
+    renderConApp(<MantenimientoPage />, {
+      usuario: makeSupervisor(),
+      ruta: '/mantenimiento?cliente=3&ubicacion=7&equipo=5',
+    });
+    await waitFor(() => expect(screen.getByTestId('mantenimiento-equipo')).toHaveProperty('value', 5));
+    cambiar('mantenimiento-responsables', 'ionChange', [4]);
+    cambiar('mantenimiento-cliente', 'ionChange', 1);
+    await waitFor(() => expect(screen.getByTestId('mantenimiento-ubicacion')).toHaveProperty('value', ''));
+    expect(screen.getByTestId('mantenimiento-equipo')).toHaveProperty('value', '');
+    expect(screen.getByTestId('mantenimiento-responsables')).toHaveProperty('value', []);
+  });
+
+  it('«Editar» opens the plan filled; the server’s 400 goes on its field; saving sends PUT and keeps it paused', async () => {
+    const plan = makeMantenimiento({ activo: false, proximas: [] });
+    let intentos = 0;
+    const llamadas = simularServidor({
+      ...SERVIDOR,
+      'GET /api/v2/mantenimientos': { mantenimientos: [plan] },
+      'PUT /api/v2/mantenimiento/9': () =>
+        ++intentos === 1
+          ? errorDelServidor(400, 'El responsable no puede recibir órdenes de este cliente.', 'plantilla.responsable')
+          : { ...plan, plantilla: { ...plan.plantilla, titulo: 'Service anual' } },
+    });
+    renderConApp(<MantenimientoPage />, { usuario: makeSupervisor(), ruta: '/mantenimiento' });
+
+    const item = await screen.findByTestId('mantenimiento-plan-9');
+    expect(item).toHaveTextContent('Pausado: no crea órdenes');
+    fireEvent.click(within(item).getByTestId('mantenimiento-editar'));
+    const form = await screen.findByRole('form', { name: 'Editar plan' });
+    expect(screen.getByTestId('mantenimiento-titulo')).toHaveProperty('value', 'Service de caldera');
+    expect(screen.getByTestId('mantenimiento-detalle')).toHaveProperty('value', 'Revisar quemador');
+    expect(screen.getByTestId('mantenimiento-tipo-orden')).toHaveProperty('value', 1);
+    expect(screen.getByTestId('mantenimiento-area')).toHaveProperty('value', 2);
+    expect(screen.getByTestId('mantenimiento-prioridad')).toHaveProperty('value', 3);
+    expect(screen.getByTestId('mantenimiento-responsables')).toHaveProperty('value', [4]);
+    expect(screen.getByTestId('mantenimiento-dia')).toHaveProperty('value', '31');
+    expect(screen.getByTestId('mantenimiento-anticipacion')).toHaveProperty('value', '2');
+    await waitFor(() => expect(screen.getByTestId('mantenimiento-equipo')).toHaveProperty('value', 5));
+    expect(screen.queryByTestId('mantenimiento-nuevo')).toBeNull();
+
+    cambiar('mantenimiento-titulo', 'ionInput', 'Service anual');
+    fireEvent.submit(form);
+    await waitFor(() =>
+      expect(screen.getByTestId('mantenimiento-responsables')).toMatchObject({
+        errorText: 'El responsable no puede recibir órdenes de este cliente.',
+      }),
+    );
+    expect(screen.getByTestId('mantenimiento-form')).toBeInTheDocument();
+
+    fireEvent.submit(form);
+    await waitFor(() => expect(screen.queryByTestId('mantenimiento-form')).toBeNull());
+    const puts = llamadas.de('PUT', '/api/v2/mantenimiento/9');
+    expect(puts).toHaveLength(2);
+    expect(puts[1]!.cuerpo).toMatchObject({
+      cliente: 3,
+      ubicacion: 7,
+      equipo: 5,
+      anticipacion: 2,
+      activo: false,
+      plantilla: { titulo: 'Service anual', tipoOrden: 1, area: 2, prioridad: 3, responsable: [4] },
+    });
+    expect(llamadas.de('POST', '/api/v2/mantenimiento')).toHaveLength(0);
+  });
+
+  it('without crearOrden it says what is missing and offers no form', async () => {
+    simularServidor({ 'GET /api/v2/mantenimientos': { mantenimientos: [] } });
+    renderConApp(<MantenimientoPage />, { usuario: makeOperario(), ruta: '/mantenimiento?cliente=3' });
+    expect(await screen.findByText(/hace falta el permiso de crear órdenes/)).toBeInTheDocument();
+    expect(screen.queryByTestId('mantenimiento-form')).toBeNull();
+  });
+});
