@@ -24,6 +24,7 @@ import type { Actor } from '../../kernel/actor.js';
 import type { DomainEvent, EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { Db } from '../../kernel/db/client.js';
+import { responderEnTransaccion } from '../../lib/idempotencia.js';
 import { AppError } from '../../kernel/errors.js';
 import { limitarConcurrencia } from '../../lib/concurrencia.js';
 import type { PuertoCorreo } from '../mail/index.js';
@@ -135,15 +136,22 @@ export class MaintenanceService {
     await this.validar(actor, b);
     const hoy = this.hoy();
     const c = b.activo ? cursor(b, b.inicio > hoy ? b.inicio : hoy) : { proxima: null, generarDesde: null };
-    const id = await this.repo().insertar({
-      entidadId: actor.entidadId,
-      ...this.columnas(b),
-      creadoPor: actor.id,
-      creado: this.clock.now(),
-      ...c,
+    // One transaction for the plan and, when the request has an Idempotency-Key, its answer: a
+    // retry after a cut finds the key completed exactly when the plan exists.
+    const vista = await this.db.transaction(async (tx) => {
+      const repo = this.repo(tx);
+      const id = await repo.insertar({
+        entidadId: actor.entidadId,
+        ...this.columnas(b),
+        creadoPor: actor.id,
+        creado: this.clock.now(),
+        ...c,
+      });
+      const [v] = await this.vistas(actor.entidadId, [(await repo.plan(actor.entidadId, id))!], repo);
+      return responderEnTransaccion(tx, v!);
     });
     this.despertar();
-    return this.find(actor, id);
+    return vista;
   }
 
   async guardar(actor: Actor, id: number, b: Guardar): Promise<Mantenimiento> {
@@ -230,8 +238,12 @@ export class MaintenanceService {
     };
   }
 
-  private async vistas(entidadId: number, planes: (PlanFila & { clienteNombre: string })[]): Promise<Mantenimiento[]> {
-    const ocurrencias = await this.repo().ocurrenciasDe(
+  private async vistas(
+    entidadId: number,
+    planes: (PlanFila & { clienteNombre: string })[],
+    repo = this.repo(),
+  ): Promise<Mantenimiento[]> {
+    const ocurrencias = await repo.ocurrenciasDe(
       entidadId,
       planes.map((p) => p.id),
     );

@@ -16,10 +16,13 @@ export const { useConsulta: useProyeccionCupo } = consultaDe(RUTAS.proyeccionCup
   errorSilencioso: true,
 });
 
-/** POST /api/v2/mantenimiento: a new plan (the form shows the field's error). */
+/**
+ * POST /api/v2/mantenimiento: a new plan (the form shows the field's error), with the form's
+ * `Idempotency-Key`: sent again after a cut, the server creates it once.
+ */
 export const { useMutacion: useCrearMantenimiento } = mutacionDe(
   RUTAS.crearMantenimiento,
-  (cuerpo: MantenimientoGuardar) => ({ cuerpo }),
+  ({ cuerpo, clave }: { cuerpo: MantenimientoGuardar; clave: string }) => ({ cuerpo, idempotencia: clave }),
   { errorSilencioso: true, alResponder: releer },
 );
 

@@ -25,7 +25,9 @@ import { CamposUbicacionEquipo } from '../../../domain/equipo';
 import { useResponsablesDisponibles } from '../../../domain/orden';
 import { useAreas, usePrioridades, useTiposOrden } from '../../../lib/catalogos';
 import { useZonaEmpresa } from '../../../lib/fechas';
+import { ApiError } from '../../../lib/errors';
 import { erroresDeGuardado, type PropsCampo } from '../../../lib/formularios';
+import { nuevaClave } from '../../../lib/outbox';
 import { nombrePersona, useEmpresasAsignables } from '../../orders';
 import { useCrearMantenimiento, useGuardarMantenimiento } from '../api/mantenimientos';
 import { REGLA_INICIAL, reglaDe, reglaEnFormulario, type ReglaEnFormulario } from '../model/regla';
@@ -138,6 +140,9 @@ export function FormularioMantenimiento({ original, previo, alGuardar, alCancela
   const areas = useAreas();
   const prioridades = usePrioridades();
   const crear = useCrearMantenimiento();
+  // One key per plan being created: a retry after a cut is the same request; a refusal (the
+  // server answered, nothing was created) takes a new one, since the corrected form is another.
+  const [clave, setClave] = useState(nuevaClave);
   const cambiar = useGuardarMantenimiento();
   const ocupado = crear.isPending || cambiar.isPending;
   const avisar = useAviso();
@@ -224,10 +229,13 @@ export function FormularioMantenimiento({ original, previo, alGuardar, alCancela
         avisar(original ? `Se guardó «${p.plantilla.titulo}».` : `Se programó «${p.plantilla.titulo}».`);
         alGuardar();
       },
-      onError: (e: unknown) => setErrores(erroresDeGuardado(e, CAMPOS)),
+      onError: (e: unknown) => {
+        if (e instanceof ApiError && e.status >= 400 && e.status < 500) setClave(nuevaClave());
+        setErrores(erroresDeGuardado(e, CAMPOS));
+      },
     };
     if (original) cambiar.mutate({ id: original.id, cuerpo }, opciones);
-    else crear.mutate(cuerpo, opciones);
+    else crear.mutate({ cuerpo, clave }, opciones);
   }
 
   return (

@@ -74,6 +74,10 @@ describe('Mantenimiento programado: the plan form (issue 32)', () => {
     fireEvent.submit(form);
 
     await waitFor(() => expect(llamadas.de('POST', '/api/v2/mantenimiento')).toHaveLength(1));
+    // With the form's Idempotency-Key: a retry after a cut creates one plan.
+    expect(llamadas.de('POST', '/api/v2/mantenimiento')[0]!.headers.get('Idempotency-Key')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(llamadas.de('POST', '/api/v2/mantenimiento')[0]!.cuerpo).toMatchObject({
       cliente: 3,
       ubicacion: 7,
@@ -90,6 +94,30 @@ describe('Mantenimiento programado: the plan form (issue 32)', () => {
       activo: true,
     });
     await waitFor(() => expect(screen.queryByTestId('mantenimiento-form')).toBeNull());
+  });
+
+  it('a refused new plan is sent again, corrected, with a new Idempotency-Key (the first changed nothing)', async () => {
+    let intentos = 0;
+    const llamadas = simularServidor({
+      ...SERVIDOR,
+      'GET /api/v2/mantenimientos': { mantenimientos: [] },
+      'POST /api/v2/mantenimiento': () =>
+        ++intentos === 1 ? errorDelServidor(400, 'El título es obligatorio.', 'plantilla.titulo') : makeMantenimiento(),
+    });
+    renderConApp(<MantenimientoPage />, { usuario: makeSupervisor(), ruta: '/mantenimiento?cliente=3' });
+    const form = await screen.findByRole('form', { name: 'Nuevo plan' });
+    cambiar('mantenimiento-titulo', 'ionInput', 'x');
+    fireEvent.submit(form);
+    expect(await screen.findByText('El título es obligatorio.')).toBeTruthy();
+    cambiar('mantenimiento-titulo', 'ionInput', 'Service de caldera');
+    fireEvent.submit(form);
+    await waitFor(() => expect(llamadas.de('POST', '/api/v2/mantenimiento')).toHaveLength(2));
+    const [primera, segunda] = llamadas
+      .de('POST', '/api/v2/mantenimiento')
+      .map((l) => l.headers.get('Idempotency-Key'));
+    expect(primera).toBeTruthy();
+    expect(segunda).toBeTruthy();
+    expect(segunda).not.toBe(primera);
   });
 
   it('another client empties the site, the equipo and the responsables', async () => {
