@@ -23,6 +23,8 @@ interface Props {
   actuales?: { ubicacion?: Nombrado | null; equipo?: (Nombrado & { codigo?: string | null }) | null };
   /** Prefix of the test ids: `${testId}-ubicacion`, `${testId}-equipo`. */
   testId: string;
+  /** As a filter of a list: «Todas» / «Todos» instead of «Sin ubicación» / «Sin equipo». */
+  comoFiltro?: boolean;
 }
 
 /**
@@ -30,7 +32,7 @@ interface Props {
  * equipos offered are the client's at the site chosen; a new site empties the equipo. The form
  * empties both when the client changes.
  */
-export function CamposUbicacionEquipo({ cliente, ubicacion, equipo, actuales, testId }: Props) {
+export function CamposUbicacionEquipo({ cliente, ubicacion, equipo, actuales, testId, comoFiltro = false }: Props) {
   const conCliente = { habilitada: cliente !== null };
   const ubicaciones = useUbicaciones(cliente, conCliente);
   const equipos = useEquiposDe(cliente === null ? null : { cliente, ubicacion: ubicacion.value }, conCliente);
@@ -38,8 +40,8 @@ export function CamposUbicacionEquipo({ cliente, ubicacion, equipo, actuales, te
     <>
       <CampoSeleccion<number, number | null>
         {...ubicacion}
-        label="Ubicación (opcional)"
-        ninguno="Sin ubicación"
+        label={comoFiltro ? 'Ubicación' : 'Ubicación (opcional)'}
+        ninguno={comoFiltro ? 'Todas' : 'Sin ubicación'}
         disabled={ubicacion.disabled || cliente === null}
         opciones={conElActual(ubicaciones.data, actuales?.ubicacion).map((u) => ({ valor: u.id, texto: u.nombre }))}
         onChange={(nueva) => {
@@ -50,8 +52,8 @@ export function CamposUbicacionEquipo({ cliente, ubicacion, equipo, actuales, te
       />
       <CampoSeleccion<number, number | null>
         {...equipo}
-        label="Equipo (opcional)"
-        ninguno="Sin equipo"
+        label={comoFiltro ? 'Equipo' : 'Equipo (opcional)'}
+        ninguno={comoFiltro ? 'Todos' : 'Sin equipo'}
         disabled={equipo.disabled || cliente === null}
         opciones={conElActual(equipos.data?.equipos, actuales?.equipo).map((e) => ({
           valor: e.id,

@@ -3,6 +3,7 @@ import { IonButton, IonContent, IonToggle, useIonRouter } from '@ionic/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { CampoFecha } from '../../../components/campo-fecha';
 import { CampoSeleccion, type Opcion } from '../../../components/campos';
+import { CamposUbicacionEquipo } from '../../../domain/equipo';
 import { PageHeader } from '../../../components/page-header';
 import { useAreas, usePrioridades, useTiposOrden } from '../../../lib/catalogos';
 import { useClientesUsados } from '../api/get-clientes-usados';
@@ -28,6 +29,11 @@ const RUTA = '/orderslistfilter';
 const TODOS_LOS_ESTADOS = ESTADOS.map((e) => e.id as number);
 
 type FiltroDeDato = 'cliente' | 'responsable' | 'tipo' | 'area' | 'prioridad';
+
+/** A select of the filters: a value and its change, never in error nor disabled. */
+function campoDeFiltro(value: number | null, onChange: (v: number | null) => void, name: string) {
+  return { name, value, onChange, error: undefined, disabled: false };
+}
 
 /** A catalogue as the options of a select, while it loads none. */
 function catalogo<E extends { id: number }>(
@@ -152,7 +158,14 @@ function FormularioFiltros({ iniciales }: { iniciales: FiltrosLista }) {
                 name={campo}
                 label={etiqueta}
                 value={borrador[campo]}
-                onChange={(valor) => cambiar({ [campo]: valor })}
+                // Another client: its sites and equipos are not the old one's.
+                onChange={(valor) =>
+                  cambiar(
+                    campo === 'cliente' && valor !== borrador.cliente
+                      ? { cliente: valor, ubicacion: null, equipo: null }
+                      : { [campo]: valor },
+                  )
+                }
                 error={undefined}
                 disabled={false}
                 ninguno={todos}
@@ -160,6 +173,13 @@ function FormularioFiltros({ iniciales }: { iniciales: FiltrosLista }) {
                 data-testid={`filtro-${campo}`}
               />
             ))}
+            <CamposUbicacionEquipo
+              cliente={borrador.cliente}
+              ubicacion={campoDeFiltro(borrador.ubicacion, (ubicacion) => cambiar({ ubicacion }), 'ubicacion')}
+              equipo={campoDeFiltro(borrador.equipo, (equipo) => cambiar({ equipo }), 'equipo')}
+              testId="filtro"
+              comoFiltro
+            />
           </section>
 
           <section className="delego-card ordenes-formulario__tarjeta ordenes-formulario__campos">

@@ -31,13 +31,15 @@ describe('home: the order list', () => {
     });
     renderConApp(<OrdenesListaPage />, {
       usuario: makeSupervisor(),
-      ruta: '/home?estados=4,5&cliente=3&vencidas=1&q=%23123&orden=vencimiento&desde=2026-10-01&hasta=2026-10-31&fecha=fechaFin',
+      ruta: '/home?estados=4,5&cliente=3&equipo=5&vencidas=1&q=%23123&orden=vencimiento&desde=2026-10-01&hasta=2026-10-31&fecha=fechaFin',
     });
 
     await waitFor(() => expect(pedidosDeLista(llamadas)).toHaveLength(1));
     expect(pedidosDeLista(llamadas)[0]).toEqual({
       estados: [4, 5],
       cliente: 3,
+      ubicacion: null,
+      equipo: 5,
       responsable: null,
       tipo: null,
       area: null,

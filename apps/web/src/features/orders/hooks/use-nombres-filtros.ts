@@ -1,3 +1,4 @@
+import { useEquiposDe, useUbicaciones } from '../../../domain/equipo';
 import { useAreas, usePrioridades, useTiposOrden } from '../../../lib/catalogos';
 import { useClientesUsados } from '../api/get-clientes-usados';
 import { useResponsablesDisponibles } from '../../../domain/orden';
@@ -37,11 +38,20 @@ export function useChipsFiltros(f: FiltrosLista): ChipFiltro[] {
   const tipos = useTiposOrden({ habilitada: activos.includes('tipo') });
   const areas = useAreas({ habilitada: activos.includes('area') });
   const prioridades = usePrioridades({ habilitada: activos.includes('prioridad') });
+  // A site's and an equipo's names come from the client's lists (their filters go with a client).
+  const ubicaciones = useUbicaciones(f.cliente, { habilitada: activos.includes('ubicacion') && f.cliente !== null });
+  const equipos = useEquiposDe(f.cliente === null ? null : { cliente: f.cliente, ubicacion: f.ubicacion }, {
+    habilitada: activos.includes('equipo') && f.cliente !== null,
+  });
 
   return activos.map((filtro): ChipFiltro => {
     switch (filtro) {
       case 'cliente':
         return { filtro, texto: `Cliente: ${nombreDe(clientes.data, f.cliente, (c) => c.nombre)}` };
+      case 'ubicacion':
+        return { filtro, texto: `Ubicación: ${nombreDe(ubicaciones.data, f.ubicacion, (u) => u.nombre)}` };
+      case 'equipo':
+        return { filtro, texto: `Equipo: ${nombreDe(equipos.data?.equipos, f.equipo, (e) => e.nombre)}` };
       case 'responsable':
         return { filtro, texto: `Responsable: ${nombreDe(usuarios.data, f.responsable, nombrePersona)}` };
       case 'tipo':

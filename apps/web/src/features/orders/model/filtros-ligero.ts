@@ -4,9 +4,11 @@
  * and pedir-inicio.ts the body of the first page, so the two ask for the same list.
  */
 
-/** No client, responsable, type, area, priority nor date range; the range, if any, on creation. */
+/** No client, site, equipo, responsable, type, area, priority nor date range; the range, if any, on creation. */
 export const SIN_FILTROS = {
   cliente: null,
+  ubicacion: null,
+  equipo: null,
   responsable: null,
   tipo: null,
   area: null,

@@ -28,6 +28,8 @@ describe('filters in the address', () => {
       estados: [1, 4],
       vencidas: true,
       cliente: 3,
+      ubicacion: 7,
+      equipo: 5,
       responsable: 4,
       tipo: 2,
       area: 6,
@@ -40,7 +42,7 @@ describe('filters in the address', () => {
     };
     const q = escribirFiltros(f).toString();
     expect(q).toBe(
-      'estados=1%2C4&vencidas=1&cliente=3&responsable=4&tipo=2&area=6&prioridad=4&desde=2026-10-01&hasta=2026-10-31&fecha=fechaFin&q=bomba&orden=vencimiento',
+      'estados=1%2C4&vencidas=1&cliente=3&ubicacion=7&equipo=5&responsable=4&tipo=2&area=6&prioridad=4&desde=2026-10-01&hasta=2026-10-31&fecha=fechaFin&q=bomba&orden=vencimiento',
     );
     expect(leer(q)).toEqual(f);
   });
@@ -64,6 +66,8 @@ describe('filters -> body of POST /api/v4/ordenes/all/filtered', () => {
     expect(cuerpoDeFiltros(FILTROS_INICIALES, AR)).toEqual({
       estados: [1, 2, 3],
       cliente: null,
+      ubicacion: null,
+      equipo: null,
       responsable: null,
       tipo: null,
       area: null,
@@ -152,6 +156,15 @@ describe('filters chosen on the filters screen', () => {
     expect(filtrosAvanzados(f)).toEqual(['cliente', 'fechas']);
     expect(quitarFiltro(f, 'cliente').cliente).toBeNull();
     expect(quitarFiltro(f, 'fechas')).toMatchObject({ fechaDesde: null, fechaHasta: null, campoFecha: 'creada' });
+  });
+
+  it('a site and an equipo go with their client: removing the client or the site removes what hangs from it', () => {
+    const g: FiltrosLista = { ...f, ubicacion: 7, equipo: 5 };
+    expect(filtrosAvanzados(g)).toEqual(['cliente', 'ubicacion', 'equipo', 'fechas']);
+    expect(quitarFiltro(g, 'cliente')).toMatchObject({ cliente: null, ubicacion: null, equipo: null });
+    expect(quitarFiltro(g, 'ubicacion')).toMatchObject({ cliente: 3, ubicacion: null, equipo: null });
+    expect(quitarFiltro(g, 'equipo')).toMatchObject({ cliente: 3, ubicacion: 7, equipo: null });
+    expect(cuerpoDeFiltros(g, AR)).toMatchObject({ cliente: 3, ubicacion: 7, equipo: 5 });
   });
 
   it('clearing keeps only the sort', () => {

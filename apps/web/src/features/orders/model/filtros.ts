@@ -27,6 +27,9 @@ export interface FiltrosLista {
   /** Only open orders whose due date passed. */
   vencidas: boolean;
   cliente: number | null;
+  /** A site and an equipo of that client (issue 32). */
+  ubicacion: number | null;
+  equipo: number | null;
   responsable: number | null;
   tipo: number | null;
   area: number | null;
@@ -73,6 +76,8 @@ export const PARAMETROS_LISTA = {
   estados: 'estados',
   vencidas: 'vencidas',
   cliente: 'cliente',
+  ubicacion: 'ubicacion',
+  equipo: 'equipo',
   responsable: 'responsable',
   tipo: 'tipo',
   area: 'area',
@@ -150,6 +155,8 @@ export function leerFiltros(params: URLSearchParams): FiltrosLista {
     estados: leerEstados(params.get(P.estados)),
     vencidas: params.get(P.vencidas) === '1',
     cliente: leerId(params.get(P.cliente)),
+    ubicacion: leerId(params.get(P.ubicacion)),
+    equipo: leerId(params.get(P.equipo)),
     responsable: leerId(params.get(P.responsable)),
     tipo: leerId(params.get(P.tipo)),
     area: leerId(params.get(P.area)),
@@ -168,6 +175,8 @@ export function escribirFiltros(f: FiltrosLista): URLSearchParams {
   if (f.estados !== 'abiertas') p.set(P.estados, typeof f.estados === 'string' ? f.estados : f.estados.join(','));
   if (f.vencidas) p.set(P.vencidas, '1');
   if (f.cliente !== null) p.set(P.cliente, String(f.cliente));
+  if (f.ubicacion !== null) p.set(P.ubicacion, String(f.ubicacion));
+  if (f.equipo !== null) p.set(P.equipo, String(f.equipo));
   if (f.responsable !== null) p.set(P.responsable, String(f.responsable));
   if (f.tipo !== null) p.set(P.tipo, String(f.tipo));
   if (f.area !== null) p.set(P.area, String(f.area));
@@ -195,6 +204,8 @@ export function cuerpoDeFiltros(f: FiltrosLista, zona: string, porPagina = POR_P
   return {
     estados: idsDeEstados(f.estados),
     cliente: f.cliente,
+    ubicacion: f.ubicacion,
+    equipo: f.equipo,
     responsable: f.responsable,
     tipo: f.tipo,
     area: f.area,
@@ -210,11 +221,14 @@ export function cuerpoDeFiltros(f: FiltrosLista, zona: string, porPagina = POR_P
 }
 
 /** The filters set on the filters screen (not the chips, the search or the sort) that are in use. */
-export type FiltroAvanzado = 'cliente' | 'responsable' | 'tipo' | 'area' | 'prioridad' | 'fechas';
+export type FiltroAvanzado =
+  'cliente' | 'ubicacion' | 'equipo' | 'responsable' | 'tipo' | 'area' | 'prioridad' | 'fechas';
 
 export function filtrosAvanzados(f: FiltrosLista): FiltroAvanzado[] {
   const activos: FiltroAvanzado[] = [];
   if (f.cliente !== null) activos.push('cliente');
+  if (f.ubicacion !== null) activos.push('ubicacion');
+  if (f.equipo !== null) activos.push('equipo');
   if (f.responsable !== null) activos.push('responsable');
   if (f.tipo !== null) activos.push('tipo');
   if (f.area !== null) activos.push('area');
@@ -225,6 +239,9 @@ export function filtrosAvanzados(f: FiltrosLista): FiltroAvanzado[] {
 
 export function quitarFiltro(f: FiltrosLista, filtro: FiltroAvanzado): FiltrosLista {
   if (filtro === 'fechas') return { ...f, fechaDesde: null, fechaHasta: null, campoFecha: 'creada' };
+  // A site and an equipo belong to the client: without it, neither.
+  if (filtro === 'cliente') return { ...f, cliente: null, ubicacion: null, equipo: null };
+  if (filtro === 'ubicacion') return { ...f, ubicacion: null, equipo: null };
   return { ...f, [filtro]: null };
 }
 
