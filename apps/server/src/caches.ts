@@ -133,7 +133,7 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
     /**
      * Answers of the calendar per user and query, as the JSON written (LIST_CACHE_MS, as the list's
      * pages; docs/CALENDARIO.md). Its orders are the list's, with the user's «editable»: dropped by
-     * the detail's events and by a new order. The recurring plans' events join at their merge.
+     * the detail's events and by a new order; its scheduled occurrences, by a plan's change.
      */
     calendario: {
       nombre: 'calendario',
@@ -142,6 +142,7 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
       maxPorEntidad: 200,
       maxBytes: 8 * MB,
       invalidadaPor: {
+        'mantenimiento.cambiado': empresa,
         'orden.creada': empresa,
         'orden.modificada': empresa,
         'orden.eliminada': empresa,

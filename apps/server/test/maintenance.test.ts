@@ -347,6 +347,31 @@ describe('el programador', () => {
   });
 });
 
+describe('el calendario', () => {
+  it('muestra un plan nuevo enseguida y lo quita al pausarlo: cada cambio descarta sus respuestas guardadas', async () => {
+    env.clock.t = AHORA;
+    const ver = async () =>
+      (
+        (await call('GET', '/api/v4/calendario?desde=2026-06-15&hasta=2026-06-21', 'admin')).json() as {
+          programadas: { planId: number }[];
+        }
+      ).programadas;
+    // Read (and kept) before the plan exists.
+    await ver();
+    const p = await crear(
+      plan({
+        regla: { tipo: 'dias', cada: 1 },
+        inicio: '2026-06-15',
+        plantilla: { titulo: 'Ronda diaria', responsable: [u.operario] },
+      }),
+    );
+    expect((await ver()).filter((x) => x.planId === p.id)).toHaveLength(7);
+    await call('POST', `/api/v2/mantenimiento/${p.id}/pausar`, 'admin');
+    expect((await ver()).filter((x) => x.planId === p.id)).toHaveLength(0);
+    await call('DELETE', `/api/v2/mantenimiento/${p.id}`, 'admin');
+  });
+});
+
 describe('un plan para un equipo', () => {
   it('nombra la ubicación y el equipo del cliente, cada orden los lleva, y el equipo no se borra mientras el plan lo nombra', async () => {
     env.clock.t = AHORA;

@@ -23,6 +23,8 @@ export type DomainEvent =
   | { type: 'clientes.cambiados'; entidadId: number }
   | { type: 'usuarios.cambiados'; entidadId: number }
   | { type: 'catalogo.cambiado'; entidadId: number }
+  /** A maintenance plan was created, changed, paused, resumed or deleted (issue 32): the calendar's answers go. */
+  | { type: 'mantenimiento.cambiado'; entidadId: number }
   | {
       /** orden.conformidad: the client's conformity changed (issue 31, modules/conformity). */
       type: 'orden.creada' | 'orden.eliminada' | 'orden.conformidad';

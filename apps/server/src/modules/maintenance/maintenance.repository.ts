@@ -30,6 +30,12 @@ export type OcurrenciaAbierta = Pick<OcurrenciaFila, 'id' | 'entidadId' | 'fecha
 
 const ABIERTAS = ['pendiente', 'esperando_cupo'];
 
+/** Which of a plan's references are the company's and usable (each false one is a 400 on its field). */
+type ReferenciasValidas = Record<
+  'cliente' | 'tipo' | 'area' | 'prioridad' | 'usuarios' | 'ubicacion' | 'equipo',
+  boolean
+>;
+
 /** SQL of the maintenance plans and their occurrences, always filtered by company. */
 export class MaintenanceRepository {
   constructor(private readonly db: DbOrTx) {}
@@ -83,25 +89,9 @@ export class MaintenanceRepository {
       ubicacion: number | null;
       equipo: number | null;
     },
-  ): Promise<{
-    cliente: boolean;
-    tipo: boolean;
-    area: boolean;
-    prioridad: boolean;
-    usuarios: boolean;
-    ubicacion: boolean;
-    equipo: boolean;
-  }> {
+  ): Promise<ReferenciasValidas> {
     const [f] = (
-      await this.db.execute<{
-        cliente: boolean;
-        tipo: boolean;
-        area: boolean;
-        prioridad: boolean;
-        usuarios: boolean;
-        ubicacion: boolean;
-        equipo: boolean;
-      }>(sql`
+      await this.db.execute<ReferenciasValidas>(sql`
       select exists(select 1 from clientes where id = ${r.cliente} and entidad_id = ${entidadId} and activo) as cliente,
              (${r.tipoOrden}::int is null or exists(select 1 from tipos_orden where id = ${r.tipoOrden} and entidad_id = ${entidadId} and not archivado)) as tipo,
              (${r.area}::int is null or exists(select 1 from areas where id = ${r.area} and entidad_id = ${entidadId} and not archivada)) as area,

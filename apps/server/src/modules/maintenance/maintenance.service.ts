@@ -150,6 +150,7 @@ export class MaintenanceService {
       const [v] = await this.vistas(actor.entidadId, [(await repo.plan(actor.entidadId, id))!], repo);
       return responderEnTransaccion(tx, v!);
     });
+    this.cambiado(actor.entidadId);
     this.despertar();
     return vista;
   }
@@ -165,6 +166,7 @@ export class MaintenanceService {
       const c = b.activo ? cursor(b, b.inicio > hoy ? b.inicio : hoy) : { proxima: null, generarDesde: null };
       await repo.actualizar(actor.entidadId, id, { ...this.columnas(b), ...c });
     });
+    this.cambiado(actor.entidadId);
     this.despertar();
     return this.find(actor, id);
   }
@@ -176,6 +178,7 @@ export class MaintenanceService {
     // Resuming starts from today: what fell due while paused is not created afterwards.
     const c = activo ? cursor(p, p.inicio > hoy ? p.inicio : hoy) : { proxima: p.proxima, generarDesde: null };
     await this.repo().actualizar(actor.entidadId, id, { activo, ...c });
+    this.cambiado(actor.entidadId);
     if (activo) this.despertar();
     return this.find(actor, id);
   }
@@ -184,6 +187,12 @@ export class MaintenanceService {
     const p = await this.visible(actor, id);
     if (!puedeProgramar(actor, p.clienteId)) throw AppError.forbidden(SIN_PERMISO_MANTENIMIENTO);
     await this.repo().borrar(actor.entidadId, id);
+    this.cambiado(actor.entidadId);
+  }
+
+  /** After a plan's change committed: what caches its dates (the calendar) drops them, on every instance. */
+  private cambiado(entidadId: number): void {
+    this.bus.publish({ type: 'mantenimiento.cambiado', entidadId });
   }
 
   /** A plan the actor may see (its client is one the actor schedules for), else 404. */
