@@ -90,7 +90,10 @@ export class EjecutorPgBoss implements Ejecutor {
     });
     boss.on('error', (err) => this.log.error({ err }, 'mantenimiento.pgBossError'));
     await boss.start();
-    await boss.createQueue(COLA_MANTENIMIENTO, { name: COLA_MANTENIMIENTO, policy: 'singleton', retryLimit: 0 });
+    // `short`: at most one tick waiting, never a pile of them. Not `singleton`: a tick left active by
+    // a process killed with SIGKILL would block every other until pg-boss expires it (15 min). Two
+    // ticks at once are safe (unique keys and row locks, docs/MANTENIMIENTO.md).
+    await boss.createQueue(COLA_MANTENIMIENTO, { name: COLA_MANTENIMIENTO, policy: 'short', retryLimit: 0 });
     await boss.schedule(COLA_MANTENIMIENTO, this.cron);
     await boss.work(COLA_MANTENIMIENTO, { pollingIntervalSeconds: 2 }, async () => {
       await this.tick();
