@@ -20,6 +20,20 @@ const ordenes: InvalidadaPor<string> = {
   'usuarios.cambiados': empresa,
 };
 
+/**
+ * The events after which an answer that carries names and what the user may do (the detail, the
+ * calendar) may differ: names of clients, users and catalogue, and a user's permissions.
+ */
+const nombresYAcceso: InvalidadaPor<string> = {
+  'clientes.cambiados': empresa,
+  'clientes.cacheLimpiada': empresa,
+  'usuarios.cambiados': empresa,
+  'usuarios.cacheLimpiada': empresa,
+  'catalogo.cambiado': empresa,
+  'usuario.credencialesCambiadas': empresa,
+  'usuario.datosCambiados': empresa,
+};
+
 const MB = 1024 * 1024;
 
 /**
@@ -121,13 +135,7 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
         'orden.estadoCambiado': empresa,
         'orden.responsablesCambiados': empresa,
         'orden.checklistCambiada': empresa,
-        'clientes.cambiados': empresa,
-        'clientes.cacheLimpiada': empresa,
-        'usuarios.cambiados': empresa,
-        'usuarios.cacheLimpiada': empresa,
-        'catalogo.cambiado': empresa,
-        'usuario.credencialesCambiadas': empresa,
-        'usuario.datosCambiados': empresa,
+        ...nombresYAcceso,
       },
     } satisfies CacheDeclaration<string>,
     /**
@@ -143,18 +151,8 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
       maxBytes: 8 * MB,
       invalidadaPor: {
         'mantenimiento.cambiado': empresa,
-        'orden.creada': empresa,
-        'orden.modificada': empresa,
-        'orden.eliminada': empresa,
-        'orden.estadoCambiado': empresa,
-        'orden.responsablesCambiados': empresa,
-        'clientes.cambiados': empresa,
-        'clientes.cacheLimpiada': empresa,
-        'usuarios.cambiados': empresa,
-        'usuarios.cacheLimpiada': empresa,
-        'catalogo.cambiado': empresa,
-        'usuario.credencialesCambiadas': empresa,
-        'usuario.datosCambiados': empresa,
+        ...ordenes,
+        ...nombresYAcceso,
       },
     } satisfies CacheDeclaration<string>,
     /**
