@@ -166,6 +166,9 @@ describe('urlParaLog', () => {
     expect(urlParaLog(`/api/v2/algo/${TOKEN}`)).toBe('/api/v2/algo/…');
     expect(urlParaLog(`/api/v2/algo/x%41y`)).toBe('/api/v2/algo/…');
     expect(urlParaLog(`/api/v2/x?${TOKEN}`)).toBe('/api/v2/x?…');
+    // A QR label's code (22 characters) in the web's page and in its call.
+    expect(urlParaLog('/q/AbCdEfGhIjKlMnOpQrStUv')).toBe('/q/…');
+    expect(urlParaLog('/api/v4/qr/AbCdEfGhIjKlMnOpQrStUv')).toBe('/api/v4/qr/…');
   });
 
   it('deja las rutas y los ids como están', () => {
