@@ -74,6 +74,8 @@ export const COLA_MANTENIMIENTO = 'mantenimiento-tick';
 export class EjecutorPgBoss implements Ejecutor {
   private boss: PgBoss | undefined;
   private detenido = false;
+  /** pg-boss's statements on the pool not yet answered (see `detener`). */
+  private enCurso = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -85,7 +87,12 @@ export class EjecutorPgBoss implements Ejecutor {
   async iniciar(): Promise<void> {
     const { default: Boss } = await import('pg-boss');
     const boss = new Boss({
-      db: { executeSql: (text, values) => this.pool.query(text, values) },
+      db: {
+        executeSql: (text, values) => {
+          this.enCurso++;
+          return this.pool.query(text, values).finally(() => this.enCurso--);
+        },
+      },
       schema: 'pgboss',
     });
     boss.on('error', (err) => this.log.error({ err }, 'mantenimiento.pgBossError'));
@@ -96,7 +103,8 @@ export class EjecutorPgBoss implements Ejecutor {
     await boss.createQueue(COLA_MANTENIMIENTO, { name: COLA_MANTENIMIENTO, policy: 'short', retryLimit: 0 });
     await boss.schedule(COLA_MANTENIMIENTO, this.cron);
     await boss.work(COLA_MANTENIMIENTO, { pollingIntervalSeconds: 2 }, async () => {
-      await this.tick();
+      // A job fetched while stopping is left to the next tick (a missed window is caught up).
+      if (!this.detenido) await this.tick();
     });
     this.boss = boss;
     this.despertar();
@@ -113,5 +121,13 @@ export class EjecutorPgBoss implements Ejecutor {
     this.detenido = true;
     // Graceful: the tick in progress ends (its transactions commit) before the pool closes.
     await this.boss?.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
+    // pg-boss's stop does not wait for a worker's fetch already sent: its answer still reaches the
+    // worker, which then completes the job without awaiting it. The pool may close only once nothing
+    // of pg-boss is in flight, checked again after the microtasks a fetched job sets off.
+    for (;;) {
+      while (this.enCurso > 0) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setImmediate(r));
+      if (this.enCurso === 0) return;
+    }
   }
 }
