@@ -25,6 +25,10 @@ export default mergeConfig(
     test: {
       css: false,
       execArgv: SIN_WEBSTORAGE_DE_NODE,
+      // A screen's first test also pays the import of its page (Ionic's components, transformed on
+      // demand): ~1 s on an idle machine, past the default 5 s on a loaded CI machine (seen with a
+      // load of 12 on 2 cores). A test that hangs still fails, after 15 s.
+      testTimeout: 15_000,
       // Two kinds of test file (docs/CONVENTIONS.md): screens, hooks and browser code
       // (`*.test.tsx`, `*.dom.test.ts`) run in jsdom with the fake server and Ionic set up; plain
       // logic (`*.test.ts`) runs in Node without them, which saves the ~3 s a DOM file spends
