@@ -78,6 +78,8 @@ await asegurarPrograma(process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy', 'haproxy'
 // The PDF tests render pages (poppler's pdftoppm) and read the QR codes of the label sheets back (zbarimg).
 await asegurarPrograma('/usr/bin/pdftoppm', 'poppler-utils', 'las pruebas que dibujan PDF');
 await asegurarPrograma('/usr/bin/zbarimg', 'zbar-tools', 'la prueba que lee los códigos QR de las etiquetas');
+// The maintenance journey moves its server's clock with libfaketime (e2e/reloj.ts).
+await asegurarPrograma('/usr/bin/faketime', 'faketime', 'el recorrido que adelanta el reloj del servidor');
 
 let pgUrl = process.env.TEST_DATABASE_URL;
 if (!pgUrl) {

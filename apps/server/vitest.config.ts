@@ -27,6 +27,7 @@ export default defineConfig({
               ? [
                   'test/fiabilidad-kill9.test.ts',
                   'test/fiabilidad-kill9-bandeja.test.ts',
+                  'test/maintenance-kill9.test.ts',
                   'test/datos-respaldo-pglite.test.ts',
                 ]
               : ['test/**/*.pg.test.ts']),

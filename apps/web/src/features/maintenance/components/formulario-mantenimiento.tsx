@@ -19,11 +19,12 @@ import {
   CampoTexto,
   CampoTextoLargo,
   MensajeCampo,
+  type Opcion,
 } from '../../../components/campos';
 import { useAviso } from '../../../components/avisos';
 import { CamposUbicacionEquipo } from '../../../domain/equipo';
 import { useResponsablesDisponibles } from '../../../domain/orden';
-import { useAreas, usePrioridades, useTiposOrden } from '../../../lib/catalogos';
+import { useAreas, useEtiquetas, usePrioridades, useTiposOrden, type ClaseEtiqueta } from '../../../lib/catalogos';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { ApiError } from '../../../lib/errors';
 import { erroresDeGuardado, type PropsCampo } from '../../../lib/formularios';
@@ -186,16 +187,17 @@ export function FormularioMantenimiento({ original, previo, alGuardar, alCancela
     disabled: ocupado,
     'data-testid': `mantenimiento-${nombre}`,
   });
-  const catalogos = [
-    { nombre: 'tipoOrden', etiqueta: 'Tipo de orden', ninguno: 'Sin tipo', lista: tipos.data, testId: 'tipo-orden' },
-    { nombre: 'area', etiqueta: 'Área', ninguno: 'Sin área', lista: areas.data, testId: 'area' },
+  // Type and area may have been archived since the plan was saved: the plan's own stays offered.
+  const etiquetas = [
     {
-      nombre: 'prioridad',
-      etiqueta: 'Prioridad',
-      ninguno: 'Sin prioridad',
-      lista: prioridades.data,
-      testId: 'prioridad',
+      nombre: 'tipoOrden',
+      clase: 'tipos',
+      etiqueta: 'Tipo de orden',
+      ninguno: 'Sin tipo',
+      enUso: tipos.data,
+      testId: 'tipo-orden',
     },
+    { nombre: 'area', clase: 'areas', etiqueta: 'Área', ninguno: 'Sin área', enUso: areas.data, testId: 'area' },
   ] as const;
 
   function enviar() {
@@ -280,16 +282,25 @@ export function FormularioMantenimiento({ original, previo, alGuardar, alCancela
         ubicacion="mantenimiento-form__ancho"
         data-testid="mantenimiento-detalle"
       />
-      {catalogos.map(({ nombre, etiqueta, ninguno, lista, testId }) => (
-        <CampoSeleccion<number, number | null>
+      {etiquetas.map(({ nombre, clase, etiqueta, ninguno, enUso, testId }) => (
+        <CampoEtiqueta
           key={nombre}
           {...campo(nombre, `plantilla.${nombre}`)}
+          clase={clase}
+          enUso={enUso}
+          delPlan={original ? original.plantilla[nombre] : undefined}
           label={etiqueta}
           ninguno={ninguno}
-          opciones={(lista ?? []).map((e) => ({ valor: e.id, texto: e.nombre }))}
           data-testid={`mantenimiento-${testId}`}
         />
       ))}
+      <CampoSeleccion<number, number | null>
+        {...campo('prioridad', 'plantilla.prioridad')}
+        label="Prioridad"
+        ninguno="Sin prioridad"
+        opciones={(prioridades.data ?? []).map((e) => ({ valor: e.id, texto: e.nombre }))}
+        data-testid="mantenimiento-prioridad"
+      />
       <CampoSeleccionMultiple
         {...campo('responsable', 'plantilla.responsable')}
         label="Responsables"
@@ -377,4 +388,38 @@ export function FormularioMantenimiento({ original, previo, alGuardar, alCancela
       />
     </form>
   );
+}
+
+type PropsEtiqueta = PropsCampo<number | null> & {
+  clase: ClaseEtiqueta;
+  /** The catalogue in use (archived ones left out), undefined while it loads. */
+  enUso: readonly { id: number; nombre: string }[] | undefined;
+  label: string;
+  ninguno: string;
+  'data-testid': string;
+};
+
+const ARCHIVADO: Record<ClaseEtiqueta, string> = { tipos: 'archivado', areas: 'archivada' };
+
+/**
+ * The template's type or area. A new plan is offered the ones in use. A plan being edited (a form
+ * is one or the other for its whole life) also reads the archived ones: the one it has saved, when
+ * archived since, is offered as «Preventivo (archivado)» instead of a blank select, to that plan only.
+ */
+function CampoEtiqueta({ delPlan, ...props }: PropsEtiqueta & { delPlan: number | null | undefined }) {
+  if (delPlan === undefined)
+    return <CampoSeleccion<number, number | null> {...props} opciones={opcionesDe(props.enUso)} />;
+  return <CampoEtiquetaDelPlan {...props} delPlan={delPlan} />;
+}
+
+function CampoEtiquetaDelPlan({ clase, enUso, delPlan, ...props }: PropsEtiqueta & { delPlan: number | null }) {
+  const todas = useEtiquetas(clase);
+  const opciones = opcionesDe(enUso);
+  const suya = enUso && !enUso.some((e) => e.id === delPlan) && todas.data?.find((e) => e.id === delPlan);
+  if (suya) opciones.push({ valor: suya.id, texto: `${suya.nombre} (${ARCHIVADO[clase]})` });
+  return <CampoSeleccion<number, number | null> {...props} opciones={opciones} />;
+}
+
+function opcionesDe(lista: PropsEtiqueta['enUso']): Opcion<number>[] {
+  return (lista ?? []).map((e) => ({ valor: e.id, texto: e.nombre }));
 }

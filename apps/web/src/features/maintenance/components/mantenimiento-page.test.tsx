@@ -190,6 +190,59 @@ describe('Mantenimiento programado: the plan form (issue 32)', () => {
     expect(llamadas.de('POST', '/api/v2/mantenimiento')).toHaveLength(0);
   });
 
+  it('a plan whose type was archived shows it as «(archivado)», only to that plan, and the reason its order failed', async () => {
+    const motivo = 'El tipo de orden indicado no existe o está archivado.';
+    const plan = makeMantenimiento({
+      plantilla: { ...makeMantenimiento().plantilla, tipoOrden: 8 },
+      ocurrencias: [{ id: 70, mantenimientoId: 9, fecha: '2026-11-30', estado: 'fallida', ordenId: null, motivo }],
+    });
+    const llamadas = simularServidor({
+      ...SERVIDOR,
+      // In use, the archived type is not offered; with incluirArchivados it is there.
+      'GET /api/v2/tipoOrden/all': ({ query }) => [
+        { id: 1, nombre: 'Preventivo', archivado: false },
+        ...(query.get('incluirArchivados') === 'true' ? [{ id: 8, nombre: 'Correctivo', archivado: true }] : []),
+      ],
+      'GET /api/v2/mantenimientos': { mantenimientos: [plan] },
+      'PUT /api/v2/mantenimiento/9': () => errorDelServidor(400, motivo, 'plantilla.tipoOrden'),
+    });
+    renderConApp(<MantenimientoPage />, { usuario: makeSupervisor(), ruta: '/mantenimiento' });
+
+    const item = await screen.findByTestId('mantenimiento-plan-9');
+    expect(within(item).getByTestId('mantenimiento-esperando')).toHaveTextContent(
+      `No se pudo crear 30/11/2026: ${motivo}`,
+    );
+
+    fireEvent.click(within(item).getByTestId('mantenimiento-editar'));
+    const form = await screen.findByRole('form', { name: 'Editar plan' });
+    const tipo = screen.getByTestId('mantenimiento-tipo-orden');
+    const textos = () => [...tipo.querySelectorAll('ion-select-option')].map((o) => o.textContent);
+    await waitFor(() => expect(textos()).toEqual(['Sin tipo', 'Preventivo', 'Correctivo (archivado)']));
+    expect(tipo).toHaveProperty('value', 8);
+    // The area is in use: its list is the plain one.
+    expect(
+      [...screen.getByTestId('mantenimiento-area').querySelectorAll('ion-select-option')].map((o) => o.textContent),
+    ).toEqual(['Sin área', 'Calefacción']);
+    // Kept as it is, the server refuses it: its message goes under the select.
+    fireEvent.submit(form);
+    await waitFor(() => expect(tipo).toMatchObject({ errorText: motivo }));
+    expect(llamadas.de('PUT', '/api/v2/mantenimiento/9')[0]!.cuerpo).toMatchObject({ plantilla: { tipoOrden: 8 } });
+
+    // A new plan is offered only the types in use.
+    fireEvent.click(within(form).getByText('Cancelar'));
+    await waitFor(() => expect(screen.queryByTestId('mantenimiento-form')).toBeNull());
+    fireEvent.click(screen.getByTestId('mantenimiento-nuevo'));
+    await screen.findByRole('form', { name: 'Nuevo plan' });
+    await waitFor(() =>
+      expect(
+        [...screen.getByTestId('mantenimiento-tipo-orden').querySelectorAll('ion-select-option')].map(
+          (o) => o.textContent,
+        ),
+      ).toEqual(['Sin tipo', 'Preventivo']),
+    );
+    // Two forms and a refusal: more than the default on a busy machine.
+  }, 20_000);
+
   it('without crearOrden it says what is missing and offers no form', async () => {
     simularServidor({ 'GET /api/v2/mantenimientos': { mantenimientos: [] } });
     renderConApp(<MantenimientoPage />, { usuario: makeOperario(), ruta: '/mantenimiento?cliente=3' });
