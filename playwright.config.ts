@@ -29,11 +29,9 @@ const CAMBIAN_DATOS = [
   '**/mantenimiento.spec.ts',
   '**/mantenimiento-ordenes.spec.ts',
 ];
-/**
- * e2e/mantenimiento-reloj.spec.ts moves the server's clock: it starts a second built server of its
- * own (e2e/reloj.ts, under libfaketime, on a fresh demo) on E2E_RELOJ_PORT, by default the port after
- * this one's, so it changes nothing the other journeys read and runs with the desktop ones.
- */
+// e2e/mantenimiento-reloj.spec.ts moves the server's clock: it starts a second built server of its
+// own (e2e/reloj.ts, under libfaketime, on a fresh demo) on E2E_RELOJ_PORT, by default the port after
+// this one's, so it changes nothing the other journeys read and runs with the desktop ones.
 /** Journeys that change the demo company's plan (its quota stops being 100): after every other one. */
 const CAMBIA_PLAN = ['**/plans.spec.ts'];
 /** Journeys tagged @una-pantalla do not depend on the screen size: only the desktop projects run them. */
