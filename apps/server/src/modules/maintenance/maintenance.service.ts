@@ -40,11 +40,13 @@ type Guardar = z.output<typeof zMantenimientoGuardar>;
 /** The zone of every company until companies get their own (docs/FECHAS.md). */
 const ZONA = ZONA_HORARIA_EMPRESA_POR_DEFECTO;
 /**
- * Plans and occurrences handled per transaction by the scheduler. An occurrences' batch holds its
- * companies' quota row until it commits: small, so an order saved by hand meanwhile waits little.
+ * Plans and occurrences handled per transaction by the scheduler. An occurrences' batch is one
+ * create statement for all its orders and holds its company's quota row until it commits: 200
+ * orders take ~0.1–0.25 s on the bench (docs/BENCHMARKS.md), so an order saved by hand meanwhile
+ * waits about that; with 50 the triggers' cost per statement weighed more and the run was slower.
  */
 const LOTE_PLANES = 500;
-const LOTE_OCURRENCIAS = 50;
+const LOTE_OCURRENCIAS = 200;
 /** Companies whose orders are created at once (each on its own connection of the pool). */
 const EMPRESAS_A_LA_VEZ = 4;
 /** Days written at most per plan and run (a long outage is caught up over a few runs). */
