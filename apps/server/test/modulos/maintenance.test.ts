@@ -25,14 +25,18 @@ it('crea un plan, el programador crea sus órdenes por el puerto de órdenes has
   const creadas: { titulo: string; fechaFin: number | null | undefined; usuario: number }[] = [];
   const deps: DepsModuloMantenimiento = {
     orders: {
-      async crearEnTransaccion(_tx, actor, g) {
-        if (cupo === 0) throw new AppError('QUOTA_AGOTADA', 'Sin cupo.');
-        cupo -= 1;
-        const o = libres.shift();
-        if (!o) throw new Error('sin órdenes libres');
-        creadas.push({ titulo: g.titulo, fechaFin: g.fechaFin, usuario: actor.id });
-        const evento: DomainEvent = { type: 'plan.cambiado', entidadId: actor.entidadId };
-        return { ...o, eventos: [evento, evento] };
+      // A batch's orders in their order, while the quota lasts; the rest wait for it.
+      async crearVariasEnTransaccion(_tx, entidadId, altas) {
+        return altas.map(({ actor, orden: g }) => {
+          expect(actor.entidadId).toBe(entidadId);
+          if (cupo === 0) return { error: new AppError('QUOTA_AGOTADA', 'Sin cupo.') };
+          cupo -= 1;
+          const o = libres.shift();
+          if (!o) throw new Error('sin órdenes libres');
+          creadas.push({ titulo: g.titulo, fechaFin: g.fechaFin, usuario: actor.id });
+          const evento: DomainEvent = { type: 'plan.cambiado', entidadId: actor.entidadId };
+          return { ...o, eventos: [evento, evento] };
+        });
       },
       renovarCupoSiVencio: async () => undefined,
     },

@@ -28,12 +28,15 @@ function fakes(llamadas: string[], reglas = new ReglasDeEstado()): DepsOrdenes {
         llamadas.push('renovarSiVencio');
         return false;
       },
-      // The quota: always one left.
+      // The quota: always one left (all of a batch).
       tomarCupoSql: (_entidadId, _ahora, si) => sql`select 1 where ${si}`,
+      tomarCuposSql: (_entidadId, _ahora, cuantos) => sql`select ${cuantos} as tomadas where ${cuantos} > 0`,
     },
     entidades: {
       siguienteNumeroSql: (entidadId, si) =>
         sql`select (select coalesce(max(numero), 0) + 1 from ordenes where entidad_id = ${entidadId}) as numero where ${si}`,
+      siguientesNumerosSql: (entidadId, cuantos) =>
+        sql`select (select coalesce(max(numero), 0) from ordenes where entidad_id = ${entidadId}) + ${cuantos} as ultimo where ${cuantos} > 0`,
     },
     facturacion: {
       paraDetalle: { columna: sql`null::jsonb`, leer: () => ({ datosFacturacion: null, facturacionDelegada: null }) },

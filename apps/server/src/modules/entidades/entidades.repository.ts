@@ -19,6 +19,19 @@ export function siguienteNumeroSql(entidadId: number, si: SQL): SQL {
         returning ultimo_numero_orden as numero`;
 }
 
+/**
+ * Like `siguienteNumeroSql`, for several orders at once (the maintenance scheduler's batch): draws
+ * `cuantos` consecutive numbers and returns one row `ultimo`, the last of them (they are
+ * `ultimo - cuantos + 1` to `ultimo`); none when `cuantos` is not above 0.
+ *
+ * @param cuantos an integer expression, evaluated once.
+ */
+export function siguientesNumerosSql(entidadId: number, cuantos: SQL): SQL {
+  return sql`update entidades set ultimo_numero_orden = ultimo_numero_orden + ${cuantos}
+        where id = ${entidadId} and ${cuantos} > 0
+        returning ultimo_numero_orden as ultimo`;
+}
+
 export class EntidadesRepository {
   constructor(private readonly db: DbOrTx) {}
 

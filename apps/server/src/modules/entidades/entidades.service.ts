@@ -2,12 +2,14 @@ import { esAdmin } from '@delego/contract';
 import type { Db, DbOrTx } from '../../kernel/db/client.js';
 import type { Actor } from '../../kernel/actor.js';
 import { AppError } from '../../kernel/errors.js';
-import { EntidadesRepository, siguienteNumeroSql } from './entidades.repository.js';
+import { EntidadesRepository, siguienteNumeroSql, siguientesNumerosSql } from './entidades.repository.js';
 import { procesarLogo } from './logo.js';
 
 export class EntidadesService {
   /** The company's next order number, as a statement an order's creation composes (ARCHITECTURE.md). */
   readonly siguienteNumeroSql = siguienteNumeroSql;
+  /** The same for a batch of orders (the maintenance scheduler's). */
+  readonly siguientesNumerosSql = siguientesNumerosSql;
   private readonly repo: EntidadesRepository;
   constructor(db: Db) {
     this.repo = new EntidadesRepository(db);

@@ -230,25 +230,21 @@ export class MaintenanceRepository {
     return r.rows;
   }
 
-  async marcar(
-    tx: DbOrTx,
-    id: number,
-    estado: string,
-    ahora: Date,
-    o: { ordenId?: number; motivo?: string | null } = {},
-  ): Promise<void> {
-    await tx
-      .update(mantenimientoOcurrencias)
-      .set({ estado, ordenId: o.ordenId ?? null, motivo: o.motivo ?? null, actualizada: ahora })
-      .where(eq(mantenimientoOcurrencias.id, id));
-  }
-
   /** The occurrences whose order was just created, in one statement. */
   async marcarCreadas(tx: Tx, creadas: { id: number; ordenId: number }[], ahora: Date): Promise<void> {
     if (!creadas.length) return;
     await tx.execute(sql`
       update mantenimiento_ocurrencias o set estado = 'creada', orden_id = v.orden, motivo = null, actualizada = ${ahora}
         from unnest(${sql.param(creadas.map((c) => c.id))}::int[], ${sql.param(creadas.map((c) => c.ordenId))}::int[]) as v(id, orden)
+       where o.id = v.id`);
+  }
+
+  /** The occurrences whose order was refused (not for quota), each with its reason, in one statement. */
+  async marcarFallidas(tx: Tx, fallidas: { id: number; motivo: string }[], ahora: Date): Promise<void> {
+    if (!fallidas.length) return;
+    await tx.execute(sql`
+      update mantenimiento_ocurrencias o set estado = 'fallida', orden_id = null, motivo = v.motivo, actualizada = ${ahora}
+        from unnest(${sql.param(fallidas.map((f) => f.id))}::int[], ${sql.param(fallidas.map((f) => f.motivo))}::text[]) as v(id, motivo)
        where o.id = v.id`);
   }
 

@@ -40,11 +40,13 @@ type Guardar = z.output<typeof zMantenimientoGuardar>;
 /** The zone of every company until companies get their own (docs/FECHAS.md). */
 const ZONA = ZONA_HORARIA_EMPRESA_POR_DEFECTO;
 /**
- * Plans and occurrences handled per transaction by the scheduler. An occurrences' batch holds its
- * companies' quota row until it commits: small, so an order saved by hand meanwhile waits little.
+ * Plans and occurrences handled per transaction by the scheduler. An occurrences' batch is one
+ * create statement for all its orders and holds its company's quota row until it commits: 200
+ * orders take ~0.1–0.25 s on the bench (docs/BENCHMARKS.md), so an order saved by hand meanwhile
+ * waits about that; with 50 the triggers' cost per statement weighed more and the run was slower.
  */
 const LOTE_PLANES = 500;
-const LOTE_OCURRENCIAS = 50;
+const LOTE_OCURRENCIAS = 200;
 /** Companies whose orders are created at once (each on its own connection of the pool). */
 const EMPRESAS_A_LA_VEZ = 4;
 /** Days written at most per plan and run (a long outage is caught up over a few runs). */
@@ -68,7 +70,7 @@ export interface ResultadoTick {
 }
 
 export interface DepsMantenimiento {
-  orders: Pick<PuertoOrdenes, 'crearEnTransaccion' | 'renovarCupoSiVencio'>;
+  orders: Pick<PuertoOrdenes, 'crearVariasEnTransaccion' | 'renovarCupoSiVencio'>;
   plans: Pick<PuertoPlanes, 'estado'>;
   notifications: Pick<PuertoNotificaciones, 'create'>;
   mail: Pick<PuertoCorreo, 'enqueue' | 'kick'>;
@@ -478,11 +480,13 @@ export class MaintenanceService {
   }
 
   /**
-   * Creates the order of each open occurrence, batch by batch, each batch one transaction. A
-   * refused create (no quota, a client made inactive) writes nothing (the create statement checks
-   * before it inserts), so the batch goes on without a savepoint; an SQL error rolls the batch back.
+   * Creates the order of each open occurrence of a company, batch by batch, each batch one
+   * transaction: the occurrences locked, their orders created by the orders module in one
+   * statement (`crearVariasEnTransaccion`: quota taken in the occurrences' order, as far as it
+   * goes), and the occurrences marked. A refused create (no quota, a client made inactive) writes
+   * nothing; an SQL error rolls the batch back, orders and marks together.
    */
-  private async crearOrdenes(r: ResultadoTick, entidadId?: number): Promise<void> {
+  private async crearOrdenes(r: ResultadoTick, entidadId: number): Promise<void> {
     let desdeId = 0;
     const ahora = this.clock.now();
     for (;;) {
@@ -490,18 +494,14 @@ export class MaintenanceService {
       const lote = await this.db.transaction(async (tx) => {
         const repo = this.repo(tx);
         const abiertas = await repo.abiertas(tx, desdeId, LOTE_OCURRENCIAS, entidadId);
-        const sinCupo = new Set<number>();
-        const creadas: { id: number; ordenId: number }[] = [];
-        const esperando: number[] = [];
-        for (const o of abiertas) {
-          desdeId = o.id;
-          if (sinCupo.has(o.entidadId)) {
-            if (o.estado !== 'esperando_cupo') esperando.push(o.id);
-            r.esperandoCupo++;
-            continue;
-          }
-          try {
-            const hecha = await this.deps.orders.crearEnTransaccion(tx, actorDelPlan(o.entidadId, o.plan.creadoPor), {
+        if (!abiertas.length) return 0;
+        desdeId = abiertas.at(-1)!.id;
+        const hechas = await this.deps.orders.crearVariasEnTransaccion(
+          tx,
+          entidadId,
+          abiertas.map((o) => ({
+            actor: actorDelPlan(o.entidadId, o.plan.creadoPor),
+            orden: {
               titulo: o.plan.titulo,
               detalle: o.plan.detalle,
               tipoOrden: o.plan.tipoOrdenId,
@@ -513,24 +513,29 @@ export class MaintenanceService {
               equipo: o.plan.equipoId,
               fechaInicio: inicioDelDia(o.fecha, ZONA),
               fechaFin: finDelDia(o.fecha, ZONA),
-            });
-            creadas.push({ id: o.id, ordenId: hecha.id });
-            eventos.push(...hecha.eventos);
+            },
+          })),
+        );
+        const creadas: { id: number; ordenId: number }[] = [];
+        const esperando: number[] = [];
+        const fallidas: { id: number; motivo: string }[] = [];
+        abiertas.forEach((o, i) => {
+          const h = hechas[i]!;
+          if (!('error' in h)) {
+            creadas.push({ id: o.id, ordenId: h.id });
+            eventos.push(...h.eventos);
             r.creadas++;
-          } catch (e) {
-            if (!(e instanceof AppError)) throw e;
-            if (e.code === 'QUOTA_AGOTADA') {
-              sinCupo.add(o.entidadId);
-              if (o.estado !== 'esperando_cupo') esperando.push(o.id);
-              r.esperandoCupo++;
-            } else {
-              await repo.marcar(tx, o.id, 'fallida', ahora, { motivo: e.message });
-              r.fallidas++;
-            }
+          } else if (h.error.code === 'QUOTA_AGOTADA') {
+            if (o.estado !== 'esperando_cupo') esperando.push(o.id);
+            r.esperandoCupo++;
+          } else {
+            fallidas.push({ id: o.id, motivo: h.error.message });
+            r.fallidas++;
           }
-        }
+        });
         await repo.marcarCreadas(tx, creadas, ahora);
         await repo.marcarEsperando(tx, esperando, ahora);
+        await repo.marcarFallidas(tx, fallidas, ahora);
         return abiertas.length;
       });
       this.publicar(eventos);

@@ -12,7 +12,7 @@ import {
   type FacturacionParaDetalle,
 } from './orders.lecturas.service.js';
 import { DECLARACION_NOMBRES, NombresCache } from './orders.nombres.js';
-import type { SentenciasAjenas } from './orders.repository.js';
+import type { SentenciasAjenas, SentenciasAjenasEnLote } from './orders.repository.js';
 import { ordersRoutes } from './orders.routes.js';
 import { OrdersService } from './orders.service.js';
 
@@ -21,17 +21,23 @@ export { visibilidad, NO_EXISTE, type FacturacionParaDetalle, type OrdenExportad
 export type { AccesoOrden, EventoAjeno } from './orders.service.js';
 /** Whether an actor may change an order (its dates among them): the calendar's «draggable». */
 export { puedeModificar } from './orders.policy.js';
-export type { SentenciasAjenas } from './orders.repository.js';
+export type { SentenciasAjenas, SentenciasAjenasEnLote } from './orders.repository.js';
 
 /**
  * What other modules may ask of the orders module: whether an actor may see or change an order
  * (`acceso`), writing in its history inside their transaction, creating an order inside their
- * transaction (a checklist's follow-up), and the reads they show (detail, history, names, the
- * list's conditions, the export's pages).
+ * transaction (a checklist's follow-up) or several at once (the maintenance scheduler's batch), and
+ * the reads they show (detail, history, names, the list's conditions, the export's pages).
  */
 export type PuertoOrdenes = Pick<
   OrdersService,
-  'acceso' | 'insertEvento' | 'insertEventos' | 'reabrir' | 'crearEnTransaccion' | 'renovarCupoSiVencio'
+  | 'acceso'
+  | 'insertEvento'
+  | 'insertEventos'
+  | 'reabrir'
+  | 'crearEnTransaccion'
+  | 'crearVariasEnTransaccion'
+  | 'renovarCupoSiVencio'
 > &
   Pick<
     OrdersLecturasService,
@@ -49,10 +55,12 @@ export interface DepsOrdenes {
   /** The assignable people of the order screens. */
   users: Pick<PuertoIdentidad, 'activosDeEmpresa'>;
   clients: Pick<PuertoClientes, 'find'>;
-  /** A lapsed plan period is renewed before a create gives up; its quota statement is composed into the create. */
-  plans: Pick<PuertoPlanes, 'renovarSiVencio'> & Pick<SentenciasAjenas, 'tomarCupoSql'>;
-  /** The company's next order number, composed into the create. */
-  entidades: Pick<SentenciasAjenas, 'siguienteNumeroSql'>;
+  /** A lapsed plan period is renewed before a create gives up; its quota statements are composed into the create. */
+  plans: Pick<PuertoPlanes, 'renovarSiVencio'> &
+    Pick<SentenciasAjenas, 'tomarCupoSql'> &
+    Pick<SentenciasAjenasEnLote, 'tomarCuposSql'>;
+  /** The company's next order numbers, composed into the create. */
+  entidades: Pick<SentenciasAjenas, 'siguienteNumeroSql'> & Pick<SentenciasAjenasEnLote, 'siguientesNumerosSql'>;
   /** The order's billing data in the detail (the client-side module's `paraDetalle`), read with the order. */
   facturacion: { paraDetalle: FacturacionParaDetalle };
   idempotencia: Pick<PuertoIdempotencia, 'reclamar' | 'completar' | 'liberar'>;
@@ -97,7 +105,12 @@ export function moduloOrdenes(
     n.bus,
     deps.plans,
     lecturas,
-    { tomarCupoSql: deps.plans.tomarCupoSql, siguienteNumeroSql: deps.entidades.siguienteNumeroSql },
+    {
+      tomarCupoSql: deps.plans.tomarCupoSql,
+      siguienteNumeroSql: deps.entidades.siguienteNumeroSql,
+      tomarCuposSql: deps.plans.tomarCuposSql,
+      siguientesNumerosSql: deps.entidades.siguientesNumerosSql,
+    },
     deps.reglas,
     { consultar },
   );
@@ -106,6 +119,7 @@ export function moduloOrdenes(
     insertEvento: orders.insertEvento.bind(orders),
     insertEventos: orders.insertEventos.bind(orders),
     crearEnTransaccion: orders.crearEnTransaccion.bind(orders),
+    crearVariasEnTransaccion: orders.crearVariasEnTransaccion.bind(orders),
     renovarCupoSiVencio: orders.renovarCupoSiVencio.bind(orders),
     reabrir: orders.reabrir.bind(orders),
     find: lecturas.find.bind(lecturas),

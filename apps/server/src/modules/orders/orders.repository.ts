@@ -38,6 +38,14 @@ export interface SentenciasAjenas {
   siguienteNumeroSql(entidadId: number, si: SQL): SQL;
 }
 
+/** The batch variants of those statements (the maintenance scheduler creates its orders in batches). */
+export interface SentenciasAjenasEnLote {
+  /** plans: takes up to `cuantos` from the period's quota at `ahora`; a row `tomadas` when it took any. */
+  tomarCuposSql(entidadId: number, ahora: SQL, cuantos: SQL): SQL;
+  /** entidades: draws `cuantos` consecutive numbers; a row `ultimo`, the last of them. */
+  siguientesNumerosSql(entidadId: number, cuantos: SQL): SQL;
+}
+
 /** The outcome of a create: each reference check, whether the quota gave one, and the order. */
 export interface ResultadoAlta {
   cliente: boolean;
@@ -151,6 +159,131 @@ export class OrdersRepository {
     const row = rows[0];
     if (!row) throw new Error('el alta no devolvió resultado');
     return { ...row, id: row.id ?? null, numero: row.numero ?? null };
+  }
+
+  /**
+   * Creates several orders of one company in one statement, as `insert` creates one: the same
+   * reference checks for each, the same history event and responsables, numbers drawn in a row.
+   * The orders whose references pass take quota in their given order, as many as the period has
+   * left: the first ones get an order, the rest `cupo` false. An order whose references fail writes
+   * nothing and takes nothing. One statement for the batch: the statistics triggers of `ordenes`
+   * and `orden_responsables` run once for all of it, not once per order (most of a create's
+   * PostgreSQL time when they are one by one; docs/BENCHMARKS.md, scheduled maintenance).
+   *
+   * The orders travel as one JSON parameter, so the statement's text is the same for any batch.
+   * Every order must be of `entidadId` and created at `creada`. The result is in the given order.
+   */
+  async insertLote(
+    entidadId: number,
+    creada: Date,
+    nuevas: readonly NuevaOrden[],
+    ajenas: SentenciasAjenasEnLote,
+  ): Promise<ResultadoAlta[]> {
+    if (!nuevas.length) return [];
+    if (nuevas.some((o) => o.entidadId !== entidadId || o.creada.getTime() !== creada.getTime())) {
+      throw new Error('un lote de altas es de una empresa y un instante');
+    }
+    const e = entidadId;
+    const ahora = sql`${creada.toISOString()}::timestamptz`;
+    const filas = JSON.stringify(
+      nuevas.map((o, i) => ({
+        i,
+        usuario: o.registroResponsableId,
+        titulo: o.titulo,
+        detalle: o.detalle,
+        tipo: o.tipoOrdenId,
+        area: o.areaId,
+        prioridad: o.prioridadId,
+        estado: o.estadoId,
+        cliente: o.clienteId,
+        inicio: o.fechaInicio?.toISOString() ?? null,
+        fin: o.fechaFin?.toISOString() ?? null,
+        e5s_key: o.e5sAreaKey,
+        e5s_name: o.e5sAreaName,
+        ubicacion: o.ubicacionId,
+        equipo: o.equipoId,
+        responsables: o.responsables,
+      })),
+    );
+    const rows = await this.db.execute<{
+      i: number;
+      cliente: boolean;
+      tipo: boolean;
+      area: boolean;
+      prioridad: boolean;
+      usuarios: boolean;
+      ubicacion: boolean;
+      equipo: boolean;
+      cupo: boolean;
+      id: number | null;
+      numero: number | null;
+    }>(sql`
+      with pedidas as (
+        select * from jsonb_to_recordset(${filas}::jsonb) as x(i int, usuario int, titulo text, detalle text, tipo int, area int,
+          prioridad int, estado smallint, cliente int, inicio timestamptz, fin timestamptz, e5s_key text, e5s_name text,
+          ubicacion int, equipo int, responsables int[])
+      ),
+      refs as (
+        select p.*,
+          (p.cliente is null or exists (select 1 from clientes where id = p.cliente and entidad_id = ${e} and activo)) as ok_cliente,
+          (p.tipo is null or exists (select 1 from tipos_orden where id = p.tipo and entidad_id = ${e} and not archivado)) as ok_tipo,
+          (p.area is null or exists (select 1 from areas where id = p.area and entidad_id = ${e} and not archivada)) as ok_area,
+          (p.prioridad is null or exists (select 1 from prioridades where id = p.prioridad and entidad_id = ${e})) as ok_prioridad,
+          (cardinality(p.responsables) = 0 or (select count(*) from usuarios where id = any(p.responsables) and entidad_id = ${e} and activo)
+            = cardinality(p.responsables)) as ok_usuarios,
+          (p.ubicacion is null or exists (select 1 from ubicaciones where id = p.ubicacion and entidad_id = ${e} and cliente_id = p.cliente)) as ok_ubicacion,
+          (p.equipo is null or exists (select 1 from equipos q where q.id = p.equipo and q.entidad_id = ${e} and q.cliente_id = p.cliente
+            and (q.ubicacion_id is null or p.ubicacion is null or q.ubicacion_id = p.ubicacion))) as ok_equipo
+        from pedidas p
+      ),
+      validas as (
+        select r.*, row_number() over (order by r.i)::int as k
+        from refs r
+        where ok_cliente and ok_tipo and ok_area and ok_prioridad and ok_usuarios and ok_ubicacion and ok_equipo
+      ),
+      cupo as (
+        ${ajenas.tomarCuposSql(e, ahora, sql`(select count(*)::int from validas)`)}
+      ),
+      num as (
+        ${ajenas.siguientesNumerosSql(e, sql`(select tomadas from cupo)`)}
+      ),
+      creadas as (
+        select v.*, num.ultimo - cupo.tomadas + v.k as numero
+        from validas v, cupo, num
+        where v.k <= cupo.tomadas
+      ),
+      orden as (
+        insert into ordenes (entidad_id, numero, titulo, detalle, tipo_orden_id, area_id, prioridad_id, estado_id, cliente_id,
+                             fecha_inicio, fecha_fin, registro_responsable_id, e5s_area_key, e5s_area_name, creada, actualizada,
+                             ubicacion_id, equipo_id)
+        select ${e}::int, c.numero, c.titulo, c.detalle, c.tipo, c.area, c.prioridad, c.estado, c.cliente, c.inicio, c.fin,
+               c.usuario, c.e5s_key, c.e5s_name, ${ahora}, ${ahora},
+               coalesce(c.ubicacion, (select ubicacion_id from equipos where id = c.equipo and entidad_id = ${e})), c.equipo
+        from creadas c
+        order by c.k
+        returning id, numero
+      ),
+      responsables as (
+        insert into orden_responsables (orden_id, usuario_id)
+        select o.id, u.id from orden o join creadas c on c.numero = o.numero cross join unnest(c.responsables) as u(id)
+      ),
+      evento as (
+        insert into orden_eventos (entidad_id, orden_id, tipo, usuario_id, fecha, estado_nuevo_id, datos)
+        select ${e}::int, o.id, 'CREADA'::text, c.usuario, ${ahora}, c.estado,
+               jsonb_build_object('responsables', to_jsonb(c.responsables), 'nombres',
+                 coalesce((select jsonb_agg(trim(u.nombre || ' ' || u.apellido) order by x.n)
+                           from unnest(c.responsables) with ordinality as x(id, n) join usuarios u on u.id = x.id), '[]'::jsonb))
+        from orden o join creadas c on c.numero = o.numero
+      )
+      select r.i, r.ok_cliente as cliente, r.ok_tipo as tipo, r.ok_area as area, r.ok_prioridad as prioridad,
+             r.ok_usuarios as usuarios, r.ok_ubicacion as ubicacion, r.ok_equipo as equipo,
+             o.id is not null as cupo, o.id, o.numero
+      from refs r
+      left join creadas c on c.i = r.i
+      left join orden o on o.numero = c.numero
+      order by r.i`);
+    if (rows.rows.length !== nuevas.length) throw new Error('el alta en lote no devolvió una fila por orden');
+    return rows.rows.map(({ i: _i, ...f }) => ({ ...f, id: f.id ?? null, numero: f.numero ?? null }));
   }
 
   /** Locks the order row for the rest of the transaction (state changes are serialised). */

@@ -25,7 +25,13 @@ import type { PuertoPlanes } from '../plans/index.js';
 import { acceso, NO_EXISTE, type OrdersLecturasService } from './orders.lecturas.service.js';
 import type { OrdenFila } from './orders.lecturas.repository.js';
 import { puedeBorrar, puedeCambiarEstado, puedeCrear, puedeDelegar, puedeModificar } from './orders.policy.js';
-import { OrdersRepository, type NuevaOrden, type SentenciasAjenas } from './orders.repository.js';
+import {
+  OrdersRepository,
+  type NuevaOrden,
+  type ResultadoAlta,
+  type SentenciasAjenas,
+  type SentenciasAjenasEnLote,
+} from './orders.repository.js';
 
 type Guardar = z.output<typeof zOrdenGuardar>;
 
@@ -55,6 +61,18 @@ export interface EventoAjeno {
 
 const nombreDe = (id: number | null, m: Map<number, string>) => (id == null ? null : (m.get(id) ?? null));
 
+/** The 400 of the first reference a create found wrong, in the order the form shows them; null when all passed. */
+function rechazoDeReferencias(r: Omit<ResultadoAlta, 'cupo' | 'id' | 'numero'>): AppError | null {
+  if (!r.cliente) return AppError.invalid('cliente', 'El cliente indicado no existe o está inactivo.');
+  if (!r.tipo) return AppError.invalid('tipoOrden', 'El tipo de orden indicado no existe o está archivado.');
+  if (!r.area) return AppError.invalid('area', 'El área indicada no existe o está archivada.');
+  if (!r.prioridad) return AppError.invalid('prioridad', 'La prioridad indicada no existe.');
+  if (!r.usuarios) return AppError.invalid('responsable', 'Algún responsable indicado no existe o está inactivo.');
+  if (!r.ubicacion) return AppError.invalid('ubicacion', MENSAJE_UBICACION);
+  if (!r.equipo) return AppError.invalid('equipo', MENSAJE_EQUIPO);
+  return null;
+}
+
 /**
  * The writes of orders: create, update, state changes, delegation (responsables), field edits and
  * deletion, each with its rules and transaction, publishing its events after commit. Reads, and
@@ -72,8 +90,8 @@ export class OrdersService {
     private readonly bus: EventBus,
     private readonly plans: Pick<PuertoPlanes, 'renovarSiVencio'>,
     private readonly lecturas: OrdersLecturasService,
-    /** The plans' and entidades' statements the create composes (the quota, the number). */
-    private readonly ajenas: SentenciasAjenas,
+    /** The plans' and entidades' statements the create composes (the quota, the number), one and in batch. */
+    private readonly ajenas: SentenciasAjenas & SentenciasAjenasEnLote,
     /** Other modules' rules that may block a state change (kernel/reglas-de-estado.ts). */
     private readonly reglas: Pick<ReglasDeEstado, 'exigir'>,
     opciones: {
@@ -245,13 +263,8 @@ export class OrdersService {
   /** The create statement, and what it found wrong in the references; null when no quota was left. */
   private async insertar(nueva: NuevaOrden, tx?: DbOrTx): Promise<{ id: number; numero: number } | null> {
     const r = await this.repo(tx).insert(nueva, this.ajenas);
-    if (!r.cliente) throw AppError.invalid('cliente', 'El cliente indicado no existe o está inactivo.');
-    if (!r.tipo) throw AppError.invalid('tipoOrden', 'El tipo de orden indicado no existe o está archivado.');
-    if (!r.area) throw AppError.invalid('area', 'El área indicada no existe o está archivada.');
-    if (!r.prioridad) throw AppError.invalid('prioridad', 'La prioridad indicada no existe.');
-    if (!r.usuarios) throw AppError.invalid('responsable', 'Algún responsable indicado no existe o está inactivo.');
-    if (!r.ubicacion) throw AppError.invalid('ubicacion', MENSAJE_UBICACION);
-    if (!r.equipo) throw AppError.invalid('equipo', MENSAJE_EQUIPO);
+    const rechazo = rechazoDeReferencias(r);
+    if (rechazo) throw rechazo;
     if (!r.cupo || r.id == null || r.numero == null) return null;
     return { id: r.id, numero: r.numero };
   }
@@ -291,6 +304,53 @@ export class OrdersService {
           : []),
       ],
     };
+  }
+
+  /**
+   * For the maintenance scheduler: several new orders of one company inside its transaction, in
+   * one statement (`OrdersRepository.insertLote`), each with the checks, quota, number, history
+   * and events of `crearEnTransaccion`. Each one answers on its own: its order and the events it
+   * owes (published by the caller after its commit), or the error a single create would throw
+   * (permissions, references, dates; QUOTA_AGOTADA for the ones the quota did not reach: the
+   * quota is taken in the given order). Nothing is written for a refused one.
+   */
+  async crearVariasEnTransaccion(
+    tx: DbOrTx,
+    entidadId: number,
+    altas: readonly { actor: Actor; orden: Guardar }[],
+  ): Promise<({ id: number; numero: number; eventos: DomainEvent[] } | { error: AppError })[]> {
+    const creada = this.clock.now();
+    const pedidas: ({ nueva: NuevaOrden } | { error: AppError })[] = altas.map(({ actor, orden }) => {
+      if (actor.entidadId !== entidadId) throw new Error('un lote de altas es de una sola empresa');
+      try {
+        this.validarFechas(orden.fechaInicio, orden.fechaFin);
+        return { nueva: { ...this.nuevaOrden(actor, orden), creada } };
+      } catch (e) {
+        if (e instanceof AppError) return { error: e };
+        throw e;
+      }
+    });
+    const nuevas = pedidas.flatMap((p) => ('nueva' in p ? [p.nueva] : []));
+    const hechas = await this.repo(tx).insertLote(entidadId, creada, nuevas, this.ajenas);
+    let n = 0;
+    return pedidas.map((p) => {
+      if (!('nueva' in p)) return p;
+      const r = hechas[n++]!;
+      const rechazo = rechazoDeReferencias(r);
+      if (rechazo) return { error: rechazo };
+      if (!r.cupo || r.id == null || r.numero == null) return { error: new AppError('QUOTA_AGOTADA', QUOTA_AGOTADA) };
+      const base = { entidadId, ordenId: r.id, usuarioId: p.nueva.registroResponsableId };
+      const agregados = [...p.nueva.responsables];
+      return {
+        id: r.id,
+        numero: r.numero,
+        eventos: [
+          { type: 'orden.creada', ...base },
+          { type: 'plan.cambiado', entidadId },
+          ...(agregados.length ? [{ type: 'orden.responsablesCambiados' as const, ...base, agregados }] : []),
+        ],
+      };
+    });
   }
 
   /** The row of an order just stored, from what was sent (a new order has no billing data yet). */

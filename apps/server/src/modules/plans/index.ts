@@ -14,7 +14,7 @@ import { SuscripcionesService } from './suscripciones.service.js';
 /** What other modules may ask of the plans module: the plan state and the period's renewal. */
 export type PuertoPlanes = Pick<
   PlansService,
-  'estado' | 'estadoDeEntidad' | 'enMemoria' | 'renovarSiVencio' | 'tomarCupoSql'
+  'estado' | 'estadoDeEntidad' | 'enMemoria' | 'renovarSiVencio' | 'tomarCupoSql' | 'tomarCuposSql'
 >;
 
 export interface DepsPlanes {

@@ -33,6 +33,31 @@ export function tomarCupoSql(entidadId: number, ahora: SQL, si: SQL): SQL {
         returning 1`;
 }
 
+/**
+ * Like `tomarCupoSql`, for several orders of one company at once (the maintenance scheduler's
+ * batch): takes up to `cuantos` from the quota of the current period, as many as are left (all of
+ * them when the quota is unlimited), and returns one row `tomadas` (how many it took, at least 1);
+ * none when the period has ended at `ahora`, nothing is left, or `cuantos` is not above 0.
+ *
+ * The row is read `for update` in the statement's own subquery: under READ COMMITTED that read
+ * waits for a concurrent create and gives the row as it committed, and the UPDATE then writes over
+ * that same version (PostgreSQL rechecks it with the subquery's row), so what is taken is never
+ * more than what is left, however many creates run at once.
+ *
+ * @param ahora a timestamptz expression.
+ * @param cuantos an integer expression: how many orders want quota.
+ */
+export function tomarCuposSql(entidadId: number, ahora: SQL, cuantos: SQL): SQL {
+  return sql`update suscripciones s set quota_disponible = s.quota_disponible - t.tomadas
+          from (select entidad_id,
+                       case when quota_disponible is null then ${cuantos} else least(quota_disponible, ${cuantos}) end as tomadas
+                  from suscripciones
+                 where entidad_id = ${entidadId} and fecha_proximo_vencimiento > ${ahora}
+                 for update) t
+         where s.entidad_id = t.entidad_id and t.tomadas > 0
+        returning t.tomadas`;
+}
+
 export class PlansRepository {
   constructor(private readonly db: DbOrTx) {}
 

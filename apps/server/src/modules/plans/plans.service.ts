@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../kernel/db/client.js';
 import type { Actor } from '../../kernel/actor.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { TenantCache } from '../../kernel/tenant-cache.js';
-import { PlansRepository, tomarCupoSql, type SuscripcionRow } from './plans.repository.js';
+import { PlansRepository, tomarCupoSql, tomarCuposSql, type SuscripcionRow } from './plans.repository.js';
 
 /** Who renews a due period (the payments, suscripciones.service.ts); true when something changed. */
 export interface Renovador {
@@ -13,6 +13,8 @@ export interface Renovador {
 export class PlansService {
   /** The quota's statement that an order's creation composes (the allowed cross-module SQL). */
   readonly tomarCupoSql = tomarCupoSql;
+  /** The same for a batch of orders (the maintenance scheduler's). */
+  readonly tomarCuposSql = tomarCuposSql;
 
   /**
    * @param cache the plan state per company (key ''), read on every menu open and after every
