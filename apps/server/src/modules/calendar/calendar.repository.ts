@@ -1,16 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Consultar, DbOrTx } from '../../kernel/db/client.js';
 import { lectorDe, type Leer } from '../../kernel/db/leer.js';
-import { leerJson } from '../../kernel/db/json.js';
 
-/** An order due in the range, as the calendar reads it (names come from the orders' names cache). */
+/**
+ * An order due in the range, as the calendar reads it: what a day shows and what the order's
+ * modificar rule asks (names come from the orders' names cache).
+ */
 export interface FilaCalendario {
   id: number;
   numero: number;
   titulo: string;
   estadoId: number;
   clienteId: number | null;
-  prioridadId: number | null;
   fechaFin: number;
   registroResponsableId: number;
   /** Sorted by id. */
@@ -36,16 +37,15 @@ export class CalendarRepository {
    * never matches a range, so it is not shown.
    */
   async ordenes(condiciones: SQL): Promise<FilaCalendario[]> {
-    const filas = await this.leer<Omit<FilaCalendario, 'responsables'> & { responsables: number[] | string }>(sql`
+    // The responsables as an int[] (both drivers give numbers): no json to build per order in
+    // PostgreSQL nor to parse here.
+    return this.leer<FilaCalendario>(sql`
       select o.id, o.numero, o.titulo, o.estado_id as "estadoId", o.cliente_id as "clienteId",
-             o.prioridad_id as "prioridadId", ${ms(sql`o.fecha_fin`)} as "fechaFin",
-             o.registro_responsable_id as "registroResponsableId",
-             coalesce((select json_agg(r.usuario_id order by r.usuario_id) from orden_responsables r where r.orden_id = o.id), '[]'::json) as responsables
+             ${ms(sql`o.fecha_fin`)} as "fechaFin", o.registro_responsable_id as "registroResponsableId",
+             array(select r.usuario_id from orden_responsables r where r.orden_id = o.id order by r.usuario_id) as responsables
       from ordenes o
       where ${condiciones}
       order by o.fecha_fin, o.id
       limit ${MAX_ORDENES_CALENDARIO}`);
-    for (const f of filas) f.responsables = leerJson<number[]>(f.responsables);
-    return filas as FilaCalendario[];
   }
 }
