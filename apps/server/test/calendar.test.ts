@@ -199,6 +199,23 @@ describe('lo que ve cada uno', () => {
     ]);
   });
 
+  it('un título con comillas, barras, acentos y emoji llega igual (PostgreSQL escribe las filas como JSON)', async () => {
+    const titulo = 'Válvula "N° 3" \\ C:\\tmp ✓ 🔧 <b>ñ</b>';
+    await orden(titulo, '2026-07-10', clienteA, [operarioId, adminId]);
+    const c = await calendario('desde=2026-07-01&hasta=2026-07-31');
+    expect(c.ordenes).toEqual([
+      {
+        id: ids[titulo],
+        numero: expect.any(Number),
+        titulo,
+        fechaFin: finDelDia('2026-07-10', ZONA),
+        estadoId: ESTADO.PENDIENTE,
+        responsables: [adminId, operarioId],
+        editable: true,
+      },
+    ]);
+  });
+
   it('un usuario de otra empresa no ve nada de esta', async () => {
     const c = await calendario('desde=2026-03-01&hasta=2026-03-31', 'ajeno');
     expect(titulos(c)).toEqual(['De otra empresa']);
