@@ -20,6 +20,7 @@ let clienteA: number;
 let clienteB: number;
 let operarioId: number;
 let adminId: number;
+let jefeId: number;
 const ids: Record<string, number> = {};
 
 const get = (url: string, usuario = 'admin') => env.app.inject({ method: 'GET', url, headers: auth(usuario) });
@@ -59,7 +60,9 @@ beforeAll(async () => {
     roles: ['ADMIN'],
     permisos: PERMISOS_GLOBALES,
   });
-  operarioId = await makeUsuario(db, { entidadId: demo, usuario: 'operario', nombre: 'Diego' });
+  // Diego's supervisor sees what names Diego, with no order or client of his own.
+  jefeId = await makeUsuario(db, { entidadId: demo, usuario: 'jefe', nombre: 'Julia' });
+  operarioId = await makeUsuario(db, { entidadId: demo, usuario: 'operario', nombre: 'Diego', supervisorId: jefeId });
   // Sees client B's orders (delegarOrden) but may not change them.
   await makeUsuario(db, {
     entidadId: demo,
@@ -118,36 +121,59 @@ describe('el rango', () => {
 });
 
 describe('lo que ve cada uno', () => {
-  it('cada orden trae estado, cliente, responsables por nombre y si se puede mover', async () => {
+  it('cada orden trae su estado, sus responsables (por id, nombrados una vez, por nombre) y si se puede mover', async () => {
     const c = await calendario('desde=2026-03-01&hasta=2026-03-31');
     const bomba = c.ordenes.find((o) => o.titulo === 'Bomba');
-    expect(bomba).toMatchObject({
+    expect(bomba).toEqual({
       id: ids.Bomba,
-      estado: { id: ESTADO.PENDIENTE },
-      cliente: { id: clienteA, nombre: 'Hotel Sur' },
+      numero: expect.any(Number),
+      titulo: 'Bomba',
+      fechaFin: finDelDia('2026-03-15', ZONA),
+      estadoId: ESTADO.PENDIENTE,
+      responsables: [adminId, operarioId],
       editable: true,
     });
-    expect(bomba?.responsables.map((p) => p.nombre)).toEqual(['Ana', 'Diego']);
+    // Every person named once, by name; nobody the answer does not name.
+    expect(c.personas.map((p) => [p.id, p.nombre])).toEqual([
+      [adminId, 'Ana'],
+      [operarioId, 'Diego'],
+    ]);
+    expect(c.clientes).toEqual([]);
   });
 
-  it('un operario ve lo mismo que su lista de órdenes con ese rango, y solo puede mover lo suyo', async () => {
-    const c = await calendario('desde=2026-03-01&hasta=2026-03-31', 'operario');
-    expect(titulos(c)).toEqual(['Caldera', 'Bomba']);
-    expect(c.ordenes.every((o) => o.editable)).toBe(true);
+  it.each([
+    ['operario', 'Caldera,Bomba'],
+    ['jefe', 'Caldera,Bomba'],
+    ['delegador', 'Ascensor'],
+  ])('%s ve lo mismo que su lista de órdenes con ese rango', async (usuario, esperado) => {
+    const c = await calendario('desde=2026-02-23&hasta=2026-04-05', usuario);
     const lista = await env.app.inject({
       method: 'POST',
       url: '/api/v4/ordenes/all/filtered',
-      headers: auth('operario'),
+      headers: auth(usuario),
       payload: {
         campoFecha: 'fechaFin',
-        fechaDesde: inicioDelDia('2026-03-01', ZONA),
-        fechaHasta: finDelDia('2026-03-31', ZONA),
+        fechaDesde: inicioDelDia('2026-02-23', ZONA),
+        fechaHasta: finDelDia('2026-04-05', ZONA),
         porPagina: 100,
       },
     });
     expect(lista.statusCode, lista.body).toBe(200);
     const enLista = (lista.json() as PaginaOrdenes).ordenes.map((o) => o.id).sort();
     expect(c.ordenes.map((o) => o.id).sort()).toEqual(enLista);
+    const marzo = await calendario('desde=2026-03-01&hasta=2026-03-31', usuario);
+    expect(titulos(marzo).join(',')).toBe(esperado);
+  });
+
+  it('un operario solo puede mover lo suyo; su supervisor ve lo de él pero no lo mueve', async () => {
+    const c = await calendario('desde=2026-03-01&hasta=2026-03-31', 'operario');
+    expect(titulos(c)).toEqual(['Caldera', 'Bomba']);
+    expect(c.ordenes.every((o) => o.editable)).toBe(true);
+    const jefe = await calendario('desde=2026-03-01&hasta=2026-03-31', 'jefe');
+    expect(jefe.ordenes.map((o) => [o.titulo, o.editable])).toEqual([
+      ['Caldera', false],
+      ['Bomba', false],
+    ]);
   });
 
   it('quien ve las órdenes de un cliente sin poder modificarlas las ve, pero no se pueden mover', async () => {
@@ -170,6 +196,23 @@ describe('lo que ve cada uno', () => {
     expect(r.statusCode, r.body).toBe(200);
     expect(titulos(await calendario(`desde=2026-03-01&hasta=2026-03-31&estados=${ESTADO.EN_PROCESO}`))).toEqual([
       'Caldera',
+    ]);
+  });
+
+  it('un título con comillas, barras, acentos y emoji llega igual (PostgreSQL escribe las filas como JSON)', async () => {
+    const titulo = 'Válvula "N° 3" \\ C:\\tmp ✓ 🔧 <b>ñ</b>';
+    await orden(titulo, '2026-07-10', clienteA, [operarioId, adminId]);
+    const c = await calendario('desde=2026-07-01&hasta=2026-07-31');
+    expect(c.ordenes).toEqual([
+      {
+        id: ids[titulo],
+        numero: expect.any(Number),
+        titulo,
+        fechaFin: finDelDia('2026-07-10', ZONA),
+        estadoId: ESTADO.PENDIENTE,
+        responsables: [adminId, operarioId],
+        editable: true,
+      },
     ]);
   });
 

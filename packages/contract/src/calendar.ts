@@ -54,18 +54,19 @@ export const zCalendarioQuery = z
   });
 export type CalendarioQuery = z.input<typeof zCalendarioQuery>;
 
-/** An order due in the range, with what a day cell shows and whether the reader may move it. */
+/**
+ * An order due in the range, with what a day cell shows and whether the reader may move it. Lean
+ * (a month may hold thousands): the state by id (`estadoVisible` names it) and the responsables by
+ * id, sorted by name, each one in the answer's `personas`.
+ */
 export const zOrdenCalendario = z.object({
   id: z.number().int(),
   numero: z.number().int(),
   titulo: z.string(),
   fechaFin: zEpochMs,
-  estado: z.object({ id: z.number().int(), nombre: z.string(), color: z.string() }),
-  prioridad: z
-    .object({ id: z.number().int(), nombre: z.string(), color: z.string(), nivel: z.number().int() })
-    .nullable(),
-  cliente: zIdNombre.nullable(),
-  responsables: z.array(zPersona),
+  estadoId: z.number().int(),
+  /** Ids of `personas`, in the order the order screens show them (by name). */
+  responsables: z.array(z.number().int()),
   /** The reader may change its dates (the order's modificar rule): the calendar lets it be dragged. */
   editable: z.boolean(),
 });
@@ -88,17 +89,24 @@ export const zProgramadaCalendario = z.object({
 });
 export type ProgramadaCalendario = z.infer<typeof zProgramadaCalendario>;
 
-/** A scheduled occurrence as the calendar shows it: with the client's and the people's names. */
+/**
+ * A scheduled occurrence as the calendar answers it: its client (one of `clientes`, or null) and its
+ * responsables (ids of `personas`, by name), as an order's.
+ */
 export const zProgramadaEnCalendario = z.object({
   planId: z.number().int(),
   titulo: z.string(),
   fecha: zEpochMs,
   estado: z.enum(ESTADOS_PROGRAMADA),
-  cliente: zIdNombre.nullable(),
-  responsables: z.array(zPersona),
+  clienteId: z.number().int().nullable(),
+  responsables: z.array(z.number().int()),
 });
 export type ProgramadaEnCalendario = z.infer<typeof zProgramadaEnCalendario>;
 
+/**
+ * GET /api/v4/calendario: the orders due and the occurrences scheduled, each naming people and
+ * clients by id; every person and client named, once (docs/CALENDARIO.md).
+ */
 export const zCalendario = z.object({
   desde: z.string(),
   hasta: z.string(),
@@ -106,5 +114,9 @@ export const zCalendario = z.object({
   zona: z.string(),
   ordenes: z.array(zOrdenCalendario),
   programadas: z.array(zProgramadaEnCalendario),
+  /** The people the orders and occurrences name, by name. */
+  personas: z.array(zPersona),
+  /** The clients the occurrences name. */
+  clientes: z.array(zIdNombre),
 });
 export type Calendario = z.infer<typeof zCalendario>;

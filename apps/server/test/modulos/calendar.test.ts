@@ -23,6 +23,7 @@ it('se arma con dos puertos falsos: órdenes que vencen en el rango, programadas
   const autor = await makeUsuario(db, { entidadId: b.entidadId, usuario: 'autor', nombre: 'Ana' });
   const otro = await makeUsuario(db, { entidadId: b.entidadId, usuario: 'otro', nombre: 'Otro' });
   const ajeno = await makeUsuario(db, { entidadId: b.otraEntidadId, usuario: 'ajeno', nombre: 'Ajeno' });
+  const beto = await makeUsuario(db, { entidadId: b.entidadId, usuario: 'beto', nombre: 'Beto' });
   const insertar = async (entidadId: number, numero: number, titulo: string, fin: number, registro: number) =>
     db.execute(sql`insert into ordenes (entidad_id, numero, titulo, estado_id, registro_responsable_id, creada, actualizada, fecha_fin)
       values (${entidadId}, ${numero}, ${titulo}, ${ESTADO.PENDIENTE}, ${registro}, ${ahora}::timestamptz,
@@ -34,7 +35,15 @@ it('se arma con dos puertos falsos: órdenes que vencen en el rango, programadas
 
   const pedidas: [number, number, number][] = [];
   const programadas: ProgramadaCalendario[] = [
-    { planId: 7, titulo: 'Mía', fecha: marzo(9), clienteId: null, responsables: [autor], estado: 'programada' },
+    {
+      planId: 7,
+      titulo: 'Mía',
+      fecha: marzo(9),
+      clienteId: 4,
+      // 999: an id the names cache does not know.
+      responsables: [otro, 999, beto, autor],
+      estado: 'programada',
+    },
     { planId: 8, titulo: 'De otro', fecha: marzo(4), clienteId: null, responsables: [otro], estado: 'esperando_cupo' },
   ];
   const condiciones: Actor[] = [];
@@ -48,11 +57,15 @@ it('se arma con dos puertos falsos: órdenes que vencen en el rango, programadas
       },
       nombresDe: async () => ({
         entidad: 'Demo',
-        clientes: new Map(),
+        clientes: new Map([[4, 'Hotel Sur']]),
         tipos: new Map(),
         areas: new Map(),
         prioridades: new Map(),
-        usuarios: new Map([[autor, { id: autor, usuario: 'autor', nombre: 'Ana', apellido: '' }]]),
+        usuarios: new Map([
+          [autor, { id: autor, usuario: 'autor', nombre: 'Ana', apellido: '' }],
+          [otro, { id: otro, usuario: 'otro', nombre: 'Zoe', apellido: '' }],
+          [beto, { id: beto, usuario: 'beto', nombre: 'Beto', apellido: '' }],
+        ]),
       }),
     },
     programadas: {
@@ -75,17 +88,24 @@ it('se arma con dos puertos falsos: órdenes que vencen en el rango, programadas
     [2, 'Primera', false],
     [1, 'Segunda', false],
   ]);
-  // Only the occurrence that names the actor (he does not see every order), with names.
+  // Only the occurrence that names the actor (he does not see every order); its people by name,
+  // Beto (named by the names cache) before Zoe, whose id is lower, and nobody the cache does not name.
   expect(c.programadas).toEqual([
     {
       planId: 7,
       titulo: 'Mía',
       fecha: marzo(9),
       estado: 'programada',
-      cliente: null,
-      responsables: [{ id: autor, usuario: 'autor', nombre: 'Ana', apellido: '' }],
+      clienteId: 4,
+      responsables: [autor, beto, otro],
     },
   ]);
+  expect(c.personas).toEqual([
+    { id: autor, usuario: 'autor', nombre: 'Ana', apellido: '' },
+    { id: beto, usuario: 'beto', nombre: 'Beto', apellido: '' },
+    { id: otro, usuario: 'otro', nombre: 'Zoe', apellido: '' },
+  ]);
+  expect(c.clientes).toEqual([{ id: 4, nombre: 'Hotel Sur' }]);
   // The range asked of the plans: 1 March 00:00 to 31 March 23:59:59.999 in Buenos Aires (UTC-3).
   expect(pedidas).toEqual([[b.entidadId, Date.UTC(2026, 2, 1, 3), Date.UTC(2026, 3, 1, 2, 59, 59, 999)]]);
   expect(condiciones.map((a) => a.id)).toEqual([autor]);

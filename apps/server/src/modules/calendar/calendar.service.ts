@@ -1,6 +1,5 @@
 import {
   ZONA_HORARIA_EMPRESA_POR_DEFECTO,
-  estadoVisible,
   finDelDia,
   inicioDelDia,
   type Calendario,
@@ -13,7 +12,7 @@ import type { Actor } from '../../kernel/actor.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { TenantCache } from '../../kernel/tenant-cache.js';
 import { puedeModificar, visibilidad, type PuertoOrdenes } from '../orders/index.js';
-import type { CalendarRepository, FilaCalendario } from './calendar.repository.js';
+import type { CalendarRepository } from './calendar.repository.js';
 
 type Query = z.output<typeof zCalendarioQuery>;
 type Nombres = Awaited<ReturnType<PuertoOrdenes['nombresDe']>>;
@@ -37,17 +36,25 @@ const ZONA = ZONA_HORARIA_EMPRESA_POR_DEFECTO;
 /** One collator for every comparison: `localeCompare(…, 'es')` builds one per call. */
 const COLLATOR = new Intl.Collator('es');
 
-/** The people of `ids` by name, as the order screens sort them. */
-const personas = (ids: readonly number[], n: Nombres): Persona[] =>
-  ids
-    .map((id) => n.usuarios.get(id))
-    .filter((p): p is Persona => p !== undefined)
-    .sort((a, b) => COLLATOR.compare(a.nombre, b.nombre) || a.id - b.id);
+/**
+ * The people an answer names, by name as the order screens sort them (ties by id), and each one's
+ * place in that order: a row's responsables are sorted by it without comparing names again.
+ */
+function personasDe(ids: Iterable<number>, n: Nombres): { personas: Persona[]; lugar: Map<number, number> } {
+  const personas: Persona[] = [];
+  for (const id of new Set(ids)) {
+    const p = n.usuarios.get(id);
+    if (p) personas.push(p);
+  }
+  personas.sort((a, b) => COLLATOR.compare(a.nombre, b.nombre) || a.id - b.id);
+  return { personas, lugar: new Map(personas.map((p, i) => [p.id, i])) };
+}
 
-const clienteDe = (id: number | null, n: Nombres) => {
-  const nombre = id == null ? undefined : n.clientes.get(id);
-  return id == null || nombre === undefined ? null : { id, nombre };
-};
+/** The ids of `ids` that have a name, in the answer's order of people (a new array). */
+function enOrden(ids: readonly number[], lugar: Map<number, number>): number[] {
+  if (ids.length === 1) return lugar.has(ids[0]!) ? [ids[0]!] : [];
+  return ids.filter((id) => lugar.has(id)).sort((a, b) => lugar.get(a)! - lugar.get(b)!);
+}
 
 /**
  * GET /api/v4/calendario (docs/CALENDARIO.md): the orders the order list shows the actor with the
@@ -98,44 +105,44 @@ export class CalendarService {
       this.deps.programadas.listProgramadas(actor.entidadId, actor, new Date(desdeMs), new Date(hastaMs)),
     ]);
     const programadas = this.programadasVisibles(actor, q, todas);
-    const ids = (f: { responsables: number[] }[]) => f.flatMap((x) => x.responsables);
+    const usuarios: number[] = [];
+    for (const f of filas) for (const id of f.responsables) usuarios.push(id);
+    for (const p of programadas) for (const id of p.responsables) usuarios.push(id);
     const nombres = await this.deps.orders.nombresDe(actor.entidadId, {
-      clientes: [...filas.map((f) => f.clienteId), ...programadas.map((p) => p.clienteId)],
-      prioridades: filas.map((f) => f.prioridadId),
-      usuarios: [...ids(filas), ...ids(programadas)],
+      clientes: programadas.map((p) => p.clienteId),
+      usuarios,
     });
+    const { personas, lugar } = personasDe(usuarios, nombres);
+    const clientes = new Map<number, string>();
+    const clienteDe = (id: number | null) => {
+      const nombre = id == null ? undefined : nombres.clientes.get(id);
+      if (id == null || nombre === undefined) return null;
+      clientes.set(id, nombre);
+      return id;
+    };
     return {
       desde: q.desde,
       hasta: q.hasta,
       zona: ZONA,
-      ordenes: filas.map((f) => this.orden(actor, f, nombres)),
+      ordenes: filas.map((f) => ({
+        id: f.id,
+        numero: f.numero,
+        titulo: f.titulo,
+        fechaFin: f.fechaFin,
+        estadoId: f.estadoId,
+        responsables: enOrden(f.responsables, lugar),
+        editable: puedeModificar(actor, f),
+      })),
       programadas: programadas.map((p) => ({
         planId: p.planId,
         titulo: p.titulo,
         fecha: p.fecha,
         estado: p.estado,
-        cliente: clienteDe(p.clienteId, nombres),
-        responsables: personas(p.responsables, nombres),
+        clienteId: clienteDe(p.clienteId),
+        responsables: enOrden(p.responsables, lugar),
       })),
-    };
-  }
-
-  private orden(actor: Actor, f: FilaCalendario, n: Nombres) {
-    return {
-      id: f.id,
-      numero: f.numero,
-      titulo: f.titulo,
-      fechaFin: f.fechaFin,
-      estado: estadoVisible(f.estadoId),
-      prioridad: f.prioridadId != null ? (n.prioridades.get(f.prioridadId) ?? null) : null,
-      cliente: clienteDe(f.clienteId, n),
-      responsables: personas(f.responsables, n),
-      editable: puedeModificar(actor, {
-        clienteId: f.clienteId,
-        estadoId: f.estadoId,
-        responsables: f.responsables,
-        registroResponsableId: f.registroResponsableId,
-      }),
+      personas,
+      clientes: [...clientes].map(([id, nombre]) => ({ id, nombre })),
     };
   }
 

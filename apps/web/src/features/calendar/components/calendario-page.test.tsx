@@ -1,4 +1,5 @@
 import {
+  ESTADO,
   ZONA_HORARIA_EMPRESA_POR_DEFECTO,
   hoyEn,
   finDelDia,
@@ -26,16 +27,14 @@ const orden = (id: number, editable: boolean, titulo = `Orden ${id}`): OrdenCale
   numero: 100 + id,
   titulo,
   fechaFin: finDelDia(HOY, ZONA),
-  estado: { id: 1, nombre: 'Pendiente', color: 'medium' },
-  prioridad: null,
-  cliente: { id: 3, nombre: 'Hotel Sur' },
-  responsables: [ana],
+  estadoId: ESTADO.PENDIENTE,
+  responsables: [ana.id],
   editable,
 });
 
 function calendario(parcial: Partial<Calendario> = {}): Calendario {
   const r = rangoDeVista('mes', HOY);
-  return { ...r, zona: ZONA, ordenes: [], programadas: [], ...parcial };
+  return { ...r, zona: ZONA, ordenes: [], programadas: [], personas: [ana], clientes: [], ...parcial };
 }
 
 function mostrar(respuestas: Parameters<typeof simularServidor>[0]) {
@@ -67,10 +66,11 @@ describe('CalendarioPage', () => {
             titulo: 'Filtros mensuales',
             fecha: finDelDia(HOY, ZONA),
             estado: 'esperando_cupo',
-            cliente: null,
+            clienteId: 3,
             responsables: [],
           },
         ],
+        clientes: [{ id: 3, nombre: 'Hotel Sur' }],
       }),
     });
     const dia = await screen.findByTestId(`calendario-dia-${HOY}`);
@@ -84,6 +84,12 @@ describe('CalendarioPage', () => {
     expect(within(editable).getByText('Caldera').closest('button')?.getAttribute('draggable')).toBe('true');
     expect(within(ajena).getByText('Ascensor').closest('button')?.getAttribute('draggable')).toBe('false');
     expect(within(ajena).queryByLabelText(/Mover #102/)).toBeNull();
+    // The answer names state, people and clients by id: the chips show them by name.
+    const titulo = within(editable).getByText('Caldera').closest('button')?.getAttribute('title');
+    expect(titulo).toMatch(/^#101 Caldera · Pendiente · vence .* · Ana Paz$/);
+    expect(screen.getByTestId(`calendario-programada-4-${finDelDia(HOY, ZONA)}`).getAttribute('title')).toBe(
+      'Filtros mensuales · Esperando cupo · Hotel Sur',
+    );
   });
 
   it('soltar una orden en otro día la mueve con la llamada de fecha; si el servidor la rechaza vuelve con su mensaje', async () => {

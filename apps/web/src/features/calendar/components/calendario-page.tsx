@@ -8,7 +8,6 @@ import {
   type Calendario,
   type CalendarioQuery,
   type Dia,
-  type OrdenCalendario,
 } from '@delego/contract';
 import {
   IonButton,
@@ -48,6 +47,7 @@ import {
   type DelDia,
   type Vista,
 } from '../model/grilla';
+import { enVista, type OrdenEnVista } from '../model/respuesta';
 import type { AccionesDeOrden } from './chips';
 import { Agenda, VistaMes, VistaSemana } from './vistas';
 import '../calendario.css';
@@ -92,7 +92,7 @@ export default function CalendarioPage() {
   const [vista, setVista] = useState<Vista>('mes');
   const [ancla, setAncla] = useState<Dia>(() => hoyEn(zona));
   const [filtros, setFiltros] = useState<Filtros>({ responsable: null, cliente: null, estado: null });
-  const [moviendo, setMoviendo] = useState<{ orden: OrdenCalendario; dia: string } | null>(null);
+  const [moviendo, setMoviendo] = useState<{ orden: OrdenEnVista; dia: string } | null>(null);
   const clientes = useClientesUsados();
   const usuarios = useResponsablesDisponibles('todos');
 
@@ -104,12 +104,13 @@ export default function CalendarioPage() {
     ...(filtros.estado ? { estados: String(filtros.estado) } : {}),
   };
   const calendario = useCalendario(consulta);
-  const datos = calendario.data;
+  // The answer names people and clients once; its rows get their names back here, once per answer.
+  const datos = useMemo(() => (calendario.data ? enVista(calendario.data) : undefined), [calendario.data]);
   const dias = useMemo(() => (datos ? porDia(datos, zona) : new Map<Dia, DelDia>()), [datos, zona]);
   const filas = useMemo(() => (datos ? cargaPorResponsable(datos, zona) : []), [datos, zona]);
 
   /** Moves the order's due date to `dia`: shown at once, put back with the server's message if refused. */
-  async function moverA(o: OrdenCalendario, dia: Dia) {
+  async function moverA(o: OrdenEnVista, dia: Dia) {
     if (diaDeMs(o.fechaFin, zona) === dia) return;
     const fecha = fechaFinMovida(o.fechaFin, dia, zona);
     const clave = calendarioKeys.rango(consulta);
@@ -278,7 +279,7 @@ function MoverA({
   onCancelar,
   onMover,
 }: {
-  orden: OrdenCalendario;
+  orden: OrdenEnVista;
   dia: string;
   onDia: (dia: string) => void;
   onCancelar: () => void;

@@ -1,16 +1,17 @@
-import { diaDeMs, textoFecha, type OrdenCalendario, type ProgramadaEnCalendario } from '@delego/contract';
+import { diaDeMs, textoFecha } from '@delego/contract';
 import { calendarNumberOutline } from 'ionicons/icons';
 import { IonIcon } from '@ionic/react';
 import type { DragEvent } from 'react';
 import { textoResponsables } from '../../orders';
+import type { OrdenEnVista, ProgramadaEnVista } from '../model/respuesta';
 
 /** The data type a dragged order travels as (its id): nothing else may be dropped on a day. */
 export const TIPO_ARRASTRE = 'application/x-delego-orden';
 
 export interface AccionesDeOrden {
-  abrir: (o: OrdenCalendario) => void;
+  abrir: (o: OrdenEnVista) => void;
   /** The keyboard's (and the phone's) way to move it: «Mover a…» a chosen day. */
-  pedirMover: (o: OrdenCalendario) => void;
+  pedirMover: (o: OrdenEnVista) => void;
   /** Drag is offered on desktop only, and only for what the reader may edit. */
   arrastrable: boolean;
 }
@@ -21,7 +22,7 @@ export function ChipOrden({
   acciones,
   zona,
 }: {
-  orden: OrdenCalendario;
+  orden: OrdenEnVista;
   acciones: AccionesDeOrden;
   zona: string;
 }) {
@@ -66,7 +67,7 @@ export function ChipOrden({
 }
 
 /** A scheduled occurrence of a recurring plan: not an order yet, so nothing to open or move. */
-export function ChipProgramada({ programada: p }: { programada: ProgramadaEnCalendario }) {
+export function ChipProgramada({ programada: p }: { programada: ProgramadaEnVista }) {
   const estado = p.estado === 'esperando_cupo' ? 'Esperando cupo' : 'Programada';
   return (
     <div

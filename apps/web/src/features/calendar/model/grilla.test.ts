@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finDelDia, type OrdenCalendario, type Persona, type ProgramadaEnCalendario } from '@delego/contract';
+import { finDelDia, type Persona } from '@delego/contract';
 import {
   cargaPorResponsable,
   diaDeSemana,
@@ -13,22 +13,21 @@ import {
   sumarMeses,
   tituloDeVista,
 } from './grilla';
+import type { OrdenEnVista, ProgramadaEnVista } from './respuesta';
 
 const BA = 'America/Argentina/Buenos_Aires';
 const ana: Persona = { id: 1, usuario: 'ana', nombre: 'Ana', apellido: '' };
 const beto: Persona = { id: 2, usuario: 'beto', nombre: 'Beto', apellido: '' };
-const orden = (id: number, fechaFin: number, responsables: Persona[] = []): OrdenCalendario => ({
+const orden = (id: number, fechaFin: number, responsables: Persona[] = []): OrdenEnVista => ({
   id,
   numero: id,
   titulo: `Orden ${id}`,
   fechaFin,
   estado: { id: 1, nombre: 'Pendiente', color: '#000' },
-  prioridad: null,
-  cliente: null,
   responsables,
   editable: true,
 });
-const programada = (fecha: number, responsables: Persona[]): ProgramadaEnCalendario => ({
+const programada = (fecha: number, responsables: Persona[]): ProgramadaEnVista => ({
   planId: 9,
   titulo: 'Plan',
   fecha,

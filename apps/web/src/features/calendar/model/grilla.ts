@@ -1,14 +1,6 @@
-import {
-  diaDeMs,
-  inicioDelDia,
-  sumarDias,
-  type Calendario,
-  type Dia,
-  type OrdenCalendario,
-  type Persona,
-  type ProgramadaEnCalendario,
-} from '@delego/contract';
+import { diaDeMs, inicioDelDia, sumarDias, type Calendario, type Dia, type Persona } from '@delego/contract';
 import { nombreMes } from '../../expenses';
+import type { CalendarioEnVista, OrdenEnVista, ProgramadaEnVista } from './respuesta';
 
 /**
  * The calendar's date grid (docs/CALENDARIO.md), pure: weeks start on Monday, every day is a day
@@ -19,8 +11,8 @@ export type Vista = 'mes' | 'semana';
 
 /** What a day shows: the orders due that day and the occurrences scheduled for it. */
 export interface DelDia {
-  ordenes: OrdenCalendario[];
-  programadas: ProgramadaEnCalendario[];
+  ordenes: OrdenEnVista[];
+  programadas: ProgramadaEnVista[];
 }
 
 export const DIAS_SEMANA = ['Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb', 'Dom'] as const;
@@ -96,7 +88,7 @@ export function tituloDeVista(vista: Vista, ancla: Dia): string {
 }
 
 /** Each day's orders and occurrences, by the company's day of their due time. */
-export function porDia(c: Pick<Calendario, 'ordenes' | 'programadas'>, zona: string): Map<Dia, DelDia> {
+export function porDia(c: CalendarioEnVista, zona: string): Map<Dia, DelDia> {
   const dias = new Map<Dia, DelDia>();
   const de = (dia: Dia) => {
     let d = dias.get(dia);
@@ -119,7 +111,7 @@ export interface FilaDeCarga {
  * The workload of a week: one row per responsable (by name; «Sin responsable» last), each order or
  * occurrence under every person it names, so a shared order counts for each of them.
  */
-export function cargaPorResponsable(c: Pick<Calendario, 'ordenes' | 'programadas'>, zona: string): FilaDeCarga[] {
+export function cargaPorResponsable(c: CalendarioEnVista, zona: string): FilaDeCarga[] {
   const filas = new Map<number, FilaDeCarga>();
   const fila = (p: Persona | null) => {
     const clave = p?.id ?? 0;
