@@ -13,7 +13,7 @@ export type { Programada, ResultadoTick } from './maintenance.service.js';
  */
 export type PuertoMantenimiento = Pick<MaintenanceService, 'listProgramadas' | 'ejecutar'>;
 
-export type DepsModuloMantenimiento = Omit<DepsMantenimiento, 'log' | 'publicUrl'> & {
+export type DepsModuloMantenimiento = Omit<DepsMantenimiento, 'log' | 'publicUrl' | 'respiro' | 'loteOcurrencias'> & {
   /** The Idempotency-Key of a new plan (module idempotencia). */
   idempotencia: AlmacenIdempotencia;
   /**
@@ -33,7 +33,16 @@ export function moduloMantenimiento(
     n.db,
     n.clock,
     n.bus,
-    { ...deps, log: n.log, publicUrl: n.config.publicUrl },
+    {
+      ...deps,
+      log: n.log,
+      publicUrl: n.config.publicUrl,
+      // PGlite's one connection: smaller batches, and between them the requests queued meanwhile go
+      // first (a request waits for one batch at most, not for the whole catch-up).
+      ...(n.database.kind === 'postgres'
+        ? {}
+        : { loteOcurrencias: 100, respiro: () => new Promise<void>((r) => setTimeout(r, 25)) }),
+    },
     () => ejecutor?.despertar(),
   );
   const tick = () => servicio.ejecutar();

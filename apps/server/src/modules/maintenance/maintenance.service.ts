@@ -77,6 +77,14 @@ export interface DepsMantenimiento {
   entidades: Pick<PuertoEntidades, 'find'>;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
   publicUrl: string;
+  /**
+   * Awaited after each batch's commit. PGlite has one connection: a long catch-up (a server that
+   * was down for weeks) would otherwise hold it batch after batch, and a request's next statement
+   * would always queue behind the next batch; the pause lets requests through (index.ts).
+   */
+  respiro?: () => Promise<void>;
+  /** Occurrences per batch (one transaction, one create statement): 200 unless said (index.ts). */
+  loteOcurrencias?: number;
 }
 
 /** The clients an actor may schedule for: null = all (admins), else those with delegarOrden. */
@@ -452,6 +460,7 @@ export class MaintenanceService {
         return planes.length;
       });
       if (n < LOTE_PLANES) return total;
+      await this.deps.respiro?.();
     }
   }
 
@@ -489,11 +498,12 @@ export class MaintenanceService {
   private async crearOrdenes(r: ResultadoTick, entidadId: number): Promise<void> {
     let desdeId = 0;
     const ahora = this.clock.now();
+    const tamano = this.deps.loteOcurrencias ?? LOTE_OCURRENCIAS;
     for (;;) {
       const eventos: DomainEvent[] = [];
       const lote = await this.db.transaction(async (tx) => {
         const repo = this.repo(tx);
-        const abiertas = await repo.abiertas(tx, desdeId, LOTE_OCURRENCIAS, entidadId);
+        const abiertas = await repo.abiertas(tx, desdeId, tamano, entidadId);
         if (!abiertas.length) return 0;
         desdeId = abiertas.at(-1)!.id;
         const hechas = await this.deps.orders.crearVariasEnTransaccion(
@@ -539,7 +549,8 @@ export class MaintenanceService {
         return abiertas.length;
       });
       this.publicar(eventos);
-      if (lote < LOTE_OCURRENCIAS) return;
+      if (lote < tamano) return;
+      await this.deps.respiro?.();
     }
   }
 
