@@ -1,5 +1,5 @@
 import { hoyEn, textoDeDia, type Dia } from '@delego/contract';
-import { useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { nombrePersona } from '../../orders';
 import { DIAS_SEMANA, diaDeSemana, type DelDia, type FilaDeCarga } from '../model/grilla';
 import { ChipOrden, ChipProgramada, TIPO_ARRASTRE, type AccionesDeOrden } from './chips';
@@ -168,14 +168,34 @@ export function VistaSemana({
   );
 }
 
-/** The phone's agenda: the days that have something, in order, each with its items. */
+/**
+ * The phone's agenda: the days that have something, in order, each with its items. Showing the
+ * current month, it opens at today (or the next day with something): the days already past stay
+ * above, a scroll away. Once per month shown, so a live refresh does not move the list under a
+ * finger.
+ */
 export function Agenda({ dias, zona, acciones }: { dias: Map<Dia, DelDia>; zona: string; acciones: AccionesDeOrden }) {
   const hoy = hoyEn(zona);
   const ordenados = [...dias.entries()].sort(([a], [b]) => a.localeCompare(b));
+  const desde = ordenados.find(([dia]) => dia >= hoy)?.[0];
+  // Only when the agenda has past days above it; never for another month.
+  const destino = desde && desde !== ordenados[0]?.[0] && desde.slice(0, 7) === hoy.slice(0, 7) ? desde : undefined;
+  const refDestino = useRef<HTMLLIElement>(null);
+  const mesDesplazado = useRef<string | null>(null);
+  useEffect(() => {
+    if (!destino || mesDesplazado.current === destino.slice(0, 7)) return;
+    mesDesplazado.current = destino.slice(0, 7);
+    refDestino.current?.scrollIntoView?.({ block: 'start' });
+  }, [destino]);
   return (
     <ol className="calendario-agenda" data-testid="calendario-agenda">
       {ordenados.map(([dia, delDia]) => (
-        <li key={dia} className="calendario-agenda__dia" data-testid={`calendario-agenda-${dia}`}>
+        <li
+          key={dia}
+          ref={dia === destino ? refDestino : undefined}
+          className="calendario-agenda__dia"
+          data-testid={`calendario-agenda-${dia}`}
+        >
           <h2 className="calendario-agenda__titulo">
             {dia === hoy ? 'Hoy, ' : ''}
             {DIAS_SEMANA[diaDeSemana(dia)]} {textoDeDia(dia)}
