@@ -165,6 +165,38 @@ describe('órdenes del programador en lote', () => {
     ]);
     // The refused ones took no quota: four orders for the four left.
     expect(await cupoDe(demo)).toBe(0);
+    // A refusal would repeat every day: those two plans are paused, and their author is told why,
+    // once each; the others (and the other company's) stay active.
+    expect(await filas(sql`select titulo, activo from mantenimientos where entidad_id = ${demo} order by id`)).toEqual([
+      { titulo: 'Lote 1', activo: true },
+      { titulo: 'Lote 2', activo: true },
+      { titulo: 'Cliente cerrado', activo: false },
+      { titulo: 'Responsable de baja', activo: false },
+      { titulo: 'Lote 3', activo: true },
+      { titulo: 'Lote 4', activo: true },
+      { titulo: 'Lote 5', activo: true },
+      { titulo: 'Lote 6', activo: true },
+    ]);
+    expect(
+      await filas(sql`select count(*)::int as n from mantenimientos where not activo and entidad_id <> ${demo}`),
+    ).toEqual([{ n: 0 }]);
+    expect(
+      await filas(sql`select usuario_id as usuario, titulo, mensaje from notificaciones
+                       where titulo = 'Plan de mantenimiento pausado' order by id`),
+    ).toEqual([
+      {
+        usuario: u.admin,
+        titulo: 'Plan de mantenimiento pausado',
+        mensaje:
+          'No se pudo crear la orden de «Cliente cerrado»: El cliente indicado no existe o está inactivo. El plan quedó pausado; corríjalo y reanúdelo.',
+      },
+      {
+        usuario: u.admin,
+        titulo: 'Plan de mantenimiento pausado',
+        mensaje:
+          'No se pudo crear la orden de «Responsable de baja»: Algún responsable indicado no existe o está inactivo. El plan quedó pausado; corríjalo y reanúdelo.',
+      },
+    ]);
 
     // Each order as a single create leaves it: its fields, responsables and CREADA event with names.
     const ordenes = await filas<{

@@ -248,6 +248,25 @@ export class MaintenanceRepository {
        where o.id = v.id`);
   }
 
+  /**
+   * Pauses the active plans among `ids` whose order was refused (like «Pausar»: the cursor stays, so
+   * resuming starts from that day); gives the ones it paused.
+   */
+  async pausarPorRechazo(
+    tx: Tx,
+    entidadId: number,
+    ids: number[],
+  ): Promise<{ id: number; titulo: string; creadoPor: number }[]> {
+    if (!ids.length) return [];
+    return tx
+      .update(mantenimientos)
+      .set({ activo: false, generarDesde: null })
+      .where(
+        and(eq(mantenimientos.entidadId, entidadId), inArray(mantenimientos.id, ids), eq(mantenimientos.activo, true)),
+      )
+      .returning({ id: mantenimientos.id, titulo: mantenimientos.titulo, creadoPor: mantenimientos.creadoPor });
+  }
+
   async marcarEsperando(tx: Tx, ids: number[], ahora: Date): Promise<void> {
     if (!ids.length) return;
     await tx

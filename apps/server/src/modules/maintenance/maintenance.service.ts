@@ -499,6 +499,7 @@ export class MaintenanceService {
     let desdeId = 0;
     const ahora = this.clock.now();
     const tamano = this.deps.loteOcurrencias ?? LOTE_OCURRENCIAS;
+    const avisos: { id: number; titulo: string; creadoPor: number; motivo: string }[] = [];
     for (;;) {
       const eventos: DomainEvent[] = [];
       const lote = await this.db.transaction(async (tx) => {
@@ -546,11 +547,40 @@ export class MaintenanceService {
         await repo.marcarCreadas(tx, creadas, ahora);
         await repo.marcarEsperando(tx, esperando, ahora);
         await repo.marcarFallidas(tx, fallidas, ahora);
+        // A refusal is the plan's (a client closed, a type archived, a responsable gone): it would
+        // fail again every day. Its plan is paused, and who made it is told why (after the commit).
+        const motivoDe = new Map<number, string>();
+        for (const f of fallidas) {
+          const planId = abiertas.find((o) => o.id === f.id)!.plan.id;
+          if (!motivoDe.has(planId)) motivoDe.set(planId, f.motivo);
+        }
+        const pausados = await repo.pausarPorRechazo(tx, entidadId, [...motivoDe.keys()]);
+        for (const p of pausados) avisos.push({ ...p, motivo: motivoDe.get(p.id)! });
         return abiertas.length;
       });
       this.publicar(eventos);
+      await this.avisarPausados(entidadId, avisos.splice(0));
       if (lote < tamano) return;
       await this.deps.respiro?.();
+    }
+  }
+
+  /** Plans paused because their order was refused: the calendar forgets their days, their authors learn why. */
+  private async avisarPausados(
+    entidadId: number,
+    pausados: { id: number; titulo: string; creadoPor: number; motivo: string }[],
+  ): Promise<void> {
+    if (!pausados.length) return;
+    this.cambiado(entidadId);
+    for (const p of pausados.sort((a, b) => a.id - b.id)) {
+      await this.deps.notifications
+        .create(entidadId, p.creadoPor, {
+          tipo: 'mantenimiento',
+          titulo: 'Plan de mantenimiento pausado',
+          mensaje: `No se pudo crear la orden de «${p.titulo}»: ${p.motivo} El plan quedó pausado; corríjalo y reanúdelo.`,
+          ordenId: null,
+        })
+        .catch((err: unknown) => this.deps.log.warn({ err, planId: p.id }, 'mantenimiento.avisoPausaFallo'));
     }
   }
 
