@@ -47,7 +47,7 @@ export interface SentenciasAjenasEnLote {
 }
 
 /** The outcome of a create: each reference check, whether the quota gave one, and the order. */
-export interface ResultadoAlta {
+export type ResultadoAlta = {
   cliente: boolean;
   tipo: boolean;
   area: boolean;
@@ -59,7 +59,7 @@ export interface ResultadoAlta {
   cupo: boolean;
   id: number | null;
   numero: number | null;
-}
+};
 
 /**
  * The writes of orders: the create statement, changes, responsables, history events and deletion,
@@ -205,19 +205,7 @@ export class OrdersRepository {
         responsables: o.responsables,
       })),
     );
-    const rows = await this.db.execute<{
-      i: number;
-      cliente: boolean;
-      tipo: boolean;
-      area: boolean;
-      prioridad: boolean;
-      usuarios: boolean;
-      ubicacion: boolean;
-      equipo: boolean;
-      cupo: boolean;
-      id: number | null;
-      numero: number | null;
-    }>(sql`
+    const rows = await this.db.execute<ResultadoAlta & { i: number }>(sql`
       with pedidas as (
         select * from jsonb_to_recordset(${filas}::jsonb) as x(i int, usuario int, titulo text, detalle text, tipo int, area int,
           prioridad int, estado smallint, cliente int, inicio timestamptz, fin timestamptz, e5s_key text, e5s_name text,
