@@ -230,3 +230,22 @@ export function basePgParaKill9(prefijo: string): () => { DATA_DIR: string; DATA
     return { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
   };
 }
+
+/** The demo company's time zone: the maintenance kill -9 tests count its days. */
+const ZONA_DEMO = 'America/Argentina/Buenos_Aires';
+
+/** A day of the demo company's calendar, `n` days before today (yyyy-MM-dd). */
+export function diaAtras(n: number): string {
+  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: ZONA_DEMO }).format(new Date());
+  const [a, m, d] = hoy.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(a, m - 1, d - n)).toISOString().slice(0, 10);
+}
+
+/** Waits until `cond` holds, for `ms` at most; `que` says what it waited for. */
+export async function esperar(cond: () => Promise<boolean>, ms: number, que: string): Promise<void> {
+  const limite = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > limite) throw new Error(`no pasó en ${ms} ms: ${que}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

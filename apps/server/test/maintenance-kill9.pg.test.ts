@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { expect, it } from 'vitest';
-import { basePgParaKill9, requireBuild, startServer, stop, type Server } from './kill9.js';
+import { basePgParaKill9, diaAtras, esperar, requireBuild, startServer, stop, type Server } from './kill9.js';
 
 /**
  * The scheduler and kill -9 (issue 32, docs/MANTENIMIENTO.md), on the built server over PostgreSQL
@@ -12,22 +12,6 @@ const entorno = basePgParaKill9('delego-kill9-mantenimiento-pg');
 const PLANES = 30;
 const DIAS = 40;
 const TOTAL = PLANES * DIAS;
-const ZONA = 'America/Argentina/Buenos_Aires';
-
-/** A day of the company's calendar, `n` days before today (yyyy-MM-dd). */
-function diaAtras(n: number): string {
-  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: ZONA }).format(new Date());
-  const [a, m, d] = hoy.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(a, m - 1, d - n)).toISOString().slice(0, 10);
-}
-
-async function esperar(cond: () => Promise<boolean>, ms: number, que: string): Promise<void> {
-  const limite = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > limite) throw new Error(`no pasó en ${ms} ms: ${que}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 it('PostgreSQL: un SIGKILL en medio de la corrida no pierde ni repite ninguna orden; el próximo proceso termina', async () => {
   requireBuild();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../src/kernel/db/client.js';
 import { md5 } from '../src/seed/factories.js';
-import { MAIN, requireBuild, startServer, stop, type Server } from './kill9.js';
+import { diaAtras, esperar, MAIN, requireBuild, startServer, stop, type Server } from './kill9.js';
 import { puertoLibre } from '../scripts/cluster/cluster.js';
 
 /**
@@ -22,24 +22,8 @@ const DATA_DIR = path.join(carpeta, 'datos');
 const PLANES = 30;
 const DIAS = 40;
 const TOTAL = PLANES * DIAS;
-const ZONA = 'America/Argentina/Buenos_Aires';
 /** Otra Empresa: an unlimited plan, so no occurrence waits for quota. */
 const headers = { authorization: `otra#${md5('Demo1234!')}`, 'content-type': 'application/json' };
-
-/** A day of the company's calendar, `n` days before today (yyyy-MM-dd). */
-function diaAtras(n: number): string {
-  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: ZONA }).format(new Date());
-  const [a, m, d] = hoy.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(a, m - 1, d - n)).toISOString().slice(0, 10);
-}
-
-async function esperar(cond: () => Promise<boolean>, ms: number, que: string): Promise<void> {
-  const limite = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > limite) throw new Error(`no pasó en ${ms} ms: ${que}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Runs `fn` on the PGlite folder of `dataDir` (no server may hold it) and closes it. */
 async function conLaBase<T>(
