@@ -1,4 +1,12 @@
-import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -77,4 +85,26 @@ export function contextoTelefono(browser: Browser): Promise<BrowserContext> {
     locale: 'es-AR',
     timezoneId: 'America/Argentina/Buenos_Aires',
   });
+}
+
+/**
+ * The side menu's plan panel says what the server projects for the period (nothing when nothing
+ * is left); `request` reaches the server as the demo's admin. Gives the projection.
+ */
+export async function panelSegunElServidor(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ programadas: number; disponibles: number | null }> {
+  const r = await request.get('/api/v2/mantenimientos/proyeccion', {
+    headers: { Authorization: `admin#${createHash('md5').update(DEMO_PASSWORD).digest('hex')}` },
+  });
+  expect(r.ok(), `GET proyeccion: ${r.status()}`).toBe(true);
+  const p = (await r.json()) as { programadas: number; disponibles: number | null };
+  const menu = await abrirMenu(page);
+  if (p.programadas === 0) await expect(menu.getByTestId('plan-programadas')).toHaveCount(0);
+  else
+    await expect(menu.getByTestId('plan-programadas')).toHaveText(
+      new RegExp(`^${p.programadas} programadas? de ${p.disponibles} disponibles`),
+    );
+  return p;
 }

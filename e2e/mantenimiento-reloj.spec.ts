@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { abrirMenu, DEMO_PASSWORD, iniciarSesion, pantallaActual } from './helpers';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { abrirMenu, DEMO_PASSWORD, iniciarSesion, panelSegunElServidor, pantallaActual } from './helpers';
 import { arrancarConReloj, PUERTO_RELOJ, type ServidorConReloj } from './reloj';
 
 /**
@@ -47,21 +47,6 @@ async function api<T>(request: APIRequestContext, ruta: string): Promise<T> {
   const r = await request.get(ruta, { headers: AUTH_ADMIN });
   expect(r.ok(), `GET ${ruta}: ${r.status()} ${await r.text()}`).toBe(true);
   return (await r.json()) as T;
-}
-
-/** The side menu's plan panel says what the server projects for the period (nothing when nothing is left). */
-async function panelSegunElServidor(page: Page, request: APIRequestContext) {
-  const p = await api<{ programadas: number; disponibles: number | null }>(
-    request,
-    '/api/v2/mantenimientos/proyeccion',
-  );
-  const menu = await abrirMenu(page);
-  if (p.programadas === 0) await expect(menu.getByTestId('plan-programadas')).toHaveCount(0);
-  else
-    await expect(menu.getByTestId('plan-programadas')).toHaveText(
-      new RegExp(`^${p.programadas} programadas? de ${p.disponibles} disponibles`),
-    );
-  return p;
 }
 
 test('importa un equipo, imprime su etiqueta, programa un plan mensual, pasa el tiempo: las órdenes aparecen solas y una se arrastra en el calendario @una-pantalla', async ({
