@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISOS_GLOBALES } from '@delego/contract';
 import { makeMantenimientos } from '../src/seed/mantenimiento.js';
+import { resumenGuardadoYRecalculado } from './resumen-recalculado.js';
 import { auth, createTestEnv, makeCatalogo, makeClientes, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
 
 /**
@@ -58,26 +59,6 @@ afterAll(() => env?.close());
 
 const filas = async <T>(q: ReturnType<typeof sql>) =>
   (await env.database.db.execute<T & Record<string, unknown>>(q)).rows;
-
-/** The rollup as the triggers keep it, and recomputed from the orders (migration 0011's backfill). */
-async function resumen(): Promise<{ guardado: unknown[]; recalculado: unknown[] }> {
-  const guardado = await filas(sql`
-    select entidad_id, medida, dia::text as dia, valor, n, trim_scale(suma)::text as suma from estadistica_resumen
-    where n <> 0 or suma <> 0 order by 1, 2, 3, 4`);
-  const recalculado = await filas(sql`
-    select entidad_id, medida, dia::text as dia, valor, n, trim_scale(suma)::text as suma from (
-      select x.entidad_id, x.medida, x.dia, x.valor, count(*)::int as n, sum(x.suma) as suma
-      from ordenes o cross join lateral estadistica_aportes(o.entidad_id, o.creada, o.estado_id, o.tipo_orden_id,
-        o.area_id, o.cliente_id, o.finalizada, o.eliminada, o.fecha_fin) x
-      group by 1, 2, 3, 4
-      union all
-      select o.entidad_id, b.medida, b.dia, coalesce(r.usuario_id, 0), count(*)::int, sum(b.suma)
-      from ordenes o left join orden_responsables r on r.orden_id = o.id
-      cross join lateral estadistica_base_responsables(o.creada, o.estado_id, o.finalizada, o.eliminada, o.fecha_fin) b
-      group by 1, 2, 3, 4
-    ) t order by 1, 2, 3, 4`);
-  return { guardado, recalculado };
-}
 
 const cupoDe = async (entidadId: number) =>
   (
@@ -244,7 +225,7 @@ describe('órdenes del programador en lote', () => {
     ).toBe(0);
 
     // The statistics' rollup is exactly what the orders make.
-    const r = await resumen();
+    const r = await resumenGuardadoYRecalculado(env.database.db);
     expect(r.guardado).toEqual(r.recalculado);
 
     // Running again creates nothing; with quota back, the two waiting ones are created once.
@@ -261,7 +242,7 @@ describe('órdenes del programador en lote', () => {
       { numero: 7, titulo: 'Lote 6' },
     ]);
     expect(await cupoDe(demo)).toBe(8);
-    const despues = await resumen();
+    const despues = await resumenGuardadoYRecalculado(env.database.db);
     expect(despues.guardado).toEqual(despues.recalculado);
   });
 
@@ -306,7 +287,7 @@ describe('órdenes del programador en lote', () => {
       select count(*)::int as n, count(distinct numero)::int as distintos, min(numero) as desde, max(numero) as hasta
         from ordenes where entidad_id = ${demo}`);
     expect(numeros[0]).toEqual({ n: antes + 9, distintos: antes + 9, desde: 1, hasta: antes + 9 });
-    const r = await resumen();
+    const r = await resumenGuardadoYRecalculado(env.database.db);
     expect(r.guardado).toEqual(r.recalculado);
   });
 });
