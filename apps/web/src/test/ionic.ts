@@ -54,3 +54,12 @@ export async function responderConfirmacion(boton: string): Promise<void> {
     { timeout: 4000 },
   );
 }
+
+/**
+ * Whether an Ionic button is disabled, read from the property React sets when it renders. The
+ * `disabled` attribute is only Ionic's reflection of it, written on a later frame, so a test that
+ * waits for the attribute depends on how busy the machine is.
+ */
+export function deshabilitado(elemento: HTMLElement): boolean {
+  return (elemento as HTMLElement & { disabled?: boolean }).disabled === true;
+}

@@ -2,6 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeOperario, makePropietario } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
+import { deshabilitado } from '../../../test/ionic';
 import { archivoRespuesta, errorDelServidor, simularServidor } from '../../../test/servidor';
 import { makeEquipo, paginaEquipos } from '../test-utils';
 import EquiposPage from './equipos-page';
@@ -67,7 +68,7 @@ describe('Equipos (issue 32)', () => {
     renderConApp(<EquiposPage />, { usuario: makeOperario(), ruta: '/equipos' });
     await screen.findByTestId('equipos-lista');
     const imprimir = screen.getByTestId('equipos-imprimir');
-    expect(imprimir).toHaveAttribute('disabled');
+    expect(deshabilitado(imprimir)).toBe(true);
 
     fireEvent.click(screen.getByTestId(`equipo-elegir-${c!.id}`));
     fireEvent.click(screen.getByTestId(`equipo-elegir-${a!.id}`));
@@ -77,11 +78,14 @@ describe('Equipos (issue 32)', () => {
 
     fireEvent.click(screen.getByTestId('equipos-todos'));
     fireEvent.click(imprimir);
-    await waitFor(() => expect(llamadas.de('POST', '/api/v4/equipos/etiquetas')).toHaveLength(2));
+    await waitFor(() => expect(guardados).toEqual(['etiquetas.pdf', 'etiquetas.pdf']));
     expect(llamadas.de('POST', '/api/v4/equipos/etiquetas')[1]!.cuerpo).toEqual({ ids: [a!.id, b!.id, c!.id] });
+    await waitFor(() => expect(imprimir).toHaveTextContent('Imprimir etiquetas'));
+    expect(deshabilitado(imprimir)).toBe(false);
+
     fireEvent.click(screen.getByTestId('equipos-todos'));
-    await waitFor(() => expect(imprimir).toHaveAttribute('disabled'));
-    expect(screen.getByRole('status')).toHaveTextContent(/^3 equipos$/);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^3 equipos$/));
+    expect(deshabilitado(imprimir)).toBe(true);
   });
 
   it('a refused label sheet says why in Spanish', async () => {

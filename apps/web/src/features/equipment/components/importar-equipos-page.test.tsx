@@ -5,6 +5,7 @@ import { makeOperario, makePropietario } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
 import { errorDelServidor, simularServidor } from '../../../test/servidor';
 import ImportarEquiposPage from './importar-equipos-page';
+import { deshabilitado } from '../../../test/ionic';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -58,7 +59,7 @@ describe('Equipos › Importar (issue 32)', () => {
     expect(within(previa).getByText('<script>x</script>')).toBeInTheDocument();
     expect(screen.getByTestId('importar-resumen')).toHaveTextContent('se importan todas las filas o ninguna');
     expect(screen.getByTestId('importar')).toHaveTextContent('Hasta 2.000 filas y 2 MB por archivo.');
-    expect(screen.getByTestId('importar-confirmar')).toHaveAttribute('disabled');
+    expect(deshabilitado(screen.getByTestId('importar-confirmar'))).toBe(true);
     expect(llamadas.de('POST', '/api/v4/equipos/importar')[0]!.cuerpo).toMatchObject({ confirmar: false });
   });
 
@@ -70,7 +71,7 @@ describe('Equipos › Importar (issue 32)', () => {
     elegir('cliente;nombre\nClínica San Martín;Caldera\nClínica San Martín;Bomba\n');
     const confirmar = await screen.findByTestId('importar-confirmar');
     expect(confirmar).toHaveTextContent('Importar 2 equipos');
-    expect(confirmar).not.toHaveAttribute('disabled');
+    expect(deshabilitado(confirmar)).toBe(false);
     fireEvent.click(confirmar);
     expect(await screen.findByTestId('importar-listo')).toHaveTextContent('Se importaron 2 equipos.');
     expect(

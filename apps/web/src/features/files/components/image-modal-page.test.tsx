@@ -7,6 +7,7 @@ import { renderConApp } from '../../../test/render';
 import { makeArchivo, simularObjectUrl } from '../test-utils';
 import { archivoRespuesta, simularServidor } from '../../../test/servidor';
 import ImageModalPage, { VisorImagenes } from './image-modal-page';
+import { deshabilitado } from '../../../test/ionic';
 
 const MD5 = 'eb6bc90afb1de3b7e8a41c1afa38ee01';
 const imagenes = [
@@ -85,7 +86,7 @@ describe('image-modal', () => {
     const ultimo = mostrar(12);
     tecla('ArrowRight');
     expect(ultimo.onCambiar).not.toHaveBeenCalled();
-    await waitFor(() => expect(screen.getByTestId('visor-siguiente')).toHaveAttribute('disabled'));
+    await waitFor(() => expect(deshabilitado(screen.getByTestId('visor-siguiente'))).toBe(true));
     fireEvent.click(screen.getByTestId('visor-anterior'));
     expect(ultimo.onCambiar).toHaveBeenCalledWith(9);
     ultimo.unmount();
@@ -93,7 +94,7 @@ describe('image-modal', () => {
     const primero = mostrar(7);
     tecla('ArrowLeft');
     expect(primero.onCambiar).not.toHaveBeenCalled();
-    await waitFor(() => expect(screen.getByTestId('visor-anterior')).toHaveAttribute('disabled'));
+    await waitFor(() => expect(deshabilitado(screen.getByTestId('visor-anterior'))).toBe(true));
   });
 
   it('ignores the keyboard while another screen is on top', () => {
@@ -118,7 +119,7 @@ describe('image-modal', () => {
     mostrar(9);
     await screen.findByTestId('visor-imagen', {}, { timeout: 4000 });
     expect(screen.getByTestId('visor-zoom')).toHaveTextContent('100 %');
-    await waitFor(() => expect(screen.getByTestId('visor-alejar')).toHaveAttribute('disabled'));
+    await waitFor(() => expect(deshabilitado(screen.getByTestId('visor-alejar'))).toBe(true));
     fireEvent.click(screen.getByTestId('visor-acercar'));
     expect(screen.getByTestId('visor-zoom')).toHaveTextContent('150 %');
     tecla('+');

@@ -5,7 +5,7 @@ import { App } from '../../../app/app';
 import { crearQueryClient } from '../../../app/query-client';
 import { guardarSesion } from '../../../lib/session';
 import { makeAdmin, makeOperario, makePlan, makePropietario } from '../../../test/factories';
-import { escribir, responderConfirmacion } from '../../../test/ionic';
+import { escribir, responderConfirmacion, deshabilitado } from '../../../test/ionic';
 import { renderConApp } from '../../../test/render';
 import { errorDelServidor, simularServidor, type Respuesta } from '../../../test/servidor';
 import { planKeys } from '../../../domain/plans';
@@ -94,7 +94,7 @@ describe('planes', () => {
     expect(within(pyme).getByText('Plan actual', { selector: 'ion-badge' })).toBeInTheDocument();
     expect(within(pyme).getByTestId('plan-precio')).toHaveTextContent('$ 24.900,00 por mes');
     expect(within(pyme).getByTestId('plan-cupo')).toHaveTextContent('100 órdenes por mes');
-    expect(within(pyme).getByTestId('plan-elegir')).toHaveAttribute('disabled');
+    expect(deshabilitado(within(pyme).getByTestId('plan-elegir'))).toBe(true);
 
     const empresa = screen.getByTestId('plan-3');
     expect(within(empresa).getByTestId('plan-precio')).toHaveTextContent('$ 89.900,00 por mes');
@@ -145,7 +145,7 @@ describe('planes', () => {
     const inicial = await screen.findByTestId('plan-1');
     expect(within(inicial).getByText('Próximo plan')).toBeInTheDocument();
     expect(within(inicial).getByTestId('plan-elegir')).toHaveTextContent('Cambio programado');
-    expect(within(inicial).getByTestId('plan-elegir')).toHaveAttribute('disabled');
+    expect(deshabilitado(within(inicial).getByTestId('plan-elegir'))).toBe(true);
   });
 
   it('lists the payments: date, amount, state in Spanish, plan and reference', async () => {
@@ -223,7 +223,7 @@ describe('planes', () => {
     });
     renderConApp(<PlanesPage />, { usuario: makeAdmin(), ruta: '/planes' });
     expect(await screen.findByTestId('planes-no-habilitado')).toHaveTextContent('Solo un administrador');
-    expect(within(await screen.findByTestId('plan-3')).getByTestId('plan-elegir')).toHaveAttribute('disabled');
+    expect(deshabilitado(within(await screen.findByTestId('plan-3')).getByTestId('plan-elegir'))).toBe(true);
   });
 });
 

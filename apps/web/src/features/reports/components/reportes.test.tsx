@@ -11,6 +11,7 @@ import { archivoRespuesta, errorDelServidor, simularServidor } from '../../../te
 import { ExportarOrdenesBoton } from './exportar-ordenes-boton';
 import { OpcionesImpresion } from './historial-imprimir-page';
 import { Reporte } from './horas-reportadas-page';
+import { deshabilitado } from '../../../test/ionic';
 
 const MD5 = 'eb6bc90afb1de3b7e8a41c1afa38ee01';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -102,7 +103,7 @@ describe('historial-imprimir', () => {
     await waitFor(() => expect(clic).toHaveBeenCalledTimes(1));
     fireEvent(screen.getByTestId('imprimir-eventos'), new CustomEvent('ionChange', { detail: { checked: false } }));
     fireEvent(screen.getByTestId('imprimir-archivos'), new CustomEvent('ionChange', { detail: { checked: false } }));
-    await waitFor(() => expect(screen.getByTestId('imprimir-descargar')).not.toHaveAttribute('disabled'));
+    await waitFor(() => expect(deshabilitado(screen.getByTestId('imprimir-descargar'))).toBe(false));
     fireEvent.click(screen.getByTestId('imprimir-descargar'));
     await waitFor(() => expect(clic).toHaveBeenCalledTimes(2));
     const pedidos = llamadas.filter((l) => l.ruta === '/api/v2/imprimirReporte/42');
