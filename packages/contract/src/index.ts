@@ -23,3 +23,4 @@ export * from './checklists.js';
 export * from './calendar.js';
 export * from './equipment.js';
 export * from './maintenance.js';
+export * from './horas-habiles.js';
