@@ -24,3 +24,4 @@ export * from './calendar.js';
 export * from './equipment.js';
 export * from './maintenance.js';
 export * from './horas-habiles.js';
+export * from './sla.js';

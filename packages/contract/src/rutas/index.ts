@@ -11,6 +11,7 @@ import { RUTAS_ENCUESTAS } from './surveys.js';
 import { RUTAS_ORDENES } from './orders.js';
 import { RUTAS_PLANES } from './plans.js';
 import { RUTAS_SISTEMA } from './sistema.js';
+import { RUTAS_SLA } from './sla.js';
 import type { DefRuta } from './definir.js';
 
 export * from './definir.js';
@@ -36,6 +37,7 @@ export const RUTAS = {
   ...RUTAS_CALENDARIO,
   ...RUTAS_EQUIPOS,
   ...RUTAS_MANTENIMIENTO,
+  ...RUTAS_SLA,
 } as const;
 
 export type NombreRuta = keyof typeof RUTAS;
