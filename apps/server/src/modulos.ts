@@ -10,6 +10,7 @@ import { cifradorCon, facturacionParaDetalle, moduloLadoCliente } from './module
 import { moduloClientes } from './modules/clients/index.js';
 import { moduloEntidades } from './modules/entidades/index.js';
 import { moduloEquipos } from './modules/equipment/index.js';
+import { moduloSla } from './modules/sla/index.js';
 import { moduloConformidad } from './modules/conformity/index.js';
 import { moduloGastos } from './modules/expenses/index.js';
 import { moduloChecklists } from './modules/checklists/index.js';
@@ -157,6 +158,7 @@ export async function armarModulos(
     moduloCalendario(n, { orders: ordenes.puerto, programadas: mantenimiento.puerto, cache: caches.calendario }),
     encuestas,
     mantenimiento,
+    moduloSla(n),
     moduloLadoCliente(n, {
       orders: ordenes.puerto,
       lecturas: ordenes.puerto,

@@ -23,6 +23,7 @@ export const MENSAJES_SLA = {
   feriadoDuplicado: 'Ese día ya es feriado.',
   feriadoInexistente: 'Ese día no es feriado.',
   demasiadosFeriados: `La empresa admite hasta ${LIMITES_SLA.feriadosPropios} feriados propios.`,
+  fueraDelCalendario: (desde: number, hasta: number) => `Elija un día de ${desde} o de ${hasta}.`,
 } as const;
 
 /** The weekdays of the week in the contract's order (ISO: 1 = lunes … 7 = domingo). */

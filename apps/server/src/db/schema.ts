@@ -17,3 +17,4 @@ export * from '../modules/client-side/client-side.tables.js';
 export * from '../modules/conformity/conformity.tables.js';
 export * from '../modules/idempotencia/idempotencia.tables.js';
 export * from '../modules/maintenance/maintenance.tables.js';
+export * from '../modules/sla/sla.tables.js';

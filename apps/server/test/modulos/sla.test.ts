@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MENSAJES_SLA, type CalendarioHabilVista } from '@delego/contract';
+import { moduloSla, type FuenteFeriados } from '../../src/modules/sla/index.js';
+import { bancoDeModulo, type Banco } from './banco.js';
+
+/** The service-levels module alone: the kernel's database and clock, a fake of the country's holidays. */
+let b: Banco;
+beforeAll(async () => {
+  b = await bancoDeModulo();
+});
+afterAll(() => b?.close());
+
+const feriados: FuenteFeriados = {
+  delAnio: (anio) => [{ dia: `${anio}-07-09`, nombre: 'Día de la Independencia' }],
+};
+
+it('se arma solo con el núcleo y su fuente de feriados: cada empresa ve y cambia solo lo suyo', async () => {
+  const m = moduloSla(b.nucleo, { feriados });
+  const h = { authorization: 'prueba' };
+  const app = await b.servir(m, b.actor());
+  // The bench's clock is 15 June 2026: this year and the next.
+  const inicial = (
+    await app.inject({ method: 'GET', url: '/api/v4/sla/calendario', headers: h })
+  ).json() as CalendarioHabilVista;
+  expect(inicial.anios).toEqual([2026, 2027]);
+  expect(inicial.feriados.map((f) => f.dia)).toEqual(['2026-07-09', '2027-07-09']);
+
+  const agregado = await app.inject({
+    method: 'POST',
+    url: '/api/v4/sla/feriados',
+    headers: h,
+    payload: { dia: '2026-10-02', nombre: 'Aniversario de la empresa' },
+  });
+  expect(agregado.statusCode, agregado.body).toBe(200);
+  const trabajado = await app.inject({ method: 'DELETE', url: '/api/v4/sla/feriados/2026-07-09', headers: h });
+  expect((trabajado.json() as CalendarioHabilVista).feriados).toContainEqual({
+    dia: '2026-07-09',
+    nombre: 'Día de la Independencia',
+    origen: 'nacional',
+    seTrabaja: true,
+  });
+  expect(await m.puerto.calendario(b.actor())).toMatchObject({
+    feriados: expect.arrayContaining([expect.objectContaining({ dia: '2026-10-02' })]),
+  });
+
+  const otra = await b.servir(m, b.actor({ entidadId: b.otraEntidadId }));
+  const ajena = (
+    await otra.inject({ method: 'GET', url: '/api/v4/sla/calendario', headers: h })
+  ).json() as CalendarioHabilVista;
+  expect(ajena.feriados.map((f) => [f.dia, f.seTrabaja])).toEqual([
+    ['2026-07-09', false],
+    ['2027-07-09', false],
+  ]);
+
+  const operario = await b.servir(m, b.actor({ roles: [] }));
+  const r = await operario.inject({ method: 'DELETE', url: '/api/v4/sla/feriados/2026-10-02', headers: h });
+  expect(r.statusCode).toBe(403);
+  expect(r.json()).toMatchObject({ message: MENSAJES_SLA.soloAdministradores });
+});
