@@ -334,20 +334,25 @@ export const zExportDemoraQuery = z.object({
 /**
  * First-time fix and conformity (issue 31), over the orders finished in the range: a finished order
  * is fixed the first time when no follow-up order was created from it; the conformity rate counts
- * the finished orders whose client answered (signed, «Conforme» or «No conforme»). Optional in the
- * schema only so that older answers still parse; the server always sends them.
+ * the finished orders whose client answered (signed, «Conforme» or «No conforme»).
  */
-export const zCalidadCampos = z.object({
+export const zCalidad = z.object({
   /** Finished orders in the range with no follow-up order created from them. */
-  sinSeguimiento: z.number().int().optional(),
+  sinSeguimiento: z.number().int(),
   /** sinSeguimiento / finalizadas, 0-100; null without finished orders. */
-  porcentajePrimeraVez: z.number().nullable().optional(),
+  porcentajePrimeraVez: z.number().nullable(),
   /** Finished orders in the range whose client's conformity is «conforme» / «no conforme» now. */
-  conformes: z.number().int().optional(),
-  noConformes: z.number().int().optional(),
+  conformes: z.number().int(),
+  noConformes: z.number().int(),
   /** conformes / (conformes + noConformes), 0-100; null when no client answered. */
-  porcentajeConformidad: z.number().nullable().optional(),
+  porcentajeConformidad: z.number().nullable(),
 });
+
+/**
+ * The same figures in the scorecard per responsable: optional in the schema only so that older
+ * answers still parse; the server always sends them.
+ */
+export const zCalidadCampos = zCalidad.partial();
 
 /** POST /api/v2/estadisticas/responsables/desempeno {fechaDesde, fechaHasta}. */
 export const zDesempenoQuery = zRangoEstadisticas;
@@ -403,11 +408,7 @@ export const zCalidadCliente = z.object({
   cliente: zIdNombre.nullable(),
   /** Orders of this client finished in the range. */
   finalizadas: z.number().int(),
-  sinSeguimiento: z.number().int(),
-  porcentajePrimeraVez: z.number().nullable(),
-  conformes: z.number().int(),
-  noConformes: z.number().int(),
-  porcentajeConformidad: z.number().nullable(),
+  ...zCalidad.shape,
 });
 export type CalidadCliente = z.infer<typeof zCalidadCliente>;
 
