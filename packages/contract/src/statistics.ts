@@ -19,7 +19,7 @@ import {
   ZONA_HORARIA_EMPRESA_POR_DEFECTO,
   type Dia,
 } from './fechas.js';
-import { CAMPOS_FECHA, camposPaginacion, camposPaginaDeOrdenes, zPersona } from './orders.js';
+import { CAMPOS_FECHA, camposPaginacion, camposPaginaDeOrdenes, zOrdenResumen, zPersona } from './orders.js';
 
 // ---------------------------------------------------------------------------------------------
 // The closed set of charts
@@ -251,22 +251,26 @@ export const zDemorasOrdenesQuery = z
   .superRefine(validarRango);
 export type DemorasOrdenesQuery = z.input<typeof zDemorasOrdenesQuery>;
 
-export const zDemoraOrden = z.object({
-  id: z.number().int(),
-  numero: z.number().int(),
-  titulo: z.string(),
-  estado: z.object({ id: z.number().int(), nombre: z.string(), color: z.string() }),
-  tipoOrden: zIdNombre.nullable(),
-  area: zIdNombre.nullable(),
-  cliente: zIdNombre.nullable(),
-  responsables: z.array(zPersona),
-  /** The due date. */
-  fechaFin: zEpochMs,
-  finalizada: zEpochMs.nullable(),
-  situacion: z.enum(SITUACIONES_DEMORA),
-  /** Days late (0 when on time or still within its due date). */
-  demoraDias: z.number(),
-});
+/** A row of the report: the order as the order list shows it (its fields, not all of them), then its delay. */
+export const zDemoraOrden = zOrdenResumen
+  .pick({
+    id: true,
+    numero: true,
+    titulo: true,
+    estado: true,
+    tipoOrden: true,
+    area: true,
+    cliente: true,
+    responsables: true,
+  })
+  .extend({
+    /** The due date. */
+    fechaFin: zEpochMs,
+    finalizada: zEpochMs.nullable(),
+    situacion: z.enum(SITUACIONES_DEMORA),
+    /** Days late (0 when on time or still within its due date). */
+    demoraDias: z.number(),
+  });
 export type DemoraOrden = z.infer<typeof zDemoraOrden>;
 
 /** The counts of the orders due in the range (all of them, whatever the page or soloConDemora). */
