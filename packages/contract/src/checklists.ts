@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zEpochMs, zId, zIdCon, zIdNombre, zTexto } from './common.js';
+import { zEpochMs, zId, zIdCon, zIdNombre, zOrdenNumeroTitulo, zTexto } from './common.js';
 
 /**
  * Checklists (issue 31, docs/CHECKLISTS.md): what had to be checked on an order. Each order type
@@ -183,13 +183,6 @@ export const zRespuestaItem = z.object({
 });
 export type RespuestaItem = z.infer<typeof zRespuestaItem>;
 
-/** An order's follow-up order, or the origin of a follow-up. */
-export const zOrdenVinculada = z.object({
-  ordenId: z.number().int(),
-  numero: z.number().int(),
-  titulo: z.string(),
-});
-
 /** One item of an order's checklist. */
 export const zItemChecklist = zItemDefinido.extend({
   id: z.number().int(),
@@ -201,7 +194,7 @@ export const zItemChecklist = zItemDefinido.extend({
   /** A «Falla», or a number outside its limits: it may become a follow-up order. */
   fallido: z.boolean(),
   /** The follow-up order created from this item. */
-  seguimiento: zOrdenVinculada.nullable(),
+  seguimiento: zOrdenNumeroTitulo.nullable(),
 });
 export type ItemChecklist = z.infer<typeof zItemChecklist>;
 
@@ -222,9 +215,9 @@ export const zChecklistOrden = z.object({
   faltantes: z.array(z.string()),
   items: z.array(zItemChecklist),
   /** This order is a follow-up of that one (its failed item). */
-  origen: zOrdenVinculada.extend({ itemId: z.number().int(), etiqueta: z.string() }).nullable(),
+  origen: zOrdenNumeroTitulo.extend({ itemId: z.number().int(), etiqueta: z.string() }).nullable(),
   /** Follow-up orders created from this checklist's failed items. */
-  seguimientos: z.array(zOrdenVinculada.extend({ itemId: z.number().int() })),
+  seguimientos: z.array(zOrdenNumeroTitulo.extend({ itemId: z.number().int() })),
   /** What the reader may do: answer and add or remove ad-hoc items. */
   modificar: z.boolean(),
 });
@@ -335,7 +328,7 @@ export type CrearSeguimiento = z.input<typeof zCrearSeguimiento>;
 
 /** The answer: the follow-up order, and the origin item now linked to it. */
 export const zSeguimientoCreado = z.object({
-  seguimiento: zOrdenVinculada,
+  seguimiento: zOrdenNumeroTitulo,
   item: zItemChecklist,
   /** false when the item already had its follow-up (nothing was created). */
   creado: z.boolean(),

@@ -72,6 +72,13 @@ export const zEpochMs = z.number().int();
 /** A row shown by its name (a client, an order type, an area): its id and the name. */
 export const zIdNombre = z.object({ id: z.number().int(), nombre: z.string() });
 
+/** An order shown by its number and title (a follow-up, the order a survey is about): its id, numero and titulo. */
+export const zOrdenNumeroTitulo = z.object({
+  ordenId: z.number().int(),
+  numero: z.number().int(),
+  titulo: z.string(),
+});
+
 /** Every error body: a Spanish message a person can read, a stable code, and the request id. */
 export const zErrorBody = z.object({
   message: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { texto, textoOpcional, zImportarPedido } from './admin.js';
 import { zEpochMs, zId, zIdNombre, zTexto } from './common.js';
-import { camposPaginacion, camposPaginaDeOrdenes, zOrdenResumen } from './orders.js';
+import { camposDePagina, camposPaginacion, camposPaginaDeOrdenes, zOrdenResumen } from './orders.js';
 
 /**
  * Sites and equipment of a client (issue 32, docs/EQUIPOS.md): `ubicaciones` (a client's sites)
@@ -128,12 +128,7 @@ export const zEquiposQuery = z.object({
 });
 export type EquiposQuery = z.input<typeof zEquiposQuery>;
 
-export const zPaginaEquipos = z.object({
-  equipos: z.array(zEquipo),
-  total: z.number().int(),
-  pagina: z.number().int(),
-  porPagina: z.number().int(),
-});
+export const zPaginaEquipos = z.object({ equipos: z.array(zEquipo), ...camposDePagina });
 export type PaginaEquipos = z.infer<typeof zPaginaEquipos>;
 
 // ---------------------------------------------------------------------------------------------

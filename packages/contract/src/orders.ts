@@ -63,14 +63,16 @@ export const camposPaginacion = {
   porPagina: z.coerce.number().int().min(1).max(LIMITES_ORDEN.porPagina).optional().default(25),
 };
 
-/** A page of a list of orders: its rows (`fila` each), how many there are in all, the page and its size. */
+/** What every page of a paged list says besides its rows: how many rows there are in all, the page and its size. */
+export const camposDePagina = {
+  total: z.number().int(),
+  pagina: z.number().int(),
+  porPagina: z.number().int(),
+};
+
+/** A page of a list of orders: its rows (`fila` each) and the page's counts. */
 export function camposPaginaDeOrdenes<F extends z.ZodType>(fila: F) {
-  return {
-    ordenes: z.array(fila),
-    total: z.number().int(),
-    pagina: z.number().int(),
-    porPagina: z.number().int(),
-  };
+  return { ordenes: z.array(fila), ...camposDePagina };
 }
 
 /** POST /api/v4/ordenes/all/filtered: filters; cliente and responsable travel as ids. */

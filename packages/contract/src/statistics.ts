@@ -19,7 +19,7 @@ import {
   ZONA_HORARIA_EMPRESA_POR_DEFECTO,
   type Dia,
 } from './fechas.js';
-import { CAMPOS_FECHA, camposPaginacion, camposPaginaDeOrdenes, zPersona } from './orders.js';
+import { CAMPOS_FECHA, camposPaginacion, camposPaginaDeOrdenes, zOrdenResumen, zPersona } from './orders.js';
 
 // ---------------------------------------------------------------------------------------------
 // The closed set of charts
@@ -251,22 +251,26 @@ export const zDemorasOrdenesQuery = z
   .superRefine(validarRango);
 export type DemorasOrdenesQuery = z.input<typeof zDemorasOrdenesQuery>;
 
-export const zDemoraOrden = z.object({
-  id: z.number().int(),
-  numero: z.number().int(),
-  titulo: z.string(),
-  estado: z.object({ id: z.number().int(), nombre: z.string(), color: z.string() }),
-  tipoOrden: zIdNombre.nullable(),
-  area: zIdNombre.nullable(),
-  cliente: zIdNombre.nullable(),
-  responsables: z.array(zPersona),
-  /** The due date. */
-  fechaFin: zEpochMs,
-  finalizada: zEpochMs.nullable(),
-  situacion: z.enum(SITUACIONES_DEMORA),
-  /** Days late (0 when on time or still within its due date). */
-  demoraDias: z.number(),
-});
+/** A row of the report: the order as the order list shows it (its fields, not all of them), then its delay. */
+export const zDemoraOrden = zOrdenResumen
+  .pick({
+    id: true,
+    numero: true,
+    titulo: true,
+    estado: true,
+    tipoOrden: true,
+    area: true,
+    cliente: true,
+    responsables: true,
+  })
+  .extend({
+    /** The due date. */
+    fechaFin: zEpochMs,
+    finalizada: zEpochMs.nullable(),
+    situacion: z.enum(SITUACIONES_DEMORA),
+    /** Days late (0 when on time or still within its due date). */
+    demoraDias: z.number(),
+  });
 export type DemoraOrden = z.infer<typeof zDemoraOrden>;
 
 /** The counts of the orders due in the range (all of them, whatever the page or soloConDemora). */
@@ -334,20 +338,25 @@ export const zExportDemoraQuery = z.object({
 /**
  * First-time fix and conformity (issue 31), over the orders finished in the range: a finished order
  * is fixed the first time when no follow-up order was created from it; the conformity rate counts
- * the finished orders whose client answered (signed, «Conforme» or «No conforme»). Optional in the
- * schema only so that older answers still parse; the server always sends them.
+ * the finished orders whose client answered (signed, «Conforme» or «No conforme»).
  */
-export const zCalidadCampos = z.object({
+export const zCalidad = z.object({
   /** Finished orders in the range with no follow-up order created from them. */
-  sinSeguimiento: z.number().int().optional(),
+  sinSeguimiento: z.number().int(),
   /** sinSeguimiento / finalizadas, 0-100; null without finished orders. */
-  porcentajePrimeraVez: z.number().nullable().optional(),
+  porcentajePrimeraVez: z.number().nullable(),
   /** Finished orders in the range whose client's conformity is «conforme» / «no conforme» now. */
-  conformes: z.number().int().optional(),
-  noConformes: z.number().int().optional(),
+  conformes: z.number().int(),
+  noConformes: z.number().int(),
   /** conformes / (conformes + noConformes), 0-100; null when no client answered. */
-  porcentajeConformidad: z.number().nullable().optional(),
+  porcentajeConformidad: z.number().nullable(),
 });
+
+/**
+ * The same figures in the scorecard per responsable: optional in the schema only so that older
+ * answers still parse; the server always sends them.
+ */
+export const zCalidadCampos = zCalidad.partial();
 
 /** POST /api/v2/estadisticas/responsables/desempeno {fechaDesde, fechaHasta}. */
 export const zDesempenoQuery = zRangoEstadisticas;
@@ -403,11 +412,7 @@ export const zCalidadCliente = z.object({
   cliente: zIdNombre.nullable(),
   /** Orders of this client finished in the range. */
   finalizadas: z.number().int(),
-  sinSeguimiento: z.number().int(),
-  porcentajePrimeraVez: z.number().nullable(),
-  conformes: z.number().int(),
-  noConformes: z.number().int(),
-  porcentajeConformidad: z.number().nullable(),
+  ...zCalidad.shape,
 });
 export type CalidadCliente = z.infer<typeof zCalidadCliente>;
 

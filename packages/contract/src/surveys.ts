@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zEpochMs, zId, zIdCon, zTexto } from './common.js';
+import { zEpochMs, zId, zIdCon, zOrdenNumeroTitulo, zTexto } from './common.js';
 import { zEmail, zTokenEnlace } from './accounts.js';
 
 /**
@@ -96,9 +96,7 @@ export type EncuestaEnviada = z.infer<typeof zEncuestaEnviada>;
 
 /** GET /api/v2/encuesta/orden/{id}: what the enviar-encuesta screen needs. */
 export const zEncuestasDeOrden = z.object({
-  ordenId: z.number().int(),
-  numero: z.number().int(),
-  titulo: z.string(),
+  ...zOrdenNumeroTitulo.shape,
   clienteNombre: z.string().nullable(),
   /** The client's contact address, to prefill the form (null when it has none). */
   emailSugerido: z.string().nullable(),
@@ -199,9 +197,7 @@ export type EncuestasQuery = z.input<typeof zEncuestasQuery>;
 /** One answer, for the list of comments and the table. */
 export const zRespuestaEncuesta = z.object({
   id: z.number().int(),
-  ordenId: z.number().int(),
-  numero: z.number().int(),
-  titulo: z.string(),
+  ...zOrdenNumeroTitulo.shape,
   cliente: z.string().nullable(),
   responsables: z.array(z.string()),
   puntaje: z.number().int(),
