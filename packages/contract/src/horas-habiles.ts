@@ -81,11 +81,25 @@ function esMinutoDelDia(n: number): boolean {
   return Number.isInteger(n) && n >= 0 && n <= MINUTOS_POR_DIA;
 }
 
+const inicios = new Map<string, number>();
+
+/** `inicioDelDia`, remembered: the arithmetic walks the same days again and again, and Intl is the slow part. */
+function inicioDe(dia: Dia, zona: string): number {
+  const clave = `${zona} ${dia}`;
+  let ms = inicios.get(clave);
+  if (ms === undefined) {
+    if (inicios.size >= 20_000) inicios.clear();
+    ms = inicioDelDia(dia, zona);
+    inicios.set(clave, ms);
+  }
+  return ms;
+}
+
 /** The instant when the wall clock of `zona` reads `minuto` minutes after the start of `dia`. */
 function instanteDeReloj(dia: Dia, minuto: number, zona: string): number {
-  if (minuto >= MINUTOS_POR_DIA) return inicioDelDia(sumarDias(dia, 1), zona);
+  if (minuto >= MINUTOS_POR_DIA) return inicioDe(sumarDias(dia, 1), zona);
   // Measured from the day's first instant: exact except on the few days a zone moves its clock.
-  return inicioDelDia(dia, zona) + minuto * MINUTO_MS;
+  return inicioDe(dia, zona) + minuto * MINUTO_MS;
 }
 
 /** The working intervals of `dia` as instants [desde, hasta), in order; none on a holiday. */
@@ -102,8 +116,8 @@ export function intervalosDelDia(cal: CalendarioHabil, dia: Dia): Array<[number,
 function diaQueContiene(ms: number, zona: string): Dia {
   // Every zone is within ±14 h of UTC: start from the UTC day and step by the real day bounds.
   let dia = new Date(ms).toISOString().slice(0, 10);
-  while (inicioDelDia(dia, zona) > ms) dia = sumarDias(dia, -1);
-  while (inicioDelDia(sumarDias(dia, 1), zona) <= ms) dia = sumarDias(dia, 1);
+  while (inicioDe(dia, zona) > ms) dia = sumarDias(dia, -1);
+  while (inicioDe(sumarDias(dia, 1), zona) <= ms) dia = sumarDias(dia, 1);
   return dia;
 }
 
@@ -187,7 +201,7 @@ export function sumarDiasHabiles(cal: CalendarioHabil, desde: number, n: number)
   if (!Number.isInteger(n) || n < 0) throw new RangeError('Los días hábiles son un entero de 0 o más.');
   const comienzo = siguienteInstanteHabil(cal, desde);
   let dia = diaQueContiene(comienzo, cal.zona);
-  const minutos = (comienzo - inicioDelDia(dia, cal.zona)) / MINUTO_MS;
+  const minutos = (comienzo - inicioDe(dia, cal.zona)) / MINUTO_MS;
   for (let contados = 0, k = 0; contados < n;) {
     dia = sumarDias(dia, 1);
     if (intervalosDelDia(cal, dia).length > 0) contados++;
