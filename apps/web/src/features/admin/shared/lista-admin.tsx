@@ -69,7 +69,7 @@ export function PantallaAdmin({ titulo, volverA, permiso, para, children, accion
   );
 }
 
-/** The header's «Importar» button of a list (issue 36): clients' or users'. */
+/** The header's «Importar» button of a list (issue 36): clients', users' or equipos'. */
 export function BotonImportar({ recurso }: { recurso: RecursoAdmin }) {
   const varios = recurso.plural;
   return (

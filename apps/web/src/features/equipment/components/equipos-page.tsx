@@ -10,14 +10,14 @@ import {
   IonRefresherContent,
 } from '@ionic/react';
 import { manejadoresDeLista } from '../../../lib/lista-infinita';
-import { cloudUploadOutline, hardwareChipOutline, locationOutline, printOutline, searchOutline } from 'ionicons/icons';
+import { hardwareChipOutline, locationOutline, printOutline, searchOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
 import { PageHeader } from '../../../components/page-header';
 import { leerId, useConsultaDeRuta } from '../../../lib/consulta-de-ruta';
 import { guardarArchivo } from '../../../lib/descargas';
 import { mensajeDeError } from '../../../lib/errors';
-import { Aviso, Buscador, plural, useTienePermiso } from '../../admin';
+import { Aviso, BotonImportar, Buscador, plural, useTienePermiso } from '../../admin';
 import { getEtiquetas, useEquipos } from '../api/equipos';
 import { EQUIPOS, rutaEquipo } from '../recurso';
 import { FiltroClienteUbicacion } from './filtro-cliente';
@@ -96,16 +96,7 @@ export default function EquiposPage() {
         >
           <IonIcon slot="icon-only" icon={locationOutline} aria-hidden="true" />
         </IonButton>
-        {administra && (
-          <IonButton
-            routerLink="/equipos-importar"
-            aria-label="Importar equipos"
-            title="Importar equipos de un CSV o Excel"
-            data-testid="equipos-importar"
-          >
-            <IonIcon slot="icon-only" icon={cloudUploadOutline} aria-hidden="true" />
-          </IonButton>
-        )}
+        {administra && <BotonImportar recurso={EQUIPOS} />}
       </PageHeader>
       <IonContent className="delego-page-content">
         <IonRefresher slot="fixed" onIonRefresh={(e) => void refrescar(e)}>
