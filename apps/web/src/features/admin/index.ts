@@ -7,7 +7,7 @@ export { PantallaAdmin, CargaAdmin, BotonImportar } from './shared/lista-admin';
 export { PantallaFormularioAdmin } from './shared/pantalla-formulario';
 export { accesoA, type RecursoAdmin } from './shared/recurso-admin';
 export { useTienePermiso } from './shared/permiso-requerido';
-export { Buscador } from './shared/buscador';
+export { BarraDeBusqueda } from './shared/buscador';
 export { Tarjeta, FormularioSinDatos } from './shared/tarjeta';
 export { Aviso } from './shared/aviso';
 export { plural } from './shared/nombres';

@@ -17,7 +17,7 @@ import { addOutline, cloudUploadOutline, searchOutline } from 'ionicons/icons';
 import { Fragment, useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoPantalla, EstadoSinPermiso, FilasCargando } from '../../../components/estados-pantalla';
-import { Buscador } from './buscador';
+import { BarraDeBusqueda } from './buscador';
 import { plural } from './nombres';
 import { sinPermisoPara, useTienePermiso } from './permiso-requerido';
 import type { RecursoAdmin } from './recurso-admin';
@@ -212,16 +212,14 @@ export function ListaAdmin<T extends ItemAdmin>({
 
   return (
     <MarcoListaAdmin onRefrescar={onRefrescar} nuevo={{ ruta: rutaNuevo, etiqueta: nuevo, testId: `${prefijo}-nuevo` }}>
-      <div className="admin-barra">
-        <Buscador
-          className="admin-barra__buscar"
-          valor={busqueda}
-          onCambiar={onBusqueda}
-          placeholder={placeholder}
-          aria-label={`Buscar ${varios}`}
-          debounce={debounce}
-          data-testid={`${prefijo}-buscar`}
-        />
+      <BarraDeBusqueda
+        valor={busqueda}
+        onCambiar={onBusqueda}
+        placeholder={placeholder}
+        varios={varios}
+        debounce={debounce}
+        testId={`${prefijo}-buscar`}
+      >
         <IonSegment
           className="admin-barra__filtro"
           value={filtro}
@@ -238,7 +236,7 @@ export function ListaAdmin<T extends ItemAdmin>({
             <IonLabel>Inactivos ({inactivos})</IonLabel>
           </IonSegmentButton>
         </IonSegment>
-      </div>
+      </BarraDeBusqueda>
 
       {!items ? (
         <CargaAdmin consulta={consulta} />

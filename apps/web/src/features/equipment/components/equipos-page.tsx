@@ -17,7 +17,7 @@ import { PageHeader } from '../../../components/page-header';
 import { leerId, useConsultaDeRuta } from '../../../lib/consulta-de-ruta';
 import { guardarArchivo } from '../../../lib/descargas';
 import { mensajeDeError } from '../../../lib/errors';
-import { Aviso, BotonImportar, Buscador, plural, useTienePermiso } from '../../admin';
+import { Aviso, BarraDeBusqueda, BotonImportar, plural, useTienePermiso } from '../../admin';
 import { getEtiquetas, useEquipos } from '../api/equipos';
 import { EQUIPOS, rutaEquipo } from '../recurso';
 import { FiltroClienteUbicacion } from './filtro-cliente';
@@ -103,16 +103,14 @@ export default function EquiposPage() {
           <IonRefresherContent pullingText="Deslice para actualizar" refreshingSpinner="crescent" />
         </IonRefresher>
         <div className="delego-container admin-pagina">
-          <div className="admin-barra">
-            <Buscador
-              className="admin-barra__buscar"
-              valor={q}
-              onCambiar={setQ}
-              placeholder="Buscar por nombre, código, marca, modelo o serie"
-              aria-label="Buscar equipos"
-              debounce={300}
-              data-testid="equipos-buscar"
-            />
+          <BarraDeBusqueda
+            valor={q}
+            onCambiar={setQ}
+            placeholder="Buscar por nombre, código, marca, modelo o serie"
+            varios="equipos"
+            debounce={300}
+            testId="equipos-buscar"
+          >
             <FiltroClienteUbicacion
               prefijo="equipos-filtro"
               cliente={cliente}
@@ -122,7 +120,7 @@ export default function EquiposPage() {
                 setUbicacion(u);
               }}
             />
-          </div>
+          </BarraDeBusqueda>
 
           {error && (
             <Aviso tipo="peligro" titulo="No se generaron las etiquetas." testId="equipos-etiquetas-error">
