@@ -3,7 +3,7 @@
  * built like them): the screen with its permission check, the form's card and frame, the search
  * box and the import of a file with its preview.
  */
-export { PantallaAdmin, CargaAdmin, BotonImportar } from './shared/lista-admin';
+export { PantallaAdmin, CargaAdmin, BotonImportar, ListaVacia } from './shared/lista-admin';
 export { PantallaFormularioAdmin } from './shared/pantalla-formulario';
 export { accesoA, type RecursoAdmin } from './shared/recurso-admin';
 export { useTienePermiso } from './shared/permiso-requerido';

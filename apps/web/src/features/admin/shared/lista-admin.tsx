@@ -141,6 +141,31 @@ export function CargaAdmin({ consulta, filas }: { consulta: ConsultaAdmin; filas
   );
 }
 
+interface ListaVaciaProps {
+  /** A search or filter is on: nothing matched it, rather than nothing exists. */
+  filtrada: boolean;
+  /** Icon of the list when nothing exists. */
+  icono: string;
+  /** 'clientes': 'No hay clientes para mostrar'. */
+  varios: string;
+  testId: string;
+  /** What to do about it: the search that found nothing, or how to add the first one. */
+  children: ReactNode;
+}
+
+/** An empty list: «Sin resultados» when a search or filter is on, else «No hay … para mostrar». */
+export function ListaVacia({ filtrada, icono, varios, testId, children }: ListaVaciaProps) {
+  return (
+    <EstadoPantalla
+      icono={filtrada ? searchOutline : icono}
+      titulo={filtrada ? 'Sin resultados' : `No hay ${varios} para mostrar`}
+      testId={testId}
+    >
+      {children}
+    </EstadoPantalla>
+  );
+}
+
 export type FiltroActivos = 'todos' | 'activos' | 'inactivos';
 
 /** An entry of a searchable list: anything with an id that can be active or not. */
@@ -241,15 +266,15 @@ export function ListaAdmin<T extends ItemAdmin>({
       {!items ? (
         <CargaAdmin consulta={consulta} />
       ) : visibles.length === 0 ? (
-        buscado ? (
-          <EstadoPantalla icono={searchOutline} titulo="Sin resultados" testId={`${prefijo}-vacio`}>
-            {sinResultados ? sinResultados(filtro) : `Ningún ${uno} coincide con “${buscado}”.`}
-          </EstadoPantalla>
-        ) : (
-          <EstadoPantalla icono={icono} titulo={`No hay ${varios} para mostrar`} testId={`${prefijo}-vacio`}>
-            {filtro === 'inactivos' ? `Todos los ${varios} están activos.` : `Cree el primero con “${nuevo}”.`}
-          </EstadoPantalla>
-        )
+        <ListaVacia filtrada={buscado !== ''} icono={icono} varios={varios} testId={`${prefijo}-vacio`}>
+          {buscado
+            ? sinResultados
+              ? sinResultados(filtro)
+              : `Ningún ${uno} coincide con “${buscado}”.`
+            : filtro === 'inactivos'
+              ? `Todos los ${varios} están activos.`
+              : `Cree el primero con “${nuevo}”.`}
+        </ListaVacia>
       ) : (
         <>
           <p className="admin-conteo" role="status">

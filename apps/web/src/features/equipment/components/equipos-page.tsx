@@ -10,14 +10,14 @@ import {
   IonRefresherContent,
 } from '@ionic/react';
 import { manejadoresDeLista } from '../../../lib/lista-infinita';
-import { hardwareChipOutline, locationOutline, printOutline, searchOutline } from 'ionicons/icons';
+import { hardwareChipOutline, locationOutline, printOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
-import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
+import { EstadoError, FilasCargando } from '../../../components/estados-pantalla';
 import { PageHeader } from '../../../components/page-header';
 import { leerId, useConsultaDeRuta } from '../../../lib/consulta-de-ruta';
 import { guardarArchivo } from '../../../lib/descargas';
 import { mensajeDeError } from '../../../lib/errors';
-import { Aviso, BarraDeBusqueda, BotonImportar, plural, useTienePermiso } from '../../admin';
+import { Aviso, BarraDeBusqueda, BotonImportar, ListaVacia, plural, useTienePermiso } from '../../admin';
 import { getEtiquetas, useEquipos } from '../api/equipos';
 import { EQUIPOS, rutaEquipo } from '../recurso';
 import { FiltroClienteUbicacion } from './filtro-cliente';
@@ -133,17 +133,13 @@ export default function EquiposPage() {
           ) : lista.isError && equipos.length === 0 ? (
             <EstadoError ambito="admin" error={lista.error} onReintentar={() => void lista.refetch()} />
           ) : equipos.length === 0 ? (
-            <EstadoPantalla
-              icono={filtrando ? searchOutline : hardwareChipOutline}
-              titulo={filtrando ? 'Sin resultados' : 'No hay equipos para mostrar'}
-              testId="equipos-vacio"
-            >
+            <ListaVacia filtrada={filtrando} icono={hardwareChipOutline} varios="equipos" testId="equipos-vacio">
               {filtrando
                 ? 'Ningún equipo coincide con la búsqueda y los filtros.'
                 : administra
                   ? 'Cree el primero con «Nuevo equipo» o impórtelos de un archivo.'
                   : 'Todavía no hay equipos de sus clientes.'}
-            </EstadoPantalla>
+            </ListaVacia>
           ) : (
             <>
               <div className="equipos-seleccion">

@@ -1,11 +1,10 @@
 import { IonButton, IonContent, IonIcon, IonList } from '@ionic/react';
-import { createOutline, locationOutline, searchOutline } from 'ionicons/icons';
+import { createOutline, locationOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { CampoSeleccion } from '../../../components/campos';
-import { EstadoPantalla } from '../../../components/estados-pantalla';
 import { PageHeader } from '../../../components/page-header';
 import { useUbicaciones } from '../../../domain/equipo';
-import { BarraDeBusqueda, CargaAdmin, plural, useTienePermiso } from '../../admin';
+import { BarraDeBusqueda, CargaAdmin, ListaVacia, plural, useTienePermiso } from '../../admin';
 import { EQUIPOS, rutaEquiposDe, UBICACIONES } from '../recurso';
 import { useClientesVisibles } from './filtro-cliente';
 import { BotonNuevo, FilaEnlace } from './fila';
@@ -53,9 +52,10 @@ export default function UbicacionesPage() {
           {!visibles ? (
             <CargaAdmin consulta={ubicaciones} />
           ) : visibles.length === 0 ? (
-            <EstadoPantalla
-              icono={buscado ? searchOutline : locationOutline}
-              titulo={buscado ? 'Sin resultados' : 'No hay ubicaciones para mostrar'}
+            <ListaVacia
+              filtrada={buscado !== ''}
+              icono={locationOutline}
+              varios="ubicaciones"
               testId="ubicaciones-vacio"
             >
               {buscado
@@ -63,7 +63,7 @@ export default function UbicacionesPage() {
                 : administra
                   ? 'Cree la primera con «Nueva ubicación».'
                   : 'Sus clientes todavía no tienen ubicaciones.'}
-            </EstadoPantalla>
+            </ListaVacia>
           ) : (
             <>
               <p className="admin-conteo" role="status">
