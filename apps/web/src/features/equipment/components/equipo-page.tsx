@@ -4,6 +4,7 @@ import { addOutline, calendarOutline, createOutline, trashOutline } from 'ionico
 import { useParams } from 'react-router-dom';
 import { useAviso } from '../../../components/avisos';
 import { BotonPeligroso } from '../../../components/boton-peligroso';
+import { BotonVerMas } from '../../../components/boton-ver-mas';
 import { EstadoError, FalloDeSeccion, FilasCargando } from '../../../components/estados-pantalla';
 import { PageHeader } from '../../../components/page-header';
 import { leerId } from '../../../lib/consulta-de-ruta';
@@ -231,17 +232,9 @@ function Historial({ equipoId }: { equipoId: number }) {
               <OrdenItem key={o.id} orden={o} />
             ))}
           </IonList>
-          {historial.hasNextPage && (
-            <IonButton
-              fill="clear"
-              expand="block"
-              disabled={historial.isFetchingNextPage}
-              onClick={() => void historial.fetchNextPage()}
-              data-testid="equipo-historial-mas"
-            >
-              {historial.isFetchingNextPage ? 'Cargando…' : `Ver más (${ordenes.length} de ${primera.total})`}
-            </IonButton>
-          )}
+          <BotonVerMas lista={historial} testId="equipo-historial-mas">
+            {`Ver más (${ordenes.length} de ${primera.total})`}
+          </BotonVerMas>
         </>
       )}
     </Tarjeta>
