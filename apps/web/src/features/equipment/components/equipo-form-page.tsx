@@ -8,7 +8,7 @@ import { useFormulario } from '../../../lib/formularios';
 import { useVolver } from '../../../lib/navegacion';
 import { useUbicaciones } from '../../../domain/equipo';
 import { FormularioSinDatos, PantallaFormularioAdmin, Tarjeta, useClientes } from '../../admin';
-import { ApiError } from '../../../lib/errors';
+import { esNoEncontrado } from '../../../lib/errors';
 import { useEquipo, useGuardarEquipo } from '../api/equipos';
 import {
   CAMPOS_EQUIPO,
@@ -39,7 +39,7 @@ export default function EquipoFormPage() {
 function Carga({ id }: { id: number | null }) {
   const equipo = useEquipo(id);
   if (id === null) return <EquipoForm equipo={null} />;
-  if (equipo.isError && equipo.error instanceof ApiError && equipo.error.status === 404) {
+  if (equipo.isError && esNoEncontrado(equipo.error)) {
     return <EquipoNoEncontrado />;
   }
   if (!equipo.data) return <FormularioSinDatos consulta={equipo} anchos={[60, 40, 70, 50]} />;

@@ -8,7 +8,7 @@ import { BotonVerMas } from '../../../components/boton-ver-mas';
 import { EstadoError, FalloDeSeccion, FilasCargando } from '../../../components/estados-pantalla';
 import { PageHeader } from '../../../components/page-header';
 import { leerId } from '../../../lib/consulta-de-ruta';
-import { ApiError, mensajeDeError } from '../../../lib/errors';
+import { esNoEncontrado, mensajeDeError } from '../../../lib/errors';
 import { useVolver } from '../../../lib/navegacion';
 import { Aviso, Tarjeta, useTienePermiso } from '../../admin';
 import { useSession } from '../../auth';
@@ -51,7 +51,7 @@ function Detalle({ id }: { id: number }) {
   const equipo = useEquipo(id);
   if (equipo.isPending) return <FilasCargando ambito="admin" filas={4} testId="equipo-cargando" />;
   if (equipo.isError) {
-    return equipo.error instanceof ApiError && equipo.error.status === 404 ? (
+    return esNoEncontrado(equipo.error) ? (
       <EquipoNoEncontrado />
     ) : (
       <EstadoError ambito="admin" error={equipo.error} onReintentar={() => void equipo.refetch()} />

@@ -7,7 +7,7 @@ import { CampoSeleccion, CampoTexto, CampoTextoLargo } from '../../../components
 import { useAviso } from '../../../components/avisos';
 import { EstadoNoEncontrado } from '../../../components/estados-pantalla';
 import { leerId } from '../../../lib/consulta-de-ruta';
-import { ApiError, mensajeDeError } from '../../../lib/errors';
+import { esNoEncontrado, mensajeDeError } from '../../../lib/errors';
 import { useFormulario } from '../../../lib/formularios';
 import { useVolver } from '../../../lib/navegacion';
 import { Aviso, FormularioSinDatos, PantallaFormularioAdmin, Tarjeta, useClientes } from '../../admin';
@@ -36,7 +36,7 @@ export default function UbicacionFormPage() {
 function Carga({ id }: { id: number | null }) {
   const ubicacion = useUbicacion(id);
   if (id === null) return <UbicacionForm ubicacion={null} />;
-  if (ubicacion.isError && ubicacion.error instanceof ApiError && ubicacion.error.status === 404) {
+  if (ubicacion.isError && esNoEncontrado(ubicacion.error)) {
     return (
       <EstadoNoEncontrado
         icono={locationOutline}
