@@ -3,14 +3,14 @@ import { locationOutline, trashOutline } from 'ionicons/icons';
 import { useSearchParams } from 'react-router-dom';
 import { BotonPeligroso } from '../../../components/boton-peligroso';
 import { BotonesFormulario } from '../../../components/botones-formulario';
-import { CampoSeleccion, CampoTexto, CampoTextoLargo } from '../../../components/campos';
+import { CampoTexto, CampoTextoLargo } from '../../../components/campos';
 import { useAviso } from '../../../components/avisos';
 import { EstadoNoEncontrado } from '../../../components/estados-pantalla';
 import { leerId } from '../../../lib/consulta-de-ruta';
 import { esNoEncontrado, mensajeDeError } from '../../../lib/errors';
 import { useFormulario } from '../../../lib/formularios';
 import { useVolver } from '../../../lib/navegacion';
-import { Aviso, FormularioSinDatos, PantallaFormularioAdmin, Tarjeta, useClientes } from '../../admin';
+import { Aviso, FormularioSinDatos, PantallaFormularioAdmin, Tarjeta } from '../../admin';
 import { useBorrarUbicacion, useGuardarUbicacion, useUbicacion } from '../api/equipos';
 import {
   CAMPOS_UBICACION,
@@ -20,6 +20,7 @@ import {
   type ValoresUbicacion,
 } from '../model/formularios';
 import { UBICACIONES } from '../recurso';
+import { CampoClienteDelRegistro } from './filtro-cliente';
 
 const LIMITES: Partial<Record<CampoUbicacion, number>> = {
   nombre: LIMITES_EQUIPOS.nombre,
@@ -62,7 +63,6 @@ function UbicacionForm({ ubicacion }: { ubicacion: UbicacionCliente | null }) {
     limites: LIMITES,
     habilitado: !guardar.isPending && !borrar.isPending,
   });
-  const clientes = useClientes();
   const avisar = useAviso();
   const volver = useVolver(UBICACIONES.rutaLista);
 
@@ -94,15 +94,7 @@ function UbicacionForm({ ubicacion }: { ubicacion: UbicacionCliente | null }) {
       data-testid="ubicacion-form"
     >
       <Tarjeta titulo="Datos de la ubicación" contenido="admin-campos admin-campos--dos">
-        <CampoSeleccion<number, number | null>
-          {...f.campo('cliente')}
-          label="Cliente"
-          placeholder={clientes.isPending ? 'Cargando…' : 'Elija el cliente'}
-          opciones={(clientes.data ?? [])
-            .filter((c) => c.activo || c.id === f.valores.cliente)
-            .map((c) => ({ valor: c.id, texto: c.nombre }))}
-          data-testid="ubicacion-form-cliente"
-        />
+        <CampoClienteDelRegistro {...f.campo('cliente')} data-testid="ubicacion-form-cliente" />
         <CampoTexto {...texto('nombre', 'Nombre')} />
         <CampoTexto {...texto('codigo', 'Código (opcional)')} helperText="Único en el cliente." />
         <CampoTexto {...texto('direccion', 'Dirección (opcional)')} ubicacion="admin-campos__ancho" />
