@@ -76,12 +76,8 @@ function EquipoForm({ equipo }: { equipo: Equipo | null }) {
     );
   }
 
-  const texto = (campo: Exclude<CampoEquipo, 'cliente' | 'ubicacion' | 'notas'>, etiqueta: string) => ({
-    ...f.campo(campo),
-    label: etiqueta,
-    max: LIMITES[campo],
-    'data-testid': `equipo-form-${campo}`,
-  });
+  const texto = (campo: Exclude<CampoEquipo, 'cliente' | 'ubicacion' | 'notas'>, etiqueta: string) =>
+    f.texto(campo, etiqueta, `equipo-form-${campo}`);
 
   return (
     <form

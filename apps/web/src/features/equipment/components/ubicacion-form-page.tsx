@@ -79,12 +79,8 @@ function UbicacionForm({ ubicacion }: { ubicacion: UbicacionCliente | null }) {
     );
   }
 
-  const texto = (campo: 'nombre' | 'codigo' | 'direccion', etiqueta: string) => ({
-    ...f.campo(campo),
-    label: etiqueta,
-    max: LIMITES[campo],
-    'data-testid': `ubicacion-form-${campo}`,
-  });
+  const texto = (campo: 'nombre' | 'codigo' | 'direccion', etiqueta: string) =>
+    f.texto(campo, etiqueta, `ubicacion-form-${campo}`);
 
   return (
     <form
