@@ -20,6 +20,7 @@ import { useHistorialEquipo, useOrdenesAbiertas } from '../api/historial';
 import { EQUIPOS } from '../recurso';
 import { ArchivosEquipo } from './archivos-equipo';
 import { EquipoNoEncontrado } from './fila';
+import { SeccionSegunConsulta } from './seccion';
 import '../equipment.css';
 
 /** A form (an order's, a plan's) pre-filled with the equipo's client, site and the equipo itself. */
@@ -153,27 +154,27 @@ function PlanesDelEquipo({ equipo: e }: { equipo: Equipo }) {
   const delEquipo = planes.data?.mantenimientos.filter((p) => p.equipo === e.id) ?? [];
   return (
     <Tarjeta titulo="Próximo mantenimiento" testId="equipo-mantenimiento">
-      {planes.isPending ? (
-        <FilasCargando ambito="admin" filas={2} />
-      ) : planes.isError ? (
-        <FalloDeSeccion onReintentar={() => void planes.refetch()}>
-          No se pudo cargar el mantenimiento programado.
-        </FalloDeSeccion>
-      ) : delEquipo.length === 0 ? (
-        <p className="equipo-vacio">No hay mantenimiento programado para este equipo.</p>
-      ) : (
-        <IonList lines="full" data-testid="equipo-mantenimiento-lista">
-          {delEquipo.map((p) => (
-            <IonItem key={p.id} routerLink="/mantenimiento" data-testid={`equipo-mantenimiento-plan-${p.id}`}>
-              <IonLabel className="ion-text-wrap">
-                <h3>{p.plantilla.titulo}</h3>
-                <p>{textoDeRegla(p.regla)}</p>
-                <p data-testid="equipo-mantenimiento-proximas">{textoProximas(p)}</p>
-              </IonLabel>
-            </IonItem>
-          ))}
-        </IonList>
-      )}
+      <SeccionSegunConsulta
+        consulta={planes}
+        filas={2}
+        fallo="No se pudo cargar el mantenimiento programado."
+        vacio="No hay mantenimiento programado para este equipo."
+        estaVacia={() => delEquipo.length === 0}
+      >
+        {() => (
+          <IonList lines="full" data-testid="equipo-mantenimiento-lista">
+            {delEquipo.map((p) => (
+              <IonItem key={p.id} routerLink="/mantenimiento" data-testid={`equipo-mantenimiento-plan-${p.id}`}>
+                <IonLabel className="ion-text-wrap">
+                  <h3>{p.plantilla.titulo}</h3>
+                  <p>{textoDeRegla(p.regla)}</p>
+                  <p data-testid="equipo-mantenimiento-proximas">{textoProximas(p)}</p>
+                </IonLabel>
+              </IonItem>
+            ))}
+          </IonList>
+        )}
+      </SeccionSegunConsulta>
       <div className="equipo-acciones">
         <IonButton fill="outline" routerLink={rutaConEquipo('/mantenimiento', e)} data-testid="equipo-programar">
           <IonIcon slot="start" icon={calendarOutline} aria-hidden="true" />
@@ -188,21 +189,21 @@ function Abiertas({ equipoId }: { equipoId: number }) {
   const abiertas = useOrdenesAbiertas(equipoId);
   return (
     <Tarjeta titulo="Órdenes abiertas" testId="equipo-abiertas">
-      {abiertas.isPending ? (
-        <FilasCargando ambito="admin" filas={2} />
-      ) : abiertas.isError ? (
-        <FalloDeSeccion onReintentar={() => void abiertas.refetch()}>
-          No se pudieron cargar las órdenes abiertas.
-        </FalloDeSeccion>
-      ) : abiertas.data.ordenes.length === 0 ? (
-        <p className="equipo-vacio">No hay órdenes abiertas de este equipo.</p>
-      ) : (
-        <IonList className="ordenes-items" lines="full">
-          {abiertas.data.ordenes.map((o) => (
-            <OrdenItem key={o.id} orden={o} />
-          ))}
-        </IonList>
-      )}
+      <SeccionSegunConsulta
+        consulta={abiertas}
+        filas={2}
+        fallo="No se pudieron cargar las órdenes abiertas."
+        vacio="No hay órdenes abiertas de este equipo."
+        estaVacia={(d) => d.ordenes.length === 0}
+      >
+        {(d) => (
+          <IonList className="ordenes-items" lines="full">
+            {d.ordenes.map((o) => (
+              <OrdenItem key={o.id} orden={o} />
+            ))}
+          </IonList>
+        )}
+      </SeccionSegunConsulta>
     </Tarjeta>
   );
 }
