@@ -9,7 +9,7 @@ export { accesoA, type RecursoAdmin } from './shared/recurso-admin';
 export { useTienePermiso } from './shared/permiso-requerido';
 export { BarraDeBusqueda } from './shared/buscador';
 export { Tarjeta, FormularioSinDatos } from './shared/tarjeta';
-export { Aviso } from './shared/aviso';
+export { Aviso, FalloDeAccion } from './shared/aviso';
 export { plural } from './shared/nombres';
 export { csvDeEjemplo, PantallaImportacion, type DescripcionImportacion } from './shared/importar-archivo';
 export { useClientes } from './clients/api/get-clientes';

@@ -4,8 +4,8 @@ import { cloudDownloadOutline, folderOpenOutline, trashOutline } from 'ionicons/
 import { useRef } from 'react';
 import { BotonPeligroso } from '../../../components/boton-peligroso';
 import { guardarArchivo } from '../../../lib/descargas';
-import { mensajeDeError, notificarError } from '../../../lib/errors';
-import { Aviso, Tarjeta, useTienePermiso } from '../../admin';
+import { notificarError } from '../../../lib/errors';
+import { FalloDeAccion, Tarjeta, useTienePermiso } from '../../admin';
 import { EntradaArchivos, formatoTamanio, getContenido, Miniatura, QUE_SE_ADJUNTA } from '../../files';
 import '../equipment.css';
 import { useArchivosEquipo, useBorrarArchivoEquipo, useSubirArchivosEquipo } from '../api/archivos';
@@ -53,11 +53,7 @@ export function ArchivosEquipo({ equipoId }: { equipoId: number }) {
           <span className="equipo-ayuda">{QUE_SE_ADJUNTA}</span>
         </div>
       )}
-      {subir.isError && (
-        <Aviso tipo="peligro" titulo="No se subieron los archivos." testId="equipo-archivos-error">
-          {mensajeDeError(subir.error)}
-        </Aviso>
-      )}
+      <FalloDeAccion accion={subir} titulo="No se subieron los archivos." testId="equipo-archivos-error" />
       <SeccionSegunConsulta
         consulta={archivos}
         filas={2}

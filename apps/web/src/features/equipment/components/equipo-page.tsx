@@ -8,9 +8,9 @@ import { BotonVerMas } from '../../../components/boton-ver-mas';
 import { EstadoError, FalloDeSeccion, FilasCargando } from '../../../components/estados-pantalla';
 import { PageHeader } from '../../../components/page-header';
 import { leerId } from '../../../lib/consulta-de-ruta';
-import { esNoEncontrado, mensajeDeError } from '../../../lib/errors';
+import { esNoEncontrado } from '../../../lib/errors';
 import { useVolver } from '../../../lib/navegacion';
-import { Aviso, Tarjeta, useTienePermiso } from '../../admin';
+import { FalloDeAccion, Tarjeta, useTienePermiso } from '../../admin';
 import { useSession } from '../../auth';
 import { formatoMonto } from '../../expenses';
 import { textoDeRegla, textoProximas, useMantenimientos } from '../../maintenance';
@@ -96,11 +96,7 @@ function Datos({ equipo: e }: { equipo: Equipo }) {
         <Dato titulo="Número de serie" valor={e.serie} />
         <Dato titulo="Notas" valor={e.notas} />
       </dl>
-      {borrar.isError && (
-        <Aviso tipo="peligro" titulo="No se borró el equipo." testId="equipo-borrar-error">
-          {mensajeDeError(borrar.error)}
-        </Aviso>
-      )}
+      <FalloDeAccion accion={borrar} titulo="No se borró el equipo." testId="equipo-borrar-error" />
       <div className="equipo-acciones">
         {usuario && puedeCrearOrden(usuario) && (
           <IonButton routerLink={rutaNuevaOrden(e)} data-testid="equipo-nueva-orden">

@@ -7,10 +7,10 @@ import { CampoTexto, CampoTextoLargo } from '../../../components/campos';
 import { useAviso } from '../../../components/avisos';
 import { EstadoNoEncontrado } from '../../../components/estados-pantalla';
 import { leerId } from '../../../lib/consulta-de-ruta';
-import { esNoEncontrado, mensajeDeError } from '../../../lib/errors';
+import { esNoEncontrado } from '../../../lib/errors';
 import { useFormulario } from '../../../lib/formularios';
 import { useVolver } from '../../../lib/navegacion';
-import { Aviso, FormularioSinDatos, PantallaFormularioAdmin, Tarjeta } from '../../admin';
+import { FalloDeAccion, FormularioSinDatos, PantallaFormularioAdmin, Tarjeta } from '../../admin';
 import { useBorrarUbicacion, useGuardarUbicacion, useUbicacion } from '../api/equipos';
 import {
   CAMPOS_UBICACION,
@@ -103,11 +103,7 @@ function UbicacionForm({ ubicacion }: { ubicacion: UbicacionCliente | null }) {
           data-testid="ubicacion-form-notas"
         />
       </Tarjeta>
-      {borrar.isError && (
-        <Aviso tipo="peligro" titulo="No se borró la ubicación." testId="ubicacion-borrar-error">
-          {mensajeDeError(borrar.error)}
-        </Aviso>
-      )}
+      <FalloDeAccion accion={borrar} titulo="No se borró la ubicación." testId="ubicacion-borrar-error" />
       <BotonesFormulario
         clase="admin-acciones"
         cancelar="clear"
