@@ -5,6 +5,7 @@ import {
   ErrorDeUsuario,
   escucharErrores,
   esErrorDefinitivo,
+  esNoEncontrado,
   mensajeDeError,
   mensajeParaEstado,
   notificarError,
@@ -100,6 +101,15 @@ describe('esErrorDefinitivo', () => {
     expect(esErrorDefinitivo(new ApiError(500, 'X', 'x'))).toBe(false);
     expect(esErrorDefinitivo(new ApiError(0, 'X', 'x'))).toBe(false);
     expect(esErrorDefinitivo(new Error('x'))).toBe(false);
+  });
+});
+
+describe('esNoEncontrado', () => {
+  it('is a 404 of the server only', () => {
+    expect(esNoEncontrado(new ApiError(404, 'NO_ENCONTRADO', 'No existe.'))).toBe(true);
+    expect(esNoEncontrado(new ApiError(403, 'SIN_PERMISO', 'Sin permiso.'))).toBe(false);
+    expect(esNoEncontrado(new Error('404'))).toBe(false);
+    expect(esNoEncontrado(null)).toBe(false);
   });
 });
 

@@ -56,6 +56,11 @@ export class ErrorDeUsuario extends Error {
   override readonly name = 'ErrorDeUsuario';
 }
 
+/** The server says the thing asked for does not exist (or is not the caller's to see): a 404. */
+export function esNoEncontrado(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 /**
  * The Spanish message for an HTTP answer with an error status (SPEC §8).
  * `mensajeServidor` is the `message` of the server's JSON body, if there was one.

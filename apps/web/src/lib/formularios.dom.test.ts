@@ -134,4 +134,18 @@ describe('useFormulario', () => {
     act(() => result.current.props(alEnviar).onSubmit({ preventDefault: () => undefined } as never));
     expect(alEnviar).not.toHaveBeenCalled();
   });
+
+  it("texto gives a text field its label, its limit from limites and its test id, besides the field's props", () => {
+    const { result } = renderHook(() =>
+      useFormulario({ inicial: { desde: 'ab', hasta: '' }, validar, limites: { desde: 3 } }),
+    );
+    expect(result.current.texto('desde', 'Desde', 'rango-desde')).toEqual({
+      ...result.current.campo('desde'),
+      onChange: expect.any(Function),
+      label: 'Desde',
+      max: 3,
+      'data-testid': 'rango-desde',
+    });
+    expect(result.current.texto('hasta', 'Hasta', 'rango-hasta').max).toBeUndefined();
+  });
 });

@@ -101,6 +101,9 @@ export interface PropsCampo<T> {
 
 type CampoDe<V> = Extract<keyof V, string>;
 
+/** What `texto` gives a text field besides `campo`'s props. */
+export type PropsDeTexto<T> = PropsCampo<T> & { label: string; max: number | undefined; 'data-testid': string };
+
 /** `E`: names of messages that belong to no single value (e.g. 'roles' of a user). */
 export interface OpcionesFormulario<V, D, E extends string = never> {
   inicial: V | (() => V);
@@ -131,6 +134,8 @@ export interface Formulario<V, D, E extends string = never> {
   ) => void;
   /** The props a field component takes. */
   campo: <K extends CampoDe<V>>(campo: K) => PropsCampo<V[K]>;
+  /** A text field's props: the field's, its label, its limit (of `limites`, for the counter) and its test id. */
+  texto: <K extends CampoDe<V>>(campo: K, etiqueta: string, testId: string) => PropsDeTexto<V[K]>;
   /** Back to the first values (or these), without messages: after a save that empties the form. */
   reiniciar: (valores?: V) => void;
   habilitado: boolean;
@@ -171,6 +176,14 @@ export function useFormulario<V extends object, D, E extends string = never>(
     return (max !== undefined && typeof valor === 'string' ? errorDeLargo(valor, max) : undefined) ?? errores[campo];
   };
 
+  const campo = <K extends CampoDe<V>>(nombre: K): PropsCampo<V[K]> => ({
+    name: nombre,
+    value: valores[nombre],
+    onChange: (valor) => cambiar(nombre, valor),
+    error: error(nombre),
+    disabled: !habilitado,
+  });
+
   const mostrarErrores = (nuevos: ErroresCampos<CampoDe<V> | E>) => {
     setErrores(nuevos);
     if (Object.values(nuevos).some(Boolean)) enfocarPrimerError(ref.current);
@@ -193,12 +206,12 @@ export function useFormulario<V extends object, D, E extends string = never>(
     error,
     mostrarErrores,
     falloAlGuardar: (e, campos, op) => mostrarErrores(erroresDeGuardado(e, campos, op)),
-    campo: (campo) => ({
-      name: campo,
-      value: valores[campo],
-      onChange: (valor) => cambiar(campo, valor),
-      error: error(campo),
-      disabled: !habilitado,
+    campo,
+    texto: (nombre, etiqueta, testId) => ({
+      ...campo(nombre),
+      label: etiqueta,
+      max: (limites as Partial<Record<string, number>>)[nombre],
+      'data-testid': testId,
     }),
     reiniciar: (nuevos) => {
       setValores(nuevos ?? (typeof inicial === 'function' ? (inicial as () => V)() : inicial));

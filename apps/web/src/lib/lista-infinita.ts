@@ -1,7 +1,7 @@
 import type { InfiniteScrollCustomEvent, RefresherCustomEvent } from '@ionic/react';
 
 /** What a list read a page at a time offers (TanStack Query's infinite query). */
-interface ListaInfinita {
+export interface ListaInfinita {
   refetch: () => Promise<unknown>;
   fetchNextPage: () => Promise<unknown>;
   hasNextPage: boolean;

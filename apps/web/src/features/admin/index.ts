@@ -3,13 +3,13 @@
  * built like them): the screen with its permission check, the form's card and frame, the search
  * box and the import of a file with its preview.
  */
-export { PantallaAdmin, CargaAdmin } from './shared/lista-admin';
+export { PantallaAdmin, CargaAdmin, BotonImportar, ListaVacia } from './shared/lista-admin';
 export { PantallaFormularioAdmin } from './shared/pantalla-formulario';
 export { accesoA, type RecursoAdmin } from './shared/recurso-admin';
 export { useTienePermiso } from './shared/permiso-requerido';
-export { Buscador } from './shared/buscador';
+export { BarraDeBusqueda } from './shared/buscador';
 export { Tarjeta, FormularioSinDatos } from './shared/tarjeta';
-export { Aviso } from './shared/aviso';
+export { Aviso, FalloDeAccion } from './shared/aviso';
 export { plural } from './shared/nombres';
 export { csvDeEjemplo, PantallaImportacion, type DescripcionImportacion } from './shared/importar-archivo';
 export { useClientes } from './clients/api/get-clientes';

@@ -16,28 +16,28 @@ export function aplicarRespuesta(queryClient: QueryClient, cambio: Cambio, respu
     case 'orden':
       ordenCreada(queryClient, respuesta as OrdenDetalle);
       return;
+  }
+  // Every other change is of one order, whose data it updates.
+  const ordenId = cambio.ordenId;
+  if (ordenId === null) return;
+  switch (cambio.tipo) {
     case 'registro':
-      if (cambio.ordenId === null) return;
-      queryClient.setQueryData(registroKeys.registro(cambio.ordenId), respuesta as RegistroOrden);
-      void queryClient.invalidateQueries({ queryKey: ordenesKeys.historial(cambio.ordenId) });
+      queryClient.setQueryData(registroKeys.registro(ordenId), respuesta as RegistroOrden);
+      void queryClient.invalidateQueries({ queryKey: ordenesKeys.historial(ordenId) });
       return;
     case 'archivos':
-      if (cambio.ordenId === null) return;
-      queryClient.setQueryData(archivosKeys.lista(cambio.ordenId), respuesta as Archivo[]);
-      void queryClient.invalidateQueries({ queryKey: ordenesKeys.historial(cambio.ordenId) });
+      queryClient.setQueryData(archivosKeys.lista(ordenId), respuesta as Archivo[]);
+      void queryClient.invalidateQueries({ queryKey: ordenesKeys.historial(ordenId) });
       return;
     case 'checklist':
-      if (cambio.ordenId === null) return;
-      itemGuardado(queryClient, cambio.ordenId, respuesta as ItemGuardado);
+      itemGuardado(queryClient, ordenId, respuesta as ItemGuardado);
       return;
     case 'checklistFoto':
-      if (cambio.ordenId === null) return;
-      itemGuardado(queryClient, cambio.ordenId, respuesta as ItemGuardado);
-      void queryClient.invalidateQueries({ queryKey: archivosKeys.lista(cambio.ordenId) });
+      itemGuardado(queryClient, ordenId, respuesta as ItemGuardado);
+      void queryClient.invalidateQueries({ queryKey: archivosKeys.lista(ordenId) });
       return;
     case 'conformidadFirma':
-      if (cambio.ordenId === null) return;
-      conformidadFirmada(queryClient, cambio.ordenId, respuesta as ConformidadOrden);
+      conformidadFirmada(queryClient, ordenId, respuesta as ConformidadOrden);
       return;
   }
 }

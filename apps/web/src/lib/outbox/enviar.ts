@@ -17,40 +17,29 @@ import type { Cambio, CuerpoChecklist, CuerpoChecklistFoto } from './tipos';
  * whole, by the next replay, with the same key.
  */
 export async function enviarCambio(c: Cambio): Promise<unknown> {
-  const idempotencia = c.id;
-  const hechoEn = c.creado;
+  const marcas = marcasDe(c);
+  const orden = { id: c.ordenId ?? 0 };
   switch (c.tipo) {
     case 'estado': {
       const cuerpo = c.cuerpo as { estado: number; comentarios: string };
-      return llamar(RUTAS.cambiarEstado, { params: { id: c.ordenId ?? 0 }, cuerpo, idempotencia, hechoEn });
+      return llamar(RUTAS.cambiarEstado, { params: orden, cuerpo, ...marcas });
     }
     case 'registro':
-      return llamar(RUTAS.guardarRegistro, {
-        params: { id: c.ordenId ?? 0 },
-        cuerpo: c.cuerpo as RegistroCambios,
-        idempotencia,
-        hechoEn,
-      });
+      return llamar(RUTAS.guardarRegistro, { params: orden, cuerpo: c.cuerpo as RegistroCambios, ...marcas });
     case 'orden':
-      return llamar(RUTAS.guardarOrden, { cuerpo: c.cuerpo as OrdenGuardar, idempotencia, hechoEn });
+      return llamar(RUTAS.guardarOrden, { cuerpo: c.cuerpo as OrdenGuardar, ...marcas });
     case 'archivos':
       return subir(c);
     case 'checklist': {
       const { itemId, respuesta } = c.cuerpo as CuerpoChecklist;
       return llamar(RUTAS.responderItemChecklist, {
-        params: { id: c.ordenId ?? 0, itemId },
+        params: { ...orden, itemId },
         cuerpo: respuesta as ResponderItem,
-        idempotencia,
-        hechoEn,
+        ...marcas,
       });
     }
     case 'conformidadFirma':
-      return llamar(RUTAS.firmarConformidad, {
-        params: { id: c.ordenId ?? 0 },
-        cuerpo: c.cuerpo as FirmaConformidad,
-        idempotencia,
-        hechoEn,
-      });
+      return llamar(RUTAS.firmarConformidad, { params: orden, cuerpo: c.cuerpo as FirmaConformidad, ...marcas });
     case 'checklistFoto': {
       // The photos first (with the change's key), then the answer naming them (with a key derived
       // from it): a replay after a failure in between gets the upload's stored answer back.
@@ -58,13 +47,18 @@ export async function enviarCambio(c: Cambio): Promise<unknown> {
       const lista = await subir(c);
       const nuevas = idsSubidos(lista, c.archivos?.length ?? 0);
       return llamar(RUTAS.responderItemChecklist, {
-        params: { id: c.ordenId ?? 0, itemId: cuerpo.itemId },
+        params: { ...orden, itemId: cuerpo.itemId },
         cuerpo: respuestaConFotos(cuerpo, nuevas) as ResponderItem,
-        idempotencia: claveDerivada(idempotencia),
-        hechoEn,
+        ...marcas,
+        idempotencia: claveDerivada(marcas.idempotencia),
       });
     }
   }
+}
+
+/** What every call of a change carries: its key and when it was made here. */
+function marcasDe(c: Cambio) {
+  return { idempotencia: c.id, hechoEn: c.creado };
 }
 
 /** The files of a change, compressed on the phone, to the order's files (RUTAS.agregarArchivos). */
@@ -75,9 +69,5 @@ async function subir(c: Cambio) {
     const final = await comprimirImagen(archivo).catch(() => archivo);
     formulario.append('archivos', final, final.name);
   }
-  return llamarFormulario(RUTAS.agregarArchivos, formulario, {
-    params: { id: c.ordenId ?? 0 },
-    idempotencia: c.id,
-    hechoEn: c.creado,
-  });
+  return llamarFormulario(RUTAS.agregarArchivos, formulario, { params: { id: c.ordenId ?? 0 }, ...marcasDe(c) });
 }

@@ -52,12 +52,8 @@ function RegistroForm({ alRegistrar }: { alRegistrar: (hecho: RegistroHecho) => 
     });
   }
 
-  const texto = (campo: keyof typeof LIMITES_REGISTRO, etiqueta: string) => ({
-    ...f.campo(campo),
-    label: etiqueta,
-    max: LIMITES_REGISTRO[campo],
-    'data-testid': `registro-${campo}`,
-  });
+  const texto = (campo: keyof typeof LIMITES_REGISTRO, etiqueta: string) =>
+    f.texto(campo, etiqueta, `registro-${campo}`);
   const aceptaTerminos = f.campo('aceptaTerminos');
 
   return (

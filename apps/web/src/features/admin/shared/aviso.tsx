@@ -1,6 +1,7 @@
 import { IonIcon } from '@ionic/react';
 import { alertCircleOutline, informationCircleOutline, lockClosedOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
+import { mensajeDeError } from '../../../lib/errors';
 
 type TipoAviso = 'info' | 'advertencia' | 'peligro';
 
@@ -39,5 +40,23 @@ export function Aviso({ tipo, icono = ICONOS[tipo], interno = false, role, testI
         {children}
       </div>
     </div>
+  );
+}
+
+interface FalloDeAccionProps {
+  /** The action (a mutation): the notice shows while its last try failed. */
+  accion: { isError: boolean; error: unknown };
+  /** What did not happen: 'No se borró el equipo.' */
+  titulo: string;
+  testId: string;
+}
+
+/** The failure of an action of the screen as a danger notice: what did not happen, and why. */
+export function FalloDeAccion({ accion, titulo, testId }: FalloDeAccionProps) {
+  if (!accion.isError) return null;
+  return (
+    <Aviso tipo="peligro" titulo={titulo} testId={testId}>
+      {mensajeDeError(accion.error)}
+    </Aviso>
   );
 }

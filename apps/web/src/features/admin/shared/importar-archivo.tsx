@@ -28,7 +28,6 @@ interface Elegido {
 
 /** What a kind of import says and calls: clients or users. */
 export interface DescripcionImportacion {
-  titulo: string;
   /** What the file holds, before the list of columns: 'una fila por cliente'. */
   unaFilaPor: string;
   columnas: readonly string[];
@@ -36,8 +35,10 @@ export interface DescripcionImportacion {
   /** A sentence after the limits (the users' invitation), or nothing. */
   nota?: string;
   ejemploCsv: string;
-  nombreEjemplo: string;
-  /** What is imported: its names, its list (to see what was imported) and its permission. */
+  /**
+   * What is imported: its names (the card's title, the example's file name), its list (to see
+   * what was imported) and its permission.
+   */
   recurso: RecursoAdmin;
   /** The columns the preview shows besides the row and its result. */
   columnasVista: readonly { clave: string; titulo: string }[];
@@ -128,7 +129,7 @@ export function ImportarArchivo({
   const ejemplo = `data:text/csv;charset=utf-8,${encodeURIComponent(d.ejemploCsv)}`;
 
   return (
-    <Tarjeta titulo={d.titulo} testId="importar">
+    <Tarjeta titulo={`Importar ${d.recurso.plural} de un archivo`} testId="importar">
       <p>
         Suba un CSV o un Excel (.xlsx) con {d.unaFilaPor} y estos nombres de columna en la primera fila:{' '}
         <strong>{d.columnas.join(', ')}</strong>. Obligatorias: <strong>{d.obligatorias.join(', ')}</strong>. Hasta{' '}
@@ -148,7 +149,12 @@ export function ImportarArchivo({
             </IonButton>
           )}
         </ElegirArchivo>
-        <IonButton fill="outline" href={ejemplo} download={d.nombreEjemplo} data-testid="importar-ejemplo">
+        <IonButton
+          fill="outline"
+          href={ejemplo}
+          download={`${d.recurso.plural}-ejemplo.csv`}
+          data-testid="importar-ejemplo"
+        >
           <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
           Descargar ejemplo
         </IonButton>

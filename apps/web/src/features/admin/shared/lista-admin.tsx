@@ -17,7 +17,7 @@ import { addOutline, cloudUploadOutline, searchOutline } from 'ionicons/icons';
 import { Fragment, useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoPantalla, EstadoSinPermiso, FilasCargando } from '../../../components/estados-pantalla';
-import { Buscador } from './buscador';
+import { BarraDeBusqueda } from './buscador';
 import { plural } from './nombres';
 import { sinPermisoPara, useTienePermiso } from './permiso-requerido';
 import type { RecursoAdmin } from './recurso-admin';
@@ -69,7 +69,7 @@ export function PantallaAdmin({ titulo, volverA, permiso, para, children, accion
   );
 }
 
-/** The header's «Importar» button of a list (issue 36): clients' or users'. */
+/** The header's «Importar» button of a list (issue 36): clients', users' or equipos'. */
 export function BotonImportar({ recurso }: { recurso: RecursoAdmin }) {
   const varios = recurso.plural;
   return (
@@ -138,6 +138,31 @@ export function CargaAdmin({ consulta, filas }: { consulta: ConsultaAdmin; filas
     <EstadoError ambito="admin" error={consulta.error} onReintentar={() => void consulta.refetch()} />
   ) : (
     <FilasCargando ambito="admin" filas={filas} />
+  );
+}
+
+interface ListaVaciaProps {
+  /** A search or filter is on: nothing matched it, rather than nothing exists. */
+  filtrada: boolean;
+  /** Icon of the list when nothing exists. */
+  icono: string;
+  /** 'clientes': 'No hay clientes para mostrar'. */
+  varios: string;
+  testId: string;
+  /** What to do about it: the search that found nothing, or how to add the first one. */
+  children: ReactNode;
+}
+
+/** An empty list: «Sin resultados» when a search or filter is on, else «No hay … para mostrar». */
+export function ListaVacia({ filtrada, icono, varios, testId, children }: ListaVaciaProps) {
+  return (
+    <EstadoPantalla
+      icono={filtrada ? searchOutline : icono}
+      titulo={filtrada ? 'Sin resultados' : `No hay ${varios} para mostrar`}
+      testId={testId}
+    >
+      {children}
+    </EstadoPantalla>
   );
 }
 
@@ -212,16 +237,14 @@ export function ListaAdmin<T extends ItemAdmin>({
 
   return (
     <MarcoListaAdmin onRefrescar={onRefrescar} nuevo={{ ruta: rutaNuevo, etiqueta: nuevo, testId: `${prefijo}-nuevo` }}>
-      <div className="admin-barra">
-        <Buscador
-          className="admin-barra__buscar"
-          valor={busqueda}
-          onCambiar={onBusqueda}
-          placeholder={placeholder}
-          aria-label={`Buscar ${varios}`}
-          debounce={debounce}
-          data-testid={`${prefijo}-buscar`}
-        />
+      <BarraDeBusqueda
+        valor={busqueda}
+        onCambiar={onBusqueda}
+        placeholder={placeholder}
+        varios={varios}
+        debounce={debounce}
+        testId={`${prefijo}-buscar`}
+      >
         <IonSegment
           className="admin-barra__filtro"
           value={filtro}
@@ -238,20 +261,20 @@ export function ListaAdmin<T extends ItemAdmin>({
             <IonLabel>Inactivos ({inactivos})</IonLabel>
           </IonSegmentButton>
         </IonSegment>
-      </div>
+      </BarraDeBusqueda>
 
       {!items ? (
         <CargaAdmin consulta={consulta} />
       ) : visibles.length === 0 ? (
-        buscado ? (
-          <EstadoPantalla icono={searchOutline} titulo="Sin resultados" testId={`${prefijo}-vacio`}>
-            {sinResultados ? sinResultados(filtro) : `Ningún ${uno} coincide con “${buscado}”.`}
-          </EstadoPantalla>
-        ) : (
-          <EstadoPantalla icono={icono} titulo={`No hay ${varios} para mostrar`} testId={`${prefijo}-vacio`}>
-            {filtro === 'inactivos' ? `Todos los ${varios} están activos.` : `Cree el primero con “${nuevo}”.`}
-          </EstadoPantalla>
-        )
+        <ListaVacia filtrada={buscado !== ''} icono={icono} varios={varios} testId={`${prefijo}-vacio`}>
+          {buscado
+            ? sinResultados
+              ? sinResultados(filtro)
+              : `Ningún ${uno} coincide con “${buscado}”.`
+            : filtro === 'inactivos'
+              ? `Todos los ${varios} están activos.`
+              : `Cree el primero con “${nuevo}”.`}
+        </ListaVacia>
       ) : (
         <>
           <p className="admin-conteo" role="status">

@@ -50,12 +50,8 @@ const OPCIONES_IVA: { valor: string; texto: string }[] = CONDICIONES_IVA.map((c)
 
 /** The five fields (razón social, CUIT, condición frente al IVA, domicilio fiscal, email). */
 export function CamposFacturacion({ f }: { f: Formulario<ValoresFacturacion, DatosFacturacion> }) {
-  const texto = (campo: Exclude<Campo, 'condicionIva'>, etiqueta: string, testId: string) => ({
-    ...f.campo(campo),
-    label: etiqueta,
-    max: LIMITES_FACTURACION[campo],
-    'data-testid': `facturacion-${testId}`,
-  });
+  const texto = (campo: Exclude<Campo, 'condicionIva'>, etiqueta: string, testId: string) =>
+    f.texto(campo, etiqueta, `facturacion-${testId}`);
   return (
     <div className="facturacion-campos">
       <CampoTexto {...texto('razonSocial', 'Razón social', 'razon-social')} autocomplete="organization" />

@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { EstadoPantalla } from '../../../components/estados-pantalla';
 import { PantallaPublica } from '../../../components/pantalla-publica';
-import { ApiError, mensajeDeError } from '../../../lib/errors';
+import { ApiError, esNoEncontrado, mensajeDeError } from '../../../lib/errors';
 import { formatearTamanio } from '../../../lib/numeros';
 import { useEnviarFacturacionPublica } from '../api/enviar-facturacion-publica';
 import { useResumenPublico } from '../api/get-resumen-publico';
@@ -64,7 +64,7 @@ export default function ResumenPublicoPage() {
           <p>Cargando la orden…</p>
         </div>
       ) : resumen.isError && !resumen.data ? (
-        resumen.error instanceof ApiError && resumen.error.status === 404 ? (
+        esNoEncontrado(resumen.error) ? (
           <NoDisponible />
         ) : (
           <EstadoPantalla

@@ -3,13 +3,13 @@ import { IonButton, IonIcon } from '@ionic/react';
 import { cloudDownloadOutline, folderOpenOutline, trashOutline } from 'ionicons/icons';
 import { useRef } from 'react';
 import { BotonPeligroso } from '../../../components/boton-peligroso';
-import { FalloDeSeccion, FilasCargando } from '../../../components/estados-pantalla';
 import { guardarArchivo } from '../../../lib/descargas';
-import { mensajeDeError, notificarError } from '../../../lib/errors';
-import { Aviso, Tarjeta, useTienePermiso } from '../../admin';
+import { notificarError } from '../../../lib/errors';
+import { FalloDeAccion, Tarjeta, useTienePermiso } from '../../admin';
 import { EntradaArchivos, formatoTamanio, getContenido, Miniatura, QUE_SE_ADJUNTA } from '../../files';
 import '../equipment.css';
 import { useArchivosEquipo, useBorrarArchivoEquipo, useSubirArchivosEquipo } from '../api/archivos';
+import { SeccionSegunConsulta } from './seccion';
 
 /** «Fotos y archivos» of an equipo: thumbnails, download, and (altaClientes) add and remove. */
 export function ArchivosEquipo({ equipoId }: { equipoId: number }) {
@@ -53,52 +53,48 @@ export function ArchivosEquipo({ equipoId }: { equipoId: number }) {
           <span className="equipo-ayuda">{QUE_SE_ADJUNTA}</span>
         </div>
       )}
-      {subir.isError && (
-        <Aviso tipo="peligro" titulo="No se subieron los archivos." testId="equipo-archivos-error">
-          {mensajeDeError(subir.error)}
-        </Aviso>
-      )}
-      {archivos.isPending ? (
-        <FilasCargando ambito="admin" filas={2} />
-      ) : archivos.isError ? (
-        <FalloDeSeccion onReintentar={() => void archivos.refetch()}>
-          No se pudieron cargar los archivos.
-        </FalloDeSeccion>
-      ) : archivos.data.length === 0 ? (
-        <p className="equipo-vacio">El equipo no tiene fotos ni archivos.</p>
-      ) : (
-        <ul className="equipo-archivos" aria-label="Archivos del equipo">
-          {archivos.data.map((a) => (
-            <li key={a.id} className="equipo-archivo" data-testid={`equipo-archivo-${a.id}`}>
-              <span className="equipo-archivo__vista">
-                <Miniatura dueno={`equipo-${equipoId}`} archivo={a} />
-              </span>
-              <span className="equipo-archivo__nombre" title={a.nombre}>
-                {a.nombre}
-              </span>
-              <span className="equipo-ayuda">{formatoTamanio(a.tamanio)}</span>
-              <IonButton
-                size="small"
-                fill="clear"
-                onClick={() => void descargar(a)}
-                aria-label={`Descargar ${a.nombre}`}
-              >
-                <IonIcon slot="icon-only" icon={cloudDownloadOutline} aria-hidden="true" />
-              </IonButton>
-              {administra && (
-                <BotonPeligroso
-                  icono={trashOutline}
-                  testId={`equipo-archivo-quitar-${a.id}`}
-                  pregunta={{ titulo: 'Quitar archivo', mensaje: `Se quitará ${a.nombre} del equipo.` }}
-                  alConfirmar={() => borrar.mutate({ id: equipoId, archivoId: a.id })}
+      <FalloDeAccion accion={subir} titulo="No se subieron los archivos." testId="equipo-archivos-error" />
+      <SeccionSegunConsulta
+        consulta={archivos}
+        filas={2}
+        fallo="No se pudieron cargar los archivos."
+        vacio="El equipo no tiene fotos ni archivos."
+        estaVacia={(lista) => lista.length === 0}
+      >
+        {(lista) => (
+          <ul className="equipo-archivos" aria-label="Archivos del equipo">
+            {lista.map((a) => (
+              <li key={a.id} className="equipo-archivo" data-testid={`equipo-archivo-${a.id}`}>
+                <span className="equipo-archivo__vista">
+                  <Miniatura dueno={`equipo-${equipoId}`} archivo={a} />
+                </span>
+                <span className="equipo-archivo__nombre" title={a.nombre}>
+                  {a.nombre}
+                </span>
+                <span className="equipo-ayuda">{formatoTamanio(a.tamanio)}</span>
+                <IonButton
+                  size="small"
+                  fill="clear"
+                  onClick={() => void descargar(a)}
+                  aria-label={`Descargar ${a.nombre}`}
                 >
-                  Quitar
-                </BotonPeligroso>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+                  <IonIcon slot="icon-only" icon={cloudDownloadOutline} aria-hidden="true" />
+                </IonButton>
+                {administra && (
+                  <BotonPeligroso
+                    icono={trashOutline}
+                    testId={`equipo-archivo-quitar-${a.id}`}
+                    pregunta={{ titulo: 'Quitar archivo', mensaje: `Se quitará ${a.nombre} del equipo.` }}
+                    alConfirmar={() => borrar.mutate({ id: equipoId, archivoId: a.id })}
+                  >
+                    Quitar
+                  </BotonPeligroso>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </SeccionSegunConsulta>
     </Tarjeta>
   );
 }

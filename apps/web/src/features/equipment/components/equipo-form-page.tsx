@@ -7,8 +7,8 @@ import { leerId } from '../../../lib/consulta-de-ruta';
 import { useFormulario } from '../../../lib/formularios';
 import { useVolver } from '../../../lib/navegacion';
 import { useUbicaciones } from '../../../domain/equipo';
-import { FormularioSinDatos, PantallaFormularioAdmin, Tarjeta, useClientes } from '../../admin';
-import { ApiError } from '../../../lib/errors';
+import { FormularioSinDatos, PantallaFormularioAdmin, Tarjeta } from '../../admin';
+import { esNoEncontrado } from '../../../lib/errors';
 import { useEquipo, useGuardarEquipo } from '../api/equipos';
 import {
   CAMPOS_EQUIPO,
@@ -19,6 +19,7 @@ import {
 } from '../model/formularios';
 import { EQUIPOS, rutaEquipo } from '../recurso';
 import { EquipoNoEncontrado } from './fila';
+import { CampoClienteDelRegistro } from './filtro-cliente';
 import '../equipment.css';
 
 const LIMITES: Partial<Record<CampoEquipo, number>> = {
@@ -39,7 +40,7 @@ export default function EquipoFormPage() {
 function Carga({ id }: { id: number | null }) {
   const equipo = useEquipo(id);
   if (id === null) return <EquipoForm equipo={null} />;
-  if (equipo.isError && equipo.error instanceof ApiError && equipo.error.status === 404) {
+  if (equipo.isError && esNoEncontrado(equipo.error)) {
     return <EquipoNoEncontrado />;
   }
   if (!equipo.data) return <FormularioSinDatos consulta={equipo} anchos={[60, 40, 70, 50]} />;
@@ -58,7 +59,6 @@ function EquipoForm({ equipo }: { equipo: Equipo | null }) {
     habilitado: !guardar.isPending,
     vinculados: { cliente: ['ubicacion'] },
   });
-  const clientes = useClientes();
   const ubicaciones = useUbicaciones(f.valores.cliente, { habilitada: f.valores.cliente !== null });
   const avisar = useAviso();
   const volver = useVolver(id === null ? EQUIPOS.rutaLista : rutaEquipo(id));
@@ -76,12 +76,8 @@ function EquipoForm({ equipo }: { equipo: Equipo | null }) {
     );
   }
 
-  const texto = (campo: Exclude<CampoEquipo, 'cliente' | 'ubicacion' | 'notas'>, etiqueta: string) => ({
-    ...f.campo(campo),
-    label: etiqueta,
-    max: LIMITES[campo],
-    'data-testid': `equipo-form-${campo}`,
-  });
+  const texto = (campo: Exclude<CampoEquipo, 'cliente' | 'ubicacion' | 'notas'>, etiqueta: string) =>
+    f.texto(campo, etiqueta, `equipo-form-${campo}`);
 
   return (
     <form
@@ -98,17 +94,12 @@ function EquipoForm({ equipo }: { equipo: Equipo | null }) {
         <CampoTexto {...texto('modelo', 'Modelo (opcional)')} />
       </Tarjeta>
       <Tarjeta titulo="Dónde está" contenido="admin-campos admin-campos--dos">
-        <CampoSeleccion<number, number | null>
+        <CampoClienteDelRegistro
           {...f.campo('cliente')}
           onChange={(c) => {
             f.cambiar('cliente', c);
             f.cambiar('ubicacion', null);
           }}
-          label="Cliente"
-          placeholder={clientes.isPending ? 'Cargando…' : 'Elija el cliente'}
-          opciones={(clientes.data ?? [])
-            .filter((c) => c.activo || c.id === f.valores.cliente)
-            .map((c) => ({ valor: c.id, texto: c.nombre }))}
           data-testid="equipo-form-cliente"
         />
         <CampoSeleccion<number, number | null>

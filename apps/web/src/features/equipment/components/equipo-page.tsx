@@ -4,12 +4,13 @@ import { addOutline, calendarOutline, createOutline, trashOutline } from 'ionico
 import { useParams } from 'react-router-dom';
 import { useAviso } from '../../../components/avisos';
 import { BotonPeligroso } from '../../../components/boton-peligroso';
+import { BotonVerMas } from '../../../components/boton-ver-mas';
 import { EstadoError, FalloDeSeccion, FilasCargando } from '../../../components/estados-pantalla';
 import { PageHeader } from '../../../components/page-header';
 import { leerId } from '../../../lib/consulta-de-ruta';
-import { ApiError, mensajeDeError } from '../../../lib/errors';
+import { esNoEncontrado } from '../../../lib/errors';
 import { useVolver } from '../../../lib/navegacion';
-import { Aviso, Tarjeta, useTienePermiso } from '../../admin';
+import { FalloDeAccion, Tarjeta, useTienePermiso } from '../../admin';
 import { useSession } from '../../auth';
 import { formatoMonto } from '../../expenses';
 import { textoDeRegla, textoProximas, useMantenimientos } from '../../maintenance';
@@ -19,6 +20,7 @@ import { useHistorialEquipo, useOrdenesAbiertas } from '../api/historial';
 import { EQUIPOS } from '../recurso';
 import { ArchivosEquipo } from './archivos-equipo';
 import { EquipoNoEncontrado } from './fila';
+import { SeccionSegunConsulta } from './seccion';
 import '../equipment.css';
 
 /** A form (an order's, a plan's) pre-filled with the equipo's client, site and the equipo itself. */
@@ -50,7 +52,7 @@ function Detalle({ id }: { id: number }) {
   const equipo = useEquipo(id);
   if (equipo.isPending) return <FilasCargando ambito="admin" filas={4} testId="equipo-cargando" />;
   if (equipo.isError) {
-    return equipo.error instanceof ApiError && equipo.error.status === 404 ? (
+    return esNoEncontrado(equipo.error) ? (
       <EquipoNoEncontrado />
     ) : (
       <EstadoError ambito="admin" error={equipo.error} onReintentar={() => void equipo.refetch()} />
@@ -94,11 +96,7 @@ function Datos({ equipo: e }: { equipo: Equipo }) {
         <Dato titulo="Número de serie" valor={e.serie} />
         <Dato titulo="Notas" valor={e.notas} />
       </dl>
-      {borrar.isError && (
-        <Aviso tipo="peligro" titulo="No se borró el equipo." testId="equipo-borrar-error">
-          {mensajeDeError(borrar.error)}
-        </Aviso>
-      )}
+      <FalloDeAccion accion={borrar} titulo="No se borró el equipo." testId="equipo-borrar-error" />
       <div className="equipo-acciones">
         {usuario && puedeCrearOrden(usuario) && (
           <IonButton routerLink={rutaNuevaOrden(e)} data-testid="equipo-nueva-orden">
@@ -152,27 +150,27 @@ function PlanesDelEquipo({ equipo: e }: { equipo: Equipo }) {
   const delEquipo = planes.data?.mantenimientos.filter((p) => p.equipo === e.id) ?? [];
   return (
     <Tarjeta titulo="Próximo mantenimiento" testId="equipo-mantenimiento">
-      {planes.isPending ? (
-        <FilasCargando ambito="admin" filas={2} />
-      ) : planes.isError ? (
-        <FalloDeSeccion onReintentar={() => void planes.refetch()}>
-          No se pudo cargar el mantenimiento programado.
-        </FalloDeSeccion>
-      ) : delEquipo.length === 0 ? (
-        <p className="equipo-vacio">No hay mantenimiento programado para este equipo.</p>
-      ) : (
-        <IonList lines="full" data-testid="equipo-mantenimiento-lista">
-          {delEquipo.map((p) => (
-            <IonItem key={p.id} routerLink="/mantenimiento" data-testid={`equipo-mantenimiento-plan-${p.id}`}>
-              <IonLabel className="ion-text-wrap">
-                <h3>{p.plantilla.titulo}</h3>
-                <p>{textoDeRegla(p.regla)}</p>
-                <p data-testid="equipo-mantenimiento-proximas">{textoProximas(p)}</p>
-              </IonLabel>
-            </IonItem>
-          ))}
-        </IonList>
-      )}
+      <SeccionSegunConsulta
+        consulta={planes}
+        filas={2}
+        fallo="No se pudo cargar el mantenimiento programado."
+        vacio="No hay mantenimiento programado para este equipo."
+        estaVacia={() => delEquipo.length === 0}
+      >
+        {() => (
+          <IonList lines="full" data-testid="equipo-mantenimiento-lista">
+            {delEquipo.map((p) => (
+              <IonItem key={p.id} routerLink="/mantenimiento" data-testid={`equipo-mantenimiento-plan-${p.id}`}>
+                <IonLabel className="ion-text-wrap">
+                  <h3>{p.plantilla.titulo}</h3>
+                  <p>{textoDeRegla(p.regla)}</p>
+                  <p data-testid="equipo-mantenimiento-proximas">{textoProximas(p)}</p>
+                </IonLabel>
+              </IonItem>
+            ))}
+          </IonList>
+        )}
+      </SeccionSegunConsulta>
       <div className="equipo-acciones">
         <IonButton fill="outline" routerLink={rutaConEquipo('/mantenimiento', e)} data-testid="equipo-programar">
           <IonIcon slot="start" icon={calendarOutline} aria-hidden="true" />
@@ -187,21 +185,21 @@ function Abiertas({ equipoId }: { equipoId: number }) {
   const abiertas = useOrdenesAbiertas(equipoId);
   return (
     <Tarjeta titulo="Órdenes abiertas" testId="equipo-abiertas">
-      {abiertas.isPending ? (
-        <FilasCargando ambito="admin" filas={2} />
-      ) : abiertas.isError ? (
-        <FalloDeSeccion onReintentar={() => void abiertas.refetch()}>
-          No se pudieron cargar las órdenes abiertas.
-        </FalloDeSeccion>
-      ) : abiertas.data.ordenes.length === 0 ? (
-        <p className="equipo-vacio">No hay órdenes abiertas de este equipo.</p>
-      ) : (
-        <IonList className="ordenes-items" lines="full">
-          {abiertas.data.ordenes.map((o) => (
-            <OrdenItem key={o.id} orden={o} />
-          ))}
-        </IonList>
-      )}
+      <SeccionSegunConsulta
+        consulta={abiertas}
+        filas={2}
+        fallo="No se pudieron cargar las órdenes abiertas."
+        vacio="No hay órdenes abiertas de este equipo."
+        estaVacia={(d) => d.ordenes.length === 0}
+      >
+        {(d) => (
+          <IonList className="ordenes-items" lines="full">
+            {d.ordenes.map((o) => (
+              <OrdenItem key={o.id} orden={o} />
+            ))}
+          </IonList>
+        )}
+      </SeccionSegunConsulta>
     </Tarjeta>
   );
 }
@@ -231,17 +229,9 @@ function Historial({ equipoId }: { equipoId: number }) {
               <OrdenItem key={o.id} orden={o} />
             ))}
           </IonList>
-          {historial.hasNextPage && (
-            <IonButton
-              fill="clear"
-              expand="block"
-              disabled={historial.isFetchingNextPage}
-              onClick={() => void historial.fetchNextPage()}
-              data-testid="equipo-historial-mas"
-            >
-              {historial.isFetchingNextPage ? 'Cargando…' : `Ver más (${ordenes.length} de ${primera.total})`}
-            </IonButton>
-          )}
+          <BotonVerMas lista={historial} testId="equipo-historial-mas">
+            {`Ver más (${ordenes.length} de ${primera.total})`}
+          </BotonVerMas>
         </>
       )}
     </Tarjeta>

@@ -10,14 +10,14 @@ import {
   IonRefresherContent,
 } from '@ionic/react';
 import { manejadoresDeLista } from '../../../lib/lista-infinita';
-import { cloudUploadOutline, hardwareChipOutline, locationOutline, printOutline, searchOutline } from 'ionicons/icons';
+import { hardwareChipOutline, locationOutline, printOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
-import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
+import { EstadoError, FilasCargando } from '../../../components/estados-pantalla';
 import { PageHeader } from '../../../components/page-header';
 import { leerId, useConsultaDeRuta } from '../../../lib/consulta-de-ruta';
 import { guardarArchivo } from '../../../lib/descargas';
 import { mensajeDeError } from '../../../lib/errors';
-import { Aviso, Buscador, plural, useTienePermiso } from '../../admin';
+import { Aviso, BarraDeBusqueda, BotonImportar, ListaVacia, plural, useTienePermiso } from '../../admin';
 import { getEtiquetas, useEquipos } from '../api/equipos';
 import { EQUIPOS, rutaEquipo } from '../recurso';
 import { FiltroClienteUbicacion } from './filtro-cliente';
@@ -96,32 +96,21 @@ export default function EquiposPage() {
         >
           <IonIcon slot="icon-only" icon={locationOutline} aria-hidden="true" />
         </IonButton>
-        {administra && (
-          <IonButton
-            routerLink="/equipos-importar"
-            aria-label="Importar equipos"
-            title="Importar equipos de un CSV o Excel"
-            data-testid="equipos-importar"
-          >
-            <IonIcon slot="icon-only" icon={cloudUploadOutline} aria-hidden="true" />
-          </IonButton>
-        )}
+        {administra && <BotonImportar recurso={EQUIPOS} />}
       </PageHeader>
       <IonContent className="delego-page-content">
         <IonRefresher slot="fixed" onIonRefresh={(e) => void refrescar(e)}>
           <IonRefresherContent pullingText="Deslice para actualizar" refreshingSpinner="crescent" />
         </IonRefresher>
         <div className="delego-container admin-pagina">
-          <div className="admin-barra">
-            <Buscador
-              className="admin-barra__buscar"
-              valor={q}
-              onCambiar={setQ}
-              placeholder="Buscar por nombre, código, marca, modelo o serie"
-              aria-label="Buscar equipos"
-              debounce={300}
-              data-testid="equipos-buscar"
-            />
+          <BarraDeBusqueda
+            valor={q}
+            onCambiar={setQ}
+            placeholder="Buscar por nombre, código, marca, modelo o serie"
+            varios="equipos"
+            debounce={300}
+            testId="equipos-buscar"
+          >
             <FiltroClienteUbicacion
               prefijo="equipos-filtro"
               cliente={cliente}
@@ -131,7 +120,7 @@ export default function EquiposPage() {
                 setUbicacion(u);
               }}
             />
-          </div>
+          </BarraDeBusqueda>
 
           {error && (
             <Aviso tipo="peligro" titulo="No se generaron las etiquetas." testId="equipos-etiquetas-error">
@@ -144,17 +133,13 @@ export default function EquiposPage() {
           ) : lista.isError && equipos.length === 0 ? (
             <EstadoError ambito="admin" error={lista.error} onReintentar={() => void lista.refetch()} />
           ) : equipos.length === 0 ? (
-            <EstadoPantalla
-              icono={filtrando ? searchOutline : hardwareChipOutline}
-              titulo={filtrando ? 'Sin resultados' : 'No hay equipos para mostrar'}
-              testId="equipos-vacio"
-            >
+            <ListaVacia filtrada={filtrando} icono={hardwareChipOutline} varios="equipos" testId="equipos-vacio">
               {filtrando
                 ? 'Ningún equipo coincide con la búsqueda y los filtros.'
                 : administra
                   ? 'Cree el primero con «Nuevo equipo» o impórtelos de un archivo.'
                   : 'Todavía no hay equipos de sus clientes.'}
-            </EstadoPantalla>
+            </ListaVacia>
           ) : (
             <>
               <div className="equipos-seleccion">

@@ -1,4 +1,5 @@
 import { CampoSeleccion } from '../../../components/campos';
+import type { PropsCampo } from '../../../lib/formularios';
 import { useUbicaciones } from '../../../domain/equipo';
 import { useClientes, useTienePermiso } from '../../admin';
 import { useClientesUsados } from '../../orders';
@@ -15,6 +16,24 @@ export function useClientesVisibles(): {
   const todos = useClientes({ habilitada: administra });
   const usados = useClientesUsados({ habilitada: !administra });
   return administra ? todos : usados;
+}
+
+/**
+ * The client of an equipo or a site being created or edited: the company's active clients, and
+ * the one it has even when inactive (it stays as it is).
+ */
+export function CampoClienteDelRegistro(props: PropsCampo<number | null> & { 'data-testid': string }) {
+  const clientes = useClientes();
+  return (
+    <CampoSeleccion<number, number | null>
+      {...props}
+      label="Cliente"
+      placeholder={clientes.isPending ? 'Cargando…' : 'Elija el cliente'}
+      opciones={(clientes.data ?? [])
+        .filter((c) => c.activo || c.id === props.value)
+        .map((c) => ({ valor: c.id, texto: c.nombre }))}
+    />
+  );
 }
 
 interface Props {

@@ -9,14 +9,12 @@ export const EJEMPLO_CSV = csvDeEjemplo(COLUMNAS_IMPORTAR_EQUIPOS, [
 ]);
 
 const IMPORTACION: DescripcionImportacion = {
-  titulo: 'Importar equipos de un archivo',
   unaFilaPor:
     'una fila por equipo (el cliente, por su nombre o número; la ubicación, por su código o nombre: una que el cliente no tiene se crea)',
   columnas: COLUMNAS_IMPORTAR_EQUIPOS,
   obligatorias: ['cliente', 'nombre'],
   nota: 'Se importan todas las filas o ninguna: corrija las filas con errores antes de importar.',
   ejemploCsv: EJEMPLO_CSV,
-  nombreEjemplo: 'equipos-ejemplo.csv',
   recurso: EQUIPOS,
   columnasVista: [
     { clave: 'cliente', titulo: 'Cliente' },

@@ -5,7 +5,7 @@ import { qrCodeOutline } from 'ionicons/icons';
 import { Navigate, useParams } from 'react-router-dom';
 import { EstadoError, EstadoNoEncontrado, FilasCargando } from '../../../components/estados-pantalla';
 import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/errors';
+import { esNoEncontrado } from '../../../lib/errors';
 import { equiposKeys } from '../../../domain/equipo';
 import { resolverQr, useUbicacion } from '../api/equipos';
 import { EQUIPOS, rutaEquipo, rutaEquiposDe } from '../recurso';
@@ -25,7 +25,7 @@ export default function QrPage() {
     retry: false,
     meta: { errorSilencioso: true },
   });
-  const noEncontrado = !valido || (resuelto.error instanceof ApiError && resuelto.error.status === 404);
+  const noEncontrado = !valido || esNoEncontrado(resuelto.error);
 
   return (
     <>

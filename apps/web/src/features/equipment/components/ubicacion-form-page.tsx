@@ -3,14 +3,14 @@ import { locationOutline, trashOutline } from 'ionicons/icons';
 import { useSearchParams } from 'react-router-dom';
 import { BotonPeligroso } from '../../../components/boton-peligroso';
 import { BotonesFormulario } from '../../../components/botones-formulario';
-import { CampoSeleccion, CampoTexto, CampoTextoLargo } from '../../../components/campos';
+import { CampoTexto, CampoTextoLargo } from '../../../components/campos';
 import { useAviso } from '../../../components/avisos';
 import { EstadoNoEncontrado } from '../../../components/estados-pantalla';
 import { leerId } from '../../../lib/consulta-de-ruta';
-import { ApiError, mensajeDeError } from '../../../lib/errors';
+import { esNoEncontrado } from '../../../lib/errors';
 import { useFormulario } from '../../../lib/formularios';
 import { useVolver } from '../../../lib/navegacion';
-import { Aviso, FormularioSinDatos, PantallaFormularioAdmin, Tarjeta, useClientes } from '../../admin';
+import { FalloDeAccion, FormularioSinDatos, PantallaFormularioAdmin, Tarjeta } from '../../admin';
 import { useBorrarUbicacion, useGuardarUbicacion, useUbicacion } from '../api/equipos';
 import {
   CAMPOS_UBICACION,
@@ -20,6 +20,7 @@ import {
   type ValoresUbicacion,
 } from '../model/formularios';
 import { UBICACIONES } from '../recurso';
+import { CampoClienteDelRegistro } from './filtro-cliente';
 
 const LIMITES: Partial<Record<CampoUbicacion, number>> = {
   nombre: LIMITES_EQUIPOS.nombre,
@@ -36,7 +37,7 @@ export default function UbicacionFormPage() {
 function Carga({ id }: { id: number | null }) {
   const ubicacion = useUbicacion(id);
   if (id === null) return <UbicacionForm ubicacion={null} />;
-  if (ubicacion.isError && ubicacion.error instanceof ApiError && ubicacion.error.status === 404) {
+  if (ubicacion.isError && esNoEncontrado(ubicacion.error)) {
     return (
       <EstadoNoEncontrado
         icono={locationOutline}
@@ -62,7 +63,6 @@ function UbicacionForm({ ubicacion }: { ubicacion: UbicacionCliente | null }) {
     limites: LIMITES,
     habilitado: !guardar.isPending && !borrar.isPending,
   });
-  const clientes = useClientes();
   const avisar = useAviso();
   const volver = useVolver(UBICACIONES.rutaLista);
 
@@ -79,12 +79,8 @@ function UbicacionForm({ ubicacion }: { ubicacion: UbicacionCliente | null }) {
     );
   }
 
-  const texto = (campo: 'nombre' | 'codigo' | 'direccion', etiqueta: string) => ({
-    ...f.campo(campo),
-    label: etiqueta,
-    max: LIMITES[campo],
-    'data-testid': `ubicacion-form-${campo}`,
-  });
+  const texto = (campo: 'nombre' | 'codigo' | 'direccion', etiqueta: string) =>
+    f.texto(campo, etiqueta, `ubicacion-form-${campo}`);
 
   return (
     <form
@@ -94,15 +90,7 @@ function UbicacionForm({ ubicacion }: { ubicacion: UbicacionCliente | null }) {
       data-testid="ubicacion-form"
     >
       <Tarjeta titulo="Datos de la ubicación" contenido="admin-campos admin-campos--dos">
-        <CampoSeleccion<number, number | null>
-          {...f.campo('cliente')}
-          label="Cliente"
-          placeholder={clientes.isPending ? 'Cargando…' : 'Elija el cliente'}
-          opciones={(clientes.data ?? [])
-            .filter((c) => c.activo || c.id === f.valores.cliente)
-            .map((c) => ({ valor: c.id, texto: c.nombre }))}
-          data-testid="ubicacion-form-cliente"
-        />
+        <CampoClienteDelRegistro {...f.campo('cliente')} data-testid="ubicacion-form-cliente" />
         <CampoTexto {...texto('nombre', 'Nombre')} />
         <CampoTexto {...texto('codigo', 'Código (opcional)')} helperText="Único en el cliente." />
         <CampoTexto {...texto('direccion', 'Dirección (opcional)')} ubicacion="admin-campos__ancho" />
@@ -115,11 +103,7 @@ function UbicacionForm({ ubicacion }: { ubicacion: UbicacionCliente | null }) {
           data-testid="ubicacion-form-notas"
         />
       </Tarjeta>
-      {borrar.isError && (
-        <Aviso tipo="peligro" titulo="No se borró la ubicación." testId="ubicacion-borrar-error">
-          {mensajeDeError(borrar.error)}
-        </Aviso>
-      )}
+      <FalloDeAccion accion={borrar} titulo="No se borró la ubicación." testId="ubicacion-borrar-error" />
       <BotonesFormulario
         clase="admin-acciones"
         cancelar="clear"

@@ -1,11 +1,10 @@
 import { IonButton, IonContent, IonIcon, IonList } from '@ionic/react';
-import { createOutline, locationOutline, searchOutline } from 'ionicons/icons';
+import { createOutline, locationOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { CampoSeleccion } from '../../../components/campos';
-import { EstadoPantalla } from '../../../components/estados-pantalla';
 import { PageHeader } from '../../../components/page-header';
 import { useUbicaciones } from '../../../domain/equipo';
-import { Buscador, CargaAdmin, plural, useTienePermiso } from '../../admin';
+import { BarraDeBusqueda, CargaAdmin, ListaVacia, plural, useTienePermiso } from '../../admin';
 import { EQUIPOS, rutaEquiposDe, UBICACIONES } from '../recurso';
 import { useClientesVisibles } from './filtro-cliente';
 import { BotonNuevo, FilaEnlace } from './fila';
@@ -29,15 +28,13 @@ export default function UbicacionesPage() {
       <PageHeader titulo={UBICACIONES.titulo} volverA={EQUIPOS.rutaLista} />
       <IonContent className="delego-page-content">
         <div className="delego-container admin-pagina">
-          <div className="admin-barra">
-            <Buscador
-              className="admin-barra__buscar"
-              valor={q}
-              onCambiar={setQ}
-              placeholder="Buscar por nombre, código o dirección"
-              aria-label="Buscar ubicaciones"
-              data-testid="ubicaciones-buscar"
-            />
+          <BarraDeBusqueda
+            valor={q}
+            onCambiar={setQ}
+            placeholder="Buscar por nombre, código o dirección"
+            varios="ubicaciones"
+            testId="ubicaciones-buscar"
+          >
             <div className="equipos-filtros">
               <CampoSeleccion<number, number | null>
                 name="cliente"
@@ -51,13 +48,14 @@ export default function UbicacionesPage() {
                 data-testid="ubicaciones-cliente"
               />
             </div>
-          </div>
+          </BarraDeBusqueda>
           {!visibles ? (
             <CargaAdmin consulta={ubicaciones} />
           ) : visibles.length === 0 ? (
-            <EstadoPantalla
-              icono={buscado ? searchOutline : locationOutline}
-              titulo={buscado ? 'Sin resultados' : 'No hay ubicaciones para mostrar'}
+            <ListaVacia
+              filtrada={buscado !== ''}
+              icono={locationOutline}
+              varios="ubicaciones"
               testId="ubicaciones-vacio"
             >
               {buscado
@@ -65,7 +63,7 @@ export default function UbicacionesPage() {
                 : administra
                   ? 'Cree la primera con «Nueva ubicación».'
                   : 'Sus clientes todavía no tienen ubicaciones.'}
-            </EstadoPantalla>
+            </ListaVacia>
           ) : (
             <>
               <p className="admin-conteo" role="status">

@@ -1,6 +1,6 @@
 import { RUTAS } from '@delego/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/errors';
+import { esNoEncontrado } from '../../../lib/errors';
 import { llamar } from '../../../lib/http';
 import { soportaPush } from '../../../lib/push';
 import { notificacionesKeys } from '../keys';
@@ -10,7 +10,7 @@ export async function getClaveVapid(signal?: AbortSignal): Promise<string | null
   try {
     return (await llamar(RUTAS.vapid, { signal })).publicKey;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (esNoEncontrado(error)) return null;
     throw error;
   }
 }

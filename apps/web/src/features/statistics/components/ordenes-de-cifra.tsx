@@ -1,5 +1,6 @@
-import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonItem, IonLabel, IonList } from '@ionic/react';
 import type { ReactNode } from 'react';
+import { BotonVerMas } from '../../../components/boton-ver-mas';
 import { Texto } from '../../../components/texto';
 
 interface Persona {
@@ -64,17 +65,9 @@ export function OrdenesDeCifra<T extends OrdenDeCifra>({
           </IonItem>
         ))}
       </IonList>
-      {lista.hasNextPage && (
-        <IonButton
-          expand="block"
-          fill="clear"
-          disabled={lista.isFetchingNextPage}
-          onClick={() => void lista.fetchNextPage()}
-          data-testid={testIds.mas}
-        >
-          {lista.isFetchingNextPage ? 'Cargando…' : 'Ver más órdenes'}
-        </IonButton>
-      )}
+      <BotonVerMas lista={lista} testId={testIds.mas}>
+        Ver más órdenes
+      </BotonVerMas>
     </>
   );
 }

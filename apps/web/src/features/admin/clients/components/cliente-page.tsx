@@ -90,12 +90,8 @@ function ClienteForm({ cliente }: { cliente: Cliente | null }) {
       },
   );
 
-  const texto = (campo: Exclude<CampoCliente, 'activo' | 'notas'>, etiqueta: string) => ({
-    ...f.campo(campo),
-    label: etiqueta,
-    max: LIMITES_CLIENTE[campo],
-    'data-testid': `cliente-${campo}`,
-  });
+  const texto = (campo: Exclude<CampoCliente, 'activo' | 'notas'>, etiqueta: string) =>
+    f.texto(campo, etiqueta, `cliente-${campo}`);
 
   return (
     <form

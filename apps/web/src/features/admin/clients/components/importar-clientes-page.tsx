@@ -9,12 +9,10 @@ export const EJEMPLO_CSV = csvDeEjemplo(COLUMNAS_IMPORTAR_CLIENTES, [
 ]);
 
 const IMPORTACION: DescripcionImportacion = {
-  titulo: 'Importar clientes de un archivo',
   unaFilaPor: 'una fila por cliente',
   columnas: COLUMNAS_IMPORTAR_CLIENTES,
   obligatorias: ['nombre'],
   ejemploCsv: EJEMPLO_CSV,
-  nombreEjemplo: 'clientes-ejemplo.csv',
   recurso: CLIENTES,
   columnasVista: [
     { clave: 'nombre', titulo: 'Nombre' },

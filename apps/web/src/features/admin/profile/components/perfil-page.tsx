@@ -69,12 +69,8 @@ function DatosPersonales({ usuario }: { usuario: UsuarioLogueado }) {
     habilitado: !guardar.isPending,
   });
 
-  const texto = (campo: keyof typeof LIMITES_DATOS, etiqueta: string) => ({
-    ...f.campo(campo),
-    label: etiqueta,
-    max: LIMITES_DATOS[campo],
-    'data-testid': `perfil-${campo}-input`,
-  });
+  const texto = (campo: keyof typeof LIMITES_DATOS, etiqueta: string) =>
+    f.texto(campo, etiqueta, `perfil-${campo}-input`);
 
   function enviar(datos: Profile) {
     guardar.mutate(datos, {

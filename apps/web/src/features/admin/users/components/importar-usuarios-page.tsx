@@ -10,13 +10,11 @@ export const EJEMPLO_CSV_USUARIOS = csvDeEjemplo(COLUMNAS_IMPORTAR_USUARIOS, [
 ]);
 
 const IMPORTACION: DescripcionImportacion = {
-  titulo: 'Importar usuarios de un archivo',
   unaFilaPor: 'una fila por persona',
   columnas: COLUMNAS_IMPORTAR_USUARIOS,
   obligatorias: ['usuario', 'nombre', 'email'],
   nota: 'El rol es PROPIETARIO, ADMIN, SUPERVISOR u OPERARIO (vacío: OPERARIO). Cada usuario recibe por correo una invitación para elegir su contraseña.',
   ejemploCsv: EJEMPLO_CSV_USUARIOS,
-  nombreEjemplo: 'usuarios-ejemplo.csv',
   recurso: USUARIOS,
   columnasVista: [
     { clave: 'usuario', titulo: 'Usuario' },

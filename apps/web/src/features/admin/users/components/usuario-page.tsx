@@ -135,11 +135,8 @@ function UsuarioForm({ usuario, actor }: FormProps) {
   const supervisorActual = usuarios.data?.find((u) => u.id === valores.supervisorId);
   if (supervisorActual && !opcionesSupervisor.includes(supervisorActual)) opcionesSupervisor.push(supervisorActual);
   const texto = (campo: keyof typeof LIMITES_USUARIO, etiqueta: string) => ({
-    ...f.campo(campo),
-    label: etiqueta,
-    max: LIMITES_USUARIO[campo],
+    ...f.texto(campo, etiqueta, `usuario-${campo}`),
     autocomplete: 'off' as const,
-    'data-testid': `usuario-${campo}`,
   });
   const errores = {
     activo: f.error('activo'),
