@@ -1,6 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeAdmin, makeOperario, makePlan, makePropietario, makeSupervisor, makeUsuario } from '../../test/factories';
+import {
+  makeAdmin,
+  makeOperario,
+  makePlan,
+  makePropietario,
+  makeSupervisor,
+  makeUsuario,
+  TODOS_LOS_PERMISOS,
+} from '../../test/factories';
 import { renderConApp } from '../../test/render';
 import { guardarSesion, leerSesion } from '../../lib/session';
 import { entradasVisibles, iniciales } from './menu-entries';
@@ -16,6 +24,7 @@ const TODAS = [
   'Tipos de Orden',
   'Mantenimiento',
   'Estadísticas',
+  'Horario y feriados',
   'Mi cuenta',
 ];
 
@@ -60,7 +69,7 @@ describe('entradasVisibles (SPEC §2 Side menu)', () => {
       'Estadísticas',
       'Mi cuenta',
     ]);
-    // A role alone grants nothing: permissions decide the entries.
+    // A role alone grants nothing: permissions decide the entries, except the admins' own.
     expect(con({ globales: ['crearOrden'] })).toEqual([
       'Inicio',
       'Calendario',
@@ -68,7 +77,21 @@ describe('entradasVisibles (SPEC §2 Side menu)', () => {
       'Mantenimiento',
       'Mi cuenta',
     ]);
-    expect(con({ roles: ['ADMIN'], globales: [] })).toEqual(['Inicio', 'Calendario', 'Equipos', 'Mi cuenta']);
+    expect(con({ roles: ['ADMIN'], globales: [] })).toEqual([
+      'Inicio',
+      'Calendario',
+      'Equipos',
+      'Horario y feriados',
+      'Mi cuenta',
+    ]);
+  });
+
+  it('shows «Horario y feriados» to ADMIN and PROPIETARIO only, whatever the permissions (issue 34)', () => {
+    const con = (p: Parameters<typeof makeUsuario>[0]) => entradasVisibles(makeUsuario(p)).map((e) => e.titulo);
+    expect(con({ roles: ['PROPIETARIO'], globales: [] })).toContain('Horario y feriados');
+    expect(con({ roles: ['ADMIN'], globales: [] })).toContain('Horario y feriados');
+    expect(con({ roles: ['SUPERVISOR'], globales: TODOS_LOS_PERMISOS })).not.toContain('Horario y feriados');
+    expect(con({ roles: ['OPERARIO'], globales: TODOS_LOS_PERMISOS })).not.toContain('Horario y feriados');
   });
 });
 
