@@ -37,6 +37,9 @@ async function titulosDelMenu(): Promise<string[]> {
 }
 
 describe('entradasVisibles (SPEC §2 Side menu)', () => {
+  /** The titles of the entries a user made of these roles and permissions sees. */
+  const con = (p: Parameters<typeof makeUsuario>[0]) => entradasVisibles(makeUsuario(p)).map((e) => e.titulo);
+
   it('shows everything to holders of every permission', () => {
     expect(entradasVisibles(makePropietario()).map((e) => e.titulo)).toEqual(TODAS);
   });
@@ -51,7 +54,6 @@ describe('entradasVisibles (SPEC §2 Side menu)', () => {
   });
 
   it('ties each entry to its permission', () => {
-    const con = (p: Parameters<typeof makeUsuario>[0]) => entradasVisibles(makeUsuario(p)).map((e) => e.titulo);
     expect(con({ globales: ['altaUsuarios'] })).toEqual(['Inicio', 'Calendario', 'Usuarios', 'Equipos', 'Mi cuenta']);
     expect(con({ globales: ['altaClientes'] })).toEqual(['Inicio', 'Calendario', 'Clientes', 'Equipos', 'Mi cuenta']);
     expect(con({ globales: ['altaEtiquetas'] })).toEqual([
@@ -87,7 +89,6 @@ describe('entradasVisibles (SPEC §2 Side menu)', () => {
   });
 
   it('shows «Horario y feriados» to ADMIN and PROPIETARIO only, whatever the permissions (issue 34)', () => {
-    const con = (p: Parameters<typeof makeUsuario>[0]) => entradasVisibles(makeUsuario(p)).map((e) => e.titulo);
     expect(con({ roles: ['PROPIETARIO'], globales: [] })).toContain('Horario y feriados');
     expect(con({ roles: ['ADMIN'], globales: [] })).toContain('Horario y feriados');
     expect(con({ roles: ['SUPERVISOR'], globales: TODOS_LOS_PERMISOS })).not.toContain('Horario y feriados');
