@@ -91,20 +91,23 @@ function FilaFeriado({ feriado, pasado, puedeCambiar }: PropsFila) {
   const clases = ['horario-feriado', pasado && 'horario-feriado--pasado', seTrabaja && 'horario-feriado--trabajado'];
   return (
     <IonItem className={clases.filter(Boolean).join(' ')} data-testid={`feriado-${dia}`}>
-      <IonLabel className="ion-text-wrap">
-        <h3 className="horario-feriado__dia">
-          <Texto>{textoDeFeriado(dia)}</Texto>
-        </h3>
-        <p className="horario-feriado__nombre">
-          <Texto>{nombre}</Texto>
-        </p>
-        {seTrabaja && <p>La empresa trabaja este día.</p>}
-      </IonLabel>
-      <div slot="end" className="horario-feriado__fin">
-        <IonChip outline className="horario-feriado__origen" color={origen === 'nacional' ? 'primary' : 'tertiary'}>
-          {origen === 'nacional' ? 'Nacional' : 'De la empresa'}
-        </IonChip>
-        {puedeCambiar && <AccionFeriado feriado={feriado} />}
+      {/* One line on wide screens; on a phone the chip and the action go under the name. */}
+      <div className="horario-feriado__fila">
+        <IonLabel className="ion-text-wrap">
+          <h3 className="horario-feriado__dia">
+            <Texto>{textoDeFeriado(dia)}</Texto>
+          </h3>
+          <p className="horario-feriado__nombre">
+            <Texto>{nombre}</Texto>
+          </p>
+          {seTrabaja && <p>La empresa trabaja este día.</p>}
+        </IonLabel>
+        <div className="horario-feriado__fin">
+          <IonChip outline className="horario-feriado__origen" color={origen === 'nacional' ? 'primary' : 'tertiary'}>
+            {origen === 'nacional' ? 'Nacional' : 'De la empresa'}
+          </IonChip>
+          {puedeCambiar && <AccionFeriado feriado={feriado} />}
+        </div>
       </div>
     </IonItem>
   );
