@@ -11,6 +11,7 @@ const TODAS = [
   'Tipos de Orden',
   'Mantenimiento',
   'Estadísticas',
+  'Horario y feriados',
   'Mi cuenta',
   'Cerrar sesión',
 ];

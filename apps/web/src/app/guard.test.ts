@@ -82,6 +82,8 @@ const FUERA_DE_SPEC: [string, Guardia][] = [
   ['q/:codigo', 'login'],
   // Scheduled maintenance (issue 32): the screen says what is missing without crearOrden.
   ['mantenimiento', 'login'],
+  // The business calendar (issue 34): everyone reads it; the screen offers changes to admins only.
+  ['horario', 'login'],
 ];
 
 const sinSesion: SesionGuardia = { usuario: null };

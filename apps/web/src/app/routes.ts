@@ -102,6 +102,8 @@ const ImportarEquiposPage = pantallaPerezosa(() => import('../features/equipment
 const UbicacionesPage = pantallaPerezosa(() => import('../features/equipment/components/ubicaciones-page'));
 const UbicacionFormPage = pantallaPerezosa(() => import('../features/equipment/components/ubicacion-form-page'));
 const QrPage = pantallaPerezosa(() => import('../features/equipment/components/qr-page'));
+// The business calendar of service levels (issue 34).
+const HorarioPage = pantallaPerezosa(() => import('../features/sla/components/horario-page'));
 
 const conLogin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'login', pantalla });
 const soloAdmin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'admin', pantalla });
@@ -160,6 +162,9 @@ export const RUTAS: readonly Ruta[] = [
   // A scanned label (issue 32). Without a session the guard sends to the login, which returns
   // here; the outsiders' request form (another issue) will take this path for them instead.
   conLogin('q/:codigo', QrPage),
+  // Not in SPEC §2: the company's working hours and holidays (issue 34). Everyone reads them (the
+  // deadlines count in them); the screen offers the changes to admins only.
+  conLogin('horario', HorarioPage),
   // Routes with an additional restriction: admin or owner.
   soloAdmin('horas-reportadas', HorasReportadasPage),
   // SPEC §6 keeps planes to admins: the screen itself says «Sin permiso» to the others (issue 36),

@@ -1,4 +1,4 @@
-import { tienePermiso, type PermisoGlobal, type SujetoPermisos } from '@delego/contract';
+import { esAdmin, tienePermiso, type PermisoGlobal, type SujetoPermisos } from '@delego/contract';
 import {
   barChartOutline,
   businessOutline,
@@ -10,6 +10,7 @@ import {
   peopleOutline,
   personCircleOutline,
   pricetagsOutline,
+  timeOutline,
 } from 'ionicons/icons';
 
 /** An entry of the side menu (SPEC §2 Side menu); 'Cerrar sesión' is not a route and is apart. */
@@ -18,6 +19,8 @@ export interface EntradaMenu {
   ruta: string;
   icono: string;
   permiso?: PermisoGlobal;
+  /** Only for ADMIN and PROPIETARIO (a role, not a permission). */
+  soloAdmin?: boolean;
 }
 
 export const ENTRADAS_MENU: readonly EntradaMenu[] = [
@@ -32,14 +35,21 @@ export const ENTRADAS_MENU: readonly EntradaMenu[] = [
   { titulo: 'Tipos de Orden', ruta: 'tipos-orden', icono: pricetagsOutline, permiso: 'altaEtiquetas' },
   { titulo: 'Mantenimiento', ruta: 'mantenimiento', icono: repeatOutline, permiso: 'crearOrden' },
   { titulo: 'Estadísticas', ruta: 'estadisticas', icono: barChartOutline, permiso: 'verEstadisticas' },
+  // Issue 34: everyone may read the calendar at /horario, only admins change it.
+  { titulo: 'Horario y feriados', ruta: 'horario', icono: timeOutline, soloAdmin: true },
   { titulo: 'Mi cuenta', ruta: 'perfil', icono: personCircleOutline },
 ];
 
 export const TITULO_CERRAR_SESION = 'Cerrar sesión';
 
-/** The entries a user sees: those without a permission, and those whose permission they hold. */
-export function entradasVisibles(usuario: Pick<SujetoPermisos, 'permisosResumen'>): EntradaMenu[] {
-  return ENTRADAS_MENU.filter((e) => !e.permiso || tienePermiso(usuario, e.permiso));
+/**
+ * The entries a user sees: those without a permission, and those whose permission they hold;
+ * the admins' entries to admins only.
+ */
+export function entradasVisibles(usuario: Pick<SujetoPermisos, 'permisosResumen' | 'roles'>): EntradaMenu[] {
+  return ENTRADAS_MENU.filter(
+    (e) => (!e.permiso || tienePermiso(usuario, e.permiso)) && (!e.soloAdmin || esAdmin(usuario)),
+  );
 }
 
 /** Up to two initials of the company name, for the avatar shown when there is no logo. */

@@ -1,6 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeAdmin, makeOperario, makePlan, makePropietario, makeSupervisor, makeUsuario } from '../../test/factories';
+import {
+  makeAdmin,
+  makeOperario,
+  makePlan,
+  makePropietario,
+  makeSupervisor,
+  makeUsuario,
+  TODOS_LOS_PERMISOS,
+} from '../../test/factories';
 import { renderConApp } from '../../test/render';
 import { guardarSesion, leerSesion } from '../../lib/session';
 import { entradasVisibles, iniciales } from './menu-entries';
@@ -16,6 +24,7 @@ const TODAS = [
   'Tipos de Orden',
   'Mantenimiento',
   'Estadísticas',
+  'Horario y feriados',
   'Mi cuenta',
 ];
 
@@ -28,6 +37,9 @@ async function titulosDelMenu(): Promise<string[]> {
 }
 
 describe('entradasVisibles (SPEC §2 Side menu)', () => {
+  /** The titles of the entries a user made of these roles and permissions sees. */
+  const con = (p: Parameters<typeof makeUsuario>[0]) => entradasVisibles(makeUsuario(p)).map((e) => e.titulo);
+
   it('shows everything to holders of every permission', () => {
     expect(entradasVisibles(makePropietario()).map((e) => e.titulo)).toEqual(TODAS);
   });
@@ -42,7 +54,6 @@ describe('entradasVisibles (SPEC §2 Side menu)', () => {
   });
 
   it('ties each entry to its permission', () => {
-    const con = (p: Parameters<typeof makeUsuario>[0]) => entradasVisibles(makeUsuario(p)).map((e) => e.titulo);
     expect(con({ globales: ['altaUsuarios'] })).toEqual(['Inicio', 'Calendario', 'Usuarios', 'Equipos', 'Mi cuenta']);
     expect(con({ globales: ['altaClientes'] })).toEqual(['Inicio', 'Calendario', 'Clientes', 'Equipos', 'Mi cuenta']);
     expect(con({ globales: ['altaEtiquetas'] })).toEqual([
@@ -60,7 +71,7 @@ describe('entradasVisibles (SPEC §2 Side menu)', () => {
       'Estadísticas',
       'Mi cuenta',
     ]);
-    // A role alone grants nothing: permissions decide the entries.
+    // A role alone grants nothing: permissions decide the entries, except the admins' own.
     expect(con({ globales: ['crearOrden'] })).toEqual([
       'Inicio',
       'Calendario',
@@ -68,7 +79,20 @@ describe('entradasVisibles (SPEC §2 Side menu)', () => {
       'Mantenimiento',
       'Mi cuenta',
     ]);
-    expect(con({ roles: ['ADMIN'], globales: [] })).toEqual(['Inicio', 'Calendario', 'Equipos', 'Mi cuenta']);
+    expect(con({ roles: ['ADMIN'], globales: [] })).toEqual([
+      'Inicio',
+      'Calendario',
+      'Equipos',
+      'Horario y feriados',
+      'Mi cuenta',
+    ]);
+  });
+
+  it('shows «Horario y feriados» to ADMIN and PROPIETARIO only, whatever the permissions (issue 34)', () => {
+    expect(con({ roles: ['PROPIETARIO'], globales: [] })).toContain('Horario y feriados');
+    expect(con({ roles: ['ADMIN'], globales: [] })).toContain('Horario y feriados');
+    expect(con({ roles: ['SUPERVISOR'], globales: TODOS_LOS_PERMISOS })).not.toContain('Horario y feriados');
+    expect(con({ roles: ['OPERARIO'], globales: TODOS_LOS_PERMISOS })).not.toContain('Horario y feriados');
   });
 });
 
