@@ -31,7 +31,7 @@ import type { PuertoCorreo } from '../mail/index.js';
 import { armar, correoDeEmpresa } from '../mail/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
-import type { PuertoOrdenes } from '../orders/index.js';
+import { columnasDeContenido, type PuertoOrdenes } from '../orders/index.js';
 import type { PuertoPlanes } from '../plans/index.js';
 import { MaintenanceRepository, type PlanAGenerar, type PlanFila } from './maintenance.repository.js';
 
@@ -247,11 +247,7 @@ export class MaintenanceService {
       inicio: b.inicio,
       fin: b.fin ?? null,
       anticipacion: b.anticipacion,
-      titulo: t.titulo,
-      detalle: t.detalle,
-      tipoOrdenId: t.tipoOrden ?? null,
-      areaId: t.area ?? null,
-      prioridadId: t.prioridad ?? null,
+      ...columnasDeContenido(t),
       responsables: [...new Set(t.responsable)],
       activo: b.activo,
     };
