@@ -17,7 +17,7 @@ export {
   type MotivoAviso,
 } from './plantillas.js';
 export { plantillaEncuesta } from './plantilla-encuesta.js';
-export { correoDeEmpresa } from './correo-de-empresa.js';
+export { correoDeEmpresa, encolarCorreoDeEmpresa } from './correo-de-empresa.js';
 
 /**
  * What other modules may ask of the mail module: queue a mail in their transaction and wake the

@@ -28,7 +28,7 @@ import { responderEnTransaccion } from '../../lib/idempotencia.js';
 import { AppError } from '../../kernel/errors.js';
 import { limitarConcurrencia } from '../../lib/concurrencia.js';
 import type { PuertoCorreo } from '../mail/index.js';
-import { armar, correoDeEmpresa } from '../mail/index.js';
+import { armar, encolarCorreoDeEmpresa } from '../mail/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
 import { columnasDeContenido, type PuertoOrdenes } from '../orders/index.js';
@@ -618,24 +618,18 @@ export class MaintenanceService {
       const repo = this.repo(tx);
       if (!(await repo.registrarAviso(tx, entidadId, periodo))) return [];
       const quienes = await repo.duenos(tx, entidadId);
-      const entidad = await this.deps.entidades.find(entidadId, tx);
-      for (const d of quienes) {
-        if (!d.email) continue;
-        await this.deps.mail.enqueue(
-          tx,
-          correoDeEmpresa(entidad, { tipo: 'plan', para: d.email, entidadId }, (remitente) =>
-            armar({
-              remitente,
-              asunto: titulo,
-              saludo: 'Hola:',
-              parrafos: [mensaje],
-              boton: 'Ver los planes',
-              enlace: `${this.deps.publicUrl}/planes`,
-              notas: ['Este correo se envía a los propietarios de la cuenta de Delego de la empresa.'],
-            }),
-          ),
-        );
-      }
+      const para = quienes.flatMap((d) => (d.email ? [d.email] : []));
+      await encolarCorreoDeEmpresa(this.deps, tx, { tipo: 'plan', para, entidadId }, (remitente) =>
+        armar({
+          remitente,
+          asunto: titulo,
+          saludo: 'Hola:',
+          parrafos: [mensaje],
+          boton: 'Ver los planes',
+          enlace: `${this.deps.publicUrl}/planes`,
+          notas: ['Este correo se envía a los propietarios de la cuenta de Delego de la empresa.'],
+        }),
+      );
       return quienes;
     });
     if (!duenos.length) return;
