@@ -9,6 +9,7 @@ export type { LimitesCorreo } from './limites.js';
 export { EmlTransport, SmtpTransport, type MailTransport } from './transport.js';
 export {
   armar,
+  plantillaAvisoDePlan,
   plantillaAvisoRegistro,
   plantillaConfirmacion,
   plantillaInvitacion,

@@ -28,7 +28,7 @@ import { responderEnTransaccion } from '../../lib/idempotencia.js';
 import { AppError } from '../../kernel/errors.js';
 import { limitarConcurrencia } from '../../lib/concurrencia.js';
 import type { PuertoCorreo } from '../mail/index.js';
-import { armar, encolarCorreoDeEmpresa } from '../mail/index.js';
+import { encolarCorreoDeEmpresa, plantillaAvisoDePlan } from '../mail/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
 import { columnasDeContenido, type PuertoOrdenes } from '../orders/index.js';
@@ -620,15 +620,7 @@ export class MaintenanceService {
       const quienes = await repo.duenos(tx, entidadId);
       const para = quienes.flatMap((d) => (d.email ? [d.email] : []));
       await encolarCorreoDeEmpresa(this.deps, tx, { tipo: 'plan', para, entidadId }, (remitente) =>
-        armar({
-          remitente,
-          asunto: titulo,
-          saludo: 'Hola:',
-          parrafos: [mensaje],
-          boton: 'Ver los planes',
-          enlace: `${this.deps.publicUrl}/planes`,
-          notas: ['Este correo se envía a los propietarios de la cuenta de Delego de la empresa.'],
-        }),
+        plantillaAvisoDePlan({ remitente, asunto: titulo, parrafos: [mensaje], publicUrl: this.deps.publicUrl }),
       );
       return quienes;
     });

@@ -25,7 +25,7 @@ import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import type { PuertoEntidades } from '../entidades/index.js';
 import type { PuertoCorreo } from '../mail/index.js';
-import { armar, encolarCorreoDeEmpresa } from '../mail/index.js';
+import { encolarCorreoDeEmpresa, plantillaAvisoDePlan } from '../mail/index.js';
 import { leerEstadoDelPlan } from './plans.service.js';
 import { ProveedorNoDisponible, type PagoDelProveedor, type ProveedorPagos } from './proveedor-pagos.js';
 import {
@@ -636,15 +636,7 @@ export class SuscripcionesService {
     const para = await new SuscripcionesRepository(tx).correosDeDuenos(entidadId);
     if (!para.length) return;
     await encolarCorreoDeEmpresa(this.deps, tx, { tipo: 'plan', para, entidadId }, (remitente) =>
-      armar({
-        remitente,
-        asunto: c.asunto,
-        saludo: 'Hola:',
-        parrafos: c.parrafos,
-        boton: 'Ver los planes',
-        enlace: `${this.deps.publicUrl}/planes`,
-        notas: ['Este correo se envía a los propietarios de la cuenta de Delego de la empresa.'],
-      }),
+      plantillaAvisoDePlan({ remitente, ...c, publicUrl: this.deps.publicUrl }),
     );
   }
 
