@@ -46,3 +46,13 @@ export async function firstRow<T>(q: { limit(n: number): PromiseLike<T[]> }): Pr
 export async function hasRow(q: { limit(n: number): PromiseLike<unknown[]> }): Promise<boolean> {
   return (await q.limit(1)).length > 0;
 }
+
+/**
+ * The row an insert of one row gives back (`returning`). Postgres always returns it, so none is a
+ * bug, thrown with `falta` (what was not stored) as the message.
+ */
+export async function filaInsertada<T>(insert: PromiseLike<T[]>, falta: string): Promise<T> {
+  const [fila] = await insert;
+  if (!fila) throw new Error(falta);
+  return fila;
+}

@@ -3,7 +3,7 @@ import { PERMISOS_GLOBALES } from '@delego/contract';
 import type { Db } from '../kernel/db/client.js';
 import { seedCatalogo } from './catalogo.js';
 import { makeEquiposDemo } from './equipos-demo.js';
-import { inicioDeMes, makeCatalogo, makeClientes, makeEntidad, makeUsuario } from './factories.js';
+import { inicioDeMes, makeCatalogo, makeClientes, makeEntidad, makeUsuario, type UsuarioSpec } from './factories.js';
 import { makeOrdenesHistoricas } from './historial.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -29,6 +29,9 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     // Established companies with months of history, not ones that signed up today (mail caps).
     const establecida = (nombre: string, plan: string, logo: string) =>
       makeEntidad(tx, { nombre, plan, now, creada: new Date(now.getTime() - 365 * 24 * 3_600_000), logo });
+    // Every person of the demo logs in with DEMO_PASSWORD.
+    const persona = (entidadId: number, u: Omit<UsuarioSpec, 'entidadId' | 'password'>) =>
+      makeUsuario(tx, { ...u, entidadId, password: DEMO_PASSWORD });
     // Demo Servicios S.A.: plan Pyme, full quota this month.
     const demo = await establecida('Demo Servicios S.A.', 'Pyme', logoSvg('DS', '#1f5fa8'));
     const clientes = await makeClientes(tx, demo, [
@@ -102,30 +105,24 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       tipos: ['Correctivo', 'Preventivo', 'Instalación', 'Inspección', 'Emergencia'],
     });
     const [c1, c2, c3, c4] = clientes as [number, number, number, number];
-    const propietario = await makeUsuario(tx, {
-      entidadId: demo,
+    const propietario = await persona(demo, {
       usuario: 'propietario',
-      password: DEMO_PASSWORD,
       nombre: 'Laura',
       apellido: 'Fernández',
       email: 'laura.fernandez@demoservicios.com.ar',
       roles: ['PROPIETARIO'],
       permisos: PERMISOS_GLOBALES,
     });
-    const admin = await makeUsuario(tx, {
-      entidadId: demo,
+    const admin = await persona(demo, {
       usuario: 'admin',
-      password: DEMO_PASSWORD,
       nombre: 'Martín',
       apellido: 'Gómez',
       email: 'martin.gomez@demoservicios.com.ar',
       roles: ['ADMIN'],
       permisos: PERMISOS_GLOBALES,
     });
-    const supervisor = await makeUsuario(tx, {
-      entidadId: demo,
+    const supervisor = await persona(demo, {
       usuario: 'supervisor',
-      password: DEMO_PASSWORD,
       nombre: 'Carla',
       apellido: 'Ruiz',
       email: 'carla.ruiz@demoservicios.com.ar',
@@ -138,10 +135,8 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
         { clienteId: c4, delegarOrden: false, modificarOrden: true, borrarOrden: false },
       ],
     });
-    const operario = await makeUsuario(tx, {
-      entidadId: demo,
+    const operario = await persona(demo, {
       usuario: 'operario',
-      password: DEMO_PASSWORD,
       nombre: 'Diego',
       apellido: 'Sosa',
       email: 'diego.sosa@demoservicios.com.ar',
@@ -149,10 +144,8 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       permisos: ['finalizarOrden'],
       supervisorId: supervisor,
     });
-    const lucia = await makeUsuario(tx, {
-      entidadId: demo,
+    const lucia = await persona(demo, {
       usuario: 'lbenitez',
-      password: DEMO_PASSWORD,
       nombre: 'Lucía',
       apellido: 'Benítez',
       email: 'lucia.benitez@demoservicios.com.ar',
@@ -160,10 +153,8 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       permisos: [],
       supervisorId: supervisor,
     });
-    const javier = await makeUsuario(tx, {
-      entidadId: demo,
+    const javier = await persona(demo, {
       usuario: 'jromero',
-      password: DEMO_PASSWORD,
       nombre: 'Javier',
       apellido: 'Romero',
       email: 'javier.romero@demoservicios.com.ar',
@@ -227,10 +218,8 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       areas: ['Obras', 'Instalaciones', 'Administración'],
       tipos: ['Correctivo', 'Preventivo', 'Presupuesto'],
     });
-    const duenio = await makeUsuario(tx, {
-      entidadId: otra,
+    const duenio = await persona(otra, {
       usuario: 'otra',
-      password: DEMO_PASSWORD,
       nombre: 'Roberto',
       apellido: 'Díaz',
       email: 'roberto.diaz@otraempresa.com.ar',

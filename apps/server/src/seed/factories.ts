@@ -23,6 +23,7 @@ import {
   usuarios,
 } from '../db/schema.js';
 import { hashSecret } from '../modules/identity/password.js';
+import { filaInsertada } from '../lib/queries.js';
 
 export const md5 = (s: string): string => createHash('md5').update(s, 'utf8').digest('hex');
 
@@ -53,17 +54,19 @@ export async function makeEntidad(
 ): Promise<number> {
   const [plan] = await db.select().from(planes).where(eq(planes.nombre, o.plan));
   if (!plan) throw new Error(`plan ${o.plan} inexistente`);
-  const [e] = await db
-    .insert(entidades)
-    .values({
-      nombre: o.nombre,
-      logo: o.logo ?? null,
-      cuit: o.cuit ?? null,
-      telefono: o.telefono ?? null,
-      ...(o.creada ? { creada: o.creada } : {}),
-    })
-    .returning({ id: entidades.id });
-  if (!e) throw new Error('entidad no creada');
+  const e = await filaInsertada(
+    db
+      .insert(entidades)
+      .values({
+        nombre: o.nombre,
+        logo: o.logo ?? null,
+        cuit: o.cuit ?? null,
+        telefono: o.telefono ?? null,
+        ...(o.creada ? { creada: o.creada } : {}),
+      })
+      .returning({ id: entidades.id }),
+    'entidad no creada',
+  );
   await db.insert(suscripciones).values({
     entidadId: e.id,
     planId: plan.id,
@@ -93,20 +96,22 @@ export interface UsuarioSpec {
 
 export async function makeUsuario(db: DbOrTx, u: UsuarioSpec): Promise<number> {
   const passwordHash = u.passwordHash ?? (await hashSecret(md5(u.password ?? 'Demo1234!')));
-  const [row] = await db
-    .insert(usuarios)
-    .values({
-      entidadId: u.entidadId,
-      usuario: u.usuario,
-      passwordHash,
-      nombre: u.nombre,
-      apellido: u.apellido ?? '',
-      email: u.email ?? null,
-      activo: u.activo ?? true,
-      supervisorId: u.supervisorId ?? null,
-    })
-    .returning({ id: usuarios.id });
-  if (!row) throw new Error('usuario no creado');
+  const row = await filaInsertada(
+    db
+      .insert(usuarios)
+      .values({
+        entidadId: u.entidadId,
+        usuario: u.usuario,
+        passwordHash,
+        nombre: u.nombre,
+        apellido: u.apellido ?? '',
+        email: u.email ?? null,
+        activo: u.activo ?? true,
+        supervisorId: u.supervisorId ?? null,
+      })
+      .returning({ id: usuarios.id }),
+    'usuario no creado',
+  );
   if (u.roles?.length) {
     const rs = await db.select().from(roles).where(inArray(roles.nombre, u.roles));
     await db.insert(usuarioRoles).values(rs.map((r) => ({ usuarioId: row.id, rolId: r.id })));

@@ -25,6 +25,7 @@ import type { PuertoEntidades } from '../entidades/index.js';
 import type { PuertoCorreo } from '../mail/index.js';
 import {
   correoDeEmpresa,
+  encolarCorreoDeEmpresa,
   plantillaAvisoRegistro,
   plantillaConfirmacion,
   plantillaInvitacion,
@@ -345,21 +346,17 @@ export class AccountsService implements Invitaciones {
   ): Promise<void> {
     const ahora = this.clock.now();
     await new AccountsRepository(tx).spendAll(invitado.id, ['invitacion'], ahora);
-    const entidad = await this.deps.entidades.find(actor.entidadId, tx);
     const token = await this.issue(tx, invitado.id, 'invitacion');
     const correo = { tipo: 'invitacion', para: invitado.email, entidadId: actor.entidadId } as const;
-    await this.deps.mail.enqueue(
-      tx,
-      correoDeEmpresa(entidad, correo, (remitente) =>
-        plantillaInvitacion({
-          remitente,
-          nombre: invitado.nombre,
-          usuario: invitado.usuario,
-          invitadoPor: `${actor.nombre} ${actor.apellido}`.trim() || actor.usuario,
-          enlace: this.enlace('invitacion', token),
-          vigenciaMs: VIGENCIA_ENLACE_MS.invitacion,
-        }),
-      ),
+    await encolarCorreoDeEmpresa(this.deps, tx, correo, (remitente) =>
+      plantillaInvitacion({
+        remitente,
+        nombre: invitado.nombre,
+        usuario: invitado.usuario,
+        invitadoPor: `${actor.nombre} ${actor.apellido}`.trim() || actor.usuario,
+        enlace: this.enlace('invitacion', token),
+        vigenciaMs: VIGENCIA_ENLACE_MS.invitacion,
+      }),
     );
   }
 

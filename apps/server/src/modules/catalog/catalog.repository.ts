@@ -1,6 +1,7 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { E5sArea, Etiqueta } from '@delego/contract';
 import type { DbOrTx } from '../../kernel/db/client.js';
+import { filaInsertada } from '../../lib/queries.js';
 import { e5sAreas } from './catalog.tables.js';
 
 /** The two catalogues administered alike: order types and areas. */
@@ -63,11 +64,12 @@ export class CatalogRepository {
 
   async insert(clase: Clase, entidadId: number, nombre: string): Promise<Etiqueta> {
     const t = TABLA[clase];
-    const r = await this.rows(sql`
-      insert into ${t.tabla} (entidad_id, nombre) values (${entidadId}, ${nombre})
-      returning id, nombre, ${t.archivado} as archivado`);
-    if (!r[0]) throw new Error('etiqueta no creada');
-    return r[0];
+    return filaInsertada(
+      this.rows(sql`
+        insert into ${t.tabla} (entidad_id, nombre) values (${entidadId}, ${nombre})
+        returning id, nombre, ${t.archivado} as archivado`),
+      'etiqueta no creada',
+    );
   }
 
   async update(

@@ -32,7 +32,7 @@ import type { PuertoClientes } from '../clients/index.js';
 import type { PuertoConformidad } from '../conformity/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
 import type { Descarga, PuertoArchivos } from '../files/index.js';
-import { correoDeEmpresa, type Contenido, type PuertoCorreo, type TipoCorreo } from '../mail/index.js';
+import { encolarCorreoDeEmpresa, type Contenido, type PuertoCorreo, type TipoCorreo } from '../mail/index.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
 import type { PuertoOrdenes } from '../orders/index.js';
 import type { PuertoEncuestas } from '../surveys/index.js';
@@ -455,18 +455,14 @@ export class ClientSideService {
     destino: { para: string; destinatario: string },
     escribir: (d: Omit<DatosCorreoCliente, 'enlace'>) => Contenido,
   ): Promise<void> {
-    const entidad = await this.deps.entidades.find(actor.entidadId, tx);
-    await this.deps.mail.enqueue(
-      tx,
-      correoDeEmpresa(entidad, { tipo, para: destino.para, entidadId: actor.entidadId }, (remitente) =>
-        escribir({
-          ...remitente,
-          destinatario: destino.destinatario,
-          numero: orden.numero,
-          titulo: orden.titulo,
-          enviadoPor: nombreDe(actor),
-        }),
-      ),
+    await encolarCorreoDeEmpresa(this.deps, tx, { tipo, para: destino.para, entidadId: actor.entidadId }, (remitente) =>
+      escribir({
+        ...remitente,
+        destinatario: destino.destinatario,
+        numero: orden.numero,
+        titulo: orden.titulo,
+        enviadoPor: nombreDe(actor),
+      }),
     );
   }
 

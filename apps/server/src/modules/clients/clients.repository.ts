@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Cliente } from '@delego/contract';
 import type { DbOrTx } from '../../kernel/db/client.js';
-import { firstRow, hasRow, whereId } from '../../lib/queries.js';
+import { filaInsertada, firstRow, hasRow, whereId } from '../../lib/queries.js';
 import { clientes } from './clients.tables.js';
 
 const columnas = {
@@ -55,11 +55,13 @@ export class ClientsRepository {
   }
 
   async insert(entidadId: number, v: ClienteDatos): Promise<number> {
-    const [row] = await this.db
-      .insert(clientes)
-      .values({ ...v, entidadId })
-      .returning({ id: clientes.id });
-    if (!row) throw new Error('cliente no creado');
+    const row = await filaInsertada(
+      this.db
+        .insert(clientes)
+        .values({ ...v, entidadId })
+        .returning({ id: clientes.id }),
+      'cliente no creado',
+    );
     return row.id;
   }
 

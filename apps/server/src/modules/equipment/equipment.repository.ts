@@ -4,7 +4,7 @@ import { usuarios } from '../identity/users.tables.js';
 import type { DbOrTx } from '../../kernel/db/client.js';
 import { leerJson } from '../../kernel/db/json.js';
 import { contieneSql, normalizadoSql, palabrasDeBusqueda } from '../../lib/busqueda.js';
-import { firstRow, whereId } from '../../lib/queries.js';
+import { filaInsertada, firstRow, whereId } from '../../lib/queries.js';
 import { clientes } from '../clients/clients.tables.js';
 import { ordenes } from '../orders/orders.tables.js';
 import { equipoArchivos, equipos, ubicaciones } from './equipment.tables.js';
@@ -154,11 +154,13 @@ export class EquipmentRepository {
   }
 
   async insertUbicacion(entidadId: number, d: UbicacionDatos, codigoQr: string): Promise<number> {
-    const [r] = await this.db
-      .insert(ubicaciones)
-      .values({ entidadId, ...d, codigoQr })
-      .returning({ id: ubicaciones.id });
-    if (!r) throw new Error('la ubicación no se guardó');
+    const r = await filaInsertada(
+      this.db
+        .insert(ubicaciones)
+        .values({ entidadId, ...d, codigoQr })
+        .returning({ id: ubicaciones.id }),
+      'la ubicación no se guardó',
+    );
     return r.id;
   }
 
@@ -262,11 +264,13 @@ export class EquipmentRepository {
   }
 
   async insertEquipo(entidadId: number, d: EquipoDatos, codigoQr: string): Promise<number> {
-    const [r] = await this.db
-      .insert(equipos)
-      .values({ entidadId, ...d, codigoQr })
-      .returning({ id: equipos.id });
-    if (!r) throw new Error('el equipo no se guardó');
+    const r = await filaInsertada(
+      this.db
+        .insert(equipos)
+        .values({ entidadId, ...d, codigoQr })
+        .returning({ id: equipos.id }),
+      'el equipo no se guardó',
+    );
     return r.id;
   }
 

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Rol } from '@delego/contract';
 import type { DbOrTx } from '../../kernel/db/client.js';
 import { contieneSql, normalizadoSql, palabrasDeBusqueda } from '../../lib/busqueda.js';
-import { firstRow, hasRow } from '../../lib/queries.js';
+import { filaInsertada, firstRow, hasRow } from '../../lib/queries.js';
 import { roles, usuarioRoles, usuarios } from './users.tables.js';
 
 export interface CredencialesRow {
@@ -326,8 +326,10 @@ export class UsersRepository {
       terminosAceptados?: Date;
     },
   ): Promise<number> {
-    const [row] = await this.db.insert(usuarios).values(v).returning({ id: usuarios.id });
-    if (!row) throw new Error('usuario no creado');
+    const row = await filaInsertada(
+      this.db.insert(usuarios).values(v).returning({ id: usuarios.id }),
+      'usuario no creado',
+    );
     return row.id;
   }
 

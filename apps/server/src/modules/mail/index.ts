@@ -9,6 +9,7 @@ export type { LimitesCorreo } from './limites.js';
 export { EmlTransport, SmtpTransport, type MailTransport } from './transport.js';
 export {
   armar,
+  plantillaAvisoDePlan,
   plantillaAvisoRegistro,
   plantillaConfirmacion,
   plantillaInvitacion,
@@ -17,7 +18,7 @@ export {
   type MotivoAviso,
 } from './plantillas.js';
 export { plantillaEncuesta } from './plantilla-encuesta.js';
-export { correoDeEmpresa } from './correo-de-empresa.js';
+export { correoDeEmpresa, encolarCorreoDeEmpresa } from './correo-de-empresa.js';
 
 /**
  * What other modules may ask of the mail module: queue a mail in their transaction and wake the

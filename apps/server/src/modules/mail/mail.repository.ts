@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../kernel/db/client.js';
+import { filaInsertada } from '../../lib/queries.js';
 import { correoSalida } from './mail.tables.js';
 import type { Mensaje } from './transport.js';
 
@@ -41,11 +42,13 @@ export class MailRepository {
 
   async insert(v: Correo & { entidadId: number | null; tipo: TipoCorreo; ahora: Date }): Promise<number> {
     const { ahora, ...fila } = v;
-    const [row] = await this.db
-      .insert(correoSalida)
-      .values({ ...fila, proximoIntento: ahora, creado: ahora })
-      .returning({ id: correoSalida.id });
-    if (!row) throw new Error('correo no encolado');
+    const row = await filaInsertada(
+      this.db
+        .insert(correoSalida)
+        .values({ ...fila, proximoIntento: ahora, creado: ahora })
+        .returning({ id: correoSalida.id }),
+      'correo no encolado',
+    );
     return row.id;
   }
 

@@ -208,6 +208,25 @@ export function plantillaInvitacion(d: DatosEnlace & { invitadoPor: string }): C
   });
 }
 
+/** A notice about the company's plan to its owners (the plans, the maintenance plans), with a button to the plans page. */
+export function plantillaAvisoDePlan(d: {
+  remitente: Remitente;
+  asunto: string;
+  parrafos: string[];
+  /** PUBLIC_URL: the button opens PUBLIC_URL/planes. */
+  publicUrl: string;
+}): Contenido {
+  return armar({
+    remitente: d.remitente,
+    asunto: d.asunto,
+    saludo: 'Hola:',
+    parrafos: d.parrafos,
+    boton: 'Ver los planes',
+    enlace: `${d.publicUrl}/planes`,
+    notas: ['Este correo se envía a los propietarios de la cuenta de Delego de la empresa.'],
+  });
+}
+
 /** The footer every mail gets (MailService.enqueue): who sent it, and how to stop it. */
 export function pieDeCorreo(p: {
   /** The company the mail speaks for; none for Delego's own notices. */

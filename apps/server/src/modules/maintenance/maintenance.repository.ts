@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../kernel/db/client.js';
+import { filaInsertada } from '../../lib/queries.js';
 import { clientes } from '../clients/clients.tables.js';
 import { mantenimientoAvisos, mantenimientoOcurrencias, mantenimientos } from './maintenance.tables.js';
 
@@ -106,8 +107,11 @@ export class MaintenanceRepository {
   }
 
   async insertar(p: PlanNuevo): Promise<number> {
-    const [f] = await this.db.insert(mantenimientos).values(p).returning({ id: mantenimientos.id });
-    return f!.id;
+    const f = await filaInsertada(
+      this.db.insert(mantenimientos).values(p).returning({ id: mantenimientos.id }),
+      'plan no creado',
+    );
+    return f.id;
   }
 
   async actualizar(entidadId: number, id: number, p: Partial<PlanNuevo>): Promise<boolean> {

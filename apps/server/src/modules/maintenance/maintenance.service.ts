@@ -28,10 +28,10 @@ import { responderEnTransaccion } from '../../lib/idempotencia.js';
 import { AppError } from '../../kernel/errors.js';
 import { limitarConcurrencia } from '../../lib/concurrencia.js';
 import type { PuertoCorreo } from '../mail/index.js';
-import { armar, correoDeEmpresa } from '../mail/index.js';
+import { encolarCorreoDeEmpresa, plantillaAvisoDePlan } from '../mail/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
-import type { PuertoOrdenes } from '../orders/index.js';
+import { columnasDeContenido, type PuertoOrdenes } from '../orders/index.js';
 import type { PuertoPlanes } from '../plans/index.js';
 import { MaintenanceRepository, type PlanAGenerar, type PlanFila } from './maintenance.repository.js';
 
@@ -247,11 +247,7 @@ export class MaintenanceService {
       inicio: b.inicio,
       fin: b.fin ?? null,
       anticipacion: b.anticipacion,
-      titulo: t.titulo,
-      detalle: t.detalle,
-      tipoOrdenId: t.tipoOrden ?? null,
-      areaId: t.area ?? null,
-      prioridadId: t.prioridad ?? null,
+      ...columnasDeContenido(t),
       responsables: [...new Set(t.responsable)],
       activo: b.activo,
     };
@@ -622,24 +618,10 @@ export class MaintenanceService {
       const repo = this.repo(tx);
       if (!(await repo.registrarAviso(tx, entidadId, periodo))) return [];
       const quienes = await repo.duenos(tx, entidadId);
-      const entidad = await this.deps.entidades.find(entidadId, tx);
-      for (const d of quienes) {
-        if (!d.email) continue;
-        await this.deps.mail.enqueue(
-          tx,
-          correoDeEmpresa(entidad, { tipo: 'plan', para: d.email, entidadId }, (remitente) =>
-            armar({
-              remitente,
-              asunto: titulo,
-              saludo: 'Hola:',
-              parrafos: [mensaje],
-              boton: 'Ver los planes',
-              enlace: `${this.deps.publicUrl}/planes`,
-              notas: ['Este correo se envía a los propietarios de la cuenta de Delego de la empresa.'],
-            }),
-          ),
-        );
-      }
+      const para = quienes.flatMap((d) => (d.email ? [d.email] : []));
+      await encolarCorreoDeEmpresa(this.deps, tx, { tipo: 'plan', para, entidadId }, (remitente) =>
+        plantillaAvisoDePlan({ remitente, asunto: titulo, parrafos: [mensaje], publicUrl: this.deps.publicUrl }),
+      );
       return quienes;
     });
     if (!duenos.length) return;

@@ -2,16 +2,14 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { ESTADOS_ABIERTOS } from '@delego/contract';
 import type { DbOrTx } from '../../kernel/db/client.js';
 import { leerJson } from '../../kernel/db/json.js';
-import { joinIds } from '../../lib/queries.js';
+import { filaInsertada, joinIds } from '../../lib/queries.js';
 import { dispositivos, notificaciones, presenciaLive } from './notifications.tables.js';
 
 export class NotificationsRepository {
   constructor(private readonly db: DbOrTx) {}
 
   async insert(row: typeof notificaciones.$inferInsert) {
-    const [r] = await this.db.insert(notificaciones).values(row).returning();
-    if (!r) throw new Error('notificación no creada');
-    return r;
+    return filaInsertada(this.db.insert(notificaciones).values(row).returning(), 'notificación no creada');
   }
 
   list(entidadId: number, usuarioId: number, limit: number) {

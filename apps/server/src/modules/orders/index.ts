@@ -17,6 +17,7 @@ import { ordersRoutes } from './orders.routes.js';
 import { OrdersService } from './orders.service.js';
 
 export { DECLARACION_NOMBRES } from './orders.nombres.js';
+export { columnasDeContenido } from './orders.columnas.js';
 export { visibilidad, NO_EXISTE, type FacturacionParaDetalle, type OrdenExportada } from './orders.lecturas.service.js';
 export type { AccesoOrden, EventoAjeno } from './orders.service.js';
 /** Whether an actor may change an order (its dates among them): the calendar's «draggable». */

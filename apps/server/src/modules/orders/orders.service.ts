@@ -22,6 +22,7 @@ import { AppError } from '../../kernel/errors.js';
 import type { ReglasDeEstado } from '../../kernel/reglas-de-estado.js';
 import { hayClaveEnCurso, responderEnTransaccion } from '../../lib/idempotencia.js';
 import type { PuertoPlanes } from '../plans/index.js';
+import { columnasDeContenido } from './orders.columnas.js';
 import { acceso, NO_EXISTE, type OrdersLecturasService } from './orders.lecturas.service.js';
 import type { OrdenFila } from './orders.lecturas.repository.js';
 import { puedeBorrar, puedeCambiarEstado, puedeCrear, puedeDelegar, puedeModificar } from './orders.policy.js';
@@ -60,6 +61,18 @@ export interface EventoAjeno {
 }
 
 const nombreDe = (id: number | null, m: Map<number, string>) => (id == null ? null : (m.get(id) ?? null));
+
+/** The columns of an order the form sets, on a create and on a change alike. */
+function columnasDelFormulario(b: Guardar) {
+  return {
+    ...columnasDeContenido(b),
+    clienteId: b.cliente,
+    fechaInicio: b.fechaInicio != null ? new Date(b.fechaInicio) : null,
+    fechaFin: b.fechaFin != null ? new Date(b.fechaFin) : null,
+    e5sAreaKey: b.e5sAreaKey ?? null,
+    e5sAreaName: b.e5sAreaName ?? null,
+  };
+}
 
 /** The 400 of the first reference a create found wrong, in the order the form shows them; null when all passed. */
 function rechazoDeReferencias(r: Omit<ResultadoAlta, 'cupo' | 'id' | 'numero'>): AppError | null {
@@ -199,18 +212,9 @@ export class OrdersService {
     const now = this.clock.now();
     return {
       entidadId: actor.entidadId,
-      titulo: b.titulo,
-      detalle: b.detalle,
-      tipoOrdenId: b.tipoOrden ?? null,
-      areaId: b.area ?? null,
-      prioridadId: b.prioridad ?? null,
+      ...columnasDelFormulario(b),
       estadoId: estado,
-      clienteId: b.cliente,
-      fechaInicio: b.fechaInicio != null ? new Date(b.fechaInicio) : null,
-      fechaFin: b.fechaFin != null ? new Date(b.fechaFin) : null,
       registroResponsableId: actor.id,
-      e5sAreaKey: b.e5sAreaKey ?? null,
-      e5sAreaName: b.e5sAreaName ?? null,
       ubicacionId: b.ubicacion ?? null,
       equipoId: b.equipo ?? null,
       creada: now,
@@ -401,16 +405,7 @@ export class OrdersService {
       const sitio = await this.sitioYEquipo(actor.entidadId, b, o, tx);
       const set = {
         ...sitio,
-        titulo: b.titulo,
-        detalle: b.detalle,
-        tipoOrdenId: b.tipoOrden ?? null,
-        areaId: b.area ?? null,
-        prioridadId: b.prioridad ?? null,
-        clienteId: b.cliente,
-        fechaInicio: b.fechaInicio != null ? new Date(b.fechaInicio) : null,
-        fechaFin: b.fechaFin != null ? new Date(b.fechaFin) : null,
-        e5sAreaKey: b.e5sAreaKey ?? null,
-        e5sAreaName: b.e5sAreaName ?? null,
+        ...columnasDelFormulario(b),
         actualizada: now,
       };
       await repo.update(actor.entidadId, id, set);

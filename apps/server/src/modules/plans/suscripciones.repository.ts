@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../kernel/db/client.js';
-import { firstRow, hasRow } from '../../lib/queries.js';
+import { filaInsertada, firstRow, hasRow } from '../../lib/queries.js';
 import { pagos, pagosEventos, planes, suscripciones } from './plans.tables.js';
 
 export type PlanRow = typeof planes.$inferSelect;
@@ -68,9 +68,7 @@ export class SuscripcionesRepository {
   }
 
   async insertPago(v: PagoNuevo): Promise<PagoRow> {
-    const [row] = await this.db.insert(pagos).values(v).returning();
-    if (!row) throw new Error('pago no creado');
-    return row;
+    return filaInsertada(this.db.insert(pagos).values(v).returning(), 'pago no creado');
   }
 
   async actualizarPago(id: number, v: Partial<Omit<PagoRow, 'id' | 'entidadId'>>): Promise<PagoRow | undefined> {

@@ -25,7 +25,7 @@ import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import type { PuertoEntidades } from '../entidades/index.js';
 import type { PuertoCorreo } from '../mail/index.js';
-import { armar, correoDeEmpresa } from '../mail/index.js';
+import { encolarCorreoDeEmpresa, plantillaAvisoDePlan } from '../mail/index.js';
 import { leerEstadoDelPlan } from './plans.service.js';
 import { ProveedorNoDisponible, type PagoDelProveedor, type ProveedorPagos } from './proveedor-pagos.js';
 import {
@@ -635,23 +635,9 @@ export class SuscripcionesService {
   private async correo(tx: DbOrTx, entidadId: number, c: { asunto: string; parrafos: string[] }): Promise<void> {
     const para = await new SuscripcionesRepository(tx).correosDeDuenos(entidadId);
     if (!para.length) return;
-    const entidad = await this.deps.entidades.find(entidadId, tx);
-    for (const email of para) {
-      await this.deps.mail.enqueue(
-        tx,
-        correoDeEmpresa(entidad, { tipo: 'plan', para: email, entidadId }, (remitente) =>
-          armar({
-            remitente,
-            asunto: c.asunto,
-            saludo: 'Hola:',
-            parrafos: c.parrafos,
-            boton: 'Ver los planes',
-            enlace: `${this.deps.publicUrl}/planes`,
-            notas: ['Este correo se envía a los propietarios de la cuenta de Delego de la empresa.'],
-          }),
-        ),
-      );
-    }
+    await encolarCorreoDeEmpresa(this.deps, tx, { tipo: 'plan', para, entidadId }, (remitente) =>
+      plantillaAvisoDePlan({ remitente, ...c, publicUrl: this.deps.publicUrl }),
+    );
   }
 
   /** After a commit: the plan event, the mail worker, and the provider subscriptions to cancel. */

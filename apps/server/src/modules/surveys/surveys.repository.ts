@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../kernel/db/client.js';
 import { leerJson, type SinLeer } from '../../kernel/db/json.js';
-import { whereDeOrden } from '../../lib/queries.js';
+import { filaInsertada, whereDeOrden } from '../../lib/queries.js';
 import { encuesta, encuestaConfig } from './surveys.tables.js';
 import type { EncuestaParaResumen } from './resumen.js';
 
@@ -90,9 +90,7 @@ export class SurveysRepository {
     venceEn: Date;
     automatica: boolean;
   }): Promise<EncuestaFila> {
-    const [row] = await this.db.insert(encuesta).values(v).returning(COLUMNAS);
-    if (!row) throw new Error('encuesta no guardada');
-    return row;
+    return filaInsertada(this.db.insert(encuesta).values(v).returning(COLUMNAS), 'encuesta no guardada');
   }
 
   async countByOrden(entidadId: number, ordenId: number): Promise<number> {

@@ -30,7 +30,7 @@ import { type ContadorLimites, cadaCuartoDeHora, Limitador, type Limite } from '
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 import type { PuertoClientes } from '../clients/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
-import { correoDeEmpresa, plantillaEncuesta, type PuertoCorreo } from '../mail/index.js';
+import { encolarCorreoDeEmpresa, plantillaEncuesta, type PuertoCorreo } from '../mail/index.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
 import type { PuertoOrdenes } from '../orders/index.js';
 import { resumirEncuestas } from './resumen.js';
@@ -439,18 +439,14 @@ export class SurveysService {
       venceEn: new Date(v.ahora.getTime() + VIGENCIA_ENCUESTA_MS),
       automatica: v.automatica,
     });
-    const entidad = await this.deps.entidades.find(v.entidadId, tx);
     const correo = { tipo: 'encuesta', para: v.email, entidadId: v.entidadId } as const;
-    await this.deps.mail.enqueue(
-      tx,
-      correoDeEmpresa(entidad, correo, (remitente) =>
-        plantillaEncuesta({
-          remitente,
-          orden: v.orden,
-          enlace: `${this.deps.publicUrl}/encuestas/${token}`,
-          vigenciaDias: Math.round(VIGENCIA_ENCUESTA_MS / (24 * 3_600_000)),
-        }),
-      ),
+    await encolarCorreoDeEmpresa(this.deps, tx, correo, (remitente) =>
+      plantillaEncuesta({
+        remitente,
+        orden: v.orden,
+        enlace: `${this.deps.publicUrl}/encuestas/${token}`,
+        vigenciaDias: Math.round(VIGENCIA_ENCUESTA_MS / (24 * 3_600_000)),
+      }),
     );
     return fila;
   }
