@@ -1,5 +1,6 @@
 import { esDia, hoyEn, LIMITES_SLA, zNuevoFeriado, type Feriado } from '@delego/contract';
 import { IonButton, IonChip, IonItem, IonLabel, IonList } from '@ionic/react';
+import { useState } from 'react';
 import { calendarOutline } from 'ionicons/icons';
 import { BotonPeligroso } from '../../../components/boton-peligroso';
 import { BotonGuardar } from '../../../components/botones-formulario';
@@ -13,6 +14,7 @@ import { errorDeFecha } from '../../../lib/fechas';
 import { erroresDeProblemas, useFormulario, type ErroresCampos, type Validacion } from '../../../lib/formularios';
 import { useAgregarFeriado, useQuitarFeriado } from '../api/calendario';
 import { textoDeFeriado } from '../model/semana';
+import { plural } from '../../admin';
 
 interface Props {
   /** The years the list covers (this one and the next). */
@@ -61,19 +63,34 @@ interface PropsAnio {
   puedeCambiar: boolean;
 }
 
+/** A year's holidays: the ones to come, and the past ones folded behind a button (what is left of the year matters). */
 function FeriadosDelAnio({ anio, feriados, hoy, puedeCambiar }: PropsAnio) {
+  const [verPasados, setVerPasados] = useState(false);
   const ordenados = [...feriados].sort((a, b) => a.dia.localeCompare(b.dia));
+  const pasados = ordenados.filter((f) => f.dia < hoy).length;
+  const visibles = verPasados ? ordenados : ordenados.slice(pasados);
   return (
     <section className="horario-anio" aria-labelledby={`feriados-${anio}-titulo`} data-testid={`feriados-${anio}`}>
       <h3 id={`feriados-${anio}-titulo`}>{anio}</h3>
-      {ordenados.length ? (
+      {pasados > 0 && (
+        <IonButton
+          fill="clear"
+          size="small"
+          aria-expanded={verPasados}
+          onClick={() => setVerPasados((v) => !v)}
+          data-testid={`feriados-${anio}-pasados`}
+        >
+          {verPasados ? 'Ocultar los feriados pasados' : `Ver ${plural(pasados, 'feriado pasado', 'feriados pasados')}`}
+        </IonButton>
+      )}
+      {visibles.length ? (
         <IonList lines="full" className="delego-card-lista">
-          {ordenados.map((f) => (
+          {visibles.map((f) => (
             <FilaFeriado key={f.dia} feriado={f} pasado={f.dia < hoy} puedeCambiar={puedeCambiar} />
           ))}
         </IonList>
       ) : (
-        <p className="horario__ayuda">Sin feriados en {anio}.</p>
+        <p className="horario__ayuda">{pasados ? `No quedan feriados en ${anio}.` : `Sin feriados en ${anio}.`}</p>
       )}
     </section>
   );

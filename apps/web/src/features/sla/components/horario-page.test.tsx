@@ -1,6 +1,6 @@
 import { MENSAJES_HORARIO, MENSAJES_SLA, type CalendarioHabilVista } from '@delego/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeAdmin, makeOperario } from '../../../test/factories';
 import { deshabilitado, escribir, responderConfirmacion } from '../../../test/ionic';
 import { renderConApp } from '../../../test/render';
@@ -10,6 +10,14 @@ import HorarioPage from './horario-page';
 
 // Ionic's components make the first renders slow on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
+
+// Early in 2026, so every holiday of the fixtures is still to come (past ones are folded).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-01T15:00:00Z') });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const CALENDARIO = '/api/v4/sla/calendario';
 const SEMANA = '/api/v4/sla/calendario/semana';
@@ -243,5 +251,27 @@ describe('Horario y feriados (issue 34)', () => {
     fireEvent.click(within(error).getByText('Reintentar'));
     expect(await screen.findByTestId('horario-dia-1')).toHaveTextContent('Lunes');
     expect(veces).toBe(2);
+  });
+  it('folds the holidays already past behind a button, and says when none is left of the year', async () => {
+    vi.setSystemTime(new Date('2026-09-01T15:00:00Z'));
+    abrir({
+      [`GET ${CALENDARIO}`]: conFeriados(
+        makeFeriado(),
+        makeFeriado({ dia: '2026-08-14', nombre: 'Aniversario', origen: 'empresa' }),
+        makeFeriado({ dia: '2027-01-01', nombre: 'Año Nuevo' }),
+      ),
+    });
+    const anio = await screen.findByTestId('feriados-2026');
+    expect(within(anio).queryByTestId('feriado-2026-05-25')).toBeNull();
+    expect(anio).toHaveTextContent('No quedan feriados en 2026.');
+    const boton = within(anio).getByTestId('feriados-2026-pasados');
+    expect(boton).toHaveTextContent('Ver 2 feriados pasados');
+    fireEvent.click(boton);
+    expect(within(anio).getByTestId('feriado-2026-05-25')).toHaveClass('horario-feriado--pasado');
+    expect(within(anio).getByTestId('feriado-2026-08-14')).toBeInTheDocument();
+    expect(boton).toHaveTextContent('Ocultar los feriados pasados');
+    // Next year's are all to come: no button there.
+    expect(within(screen.getByTestId('feriados-2027')).queryByTestId('feriados-2027-pasados')).toBeNull();
+    expect(screen.getByTestId('feriado-2027-01-01')).not.toHaveClass('horario-feriado--pasado');
   });
 });
