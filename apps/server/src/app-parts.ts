@@ -69,6 +69,13 @@ export interface AppParts {
    */
   ejecutorMantenimiento?: DepsModuloMantenimiento['ejecutor'];
   /**
+   * What closes last on `app.close()`, after every module has stopped its workers: the database the
+   * caller opened (boot.ts). Fastify runs onClose hooks in reverse order, so buildApp registers this
+   * one first; added by the caller after buildApp, it ran first and closed the pool under the
+   * scheduler's tick, the mail worker and the bus.
+   */
+  cerrarAlFinal?: () => Promise<void>;
+  /**
    * Every answer checked against the contract's Zod schema besides its compiled serializer
    * (lib/serializer.ts). On by default (the tests); the server (boot.ts) turns it off.
    */

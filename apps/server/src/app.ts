@@ -19,6 +19,9 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const clock = parts.clock ?? systemClock;
   const bus = parts.bus ?? new LocalBus();
   const app = crearServidor(config, parts);
+  // Fastify runs onClose hooks last-registered first: registered before any other, this one runs last.
+  const { cerrarAlFinal } = parts;
+  if (cerrarAlFinal) app.addHook('onClose', async () => cerrarAlFinal());
   bus.useLogger(app.log); // subscribers' failures, in the redacting log
   // Every in-memory cache, with what invalidates it, in one place (src/caches.ts).
   const caches = crearCaches({ bus, log: app.log, clock, config });

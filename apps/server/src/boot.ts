@@ -48,13 +48,19 @@ export async function boot(
     bus = new LocalBus();
   }
   // Answers are written by the compiled serializers alone; the tests check each against Zod too.
-  const app = await buildApp({ config, database, bus, instanceId, estado, verificarRespuestas: false });
+  const app = await buildApp({
+    config,
+    database,
+    bus,
+    instanceId,
+    estado,
+    verificarRespuestas: false,
+    // After the modules have stopped their workers (the scheduler's tick, the outbox, the bus).
+    cerrarAlFinal: () => database.close(),
+  });
   estado.lista();
   app.puertos.notifications.startOverdueChecks();
   // Delivers the outbox (docs/CORREO.md); stopped by app.close().
   app.puertos.mail.start();
-  app.addHook('onClose', async () => {
-    await database.close();
-  });
   return { app, database, seeded };
 }
