@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { zEpochMs, zIdCon, zIdNombre } from './common.js';
-import { esDia, type Dia } from './fechas.js';
+import { zDiaExistente, zEpochMs, zIdCon, zIdNombre } from './common.js';
+import type { Dia } from './fechas.js';
 import { zPersona } from './orders.js';
 
 /**
@@ -27,7 +27,7 @@ export function diasDelRango(desde: Dia, hasta: Dia): number {
   return Math.round((ms(hasta) - ms(desde)) / 86_400_000) + 1;
 }
 
-const zDiaQuery = z.string(MENSAJES_CALENDARIO.dia).refine(esDia, MENSAJES_CALENDARIO.dia);
+const zDiaQuery = zDiaExistente(MENSAJES_CALENDARIO.dia);
 
 /** `estados=1,2,5` (the list's filter, up to 10), as ids. */
 const zEstadosQuery = z

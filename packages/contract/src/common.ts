@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zCodigoError } from './errores.js';
+import { esDia, type Dia } from './fechas.js';
 
 /** The largest id: ids are PostgreSQL `integer` (int32). */
 export const ID_MAXIMO = 2_147_483_647;
@@ -64,6 +65,14 @@ export function zTexto(mensajeTipo?: string) {
   return z
     .string(mensajeTipo)
     .check(z.refine((s: string) => caracterInvalidoEn(s) < 0, { error: MENSAJE_TEXTO_INVALIDO, abort: true }));
+}
+
+/** What a calendar day field says when it is not a real 'YYYY-MM-DD'. */
+export const MENSAJE_DIA_INVALIDO = 'La fecha debe tener el formato AAAA-MM-DD y existir.';
+
+/** A calendar day 'YYYY-MM-DD' that exists (esDia); `mensaje` when missing, not text, or not a day. */
+export function zDiaExistente(mensaje: string = MENSAJE_DIA_INVALIDO) {
+  return z.string(mensaje).refine((s): s is Dia => esDia(s), mensaje);
 }
 
 /** Dates travel as milliseconds since the epoch. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zEpochMs, zId } from './common.js';
+import { MENSAJE_DIA_INVALIDO, zEpochMs, zId } from './common.js';
 import { esDia, sumarDias, type Dia } from './fechas.js';
 import { zOrdenGuardar } from './orders.js';
 
@@ -21,7 +21,7 @@ export const LIMITES_MANTENIMIENTO = {
 export const MENSAJES_MANTENIMIENTO = {
   demasiadas: `La regla generaría más de ${LIMITES_MANTENIMIENTO.ordenesPorAnio} órdenes por año. Elija un intervalo mayor.`,
   finAntesDeInicio: 'La fecha de fin no puede ser anterior a la fecha de inicio.',
-  diaInvalido: 'La fecha debe tener el formato AAAA-MM-DD y existir.',
+  diaInvalido: MENSAJE_DIA_INVALIDO,
   sinDiasDeSemana: 'Elija al menos un día de la semana.',
 } as const;
 

@@ -4,8 +4,7 @@
  * The arithmetic lives in horas-habiles.ts.
  */
 import { z } from 'zod';
-import { zTexto } from './common.js';
-import { esDia, type Dia } from './fechas.js';
+import { MENSAJE_DIA_INVALIDO, zDiaExistente, zTexto } from './common.js';
 import { MENSAJES_HORARIO, MINUTOS_POR_DIA, problemasDeSemana, type CalendarioHabil } from './horas-habiles.js';
 
 export const LIMITES_SLA = {
@@ -17,7 +16,7 @@ export const LIMITES_SLA = {
 } as const;
 
 export const MENSAJES_SLA = {
-  dia: 'La fecha debe tener el formato AAAA-MM-DD y existir.',
+  dia: MENSAJE_DIA_INVALIDO,
   nombreFeriado: 'Indique el nombre del feriado.',
   soloAdministradores: 'Solo un administrador puede cambiar el horario y los feriados de la empresa.',
   feriadoDuplicado: 'Ese día ya es feriado.',
@@ -92,7 +91,7 @@ export const zCalendarioHabil = z.object({
 });
 export type CalendarioHabilVista = z.infer<typeof zCalendarioHabil>;
 
-const zDiaFeriado = z.string(MENSAJES_SLA.dia).refine((s): s is Dia => esDia(s), MENSAJES_SLA.dia);
+const zDiaFeriado = zDiaExistente(MENSAJES_SLA.dia);
 
 export const zNuevoFeriado = z.object({
   dia: zDiaFeriado,
