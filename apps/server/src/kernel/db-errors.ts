@@ -70,5 +70,10 @@ export function esConflictoPasajero(err: unknown): boolean {
   return enLaCadena(err, (e) => typeof e.code === 'string' && SQLSTATE_CONFLICTO.has(e.code));
 }
 
+/** True when `err` (or an error it wraps) is a unique-constraint violation (23505), on either engine. */
+export function esViolacionDeUnicidad(err: unknown): boolean {
+  return enLaCadena(err, (e) => e.code === '23505');
+}
+
 /** Seconds a client should wait before trying again while the database is away. */
 export const REINTENTAR_EN_S = 5;

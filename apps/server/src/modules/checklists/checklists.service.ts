@@ -1,3 +1,4 @@
+import { esViolacionDeUnicidad } from '../../kernel/db-errors.js';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
@@ -149,8 +150,7 @@ export class ChecklistsService {
       return await guardar();
     } catch (e) {
       // Two saves of the same type at once took the same version number: the later one goes next.
-      if ((e as { code?: unknown }).code === '23505' || (e as { cause?: { code?: unknown } }).cause?.code === '23505')
-        return guardar();
+      if (esViolacionDeUnicidad(e)) return guardar();
       throw e;
     }
   }

@@ -1,3 +1,4 @@
+import { esViolacionDeUnicidad } from '../../kernel/db-errors.js';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Rol } from '@delego/contract';
@@ -72,13 +73,7 @@ const columnasCuenta = {
 };
 
 /** True when a database error is a unique-constraint violation (pg and PGlite, wrapped or not). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
-    if (e.code === '23505') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
+export const isUniqueViolation = esViolacionDeUnicidad;
 
 export class UsersRepository {
   constructor(private readonly db: DbOrTx) {}

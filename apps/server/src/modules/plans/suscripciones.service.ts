@@ -1,3 +1,4 @@
+import { esViolacionDeUnicidad } from '../../kernel/db-errors.js';
 import {
   DIAS_GRACIA,
   esAdmin,
@@ -228,7 +229,7 @@ export class SuscripcionesService {
         });
       });
     } catch (err) {
-      if (esUnico(err)) throw new AppError('CONFLICTO', MENSAJES_PLANES.cambioEnCurso);
+      if (esViolacionDeUnicidad(err)) throw new AppError('CONFLICTO', MENSAJES_PLANES.cambioEnCurso);
       throw err;
     }
     let cobro;
@@ -366,7 +367,7 @@ export class SuscripcionesService {
       });
     // Two events of a new payment at once: the second finds the first's row on its retry.
     const resultado = await procesar().catch((err: unknown) => {
-      if (!esUnico(err)) throw err;
+      if (!esViolacionDeUnicidad(err)) throw err;
       return procesar();
     });
     if (resultado !== 'repetido') await this.despues(resultado, efectos);
@@ -701,12 +702,3 @@ export function motivoDeRechazo(detalle: string): string {
 }
 
 export { unMesDespues };
-
-/** A unique-constraint violation (pg and PGlite, wrapped or not). */
-function esUnico(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
-    if (e.code === '23505') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
