@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { EjecutorPgBoss } from '../src/modules/maintenance/maintenance.runner.js';
+import { EjecutorPgBoss } from '../src/kernel/ejecutor.js';
 import { basePgNueva } from './helpers.js';
 
 /**

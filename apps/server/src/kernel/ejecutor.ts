@@ -2,7 +2,11 @@ import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 
-/** What the module asks of whoever runs the scheduler. */
+/**
+ * Periodic background work of a module (scheduled maintenance, the service-level warnings): a tick
+ * every minute and on demand, run by pg-boss on PostgreSQL and in process on PGlite. Exactly once
+ * comes from each tick's own transactions (unique keys, `update … where … is null`), not from here.
+ */
 export interface Ejecutor {
   iniciar(): Promise<void>;
   /** A run soon (a plan was saved, a plan's quota changed). */
@@ -27,6 +31,8 @@ export class EjecutorEnProceso implements Ejecutor {
     private readonly tick: () => Promise<unknown>,
     private readonly log: Log,
     private readonly cadaMs = 60_000,
+    /** The log line of a failed tick (`mantenimiento.tickFallo`). */
+    private readonly nombre = 'mantenimiento',
   ) {}
 
   async iniciar(): Promise<void> {
@@ -48,7 +54,7 @@ export class EjecutorEnProceso implements Ejecutor {
         try {
           await this.tick();
         } catch (err) {
-          this.log.error({ err }, 'mantenimiento.tickFallo');
+          this.log.error({ err }, `${this.nombre}.tickFallo`);
         }
       } while (this.otraVez && !this.detenido);
     })().finally(() => {
@@ -82,6 +88,9 @@ export class EjecutorPgBoss implements Ejecutor {
     private readonly tick: () => Promise<unknown>,
     private readonly log: Log,
     private readonly cron = '* * * * *',
+    /** The pg-boss queue (one per kind of work) and the prefix of its log lines. */
+    private readonly cola = COLA_MANTENIMIENTO,
+    private readonly nombre = 'mantenimiento',
   ) {}
 
   async iniciar(): Promise<void> {
@@ -95,14 +104,14 @@ export class EjecutorPgBoss implements Ejecutor {
       },
       schema: 'pgboss',
     });
-    boss.on('error', (err) => this.log.error({ err }, 'mantenimiento.pgBossError'));
+    boss.on('error', (err) => this.log.error({ err }, `${this.nombre}.pgBossError`));
     await boss.start();
     // `short`: at most one tick waiting, never a pile of them. Not `singleton`: a tick left active by
     // a process killed with SIGKILL would block every other until pg-boss expires it (15 min). Two
     // ticks at once are safe (unique keys and row locks, docs/MANTENIMIENTO.md).
-    await boss.createQueue(COLA_MANTENIMIENTO, { name: COLA_MANTENIMIENTO, policy: 'short', retryLimit: 0 });
-    await boss.schedule(COLA_MANTENIMIENTO, this.cron);
-    await boss.work(COLA_MANTENIMIENTO, { pollingIntervalSeconds: 2 }, async () => {
+    await boss.createQueue(this.cola, { name: this.cola, policy: 'short', retryLimit: 0 });
+    await boss.schedule(this.cola, this.cron);
+    await boss.work(this.cola, { pollingIntervalSeconds: 2 }, async () => {
       // A job fetched while stopping is left to the next tick (a missed window is caught up).
       if (!this.detenido) await this.tick();
     });
@@ -112,9 +121,7 @@ export class EjecutorPgBoss implements Ejecutor {
 
   despertar(): void {
     if (this.detenido || !this.boss) return;
-    this.boss
-      .send(COLA_MANTENIMIENTO, {})
-      .catch((err: unknown) => this.log.warn({ err }, 'mantenimiento.despertarFallo'));
+    this.boss.send(this.cola, {}).catch((err: unknown) => this.log.warn({ err }, `${this.nombre}.despertarFallo`));
   }
 
   async detener(): Promise<void> {

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
 import type { AlmacenIdempotencia } from '../idempotencia/index.js';
 import { maintenanceRoutes } from './maintenance.routes.js';
-import { EjecutorEnProceso, EjecutorPgBoss, type Ejecutor } from './maintenance.runner.js';
+import { EjecutorEnProceso, EjecutorPgBoss, type Ejecutor } from '../../kernel/ejecutor.js';
 import { MaintenanceService, type DepsMantenimiento } from './maintenance.service.js';
 
 export type { Programada, ResultadoTick } from './maintenance.service.js';
