@@ -190,3 +190,6 @@ export function msDeTexto(texto: string, zona: string, borde: 'inicio' | 'fin' =
   if (dia === null) return null;
   return borde === 'inicio' ? inicioDelDia(dia, zona) : finDelDia(dia, zona);
 }
+
+/** ISO weekday of a day: 1 = lunes … 7 = domingo (counted on whole UTC days: no zone enters). */
+export const diaDeSemana = (d: Dia): number => ((((Date.parse(`${d}T00:00:00Z`) / 86_400_000 + 3) % 7) + 7) % 7) + 1;

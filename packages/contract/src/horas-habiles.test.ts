@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   habilesEntre,
   habilesUsados,
+  vencimientoConPausas,
   intervalosDelDia,
   MENSAJES_HORARIO,
   problemasDeSemana,
@@ -214,5 +215,62 @@ describe('horas hábiles (issue 34)', () => {
         { numRuns: 60 },
       );
     });
+  });
+});
+
+describe('vencimientoConPausas', () => {
+  const cal: CalendarioHabil = {
+    zona: 'America/Argentina/Buenos_Aires',
+    semana: lunesAViernes([{ desde: hora(9), hasta: hora(18) }]),
+    feriados: new Set(),
+  };
+
+  it('without pauses is sumarHabiles', () => {
+    const inicio = ba('2026-03-02T10:00:00');
+    expect(vencimientoConPausas(cal, inicio, 4 * H)).toEqual({ vence: ba('2026-03-02T14:00:00'), pausadaDesde: null });
+  });
+
+  it('a closed pause moves the due instant by the business time it took', () => {
+    const inicio = ba('2026-03-02T10:00:00');
+    // Paused from 11:00 to 15:00 on Monday: 4 business hours that do not count.
+    const r = vencimientoConPausas(cal, inicio, 4 * H, [
+      { desde: ba('2026-03-02T11:00:00'), hasta: ba('2026-03-02T15:00:00') },
+    ]);
+    expect(r).toEqual({ vence: ba('2026-03-02T18:00:00'), pausadaDesde: null });
+    // 1 h before the pause, 3 h after it: 15:00–18:00 on Monday ends the target at 18:00.
+    expect(
+      habilesUsados(cal, inicio, ba('2026-03-02T18:00:00'), [
+        { desde: ba('2026-03-02T11:00:00'), hasta: ba('2026-03-02T15:00:00') },
+      ]),
+    ).toBe(4 * H);
+  });
+
+  it('an open pause stops the clock at its start', () => {
+    const inicio = ba('2026-03-02T10:00:00');
+    const r = vencimientoConPausas(cal, inicio, 4 * H, [{ desde: ba('2026-03-02T12:00:00'), hasta: null }]);
+    expect(r).toEqual({ vence: ba('2026-03-02T14:00:00'), pausadaDesde: ba('2026-03-02T12:00:00') });
+  });
+
+  it('a pause after the due instant changes nothing', () => {
+    const inicio = ba('2026-03-02T10:00:00');
+    const r = vencimientoConPausas(cal, inicio, 2 * H, [{ desde: ba('2026-03-02T15:00:00'), hasta: null }]);
+    expect(r).toEqual({ vence: ba('2026-03-02T12:00:00'), pausadaDesde: null });
+  });
+
+  it('is the inverse of habilesUsados (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 30 * 24 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 20 * 24 }), fc.integer({ min: 1, max: 72 })), { maxLength: 4 }),
+        (horaInicio, horas, crudas) => {
+          const inicio = ba('2026-03-02T00:00:00') + horaInicio * H;
+          const pausas = crudas.map(([d, l]) => ({ desde: inicio + d * H, hasta: inicio + (d + l) * H }));
+          const { vence } = vencimientoConPausas(cal, inicio, horas * H, pausas);
+          expect(habilesUsados(cal, inicio, vence, pausas)).toBe(horas * H);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

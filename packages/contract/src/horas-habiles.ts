@@ -7,8 +7,7 @@
  * Business time is measured in ms. An instant outside working hours waits for the next shift: a
  * request that arrives on Saturday night starts counting on Monday at the first shift.
  */
-import { esDia, inicioDelDia, sumarDias, type Dia } from './fechas.js';
-import { diaDeSemana } from './maintenance.js';
+import { diaDeSemana, esDia, inicioDelDia, sumarDias, type Dia } from './fechas.js';
 
 /** A shift: from `desde` to `hasta`, minutes after the day's midnight on the wall clock (0–1440). */
 export interface Tramo {
@@ -253,4 +252,29 @@ export function habilesUsados(
     cursor = hasta;
   }
   return usados;
+}
+
+/**
+ * When a target of `duracion` business time started at `inicio` is due, its pauses not counting:
+ * the inverse of `habilesUsados` (at the instant returned, exactly `duracion` is used). With a
+ * pause still open, the clock stands at its start: `pausadaDesde` is that start and `vence` the
+ * instant it would be due were the clock restarted there.
+ */
+export function vencimientoConPausas(
+  cal: CalendarioHabil,
+  inicio: number,
+  duracion: number,
+  pausas: readonly Pausa[] = [],
+): { vence: number; pausadaDesde: number | null } {
+  let restante = duracion;
+  let cursor = inicio;
+  for (const p of [...pausas].sort((a, b) => a.desde - b.desde)) {
+    const vence = sumarHabiles(cal, cursor, restante);
+    if (p.desde >= vence) return { vence, pausadaDesde: null };
+    const desde = Math.max(p.desde, cursor);
+    restante -= habilesEntre(cal, cursor, desde);
+    if (p.hasta == null) return { vence: sumarHabiles(cal, desde, restante), pausadaDesde: desde };
+    cursor = Math.max(cursor, p.hasta);
+  }
+  return { vence: sumarHabiles(cal, cursor, restante), pausadaDesde: null };
 }

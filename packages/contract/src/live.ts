@@ -18,6 +18,8 @@ const CAMBIOS_DE_ORDEN = [
   'orden.checklistCambiada',
   /** The client's conformity changed (signed on site, or answered from the public summary). */
   'orden.conformidad',
+  /** Its service level was written (after a create or a state change) or warned (issue 34). */
+  'orden.slaCambiado',
 ] as const;
 
 /** `{ tipo, ordenId }`: an order of the company changed (the entity channel). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MENSAJE_DIA_INVALIDO, zEpochMs, zId } from './common.js';
-import { esDia, sumarDias, type Dia } from './fechas.js';
+import { diaDeSemana, esDia, sumarDias, type Dia } from './fechas.js';
 import { zOrdenGuardar } from './orders.js';
 
 /**
@@ -94,8 +94,7 @@ export function ordenesPorAnio(r: ReglaRecurrencia): number {
 const DIA_MS = 86_400_000;
 const numero = (d: Dia): number => Date.parse(`${d}T00:00:00Z`) / DIA_MS;
 const diaDe = (n: number): Dia => new Date(n * DIA_MS).toISOString().slice(0, 10);
-/** ISO weekday of a day: 1 = lunes … 7 = domingo. */
-export const diaDeSemana = (d: Dia): number => ((((numero(d) + 3) % 7) + 7) % 7) + 1;
+export { diaDeSemana };
 const diasDelMes = (anio: number, mes0: number): number => new Date(Date.UTC(anio, mes0 + 1, 0)).getUTCDate();
 
 /** When a plan's dates run: from `inicio`, up to `fin` (inclusive) when there is one. */

@@ -20,6 +20,9 @@ export const TIPOS_NOTIFICACION = [
   'ENCUESTA_RESPONDIDA',
   'FACTURACION_RECIBIDA',
   'ORDEN_NO_CONFORME',
+  /** Service levels (issue 34): 80 % of a target used, and a target broken (to the administrators). */
+  'SLA_POR_VENCER',
+  'SLA_INCUMPLIDO',
 ] as const;
 export type TipoNotificacion = (typeof TIPOS_NOTIFICACION)[number];
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zProgresoChecklist } from './checklists.js';
 import { zDatosFacturacionLeidos, zFacturacionDelegada } from './client-side.js';
 import { zEpochMs, zId, zIdCon, zIdNombre, zTexto } from './common.js';
+import { FILTROS_SLA, zSlaOrden } from './sla.js';
 
 const zRefId = zId;
 const zRefNullable = zRefId.nullable().optional();
@@ -90,6 +91,8 @@ export const zFiltros = z.object({
   fechaHasta: zFecha,
   campoFecha: z.enum(CAMPOS_FECHA).optional().default('creada'),
   vencidas: z.boolean().optional().nullable(),
+  /** Service levels (issue 34): «por vencer» (80 % of a target used) or «vencidas por SLA». */
+  sla: z.enum(FILTROS_SLA).optional().nullable(),
   buscar: zTexto().max(LIMITES_ORDEN.buscar).optional().nullable(),
   orden: z.enum(ORDEN_CRITERIOS).optional().default('recientes'),
   ...camposPaginacion,
@@ -129,6 +132,8 @@ export const zOrdenResumen = z.object({
   vencida: z.boolean(),
   /** Its checklist's progress ("7 de 10", issue 31); null or absent when it has none. */
   checklist: zProgresoChecklist.nullable().optional(),
+  /** Its service level (issue 34): the policy it got and both targets; null or absent without one. */
+  sla: zSlaOrden.nullable().optional(),
 });
 export type OrdenResumen = z.infer<typeof zOrdenResumen>;
 

@@ -4,7 +4,7 @@
  * The arithmetic lives in horas-habiles.ts.
  */
 import { z } from 'zod';
-import { MENSAJE_DIA_INVALIDO, zDiaExistente, zTexto } from './common.js';
+import { MENSAJE_DIA_INVALIDO, zDiaExistente, zEpochMs, zId, zIdNombre, zTexto } from './common.js';
 import { MENSAJES_HORARIO, MINUTOS_POR_DIA, problemasDeSemana, type CalendarioHabil } from './horas-habiles.js';
 
 export const LIMITES_SLA = {
@@ -121,4 +121,167 @@ export function calendarioDeVista(v: CalendarioHabilVista): CalendarioHabil {
     semana: v.semana,
     feriados: new Set(v.feriados.filter((f) => !f.seTrabaja).map((f) => f.dia)),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Policies (docs/SLA.md, «Políticas»)
+
+/** A target counts business hours or business days of the company's calendar. */
+export const UNIDADES_OBJETIVO = ['horas', 'dias'] as const;
+export type UnidadObjetivo = (typeof UNIDADES_OBJETIVO)[number];
+
+export const LIMITES_POLITICA = {
+  nombre: 80,
+  /** The longest target: 1.000 business hours or 120 business days. */
+  horas: 1000,
+  dias: 120,
+  /** Policies a company may have in force at once. */
+  politicas: 200,
+} as const;
+
+export const MENSAJES_POLITICA = {
+  nombre: 'Indique el nombre de la política.',
+  nombreLargo: `El nombre admite hasta ${LIMITES_POLITICA.nombre} caracteres.`,
+  cantidad: 'Indique un número entero de 1 o más.',
+  horas: `Hasta ${LIMITES_POLITICA.horas} horas hábiles.`,
+  dias: `Hasta ${LIMITES_POLITICA.dias} días hábiles.`,
+  sinObjetivo: 'Indique al menos un objetivo: de respuesta o de resolución.',
+  soloAdministradores: 'Solo un administrador puede cambiar las políticas de nivel de servicio.',
+  duplicada: 'Ya hay una política para ese mismo cliente, tipo y prioridad. Edite esa.',
+  inexistente: 'La política no existe.',
+  demasiadas: `La empresa admite hasta ${LIMITES_POLITICA.politicas} políticas.`,
+  referencia: 'No existe en su empresa.',
+} as const;
+
+export const zObjetivo = z
+  .object({
+    cantidad: z
+      .number({ error: MENSAJES_POLITICA.cantidad })
+      .int(MENSAJES_POLITICA.cantidad)
+      .min(1, MENSAJES_POLITICA.cantidad),
+    unidad: z.enum(UNIDADES_OBJETIVO, { error: 'Elija horas o días hábiles.' }),
+  })
+  .check((ctx) => {
+    const { cantidad, unidad } = ctx.value;
+    const max = unidad === 'horas' ? LIMITES_POLITICA.horas : LIMITES_POLITICA.dias;
+    if (cantidad > max) {
+      ctx.issues.push({ code: 'custom', message: MENSAJES_POLITICA[unidad], input: ctx.value, path: ['cantidad'] });
+    }
+  });
+export type Objetivo = z.output<typeof zObjetivo>;
+
+const zRefOpcional = zId.nullable().optional().default(null);
+
+/**
+ * A policy as an administrator saves it: what it applies to (each of cliente, tipo de orden and
+ * prioridad optional: null = any), its targets (at least one), and whether time «En espera» stops
+ * the clock.
+ */
+export const zPoliticaGuardar = z
+  .object({
+    nombre: zTexto(MENSAJES_POLITICA.nombre)
+      .trim()
+      .min(1, MENSAJES_POLITICA.nombre)
+      .max(LIMITES_POLITICA.nombre, MENSAJES_POLITICA.nombreLargo),
+    clienteId: zRefOpcional,
+    tipoOrdenId: zRefOpcional,
+    prioridadId: zRefOpcional,
+    respuesta: zObjetivo.nullable().optional().default(null),
+    resolucion: zObjetivo.nullable().optional().default(null),
+    pausaEnEspera: z.boolean().optional().default(true),
+  })
+  .check((ctx) => {
+    if (!ctx.value.respuesta && !ctx.value.resolucion) {
+      ctx.issues.push({
+        code: 'custom',
+        message: MENSAJES_POLITICA.sinObjetivo,
+        input: ctx.value,
+        path: ['resolucion'],
+      });
+    }
+  });
+export type PoliticaGuardar = z.input<typeof zPoliticaGuardar>;
+
+export const zPolitica = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  cliente: zIdNombre.nullable(),
+  tipoOrden: zIdNombre.nullable(),
+  prioridad: zIdNombre.nullable(),
+  respuesta: zObjetivo.nullable(),
+  resolucion: zObjetivo.nullable(),
+  pausaEnEspera: z.boolean(),
+  /** When this version took effect (an edit makes a new version; orders keep the one they got). */
+  vigenteDesde: zEpochMs,
+});
+export type Politica = z.infer<typeof zPolitica>;
+
+export const zListaPoliticas = z.object({ politicas: z.array(zPolitica) });
+
+/**
+ * How specific a policy is: a client weighs more than a type, a type more than a priority. The
+ * policy in force for an order is the most specific one that matches it.
+ */
+export function especificidad(p: {
+  clienteId: number | null;
+  tipoOrdenId: number | null;
+  prioridadId: number | null;
+}): number {
+  return (p.clienteId != null ? 4 : 0) + (p.tipoOrdenId != null ? 2 : 0) + (p.prioridadId != null ? 1 : 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The service level of an order (its copy of the policy, and where its clock is)
+
+/** The two promises: answer (leave Pendiente) and resolve (reach Finalizada). */
+export const PLAZOS_SLA = ['respuesta', 'resolucion'] as const;
+export type PlazoSla = (typeof PLAZOS_SLA)[number];
+
+export const zPlazoOrden = z.object({
+  objetivo: zObjetivo,
+  /** The target in business milliseconds (a target in days, measured on the calendar at the start). */
+  totalMs: z.number().int(),
+  /** When it is due (while paused: the due instant had the clock restarted at the pause). */
+  vence: zEpochMs,
+  /** When it was met; null while open. */
+  cumplidaEn: zEpochMs.nullable(),
+  /** The 80 % warning and the breach, once each, when they were sent (null: not yet). */
+  avisadaEn: zEpochMs.nullable(),
+  incumplidaEn: zEpochMs.nullable(),
+});
+export type PlazoOrden = z.infer<typeof zPlazoOrden>;
+
+/** GET the order's detail carries this: the policy it got when it was created, and both targets. */
+export const zSlaOrden = z.object({
+  politica: z.string(),
+  pausaEnEspera: z.boolean(),
+  inicio: zEpochMs,
+  /** The clock is stopped since then (the order is «En espera» and the policy pauses). */
+  pausadaDesde: zEpochMs.nullable(),
+  respuesta: zPlazoOrden.nullable(),
+  resolucion: zPlazoOrden.nullable(),
+});
+export type SlaOrden = z.infer<typeof zSlaOrden>;
+
+/** The filters of the order list about service levels. */
+export const FILTROS_SLA = ['por-vencer', 'vencidas'] as const;
+export type FiltroSla = (typeof FILTROS_SLA)[number];
+
+/** Share of a target from which an order is «por vencer» and its people are warned. */
+export const UMBRAL_AVISO_SLA = 0.8;
+
+/**
+ * The target an order's countdown shows: the response while it is open, then the resolution;
+ * null when the order has no service level or both are met.
+ */
+export function plazoActivo(s: SlaOrden): { plazo: PlazoSla; datos: PlazoOrden } | null {
+  if (s.respuesta && s.respuesta.cumplidaEn == null) return { plazo: 'respuesta', datos: s.respuesta };
+  if (s.resolucion && s.resolucion.cumplidaEn == null) return { plazo: 'resolucion', datos: s.resolucion };
+  return null;
+}
+
+/** Whether a target was broken: met after it was due, or still open past it (`ahora`). */
+export function plazoIncumplido(p: PlazoOrden, ahora: number, pausadaDesde: number | null): boolean {
+  if (p.cumplidaEn != null) return p.cumplidaEn > p.vence;
+  return p.vence <= (pausadaDesde ?? ahora);
 }

@@ -1,5 +1,5 @@
 import * as sla from '../sla.js';
-import { rutaDeGrupo } from './definir.js';
+import { rutaDeGrupo, zOk, zParamId } from './definir.js';
 
 const rutaDeSla = rutaDeGrupo({ tags: ['sla'] });
 
@@ -37,5 +37,36 @@ export const RUTAS_SLA = {
     summary: `Quita un feriado: uno propio se borra; uno nacional queda como día que la empresa trabaja. 404 si ese día no es feriado. ${ESCRIBIR}`,
     params: sla.zParamsFeriado,
     response: { 200: sla.zCalendarioHabil },
+  }),
+  politicasSla: rutaDeSla({
+    metodo: 'GET',
+    path: '/api/v4/sla/politicas',
+    summary:
+      'Las políticas de nivel de servicio en vigor: a qué cliente, tipo y prioridad se aplican (null = cualquiera) y sus objetivos de respuesta y de resolución',
+    response: { 200: sla.zListaPoliticas },
+  }),
+  crearPoliticaSla: rutaDeSla({
+    metodo: 'POST',
+    path: '/api/v4/sla/politicas',
+    summary: `Crea una política {nombre, clienteId?, tipoOrdenId?, prioridadId?, respuesta?, resolucion?, pausaEnEspera}. 409 si ya hay una para la misma combinación. ${ESCRIBIR}`,
+    description:
+      'Rige para una orden la política más específica que la alcanza (cliente, luego tipo, luego prioridad; sin ninguno, la de la empresa). Se copia en la orden al crearla.',
+    body: sla.zPoliticaGuardar,
+    response: { 200: sla.zPolitica },
+  }),
+  guardarPoliticaSla: rutaDeSla({
+    metodo: 'PUT',
+    path: '/api/v4/sla/politicas/:id',
+    summary: `Cambia una política: rige para las órdenes creadas desde ahora; las anteriores conservan la copia que recibieron. ${ESCRIBIR}`,
+    params: zParamId,
+    body: sla.zPoliticaGuardar,
+    response: { 200: sla.zPolitica },
+  }),
+  borrarPoliticaSla: rutaDeSla({
+    metodo: 'DELETE',
+    path: '/api/v4/sla/politicas/:id',
+    summary: `Quita una política para las órdenes nuevas; las que ya la tienen la conservan. ${ESCRIBIR}`,
+    params: zParamId,
+    response: { 200: zOk },
   }),
 };

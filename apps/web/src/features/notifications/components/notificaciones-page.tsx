@@ -15,12 +15,14 @@ import {
 import {
   alarmOutline,
   closeCircleOutline,
+  hourglassOutline,
   notificationsOffOutline,
   notificationsOutline,
   personAddOutline,
   receiptOutline,
   starOutline,
   swapHorizontalOutline,
+  warningOutline,
 } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
@@ -42,6 +44,8 @@ const ICONOS: Record<TipoNotificacion, string> = {
   ENCUESTA_RESPONDIDA: starOutline,
   FACTURACION_RECIBIDA: receiptOutline,
   ORDEN_NO_CONFORME: closeCircleOutline,
+  SLA_POR_VENCER: hourglassOutline,
+  SLA_INCUMPLIDO: warningOutline,
 };
 
 /**
