@@ -3,7 +3,7 @@ import { notificationsRoutes } from './notifications.routes.js';
 import { NotificationsService } from './notifications.service.js';
 import type { NativePushSender, PushSender } from './push.js';
 
-export type { LocalPresence } from './notifications.service.js';
+export type { LocalPresence, NuevaNotificacion } from './notifications.service.js';
 export { WebPushSender, type NativePushSender, type PushSender } from './push.js';
 
 /**
@@ -14,6 +14,7 @@ export { WebPushSender, type NativePushSender, type PushSender } from './push.js
 export type PuertoNotificaciones = Pick<
   NotificationsService,
   | 'create'
+  | 'crearEnTransaccion'
   | 'setPresence'
   | 'touchPresence'
   | 'dropPresence'

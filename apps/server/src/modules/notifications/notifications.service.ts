@@ -1,6 +1,6 @@
 import type { Notificacion } from '@delego/contract';
 import { estadoInfo, leerTokenDispositivo, tokenGuardado } from '@delego/contract';
-import type { Db } from '../../kernel/db/client.js';
+import type { Db, DbOrTx } from '../../kernel/db/client.js';
 import type { Actor } from '../../kernel/actor.js';
 import type { DomainEvent, EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
@@ -14,6 +14,14 @@ export interface LocalPresence {
 }
 
 type Log = (obj: Record<string, unknown>, msg: string) => void;
+
+/** What a module asks to notify: its kind, the Spanish title and text, and the order it is about. */
+export interface NuevaNotificacion {
+  tipo: string;
+  titulo: string;
+  mensaje: string;
+  ordenId: number | null;
+}
 
 const PRESENCE_FRESH_MS = 75_000;
 const OVERDUE_LOOKBACK_MS = 24 * 3600_000;
@@ -32,7 +40,7 @@ export class NotificationsService {
   readonly vencimientos = { ok: 0, error: 0 };
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly bus: EventBus,
     private readonly clock: Clock,
     private readonly push: PushSender | null,
@@ -98,12 +106,24 @@ export class NotificationsService {
   }
 
   /** Stores a notification, announces it, and pushes it if the user has no open socket anywhere. */
-  async create(
+  async create(entidadId: number, usuarioId: number, n: NuevaNotificacion): Promise<Notificacion> {
+    const { notificacion, anunciar } = await this.crearEnTransaccion(this.db, entidadId, usuarioId, n);
+    await anunciar();
+    return notificacion;
+  }
+
+  /**
+   * Stores a notification inside the caller's transaction (it commits or rolls back with the
+   * caller's change: a warning claimed and its notification are one act). `anunciar`, after the
+   * commit, announces it on the bus and pushes it.
+   */
+  async crearEnTransaccion(
+    tx: DbOrTx,
     entidadId: number,
     usuarioId: number,
-    n: { tipo: string; titulo: string; mensaje: string; ordenId: number | null },
-  ): Promise<Notificacion> {
-    const row = await this.repo.insert({ entidadId, usuarioId, ...n, creada: this.clock.now() });
+    n: NuevaNotificacion,
+  ): Promise<{ notificacion: Notificacion; anunciar: () => Promise<void> }> {
+    const row = await new NotificationsRepository(tx).insert({ entidadId, usuarioId, ...n, creada: this.clock.now() });
     const notificacion: Notificacion = {
       id: row.id,
       tipo: row.tipo,
@@ -113,9 +133,11 @@ export class NotificationsService {
       fecha: row.creada.getTime(),
       leida: row.leida,
     };
-    this.bus.publish({ type: 'notificacion.creada', entidadId, usuarioId, notificacion });
-    if ((this.push || this.nativo) && !(await this.isOnline(usuarioId))) await this.pushTo(usuarioId, notificacion);
-    return notificacion;
+    const anunciar = async () => {
+      this.bus.publish({ type: 'notificacion.creada', entidadId, usuarioId, notificacion });
+      if ((this.push || this.nativo) && !(await this.isOnline(usuarioId))) await this.pushTo(usuarioId, notificacion);
+    };
+    return { notificacion, anunciar };
   }
 
   private async isOnline(usuarioId: number): Promise<boolean> {
