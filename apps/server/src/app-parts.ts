@@ -12,6 +12,7 @@ import type { Storage } from './modules/files/index.js';
 import type { LoginThrottle, PuertoIdentidad } from './modules/identity/index.js';
 import type { PuertoIdempotencia } from './modules/idempotencia/index.js';
 import type { DepsModuloMantenimiento, PuertoMantenimiento } from './modules/maintenance/index.js';
+import type { DepsSla, PuertoSla } from './modules/sla/index.js';
 import type { BrokerOptions } from './modules/live/index.js';
 import type { LimitesCorreo, MailTransport, PuertoCorreo } from './modules/mail/index.js';
 import type { NativePushSender, PuertoNotificaciones, PushSender } from './modules/notifications/index.js';
@@ -69,6 +70,11 @@ export interface AppParts {
    */
   ejecutorMantenimiento?: DepsModuloMantenimiento['ejecutor'];
   /**
+   * Who runs the service-level scan (docs/SLA.md): by default in process on every instance (its
+   * claims are exactly once by themselves); `null` only when a test calls `puertos.sla.escanear()`.
+   */
+  ejecutorSla?: DepsSla['ejecutor'];
+  /**
    * What closes last on `app.close()`, after every module has stopped its workers: the database the
    * caller opened (boot.ts). Fastify runs onClose hooks in reverse order, so buildApp registers this
    * one first; added by the caller after buildApp, it ran first and closed the pool under the
@@ -99,6 +105,7 @@ export interface Puertos {
   surveys: PuertoEncuestas;
   idempotencia: PuertoIdempotencia;
   maintenance: PuertoMantenimiento;
+  sla: PuertoSla;
 }
 
 declare module 'fastify' {

@@ -108,8 +108,9 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
       maxBytes: 16 * MB,
       invalidadaPor: {
         ...ordenes,
-        // Rows carry their checklist's progress.
+        // Rows carry their checklist's progress and their service level.
         'orden.checklistCambiada': empresa,
+        'orden.slaCambiado': empresa,
         'clientes.cacheLimpiada': empresa,
         'usuarios.cacheLimpiada': empresa,
         'catalogo.cambiado': empresa,
@@ -135,6 +136,7 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
         'orden.estadoCambiado': empresa,
         'orden.responsablesCambiados': empresa,
         'orden.checklistCambiada': empresa,
+        'orden.slaCambiado': empresa,
         ...nombresYAcceso,
       },
     } satisfies CacheDeclaration<string>,

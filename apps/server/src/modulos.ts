@@ -121,6 +121,7 @@ export async function armarModulos(
     idempotencia: idempotencia.puerto,
     ejecutor: parts.ejecutorMantenimiento,
   });
+  const sla = moduloSla(n, { notifications: notificaciones.puerto, ejecutor: parts.ejecutorSla });
   const vivo = moduloVivo(n, {
     auth: identidad.puerto,
     plans: planes.puerto,
@@ -158,7 +159,7 @@ export async function armarModulos(
     moduloCalendario(n, { orders: ordenes.puerto, programadas: mantenimiento.puerto, cache: caches.calendario }),
     encuestas,
     mantenimiento,
-    moduloSla(n),
+    sla,
     moduloLadoCliente(n, {
       orders: ordenes.puerto,
       lecturas: ordenes.puerto,
@@ -185,6 +186,7 @@ export async function armarModulos(
     surveys: encuestas.puerto,
     idempotencia: idempotencia.puerto,
     maintenance: mantenimiento.puerto,
+    sla: sla.puerto,
   };
   const fuentes = {
     database: n.database,

@@ -48,6 +48,8 @@ export type DomainEvent =
       usuarioId: number;
       itemId?: number;
     }
+  /** An order's service level was written or warned (issue 34): its list rows and detail go. */
+  | { type: 'orden.slaCambiado'; entidadId: number; ordenId: number }
   | {
       type: 'orden.estadoCambiado';
       entidadId: number;

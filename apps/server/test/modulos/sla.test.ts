@@ -10,12 +10,17 @@ beforeAll(async () => {
 });
 afterAll(() => b?.close());
 
+/** The module's warnings are not exercised here (test/sla-ordenes.test.ts does). */
+const sinNotificaciones = {
+  crearEnTransaccion: () => Promise.reject(new Error('sin notificaciones en esta prueba')),
+};
+
 const feriados: FuenteFeriados = {
   delAnio: (anio) => [{ dia: `${anio}-07-09`, nombre: 'Día de la Independencia' }],
 };
 
 it('se arma solo con el núcleo y su fuente de feriados: cada empresa ve y cambia solo lo suyo', async () => {
-  const m = moduloSla(b.nucleo, { feriados });
+  const m = moduloSla(b.nucleo, { feriados, notifications: sinNotificaciones, ejecutor: null });
   const h = { authorization: 'prueba' };
   const app = await b.servir(m, b.actor());
   // The bench's clock is 15 June 2026: this year and the next.

@@ -77,6 +77,7 @@ export async function registerLive(
       case 'orden.estadoCambiado':
       case 'orden.responsablesCambiados':
       case 'orden.conformidad':
+      case 'orden.slaCambiado':
       case 'orden.checklistCambiada': {
         // The company's channel, and the order's own for whoever views it without that one.
         const mensaje = {

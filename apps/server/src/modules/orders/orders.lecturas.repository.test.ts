@@ -53,6 +53,8 @@ describe('pagina: el texto de cada forma de filtros se arma una vez', () => {
     [porCliente, { fechaDesde: 1_700_000_000_000, fechaHasta: 1_800_000_000_000, campoFecha: 'fechaFin' }],
     [porCliente, { vencidas: true, orden: 'prioridad', porPagina: 100, pagina: 2 }],
     [todo, { equipo: 11, porPagina: 25 }],
+    [propias, { sla: 'por-vencer', estados: [1, 2, 3], porPagina: 25 }],
+    [porCliente, { sla: 'vencidas', vencidas: true, porPagina: 25 }],
     [propias, { cliente: 5, ubicacion: 12, equipo: 13, prioridad: 8, porPagina: 25, pagina: 1 }],
   ];
 

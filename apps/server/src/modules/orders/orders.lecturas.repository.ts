@@ -48,6 +48,11 @@ export interface FilaResumen {
    * checklists' own row (the read exception of docs/ARCHITECTURE.md); null without items.
    */
   checklist?: unknown;
+  /**
+   * Its service level (issue 34) as JSON, read from the sla module's own row (the same read
+   * exception); null without targets.
+   */
+  sla?: unknown;
 }
 
 /** An order as the detail and the writes need it. */
@@ -72,7 +77,19 @@ const COLUMNAS_RESUMEN = sql`o.id, o.numero, o.titulo, o.estado_id as "estadoId"
              ${ms(sql`o.fecha_inicio`)} as "fechaInicio", ${ms(sql`o.fecha_fin`)} as "fechaFin",
              ${ms(sql`o.creada`)} as creada, ${ms(sql`o.actualizada`)} as actualizada,
              coalesce((select json_agg(r.usuario_id order by r.usuario_id) from orden_responsables r where r.orden_id = o.id), '[]'::json) as responsables,
-             (select json_build_object('hechos', k.hechos, 'total', k.total) from checklist_ordenes k where k.orden_id = o.id and k.total > 0) as checklist`;
+             (select json_build_object('hechos', k.hechos, 'total', k.total) from checklist_ordenes k where k.orden_id = o.id and k.total > 0) as checklist,
+             (select json_build_object('politica', s.politica_nombre, 'pausaEnEspera', s.pausa_en_espera,
+                       'inicio', ${ms(sql`s.inicio`)}, 'pausadaDesde', ${ms(sql`s.pausada_desde`)},
+                       'respuesta', ${plazoSla('resp')}, 'resolucion', ${plazoSla('res')})
+                from orden_sla s where s.orden_id = o.id and (s.resp_objetivo is not null or s.res_objetivo is not null)) as sla`;
+
+/** One target of an order's service level as JSON (`zPlazoOrden`), or null when the policy has none. */
+function plazoSla(p: 'resp' | 'res'): SQL {
+  const c = (nombre: string) => sql.raw(`s.${p}_${nombre}`);
+  return sql`case when ${c('objetivo')} is null then null else json_build_object('objetivo', ${c('objetivo')},
+    'totalMs', ${c('total_ms')}, 'vence', ${ms(c('vence'))}, 'cumplidaEn', ${ms(c('cumplida'))},
+    'avisadaEn', ${ms(c('avisada'))}, 'incumplidaEn', ${ms(c('incumplida'))}) end`;
+}
 
 /** The columns of an order (OrdenFila), and the billing column when given, `from ordenes o`. */
 const seleccionDeOrdenSql = (facturacion?: SQL) => sql`
@@ -237,6 +254,7 @@ export const FILTROS_CON_FORMA: ReadonlySet<string> = new Set([
   'fechaHasta',
   'campoFecha',
   'vencidas',
+  'sla',
   'buscar',
   'orden',
   'porPagina',
@@ -271,6 +289,7 @@ function formaDePagina(v: Visibilidad, f: FiltrosParsed): string | undefined {
     f.fechaDesde != null ? 'd' : '',
     f.fechaHasta != null ? 'h' : '',
     f.vencidas ? 'v' : '',
+    f.sla ?? '',
     f.orden,
     limite,
   ].join('|');
@@ -298,6 +317,7 @@ function valoresDePagina(entidadId: number, v: Visibilidad, f: FiltrosParsed, no
   if (f.fechaDesde != null) valores.push(new Date(f.fechaDesde).toISOString());
   if (f.fechaHasta != null) valores.push(new Date(f.fechaHasta).toISOString());
   if (f.vencidas) valores.push([...ESTADOS_ABIERTOS], now.toISOString());
+  if (f.sla) valores.push(now.toISOString());
   const literal =
     TAMANIOS_HABITUALES.has(f.porPagina) && Number.isInteger(f.pagina) && f.pagina >= 0 && f.pagina < PAGINAS_LITERALES;
   if (!literal) valores.push(f.porPagina, f.pagina * f.porPagina);
@@ -414,6 +434,21 @@ export class OrdersLecturasRepository {
     if (f.vencidas) {
       where.push(
         sql`o.estado_id = any(${intArray(ESTADOS_ABIERTOS)}) and o.fecha_fin < ${now.toISOString()}::timestamptz`,
+      );
+    }
+    // Service levels (issue 34): a target past its 80 % and not yet due, or one broken (met late,
+    // or open past its due instant; a paused clock counts up to its pause).
+    if (f.sla) {
+      // `now` bound once (a.t), so the statement's values are the shape's (valoresDePagina).
+      const ahora = sql`coalesce(s.pausada_desde, a.t)`;
+      const plazo = (p: 'resp' | 'res') => {
+        const c = (nombre: string) => sql.raw(`s.${p}_${nombre}`);
+        return f.sla === 'por-vencer'
+          ? sql`(${c('cumplida')} is null and ${c('aviso')} <= ${ahora} and ${c('vence')} > ${ahora})`
+          : sql`(${c('cumplida')} > ${c('vence')} or (${c('cumplida')} is null and ${c('vence')} <= ${ahora}))`;
+      };
+      where.push(
+        sql`exists (select 1 from orden_sla s, (select ${now.toISOString()}::timestamptz as t) a where s.orden_id = o.id and (${plazo('resp')} or ${plazo('res')}))`,
       );
     }
     // Every word of the search must match (docs/adr/0002): in the title and detail, through the

@@ -10,6 +10,7 @@ import {
   type OrdenResumen,
   type PaginaOrdenes,
   type ProgresoChecklist,
+  type SlaOrden,
   type Persona,
   type zFiltros,
 } from '@delego/contract';
@@ -128,7 +129,13 @@ function resumen(r: FilaResumen, n: Nombres, now: number): OrdenResumen {
     actualizada: r.actualizada,
     vencida: vencida(r.estadoId, r.fechaFin, now),
     checklist: progresoDe(r.checklist),
+    sla: slaDe(r.sla),
   };
+}
+
+/** The service level of a row, or null when the order has none. */
+function slaDe(v: unknown): SlaOrden | null {
+  return v == null ? null : leerJson<SlaOrden>(v);
 }
 
 /** The checklist's progress of a row, or null when the order has none. */
@@ -145,7 +152,7 @@ function clavePagina(ruta: string, v: Visibilidad, f: Filtros): string {
 function claveConteo(v: Visibilidad, f: Filtros, now: Date): string {
   const { pagina: _p, porPagina: _pp, orden: _o, ...filtros } = f;
   // "Vencidas" depends on the clock: such totals are kept for a minute at most.
-  const minuto = f.vencidas ? Math.floor(now.getTime() / 60_000) : 0;
+  const minuto = f.vencidas || f.sla ? Math.floor(now.getTime() / 60_000) : 0;
   return JSON.stringify([v.todo ? 0 : v.actorId, v.todo ? [] : v.clientes, filtros, minuto]);
 }
 
@@ -280,7 +287,7 @@ export class OrdersLecturasService {
   ): Promise<Buffer | string> {
     // An answer that is not kept (the cache off, or overdue-only lists) goes out as the text written:
     // copying it into bytes first cost about as much as writing it (issue 37, docs/BENCHMARKS.md).
-    if (f.vencidas || !this.caches.paginas.guarda) return escribir((await leer()).valor);
+    if (f.vencidas || f.sla || !this.caches.paginas.guarda) return escribir((await leer()).valor);
     return this.caches.paginas.getOrLoadHasta(actor.entidadId, clavePagina(ruta, visibilidad(actor), f), async () => {
       const l = await leer();
       return { ...l, valor: Buffer.from(escribir(l.valor)) };
@@ -434,6 +441,7 @@ export class OrdersLecturasService {
       facturacionDelegada: facturacion?.facturacionDelegada ?? null,
       vencida: vencida(o.estadoId, o.fechaFin, this.clock.now().getTime()),
       checklist: progresoDe(o.checklist),
+      sla: slaDe(o.sla),
       entidadSolicitanteId: actor.entidadId,
       entidadSolicitanteNombre: n.entidad,
       registroResponsable: creador,

@@ -5,15 +5,17 @@ import {
   LIMITES_SLA,
   SEMANA_POR_DEFECTO,
   ZONA_HORARIA_EMPRESA_POR_DEFECTO,
+  type CalendarioHabil,
   type CalendarioHabilVista,
   type Feriado,
   type SemanaHabilContrato,
 } from '@delego/contract';
 import type { Actor } from '../../kernel/actor.js';
 import type { Clock } from '../../kernel/clock.js';
+import type { DbOrTx } from '../../kernel/db/client.js';
 import { AppError } from '../../kernel/errors.js';
 import type { FuenteFeriados } from './feriados-nacionales.js';
-import type { SlaRepository } from './sla.repository.js';
+import { SlaRepository } from './sla.repository.js';
 
 /**
  * The company's business calendar (issue 34, docs/SLA.md): its week and its holidays, the national
@@ -58,6 +60,23 @@ export class SlaService {
     }
     feriados.sort((a, b) => a.dia.localeCompare(b.dia));
     return { zona, semana: semana ?? SEMANA_POR_DEFECTO, anios, feriados };
+  }
+
+  /**
+   * The calendar the arithmetic takes, with the holidays of the given years, read through `db`
+   * (the caller's transaction: PGlite has one connection).
+   */
+  async calendarioHabil(db: DbOrTx, entidadId: number, anios: readonly number[]): Promise<CalendarioHabil> {
+    const repo = new SlaRepository(db);
+    const desde = Math.min(...anios);
+    const hasta = Math.max(...anios);
+    const semana = await repo.semana(entidadId);
+    const cambios = await repo.cambios(entidadId, `${desde}-01-01`, `${hasta}-12-31`);
+    const trabajados = new Set(cambios.filter((c) => c.tipo === 'trabajado').map((c) => c.dia));
+    const feriados = new Set<string>();
+    for (const a of anios) for (const f of this.nacionales.delAnio(a)) if (!trabajados.has(f.dia)) feriados.add(f.dia);
+    for (const c of cambios) if (c.tipo === 'agregado') feriados.add(c.dia);
+    return { zona: ZONA_HORARIA_EMPRESA_POR_DEFECTO, semana: semana ?? SEMANA_POR_DEFECTO, feriados };
   }
 
   async guardarSemana(actor: Actor, semana: SemanaHabilContrato): Promise<CalendarioHabilVista> {

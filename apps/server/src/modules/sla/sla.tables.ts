@@ -1,7 +1,23 @@
-import type { SemanaHabilContrato } from '@delego/contract';
-import { date, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { extensionDe, stamp } from '../../lib/columns.js';
+import { sql } from 'drizzle-orm';
+import type { Objetivo, SemanaHabilContrato } from '@delego/contract';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { extensionDe, moment, stamp } from '../../lib/columns.js';
+import { prioridades, tiposOrden } from '../catalog/catalog.tables.js';
+import { clientes } from '../clients/clients.tables.js';
 import { entidadRef, entidades } from '../entidades/entidades.tables.js';
+import { ordenes } from '../orders/orders.tables.js';
 
 /** A company's working week (issue 34, docs/SLA.md); without a row, SEMANA_POR_DEFECTO. */
 export const semanasHabiles = pgTable('semanas_habiles', {
@@ -24,4 +40,92 @@ export const feriadosEmpresa = pgTable(
     creado: stamp(),
   },
   (t) => [primaryKey({ columns: [t.entidadId, t.dia] })],
+);
+
+/**
+ * Service-level policies, kept as versions: an edit closes the version in force (`vigenteHasta`)
+ * and adds the next one under the same `politicaId` (the id the API shows), so an order always
+ * gets the version in force when it was created, whenever its copy is written. At most one
+ * version in force per company and client × type × priority (null = any).
+ */
+export const slaPoliticas = pgTable(
+  'sla_politicas',
+  {
+    id: serial().primaryKey(),
+    entidadId: entidadRef(),
+    /** The policy across its versions: the id of its first version. */
+    politicaId: integer().notNull(),
+    nombre: text().notNull(),
+    clienteId: integer().references(() => clientes.id, { onDelete: 'cascade' }),
+    tipoOrdenId: integer().references(() => tiposOrden.id, { onDelete: 'cascade' }),
+    prioridadId: integer().references(() => prioridades.id, { onDelete: 'cascade' }),
+    respuesta: jsonb().$type<Objetivo>(),
+    resolucion: jsonb().$type<Objetivo>(),
+    pausaEnEspera: boolean().notNull(),
+    vigenteDesde: stamp(),
+    vigenteHasta: moment(),
+  },
+  (t) => [
+    uniqueIndex('sla_politicas_en_vigor_uq')
+      .on(
+        t.entidadId,
+        sql`coalesce(${t.clienteId}, 0)`,
+        sql`coalesce(${t.tipoOrdenId}, 0)`,
+        sql`coalesce(${t.prioridadId}, 0)`,
+      )
+      .where(sql`${t.vigenteHasta} is null`),
+    index('sla_politicas_entidad_idx').on(t.entidadId, t.vigenteDesde),
+  ],
+);
+
+/**
+ * An order's service level: the copy of the policy version it got when it was created, and where
+ * each target stands (due, 80 % instant, met, warned, broken). Written by the module from the
+ * order and its history (`OrdenSlaService.sincronizar`), never by the orders module. Orders of a
+ * company with policies but none that reaches them get a row without targets (so the repair scan
+ * does not visit them again).
+ */
+export const ordenSla = pgTable(
+  'orden_sla',
+  {
+    ordenId: extensionDe(() => ordenes.id),
+    entidadId: entidadRef(),
+    politicaVersionId: integer().references(() => slaPoliticas.id),
+    politicaNombre: text(),
+    pausaEnEspera: boolean().notNull().default(false),
+    inicio: moment().notNull(),
+    pausadaDesde: moment(),
+    respObjetivo: jsonb().$type<Objetivo>(),
+    respTotalMs: bigint({ mode: 'number' }),
+    respVence: moment(),
+    respAviso: moment(),
+    respCumplida: moment(),
+    respAvisada: moment(),
+    respIncumplida: moment(),
+    resObjetivo: jsonb().$type<Objetivo>(),
+    resTotalMs: bigint({ mode: 'number' }),
+    resVence: moment(),
+    resAviso: moment(),
+    resCumplida: moment(),
+    resAvisada: moment(),
+    resIncumplida: moment(),
+    /** The order's `actualizada` this row was computed from (the repair scan compares them). */
+    sincronizada: moment().notNull(),
+  },
+  (t) => [
+    // The warning scan: each of its four claims walks its own partial index.
+    index('orden_sla_resp_aviso_idx')
+      .on(t.respAviso)
+      .where(sql`${t.respCumplida} is null and ${t.respAvisada} is null and ${t.pausadaDesde} is null`),
+    index('orden_sla_resp_vence_idx')
+      .on(t.respVence)
+      .where(sql`${t.respCumplida} is null and ${t.respIncumplida} is null and ${t.pausadaDesde} is null`),
+    index('orden_sla_res_aviso_idx')
+      .on(t.resAviso)
+      .where(sql`${t.resCumplida} is null and ${t.resAvisada} is null and ${t.pausadaDesde} is null`),
+    index('orden_sla_res_vence_idx')
+      .on(t.resVence)
+      .where(sql`${t.resCumplida} is null and ${t.resIncumplida} is null and ${t.pausadaDesde} is null`),
+    index('orden_sla_entidad_idx').on(t.entidadId),
+  ],
 );

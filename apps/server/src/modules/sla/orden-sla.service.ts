@@ -1,0 +1,287 @@
+import {
+  ESTADO,
+  habilesEntre,
+  hoyEn,
+  sumarDiasHabiles,
+  UMBRAL_AVISO_SLA,
+  vencimientoConPausas,
+  ZONA_HORARIA_EMPRESA_POR_DEFECTO,
+  type CalendarioHabil,
+  type Objetivo,
+  type Pausa,
+} from '@delego/contract';
+import type { DomainEvent, EventBus } from '../../kernel/bus.js';
+import type { Clock } from '../../kernel/clock.js';
+import type { Db, DbOrTx } from '../../kernel/db/client.js';
+import type { NuevaNotificacion, PuertoNotificaciones } from '../notifications/index.js';
+import {
+  OrdenSlaRepository,
+  type CambioDeEstado,
+  type CopiaPolitica,
+  type OrdenParaSla,
+  type PlazoCalculado,
+  type Reclamada,
+  type Reclamo,
+} from './orden-sla.repository.js';
+import { PoliticasRepository } from './politicas.repository.js';
+
+const HORA_MS = 3_600_000;
+const DIA_MS = 86_400_000;
+/** How far back the repair scan looks for orders without their copy (a copy lost to a crash). */
+const REPARAR_DIAS = 7;
+const LOTE = 500;
+
+/** The company's calendar for the arithmetic, holidays of the given years included. */
+export type CalendarioDe = (tx: DbOrTx, entidadId: number, anios: readonly number[]) => Promise<CalendarioHabil>;
+
+type Log = { error(obj: object, msg: string): void };
+
+/** What one scan did: copies written and warnings sent (the tests and the bench read it). */
+export interface ResultadoEscaneo {
+  sincronizadas: number;
+  avisos: number;
+  incumplidas: number;
+}
+
+/**
+ * The service level of each order (issue 34, docs/SLA.md): the copy of the policy version in force
+ * when it was created, its targets' due instants counted in the company's business time, and the
+ * warnings at 80 % and at the breach, each sent exactly once.
+ *
+ * The row is computed from the order and its history, so writing it again gives the same result:
+ * the bus writes it right after a create or a state change (on the instance that published), and
+ * the scan repairs what a crash in between left unwritten. The warnings are claimed and their
+ * notifications stored in one transaction (`update … where … is null`, `skip locked`), so two
+ * instances scanning at once, or a restart in the middle, never send one twice nor lose one.
+ */
+export class OrdenSlaService {
+  private readonly pendientes = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly bus: EventBus,
+    private readonly calendarioDe: CalendarioDe,
+    private readonly notificaciones: Pick<PuertoNotificaciones, 'crearEnTransaccion'>,
+    private readonly log: Log,
+  ) {}
+
+  /** Writes the copy after a create or a state change published on this instance. */
+  escuchar(): void {
+    this.bus.subscribeLocal((e: DomainEvent) => {
+      if (e.type !== 'orden.creada' && e.type !== 'orden.estadoCambiado') return;
+      const p = this.sincronizar(e.entidadId, e.ordenId)
+        .catch((err: unknown) => this.log.error({ err }, 'sla.sincronizarFallo'))
+        .finally(() => this.pendientes.delete(p));
+      this.pendientes.add(p);
+    });
+  }
+
+  /** Resolves when the copies started so far are written (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.pendientes.size) await Promise.allSettled([...this.pendientes]);
+  }
+
+  /**
+   * Computes and writes an order's row from the order as it is, in one transaction that locks the
+   * order first. Without a row yet, it takes the policy version in force when the order was
+   * created; a company without policies then gets no row. False when nothing was written.
+   */
+  async sincronizar(entidadId: number, ordenId: number): Promise<boolean> {
+    const escrita = await this.db.transaction(async (tx) => {
+      const repo = new OrdenSlaRepository(tx);
+      const o = await repo.ordenBloqueada(entidadId, ordenId);
+      if (!o) return false;
+      const copia = (await repo.copia(ordenId)) ?? (await this.copiaNueva(tx, o));
+      if (!copia) return false;
+      const cambios = copia.respObjetivo || copia.resObjetivo ? await repo.cambiosDeEstado(ordenId) : [];
+      const anioInicio = anioDe(o.creada);
+      const anioAhora = anioDe(this.clock.now());
+      const anios = [];
+      for (let a = anioInicio; a <= anioAhora + 1; a++) anios.push(a);
+      const cal = copia.respObjetivo || copia.resObjetivo ? await this.calendarioDe(tx, entidadId, anios) : null;
+      await repo.guardar({
+        ...copia,
+        ...calcular(cal, o, cambios, copia),
+        ordenId,
+        entidadId,
+        sincronizada: o.actualizada,
+      });
+      return true;
+    });
+    if (escrita) this.bus.publish({ type: 'orden.slaCambiado', entidadId, ordenId });
+    return escrita;
+  }
+
+  private async copiaNueva(tx: DbOrTx, o: OrdenParaSla): Promise<CopiaPolitica | null> {
+    const politicas = new PoliticasRepository(tx);
+    const p = await politicas.paraOrden(o.entidadId, o, o.creada);
+    if (p) {
+      return {
+        politicaVersionId: p.id,
+        politicaNombre: p.nombre,
+        pausaEnEspera: p.pausaEnEspera,
+        respObjetivo: p.respuesta,
+        resObjetivo: p.resolucion,
+      };
+    }
+    // Policies, but none for this order: a row without targets, so the repair scan skips it.
+    if (await politicas.tuvoPoliticas(o.entidadId, o.creada)) {
+      return {
+        politicaVersionId: null,
+        politicaNombre: null,
+        pausaEnEspera: false,
+        respObjetivo: null,
+        resObjetivo: null,
+      };
+    }
+    return null;
+  }
+
+  /**
+   * One run of the background work: repairs the copies a crash left behind, then sends the
+   * warnings due by now (breaches first, so an order found past both thresholds at once gets the
+   * breach, not a late 80 %).
+   */
+  async escanear(): Promise<ResultadoEscaneo> {
+    const r: ResultadoEscaneo = { sincronizadas: 0, avisos: 0, incumplidas: 0 };
+    const desde = new Date(this.clock.now().getTime() - REPARAR_DIAS * DIA_MS);
+    for (;;) {
+      const pendientes = await new OrdenSlaRepository(this.db).pendientes(desde, LOTE);
+      let escritas = 0;
+      for (const p of pendientes) if (await this.sincronizar(p.entidadId, p.ordenId)) escritas++;
+      r.sincronizadas += escritas;
+      if (pendientes.length < LOTE || escritas === 0) break;
+    }
+    for (const plazo of ['resp', 'res'] as const) r.incumplidas += await this.avisar({ plazo, que: 'vence' });
+    for (const plazo of ['resp', 'res'] as const) r.avisos += await this.avisar({ plazo, que: 'aviso' });
+    return r;
+  }
+
+  /** Claims one kind of warning in batches; each batch and its notifications are one transaction. */
+  private async avisar(reclamo: Reclamo): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const ahora = this.clock.now();
+      const anuncios: (() => Promise<void>)[] = [];
+      const avisadas: Reclamada[] = [];
+      const n = await this.db.transaction(async (tx) => {
+        const repo = new OrdenSlaRepository(tx);
+        const filas = await repo.reclamar(reclamo, ahora, LOTE);
+        avisadas.push(...filas);
+        const admins = new Map<number, number[]>();
+        for (const f of filas) {
+          // An 80 % found after the due instant is not sent: the breach already was.
+          if (reclamo.que === 'aviso' && f.vence <= ahora) continue;
+          let destinatarios = [...f.responsables, f.creador];
+          if (reclamo.que === 'vence') {
+            if (!admins.has(f.entidadId)) admins.set(f.entidadId, await repo.administradores(f.entidadId));
+            destinatarios = [...destinatarios, ...admins.get(f.entidadId)!];
+          }
+          for (const u of new Set(destinatarios)) {
+            const { anunciar } = await this.notificaciones.crearEnTransaccion(tx, f.entidadId, u, aviso(reclamo, f));
+            anuncios.push(anunciar);
+          }
+        }
+        return filas.length;
+      });
+      for (const o of avisadas)
+        this.bus.publish({ type: 'orden.slaCambiado', entidadId: o.entidadId, ordenId: o.ordenId });
+      for (const a of anuncios) await a().catch((err: unknown) => this.log.error({ err }, 'sla.anuncioFallo'));
+      total += n;
+      if (n < LOTE) return total;
+    }
+  }
+}
+
+/** The year of an instant in the company's zone. */
+function anioDe(d: Date): number {
+  return Number(hoyEn(ZONA_HORARIA_EMPRESA_POR_DEFECTO, d.getTime()).slice(0, 4));
+}
+
+const NOMBRE_PLAZO = { resp: 'respuesta', res: 'resolución' } as const;
+
+function aviso(r: Reclamo, f: Reclamada): NuevaNotificacion {
+  const plazo = NOMBRE_PLAZO[r.plazo];
+  return r.que === 'aviso'
+    ? {
+        tipo: 'SLA_POR_VENCER',
+        titulo: `La orden #${f.numero} usó el ${Math.round(UMBRAL_AVISO_SLA * 100)} % de su plazo de ${plazo}`,
+        mensaje: f.titulo,
+        ordenId: f.ordenId,
+      }
+    : {
+        tipo: 'SLA_INCUMPLIDO',
+        titulo: `La orden #${f.numero} no cumplió su plazo de ${plazo}`,
+        mensaje: f.titulo,
+        ordenId: f.ordenId,
+      };
+}
+
+/**
+ * The pauses of an order from its history: while «En espera» when the policy pauses, and from a
+ * cancellation on (a cancelled order's clock stops for good).
+ */
+export function pausasDe(estadoInicial: number, cambios: readonly CambioDeEstado[], pausaEnEspera: boolean): Pausa[] {
+  const pausa = (estado: number) => estado === ESTADO.CANCELADA || (pausaEnEspera && estado === ESTADO.EN_ESPERA);
+  const pausas: Pausa[] = [];
+  let abierta: number | null = null;
+  let estado = estadoInicial;
+  const cambiar = (hacia: number, en: number) => {
+    if (pausa(hacia) && abierta === null) abierta = en;
+    if (!pausa(hacia) && abierta !== null) {
+      pausas.push({ desde: abierta, hasta: en });
+      abierta = null;
+    }
+    estado = hacia;
+  };
+  if (pausa(estado)) abierta = -Infinity;
+  for (const c of cambios) if (c.hacia != null) cambiar(c.hacia, c.fecha.getTime());
+  if (abierta !== null) pausas.push({ desde: abierta, hasta: null });
+  return pausas.map((p) => ({ ...p, desde: Number.isFinite(p.desde) ? p.desde : 0 }));
+}
+
+/** The computed columns of an order's row: its targets' due and 80 % instants, met instants and pause. */
+export function calcular(
+  cal: CalendarioHabil | null,
+  o: OrdenParaSla,
+  cambios: readonly CambioDeEstado[],
+  copia: CopiaPolitica,
+): { inicio: Date; pausadaDesde: Date | null; resp: PlazoCalculado | null; res: PlazoCalculado | null } {
+  const inicio = o.creada.getTime();
+  const estadoInicial = cambios[0]?.desde ?? o.estadoId;
+  // Answered: the first change away from Pendiente (created in another state: at once).
+  const respondida =
+    estadoInicial !== ESTADO.PENDIENTE
+      ? inicio
+      : (cambios.find((c) => c.desde === ESTADO.PENDIENTE && c.hacia !== ESTADO.PENDIENTE)?.fecha.getTime() ?? null);
+  // Resolved: the last time it reached Finalizada, while it still is (reopening takes it back).
+  const resuelta =
+    o.estadoId === ESTADO.FINALIZADA
+      ? ([...cambios]
+          .reverse()
+          .find((c) => c.hacia === ESTADO.FINALIZADA)
+          ?.fecha.getTime() ?? inicio)
+      : null;
+  const pausas = pausasDe(estadoInicial, cambios, copia.pausaEnEspera);
+  let pausadaDesde: number | null = null;
+  const plazo = (objetivo: Objetivo | null, cumplida: number | null): PlazoCalculado | null => {
+    if (!objetivo || !cal) return null;
+    const totalMs =
+      objetivo.unidad === 'horas'
+        ? objetivo.cantidad * HORA_MS
+        : habilesEntre(cal, inicio, sumarDiasHabiles(cal, inicio, objetivo.cantidad));
+    const v = vencimientoConPausas(cal, inicio, totalMs, pausas);
+    const a = vencimientoConPausas(cal, inicio, Math.round(totalMs * UMBRAL_AVISO_SLA), pausas);
+    if (cumplida == null && v.pausadaDesde != null) pausadaDesde = v.pausadaDesde;
+    return {
+      totalMs,
+      vence: new Date(v.vence),
+      aviso: new Date(a.vence),
+      cumplida: cumplida == null ? null : new Date(cumplida),
+    };
+  };
+  const resp = plazo(copia.respObjetivo, respondida);
+  const res = plazo(copia.resObjetivo, resuelta);
+  return { inicio: o.creada, pausadaDesde: pausadaDesde == null ? null : new Date(pausadaDesde), resp, res };
+}
