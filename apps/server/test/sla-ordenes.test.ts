@@ -4,6 +4,7 @@ import {
   ESTADO,
   MENSAJES_POLITICA,
   PERMISOS_GLOBALES,
+  type Cumplimiento,
   type Notificacion,
   type OrdenDetalle,
   type PaginaOrdenes,
@@ -282,6 +283,36 @@ describe('avisos exactamente una vez', () => {
     expect((await listar({ sla: 'por-vencer' })).ordenes.map((o) => o.id)).not.toContain(orden);
     expect(dueno).toBeGreaterThan(0);
     expect(admin).toBeGreaterThan(0);
+  });
+
+  it('el cumplimiento cuenta cada objetivo: a tiempo, incumplido o en curso, por cliente, responsable y mes', async () => {
+    const url = (por: string, usuario = 'admin') =>
+      pedir(
+        'GET',
+        `/api/v4/sla/cumplimiento?fechaDesde=${Date.parse('2026-11-01T12:00:00Z')}&fechaHasta=${Date.parse('2026-12-31T12:00:00Z')}&por=${por}`,
+        usuario,
+      );
+    const porCliente = await ok<Cumplimiento>(url('cliente'));
+    // Six orders with a service level (the first one was created before any policy).
+    expect(porCliente.total).toMatchObject({
+      ordenes: 6,
+      respuesta: { cumplidas: 2, incumplidas: 2, enCurso: 0 },
+      resolucion: { cumplidas: 0, incumplidas: 3, enCurso: 0 },
+    });
+    expect(porCliente.filas.map((f) => [f.nombre, f.ordenes])).toEqual([
+      ['Banco', 1],
+      ['Hotel', 5],
+    ]);
+    const porMes = await ok<Cumplimiento>(url('mes'));
+    expect(porMes.filas.map((f) => f.clave)).toEqual(['2026-12']);
+    const porResponsable = await ok<Cumplimiento>(url('responsable'));
+    expect(porResponsable.filas).toEqual([
+      expect.objectContaining({ clave: String(operario), nombre: 'Diego', ordenes: 6 }),
+    ]);
+    // Statistics' permission; and another company counts nothing of this one.
+    expect((await url('cliente', 'dueno')).statusCode).toBe(403);
+    expect((await ok<Cumplimiento>(url('cliente', 'ajeno'))).total.ordenes).toBe(0);
+    expect((await url('semana')).statusCode).toBe(400);
   });
 
   it('otra empresa no ve las órdenes ni sus niveles de servicio', async () => {

@@ -460,3 +460,68 @@ export const zDashboard = z.object({
   graficos: z.array(zGrafico),
 });
 export type Dashboard = z.infer<typeof zDashboard>;
+
+// ---------------------------------------------------------------------------------------------
+// Service-level compliance (issue 34, docs/SLA.md «Informes»)
+
+/** How compliance is grouped: by client, order type, responsable or month of creation. */
+export const AGRUPAR_CUMPLIMIENTO = ['cliente', 'tipo', 'responsable', 'mes'] as const;
+export type AgruparCumplimiento = (typeof AGRUPAR_CUMPLIMIENTO)[number];
+
+/**
+ * GET /api/v4/sla/cumplimiento?fechaDesde&fechaHasta&por&cliente: orders created in the range
+ * (SPEC §9's range when missing) that have a service level, cancelled ones left out.
+ */
+const zFechaMsEnConsulta = z.coerce
+  .number(MENSAJE_FECHA)
+  .int(MENSAJE_FECHA)
+  .min(0, MENSAJE_FECHA)
+  .max(8_640_000_000_000, MENSAJE_FECHA)
+  .optional();
+
+export const zCumplimientoQuery = z
+  .object({
+    // A query string: the ms come as text.
+    fechaDesde: zFechaMsEnConsulta,
+    fechaHasta: zFechaMsEnConsulta,
+    por: z
+      .enum(AGRUPAR_CUMPLIMIENTO, { error: 'Elija cliente, tipo, responsable o mes.' })
+      .optional()
+      .default('cliente'),
+    cliente: zId.optional(),
+  })
+  .superRefine(validarRango);
+export type CumplimientoQuery = z.input<typeof zCumplimientoQuery>;
+
+/** One target's outcome: met in time, broken (met late, or open past due), still running. */
+export const zConteoPlazo = z.object({
+  cumplidas: z.number().int(),
+  incumplidas: z.number().int(),
+  enCurso: z.number().int(),
+});
+export type ConteoPlazo = z.infer<typeof zConteoPlazo>;
+
+export const zFilaCumplimiento = z.object({
+  /** The client's, type's or responsable's id as text, or the month «AAAA-MM»; «0» for none. */
+  clave: z.string(),
+  nombre: z.string(),
+  ordenes: z.number().int(),
+  respuesta: zConteoPlazo,
+  resolucion: zConteoPlazo,
+});
+export type FilaCumplimiento = z.infer<typeof zFilaCumplimiento>;
+
+export const zCumplimiento = z.object({
+  ...camposRangoAplicado,
+  por: z.enum(AGRUPAR_CUMPLIMIENTO),
+  filas: z.array(zFilaCumplimiento),
+  /** Every order of the range once (an order with two responsables counts once here). */
+  total: zFilaCumplimiento,
+});
+export type Cumplimiento = z.infer<typeof zCumplimiento>;
+
+/** Share of the decided targets that were met (met ÷ (met + broken)), or null when none is decided yet. */
+export function porcentajeCumplido(c: ConteoPlazo): number | null {
+  const decididas = c.cumplidas + c.incumplidas;
+  return decididas === 0 ? null : c.cumplidas / decididas;
+}

@@ -1,4 +1,5 @@
 import * as sla from '../sla.js';
+import { zCumplimiento, zCumplimientoQuery } from '../statistics.js';
 import { rutaDeGrupo, zOk, zParamId } from './definir.js';
 
 const rutaDeSla = rutaDeGrupo({ tags: ['sla'] });
@@ -68,5 +69,13 @@ export const RUTAS_SLA = {
     summary: `Quita una política para las órdenes nuevas; las que ya la tienen la conservan. ${ESCRIBIR}`,
     params: zParamId,
     response: { 200: zOk },
+  }),
+  cumplimientoSla: rutaDeSla({
+    metodo: 'GET',
+    path: '/api/v4/sla/cumplimiento',
+    summary:
+      'Cumplimiento de los niveles de servicio de las órdenes creadas en el rango, por cliente, tipo, responsable o mes: objetivos cumplidos a tiempo, incumplidos y en curso. Requiere verEstadisticas',
+    querystring: zCumplimientoQuery,
+    response: { 200: zCumplimiento },
   }),
 };

@@ -1,6 +1,7 @@
 import { EjecutorEnProceso, type Ejecutor } from '../../kernel/ejecutor.js';
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
+import { CumplimientoService } from './cumplimiento.service.js';
 import { feriadosDeArgentina, type FuenteFeriados } from './feriados-nacionales.js';
 import { OrdenSlaService } from './orden-sla.service.js';
 import { PoliticasService } from './politicas.service.js';
@@ -38,6 +39,7 @@ export interface DepsSla {
 export function moduloSla(n: Pick<Nucleo, 'db' | 'clock' | 'bus' | 'log'>, deps: DepsSla): Modulo<PuertoSla> {
   const calendario = new SlaService(new SlaRepository(n.db), n.clock, deps.feriados ?? feriadosDeArgentina());
   const politicas = new PoliticasService(n.db, n.clock);
+  const cumplimiento = new CumplimientoService(n.db, n.clock);
   const ordenes = new OrdenSlaService(
     n.db,
     n.clock,
@@ -64,7 +66,7 @@ export function moduloSla(n: Pick<Nucleo, 'db' | 'clock' | 'bus' | 'log'>, deps:
   return {
     nombre: 'sla',
     puerto,
-    rutas: slaRoutes(calendario, politicas),
+    rutas: slaRoutes(calendario, politicas, cumplimiento),
     alCerrar: async () => {
       await arrancar;
       await ejecutor?.detener();
