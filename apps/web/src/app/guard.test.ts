@@ -84,6 +84,10 @@ const FUERA_DE_SPEC: [string, Guardia][] = [
   ['mantenimiento', 'login'],
   // The business calendar (issue 34): everyone reads it; the screen offers changes to admins only.
   ['horario', 'login'],
+  // Its service-level policies (issue 34): read like the calendar, changed by admins only.
+  ['sla', 'login'],
+  // Service-level compliance (issue 34), a statistics screen: it checks verEstadisticas itself.
+  ['cumplimiento-sla', 'login'],
 ];
 
 const sinSesion: SesionGuardia = { usuario: null };

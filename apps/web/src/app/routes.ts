@@ -104,6 +104,8 @@ const UbicacionFormPage = pantallaPerezosa(() => import('../features/equipment/c
 const QrPage = pantallaPerezosa(() => import('../features/equipment/components/qr-page'));
 // The business calendar of service levels (issue 34).
 const HorarioPage = pantallaPerezosa(() => import('../features/sla/components/horario-page'));
+// Its policies: targets of response and resolution per client, type and priority (issue 34).
+const NivelesServicioPage = pantallaPerezosa(() => import('../features/sla/components/niveles-servicio-page'));
 
 const conLogin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'login', pantalla });
 const soloAdmin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'admin', pantalla });
@@ -165,6 +167,8 @@ export const RUTAS: readonly Ruta[] = [
   // Not in SPEC §2: the company's working hours and holidays (issue 34). Everyone reads them (the
   // deadlines count in them); the screen offers the changes to admins only.
   conLogin('horario', HorarioPage),
+  // Not in SPEC §2: the service-level policies (issue 34); read like the calendar, changed by admins only.
+  conLogin('sla', NivelesServicioPage),
   // Routes with an additional restriction: admin or owner.
   soloAdmin('horas-reportadas', HorasReportadasPage),
   // SPEC §6 keeps planes to admins: the screen itself says «Sin permiso» to the others (issue 36),

@@ -5,6 +5,7 @@ import {
   calendarOutline,
   hardwareChipOutline,
   repeatOutline,
+  speedometerOutline,
   homeOutline,
   layersOutline,
   peopleOutline,
@@ -37,6 +38,8 @@ export const ENTRADAS_MENU: readonly EntradaMenu[] = [
   { titulo: 'Estadísticas', ruta: 'estadisticas', icono: barChartOutline, permiso: 'verEstadisticas' },
   // Issue 34: everyone may read the calendar at /horario, only admins change it.
   { titulo: 'Horario y feriados', ruta: 'horario', icono: timeOutline, soloAdmin: true },
+  // Issue 34: the service-level policies, beside the calendar they count in; the same audience.
+  { titulo: 'Niveles de servicio', ruta: 'sla', icono: speedometerOutline, soloAdmin: true },
   { titulo: 'Mi cuenta', ruta: 'perfil', icono: personCircleOutline },
 ];
 

@@ -25,6 +25,7 @@ const TODAS = [
   'Mantenimiento',
   'Estadísticas',
   'Horario y feriados',
+  'Niveles de servicio',
   'Mi cuenta',
 ];
 
@@ -84,6 +85,7 @@ describe('entradasVisibles (SPEC §2 Side menu)', () => {
       'Calendario',
       'Equipos',
       'Horario y feriados',
+      'Niveles de servicio',
       'Mi cuenta',
     ]);
   });
@@ -93,6 +95,13 @@ describe('entradasVisibles (SPEC §2 Side menu)', () => {
     expect(con({ roles: ['ADMIN'], globales: [] })).toContain('Horario y feriados');
     expect(con({ roles: ['SUPERVISOR'], globales: TODOS_LOS_PERMISOS })).not.toContain('Horario y feriados');
     expect(con({ roles: ['OPERARIO'], globales: TODOS_LOS_PERMISOS })).not.toContain('Horario y feriados');
+  });
+
+  it('shows «Niveles de servicio» to ADMIN and PROPIETARIO only, beside «Horario y feriados» (issue 34)', () => {
+    expect(con({ roles: ['PROPIETARIO'], globales: [] })).toContain('Niveles de servicio');
+    expect(con({ roles: ['ADMIN'], globales: [] })).toContain('Niveles de servicio');
+    expect(con({ roles: ['SUPERVISOR'], globales: TODOS_LOS_PERMISOS })).not.toContain('Niveles de servicio');
+    expect(con({ roles: ['OPERARIO'], globales: TODOS_LOS_PERMISOS })).not.toContain('Niveles de servicio');
   });
 });
 

@@ -1,6 +1,8 @@
-/** Query keys of service levels (issue 34). */
+import { slaKeys as compartidas } from '../../domain/sla';
+
+/** Query keys of service levels (issue 34): the calendar's (src/domain/sla, the orders read it too) and the policies. */
 export const slaKeys = {
-  all: ['sla'] as const,
-  /** The company's business calendar: its week and its holidays. */
-  calendario: () => [...slaKeys.all, 'calendario'] as const,
+  ...compartidas,
+  /** The company's service-level policies. */
+  politicas: () => [...compartidas.all, 'politicas'] as const,
 };

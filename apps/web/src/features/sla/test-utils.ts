@@ -1,4 +1,4 @@
-import { SEMANA_POR_DEFECTO, type CalendarioHabilVista, type Feriado } from '@delego/contract';
+import { SEMANA_POR_DEFECTO, type CalendarioHabilVista, type Feriado, type Politica } from '@delego/contract';
 
 /** A national holiday of 2026 the company does not work on. */
 export function makeFeriado(parcial: Partial<Feriado> = {}): Feriado {
@@ -18,6 +18,22 @@ export function makeCalendario(parcial: Partial<CalendarioHabilVista> = {}): Cal
     semana: SEMANA_POR_DEFECTO,
     anios: [2026, 2027],
     feriados: [makeFeriado()],
+    ...parcial,
+  };
+}
+
+/** A policy of the whole company: respond in 4 business hours, resolve in 2 business days, «En espera» paused. */
+export function makePolitica(parcial: Partial<Politica> = {}): Politica {
+  return {
+    id: 1,
+    nombre: 'Estándar',
+    cliente: null,
+    tipoOrden: null,
+    prioridad: null,
+    respuesta: { cantidad: 4, unidad: 'horas' },
+    resolucion: { cantidad: 2, unidad: 'dias' },
+    pausaEnEspera: true,
+    vigenteDesde: new Date('2026-03-01T12:00:00Z').getTime(),
     ...parcial,
   };
 }

@@ -67,6 +67,21 @@ describe('orderslistfilter', () => {
     );
   });
 
+  it('the service-level filter (issue 34) opens with the list’s and goes to Inicio in the address', async () => {
+    mostrar('/orderslistfilter?sla=vencidas');
+    expect(screen.getByTestId('filtro-sla')).toMatchObject({ value: 'vencidas' });
+    evento('filtro-sla', 'ionChange', { value: 'por-vencer' });
+    aplicar();
+    await waitFor(() => expect(screen.getByTestId('direccion')).toHaveTextContent('/home?sla=por-vencer'));
+  });
+
+  it('«Todas» leaves the service-level filter out of the address', async () => {
+    mostrar('/orderslistfilter?sla=por-vencer&tipo=2');
+    evento('filtro-sla', 'ionChange', { value: '' });
+    aplicar();
+    await waitFor(() => expect(screen.getByTestId('direccion')).toHaveTextContent('/home?tipo=2'));
+  });
+
   it('no state ticked means every state', async () => {
     mostrar('/orderslistfilter?estados=4&tipo=2');
     evento('filtro-estado-4', 'ionChange', { checked: false });

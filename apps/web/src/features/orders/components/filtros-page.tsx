@@ -1,4 +1,4 @@
-import { CAMPOS_FECHA, ESTADOS, esDia } from '@delego/contract';
+import { CAMPOS_FECHA, ESTADOS, FILTROS_SLA, esDia, type FiltroSla } from '@delego/contract';
 import { IonButton, IonContent, IonToggle, useIonRouter } from '@ionic/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { CampoFecha } from '../../../components/campo-fecha';
@@ -14,6 +14,7 @@ import { useReinicioAlSalir } from '../hooks/use-reinicio';
 import {
   FILTROS_INICIALES,
   NOMBRES_CAMPO_FECHA,
+  NOMBRES_FILTRO_SLA,
   consultaDeFiltros,
   idsDeEstados,
   leerFiltros,
@@ -148,6 +149,19 @@ function FormularioFiltros({ iniciales }: { iniciales: FiltrosLista }) {
             >
               Solo vencidas
             </IonToggle>
+            <div className="ordenes-filtro-sla">
+              <CampoSeleccion<FiltroSla, FiltroSla | null>
+                name="sla"
+                label="Nivel de servicio (SLA)"
+                value={borrador.sla}
+                onChange={(sla) => cambiar({ sla })}
+                error={undefined}
+                disabled={false}
+                ninguno="Todas"
+                opciones={FILTROS_SLA.map((s) => ({ valor: s, texto: NOMBRES_FILTRO_SLA[s] }))}
+                data-testid="filtro-sla"
+              />
+            </div>
           </section>
 
           <section className="delego-card ordenes-formulario__tarjeta ordenes-formulario__grilla delego-columnas delego-columnas--640">

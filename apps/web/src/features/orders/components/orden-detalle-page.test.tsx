@@ -6,6 +6,8 @@ import { crearQueryClientDePrueba, renderConApp } from '../../../test/render';
 import { makeEvento, makeOrdenDetalle } from '../../../test/ordenes';
 import { errorDelServidor, simularServidor } from '../../../test/servidor';
 import { ordenesKeys } from '../../../domain/orden';
+import { hora, makePlazoOrden, makeSlaOrden } from '../../../test/sla';
+import { makeCalendario } from '../../sla/test-utils';
 import OrdenDetallePage, { ContenidoOrden } from './orden-detalle-page';
 
 // Ionic's components make the first renders slow on a busy machine.
@@ -136,6 +138,31 @@ describe('order detail', () => {
         '<img src=x onerror=alert(1)> empiezo',
       ),
     );
+  });
+
+  it('shows its service level with the policy and both targets; nothing without one (issue 34)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: hora('2026-03-02', '15:00') });
+    try {
+      simularServidor({
+        'GET /api/v2/historial/detalle/7': [makeEvento()],
+        'GET /api/v4/sla/calendario': makeCalendario({ feriados: [] }),
+      });
+      const sla = makeSlaOrden({ respuesta: makePlazoOrden({ cumplidaEn: hora('2026-03-02', '14:00') }) });
+      renderConApp(<ContenidoOrden orden={makeOrdenDetalle({ id: 7, sla })} />, {
+        usuario: makeSupervisor(),
+        ruta: '/orden/7',
+      });
+      expect(screen.getByTestId('sla-orden-politica')).toHaveTextContent('Política «Estándar»');
+      expect(screen.getByTestId('sla-respuesta-estado')).toHaveTextContent('Respondida fuera de plazo');
+      expect(await screen.findByTestId('sla-resolucion-estado')).toHaveTextContent('Vence en 1 día 3 h hábiles');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an order without a service level shows no such section', () => {
+    mostrar(makeOrdenDetalle());
+    expect(screen.queryByTestId('sla-orden')).toBeNull();
   });
 
   it.each([

@@ -38,6 +38,7 @@ import { usePendientesDeOrden } from '../../../lib/outbox';
 import { useEliminarOrden } from '../api/eliminar-orden';
 import { useHistorial } from '../api/get-historial';
 import { useOrdenDetalle } from '../../../domain/orden';
+import { NivelDeServicioDeOrden } from '../../../domain/sla';
 import { leerId } from '../../../lib/consulta-de-ruta';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { useVolver } from '../../../lib/navegacion';
@@ -184,6 +185,8 @@ export function ContenidoOrden({ orden, papeleo }: { orden: OrdenDetalle; papele
             <Dato titulo="Empresa">{orden.entidadSolicitanteNombre}</Dato>
           </dl>
         </section>
+
+        {orden.sla && <NivelDeServicioDeOrden sla={orden.sla} className="orden-detalle__seccion orden-detalle__sla" />}
 
         <section
           className="delego-card orden-detalle__seccion orden-detalle__texto"

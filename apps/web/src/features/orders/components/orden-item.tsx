@@ -2,12 +2,13 @@ import { textoProgreso, type OrdenResumen } from '@delego/contract';
 import { IonIcon, IonItem, IonLabel } from '@ionic/react';
 import { businessOutline, checkboxOutline, personOutline } from 'ionicons/icons';
 import { memo } from 'react';
+import { CuentaRegresivaSla } from '../../../domain/sla';
 import { textoResponsables } from '../model/formato';
 import { EstadoBadge, PrioridadBadge, Vencimiento } from './insignias';
 // The item's styles travel with it: the equipment page shows it outside the order list.
 import '../orders.css';
 
-/** One order of the list: number, title, state, client, responsables, priority and due date. */
+/** One order of the list: number, title, state, client, responsables, priority, due date and its service level's countdown. */
 export const OrdenItem = memo(function OrdenItem({ orden }: { orden: OrdenResumen }) {
   return (
     <IonItem
@@ -47,10 +48,11 @@ export const OrdenItem = memo(function OrdenItem({ orden }: { orden: OrdenResume
             </span>
           )}
         </div>
-        {(orden.prioridad || orden.fechaFin != null) && (
+        {(orden.prioridad || orden.fechaFin != null || orden.sla) && (
           <div className="orden-item__pie">
             <PrioridadBadge prioridad={orden.prioridad} />
             <Vencimiento orden={orden} />
+            {orden.sla && <CuentaRegresivaSla sla={orden.sla} />}
           </div>
         )}
       </IonLabel>

@@ -8,6 +8,8 @@ import { makeOperario, makePropietario, makeSupervisor } from '../../../test/fac
 import { renderConApp } from '../../../test/render';
 import { makeOrdenResumen } from '../../../test/ordenes';
 import { type Llamada, errorDelServidor, simularServidor } from '../../../test/servidor';
+import { hora, makeSlaOrden } from '../../../test/sla';
+import { makeCalendario } from '../../sla/test-utils';
 import OrdenesListaPage from './ordenes-lista-page';
 
 // Ionic's components make the first renders slow on a busy machine.
@@ -107,6 +109,40 @@ describe('home: the order list', () => {
     fireEvent.click(screen.getByTestId('ordenes-limpiar'));
     await waitFor(() => expect(pedidosDeLista(llamadas)).toHaveLength(2));
     expect(pedidosDeLista(llamadas)[1]).toMatchObject({ estados: [1, 2, 3], buscar: null });
+  });
+
+  it('an order with a service level shows its countdown; the calendar is read once for the whole list (issue 34)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: hora('2026-03-02', '12:30') });
+    try {
+      const llamadas = simularServidor({
+        [LISTA]: {
+          ordenes: [
+            makeOrdenResumen({ numero: 7, sla: makeSlaOrden() }),
+            makeOrdenResumen({ numero: 8, sla: makeSlaOrden({ pausadaDesde: hora('2026-03-02', '10:00') }) }),
+            makeOrdenResumen({ numero: 9, prioridad: null }),
+          ],
+          total: 3,
+          pagina: 0,
+          porPagina: 25,
+        },
+        'GET /api/v4/sla/calendario': makeCalendario({ feriados: [] }),
+      });
+      renderConApp(<OrdenesListaPage />, { usuario: makeSupervisor(), ruta: '/home?sla=por-vencer' });
+
+      await waitFor(() => expect(pedidosDeLista(llamadas)).toHaveLength(1));
+      expect(pedidosDeLista(llamadas)[0]).toMatchObject({ sla: 'por-vencer' });
+      expect(await screen.findByTestId('chip-filtro-sla')).toHaveTextContent('Por vencer (SLA)');
+      const [siete, ocho, nueve] = await screen.findAllByTestId('orden-item');
+      expect(await within(siete as HTMLElement).findByTestId('sla-cuenta')).toHaveTextContent(
+        'Respuesta Vence en 30 min hábiles',
+      );
+      expect(within(siete as HTMLElement).getByTestId('sla-cuenta')).toHaveAttribute('data-nivel', 'ambar');
+      expect(within(ocho as HTMLElement).getByTestId('sla-cuenta')).toHaveTextContent('En pausa');
+      expect(within(nueve as HTMLElement).queryByTestId('sla-cuenta')).toBeNull();
+      expect(llamadas.de('GET', '/api/v4/sla/calendario')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a failed list shows the error with a retry', async () => {

@@ -2,7 +2,13 @@ import { useEquiposDe, useUbicaciones } from '../../../domain/equipo';
 import { useAreas, usePrioridades, useTiposOrden } from '../../../lib/catalogos';
 import { useClientesUsados } from '../api/get-clientes-usados';
 import { useResponsablesDisponibles } from '../../../domain/orden';
-import { NOMBRES_CAMPO_FECHA, filtrosAvanzados, type FiltroAvanzado, type FiltrosLista } from '../model/filtros';
+import {
+  NOMBRES_CAMPO_FECHA,
+  NOMBRES_FILTRO_SLA,
+  filtrosAvanzados,
+  type FiltroAvanzado,
+  type FiltrosLista,
+} from '../model/filtros';
 import { formatoDia, nombrePersona } from '../model/formato';
 
 export interface ChipFiltro {
@@ -62,6 +68,8 @@ export function useChipsFiltros(f: FiltrosLista): ChipFiltro[] {
         return { filtro, texto: `Prioridad: ${nombreDe(prioridades.data, f.prioridad, (p) => p.nombre)}` };
       case 'fechas':
         return { filtro, texto: textoRangoFechas(f) };
+      case 'sla':
+        return { filtro, texto: f.sla ? NOMBRES_FILTRO_SLA[f.sla] : '' };
     }
   });
 }

@@ -27,6 +27,7 @@ describe('filters in the address', () => {
     const f: FiltrosLista = {
       estados: [1, 4],
       vencidas: true,
+      sla: 'por-vencer',
       cliente: 3,
       ubicacion: 7,
       equipo: 5,
@@ -42,13 +43,13 @@ describe('filters in the address', () => {
     };
     const q = escribirFiltros(f).toString();
     expect(q).toBe(
-      'estados=1%2C4&vencidas=1&cliente=3&ubicacion=7&equipo=5&responsable=4&tipo=2&area=6&prioridad=4&desde=2026-10-01&hasta=2026-10-31&fecha=fechaFin&q=bomba&orden=vencimiento',
+      'estados=1%2C4&vencidas=1&sla=por-vencer&cliente=3&ubicacion=7&equipo=5&responsable=4&tipo=2&area=6&prioridad=4&desde=2026-10-01&hasta=2026-10-31&fecha=fechaFin&q=bomba&orden=vencimiento',
     );
     expect(leer(q)).toEqual(f);
   });
 
   it('ignores what is malformed instead of failing', () => {
-    expect(leer('cliente=abc&tipo=-1&desde=2026-02-31&hasta=ayer&orden=x&fecha=y&estados=9,z')).toEqual(
+    expect(leer('cliente=abc&tipo=-1&desde=2026-02-31&hasta=ayer&orden=x&fecha=y&estados=9,z&sla=pronto')).toEqual(
       FILTROS_INICIALES,
     );
   });
@@ -118,6 +119,12 @@ describe('filters -> body of POST /api/v4/ordenes/all/filtered', () => {
     expect((enMadrid.fechaHasta as number) - (enMadrid.fechaDesde as number)).toBe(25 * 3600_000 - 1);
   });
 
+  it('the service-level filter (issue 34) is sent only when chosen: the default body stays the first-stage Inicio’s', () => {
+    expect(cuerpoDeFiltros(FILTROS_INICIALES, AR)).not.toHaveProperty('sla');
+    expect(cuerpoDeFiltros({ ...FILTROS_INICIALES, sla: 'vencidas' }, AR).sla).toBe('vencidas');
+    expect(cuerpoDeFiltros({ ...FILTROS_INICIALES, sla: 'por-vencer' }, AR).sla).toBe('por-vencer');
+  });
+
   it('a blank search sends nothing', () => {
     expect(cuerpoDeFiltros({ ...FILTROS_INICIALES, buscar: '   ' }, AR).buscar).toBeNull();
   });
@@ -165,6 +172,16 @@ describe('filters chosen on the filters screen', () => {
     expect(quitarFiltro(g, 'ubicacion')).toMatchObject({ cliente: 3, ubicacion: null, equipo: null });
     expect(quitarFiltro(g, 'equipo')).toMatchObject({ cliente: 3, ubicacion: 7, equipo: null });
     expect(cuerpoDeFiltros(g, AR)).toMatchObject({ cliente: 3, ubicacion: 7, equipo: 5 });
+  });
+
+  it('the service-level filter (issue 34) is one of them: a removable chip that clearing removes too', () => {
+    const g: FiltrosLista = { ...FILTROS_INICIALES, sla: 'vencidas' };
+    expect(leer('sla=vencidas')).toEqual(g);
+    expect(consultaDeFiltros(g)).toBe('?sla=vencidas');
+    expect(filtrosAvanzados(g)).toEqual(['sla']);
+    expect(hayFiltros(g)).toBe(true);
+    expect(quitarFiltro(g, 'sla')).toEqual(FILTROS_INICIALES);
+    expect(limpiarFiltros(g)).toEqual(FILTROS_INICIALES);
   });
 
   it('clearing keeps only the sort', () => {

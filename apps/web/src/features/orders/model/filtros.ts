@@ -1,6 +1,7 @@
 import {
   CAMPOS_FECHA,
   ESTADOS,
+  FILTROS_SLA,
   ESTADOS_ABIERTOS,
   LIMITES_ORDEN,
   ORDEN_CRITERIOS,
@@ -8,6 +9,7 @@ import {
   finDelDia,
   inicioDelDia,
   type Filtros,
+  type FiltroSla,
 } from '@delego/contract';
 import { SIN_FILTROS } from './filtros-ligero';
 
@@ -26,6 +28,8 @@ export interface FiltrosLista {
   estados: SeleccionEstados;
   /** Only open orders whose due date passed. */
   vencidas: boolean;
+  /** Service levels (issue 34): orders with 80 % of a target used («por vencer») or past one («vencidas»). */
+  sla: FiltroSla | null;
   cliente: number | null;
   /** A site and an equipo of that client (issue 32). */
   ubicacion: number | null;
@@ -48,6 +52,7 @@ export const POR_PAGINA = 25;
 export const FILTROS_INICIALES: FiltrosLista = {
   estados: 'abiertas',
   vencidas: false,
+  sla: null,
   ...SIN_FILTROS,
   buscar: '',
   orden: 'recientes',
@@ -60,6 +65,12 @@ export const NOMBRES_ORDEN: Record<CriterioOrden, string> = {
   prioridad: 'Mayor prioridad',
   numero: 'Número',
   actualizadas: 'Últimas actualizadas',
+};
+
+/** The service-level filter (issue 34) as the filters screen and its chip name it. */
+export const NOMBRES_FILTRO_SLA: Record<FiltroSla, string> = {
+  'por-vencer': 'Por vencer (SLA)',
+  vencidas: 'Vencidas por SLA',
 };
 
 export const NOMBRES_CAMPO_FECHA: Record<CampoFecha, string> = {
@@ -75,6 +86,7 @@ const IDS_ESTADOS = ESTADOS.map((e) => e.id as number);
 export const PARAMETROS_LISTA = {
   estados: 'estados',
   vencidas: 'vencidas',
+  sla: 'sla',
   cliente: 'cliente',
   ubicacion: 'ubicacion',
   equipo: 'equipo',
@@ -147,6 +159,10 @@ function leerEstados(valor: string | null): SeleccionEstados {
   return ids.length ? normalizarEstados(ids) : 'abiertas';
 }
 
+function leerFiltroSla(valor: string | null): FiltroSla | null {
+  return (FILTROS_SLA as readonly string[]).includes(valor ?? '') ? (valor as FiltroSla) : null;
+}
+
 /** The filters written in the address; anything missing or malformed takes its default. */
 export function leerFiltros(params: URLSearchParams): FiltrosLista {
   const campo = params.get(P.campoFecha);
@@ -154,6 +170,7 @@ export function leerFiltros(params: URLSearchParams): FiltrosLista {
   return {
     estados: leerEstados(params.get(P.estados)),
     vencidas: params.get(P.vencidas) === '1',
+    sla: leerFiltroSla(params.get(P.sla)),
     cliente: leerId(params.get(P.cliente)),
     ubicacion: leerId(params.get(P.ubicacion)),
     equipo: leerId(params.get(P.equipo)),
@@ -174,6 +191,7 @@ export function escribirFiltros(f: FiltrosLista): URLSearchParams {
   const p = new URLSearchParams();
   if (f.estados !== 'abiertas') p.set(P.estados, typeof f.estados === 'string' ? f.estados : f.estados.join(','));
   if (f.vencidas) p.set(P.vencidas, '1');
+  if (f.sla) p.set(P.sla, f.sla);
   if (f.cliente !== null) p.set(P.cliente, String(f.cliente));
   if (f.ubicacion !== null) p.set(P.ubicacion, String(f.ubicacion));
   if (f.equipo !== null) p.set(P.equipo, String(f.equipo));
@@ -214,6 +232,8 @@ export function cuerpoDeFiltros(f: FiltrosLista, zona: string, porPagina = POR_P
     fechaHasta: f.fechaHasta ? finDelDia(f.fechaHasta, zona) : null,
     campoFecha: f.campoFecha,
     vencidas: f.vencidas || null,
+    // Only when chosen: the first-stage Inicio asks for the same body without it (pedir-inicio.ts).
+    ...(f.sla ? { sla: f.sla } : {}),
     buscar: buscar || null,
     orden: f.orden,
     porPagina,
@@ -222,7 +242,7 @@ export function cuerpoDeFiltros(f: FiltrosLista, zona: string, porPagina = POR_P
 
 /** The filters set on the filters screen (not the chips, the search or the sort) that are in use. */
 export type FiltroAvanzado =
-  'cliente' | 'ubicacion' | 'equipo' | 'responsable' | 'tipo' | 'area' | 'prioridad' | 'fechas';
+  'cliente' | 'ubicacion' | 'equipo' | 'responsable' | 'tipo' | 'area' | 'prioridad' | 'fechas' | 'sla';
 
 export function filtrosAvanzados(f: FiltrosLista): FiltroAvanzado[] {
   const activos: FiltroAvanzado[] = [];
@@ -234,6 +254,7 @@ export function filtrosAvanzados(f: FiltrosLista): FiltroAvanzado[] {
   if (f.area !== null) activos.push('area');
   if (f.prioridad !== null) activos.push('prioridad');
   if (f.fechaDesde || f.fechaHasta) activos.push('fechas');
+  if (f.sla) activos.push('sla');
   return activos;
 }
 

@@ -1,16 +1,14 @@
 import { RUTAS, type CalendarioHabilVista, type SemanaHabilContrato } from '@delego/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { consultaDe, mutacionDe } from '../../../lib/consultas';
+import { mutacionDe } from '../../../lib/consultas';
 import { slaKeys } from '../keys';
 
 /** Every change answers the whole calendar: it replaces the one in the cache. */
 const guardar = (qc: QueryClient, calendario: CalendarioHabilVista) =>
   qc.setQueryData(slaKeys.calendario(), calendario);
 
-/** GET /api/v4/sla/calendario: the company's week and the holidays of this year and the next. */
-export const { useConsulta: useCalendarioHabil } = consultaDe(RUTAS.calendarioHabil, slaKeys.calendario(), {
-  errorSilencioso: true,
-});
+/** GET /api/v4/sla/calendario lives in src/domain/sla: the orders' countdowns read it too. */
+export { useCalendarioHabil } from '../../../domain/sla';
 
 /** PUT /api/v4/sla/calendario/semana: the whole week (the form shows the shift the server blamed). */
 export const { useMutacion: useGuardarSemana } = mutacionDe(

@@ -1,5 +1,6 @@
 import { esAdmin, MENSAJES_SLA } from '@delego/contract';
 import { IonContent, IonNote } from '@ionic/react';
+import { Link } from 'react-router-dom';
 import { EstadoError, FilasCargando } from '../../../components/estados-pantalla';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../auth';
@@ -32,6 +33,10 @@ export default function HorarioPage() {
             {MENSAJES_SLA.soloAdministradores}
           </IonNote>
         )}
+        <p className="horario__ayuda" data-testid="horario-enlace-sla">
+          Los plazos de los <Link to="/sla">niveles de servicio</Link> cuentan solo el tiempo de este horario, sin los
+          feriados.
+        </p>
         <SemanaHabil key={JSON.stringify(semana)} semana={semana} puedeCambiar={puedeCambiar} />
         <Feriados anios={anios} feriados={feriados} zona={zona} puedeCambiar={puedeCambiar} />
       </>
