@@ -83,6 +83,8 @@ const DashboardPage = pantallaPerezosa(() => import('../features/statistics/comp
 const DemoraPage = pantallaPerezosa(() => import('../features/statistics/components/demora-page'));
 const DemoraPorOrdenPage = pantallaPerezosa(() => import('../features/statistics/components/demora-por-orden-page'));
 const DemorasUsuarioPage = pantallaPerezosa(() => import('../features/statistics/components/demoras-usuario-page'));
+// Service-level compliance (issue 34), one of the statistics.
+const CumplimientoSlaPage = pantallaPerezosa(() => import('../features/statistics/components/cumplimiento-sla-page'));
 const DetalleGraficoOrdenesPage = pantallaPerezosa(
   () => import('../features/statistics/components/detalle-grafico-ordenes-page'),
 );
@@ -133,6 +135,8 @@ export const RUTAS: readonly Ruta[] = [
   conLogin('supervisor', SupervisorPage),
   conLogin('demora', DemoraPage),
   conLogin('estadisticas', EstadisticasPage),
+  // Not in SPEC §2: service-level compliance (issue 34); the screen checks verEstadisticas.
+  conLogin('cumplimiento-sla', CumplimientoSlaPage),
   // Not in SPEC §2: scheduled maintenance (issue 32); the screen checks crearOrden.
   conLogin('mantenimiento', MantenimientoPage),
   conLogin('datos-facturacion', DatosFacturacionPage),

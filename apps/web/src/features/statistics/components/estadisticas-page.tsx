@@ -1,6 +1,6 @@
 import type { NombreGrafico } from '@delego/contract';
 import { IonIcon, IonItem, IonLabel, IonList, IonSegment, IonSegmentButton } from '@ionic/react';
-import { alarmOutline, gridOutline, listOutline, peopleOutline, starOutline } from 'ionicons/icons';
+import { alarmOutline, gridOutline, listOutline, peopleOutline, speedometerOutline, starOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { Texto } from '../../../components/texto';
 import { useRango } from '../hooks/use-rango';
@@ -52,6 +52,13 @@ export default function EstadisticasPage() {
       titulo: 'Desempeño por responsable',
       texto: 'A tiempo, demora, vencidas y horas de cada persona',
       id: 'demoras-usuario',
+    },
+    {
+      ruta: `/cumplimiento-sla${conRango}`,
+      icono: speedometerOutline,
+      titulo: 'Cumplimiento de SLA',
+      texto: 'Respuestas y resoluciones a tiempo, por cliente, tipo, responsable o mes',
+      id: 'cumplimiento-sla',
     },
     {
       ruta: '/grafico-encuestas',

@@ -6,6 +6,10 @@ import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../auth';
 import './estadisticas.css';
 
+/** Why a person without verEstadisticas sees no statistics (also said when the server answers 403). */
+export const TEXTO_SIN_PERMISO =
+  'Para ver estadísticas hace falta el permiso «Ver estadísticas y tableros». Pídalo a un administrador.';
+
 interface Props {
   titulo: string;
   volverA?: string;
@@ -39,11 +43,7 @@ export function PantallaEstadisticas({
       </EstadoRequiereSesion>
     );
   } else if (requiereVerEstadisticas && !tienePermiso(usuario, 'verEstadisticas')) {
-    contenido = (
-      <EstadoSinPermiso ambito="estadisticas">
-        Para ver estadísticas hace falta el permiso «Ver estadísticas y tableros». Pídalo a un administrador.
-      </EstadoSinPermiso>
-    );
+    contenido = <EstadoSinPermiso ambito="estadisticas">{TEXTO_SIN_PERMISO}</EstadoSinPermiso>;
   }
   return (
     <>
