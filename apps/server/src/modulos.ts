@@ -121,7 +121,14 @@ export async function armarModulos(
     idempotencia: idempotencia.puerto,
     ejecutor: parts.ejecutorMantenimiento,
   });
-  const sla = moduloSla(n, { notifications: notificaciones.puerto, ejecutor: parts.ejecutorSla });
+  const sla = moduloSla(n, {
+    notifications: notificaciones.puerto,
+    clients: clientes.puerto,
+    entidades: entidades.puerto,
+    mail: correo.puerto,
+    cifrador: cifradorCon(secretos.claveEnlaces),
+    ejecutor: parts.ejecutorSla,
+  });
   const vivo = moduloVivo(n, {
     auth: identidad.puerto,
     plans: planes.puerto,

@@ -35,6 +35,7 @@ const URLS = [
   `/password-reset/${TOKEN}`,
   `/encuestas/${TOKEN}?puntaje=5`,
   `/encuestas/${TOKEN}`,
+  `/informesla/${TOKEN}`,
   // The public calls, with the token in the query.
   `/api/v2/ordersummary?k=${TOKEN}&tsp=${TOKEN}`,
   `/api/v2/encuesta/publica?k=${TOKEN}`,
@@ -42,6 +43,8 @@ const URLS = [
   `/api/v2/recuperarPassword/enlace?k=${TOKEN}`,
   `/api/v2/confirmarRecuperarPassword?k=${TOKEN}&password=x`,
   `/api/v2/estadisticas/demora/export?access=${TOKEN}`,
+  `/api/v4/sla/informe-publico?k=${TOKEN}`,
+  `/api/v4/sla/informe-publico/pdf?k=${TOKEN}`,
   // A token where no route expects it, broken percent-encoding, a token under another name.
   `/api/v2/no-existe/${TOKEN}`,
   `/api/v2/ordersummary/${TOKEN}%E0`,

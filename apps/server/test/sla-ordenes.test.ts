@@ -86,6 +86,7 @@ beforeAll(async () => {
     entidadId: demo,
     usuario: 'operario',
     nombre: 'Diego',
+    email: 'diego@demo.example.com',
     permisos: PERMISOS_GLOBALES,
   });
   await makeUsuario(db, {
@@ -245,6 +246,15 @@ describe('avisos exactamente una vez', () => {
     await estado(otra, ESTADO.EN_PROCESO);
   });
 
+  it('cada usuario elige recibir los avisos también por correo; empieza sin', async () => {
+    expect(await ok(pedir('GET', '/api/v4/sla/avisos', 'operario'))).toEqual({ correo: false });
+    expect((await pedir('PUT', '/api/v4/sla/avisos', 'operario', { correo: 'sí' })).statusCode).toBe(400);
+    expect(await ok(pedir('PUT', '/api/v4/sla/avisos', 'operario', { correo: true }))).toEqual({ correo: true });
+    expect(await ok(pedir('GET', '/api/v4/sla/avisos', 'operario'))).toEqual({ correo: true });
+    // Another user's choice is their own.
+    expect(await ok(pedir('GET', '/api/v4/sla/avisos', 'admin'))).toEqual({ correo: false });
+  });
+
   it('al 80 %: a los responsables y a quien la creó, una sola vez aunque se escanee dos veces a la vez', async () => {
     env.clock.t = new Date(Date.parse('2026-12-07T12:00:00Z') + 0.85 * H);
     const [a, b] = await Promise.all([env.app.puertos.sla.escanear(), env.app.puertos.sla.escanear()]);
@@ -258,6 +268,11 @@ describe('avisos exactamente una vez', () => {
     expect((await notificaciones('admin')).filter((n) => n.ordenId === orden).map((n) => n.tipo)).toEqual([
       'SLA_POR_VENCER',
     ]);
+    // By mail too, once, to whoever chose it (the operario), in the outbox.
+    const correos = await env.database.db.execute<{ para: string; asunto: string }>(
+      sql`select para, asunto from correo_salida where tipo = 'aviso_sla'`,
+    );
+    expect(correos.rows).toEqual([{ para: 'diego@demo.example.com', asunto: expect.stringContaining('80 %') }]);
     // The other order answered in time: nothing for it.
     expect((await notificaciones('operario')).filter((n) => n.ordenId === otra && n.tipo.startsWith('SLA_'))).toEqual(
       [],
@@ -313,6 +328,22 @@ describe('avisos exactamente una vez', () => {
     expect((await url('cliente', 'dueno')).statusCode).toBe(403);
     expect((await ok<Cumplimiento>(url('cliente', 'ajeno'))).total.ordenes).toBe(0);
     expect((await url('semana')).statusCode).toBe(400);
+  });
+
+  it('los correos de avisos tienen un tope por dirección y día: pasado, solo queda la notificación', async () => {
+    const mail = env.app.puertos.mail;
+    const c = {
+      tipo: 'aviso_sla' as const,
+      para: 'tope@demo.example.com',
+      entidadId: (
+        await env.database.db.execute<{ id: number }>(sql`select entidad_id as id from usuarios where id = ${operario}`)
+      ).rows[0]!.id,
+      logo: null,
+      contenido: { asunto: 'Aviso', html: '<p>Aviso</p>', texto: 'Aviso' },
+    };
+    const encolados = [];
+    for (let i = 0; i < 3; i++) encolados.push(await env.database.db.transaction((tx) => mail.enqueueHasta(tx, c, 2)));
+    expect(encolados).toEqual([true, true, false]);
   });
 
   it('otra empresa no ve las órdenes ni sus niveles de servicio', async () => {

@@ -25,3 +25,4 @@ export * from './equipment.js';
 export * from './maintenance.js';
 export * from './horas-habiles.js';
 export * from './sla.js';
+export * from './sla-informe.js';

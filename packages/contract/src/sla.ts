@@ -285,3 +285,12 @@ export function plazoIncumplido(p: PlazoOrden, ahora: number, pausadaDesde: numb
   if (p.cumplidaEn != null) return p.cumplidaEn > p.vence;
   return p.vence <= (pausadaDesde ?? ahora);
 }
+
+/**
+ * A user's own choice about the service-level warnings: besides the notification (live and push),
+ * a mail for each one. Off by default; at most LIMITE_CORREOS_AVISO_SLA mails a day reach one
+ * address (the rest stay as notifications).
+ */
+export const zAvisosSla = z.object({ correo: z.boolean({ error: 'Indique sí o no.' }) });
+export type AvisosSla = z.infer<typeof zAvisosSla>;
+export const LIMITE_CORREOS_AVISO_SLA = 30;

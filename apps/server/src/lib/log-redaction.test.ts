@@ -161,6 +161,7 @@ describe('urlParaLog', () => {
     expect(urlParaLog(`/ordersummary/${TOKEN}`)).toBe('/ordersummary/…');
     expect(urlParaLog(`/password-reset/${TOKEN}`)).toBe('/password-reset/…');
     expect(urlParaLog(`/confirmacion/corto`)).toBe('/confirmacion/…');
+    expect(urlParaLog(`/informesla/${TOKEN}`)).toBe('/informesla/…');
     expect(urlParaLog(`/encuestas/${TOKEN}?puntaje=5`)).toBe('/encuestas/…?puntaje');
     expect(urlParaLog(`/api/v2/ordersummary?k=${TOKEN}&tsp=1764300000000`)).toBe('/api/v2/ordersummary?k&tsp');
     expect(urlParaLog(`/api/v2/algo/${TOKEN}`)).toBe('/api/v2/algo/…');

@@ -128,11 +128,20 @@ export function sanear(v: unknown, profundidad = 0): unknown {
 }
 
 /**
- * The pages and calls whose next path segment is a link's token: the links of the mails, and the
+ * The pages and calls whose next path segment is a link's token: the links of the mails (the
+ * monthly service-level report's `informesla/<k>` among them), and the
  * code of a QR label (22 characters: the web's `/q/<código>` and `/api/v4/qr/<código>`), which will
  * also open the outsiders' request form.
  */
-const PAGINAS_CON_TOKEN = new Set(['ordersummary', 'confirmacion', 'password-reset', 'encuestas', 'q', 'qr']);
+const PAGINAS_CON_TOKEN = new Set([
+  'ordersummary',
+  'confirmacion',
+  'password-reset',
+  'encuestas',
+  'q',
+  'qr',
+  'informesla',
+]);
 
 /**
  * A request URL as a log line may show it. A path segment becomes `…` when it may carry a token:

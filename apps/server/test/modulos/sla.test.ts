@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MENSAJES_SLA, type CalendarioHabilVista } from '@delego/contract';
+import { randomBytes } from 'node:crypto';
+import { cifradorCon } from '../../src/modules/client-side/index.js';
 import { moduloSla, type FuenteFeriados } from '../../src/modules/sla/index.js';
 import { bancoDeModulo, type Banco } from './banco.js';
 
@@ -12,7 +14,19 @@ afterAll(() => b?.close());
 
 /** The module's warnings are not exercised here (test/sla-ordenes.test.ts does). */
 const sinNotificaciones = {
-  crearEnTransaccion: () => Promise.reject(new Error('sin notificaciones en esta prueba')),
+  crearVariasEnTransaccion: () => Promise.reject(new Error('sin notificaciones en esta prueba')),
+};
+
+/** The monthly report's dependencies (test/sla-informe.test.ts exercises them): no clients here. */
+const paraInformes = {
+  clients: { find: () => Promise.resolve(undefined) },
+  entidades: { find: () => Promise.resolve(undefined) },
+  mail: {
+    enqueue: () => Promise.reject(new Error('sin correo en esta prueba')),
+    enqueueHasta: () => Promise.reject(new Error('sin correo en esta prueba')),
+    kick: () => undefined,
+  },
+  cifrador: cifradorCon(randomBytes(32)),
 };
 
 const feriados: FuenteFeriados = {
@@ -20,7 +34,7 @@ const feriados: FuenteFeriados = {
 };
 
 it('se arma solo con el núcleo y su fuente de feriados: cada empresa ve y cambia solo lo suyo', async () => {
-  const m = moduloSla(b.nucleo, { feriados, notifications: sinNotificaciones, ejecutor: null });
+  const m = moduloSla(b.nucleo, { feriados, notifications: sinNotificaciones, ...paraInformes, ejecutor: null });
   const h = { authorization: 'prueba' };
   const app = await b.servir(m, b.actor());
   // The bench's clock is 15 June 2026: this year and the next.

@@ -28,7 +28,15 @@ export { correoDeEmpresa, encolarCorreoDeEmpresa } from './correo-de-empresa.js'
  */
 export type PuertoCorreo = Pick<
   MailService,
-  'enqueue' | 'kick' | 'avisoRegistroPermitido' | 'start' | 'stop' | 'deliverPending' | 'pendientes' | 'rondas'
+  | 'enqueue'
+  | 'enqueueHasta'
+  | 'kick'
+  | 'avisoRegistroPermitido'
+  | 'start'
+  | 'stop'
+  | 'deliverPending'
+  | 'pendientes'
+  | 'rondas'
 >;
 
 export interface DepsCorreo {

@@ -9,7 +9,13 @@ import type { TipoCorreo } from './mail.repository.js';
  * Counted in the database (the outbox, inside the transaction that queues the mail, under one
  * advisory lock per company), so they hold across every instance.
  */
-export const TIPOS_NO_SOLICITADOS: readonly TipoCorreo[] = ['invitacion', 'enlace_orden', 'facturacion', 'encuesta'];
+export const TIPOS_NO_SOLICITADOS: readonly TipoCorreo[] = [
+  'invitacion',
+  'enlace_orden',
+  'facturacion',
+  'encuesta',
+  'informe_sla',
+];
 
 export const VENTANA_LIMITES_CORREO_MS = 24 * 3_600_000;
 
@@ -44,7 +50,7 @@ function enCuanto(segundos: number): string {
 export const MENSAJES_LIMITES_CORREO = {
   porDestinatario: (email: string, max: number, segundos: number) =>
     `No se envió el correo: ${email} ya recibió ${max} correos de su empresa en las últimas 24 horas ` +
-    `(invitaciones, enlaces de órdenes, pedidos de facturación o encuestas). Podrá volver a escribirle ${enCuanto(segundos)}.`,
+    `(invitaciones, enlaces de órdenes, pedidos de facturación, encuestas o informes de niveles de servicio). Podrá volver a escribirle ${enCuanto(segundos)}.`,
   porEmpresa: (max: number, segundos: number, nueva: boolean) =>
     `No se envió el correo: su empresa llegó al límite de ${max} correos en 24 horas` +
     (nueva ? ' que tiene una empresa durante su primer día en Delego' : '') +

@@ -12,6 +12,10 @@ export type TipoCorreo =
   | 'enlace_orden'
   | 'facturacion'
   | 'plan'
+  /** The monthly service-level report of a client (issue 34), to the address the company set. */
+  | 'informe_sla'
+  /** A service-level warning (issue 34) to a user who chose to get them by mail. */
+  | 'aviso_sla'
   /** To whoever owns an address named at a sign-up that could not create the account. */
   | 'aviso_registro';
 

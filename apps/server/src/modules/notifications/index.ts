@@ -14,7 +14,7 @@ export { WebPushSender, type NativePushSender, type PushSender } from './push.js
 export type PuertoNotificaciones = Pick<
   NotificationsService,
   | 'create'
-  | 'crearEnTransaccion'
+  | 'crearVariasEnTransaccion'
   | 'setPresence'
   | 'touchPresence'
   | 'dropPresence'

@@ -12,6 +12,11 @@ export class NotificationsRepository {
     return filaInsertada(this.db.insert(notificaciones).values(row).returning(), 'notificación no creada');
   }
 
+  /** Several rows in one statement, in the order given. */
+  insertVarias(rows: (typeof notificaciones.$inferInsert)[]) {
+    return this.db.insert(notificaciones).values(rows).returning();
+  }
+
   list(entidadId: number, usuarioId: number, limit: number) {
     return this.db
       .select()

@@ -113,18 +113,42 @@ export class NotificationsService {
   }
 
   /**
-   * Stores a notification inside the caller's transaction (it commits or rolls back with the
-   * caller's change: a warning claimed and its notification are one act). `anunciar`, after the
-   * commit, announces it on the bus and pushes it.
+   * Several notifications in one statement inside the caller's transaction (a batch of warnings);
+   * `anunciar`, after the commit, announces and pushes each.
    */
-  async crearEnTransaccion(
+  async crearVariasEnTransaccion(
     tx: DbOrTx,
-    entidadId: number,
-    usuarioId: number,
-    n: NuevaNotificacion,
-  ): Promise<{ notificacion: Notificacion; anunciar: () => Promise<void> }> {
-    const row = await new NotificationsRepository(tx).insert({ entidadId, usuarioId, ...n, creada: this.clock.now() });
-    const notificacion: Notificacion = {
+    nuevas: readonly (NuevaNotificacion & { entidadId: number; usuarioId: number })[],
+  ): Promise<{ anunciar: () => Promise<void> }> {
+    if (!nuevas.length) return { anunciar: async () => undefined };
+    const creada = this.clock.now();
+    const filas = await new NotificationsRepository(tx).insertVarias(nuevas.map((n) => ({ ...n, creada })));
+    const anunciar = async () => {
+      for (const row of filas) {
+        const notificacion = this.vista(row);
+        this.bus.publish({
+          type: 'notificacion.creada',
+          entidadId: row.entidadId,
+          usuarioId: row.usuarioId,
+          notificacion,
+        });
+        if ((this.push || this.nativo) && !(await this.isOnline(row.usuarioId)))
+          await this.pushTo(row.usuarioId, notificacion);
+      }
+    };
+    return { anunciar };
+  }
+
+  private vista(row: {
+    id: number;
+    tipo: string;
+    titulo: string;
+    mensaje: string;
+    ordenId: number | null;
+    creada: Date;
+    leida: boolean;
+  }): Notificacion {
+    return {
       id: row.id,
       tipo: row.tipo,
       titulo: row.titulo,
@@ -133,6 +157,21 @@ export class NotificationsService {
       fecha: row.creada.getTime(),
       leida: row.leida,
     };
+  }
+
+  /**
+   * Stores a notification inside the caller's transaction (it commits or rolls back with the
+   * caller's change: a warning claimed and its notification are one act). `anunciar`, after the
+   * commit, announces it on the bus and pushes it.
+   */
+  private async crearEnTransaccion(
+    tx: DbOrTx,
+    entidadId: number,
+    usuarioId: number,
+    n: NuevaNotificacion,
+  ): Promise<{ notificacion: Notificacion; anunciar: () => Promise<void> }> {
+    const row = await new NotificationsRepository(tx).insert({ entidadId, usuarioId, ...n, creada: this.clock.now() });
+    const notificacion = this.vista(row);
     const anunciar = async () => {
       this.bus.publish({ type: 'notificacion.creada', entidadId, usuarioId, notificacion });
       if ((this.push || this.nativo) && !(await this.isOnline(usuarioId))) await this.pushTo(usuarioId, notificacion);

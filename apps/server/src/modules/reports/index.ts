@@ -42,3 +42,6 @@ export function moduloReportes(n: Pick<Nucleo, 'clock'>, deps: DepsReportes): Mo
 
 /** The date of an Excel cell, on the company's wall clock (every export writes its dates so); a text the PDF fonts can draw. */
 export { fechaExcel, textoPdf } from './formato.js';
+
+/** The PDF writer of the order's report (sections, fields, tables with page breaks), for other printed reports. */
+export { COLOR as COLORES_PDF, Escritor as EscritorPdf, logoParaPdf, type Col as ColumnaPdf } from './pdf.js';

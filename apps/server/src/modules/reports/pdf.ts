@@ -42,7 +42,7 @@ export interface ChecklistParaImprimir {
 /** Images printed at most: the rest are listed. */
 export const MAX_IMAGENES = 60;
 
-const COLOR = { texto: '#222222', tenue: '#666666', linea: '#cccccc', titulo: '#1f5fa8' };
+export const COLOR = { texto: '#222222', tenue: '#666666', linea: '#cccccc', titulo: '#1f5fa8' };
 const montoNum = new Intl.NumberFormat('es-AR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const monto = (v: number, moneda: string) => `${moneda} ${montoNum.format(v)}`;
 const persona = (p: { nombre: string; apellido: string }) => `${p.nombre} ${p.apellido}`.trim();
@@ -69,13 +69,14 @@ export async function logoParaPdf(dataUrl: string | null | undefined): Promise<B
   }
 }
 
-interface Col {
+export interface Col {
   titulo: string;
   ancho: number;
   derecha?: boolean;
 }
 
-class Escritor {
+/** Writes sections, fields, paragraphs and tables with page breaks onto a pdfkit document. */
+export class Escritor {
   constructor(private readonly doc: PDFKit.PDFDocument) {}
 
   get izq(): number {

@@ -1,29 +1,47 @@
 import { EjecutorEnProceso, type Ejecutor } from '../../kernel/ejecutor.js';
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
+import type { CifradorEnlaces } from '../client-side/index.js';
+import type { PuertoClientes } from '../clients/index.js';
+import type { PuertoEntidades } from '../entidades/index.js';
+import type { PuertoCorreo } from '../mail/index.js';
 import type { PuertoNotificaciones } from '../notifications/index.js';
 import { CumplimientoService } from './cumplimiento.service.js';
 import { feriadosDeArgentina, type FuenteFeriados } from './feriados-nacionales.js';
+import { InformeService } from './informe.service.js';
 import { OrdenSlaService } from './orden-sla.service.js';
 import { PoliticasService } from './politicas.service.js';
 import { SlaRepository } from './sla.repository.js';
-import { slaRoutes } from './sla.routes.js';
+import { slaPublicRoutes, slaRoutes } from './sla.routes.js';
 import { SlaService } from './sla.service.js';
 
 export type { FeriadoNacional, FuenteFeriados } from './feriados-nacionales.js';
 export type { ResultadoEscaneo } from './orden-sla.service.js';
+export type { ResultadoEnvios } from './informe.service.js';
 
 /**
  * What other modules and the tests may ask of service levels: a company's business calendar, an
  * order's copy written now (`sincronizar`), one run of the scan (`escanear`: the tests and the
- * bench move the clock and call it) and waiting for the copies the bus started (`idle`).
+ * bench move the clock and call it), waiting for the copies the bus started (`idle`) and one run
+ * of the monthly reports' send (`enviarMensuales`, also a step of every tick).
  */
-export type PuertoSla = Pick<SlaService, 'calendario'> & Pick<OrdenSlaService, 'sincronizar' | 'escanear' | 'idle'>;
+export type PuertoSla = Pick<SlaService, 'calendario'> &
+  Pick<OrdenSlaService, 'sincronizar' | 'escanear' | 'idle'> &
+  Pick<InformeService, 'enviarMensuales'>;
 
 export interface DepsSla {
   /** The country's holidays; by default Argentina's from `date-holidays`. */
   feriados?: FuenteFeriados;
   /** The warnings are stored with the claim that sends them (one transaction). */
-  notifications: Pick<PuertoNotificaciones, 'crearEnTransaccion'>;
+  notifications: Pick<PuertoNotificaciones, 'crearVariasEnTransaccion'>;
+  /**
+   * The monthly report and the warnings by mail: the client (name, email), the company (the mail's
+   * sender), the outbox.
+   */
+  clients: Pick<PuertoClientes, 'find'>;
+  entidades: Pick<PuertoEntidades, 'find'>;
+  mail: Pick<PuertoCorreo, 'enqueue' | 'enqueueHasta' | 'kick'>;
+  /** The share links' cipher (modules/secretos' key), for the report's public links. */
+  cifrador: CifradorEnlaces;
   /**
    * Who runs the scan every minute: by default in process on every instance (two instances may
    * scan at once: each claim is `update … where … is null` with `skip locked`); `null` runs it
@@ -34,9 +52,13 @@ export interface DepsSla {
 
 /**
  * Service levels (issue 34, docs/SLA.md): the company's business calendar, its policies, the copy
- * of the policy on each order with its due instants, and the warnings at 80 % and at the breach.
+ * of the policy on each order with its due instants, the warnings at 80 % and at the breach, and
+ * the monthly report per client (its public link and its send on the first working day).
  */
-export function moduloSla(n: Pick<Nucleo, 'db' | 'clock' | 'bus' | 'log'>, deps: DepsSla): Modulo<PuertoSla> {
+export function moduloSla(
+  n: Pick<Nucleo, 'db' | 'clock' | 'bus' | 'log' | 'config' | 'limites'>,
+  deps: DepsSla,
+): Modulo<PuertoSla> {
   const calendario = new SlaService(new SlaRepository(n.db), n.clock, deps.feriados ?? feriadosDeArgentina());
   const politicas = new PoliticasService(n.db, n.clock);
   const cumplimiento = new CumplimientoService(n.db, n.clock);
@@ -47,9 +69,24 @@ export function moduloSla(n: Pick<Nucleo, 'db' | 'clock' | 'bus' | 'log'>, deps:
     (tx, entidadId, anios) => calendario.calendarioHabil(tx, entidadId, anios),
     deps.notifications,
     n.log,
+    { mail: deps.mail, entidades: deps.entidades, publicUrl: n.config.publicUrl },
   );
+  const informes = new InformeService(n.db, n.clock, {
+    clients: deps.clients,
+    entidades: deps.entidades,
+    mail: deps.mail,
+    cifrador: deps.cifrador,
+    calendarioDe: (tx, entidadId, anios) => calendario.calendarioHabil(tx, entidadId, anios),
+    publicUrl: n.config.publicUrl,
+    contador: n.limites,
+    log: n.log,
+  });
   ordenes.escuchar();
-  const tick = () => ordenes.escanear();
+  // One tick: the orders' warnings, then the monthly reports (each step's failure is logged alone).
+  const tick = async () => {
+    await ordenes.escanear();
+    await informes.enviarMensuales().catch((err: unknown) => n.log.error({ err }, 'sla.informesFallo'));
+  };
   const ejecutor =
     deps.ejecutor === null
       ? null
@@ -62,11 +99,14 @@ export function moduloSla(n: Pick<Nucleo, 'db' | 'clock' | 'bus' | 'log'>, deps:
     sincronizar: (entidadId, ordenId) => ordenes.sincronizar(entidadId, ordenId),
     escanear: () => ordenes.escanear(),
     idle: () => ordenes.idle(),
+    enviarMensuales: () => informes.enviarMensuales(),
   };
   return {
     nombre: 'sla',
     puerto,
-    rutas: slaRoutes(calendario, politicas, cumplimiento),
+    rutas: slaRoutes(calendario, politicas, cumplimiento, informes, ordenes),
+    rutasPublicas: slaPublicRoutes(informes),
+    techoPublico: true,
     alCerrar: async () => {
       await arrancar;
       await ejecutor?.detener();

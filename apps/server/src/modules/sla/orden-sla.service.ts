@@ -2,17 +2,22 @@ import {
   ESTADO,
   habilesEntre,
   hoyEn,
+  LIMITE_CORREOS_AVISO_SLA,
   sumarDiasHabiles,
   UMBRAL_AVISO_SLA,
   vencimientoConPausas,
   ZONA_HORARIA_EMPRESA_POR_DEFECTO,
+  type AvisosSla,
   type CalendarioHabil,
   type Objetivo,
   type Pausa,
 } from '@delego/contract';
+import type { Actor } from '../../kernel/actor.js';
 import type { DomainEvent, EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { Db, DbOrTx } from '../../kernel/db/client.js';
+import type { PuertoEntidades } from '../entidades/index.js';
+import { armar, correoDeEmpresa, type PuertoCorreo } from '../mail/index.js';
 import type { NuevaNotificacion, PuertoNotificaciones } from '../notifications/index.js';
 import {
   OrdenSlaRepository,
@@ -35,6 +40,16 @@ const LOTE = 500;
 export type CalendarioDe = (tx: DbOrTx, entidadId: number, anios: readonly number[]) => Promise<CalendarioHabil>;
 
 type Log = { error(obj: object, msg: string): void };
+
+/**
+ * The warnings by mail, to the users who chose them (`sla_avisos_usuario`): the outbox (capped per
+ * address a day, never throwing for the cap), the company as the sender, and the app's address.
+ */
+export interface CorreoDeAvisos {
+  mail: Pick<PuertoCorreo, 'enqueueHasta' | 'kick'>;
+  entidades: Pick<PuertoEntidades, 'find'>;
+  publicUrl: string;
+}
 
 /** What one scan did: copies written and warnings sent (the tests and the bench read it). */
 export interface ResultadoEscaneo {
@@ -62,8 +77,9 @@ export class OrdenSlaService {
     private readonly clock: Clock,
     private readonly bus: EventBus,
     private readonly calendarioDe: CalendarioDe,
-    private readonly notificaciones: Pick<PuertoNotificaciones, 'crearEnTransaccion'>,
+    private readonly notificaciones: Pick<PuertoNotificaciones, 'crearVariasEnTransaccion'>,
     private readonly log: Log,
+    private readonly correo: CorreoDeAvisos | null = null,
   ) {}
 
   /** Writes the copy after a create or a state change published on this instance. */
@@ -75,6 +91,16 @@ export class OrdenSlaService {
         .finally(() => this.pendientes.delete(p));
       this.pendientes.add(p);
     });
+  }
+
+  /** The user's own choice of the warnings by mail. */
+  async avisos(actor: Actor): Promise<AvisosSla> {
+    return { correo: await new OrdenSlaRepository(this.db).avisosPorCorreo(actor.entidadId, actor.id) };
+  }
+
+  async guardarAvisos(actor: Actor, b: AvisosSla): Promise<AvisosSla> {
+    await new OrdenSlaRepository(this.db).guardarAvisosPorCorreo(actor.entidadId, actor.id, b.correo, this.clock.now());
+    return this.avisos(actor);
   }
 
   /** Resolves when the copies started so far are written (tests, shutdown). */
@@ -158,18 +184,55 @@ export class OrdenSlaService {
     return r;
   }
 
-  /** Claims one kind of warning in batches; each batch and its notifications are one transaction. */
+  /**
+   * The warning by mail to each of `para` (those of its people who chose it), in the claim's
+   * transaction; past the daily cap per address only the notification goes. How many were queued.
+   */
+  private async encolarCorreos(
+    tx: DbOrTx,
+    f: Reclamada,
+    para: readonly string[],
+    n: NuevaNotificacion,
+  ): Promise<number> {
+    const correo = this.correo!;
+    const entidad = await correo.entidades.find(f.entidadId, tx);
+    let encolados = 0;
+    for (const direccion of para) {
+      const c = correoDeEmpresa(entidad, { tipo: 'aviso_sla', para: direccion, entidadId: f.entidadId }, (remitente) =>
+        armar({
+          remitente,
+          asunto: n.titulo,
+          saludo: 'Hola:',
+          parrafos: [`${n.titulo}: «${f.titulo}».`],
+          boton: 'Ver la orden',
+          enlace: `${correo.publicUrl}/orden/${f.ordenId}`,
+          notas: [
+            'Recibe este correo porque eligió recibir por correo los avisos de nivel de servicio. Puede dejar de recibirlos en Notificaciones, en Delego.',
+          ],
+        }),
+      );
+      if (await correo.mail.enqueueHasta(tx, { ...c, entidadId: f.entidadId }, LIMITE_CORREOS_AVISO_SLA)) encolados++;
+    }
+    return encolados;
+  }
+
+  /**
+   * Claims one kind of warning in batches; each batch, its notifications (one statement) and its
+   * mails are one transaction.
+   */
   private async avisar(reclamo: Reclamo): Promise<number> {
     let total = 0;
     for (;;) {
       const ahora = this.clock.now();
-      const anuncios: (() => Promise<void>)[] = [];
+      let anunciar: () => Promise<void> = async () => undefined;
       const avisadas: Reclamada[] = [];
+      let correos = 0;
       const n = await this.db.transaction(async (tx) => {
         const repo = new OrdenSlaRepository(tx);
         const filas = await repo.reclamar(reclamo, ahora, LOTE);
         avisadas.push(...filas);
         const admins = new Map<number, number[]>();
+        const porOrden: { f: Reclamada; usuarios: number[]; n: NuevaNotificacion }[] = [];
         for (const f of filas) {
           // An 80 % found after the due instant is not sent: the breach already was.
           if (reclamo.que === 'aviso' && f.vence <= ahora) continue;
@@ -178,16 +241,30 @@ export class OrdenSlaService {
             if (!admins.has(f.entidadId)) admins.set(f.entidadId, await repo.administradores(f.entidadId));
             destinatarios = [...destinatarios, ...admins.get(f.entidadId)!];
           }
-          for (const u of new Set(destinatarios)) {
-            const { anunciar } = await this.notificaciones.crearEnTransaccion(tx, f.entidadId, u, aviso(reclamo, f));
-            anuncios.push(anunciar);
+          porOrden.push({ f, usuarios: [...new Set(destinatarios)], n: aviso(reclamo, f) });
+        }
+        ({ anunciar } = await this.notificaciones.crearVariasEnTransaccion(
+          tx,
+          porOrden.flatMap(({ f, usuarios, n }) =>
+            usuarios.map((usuarioId) => ({ entidadId: f.entidadId, usuarioId, ...n })),
+          ),
+        ));
+        if (this.correo) {
+          const direcciones = await repo.correosDeAvisos([...new Set(porOrden.flatMap((o) => o.usuarios))]);
+          for (const { f, usuarios, n } of porOrden) {
+            const para = usuarios.flatMap((u) => {
+              const d = direcciones.get(u);
+              return d && d.entidadId === f.entidadId ? [d.email] : [];
+            });
+            if (para.length) correos += await this.encolarCorreos(tx, f, para, n);
           }
         }
         return filas.length;
       });
+      if (correos > 0) this.correo?.mail.kick();
       for (const o of avisadas)
         this.bus.publish({ type: 'orden.slaCambiado', entidadId: o.entidadId, ordenId: o.ordenId });
-      for (const a of anuncios) await a().catch((err: unknown) => this.log.error({ err }, 'sla.anuncioFallo'));
+      await anunciar().catch((err: unknown) => this.log.error({ err }, 'sla.anuncioFallo'));
       total += n;
       if (n < LOTE) return total;
     }

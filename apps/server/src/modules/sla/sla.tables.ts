@@ -17,6 +17,7 @@ import { extensionDe, moment, stamp } from '../../lib/columns.js';
 import { prioridades, tiposOrden } from '../catalog/catalog.tables.js';
 import { clientes } from '../clients/clients.tables.js';
 import { entidadRef, entidades } from '../entidades/entidades.tables.js';
+import { usuarios } from '../identity/users.tables.js';
 import { ordenes } from '../orders/orders.tables.js';
 
 /** A company's working week (issue 34, docs/SLA.md); without a row, SEMANA_POR_DEFECTO. */
@@ -129,3 +130,70 @@ export const ordenSla = pgTable(
     index('orden_sla_entidad_idx').on(t.entidadId),
   ],
 );
+
+/**
+ * The clients an administrator opted in to the monthly report (issue 34, docs/SLA.md «Informe
+ * mensual»): sent to `email` on the first working day of each month. `activado` is when it was
+ * last turned on: a month whose send came before it is not sent afterwards.
+ */
+export const slaInformesClientes = pgTable(
+  'sla_informes_clientes',
+  {
+    clienteId: extensionDe(() => clientes.id),
+    entidadId: entidadRef(),
+    activo: boolean().notNull(),
+    email: text(),
+    activado: moment(),
+    actualizado: stamp(),
+  },
+  (t) => [
+    index('sla_informes_clientes_activos_idx')
+      .on(t.entidadId)
+      .where(sql`${t.activo}`),
+  ],
+);
+
+/**
+ * One row per client and month sent (`mes` «AAAA-MM»), written in the transaction that queues the
+ * mail: its primary key is what makes the send happen once, with two instances or after a restart.
+ */
+export const slaInformesEnvios = pgTable(
+  'sla_informes_envios',
+  {
+    clienteId: integer()
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'cascade' }),
+    mes: text().notNull(),
+    entidadId: entidadRef(),
+    email: text().notNull(),
+    enviado: moment().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clienteId, t.mes] })],
+);
+
+/**
+ * The public link of a client's month: found by the SHA-256 of its token (`hash`); `cifrado` keeps
+ * the token encrypted (the share links' key) so the same link can be copied and mailed again.
+ */
+export const slaInformesEnlaces = pgTable(
+  'sla_informes_enlaces',
+  {
+    clienteId: integer()
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'cascade' }),
+    mes: text().notNull(),
+    entidadId: entidadRef(),
+    hash: text().notNull(),
+    cifrado: text(),
+    creado: moment().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clienteId, t.mes] }), uniqueIndex('sla_informes_enlaces_hash_uq').on(t.hash)],
+);
+
+/** A user's choice of also getting the service-level warnings by mail (no row: only notifications). */
+export const slaAvisosUsuario = pgTable('sla_avisos_usuario', {
+  usuarioId: extensionDe(() => usuarios.id),
+  entidadId: entidadRef(),
+  correo: boolean().notNull(),
+  actualizado: stamp(),
+});
