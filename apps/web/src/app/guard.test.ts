@@ -88,6 +88,10 @@ const FUERA_DE_SPEC: [string, Guardia][] = [
   ['sla', 'login'],
   // Service-level compliance (issue 34), a statistics screen: it checks verEstadisticas itself.
   ['cumplimiento-sla', 'login'],
+  // A client's monthly service-level report (issue 34): it checks verEstadisticas itself; the
+  // client opens its public page by the link's token, without a session.
+  ['sla/informe', 'login'],
+  ['informesla/:id', 'public'],
 ];
 
 const sinSesion: SesionGuardia = { usuario: null };

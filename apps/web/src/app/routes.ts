@@ -108,6 +108,9 @@ const QrPage = pantallaPerezosa(() => import('../features/equipment/components/q
 const HorarioPage = pantallaPerezosa(() => import('../features/sla/components/horario-page'));
 // Its policies: targets of response and resolution per client, type and priority (issue 34).
 const NivelesServicioPage = pantallaPerezosa(() => import('../features/sla/components/niveles-servicio-page'));
+// The monthly report of a client, and its public page by the link's token (issue 34).
+const InformeSlaPage = pantallaPerezosa(() => import('../features/sla/components/informe-sla-page'));
+const InformeSlaPublicoPage = pantallaPerezosa(() => import('../features/sla/components/informe-sla-publico-page'));
 
 const conLogin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'login', pantalla });
 const soloAdmin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'admin', pantalla });
@@ -173,6 +176,8 @@ export const RUTAS: readonly Ruta[] = [
   conLogin('horario', HorarioPage),
   // Not in SPEC §2: the service-level policies (issue 34); read like the calendar, changed by admins only.
   conLogin('sla', NivelesServicioPage),
+  // The monthly report per client (issue 34): the screen asks for verEstadisticas itself.
+  conLogin('sla/informe', InformeSlaPage),
   // Routes with an additional restriction: admin or owner.
   soloAdmin('horas-reportadas', HorasReportadasPage),
   // SPEC §6 keeps planes to admins: the screen itself says «Sin permiso» to the others (issue 36),
@@ -183,6 +188,7 @@ export const RUTAS: readonly Ruta[] = [
   publica('password-reset/:k', PasswordResetPage),
   publica('recuperar-password', RecuperarPasswordPage),
   publica('ordersummary/:id', ResumenPublicoPage),
+  publica('informesla/:id', InformeSlaPublicoPage),
   publica('login', LoginPage),
   publica('login/:success', LoginPage),
   publica('registro-usuario', RegistroUsuarioPage),

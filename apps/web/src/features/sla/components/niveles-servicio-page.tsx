@@ -48,6 +48,10 @@ export default function NivelesServicioPage() {
               luego la de su prioridad y, si ninguna, la que se aplica a cualquiera. Los plazos cuentan solo el tiempo
               hábil del <Link to="/horario">horario y los feriados</Link> de la empresa.
             </p>
+            <p data-testid="politicas-informe">
+              <Link to="/sla/informe">Informe mensual por cliente</Link>: el cumplimiento de un cliente en un mes, en
+              PDF o Excel, con un enlace para el cliente y su envío por correo el primer día hábil de cada mes.
+            </p>
             <p data-testid="politicas-desde-ahora">
               <strong>Un cambio rige para las órdenes creadas desde ahora:</strong> las que ya existen conservan la
               política que recibieron.
