@@ -13,6 +13,8 @@
  *   calendario (issue 32, bench/calendario.ts): a calendar month with 2,000 orders (target: p99 < 100 ms).
  *   mantenimiento (issue 32, bench/mantenimiento.ts): the maintenance scheduler's run over 10,000
  *   active plans (target: under 5 s), on a database of its own.
+ *   sla (issue 34, bench/sla.ts): the service-level warning scan over 100,000 open orders (target:
+ *   under 2 s), on a database of its own.
  * Results are printed and written to .bench/results.json.
  *
  * auth and orders (issue 18, an honest bench): every measured path is first warmed for
@@ -46,6 +48,7 @@ import { cargaDeLista } from './filtros-lista.js';
 import { casosChecklists } from './checklists.js';
 import { borrarCalendario, casosCalendario } from './calendario.js';
 import { benchMantenimiento } from './mantenimiento.js';
+import { benchSla } from './sla.js';
 
 const BASE =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -428,6 +431,13 @@ async function main(): Promise<void> {
     console.log('\nMantenimiento programado (issue 32): una corrida del programador sobre 10.000 planes activos:');
     const mantenimiento = await benchMantenimiento(BASE);
     guardarResultados('mantenimiento.json', { fecha: new Date().toISOString(), mantenimiento });
+    return;
+  }
+  if (ONLY === 'sla') {
+    // Its own database with 100,000 open orders and their service levels (bench/sla.ts).
+    console.log('\nNiveles de servicio (issue 34): el escaneo de avisos sobre 100.000 órdenes abiertas:');
+    const sla = await benchSla(BASE);
+    guardarResultados('sla.json', { fecha: new Date().toISOString(), sla });
     return;
   }
   await prepareDatabase();
@@ -819,6 +829,10 @@ async function main(): Promise<void> {
     if (!ONLY) {
       console.log('\nMantenimiento programado (issue 32): una corrida del programador sobre 10.000 planes activos:');
       results.mantenimiento = await benchMantenimiento(BASE);
+    }
+    if (!ONLY) {
+      console.log('\nNiveles de servicio (issue 34): el escaneo de avisos sobre 100.000 órdenes abiertas:');
+      results.sla = await benchSla(BASE);
     }
     if (!ONLY) results.cluster = await medirCluster();
     if (!ONLY) {

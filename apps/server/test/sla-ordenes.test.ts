@@ -232,6 +232,28 @@ describe('la copia en la orden y la cuenta en horas hábiles', () => {
   });
 });
 
+describe('la reparación', () => {
+  it('escribe otra vez la copia de una orden abierta que cambió sin ella; las cerradas ya no se revisan', async () => {
+    env.clock.t = new Date(MARTES_9.getTime() + 6 * H);
+    const abierta = await crearOrden({ cliente: clienteA, titulo: 'Abierta' });
+    const cerrada = await crearOrden({ cliente: clienteA, titulo: 'Cerrada' });
+    await estado(cerrada, ESTADO.FINALIZADA);
+    const fila = async (id: number) =>
+      (
+        await env.database.db.execute<{ abierta: boolean; res: string | null }>(
+          sql`select abierta, res_cumplida as res from orden_sla where orden_id = ${id}`,
+        )
+      ).rows[0];
+    expect((await fila(cerrada))?.abierta).toBe(false);
+    expect((await fila(abierta))?.abierta).toBe(true);
+    // Both changed after their copy (a copy lost to a crash): only the open one is written again.
+    await env.database.db.execute(
+      sql`update orden_sla set sincronizada = sincronizada - interval '1 hour' where orden_id in (${abierta}, ${cerrada})`,
+    );
+    expect((await env.app.puertos.sla.escanear()).sincronizadas).toBe(1);
+  });
+});
+
 describe('avisos exactamente una vez', () => {
   let orden = 0;
   let otra = 0;
@@ -308,21 +330,21 @@ describe('avisos exactamente una vez', () => {
         usuario,
       );
     const porCliente = await ok<Cumplimiento>(url('cliente'));
-    // Six orders with a service level (the first one was created before any policy).
+    // Eight orders with a service level (the first one was created before any policy).
     expect(porCliente.total).toMatchObject({
-      ordenes: 6,
-      respuesta: { cumplidas: 2, incumplidas: 2, enCurso: 0 },
+      ordenes: 8,
+      respuesta: { cumplidas: 3, incumplidas: 3, enCurso: 0 },
       resolucion: { cumplidas: 0, incumplidas: 3, enCurso: 0 },
     });
     expect(porCliente.filas.map((f) => [f.nombre, f.ordenes])).toEqual([
       ['Banco', 1],
-      ['Hotel', 5],
+      ['Hotel', 7],
     ]);
     const porMes = await ok<Cumplimiento>(url('mes'));
     expect(porMes.filas.map((f) => f.clave)).toEqual(['2026-12']);
     const porResponsable = await ok<Cumplimiento>(url('responsable'));
     expect(porResponsable.filas).toEqual([
-      expect.objectContaining({ clave: String(operario), nombre: 'Diego', ordenes: 6 }),
+      expect.objectContaining({ clave: String(operario), nombre: 'Diego', ordenes: 8 }),
     ]);
     // Statistics' permission; and another company counts nothing of this one.
     expect((await url('cliente', 'dueno')).statusCode).toBe(403);

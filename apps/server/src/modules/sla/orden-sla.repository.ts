@@ -50,6 +50,8 @@ export interface FilaOrdenSla extends CopiaPolitica {
   resp: PlazoCalculado | null;
   res: PlazoCalculado | null;
   sincronizada: Date;
+  /** The order is neither Finalizada nor Cancelada. */
+  abierta: boolean;
 }
 
 /** A target claimed by the warning scan, with who hears of it. */
@@ -125,6 +127,7 @@ export class OrdenSlaRepository {
       resAviso: res.aviso,
       resCumplida: res.cumplida,
       sincronizada: f.sincronizada,
+      abierta: f.abierta,
     };
     await this.db
       .insert(ordenSla)
@@ -144,7 +147,9 @@ export class OrdenSlaRepository {
 
   /**
    * Orders the sync has not seen as they are: created in the last days by a company that had a
-   * policy then, without a row; or changed since their row was written.
+   * policy then, without a row; or open when their row was written and changed since (a closed
+   * order's row is left out, so this follows the open orders, not the history: a reopening whose
+   * copy was lost is written again at the order's next state change).
    */
   async pendientes(desde: Date, lote: number): Promise<{ ordenId: number; entidadId: number }[]> {
     return this.leer<{ ordenId: number; entidadId: number }>(sql`
@@ -157,7 +162,7 @@ export class OrdenSlaRepository {
         limit ${lote})
       union all
       (select s.orden_id, s.entidad_id from orden_sla s join ordenes o on o.id = s.orden_id
-        where o.actualizada > s.sincronizada and o.eliminada is null
+        where s.abierta and o.actualizada > s.sincronizada and o.eliminada is null
         limit ${lote})`);
   }
 

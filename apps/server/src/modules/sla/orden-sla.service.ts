@@ -1,5 +1,6 @@
 import {
   ESTADO,
+  estadoInfo,
   habilesEntre,
   hoyEn,
   LIMITE_CORREOS_AVISO_SLA,
@@ -132,6 +133,7 @@ export class OrdenSlaService {
         ordenId,
         entidadId,
         sincronizada: o.actualizada,
+        abierta: !estadoInfo(o.estadoId)?.cerrado,
       });
       return true;
     });

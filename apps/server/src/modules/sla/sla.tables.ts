@@ -112,6 +112,11 @@ export const ordenSla = pgTable(
     resIncumplida: moment(),
     /** The order's `actualizada` this row was computed from (the repair scan compares them). */
     sincronizada: moment().notNull(),
+    /**
+     * The order was open (not Finalizada nor Cancelada) when the row was computed: the repair scan
+     * looks only at these, so its cost follows the open orders, not the whole history.
+     */
+    abierta: boolean().notNull().default(true),
   },
   (t) => [
     // The warning scan: each of its four claims walks its own partial index.
@@ -128,6 +133,9 @@ export const ordenSla = pgTable(
       .on(t.resVence)
       .where(sql`${t.resCumplida} is null and ${t.resIncumplida} is null and ${t.pausadaDesde} is null`),
     index('orden_sla_entidad_idx').on(t.entidadId),
+    index('orden_sla_abiertas_idx')
+      .on(t.ordenId)
+      .where(sql`${t.abierta}`),
   ],
 );
 

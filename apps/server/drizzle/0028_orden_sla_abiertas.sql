@@ -1,0 +1,2 @@
+ALTER TABLE "orden_sla" ADD COLUMN "abierta" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+CREATE INDEX "orden_sla_abiertas_idx" ON "orden_sla" USING btree ("orden_id") WHERE "orden_sla"."abierta";
