@@ -7,7 +7,8 @@ import { arrancarConReloj, PUERTO_RELOJ, type ServidorConReloj } from './reloj';
  * Issue 34's proof, as a company lives it: the administrator sets the working hours and a service
  * level policy, an order comes in, the clock runs (the server's, under libfaketime, and the
  * browser's with it): the countdown turns amber and the 80 % warning arrives, then red and the
- * breach; the order is finished late, and the compliance screen counts it as broken.
+ * breach; the order is finished late, and the client's monthly report and the compliance screen
+ * count it as broken.
  *
  * A server of its own (e2e/reloj.ts) so the shared server keeps today's date. The warnings come
  * from the scan's own minute after each jump, as in production.
@@ -165,12 +166,21 @@ test('horario y política, una orden, el reloj corre: ámbar y aviso al 80 %, ro
   await expect(detalle).toContainText('Contrato general');
   await expect(detalle.getByTestId('sla-resolucion')).toContainText('fuera de plazo');
 
-  // 7. Both targets stay broken in the order's service level, and the compliance of the month counts it.
+  // 7. Both targets stay broken in the order's service level.
   const { sla: nivel } = await api<{
     sla: { respuesta: { incumplidaEn: number | null }; resolucion: { cumplidaEn: number; vence: number } };
   }>(request, 'GET', `/api/v3/ordenDTO/${orden.id}`);
   expect(nivel.respuesta.incumplidaEn).not.toBeNull();
   expect(nivel.resolucion.cumplidaEn).toBeGreaterThan(nivel.resolucion.vence);
+
+  // 8. The client's report of the month shows the order with both targets broken.
+  await page.goto(`/sla/informe?cliente=${cliente}&mes=${dia(lunes).slice(0, 7)}`);
+  const informe = pantallaActual(page).getByTestId('informe-sla');
+  await expect(informe.getByTestId(`informe-sla-orden-${orden.numero}`)).toContainText(
+    'Respuesta: Incumplido · Resolución: Incumplido',
+  );
+
+  // 9. And «Cumplimiento de SLA» counts it for its client.
   await page.goto(`/cumplimiento-sla?por=cliente&desde=${dia(lunes)}&hasta=${dia(martes11)}`);
   const tabla = pantallaActual(page).getByTestId('cumplimiento-tabla');
   await expect(tabla.getByTestId('cumplimiento-fila').filter({ hasText: nombreCliente })).toBeVisible();

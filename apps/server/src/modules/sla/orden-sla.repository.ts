@@ -86,6 +86,14 @@ export class OrdenSlaRepository {
     return o ? { ...o, creada: new Date(o.creada), actualizada: new Date(o.actualizada) } : null;
   }
 
+  /** Whether the order has a row, or its company has ever had a policy: otherwise nothing to write. */
+  async podriaTenerSla(entidadId: number, ordenId: number): Promise<boolean> {
+    const [f] = await this.leer<{ si: boolean }>(sql`
+      select exists (select 1 from orden_sla where orden_id = ${ordenId})
+          or exists (select 1 from sla_politicas where entidad_id = ${entidadId}) as si`);
+    return f?.si === true;
+  }
+
   async copia(ordenId: number): Promise<CopiaPolitica | null> {
     const [f] = await this.leer<CopiaPolitica & { respObjetivo: unknown; resObjetivo: unknown }>(sql`
       select politica_version_id as "politicaVersionId", politica_nombre as "politicaNombre",

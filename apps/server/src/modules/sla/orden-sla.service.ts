@@ -115,6 +115,8 @@ export class OrdenSlaService {
    * created; a company without policies then gets no row. False when nothing was written.
    */
   async sincronizar(entidadId: number, ordenId: number): Promise<boolean> {
+    // Most companies have no policy: one indexed read, no transaction, and nothing to write.
+    if (!(await new OrdenSlaRepository(this.db).podriaTenerSla(entidadId, ordenId))) return false;
     const escrita = await this.db.transaction(async (tx) => {
       const repo = new OrdenSlaRepository(tx);
       const o = await repo.ordenBloqueada(entidadId, ordenId);
