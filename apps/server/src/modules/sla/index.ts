@@ -110,7 +110,7 @@ export function moduloSla(
     alCerrar: async () => {
       await arrancar;
       await ejecutor?.detener();
-      await ordenes.idle();
+      await ordenes.detener();
     },
   };
 }

@@ -36,6 +36,8 @@ const DIA_MS = 86_400_000;
 /** How far back the repair scan looks for orders without their copy (a copy lost to a crash). */
 const REPARAR_DIAS = 7;
 const LOTE = 500;
+/** Copies the bus's events write at once. */
+const COPIAS_A_LA_VEZ = 2;
 
 /** The company's calendar for the arithmetic, holidays of the given years included. */
 export type CalendarioDe = (tx: DbOrTx, entidadId: number, anios: readonly number[]) => Promise<CalendarioHabil>;
@@ -71,7 +73,12 @@ export interface ResultadoEscaneo {
  * instances scanning at once, or a restart in the middle, never send one twice nor lose one.
  */
 export class OrdenSlaService {
-  private readonly pendientes = new Set<Promise<unknown>>();
+  /** Orders whose copy the bus asked for, not yet started (one entry per order). */
+  private readonly cola = new Map<number, number>();
+  /** Copies being written now (at most COPIAS_A_LA_VEZ). */
+  private enCurso = 0;
+  private readonly terminadas: (() => void)[] = [];
+  private detenido = false;
 
   constructor(
     private readonly db: Db,
@@ -87,11 +94,46 @@ export class OrdenSlaService {
   escuchar(): void {
     this.bus.subscribeLocal((e: DomainEvent) => {
       if (e.type !== 'orden.creada' && e.type !== 'orden.estadoCambiado') return;
-      const p = this.sincronizar(e.entidadId, e.ordenId)
-        .catch((err: unknown) => this.log.error({ err }, 'sla.sincronizarFallo'))
-        .finally(() => this.pendientes.delete(p));
-      this.pendientes.add(p);
+      if (this.detenido) return;
+      this.cola.set(e.ordenId, e.entidadId);
+      this.siguiente();
     });
+  }
+
+  /**
+   * Writes the queued copies a few at a time: a batch of a thousand creates (the maintenance
+   * scheduler) never takes the pool from the requests, nor PGlite's one connection for long.
+   */
+  private siguiente(): void {
+    while (this.enCurso < COPIAS_A_LA_VEZ && this.cola.size) {
+      const [ordenId, entidadId] = this.cola.entries().next().value as [number, number];
+      this.cola.delete(ordenId);
+      this.enCurso++;
+      void this.sincronizar(entidadId, ordenId)
+        .catch((err: unknown) => this.log.error({ err }, 'sla.sincronizarFallo'))
+        .finally(() => {
+          this.enCurso--;
+          this.siguiente();
+          if (!this.enCurso && !this.cola.size) for (const t of this.terminadas.splice(0)) t();
+        });
+    }
+  }
+
+  /** Resolves when the copies the bus asked for so far are written (tests). */
+  async idle(): Promise<void> {
+    if (!this.enCurso && !this.cola.size) return;
+    await new Promise<void>((r) => this.terminadas.push(r));
+  }
+
+  /**
+   * Before the database closes: the copies not started are left to the repair scan (an order
+   * without its copy, or changed since, is found by the next one, on any instance), the ones in
+   * progress end.
+   */
+  async detener(): Promise<void> {
+    this.detenido = true;
+    this.cola.clear();
+    await this.idle();
   }
 
   /** The user's own choice of the warnings by mail. */
@@ -102,11 +144,6 @@ export class OrdenSlaService {
   async guardarAvisos(actor: Actor, b: AvisosSla): Promise<AvisosSla> {
     await new OrdenSlaRepository(this.db).guardarAvisosPorCorreo(actor.entidadId, actor.id, b.correo, this.clock.now());
     return this.avisos(actor);
-  }
-
-  /** Resolves when the copies started so far are written (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.pendientes.size) await Promise.allSettled([...this.pendientes]);
   }
 
   /**
