@@ -193,3 +193,24 @@ export function msDeTexto(texto: string, zona: string, borde: 'inicio' | 'fin' =
 
 /** ISO weekday of a day: 1 = lunes … 7 = domingo (counted on whole UTC days: no zone enters). */
 export const diaDeSemana = (d: Dia): number => ((((Date.parse(`${d}T00:00:00Z`) / 86_400_000 + 3) % 7) + 7) % 7) + 1;
+
+const MESES = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+] as const;
+
+/** «noviembre de 2026» for a month «AAAA-MM» (or the month of a day «AAAA-MM-DD»). */
+export function textoMes(mes: string): string {
+  const [a, m] = mes.split('-').map(Number) as [number, number];
+  return `${MESES[m - 1] ?? ''} de ${a}`;
+}

@@ -116,27 +116,6 @@ export function mesSiguiente(mes: string): string {
   return m === 12 ? `${a + 1}-01` : `${a}-${String(m + 1).padStart(2, '0')}`;
 }
 
-const MESES = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-] as const;
-
-/** «noviembre de 2026». */
-export function textoMes(mes: string): string {
-  const [a, m] = mes.split('-').map(Number) as [number, number];
-  return `${MESES[m - 1] ?? ''} de ${a}`;
-}
-
 /** A share as the report writes it: «87,5 %», or «—» when nothing was decided. */
 export function textoPorcentaje(p: number | null): string {
   if (p === null) return '—';

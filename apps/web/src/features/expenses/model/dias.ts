@@ -1,4 +1,4 @@
-import { esDia, textoDeDia } from '@delego/contract';
+import { esDia, textoDeDia, textoMes } from '@delego/contract';
 
 /**
  * Calendar days of hours and expense entries: 'YYYY-MM-DD' days of the company. An entry's `fecha`
@@ -32,26 +32,10 @@ export function mesAnterior(dia: string): { desde: string; hasta: string } {
   return mesDe(previo.toISOString().slice(0, 10));
 }
 
-const MESES = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-] as const;
-
 /**
- * 'mayo de 2026' for a 'YYYY-MM-DD' day, in Spanish. (A table, not date-fns' `format`: its
- * formatters would go into the shared chunk that the login screen loads.)
+ * 'mayo de 2026' for a 'YYYY-MM-DD' day, in Spanish: the contract's table (`textoMes`), not
+ * date-fns' `format`, whose formatters would go into the shared chunk that the login screen loads.
  */
 export function nombreMes(dia: string): string {
-  const [a, m] = dia.split('-').map(Number) as [number, number];
-  return `${MESES[m - 1] ?? ''} de ${a}`;
+  return textoMes(dia);
 }
