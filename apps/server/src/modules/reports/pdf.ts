@@ -79,6 +79,30 @@ export interface Col {
 export class Escritor {
   constructor(private readonly doc: PDFKit.PDFDocument) {}
 
+  /**
+   * The footer of every page (the document keeps its pages: `bufferPages`), centred in the bottom
+   * margin: `texto(pagina, de)`, already a text the fonts can draw. Called once, at the end.
+   */
+  numerarPaginas(texto: (pagina: number, de: number) => string): void {
+    const doc = this.doc;
+    const rango = doc.bufferedPageRange();
+    for (let i = rango.start; i < rango.start + rango.count; i++) {
+      doc.switchToPage(i);
+      const margen = doc.page.margins.bottom;
+      doc.page.margins.bottom = 0;
+      doc
+        .font('Helvetica')
+        .fontSize(8)
+        .fillColor(COLOR.tenue)
+        .text(texto(i - rango.start + 1, rango.count), this.izq, doc.page.height - margen / 2 - 4, {
+          width: this.ancho,
+          align: 'center',
+          lineBreak: false,
+        });
+      doc.page.margins.bottom = margen;
+    }
+  }
+
   get izq(): number {
     return this.doc.page.margins.left;
   }
@@ -467,23 +491,7 @@ async function dibujar(doc: PDFKit.PDFDocument, d: DatosReporte): Promise<void> 
     }
   }
 
-  // Page numbers, in the bottom margin of every page.
-  const rango = doc.bufferedPageRange();
-  for (let i = rango.start; i < rango.start + rango.count; i++) {
-    doc.switchToPage(i);
-    const margen = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(COLOR.tenue)
-      .text(t(`Orden #${o.numero} · Página ${i + 1} de ${rango.count}`), w.izq, doc.page.height - margen / 2 - 4, {
-        width: w.ancho,
-        align: 'center',
-        lineBreak: false,
-      });
-    doc.page.margins.bottom = margen;
-  }
+  w.numerarPaginas((pagina, de) => t(`Orden #${o.numero} · Página ${pagina} de ${de}`));
 }
 
 /** The report as a PDF stream; it is written while it is read. pdfkit is loaded on first use. */

@@ -109,27 +109,7 @@ export async function informePdf(i: InformeSla): Promise<Readable> {
   if (i.omitidas > 0) {
     w.parrafo(`Y ${i.omitidas} órdenes más, contadas en los totales.`, { color: COLORES_PDF.tenue, tamanio: 9 });
   }
-  const rango = doc.bufferedPageRange();
-  for (let p = rango.start; p < rango.start + rango.count; p++) {
-    doc.switchToPage(p);
-    const margen = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(COLORES_PDF.tenue)
-      .text(
-        textoPdf(`${i.cliente.nombre} · ${textoMes(i.mes)} · Página ${p + 1} de ${rango.count}`),
-        w.izq,
-        doc.page.height - margen / 2 - 4,
-        {
-          width: w.ancho,
-          align: 'center',
-          lineBreak: false,
-        },
-      );
-    doc.page.margins.bottom = margen;
-  }
+  w.numerarPaginas((pagina, de) => textoPdf(`${i.cliente.nombre} · ${textoMes(i.mes)} · Página ${pagina} de ${de}`));
   doc.end();
   return doc;
 }

@@ -50,6 +50,14 @@ export interface NuevoEnlace {
   cifrado: string | null;
 }
 
+/** What a month's link is, as both of its look-ups read it. */
+const COLUMNAS_ENLACE = {
+  entidadId: slaInformesEnlaces.entidadId,
+  clienteId: slaInformesEnlaces.clienteId,
+  mes: slaInformesEnlaces.mes,
+  cifrado: slaInformesEnlaces.cifrado,
+};
+
 /**
  * The monthly report's rows (issue 34): the orders of a client and month from `orden_sla` with the
  * order (the read exception of docs/ARCHITECTURE.md), the opt-in per client, the months sent and
@@ -150,12 +158,7 @@ export class InformeRepository {
 
   async enlace(entidadId: number, clienteId: number, mes: string): Promise<EnlaceInforme | undefined> {
     const [r] = await this.db
-      .select({
-        entidadId: slaInformesEnlaces.entidadId,
-        clienteId: slaInformesEnlaces.clienteId,
-        mes: slaInformesEnlaces.mes,
-        cifrado: slaInformesEnlaces.cifrado,
-      })
+      .select(COLUMNAS_ENLACE)
       .from(slaInformesEnlaces)
       .where(
         and(
@@ -192,15 +195,7 @@ export class InformeRepository {
   }
 
   async enlacePorHash(hash: string): Promise<EnlaceInforme | undefined> {
-    const [r] = await this.db
-      .select({
-        entidadId: slaInformesEnlaces.entidadId,
-        clienteId: slaInformesEnlaces.clienteId,
-        mes: slaInformesEnlaces.mes,
-        cifrado: slaInformesEnlaces.cifrado,
-      })
-      .from(slaInformesEnlaces)
-      .where(eq(slaInformesEnlaces.hash, hash));
+    const [r] = await this.db.select(COLUMNAS_ENLACE).from(slaInformesEnlaces).where(eq(slaInformesEnlaces.hash, hash));
     return r;
   }
 }
