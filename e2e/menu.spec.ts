@@ -12,6 +12,7 @@ const TODAS = [
   'Mantenimiento',
   'Estadísticas',
   'Horario y feriados',
+  'Niveles de servicio',
   'Mi cuenta',
   'Cerrar sesión',
 ];
