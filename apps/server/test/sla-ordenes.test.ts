@@ -352,7 +352,7 @@ describe('avisos exactamente una vez', () => {
     expect((await url('semana')).statusCode).toBe(400);
   });
 
-  it('los correos de avisos tienen un tope por dirección y día: pasado, solo queda la notificación', async () => {
+  it('los correos de avisos tienen un tope por dirección y otro por empresa en 24 h: pasados, solo queda la notificación', async () => {
     const mail = env.app.puertos.mail;
     const c = {
       tipo: 'aviso_sla' as const,
@@ -364,8 +364,15 @@ describe('avisos exactamente una vez', () => {
       contenido: { asunto: 'Aviso', html: '<p>Aviso</p>', texto: 'Aviso' },
     };
     const encolados = [];
-    for (let i = 0; i < 3; i++) encolados.push(await env.database.db.transaction((tx) => mail.enqueueHasta(tx, c, 2)));
+    const topes = { porDestinatario: 2, porEmpresa: 100 };
+    for (let i = 0; i < 3; i++)
+      encolados.push(await env.database.db.transaction((tx) => mail.enqueueHasta(tx, c, topes)));
     expect(encolados).toEqual([true, true, false]);
+    // And per company: past its cap, not even a fresh address gets one.
+    const otra = { ...c, para: 'otra@demo.example.com' };
+    expect(
+      await env.database.db.transaction((tx) => mail.enqueueHasta(tx, otra, { porDestinatario: 10, porEmpresa: 2 })),
+    ).toBe(false);
   });
 
   it('otra empresa no ve las órdenes ni sus niveles de servicio', async () => {

@@ -289,8 +289,10 @@ export function plazoIncumplido(p: PlazoOrden, ahora: number, pausadaDesde: numb
 /**
  * A user's own choice about the service-level warnings: besides the notification (live and push),
  * a mail for each one. Off by default; at most LIMITE_CORREOS_AVISO_SLA mails a day reach one
- * address (the rest stay as notifications).
+ * address, and LIMITE_CORREOS_AVISO_SLA_EMPRESA leave one company (the rest stay as notifications).
  */
 export const zAvisosSla = z.object({ correo: z.boolean({ error: 'Indique sí o no.' }) });
 export type AvisosSla = z.infer<typeof zAvisosSla>;
 export const LIMITE_CORREOS_AVISO_SLA = 30;
+/** Warning mails a company sends in 24 h, all its users together (past it, only notifications). */
+export const LIMITE_CORREOS_AVISO_SLA_EMPRESA = 500;

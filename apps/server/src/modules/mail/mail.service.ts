@@ -138,17 +138,22 @@ export class MailService {
   }
 
   /**
-   * Queues a mail its recipient asked for (a warning they chose to get by mail) unless `max` of its
-   * kind already went to the address from the company in 24 h: then nothing is queued and it gives
-   * false (the caller keeps its notification). Counted under the company's lock, like the caps of
-   * unsolicited mail, so it holds across instances; it never throws for the cap.
+   * Queues a mail its recipient asked for (a warning they chose to get by mail) unless the address
+   * already got `topes.porDestinatario` of its kind from the company in 24 h, or the company sent
+   * `topes.porEmpresa` of its kind in all: then nothing is queued and it gives false (the caller
+   * keeps its notification). Counted under the company's lock, like the caps of unsolicited mail,
+   * so it holds across instances; it never throws for a cap.
    */
-  async enqueueHasta(tx: DbOrTx, c: CorreoNuevo & { entidadId: number }, max: number): Promise<boolean> {
+  async enqueueHasta(
+    tx: DbOrTx,
+    c: CorreoNuevo & { entidadId: number },
+    topes: { porDestinatario: number; porEmpresa: number },
+  ): Promise<boolean> {
     const repo = new MailRepository(tx);
     await repo.lockEntidad(c.entidadId);
     const desde = new Date(this.clock.now().getTime() - VENTANA_LIMITES_CORREO_MS);
     const r = await repo.recuento(c.entidadId, [c.tipo], c.para, desde);
-    if (r.alDestinatario >= max) return false;
+    if (r.alDestinatario >= topes.porDestinatario || r.total >= topes.porEmpresa) return false;
     await this.enqueue(tx, c);
     return true;
   }

@@ -4,6 +4,7 @@ import {
   habilesEntre,
   hoyEn,
   LIMITE_CORREOS_AVISO_SLA,
+  LIMITE_CORREOS_AVISO_SLA_EMPRESA,
   sumarDiasHabiles,
   UMBRAL_AVISO_SLA,
   vencimientoConPausas,
@@ -252,7 +253,8 @@ export class OrdenSlaService {
           ],
         }),
       );
-      if (await correo.mail.enqueueHasta(tx, { ...c, entidadId: f.entidadId }, LIMITE_CORREOS_AVISO_SLA)) encolados++;
+      const topes = { porDestinatario: LIMITE_CORREOS_AVISO_SLA, porEmpresa: LIMITE_CORREOS_AVISO_SLA_EMPRESA };
+      if (await correo.mail.enqueueHasta(tx, { ...c, entidadId: f.entidadId }, topes)) encolados++;
     }
     return encolados;
   }
