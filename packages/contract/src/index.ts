@@ -26,3 +26,4 @@ export * from './maintenance.js';
 export * from './horas-habiles.js';
 export * from './sla.js';
 export * from './sla-informe.js';
+export * from './whatsapp.js';

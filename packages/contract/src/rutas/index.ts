@@ -12,6 +12,7 @@ import { RUTAS_ORDENES } from './orders.js';
 import { RUTAS_PLANES } from './plans.js';
 import { RUTAS_SISTEMA } from './sistema.js';
 import { RUTAS_SLA } from './sla.js';
+import { RUTAS_WHATSAPP } from './whatsapp.js';
 import type { DefRuta } from './definir.js';
 
 export * from './definir.js';
@@ -38,6 +39,7 @@ export const RUTAS = {
   ...RUTAS_EQUIPOS,
   ...RUTAS_MANTENIMIENTO,
   ...RUTAS_SLA,
+  ...RUTAS_WHATSAPP,
 } as const;
 
 export type NombreRuta = keyof typeof RUTAS;
