@@ -129,6 +129,20 @@ export async function armarModulos(
     cifrador: cifradorCon(secretos.claveEnlaces),
     ejecutor: parts.ejecutorSla,
   });
+  const ladoCliente = moduloLadoCliente(n, {
+    orders: ordenes.puerto,
+    lecturas: ordenes.puerto,
+    clients: clientes.puerto,
+    entidades: entidades.puerto,
+    files: archivos.puerto,
+    mail: correo.puerto,
+    notifications: notificaciones.puerto,
+    encuestas: encuestas.puerto,
+    conformidad: conformidad.puerto,
+    checklists: checklists.puerto,
+    limites: parts.limitesClientePublico,
+    cifrador: cifradorCon(secretos.claveEnlaces),
+  });
   const vivo = moduloVivo(n, {
     auth: identidad.puerto,
     plans: planes.puerto,
@@ -167,20 +181,7 @@ export async function armarModulos(
     encuestas,
     mantenimiento,
     sla,
-    moduloLadoCliente(n, {
-      orders: ordenes.puerto,
-      lecturas: ordenes.puerto,
-      clients: clientes.puerto,
-      entidades: entidades.puerto,
-      files: archivos.puerto,
-      mail: correo.puerto,
-      notifications: notificaciones.puerto,
-      encuestas: encuestas.puerto,
-      conformidad: conformidad.puerto,
-      checklists: checklists.puerto,
-      limites: parts.limitesClientePublico,
-      cifrador: cifradorCon(secretos.claveEnlaces),
-    }),
+    ladoCliente,
     vivo,
   ];
   const puertos: Puertos = {

@@ -25,3 +25,22 @@ export function actorOf(req: FastifyRequest): Actor {
   if (!req.actor) throw new Error('actorOf called on a route without authentication');
   return req.actor;
 }
+
+/**
+ * The actor of work no request started (an automatic survey, a message the system sends): a history
+ * event is written in the name of `usuarioId` (OrdersService.insertEvento reads only the company
+ * and the user id). It holds no roles and no permissions.
+ */
+export function actorDeSistema(entidadId: number, usuarioId: number): Actor {
+  return {
+    id: usuarioId,
+    entidadId,
+    usuario: '',
+    nombre: '',
+    apellido: '',
+    email: null,
+    roles: [],
+    permisosResumen: [],
+    permisos: { clientes: [] },
+  };
+}

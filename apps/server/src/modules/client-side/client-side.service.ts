@@ -20,7 +20,7 @@ import {
   type zFacturacionPublica,
 } from '@delego/contract';
 import type { Db, DbOrTx } from '../../kernel/db/client.js';
-import type { Actor } from '../../kernel/actor.js';
+import { actorDeSistema, type Actor } from '../../kernel/actor.js';
 import type { EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
@@ -153,6 +153,15 @@ export class ClientSideService {
     });
     this.deps.log.info({ ordenId, entidadId: actor.entidadId }, 'clientePublico.enlaceCreado');
     return this.estadoEnlace(actor, ordenId, clienteId, token);
+  }
+
+  /**
+   * The order's public link for a message the system sends (WhatsApp, issue 35), in the caller's
+   * transaction: the active link, or a new one written in the name of `usuarioId` (who caused the
+   * message), with its ENLACE_PUBLICO history event like any other.
+   */
+  async enlacePublico(tx: DbOrTx, entidadId: number, ordenId: number, usuarioId: number): Promise<string> {
+    return this.url(await this.tokenVigente(tx, actorDeSistema(entidadId, usuarioId), ordenId));
   }
 
   /** DELETE /api/v2/orden/{id}/compartir: the link answers 404 from now on. */

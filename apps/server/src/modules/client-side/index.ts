@@ -12,8 +12,8 @@ export { cifradorCon, type CifradorEnlaces } from './enlace-cifrado.js';
  */
 export const facturacionParaDetalle = ClientSideService.paraDetalle;
 
-/** Other modules ask nothing of the client-side module's instance (see `facturacionParaDetalle`). */
-export type PuertoLadoCliente = Pick<ClientSideService, never>;
+/** What other modules may ask of the client-side module: an order's public link for a message (whatsapp). */
+export type PuertoLadoCliente = Pick<ClientSideService, 'enlacePublico'>;
 
 /** The cifrador of the share links: app.ts gives one with the installation's key (modules/secretos). */
 export type DepsLadoCliente = Omit<DepsClientSideService, 'log' | 'publicUrl'>;

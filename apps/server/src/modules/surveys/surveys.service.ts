@@ -21,7 +21,7 @@ import {
   type zResponderEncuesta,
 } from '@delego/contract';
 import type { Db, DbOrTx } from '../../kernel/db/client.js';
-import type { Actor } from '../../kernel/actor.js';
+import { actorDeSistema, type Actor } from '../../kernel/actor.js';
 import type { DomainEvent, EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
@@ -83,24 +83,6 @@ export interface EncuestaPendiente {
   email: string;
   enviadaEn: number;
   vence: number;
-}
-
-/**
- * The automatic send has no request, so no actor: the history event is written in the name of who
- * finished the order (OrdersService.insertEvento reads only the company and the user id).
- */
-function actorDeSistema(entidadId: number, usuarioId: number): Actor {
-  return {
-    id: usuarioId,
-    entidadId,
-    usuario: '',
-    nombre: '',
-    apellido: '',
-    email: null,
-    roles: [],
-    permisosResumen: [],
-    permisos: { clientes: [] },
-  };
 }
 
 /** Where a survey stands at `ahora` (docs/ENCUESTAS.md). */
