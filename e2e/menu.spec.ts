@@ -13,6 +13,7 @@ const TODAS = [
   'Estadísticas',
   'Horario y feriados',
   'Niveles de servicio',
+  'WhatsApp',
   'Mi cuenta',
   'Cerrar sesión',
 ];

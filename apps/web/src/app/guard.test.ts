@@ -92,6 +92,8 @@ const FUERA_DE_SPEC: [string, Guardia][] = [
   // client opens its public page by the link's token, without a session.
   ['sla/informe', 'login'],
   ['informesla/:id', 'public'],
+  // WhatsApp's mode and templates (issue 35): the company's setup, administrators only.
+  ['whatsapp', 'admin'],
 ];
 
 const sinSesion: SesionGuardia = { usuario: null };

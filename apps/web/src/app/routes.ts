@@ -30,7 +30,7 @@ const ResponsablesMultiplesPage = pantallaPerezosa(
 );
 const EdicionTituloPage = pantallaPerezosa(() => import('../features/orders/components/edicion-titulo-page'));
 const EdicionDetallePage = pantallaPerezosa(() => import('../features/orders/components/edicion-detalle-page'));
-const HistorialPage = pantallaPerezosa(() => import('../features/orders/components/historial-page'));
+const HistorialPage = pantallaPerezosa(() => import('./composicion/historial-page'));
 // Administration (issue 4).
 const UsuariosPage = pantallaPerezosa(() => import('../features/admin/users/components/usuarios-page'));
 const UsuarioPage = pantallaPerezosa(() => import('../features/admin/users/components/usuario-page'));
@@ -111,6 +111,8 @@ const NivelesServicioPage = pantallaPerezosa(() => import('../features/sla/compo
 // The monthly report of a client, and its public page by the link's token (issue 34).
 const InformeSlaPage = pantallaPerezosa(() => import('../features/sla/components/informe-sla-page'));
 const InformeSlaPublicoPage = pantallaPerezosa(() => import('../features/sla/components/informe-sla-publico-page'));
+// WhatsApp: the mode and the template of each kind of event (issue 35).
+const WhatsappPage = pantallaPerezosa(() => import('../features/whatsapp/components/whatsapp-page'));
 
 const conLogin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'login', pantalla });
 const soloAdmin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'admin', pantalla });
@@ -180,6 +182,8 @@ export const RUTAS: readonly Ruta[] = [
   conLogin('sla/informe', InformeSlaPage),
   // Routes with an additional restriction: admin or owner.
   soloAdmin('horas-reportadas', HorasReportadasPage),
+  // Not in SPEC §2: WhatsApp's mode and templates (issue 35), the company's setup like the service levels.
+  soloAdmin('whatsapp', WhatsappPage),
   // SPEC §6 keeps planes to admins: the screen itself says «Sin permiso» to the others (issue 36),
   // instead of the guard silently sending them home; the server refuses their calls anyway.
   conLogin('planes', PlanesPage),

@@ -4,6 +4,7 @@ import { ClienteDeOrden } from '../../features/client-side';
 import { ConformidadDeOrden } from '../../features/conformity';
 import OrdenDetallePage from '../../features/orders/components/orden-detalle-page';
 import { PapeleoDeOrden } from '../../features/reports';
+import { useHistorialWhatsapp } from '../../features/whatsapp';
 import { OrdenEnVivo } from '../orden-en-vivo';
 
 /** The order's paperwork in its detail: the links to files, hours and expenses and the report, then the client's side. */
@@ -20,9 +21,10 @@ function papeleo(orden: OrdenDetalle) {
 }
 
 /**
- * Route `orden/:id`: the orders feature's detail with the paperwork features in it. app/ puts
- * them together so that orders does not import the features that build on the order (issue 29).
+ * Route `orden/:id`: the orders feature's detail with the paperwork features in it, and its
+ * WhatsApp messages in its history (issue 35). app/ puts them together so that orders does not
+ * import the features that build on the order (issue 29).
  */
 export default function OrdenDetalleConPapeleoPage() {
-  return <OrdenDetallePage papeleo={papeleo} />;
+  return <OrdenDetallePage papeleo={papeleo} useLineasHistorial={useHistorialWhatsapp} />;
 }

@@ -8,6 +8,7 @@ import {
   speedometerOutline,
   homeOutline,
   layersOutline,
+  logoWhatsapp,
   peopleOutline,
   personCircleOutline,
   pricetagsOutline,
@@ -40,6 +41,8 @@ export const ENTRADAS_MENU: readonly EntradaMenu[] = [
   { titulo: 'Horario y feriados', ruta: 'horario', icono: timeOutline, soloAdmin: true },
   // Issue 34: the service-level policies, beside the calendar they count in; the same audience.
   { titulo: 'Niveles de servicio', ruta: 'sla', icono: speedometerOutline, soloAdmin: true },
+  // Issue 35: the mode and the templates of WhatsApp, the company's setup beside the service levels.
+  { titulo: 'WhatsApp', ruta: 'whatsapp', icono: logoWhatsapp, soloAdmin: true },
   { titulo: 'Mi cuenta', ruta: 'perfil', icono: personCircleOutline },
 ];
 

@@ -26,6 +26,7 @@ const TODAS = [
   'Estadísticas',
   'Horario y feriados',
   'Niveles de servicio',
+  'WhatsApp',
   'Mi cuenta',
 ];
 
@@ -86,6 +87,7 @@ describe('entradasVisibles (SPEC §2 Side menu)', () => {
       'Equipos',
       'Horario y feriados',
       'Niveles de servicio',
+      'WhatsApp',
       'Mi cuenta',
     ]);
   });
@@ -102,6 +104,18 @@ describe('entradasVisibles (SPEC §2 Side menu)', () => {
     expect(con({ roles: ['ADMIN'], globales: [] })).toContain('Niveles de servicio');
     expect(con({ roles: ['SUPERVISOR'], globales: TODOS_LOS_PERMISOS })).not.toContain('Niveles de servicio');
     expect(con({ roles: ['OPERARIO'], globales: TODOS_LOS_PERMISOS })).not.toContain('Niveles de servicio');
+  });
+
+  it('shows «WhatsApp» to ADMIN and PROPIETARIO only, after «Niveles de servicio» (issue 35)', () => {
+    const propietario = con({ roles: ['PROPIETARIO'], globales: [] });
+    expect(propietario.slice(propietario.indexOf('Niveles de servicio'))).toEqual([
+      'Niveles de servicio',
+      'WhatsApp',
+      'Mi cuenta',
+    ]);
+    expect(con({ roles: ['ADMIN'], globales: [] })).toContain('WhatsApp');
+    expect(con({ roles: ['SUPERVISOR'], globales: TODOS_LOS_PERMISOS })).not.toContain('WhatsApp');
+    expect(con({ roles: ['OPERARIO'], globales: TODOS_LOS_PERMISOS })).not.toContain('WhatsApp');
   });
 });
 

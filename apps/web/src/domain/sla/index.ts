@@ -7,4 +7,3 @@ export { slaKeys } from './keys';
 export { useCalendarioHabil, useCalendarioDePlazos } from './api';
 export { CuentaRegresivaSla, NivelDeServicioDeOrden } from './cuenta-regresiva-sla';
 export { estadoDePlazo, jornadaMs, textoDuracionHabil, textoObjetivo, type NivelPlazo } from './plazo';
-export { AvisosSlaPorCorreo } from './avisos';

@@ -3,6 +3,4 @@ export const slaKeys = {
   all: ['sla'] as const,
   /** The company's business calendar: its week and its holidays. */
   calendario: () => [...slaKeys.all, 'calendario'] as const,
-  /** The user's own choice of the warnings by mail. */
-  avisos: () => [...slaKeys.all, 'avisos'] as const,
 };

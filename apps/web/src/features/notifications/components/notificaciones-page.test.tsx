@@ -120,6 +120,16 @@ describe('screen notificaciones', () => {
     expect(screen.getByTestId('notificaciones-resumen')).toHaveTextContent('1 sin leer');
   });
 
+  it('offers the channels of each kind of event once: the grid, no separate switch of SLA mail (issue 35)', async () => {
+    servidor({ lista: [] });
+    pantalla();
+    await screen.findByTestId('notificaciones-vacio');
+    expect(within(screen.getByTestId('canales-aviso')).getByRole('heading')).toHaveTextContent('Canales de aviso');
+    expect(screen.queryByTestId('avisos-sla')).toBeNull();
+    // Folded: nothing is read until it is opened.
+    expect(rutas().some((r) => r.includes('/api/v4/'))).toBe(false);
+  });
+
   it("with none: 'No tiene notificaciones'", async () => {
     servidor({ lista: [] });
     pantalla();

@@ -34,7 +34,7 @@ import { useZonaEmpresa } from '../../../lib/fechas';
 import { fechaCompleta, fechaNotificacion } from '../model/fecha';
 import { contarNoLeidas, rutaDeNotificacion } from '../model/lista';
 import { ActivarPush } from './activar-push';
-import { AvisosSlaPorCorreo } from '../../../domain/sla';
+import { CanalesDeAviso } from '../../whatsapp';
 import './notificaciones-page.css';
 
 const RUTA = '/notificaciones';
@@ -167,7 +167,7 @@ function Notificaciones({ usuario }: { usuario: UsuarioLogueado }) {
         </IonRefresher>
         <div className="delego-container notificaciones">
           <ActivarPush usuario={usuario} />
-          <AvisosSlaPorCorreo />
+          <CanalesDeAviso />
           {contenido}
         </div>
       </IonContent>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventoOrden } from '@delego/contract';
 import type { Cambio } from '../../../lib/outbox';
 import { renderConApp } from '../../../test/render';
-import { descripcionPendiente, HistorialLista } from './historial-lista';
+import { conLineas, descripcionPendiente, HistorialLista, type LineaHistorial } from './historial-lista';
 
 /** 27/11/2026 14:05 in Buenos Aires (UTC−3), the company's zone. */
 const HECHO = Date.UTC(2026, 10, 27, 17, 5);
@@ -115,5 +115,46 @@ describe('historial: lo que hizo el cliente desde un enlace', () => {
     expect(cliente).toHaveTextContent('El cliente, desde el enlace');
     expect(cliente).not.toHaveTextContent('Ana Pérez');
     expect(propio).toHaveTextContent('Ana Pérez');
+  });
+});
+
+describe('historial: las líneas de otras features (sus mensajes de WhatsApp, issue 35)', () => {
+  const evento = (id: number, fecha: number): EventoOrden => ({
+    id,
+    tipo: 'COMENTARIO',
+    descripcion: `Evento ${id}`,
+    fecha,
+    usuario: { id: 1, usuario: 'diego', nombre: 'Diego', apellido: 'Paz' },
+    estadoAnterior: null,
+    estadoNuevo: null,
+    comentario: null,
+  });
+  const linea = (clave: string, fecha: number): LineaHistorial => ({
+    clave,
+    fecha,
+    descripcion: clave,
+    quien: '+5491 ••• 5678',
+    hora: fecha,
+    color: 'success',
+    tipo: 'whatsapp',
+  });
+
+  const orden = (eventos: EventoOrden[], lineas: LineaHistorial[]) =>
+    conLineas(eventos, lineas).map((i) => ('evento' in i ? i.evento.descripcion : i.linea.clave));
+
+  it('van entre los eventos por su fecha; en el mismo instante, después del evento', () => {
+    expect(
+      orden([evento(1, 10), evento(2, 20), evento(3, 30)], [linea('b', 30), linea('a', 5), linea('c', 20)]),
+    ).toEqual(['a', 'Evento 1', 'Evento 2', 'c', 'Evento 3', 'b']);
+  });
+
+  it('los eventos quedan en el orden del servidor, aunque sus fechas no lo estén', () => {
+    expect(orden([evento(1, 50), evento(2, 10), evento(3, 60)], [linea('a', 55), linea('b', 5)])).toEqual([
+      'b',
+      'Evento 1',
+      'Evento 2',
+      'a',
+      'Evento 3',
+    ]);
   });
 });

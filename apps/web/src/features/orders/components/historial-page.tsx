@@ -5,18 +5,26 @@ import { useHistorial } from '../api/get-historial';
 import { useOrdenDetalle } from '../../../domain/orden';
 import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
 import { usePendientesDeOrden } from '../../../lib/outbox';
-import { HistorialLista } from './historial-lista';
+import { HistorialLista, sinLineasHistorial, type UsarLineasHistorial } from './historial-lista';
 import { EstadoBadge } from './insignias';
 import { ResumenOrden } from './resumen-orden';
 import '../orders.css';
 
-/** historial?id=42: every change of an order, oldest first, with who, when and the comment. */
-export default function HistorialPage() {
+/**
+ * historial?id=42: every change of an order, oldest first, with who, when and the comment, and
+ * what other features add (its WhatsApp messages: app/composicion passes their hook in).
+ */
+export default function HistorialPage({
+  useLineasHistorial = sinLineasHistorial,
+}: {
+  useLineasHistorial?: UsarLineasHistorial;
+}) {
   const id = useIdDeConsulta('/historial');
   const historial = useHistorial(id);
   const detalle = useOrdenDetalle(id);
   const orden = detalle.data;
   const pendientes = usePendientesDeOrden(id);
+  const lineas = useLineasHistorial(id);
   return (
     <PantallaDeOrden
       titulo={orden ? `Historial de #${orden.numero}` : 'Historial'}
@@ -34,10 +42,10 @@ export default function HistorialPage() {
             </ResumenOrden>
           )}
           <p className="ordenes-formulario__ayuda">Del más antiguo al más reciente.</p>
-          {eventos.length === 0 && pendientes.length === 0 ? (
+          {eventos.length === 0 && pendientes.length === 0 && lineas.length === 0 ? (
             <EstadoPantalla icono={timeOutline} titulo="Sin cambios registrados" />
           ) : (
-            <HistorialLista eventos={eventos} pendientes={pendientes} />
+            <HistorialLista eventos={eventos} pendientes={pendientes} lineas={lineas} />
           )}
         </section>
       )}

@@ -45,7 +45,7 @@ import { useVolver } from '../../../lib/navegacion';
 import { accionesVisibles, type AccionOrden } from '../model/acciones';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { formatoFecha, formatoFechaHora, nombrePersona } from '../model/formato';
-import { HistorialLista } from './historial-lista';
+import { HistorialLista, sinLineasHistorial, type UsarLineasHistorial } from './historial-lista';
 import { EstadoBadge, PrioridadBadge, Vencimiento } from './insignias';
 import { Texto } from '../../../components/texto';
 import '../orders.css';
@@ -61,7 +61,14 @@ export type PapeleoDelDetalle = (orden: OrdenDetalle) => ReactNode;
  * The detail of one order (route `orden/:id`, added to SPEC §2's table: it lists no detail
  * route). Every field, its history, and only the actions the server's `acciones` allow.
  */
-export default function OrdenDetallePage({ papeleo }: { papeleo?: PapeleoDelDetalle }) {
+export default function OrdenDetallePage({
+  papeleo,
+  useLineasHistorial = sinLineasHistorial,
+}: {
+  papeleo?: PapeleoDelDetalle;
+  /** What other features add to the history (its WhatsApp messages): app/composicion passes their hook in. */
+  useLineasHistorial?: UsarLineasHistorial;
+}) {
   const params = useParams();
   const id = leerId(params.id ?? null);
   const detalle = useOrdenDetalle(id);
@@ -85,7 +92,7 @@ export default function OrdenDetallePage({ papeleo }: { papeleo?: PapeleoDelDeta
           ) : orden ? (
             <>
               <MarcaSinConexion consulta={detalle} />
-              <ContenidoOrden orden={orden} papeleo={papeleo} />
+              <ContenidoOrden orden={orden} papeleo={papeleo} useLineasHistorial={useLineasHistorial} />
             </>
           ) : null}
         </div>
@@ -105,7 +112,15 @@ function Dato({ titulo, children, testId }: { titulo: string; children: ReactNod
 
 const SIN_DATO = <span className="orden-dato__vacio">—</span>;
 
-export function ContenidoOrden({ orden, papeleo }: { orden: OrdenDetalle; papeleo?: PapeleoDelDetalle }) {
+export function ContenidoOrden({
+  orden,
+  papeleo,
+  useLineasHistorial = sinLineasHistorial,
+}: {
+  orden: OrdenDetalle;
+  papeleo?: PapeleoDelDetalle;
+  useLineasHistorial?: UsarLineasHistorial;
+}) {
   const zona = useZonaEmpresa();
   return (
     <>
@@ -203,15 +218,23 @@ export function ContenidoOrden({ orden, papeleo }: { orden: OrdenDetalle; papele
         </section>
 
         {papeleo?.(orden)}
-        <HistorialDeOrden ordenId={orden.id} />
+        <HistorialDeOrden ordenId={orden.id} useLineasHistorial={useLineasHistorial} />
       </div>
     </>
   );
 }
 
-function HistorialDeOrden({ ordenId }: { ordenId: number }) {
+function HistorialDeOrden({
+  ordenId,
+  useLineasHistorial,
+}: {
+  ordenId: number;
+  useLineasHistorial: UsarLineasHistorial;
+}) {
   const historial = useHistorial(ordenId);
   const pendientes = usePendientesDeOrden(ordenId);
+  // Read beside the history: when they fail, the history shows without them.
+  const lineas = useLineasHistorial(ordenId);
   return (
     <section className="delego-card orden-detalle__seccion orden-detalle__historial" aria-labelledby="orden-historial">
       <div className="orden-detalle__seccion-cabecera">
@@ -226,10 +249,10 @@ function HistorialDeOrden({ ordenId }: { ordenId: number }) {
         <FalloDeSeccion className="orden-dato__vacio" onReintentar={() => void historial.refetch()}>
           No se pudo cargar el historial.
         </FalloDeSeccion>
-      ) : historial.data.length === 0 && pendientes.length === 0 ? (
+      ) : historial.data.length === 0 && pendientes.length === 0 && lineas.length === 0 ? (
         <p className="orden-dato__vacio">Sin cambios registrados.</p>
       ) : (
-        <HistorialLista eventos={historial.data} pendientes={pendientes} />
+        <HistorialLista eventos={historial.data} pendientes={pendientes} lineas={lineas} />
       )}
     </section>
   );

@@ -20,6 +20,7 @@ import { useCambiarActivo } from '../../shared/cambiar-activo';
 import { PantallaFormularioAdmin } from '../../shared/pantalla-formulario';
 import { FormularioSinDatos, Tarjeta } from '../../shared/tarjeta';
 import { CLIENTES } from '../recurso';
+import { WhatsappDeCliente } from '../../../whatsapp';
 import '../../shared/admin.css';
 
 /** The contract's length limit of each text field of a client (the CUIT has its own pattern). */
@@ -53,7 +54,15 @@ function CargaCliente({ id }: { id: number | null }) {
       </EstadoNoEncontrado>
     );
   }
-  return <ClienteForm cliente={cliente} />;
+  return (
+    <>
+      <ClienteForm cliente={cliente} />
+      {/* Its own form (issue 35): saved on its own, administrators only. */}
+      <div className="delego-container admin-pagina admin-pagina--angosta admin-pagina--extra">
+        <WhatsappDeCliente clienteId={cliente.id} nombre={cliente.nombre} />
+      </div>
+    </>
+  );
 }
 
 function ClienteForm({ cliente }: { cliente: Cliente | null }) {
