@@ -197,11 +197,3 @@ export const slaInformesEnlaces = pgTable(
   },
   (t) => [primaryKey({ columns: [t.clienteId, t.mes] }), uniqueIndex('sla_informes_enlaces_hash_uq').on(t.hash)],
 );
-
-/** A user's choice of also getting the service-level warnings by mail (no row: only notifications). */
-export const slaAvisosUsuario = pgTable('sla_avisos_usuario', {
-  usuarioId: extensionDe(() => usuarios.id),
-  entidadId: entidadRef(),
-  correo: boolean().notNull(),
-  actualizado: stamp(),
-});
