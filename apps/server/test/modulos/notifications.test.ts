@@ -133,7 +133,11 @@ it('cada usuario elige sus canales por tipo de aviso: oculta en la app, correo e
   await m.puerto.create(b.entidadId, eva, { tipo: 'mantenimiento', titulo: 'Plan', mensaje: '', ordenId: null });
   expect(encolados).toHaveLength(1);
   const app = await b.servir(m, b.actor({ id: eva }));
-  const lista = await app.inject({ method: 'GET', url: '/api/v2/notificaciones/all', headers: { authorization: 'prueba' } });
+  const lista = await app.inject({
+    method: 'GET',
+    url: '/api/v2/notificaciones/all',
+    headers: { authorization: 'prueba' },
+  });
   expect((lista.json() as Notificacion[]).map((x) => x.tipo)).toEqual(['mantenimiento']);
   const oculta = await app.inject({
     method: 'PUT',

@@ -102,7 +102,9 @@ it('el «también por correo» de los avisos es la celda SLA_POR_VENCER.correo d
   const m = moduloSla(b.nucleo, { feriados, notifications: sinNotificaciones, ...paraInformes, ejecutor: null });
   const h = { authorization: 'prueba' };
   const app = await b.servir(m, b.actor({ id: 7 }));
-  expect((await app.inject({ method: 'GET', url: '/api/v4/sla/avisos', headers: h })).json()).toEqual({ correo: false });
+  expect((await app.inject({ method: 'GET', url: '/api/v4/sla/avisos', headers: h })).json()).toEqual({
+    correo: false,
+  });
   const r = await app.inject({ method: 'PUT', url: '/api/v4/sla/avisos', headers: h, payload: { correo: true } });
   expect(r.json()).toEqual({ correo: true });
   expect([...celdas]).toEqual([[`${b.entidadId}/7/SLA_POR_VENCER/correo`, true]]);

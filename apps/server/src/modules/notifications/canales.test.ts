@@ -19,7 +19,10 @@ describe('canales de cada aviso', () => {
   it('sin elección, la app y push; los demás tipos siempre la app y push, nunca correo ni WhatsApp', () => {
     const m = matrizDe([]);
     expect(m).toEqual(CANALES_POR_OMISION);
-    expect(canalesDeNotificacion('ORDEN_ASIGNADA', m)).toEqual({ evento: 'ORDEN_ASIGNADA', ...CANALES_POR_OMISION.ORDEN_ASIGNADA });
+    expect(canalesDeNotificacion('ORDEN_ASIGNADA', m)).toEqual({
+      evento: 'ORDEN_ASIGNADA',
+      ...CANALES_POR_OMISION.ORDEN_ASIGNADA,
+    });
     const todoEncendido = matrizDe([
       { evento: 'ORDEN_ASIGNADA', ...todo },
       { evento: 'ORDEN_ESTADO', ...todo },

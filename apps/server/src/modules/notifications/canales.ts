@@ -24,10 +24,7 @@ export function eventoDeTipo(tipo: string): EventoUsuario | null {
 }
 
 /** The channels a notification of `tipo` goes by, for a user whose choice is `matriz`. */
-export function canalesDeNotificacion(
-  tipo: string,
-  matriz: MatrizCanales,
-): Canales & { evento: EventoUsuario | null } {
+export function canalesDeNotificacion(tipo: string, matriz: MatrizCanales): Canales & { evento: EventoUsuario | null } {
   const evento = eventoDeTipo(tipo);
   if (!evento) return { evento: null, app: true, push: true, correo: false, whatsapp: false };
   const c = matriz[evento];

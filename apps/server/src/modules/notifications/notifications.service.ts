@@ -232,7 +232,13 @@ export class NotificationsService {
         return { ...n, creada, oculta: !e.app, whatsapp: e.whatsapp };
       }),
     );
-    const correos = this.correo ? await this.encolarCorreos(tx, repo, filas.map((f) => ({ fila: f, envio: envio(f) }))) : 0;
+    const correos = this.correo
+      ? await this.encolarCorreos(
+          tx,
+          repo,
+          filas.map((f) => ({ fila: f, envio: envio(f) })),
+        )
+      : 0;
     const anunciar = async () => {
       if (correos > 0) this.correo?.mail.kick();
       for (const fila of filas) await this.anunciarUna(fila, envio(fila));

@@ -48,7 +48,9 @@ export const notificaciones = pgTable(
   (t) => [
     index('notificaciones_usuario_idx').on(t.usuarioId, t.creada.desc()),
     // The whatsapp module's repair scan: the few chosen for WhatsApp, oldest first.
-    index('notificaciones_whatsapp_idx').on(t.creada, t.id).where(sql`${t.whatsapp}`),
+    index('notificaciones_whatsapp_idx')
+      .on(t.creada, t.id)
+      .where(sql`${t.whatsapp}`),
   ],
 );
 

@@ -74,7 +74,10 @@ export class OrdenSlaService {
     private readonly clock: Clock,
     private readonly bus: EventBus,
     private readonly calendarioDe: CalendarioDe,
-    private readonly notificaciones: Pick<PuertoNotificaciones, 'crearVariasEnTransaccion' | 'canales' | 'guardarCanal'>,
+    private readonly notificaciones: Pick<
+      PuertoNotificaciones,
+      'crearVariasEnTransaccion' | 'canales' | 'guardarCanal'
+    >,
     private readonly log: Log,
   ) {}
 

@@ -17,7 +17,6 @@ import { extensionDe, moment, stamp } from '../../lib/columns.js';
 import { prioridades, tiposOrden } from '../catalog/catalog.tables.js';
 import { clientes } from '../clients/clients.tables.js';
 import { entidadRef, entidades } from '../entidades/entidades.tables.js';
-import { usuarios } from '../identity/users.tables.js';
 import { ordenes } from '../orders/orders.tables.js';
 
 /** A company's working week (issue 34, docs/SLA.md); without a row, SEMANA_POR_DEFECTO. */
