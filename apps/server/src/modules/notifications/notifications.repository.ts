@@ -3,7 +3,7 @@ import { ESTADOS_ABIERTOS, type CanalAviso, type Canales, type EventoUsuario } f
 import type { DbOrTx } from '../../kernel/db/client.js';
 import { leerJson } from '../../kernel/db/json.js';
 import { lectorDe } from '../../kernel/db/leer.js';
-import { filaInsertada, intArray, joinIds } from '../../lib/queries.js';
+import { intArray, joinIds } from '../../lib/queries.js';
 import { esCanal } from './canales.js';
 import { canalesAviso, dispositivos, notificaciones, presenciaLive } from './notifications.tables.js';
 
@@ -18,10 +18,6 @@ export interface Destinatario {
 
 export class NotificationsRepository {
   constructor(private readonly db: DbOrTx) {}
-
-  async insert(row: typeof notificaciones.$inferInsert) {
-    return filaInsertada(this.db.insert(notificaciones).values(row).returning(), 'notificación no creada');
-  }
 
   /** Several rows in one statement, in the order given. */
   insertVarias(rows: (typeof notificaciones.$inferInsert)[]) {
@@ -107,9 +103,9 @@ export class NotificationsRepository {
     columnas: readonly CanalAviso[],
     ahora: Date,
   ): Promise<number> {
-    if (!filas.length || !columnas.length) return 0;
     // Column names come from the four channels only (checked), never from the caller's text.
     const actualizar = columnas.filter(esCanal).map((c) => sql.raw(`${c} = excluded.${c}`));
+    if (!filas.length || !actualizar.length) return 0;
     const valores = sql.join(
       filas.map(
         (f) =>
