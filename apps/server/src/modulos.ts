@@ -82,6 +82,7 @@ export async function armarModulos(
   const notificaciones = moduloNotificaciones(n, {
     push: parts.push === undefined ? new WebPushSender(secretos.vapid) : parts.push,
     pushNativo: parts.pushNativo,
+    correo: { mail: correo.puerto, entidades: entidades.puerto },
   });
   // The files' storage, shared with the checklists' signatures; closed here when it is our own.
   const almacen = parts.storage ?? almacenamientoDe(n.config);

@@ -1,3 +1,5 @@
+import type { EventoUsuario } from '@delego/contract';
+
 /** A stored notification as it travels to the user's socket or push. */
 export interface NotificacionEvento {
   id: number;
@@ -63,6 +65,21 @@ export type DomainEvent =
       entidadId: number;
       usuarioId: number;
       notificacion: NotificacionEvento;
+    }
+  /**
+   * A notification whose user chose WhatsApp for its kind (issue 35), once per notification after
+   * its commit, on the instance that created it: the whatsapp module (subscribeLocal) sends it.
+   * Never for a service level's breach (SLA_INCUMPLIDO).
+   */
+  | {
+      type: 'aviso.creado';
+      entidadId: number;
+      usuarioId: number;
+      notificacionId: number;
+      tipo: EventoUsuario;
+      ordenId: number | null;
+      titulo: string;
+      mensaje: string;
     }
   | {
       type: 'orden.responsablesCambiados';

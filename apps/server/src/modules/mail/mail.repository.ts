@@ -16,6 +16,8 @@ export type TipoCorreo =
   | 'informe_sla'
   /** A service-level warning (issue 34) to a user who chose to get them by mail. */
   | 'aviso_sla'
+  /** Any other notification (issue 35: an order assigned, a state change) to a user who chose mail for its kind. */
+  | 'aviso'
   /** To whoever owns an address named at a sign-up that could not create the account. */
   | 'aviso_registro';
 

@@ -1,27 +1,41 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { ESTADOS_ABIERTOS } from '@delego/contract';
+import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { ESTADOS_ABIERTOS, type CanalAviso, type Canales, type EventoUsuario } from '@delego/contract';
 import type { DbOrTx } from '../../kernel/db/client.js';
 import { leerJson } from '../../kernel/db/json.js';
-import { filaInsertada, joinIds } from '../../lib/queries.js';
-import { dispositivos, notificaciones, presenciaLive } from './notifications.tables.js';
+import { lectorDe } from '../../kernel/db/leer.js';
+import { intArray, joinIds } from '../../lib/queries.js';
+import { esCanal } from './canales.js';
+import { canalesAviso, dispositivos, notificaciones, presenciaLive } from './notifications.tables.js';
+
+/** A user a batch of notifications is for: their company, first name, address (when active) and chosen channels. */
+export interface Destinatario {
+  entidadId: number;
+  nombre: string;
+  /** Null when the user has none or is inactive: no mail then. */
+  email: string | null;
+  canales: ({ evento: string } & Canales)[];
+}
 
 export class NotificationsRepository {
   constructor(private readonly db: DbOrTx) {}
-
-  async insert(row: typeof notificaciones.$inferInsert) {
-    return filaInsertada(this.db.insert(notificaciones).values(row).returning(), 'notificación no creada');
-  }
 
   /** Several rows in one statement, in the order given. */
   insertVarias(rows: (typeof notificaciones.$inferInsert)[]) {
     return this.db.insert(notificaciones).values(rows).returning();
   }
 
+  /** The user's notifications, newest first; the hidden ones (app turned off for their kind) never. */
   list(entidadId: number, usuarioId: number, limit: number) {
     return this.db
       .select()
       .from(notificaciones)
-      .where(and(eq(notificaciones.entidadId, entidadId), eq(notificaciones.usuarioId, usuarioId)))
+      .where(
+        and(
+          eq(notificaciones.entidadId, entidadId),
+          eq(notificaciones.usuarioId, usuarioId),
+          eq(notificaciones.oculta, false),
+        ),
+      )
       .orderBy(desc(notificaciones.creada), desc(notificaciones.id))
       .limit(limit);
   }
@@ -35,10 +49,112 @@ export class NotificationsRepository {
           eq(notificaciones.id, id),
           eq(notificaciones.entidadId, entidadId),
           eq(notificaciones.usuarioId, usuarioId),
+          eq(notificaciones.oculta, false),
         ),
       )
       .returning({ id: notificaciones.id });
     return r.length > 0;
+  }
+
+  /**
+   * Notifications created since `desde`, of any company, that their user chose to get by WhatsApp,
+   * oldest first (the partial index notificaciones_whatsapp_idx).
+   */
+  whatsappDesde(desde: Date, limite: number) {
+    return this.db
+      .select({
+        notificacionId: notificaciones.id,
+        entidadId: notificaciones.entidadId,
+        usuarioId: notificaciones.usuarioId,
+        tipo: notificaciones.tipo,
+        ordenId: notificaciones.ordenId,
+        titulo: notificaciones.titulo,
+        mensaje: notificaciones.mensaje,
+      })
+      .from(notificaciones)
+      .where(and(eq(notificaciones.whatsapp, true), gte(notificaciones.creada, desde)))
+      .orderBy(asc(notificaciones.creada), asc(notificaciones.id))
+      .limit(limite);
+  }
+
+  /** The rows a user chose (no row for a kind: its defaults). */
+  canales(entidadId: number, usuarioId: number) {
+    return this.db
+      .select({
+        evento: canalesAviso.evento,
+        app: canalesAviso.app,
+        push: canalesAviso.push,
+        correo: canalesAviso.correo,
+        whatsapp: canalesAviso.whatsapp,
+      })
+      .from(canalesAviso)
+      .where(and(eq(canalesAviso.usuarioId, usuarioId), eq(canalesAviso.entidadId, entidadId)));
+  }
+
+  /**
+   * Writes the rows of `filas` for a user of `entidadId` (one statement; a user of another company
+   * gets nothing written): a new row as given, an existing one only in `columnas`. How many rows
+   * were written (0: no such user in the company).
+   */
+  async guardarCanales(
+    entidadId: number,
+    usuarioId: number,
+    filas: readonly { evento: EventoUsuario; canales: Canales }[],
+    columnas: readonly CanalAviso[],
+    ahora: Date,
+  ): Promise<number> {
+    // Column names come from the four channels only (checked), never from the caller's text.
+    const actualizar = columnas.filter(esCanal).map((c) => sql.raw(`${c} = excluded.${c}`));
+    if (!filas.length || !actualizar.length) return 0;
+    const valores = sql.join(
+      filas.map(
+        (f) =>
+          sql`(${f.evento}::text, ${f.canales.app}::boolean, ${f.canales.push}::boolean, ${f.canales.correo}::boolean, ${f.canales.whatsapp}::boolean)`,
+      ),
+      sql`, `,
+    );
+    const r = await lectorDe(this.db)<{ evento: string }>(sql`
+      insert into canales_aviso (usuario_id, entidad_id, evento, app, push, correo, whatsapp, actualizado)
+      select u.id, u.entidad_id, v.evento, v.app, v.push, v.correo, v.whatsapp, ${ahora.toISOString()}::timestamptz
+        from usuarios u, (values ${valores}) as v(evento, app, push, correo, whatsapp)
+       where u.id = ${usuarioId} and u.entidad_id = ${entidadId}
+      on conflict (usuario_id, evento) do update set ${sql.join(actualizar, sql`, `)}, actualizado = excluded.actualizado
+      returning evento`);
+    return r.length;
+  }
+
+  /**
+   * The people of a batch of notifications (of any company), by id: their company, first name,
+   * address (only an active user's, and not empty) and the channel rows of their own company.
+   */
+  async destinatarios(usuarioIds: readonly number[]): Promise<Map<number, Destinatario>> {
+    if (!usuarioIds.length) return new Map();
+    const filas = await lectorDe(this.db)<Omit<Destinatario, 'canales'> & { id: number; canales: unknown }>(sql`
+      select u.id, u.entidad_id as "entidadId", u.nombre,
+             case when u.activo then nullif(trim(coalesce(u.email, '')), '') end as email,
+             coalesce((select json_agg(json_build_object('evento', c.evento, 'app', c.app, 'push', c.push,
+                                                         'correo', c.correo, 'whatsapp', c.whatsapp))
+                         from canales_aviso c where c.usuario_id = u.id and c.entidad_id = u.entidad_id), '[]'::json) as canales
+        from usuarios u where u.id = any(${intArray(usuarioIds)})`);
+    return new Map(
+      filas.map((f) => [
+        f.id,
+        {
+          entidadId: f.entidadId,
+          nombre: f.nombre,
+          email: f.email,
+          canales: leerJson<({ evento: string } & Canales)[]>(f.canales),
+        },
+      ]),
+    );
+  }
+
+  /** Orders' company, number and title, by id (the caller checks the company). */
+  async ordenes(ids: readonly number[]): Promise<Map<number, { entidadId: number; numero: number; titulo: string }>> {
+    if (!ids.length) return new Map();
+    const filas = await lectorDe(this.db)<{ id: number; entidadId: number; numero: number; titulo: string }>(sql`
+      select id, entidad_id as "entidadId", numero, titulo from ordenes where id = any(${intArray(ids)})`);
+    return new Map(filas.map((f) => [f.id, { entidadId: f.entidadId, numero: f.numero, titulo: f.titulo }]));
   }
 
   /**

@@ -1,11 +1,28 @@
 import type { Notificacion } from '@delego/contract';
-import { estadoInfo, leerTokenDispositivo, tokenGuardado } from '@delego/contract';
+import {
+  CANALES_AVISO,
+  CANALES_POR_OMISION,
+  estadoInfo,
+  EVENTOS_USUARIO,
+  LIMITE_CORREOS_AVISO_SLA,
+  LIMITE_CORREOS_AVISO_SLA_EMPRESA,
+  leerTokenDispositivo,
+  tokenGuardado,
+  type CanalAviso,
+  type Canales,
+  type EventoUsuario,
+} from '@delego/contract';
 import type { Db, DbOrTx } from '../../kernel/db/client.js';
 import type { Actor } from '../../kernel/actor.js';
 import type { DomainEvent, EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
-import { NotificationsRepository } from './notifications.repository.js';
+import type { PuertoEntidades } from '../entidades/index.js';
+import { correoDeEmpresa, type PuertoCorreo } from '../mail/index.js';
+import { canalesDeNotificacion, eventoDeTipo, matrizDe, type MatrizCanales } from './canales.js';
+import { plantillaCorreoAviso } from './correo-aviso.js';
+import { NotificationsRepository, type Destinatario } from './notifications.repository.js';
+import type { notificaciones } from './notifications.tables.js';
 import { DestinoPushRechazado, type NativePushSender, type PushSender } from './push.js';
 
 /** Whether a user has an open live socket on this instance (the live module answers). */
@@ -23,6 +40,49 @@ export interface NuevaNotificacion {
   ordenId: number | null;
 }
 
+/** A notification whose user chose WhatsApp for its kind (the whatsapp module's repair scan). */
+export interface AvisoWhatsapp {
+  notificacionId: number;
+  entidadId: number;
+  usuarioId: number;
+  tipo: EventoUsuario;
+  ordenId: number | null;
+  titulo: string;
+  mensaje: string;
+}
+
+/**
+ * The notifications' mails (to the users who chose mail for a kind): the outbox, the company as the
+ * sender, and the app's public address for the link to the order.
+ */
+export interface CorreoDeAvisos {
+  mail: Pick<PuertoCorreo, 'enqueueHasta' | 'kick'>;
+  entidades: Pick<PuertoEntidades, 'find'>;
+  publicUrl: string;
+}
+
+/**
+ * Mails of the orders' notifications one address gets from a company in 24 h, and one company sends
+ * in all (past either, only the notification goes). The service-level warnings keep their own caps
+ * (contract LIMITE_CORREOS_AVISO_SLA*), counted apart as `aviso_sla`.
+ */
+export const TOPES_CORREO_AVISO = { porDestinatario: 30, porEmpresa: 500 } as const;
+const TOPES_CORREO_AVISO_SLA = {
+  porDestinatario: LIMITE_CORREOS_AVISO_SLA,
+  porEmpresa: LIMITE_CORREOS_AVISO_SLA_EMPRESA,
+} as const;
+
+type Fila = typeof notificaciones.$inferSelect;
+type NuevaDeUsuario = NuevaNotificacion & { entidadId: number; usuarioId: number };
+
+/** How one notification leaves: the user's channels for its kind, and their address when mail is on. */
+interface Envio extends Canales {
+  evento: EventoUsuario | null;
+  /** The address to mail (mail chosen, active user with an email, of the notification's company). */
+  email: string | null;
+  nombre: string | null;
+}
+
 const PRESENCE_FRESH_MS = 75_000;
 const OVERDUE_LOOKBACK_MS = 24 * 3600_000;
 
@@ -30,6 +90,10 @@ const OVERDUE_LOOKBACK_MS = 24 * 3600_000;
  * Notifications: created once per domain event (on the instance that published it), stored
  * with a read flag, announced on the bus so the user's socket shows them, and pushed to the
  * user's devices when no instance has a socket of theirs open.
+ *
+ * Each user chooses per kind of event (issue 35) the app, push, mail and WhatsApp: a notification is
+ * always stored (hidden when the app is off), pushed only with push on, mailed in the same
+ * transaction with mail on, and announced as `aviso.creado` for the whatsapp module with WhatsApp on.
  */
 export class NotificationsService {
   private readonly repo: NotificationsRepository;
@@ -51,6 +115,8 @@ export class NotificationsService {
      * and the app's users get their notifications on the live socket and in the list.
      */
     private readonly nativo: NativePushSender | null = null,
+    /** The mails of the kinds a user chose mail for; none (null): no mail at all. */
+    private readonly correo: CorreoDeAvisos | null = null,
   ) {
     this.repo = new NotificationsRepository(db);
     bus.subscribeLocal((e) => this.track(this.onEvent(e)));
@@ -105,38 +171,145 @@ export class NotificationsService {
     }
   }
 
-  /** Stores a notification, announces it, and pushes it if the user has no open socket anywhere. */
+  /**
+   * Stores a notification and, after the commit, announces it, pushes it (when the user has no
+   * open socket anywhere) and hands it to WhatsApp, as the user chose for its kind; its mail goes
+   * in the same transaction as the row.
+   */
   async create(entidadId: number, usuarioId: number, n: NuevaNotificacion): Promise<Notificacion> {
-    const { notificacion, anunciar } = await this.crearEnTransaccion(this.db, entidadId, usuarioId, n);
+    const nueva = [{ ...n, entidadId, usuarioId }];
+    // A kind without a choice is one statement; one with a choice reads it, and may mail, in one transaction.
+    const { filas, anunciar } = eventoDeTipo(n.tipo)
+      ? await this.db.transaction((tx) => this.crearEn(tx, nueva))
+      : await this.crearEn(this.db, nueva);
     await anunciar();
-    return notificacion;
+    const fila = filas[0];
+    if (!fila) throw new Error('notificación no creada');
+    return this.vista(fila);
   }
 
   /**
-   * Several notifications in one statement inside the caller's transaction (a batch of warnings);
-   * `anunciar`, after the commit, announces and pushes each.
+   * Several notifications in one statement inside the caller's transaction (a batch of warnings),
+   * their mails with them; `anunciar`, after the commit, announces, pushes and hands each to WhatsApp.
    */
   async crearVariasEnTransaccion(
     tx: DbOrTx,
-    nuevas: readonly (NuevaNotificacion & { entidadId: number; usuarioId: number })[],
+    nuevas: readonly NuevaDeUsuario[],
   ): Promise<{ anunciar: () => Promise<void> }> {
     if (!nuevas.length) return { anunciar: async () => undefined };
-    const creada = this.clock.now();
-    const filas = await new NotificationsRepository(tx).insertVarias(nuevas.map((n) => ({ ...n, creada })));
-    const anunciar = async () => {
-      for (const row of filas) {
-        const notificacion = this.vista(row);
-        this.bus.publish({
-          type: 'notificacion.creada',
-          entidadId: row.entidadId,
-          usuarioId: row.usuarioId,
-          notificacion,
-        });
-        if ((this.push || this.nativo) && !(await this.isOnline(row.usuarioId)))
-          await this.pushTo(row.usuarioId, notificacion);
-      }
-    };
+    const { anunciar } = await this.crearEn(tx, nuevas);
     return { anunciar };
+  }
+
+  /**
+   * The one way a notification is made: reads the choice of the people it is for (only for kinds
+   * that have one), stores the rows (hidden when the app is off, marked when WhatsApp is on) and
+   * queues the mails, all through `tx`. `anunciar`, after the commit, does the rest.
+   */
+  private async crearEn(
+    tx: DbOrTx,
+    nuevas: readonly NuevaDeUsuario[],
+  ): Promise<{ filas: Fila[]; anunciar: () => Promise<void> }> {
+    const repo = new NotificationsRepository(tx);
+    const conEleccion = nuevas.filter((n) => eventoDeTipo(n.tipo));
+    const personas = conEleccion.length
+      ? await repo.destinatarios([...new Set(conEleccion.map((n) => n.usuarioId))])
+      : new Map<number, Destinatario>();
+    const matrices = new Map<number, MatrizCanales>();
+    const envio = (n: { entidadId: number; usuarioId: number; tipo: string }): Envio => {
+      const p = personas.get(n.usuarioId);
+      // Only the user's own company's choice and address count (a module never names another's user).
+      const propio = p && p.entidadId === n.entidadId ? p : undefined;
+      let m = matrices.get(n.usuarioId);
+      if (!m) matrices.set(n.usuarioId, (m = matrizDe(propio?.canales ?? [])));
+      const c = canalesDeNotificacion(n.tipo, m);
+      return { ...c, email: c.correo ? (propio?.email ?? null) : null, nombre: propio?.nombre ?? null };
+    };
+    const creada = this.clock.now();
+    const filas = await repo.insertVarias(
+      nuevas.map((n) => {
+        const e = envio(n);
+        return { ...n, creada, oculta: !e.app, whatsapp: e.whatsapp };
+      }),
+    );
+    const correos = this.correo
+      ? await this.encolarCorreos(
+          tx,
+          repo,
+          filas.map((f) => ({ fila: f, envio: envio(f) })),
+        )
+      : 0;
+    const anunciar = async () => {
+      if (correos > 0) this.correo?.mail.kick();
+      for (const fila of filas) await this.anunciarUna(fila, envio(fila));
+    };
+    return { filas, anunciar };
+  }
+
+  /** After the commit: the live socket (app on), WhatsApp (`aviso.creado`), push (push on). */
+  private async anunciarUna(fila: Fila, e: Envio): Promise<void> {
+    const notificacion = this.vista(fila);
+    const { entidadId, usuarioId } = fila;
+    if (e.app) this.bus.publish({ type: 'notificacion.creada', entidadId, usuarioId, notificacion });
+    if (e.whatsapp && e.evento) {
+      this.bus.publish({
+        type: 'aviso.creado',
+        entidadId,
+        usuarioId,
+        notificacionId: fila.id,
+        tipo: e.evento,
+        ordenId: fila.ordenId,
+        titulo: fila.titulo,
+        mensaje: fila.mensaje,
+      });
+    }
+    // Hidden from the app, an open socket shows nothing: push goes whether or not the user is online.
+    if (e.push && (this.push || this.nativo) && (!e.app || !(await this.isOnline(usuarioId)))) {
+      await this.pushTo(usuarioId, notificacion);
+    }
+  }
+
+  /**
+   * The mails of the notifications whose user chose mail for their kind, in `tx`: the company as
+   * the sender, the order's number and title, a link to the order in the app. Past a daily cap
+   * (per address, per company) only the notification goes. How many were queued.
+   */
+  private async encolarCorreos(
+    tx: DbOrTx,
+    repo: NotificationsRepository,
+    todas: readonly { fila: Fila; envio: Envio }[],
+  ): Promise<number> {
+    const correo = this.correo;
+    const conCorreo = todas.filter((x) => x.envio.email && x.envio.evento);
+    if (!correo || !conCorreo.length) return 0;
+    const ordenes = await repo.ordenes([...new Set(conCorreo.flatMap((x) => x.fila.ordenId ?? []))]);
+    const empresas = new Map<number, Awaited<ReturnType<CorreoDeAvisos['entidades']['find']>>>();
+    let encolados = 0;
+    for (const { fila, envio } of conCorreo) {
+      const { entidadId } = fila;
+      if (!empresas.has(entidadId)) empresas.set(entidadId, await correo.entidades.find(entidadId, tx));
+      const o = fila.ordenId === null ? undefined : ordenes.get(fila.ordenId);
+      const orden = o && o.entidadId === entidadId ? o : null;
+      const evento = envio.evento!;
+      const sla = evento === 'SLA_POR_VENCER';
+      const c = correoDeEmpresa(
+        empresas.get(entidadId),
+        { tipo: sla ? 'aviso_sla' : 'aviso', para: envio.email!, entidadId },
+        (remitente) =>
+          plantillaCorreoAviso({
+            remitente,
+            nombre: envio.nombre,
+            evento,
+            titulo: fila.titulo,
+            mensaje: fila.mensaje,
+            orden,
+            enlace: orden ? `${correo.publicUrl}/orden/${fila.ordenId}` : `${correo.publicUrl}/notificaciones`,
+          }),
+      );
+      const topes = sla ? TOPES_CORREO_AVISO_SLA : TOPES_CORREO_AVISO;
+      if (await correo.mail.enqueueHasta(tx, { ...c, entidadId }, topes)) encolados++;
+    }
+    return encolados;
   }
 
   private vista(row: {
@@ -159,24 +332,63 @@ export class NotificationsService {
     };
   }
 
-  /**
-   * Stores a notification inside the caller's transaction (it commits or rolls back with the
-   * caller's change: a warning claimed and its notification are one act). `anunciar`, after the
-   * commit, announces it on the bus and pushes it.
-   */
-  private async crearEnTransaccion(
+  /** A user's channels per kind of event (the defaults for a kind they never chose), read through `db`. */
+  async canales(db: DbOrTx, entidadId: number, usuarioId: number): Promise<Record<EventoUsuario, Canales>> {
+    return matrizDe(await new NotificationsRepository(db).canales(entidadId, usuarioId));
+  }
+
+  /** Saves a user's whole choice, in `tx`. 404 when the user is not of `entidadId` (nothing written). */
+  async guardarCanales(
     tx: DbOrTx,
     entidadId: number,
     usuarioId: number,
-    n: NuevaNotificacion,
-  ): Promise<{ notificacion: Notificacion; anunciar: () => Promise<void> }> {
-    const row = await new NotificationsRepository(tx).insert({ entidadId, usuarioId, ...n, creada: this.clock.now() });
-    const notificacion = this.vista(row);
-    const anunciar = async () => {
-      this.bus.publish({ type: 'notificacion.creada', entidadId, usuarioId, notificacion });
-      if ((this.push || this.nativo) && !(await this.isOnline(usuarioId))) await this.pushTo(usuarioId, notificacion);
-    };
-    return { notificacion, anunciar };
+    eventos: Record<EventoUsuario, Canales>,
+  ): Promise<void> {
+    const filas = EVENTOS_USUARIO.map((evento) => ({ evento, canales: eventos[evento] }));
+    const n = await new NotificationsRepository(tx).guardarCanales(
+      entidadId,
+      usuarioId,
+      filas,
+      CANALES_AVISO,
+      this.clock.now(),
+    );
+    if (!n) throw AppError.notFound('El usuario no existe.');
+  }
+
+  /**
+   * Saves one cell of a user's choice, in `tx`, leaving the others as they are (one statement: a
+   * concurrent save of another cell is not lost). The service levels' «also by mail» is
+   * SLA_POR_VENCER's `correo`. 404 when the user is not of `entidadId`.
+   */
+  async guardarCanal(
+    tx: DbOrTx,
+    entidadId: number,
+    usuarioId: number,
+    evento: EventoUsuario,
+    canal: CanalAviso,
+    valor: boolean,
+  ): Promise<void> {
+    const canales = { ...CANALES_POR_OMISION[evento], [canal]: valor };
+    const n = await new NotificationsRepository(tx).guardarCanales(
+      entidadId,
+      usuarioId,
+      [{ evento, canales }],
+      [canal],
+      this.clock.now(),
+    );
+    if (!n) throw AppError.notFound('El usuario no existe.');
+  }
+
+  /**
+   * Notifications created since `desde` (any company) whose user chose WhatsApp for their kind,
+   * oldest first, at most `limite`: the whatsapp module's repair scan enqueues any it missed.
+   */
+  async avisosWhatsappDesde(db: DbOrTx, desde: Date, limite: number): Promise<AvisoWhatsapp[]> {
+    const filas = await new NotificationsRepository(db).whatsappDesde(desde, Math.max(0, Math.floor(limite)));
+    return filas.flatMap((f) => {
+      const tipo = eventoDeTipo(f.tipo);
+      return tipo && tipo === f.tipo ? [{ ...f, tipo }] : [];
+    });
   }
 
   private async isOnline(usuarioId: number): Promise<boolean> {
@@ -209,18 +421,10 @@ export class NotificationsService {
     }
   }
 
-  /** GET /api/v2/notificaciones/all: the actor's notifications, newest first. */
+  /** GET /api/v2/notificaciones/all: the actor's notifications, newest first (not the hidden ones). */
   async list(actor: Actor): Promise<Notificacion[]> {
     const rows = await this.repo.list(actor.entidadId, actor.id, 200);
-    return rows.map((r) => ({
-      id: r.id,
-      tipo: r.tipo,
-      titulo: r.titulo,
-      mensaje: r.mensaje,
-      ordenId: r.ordenId,
-      fecha: r.creada.getTime(),
-      leida: r.leida,
-    }));
+    return rows.map((r) => this.vista(r));
   }
 
   /** PUT /api/v2/notificaciones/leida/{id}: only the actor's own notifications. */

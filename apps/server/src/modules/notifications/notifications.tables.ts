@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -5,10 +6,12 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   type ReferenceConfig,
 } from 'drizzle-orm/pg-core';
+import type { EventoUsuario } from '@delego/contract';
 import { requiredRef, stamp } from '../../lib/columns.js';
 import { entidadRef } from '../entidades/entidades.tables.js';
 import { usuarios } from '../identity/users.tables.js';
@@ -20,7 +23,11 @@ const filaDeUsuario = (alBorrarUsuario?: ReferenceConfig['actions']) => ({
   usuarioId: requiredRef(() => usuarios.id, alBorrarUsuario),
 });
 
-/** A notification for one user, with its read flag (SPEC §3). */
+/**
+ * A notification for one user, with its read flag (SPEC §3). It is stored whatever channels the
+ * user chose for its kind (it is the record the mail and WhatsApp derive from); with the app turned
+ * off it is `oculta`: never listed, counted, marked read nor announced on the socket.
+ */
 export const notificaciones = pgTable(
   'notificaciones',
   {
@@ -33,8 +40,38 @@ export const notificaciones = pgTable(
     datos: jsonb().$type<Record<string, unknown>>(),
     leida: boolean().notNull().default(false),
     creada: stamp(),
+    /** The user turned the app off for its kind (issue 35). */
+    oculta: boolean().notNull().default(false),
+    /** The user chose WhatsApp for its kind when it was created: the whatsapp module sends it. */
+    whatsapp: boolean().notNull().default(false),
   },
-  (t) => [index('notificaciones_usuario_idx').on(t.usuarioId, t.creada.desc())],
+  (t) => [
+    index('notificaciones_usuario_idx').on(t.usuarioId, t.creada.desc()),
+    // The whatsapp module's repair scan: the few chosen for WhatsApp, oldest first.
+    index('notificaciones_whatsapp_idx')
+      .on(t.creada, t.id)
+      .where(sql`${t.whatsapp}`),
+  ],
+);
+
+/**
+ * Each user's channels per kind of event (issue 35; contract EVENTOS_USUARIO): one row per kind the
+ * user ever chose for (no row: CANALES_POR_OMISION). The service-level warnings' mail choice of
+ * `PUT /api/v4/sla/avisos` is the cell SLA_POR_VENCER.correo.
+ */
+export const canalesAviso = pgTable(
+  'canales_aviso',
+  {
+    usuarioId: requiredRef(() => usuarios.id, { onDelete: 'cascade' }),
+    entidadId: entidadRef(),
+    evento: text().$type<EventoUsuario>().notNull(),
+    app: boolean().notNull(),
+    push: boolean().notNull(),
+    correo: boolean().notNull(),
+    whatsapp: boolean().notNull(),
+    actualizado: stamp(),
+  },
+  (t) => [primaryKey({ columns: [t.usuarioId, t.evento] })],
 );
 
 /** A device registered for push (GET /api/v2/notificaciones/registrar/{flag}/{deviceToken}). */

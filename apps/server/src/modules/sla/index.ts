@@ -31,15 +31,16 @@ export type PuertoSla = Pick<SlaService, 'calendario'> &
 export interface DepsSla {
   /** The country's holidays; by default Argentina's from `date-holidays`. */
   feriados?: FuenteFeriados;
-  /** The warnings are stored with the claim that sends them (one transaction). */
-  notifications: Pick<PuertoNotificaciones, 'crearVariasEnTransaccion'>;
   /**
-   * The monthly report and the warnings by mail: the client (name, email), the company (the mail's
-   * sender), the outbox.
+   * The warnings are stored with the claim that sends them (one transaction), and mailed to whoever
+   * chose mail for them; the «also by mail» of GET/PUT /api/v4/sla/avisos is the user's
+   * SLA_POR_VENCER mail channel, kept by the notifications module.
    */
+  notifications: Pick<PuertoNotificaciones, 'crearVariasEnTransaccion' | 'canales' | 'guardarCanal'>;
+  /** The monthly report: the client (name, email), the company (the mail's sender), the outbox. */
   clients: Pick<PuertoClientes, 'find'>;
   entidades: Pick<PuertoEntidades, 'find'>;
-  mail: Pick<PuertoCorreo, 'enqueue' | 'enqueueHasta' | 'kick'>;
+  mail: Pick<PuertoCorreo, 'enqueue' | 'kick'>;
   /** The share links' cipher (modules/secretos' key), for the report's public links. */
   cifrador: CifradorEnlaces;
   /**
@@ -69,7 +70,6 @@ export function moduloSla(
     (tx, entidadId, anios) => calendario.calendarioHabil(tx, entidadId, anios),
     deps.notifications,
     n.log,
-    { mail: deps.mail, entidades: deps.entidades, publicUrl: n.config.publicUrl },
   );
   const informes = new InformeService(n.db, n.clock, {
     clients: deps.clients,

@@ -3,7 +3,7 @@ import type { Objetivo } from '@delego/contract';
 import type { DbOrTx } from '../../kernel/db/client.js';
 import { leerJson } from '../../kernel/db/json.js';
 import { lectorDe } from '../../kernel/db/leer.js';
-import { ordenSla, slaAvisosUsuario } from './sla.tables.js';
+import { ordenSla } from './sla.tables.js';
 
 /** What the copy of an order's service level is computed from: the order as it is now. */
 export interface OrdenParaSla {
@@ -207,35 +207,5 @@ export class OrdenSlaRepository {
         join roles r on r.id = ur.rol_id
        where u.entidad_id = ${entidadId} and u.activo and r.nombre in ('ADMIN', 'PROPIETARIO')`);
     return filas.map((f) => f.id);
-  }
-
-  /**
-   * Of `usuarios` (the people of a batch of warnings, of any company), those who chose the warnings
-   * by mail and can get them (active, with an email): their address and company, by user.
-   */
-  async correosDeAvisos(usuarios: readonly number[]): Promise<Map<number, { entidadId: number; email: string }>> {
-    if (!usuarios.length) return new Map();
-    const filas = await this.leer<{ id: number; entidadId: number; email: string }>(sql`
-      select u.id, u.entidad_id as "entidadId", u.email from sla_avisos_usuario a join usuarios u on u.id = a.usuario_id
-       where a.correo and a.entidad_id = u.entidad_id and u.activo and coalesce(u.email, '') <> ''
-         and a.usuario_id in (${sql.join(
-           usuarios.map((u) => sql`${u}`),
-           sql`, `,
-         )})`);
-    return new Map(filas.map((f) => [f.id, { entidadId: f.entidadId, email: f.email }]));
-  }
-
-  /** A user's choice of the warnings by mail (false without a row). */
-  async avisosPorCorreo(entidadId: number, usuarioId: number): Promise<boolean> {
-    const [f] = await this.leer<{ correo: boolean }>(sql`
-      select correo from sla_avisos_usuario where usuario_id = ${usuarioId} and entidad_id = ${entidadId}`);
-    return f?.correo === true;
-  }
-
-  async guardarAvisosPorCorreo(entidadId: number, usuarioId: number, correo: boolean, ahora: Date): Promise<void> {
-    await this.db
-      .insert(slaAvisosUsuario)
-      .values({ usuarioId, entidadId, correo, actualizado: ahora })
-      .onConflictDoUpdate({ target: slaAvisosUsuario.usuarioId, set: { correo, actualizado: ahora } });
   }
 }

@@ -3,8 +3,6 @@ import {
   estadoInfo,
   habilesEntre,
   hoyEn,
-  LIMITE_CORREOS_AVISO_SLA,
-  LIMITE_CORREOS_AVISO_SLA_EMPRESA,
   sumarDiasHabiles,
   UMBRAL_AVISO_SLA,
   vencimientoConPausas,
@@ -18,8 +16,6 @@ import type { Actor } from '../../kernel/actor.js';
 import type { DomainEvent, EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { Db, DbOrTx } from '../../kernel/db/client.js';
-import type { PuertoEntidades } from '../entidades/index.js';
-import { armar, correoDeEmpresa, type PuertoCorreo } from '../mail/index.js';
 import type { NuevaNotificacion, PuertoNotificaciones } from '../notifications/index.js';
 import {
   OrdenSlaRepository,
@@ -45,16 +41,6 @@ export type CalendarioDe = (tx: DbOrTx, entidadId: number, anios: readonly numbe
 
 type Log = { error(obj: object, msg: string): void };
 
-/**
- * The warnings by mail, to the users who chose them (`sla_avisos_usuario`): the outbox (capped per
- * address a day, never throwing for the cap), the company as the sender, and the app's address.
- */
-export interface CorreoDeAvisos {
-  mail: Pick<PuertoCorreo, 'enqueueHasta' | 'kick'>;
-  entidades: Pick<PuertoEntidades, 'find'>;
-  publicUrl: string;
-}
-
 /** What one scan did: copies written and warnings sent (the tests and the bench read it). */
 export interface ResultadoEscaneo {
   sincronizadas: number;
@@ -71,7 +57,9 @@ export interface ResultadoEscaneo {
  * the bus writes it right after a create or a state change (on the instance that published), and
  * the scan repairs what a crash in between left unwritten. The warnings are claimed and their
  * notifications stored in one transaction (`update … where … is null`, `skip locked`), so two
- * instances scanning at once, or a restart in the middle, never send one twice nor lose one.
+ * instances scanning at once, or a restart in the middle, never send one twice nor lose one. Their
+ * mails, to whoever chose mail for them, are the notifications module's, queued in that same
+ * transaction (one mail per warning and person).
  */
 export class OrdenSlaService {
   /** Orders whose copy the bus asked for, not yet started (one entry per order). */
@@ -86,9 +74,11 @@ export class OrdenSlaService {
     private readonly clock: Clock,
     private readonly bus: EventBus,
     private readonly calendarioDe: CalendarioDe,
-    private readonly notificaciones: Pick<PuertoNotificaciones, 'crearVariasEnTransaccion'>,
+    private readonly notificaciones: Pick<
+      PuertoNotificaciones,
+      'crearVariasEnTransaccion' | 'canales' | 'guardarCanal'
+    >,
     private readonly log: Log,
-    private readonly correo: CorreoDeAvisos | null = null,
   ) {}
 
   /** Writes the copy after a create or a state change published on this instance. */
@@ -137,13 +127,19 @@ export class OrdenSlaService {
     await this.idle();
   }
 
-  /** The user's own choice of the warnings by mail. */
+  /**
+   * The user's own choice of the warnings by mail: the mail channel of SLA_POR_VENCER among their
+   * channels per kind of event (the notifications module's; the breach follows it).
+   */
   async avisos(actor: Actor): Promise<AvisosSla> {
-    return { correo: await new OrdenSlaRepository(this.db).avisosPorCorreo(actor.entidadId, actor.id) };
+    return { correo: (await this.notificaciones.canales(this.db, actor.entidadId, actor.id)).SLA_POR_VENCER.correo };
   }
 
+  /** Writes only that cell: the user's other channels stay as they were. */
   async guardarAvisos(actor: Actor, b: AvisosSla): Promise<AvisosSla> {
-    await new OrdenSlaRepository(this.db).guardarAvisosPorCorreo(actor.entidadId, actor.id, b.correo, this.clock.now());
+    await this.db.transaction((tx) =>
+      this.notificaciones.guardarCanal(tx, actor.entidadId, actor.id, 'SLA_POR_VENCER', 'correo', b.correo),
+    );
     return this.avisos(actor);
   }
 
@@ -227,40 +223,7 @@ export class OrdenSlaService {
   }
 
   /**
-   * The warning by mail to each of `para` (those of its people who chose it), in the claim's
-   * transaction; past the daily cap per address only the notification goes. How many were queued.
-   */
-  private async encolarCorreos(
-    tx: DbOrTx,
-    f: Reclamada,
-    para: readonly string[],
-    n: NuevaNotificacion,
-  ): Promise<number> {
-    const correo = this.correo!;
-    const entidad = await correo.entidades.find(f.entidadId, tx);
-    let encolados = 0;
-    for (const direccion of para) {
-      const c = correoDeEmpresa(entidad, { tipo: 'aviso_sla', para: direccion, entidadId: f.entidadId }, (remitente) =>
-        armar({
-          remitente,
-          asunto: n.titulo,
-          saludo: 'Hola:',
-          parrafos: [`${n.titulo}: «${f.titulo}».`],
-          boton: 'Ver la orden',
-          enlace: `${correo.publicUrl}/orden/${f.ordenId}`,
-          notas: [
-            'Recibe este correo porque eligió recibir por correo los avisos de nivel de servicio. Puede dejar de recibirlos en Notificaciones, en Delego.',
-          ],
-        }),
-      );
-      const topes = { porDestinatario: LIMITE_CORREOS_AVISO_SLA, porEmpresa: LIMITE_CORREOS_AVISO_SLA_EMPRESA };
-      if (await correo.mail.enqueueHasta(tx, { ...c, entidadId: f.entidadId }, topes)) encolados++;
-    }
-    return encolados;
-  }
-
-  /**
-   * Claims one kind of warning in batches; each batch, its notifications (one statement) and its
+   * Claims one kind of warning in batches; each batch, its notifications (one statement) and their
    * mails are one transaction.
    */
   private async avisar(reclamo: Reclamo): Promise<number> {
@@ -269,7 +232,6 @@ export class OrdenSlaService {
       const ahora = this.clock.now();
       let anunciar: () => Promise<void> = async () => undefined;
       const avisadas: Reclamada[] = [];
-      let correos = 0;
       const n = await this.db.transaction(async (tx) => {
         const repo = new OrdenSlaRepository(tx);
         const filas = await repo.reclamar(reclamo, ahora, LOTE);
@@ -292,19 +254,8 @@ export class OrdenSlaService {
             usuarios.map((usuarioId) => ({ entidadId: f.entidadId, usuarioId, ...n })),
           ),
         ));
-        if (this.correo) {
-          const direcciones = await repo.correosDeAvisos([...new Set(porOrden.flatMap((o) => o.usuarios))]);
-          for (const { f, usuarios, n } of porOrden) {
-            const para = usuarios.flatMap((u) => {
-              const d = direcciones.get(u);
-              return d && d.entidadId === f.entidadId ? [d.email] : [];
-            });
-            if (para.length) correos += await this.encolarCorreos(tx, f, para, n);
-          }
-        }
         return filas.length;
       });
-      if (correos > 0) this.correo?.mail.kick();
       for (const o of avisadas)
         this.bus.publish({ type: 'orden.slaCambiado', entidadId: o.entidadId, ordenId: o.ordenId });
       await anunciar().catch((err: unknown) => this.log.error({ err }, 'sla.anuncioFallo'));

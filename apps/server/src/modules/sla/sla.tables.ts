@@ -17,7 +17,6 @@ import { extensionDe, moment, stamp } from '../../lib/columns.js';
 import { prioridades, tiposOrden } from '../catalog/catalog.tables.js';
 import { clientes } from '../clients/clients.tables.js';
 import { entidadRef, entidades } from '../entidades/entidades.tables.js';
-import { usuarios } from '../identity/users.tables.js';
 import { ordenes } from '../orders/orders.tables.js';
 
 /** A company's working week (issue 34, docs/SLA.md); without a row, SEMANA_POR_DEFECTO. */
@@ -197,11 +196,3 @@ export const slaInformesEnlaces = pgTable(
   },
   (t) => [primaryKey({ columns: [t.clienteId, t.mes] }), uniqueIndex('sla_informes_enlaces_hash_uq').on(t.hash)],
 );
-
-/** A user's choice of also getting the service-level warnings by mail (no row: only notifications). */
-export const slaAvisosUsuario = pgTable('sla_avisos_usuario', {
-  usuarioId: extensionDe(() => usuarios.id),
-  entidadId: entidadRef(),
-  correo: boolean().notNull(),
-  actualizado: stamp(),
-});
