@@ -19,6 +19,7 @@ import type { NativePushSender, PuertoNotificaciones, PushSender } from './modul
 import type { LimitesClientePublico } from './modules/client-side/index.js';
 import type { ProveedorPagos, PuertoPlanes, SuscripcionesService } from './modules/plans/index.js';
 import type { PuertoEncuestas } from './modules/surveys/index.js';
+import type { LimitesWhatsapp, ProveedorWhatsapp, PuertoWhatsapp } from './modules/whatsapp/index.js';
 
 /** What `buildApp` is given: every part can be replaced, so tests build the app with their own. */
 export interface AppParts {
@@ -62,6 +63,13 @@ export interface AppParts {
    * MERCADOPAGO_ACCESS_TOKEN is set, otherwise the test mode when `modoDePagos` allows it.
    */
   pagos?: ProveedorPagos;
+  /**
+   * The WhatsApp provider (docs/WHATSAPP.md). Default: the Cloud API when WHATSAPP_TOKEN is set,
+   * otherwise the test mode, which writes each message to DATA_DIR/whatsapp.
+   */
+  whatsapp?: ProveedorWhatsapp;
+  /** Overrides of the caps on WhatsApp messages per company and per number (tests). */
+  limitesWhatsapp?: Partial<LimitesWhatsapp>;
   /** Overrides of the public order summary's and billing form's rate limits (tests). */
   limitesClientePublico?: Partial<LimitesClientePublico>;
   /**
@@ -106,6 +114,7 @@ export interface Puertos {
   idempotencia: PuertoIdempotencia;
   maintenance: PuertoMantenimiento;
   sla: PuertoSla;
+  whatsapp: PuertoWhatsapp;
 }
 
 declare module 'fastify' {

@@ -28,6 +28,7 @@ import { moduloReportes } from './modules/reports/index.js';
 import { moduloEstadisticas } from './modules/statistics/index.js';
 import { secretosAlArrancar } from './modules/secretos/index.js';
 import { moduloEncuestas } from './modules/surveys/index.js';
+import { moduloWhatsapp } from './modules/whatsapp/index.js';
 
 /**
  * The module graph of the composition root (app.ts): each module is built after the ones whose
@@ -82,6 +83,15 @@ export async function armarModulos(
   const notificaciones = moduloNotificaciones(n, {
     push: parts.push === undefined ? new WebPushSender(secretos.vapid) : parts.push,
     pushNativo: parts.pushNativo,
+  });
+  // WhatsApp for order events (docs/WHATSAPP.md): the Cloud API, or files in test mode.
+  const whatsapp = moduloWhatsapp(n, {
+    entidades: entidades.puerto,
+    mail: correo.puerto,
+    clients: clientes.puerto,
+    orders: ordenes.puerto,
+    proveedor: parts.whatsapp,
+    limites: parts.limitesWhatsapp,
   });
   // The files' storage, shared with the checklists' signatures; closed here when it is our own.
   const almacen = parts.storage ?? almacenamientoDe(n.config);
@@ -149,6 +159,7 @@ export async function armarModulos(
     idempotencia,
     ordenes,
     notificaciones,
+    whatsapp,
     archivos,
     conformidad,
     checklists,
@@ -194,6 +205,7 @@ export async function armarModulos(
     idempotencia: idempotencia.puerto,
     maintenance: mantenimiento.puerto,
     sla: sla.puerto,
+    whatsapp: whatsapp.puerto,
   };
   const fuentes = {
     database: n.database,

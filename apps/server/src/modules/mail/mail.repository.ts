@@ -17,7 +17,9 @@ export type TipoCorreo =
   /** A service-level warning (issue 34) to a user who chose to get them by mail. */
   | 'aviso_sla'
   /** To whoever owns an address named at a sign-up that could not create the account. */
-  | 'aviso_registro';
+  | 'aviso_registro'
+  /** A WhatsApp message that failed for good (issue 35), by mail to its recipient instead. */
+  | 'whatsapp_respaldo';
 
 /** What the outbox counted for a company in a window (the caps of limites.ts). */
 export interface Recuento {
