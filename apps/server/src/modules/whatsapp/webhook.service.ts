@@ -83,7 +83,8 @@ export class WebhookWhatsappService {
     await this.db.transaction(async (tx) => {
       const repo = new SalidaRepository(tx);
       fila = await repo.paraEstado(s.id, s.biz_opaque_callback_data ?? null);
-      if (!fila) return;
+      // A message closed for good (failed, sent by mail) keeps its story: a late status adds nothing.
+      if (!fila || fila.estado === 'fallido' || fila.estado === 'correo') return;
       // Found by our key before the worker stored its id: the message went; keep its id now.
       if (fila.wamid === null) await repo.guardarWamid(fila.id, s.id);
       if (estado === 'fallido') {
