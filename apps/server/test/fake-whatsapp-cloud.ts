@@ -114,8 +114,7 @@ export class FakeWhatsappCloud {
       return errorGraph(400, 100, 'Unsupported post request');
     }
     const template = body?.template as
-      | { name?: unknown; language?: { code?: unknown }; components?: { parameters?: unknown[] }[] }
-      | undefined;
+      { name?: unknown; language?: { code?: unknown }; components?: { parameters?: unknown[] }[] } | undefined;
     if (
       body?.messaging_product !== 'whatsapp' ||
       body.type !== 'template' ||
@@ -135,7 +134,9 @@ export class FakeWhatsappCloud {
       body: {
         messaging_product: 'whatsapp',
         contacts: [{ input: body.to, wa_id: body.to }],
-        messages: [{ id: `wamid.HBgNNTQ5MTEyMzQ1Njc4${String(this.seq).padStart(6, '0')}`, message_status: 'accepted' }],
+        messages: [
+          { id: `wamid.HBgNNTQ5MTEyMzQ1Njc4${String(this.seq).padStart(6, '0')}`, message_status: 'accepted' },
+        ],
       },
     };
   }
@@ -174,9 +175,7 @@ export function estadoWebhook(
   extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
   return {
-    statuses: [
-      { id: wamid, status, timestamp: String(segundos), recipient_id: '5491123456789', ...extra },
-    ],
+    statuses: [{ id: wamid, status, timestamp: String(segundos), recipient_id: '5491123456789', ...extra }],
   };
 }
 

@@ -50,8 +50,20 @@ beforeAll(async () => {
   const now = env.clock.now();
   demo = await makeEntidad(db, { nombre: 'Demo', plan: 'Ilimitado', now });
   otra = await makeEntidad(db, { nombre: 'Otra', plan: 'Ilimitado', now });
-  await makeUsuario(db, { entidadId: demo, usuario: 'admin', nombre: 'Ana', roles: ['ADMIN'], permisos: PERMISOS_GLOBALES });
-  await makeUsuario(db, { entidadId: otra, usuario: 'ajeno', nombre: 'Otro', roles: ['ADMIN'], permisos: PERMISOS_GLOBALES });
+  await makeUsuario(db, {
+    entidadId: demo,
+    usuario: 'admin',
+    nombre: 'Ana',
+    roles: ['ADMIN'],
+    permisos: PERMISOS_GLOBALES,
+  });
+  await makeUsuario(db, {
+    entidadId: otra,
+    usuario: 'ajeno',
+    nombre: 'Otro',
+    roles: ['ADMIN'],
+    permisos: PERMISOS_GLOBALES,
+  });
   clientes.push(
     ...(await makeClientes(
       db,

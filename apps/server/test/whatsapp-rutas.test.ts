@@ -84,7 +84,13 @@ beforeAll(async () => {
   });
   await makeUsuario(db, { entidadId: demo, usuario: 'dueno', nombre: 'Laura', roles: ['PROPIETARIO'] });
   await makeUsuario(db, { entidadId: demo, usuario: 'operario', nombre: 'Diego', permisos: PERMISOS_GLOBALES });
-  await makeUsuario(db, { entidadId: otra, usuario: 'ajeno', nombre: 'Otro', roles: ['ADMIN'], permisos: PERMISOS_GLOBALES });
+  await makeUsuario(db, {
+    entidadId: otra,
+    usuario: 'ajeno',
+    nombre: 'Otro',
+    roles: ['ADMIN'],
+    permisos: PERMISOS_GLOBALES,
+  });
   orden = await crearOrden('admin', hotel);
   ordenAjena = await crearOrden('ajeno', ajeno);
 });
@@ -107,9 +113,9 @@ describe('el WhatsApp de un cliente', () => {
     const ver = await pedir('GET', `/api/v4/whatsapp/clientes/${hotel}`, 'operario');
     expect(ver.statusCode).toBe(403);
     expect(ver.json()).toMatchObject({ code: 'SIN_PERMISO' });
-    expect((await guardar(hotel, { numero: '+5491123456789', optIn: true, origen: 'verbal' }, 'operario')).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await guardar(hotel, { numero: '+5491123456789', optIn: true, origen: 'verbal' }, 'operario')).statusCode,
+    ).toBe(403);
     expect(await filaCliente(hotel)).toEqual([]);
   });
 
@@ -130,7 +136,9 @@ describe('el WhatsApp de un cliente', () => {
   });
 
   it('el consentimiento guarda el número normalizado, la fecha, cómo y quién; repetido no cambia nada; la baja de la empresa lo apaga', async () => {
-    const dado = await ok<WhatsappCliente>(guardar(hotel, { numero: '011 15 2345-6789', optIn: true, origen: 'escrito' }));
+    const dado = await ok<WhatsappCliente>(
+      guardar(hotel, { numero: '011 15 2345-6789', optIn: true, origen: 'escrito' }),
+    );
     expect(dado).toEqual({
       clienteId: hotel,
       numero: '+5491123456789',
@@ -152,7 +160,9 @@ describe('el WhatsApp de un cliente', () => {
     env.clock.advance(60_000);
     expect(await ok(guardar(hotel, { numero: '+5491123456789', optIn: false }))).toEqual(baja);
 
-    const nuevo = await ok<WhatsappCliente>(guardar(hotel, { numero: '+5491123456789', optIn: true, origen: 'verbal' }, 'dueno'));
+    const nuevo = await ok<WhatsappCliente>(
+      guardar(hotel, { numero: '+5491123456789', optIn: true, origen: 'verbal' }, 'dueno'),
+    );
     expect(nuevo.optIn).toEqual({ fecha: env.clock.now().getTime(), origen: 'verbal', registradoPor: 'Laura' });
   });
 });
@@ -191,13 +201,16 @@ describe('modo de prueba y los mensajes de una orden', () => {
     const archivos = fs.readdirSync(carpeta);
     expect(archivos).toHaveLength(1);
     expect(archivos[0]).toMatch(/^delego_orden_creada-[0-9a-f]{16}\.json$/);
-    const contenido = JSON.parse(fs.readFileSync(path.join(carpeta, archivos[0] as string), 'utf8')) as ArchivoMensajePrueba;
+    const contenido = JSON.parse(
+      fs.readFileSync(path.join(carpeta, archivos[0] as string), 'utf8'),
+    ) as ArchivoMensajePrueba;
     expect(contenido).toMatchObject({
       numero: '+5491123456789',
       plantilla: 'delego_orden_creada',
       idioma: 'es_AR',
       parametros: ['Hotel Sol', '12', 'Caldera', 'https://delego.example.com/ordersummary/abc'],
-      texto: 'Hola Hotel Sol, registramos su orden #12: Caldera. Puede seguirla aquí: https://delego.example.com/ordersummary/abc',
+      texto:
+        'Hola Hotel Sol, registramos su orden #12: Caldera. Puede seguirla aquí: https://delego.example.com/ordersummary/abc',
     });
     expect(contenido.wamid).toMatch(/^prueba\.[0-9a-f-]{36}$/);
     const linea = lineas.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'whatsapp.prueba');
@@ -215,7 +228,8 @@ describe('modo de prueba y los mensajes de una orden', () => {
         evento: 'ORDEN_CREADA',
         destinatario: { tipo: 'cliente', nombre: 'Hotel Sol' },
         numero: '+5491 ••• 6789',
-        texto: 'Hola Hotel Sol, registramos su orden #12: Caldera. Puede seguirla aquí: https://delego.example.com/ordersummary/abc',
+        texto:
+          'Hola Hotel Sol, registramos su orden #12: Caldera. Puede seguirla aquí: https://delego.example.com/ordersummary/abc',
         creado: env.clock.now().getTime(),
         estado: 'enviado',
         estados: [{ estado: 'enviado', fecha: env.clock.now().getTime() }],

@@ -119,7 +119,13 @@ async function contar(tabla: string): Promise<number> {
 /** Every row of the module's tables and of the mail outbox, to prove a refused call changed nothing. */
 async function huella(): Promise<string> {
   const partes: string[] = [];
-  for (const t of ['whatsapp_salida', 'whatsapp_estados', 'whatsapp_clientes', 'whatsapp_bajas', 'whatsapp_recibidos']) {
+  for (const t of [
+    'whatsapp_salida',
+    'whatsapp_estados',
+    'whatsapp_clientes',
+    'whatsapp_bajas',
+    'whatsapp_recibidos',
+  ]) {
     const r = await env.database.db.execute(sql.raw(`select * from ${t} order by id`));
     partes.push(JSON.stringify(r.rows));
   }
@@ -173,9 +179,26 @@ beforeAll(async () => {
   otra = await makeEntidad(db, { nombre: 'Otra', plan: 'Ilimitado', now });
   [hotel, banco] = (await makeClientes(db, demo, [{ nombre: 'Hotel Sol' }, { nombre: 'Banco' }])) as [number, number];
   [ajeno] = (await makeClientes(db, otra, [{ nombre: 'Ajeno' }])) as [number];
-  await makeUsuario(db, { entidadId: demo, usuario: 'admin', nombre: 'Ana', roles: ['ADMIN'], permisos: PERMISOS_GLOBALES });
-  operario = await makeUsuario(db, { entidadId: demo, usuario: 'operario', nombre: 'Diego', permisos: PERMISOS_GLOBALES });
-  await makeUsuario(db, { entidadId: otra, usuario: 'ajeno', nombre: 'Otro', roles: ['ADMIN'], permisos: PERMISOS_GLOBALES });
+  await makeUsuario(db, {
+    entidadId: demo,
+    usuario: 'admin',
+    nombre: 'Ana',
+    roles: ['ADMIN'],
+    permisos: PERMISOS_GLOBALES,
+  });
+  operario = await makeUsuario(db, {
+    entidadId: demo,
+    usuario: 'operario',
+    nombre: 'Diego',
+    permisos: PERMISOS_GLOBALES,
+  });
+  await makeUsuario(db, {
+    entidadId: otra,
+    usuario: 'ajeno',
+    nombre: 'Otro',
+    roles: ['ADMIN'],
+    permisos: PERMISOS_GLOBALES,
+  });
   const creada = await env.app.inject({
     method: 'POST',
     url: '/api/v2/ordenes/save',
@@ -292,13 +315,23 @@ describe('envío por la Cloud API', () => {
     expect(f.intentos).toBe(1);
     expect(f.ultimo_error).toContain('131026');
     expect(await estadosDe(f.id)).toEqual(['fallido', 'correo']);
-    const correos = await env.database.db.execute<{ para: string; tipo: string; asunto: string; texto: string; html: string }>(
-      sql`select para, tipo, asunto, texto, html from correo_salida order by id desc limit 1`,
-    );
+    const correos = await env.database.db.execute<{
+      para: string;
+      tipo: string;
+      asunto: string;
+      texto: string;
+      html: string;
+    }>(sql`select para, tipo, asunto, texto, html from correo_salida order by id desc limit 1`);
     expect(await contar('correo_salida')).toBe(correosAntes + 1);
     const correo = correos.rows[0];
-    expect(correo).toMatchObject({ para: 'hotel@example.com', tipo: 'whatsapp_respaldo', asunto: 'Orden creada · Demo' });
-    expect(correo?.texto).toContain('Hola Hotel Sol, registramos su orden #12: Caldera <b>rota</b>. Puede seguirla aquí.');
+    expect(correo).toMatchObject({
+      para: 'hotel@example.com',
+      tipo: 'whatsapp_respaldo',
+      asunto: 'Orden creada · Demo',
+    });
+    expect(correo?.texto).toContain(
+      'Hola Hotel Sol, registramos su orden #12: Caldera <b>rota</b>. Puede seguirla aquí.',
+    );
     expect(correo?.texto).toContain('https://delego.example.com/ordersummary/abc123');
     // The title someone wrote is text in the HTML too.
     expect(correo?.html).toContain('Caldera &lt;b&gt;rota&lt;/b&gt;');
@@ -323,7 +356,10 @@ describe('envío por la Cloud API', () => {
 
   it('los reintentos esperan 1, 5 y 30 minutos y 2 horas; al sexto fallo, «fallido» y el correo', async () => {
     const m = mensaje({ correoRespaldo: 'hotel@example.com' });
-    fake.responderA(NUM_HOTEL, ...Array.from({ length: 6 }, () => errorGraph(500, 2, 'Service temporarily unavailable')));
+    fake.responderA(
+      NUM_HOTEL,
+      ...Array.from({ length: 6 }, () => errorGraph(500, 2, 'Service temporarily unavailable')),
+    );
     await encolar(m);
     const esperas: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -457,7 +493,9 @@ describe('webhook de estados', () => {
     const { clave, f } = await enviado({ correoRespaldo: 'hotel@example.com' });
     const correosAntes = await contar('correo_salida');
     const cuerpo = cuerpoWebhook(
-      estadoWebhook(f.wamid as string, 'failed', ahoraS(), { errors: [{ code: 131026, title: 'Message undeliverable.' }] }),
+      estadoWebhook(f.wamid as string, 'failed', ahoraS(), {
+        errors: [{ code: 131026, title: 'Message undeliverable.' }],
+      }),
     );
     expect((await firmado(cuerpo)).statusCode).toBe(200);
     expect((await fila(clave)).estado).toBe('correo');
@@ -524,7 +562,9 @@ describe('consentimiento, «BAJA» y respuestas', () => {
         parametros: ['Diego', '12', 'Caldera', 'https://delego.example.com/orden/1'],
       });
     expect(await encolar(usuarioMsg())).toBe(0);
-    await env.database.db.insert(whatsappUsuarios).values({ entidadId: demo, usuarioId: operario, numero: NUM_OPERARIO });
+    await env.database.db
+      .insert(whatsappUsuarios)
+      .values({ entidadId: demo, usuarioId: operario, numero: NUM_OPERARIO });
     expect(await encolar(usuarioMsg())).toBe(0);
     await env.database.db
       .update(whatsappUsuarios)
@@ -533,7 +573,10 @@ describe('consentimiento, «BAJA» y respuestas', () => {
     expect(await encolar(usuarioMsg())).toBe(1);
     const antes = fake.envios.length;
     expect(await puerto().deliverPending()).toBe(1);
-    expect(fake.envios[antes]?.body).toMatchObject({ to: '5492614455667', template: { name: 'delego_orden_asignada' } });
+    expect(fake.envios[antes]?.body).toMatchObject({
+      to: '5492614455667',
+      template: { name: 'delego_orden_asignada' },
+    });
   });
 
   it('otra empresa no alcanza a los clientes ni a los usuarios de esta: nada se encola', async () => {
@@ -560,9 +603,7 @@ describe('consentimiento, «BAJA» y respuestas', () => {
     const r = await env.database.db.execute<Record<string, unknown>>(
       sql`select entidad_id, cliente_id, respuesta_a, numero, texto from whatsapp_recibidos where wamid = 'wamid.respuesta1'`,
     );
-    expect(r.rows).toEqual([
-      { entidad_id: demo, cliente_id: hotel, respuesta_a: f.id, numero: NUM_HOTEL, texto },
-    ]);
+    expect(r.rows).toEqual([{ entidad_id: demo, cliente_id: hotel, respuesta_a: f.id, numero: NUM_HOTEL, texto }]);
     expect(lineas.join('')).toContain('whatsapp.recibido');
     expect(lineas.join('')).not.toContain('¿Vienen mañana?');
   });
