@@ -203,12 +203,12 @@ export function mensajeWebhook(
   };
 }
 
-/** POSTs a webhook call signed with `secreto` (or with the signature given). */
-export function postWebhook(app: FastifyInstance, cuerpo: string, firma: string | null) {
+/** POSTs a webhook call with its signature (none when null), as JSON (or with the content type given). */
+export function postWebhook(app: FastifyInstance, cuerpo: string, firma: string | null, tipo = 'application/json') {
   return app.inject({
     method: 'POST',
     url: '/api/v4/whatsapp/webhook',
-    headers: { 'content-type': 'application/json', ...(firma !== null ? { 'x-hub-signature-256': firma } : {}) },
+    headers: { 'content-type': tipo, ...(firma !== null ? { 'x-hub-signature-256': firma } : {}) },
     payload: cuerpo,
   });
 }

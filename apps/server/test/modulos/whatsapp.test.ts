@@ -56,7 +56,7 @@ const conWhatsapp = (e: EventoUsuario): Record<EventoUsuario, Canales> => ({
 
 function modulo() {
   return moduloWhatsapp(b.nucleo, {
-    entidades: { find: async () => ({ nombre: 'Módulo SA', logo: null }) },
+    entidades: { find: async (id: number) => ({ id, nombre: 'Módulo SA', logo: null }) },
     mail: {
       enqueue: () => Promise.reject(new Error('sin correo en esta prueba')),
       kick: () => undefined,
