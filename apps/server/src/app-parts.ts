@@ -19,6 +19,7 @@ import type { NativePushSender, PuertoNotificaciones, PushSender } from './modul
 import type { LimitesClientePublico } from './modules/client-side/index.js';
 import type { ProveedorPagos, PuertoPlanes, SuscripcionesService } from './modules/plans/index.js';
 import type { PuertoEncuestas } from './modules/surveys/index.js';
+import type { DepsWhatsapp, LimitesWhatsapp, ProveedorWhatsapp, PuertoWhatsapp } from './modules/whatsapp/index.js';
 
 /** What `buildApp` is given: every part can be replaced, so tests build the app with their own. */
 export interface AppParts {
@@ -62,6 +63,13 @@ export interface AppParts {
    * MERCADOPAGO_ACCESS_TOKEN is set, otherwise the test mode when `modoDePagos` allows it.
    */
   pagos?: ProveedorPagos;
+  /**
+   * The WhatsApp provider (docs/WHATSAPP.md). Default: the Cloud API when WHATSAPP_TOKEN is set,
+   * otherwise the test mode, which writes each message to DATA_DIR/whatsapp.
+   */
+  whatsapp?: ProveedorWhatsapp;
+  /** Overrides of the caps on WhatsApp messages per company and per number (tests). */
+  limitesWhatsapp?: Partial<LimitesWhatsapp>;
   /** Overrides of the public order summary's and billing form's rate limits (tests). */
   limitesClientePublico?: Partial<LimitesClientePublico>;
   /**
@@ -74,6 +82,8 @@ export interface AppParts {
    * claims are exactly once by themselves); `null` only when a test calls `puertos.sla.escanear()`.
    */
   ejecutorSla?: DepsSla['ejecutor'];
+  /** The WhatsApp dispatcher's scan each minute: null in tests that run it by hand. */
+  ejecutorWhatsapp?: DepsWhatsapp['ejecutor'];
   /**
    * What closes last on `app.close()`, after every module has stopped its workers: the database the
    * caller opened (boot.ts). Fastify runs onClose hooks in reverse order, so buildApp registers this
@@ -106,6 +116,7 @@ export interface Puertos {
   idempotencia: PuertoIdempotencia;
   maintenance: PuertoMantenimiento;
   sla: PuertoSla;
+  whatsapp: PuertoWhatsapp;
 }
 
 declare module 'fastify' {

@@ -62,5 +62,7 @@ export async function boot(
   app.puertos.notifications.startOverdueChecks();
   // Delivers the outbox (docs/CORREO.md); stopped by app.close().
   app.puertos.mail.start();
+  // Delivers the WhatsApp outbox (docs/WHATSAPP.md); stopped by app.close(), before the mail's.
+  app.puertos.whatsapp.start();
   return { app, database, seeded };
 }

@@ -152,6 +152,23 @@ const zConfig = z
       .default(0),
     /** SHUTDOWN_TIMEOUT_MS: how long requests in flight may take to finish after SIGTERM. */
     shutdownTimeoutMs: zMs(10_000),
+    /**
+     * WhatsApp Business Cloud API (docs/WHATSAPP.md): with WHATSAPP_TOKEN (a system user's permanent
+     * token) messages really go, and WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET (the webhook's
+     * signature) and WHATSAPP_VERIFY_TOKEN (the webhook's verification) are required. Without it,
+     * the test mode writes each message to DATA_DIR/whatsapp. WHATSAPP_API_URL points elsewhere (tests).
+     */
+    whatsappToken: z.string().min(1).optional(),
+    whatsappPhoneNumberId: z
+      .string()
+      .regex(/^\d{5,30}$/, 'debe ser el identificador numérico del número (Phone number ID)')
+      .optional(),
+    whatsappAppSecret: z.string().min(1).optional(),
+    whatsappVerifyToken: z.string().min(1).optional(),
+    whatsappApiUrl: z
+      .string()
+      .regex(/^https?:\/\/[^\s/@]+(\/[^\s]*)?$/, 'debe ser una dirección http:// o https:// (sin usuario ni clave)')
+      .optional(),
   })
   .refine((c) => c.headersTimeoutMs <= c.requestTimeoutMs, {
     path: ['headersTimeoutMs'],
@@ -168,22 +185,62 @@ const zConfig = z
       if (!c[campo]) ctx.addIssue({ code: 'custom', path: [campo], message: `${variable} es obligatoria con S3_URL` });
     }
   })
-  .transform(({ publicUrl, s3Url, s3Bucket, s3AccessKey, s3SecretKey, s3Region, s3Prefix, ...c }) => ({
-    ...c,
-    publicUrl: (publicUrl ?? `http://localhost:${c.port}`).replace(/\/+$/, ''),
-    /** The bucket of the attached files, or null for the folder DATA_DIR/archivos. */
-    s3:
-      s3Url && s3Bucket && s3AccessKey && s3SecretKey
-        ? {
-            url: s3Url.replace(/\/+$/, ''),
-            bucket: s3Bucket,
-            accessKey: s3AccessKey,
-            secretKey: s3SecretKey,
-            region: s3Region,
-            prefix: s3Prefix,
-          }
-        : null,
-  }));
+  .superRefine((c, ctx) => {
+    if (!c.whatsappToken) return;
+    const faltan: [keyof typeof c, string][] = [
+      ['whatsappPhoneNumberId', 'WHATSAPP_PHONE_NUMBER_ID'],
+      ['whatsappAppSecret', 'WHATSAPP_APP_SECRET'],
+      ['whatsappVerifyToken', 'WHATSAPP_VERIFY_TOKEN'],
+    ];
+    for (const [campo, variable] of faltan) {
+      if (!c[campo])
+        ctx.addIssue({ code: 'custom', path: [campo], message: `${variable} es obligatoria con WHATSAPP_TOKEN` });
+    }
+  })
+  .transform(
+    ({
+      publicUrl,
+      s3Url,
+      s3Bucket,
+      s3AccessKey,
+      s3SecretKey,
+      s3Region,
+      s3Prefix,
+      whatsappToken,
+      whatsappPhoneNumberId,
+      whatsappAppSecret,
+      whatsappVerifyToken,
+      whatsappApiUrl,
+      ...c
+    }) => ({
+      ...c,
+      publicUrl: (publicUrl ?? `http://localhost:${c.port}`).replace(/\/+$/, ''),
+      /** The bucket of the attached files, or null for the folder DATA_DIR/archivos. */
+      s3:
+        s3Url && s3Bucket && s3AccessKey && s3SecretKey
+          ? {
+              url: s3Url.replace(/\/+$/, ''),
+              bucket: s3Bucket,
+              accessKey: s3AccessKey,
+              secretKey: s3SecretKey,
+              region: s3Region,
+              prefix: s3Prefix,
+            }
+          : null,
+      /**
+       * WhatsApp: `cloudApi` when WHATSAPP_TOKEN is set (the real adapter), else null (the test mode).
+       * The webhook's secret and verify token count in both modes.
+       */
+      whatsapp: {
+        cloudApi:
+          whatsappToken && whatsappPhoneNumberId
+            ? { token: whatsappToken, phoneNumberId: whatsappPhoneNumberId, apiUrl: whatsappApiUrl }
+            : null,
+        appSecret: whatsappAppSecret ?? null,
+        verifyToken: whatsappVerifyToken ?? null,
+      },
+    }),
+  );
 export type Config = z.infer<typeof zConfig>;
 
 /** Reads the configuration once from the environment; a bad value stops the start with a list of problems. */
@@ -235,6 +292,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricasToken: env.METRICAS_TOKEN || undefined,
     shutdownDelayMs: env.SHUTDOWN_DELAY_MS || undefined,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS || undefined,
+    whatsappToken: env.WHATSAPP_TOKEN || undefined,
+    whatsappPhoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID || undefined,
+    whatsappAppSecret: env.WHATSAPP_APP_SECRET || undefined,
+    whatsappVerifyToken: env.WHATSAPP_VERIFY_TOKEN || undefined,
+    whatsappApiUrl: env.WHATSAPP_API_URL || undefined,
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);

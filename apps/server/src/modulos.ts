@@ -28,6 +28,7 @@ import { moduloReportes } from './modules/reports/index.js';
 import { moduloEstadisticas } from './modules/statistics/index.js';
 import { secretosAlArrancar } from './modules/secretos/index.js';
 import { moduloEncuestas } from './modules/surveys/index.js';
+import { moduloWhatsapp } from './modules/whatsapp/index.js';
 
 /**
  * The module graph of the composition root (app.ts): each module is built after the ones whose
@@ -144,6 +145,18 @@ export async function armarModulos(
     limites: parts.limitesClientePublico,
     cifrador: cifradorCon(secretos.claveEnlaces),
   });
+  // WhatsApp for order events (docs/WHATSAPP.md): the Cloud API, or files in test mode.
+  const whatsapp = moduloWhatsapp(n, {
+    entidades: entidades.puerto,
+    mail: correo.puerto,
+    clients: clientes.puerto,
+    orders: ordenes.puerto,
+    proveedor: parts.whatsapp,
+    limites: parts.limitesWhatsapp,
+    preferencias: notificaciones.puerto,
+    enlaces: ladoCliente.puerto,
+    ejecutor: parts.ejecutorWhatsapp,
+  });
   const vivo = moduloVivo(n, {
     auth: identidad.puerto,
     plans: planes.puerto,
@@ -164,6 +177,7 @@ export async function armarModulos(
     idempotencia,
     ordenes,
     notificaciones,
+    whatsapp,
     archivos,
     conformidad,
     checklists,
@@ -196,6 +210,7 @@ export async function armarModulos(
     idempotencia: idempotencia.puerto,
     maintenance: mantenimiento.puerto,
     sla: sla.puerto,
+    whatsapp: whatsapp.puerto,
   };
   const fuentes = {
     database: n.database,

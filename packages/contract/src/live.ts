@@ -20,6 +20,8 @@ const CAMBIOS_DE_ORDEN = [
   'orden.conformidad',
   /** Its service level was written (after a create or a state change) or warned (issue 34). */
   'orden.slaCambiado',
+  /** A WhatsApp message about it was sent, delivered, read or failed (issue 35). */
+  'orden.whatsappCambiado',
 ] as const;
 
 /** `{ tipo, ordenId }`: an order of the company changed (the entity channel). */

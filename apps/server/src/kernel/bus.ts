@@ -52,6 +52,8 @@ export type DomainEvent =
     }
   /** An order's service level was written or warned (issue 34): its list rows and detail go. */
   | { type: 'orden.slaCambiado'; entidadId: number; ordenId: number }
+  /** A WhatsApp message of an order was sent, delivered, read or failed (issue 35): its history refreshes. */
+  | { type: 'orden.whatsappCambiado'; entidadId: number; ordenId: number }
   | {
       type: 'orden.estadoCambiado';
       entidadId: number;

@@ -78,6 +78,7 @@ export async function registerLive(
       case 'orden.responsablesCambiados':
       case 'orden.conformidad':
       case 'orden.slaCambiado':
+      case 'orden.whatsappCambiado':
       case 'orden.checklistCambiada': {
         // The company's channel, and the order's own for whoever views it without that one.
         const mensaje = {

@@ -19,7 +19,9 @@ export type TipoCorreo =
   /** Any other notification (issue 35: an order assigned, a state change) to a user who chose mail for its kind. */
   | 'aviso'
   /** To whoever owns an address named at a sign-up that could not create the account. */
-  | 'aviso_registro';
+  | 'aviso_registro'
+  /** A WhatsApp message that failed for good (issue 35), by mail to its recipient instead. */
+  | 'whatsapp_respaldo';
 
 /** What the outbox counted for a company in a window (the caps of limites.ts). */
 export interface Recuento {
