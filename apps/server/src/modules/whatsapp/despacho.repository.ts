@@ -61,7 +61,7 @@ export class DespachoRepository {
              o.cliente_id as "clienteId", coalesce(nullif(trim(c.contacto), ''), c.nombre) as "clienteNombre", c.email as "clienteEmail"
         from whatsapp_clientes w
         join ordenes o on o.entidad_id = w.entidad_id and o.cliente_id = w.cliente_id and o.eliminada is null
-        join orden_eventos e on e.orden_id = o.id and e.fecha > ${desde} and e.fecha >= w.opt_in_fecha
+        join orden_eventos e on e.orden_id = o.id and e.fecha > ${desde} and e.fecha > w.opt_in_fecha
         join clientes c on c.id = o.cliente_id and c.entidad_id = o.entidad_id
        where w.opt_in_fecha is not null
          and (w.opt_out_fecha is null or w.opt_out_fecha < w.opt_in_fecha)
