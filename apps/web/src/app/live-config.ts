@@ -11,6 +11,7 @@ import { encuestasKeys } from '../features/surveys';
 import { conformidadKeys } from '../features/conformity';
 import { checklistKeys } from '../features/checklists';
 import { calendarioKeys } from '../features/calendar';
+import { whatsappKeys } from '../features/whatsapp';
 import { destinosDe, manejadorDe, type CanalDeSesion, type ConfigEnVivo, type Manejador } from '../lib/live';
 
 /** Prefixes of the order queries that the cache topics make stale. */
@@ -26,6 +27,11 @@ function invalidar(queryClient: QueryClient, ...claves: (readonly unknown[])[]):
  * one): open lists, and that order's detail, history, conformity and checklist refetch.
  */
 export function alCambiarOrden(queryClient: QueryClient, { ordenId, tipo }: { ordenId: number; tipo: string }): void {
+  // A WhatsApp message of the order was sent, delivered or read: only its messages refetch.
+  if (tipo === 'orden.whatsappCambiado') {
+    invalidar(queryClient, whatsappKeys.mensajesOrden(ordenId));
+    return;
+  }
   const propias = [ordenesKeys.detalle(ordenId), ordenesKeys.guardada(ordenId), ordenesKeys.historial(ordenId)];
   if (tipo === 'orden.eliminada') {
     // Nobody is looking at those that are not on screen: drop them; the one on screen finds out.

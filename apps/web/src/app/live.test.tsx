@@ -373,6 +373,23 @@ describe('messages update the queries (SPEC §7 Live socket)', () => {
     expect(invalidada(queryClient, ['catalogo', 'tipos', { incluirArchivados: false }])).toBe(false);
   });
 
+  it("/entidad, a WhatsApp message's status: only that order's messages refetch, not its detail nor the lists", async () => {
+    const queryClient = await conectado(supervisor());
+    for (const clave of [
+      ['ordenes', 'lista', {}],
+      ['ordenes', 'detalle', 7],
+      ['ordenes', 'detalle', 7, 'whatsapp'],
+      ['ordenes', 'detalle', 8, 'whatsapp'],
+    ]) {
+      queryClient.setQueryData(clave, { x: 1 });
+    }
+    act(() => cliente().entregar('/entidad/1', { tipo: 'orden.whatsappCambiado', ordenId: 7 }));
+    expect(invalidada(queryClient, ['ordenes', 'detalle', 7, 'whatsapp'])).toBe(true);
+    expect(invalidada(queryClient, ['ordenes', 'detalle', 8, 'whatsapp'])).toBe(false);
+    expect(invalidada(queryClient, ['ordenes', 'detalle', 7])).toBe(false);
+    expect(invalidada(queryClient, ['ordenes', 'lista', {}])).toBe(false);
+  });
+
   it('/entidad/cache/clientes: clients (administration and order catalogues) refetch', async () => {
     const queryClient = await conectado(operario());
     for (const clave of [
