@@ -27,3 +27,4 @@ export * from './horas-habiles.js';
 export * from './sla.js';
 export * from './sla-informe.js';
 export * from './whatsapp.js';
+export * from './solicitudes.js';

@@ -23,6 +23,8 @@ export const TIPOS_NOTIFICACION = [
   /** Service levels (issue 34): 80 % of a target used, and a target broken (to the administrators). */
   'SLA_POR_VENCER',
   'SLA_INCUMPLIDO',
+  /** A request from outside the company arrived (issue 33): to who may delegate for its client. */
+  'SOLICITUD_RECIBIDA',
 ] as const;
 export type TipoNotificacion = (typeof TIPOS_NOTIFICACION)[number];
 

@@ -13,6 +13,7 @@ import { RUTAS_PLANES } from './plans.js';
 import { RUTAS_SISTEMA } from './sistema.js';
 import { RUTAS_SLA } from './sla.js';
 import { RUTAS_WHATSAPP } from './whatsapp.js';
+import { RUTAS_SOLICITUDES } from './solicitudes.js';
 import type { DefRuta } from './definir.js';
 
 export * from './definir.js';
@@ -40,6 +41,7 @@ export const RUTAS = {
   ...RUTAS_MANTENIMIENTO,
   ...RUTAS_SLA,
   ...RUTAS_WHATSAPP,
+  ...RUTAS_SOLICITUDES,
 } as const;
 
 export type NombreRuta = keyof typeof RUTAS;
