@@ -17,15 +17,20 @@ export interface Ejecutor {
 type Log = Pick<FastifyBaseLogger, 'error' | 'warn'>;
 
 /**
- * PGlite: one in-process runner, the tick every `cadaMs` and on demand, never two at once (a
- * request while one runs makes one more afterwards). PGlite means one process, so no other
- * instance runs it; exactly once still comes from the tick's transactions.
+ * One in-process runner: the tick every `cadaMs` and on demand, never two at once (a request while
+ * one runs makes one more afterwards), nothing before `iniciar` nor after `detener`. On PGlite it
+ * runs the modules' periodic work (one process, so no other instance runs it; exactly once still
+ * comes from the tick's transactions); everywhere it runs the outboxes' workers (mail, WhatsApp),
+ * which several instances may run at once because each claims its rows.
  */
 export class EjecutorEnProceso implements Ejecutor {
   private timer: NodeJS.Timeout | undefined;
   private corriendo: Promise<void> | null = null;
   private otraVez = false;
+  private iniciado = false;
   private detenido = false;
+  /** Ticks that ended and ticks that failed (/metrics). */
+  readonly rondas = { ok: 0, error: 0 };
 
   constructor(
     private readonly tick: () => Promise<unknown>,
@@ -36,6 +41,8 @@ export class EjecutorEnProceso implements Ejecutor {
   ) {}
 
   async iniciar(): Promise<void> {
+    if (this.iniciado || this.detenido) return;
+    this.iniciado = true;
     this.timer = setInterval(() => this.despertar(), this.cadaMs);
     this.timer.unref();
     // A window missed while the server was down is caught up now.
@@ -43,7 +50,7 @@ export class EjecutorEnProceso implements Ejecutor {
   }
 
   despertar(): void {
-    if (this.detenido) return;
+    if (!this.iniciado || this.detenido) return;
     if (this.corriendo) {
       this.otraVez = true;
       return;
@@ -53,13 +60,20 @@ export class EjecutorEnProceso implements Ejecutor {
         this.otraVez = false;
         try {
           await this.tick();
+          this.rondas.ok++;
         } catch (err) {
+          this.rondas.error++;
           this.log.error({ err }, `${this.nombre}.tickFallo`);
         }
       } while (this.otraVez && !this.detenido);
     })().finally(() => {
       this.corriendo = null;
     });
+  }
+
+  /** Whether `detener` was called: a long tick checks it between its steps to end early. */
+  get detenida(): boolean {
+    return this.detenido;
   }
 
   /** Waits for the run in progress (before the database closes). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../kernel/db/client.js';
 import type { Clock } from '../../kernel/clock.js';
+import { EjecutorEnProceso } from '../../kernel/ejecutor.js';
 import { AppError } from '../../kernel/errors.js';
 import {
   LIMITES_CORREO,
@@ -87,14 +88,9 @@ export class MailService {
   private readonly repo: MailRepository;
   private readonly opts: Required<MailOptions>;
   private readonly limites: LimitesCorreo;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private started = false;
-  private stopped = false;
+  /** The worker: a round on start, every poll and on each kick, one at a time (kernel/ejecutor.ts). */
+  private readonly trabajador: EjecutorEnProceso;
   private lastCleanup = 0;
-  /** Rounds of the worker that ended, and those that failed (/metrics). */
-  readonly rondas = { ok: 0, error: 0 };
 
   constructor(
     db: Db,
@@ -105,6 +101,7 @@ export class MailService {
   ) {
     this.repo = new MailRepository(db);
     this.opts = { ...DEFAULTS, ...opts };
+    this.trabajador = new EjecutorEnProceso(() => this.deliverPending(), log, this.opts.pollMs, 'correo');
     this.limites = { ...LIMITES_CORREO, ...opts.limites };
   }
 
@@ -208,14 +205,17 @@ export class MailService {
 
   /** After a commit that queued mail: the worker looks now instead of at its next poll. */
   kick(): void {
-    if (this.started && !this.stopped) this.schedule(0);
+    this.trabajador.despertar();
   }
 
   /** Starts the worker: a round now, then one every `pollMs` (and on every `kick`). */
   start(): void {
-    if (this.started || this.stopped) return;
-    this.started = true;
-    this.schedule(0);
+    void this.trabajador.iniciar();
+  }
+
+  /** Rounds of the worker that ended, and those that failed (/metrics). */
+  get rondas(): { ok: number; error: number } {
+    return this.trabajador.rondas;
   }
 
   /** Mails waiting in the outbox, every company's (the outbox's depth, for /metrics). */
@@ -229,10 +229,7 @@ export class MailService {
    * each); then the transport closes.
    */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
+    await this.trabajador.detener();
     this.transport.close();
   }
 
@@ -247,13 +244,13 @@ export class MailService {
       const lote = await this.repo.claim(ahora, new Date(ahora.getTime() + this.opts.leaseMs), this.opts.lote);
       if (!lote.length) break;
       for (const [i, c] of lote.entries()) {
-        if (this.stopped) {
+        if (this.trabajador.detenida) {
           await this.repo.release(lote.slice(i).map((x) => x.id));
           break;
         }
         if (await this.deliver(c)) enviados++;
       }
-      if (this.stopped) break;
+      if (this.trabajador.detenida) break;
     }
     await this.cleanup();
     return enviados;
@@ -301,35 +298,5 @@ export class MailService {
     if (t - this.lastCleanup < LIMPIEZA_CADA_MS) return;
     this.lastCleanup = t;
     await this.repo.deleteOld(new Date(t - CONSERVAR_MS));
-  }
-
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    if (this.running) {
-      // A round is in flight: one more right after it (it may have claimed before the new row).
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.round(), ms);
-  }
-
-  private round(): void {
-    this.timer = undefined;
-    this.again = false;
-    this.running = this.deliverPending()
-      .then(
-        () => {
-          this.rondas.ok++;
-        },
-        (err: unknown) => {
-          this.rondas.error++;
-          this.log.error({ err }, 'correo.rondaFallo');
-        },
-      )
-      .finally(() => {
-        this.running = undefined;
-        this.schedule(this.again ? 0 : this.opts.pollMs);
-      });
   }
 }

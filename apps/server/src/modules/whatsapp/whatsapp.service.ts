@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { Db, DbOrTx } from '../../kernel/db/client.js';
+import { EjecutorEnProceso } from '../../kernel/ejecutor.js';
 import type { PuertoEntidades } from '../entidades/index.js';
 import { encolarCorreoDeEmpresa, type PuertoCorreo } from '../mail/index.js';
 import { ConsentimientosRepository } from './consentimientos.repository.js';
@@ -87,14 +88,10 @@ export class WhatsappService {
   private readonly salida: SalidaRepository;
   private readonly consentimientos: ConsentimientosRepository;
   private readonly limites: LimitesWhatsapp;
-  private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly lote: number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private started = false;
-  private stopped = false;
+  /** The worker: a round on start, every poll and on each kick, one at a time (kernel/ejecutor.ts). */
+  private readonly trabajador: EjecutorEnProceso;
 
   constructor(
     private readonly db: Db,
@@ -108,7 +105,7 @@ export class WhatsappService {
     this.salida = new SalidaRepository(db);
     this.consentimientos = new ConsentimientosRepository(db);
     this.limites = { porEmpresa: LIMITE_WHATSAPP_EMPRESA, porNumero: LIMITE_WHATSAPP_NUMERO, ...opts.limites };
-    this.pollMs = opts.pollMs ?? 5_000;
+    this.trabajador = new EjecutorEnProceso(() => this.deliverPending(), log, opts.pollMs ?? 5_000, 'whatsapp');
     this.leaseMs = opts.leaseMs ?? 5 * 60_000;
     this.lote = opts.lote ?? 20;
   }
@@ -239,14 +236,12 @@ export class WhatsappService {
 
   /** After a commit that queued messages: the worker looks now instead of at its next poll. */
   kick(): void {
-    if (this.started && !this.stopped) this.schedule(0);
+    this.trabajador.despertar();
   }
 
   /** Starts the worker: a round now, then one every `pollMs` (and on every `kick`). */
   start(): void {
-    if (this.started || this.stopped) return;
-    this.started = true;
-    this.schedule(0);
+    void this.trabajador.iniciar();
   }
 
   /**
@@ -254,10 +249,7 @@ export class WhatsappService {
    * frees the rest it claimed (another instance, or this one after a restart, sends them once).
    */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
+    await this.trabajador.detener();
   }
 
   /**
@@ -271,13 +263,13 @@ export class WhatsappService {
       const lote = await this.salida.reclamar(ahora, new Date(ahora.getTime() + this.leaseMs), this.lote);
       if (!lote.length) break;
       for (const [i, m] of lote.entries()) {
-        if (this.stopped) {
+        if (this.trabajador.detenida) {
           await this.salida.liberar(lote.slice(i).map((x) => x.id));
           break;
         }
         if (await this.entregar(m)) enviados++;
       }
-      if (this.stopped) break;
+      if (this.trabajador.detenida) break;
     }
     return enviados;
   }
@@ -344,30 +336,5 @@ export class WhatsappService {
     this.log.error({ ...falla, permanente: !e.reintentable, resultado }, 'whatsapp.fallido');
     if (resultado === 'correo') this.deps.mail.kick();
     if (resultado) this.publicar(m);
-  }
-
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    if (this.running) {
-      // A round is in flight: one more right after it (it may have claimed before the new row).
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.round(), ms);
-  }
-
-  private round(): void {
-    this.timer = undefined;
-    this.again = false;
-    this.running = this.deliverPending()
-      .then(
-        () => undefined,
-        (err: unknown) => this.log.error({ err }, 'whatsapp.rondaFallo'),
-      )
-      .finally(() => {
-        this.running = undefined;
-        this.schedule(this.again ? 0 : this.pollMs);
-      });
   }
 }
