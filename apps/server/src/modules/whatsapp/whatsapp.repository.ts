@@ -41,23 +41,11 @@ export interface FilaNueva {
 }
 
 /** A row of the outbox as the worker and the webhook handle it. */
-export interface Mensaje {
+export interface Mensaje extends Omit<FilaNueva, 'creado'> {
   id: number;
-  entidadId: number;
-  clave: string;
-  evento: EventoAviso;
-  destinatarioTipo: 'usuario' | 'cliente';
-  usuarioId: number | null;
-  clienteId: number | null;
-  ordenId: number | null;
-  numero: string;
-  plantilla: string;
-  parametros: string[];
-  texto: string;
   estado: EstadoMensajeWhatsapp;
   intentos: number;
   wamid: string | null;
-  correoRespaldo: string | null;
 }
 
 type FilaCruda = Omit<Mensaje, 'parametros'> & { parametros: unknown };
