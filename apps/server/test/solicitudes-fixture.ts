@@ -202,7 +202,9 @@ export function tokenDeSeguimiento(url: string): string {
 }
 
 /** The fields of a request, as the form sends them (a new device id each time unless given). */
-export function campos(o: Partial<Record<'que' | 'donde' | 'nombre' | 'email' | 'telefono' | 'sitio' | 'clave', string>> = {}) {
+export function campos(
+  o: Partial<Record<'que' | 'donde' | 'nombre' | 'email' | 'telefono' | 'sitio' | 'clave', string>> = {},
+) {
   return {
     que: 'Pierde agua el termotanque del 2.º piso\nGotea desde anoche, ya cerramos la llave.',
     nombre: 'Rosa Díaz',

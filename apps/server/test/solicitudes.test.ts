@@ -48,7 +48,9 @@ afterAll(async () => {
 
 const filas = async <T>(q: ReturnType<typeof sql>) => (await f.env.database.db.execute(q)).rows as T[];
 const cuantas = async (entidadId: number) =>
-  Number((await filas<{ n: number }>(sql`select count(*)::int as n from solicitudes where entidad_id = ${entidadId}`))[0]?.n);
+  Number(
+    (await filas<{ n: number }>(sql`select count(*)::int as n from solicitudes where entidad_id = ${entidadId}`))[0]?.n,
+  );
 const publico = (url: string) => f.env.app.inject({ method: 'GET', url, remoteAddress: nuevaIp() });
 const seguimiento = (t: string) => publico(`/api/v4/publico/solicitud/seguimiento?t=${t}`);
 
@@ -63,7 +65,9 @@ async function enviada(k: string, datos = campos(), fotos: Parameters<typeof env
 async function idDe(respuesta: SolicitudEnviada): Promise<number> {
   const t = tokenDeSeguimiento(respuesta.seguimiento);
   const { hashDeToken } = await import('../src/lib/tokens.js');
-  const [fila] = await filas<{ id: number }>(sql`select id from solicitudes where seguimiento_hash = ${hashDeToken(t)}`);
+  const [fila] = await filas<{ id: number }>(
+    sql`select id from solicitudes where seguimiento_hash = ${hashDeToken(t)}`,
+  );
   if (!fila) throw new Error('sin solicitud');
   return Number(fila.id);
 }
@@ -86,7 +90,12 @@ describe('el enlace de pedidos de un cliente', () => {
   it('activates, shows the same URL again, rotates (old → 410) and deactivates (→ 410); the token is stored hashed and encrypted', async () => {
     const banco = f.cli[3];
     const url = `/api/v4/solicitudes/enlace/${banco}`;
-    expect((await call('GET', url, 'admin')).json()).toEqual({ clienteId: banco, activo: false, url: null, creado: null });
+    expect((await call('GET', url, 'admin')).json()).toEqual({
+      clienteId: banco,
+      activo: false,
+      url: null,
+      creado: null,
+    });
 
     const creado = await call('POST', url, 'duenia');
     expect(creado.statusCode, creado.body).toBe(200);
@@ -176,7 +185,11 @@ describe('el formulario por un QR', () => {
   });
 
   it('sends a request with the place set; once the client’s link is off, the QR answers the same 404', async () => {
-    const r = await envio(f, { qr: codigoEquipo }, campos({ que: 'No enfría', email: '', telefono: '+54 11 5555-0000' }));
+    const r = await envio(
+      f,
+      { qr: codigoEquipo },
+      campos({ que: 'No enfría', email: '', telefono: '+54 11 5555-0000' }),
+    );
     expect(r.statusCode, r.body).toBe(200);
     const enviada = r.json() as SolicitudEnviada;
     expect(enviada.mensaje).toBe(MENSAJES_SOLICITUD.enviadaSinCorreo);
@@ -230,7 +243,13 @@ describe('enviar un pedido', () => {
     const antes = { n: await cuantas(f.demo), archivos: f.guardados() };
     const jpeg = await imagen('jpeg');
     const casos: [number, string, string, Parameters<typeof envio>[2], Parameters<typeof envio>[3]][] = [
-      [400, 'fotos', MENSAJES_SOLICITUD.fotoNoImagen, campos(), [foto(jpeg), foto(Buffer.from('hola, no soy una foto'))]],
+      [
+        400,
+        'fotos',
+        MENSAJES_SOLICITUD.fotoNoImagen,
+        campos(),
+        [foto(jpeg), foto(Buffer.from('hola, no soy una foto'))],
+      ],
       [
         400,
         'fotos',
@@ -253,7 +272,11 @@ describe('enviar un pedido', () => {
     const sinK = await envio(f, { k: '' }, campos());
     expect(sinK.statusCode).toBe(400);
     // JSON is not the form.
-    const json = await f.env.app.inject({ method: 'POST', url: '/api/v4/publico/solicitud', payload: { k, ...campos() } });
+    const json = await f.env.app.inject({
+      method: 'POST',
+      url: '/api/v4/publico/solicitud',
+      payload: { k, ...campos() },
+    });
     expect(json.statusCode).toBe(400);
     expect(await cuantas(f.demo)).toBe(antes.n);
     expect(f.guardados()).toEqual(antes.archivos);
@@ -417,7 +440,9 @@ describe('la bandeja, aceptar y rechazar', () => {
     const badge = async (who: string) =>
       ((await call('GET', '/api/v4/solicitudes/pendientes', who)).json() as { pendientes: number }).pendientes;
     const [todas, clinica, hotel] = await Promise.all([
-      filas<{ n: number }>(sql`select count(*)::int as n from solicitudes where entidad_id = ${f.demo} and estado = 'pendiente'`),
+      filas<{ n: number }>(
+        sql`select count(*)::int as n from solicitudes where entidad_id = ${f.demo} and estado = 'pendiente'`,
+      ),
       filas<{ n: number }>(
         sql`select count(*)::int as n from solicitudes where entidad_id = ${f.demo} and estado = 'pendiente' and cliente_id = ${f.cli[0]}`,
       ),
@@ -459,14 +484,19 @@ describe('la bandeja, aceptar y rechazar', () => {
     };
     const quota = async () =>
       Number(
-        (await filas<{ q: number }>(sql`select quota_disponible as q from suscripciones where entidad_id = ${f.demo}`))[0]
-          ?.q,
+        (
+          await filas<{ q: number }>(sql`select quota_disponible as q from suscripciones where entidad_id = ${f.demo}`)
+        )[0]?.q,
       );
     const jpeg = await imagen('jpeg', 120);
     const r = await envio(
       f,
       { qr: ub.codigoQr },
-      campos({ que: 'Humedad en la pared\nSe ve una mancha grande.', donde: 'Al fondo', email: 'museo@cliente.example.com' }),
+      campos({
+        que: 'Humedad en la pared\nSe ve una mancha grande.',
+        donde: 'Al fondo',
+        email: 'museo@cliente.example.com',
+      }),
       [foto(jpeg), foto(await imagen('png'), 'b.png', 'image/png')],
     );
     expect(r.statusCode, r.body).toBe(200);
@@ -526,7 +556,9 @@ describe('la bandeja, aceptar y rechazar', () => {
   it('two accepts at once: one order, the other 409', async () => {
     const id = await idDe(await enviada(k, campos({ que: 'Dos a la vez' })));
     const ordenes = async () =>
-      Number((await filas<{ n: number }>(sql`select count(*)::int as n from ordenes where entidad_id = ${f.demo}`))[0]?.n);
+      Number(
+        (await filas<{ n: number }>(sql`select count(*)::int as n from ordenes where entidad_id = ${f.demo}`))[0]?.n,
+      );
     const antes = await ordenes();
     const rs = await Promise.all([
       call('POST', `/api/v4/solicitudes/${id}/aceptar`, 'admin', {}),
@@ -540,7 +572,9 @@ describe('la bandeja, aceptar y rechazar', () => {
     const jpeg = await imagen('jpeg');
     const id = await idDe(await enviada(k, campos({ que: 'Sin cupo' }), [foto(jpeg)]));
     const db = f.env.database.db;
-    const [antes] = await filas<{ q: number }>(sql`select quota_disponible as q from suscripciones where entidad_id = ${f.demo}`);
+    const [antes] = await filas<{ q: number }>(
+      sql`select quota_disponible as q from suscripciones where entidad_id = ${f.demo}`,
+    );
     await db.execute(sql`update suscripciones set quota_disponible = 0 where entidad_id = ${f.demo}`);
     try {
       const archivos = f.guardados();
@@ -551,14 +585,18 @@ describe('la bandeja, aceptar y rechazar', () => {
       expect(((await call('GET', `/api/v4/solicitudes/${id}`, 'admin')).json() as Solicitud).estado).toBe('pendiente');
       expect(f.guardados()).toEqual(archivos);
       // A responsable who does not exist: the order module's 400, nothing changes either.
-      await db.execute(sql`update suscripciones set quota_disponible = ${antes?.q ?? null} where entidad_id = ${f.demo}`);
+      await db.execute(
+        sql`update suscripciones set quota_disponible = ${antes?.q ?? null} where entidad_id = ${f.demo}`,
+      );
       const mal = await call('POST', `/api/v4/solicitudes/${id}/aceptar`, 'supervisor', { responsable: [999_999] });
       expect(mal.statusCode).toBe(400);
       expect(mal.json()).toMatchObject({ field: 'responsable' });
       expect(f.guardados()).toEqual(archivos);
       expect(((await call('GET', `/api/v4/solicitudes/${id}`, 'admin')).json() as Solicitud).estado).toBe('pendiente');
     } finally {
-      await db.execute(sql`update suscripciones set quota_disponible = ${antes?.q ?? null} where entidad_id = ${f.demo}`);
+      await db.execute(
+        sql`update suscripciones set quota_disponible = ${antes?.q ?? null} where entidad_id = ${f.demo}`,
+      );
     }
   });
 

@@ -17,7 +17,8 @@ export interface DatosCorreoSolicitud {
 }
 
 const NOTA_AJENA = 'Si usted no hizo este pedido, ignore este correo: alguien escribió su dirección por error.';
-const NOTA_ENLACE = 'No hace falta usuario ni contraseña. Quien tenga el enlace puede ver en qué estado está el pedido.';
+const NOTA_ENLACE =
+  'No hace falta usuario ni contraseña. Quien tenga el enlace puede ver en qué estado está el pedido.';
 
 /** On arrival: the request is in the company's inbox; the link follows it. */
 export function plantillaSolicitudRecibida(d: DatosCorreoSolicitud): Contenido {

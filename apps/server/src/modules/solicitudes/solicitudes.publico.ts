@@ -97,7 +97,11 @@ export class SolicitudesPublicas {
   async formularioQr(codigo: string, direccion: string): Promise<FormularioSolicitud> {
     await this.limitador.exigir([[`solicitud:f:${grupoDeDireccion(direccion)}`, this.limites.formularioDireccion]]);
     const { enlace, lugar } = await this.qrDe(codigo);
-    return { empresa: enlace.empresa, cliente: enlace.clienteNombre, lugar: { tipo: lugar.tipo, nombre: lugar.nombre } };
+    return {
+      empresa: enlace.empresa,
+      cliente: enlace.clienteNombre,
+      lugar: { tipo: lugar.tipo, nombre: lugar.nombre },
+    };
   }
 
   /** GET /api/v4/publico/solicitud/seguimiento?t=. */
@@ -176,14 +180,17 @@ export class SolicitudesPublicas {
   private async preparar(origen: Origen, campos: Map<string, string>, direccion: string): Promise<Preparado> {
     const porEnlace = origen.por === 'enlace';
     const k = porEnlace ? zTokenSolicitud.safeParse(campos.get('k') ?? '') : undefined;
-    if (k && !k.success) throw AppError.invalid('k', k.error.issues[0]?.message ?? MENSAJES_SOLICITUD.enlaceNoDisponible);
+    if (k && !k.success)
+      throw AppError.invalid('k', k.error.issues[0]?.message ?? MENSAJES_SOLICITUD.enlaceNoDisponible);
     const d = zSolicitudPublica.safeParse(Object.fromEntries(campos));
     if (!d.success) {
       const issue = d.error.issues[0];
       throw AppError.invalid(String(issue?.path[0] ?? 'que'), issue?.message ?? 'El pedido no es válido.');
     }
     const destino: Destino =
-      origen.por === 'qr' ? await this.qrDe(origen.codigo) : { enlace: await this.enlaceDe(k?.data ?? ''), lugar: null };
+      origen.por === 'qr'
+        ? await this.qrDe(origen.codigo)
+        : { enlace: await this.enlaceDe(k?.data ?? ''), lugar: null };
     const { entidadId } = destino.enlace;
     const previa = await this.repo.porClave(entidadId, d.data.clave);
     if (previa) return { tipo: 'respondida', respuesta: await this.respuestaDe(entidadId, previa), robot: false };

@@ -140,9 +140,7 @@ export class SolicitudesRepository {
   enlacePublicoDeCliente(entidadId: number, clienteId: number): Promise<EnlacePublico | undefined> {
     const e = solicitudEnlaces;
     return firstRow(
-      this.selectEnlacePublico().where(
-        and(eq(e.entidadId, entidadId), eq(e.clienteId, clienteId), isNull(e.revocado)),
-      ),
+      this.selectEnlacePublico().where(and(eq(e.entidadId, entidadId), eq(e.clienteId, clienteId), isNull(e.revocado))),
     );
   }
 
@@ -293,7 +291,14 @@ export class SolicitudesRepository {
     if (!ids.length) return Promise.resolve([]);
     const f = solicitudFotos;
     return this.db
-      .select({ id: f.id, solicitudId: f.solicitudId, nombre: f.nombre, mime: f.mime, tamano: f.tamano, clave: f.clave })
+      .select({
+        id: f.id,
+        solicitudId: f.solicitudId,
+        nombre: f.nombre,
+        mime: f.mime,
+        tamano: f.tamano,
+        clave: f.clave,
+      })
       .from(f)
       .where(and(eq(f.entidadId, entidadId), inArray(f.solicitudId, [...ids])))
       .orderBy(asc(f.solicitudId), asc(f.id));
@@ -303,7 +308,14 @@ export class SolicitudesRepository {
     const f = solicitudFotos;
     return firstRow(
       this.db
-        .select({ id: f.id, solicitudId: f.solicitudId, nombre: f.nombre, mime: f.mime, tamano: f.tamano, clave: f.clave })
+        .select({
+          id: f.id,
+          solicitudId: f.solicitudId,
+          nombre: f.nombre,
+          mime: f.mime,
+          tamano: f.tamano,
+          clave: f.clave,
+        })
         .from(f)
         .where(and(eq(f.entidadId, entidadId), eq(f.solicitudId, solicitudId), eq(f.id, fotoId))),
     );
