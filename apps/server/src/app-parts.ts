@@ -18,6 +18,7 @@ import type { LimitesCorreo, MailTransport, PuertoCorreo } from './modules/mail/
 import type { NativePushSender, PuertoNotificaciones, PushSender } from './modules/notifications/index.js';
 import type { LimitesClientePublico } from './modules/client-side/index.js';
 import type { ProveedorPagos, PuertoPlanes, SuscripcionesService } from './modules/plans/index.js';
+import type { LimitesSolicitudes } from './modules/solicitudes/index.js';
 import type { PuertoEncuestas } from './modules/surveys/index.js';
 import type { DepsWhatsapp, LimitesWhatsapp, ProveedorWhatsapp, PuertoWhatsapp } from './modules/whatsapp/index.js';
 
@@ -72,6 +73,8 @@ export interface AppParts {
   limitesWhatsapp?: Partial<LimitesWhatsapp>;
   /** Overrides of the public order summary's and billing form's rate limits (tests). */
   limitesClientePublico?: Partial<LimitesClientePublico>;
+  /** Overrides of the public request form's rate limits, per link and per address (tests). */
+  limitesSolicitudes?: Partial<LimitesSolicitudes>;
   /**
    * Who runs the maintenance scheduler (docs/MANTENIMIENTO.md): by default pg-boss on PostgreSQL,
    * in process on PGlite; `null` only when a test calls `puertos.maintenance.ejecutar()`.

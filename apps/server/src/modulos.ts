@@ -27,6 +27,7 @@ import { moduloPlanes } from './modules/plans/index.js';
 import { moduloReportes } from './modules/reports/index.js';
 import { moduloEstadisticas } from './modules/statistics/index.js';
 import { secretosAlArrancar } from './modules/secretos/index.js';
+import { moduloSolicitudes } from './modules/solicitudes/index.js';
 import { moduloEncuestas } from './modules/surveys/index.js';
 import { moduloWhatsapp } from './modules/whatsapp/index.js';
 
@@ -107,6 +108,11 @@ export async function armarModulos(
     reglas: reglasDeEstado,
   });
   const gastos = moduloGastos(n, { orders: ordenes.puerto, files: archivos.puerto, idempotencia: idempotencia.puerto });
+  const equipos = moduloEquipos(n, {
+    orders: ordenes.puerto,
+    files: archivos.puerto,
+    idempotencia: idempotencia.puerto,
+  });
   const encuestas = moduloEncuestas(n, {
     orders: ordenes.puerto,
     clients: clientes.puerto,
@@ -145,6 +151,20 @@ export async function armarModulos(
     limites: parts.limitesClientePublico,
     cifrador: cifradorCon(secretos.claveEnlaces),
   });
+  // Requests from outside the company (docs/SOLICITUDES.md): a client's link or a QR, into an order.
+  const solicitudes = moduloSolicitudes(n, {
+    orders: ordenes.puerto,
+    files: archivos.puerto,
+    storage: almacen,
+    notifications: notificaciones.puerto,
+    mail: correo.puerto,
+    entidades: entidades.puerto,
+    clients: clientes.puerto,
+    equipos: equipos.puerto,
+    enlaces: ladoCliente.puerto,
+    cifrador: cifradorCon(secretos.claveEnlaces),
+    limites: parts.limitesSolicitudes,
+  });
   // WhatsApp for order events (docs/WHATSAPP.md): the Cloud API, or files in test mode.
   const whatsapp = moduloWhatsapp(n, {
     entidades: entidades.puerto,
@@ -182,7 +202,7 @@ export async function armarModulos(
     conformidad,
     checklists,
     gastos,
-    moduloEquipos(n, { orders: ordenes.puerto, files: archivos.puerto, idempotencia: idempotencia.puerto }),
+    equipos,
     moduloReportes(n, {
       orders: ordenes.puerto,
       files: archivos.puerto,
@@ -197,6 +217,7 @@ export async function armarModulos(
     mantenimiento,
     sla,
     ladoCliente,
+    solicitudes,
     vivo,
   ];
   const puertos: Puertos = {

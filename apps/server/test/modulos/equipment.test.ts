@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => b?.close());
 
-it('se arma con el núcleo y falsos de sus puertos: alta, QR, historial con las condiciones de las órdenes; otra empresa no ve nada', async () => {
+it('se arma con el núcleo y falsos de sus puertos: alta, QR, historial con las condiciones de las órdenes; otra empresa no ve nada; el puerto resuelve un QR de un cliente activo', async () => {
   const [cliente] = (await makeClientes(b.database.db, b.entidadId, [{ nombre: 'Clínica' }])) as [number];
   const pedidos: Filtros[] = [];
   const m = moduloEquipos(b.nucleo, {
@@ -63,4 +63,17 @@ it('se arma con el núcleo y falsos de sus puertos: alta, QR, historial con las 
   const ajena = await b.servir(m, b.actor({ entidadId: b.otraEntidadId }));
   expect((await ajena.inject({ method: 'GET', url: `/api/v4/equipos/${equipo.id}`, headers })).statusCode).toBe(404);
   expect((await ajena.inject({ method: 'GET', url: `/api/v4/qr/${equipo.codigoQr}`, headers })).statusCode).toBe(404);
+
+  // The port (the public request form, issue 33): the place a code names, of an active client only.
+  expect(await m.puerto.lugarDeQr(equipo.codigoQr)).toEqual({
+    entidadId: b.entidadId,
+    clienteId: cliente,
+    tipo: 'equipo',
+    id: equipo.id,
+    nombre: 'Caldera',
+  });
+  expect(await m.puerto.lugarDeQr('x'.repeat(22))).toBeUndefined();
+  expect(await m.puerto.lugarDeQr('no es un código')).toBeUndefined();
+  await b.database.db.execute(sql`update clientes set activo = false where id = ${cliente}`);
+  expect(await m.puerto.lugarDeQr(equipo.codigoQr)).toBeUndefined();
 });

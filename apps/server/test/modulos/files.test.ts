@@ -1,6 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Archivo } from '@delego/contract';
 import { FsStorage, moduloArchivos } from '../../src/modules/files/index.js';
@@ -68,4 +70,50 @@ it('se arma con el núcleo y falsos de sus puertos: sube, lista y descarga un ar
   const ajeno = await b.servir(m, { ...actor, entidadId: b.otraEntidadId });
   const r = await ajeno.inject({ method: 'GET', url: `/api/v2/archivos/${ordenId}/descargar/${archivo.id}`, headers });
   expect(r.statusCode).toBe(404);
+
+  // Through the port: bytes already stored (an accepted request's photo, issue 33) attached to the
+  // order in the caller's transaction, checked again by their content, with a thumbnail and an event.
+  const almacen = new FsStorage(carpeta);
+  const jpeg = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#333' } })
+    .jpeg()
+    .toBuffer();
+  await almacen.put('e1/solicitudes/origen.jpg', Readable.from([jpeg]));
+  const { copias } = await b.database.db.transaction((tx) =>
+    m.puerto.adjuntarEnTransaccion(tx, actor, ordenId, [{ clave: 'e1/solicitudes/origen.jpg', nombre: 'foto-1.jpg' }]),
+  );
+  expect(copias).toEqual([{ id: expect.any(Number) as number, nombre: 'foto-1.jpg' }]);
+  const lista = (await app.inject({ method: 'GET', url: `/api/v2/archivos/${ordenId}`, headers })).json() as Archivo[];
+  expect(lista.find((a) => a.nombre === 'foto-1.jpg')).toMatchObject({ tipo: 'image/jpeg', esImagen: true });
+  expect(lista.find((a) => a.nombre === 'foto-1.jpg')?.miniatura).not.toBeNull();
+  expect(orders.escrituras.at(-1)?.map((e) => e.tipo)).toEqual(['ARCHIVO_AGREGADO']);
+  expect(await almacen.stat('e1/solicitudes/origen.jpg')).not.toBeNull();
+  // A transaction that does not commit: its rows are gone, and `deshacer` takes the new bytes.
+  const antes = await contar(carpeta);
+  let deshacer: (() => Promise<void>) | undefined;
+  await expect(
+    b.database.db.transaction(async (tx) => {
+      ({ deshacer } = await m.puerto.adjuntarEnTransaccion(tx, actor, ordenId, [
+        { clave: 'e1/solicitudes/origen.jpg', nombre: 'foto-2.jpg' },
+      ]));
+      throw new Error('la transacción de quien llama falla');
+    }),
+  ).rejects.toThrow('falla');
+  expect(await contar(carpeta)).toBeGreaterThan(antes);
+  await deshacer?.();
+  expect(await contar(carpeta)).toBe(antes);
+  // Bytes that are not what their name says are refused like an upload.
+  await almacen.put('e1/solicitudes/texto', Readable.from([Buffer.from('no soy una foto')]));
+  await expect(
+    b.database.db.transaction((tx) =>
+      m.puerto.adjuntarEnTransaccion(tx, actor, ordenId, [{ clave: 'e1/solicitudes/texto', nombre: 'foto-3.jpg' }]),
+    ),
+  ).rejects.toMatchObject({ code: 'TIPO_NO_SOPORTADO' });
+  // Only the source itself was added: nothing of the refused copy stays.
+  expect(await contar(carpeta)).toBe(antes + 1);
 });
+
+/** The files under a folder (every level). */
+async function contar(dir: string): Promise<number> {
+  const entradas = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entradas.filter((e) => e.isFile()).length;
+}

@@ -398,4 +398,32 @@ export class EquipmentRepository {
     const f = r.rows[0];
     return f ? { tipo: f.tipo, id: Number(f.id) } : undefined;
   }
+
+  /**
+   * A QR code as the public request form sees it (issue 33): the equipo or site it names, of an
+   * active client, in whichever company it is (the code is unique in the whole system). The only
+   * look-up of this module that does not start from a company: the code is the key.
+   */
+  async lugarDeQr(codigo: string): Promise<LugarQr | undefined> {
+    const de = async (tabla: typeof equipos | typeof ubicaciones, tipo: LugarQr['tipo']) => {
+      const f = await firstRow(
+        this.db
+          .select({ entidadId: tabla.entidadId, clienteId: tabla.clienteId, id: tabla.id, nombre: tabla.nombre })
+          .from(tabla)
+          .innerJoin(clientes, and(eq(clientes.id, tabla.clienteId), eq(clientes.entidadId, tabla.entidadId)))
+          .where(and(eq(tabla.codigoQr, codigo), eq(clientes.activo, true))),
+      );
+      return f ? { ...f, tipo } : undefined;
+    };
+    return (await de(equipos, 'equipo')) ?? (await de(ubicaciones, 'ubicacion'));
+  }
+}
+
+/** What a QR code names, for the public request form: the place, its client and its company. */
+export interface LugarQr {
+  entidadId: number;
+  clienteId: number;
+  tipo: 'equipo' | 'ubicacion';
+  id: number;
+  nombre: string;
 }

@@ -26,7 +26,13 @@ import type { Db, DbOrTx } from '../../kernel/db/client.js';
 import { AppError } from '../../kernel/errors.js';
 import type { PuertoArchivos } from '../files/index.js';
 import { visibilidad, type PuertoOrdenes } from '../orders/index.js';
-import { EquipmentRepository, type EquipoDatos, type EquipoFila, type UbicacionFila } from './equipment.repository.js';
+import {
+  EquipmentRepository,
+  type EquipoDatos,
+  type EquipoFila,
+  type LugarQr,
+  type UbicacionFila,
+} from './equipment.repository.js';
 import { importarEquipos } from './equipment.importar.js';
 import { pdfDeEtiquetas } from './etiquetas.js';
 
@@ -323,6 +329,16 @@ export class EquipmentService {
     if (r.tipo === 'equipo') await this.findEquipo(actor, r.id);
     else await this.findUbicacion(actor, r.id);
     return r;
+  }
+
+  /**
+   * For the public request form (issue 33, docs/SOLICITUDES.md): the equipo or site a QR code
+   * names, of an active client, with its company; undefined for a malformed or unknown code (the
+   * caller answers both alike). No actor: the code is what the label shows anyone.
+   */
+  async lugarDeQr(codigo: string): Promise<LugarQr | undefined> {
+    if (!FORMA_CODIGO_QR.test(codigo)) return undefined;
+    return this.repo().lugarDeQr(codigo);
   }
 
   /** The labels' PDF of the equipos asked for, in the order asked; one not found (or not readable) is a 404. */

@@ -6,8 +6,13 @@ import { EquipmentFiles } from './equipment.archivos.js';
 import { equipmentRoutes } from './equipment.routes.js';
 import { EquipmentService } from './equipment.service.js';
 
-/** What other modules may ask of sites and equipment: nothing yet (orders check their references in SQL). */
-export type PuertoEquipos = Record<never, never>;
+export type { LugarQr } from './equipment.repository.js';
+
+/**
+ * What other modules may ask of sites and equipment: the place a QR code names, for the public
+ * request form (requests, issue 33). Orders check their references in SQL.
+ */
+export type PuertoEquipos = Pick<EquipmentService, 'lugarDeQr'>;
 
 export interface DepsEquipos {
   /** The history's page and totals' conditions; the clients of the orders an actor sees (who may read what). */
@@ -31,7 +36,7 @@ export function moduloEquipos(n: Pick<Nucleo, 'db' | 'clock' | 'config'>, deps: 
   const archivos = new EquipmentFiles(n.db, n.clock, deps.files, servicio);
   return {
     nombre: 'equipment',
-    puerto: {},
+    puerto: { lugarDeQr: (codigo) => servicio.lugarDeQr(codigo) },
     rutas: equipmentRoutes(servicio, archivos, {
       limiteBytes: deps.files.limiteBytes,
       idempotencia: deps.idempotencia,

@@ -440,6 +440,62 @@ export class FilesService {
     }
   }
 
+  /**
+   * For other modules (an accepted request's photos, issue 33): attaches bytes already in the
+   * storage (`fuentes`, by their keys; the caller decided the order may be written) to order
+   * `ordenId` inside the caller's transaction. Each is read again through `recibir` (name, real
+   * type by its bytes, thumbnail) into a new key under the order, gets a row and an
+   * ARCHIVO_AGREGADO event; the sources stay as they are. `deshacer` removes the new bytes, for the
+   * caller whose transaction did not commit.
+   */
+  async adjuntarEnTransaccion(
+    tx: DbOrTx,
+    actor: Actor,
+    ordenId: number,
+    fuentes: readonly { clave: string; nombre: string }[],
+  ): Promise<{ copias: { id: number; nombre: string }[]; deshacer: () => Promise<void> }> {
+    if (!fuentes.length) return { copias: [], deshacer: async () => undefined };
+    const storage = this.storage;
+    async function* partes(): AsyncIterable<Parte> {
+      for (const f of fuentes) {
+        yield { tipo: 'archivo', campo: 'archivos', nombre: f.nombre, stream: await storage.get(f.clave) };
+      }
+    }
+    const { nuevos, descartar } = await this.recibir(`e${actor.entidadId}/o${ordenId}`, partes());
+    try {
+      const now = this.clock.now();
+      const ids = await this.repo(tx).insert(
+        nuevos.map((n) => ({
+          entidadId: actor.entidadId,
+          ordenId,
+          nombre: n.nombre,
+          mime: n.mime,
+          tamanio: n.tamanio,
+          sha256: n.sha256,
+          esImagen: n.esImagen,
+          clave: n.clave,
+          claveMiniatura: n.claveMiniatura,
+          usuarioId: actor.id,
+          creado: now,
+        })),
+      );
+      await this.orders.insertEventos(
+        tx,
+        actor,
+        ordenId,
+        nuevos.map((n, i) => ({
+          tipo: 'ARCHIVO_AGREGADO',
+          fecha: now,
+          datos: { archivoId: ids[i]?.id ?? null, nombre: n.nombre, tipo: n.mime, tamanio: n.tamanio },
+        })),
+      );
+      return { copias: nuevos.map((n, i) => ({ id: ids[i]?.id ?? 0, nombre: n.nombre })), deshacer: descartar };
+    } catch (e) {
+      await descartar();
+      throw e;
+    }
+  }
+
   /** For the printed report: the order's files, and a way to read each image's thumbnail. */
   async paraImprimir(
     actor: Actor,

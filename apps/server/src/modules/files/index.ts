@@ -37,6 +37,7 @@ export { MENSAJES_ARCHIVOS } from './tipos.js';
  * What other modules may ask of the files module: a file of a company's order by a link (the
  * public summary), the names of an order's files (receipts), the files of a printed report,
  * copies of some files to another order in the caller's transaction (a checklist's follow-up),
+ * stored bytes attached to an order in the caller's transaction (an accepted request's photos),
  * and for files kept in another module's table (an equipo's photos): receiving an upload with the
  * same checks, sending a stored file, removing bytes, the size limit.
  */
@@ -46,6 +47,7 @@ export type PuertoArchivos = Pick<
   | 'nombresEnOrden'
   | 'paraImprimir'
   | 'copiarEnTransaccion'
+  | 'adjuntarEnTransaccion'
   | 'recibir'
   | 'descargaDeClave'
   | 'borrarBytes'

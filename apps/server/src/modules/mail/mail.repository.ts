@@ -21,7 +21,9 @@ export type TipoCorreo =
   /** To whoever owns an address named at a sign-up that could not create the account. */
   | 'aviso_registro'
   /** A WhatsApp message that failed for good (issue 35), by mail to its recipient instead. */
-  | 'whatsapp_respaldo';
+  | 'whatsapp_respaldo'
+  /** To whoever sent a request from a public form (issue 33): received, accepted or rejected. */
+  | 'solicitud';
 
 /** What the outbox counted for a company in a window (the caps of limites.ts). */
 export interface Recuento {
