@@ -100,6 +100,14 @@ export class DespachoRepository {
     return filas.length > 0;
   }
 
+  /** An active user of the company, with their email. */
+  async usuario(entidadId: number, usuarioId: number): Promise<{ email: string | null } | null> {
+    const [f] = await this.leer<{ email: string | null }>(
+      sql`select email from usuarios where id = ${usuarioId} and entidad_id = ${entidadId} and activo`,
+    );
+    return f ?? null;
+  }
+
   /** The order and the user, both of the company; null when either is gone (or the user is inactive). */
   async ordenYUsuario(entidadId: number, ordenId: number, usuarioId: number): Promise<OrdenYUsuario | null> {
     const [f] = await this.leer<OrdenYUsuario>(sql`

@@ -23,6 +23,8 @@ export interface DepsDespacho {
   cola: Pick<WhatsappService, 'encolar' | 'kick'>;
   enlaces: Pick<PuertoLadoCliente, 'enlacePublico'>;
   avisos: Pick<PuertoNotificaciones, 'avisosWhatsappDesde' | 'canales'>;
+  /** The app's address (PUBLIC_URL): a request's message links the inbox. */
+  appUrl: string;
 }
 
 type Log = Pick<FastifyBaseLogger, 'error' | 'info'>;
@@ -109,13 +111,42 @@ export class DespachoWhatsapp {
 
   /** The users' messages of these notifications (each user chose WhatsApp for its kind). */
   private async deAvisos(avisos: readonly AvisoWhatsapp[]): Promise<number> {
-    return this.porOrden(avisos, async (tx, a, enlace) => {
+    const sinOrden = avisos.filter((a) => a.ordenId === null && a.tipo === 'SOLICITUD_RECIBIDA');
+    const deOrdenes = await this.porOrden(avisos, async (tx, a, enlace) => {
       const o = await new DespachoRepository(tx).ordenYUsuario(a.entidadId, a.ordenId, a.usuarioId);
       if (!o) return null;
       // Who also chose mail for this kind has it already: no second mail if WhatsApp fails.
       const canales = await this.deps.avisos.canales(tx, a.entidadId, a.usuarioId);
       return mensajeDeUsuario(a, o, await enlace(a.usuarioId), canales[a.tipo].correo ? null : o.usuarioEmail);
     });
+    return deOrdenes + (await this.deSolicitudes(sinOrden));
+  }
+
+  /** A request received (no order yet): its message links the inbox in the app, in one transaction. */
+  private async deSolicitudes(avisos: readonly AvisoWhatsapp[]): Promise<number> {
+    if (!avisos.length) return 0;
+    const agregados = await this.db.transaction(async (tx) => {
+      const repo = new DespachoRepository(tx);
+      const mensajes: MensajeNuevo[] = [];
+      for (const a of avisos) {
+        if (await repo.encolado(claveDeAviso(a.notificacionId))) continue;
+        const u = await repo.usuario(a.entidadId, a.usuarioId);
+        if (!u) continue;
+        const canales = await this.deps.avisos.canales(tx, a.entidadId, a.usuarioId);
+        mensajes.push({
+          entidadId: a.entidadId,
+          clave: claveDeAviso(a.notificacionId),
+          evento: 'SOLICITUD_RECIBIDA',
+          destinatario: { tipo: 'usuario', usuarioId: a.usuarioId },
+          ordenId: null,
+          parametros: [a.mensaje, `${this.deps.appUrl}/solicitudes`],
+          correoRespaldo: canales.SOLICITUD_RECIBIDA.correo ? null : u.email,
+        });
+      }
+      return mensajes.length ? this.deps.cola.encolar(tx, mensajes) : 0;
+    });
+    if (agregados) this.deps.cola.kick();
+    return agregados;
   }
 
   /**

@@ -113,6 +113,7 @@ export function moduloWhatsapp(
     cola: servicio,
     enlaces: deps.enlaces,
     avisos: deps.preferencias,
+    appUrl: config.publicUrl,
   });
   despacho.escuchar();
   const tick = () => despacho.escanear();
