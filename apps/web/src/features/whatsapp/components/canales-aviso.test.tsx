@@ -45,9 +45,8 @@ describe('Canales de aviso (issue 35)', () => {
       'Asignada a ustedEn la appPushCorreoWhatsApp',
       'Cambió de estadoEn la appPushCorreoWhatsApp',
       'SLA por vencerEn la appPushCorreoWhatsApp',
+      'Solicitud recibidaEn la appPushCorreoWhatsApp',
     ]);
-    // «Solicitud recibida» waits for the requests: not offered yet.
-    expect(screen.queryByTestId('canales-SOLICITUD_RECIBIDA')).toBeNull();
     // Each box is named by its kind (the group) and its channel.
     expect(screen.getByRole('group', { name: 'SLA por vencer' })).toBe(screen.getByTestId('canales-SLA_POR_VENCER'));
     expect(casilla('SLA_POR_VENCER', 'correo')).toHaveProperty('checked', true);

@@ -1,5 +1,6 @@
 import {
   CANALES_AVISO,
+  EVENTOS_USUARIO,
   LIMITE_CORREOS_AVISO_SLA,
   MENSAJE_WHATSAPP_SIN_NUMERO,
   NOMBRES_CANAL_AVISO,
@@ -24,7 +25,6 @@ import { useGuardarCanalesAviso } from '../api/guardar-canales-aviso';
 import {
   ALIAS_CAMPOS_CANALES,
   CAMPOS_CANALES,
-  EVENTOS_EN_LA_GRILLA,
   validarCanales,
   valoresDeCanales,
   whatsappHabilitado,
@@ -132,7 +132,7 @@ function FormularioCanales({ canales }: { canales: CanalesUsuario }) {
             <span key={canal}>{NOMBRES_CANAL_AVISO[canal]}</span>
           ))}
         </div>
-        {EVENTOS_EN_LA_GRILLA.map((evento) => (
+        {EVENTOS_USUARIO.map((evento) => (
           <div
             key={evento}
             role="group"

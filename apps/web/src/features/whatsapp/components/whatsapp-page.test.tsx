@@ -49,11 +49,6 @@ describe('the «WhatsApp» screen (issue 35)', () => {
     expect(within(screen.getByTestId('plantilla-ENCUESTA')).getByTestId('plantilla-destinatarios')).toHaveTextContent(
       'Clientes',
     );
-    // Only «Solicitud recibida» says it does not go yet.
-    expect(screen.getAllByTestId('plantilla-pendiente')).toHaveLength(1);
-    expect(
-      within(screen.getByTestId('plantilla-SOLICITUD_RECIBIDA')).getByTestId('plantilla-pendiente'),
-    ).toHaveTextContent('Todavía no se envía');
   });
 
   it('says the test mode and what it means', async () => {

@@ -90,11 +90,6 @@ function PlantillaItem({ plantilla: p }: { plantilla: Plantilla }) {
           ),
         )}
       </p>
-      {p.evento === 'SOLICITUD_RECIBIDA' && (
-        <p className="whatsapp-plantilla__nota" data-testid="plantilla-pendiente">
-          Todavía no se envía: llegará con las solicitudes de los clientes. Puede registrarla desde ya.
-        </p>
-      )}
     </li>
   );
 }

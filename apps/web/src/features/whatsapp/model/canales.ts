@@ -28,12 +28,6 @@ export function valoresDeCanales(c: CanalesUsuario): ValoresCanales {
   return { numero: c.numero ?? '', acepta: c.optIn !== null, eventos: c.eventos };
 }
 
-/**
- * The kinds the grid shows: every user kind but «Solicitud recibida», which nothing raises until the
- * requests of the outsiders' issue exist (its saved value travels untouched on every save).
- */
-export const EVENTOS_EN_LA_GRILLA: readonly EventoUsuario[] = EVENTOS_USUARIO.filter((e) => e !== 'SOLICITUD_RECIBIDA');
-
 /** Whether WhatsApp is chosen for any kind of event. */
 export function eligeWhatsapp(eventos: Record<EventoUsuario, Canales>): boolean {
   return EVENTOS_USUARIO.some((e) => eventos[e].whatsapp);
