@@ -95,11 +95,12 @@ export function FormularioPublico({ destino, alEnviar, alCerrarse }: Props) {
       alCerrarse(error.status);
       return;
     }
+    // A photo refused (not an image, too large: 400, 413 or 415) is said at the photos; bad data, at its field.
+    if (error instanceof ApiError && error.field === 'fotos' && error.status >= 400 && error.status < 500) {
+      setErrorFotos(error.message);
+      return;
+    }
     if (error instanceof ApiError && error.status === 400 && error.field) {
-      if (error.field === 'fotos') {
-        setErrorFotos(error.message);
-        return;
-      }
       if ((CAMPOS_SOLICITUD as readonly string[]).includes(error.field)) {
         f.mostrarErrores({ [error.field as CampoSolicitud]: error.message });
         return;
