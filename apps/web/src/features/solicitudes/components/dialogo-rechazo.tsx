@@ -3,7 +3,6 @@ import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonTo
 import { closeOutline } from 'ionicons/icons';
 import { useAviso } from '../../../components/avisos';
 import { BotonIcono } from '../../../components/boton-icono';
-import { BotonGuardar } from '../../../components/botones-formulario';
 import { CampoTextoLargo } from '../../../components/campos';
 import { erroresDeProblemas, useFormulario, type Validacion } from '../../../lib/formularios';
 import { useRechazarSolicitud } from '../api/rechazar-solicitud';
@@ -78,12 +77,9 @@ function FormularioRechazo({ solicitud, alCerrar }: { solicitud: Solicitud; alCe
         <IonButton type="button" fill="clear" color="medium" onClick={alCerrar} disabled={rechazar.isPending}>
           Cancelar
         </IonButton>
-        <BotonGuardar
-          ocupado={rechazar.isPending}
-          texto="Rechazar solicitud"
-          textoOcupado="Rechazando…"
-          testId="rechazo-confirmar"
-        />
+        <IonButton type="submit" color="danger" disabled={rechazar.isPending} data-testid="rechazo-confirmar">
+          {rechazar.isPending ? 'Rechazando…' : 'Rechazar solicitud'}
+        </IonButton>
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-import { LIMITES_SOLICITUD, type SolicitudEnviada } from '@delego/contract';
+import { LIMITES_SOLICITUD, MENSAJES_SOLICITUD, type SolicitudEnviada } from '@delego/contract';
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import { useMutation } from '@tanstack/react-query';
 import { cameraOutline, closeOutline, imagesOutline } from 'ionicons/icons';
@@ -141,7 +141,10 @@ export function FormularioPublico({ destino, alEnviar, alCerrarse }: Props) {
           inputmode="tel"
           autocomplete="tel"
         />
-        <p className="solicitud-publica__ayuda">Deje un email o un teléfono para que podamos avisarle.</p>
+        {/* Said at the email when both are missing: not twice. */}
+        {f.error('email') !== MENSAJES_SOLICITUD.sinContacto && (
+          <p className="solicitud-publica__ayuda">{MENSAJES_SOLICITUD.sinContacto}</p>
+        )}
       </fieldset>
 
       <CampoTrampa valor={f.valores.sitio} alCambiar={(v) => f.cambiar('sitio', v)} />

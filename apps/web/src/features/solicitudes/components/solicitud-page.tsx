@@ -51,7 +51,7 @@ export default function SolicitudPage() {
   return (
     <>
       <PageHeader titulo="Solicitud" volverA="/solicitudes" />
-      <IonContent className="delego-page-content" data-testid="solicitud-page">
+      <IonContent className="ion-padding delego-page-content" data-testid="solicitud-page">
         <div className="delego-container solicitud">{contenido}</div>
       </IonContent>
     </>

@@ -41,7 +41,7 @@ export default function SolicitudesPage() {
   return (
     <>
       <PageHeader titulo="Solicitudes" />
-      <IonContent className="delego-page-content" data-testid="solicitudes-page">
+      <IonContent className="ion-padding delego-page-content" data-testid="solicitudes-page">
         {puede ? (
           <Bandeja estado={estado} alFiltrar={setEstado} />
         ) : (
