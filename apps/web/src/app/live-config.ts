@@ -12,7 +12,7 @@ import { conformidadKeys } from '../features/conformity';
 import { checklistKeys } from '../features/checklists';
 import { calendarioKeys } from '../features/calendar';
 import { whatsappKeys } from '../features/whatsapp';
-import { solicitudesKeys } from '../features/solicitudes';
+import { refrescarSolicitudes } from '../features/solicitudes';
 import { destinosDe, manejadorDe, type CanalDeSesion, type ConfigEnVivo, type Manejador } from '../lib/live';
 
 /** Prefixes of the order queries that the cache topics make stale. */
@@ -46,7 +46,7 @@ export function alCambiarOrden(queryClient: QueryClient, { ordenId, tipo }: { or
   // The dashboard and the statistics on screen count that order too, and the calendar shows it.
   invalidar(queryClient, estadisticasKeys.all, calendarioKeys.all);
   // A new order may be a request someone accepted (issue 33): the inbox and its badge refetch.
-  if (tipo === 'orden.creada') invalidar(queryClient, solicitudesKeys.all);
+  if (tipo === 'orden.creada') refrescarSolicitudes(queryClient);
 }
 
 /**
@@ -68,7 +68,7 @@ export function manejadoresEnVivo(
       // A client answered «No conforme» from the link (the order reopened): its conformity refetches.
       if (notificacion.tipo === 'ORDEN_NO_CONFORME') invalidar(queryClient, conformidadKeys.all);
       // A request from outside arrived (issue 33): the inbox and the menu's badge refetch.
-      if (notificacion.tipo === 'SOLICITUD_RECIBIDA') invalidar(queryClient, solicitudesKeys.all);
+      if (notificacion.tipo === 'SOLICITUD_RECIBIDA') refrescarSolicitudes(queryClient);
     }),
     // The new plan state: the menu's panel shows it at once.
     plan: manejadorDe('plan', (plan) => {
@@ -102,7 +102,8 @@ export function configEnVivo(queryClient: QueryClient): ConfigEnVivo {
       invalidar(queryClient, notificacionesKeys.all, ordenesKeys.all, catalogoKeys.all, planKeys.all);
       // The checklist and conformity on screen too: their order's messages may be among the lost;
       // and the requests (issue 33), whose arrival is a notification.
-      invalidar(queryClient, checklistKeys.all, conformidadKeys.all, solicitudesKeys.all);
+      invalidar(queryClient, checklistKeys.all, conformidadKeys.all);
+      refrescarSolicitudes(queryClient);
     },
     // The server refused us (it closes the socket right after): the stored user may be stale.
     alRechazo() {

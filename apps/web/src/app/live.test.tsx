@@ -348,6 +348,7 @@ describe('messages update the queries (SPEC §7 Live socket)', () => {
       ['solicitudes', 'lista', 'pendiente'],
       ['solicitudes', 'pendientes'],
       ['solicitudes', 'detalle', 4],
+      ['solicitudes', 'detalle', 4, 'foto', 40],
     ]) {
       queryClient.setQueryData(clave, { x: 1 });
     }
@@ -362,6 +363,8 @@ describe('messages update the queries (SPEC §7 Live socket)', () => {
     expect(invalidada(queryClient, ['solicitudes', 'lista', 'pendiente'])).toBe(true);
     expect(invalidada(queryClient, ['solicitudes', 'pendientes'])).toBe(true);
     expect(invalidada(queryClient, ['solicitudes', 'detalle', 4])).toBe(true);
+    // A photo's bytes never change: not fetched again.
+    expect(invalidada(queryClient, ['solicitudes', 'detalle', 4, 'foto', 40])).toBe(false);
   });
 
   it('/entidad, a new order (maybe an accepted request, issue 33): the inbox refetches; another change does not', async () => {

@@ -8,3 +8,4 @@
 export { EnlaceSolicitudesDeCliente } from './components/enlace-cliente';
 export { usePendientesSolicitudes } from './api/get-pendientes';
 export { solicitudesKeys } from './keys';
+export { refrescarSolicitudes } from './model/cache';

@@ -17,3 +17,14 @@ export function solicitudAtendida(queryClient: QueryClient, solicitud: Solicitud
     void queryClient.invalidateQueries({ queryKey: planKeys.all });
   }
 }
+
+/**
+ * Something changed in the requests (one arrived, a colleague accepted one): every query of them
+ * refetches, except the photos' bytes, which never change.
+ */
+export function refrescarSolicitudes(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({
+    queryKey: solicitudesKeys.all,
+    predicate: (q) => !q.queryKey.includes('foto'),
+  });
+}
