@@ -4,6 +4,7 @@ import { abrirMenu, entradasMenu, esTelefono, iniciarSesion, pantallaActual } fr
 const TODAS = [
   'Inicio',
   'Calendario',
+  'Solicitudes',
   'Usuarios',
   'Clientes',
   'Equipos',
@@ -52,7 +53,16 @@ const CASOS: Caso[] = [
     usuario: 'supervisor',
     empresa: 'Demo Servicios S.A.',
     nombre: 'Carla Ruiz',
-    entradas: ['Inicio', 'Calendario', 'Equipos', 'Mantenimiento', 'Estadísticas', 'Mi cuenta', 'Cerrar sesión'],
+    entradas: [
+      'Inicio',
+      'Calendario',
+      'Solicitudes',
+      'Equipos',
+      'Mantenimiento',
+      'Estadísticas',
+      'Mi cuenta',
+      'Cerrar sesión',
+    ],
     plan: { titulo: 'Plan Pyme', cupo: CUPO_DEMO, actualizar: false },
   },
   {

@@ -72,14 +72,14 @@ const FUERA_DE_SPEC: [string, Guardia][] = [
   // The calendar of orders due and scheduled work (issue 32): whoever sees the order list.
   ['calendario', 'login'],
   // Sites and equipment (issue 32); the forms and the import check altaClientes. The scanned
-  // label (q/:codigo) asks for a session until the outsiders' request form takes it.
+  // label (q/:codigo) is public: the equipo with a session, the request form without (issue 33).
   ['equipos', 'login'],
   ['equipos/:id', 'login'],
   ['equipo-form', 'login'],
   ['equipos-importar', 'login'],
   ['ubicaciones', 'login'],
   ['ubicacion-form', 'login'],
-  ['q/:codigo', 'login'],
+  ['q/:codigo', 'public'],
   // Scheduled maintenance (issue 32): the screen says what is missing without crearOrden.
   ['mantenimiento', 'login'],
   // The business calendar (issue 34): everyone reads it; the screen offers changes to admins only.
@@ -94,6 +94,12 @@ const FUERA_DE_SPEC: [string, Guardia][] = [
   ['informesla/:id', 'public'],
   // WhatsApp's mode and templates (issue 35): the company's setup, administrators only.
   ['whatsapp', 'admin'],
+  // Requests from outside (issue 33): the inbox and one request (the screens check crearOrden), and
+  // the request form of a client's link and the tracking page, without a session.
+  ['solicitudes', 'login'],
+  ['solicitudes/:id', 'login'],
+  ['solicitud/:k', 'public'],
+  ['solicitud/seguimiento/:t', 'public'],
 ];
 
 const sinSesion: SesionGuardia = { usuario: null };

@@ -12,6 +12,7 @@ import { conformidadKeys } from '../features/conformity';
 import { checklistKeys } from '../features/checklists';
 import { calendarioKeys } from '../features/calendar';
 import { whatsappKeys } from '../features/whatsapp';
+import { refrescarSolicitudes } from '../features/solicitudes';
 import { destinosDe, manejadorDe, type CanalDeSesion, type ConfigEnVivo, type Manejador } from '../lib/live';
 
 /** Prefixes of the order queries that the cache topics make stale. */
@@ -44,6 +45,8 @@ export function alCambiarOrden(queryClient: QueryClient, { ordenId, tipo }: { or
   invalidar(queryClient, checklistKeys.orden(ordenId));
   // The dashboard and the statistics on screen count that order too, and the calendar shows it.
   invalidar(queryClient, estadisticasKeys.all, calendarioKeys.all);
+  // A new order may be a request someone accepted (issue 33): the inbox and its badge refetch.
+  if (tipo === 'orden.creada') refrescarSolicitudes(queryClient);
 }
 
 /**
@@ -64,6 +67,8 @@ export function manejadoresEnVivo(
       if (notificacion.tipo === 'ENCUESTA_RESPONDIDA') invalidar(queryClient, encuestasKeys.all);
       // A client answered «No conforme» from the link (the order reopened): its conformity refetches.
       if (notificacion.tipo === 'ORDEN_NO_CONFORME') invalidar(queryClient, conformidadKeys.all);
+      // A request from outside arrived (issue 33): the inbox and the menu's badge refetch.
+      if (notificacion.tipo === 'SOLICITUD_RECIBIDA') refrescarSolicitudes(queryClient);
     }),
     // The new plan state: the menu's panel shows it at once.
     plan: manejadorDe('plan', (plan) => {
@@ -95,8 +100,10 @@ export function configEnVivo(queryClient: QueryClient): ConfigEnVivo {
     // While the socket was down messages were lost: what they would have refreshed refetches.
     alReconectar() {
       invalidar(queryClient, notificacionesKeys.all, ordenesKeys.all, catalogoKeys.all, planKeys.all);
-      // The checklist and conformity on screen too: their order's messages may be among the lost.
+      // The checklist and conformity on screen too: their order's messages may be among the lost;
+      // and the requests (issue 33), whose arrival is a notification.
       invalidar(queryClient, checklistKeys.all, conformidadKeys.all);
+      refrescarSolicitudes(queryClient);
     },
     // The server refused us (it closes the socket right after): the stored user may be stale.
     alRechazo() {

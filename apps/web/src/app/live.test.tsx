@@ -342,6 +342,40 @@ describe('messages update the queries (SPEC §7 Live socket)', () => {
     expect(queryClient.getQueryData(['notificaciones', 'lista', 4])).toBeUndefined();
   });
 
+  it('/usuario, a request from outside (issue 33): the inbox, the request and the menu’s count refetch', async () => {
+    const queryClient = await conectado(supervisor());
+    for (const clave of [
+      ['solicitudes', 'lista', 'pendiente'],
+      ['solicitudes', 'pendientes'],
+      ['solicitudes', 'detalle', 4],
+      ['solicitudes', 'detalle', 4, 'foto', 40],
+    ]) {
+      queryClient.setQueryData(clave, { x: 1 });
+    }
+    act(() => cliente().entregar('/usuario/3', notificacion({ id: 11, tipo: 'ENCUESTA_RESPONDIDA' })));
+    expect(invalidada(queryClient, ['solicitudes', 'pendientes'])).toBe(false);
+    act(() =>
+      cliente().entregar(
+        '/usuario/3',
+        notificacion({ id: 12, tipo: 'SOLICITUD_RECIBIDA', ordenId: null, titulo: 'Nueva solicitud' }),
+      ),
+    );
+    expect(invalidada(queryClient, ['solicitudes', 'lista', 'pendiente'])).toBe(true);
+    expect(invalidada(queryClient, ['solicitudes', 'pendientes'])).toBe(true);
+    expect(invalidada(queryClient, ['solicitudes', 'detalle', 4])).toBe(true);
+    // A photo's bytes never change: not fetched again.
+    expect(invalidada(queryClient, ['solicitudes', 'detalle', 4, 'foto', 40])).toBe(false);
+  });
+
+  it('/entidad, a new order (maybe an accepted request, issue 33): the inbox refetches; another change does not', async () => {
+    const queryClient = await conectado(supervisor());
+    queryClient.setQueryData(['solicitudes', 'pendientes'], { pendientes: 2 });
+    act(() => cliente().entregar('/entidad/1', { tipo: 'orden.estadoCambiado', ordenId: 7 }));
+    expect(invalidada(queryClient, ['solicitudes', 'pendientes'])).toBe(false);
+    act(() => cliente().entregar('/entidad/1', { tipo: 'orden.creada', ordenId: 9 }));
+    expect(invalidada(queryClient, ['solicitudes', 'pendientes'])).toBe(true);
+  });
+
   it('/plan: the plan state is replaced at once', async () => {
     const usuario = supervisor();
     const queryClient = await conectado(usuario);
@@ -434,12 +468,14 @@ describe('messages update the queries (SPEC §7 Live socket)', () => {
     queryClient.setQueryData(['notificaciones', 'lista', 4], []);
     queryClient.setQueryData(['ordenes', 'lista', {}], { pages: [] });
     queryClient.setQueryData(['checklists', 'orden', 7], { x: 1 });
+    queryClient.setQueryData(['solicitudes', 'pendientes'], { pendientes: 1 });
     act(() => cliente().cerrar());
     expect(invalidada(queryClient, ['notificaciones', 'lista', 4])).toBe(false);
     act(() => cliente().conectar());
     expect(invalidada(queryClient, ['notificaciones', 'lista', 4])).toBe(true);
     expect(invalidada(queryClient, ['ordenes', 'lista', {}])).toBe(true);
     expect(invalidada(queryClient, ['checklists', 'orden', 7])).toBe(true);
+    expect(invalidada(queryClient, ['solicitudes', 'pendientes'])).toBe(true);
   });
 });
 

@@ -103,7 +103,8 @@ const EquipoFormPage = pantallaPerezosa(() => import('../features/equipment/comp
 const ImportarEquiposPage = pantallaPerezosa(() => import('../features/equipment/components/importar-equipos-page'));
 const UbicacionesPage = pantallaPerezosa(() => import('../features/equipment/components/ubicaciones-page'));
 const UbicacionFormPage = pantallaPerezosa(() => import('../features/equipment/components/ubicacion-form-page'));
-const QrPage = pantallaPerezosa(() => import('../features/equipment/components/qr-page'));
+// A scanned label: the equipo or site with a session, the request form without one (issue 33).
+const QrPage = pantallaPerezosa(() => import('./composicion/qr-page'));
 // The business calendar of service levels (issue 34).
 const HorarioPage = pantallaPerezosa(() => import('../features/sla/components/horario-page'));
 // Its policies: targets of response and resolution per client, type and priority (issue 34).
@@ -113,6 +114,14 @@ const InformeSlaPage = pantallaPerezosa(() => import('../features/sla/components
 const InformeSlaPublicoPage = pantallaPerezosa(() => import('../features/sla/components/informe-sla-publico-page'));
 // WhatsApp: the mode and the template of each kind of event (issue 35).
 const WhatsappPage = pantallaPerezosa(() => import('../features/whatsapp/components/whatsapp-page'));
+// Requests from outside the company (issue 33): the inbox and one request, and the public form by a
+// client's link and its tracking page.
+const SolicitudesPage = pantallaPerezosa(() => import('../features/solicitudes/components/solicitudes-page'));
+const SolicitudPage = pantallaPerezosa(() => import('../features/solicitudes/components/solicitud-page'));
+const SolicitudPublicaPage = pantallaPerezosa(
+  () => import('../features/solicitudes/components/solicitud-publica-page'),
+);
+const SeguimientoSolicitudPage = pantallaPerezosa(() => import('../features/solicitudes/components/seguimiento-page'));
 
 const conLogin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'login', pantalla });
 const soloAdmin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'admin', pantalla });
@@ -170,9 +179,6 @@ export const RUTAS: readonly Ruta[] = [
   conLogin('equipos-importar', ImportarEquiposPage),
   conLogin('ubicaciones', UbicacionesPage),
   conLogin('ubicacion-form', UbicacionFormPage),
-  // A scanned label (issue 32). Without a session the guard sends to the login, which returns
-  // here; the outsiders' request form (another issue) will take this path for them instead.
-  conLogin('q/:codigo', QrPage),
   // Not in SPEC §2: the company's working hours and holidays (issue 34). Everyone reads them (the
   // deadlines count in them); the screen offers the changes to admins only.
   conLogin('horario', HorarioPage),
@@ -180,6 +186,10 @@ export const RUTAS: readonly Ruta[] = [
   conLogin('sla', NivelesServicioPage),
   // The monthly report per client (issue 34): the screen asks for verEstadisticas itself.
   conLogin('sla/informe', InformeSlaPage),
+  // Not in SPEC §2: the requests of the clients (issue 33); the screens check crearOrden, the server
+  // lists only the clients the user may delegate orders for.
+  conLogin('solicitudes', SolicitudesPage),
+  conLogin('solicitudes/:id', SolicitudPage),
   // Routes with an additional restriction: admin or owner.
   soloAdmin('horas-reportadas', HorasReportadasPage),
   // Not in SPEC §2: WhatsApp's mode and templates (issue 35), the company's setup like the service levels.
@@ -193,6 +203,12 @@ export const RUTAS: readonly Ruta[] = [
   publica('recuperar-password', RecuperarPasswordPage),
   publica('ordersummary/:id', ResumenPublicoPage),
   publica('informesla/:id', InformeSlaPublicoPage),
+  // A scanned label (issues 32, 33): with a session it opens that equipo or site (the screen asks
+  // the server, which says 404 for another company's); without one, the request form of its client.
+  publica('q/:codigo', QrPage),
+  // The request form of a client's link, and the tracking page of a request (issue 33).
+  publica('solicitud/:k', SolicitudPublicaPage),
+  publica('solicitud/seguimiento/:t', SeguimientoSolicitudPage),
   publica('login', LoginPage),
   publica('login/:success', LoginPage),
   publica('registro-usuario', RegistroUsuarioPage),

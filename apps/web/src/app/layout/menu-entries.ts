@@ -3,6 +3,7 @@ import {
   barChartOutline,
   businessOutline,
   calendarOutline,
+  fileTrayFullOutline,
   hardwareChipOutline,
   repeatOutline,
   speedometerOutline,
@@ -29,6 +30,9 @@ export const ENTRADAS_MENU: readonly EntradaMenu[] = [
   { titulo: 'Inicio', ruta: 'home', icono: homeOutline },
   // Every user who sees the order list (issue 32): the calendar shows the same orders.
   { titulo: 'Calendario', ruta: 'calendario', icono: calendarOutline },
+  // Issue 33: the clients' requests, for who may create orders (each sees those of the clients they
+  // may delegate for), with the count of pending ones.
+  { titulo: 'Solicitudes', ruta: 'solicitudes', icono: fileTrayFullOutline, permiso: 'crearOrden' },
   { titulo: 'Usuarios', ruta: 'usuarios', icono: peopleOutline, permiso: 'altaUsuarios' },
   { titulo: 'Clientes', ruta: 'clientes', icono: businessOutline, permiso: 'altaClientes' },
   // Issue 32: each person sees the equipos of the clients whose orders they see.

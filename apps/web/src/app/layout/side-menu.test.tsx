@@ -12,11 +12,12 @@ import {
 import { renderConApp } from '../../test/render';
 import { guardarSesion, leerSesion } from '../../lib/session';
 import { entradasVisibles, iniciales } from './menu-entries';
-import { SideMenuContent } from './side-menu';
+import { esPaginaExterna, SideMenuContent } from './side-menu';
 
 const TODAS = [
   'Inicio',
   'Calendario',
+  'Solicitudes',
   'Usuarios',
   'Clientes',
   'Equipos',
@@ -77,6 +78,7 @@ describe('entradasVisibles (SPEC §2 Side menu)', () => {
     expect(con({ globales: ['crearOrden'] })).toEqual([
       'Inicio',
       'Calendario',
+      'Solicitudes',
       'Equipos',
       'Mantenimiento',
       'Mi cuenta',
@@ -116,6 +118,23 @@ describe('entradasVisibles (SPEC §2 Side menu)', () => {
     expect(con({ roles: ['ADMIN'], globales: [] })).toContain('WhatsApp');
     expect(con({ roles: ['SUPERVISOR'], globales: TODOS_LOS_PERMISOS })).not.toContain('WhatsApp');
     expect(con({ roles: ['OPERARIO'], globales: TODOS_LOS_PERMISOS })).not.toContain('WhatsApp');
+  });
+
+  it('shows «Solicitudes» to who may create orders, after «Calendario» (issue 33)', () => {
+    expect(con({ globales: ['crearOrden'] }).slice(0, 3)).toEqual(['Inicio', 'Calendario', 'Solicitudes']);
+    expect(con({ roles: ['OPERARIO'], globales: ['modificarOrden', 'finalizarOrden'] })).not.toContain('Solicitudes');
+    expect(con({ roles: ['ADMIN'], globales: [] })).not.toContain('Solicitudes');
+  });
+});
+
+describe('esPaginaExterna (issue 33)', () => {
+  it('is true for the request form and its tracking page only', () => {
+    expect(esPaginaExterna('/solicitud/abc')).toBe(true);
+    expect(esPaginaExterna('/solicitud/seguimiento/xyz')).toBe(true);
+    expect(esPaginaExterna('/solicitudes')).toBe(false);
+    expect(esPaginaExterna('/solicitudes/4')).toBe(false);
+    expect(esPaginaExterna('/q/Ab3')).toBe(false);
+    expect(esPaginaExterna('/home')).toBe(false);
   });
 });
 
@@ -168,12 +187,13 @@ describe('SideMenuContent', () => {
     expect(await within(screen.getByTestId('plan-panel')).findByText('Actualizar plan')).toBeInTheDocument();
   });
 
-  it('supervisor: Inicio, Calendario, Equipos, Mantenimiento, Estadísticas, Mi cuenta; the plan panel without "Actualizar plan"', async () => {
+  it('supervisor: Inicio, Calendario, Solicitudes, Equipos, Mantenimiento, Estadísticas, Mi cuenta; the plan panel without "Actualizar plan"', async () => {
     const usuario = makeSupervisor();
     renderConApp(<SideMenuContent usuario={usuario} plan={makePlan({ quotaDisponible: 10 })} />, { usuario });
     expect(await titulosDelMenu()).toEqual([
       'Inicio',
       'Calendario',
+      'Solicitudes',
       'Equipos',
       'Mantenimiento',
       'Estadísticas',
@@ -221,6 +241,32 @@ describe('SideMenuContent', () => {
     const ninguna = { ...una, programadas: 0 };
     renderConApp(<SideMenuContent usuario={usuario} plan={makePlan()} proyeccion={ninguna} />, { usuario });
     expect(screen.queryByTestId('plan-programadas')).toBeNull();
+  });
+
+  it('«Solicitudes» shows how many are pending, 99+ past that, nothing at zero (issue 33)', async () => {
+    const usuario = makeSupervisor();
+    const mostrar = (n: number | undefined) =>
+      renderConApp(<SideMenuContent usuario={usuario} plan={makePlan()} pendientes={{ solicitudes: n }} />, {
+        usuario,
+      });
+    const { unmount } = mostrar(3);
+    await titulosDelMenu();
+    expect(within(screen.getByTestId('menu-solicitudes')).getByTestId('menu-solicitudes-pendientes')).toHaveTextContent(
+      '3 pendientes',
+    );
+    unmount();
+    const otra = mostrar(1);
+    expect(screen.getByTestId('menu-solicitudes-pendientes')).toHaveTextContent(/^1 pendiente$/);
+    otra.unmount();
+    const muchas = mostrar(120);
+    expect(screen.getByTestId('menu-solicitudes-pendientes')).toHaveTextContent('99+ pendientes');
+    muchas.unmount();
+    for (const n of [0, undefined]) {
+      const r = mostrar(n);
+      await titulosDelMenu();
+      expect(screen.queryByTestId('menu-solicitudes-pendientes')).toBeNull();
+      r.unmount();
+    }
   });
 
   it('marks the entry of the current page', () => {

@@ -154,6 +154,16 @@ describe('screen notificaciones', () => {
     expect(rutas().filter((r) => r.startsWith('PUT'))).toEqual([]);
   });
 
+  it('a request from outside (issue 33), without an order, opens «Solicitudes»', async () => {
+    servidor({
+      lista: [notificacion({ id: 9, tipo: 'SOLICITUD_RECIBIDA', ordenId: null, titulo: 'Nueva solicitud' })],
+    });
+    pantalla();
+    fireEvent.click(await screen.findByTestId('notificacion'));
+    await waitFor(() => expect(screen.getByTestId('direccion')).toHaveTextContent('/solicitudes'));
+    expect(rutas()).toContain('PUT /api/v2/notificaciones/leida/9');
+  });
+
   it('a failure to load offers to retry', async () => {
     simularServidor({ 'GET /api/v2/notificaciones/all': () => errorDelServidor(500, 'Falló') });
     pantalla();

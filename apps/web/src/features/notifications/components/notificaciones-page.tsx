@@ -15,6 +15,7 @@ import {
 import {
   alarmOutline,
   closeCircleOutline,
+  fileTrayFullOutline,
   hourglassOutline,
   notificationsOffOutline,
   notificationsOutline,
@@ -47,6 +48,7 @@ const ICONOS: Record<TipoNotificacion, string> = {
   ORDEN_NO_CONFORME: closeCircleOutline,
   SLA_POR_VENCER: hourglassOutline,
   SLA_INCUMPLIDO: warningOutline,
+  SOLICITUD_RECIBIDA: fileTrayFullOutline,
 };
 
 /**
@@ -84,7 +86,8 @@ function Notificaciones({ usuario }: { usuario: UsuarioLogueado }) {
 
   function abrir(n: Notificacion) {
     if (!n.leida) marcarLeida(n.id);
-    if (n.ordenId != null) router.push(rutaDeNotificacion(n), 'forward');
+    const ruta = rutaDeNotificacion(n);
+    if (ruta !== RUTA) router.push(ruta, 'forward');
   }
 
   function refrescar(e: CustomEvent<RefresherEventDetail>) {
@@ -126,7 +129,7 @@ function Notificaciones({ usuario }: { usuario: UsuarioLogueado }) {
             <IonItem
               key={n.id}
               button
-              detail={n.ordenId != null}
+              detail={rutaDeNotificacion(n) !== RUTA}
               className={n.leida ? 'notificacion' : 'notificacion notificacion--no-leida'}
               onClick={() => abrir(n)}
               data-testid="notificacion"

@@ -37,9 +37,10 @@ describe('notification list rules', () => {
     expect(contarNoLeidas(undefined)).toBe(0);
   });
 
-  it('opens the order, or the list when there is none', () => {
-    expect(rutaDeNotificacion({ ordenId: 42 })).toBe('/orden/42');
-    expect(rutaDeNotificacion({ ordenId: null })).toBe('/notificaciones');
+  it('opens the order, a request’s the requests (issue 33), or the list when there is none', () => {
+    expect(rutaDeNotificacion({ ordenId: 42, tipo: 'ORDEN_ASIGNADA' })).toBe('/orden/42');
+    expect(rutaDeNotificacion({ ordenId: null, tipo: 'SOLICITUD_RECIBIDA' })).toBe('/solicitudes');
+    expect(rutaDeNotificacion({ ordenId: null, tipo: 'FACTURACION_RECIBIDA' })).toBe('/notificaciones');
   });
 
   it('the badge stops at 99+', () => {

@@ -18,9 +18,10 @@ export function contarNoLeidas(lista: readonly Notificacion[] | undefined): numb
   return lista?.reduce((total, n) => total + (n.leida ? 0 : 1), 0) ?? 0;
 }
 
-/** Where tapping a notification goes: its order, or the list when it has none. */
-export function rutaDeNotificacion(n: Pick<Notificacion, 'ordenId'>): string {
-  return n.ordenId == null ? '/notificaciones' : `/orden/${n.ordenId}`;
+/** Where tapping a notification goes: its order; a request's, the requests (issue 33); else the list. */
+export function rutaDeNotificacion(n: Pick<Notificacion, 'ordenId' | 'tipo'>): string {
+  if (n.ordenId != null) return `/orden/${n.ordenId}`;
+  return n.tipo === 'SOLICITUD_RECIBIDA' ? '/solicitudes' : '/notificaciones';
 }
 
 /** The badge's text: the count, '99+' past that. */

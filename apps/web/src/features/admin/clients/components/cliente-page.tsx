@@ -21,6 +21,7 @@ import { PantallaFormularioAdmin } from '../../shared/pantalla-formulario';
 import { FormularioSinDatos, Tarjeta } from '../../shared/tarjeta';
 import { CLIENTES } from '../recurso';
 import { WhatsappDeCliente } from '../../../whatsapp';
+import { EnlaceSolicitudesDeCliente } from '../../../solicitudes';
 import '../../shared/admin.css';
 
 /** The contract's length limit of each text field of a client (the CUIT has its own pattern). */
@@ -57,9 +58,10 @@ function CargaCliente({ id }: { id: number | null }) {
   return (
     <>
       <ClienteForm cliente={cliente} />
-      {/* Its own form (issue 35): saved on its own, administrators only. */}
+      {/* Their own forms (issues 35, 33): each saved on its own, administrators only. */}
       <div className="delego-container admin-pagina admin-pagina--angosta admin-pagina--extra">
         <WhatsappDeCliente clienteId={cliente.id} nombre={cliente.nombre} />
+        <EnlaceSolicitudesDeCliente clienteId={cliente.id} nombre={cliente.nombre} />
       </div>
     </>
   );

@@ -1,0 +1,86 @@
+import { LIMITES_SOLICITUD, zRechazarSolicitud, type Solicitud } from '@delego/contract';
+import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { closeOutline } from 'ionicons/icons';
+import { useAviso } from '../../../components/avisos';
+import { BotonIcono } from '../../../components/boton-icono';
+import { CampoTextoLargo } from '../../../components/campos';
+import { erroresDeProblemas, useFormulario, type Validacion } from '../../../lib/formularios';
+import { useRechazarSolicitud } from '../api/rechazar-solicitud';
+
+interface Props {
+  solicitud: Solicitud;
+  abierto: boolean;
+  alCerrar: () => void;
+}
+
+function validarMotivo(v: { motivo: string }): Validacion<'motivo', string> {
+  const r = zRechazarSolicitud.safeParse(v);
+  return r.success ? { ok: true, datos: r.data.motivo } : { ok: false, errores: erroresDeProblemas(r.error.issues) };
+}
+
+/**
+ * «Rechazar» (issue 33): the reason is required (the requester reads it on the tracking page as
+ * «Rechazada: motivo»); the dialog's own button confirms.
+ */
+export function DialogoRechazo({ solicitud, abierto, alCerrar }: Props) {
+  return (
+    <IonModal isOpen={abierto} onDidDismiss={alCerrar} aria-labelledby="rechazo-titulo" data-testid="rechazo-dialogo">
+      <IonHeader>
+        <IonToolbar>
+          <IonTitle id="rechazo-titulo">Rechazar la solicitud</IonTitle>
+          <IonButtons slot="end">
+            <BotonIcono icono={closeOutline} etiqueta="Cerrar" onClick={alCerrar} />
+          </IonButtons>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">
+        {abierto && <FormularioRechazo solicitud={solicitud} alCerrar={alCerrar} />}
+      </IonContent>
+    </IonModal>
+  );
+}
+
+function FormularioRechazo({ solicitud, alCerrar }: { solicitud: Solicitud; alCerrar: () => void }) {
+  const rechazar = useRechazarSolicitud();
+  const avisar = useAviso();
+  const f = useFormulario({
+    inicial: { motivo: '' },
+    validar: validarMotivo,
+    limites: { motivo: LIMITES_SOLICITUD.motivo },
+    habilitado: !rechazar.isPending,
+  });
+
+  function enviar(motivo: string) {
+    rechazar.mutate(
+      { id: solicitud.id, motivo },
+      {
+        onSuccess: () => {
+          avisar('Solicitud rechazada. Quien la pidió verá el motivo en su enlace.');
+          alCerrar();
+        },
+        onError: (e) => f.falloAlGuardar(e, ['motivo'], { soloDatosInvalidos: true }),
+      },
+    );
+  }
+
+  return (
+    <form {...f.props(enviar)} className="solicitud-rechazo" aria-label="Motivo del rechazo">
+      <p className="solicitud-rechazo__ayuda">
+        {solicitud.contacto.nombre} verá este motivo en el enlace de seguimiento de su pedido.
+      </p>
+      <CampoTextoLargo
+        {...f.texto('motivo', 'Motivo', 'rechazo-motivo')}
+        placeholder="Por ejemplo: no trabajamos en esa zona."
+        rows={3}
+      />
+      <div className="solicitud-rechazo__acciones">
+        <IonButton type="button" fill="clear" color="medium" onClick={alCerrar} disabled={rechazar.isPending}>
+          Cancelar
+        </IonButton>
+        <IonButton type="submit" color="danger" disabled={rechazar.isPending} data-testid="rechazo-confirmar">
+          {rechazar.isPending ? 'Rechazando…' : 'Rechazar solicitud'}
+        </IonButton>
+      </div>
+    </form>
+  );
+}
