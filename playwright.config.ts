@@ -30,6 +30,7 @@ const CAMBIAN_DATOS = [
   '**/mantenimiento-ordenes.spec.ts',
   '**/sla-horario.spec.ts',
   '**/whatsapp.spec.ts',
+  '**/solicitudes.spec.ts',
 ];
 // e2e/mantenimiento-reloj.spec.ts moves the server's clock: it starts a second built server of its
 // own (e2e/reloj.ts, under libfaketime, on a fresh demo) on E2E_RELOJ_PORT, by default the port after
