@@ -13,7 +13,7 @@ import { EQUIPOS, rutaEquipo, rutaEquiposDe } from '../recurso';
 /**
  * q/:codigo (issue 32): a scanned label. Logged in, the code is resolved and the app goes to that
  * equipo (or to the equipos of that site); a code that does not exist or is another company's
- * says «No encontrado». Without a session, the route's guard sends to the login, which returns here.
+ * says «No encontrado». Without a session, app/composicion/qr-page.tsx shows the request form instead (issue 33).
  */
 export default function QrPage() {
   const codigo = useParams().codigo ?? '';
