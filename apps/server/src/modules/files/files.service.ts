@@ -301,21 +301,7 @@ export class FilesService {
       const repo = this.repo(tx);
       const quitados = await repo.delete(actor.entidadId, ordenId, borrar);
       if (quitados.length !== borrar.length) throw AppError.notFound(MENSAJES_ARCHIVOS.noExiste);
-      const ids = await repo.insert(
-        nuevos.map((n) => ({
-          entidadId: actor.entidadId,
-          ordenId,
-          nombre: n.nombre,
-          mime: n.mime,
-          tamanio: n.tamanio,
-          sha256: n.sha256,
-          esImagen: n.esImagen,
-          clave: n.clave,
-          claveMiniatura: n.claveMiniatura,
-          usuarioId: actor.id,
-          creado: now,
-        })),
-      );
+      const { agregados } = await this.insertarRecibidos(tx, actor, ordenId, nuevos, now);
       // Removals, then uploads: one event each in the order's history, written at once.
       await this.orders.insertEventos(tx, actor, ordenId, [
         ...quitados.map((q) => ({
@@ -323,11 +309,7 @@ export class FilesService {
           fecha: now,
           datos: { archivoId: q.id, nombre: q.nombre },
         })),
-        ...nuevos.map((n, i) => ({
-          tipo: 'ARCHIVO_AGREGADO',
-          fecha: now,
-          datos: { archivoId: ids[i]?.id ?? null, nombre: n.nombre, tipo: n.mime, tamanio: n.tamanio },
-        })),
+        ...agregados,
       ]);
       return { quitados, lista: await responderEnTransaccion(tx, await this.list(actor, ordenId, tx)) };
     });
@@ -463,37 +445,38 @@ export class FilesService {
     }
     const { nuevos, descartar } = await this.recibir(`e${actor.entidadId}/o${ordenId}`, partes());
     try {
-      const now = this.clock.now();
-      const ids = await this.repo(tx).insert(
-        nuevos.map((n) => ({
-          entidadId: actor.entidadId,
-          ordenId,
-          nombre: n.nombre,
-          mime: n.mime,
-          tamanio: n.tamanio,
-          sha256: n.sha256,
-          esImagen: n.esImagen,
-          clave: n.clave,
-          claveMiniatura: n.claveMiniatura,
-          usuarioId: actor.id,
-          creado: now,
-        })),
-      );
-      await this.orders.insertEventos(
-        tx,
-        actor,
-        ordenId,
-        nuevos.map((n, i) => ({
-          tipo: 'ARCHIVO_AGREGADO',
-          fecha: now,
-          datos: { archivoId: ids[i]?.id ?? null, nombre: n.nombre, tipo: n.mime, tamanio: n.tamanio },
-        })),
-      );
+      const { ids, agregados } = await this.insertarRecibidos(tx, actor, ordenId, nuevos, this.clock.now());
+      await this.orders.insertEventos(tx, actor, ordenId, agregados);
       return { copias: nuevos.map((n, i) => ({ id: ids[i]?.id ?? 0, nombre: n.nombre })), deshacer: descartar };
     } catch (e) {
       await descartar();
       throw e;
     }
+  }
+
+  /** The rows of files received for an order, in the caller's transaction, and their ARCHIVO_AGREGADO events to write. */
+  private async insertarRecibidos(tx: DbOrTx, actor: Actor, ordenId: number, nuevos: ArchivoRecibido[], now: Date) {
+    const ids = await this.repo(tx).insert(
+      nuevos.map((n) => ({
+        entidadId: actor.entidadId,
+        ordenId,
+        nombre: n.nombre,
+        mime: n.mime,
+        tamanio: n.tamanio,
+        sha256: n.sha256,
+        esImagen: n.esImagen,
+        clave: n.clave,
+        claveMiniatura: n.claveMiniatura,
+        usuarioId: actor.id,
+        creado: now,
+      })),
+    );
+    const agregados = nuevos.map((n, i) => ({
+      tipo: 'ARCHIVO_AGREGADO',
+      fecha: now,
+      datos: { archivoId: ids[i]?.id ?? null, nombre: n.nombre, tipo: n.mime, tamanio: n.tamanio },
+    }));
+    return { ids, agregados };
   }
 
   /** For the printed report: the order's files, and a way to read each image's thumbnail. */
