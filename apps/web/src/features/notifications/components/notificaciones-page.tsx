@@ -25,7 +25,6 @@ import {
   swapHorizontalOutline,
   warningOutline,
 } from 'ionicons/icons';
-import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { rutaLogin, useSession } from '../../auth';
@@ -36,6 +35,7 @@ import { fechaCompleta, fechaNotificacion } from '../model/fecha';
 import { contarNoLeidas, rutaDeNotificacion } from '../model/lista';
 import { ActivarPush } from './activar-push';
 import { CanalesDeAviso } from '../../whatsapp';
+import { useAhora } from '../../../lib/use-ahora';
 import './notificaciones-page.css';
 
 const RUTA = '/notificaciones';
@@ -63,16 +63,6 @@ export default function NotificacionesPage() {
     return pathname === RUTA ? <Navigate to={rutaLogin(RUTA)} replace /> : null;
   }
   return <Notificaciones usuario={usuario} />;
-}
-
-/** Re-renders every minute so that 'hace 5 minutos' stays true. */
-function useAhora(cadaMs = 60_000): number {
-  const [ahora, setAhora] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setAhora(Date.now()), cadaMs);
-    return () => clearInterval(id);
-  }, [cadaMs]);
-  return ahora;
 }
 
 function Notificaciones({ usuario }: { usuario: UsuarioLogueado }) {

@@ -19,7 +19,7 @@ import { useSolicitud } from '../api/get-solicitud';
 import { solicitudesKeys } from '../keys';
 import { antiguedad, COLOR_ESTADO, textoLugar, textoResolucion } from '../model/textos';
 import { DialogoRechazo } from './dialogo-rechazo';
-import { useAhora } from '../hooks/use-ahora';
+import { useAhora } from '../../../lib/use-ahora';
 import './solicitudes.css';
 
 /**

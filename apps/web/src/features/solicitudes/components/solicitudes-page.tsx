@@ -20,7 +20,7 @@ import { Texto } from '../../../components/texto';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useSession } from '../../auth';
 import { useSolicitudes } from '../api/get-solicitudes';
-import { useAhora } from '../hooks/use-ahora';
+import { useAhora } from '../../../lib/use-ahora';
 import { antiguedad, primeraLinea, textoContacto, textoDonde } from '../model/textos';
 import './solicitudes.css';
 
