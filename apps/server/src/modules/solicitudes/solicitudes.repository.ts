@@ -108,6 +108,16 @@ const COLUMNAS_LISTA = {
  * by the company (and, for the inbox, by the clients the user may delegate for); the public
  * look-ups start from a token's hash and then use the company the row belongs to.
  */
+/** The columns of a photo as the inbox and its download read them. */
+const COLUMNAS_FOTO = {
+  id: solicitudFotos.id,
+  solicitudId: solicitudFotos.solicitudId,
+  nombre: solicitudFotos.nombre,
+  mime: solicitudFotos.mime,
+  tamano: solicitudFotos.tamano,
+  clave: solicitudFotos.clave,
+};
+
 export class SolicitudesRepository {
   constructor(private readonly db: DbOrTx) {}
 
@@ -291,14 +301,7 @@ export class SolicitudesRepository {
     if (!ids.length) return Promise.resolve([]);
     const f = solicitudFotos;
     return this.db
-      .select({
-        id: f.id,
-        solicitudId: f.solicitudId,
-        nombre: f.nombre,
-        mime: f.mime,
-        tamano: f.tamano,
-        clave: f.clave,
-      })
+      .select(COLUMNAS_FOTO)
       .from(f)
       .where(and(eq(f.entidadId, entidadId), inArray(f.solicitudId, [...ids])))
       .orderBy(asc(f.solicitudId), asc(f.id));
@@ -308,14 +311,7 @@ export class SolicitudesRepository {
     const f = solicitudFotos;
     return firstRow(
       this.db
-        .select({
-          id: f.id,
-          solicitudId: f.solicitudId,
-          nombre: f.nombre,
-          mime: f.mime,
-          tamano: f.tamano,
-          clave: f.clave,
-        })
+        .select(COLUMNAS_FOTO)
         .from(f)
         .where(and(eq(f.entidadId, entidadId), eq(f.solicitudId, solicitudId), eq(f.id, fotoId))),
     );
