@@ -107,6 +107,7 @@ test.describe('administración', () => {
     await expect(entradasMenu(menu)).toHaveText([
       'Inicio',
       'Calendario',
+      'Solicitudes',
       'Equipos',
       'Mantenimiento',
       'Mi cuenta',
