@@ -17,6 +17,15 @@ const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PUERTO = process.env.E2E_PORT ?? '8181';
 const CARPETA = path.join(RAIZ, PUERTO === '8181' ? '.data-e2e' : `.data-e2e-${PUERTO}`, 'whatsapp');
 
+/** Every kind by the app and push, nothing by mail or WhatsApp: what a user has until they choose. */
+const PREDETERMINADOS = { app: true, push: true, correo: false, whatsapp: false };
+const CANALES_POR_OMISION = {
+  ORDEN_ASIGNADA: PREDETERMINADOS,
+  ORDEN_ESTADO: PREDETERMINADOS,
+  SLA_POR_VENCER: PREDETERMINADOS,
+  SOLICITUD_RECIBIDA: PREDETERMINADOS,
+};
+
 const autorizacion = (usuario: string) => ({ authorization: `${usuario}#${md5(DEMO_PASSWORD)}` });
 
 interface ArchivoMensaje {
@@ -101,4 +110,14 @@ test('WhatsApp: «Asignada a usted» por WhatsApp, el archivo del modo de prueba
   await page.goto(`/orden/${orden.id}`);
   const linea = pantallaActual(page).locator('[data-testid="historial-linea"][data-tipo="whatsapp"]');
   await expect(linea).toContainText(/WhatsApp a .+: enviado/);
+});
+
+// The operario's channels back as the demo has them: the journeys after this one count the history
+// of orders assigned to them, which a message by WhatsApp (its public link) would lengthen.
+test.afterAll(async ({ request }) => {
+  const r = await request.put('/api/v4/whatsapp/canales', {
+    headers: autorizacion('operario'),
+    data: { numero: null, acepta: false, eventos: CANALES_POR_OMISION },
+  });
+  expect(r.ok(), await r.text()).toBe(true);
 });
