@@ -28,3 +28,4 @@ export * from './sla.js';
 export * from './sla-informe.js';
 export * from './whatsapp.js';
 export * from './solicitudes.js';
+export * from './externos.js';

@@ -14,6 +14,7 @@ import { RUTAS_SISTEMA } from './sistema.js';
 import { RUTAS_SLA } from './sla.js';
 import { RUTAS_WHATSAPP } from './whatsapp.js';
 import { RUTAS_SOLICITUDES } from './solicitudes.js';
+import { RUTAS_EXTERNOS } from './externos.js';
 import type { DefRuta } from './definir.js';
 
 export * from './definir.js';
@@ -42,6 +43,7 @@ export const RUTAS = {
   ...RUTAS_SLA,
   ...RUTAS_WHATSAPP,
   ...RUTAS_SOLICITUDES,
+  ...RUTAS_EXTERNOS,
 } as const;
 
 export type NombreRuta = keyof typeof RUTAS;
