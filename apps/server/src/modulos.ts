@@ -28,6 +28,7 @@ import { moduloReportes } from './modules/reports/index.js';
 import { moduloEstadisticas } from './modules/statistics/index.js';
 import { secretosAlArrancar } from './modules/secretos/index.js';
 import { moduloSolicitudes } from './modules/solicitudes/index.js';
+import { moduloExternos } from './modules/externos/index.js';
 import { moduloEncuestas } from './modules/surveys/index.js';
 import { moduloWhatsapp } from './modules/whatsapp/index.js';
 
@@ -165,6 +166,14 @@ export async function armarModulos(
     cifrador: cifradorCon(secretos.claveEnlaces),
     limites: parts.limitesSolicitudes,
   });
+  // Contractor links (docs/EXTERNOS.md): an order handed to an outsider, who works it by a link.
+  const externos = moduloExternos(n, {
+    orders: ordenes.puerto,
+    identidad: identidad.puerto,
+    mail: correo.puerto,
+    entidades: entidades.puerto,
+    cifrador: cifradorCon(secretos.claveEnlaces),
+  });
   // WhatsApp for order events (docs/WHATSAPP.md): the Cloud API, or files in test mode.
   const whatsapp = moduloWhatsapp(n, {
     entidades: entidades.puerto,
@@ -218,6 +227,7 @@ export async function armarModulos(
     sla,
     ladoCliente,
     solicitudes,
+    externos,
     vivo,
   ];
   const puertos: Puertos = {

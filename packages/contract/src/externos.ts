@@ -85,7 +85,7 @@ export const zEntregaExterno = z
       )
       .optional(),
     /** A WhatsApp number (normalised to E.164 like the clients'), to share the link from the screen. */
-    whatsapp: zNumeroWhatsappOpcional,
+    whatsapp: zNumeroWhatsappOpcional.optional(),
     /** A note for the outsider, mailed with the link and kept in the history. */
     mensaje: textoOpcional('El mensaje', LIMITES_EXTERNO.motivo),
   })

@@ -239,6 +239,8 @@ export const TIPOS_EVENTO = [
   'CHECKLIST_FIRMA',
   'SEGUIMIENTO',
   'CONFORMIDAD',
+  /** A contractor link (issue 33): handed over, revoked, renewed; accepted or rejected by the outsider. */
+  'EXTERNO',
 ] as const;
 export type TipoEvento = (typeof TIPOS_EVENTO)[number];
 

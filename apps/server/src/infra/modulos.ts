@@ -30,7 +30,8 @@ export async function registrarModulos(
       });
   }
   await app.register(async (scope) => {
-    requireAuth(scope, autenticador);
+    const alternos = modulos.flatMap((m) => (m.autenticador ? [m.autenticador] : []));
+    requireAuth(scope, autenticador, alternos);
     for (const m of modulos) if (m.rutas) await scope.register(m.rutas);
   });
   app.addHook('onClose', async () => {

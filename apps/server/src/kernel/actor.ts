@@ -12,6 +12,11 @@ export interface Actor extends SujetoPermisos {
   roles: Rol[];
   permisosResumen: { nombre: string }[];
   permisos: { clientes: PermisosDeCliente[] };
+  /**
+   * Set when the actor is an outsider acting through a contractor link (modules/externos): the
+   * link and the one order it opens. The auth hook already refused every other route and order.
+   */
+  externo?: { enlaceId: number; ordenId: number } | undefined;
 }
 
 declare module 'fastify' {

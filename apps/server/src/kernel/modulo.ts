@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.js';
 import type { ContadorLimites } from '../lib/rate-limit.js';
 import type { EventBus } from './bus.js';
+import type { AutenticadorAlterno } from './auth-hook.js';
 import type { Clock } from './clock.js';
 import type { Database, Db } from './db/client.js';
 
@@ -42,6 +43,8 @@ export interface Modulo<P extends object = object> {
    * under the general per-address ceiling (infra/techo-publico.ts).
    */
   techoPublico?: boolean;
+  /** A credential scheme of its own that the auth hook accepts besides the users' (a contractor link). */
+  autenticador?: AutenticadorAlterno;
   /** Work begun after an answer (mail, recovery) that ends before the database closes. */
   alCerrar?: () => Promise<void>;
 }

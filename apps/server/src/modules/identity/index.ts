@@ -28,6 +28,7 @@ export type { Invitaciones } from './users.service.js';
  *   `heldBy`; today only this module's AuthService, and an API test that builds its own), and the
  *   login throttle and credential cache it uses;
  * - the order screens: `activosDeEmpresa`, who can be made responsable;
+ * - contractor links: `crearExterno`, an outsider's hidden user;
  * - sign-up (the accounts module): the accounts links name, a company's first user, confirming and
  *   setting a password, and `setInvitaciones`, by which accounts writes the invitations an admin
  *   sends, inside the transaction that saves the user (identity never calls accounts otherwise).
@@ -35,7 +36,7 @@ export type { Invitaciones } from './users.service.js';
 export type PuertoIdentidad = Autenticador &
   Pick<AuthService, 'throttle' | 'cache'> &
   Pick<CredentialsService, 'findCredentials' | 'rolesOf' | 'reemplazarHash' | 'heldBy'> &
-  Pick<UsersService, 'activosDeEmpresa' | 'setInvitaciones'> &
+  Pick<UsersService, 'activosDeEmpresa' | 'setInvitaciones' | 'crearExterno'> &
   PuertoAltas;
 
 /**
@@ -102,6 +103,7 @@ export function moduloIdentidad(
     heldBy: (entidadId, userId, isAdmin) => credenciales.heldBy(entidadId, userId, isAdmin),
     activosDeEmpresa: (entidadId) => users.activosDeEmpresa(entidadId),
     setInvitaciones: (invitaciones) => users.setInvitaciones(invitaciones),
+    crearExterno: (tx, entidadId, nombre) => users.crearExterno(tx, entidadId, nombre),
     findCuenta: (userId, tx) => signup.findCuenta(userId, tx),
     listCuentas: (loginOrEmail) => signup.listCuentas(loginOrEmail),
     loginTaken: (tx, usuario) => signup.loginTaken(tx, usuario),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { esViolacionDeUnicidad } from '../../kernel/db-errors.js';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -92,7 +93,7 @@ export class UsersRepository {
         confirmado: usuarios.confirmado,
       })
       .from(usuarios)
-      .where(eq(sql`lower(${usuarios.usuario})`, usuario.toLowerCase()))
+      .where(and(eq(sql`lower(${usuarios.usuario})`, usuario.toLowerCase()), eq(usuarios.externo, false)))
       .limit(1);
     return rows[0];
   }
@@ -128,13 +129,13 @@ export class UsersRepository {
     const porLogin = await this.db
       .select(columnasCuenta)
       .from(usuarios)
-      .where(eq(sql`lower(${usuarios.usuario})`, v))
+      .where(and(eq(sql`lower(${usuarios.usuario})`, v), eq(usuarios.externo, false)))
       .limit(1);
     if (porLogin.length) return porLogin;
     return this.db
       .select(columnasCuenta)
       .from(usuarios)
-      .where(eq(sql`lower(${usuarios.email})`, v))
+      .where(and(eq(sql`lower(${usuarios.email})`, v), eq(usuarios.externo, false)))
       .orderBy(asc(usuarios.id))
       .limit(limit);
   }
@@ -200,8 +201,21 @@ export class UsersRepository {
     return this.db
       .select(columnasUsuario)
       .from(usuarios)
-      .where(eq(usuarios.entidadId, entidadId))
+      .where(and(eq(usuarios.entidadId, entidadId), eq(usuarios.externo, false)))
       .orderBy(asc(sql`lower(${usuarios.apellido})`), asc(sql`lower(${usuarios.nombre})`), asc(usuarios.id));
+  }
+
+  /**
+   * An outsider's hidden user (modules/externos): a login name nobody can type (`externo.<uuid>`),
+   * no password, no email, no roles; `nombre` already reads «Externo: …».
+   */
+  async insertExterno(entidadId: number, nombre: string): Promise<number> {
+    const [fila] = await this.db
+      .insert(usuarios)
+      .values({ entidadId, usuario: `externo.${randomUUID()}`, nombre, apellido: '', externo: true })
+      .returning({ id: usuarios.id });
+    if (!fila) throw new Error('insertExterno: no row');
+    return fila.id;
   }
 
   /** The company's active users, by name (who can be made responsable of an order). */
@@ -217,7 +231,7 @@ export class UsersRepository {
         email: usuarios.email,
       })
       .from(usuarios)
-      .where(and(eq(usuarios.entidadId, entidadId), eq(usuarios.activo, true)))
+      .where(and(eq(usuarios.entidadId, entidadId), eq(usuarios.activo, true), eq(usuarios.externo, false)))
       .orderBy(asc(usuarios.nombre), asc(usuarios.apellido), asc(usuarios.id));
   }
 
@@ -233,7 +247,7 @@ export class UsersRepository {
     return this.db
       .select(columnasUsuario)
       .from(usuarios)
-      .where(and(eq(usuarios.entidadId, entidadId), ...palabras))
+      .where(and(eq(usuarios.entidadId, entidadId), eq(usuarios.externo, false), ...palabras))
       .orderBy(asc(sql`lower(${usuarios.apellido})`), asc(sql`lower(${usuarios.nombre})`), asc(usuarios.id))
       .limit(limit);
   }
@@ -242,7 +256,7 @@ export class UsersRepository {
     const rows = await this.db
       .select(columnasUsuario)
       .from(usuarios)
-      .where(and(eq(usuarios.id, userId), eq(usuarios.entidadId, entidadId)))
+      .where(and(eq(usuarios.id, userId), eq(usuarios.entidadId, entidadId), eq(usuarios.externo, false)))
       .limit(1);
     return rows[0];
   }

@@ -134,6 +134,14 @@ export class UsersService {
     return this.repo.activos(entidadId);
   }
 
+  /**
+   * For the contractor links (modules/externos): a hidden user for an outsider, inside the caller's
+   * transaction. It never logs in and no list of users shows it (`usuarios.externo`).
+   */
+  crearExterno(tx: DbOrTx, entidadId: number, nombre: string): Promise<number> {
+    return new UsersRepository(tx).insertExterno(entidadId, nombre);
+  }
+
   /** GET /api/v4/usuario/{id}. A user of another company is not found. */
   async find(actor: Actor, id: number): Promise<UsuarioAdmin> {
     exigirPermiso(actor, 'altaUsuarios');

@@ -35,6 +35,12 @@ export const usuarios = pgTable(
     /** The terms version (TERMINOS_VERSION) accepted at sign-up, and when. */
     terminosVersion: text(),
     terminosAceptados: moment(),
+    /**
+     * An outsider's identity (modules/externos): the user a contractor link's acts are written
+     * under, named «Externo: <nombre>». It never logs in, has no email, roles or permissions, and
+     * no list, picker or search of users shows it.
+     */
+    externo: boolean().notNull().default(false),
     creado: stamp(),
     actualizado: stamp(),
   },

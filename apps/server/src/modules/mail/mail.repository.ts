@@ -23,7 +23,9 @@ export type TipoCorreo =
   /** A WhatsApp message that failed for good (issue 35), by mail to its recipient instead. */
   | 'whatsapp_respaldo'
   /** To whoever sent a request from a public form (issue 33): received, accepted or rejected. */
-  | 'solicitud';
+  | 'solicitud'
+  /** The link of an order handed to an outsider (issue 33, contractor links). */
+  | 'externo';
 
 /** What the outbox counted for a company in a window (the caps of limites.ts). */
 export interface Recuento {

@@ -39,6 +39,7 @@ export type PuertoOrdenes = Pick<
   | 'crearEnTransaccion'
   | 'crearVariasEnTransaccion'
   | 'renovarCupoSiVencio'
+  | 'responsableEnTransaccion'
 > &
   Pick<
     OrdersLecturasService,
@@ -123,6 +124,7 @@ export function moduloOrdenes(
     crearVariasEnTransaccion: orders.crearVariasEnTransaccion.bind(orders),
     renovarCupoSiVencio: orders.renovarCupoSiVencio.bind(orders),
     reabrir: orders.reabrir.bind(orders),
+    responsableEnTransaccion: orders.responsableEnTransaccion.bind(orders),
     find: lecturas.find.bind(lecturas),
     detalle: lecturas.detalle.bind(lecturas),
     historial: lecturas.historial.bind(lecturas),

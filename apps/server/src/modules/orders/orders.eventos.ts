@@ -94,6 +94,8 @@ export function describirEvento(e: {
           : d.accion === 'renovado'
             ? 'Renovó el enlace público de la orden (el anterior dejó de funcionar)'
             : 'Creó un enlace público de la orden para el cliente';
+    case 'EXTERNO':
+      return textoExterno(d);
     case 'CONFORMIDAD':
       return d.accion === 'firma'
         ? `El cliente firmó la conformidad en el lugar: ${texto(d.nombre)}${d.dni ? `, DNI ${String(d.dni)}` : ''}`
@@ -129,5 +131,24 @@ export function describirEvento(e: {
         : `Orden de seguimiento de la N° ${String(d.numero ?? '—')} (ítem fallido ${texto(d.etiqueta)})`;
     default:
       return e.tipo;
+  }
+}
+
+/** The history line of a contractor link's event (modules/externos). */
+function textoExterno(d: Record<string, unknown>): string {
+  const quien = `Externo: ${String(d.nombre ?? '—')}`;
+  switch (d.accion) {
+    case 'entregada':
+      return `Entregó la orden a ${quien} por un enlace`;
+    case 'revocado':
+      return `Revocó el enlace de ${quien}`;
+    case 'renovado':
+      return `Renovó el enlace de ${quien} hasta el ${fechaTexto(d.hasta as number | null)}`;
+    case 'aceptada':
+      return 'Aceptó la orden';
+    case 'rechazada':
+      return 'Rechazó la orden';
+    default:
+      return 'Cambió el enlace de un externo';
   }
 }

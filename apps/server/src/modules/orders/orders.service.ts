@@ -587,6 +587,52 @@ export class OrdersService {
     return this.lecturas.detalle(actor, id);
   }
 
+  /**
+   * For the contractor links (modules/externos): adds `cambio.agregar` to the order's responsables
+   * or takes `cambio.quitar` out, inside the caller's transaction (which locked the order with
+   * `acceso(…, { bloquear: true })` and decided who may), with the RESPONSABLE event under `actor`.
+   * Gives what to publish after the commit; nothing when nothing changed.
+   */
+  async responsableEnTransaccion(
+    tx: DbOrTx,
+    actor: Actor,
+    ordenId: number,
+    anteriores: readonly number[],
+    cambio: { agregar?: number; quitar?: number },
+    comentario: string | null,
+  ): Promise<DomainEvent[]> {
+    const conAgregado = cambio.agregar === undefined ? [...anteriores] : [...new Set([...anteriores, cambio.agregar])];
+    const nuevos = conAgregado.filter((u) => u !== cambio.quitar).sort((x, y) => x - y);
+    if (nuevos.length === anteriores.length && nuevos.every((u) => anteriores.includes(u))) return [];
+    const repo = this.repo(tx);
+    await repo.setResponsables(ordenId, nuevos);
+    await repo.update(actor.entidadId, ordenId, { actualizada: this.clock.now() });
+    await repo.insertEvento({
+      entidadId: actor.entidadId,
+      ordenId,
+      tipo: 'RESPONSABLE',
+      usuarioId: actor.id,
+      fecha: this.clock.now(),
+      comentario,
+      datos: { anteriores, responsables: nuevos, nombres: await this.nombresDePersonas(actor.entidadId, nuevos, tx) },
+    });
+    const agregados = nuevos.filter((u) => !anteriores.includes(u));
+    return [
+      { type: 'orden.modificada', entidadId: actor.entidadId, ordenId, usuarioId: actor.id },
+      ...(agregados.length
+        ? [
+            {
+              type: 'orden.responsablesCambiados' as const,
+              entidadId: actor.entidadId,
+              ordenId,
+              usuarioId: actor.id,
+              agregados,
+            },
+          ]
+        : []),
+    ];
+  }
+
   /** Edits of one field (titulo, detalle, fechas, tipo, area), each an event in the history. */
   async updateCampo(
     actor: Actor,
