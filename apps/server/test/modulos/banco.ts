@@ -133,13 +133,17 @@ export async function bancoDeModulo(): Promise<Banco> {
       const rutas = modulo.rutas;
       if (rutas) {
         await app.register(async (scope) => {
-          requireAuth(scope, {
-            cached: (h) => (h === 'prueba' ? actor : undefined),
-            authenticate: async (h) => {
-              if (h === 'prueba') return actor;
-              throw new AppError('NO_AUTENTICADO', 'Usuario o contraseña incorrectos.');
+          requireAuth(
+            scope,
+            {
+              cached: (h) => (h === 'prueba' ? actor : undefined),
+              authenticate: async (h) => {
+                if (h === 'prueba') return actor;
+                throw new AppError('NO_AUTENTICADO', 'Usuario o contraseña incorrectos.');
+              },
             },
-          });
+            modulo.autenticador ? [modulo.autenticador] : [],
+          );
           await scope.register(rutas);
         });
       }
