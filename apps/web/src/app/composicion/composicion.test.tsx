@@ -1,6 +1,7 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeEnlaceExterno, makeEnlacesOrden } from '../../features/externos/test-utils';
 import { simularObjectUrl } from '../../features/files/test-utils';
 import { makeEvento, makeOrdenDetalle } from '../../test/ordenes';
 import { makeSupervisor } from '../../test/factories';
@@ -38,6 +39,23 @@ describe('app/ composes the orders screens with the paperwork features (issue 29
     expect(screen.getByTestId('orden-papeleo')).toBeInTheDocument();
     expect(screen.getByTestId('accion-archivos')).toHaveAttribute('router-link', '/archivos?id=42');
     expect(screen.getByTestId('accion-compartir-cliente')).toBeInTheDocument();
+  });
+
+  it('the order detail shows whom outside the company it was handed to (issue 33 part 2)', async () => {
+    simularServidor({
+      'GET /api/v3/ordenDTO/42': makeOrdenDetalle({ id: 42, titulo: 'Bomba de agua' }),
+      'GET /api/v2/historial/detalle/42': [makeEvento()],
+      'GET /api/v4/externos/orden/42': makeEnlacesOrden([makeEnlaceExterno({ nombre: 'Juan Gómez' })]),
+    });
+    renderConApp(
+      <Routes>
+        <Route path="/orden/:id" element={<OrdenDetalleConPapeleoPage />} />
+      </Routes>,
+      { usuario: makeSupervisor(), ruta: '/orden/42' },
+    );
+
+    const seccion = await screen.findByTestId('externos-seccion');
+    expect(await within(seccion).findByTestId('externos-fila-nombre')).toHaveTextContent('Juan Gómez');
   });
 
   it('the order list’s export sends the filters the list shows', async () => {

@@ -2,12 +2,16 @@ import type { OrdenDetalle } from '@delego/contract';
 import { ChecklistDeOrden } from '../../features/checklists';
 import { ClienteDeOrden } from '../../features/client-side';
 import { ConformidadDeOrden } from '../../features/conformity';
+import { ExternosDeOrden } from '../../features/externos';
 import OrdenDetallePage from '../../features/orders/components/orden-detalle-page';
 import { PapeleoDeOrden } from '../../features/reports';
 import { useHistorialWhatsapp } from '../../features/whatsapp';
 import { OrdenEnVivo } from '../orden-en-vivo';
 
-/** The order's paperwork in its detail: the links to files, hours and expenses and the report, then the client's side. */
+/**
+ * The order's paperwork in its detail: the links to files, hours and expenses and the report, the
+ * client's side, then whom outside the company it was handed to (issue 33 part 2).
+ */
 function papeleo(orden: OrdenDetalle) {
   return (
     <>
@@ -16,6 +20,7 @@ function papeleo(orden: OrdenDetalle) {
       <PapeleoDeOrden ordenId={orden.id} />
       <ClienteDeOrden orden={orden} />
       <ConformidadDeOrden orden={orden} />
+      <ExternosDeOrden ordenId={orden.id} />
     </>
   );
 }
