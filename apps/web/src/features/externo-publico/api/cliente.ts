@@ -94,6 +94,16 @@ export async function llamarExterno<R extends RutaJson>(
   return r.data as RespuestaDe<R>;
 }
 
+/**
+ * A change of the outbox: any 2xx means the server applied it. Its answer is not checked against
+ * the schema (the page reads the order again after it): a change the server took must never be
+ * shown as refused because its answer had another shape.
+ */
+export async function enviarExterno(k: string, ruta: DefRuta, opciones: OpcionesExterno = {}): Promise<unknown> {
+  const respuesta = await pedir(k, ruta, opciones, 'application/json');
+  return leerCuerpo(respuesta).catch(() => undefined);
+}
+
 /** A route whose answer is a file (a thumbnail, a download), with the link: its bytes. */
 export async function archivoExterno(k: string, ruta: DefRuta, opciones: OpcionesExterno = {}): Promise<Blob> {
   const respuesta = await pedir(k, ruta, opciones, '*/*');

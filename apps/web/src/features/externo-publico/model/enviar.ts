@@ -1,5 +1,5 @@
 import { RUTAS, type RegistroCambios, type ResponderItem } from '@delego/contract';
-import { llamarExterno } from '../api/cliente';
+import { enviarExterno } from '../api/cliente';
 import type { CambioExterno } from './almacen';
 
 /** The body of a `checklist` change: the item and its answer. */
@@ -23,12 +23,12 @@ export function enviarCambioExterno(k: string, c: CambioExterno): Promise<unknow
   const params = { id: c.ordenId };
   switch (c.tipo) {
     case 'estado':
-      return llamarExterno(k, RUTAS.cambiarEstado, { params, cuerpo: c.cuerpo as CuerpoEstadoExterno, ...marcas });
+      return enviarExterno(k, RUTAS.cambiarEstado, { params, cuerpo: c.cuerpo as CuerpoEstadoExterno, ...marcas });
     case 'registro':
-      return llamarExterno(k, RUTAS.guardarRegistro, { params, cuerpo: c.cuerpo as RegistroCambios, ...marcas });
+      return enviarExterno(k, RUTAS.guardarRegistro, { params, cuerpo: c.cuerpo as RegistroCambios, ...marcas });
     case 'checklist': {
       const { itemId, respuesta } = c.cuerpo as CuerpoChecklistExterno;
-      return llamarExterno(k, RUTAS.responderItemChecklist, {
+      return enviarExterno(k, RUTAS.responderItemChecklist, {
         params: { id: c.ordenId, itemId },
         cuerpo: respuesta,
         ...marcas,
@@ -38,7 +38,7 @@ export function enviarCambioExterno(k: string, c: CambioExterno): Promise<unknow
       const formulario = new FormData();
       for (const a of c.archivos ?? [])
         formulario.append('archivos', new File([a.datos], a.nombre, { type: a.tipo }), a.nombre);
-      return llamarExterno(k, RUTAS.agregarArchivos, { params, formulario, ...marcas });
+      return enviarExterno(k, RUTAS.agregarArchivos, { params, formulario, ...marcas });
     }
   }
 }
