@@ -100,6 +100,8 @@ const FUERA_DE_SPEC: [string, Guardia][] = [
   ['solicitudes/:id', 'login'],
   ['solicitud/:k', 'public'],
   ['solicitud/seguimiento/:t', 'public'],
+  // A contractor's link (issue 33 part 2): the one order handed to them, by the link's token.
+  ['externo/:k', 'public'],
 ];
 
 const sinSesion: SesionGuardia = { usuario: null };

@@ -122,6 +122,8 @@ const SolicitudPublicaPage = pantallaPerezosa(
   () => import('../features/solicitudes/components/solicitud-publica-page'),
 );
 const SeguimientoSolicitudPage = pantallaPerezosa(() => import('../features/solicitudes/components/seguimiento-page'));
+// A contractor's link (issue 33 part 2): the one order handed to them, without a session.
+const ExternoPage = pantallaPerezosa(() => import('../features/externo-publico/components/externo-page'));
 
 const conLogin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'login', pantalla });
 const soloAdmin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'admin', pantalla });
@@ -209,6 +211,7 @@ export const RUTAS: readonly Ruta[] = [
   // The request form of a client's link, and the tracking page of a request (issue 33).
   publica('solicitud/:k', SolicitudPublicaPage),
   publica('solicitud/seguimiento/:t', SeguimientoSolicitudPage),
+  publica('externo/:k', ExternoPage),
   publica('login', LoginPage),
   publica('login/:success', LoginPage),
   publica('registro-usuario', RegistroUsuarioPage),
