@@ -3,16 +3,20 @@ import { md5 } from './accounts-correo';
 import { contextoTelefono, DEMO_PASSWORD, iniciarSesion, pantallaActual } from './helpers';
 
 /**
- * Requests from outside the company (issue 33, part 1): the administrator turns on Clínica San
- * Martín's request link; a phone without a session opens an equipo's QR URL and sends a request
- * with a photo; the supervisor (who may delegate for that client) sees it arrive live in
- * «Solicitudes», accepts it and lands on the new order; the requester's tracking page says it was
- * accepted and links the order's public summary.
+ * People outside the company (issue 33): the administrator turns on Clínica San Martín's request
+ * link; a phone without a session opens an equipo's QR URL and sends a request with a photo; the
+ * supervisor (who may delegate for that client) sees it arrive live in «Solicitudes», accepts it and
+ * lands on the new order; the requester's tracking page says it was accepted and links the order's
+ * public summary. Then (part 2) the supervisor hands the order to a contractor; the contractor, in a
+ * browser of their own and without an account, accepts it, goes offline, adds a photo and hours,
+ * comes back online and both are sent once; the supervisor sees them live under «Externo: nombre»;
+ * the supervisor revokes the link and the contractor's next change is refused.
  */
 
 const autorizacion = (usuario: string) => ({ authorization: `${usuario}#${md5(DEMO_PASSWORD)}` });
 const CLIENTE = 'Clínica San Martín';
 const EQUIPO = 'Autoclave';
+const CONTRATISTA = 'Pedro Gasista';
 
 /** A small real PNG (one red pixel, 1×1): the server decodes it as an image. */
 const PNG = Buffer.from(
@@ -20,7 +24,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-test('Solicitudes: un teléfono sin sesión pide desde el QR de un equipo con una foto; el supervisor la ve llegar en vivo, la acepta y el seguimiento lo dice', async ({
+test('Solicitudes y externos: un teléfono sin sesión pide desde el QR de un equipo con una foto; el supervisor la acepta en vivo y entrega la orden a un contratista, que sin conexión suma una foto y horas; la empresa lo ve en vivo y revoca el enlace', async ({
   page,
   browser,
   request,
@@ -83,4 +87,65 @@ test('Solicitudes: un teléfono sin sesión pide desde el QR de un equipo con un
   await expect(movil.getByTestId('seguimiento-estado')).toContainText('Aceptada');
   await expect(movil.getByTestId('seguimiento-resumen')).toBeVisible();
   await telefono.close();
+
+  // The supervisor hands the order to a contractor (a name and an email).
+  const orden = pantallaActual(page);
+  const externos = orden.getByTestId('externos-seccion');
+  await externos.getByTestId('externos-entregar').click();
+  await externos.getByTestId('externos-nombre').locator('input').fill(CONTRATISTA);
+  await externos.getByTestId('externos-email').locator('input').fill('pedro@contratistas.example.com');
+  await externos.getByTestId('externos-confirmar').click();
+  await expect(externos.getByTestId('externos-estado')).toContainText('Activo');
+  const enlaceExterno = await externos.getByTestId('externos-enlace-url').inputValue();
+  expect(enlaceExterno).toMatch(/\/externo\/[A-Za-z0-9_-]{43}$/);
+
+  // The contractor opens it in a browser of their own (no account) and accepts the order.
+  const contratista = await contextoTelefono(browser);
+  const cel = await contratista.newPage();
+  await cel.goto(`${origen}${new URL(enlaceExterno).pathname}`);
+  await expect(cel.getByTestId('externo-titulo')).toContainText(que);
+  await cel.getByTestId('externo-aceptar').click();
+  await expect(cel.getByTestId('externo-seccion-estado')).toBeVisible();
+
+  // Offline (a basement): a photo and hours wait on the phone, marked pending.
+  await contratista.setOffline(true);
+  await cel.getByTestId('externo-foto-input').setInputFiles({ name: 'junta.png', mimeType: 'image/png', buffer: PNG });
+  await expect(cel.getByTestId('externo-archivo-pendiente')).toHaveCount(1);
+  await cel.getByTestId('externo-horas-horas').locator('input').fill('1');
+  await cel.getByTestId('externo-horas-minutos').locator('input').fill('30');
+  await cel.getByTestId('externo-horas-descripcion').locator('textarea').fill('Cambio de junta');
+  await cel.getByTestId('externo-horas-guardar').click();
+  await expect(cel.getByTestId('externo-pendiente')).toHaveCount(2);
+
+  // Back online: both are sent once; the photo is now the server's, next to the request's own.
+  await contratista.setOffline(false);
+  await expect(cel.getByTestId('externo-pendiente')).toHaveCount(0, { timeout: 45_000 });
+  await expect(cel.getByTestId('externo-archivo')).toHaveCount(2);
+  await expect(cel.getByTestId('externo-archivos')).toContainText('junta.png');
+
+  // The company sees it live (no reload), under the contractor's name.
+  const suyo = `Externo: ${CONTRATISTA}`;
+  await expect(orden.getByText(`Registró 1:30 h de ${suyo}`)).toBeVisible({ timeout: 15_000 });
+  await expect(orden.getByText('Adjuntó el archivo «junta.png»')).toBeVisible();
+  const historial = (await (
+    await request.get(`/api/v2/historial/detalle/${/\/orden\/(\d+)$/.exec(page.url())?.[1]}`, {
+      headers: autorizacion('admin'),
+    })
+  ).json()) as { tipo: string; usuario: { nombre: string } }[];
+  expect(
+    historial
+      .filter((e) => e.usuario.nombre === suyo)
+      .map((e) => e.tipo)
+      .sort(),
+  ).toEqual(['ARCHIVO_AGREGADO', 'EXTERNO', 'HORAS']);
+
+  // The supervisor revokes the link; the contractor's next change is refused, with the reason.
+  await externos.getByTestId('externos-revocar').click();
+  await page.locator('ion-alert button', { hasText: 'Revocar' }).click();
+  await expect(externos.getByTestId('externos-estado').first()).toContainText('Revocado');
+  await cel.getByTestId('externo-estado-3').check();
+  await cel.getByTestId('externo-comentario').locator('textarea').fill('Espero el repuesto');
+  await cel.getByTestId('externo-cambiar-estado').click();
+  await expect(cel.getByTestId('externo-revocado')).toContainText('revocó');
+  await contratista.close();
 });

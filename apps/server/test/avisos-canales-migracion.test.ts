@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SERVER_ROOT } from '../src/config.js';
 import { openDatabase, type Database } from '../src/kernel/db/client.js';
 import { seedCatalogo } from '../src/seed/catalogo.js';
-import { basePgNueva, makeEntidad, makeUsuario } from './helpers.js';
+import { basePgNueva, makeEntidad } from './helpers.js';
 
 /**
  * Migration 0029 (issue 35) on a database that had the service levels' «also by mail» choices of
@@ -73,11 +73,17 @@ it('copia cada elección de correo de los avisos de SLA a SLA_POR_VENCER.correo 
   const now = new Date('2026-12-01T12:00:00Z');
   const demo = await makeEntidad(db, { nombre: 'Demo', plan: 'Ilimitado', now });
   const otra = await makeEntidad(db, { nombre: 'Otra', plan: 'Ilimitado', now });
-  const hash = 'sin-clave';
-  const conCorreo = await makeUsuario(db, { entidadId: demo, usuario: 'diego', nombre: 'Diego', passwordHash: hash });
-  const sinCorreo = await makeUsuario(db, { entidadId: demo, usuario: 'lucia', nombre: 'Lucía', passwordHash: hash });
-  const deOtra = await makeUsuario(db, { entidadId: otra, usuario: 'otro', nombre: 'Otro', passwordHash: hash });
-  const cruzado = await makeUsuario(db, { entidadId: otra, usuario: 'cruz', nombre: 'Cruz', passwordHash: hash });
+  // The users table as 0028 left it: the factory would also name the columns later migrations add.
+  const usuarioDe0028 = async (entidadId: number, usuario: string, nombre: string) => {
+    const r = await db.execute<{ id: number }>(
+      sql`insert into usuarios (entidad_id, usuario, nombre, password_hash) values (${entidadId}, ${usuario}, ${nombre}, 'sin-clave') returning id`,
+    );
+    return r.rows[0]!.id;
+  };
+  const conCorreo = await usuarioDe0028(demo, 'diego', 'Diego');
+  const sinCorreo = await usuarioDe0028(demo, 'lucia', 'Lucía');
+  const deOtra = await usuarioDe0028(otra, 'otro', 'Otro');
+  const cruzado = await usuarioDe0028(otra, 'cruz', 'Cruz');
   await db.execute(sql`
     insert into sla_avisos_usuario (usuario_id, entidad_id, correo, actualizado) values
       (${conCorreo}, ${demo}, true, '2026-11-20T10:00:00Z'),
