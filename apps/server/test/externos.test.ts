@@ -278,6 +278,36 @@ describe('the outsider', () => {
     expect(v2.historial[0]).toMatchObject({ quien: 'Externo: Pintores Sur', comentario: 'Arranco <mañana>' });
   });
 
+  it('answers the order checklist; a required item left open keeps the order from being finished', async () => {
+    const item = await api('POST', `/api/v2/checklist/orden/${id}/item`, 'admin', {
+      etiqueta: 'Superficie lijada',
+      tipo: 'tick',
+      requerido: true,
+    });
+    expect(item.statusCode, item.body).toBe(200);
+    const v = (await x('GET', '/api/v4/externo')).json() as VistaExterno;
+    expect(v.tieneChecklist).toBe(true);
+    const ck = await x('GET', `/api/v2/checklist/orden/${id}`);
+    expect(ck.statusCode, ck.body).toBe(200);
+    const { items } = ck.json() as { items: { id: number; etiqueta: string }[] };
+    const itemId = items.find((i) => i.etiqueta === 'Superficie lijada')!.id;
+    const bloqueada = await x('PUT', `/api/v2/estado/${id}`, { estado: 4, comentarios: 'Listo' });
+    expect(bloqueada.statusCode).toBe(409);
+    expect(bloqueada.json()).toMatchObject({ code: 'TRANSICION_BLOQUEADA' });
+    const r = await x('PUT', `/api/v2/checklist/orden/${id}/item/${itemId}`, { tipo: 'tick', marcado: true });
+    expect(r.statusCode, r.body).toBe(200);
+    const despues = (await api('GET', `/api/v2/checklist/orden/${id}`, 'admin')).json() as {
+      items: { id: number; respuesta: { marcado: boolean; por: { nombre: string } } | null }[];
+    };
+    expect(despues.items.find((i) => i.id === itemId)?.respuesta).toMatchObject({
+      marcado: true,
+      por: { nombre: 'Externo: Pintores Sur' },
+    });
+    // Adding items to the checklist is the company's.
+    const agregar = await x('POST', `/api/v2/checklist/orden/${id}/item`, { etiqueta: 'Otro', tipo: 'tick' });
+    expect(agregar.statusCode).toBe(404);
+  });
+
   it('reaches only its order: another order of the company is 404 on every allowed route', async () => {
     const otra = await nuevaOrden('Otra orden de la empresa');
     for (const [m, url] of [
