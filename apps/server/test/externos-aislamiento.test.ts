@@ -2,7 +2,15 @@ import { TODAS_LAS_RUTAS, type EnlaceExterno } from '@delego/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RUTAS_DEL_EXTERNO } from '../src/modules/externos/autenticador.js';
-import { PUBLIC_URL, fixtureSolicitudes, llamar, nuevaIp, type FixtureSolicitudes } from './solicitudes-fixture.js';
+import {
+  OTRAS_NEGATIVAS,
+  PUBLIC_URL,
+  SIN_EMPRESA,
+  fixtureSolicitudes,
+  llamar,
+  nuevaIp,
+  type FixtureSolicitudes,
+} from './solicitudes-fixture.js';
 
 /**
  * A contractor link reaches nothing else of the company (issue 33, «Bad input and isolation»):
@@ -17,13 +25,6 @@ let f: FixtureSolicitudes;
 let k: string;
 let propia: number;
 let ajena: number;
-
-/** The routes that answer without a session at all, and give nothing of a company (as in solicitudes-aislamiento). */
-const SIN_EMPRESA = new Set(['GET /api/health', 'GET /api/health/ready', 'POST /api/v2/registrar/reenviar']);
-const OTRAS_NEGATIVAS: Record<string, number[]> = {
-  'GET /api/v4/whatsapp/webhook': [403],
-  'POST /api/v2/registrar/reenviar': [429],
-};
 
 beforeAll(async () => {
   f = await fixtureSolicitudes();

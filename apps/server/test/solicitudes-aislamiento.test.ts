@@ -11,6 +11,8 @@ import {
   llamar,
   nuevaIp,
   tokenDeSeguimiento,
+  OTRAS_NEGATIVAS,
+  SIN_EMPRESA,
   type FixtureSolicitudes,
 } from './solicitudes-fixture.js';
 
@@ -36,22 +38,6 @@ const PROPIAS = new Set<DefRuta>([
   RUTAS.enviarSolicitudQr,
   RUTAS.seguimientoSolicitud,
 ]);
-
-/**
- * The routes that answer 200 without a session, and why that gives nothing of a company: liveness
- * and readiness, and the resend of a sign-up confirmation, which answers the same to anything (it
- * takes the `k` of an expired confirmation link). (/metrics is off without METRICAS_TOKEN: 404.)
- */
-const SIN_EMPRESA = new Set(['GET /api/health', 'GET /api/health/ready', 'POST /api/v2/registrar/reenviar']);
-
-/**
- * Other refusals some routes give before any company is read: WhatsApp's webhook verification
- * (403: the verify token is not the installation's) and the confirmation resend's own limit (429).
- */
-const OTRAS_NEGATIVAS: Record<string, number[]> = {
-  'GET /api/v4/whatsapp/webhook': [403],
-  'POST /api/v2/registrar/reenviar': [429],
-};
 
 beforeAll(async () => {
   f = await fixtureSolicitudes();

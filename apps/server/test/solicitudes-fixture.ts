@@ -249,3 +249,19 @@ export const foto = (content: Buffer, filename = 'IMG_0001.jpg', type = 'image/j
   content,
   type,
 });
+
+/**
+ * The routes that answer 200 without a session, and why that gives nothing of a company: liveness
+ * and readiness, and the resend of a sign-up confirmation, which answers the same to anything (it
+ * takes the `k` of an expired confirmation link). (/metrics is off without METRICAS_TOKEN: 404.)
+ */
+export const SIN_EMPRESA = new Set(['GET /api/health', 'GET /api/health/ready', 'POST /api/v2/registrar/reenviar']);
+
+/**
+ * Other refusals some routes give before any company is read: WhatsApp's webhook verification
+ * (403: the verify token is not the installation's) and the confirmation resend's own limit (429).
+ */
+export const OTRAS_NEGATIVAS: Record<string, number[]> = {
+  'GET /api/v4/whatsapp/webhook': [403],
+  'POST /api/v2/registrar/reenviar': [429],
+};

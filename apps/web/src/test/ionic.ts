@@ -63,3 +63,12 @@ export async function responderConfirmacion(boton: string): Promise<void> {
 export function deshabilitado(elemento: HTMLElement): boolean {
   return (elemento as HTMLElement & { disabled?: boolean }).disabled === true;
 }
+
+/** The message of the app's toast (useAviso), not the offline toast ErrorFeedback keeps mounted. */
+export function aviso(): Promise<string> {
+  return waitFor(() => {
+    const t = document.querySelector<HTMLIonToastElement>('ion-toast.delego-aviso');
+    if (!t?.message) throw new Error('sin aviso');
+    return t.message as string;
+  });
+}

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { crearQueryClient } from '../../../app/query-client';
 import { ErrorFeedback } from '../../../components/error-feedback';
 import { makeOperario } from '../../../test/factories';
-import { alternar, escribir, responderConfirmacion } from '../../../test/ionic';
+import { alternar, aviso, escribir, responderConfirmacion } from '../../../test/ionic';
 import { crearQueryClientDePrueba, renderConApp } from '../../../test/render';
 import { errorDelServidor, simularServidor } from '../../../test/servidor';
 import { makeArchivo, makeOrden } from '../../files/test-utils';
@@ -55,15 +55,6 @@ function mostrar({
     </>,
     { usuario, ruta: '/orden/42', queryClient },
   );
-}
-
-function aviso(): Promise<string | undefined> {
-  return waitFor(() => {
-    // The app's toasts (useAviso), not the offline toast ErrorFeedback keeps mounted.
-    const t = document.querySelector<HTMLIonToastElement>('ion-toast.delego-aviso');
-    if (!t?.message) throw new Error('sin aviso');
-    return t.message as string;
-  });
 }
 
 function simularPortapapeles(falla = false) {

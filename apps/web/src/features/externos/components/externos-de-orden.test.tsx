@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ordenesKeys } from '../../../domain/orden';
 import { escucharErrores } from '../../../lib/errors';
 import { makeSupervisor } from '../../../test/factories';
-import { escribir, responderConfirmacion } from '../../../test/ionic';
+import { aviso, escribir, responderConfirmacion } from '../../../test/ionic';
 import { renderConApp } from '../../../test/render';
 import { errorDelServidor, simularServidor, type Respuesta } from '../../../test/servidor';
 import { DIA, EL_12_DE_NOVIEMBRE, makeEnlaceExterno, makeEnlaceInactivo, makeEnlacesOrden, TOKEN } from '../test-utils';
@@ -32,14 +32,6 @@ function abrir(respuestas: Record<string, Respuesta>) {
 }
 
 const filas = () => screen.findAllByTestId('externos-fila').then((f) => f.map((fila) => within(fila)));
-
-function aviso(): Promise<string> {
-  return waitFor(() => {
-    const t = document.querySelector<HTMLIonToastElement>('ion-toast.delego-aviso');
-    if (!t?.message) throw new Error('sin aviso');
-    return t.message as string;
-  });
-}
 
 function simularPortapapeles(falla = false) {
   const writeText = vi.fn((_t: string) => (falla ? Promise.reject(new Error('denegado')) : Promise.resolve()));
