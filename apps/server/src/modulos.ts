@@ -172,6 +172,7 @@ export async function armarModulos(
     identidad: identidad.puerto,
     mail: correo.puerto,
     entidades: entidades.puerto,
+    notifications: notificaciones.puerto,
     cifrador: cifradorCon(secretos.claveEnlaces),
   });
   // WhatsApp for order events (docs/WHATSAPP.md): the Cloud API, or files in test mode.

@@ -225,6 +225,14 @@ describe('the outsider', () => {
 
     const a = (await x('POST', '/api/v4/externo/aceptar')).json() as VistaExterno;
     expect(a.externo.respuesta).toBe('aceptada');
+    // Who handed it over hears of it.
+    const avisos = (await api('GET', '/api/v2/notificaciones/all', 'supervisor')).json() as {
+      tipo: string;
+      titulo: string;
+    }[];
+    expect(avisos.filter((n) => n.tipo === 'EXTERNO_RESPONDIO').map((n) => n.titulo)).toEqual([
+      'Externo: Pintores Sur aceptó la orden #' + String(v.orden.numero),
+    ]);
     expect(a.estadosSiguientes).toEqual([2, 3, 4, 5]);
     expect((await x('POST', '/api/v4/externo/aceptar')).statusCode).toBe(409);
 

@@ -25,6 +25,8 @@ export const TIPOS_NOTIFICACION = [
   'SLA_INCUMPLIDO',
   /** A request from outside the company arrived (issue 33): to who may delegate for its client. */
   'SOLICITUD_RECIBIDA',
+  /** The outsider an order was handed to accepted or rejected it (issue 33): to who handed it over. */
+  'EXTERNO_RESPONDIO',
 ] as const;
 export type TipoNotificacion = (typeof TIPOS_NOTIFICACION)[number];
 

@@ -28,6 +28,7 @@ it('se arma con el núcleo y falsos de sus puertos: entregar, el enlace como cre
   const eventos: EventoAjeno[] = [];
   const responsables: { agregar?: number; quitar?: number }[] = [];
   const correos: { para: string; asunto: string }[] = [];
+  const avisos: { usuarioId: number; titulo: string }[] = [];
   const deps: DepsExternos = {
     orders: {
       acceso: async (actor: Actor, id: number, o) => {
@@ -54,6 +55,12 @@ it('se arma con el núcleo y falsos de sus puertos: entregar, el enlace como cre
       kick: () => undefined,
     },
     entidades: { find: async () => ({ nombre: 'Módulo SA', logo: null }) as never },
+    notifications: {
+      crearVariasEnTransaccion: async (_tx, nuevas) => {
+        avisos.push(...nuevas.map((n) => ({ usuarioId: n.usuarioId, titulo: n.titulo })));
+        return { anunciar: async () => undefined };
+      },
+    },
     cifrador: cifradorCon(randomBytes(32)),
   };
   const m = moduloExternos(b.nucleo, deps);
@@ -92,6 +99,7 @@ it('se arma con el núcleo y falsos de sus puertos: entregar, el enlace como cre
     respuesta: 'pendiente',
   });
   expect((await app.inject({ method: 'POST', url: '/api/v4/externo/aceptar', headers: x })).statusCode).toBe(200);
+  expect(avisos).toEqual([{ usuarioId: admin, titulo: 'Externo: Juan aceptó la orden #1' }]);
   // The company's own calls are not the link's.
   expect((await app.inject({ method: 'GET', url: `/api/v4/externos/orden/${orden.id}`, headers: x })).statusCode).toBe(
     404,

@@ -165,9 +165,11 @@ export class ExternosRepository {
   }
 
   /** Locks the link for a change of its state; its row as it is now. */
-  async bloquear(id: number): Promise<{ respuesta: RespuestaExterno; revocado: Date | null } | undefined> {
-    const r = await this.db.execute<{ respuesta: RespuestaExterno; revocado: Date | null }>(
-      sql`select respuesta, revocado from orden_externos where id = ${id} for update`,
+  async bloquear(
+    id: number,
+  ): Promise<{ respuesta: RespuestaExterno; revocado: Date | null; creadoPor: number } | undefined> {
+    const r = await this.db.execute<{ respuesta: RespuestaExterno; revocado: Date | null; creadoPor: number }>(
+      sql`select respuesta, revocado, creado_por as "creadoPor" from orden_externos where id = ${id} for update`,
     );
     return r.rows[0];
   }

@@ -25,6 +25,7 @@ import type { CifradorEnlaces } from '../client-side/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
 import type { PuertoIdentidad } from '../identity/index.js';
 import { correoDeEmpresa, type PuertoCorreo } from '../mail/index.js';
+import type { PuertoNotificaciones } from '../notifications/index.js';
 import type { PuertoOrdenes } from '../orders/index.js';
 import { ExternosRepository, type EnlaceConOrden, type EnlaceFila } from './externos.repository.js';
 import { plantillaEntregaExterno } from './plantilla-externo.js';
@@ -39,6 +40,8 @@ export interface DepsExternos {
   mail: Pick<PuertoCorreo, 'enqueueHasta' | 'kick'>;
   /** The company as the sender of that mail. */
   entidades: Pick<PuertoEntidades, 'find'>;
+  /** EXTERNO_RESPONDIO to who handed the order over, in the answer's transaction. */
+  notifications: Pick<PuertoNotificaciones, 'crearVariasEnTransaccion'>;
   /** The installation's cipher of the links' tokens (modules/secretos). */
   cifrador: CifradorEnlaces;
 }
@@ -345,6 +348,7 @@ export class ExternosService {
   private async responder(actor: Actor, respuesta: 'aceptada' | 'rechazada', motivo: string | null): Promise<void> {
     const { enlaceId, ordenId } = exigirExterno(actor);
     let eventos: DomainEvent[] = [];
+    let anunciar: () => Promise<void> = async () => undefined;
     await this.db.transaction(async (tx) => {
       const ac = await this.deps.orders.acceso(actor, ordenId, { tx, bloquear: true });
       const repo = new ExternosRepository(tx);
@@ -356,6 +360,18 @@ export class ExternosService {
         comentario: motivo,
         datos: { accion: respuesta, nombre: actor.nombre.replace(/^Externo: /, ''), enlaceId },
       });
+      const quien = actor.nombre;
+      const aviso = await this.deps.notifications.crearVariasEnTransaccion(tx, [
+        {
+          entidadId: actor.entidadId,
+          usuarioId: f.creadoPor,
+          tipo: 'EXTERNO_RESPONDIO',
+          ordenId,
+          titulo: `${quien} ${respuesta === 'aceptada' ? 'aceptó' : 'rechazó'} la orden #${ac.orden.numero}`,
+          mensaje: respuesta === 'aceptada' ? (ac.orden.titulo ?? '') : `Motivo: ${motivo ?? ''}`,
+        },
+      ]);
+      anunciar = aviso.anunciar;
       if (respuesta === 'rechazada') {
         eventos = await this.deps.orders.responsableEnTransaccion(
           tx,
@@ -369,6 +385,7 @@ export class ExternosService {
     });
     for (const e of eventos) this.bus.publish(e);
     if (!eventos.length) this.modificada(actor, ordenId);
+    await anunciar();
     this.entorno.log.info({ entidadId: actor.entidadId, ordenId, enlaceId, respuesta }, 'externo.respondio');
   }
 }

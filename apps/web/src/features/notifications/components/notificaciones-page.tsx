@@ -20,6 +20,7 @@ import {
   notificationsOffOutline,
   notificationsOutline,
   personAddOutline,
+  personCircleOutline,
   receiptOutline,
   starOutline,
   swapHorizontalOutline,
@@ -49,6 +50,7 @@ const ICONOS: Record<TipoNotificacion, string> = {
   SLA_POR_VENCER: hourglassOutline,
   SLA_INCUMPLIDO: warningOutline,
   SOLICITUD_RECIBIDA: fileTrayFullOutline,
+  EXTERNO_RESPONDIO: personCircleOutline,
 };
 
 /**
