@@ -263,6 +263,9 @@ describe('notificaciones', () => {
   });
 
   it('sin socket abierto, la notificación llega como Web Push al dispositivo registrado', async () => {
+    // The earlier tests' notifications finish first: one still being sent when the device
+    // registers would reach it too (two pushes instead of one, seen once on a loaded machine).
+    await env.puertos().notifications.idle();
     const received: { headers: http.IncomingHttpHeaders; bytes: number }[] = [];
     const tls = {
       key: fs.readFileSync(path.join(vapidDir, 'key.pem')),
