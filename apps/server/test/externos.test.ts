@@ -249,6 +249,11 @@ describe('the outsider', () => {
       horas: [{ fecha: f.env.clock.now().getTime(), horas: 2, minutos: 30, descripcion: 'Primera mano' }],
     });
     expect(horas.statusCode, horas.body).toBe(200);
+    // And an expense.
+    const gasto = await x('PUT', `/api/v2/registro-gastos/${id}`, {
+      gastos: [{ fecha: f.env.clock.now().getTime(), concepto: 'Pintura látex 20 l', monto: 45999.5 }],
+    });
+    expect(gasto.statusCode, gasto.body).toBe(200);
     // Not for someone else.
     const ajenas = await x('PUT', `/api/v2/registro-gastos/${id}`, {
       horas: [{ fecha: f.env.clock.now().getTime(), horas: 1, minutos: 0, usuarioId: f.u.supervisor }],
@@ -278,11 +283,14 @@ describe('the outsider', () => {
     // The company sees all of it under «Externo: Pintores Sur», once.
     const h = await historial(id);
     const suyos = h.filter((e) => e.usuario.nombre === 'Externo: Pintores Sur');
-    expect(suyos.map((e) => e.tipo).sort()).toEqual(['ARCHIVO_AGREGADO', 'ESTADO', 'EXTERNO', 'HORAS']);
+    expect(suyos.map((e) => e.tipo).sort()).toEqual(['ARCHIVO_AGREGADO', 'ESTADO', 'EXTERNO', 'GASTO', 'HORAS']);
     expect(suyos.find((e) => e.tipo === 'ESTADO')?.comentario).toBe('Arranco <mañana>');
     const v2 = (await x('GET', '/api/v4/externo')).json() as VistaExterno;
     expect(v2.orden.estadoId).toBe(2);
     expect(v2.horas).toEqual([expect.objectContaining({ horas: 2, minutos: 30, descripcion: 'Primera mano' })]);
+    expect(v2.gastos).toEqual([
+      expect.objectContaining({ concepto: 'Pintura látex 20 l', monto: 45999.5, moneda: 'ARS' }),
+    ]);
     expect(v2.historial[0]).toMatchObject({ quien: 'Externo: Pintores Sur', comentario: 'Arranco <mañana>' });
   });
 
