@@ -27,5 +27,6 @@ export {
   usePendientesDeAlta,
   usePendientesDeOrden,
 } from './pendientes';
+export { camposDeEnvio } from './tipos';
 export type { Cambio, CuerpoChecklist, CuerpoChecklistFoto, NuevoCambio, TipoCambio } from './tipos';
 export { claveDerivada, idsSubidos } from './claves';

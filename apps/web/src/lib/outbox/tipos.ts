@@ -28,6 +28,28 @@ const zArchivoGuardado = z.object({
 
 const zError = z.object({ status: z.number(), codigo: z.string(), mensaje: z.string() });
 
+/**
+ * What every outbox's change keeps after its identity (the field app's here, the contractor page's
+ * in features/externo-publico): what it sends, when it was made, and how sending it went. `archivo`
+ * is how a stored file is checked.
+ */
+export function camposDeEnvio<A extends z.ZodType>(archivo: A) {
+  return {
+    /** What the person did, in Spanish, for the list of pending changes. */
+    descripcion: z.string(),
+    /** The JSON body of the call (for files, none: they go in `archivos`). */
+    cuerpo: z.unknown(),
+    archivos: z.array(archivo).optional(),
+    /** When it was made on the device (its `X-Hecho-En`). */
+    creado: z.number(),
+    /** Order of creation (ties of `creado`). */
+    secuencia: z.number(),
+    estado: z.enum(['pendiente', 'rechazado']),
+    intentos: z.number().int().min(0),
+    error: zError.optional(),
+  };
+}
+
 export const zCambio = z.object({
   id: z.string().uuid(),
   usuarioId: z.number().int(),
@@ -39,17 +61,7 @@ export const zCambio = z.object({
    * change. Its `ordenId` stays null until the order is created; then the outbox sets it.
    */
   ordenClave: z.string().uuid().optional(),
-  /** What the person did, in Spanish, for the list of pending changes. */
-  descripcion: z.string(),
-  /** The JSON body of the call (for `archivos`, none: the files go in `archivos`). */
-  cuerpo: z.unknown(),
-  archivos: z.array(zArchivoGuardado).optional(),
-  creado: z.number(),
-  /** Order of creation (ties of `creado`). */
-  secuencia: z.number(),
-  estado: z.enum(['pendiente', 'rechazado']),
-  intentos: z.number().int().min(0),
-  error: zError.optional(),
+  ...camposDeEnvio(zArchivoGuardado),
 });
 
 export type Cambio = z.infer<typeof zCambio>;

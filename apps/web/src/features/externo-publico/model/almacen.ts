@@ -1,5 +1,6 @@
 import { createStore, del, delMany, entries, get, set, type UseStore } from 'idb-keyval';
 import { z } from 'zod';
+import { camposDeEnvio } from '../../../lib/outbox';
 
 /**
  * What the contractor's page keeps on the device (issue 33 part 2), apart from the app's own
@@ -59,17 +60,7 @@ export const zCambioExterno = z.object({
   enlace: z.string(),
   tipo: z.enum(TIPOS_CAMBIO_EXTERNO),
   ordenId: z.number().int(),
-  /** What the person did, in Spanish. */
-  descripcion: z.string(),
-  /** The JSON body of the call (`archivos`: none, the files go in `archivos`). */
-  cuerpo: z.unknown(),
-  archivos: z.array(zArchivoGuardado).optional(),
-  /** When it was made here: its `X-Hecho-En`. */
-  creado: z.number(),
-  secuencia: z.number(),
-  estado: z.enum(['pendiente', 'rechazado']),
-  intentos: z.number().int().min(0),
-  error: z.object({ status: z.number(), codigo: z.string(), mensaje: z.string() }).optional(),
+  ...camposDeEnvio(zArchivoGuardado),
 });
 export type CambioExterno = z.infer<typeof zCambioExterno>;
 
