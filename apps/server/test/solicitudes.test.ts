@@ -545,6 +545,12 @@ describe('la bandeja, aceptar y rechazar', () => {
     const resumen = await publico(`/api/v2/ordersummary?k=${resumenK}`);
     expect(resumen.statusCode, resumen.body).toBe(200);
     expect((resumen.json() as ResumenPublico).orden.numero).toBe(o.numero);
+    const historial = (await call('GET', `/api/v2/historial/detalle/${o.id}`, 'admin')).json() as {
+      descripcion: string;
+    }[];
+    expect(historial.map((e) => e.descripcion)).toContain(
+      'Creó un enlace público de la orden para el seguimiento de quien hizo el pedido',
+    );
     const mail = (await correos()).filter((c) => c.para === 'museo@cliente.example.com');
     expect(mail.map((m) => m.asunto)).toEqual([
       'Recibimos su pedido a Demo <b>Servicios</b>',

@@ -140,6 +140,11 @@ describe('a los clientes', () => {
     // The link the messages carry is the order's link, the one its share screen gives.
     const compartir = await ok<{ url: string | null }>(pedir('GET', `/api/v2/orden/${id}/compartir`, 'admin'));
     expect(compartir.url).toBe(enlace);
+    // The history says why that link was created: once, for the messages.
+    const historial = await ok<{ descripcion: string }[]>(pedir('GET', `/api/v2/historial/detalle/${id}`, 'admin'));
+    expect(
+      historial.filter((e) => e.descripcion.startsWith('Creó un enlace público')).map((e) => e.descripcion),
+    ).toEqual(['Creó un enlace público de la orden para los avisos por WhatsApp al cliente']);
 
     // An order created before the consent gets nothing; a scan adds nothing to what the bus queued.
     expect(await mensajes(antes)).toEqual([]);

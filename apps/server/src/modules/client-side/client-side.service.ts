@@ -160,8 +160,14 @@ export class ClientSideService {
    * transaction: the active link, or a new one written in the name of `usuarioId` (who caused the
    * message), with its ENLACE_PUBLICO history event like any other.
    */
-  async enlacePublico(tx: DbOrTx, entidadId: number, ordenId: number, usuarioId: number): Promise<string> {
-    return this.url(await this.tokenVigente(tx, actorDeSistema(entidadId, usuarioId), ordenId));
+  async enlacePublico(
+    tx: DbOrTx,
+    entidadId: number,
+    ordenId: number,
+    usuarioId: number,
+    para?: ParaEnlace,
+  ): Promise<string> {
+    return this.url(await this.tokenVigente(tx, actorDeSistema(entidadId, usuarioId), ordenId, para));
   }
 
   /** DELETE /api/v2/orden/{id}/compartir: the link answers 404 from now on. */
@@ -521,7 +527,7 @@ export class ClientSideService {
   }
 
   /** The token of the order's active link, or a new link when there is none or it cannot be read. */
-  private async tokenVigente(tx: DbOrTx, actor: Actor, ordenId: number): Promise<string> {
+  private async tokenVigente(tx: DbOrTx, actor: Actor, ordenId: number, para?: ParaEnlace): Promise<string> {
     const repo = new ClientSideRepository(tx);
     const actual = await repo.findEnlaceActivo(actor.entidadId, ordenId);
     const leido = actual?.cifrado ? this.deps.cifrador.descifrar(actual.cifrado) : null;
@@ -530,7 +536,7 @@ export class ClientSideService {
     const token = await this.issueEnlace(tx, actor, ordenId);
     await this.deps.orders.insertEvento(tx, actor, ordenId, {
       tipo: 'ENLACE_PUBLICO',
-      datos: { accion: renovado ? 'renovado' : 'creado' },
+      datos: { accion: renovado ? 'renovado' : 'creado', ...(para ? { para } : {}) },
     });
     return token;
   }
@@ -549,6 +555,12 @@ export class ClientSideService {
     this.bus.publish({ type: 'orden.modificada', entidadId, ordenId, usuarioId });
   }
 }
+
+/**
+ * Why another module needs the order's public link, when it is the one that creates it: the
+ * history then says so (a WhatsApp message to the client, the tracking of an accepted request).
+ */
+export type ParaEnlace = 'whatsapp' | 'solicitud';
 
 const nombreDe = (a: Actor) => `${a.nombre} ${a.apellido}`.trim() || a.usuario;
 

@@ -92,8 +92,8 @@ export function describirEvento(e: {
         : d.accion === 'enviado'
           ? `Envió el enlace público de la orden a ${String(d.email ?? '—')}`
           : d.accion === 'renovado'
-            ? 'Renovó el enlace público de la orden (el anterior dejó de funcionar)'
-            : 'Creó un enlace público de la orden para el cliente';
+            ? `Renovó el enlace público de la orden (el anterior dejó de funcionar)${paraEnlace(d.para)}`
+            : `Creó un enlace público de la orden${paraEnlace(d.para) || ' para el cliente'}`;
     case 'EXTERNO':
       return textoExterno(d);
     case 'CONFORMIDAD':
@@ -151,4 +151,11 @@ function textoExterno(d: Record<string, unknown>): string {
     default:
       return 'Cambió el enlace de un externo';
   }
+}
+
+/** Why a link was created by another module (client-side's `ParaEnlace`), as the history says it. */
+function paraEnlace(para: unknown): string {
+  if (para === 'whatsapp') return ' para los avisos por WhatsApp al cliente';
+  if (para === 'solicitud') return ' para el seguimiento de quien hizo el pedido';
+  return '';
 }

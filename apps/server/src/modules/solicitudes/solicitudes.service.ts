@@ -130,7 +130,7 @@ export class SolicitudesService {
           fotos.map((f) => ({ clave: f.clave, nombre: f.nombre })),
         );
         deshacerFotos = copia.deshacer;
-        const resumen = await this.deps.enlaces.enlacePublico(tx, actor.entidadId, nueva.id, actor.id);
+        const resumen = await this.deps.enlaces.enlacePublico(tx, actor.entidadId, nueva.id, actor.id, 'solicitud');
         await repo.resolver(actor.entidadId, id, {
           estado: 'aceptada',
           motivo: null,

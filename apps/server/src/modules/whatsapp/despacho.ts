@@ -176,7 +176,7 @@ export class DespachoWhatsapp {
         if (!(await repo.bloquearOrden(entidadId, ordenId))) return 0;
         let enlace: string | undefined;
         const enlaceDe = async (usuarioId: number) =>
-          (enlace ??= await this.deps.enlaces.enlacePublico(tx, entidadId, ordenId, usuarioId));
+          (enlace ??= await this.deps.enlaces.enlacePublico(tx, entidadId, ordenId, usuarioId, 'whatsapp'));
         const mensajes: MensajeNuevo[] = [];
         for (const c of deLaOrden) {
           // Another instance may have queued it while this one waited for the lock.
