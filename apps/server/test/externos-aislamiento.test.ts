@@ -1,5 +1,4 @@
 import { TODAS_LAS_RUTAS, type EnlaceExterno } from '@delego/contract';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RUTAS_DEL_EXTERNO } from '../src/modules/externos/autenticador.js';
 import {
@@ -7,6 +6,7 @@ import {
   PUBLIC_URL,
   SIN_EMPRESA,
   fixtureSolicitudes,
+  huellaDeTablas,
   llamar,
   nuevaIp,
   type FixtureSolicitudes,
@@ -54,8 +54,8 @@ afterAll(async () => {
   await f?.close();
 });
 
-async function huella(): Promise<string> {
-  const tablas = [
+const huella = () =>
+  huellaDeTablas(f.env, [
     'ordenes',
     'orden_eventos',
     'orden_responsables',
@@ -63,16 +63,7 @@ async function huella(): Promise<string> {
     'usuarios',
     'registro_horas',
     'orden_archivos',
-  ];
-  const partes: string[] = [];
-  for (const tabla of tablas) {
-    const r = await f.env.database.db.execute<{ h: string }>(
-      sql.raw(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${tabla} x`),
-    );
-    partes.push(String(r.rows[0]?.h));
-  }
-  return partes.join(',');
-}
+  ]);
 
 function camino(path: string, numero: number): string {
   return path.replace(/:(\w+)/g, (_m, nombre: string) =>

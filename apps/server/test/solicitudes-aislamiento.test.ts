@@ -1,11 +1,11 @@
 import { TODAS_LAS_RUTAS, RUTAS, type DefRuta, type SolicitudEnviada } from '@delego/contract';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   activarEnlace,
   campos,
   envio,
   fixtureSolicitudes,
+  huellaDeTablas,
   foto,
   imagen,
   llamar,
@@ -72,17 +72,15 @@ function credencialesRechazadas(res: { statusCode: number; body: string }): bool
 }
 
 /** The company's rows that a call might read or change (its fingerprint before and after). */
-async function huella(): Promise<string> {
-  const tablas = ['solicitudes', 'solicitud_fotos', 'solicitud_enlaces', 'ordenes', 'orden_eventos', 'notificaciones'];
-  const partes: string[] = [];
-  for (const tabla of tablas) {
-    const r = await f.env.database.db.execute<{ h: string }>(
-      sql.raw(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${tabla} x`),
-    );
-    partes.push(String(r.rows[0]?.h));
-  }
-  return partes.join(',');
-}
+const huella = () =>
+  huellaDeTablas(f.env, [
+    'solicitudes',
+    'solicitud_fotos',
+    'solicitud_enlaces',
+    'ordenes',
+    'orden_eventos',
+    'notificaciones',
+  ]);
 
 /** The path with each parameter filled: numbers name real rows of the company, texts carry the token. */
 function camino(path: string, numero: number, token: string): string {

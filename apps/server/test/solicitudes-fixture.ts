@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { PERMISOS_GLOBALES, type EnlaceSolicitudes } from '@delego/contract';
 import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { testConfig } from '../src/config.js';
 import { FsStorage } from '../src/modules/files/storage.js';
@@ -265,3 +266,18 @@ export const OTRAS_NEGATIVAS: Record<string, number[]> = {
   'GET /api/v4/whatsapp/webhook': [403],
   'POST /api/v2/registrar/reenviar': [429],
 };
+
+/**
+ * A fingerprint of whole tables (the MD5 of every row, in order): equal before and after a run of
+ * calls when none of them changed anything.
+ */
+export async function huellaDeTablas(env: TestEnv, tablas: readonly string[]): Promise<string> {
+  const partes: string[] = [];
+  for (const tabla of tablas) {
+    const r = await env.database.db.execute<{ h: string }>(
+      sql.raw(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${tabla} x`),
+    );
+    partes.push(String(r.rows[0]?.h));
+  }
+  return partes.join(',');
+}
