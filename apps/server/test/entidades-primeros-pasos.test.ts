@@ -73,6 +73,12 @@ describe('GET /api/v4/entidad/primeros-pasos', () => {
     const [cliente] = await makeClientes(db, nueva, [{ nombre: 'Primer cliente' }]);
     expect(await pasos('duenia')).toEqual({ hayClientes: true, hayOtrosUsuarios: false, hayOrdenes: false });
 
+    // An outsider an order was handed to (a contractor link's hidden user) is not a user of the company.
+    await db.execute(
+      sql`insert into usuarios (entidad_id, usuario, nombre, externo) values (${nueva}, 'externo.prueba', 'Externo: Ana', true)`,
+    );
+    expect((await pasos('duenia')).hayOtrosUsuarios).toBe(false);
+
     // A user without any permission may ask too; for them the owner is "another user".
     const operario = await makeUsuario(db, { entidadId: nueva, usuario: 'operario', nombre: 'Operario' });
     expect(await pasos('duenia')).toEqual({ hayClientes: true, hayOtrosUsuarios: true, hayOrdenes: false });

@@ -57,7 +57,8 @@ export class EntidadesRepository {
     const r = await this.db.execute<{ clientes: boolean; usuarios: boolean; ordenes: boolean }>(sql`
       select
         exists (select 1 from ${clientes} where ${clientes.entidadId} = ${entidadId} and ${clientes.activo}) as clientes,
-        exists (select 1 from ${usuarios} where ${usuarios.entidadId} = ${entidadId} and ${usuarios.id} <> ${usuarioId}) as usuarios,
+        exists (select 1 from ${usuarios} where ${usuarios.entidadId} = ${entidadId} and ${usuarios.id} <> ${usuarioId}
+                and not ${usuarios.externo}) as usuarios,
         exists (select 1 from ${ordenes} where ${ordenes.entidadId} = ${entidadId} and ${ordenes.eliminada} is null) as ordenes`);
     const fila = r.rows[0];
     return {
