@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { RespuestaExterno } from '@delego/contract';
 import type { DbOrTx } from '../../kernel/db/client.js';
+import { leerFecha, leerFechaONull } from '../../kernel/db/json.js';
 import { firstRow } from '../../lib/queries.js';
 // Reads with JOIN of other modules' tables (ARCHITECTURE.md, the deliberate exception for reads):
 // the order a link opens (state, end, deletion), the names the screens show, in one query.
@@ -93,12 +94,12 @@ export class ExternosRepository {
     // Timestamps come back as Date on node-postgres and as Date on PGlite with the parsers of db/client.
     return r.rows.map((f) => ({
       ...f,
-      revocado: aFecha(f.revocado),
-      renovadoHasta: aFecha(f.renovadoHasta),
-      finalizada: aFecha(f.finalizada),
-      eliminada: aFecha(f.eliminada),
-      respondido: aFecha(f.respondido),
-      creado: aFecha(f.creado) as Date,
+      revocado: leerFechaONull(f.revocado),
+      renovadoHasta: leerFechaONull(f.renovadoHasta),
+      finalizada: leerFechaONull(f.finalizada),
+      eliminada: leerFechaONull(f.eliminada),
+      respondido: leerFechaONull(f.respondido),
+      creado: leerFecha(f.creado),
     }));
   }
 
@@ -238,7 +239,7 @@ export class ExternosRepository {
          and (e.tipo = 'ESTADO' or (e.comentario is not null and e.comentario <> ''))
        order by e.fecha desc, e.id desc
        limit 100`);
-    return r.rows.map((f) => ({ ...f, fecha: aFecha(f.fecha) as Date }));
+    return r.rows.map((f) => ({ ...f, fecha: leerFecha(f.fecha) }));
   }
 
   /** The outsider's own hours and expenses on the order. */
@@ -260,9 +261,4 @@ export class ExternosRepository {
     );
     return { horas: horas.rows, gastos: gastos.rows };
   }
-}
-
-function aFecha(v: unknown): Date | null {
-  if (v == null) return null;
-  return v instanceof Date ? v : new Date(String(v));
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { OrigenOptIn } from '@delego/contract';
 import type { DbOrTx } from '../../kernel/db/client.js';
+import { leerFechaONull } from '../../kernel/db/json.js';
 import { whatsappClientes, whatsappRecibidos, whatsappUsuarios } from './whatsapp.tables.js';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -72,11 +73,11 @@ export class ConsentimientosRepository {
     if (!f) return undefined;
     return {
       numero: (f.numero as string | null) ?? null,
-      optInFecha: fechaONull(f.opt_in_fecha),
+      optInFecha: leerFechaONull(f.opt_in_fecha),
       optInOrigen: (f.opt_in_origen as OrigenOptIn | null) ?? null,
       optInPor: (f.opt_in_por as number | null) ?? null,
       registradoPor: (f.registrado_por as string | null) || null,
-      optOutFecha: fechaONull(f.opt_out_fecha),
+      optOutFecha: leerFechaONull(f.opt_out_fecha),
       optOutOrigen: (f.opt_out_origen as 'empresa' | 'baja' | null) ?? null,
       vigente: f.vigente === true,
     };
@@ -118,7 +119,7 @@ export class ConsentimientosRepository {
     if (!f) return undefined;
     return {
       numero: (f.numero as string | null) ?? null,
-      optInFecha: fechaONull(f.opt_in_fecha),
+      optInFecha: leerFechaONull(f.opt_in_fecha),
       vigente: f.vigente === true,
     };
   }
@@ -196,9 +197,4 @@ export class ConsentimientosRepository {
       .returning({ id: whatsappRecibidos.id });
     return r.length > 0;
   }
-}
-
-function fechaONull(v: unknown): Date | null {
-  if (v === null || v === undefined) return null;
-  return v instanceof Date ? v : new Date(v as string);
 }

@@ -1,12 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { EstadoMensajeWhatsapp, EventoAviso } from '@delego/contract';
 import type { DbOrTx } from '../../kernel/db/client.js';
-import { leerJson } from '../../kernel/db/json.js';
+import { leerFecha, leerJson } from '../../kernel/db/json.js';
 import { intArray } from '../../lib/queries.js';
 import { whatsappEstados, whatsappSalida } from './whatsapp.tables.js';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-const fecha = (v: unknown): Date => (v instanceof Date ? v : new Date(v as string));
 
 /** How far each status is along the way: a status only moves forward (a late «entregado» after «leído» changes nothing). */
 export const ORDEN_ESTADO: Record<EstadoMensajeWhatsapp, number> = {
@@ -263,7 +262,7 @@ export class SalidaRepository {
       destinatario: { tipo: m.tipo, nombre: m.nombre ?? '' },
       numero: m.numero,
       texto: m.texto,
-      creado: fecha(m.creado),
+      creado: leerFecha(m.creado),
       estado: m.estado,
       estados: estados
         .filter((e) => e.mensajeId === m.id)
