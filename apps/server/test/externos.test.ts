@@ -414,6 +414,26 @@ describe('rejecting, revoking, expiring', () => {
     });
   });
 
+  it('the company’s changes notify the order’s people but store nothing for the hidden user, who has no inbox', async () => {
+    const id = await nuevaOrden('Revisar tablero');
+    const x = comoExterno(tokenDe((await entregar(id, { nombre: 'Tableros SA', email: 'tab@x.example.com' })).url));
+    expect((await x('POST', '/api/v4/externo/aceptar')).statusCode).toBe(200);
+    const [oculto] = await responsables(id);
+    const con = await api('PUT', `/api/v3/responsable/${id}`, 'admin', { responsable: [oculto, f.u.operario] });
+    expect(con.statusCode, con.body).toBe(200);
+    const estado = await api('PUT', `/api/v2/estado/${id}`, 'admin', { estado: 2, comentarios: 'Arrancamos' });
+    expect(estado.statusCode, estado.body).toBe(200);
+    await f.env.app.puertos.notifications.idle();
+    const avisos = async (usuarioId: number | undefined) =>
+      (
+        await f.env.database.db.execute<{ tipo: string }>(
+          sql`select tipo from notificaciones where orden_id = ${id} and usuario_id = ${usuarioId} order by id`,
+        )
+      ).rows.map((r) => r.tipo);
+    expect(await avisos(f.u.operario)).toEqual(['ORDEN_ASIGNADA', 'ORDEN_ESTADO']);
+    expect(await avisos(oculto)).toEqual([]);
+  });
+
   it('a revoked link is refused at once, also by a second instance on the same database', async () => {
     const id = await nuevaOrden('Revisar bomba');
     const e = await entregar(id, { nombre: 'Bombas SRL', email: 'bombas@x.example.com' });

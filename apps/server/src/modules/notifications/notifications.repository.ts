@@ -16,6 +16,13 @@ export interface Destinatario {
   canales: ({ evento: string } & Canales)[];
 }
 
+/**
+ * The order `o`'s responsables who can read a notification, as a JSON array: an outsider's hidden
+ * user (`usuarios.externo`, docs/EXTERNOS.md) has no inbox, so nothing is stored for it.
+ */
+const responsablesAvisables = sql`coalesce((select json_agg(r.usuario_id) from orden_responsables r
+  join usuarios u on u.id = r.usuario_id and not u.externo where r.orden_id = o.id), '[]'::json) as responsables`;
+
 export class NotificationsRepository {
   constructor(private readonly db: DbOrTx) {}
 
@@ -192,7 +199,7 @@ export class NotificationsRepository {
   /** Responsables of an order (to notify them), with the order's number and title. */
   async ordenYResponsables(entidadId: number, ordenId: number) {
     const r = await this.db.execute<{ numero: number; titulo: string; responsables: unknown }>(sql`
-      select o.numero, o.titulo, coalesce((select json_agg(r.usuario_id) from orden_responsables r where r.orden_id = o.id), '[]'::json) as responsables
+      select o.numero, o.titulo, ${responsablesAvisables}
       from ordenes o where o.id = ${ordenId} and o.entidad_id = ${entidadId}`);
     const row = r.rows[0];
     if (!row) return undefined;
@@ -221,7 +228,7 @@ export class NotificationsRepository {
       responsables: unknown;
     }>(sql`
       select o.id, o.entidad_id as "entidadId", o.numero, o.titulo,
-             coalesce((select json_agg(r.usuario_id) from orden_responsables r where r.orden_id = o.id), '[]'::json) as responsables
+             ${responsablesAvisables}
       from ordenes o where o.id in (${joinIds(ids)})`);
     return o.rows.map((x) => ({ ...x, responsables: leerJson<number[]>(x.responsables) }));
   }

@@ -147,7 +147,8 @@ export class NotificationsService {
       const o = await this.repo.ordenYResponsables(e.entidadId, e.ordenId);
       if (!o) return;
       for (const u of e.agregados) {
-        if (u === e.usuarioId) continue;
+        // `o.responsables` leaves out an outsider's hidden user, who has no inbox.
+        if (u === e.usuarioId || !o.responsables.includes(u)) continue;
         await this.create(e.entidadId, u, {
           tipo: 'ORDEN_ASIGNADA',
           titulo: `Nueva orden asignada: #${o.numero}`,
