@@ -322,7 +322,10 @@ const definidos = (xs: (number | undefined)[]) => xs.filter((x): x is number => 
  * Warms every path for WARMUP_S (10 connections, as measured), then measures them all ROUNDS times,
  * round after round (the floor first in each), and summarises each path.
  */
-async function medirEnRondas(casos: Caso[]): Promise<Record<string, Resumen>> {
+async function medirEnRondas(todos: Caso[]): Promise<Record<string, Resumen>> {
+  // BENCH_CASOS=create,list: only those paths (the node floor always, for the shares of it).
+  const elegidos = process.env.BENCH_CASOS?.split(',');
+  const casos = elegidos ? todos.filter((c) => c.clave === 'piso' || elegidos.includes(c.clave)) : todos;
   console.log(`\nCalentamiento: ${WARMUP_S} s por ruta, 10 conexiones`);
   for (const caso of casos) {
     if (WARMUP_S > 0) await autocannon({ connections: 10, duration: WARMUP_S, ...caso.opciones() });
