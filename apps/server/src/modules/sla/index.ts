@@ -57,7 +57,7 @@ export interface DepsSla {
  * the monthly report per client (its public link and its send on the first working day).
  */
 export function moduloSla(
-  n: Pick<Nucleo, 'db' | 'clock' | 'bus' | 'log' | 'config' | 'limites'>,
+  n: Pick<Nucleo, 'db' | 'database' | 'clock' | 'bus' | 'log' | 'config' | 'limites'>,
   deps: DepsSla,
 ): Modulo<PuertoSla> {
   const calendario = new SlaService(new SlaRepository(n.db), n.clock, deps.feriados ?? feriadosDeArgentina());
@@ -70,6 +70,7 @@ export function moduloSla(
     (tx, entidadId, anios) => calendario.calendarioHabil(tx, entidadId, anios),
     deps.notifications,
     n.log,
+    n.database.consultar,
   );
   const informes = new InformeService(n.db, n.clock, {
     clients: deps.clients,

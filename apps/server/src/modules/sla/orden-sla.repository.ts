@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Objetivo } from '@delego/contract';
-import type { DbOrTx } from '../../kernel/db/client.js';
+import type { Consultar, DbOrTx } from '../../kernel/db/client.js';
 import { leerJson } from '../../kernel/db/json.js';
 import { lectorDe } from '../../kernel/db/leer.js';
 import { ordenSla } from './sla.tables.js';
@@ -70,10 +70,14 @@ export type Reclamo = { plazo: 'resp' | 'res'; que: 'aviso' | 'vence' };
 
 /** The rows of `orden_sla`, and what the sync reads of the order (the read exception, docs/ARCHITECTURE.md). */
 export class OrdenSlaRepository {
-  constructor(private readonly db: DbOrTx) {}
+  private readonly leer;
 
-  private get leer() {
-    return lectorDe(this.db);
+  /** `consultar`: the prepared reader, for the reads outside a transaction (never inside one). */
+  constructor(
+    private readonly db: DbOrTx,
+    consultar?: Consultar,
+  ) {
+    this.leer = lectorDe(db, consultar);
   }
 
   /** The order, locked (like every writer of an order, the order first: no deadlock with them). */

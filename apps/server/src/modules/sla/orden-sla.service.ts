@@ -15,7 +15,7 @@ import {
 import type { Actor } from '../../kernel/actor.js';
 import type { DomainEvent, EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
-import type { Db, DbOrTx } from '../../kernel/db/client.js';
+import type { Consultar, Db, DbOrTx } from '../../kernel/db/client.js';
 import type { NuevaNotificacion, PuertoNotificaciones } from '../notifications/index.js';
 import {
   OrdenSlaRepository,
@@ -79,6 +79,8 @@ export class OrdenSlaService {
       'crearVariasEnTransaccion' | 'canales' | 'guardarCanal'
     >,
     private readonly log: Log,
+    /** The prepared reader (kernel/db), for the probe after each create or state change. */
+    private readonly consultar?: Consultar,
   ) {}
 
   /** Writes the copy after a create or a state change published on this instance. */
@@ -150,7 +152,7 @@ export class OrdenSlaService {
    */
   async sincronizar(entidadId: number, ordenId: number): Promise<boolean> {
     // Most companies have no policy: one indexed read, no transaction, and nothing to write.
-    if (!(await new OrdenSlaRepository(this.db).podriaTenerSla(entidadId, ordenId))) return false;
+    if (!(await new OrdenSlaRepository(this.db, this.consultar).podriaTenerSla(entidadId, ordenId))) return false;
     const escrita = await this.db.transaction(async (tx) => {
       const repo = new OrdenSlaRepository(tx);
       const o = await repo.ordenBloqueada(entidadId, ordenId);

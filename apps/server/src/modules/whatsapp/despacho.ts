@@ -1,6 +1,6 @@
 import { estadoInfo, type EventoUsuario } from '@delego/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../../kernel/db/client.js';
+import type { Consultar, Db, DbOrTx } from '../../kernel/db/client.js';
 import type { DomainEvent, EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { PuertoLadoCliente } from '../client-side/index.js';
@@ -25,6 +25,8 @@ export interface DepsDespacho {
   avisos: Pick<PuertoNotificaciones, 'avisosWhatsappDesde' | 'canales'>;
   /** The app's address (PUBLIC_URL): a request's message links the inbox. */
   appUrl: string;
+  /** The prepared reader (kernel/db), for the probe after each order change. */
+  consultar?: Consultar;
 }
 
 type Log = Pick<FastifyBaseLogger, 'error' | 'info'>;
@@ -100,7 +102,9 @@ export class DespachoWhatsapp {
 
   private async deOrden(ordenId: number): Promise<number> {
     const desde = new Date(this.clock.now().getTime() - VENTANA_DESPACHO_MS);
-    const eventos = await new DespachoRepository(this.db).eventosPendientes(desde, LOTE, { ordenId });
+    const eventos = await new DespachoRepository(this.db, this.deps.consultar).eventosPendientes(desde, LOTE, {
+      ordenId,
+    });
     return this.deEventos(eventos);
   }
 

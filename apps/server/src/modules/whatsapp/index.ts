@@ -83,7 +83,7 @@ export interface DepsWhatsapp {
  * consent, the templates and an order's messages. Its worker stops before the database closes.
  */
 export function moduloWhatsapp(
-  n: Pick<Nucleo, 'db' | 'clock' | 'bus' | 'log' | 'config'>,
+  n: Pick<Nucleo, 'db' | 'database' | 'clock' | 'bus' | 'log' | 'config'>,
   deps: DepsWhatsapp,
 ): Modulo<PuertoWhatsapp> {
   const { config } = n;
@@ -114,6 +114,7 @@ export function moduloWhatsapp(
     enlaces: deps.enlaces,
     avisos: deps.preferencias,
     appUrl: config.publicUrl,
+    consultar: n.database.consultar,
   });
   despacho.escuchar();
   const tick = () => despacho.escanear();
