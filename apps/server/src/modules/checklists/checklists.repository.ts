@@ -160,6 +160,29 @@ export class ChecklistsRepository {
     return r ?? null;
   }
 
+  /**
+   * A new order's checklist row in one statement, when its type's template (current at the order's
+   * creation) has no items, or it has no type: most orders. It locks the order first, as every
+   * writer of an order does. False when nothing was written (no such order, a row already there, or
+   * a template with items to copy: `sincronizar` does those).
+   */
+  async crearCabeceraVacia(entidadId: number, ordenId: number): Promise<boolean> {
+    const r = await this.leer<{ ordenId: number }>(sql`
+      with o as (
+        select id, entidad_id, tipo_orden_id, creada from ordenes
+         where id = ${ordenId} and entidad_id = ${entidadId} and eliminada is null for update)
+      insert into checklist_ordenes (orden_id, entidad_id, tipo_orden_id, plantilla_id, version)
+      select o.id, o.entidad_id, o.tipo_orden_id, p.id, p.version
+        from o left join lateral (
+               select p.id, p.version, p.items from checklist_plantillas p
+                where p.entidad_id = o.entidad_id and p.tipo_orden_id = o.tipo_orden_id and p.creada <= o.creada
+                order by p.version desc limit 1) p on true
+       where coalesce(jsonb_array_length(p.items), 0) = 0
+      on conflict (orden_id) do nothing
+      returning orden_id as "ordenId"`);
+    return r.length === 1;
+  }
+
   /** Creates the checklist's row; false when it already existed (another request made it first). */
   async crearCabecera(
     entidadId: number,

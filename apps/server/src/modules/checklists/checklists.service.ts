@@ -218,7 +218,9 @@ export class ChecklistsService {
    * For the bus (an order was created, or its type changed): syncs its checklist at once, so the
    * list shows its progress. Reads the order with its company (an event has no actor).
    */
-  async alCambiarOrden(entidadId: number, ordenId: number, usuarioId: number): Promise<void> {
+  async alCambiarOrden(entidadId: number, ordenId: number, usuarioId: number, alta = false): Promise<void> {
+    // A new order with nothing to copy: one prepared statement, no transaction (after every create).
+    if (alta && (await this.repo().crearCabeceraVacia(entidadId, ordenId))) return;
     const cambio = await this.db.transaction(async (tx) => {
       const orden = await this.repo(tx).ordenParaChecklist(entidadId, ordenId);
       return orden ? this.sincronizar(tx, entidadId, orden) : false;

@@ -38,7 +38,7 @@ export function moduloChecklists(
   deps.reglas.registrar('checklists', ck.reglaFinalizar);
   n.bus.subscribeLocal((e) => {
     if (e.type === 'orden.creada' || (e.type === 'orden.modificada' && e.tipoCambiado)) {
-      return ck.alCambiarOrden(e.entidadId, e.ordenId, e.usuarioId);
+      return ck.alCambiarOrden(e.entidadId, e.ordenId, e.usuarioId, e.type === 'orden.creada');
     }
     return undefined;
   });
