@@ -21,7 +21,8 @@ export type DomainEvent =
   | { type: 'usuario.credencialesCambiadas'; entidadId: number; usuarioId: number }
   /** Own names or email only (Mi cuenta): cached actors refresh, live sockets stay open. */
   | { type: 'usuario.datosCambiados'; entidadId: number; usuarioId: number }
-  | { type: 'plan.cambiado'; entidadId: number }
+  /** `cupoUsado`: only quota was used (orders created), so nothing waiting for quota can start now. */
+  | { type: 'plan.cambiado'; entidadId: number; cupoUsado?: true }
   | { type: 'clientes.cambiados'; entidadId: number }
   | { type: 'usuarios.cambiados'; entidadId: number }
   | { type: 'catalogo.cambiado'; entidadId: number }

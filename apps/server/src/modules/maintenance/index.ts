@@ -54,9 +54,11 @@ export function moduloMantenimiento(
         : new EjecutorEnProceso(tick, n.log);
     const arrancar = ejecutor.iniciar().catch((err: unknown) => n.log.error({ err }, 'mantenimiento.inicioFallo'));
     const alCerrar = ejecutor;
-    // A plan upgrade or a renewal may let the occurrences waiting for quota in.
+    // A plan upgrade or a renewal may let the occurrences waiting for quota in (orders created
+    // only use quota: no read after each of them).
     n.bus.subscribe((e) => {
-      if (e.type === 'plan.cambiado') void servicio.reintentarEsperando(e.entidadId).catch(() => undefined);
+      if (e.type === 'plan.cambiado' && !e.cupoUsado)
+        void servicio.reintentarEsperando(e.entidadId).catch(() => undefined);
     });
     return {
       nombre: 'maintenance',

@@ -587,7 +587,7 @@ export class MaintenanceService {
       if (e.type !== 'plan.cambiado') this.bus.publish(e);
       else planes.add(e.entidadId);
     }
-    for (const entidadId of planes) this.bus.publish({ type: 'plan.cambiado', entidadId });
+    for (const entidadId of planes) this.bus.publish({ type: 'plan.cambiado', entidadId, cupoUsado: true });
   }
 
   /**

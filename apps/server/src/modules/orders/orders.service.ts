@@ -256,7 +256,7 @@ export class OrdersService {
     const base = { entidadId: actor.entidadId, ordenId: d.fila.id, usuarioId: actor.id };
     this.publishAll([
       { type: 'orden.creada', ...base },
-      { type: 'plan.cambiado', entidadId: actor.entidadId },
+      { type: 'plan.cambiado', entidadId: actor.entidadId, cupoUsado: true },
       ...(b.responsable.length
         ? [{ type: 'orden.responsablesCambiados' as const, ...base, agregados: b.responsable }]
         : []),
@@ -302,7 +302,7 @@ export class OrdersService {
       titulo: nueva.titulo,
       eventos: [
         { type: 'orden.creada', ...base },
-        { type: 'plan.cambiado', entidadId: actor.entidadId },
+        { type: 'plan.cambiado', entidadId: actor.entidadId, cupoUsado: true },
         ...(b.responsable.length
           ? [{ type: 'orden.responsablesCambiados' as const, ...base, agregados: b.responsable }]
           : []),
@@ -350,7 +350,7 @@ export class OrdersService {
         numero: r.numero,
         eventos: [
           { type: 'orden.creada', ...base },
-          { type: 'plan.cambiado', entidadId },
+          { type: 'plan.cambiado', entidadId, cupoUsado: true },
           ...(agregados.length ? [{ type: 'orden.responsablesCambiados' as const, ...base, agregados }] : []),
         ],
       };
