@@ -1,6 +1,10 @@
 import { ETIQUETAS_POR_HOJA } from '@delego/contract';
-import QRCode from 'qrcode';
+import type QRCode from 'qrcode';
+import { alUsar } from '../../lib/al-usar.js';
 import { textoPdf } from '../reports/index.js';
+
+/** Loaded by the first sheet of labels, not with the server. */
+const qr = alUsar<typeof QRCode>('qrcode');
 
 /** What a label shows: the name, the code, and the URL its QR encodes. */
 export interface Etiqueta {
@@ -80,7 +84,7 @@ export async function pdfDeEtiquetas(etiquetas: readonly Etiqueta[]): Promise<PD
  * take for light modules.
  */
 function dibujarQr(doc: PDFKit.PDFDocument, texto: string, x: number, y: number, lado: number): void {
-  const { modules } = QRCode.create(texto, { errorCorrectionLevel: 'M' });
+  const { modules } = qr().create(texto, { errorCorrectionLevel: 'M' });
   const zona = 4;
   const modulo = lado / (modules.size + 2 * zona);
   doc.save().fillColor('#000000');
