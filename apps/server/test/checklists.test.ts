@@ -363,17 +363,6 @@ describe('el checklist de una orden', () => {
 
   it('una orden sin checklist se finaliza como siempre', async () => {
     const o = await api.crearOrden({ tipoOrden: null, estado: 2 });
-    // Its empty row, written by the bus after the create (one statement: nothing to copy).
-    let fila: Record<string, unknown> | undefined;
-    for (let i = 0; i < 100 && !fila; i++) {
-      [fila] = (
-        await f.env.database.db.execute(
-          sql`select tipo_orden_id, plantilla_id, hechos, total from checklist_ordenes where orden_id = ${o.id}`,
-        )
-      ).rows;
-      if (!fila) await tras();
-    }
-    expect(fila).toEqual({ tipo_orden_id: null, plantilla_id: null, hechos: 0, total: 0 });
     expect((await checklist(o.id)).items).toEqual([]);
     const r = await api.call('PUT', `/api/v2/estado/${o.id}`, 'supervisor', { estado: 4, comentarios: 'Listo' });
     expect(r.statusCode, r.body).toBe(200);
@@ -509,6 +498,51 @@ describe('ítems propios, cambio de tipo y seguimientos', () => {
       progreso: { hechos: 0, total: 6 },
     });
     await guardarPlantilla([], 'admin', otroTipo());
+  });
+
+  it('una orden sin tipo no escribe nada al crearse; al darle un tipo sigue la plantilla vigente de ese tipo', async () => {
+    const o = await api.crearOrden({ tipoOrden: null });
+    const fila = async () =>
+      (
+        await f.env.database.db.execute<{ version: number | null; total: number }>(
+          sql`select version, total from checklist_ordenes where orden_id = ${o.id}`,
+        )
+      ).rows[0];
+    // The template comes after the order: only a type given later brings it.
+    f.env.clock.advance(60_000);
+    const v = (
+      await guardarPlantilla([{ etiqueta: 'Revisar el tablero', tipo: 'tick' }], 'admin', otroTipo())
+    ).json() as PlantillaChecklist;
+    await tras();
+    expect(await fila()).toBeUndefined();
+    expect(
+      (await api.call('POST', `/api/v2/tipoOrden/${o.id}/${otroTipo()}`, 'admin', { tipoOrdenId: otroTipo() }))
+        .statusCode,
+    ).toBe(200);
+    // Written by the bus (no read of the checklist in between, which would sync it itself).
+    let escrita = await fila();
+    for (let i = 0; i < 100 && !escrita?.total; i++) {
+      await tras();
+      escrita = await fila();
+    }
+    expect(escrita).toEqual({ version: v.version, total: 1 });
+    expect((await checklist(o.id)).items.map((i) => i.etiqueta)).toEqual(['Revisar el tablero']);
+    await guardarPlantilla([], 'admin', otroTipo());
+  });
+
+  it('una orden de un tipo sin ítems queda con su fila vacía, escrita por el bus en una sola sentencia', async () => {
+    await guardarPlantilla([], 'admin', otroTipo());
+    const o = await api.crearOrden({ tipoOrden: otroTipo() });
+    let fila: Record<string, unknown> | undefined;
+    for (let i = 0; i < 100 && !fila; i++) {
+      [fila] = (
+        await f.env.database.db.execute(
+          sql`select tipo_orden_id, hechos, total from checklist_ordenes where orden_id = ${o.id}`,
+        )
+      ).rows;
+      if (!fila) await tras();
+    }
+    expect(fila).toEqual({ tipo_orden_id: otroTipo(), hechos: 0, total: 0 });
   });
 
   it('un ítem fallido genera una orden de seguimiento precargada y vinculada en las dos; una sola por ítem', async () => {

@@ -29,8 +29,16 @@ export type DomainEvent =
   /** A maintenance plan was created, changed, paused, resumed or deleted (issue 32): the calendar's answers go. */
   | { type: 'mantenimiento.cambiado'; entidadId: number }
   | {
+      type: 'orden.creada';
+      entidadId: number;
+      ordenId: number;
+      usuarioId: number;
+      /** The new order's type (null: none), for the reactions that need nothing else of it. */
+      tipoOrdenId?: number | null;
+    }
+  | {
       /** orden.conformidad: the client's conformity changed (issue 31, modules/conformity). */
-      type: 'orden.creada' | 'orden.eliminada' | 'orden.conformidad';
+      type: 'orden.eliminada' | 'orden.conformidad';
       entidadId: number;
       ordenId: number;
       usuarioId: number;

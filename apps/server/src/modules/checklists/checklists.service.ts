@@ -165,11 +165,19 @@ export class ChecklistsService {
    * copied items (ad-hoc ones stay). With answers it is left alone: the checklist says
    * `plantillaDesactualizada` and the re-apply call asks first. True when something changed.
    */
-  async sincronizar(tx: DbOrTx, entidadId: number, orden: OrdenParaChecklist): Promise<boolean> {
+  async sincronizar(
+    tx: DbOrTx,
+    entidadId: number,
+    orden: OrdenParaChecklist,
+    { tipoCambiado = false }: { tipoCambiado?: boolean } = {},
+  ): Promise<boolean> {
     const repo = this.repo(tx);
     const c = await repo.cabecera(entidadId, orden.id, true);
     if (!c) {
-      const p = orden.tipoOrdenId == null ? null : await repo.plantilla(entidadId, orden.tipoOrdenId, orden.creada);
+      // An order created without a type has no row until it needs one: given a type later, it
+      // follows that type's current template, as a row copied at the create would.
+      const hasta = tipoCambiado ? undefined : orden.creada;
+      const p = orden.tipoOrdenId == null ? null : await repo.plantilla(entidadId, orden.tipoOrdenId, hasta);
       const creada = await repo.crearCabecera(entidadId, {
         ordenId: orden.id,
         tipoOrdenId: orden.tipoOrdenId,
@@ -218,12 +226,17 @@ export class ChecklistsService {
    * For the bus (an order was created, or its type changed): syncs its checklist at once, so the
    * list shows its progress. Reads the order with its company (an event has no actor).
    */
-  async alCambiarOrden(entidadId: number, ordenId: number, usuarioId: number, alta = false): Promise<void> {
+  async alCambiarOrden(
+    entidadId: number,
+    ordenId: number,
+    usuarioId: number,
+    causa: 'alta' | 'tipo' | 'lectura' = 'lectura',
+  ): Promise<void> {
     // A new order with nothing to copy: one prepared statement, no transaction (after every create).
-    if (alta && (await this.repo().crearCabeceraVacia(entidadId, ordenId))) return;
+    if (causa === 'alta' && (await this.repo().crearCabeceraVacia(entidadId, ordenId))) return;
     const cambio = await this.db.transaction(async (tx) => {
       const orden = await this.repo(tx).ordenParaChecklist(entidadId, ordenId);
-      return orden ? this.sincronizar(tx, entidadId, orden) : false;
+      return orden ? this.sincronizar(tx, entidadId, orden, { tipoCambiado: causa === 'tipo' }) : false;
     });
     if (cambio) this.bus.publish({ type: 'orden.checklistCambiada', entidadId, ordenId, usuarioId });
   }

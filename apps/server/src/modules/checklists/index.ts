@@ -37,9 +37,11 @@ export function moduloChecklists(
   const ck = new ChecklistsService(n.db, n.clock, n.bus, deps.orders, deps.files, deps.storage, n.database.consultar);
   deps.reglas.registrar('checklists', ck.reglaFinalizar);
   n.bus.subscribeLocal((e) => {
-    if (e.type === 'orden.creada' || (e.type === 'orden.modificada' && e.tipoCambiado)) {
-      return ck.alCambiarOrden(e.entidadId, e.ordenId, e.usuarioId, e.type === 'orden.creada');
-    }
+    // Without a type there is no template to copy: nothing to do until the order gets one.
+    if (e.type === 'orden.creada' && e.tipoOrdenId !== null)
+      return ck.alCambiarOrden(e.entidadId, e.ordenId, e.usuarioId, 'alta');
+    if (e.type === 'orden.modificada' && e.tipoCambiado)
+      return ck.alCambiarOrden(e.entidadId, e.ordenId, e.usuarioId, 'tipo');
     return undefined;
   });
   return {

@@ -255,7 +255,7 @@ export class OrdersService {
     }
     const base = { entidadId: actor.entidadId, ordenId: d.fila.id, usuarioId: actor.id };
     this.publishAll([
-      { type: 'orden.creada', ...base },
+      { type: 'orden.creada', ...base, tipoOrdenId: nueva.tipoOrdenId },
       { type: 'plan.cambiado', entidadId: actor.entidadId, cupoUsado: true },
       ...(b.responsable.length
         ? [{ type: 'orden.responsablesCambiados' as const, ...base, agregados: b.responsable }]
@@ -301,7 +301,7 @@ export class OrdersService {
       ...r,
       titulo: nueva.titulo,
       eventos: [
-        { type: 'orden.creada', ...base },
+        { type: 'orden.creada', ...base, tipoOrdenId: nueva.tipoOrdenId },
         { type: 'plan.cambiado', entidadId: actor.entidadId, cupoUsado: true },
         ...(b.responsable.length
           ? [{ type: 'orden.responsablesCambiados' as const, ...base, agregados: b.responsable }]
@@ -349,7 +349,7 @@ export class OrdersService {
         id: r.id,
         numero: r.numero,
         eventos: [
-          { type: 'orden.creada', ...base },
+          { type: 'orden.creada', ...base, tipoOrdenId: p.nueva.tipoOrdenId },
           { type: 'plan.cambiado', entidadId, cupoUsado: true },
           ...(agregados.length ? [{ type: 'orden.responsablesCambiados' as const, ...base, agregados }] : []),
         ],
