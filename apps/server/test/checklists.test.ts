@@ -364,6 +364,9 @@ describe('el checklist de una orden', () => {
   it('una orden sin checklist se finaliza como siempre', async () => {
     const o = await api.crearOrden({ tipoOrden: null, estado: 2 });
     expect((await checklist(o.id)).items).toEqual([]);
+    // Reading it wrote nothing: there was nothing to copy.
+    const filas = await f.env.database.db.execute(sql`select 1 from checklist_ordenes where orden_id = ${o.id}`);
+    expect(filas.rows).toEqual([]);
     const r = await api.call('PUT', `/api/v2/estado/${o.id}`, 'supervisor', { estado: 4, comentarios: 'Listo' });
     expect(r.statusCode, r.body).toBe(200);
   });

@@ -161,9 +161,8 @@ export class ChecklistsRepository {
   }
 
   /**
-   * A new order's checklist row in one statement, when its type's template (current at the order's
-   * creation) has no items, or it has no type: most orders. It locks the order first, as every
-   * writer of an order does. False when nothing was written (no such order, a row already there, or
+   * A new order's checklist row in one statement, when its type has no template, or one (current at
+   * the order's creation) without items. It locks the order first, as every writer of an order does. False when nothing was written (no such order, a row already there, or
    * a template with items to copy: `sincronizar` does those).
    */
   async crearCabeceraVacia(entidadId: number, ordenId: number): Promise<boolean> {

@@ -252,7 +252,9 @@ export class ChecklistsService {
     let c = await repo.cabecera(actor.entidadId, ordenId);
     let items = c ? await repo.items(actor.entidadId, ordenId) : [];
     const conRespuestas = items.some((i) => !i.adHoc && i.respuesta !== null);
-    if (!c || (c.tipoOrdenId !== o.tipoOrdenId && !conRespuestas)) {
+    // No row and no type: nothing to copy, so reading writes nothing (the row comes with an item or a type).
+    const nadaQueCopiar = !c && o.tipoOrdenId == null;
+    if (!nadaQueCopiar && (!c || (c.tipoOrdenId !== o.tipoOrdenId && !conRespuestas))) {
       await this.alCambiarOrden(actor.entidadId, ordenId, actor.id);
       c = await repo.cabecera(actor.entidadId, ordenId);
       items = await repo.items(actor.entidadId, ordenId);
