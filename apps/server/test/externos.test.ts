@@ -432,6 +432,22 @@ describe('rejecting, revoking, expiring', () => {
       ).rows.map((r) => r.tipo);
     expect(await avisos(f.u.operario)).toEqual(['ORDEN_ASIGNADA', 'ORDEN_ESTADO']);
     expect(await avisos(oculto)).toEqual([]);
+
+    // Every other sender (a survey answered, a non-conformity, billing data received, SLA) goes
+    // through the same port: the hidden user is left out there, whatever the kind or the batch.
+    const notifications = f.env.app.puertos.notifications;
+    const aviso = { tipo: 'ORDEN_NO_CONFORME', titulo: 'No conforme', mensaje: '', ordenId: id };
+    expect(await notifications.create(f.demo, oculto ?? 0, aviso)).toBeNull();
+    const { db } = f.env.database;
+    const lote = await db.transaction((tx) =>
+      notifications.crearVariasEnTransaccion(tx, [
+        { ...aviso, tipo: 'SLA_POR_VENCER', entidadId: f.demo, usuarioId: oculto ?? 0 },
+        { ...aviso, tipo: 'SLA_POR_VENCER', entidadId: f.demo, usuarioId: f.u.operario },
+      ]),
+    );
+    await lote.anunciar();
+    expect(await avisos(f.u.operario)).toEqual(['ORDEN_ASIGNADA', 'ORDEN_ESTADO', 'SLA_POR_VENCER']);
+    expect(await avisos(oculto)).toEqual([]);
   });
 
   it('a revoked link is refused at once, also by a second instance on the same database', async () => {

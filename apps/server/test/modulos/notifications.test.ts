@@ -11,6 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => b?.close());
 
+/** The notification `create` stored (null only for an outsider's hidden user). */
+function creada(n: Notificacion | null): Notificacion {
+  if (!n) throw new Error('la notificación no se guardó');
+  return n;
+}
+
 it('crea una por evento del bus, la lista solo a su usuario y no deja tocar las de otra empresa', async () => {
   const m = moduloNotificaciones(b.nucleo, { push: null, pushNativo: null, correo: null });
   const ana = await b.usuario(b.entidadId, 'Ana');
@@ -29,12 +35,14 @@ it('crea una por evento del bus, la lista solo a su usuario y no deja tocar las 
   // The bus hands events over in a microtask; then the reaction is pending until `idle`.
   await Promise.resolve();
   await m.puerto.idle();
-  const deLaOtra = await m.puerto.create(b.otraEntidadId, ajeno, {
-    tipo: 'PRUEBA',
-    titulo: 'De la otra empresa',
-    mensaje: '',
-    ordenId: null,
-  });
+  const deLaOtra = creada(
+    await m.puerto.create(b.otraEntidadId, ajeno, {
+      tipo: 'PRUEBA',
+      titulo: 'De la otra empresa',
+      mensaje: '',
+      ordenId: null,
+    }),
+  );
   expect(b.eventos.filter((e) => e.type === 'notificacion.creada').map((e) => e.usuarioId)).toEqual([beto, ajeno]);
 
   const app = await b.servir(m, b.actor({ id: beto }));
@@ -96,12 +104,14 @@ it('cada usuario elige sus canales por tipo de aviso: oculta en la app, correo e
   expect(await m.puerto.canales(db, b.entidadId, eva)).toEqual(eleccion);
 
   const antes = b.eventos.length;
-  const n = await m.puerto.create(b.entidadId, eva, {
-    tipo: 'ORDEN_ASIGNADA',
-    titulo: `Nueva orden asignada: #${orden.numero}`,
-    mensaje: orden.titulo,
-    ordenId: orden.id,
-  });
+  const n = creada(
+    await m.puerto.create(b.entidadId, eva, {
+      tipo: 'ORDEN_ASIGNADA',
+      titulo: `Nueva orden asignada: #${orden.numero}`,
+      mensaje: orden.titulo,
+      ordenId: orden.id,
+    }),
+  );
   const nuevos = b.eventos.slice(antes);
   // Hidden from the app: no socket; WhatsApp: one aviso.creado with what the template needs.
   expect(nuevos.map((e) => e.type)).toEqual(['aviso.creado']);
@@ -147,12 +157,14 @@ it('cada usuario elige sus canales por tipo de aviso: oculta en la app, correo e
   expect(oculta.statusCode).toBe(404);
 
   // A user of the other company named with this one's id gets the defaults and no mail.
-  const ajena = await m.puerto.create(b.entidadId, ajeno, {
-    tipo: 'ORDEN_ASIGNADA',
-    titulo: 'x',
-    mensaje: '',
-    ordenId: null,
-  });
+  const ajena = creada(
+    await m.puerto.create(b.entidadId, ajeno, {
+      tipo: 'ORDEN_ASIGNADA',
+      titulo: 'x',
+      mensaje: '',
+      ordenId: null,
+    }),
+  );
   expect(ajena.id).toBeGreaterThan(0);
   expect(encolados).toHaveLength(1);
   await m.alCerrar?.();

@@ -7,21 +7,22 @@ import { intArray, joinIds } from '../../lib/queries.js';
 import { esCanal } from './canales.js';
 import { canalesAviso, dispositivos, notificaciones, presenciaLive } from './notifications.tables.js';
 
-/** A user a batch of notifications is for: their company, first name, address (when active) and chosen channels. */
+/**
+ * A user a batch of notifications is for: their company, first name, address (when active), chosen
+ * channels, and whether it is an outsider's hidden user (`usuarios.externo`, docs/EXTERNOS.md).
+ */
 export interface Destinatario {
   entidadId: number;
+  /** An outsider's hidden user has no inbox: nothing is stored, announced, mailed or sent for it. */
+  externo: boolean;
   nombre: string;
   /** Null when the user has none or is inactive: no mail then. */
   email: string | null;
   canales: ({ evento: string } & Canales)[];
 }
 
-/**
- * The order `o`'s responsables who can read a notification, as a JSON array: an outsider's hidden
- * user (`usuarios.externo`, docs/EXTERNOS.md) has no inbox, so nothing is stored for it.
- */
-const responsablesAvisables = sql`coalesce((select json_agg(r.usuario_id) from orden_responsables r
-  join usuarios u on u.id = r.usuario_id and not u.externo where r.orden_id = o.id), '[]'::json) as responsables`;
+/** The order `o`'s responsables, as a JSON array of user ids. */
+const responsablesDeLaOrden = sql`coalesce((select json_agg(r.usuario_id) from orden_responsables r where r.orden_id = o.id), '[]'::json) as responsables`;
 
 export class NotificationsRepository {
   constructor(private readonly db: DbOrTx) {}
@@ -137,7 +138,7 @@ export class NotificationsRepository {
   async destinatarios(usuarioIds: readonly number[]): Promise<Map<number, Destinatario>> {
     if (!usuarioIds.length) return new Map();
     const filas = await lectorDe(this.db)<Omit<Destinatario, 'canales'> & { id: number; canales: unknown }>(sql`
-      select u.id, u.entidad_id as "entidadId", u.nombre,
+      select u.id, u.entidad_id as "entidadId", u.nombre, u.externo,
              case when u.activo then nullif(trim(coalesce(u.email, '')), '') end as email,
              coalesce((select json_agg(json_build_object('evento', c.evento, 'app', c.app, 'push', c.push,
                                                          'correo', c.correo, 'whatsapp', c.whatsapp))
@@ -148,6 +149,7 @@ export class NotificationsRepository {
         f.id,
         {
           entidadId: f.entidadId,
+          externo: f.externo,
           nombre: f.nombre,
           email: f.email,
           canales: leerJson<({ evento: string } & Canales)[]>(f.canales),
@@ -199,7 +201,7 @@ export class NotificationsRepository {
   /** Responsables of an order (to notify them), with the order's number and title. */
   async ordenYResponsables(entidadId: number, ordenId: number) {
     const r = await this.db.execute<{ numero: number; titulo: string; responsables: unknown }>(sql`
-      select o.numero, o.titulo, ${responsablesAvisables}
+      select o.numero, o.titulo, ${responsablesDeLaOrden}
       from ordenes o where o.id = ${ordenId} and o.entidad_id = ${entidadId}`);
     const row = r.rows[0];
     if (!row) return undefined;
@@ -228,7 +230,7 @@ export class NotificationsRepository {
       responsables: unknown;
     }>(sql`
       select o.id, o.entidad_id as "entidadId", o.numero, o.titulo,
-             ${responsablesAvisables}
+             ${responsablesDeLaOrden}
       from ordenes o where o.id in (${joinIds(ids)})`);
     return o.rows.map((x) => ({ ...x, responsables: leerJson<number[]>(x.responsables) }));
   }

@@ -21,7 +21,7 @@ import type { PuertoEntidades } from '../entidades/index.js';
 import { correoDeEmpresa, type PuertoCorreo } from '../mail/index.js';
 import { canalesDeNotificacion, eventoDeTipo, matrizDe, type MatrizCanales } from './canales.js';
 import { plantillaCorreoAviso } from './correo-aviso.js';
-import { NotificationsRepository, type Destinatario } from './notifications.repository.js';
+import { NotificationsRepository } from './notifications.repository.js';
 import type { notificaciones } from './notifications.tables.js';
 import { DestinoPushRechazado, type NativePushSender, type PushSender } from './push.js';
 
@@ -147,8 +147,7 @@ export class NotificationsService {
       const o = await this.repo.ordenYResponsables(e.entidadId, e.ordenId);
       if (!o) return;
       for (const u of e.agregados) {
-        // `o.responsables` leaves out an outsider's hidden user, who has no inbox.
-        if (u === e.usuarioId || !o.responsables.includes(u)) continue;
+        if (u === e.usuarioId) continue;
         await this.create(e.entidadId, u, {
           tipo: 'ORDEN_ASIGNADA',
           titulo: `Nueva orden asignada: #${o.numero}`,
@@ -175,18 +174,17 @@ export class NotificationsService {
   /**
    * Stores a notification and, after the commit, announces it, pushes it (when the user has no
    * open socket anywhere) and hands it to WhatsApp, as the user chose for its kind; its mail goes
-   * in the same transaction as the row.
+   * in the same transaction as the row. Null for an outsider's hidden user, who has no inbox.
    */
-  async create(entidadId: number, usuarioId: number, n: NuevaNotificacion): Promise<Notificacion> {
+  async create(entidadId: number, usuarioId: number, n: NuevaNotificacion): Promise<Notificacion | null> {
     const nueva = [{ ...n, entidadId, usuarioId }];
-    // A kind without a choice is one statement; one with a choice reads it, and may mail, in one transaction.
+    // A kind without a choice only reads who it is for; one with a choice may mail, in one transaction.
     const { filas, anunciar } = eventoDeTipo(n.tipo)
       ? await this.db.transaction((tx) => this.crearEn(tx, nueva))
       : await this.crearEn(this.db, nueva);
     await anunciar();
     const fila = filas[0];
-    if (!fila) throw new Error('notificación no creada');
-    return this.vista(fila);
+    return fila ? this.vista(fila) : null;
   }
 
   /**
@@ -203,19 +201,19 @@ export class NotificationsService {
   }
 
   /**
-   * The one way a notification is made: reads the choice of the people it is for (only for kinds
-   * that have one), stores the rows (hidden when the app is off, marked when WhatsApp is on) and
-   * queues the mails, all through `tx`. `anunciar`, after the commit, does the rest.
+   * The one way a notification is made: reads the people it is for and their choice, leaves out an
+   * outsider's hidden user (it has no inbox: docs/EXTERNOS.md), stores the rows (hidden when the app
+   * is off, marked when WhatsApp is on) and queues the mails, all through `tx`. `anunciar`, after the
+   * commit, does the rest.
    */
   private async crearEn(
     tx: DbOrTx,
-    nuevas: readonly NuevaDeUsuario[],
+    todas: readonly NuevaDeUsuario[],
   ): Promise<{ filas: Fila[]; anunciar: () => Promise<void> }> {
     const repo = new NotificationsRepository(tx);
-    const conEleccion = nuevas.filter((n) => eventoDeTipo(n.tipo));
-    const personas = conEleccion.length
-      ? await repo.destinatarios([...new Set(conEleccion.map((n) => n.usuarioId))])
-      : new Map<number, Destinatario>();
+    const personas = await repo.destinatarios([...new Set(todas.map((n) => n.usuarioId))]);
+    const nuevas = todas.filter((n) => !personas.get(n.usuarioId)?.externo);
+    if (!nuevas.length) return { filas: [], anunciar: async () => undefined };
     const matrices = new Map<number, MatrizCanales>();
     const envio = (n: { entidadId: number; usuarioId: number; tipo: string }): Envio => {
       const p = personas.get(n.usuarioId);

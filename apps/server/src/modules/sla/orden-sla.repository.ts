@@ -198,9 +198,7 @@ export class OrdenSlaRepository {
         returning s.orden_id, s.entidad_id, s.${c('vence')} as vence)
       select r.orden_id as "ordenId", r.entidad_id as "entidadId", o.numero, o.titulo, r.vence,
              o.registro_responsable_id as creador,
-             coalesce((select array_agg(x.usuario_id order by x.usuario_id) from orden_responsables x
-                        join usuarios u on u.id = x.usuario_id and not u.externo
-                       where x.orden_id = o.id), '{}') as responsables
+             coalesce((select array_agg(x.usuario_id order by x.usuario_id) from orden_responsables x where x.orden_id = o.id), '{}') as responsables
         from reclamadas r join ordenes o on o.id = r.orden_id`);
     return filas.map((f) => ({ ...f, vence: new Date(f.vence), responsables: (f.responsables ?? []).map(Number) }));
   }
