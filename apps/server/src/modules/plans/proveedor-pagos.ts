@@ -1,6 +1,13 @@
 import type { EstadoPago } from '@delego/contract';
-// The SDK's signature check alone (crypto only): the whole SDK is loaded only with MercadoPago configured.
-import { InvalidWebhookSignatureError, WebhookSignatureValidator } from 'mercadopago/dist/utils/webhook/index.js';
+import { alUsar } from '../../lib/al-usar.js';
+
+/**
+ * The SDK's signature check alone (crypto only), loaded with the first webhook: ~5 MB that a server
+ * that never gets one does not hold (issue 37). The whole SDK is loaded only with MercadoPago configured.
+ */
+const webhookSdk = alUsar<typeof import('mercadopago/dist/utils/webhook/index.js')>(
+  'mercadopago/dist/utils/webhook/index.js',
+);
 
 /**
  * The payment provider, as the plans module sees it (docs/PLANES.md). `buildApp` receives one:
@@ -90,6 +97,7 @@ export class ProveedorNoDisponible extends Error {
 export function firmaMercadoPagoValida(f: FirmaWebhook, secreto: string): boolean {
   // Without a secret nothing can be checked: every notification is refused.
   if (!secreto) return false;
+  const { InvalidWebhookSignatureError, WebhookSignatureValidator } = webhookSdk();
   try {
     WebhookSignatureValidator.validate({
       xSignature: f.xSignature,
