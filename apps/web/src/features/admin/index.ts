@@ -4,7 +4,8 @@
  * box and the import of a file with its preview.
  */
 export { PantallaAdmin, CargaAdmin, BotonImportar, ListaVacia } from './shared/lista-admin';
-export { PantallaFormularioAdmin } from './shared/pantalla-formulario';
+export { PantallaFormularioDeRegistro } from './shared/pantalla-formulario';
+export { FormularioAdmin } from './shared/formulario-admin';
 export { accesoA, type RecursoAdmin } from './shared/recurso-admin';
 export { useTienePermiso } from './shared/permiso-requerido';
 export { BarraDeBusqueda } from './shared/buscador';

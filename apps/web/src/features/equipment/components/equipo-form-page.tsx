@@ -1,14 +1,12 @@
 import { LIMITES_EQUIPOS, type Equipo, type EquipoGuardar } from '@delego/contract';
 import { useSearchParams } from 'react-router-dom';
-import { BotonesFormulario } from '../../../components/botones-formulario';
 import { CampoSeleccion, CampoTexto, CampoTextoLargo } from '../../../components/campos';
 import { useAviso } from '../../../components/avisos';
 import { leerId } from '../../../lib/consulta-de-ruta';
 import { useFormulario } from '../../../lib/formularios';
 import { useVolver } from '../../../lib/navegacion';
 import { useUbicaciones } from '../../../domain/equipo';
-import { FormularioSinDatos, PantallaFormularioAdmin, Tarjeta } from '../../admin';
-import { esNoEncontrado } from '../../../lib/errors';
+import { FormularioAdmin, PantallaFormularioDeRegistro, Tarjeta } from '../../admin';
 import { useEquipo, useGuardarEquipo } from '../api/equipos';
 import {
   CAMPOS_EQUIPO,
@@ -34,17 +32,16 @@ const LIMITES: Partial<Record<CampoEquipo, number>> = {
 
 /** equipo-form: create (`/equipo-form?cliente=2&ubicacion=5`) or edit (`/equipo-form?id=3`) an equipo. */
 export default function EquipoFormPage() {
-  return <PantallaFormularioAdmin recurso={EQUIPOS}>{(id) => <Carga id={id} />}</PantallaFormularioAdmin>;
-}
-
-function Carga({ id }: { id: number | null }) {
-  const equipo = useEquipo(id);
-  if (id === null) return <EquipoForm equipo={null} />;
-  if (equipo.isError && esNoEncontrado(equipo.error)) {
-    return <EquipoNoEncontrado />;
-  }
-  if (!equipo.data) return <FormularioSinDatos consulta={equipo} anchos={[60, 40, 70, 50]} />;
-  return <EquipoForm equipo={equipo.data} />;
+  return (
+    <PantallaFormularioDeRegistro
+      recurso={EQUIPOS}
+      usarRegistro={useEquipo}
+      anchos={[60, 40, 70, 50]}
+      noEncontrado={<EquipoNoEncontrado />}
+    >
+      {(equipo) => <EquipoForm equipo={equipo} />}
+    </PantallaFormularioDeRegistro>
+  );
 }
 
 function EquipoForm({ equipo }: { equipo: Equipo | null }) {
@@ -80,11 +77,14 @@ function EquipoForm({ equipo }: { equipo: Equipo | null }) {
     f.texto(campo, etiqueta, `equipo-form-${campo}`);
 
   return (
-    <form
-      {...f.props(enviar)}
-      className="delego-container admin-pagina admin-pagina--angosta"
-      aria-label={id === null ? 'Nuevo equipo' : `Editar equipo ${equipo?.nombre ?? ''}`}
-      data-testid="equipo-form"
+    <FormularioAdmin
+      recurso={EQUIPOS}
+      editando={equipo && equipo.nombre}
+      formulario={f.props(enviar)}
+      onCancelar={volver}
+      ocupado={guardar.isPending}
+      testId="equipo-form"
+      testIdGuardar="equipo-form-guardar"
     >
       <Tarjeta titulo="Datos del equipo" contenido="admin-campos admin-campos--dos">
         <CampoTexto {...texto('nombre', 'Nombre')} ubicacion="admin-campos__ancho" />
@@ -125,15 +125,6 @@ function EquipoForm({ equipo }: { equipo: Equipo | null }) {
           data-testid="equipo-form-notas"
         />
       </Tarjeta>
-      <BotonesFormulario
-        clase="admin-acciones"
-        cancelar="clear"
-        onCancelar={volver}
-        ocupado={guardar.isPending}
-        texto={id === null ? 'Crear equipo' : 'Guardar cambios'}
-        textoOcupado="Guardando…"
-        testId="equipo-form-guardar"
-      />
-    </form>
+    </FormularioAdmin>
   );
 }

@@ -2,15 +2,13 @@ import { LIMITES_EQUIPOS, type UbicacionCliente, type UbicacionGuardar } from '@
 import { locationOutline, trashOutline } from 'ionicons/icons';
 import { useSearchParams } from 'react-router-dom';
 import { BotonPeligroso } from '../../../components/boton-peligroso';
-import { BotonesFormulario } from '../../../components/botones-formulario';
 import { CampoTexto, CampoTextoLargo } from '../../../components/campos';
 import { useAviso } from '../../../components/avisos';
 import { EstadoNoEncontrado } from '../../../components/estados-pantalla';
 import { leerId } from '../../../lib/consulta-de-ruta';
-import { esNoEncontrado } from '../../../lib/errors';
 import { useFormulario } from '../../../lib/formularios';
 import { useVolver } from '../../../lib/navegacion';
-import { FalloDeAccion, FormularioSinDatos, PantallaFormularioAdmin, Tarjeta } from '../../admin';
+import { FalloDeAccion, FormularioAdmin, PantallaFormularioDeRegistro, Tarjeta } from '../../admin';
 import { useBorrarUbicacion, useGuardarUbicacion, useUbicacion } from '../api/equipos';
 import {
   CAMPOS_UBICACION,
@@ -31,25 +29,24 @@ const LIMITES: Partial<Record<CampoUbicacion, number>> = {
 
 /** ubicacion-form: create (`?cliente=2`) or edit (`?id=5`) a client's site; delete with confirmation. */
 export default function UbicacionFormPage() {
-  return <PantallaFormularioAdmin recurso={UBICACIONES}>{(id) => <Carga id={id} />}</PantallaFormularioAdmin>;
-}
-
-function Carga({ id }: { id: number | null }) {
-  const ubicacion = useUbicacion(id);
-  if (id === null) return <UbicacionForm ubicacion={null} />;
-  if (ubicacion.isError && esNoEncontrado(ubicacion.error)) {
-    return (
-      <EstadoNoEncontrado
-        icono={locationOutline}
-        titulo="Ubicación no encontrada"
-        volverA={{ ruta: UBICACIONES.rutaLista, texto: 'Ver ubicaciones' }}
-      >
-        La ubicación no existe o no pertenece a su empresa.
-      </EstadoNoEncontrado>
-    );
-  }
-  if (!ubicacion.data) return <FormularioSinDatos consulta={ubicacion} anchos={[60, 40, 70]} />;
-  return <UbicacionForm ubicacion={ubicacion.data} />;
+  return (
+    <PantallaFormularioDeRegistro
+      recurso={UBICACIONES}
+      usarRegistro={useUbicacion}
+      anchos={[60, 40, 70]}
+      noEncontrado={
+        <EstadoNoEncontrado
+          icono={locationOutline}
+          titulo="Ubicación no encontrada"
+          volverA={{ ruta: UBICACIONES.rutaLista, texto: 'Ver ubicaciones' }}
+        >
+          La ubicación no existe o no pertenece a su empresa.
+        </EstadoNoEncontrado>
+      }
+    >
+      {(ubicacion) => <UbicacionForm ubicacion={ubicacion} />}
+    </PantallaFormularioDeRegistro>
+  );
 }
 
 function UbicacionForm({ ubicacion }: { ubicacion: UbicacionCliente | null }) {
@@ -83,11 +80,36 @@ function UbicacionForm({ ubicacion }: { ubicacion: UbicacionCliente | null }) {
     f.texto(campo, etiqueta, `ubicacion-form-${campo}`);
 
   return (
-    <form
-      {...f.props(enviar)}
-      className="delego-container admin-pagina admin-pagina--angosta"
-      aria-label={id === null ? 'Nueva ubicación' : `Editar ubicación ${ubicacion?.nombre ?? ''}`}
-      data-testid="ubicacion-form"
+    <FormularioAdmin
+      recurso={UBICACIONES}
+      editando={ubicacion && ubicacion.nombre}
+      formulario={f.props(enviar)}
+      onCancelar={volver}
+      ocupado={guardar.isPending}
+      testId="ubicacion-form"
+      testIdGuardar="ubicacion-form-guardar"
+      despues={
+        ubicacion && (
+          <BotonPeligroso
+            icono={trashOutline}
+            testId="ubicacion-borrar"
+            pregunta={{
+              titulo: 'Borrar ubicación',
+              mensaje: `Se borrará ${ubicacion.nombre}. Una ubicación con equipos u órdenes no se puede borrar.`,
+            }}
+            alConfirmar={() =>
+              borrar.mutate(ubicacion.id, {
+                onSuccess: () => {
+                  avisar(`Se borró la ubicación ${ubicacion.nombre}.`);
+                  volver();
+                },
+              })
+            }
+          >
+            Borrar ubicación
+          </BotonPeligroso>
+        )
+      }
     >
       <Tarjeta titulo="Datos de la ubicación" contenido="admin-campos admin-campos--dos">
         <CampoClienteDelRegistro {...f.campo('cliente')} data-testid="ubicacion-form-cliente" />
@@ -104,35 +126,6 @@ function UbicacionForm({ ubicacion }: { ubicacion: UbicacionCliente | null }) {
         />
       </Tarjeta>
       <FalloDeAccion accion={borrar} titulo="No se borró la ubicación." testId="ubicacion-borrar-error" />
-      <BotonesFormulario
-        clase="admin-acciones"
-        cancelar="clear"
-        onCancelar={volver}
-        ocupado={guardar.isPending}
-        texto={id === null ? 'Crear ubicación' : 'Guardar cambios'}
-        textoOcupado="Guardando…"
-        testId="ubicacion-form-guardar"
-      />
-      {ubicacion && (
-        <BotonPeligroso
-          icono={trashOutline}
-          testId="ubicacion-borrar"
-          pregunta={{
-            titulo: 'Borrar ubicación',
-            mensaje: `Se borrará ${ubicacion.nombre}. Una ubicación con equipos u órdenes no se puede borrar.`,
-          }}
-          alConfirmar={() =>
-            borrar.mutate(ubicacion.id, {
-              onSuccess: () => {
-                avisar(`Se borró la ubicación ${ubicacion.nombre}.`);
-                volver();
-              },
-            })
-          }
-        >
-          Borrar ubicación
-        </BotonPeligroso>
-      )}
-    </form>
+    </FormularioAdmin>
   );
 }

@@ -1,7 +1,6 @@
 import { LIMITES_ADMIN, type Cliente, type ClienteGuardar } from '@delego/contract';
 import { IonItem, IonLabel, IonList } from '@ionic/react';
 import { businessOutline } from 'ionicons/icons';
-import { BotonesFormulario } from '../../../../components/botones-formulario';
 import { CampoCuit, CampoEmail, CampoInterruptor, CampoTexto, CampoTextoLargo } from '../../../../components/campos';
 import { EstadoNoEncontrado } from '../../../../components/estados-pantalla';
 import { useAviso } from '../../../../components/avisos';
@@ -17,8 +16,9 @@ import {
   type ValoresCliente,
 } from '../cliente-validacion';
 import { useCambiarActivo } from '../../shared/cambiar-activo';
-import { PantallaFormularioAdmin } from '../../shared/pantalla-formulario';
-import { FormularioSinDatos, Tarjeta } from '../../shared/tarjeta';
+import { FormularioAdmin } from '../../shared/formulario-admin';
+import { PantallaFormularioDeRegistro, type ConsultaDeRegistro } from '../../shared/pantalla-formulario';
+import { Tarjeta } from '../../shared/tarjeta';
 import { CLIENTES } from '../recurso';
 import { WhatsappDeCliente } from '../../../whatsapp';
 import { EnlaceSolicitudesDeCliente } from '../../../solicitudes';
@@ -36,35 +36,46 @@ const LIMITES_CLIENTE: Partial<Record<CampoCliente, number>> = {
 
 /** cliente: the form to create (`/cliente`) or edit (`/cliente?id=3`) a client. */
 export default function ClientePage() {
-  return <PantallaFormularioAdmin recurso={CLIENTES}>{(id) => <CargaCliente id={id} />}</PantallaFormularioAdmin>;
+  return (
+    <PantallaFormularioDeRegistro
+      recurso={CLIENTES}
+      usarRegistro={useClienteDeLaLista}
+      anchos={[60, 40, 70, 50]}
+      noEncontrado={
+        <EstadoNoEncontrado
+          icono={businessOutline}
+          titulo="Cliente no encontrado"
+          volverA={{ ruta: '/clientes', texto: 'Ver clientes' }}
+        >
+          El cliente no existe o no pertenece a su empresa.
+        </EstadoNoEncontrado>
+      }
+    >
+      {(cliente) => (
+        <>
+          <ClienteForm cliente={cliente} />
+          {/* Their own forms (issues 35, 33): each saved on its own, administrators only. */}
+          {cliente && (
+            <div className="delego-container admin-pagina admin-pagina--angosta admin-pagina--extra">
+              <WhatsappDeCliente clienteId={cliente.id} nombre={cliente.nombre} />
+              <EnlaceSolicitudesDeCliente clienteId={cliente.id} nombre={cliente.nombre} />
+            </div>
+          )}
+        </>
+      )}
+    </PantallaFormularioDeRegistro>
+  );
 }
 
-function CargaCliente({ id }: { id: number | null }) {
+/** The client `id` names, from the list of clients (there is no query of one): null if it is not there. */
+function useClienteDeLaLista(id: number | null): ConsultaDeRegistro<Cliente> {
   const clientes = useClientes();
-  if (id === null) return <ClienteForm cliente={null} />;
-  if (!clientes.data) return <FormularioSinDatos consulta={clientes} anchos={[60, 40, 70, 50]} />;
-  const cliente = clientes.data.find((c) => c.id === id);
-  if (!cliente) {
-    return (
-      <EstadoNoEncontrado
-        icono={businessOutline}
-        titulo="Cliente no encontrado"
-        volverA={{ ruta: '/clientes', texto: 'Ver clientes' }}
-      >
-        El cliente no existe o no pertenece a su empresa.
-      </EstadoNoEncontrado>
-    );
-  }
-  return (
-    <>
-      <ClienteForm cliente={cliente} />
-      {/* Their own forms (issues 35, 33): each saved on its own, administrators only. */}
-      <div className="delego-container admin-pagina admin-pagina--angosta admin-pagina--extra">
-        <WhatsappDeCliente clienteId={cliente.id} nombre={cliente.nombre} />
-        <EnlaceSolicitudesDeCliente clienteId={cliente.id} nombre={cliente.nombre} />
-      </div>
-    </>
-  );
+  return {
+    data: clientes.data && (clientes.data.find((c) => c.id === id) ?? null),
+    isError: clientes.isError,
+    error: clientes.error,
+    refetch: clientes.refetch,
+  };
 }
 
 function ClienteForm({ cliente }: { cliente: Cliente | null }) {
@@ -105,11 +116,14 @@ function ClienteForm({ cliente }: { cliente: Cliente | null }) {
     f.texto(campo, etiqueta, `cliente-${campo}`);
 
   return (
-    <form
-      {...f.props(enviar)}
-      className="delego-container admin-pagina admin-pagina--angosta"
-      aria-label={id === null ? 'Nuevo cliente' : `Editar cliente ${cliente?.nombre ?? ''}`}
-      data-testid="cliente-form"
+    <FormularioAdmin
+      recurso={CLIENTES}
+      editando={cliente && cliente.nombre}
+      formulario={f.props(enviar)}
+      onCancelar={volver}
+      ocupado={ocupado}
+      testId="cliente-form"
+      testIdGuardar="cliente-guardar"
     >
       <Tarjeta titulo="Datos del cliente" contenido="admin-campos admin-campos--dos">
         <CampoTexto
@@ -157,16 +171,6 @@ function ClienteForm({ cliente }: { cliente: Cliente | null }) {
           </IonList>
         </Tarjeta>
       )}
-
-      <BotonesFormulario
-        clase="admin-acciones"
-        cancelar="clear"
-        onCancelar={volver}
-        ocupado={ocupado}
-        texto={id === null ? 'Crear cliente' : 'Guardar cambios'}
-        textoOcupado="Guardando…"
-        testId="cliente-guardar"
-      />
-    </form>
+    </FormularioAdmin>
   );
 }

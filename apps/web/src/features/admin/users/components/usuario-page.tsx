@@ -12,11 +12,10 @@ import { IonCheckbox, IonIcon, IonItem, IonLabel, IonList, IonNote, IonSkeletonT
 import { briefcaseOutline, keyOutline, peopleOutline } from 'ionicons/icons';
 import { useSession } from '../../../auth';
 import { useCatalogoPermisos } from '../../permissions/api/get-catalogo-permisos';
-import { BotonesFormulario } from '../../../../components/botones-formulario';
 import { CampoEmail, CampoInterruptor, CampoPassword, CampoTexto } from '../../../../components/campos';
 import { Aviso } from '../../shared/aviso';
 import { FichaUsuario } from '../../shared/ficha-usuario';
-import { FormularioSinDatos, Tarjeta } from '../../shared/tarjeta';
+import { Tarjeta } from '../../shared/tarjeta';
 import { useAviso } from '../../../../components/avisos';
 import { useFormulario } from '../../../../lib/formularios';
 import { useVolver } from '../../../../lib/navegacion';
@@ -35,7 +34,8 @@ import {
   type ValoresUsuario,
 } from '../usuario-validacion';
 import { useCambiarActivo } from '../../shared/cambiar-activo';
-import { PantallaFormularioAdmin } from '../../shared/pantalla-formulario';
+import { FormularioAdmin } from '../../shared/formulario-admin';
+import { PantallaFormularioDeRegistro } from '../../shared/pantalla-formulario';
 import { CampoPersona } from './campo-persona';
 import { USUARIOS } from '../recurso';
 import '../../shared/admin.css';
@@ -50,15 +50,12 @@ const LIMITES_USUARIO = {
 
 /** usuario: the form to create (`/usuario`) or edit (`/usuario?id=12`) a user. */
 export default function UsuarioPage() {
-  return <PantallaFormularioAdmin recurso={USUARIOS}>{(id) => <CargaUsuario id={id} />}</PantallaFormularioAdmin>;
-}
-
-function CargaUsuario({ id }: { id: number | null }) {
-  const usuario = useUsuario(id);
   const { usuario: actor } = useSession();
-  if (!actor) return null;
-  if (id !== null && !usuario.data) return <FormularioSinDatos consulta={usuario} anchos={[70, 50, 60, 40]} />;
-  return <UsuarioForm usuario={usuario.data ?? null} actor={actor} />;
+  return (
+    <PantallaFormularioDeRegistro recurso={USUARIOS} usarRegistro={useUsuario} anchos={[70, 50, 60, 40]}>
+      {(usuario) => actor && <UsuarioForm usuario={usuario} actor={actor} />}
+    </PantallaFormularioDeRegistro>
+  );
 }
 
 /**
@@ -146,11 +143,15 @@ function UsuarioForm({ usuario, actor }: FormProps) {
   };
 
   return (
-    <form
-      {...f.props(enviar)}
-      className="delego-container admin-pagina admin-pagina--angosta"
-      aria-label={creando ? 'Nuevo usuario' : `Editar usuario ${usuario?.usuario ?? ''}`}
-      data-testid="usuario-form"
+    <FormularioAdmin
+      recurso={USUARIOS}
+      editando={usuario && usuario.usuario}
+      formulario={f.props(enviar)}
+      onCancelar={volver}
+      ocupado={guardar.isPending}
+      deshabilitado={!!bloqueo}
+      testId="usuario-form"
+      testIdGuardar="usuario-guardar"
     >
       {usuario && <FichaUsuario usuario={usuario} antes="Editar usuario" />}
       {bloqueo && <Aviso tipo="advertencia">{bloqueo}</Aviso>}
@@ -293,18 +294,7 @@ function UsuarioForm({ usuario, actor }: FormProps) {
           </IonList>
         </Tarjeta>
       )}
-
-      <BotonesFormulario
-        clase="admin-acciones"
-        cancelar="clear"
-        onCancelar={volver}
-        ocupado={guardar.isPending}
-        deshabilitado={!!bloqueo}
-        texto={creando ? 'Crear usuario' : 'Guardar cambios'}
-        textoOcupado="Guardando…"
-        testId="usuario-guardar"
-      />
-    </form>
+    </FormularioAdmin>
   );
 }
 
