@@ -25,6 +25,7 @@ import { useResponderItem } from '../api/responder-item';
 import { porSeccion, respuestaBase } from '../model/checklist';
 import { CampoChecklist, CampoTipoItem, CasillaChecklist } from './campos-checklist';
 import { ItemChecklistFila, type AccionesItem } from './item-checklist';
+import { SeccionConTitulo } from '../../../components/seccion-con-titulo';
 import '../checklists.css';
 
 /**
@@ -258,21 +259,22 @@ export function ChecklistDeOrden({ orden }: { orden: OrdenDetalle }) {
 
 function Seccion({ progreso, children }: { progreso?: string; children: React.ReactNode }) {
   return (
-    <section
-      className="delego-card orden-detalle__seccion checklist"
-      aria-labelledby="orden-checklist"
-      data-testid="orden-checklist"
-    >
-      <div className="orden-detalle__seccion-cabecera">
-        <h2 id="orden-checklist">Checklist</h2>
-        {progreso && (
+    <SeccionConTitulo
+      id="orden-checklist"
+      titulo="Checklist"
+      clase="delego-card orden-detalle__seccion checklist"
+      claseCabecera="orden-detalle__seccion-cabecera"
+      junto={
+        progreso && (
           <span className="checklist__progreso" data-testid="checklist-progreso">
             {progreso}
           </span>
-        )}
-      </div>
+        )
+      }
+      testId="orden-checklist"
+    >
       {children}
-    </section>
+    </SeccionConTitulo>
   );
 }
 

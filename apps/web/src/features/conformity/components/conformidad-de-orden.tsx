@@ -23,6 +23,7 @@ import { useFirmarConformidad } from '../api/firmar-conformidad';
 import { useConformidad } from '../api/get-conformidad';
 import { useImagenFirma } from '../api/get-imagen-firma';
 import { colorEstadoConformidad, problemaDeDni, textoEstadoConformidad, textoRequerida } from '../model/conformidad';
+import { SeccionConTitulo } from '../../../components/seccion-con-titulo';
 import '../conformity.css';
 
 /**
@@ -39,19 +40,20 @@ export function ConformidadDeOrden({ orden }: { orden: OrdenDetalle }) {
   const enEspera = usePendientes('conformidadFirma', orden.id);
 
   return (
-    <section
-      className="delego-card orden-detalle__seccion conformidad-de-orden"
-      aria-labelledby="orden-conformidad"
-      data-testid="orden-conformidad"
-    >
-      <div className="orden-detalle__seccion-cabecera">
-        <h2 id="orden-conformidad">Conformidad del cliente</h2>
-        {c.data && (
+    <SeccionConTitulo
+      id="orden-conformidad"
+      titulo="Conformidad del cliente"
+      clase="delego-card orden-detalle__seccion conformidad-de-orden"
+      claseCabecera="orden-detalle__seccion-cabecera"
+      junto={
+        c.data && (
           <IonBadge color={colorEstadoConformidad(c.data)} data-testid="conformidad-estado">
             {textoEstadoConformidad(c.data)}
           </IonBadge>
-        )}
-      </div>
+        )
+      }
+      testId="orden-conformidad"
+    >
       {c.isPending ? (
         <IonSkeletonText animated style={{ width: '60%', height: 16 }} />
       ) : !c.data ? (
@@ -106,7 +108,7 @@ export function ConformidadDeOrden({ orden }: { orden: OrdenDetalle }) {
             ))}
         </>
       )}
-    </section>
+    </SeccionConTitulo>
   );
 }
 

@@ -7,6 +7,7 @@ import type { Adjunto, Adjuntos } from '../hooks/use-adjuntos';
 import { formatoTamanio } from '../model/archivos';
 import { EntradaArchivos, QUE_SE_ADJUNTA } from './entrada-archivos';
 import { ArchivoLocal } from './miniatura';
+import { SeccionConTitulo } from '../../../components/seccion-con-titulo';
 import './papeleo.css';
 import { manejadoresDeEleccion } from '../hooks/elegir-archivos';
 
@@ -23,14 +24,13 @@ export function CampoAdjuntos({ adjuntos, disabled = false }: { adjuntos: Adjunt
   const { alElegir, alTomarFoto } = manejadoresDeEleccion((archivos) => adjuntos.agregar(archivos));
 
   return (
-    <section
-      className="delego-card ordenes-formulario__tarjeta adjuntos-orden"
-      aria-labelledby="adjuntos-orden-titulo"
-      data-testid="orden-form-adjuntos"
+    <SeccionConTitulo
+      id="adjuntos-orden-titulo"
+      titulo="Adjuntar fotos o archivos"
+      clase="delego-card ordenes-formulario__tarjeta adjuntos-orden"
+      claseTitulo="adjuntos-orden__titulo"
+      testId="orden-form-adjuntos"
     >
-      <h2 id="adjuntos-orden-titulo" className="adjuntos-orden__titulo">
-        Adjuntar fotos o archivos
-      </h2>
       <div className="archivos-agregar__botones">
         {conCamara && (
           <IonButton onClick={alTomarFoto} disabled={disabled} data-testid="orden-form-camara">
@@ -63,7 +63,7 @@ export function CampoAdjuntos({ adjuntos, disabled = false }: { adjuntos: Adjunt
           ))}
         </ul>
       )}
-    </section>
+    </SeccionConTitulo>
   );
 }
 

@@ -48,6 +48,7 @@ import { formatoFecha, formatoFechaHora, nombrePersona } from '../model/formato'
 import { HistorialLista, sinLineasHistorial, type UsarLineasHistorial } from './historial-lista';
 import { EstadoBadge, PrioridadBadge, Vencimiento } from './insignias';
 import { Texto } from '../../../components/texto';
+import { SeccionConTitulo } from '../../../components/seccion-con-titulo';
 import '../orders.css';
 
 /**
@@ -236,13 +237,17 @@ function HistorialDeOrden({
   // Read beside the history: when they fail, the history shows without them.
   const lineas = useLineasHistorial(ordenId);
   return (
-    <section className="delego-card orden-detalle__seccion orden-detalle__historial" aria-labelledby="orden-historial">
-      <div className="orden-detalle__seccion-cabecera">
-        <h2 id="orden-historial">Historial</h2>
+    <SeccionConTitulo
+      id="orden-historial"
+      titulo="Historial"
+      clase="delego-card orden-detalle__seccion orden-detalle__historial"
+      claseCabecera="orden-detalle__seccion-cabecera"
+      junto={
         <IonButton fill="clear" size="small" routerLink={`/historial?id=${ordenId}`}>
           Ver completo
         </IonButton>
-      </div>
+      }
+    >
       {historial.isPending ? (
         <IonSkeletonText animated style={{ width: '60%', height: 16 }} />
       ) : historial.data === undefined ? (
@@ -254,7 +259,7 @@ function HistorialDeOrden({
       ) : (
         <HistorialLista eventos={historial.data} pendientes={pendientes} lineas={lineas} />
       )}
-    </section>
+    </SeccionConTitulo>
   );
 }
 

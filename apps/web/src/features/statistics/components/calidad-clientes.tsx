@@ -6,6 +6,7 @@ import { useCalidadClientes } from '../api/get-calidad-clientes';
 import { conformidad, primeraVez, type Proporcion as Cifra } from '../model/calidad';
 import { textoValor } from '../model/formato';
 import { textoDeRango, type Rango } from '../model/rango';
+import { SeccionConTitulo } from '../../../components/seccion-con-titulo';
 
 /**
  * «Calidad por cliente» on the scorecard (issue 31): for each client with orders finished in the
@@ -14,14 +15,13 @@ import { textoDeRango, type Rango } from '../model/rango';
 export function CalidadClientes({ cuerpo, rango }: { cuerpo: RangoEstadisticas; rango: Rango }) {
   const calidad = useCalidadClientes(cuerpo);
   return (
-    <section
-      className="delego-card estadisticas-calidad"
-      aria-labelledby="calidad-clientes-titulo"
-      data-testid="calidad-clientes"
+    <SeccionConTitulo
+      id="calidad-clientes-titulo"
+      titulo="Calidad por cliente"
+      clase="delego-card estadisticas-calidad"
+      claseTitulo="estadisticas-calidad__titulo"
+      testId="calidad-clientes"
     >
-      <h2 id="calidad-clientes-titulo" className="estadisticas-calidad__titulo">
-        Calidad por cliente
-      </h2>
       <p className="estadisticas-nota">
         Sobre las órdenes finalizadas: «A la primera» son las que no necesitaron una orden de seguimiento;
         «Conformidad», las respuestas «Conforme» de los clientes que respondieron.
@@ -60,7 +60,7 @@ export function CalidadClientes({ cuerpo, rango }: { cuerpo: RangoEstadisticas; 
           </tbody>
         </table>
       )}
-    </section>
+    </SeccionConTitulo>
   );
 }
 

@@ -21,6 +21,7 @@ import { nivelATiempo } from '../model/formato';
 import { textoDeRango, type Rango } from '../model/rango';
 import { PantallaEstadisticas, TEXTO_SIN_PERMISO } from './pantalla-estadisticas';
 import { RangoEstadisticas } from './rango-estadisticas';
+import { SeccionConTitulo } from '../../../components/seccion-con-titulo';
 
 const RUTA = '/cumplimiento-sla';
 
@@ -172,14 +173,13 @@ const COLUMNAS_PLAZO = ['A tiempo', 'Incumplidas', 'En curso', '% a tiempo'] as 
 function TablaCumplimiento({ datos }: { datos: Cumplimiento }) {
   const grupo = NOMBRES_AGRUPAR[datos.por];
   return (
-    <section
-      className="delego-card estadisticas-cumplimiento"
-      aria-labelledby="cumplimiento-tabla-titulo"
-      data-testid="cumplimiento-tabla"
+    <SeccionConTitulo
+      id="cumplimiento-tabla-titulo"
+      titulo={`Detalle por ${grupo.toLowerCase()}`}
+      clase="delego-card estadisticas-cumplimiento"
+      claseTitulo="estadisticas-cumplimiento__titulo"
+      testId="cumplimiento-tabla"
     >
-      <h2 id="cumplimiento-tabla-titulo" className="estadisticas-cumplimiento__titulo">
-        Detalle por {grupo.toLowerCase()}
-      </h2>
       <table>
         <thead>
           <tr>
@@ -230,7 +230,7 @@ function TablaCumplimiento({ datos }: { datos: Cumplimiento }) {
           Una orden con dos responsables cuenta para cada uno; en el total, una sola vez.
         </p>
       )}
-    </section>
+    </SeccionConTitulo>
   );
 }
 
