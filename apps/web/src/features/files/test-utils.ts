@@ -1,19 +1,16 @@
 import type { Archivo, OrdenDetalle } from '@delego/contract';
 import { vi } from 'vitest';
 import { CARLA, DIEGO, makeOrdenDetalle } from '../../test/ordenes';
+import { fabricaConId } from '../../test/fabrica';
 
 /** Test data and browser fakes for the paperwork features (files, expenses, reports); the server is `test/servidor`. */
 
-let siguiente = 500;
-
 export { CARLA, DIEGO };
 
-export function makeArchivo(parcial: Partial<Archivo> = {}): Archivo {
-  const id = parcial.id ?? siguiente++;
+export const makeArchivo = fabricaConId<Archivo>(500, (id, parcial) => {
   const ordenId = 42;
   const esImagen = parcial.esImagen ?? true;
   return {
-    id,
     nombre: esImagen ? `foto-${id}.jpg` : `informe-${id}.pdf`,
     tipo: esImagen ? 'image/jpeg' : 'application/pdf',
     tamanio: 250 * 1024,
@@ -23,9 +20,8 @@ export function makeArchivo(parcial: Partial<Archivo> = {}): Archivo {
     miniatura: esImagen ? `/api/v2/archivos/${ordenId}/miniatura/${id}` : null,
     url: `/api/v2/archivos/${ordenId}/descargar/${id}`,
     puedeEliminar: true,
-    ...parcial,
   };
-}
+});
 
 /** Order 42 as the paperwork screens (files, hours and expenses, reports) open it. */
 export function makeOrden(parcial: Partial<OrdenDetalle> = {}): OrdenDetalle {
@@ -52,59 +48,8 @@ export function simularObjectUrl() {
   return { crear, revocar };
 }
 
-/** One multipart upload as the fake XMLHttpRequest saw it. */
-export interface Envio {
-  metodo: string;
-  url: string;
-  headers: Record<string, string>;
-  cuerpo: FormData;
-  /** Reports upload progress (bytes sent of total). */
-  progresar: (enviados: number, total: number) => void;
-  /** Answers it. */
-  responder: (status: number, cuerpo: unknown) => void;
-}
-
 /**
- * Replaces XMLHttpRequest (the uploads use it for their progress) with a fake whose requests wait
- * until the test answers them. Returns the requests made.
+ * The uploads' fake XMLHttpRequest (they use it for their progress): their requests wait until the
+ * test answers them.
  */
-export function simularSubidas(): Envio[] {
-  const envios: Envio[] = [];
-  class XhrFalso extends EventTarget {
-    status = 0;
-    responseText = '';
-    upload = new EventTarget();
-    private metodo = '';
-    private url = '';
-    private headers: Record<string, string> = {};
-    open(metodo: string, url: string) {
-      this.metodo = metodo;
-      this.url = url;
-    }
-    setRequestHeader(clave: string, valor: string) {
-      this.headers[clave.toLowerCase()] = valor;
-    }
-    abort() {
-      this.dispatchEvent(new Event('abort'));
-    }
-    send(cuerpo: FormData) {
-      envios.push({
-        metodo: this.metodo,
-        url: this.url,
-        headers: this.headers,
-        cuerpo,
-        progresar: (enviados, total) => {
-          const e = Object.assign(new Event('progress'), { lengthComputable: true, loaded: enviados, total });
-          this.upload.dispatchEvent(e);
-        },
-        responder: (status, datos) => {
-          this.status = status;
-          this.responseText = JSON.stringify(datos);
-          this.dispatchEvent(new Event('load'));
-        },
-      });
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', XhrFalso);
-  return envios;
-}
+export { simularXhr as simularSubidas } from '../../test/xhr-falso';

@@ -9,6 +9,7 @@ import { crearQueryClient } from '../../../app/query-client';
 import { ErrorFeedback } from '../../../components/error-feedback';
 import { guardarSesion } from '../../../lib/session';
 import { renderConApp } from '../../../test/render';
+import { fabricaConId } from '../../../test/fabrica';
 
 export const MD5_DEMO = 'eb6bc90afb1de3b7e8a41c1afa38ee01';
 
@@ -24,23 +25,16 @@ export function renderPantalla(ui: ReactElement, { usuario, ruta }: { usuario: U
   );
 }
 
-let siguiente = 100;
-
-export function makeUsuarioAdmin(parcial: Partial<UsuarioAdmin> = {}): UsuarioAdmin {
-  const id = parcial.id ?? siguiente++;
-  return {
-    id,
-    usuario: `usuario${id}`,
-    nombre: 'Diego',
-    apellido: 'Sosa',
-    email: null,
-    activo: true,
-    supervisorId: null,
-    roles: [{ id: 4, nombre: 'OPERARIO', descripcion: 'Trabaja las órdenes que le asignan' }],
-    permisos: [],
-    ...parcial,
-  };
-}
+export const makeUsuarioAdmin = fabricaConId<UsuarioAdmin>(100, (id) => ({
+  usuario: `usuario${id}`,
+  nombre: 'Diego',
+  apellido: 'Sosa',
+  email: null,
+  activo: true,
+  supervisorId: null,
+  roles: [{ id: 4, nombre: 'OPERARIO', descripcion: 'Trabaja las órdenes que le asignan' }],
+  permisos: [],
+}));
 
 export const CATALOGO_PERMISOS = [
   { id: 1, nombre: 'altaUsuarios', descripcion: 'Administrar usuarios y sus permisos', tipo: 'GLOBAL' },
