@@ -24,6 +24,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { BotonIcono } from '../../../components/boton-icono';
 import { CampoFecha } from '../../../components/campo-fecha';
 import { CampoSeleccion, type Opcion } from '../../../components/campos';
+import { campoDeFiltro } from '../../../lib/campo-de-filtro';
 import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
 import { PageHeader } from '../../../components/page-header';
 import { useAviso } from '../../../components/avisos';
@@ -188,12 +189,8 @@ export default function CalendarioPage() {
               {filtrosDeLaBarra.map(({ campo, etiqueta, opciones: lista }) => (
                 <CampoSeleccion<number, number | null>
                   key={campo}
-                  name={campo}
+                  {...campoDeFiltro(filtros[campo], (valor) => setFiltros((f) => ({ ...f, [campo]: valor })), campo)}
                   label={etiqueta}
-                  value={filtros[campo]}
-                  onChange={(valor) => setFiltros((f) => ({ ...f, [campo]: valor }))}
-                  error={undefined}
-                  disabled={false}
                   ninguno="Todos"
                   opciones={lista}
                   data-testid={`calendario-filtro-${campo}`}

@@ -2,6 +2,7 @@ import { IonButton, IonContent, IonIcon, IonList } from '@ionic/react';
 import { createOutline, locationOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { CampoSeleccion } from '../../../components/campos';
+import { campoDeFiltro } from '../../../lib/campo-de-filtro';
 import { PageHeader } from '../../../components/page-header';
 import { useUbicaciones } from '../../../domain/equipo';
 import { BarraDeBusqueda, CargaAdmin, ListaVacia, plural, useTienePermiso } from '../../admin';
@@ -37,11 +38,7 @@ export default function UbicacionesPage() {
           >
             <div className="equipos-filtros">
               <CampoSeleccion<number, number | null>
-                name="cliente"
-                value={cliente}
-                onChange={setCliente}
-                error={undefined}
-                disabled={false}
+                {...campoDeFiltro(cliente, setCliente, 'cliente')}
                 label="Cliente"
                 ninguno="Todos los clientes"
                 opciones={(clientes.data ?? []).map((c) => ({ valor: c.id, texto: c.nombre }))}

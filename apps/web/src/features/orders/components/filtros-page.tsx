@@ -3,6 +3,7 @@ import { IonButton, IonContent, IonToggle, useIonRouter } from '@ionic/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { CampoFecha } from '../../../components/campo-fecha';
 import { CampoSeleccion, type Opcion } from '../../../components/campos';
+import { campoDeFiltro } from '../../../lib/campo-de-filtro';
 import { CamposUbicacionEquipo } from '../../../domain/equipo';
 import { PageHeader } from '../../../components/page-header';
 import { useAreas, usePrioridades, useTiposOrden } from '../../../lib/catalogos';
@@ -30,11 +31,6 @@ const RUTA = '/orderslistfilter';
 const TODOS_LOS_ESTADOS = ESTADOS.map((e) => e.id as number);
 
 type FiltroDeDato = 'cliente' | 'responsable' | 'tipo' | 'area' | 'prioridad';
-
-/** A select of the filters: a value and its change, never in error nor disabled. */
-function campoDeFiltro(value: number | null, onChange: (v: number | null) => void, name: string) {
-  return { name, value, onChange, error: undefined, disabled: false };
-}
 
 /** A catalogue as the options of a select, while it loads none. */
 function catalogo<E extends { id: number }>(
@@ -151,12 +147,8 @@ function FormularioFiltros({ iniciales }: { iniciales: FiltrosLista }) {
             </IonToggle>
             <div className="ordenes-filtro-sla">
               <CampoSeleccion<FiltroSla, FiltroSla | null>
-                name="sla"
+                {...campoDeFiltro(borrador.sla, (sla) => cambiar({ sla }), 'sla')}
                 label="Nivel de servicio (SLA)"
-                value={borrador.sla}
-                onChange={(sla) => cambiar({ sla })}
-                error={undefined}
-                disabled={false}
                 ninguno="Todas"
                 opciones={FILTROS_SLA.map((s) => ({ valor: s, texto: NOMBRES_FILTRO_SLA[s] }))}
                 data-testid="filtro-sla"
@@ -169,19 +161,18 @@ function FormularioFiltros({ iniciales }: { iniciales: FiltrosLista }) {
             {datos.map(({ campo, etiqueta, todos, opciones }) => (
               <CampoSeleccion<number, number | null>
                 key={campo}
-                name={campo}
+                {...campoDeFiltro(
+                  borrador[campo],
+                  // Another client: its sites and equipos are not the old one's.
+                  (valor) =>
+                    cambiar(
+                      campo === 'cliente' && valor !== borrador.cliente
+                        ? { cliente: valor, ubicacion: null, equipo: null }
+                        : { [campo]: valor },
+                    ),
+                  campo,
+                )}
                 label={etiqueta}
-                value={borrador[campo]}
-                // Another client: its sites and equipos are not the old one's.
-                onChange={(valor) =>
-                  cambiar(
-                    campo === 'cliente' && valor !== borrador.cliente
-                      ? { cliente: valor, ubicacion: null, equipo: null }
-                      : { [campo]: valor },
-                  )
-                }
-                error={undefined}
-                disabled={false}
                 ninguno={todos}
                 opciones={opciones}
                 data-testid={`filtro-${campo}`}
@@ -199,12 +190,8 @@ function FormularioFiltros({ iniciales }: { iniciales: FiltrosLista }) {
           <section className="delego-card ordenes-formulario__tarjeta ordenes-formulario__campos">
             <h2 className="ordenes-formulario__subtitulo">Fechas</h2>
             <CampoSeleccion
-              name="campoFecha"
+              {...campoDeFiltro(borrador.campoFecha, (campoFecha) => cambiar({ campoFecha }), 'campoFecha')}
               label="Fecha de"
-              value={borrador.campoFecha}
-              onChange={(campoFecha) => cambiar({ campoFecha })}
-              error={undefined}
-              disabled={false}
               opciones={CAMPOS_FECHA.map((c) => ({ valor: c, texto: NOMBRES_CAMPO_FECHA[c] }))}
               data-testid="filtro-campo-fecha"
             />

@@ -14,6 +14,7 @@ import { useMemo, useState } from 'react';
 import { AtajosPeriodo } from '../../../components/atajos-periodo';
 import { CampoFecha } from '../../../components/campo-fecha';
 import { CampoSeleccion, type Opcion } from '../../../components/campos';
+import { campoDeFiltro } from '../../../lib/campo-de-filtro';
 import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
 import { Grafico } from '../../../components/grafico';
 import { PageHeader } from '../../../components/page-header';
@@ -135,14 +136,10 @@ function Resultados({ usuario }: { usuario: UsuarioLogueado }) {
           {selecciones.map((c) => (
             <CampoSeleccion<number, number | null>
               key={c.campo}
-              name={c.campo}
+              {...campoDeFiltro(filtros[c.campo], (v) => cambiar(c.campo, v), c.campo)}
               label={c.label}
-              value={filtros[c.campo]}
-              onChange={(v) => cambiar(c.campo, v)}
               opciones={c.opciones}
               ninguno="Todos"
-              error={undefined}
-              disabled={false}
               data-testid={c.testId}
             />
           ))}
