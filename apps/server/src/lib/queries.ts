@@ -34,6 +34,9 @@ export const joinIds = (ids: readonly number[]): SQL =>
     sql`, `,
   );
 
+/** A moment as a `timestamptz` parameter of a raw statement. */
+export const ts = (d: Date): SQL => sql`${d.toISOString()}::timestamptz`;
+
 /** A list of ids as one array parameter (`= any(…)`), so the statement's text is the same for any length. */
 export const intArray = (ids: readonly number[]): SQL => sql`${sql.param([...ids])}::int[]`;
 

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../kernel/db/client.js';
-import { filaInsertada } from '../../lib/queries.js';
+import { reclamarDeSalida } from '../../lib/bandeja-salida.js';
+import { filaInsertada, ts } from '../../lib/queries.js';
 import { correoSalida } from './mail.tables.js';
 import type { Mensaje } from './transport.js';
 
@@ -47,8 +48,6 @@ export interface CorreoReclamado extends Correo {
   creado: Date;
 }
 
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-
 export class MailRepository {
   constructor(private readonly db: DbOrTx) {}
 
@@ -64,24 +63,19 @@ export class MailRepository {
     return row.id;
   }
 
-  /**
-   * Takes up to `limit` pending mails that are due and not held by another worker, and holds them
-   * until `hasta` (the lease). FOR UPDATE SKIP LOCKED: two instances claiming at once never take
-   * the same row; a row whose lease ran out (its worker died) is taken again.
-   */
+  /** Claims up to `limit` due mails until `hasta` (lib/bandeja-salida `reclamarDeSalida`). */
   async claim(ahora: Date, hasta: Date, limit: number): Promise<CorreoReclamado[]> {
     const r = await this.db.execute<
       Omit<CorreoReclamado, 'creado'> & { creado: Date | string } & Record<string, unknown>
-    >(sql`
-      update correo_salida set reclamado_hasta = ${ts(hasta)}, intentos = intentos + 1
-      where id in (
-        select id from correo_salida
-        where estado = 'pendiente' and proximo_intento <= ${ts(ahora)}
-          and (reclamado_hasta is null or reclamado_hasta <= ${ts(ahora)})
-        order by id
-        limit ${limit}
-        for update skip locked)
-      returning id, tipo, para, asunto, html, texto, logo, message_id as "messageId", intentos, creado`);
+    >(
+      reclamarDeSalida(
+        'correo_salida',
+        ahora,
+        hasta,
+        limit,
+        sql`id, tipo, para, asunto, html, texto, logo, message_id as "messageId", intentos, creado`,
+      ),
+    );
     return r.rows.map((x) => ({ ...x, creado: new Date(x.creado) })).sort((a, b) => a.id - b.id);
   }
 

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../kernel/db/client.js';
 import type { Clock } from '../../kernel/clock.js';
 import { EjecutorEnProceso } from '../../kernel/ejecutor.js';
 import { AppError } from '../../kernel/errors.js';
+import { entregarPendientes } from '../../lib/bandeja-salida.js';
 import {
   LIMITES_CORREO,
   type LimitesCorreo,
@@ -238,20 +239,15 @@ export class MailService {
    * number delivered. Safe to call while the worker runs, or from several instances at once.
    */
   async deliverPending(): Promise<number> {
-    let enviados = 0;
-    for (;;) {
-      const ahora = this.clock.now();
-      const lote = await this.repo.claim(ahora, new Date(ahora.getTime() + this.opts.leaseMs), this.opts.lote);
-      if (!lote.length) break;
-      for (const [i, c] of lote.entries()) {
-        if (this.trabajador.detenida) {
-          await this.repo.release(lote.slice(i).map((x) => x.id));
-          break;
-        }
-        if (await this.deliver(c)) enviados++;
-      }
-      if (this.trabajador.detenida) break;
-    }
+    const enviados = await entregarPendientes({
+      reclamar: () => {
+        const ahora = this.clock.now();
+        return this.repo.claim(ahora, new Date(ahora.getTime() + this.opts.leaseMs), this.opts.lote);
+      },
+      entregar: (c) => this.deliver(c),
+      liberar: (ids) => this.repo.release(ids),
+      detenida: () => this.trabajador.detenida,
+    });
     await this.cleanup();
     return enviados;
   }

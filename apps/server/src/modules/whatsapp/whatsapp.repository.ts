@@ -2,10 +2,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { EstadoMensajeWhatsapp, EventoAviso } from '@delego/contract';
 import type { DbOrTx } from '../../kernel/db/client.js';
 import { leerFecha, leerJson } from '../../kernel/db/json.js';
-import { intArray } from '../../lib/queries.js';
+import { reclamarDeSalida } from '../../lib/bandeja-salida.js';
+import { intArray, ts } from '../../lib/queries.js';
 import { whatsappEstados, whatsappSalida } from './whatsapp.tables.js';
-
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** How far each status is along the way: a status only moves forward (a late «entregado» after «leído» changes nothing). */
 export const ORDEN_ESTADO: Record<EstadoMensajeWhatsapp, number> = {
@@ -100,22 +99,9 @@ export class SalidaRepository {
     return fila?.id ?? null;
   }
 
-  /**
-   * Takes up to `limite` pending messages that are due and not held by another worker, and holds
-   * them until `hasta` (the lease), counting the try. FOR UPDATE SKIP LOCKED: two instances never
-   * take the same row; a row whose lease ran out (its worker died) is taken again.
-   */
+  /** Claims up to `limite` due messages until `hasta` (lib/bandeja-salida `reclamarDeSalida`). */
   async reclamar(ahora: Date, hasta: Date, limite: number): Promise<Mensaje[]> {
-    const r = await this.db.execute<FilaCruda>(sql`
-      update whatsapp_salida set reclamado_hasta = ${ts(hasta)}, intentos = intentos + 1
-      where id in (
-        select id from whatsapp_salida
-        where estado = 'pendiente' and proximo_intento <= ${ts(ahora)}
-          and (reclamado_hasta is null or reclamado_hasta <= ${ts(ahora)})
-        order by id
-        limit ${limite}
-        for update skip locked)
-      returning ${COLUMNAS}`);
+    const r = await this.db.execute<FilaCruda>(reclamarDeSalida('whatsapp_salida', ahora, hasta, limite, COLUMNAS));
     return r.rows.map(leerMensaje).sort((a, b) => a.id - b.id);
   }
 

@@ -11,6 +11,7 @@ import type { EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { Db, DbOrTx } from '../../kernel/db/client.js';
 import { EjecutorEnProceso } from '../../kernel/ejecutor.js';
+import { entregarPendientes } from '../../lib/bandeja-salida.js';
 import type { PuertoEntidades } from '../entidades/index.js';
 import { encolarCorreoDeEmpresa, type PuertoCorreo } from '../mail/index.js';
 import { ConsentimientosRepository } from './consentimientos.repository.js';
@@ -256,22 +257,16 @@ export class WhatsappService {
    * Sends every message that is due, claiming a batch at a time until none is left; gives how many
    * went. Safe to call while the worker runs, or from several instances at once.
    */
-  async deliverPending(): Promise<number> {
-    let enviados = 0;
-    for (;;) {
-      const ahora = this.clock.now();
-      const lote = await this.salida.reclamar(ahora, new Date(ahora.getTime() + this.leaseMs), this.lote);
-      if (!lote.length) break;
-      for (const [i, m] of lote.entries()) {
-        if (this.trabajador.detenida) {
-          await this.salida.liberar(lote.slice(i).map((x) => x.id));
-          break;
-        }
-        if (await this.entregar(m)) enviados++;
-      }
-      if (this.trabajador.detenida) break;
-    }
-    return enviados;
+  deliverPending(): Promise<number> {
+    return entregarPendientes({
+      reclamar: () => {
+        const ahora = this.clock.now();
+        return this.salida.reclamar(ahora, new Date(ahora.getTime() + this.leaseMs), this.lote);
+      },
+      entregar: (m) => this.entregar(m),
+      liberar: (ids) => this.salida.liberar(ids),
+      detenida: () => this.trabajador.detenida,
+    });
   }
 
   private async entregar(m: Mensaje): Promise<boolean> {
