@@ -2,9 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { OrigenOptIn } from '@delego/contract';
 import type { DbOrTx } from '../../kernel/db/client.js';
 import { leerFechaONull } from '../../kernel/db/json.js';
+import { ts } from '../../lib/queries.js';
 import { whatsappClientes, whatsappRecibidos, whatsappUsuarios } from './whatsapp.tables.js';
-
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** A client's WhatsApp row, with the name of whoever recorded the consent. */
 export interface ConsentimientoCliente {
@@ -26,6 +25,13 @@ export interface ConsentimientoUsuario {
   /** The consent is in force: given, and after any «BAJA» of the number. */
   vigente: boolean;
 }
+
+/** What every consent row has (the number, when it was given, whether it is in force), from a raw read. */
+const leerConsentimiento = (f: Record<string, unknown>): ConsentimientoUsuario => ({
+  numero: (f.numero as string | null) ?? null,
+  optInFecha: leerFechaONull(f.opt_in_fecha),
+  vigente: f.vigente === true,
+});
 
 /** No «BAJA» of the row's number in its company at or after its consent. */
 const sinBajaPosterior = (alias: string) =>
@@ -72,14 +78,12 @@ export class ConsentimientosRepository {
     const f = r.rows[0];
     if (!f) return undefined;
     return {
-      numero: (f.numero as string | null) ?? null,
-      optInFecha: leerFechaONull(f.opt_in_fecha),
+      ...leerConsentimiento(f),
       optInOrigen: (f.opt_in_origen as OrigenOptIn | null) ?? null,
       optInPor: (f.opt_in_por as number | null) ?? null,
       registradoPor: (f.registrado_por as string | null) || null,
       optOutFecha: leerFechaONull(f.opt_out_fecha),
       optOutOrigen: (f.opt_out_origen as 'empresa' | 'baja' | null) ?? null,
-      vigente: f.vigente === true,
     };
   }
 
@@ -116,12 +120,7 @@ export class ConsentimientosRepository {
       where w.entidad_id = ${entidadId} and w.usuario_id = ${usuarioId}
       ${bloquear ? sql`for update of w` : sql``}`);
     const f = r.rows[0];
-    if (!f) return undefined;
-    return {
-      numero: (f.numero as string | null) ?? null,
-      optInFecha: leerFechaONull(f.opt_in_fecha),
-      vigente: f.vigente === true,
-    };
+    return f && leerConsentimiento(f);
   }
 
   async guardarUsuario(
