@@ -1,4 +1,13 @@
-import { integer, timestamp, type AnyPgColumn, type ReferenceConfig } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  integer,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+  type PgColumn,
+  type ReferenceConfig,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Column builders the `*.tables.ts` files share, so each table says only what is its own. They
@@ -20,3 +29,27 @@ export const moment = () => timestamp({ withTimezone: true });
 
 /** `timestamptz not null default now()`: when the row was written (or last changed). */
 export const stamp = () => moment().notNull().defaultNow();
+
+/**
+ * The columns of a public link's row after its owner (an order's summary link, a client's request
+ * link): the token's SHA-256 it is looked up by, the token encrypted so the company can copy the
+ * same link again, who created it and when, and when it was revoked. `autor` is the users' id.
+ */
+export const columnasDeEnlace = (autor: () => AnyPgColumn) => ({
+  hash: text().notNull(),
+  cifrado: text(),
+  creado: moment().notNull(),
+  creadoPor: requiredRef(autor),
+  revocado: moment(),
+});
+
+/**
+ * The indexes of a {@link columnasDeEnlace} table `tabla`: each token once (`<tabla>_hash_uq`), and
+ * at most one active (not revoked) link per `duenio` (`<tabla>_activo_uq`).
+ */
+export const indicesDeEnlace = (tabla: string, t: { hash: PgColumn; revocado: PgColumn }, duenio: PgColumn) => [
+  uniqueIndex(`${tabla}_hash_uq`).on(t.hash),
+  uniqueIndex(`${tabla}_activo_uq`)
+    .on(duenio)
+    .where(sql`${t.revocado} is null`),
+];

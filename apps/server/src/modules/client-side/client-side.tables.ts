@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { extensionDe, moment, requiredRef } from '../../lib/columns.js';
+import { columnasDeEnlace, extensionDe, indicesDeEnlace, moment } from '../../lib/columns.js';
 import { entidadRef } from '../entidades/entidades.tables.js';
 import { ordenRef, ordenes } from '../orders/orders.tables.js';
 import { ordenArchivos } from '../files/files.tables.js';
@@ -17,18 +16,9 @@ export const ordenEnlaces = pgTable(
     id: serial().primaryKey(),
     entidadId: entidadRef(),
     ordenId: ordenRef(),
-    hash: text().notNull(),
-    cifrado: text(),
-    creado: moment().notNull(),
-    creadoPor: requiredRef(() => usuarios.id),
-    revocado: moment(),
+    ...columnasDeEnlace(() => usuarios.id),
   },
-  (t) => [
-    uniqueIndex('orden_enlaces_hash_uq').on(t.hash),
-    uniqueIndex('orden_enlaces_activo_uq')
-      .on(t.ordenId)
-      .where(sql`${t.revocado} is null`),
-  ],
+  (t) => indicesDeEnlace('orden_enlaces', t, t.ordenId),
 );
 
 /** The files of an order that its public page shows (every other file stays private). */

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { moment, requiredRef } from '../../lib/columns.js';
+import { columnasDeEnlace, indicesDeEnlace, moment, requiredRef } from '../../lib/columns.js';
 import { clientes } from '../clients/clients.tables.js';
 import { entidadRef, filaDeEntidad } from '../entidades/entidades.tables.js';
 import { equipos, ubicaciones } from '../equipment/equipment.tables.js';
@@ -19,18 +18,9 @@ export const solicitudEnlaces = pgTable(
     id: serial().primaryKey(),
     entidadId: entidadRef(),
     clienteId: requiredRef(() => clientes.id),
-    hash: text().notNull(),
-    cifrado: text(),
-    creado: moment().notNull(),
-    creadoPor: requiredRef(() => usuarios.id),
-    revocado: moment(),
+    ...columnasDeEnlace(() => usuarios.id),
   },
-  (t) => [
-    uniqueIndex('solicitud_enlaces_hash_uq').on(t.hash),
-    uniqueIndex('solicitud_enlaces_activo_uq')
-      .on(t.clienteId)
-      .where(sql`${t.revocado} is null`),
-  ],
+  (t) => indicesDeEnlace('solicitud_enlaces', t, t.clienteId),
 );
 
 /**
