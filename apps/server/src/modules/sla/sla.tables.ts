@@ -161,17 +161,25 @@ export const slaInformesClientes = pgTable(
 );
 
 /**
+ * The first columns of a row per client and month (`mes` «AAAA-MM»), its primary key (`clienteId`,
+ * `mes`): it goes with the client.
+ */
+const filaDelMesDeCliente = () => ({
+  clienteId: integer()
+    .notNull()
+    .references(() => clientes.id, { onDelete: 'cascade' }),
+  mes: text().notNull(),
+  entidadId: entidadRef(),
+});
+
+/**
  * One row per client and month sent (`mes` «AAAA-MM»), written in the transaction that queues the
  * mail: its primary key is what makes the send happen once, with two instances or after a restart.
  */
 export const slaInformesEnvios = pgTable(
   'sla_informes_envios',
   {
-    clienteId: integer()
-      .notNull()
-      .references(() => clientes.id, { onDelete: 'cascade' }),
-    mes: text().notNull(),
-    entidadId: entidadRef(),
+    ...filaDelMesDeCliente(),
     email: text().notNull(),
     enviado: moment().notNull(),
   },
@@ -185,11 +193,7 @@ export const slaInformesEnvios = pgTable(
 export const slaInformesEnlaces = pgTable(
   'sla_informes_enlaces',
   {
-    clienteId: integer()
-      .notNull()
-      .references(() => clientes.id, { onDelete: 'cascade' }),
-    mes: text().notNull(),
-    entidadId: entidadRef(),
+    ...filaDelMesDeCliente(),
     hash: text().notNull(),
     cifrado: text(),
     creado: moment().notNull(),
