@@ -24,6 +24,14 @@ export interface Destinatario {
 /** The order `o`'s responsables, as a JSON array of user ids. */
 const responsablesDeLaOrden = sql`coalesce((select json_agg(r.usuario_id) from orden_responsables r where r.orden_id = o.id), '[]'::json) as responsables`;
 
+/** A user's notifications that the app shows: never the hidden ones (app turned off for their kind). */
+const visiblesDe = (entidadId: number, usuarioId: number) =>
+  and(
+    eq(notificaciones.entidadId, entidadId),
+    eq(notificaciones.usuarioId, usuarioId),
+    eq(notificaciones.oculta, false),
+  );
+
 export class NotificationsRepository {
   constructor(private readonly db: DbOrTx) {}
 
@@ -37,13 +45,7 @@ export class NotificationsRepository {
     return this.db
       .select()
       .from(notificaciones)
-      .where(
-        and(
-          eq(notificaciones.entidadId, entidadId),
-          eq(notificaciones.usuarioId, usuarioId),
-          eq(notificaciones.oculta, false),
-        ),
-      )
+      .where(visiblesDe(entidadId, usuarioId))
       .orderBy(desc(notificaciones.creada), desc(notificaciones.id))
       .limit(limit);
   }
@@ -52,14 +54,7 @@ export class NotificationsRepository {
     const r = await this.db
       .update(notificaciones)
       .set({ leida: true })
-      .where(
-        and(
-          eq(notificaciones.id, id),
-          eq(notificaciones.entidadId, entidadId),
-          eq(notificaciones.usuarioId, usuarioId),
-          eq(notificaciones.oculta, false),
-        ),
-      )
+      .where(and(eq(notificaciones.id, id), visiblesDe(entidadId, usuarioId)))
       .returning({ id: notificaciones.id });
     return r.length > 0;
   }
