@@ -84,6 +84,28 @@ export class EjecutorEnProceso implements Ejecutor {
   }
 }
 
+/** Who runs a module's minute tick: the runner it makes, none (`null`: tests tick by hand), or by default in process. */
+export type FabricaDeEjecutor = ((tick: () => Promise<unknown>) => Ejecutor) | null | undefined;
+
+/**
+ * Starts a module's `tick` every minute on the runner `fabrica` makes, or in process on every
+ * instance when none is given; `null` runs nothing. A failed start is logged as `<nombre>.inicioFallo`.
+ * Gives what stops it, once its start has ended (the module's `alCerrar`).
+ */
+export function ejecutarCadaMinuto(
+  fabrica: FabricaDeEjecutor,
+  tick: () => Promise<unknown>,
+  log: Log,
+  nombre: string,
+): () => Promise<void> {
+  const ejecutor = fabrica === null ? null : fabrica ? fabrica(tick) : new EjecutorEnProceso(tick, log, 60_000, nombre);
+  const arrancar = ejecutor?.iniciar().catch((err: unknown) => log.error({ err }, `${nombre}.inicioFallo`));
+  return async () => {
+    await arrancar;
+    await ejecutor?.detener();
+  };
+}
+
 export const COLA_MANTENIMIENTO = 'mantenimiento-tick';
 
 /**

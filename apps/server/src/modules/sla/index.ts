@@ -1,4 +1,4 @@
-import { EjecutorEnProceso, type Ejecutor } from '../../kernel/ejecutor.js';
+import { ejecutarCadaMinuto, type FabricaDeEjecutor } from '../../kernel/ejecutor.js';
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
 import type { CifradorEnlaces } from '../client-side/index.js';
 import type { PuertoClientes } from '../clients/index.js';
@@ -48,7 +48,7 @@ export interface DepsSla {
    * scan at once: each claim is `update … where … is null` with `skip locked`); `null` runs it
    * only when asked (`escanear`), as tests do.
    */
-  ejecutor?: ((tick: () => Promise<unknown>) => Ejecutor) | null | undefined;
+  ejecutor?: FabricaDeEjecutor;
 }
 
 /**
@@ -88,13 +88,7 @@ export function moduloSla(
     await ordenes.escanear();
     await informes.enviarMensuales().catch((err: unknown) => n.log.error({ err }, 'sla.informesFallo'));
   };
-  const ejecutor =
-    deps.ejecutor === null
-      ? null
-      : deps.ejecutor
-        ? deps.ejecutor(tick)
-        : new EjecutorEnProceso(tick, n.log, 60_000, 'sla');
-  const arrancar = ejecutor?.iniciar().catch((err: unknown) => n.log.error({ err }, 'sla.inicioFallo'));
+  const detenerTick = ejecutarCadaMinuto(deps.ejecutor, tick, n.log, 'sla');
   const puerto: PuertoSla = {
     calendario: (actor) => calendario.calendario(actor),
     sincronizar: (entidadId, ordenId) => ordenes.sincronizar(entidadId, ordenId),
@@ -109,8 +103,7 @@ export function moduloSla(
     rutasPublicas: slaPublicRoutes(informes),
     techoPublico: true,
     alCerrar: async () => {
-      await arrancar;
-      await ejecutor?.detener();
+      await detenerTick();
       await ordenes.detener();
     },
   };

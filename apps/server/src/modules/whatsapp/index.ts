@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { DbOrTx } from '../../kernel/db/client.js';
-import { EjecutorEnProceso, type Ejecutor } from '../../kernel/ejecutor.js';
+import { ejecutarCadaMinuto, type FabricaDeEjecutor } from '../../kernel/ejecutor.js';
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
 import type { PuertoLadoCliente } from '../client-side/index.js';
 import type { PuertoClientes } from '../clients/index.js';
@@ -74,7 +74,7 @@ export interface DepsWhatsapp {
   /** The order's public link every message carries (the client-side module). */
   enlaces: Pick<PuertoLadoCliente, 'enlacePublico'>;
   /** The dispatcher's scan each minute: in process by default; none (null) in tests that run it by hand. */
-  ejecutor?: ((tick: () => Promise<unknown>) => Ejecutor) | null | undefined;
+  ejecutor?: FabricaDeEjecutor;
 }
 
 /**
@@ -118,13 +118,7 @@ export function moduloWhatsapp(
   });
   despacho.escuchar();
   const tick = () => despacho.escanear();
-  const ejecutor =
-    deps.ejecutor === null
-      ? null
-      : deps.ejecutor
-        ? deps.ejecutor(tick)
-        : new EjecutorEnProceso(tick, n.log, 60_000, 'whatsapp');
-  const arrancar = ejecutor?.iniciar().catch((err: unknown) => n.log.error({ err }, 'whatsapp.inicioFallo'));
+  const detenerTick = ejecutarCadaMinuto(deps.ejecutor, tick, n.log, 'whatsapp');
   const puerto: PuertoWhatsapp = {
     encolar: (tx, m) => servicio.encolar(tx, m),
     kick: () => servicio.kick(),
@@ -144,8 +138,7 @@ export function moduloWhatsapp(
     },
     rutasPublicas: whatsappPublicRoutes(webhook),
     alCerrar: async () => {
-      await arrancar;
-      await ejecutor?.detener();
+      await detenerTick();
       await despacho.detener();
       await servicio.stop();
     },
