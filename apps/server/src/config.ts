@@ -17,6 +17,23 @@ const zMs = (byDefault: number) =>
     .max(60 * 60_000)
     .default(byDefault);
 
+/**
+ * A service set up with several variables: once `activa` (the variable `nombre`) is set, each of
+ * `faltan` ([field, variable]) is required too, an issue per one missing.
+ */
+function exigirJuntas<C extends Record<string, unknown>>(
+  c: C,
+  ctx: z.RefinementCtx,
+  activa: unknown,
+  nombre: string,
+  faltan: [keyof C & string, string][],
+): void {
+  if (!activa) return;
+  for (const [campo, variable] of faltan) {
+    if (!c[campo]) ctx.addIssue({ code: 'custom', path: [campo], message: `${variable} es obligatoria con ${nombre}` });
+  }
+}
+
 const zConfig = z
   .object({
     port: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -174,29 +191,20 @@ const zConfig = z
     path: ['headersTimeoutMs'],
     message: 'no puede ser mayor que REQUEST_TIMEOUT_MS',
   })
-  .superRefine((c, ctx) => {
-    if (!c.s3Url) return;
-    const faltan: [keyof typeof c, string][] = [
+  .superRefine((c, ctx) =>
+    exigirJuntas(c, ctx, c.s3Url, 'S3_URL', [
       ['s3Bucket', 'S3_BUCKET'],
       ['s3AccessKey', 'S3_ACCESS_KEY'],
       ['s3SecretKey', 'S3_SECRET_KEY'],
-    ];
-    for (const [campo, variable] of faltan) {
-      if (!c[campo]) ctx.addIssue({ code: 'custom', path: [campo], message: `${variable} es obligatoria con S3_URL` });
-    }
-  })
-  .superRefine((c, ctx) => {
-    if (!c.whatsappToken) return;
-    const faltan: [keyof typeof c, string][] = [
+    ]),
+  )
+  .superRefine((c, ctx) =>
+    exigirJuntas(c, ctx, c.whatsappToken, 'WHATSAPP_TOKEN', [
       ['whatsappPhoneNumberId', 'WHATSAPP_PHONE_NUMBER_ID'],
       ['whatsappAppSecret', 'WHATSAPP_APP_SECRET'],
       ['whatsappVerifyToken', 'WHATSAPP_VERIFY_TOKEN'],
-    ];
-    for (const [campo, variable] of faltan) {
-      if (!c[campo])
-        ctx.addIssue({ code: 'custom', path: [campo], message: `${variable} es obligatoria con WHATSAPP_TOKEN` });
-    }
-  })
+    ]),
+  )
   .transform(
     ({
       publicUrl,
