@@ -9,6 +9,7 @@ import type { EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import { responderEnTransaccion } from '../../lib/idempotencia.js';
+import { traducirFalloMultipart } from '../../lib/multipart.js';
 import type { PuertoOrdenes } from '../orders/index.js';
 import { FilesRepository, type ArchivoFila } from './files.repository.js';
 import { Inspector } from './inspector.js';
@@ -542,30 +543,23 @@ export class FilesService {
 
 /** Errors of the multipart parser, in Spanish. */
 export function traducirError(e: unknown, maxMb: number): unknown {
-  if (e instanceof AppError) return e;
-  const code = (e as { code?: string } | null)?.code;
-  switch (code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError(
+  const malFormado = () =>
+    AppError.invalid('archivos', 'El envío de archivos está mal formado. No se guardó ningún archivo.');
+  return traducirFalloMultipart(e, {
+    archivoGrande: () =>
+      new AppError(
         'DEMASIADO_GRANDE',
         `Un archivo supera el tamaño máximo de ${formatoMb(maxMb)} MB. No se guardó ningún archivo.`,
         { field: 'archivos' },
-      );
-    case 'FST_FILES_LIMIT':
-      return new AppError('DEMASIADO_GRANDE', MENSAJES_ARCHIVOS.demasiados, { field: 'archivos' });
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return new AppError('DEMASIADO_GRANDE', 'El envío tiene demasiados campos.', { field: 'archivos' });
-    case 'FST_PROTO_VIOLATION':
-    case 'FST_INVALID_JSON_FIELD_ERROR':
-      return AppError.invalid('archivos', 'El envío de archivos tiene un campo no válido.');
-    case 'FST_MP_PREMATURE_CLOSE':
-      return AppError.invalid('archivos', 'La subida se interrumpió antes de terminar. No se guardó ningún archivo.');
-    default:
-      break;
-  }
-  if (e instanceof Error && /multipart|unexpected end of form|malformed|boundary/i.test(e.message)) {
-    return AppError.invalid('archivos', 'El envío de archivos está mal formado. No se guardó ningún archivo.');
-  }
-  return e;
+      ),
+    demasiadosArchivos: () => new AppError('DEMASIADO_GRANDE', MENSAJES_ARCHIVOS.demasiados, { field: 'archivos' }),
+    demasiadosCampos: () =>
+      new AppError('DEMASIADO_GRANDE', 'El envío tiene demasiados campos.', { field: 'archivos' }),
+    campoInvalido: () => AppError.invalid('archivos', 'El envío de archivos tiene un campo no válido.'),
+    // «the request is not multipart»: read, like any other, as a malformed body.
+    noMultipart: malFormado,
+    interrumpido: () =>
+      AppError.invalid('archivos', 'La subida se interrumpió antes de terminar. No se guardó ningún archivo.'),
+    malFormado,
+  });
 }

@@ -14,6 +14,7 @@ import type { Clock } from '../../kernel/clock.js';
 import type { Db } from '../../kernel/db/client.js';
 import { AppError } from '../../kernel/errors.js';
 import { grupoDeDireccion } from '../../lib/direccion.js';
+import { traducirFalloMultipart } from '../../lib/multipart.js';
 import { Limitador } from '../../lib/rate-limit.js';
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 import type { LugarQr } from '../equipment/index.js';
@@ -334,29 +335,16 @@ async function leer(stream: Readable & { truncated?: boolean }): Promise<Buffer>
 
 /** The multipart parser's refusals, in Spanish (nothing was stored). */
 export function traducirError(e: unknown): unknown {
-  if (e instanceof AppError) return e;
-  const code = (e as { code?: string } | null)?.code;
-  switch (code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return fotoGrande();
-    case 'FST_FILES_LIMIT':
-      return demasiadas();
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return new AppError('DEMASIADO_GRANDE', 'El pedido tiene demasiados campos.', { field: 'fotos' });
-    case 'FST_PROTO_VIOLATION':
-    case 'FST_INVALID_JSON_FIELD_ERROR':
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return AppError.invalid('que', NO_MULTIPART);
-    case 'FST_MP_PREMATURE_CLOSE':
-      return AppError.invalid('fotos', 'El envío se interrumpió antes de terminar. No se guardó nada.');
-    default:
-      break;
-  }
-  if (e instanceof Error && /multipart|unexpected end of form|malformed|boundary/i.test(e.message)) {
-    return AppError.invalid('fotos', 'El envío está mal formado. No se guardó nada.');
-  }
-  return e;
+  const noMultipart = () => AppError.invalid('que', NO_MULTIPART);
+  return traducirFalloMultipart(e, {
+    archivoGrande: fotoGrande,
+    demasiadosArchivos: demasiadas,
+    demasiadosCampos: () => new AppError('DEMASIADO_GRANDE', 'El pedido tiene demasiados campos.', { field: 'fotos' }),
+    campoInvalido: noMultipart,
+    noMultipart,
+    interrumpido: () => AppError.invalid('fotos', 'El envío se interrumpió antes de terminar. No se guardó nada.'),
+    malFormado: () => AppError.invalid('fotos', 'El envío está mal formado. No se guardó nada.'),
+  });
 }
 
 export { NO_MULTIPART };
