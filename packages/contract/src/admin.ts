@@ -42,16 +42,20 @@ export const texto = (campo: string, max: number) =>
 export const textoOpcional = (campo: string, max: number) =>
   z.preprocess(vacioANull, zTexto().trim().max(max, `${campo} admite hasta ${max} caracteres.`).nullable()).optional();
 
-const zEmailOpcional = z
-  .preprocess(
-    vacioANull,
-    zTexto()
-      .trim()
-      .max(LIMITES_ADMIN.email, `El email admite hasta ${LIMITES_ADMIN.email} caracteres.`)
-      .pipe(z.email('El email no es una dirección válida.'))
-      .nullable(),
-  )
-  .optional();
+/** An optional email: '' travels as null, trimmed, up to max characters, a valid address. */
+export const emailOpcional = (max: number) =>
+  z
+    .preprocess(
+      vacioANull,
+      zTexto()
+        .trim()
+        .max(max, `El email admite hasta ${max} caracteres.`)
+        .pipe(z.email('El email no es una dirección válida.'))
+        .nullable(),
+    )
+    .optional();
+
+const zEmailOpcional = emailOpcional(LIMITES_ADMIN.email);
 
 /** A login name: letters, digits and . _ - @, 3 to 60 characters; unique across the system. */
 export const USUARIO_REGEX = /^[A-Za-z0-9._@-]{3,60}$/;

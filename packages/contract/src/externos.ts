@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zEpochMs, zId, zTexto } from './common.js';
-import { texto, textoOpcional } from './admin.js';
+import { emailOpcional, texto, textoOpcional } from './admin.js';
 import { zNumeroWhatsappOpcional } from './whatsapp.js';
 
 /**
@@ -65,8 +65,6 @@ export const zTokenExterno = zTexto('Falta el enlace.')
   .min(1, 'Falta el enlace.')
   .max(LIMITES_EXTERNO.token, MENSAJES_EXTERNO.noExiste);
 
-const vacioANull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-
 // ---------------------------------------------------------------------------------------------
 // The company's side
 
@@ -74,16 +72,7 @@ const vacioANull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? n
 export const zEntregaExterno = z
   .object({
     nombre: texto('El nombre', LIMITES_EXTERNO.nombre),
-    email: z
-      .preprocess(
-        vacioANull,
-        zTexto()
-          .trim()
-          .max(LIMITES_EXTERNO.email, `El email admite hasta ${LIMITES_EXTERNO.email} caracteres.`)
-          .pipe(z.email('El email no es una dirección válida.'))
-          .nullable(),
-      )
-      .optional(),
+    email: emailOpcional(LIMITES_EXTERNO.email),
     /** A WhatsApp number (normalised to E.164 like the clients'), to share the link from the screen. */
     whatsapp: zNumeroWhatsappOpcional.optional(),
     /** A note for the outsider, mailed with the link and kept in the history. */

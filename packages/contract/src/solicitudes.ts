@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zEpochMs, zId, zTexto } from './common.js';
-import { texto, textoOpcional } from './admin.js';
+import { emailOpcional, texto, textoOpcional } from './admin.js';
 
 /**
  * Requests (solicitudes, issue 33, docs/SOLICITUDES.md): someone outside the company (the client's
@@ -66,8 +66,6 @@ export const zFormularioSolicitud = z.object({
 });
 export type FormularioSolicitud = z.infer<typeof zFormularioSolicitud>;
 
-const vacioANull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-
 /**
  * The fields of a request (multipart: these as fields, plus up to 5 parts `fotos`). `sitio` is a
  * honeypot (hidden from people: a filled one is a robot, answered as if accepted and discarded).
@@ -78,16 +76,7 @@ export const zSolicitudPublica = z
     que: texto('Qué necesita', LIMITES_SOLICITUD.que),
     donde: textoOpcional('Dónde', LIMITES_SOLICITUD.donde),
     nombre: texto('Su nombre', LIMITES_SOLICITUD.nombre),
-    email: z
-      .preprocess(
-        vacioANull,
-        zTexto()
-          .trim()
-          .max(LIMITES_SOLICITUD.email, `El email admite hasta ${LIMITES_SOLICITUD.email} caracteres.`)
-          .pipe(z.email('El email no es una dirección válida.'))
-          .nullable(),
-      )
-      .optional(),
+    email: emailOpcional(LIMITES_SOLICITUD.email),
     telefono: textoOpcional('El teléfono', LIMITES_SOLICITUD.telefono),
     sitio: z.string().max(500).optional(),
     clave: z.uuid('Falta el identificador del envío.'),
