@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITES_ADMIN, zMd5, zNombreUsuario } from './admin.js';
 import { zCuit } from './cuit.js';
-import { mensajeDemasiadosIntentos, zTexto } from './common.js';
+import { mensajeDemasiadosIntentos, zTexto, zTokenDeEnlace } from './common.js';
 
 /**
  * Accounts (issue 12, SPEC §2 and §7 "Registration and password"): a company signs itself up,
@@ -70,10 +70,7 @@ export const zEmail = zTexto('El email es obligatorio.')
   .pipe(z.email('El email no es una dirección válida.'));
 
 /** The token of a mailed link (`k`); one the server did not issue answers ENLACE_INVALIDO. */
-export const zTokenEnlace = zTexto('Falta el enlace.')
-  .trim()
-  .min(1, 'Falta el enlace.')
-  .max(LIMITES_CUENTAS.token, MENSAJES_CUENTAS.enlaceInvalido);
+export const zTokenEnlace = zTokenDeEnlace(LIMITES_CUENTAS.token, MENSAJES_CUENTAS.enlaceInvalido);
 
 // ---------------------------------------------------------------------------------------------
 // Registration

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 // Only common.ts: orders.ts imports this file, and admin.ts / cuentas.ts import orders.ts.
-import { zEpochMs, zId, zTexto } from './common.js';
+import { zEpochMs, zId, zTexto, zTokenDeEnlace } from './common.js';
 import { MENSAJES_CUIT, zCuitObligatorio } from './cuit.js';
 import { TIPOS_ITEM_CHECKLIST } from './checklists.js';
 import { zConformidadPublica } from './conformity.js';
@@ -117,10 +117,7 @@ export type DelegarFacturacion = z.input<typeof zDelegarFacturacion>;
 // The share link ("Compartir con el cliente")
 
 /** The token of a public link (share link or billing form); one the server did not issue is a 404. */
-export const zTokenPublico = zTexto('Falta el enlace.')
-  .trim()
-  .min(1, 'Falta el enlace.')
-  .max(LIMITES_CLIENTE_PUBLICO.token, MENSAJES_CLIENTE_PUBLICO.enlaceNoDisponible);
+export const zTokenPublico = zTokenDeEnlace(LIMITES_CLIENTE_PUBLICO.token, MENSAJES_CLIENTE_PUBLICO.enlaceNoDisponible);
 
 /** GET /api/v2/orden/{id}/compartir and the answer of every change to the link. */
 export const zEnlaceCompartido = z.object({

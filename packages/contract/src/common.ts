@@ -67,6 +67,14 @@ export function zTexto(mensajeTipo?: string) {
     .check(z.refine((s: string) => caracterInvalidoEn(s) < 0, { error: MENSAJE_TEXTO_INVALIDO, abort: true }));
 }
 
+/**
+ * The token of a public link as it travels (a query, a header, a form field): «Falta el enlace.»
+ * when missing or empty, and `invalido` when longer than `max` (no token the server issued is).
+ */
+export function zTokenDeEnlace(max: number, invalido: string) {
+  return zTexto('Falta el enlace.').trim().min(1, 'Falta el enlace.').max(max, invalido);
+}
+
 /** What a calendar day field says when it is not a real 'YYYY-MM-DD'. */
 export const MENSAJE_DIA_INVALIDO = 'La fecha debe tener el formato AAAA-MM-DD y existir.';
 

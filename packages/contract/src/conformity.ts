@@ -1,6 +1,6 @@
 import { z } from 'zod';
 // Only common.ts: client-side.ts imports this file for the public summary.
-import { zEpochMs, zTexto } from './common.js';
+import { zEpochMs, zTexto, zTokenDeEnlace } from './common.js';
 
 /**
  * The client's conformity with an order's work (issue 31, docs/CONFORMIDAD.md): signed on site on
@@ -161,7 +161,7 @@ export type ConformidadOrden = z.infer<typeof zConformidadOrden>;
 /** POST /api/v2/ordersummary/conformidad {k, conforme, motivo}: the reason is required for «No conforme». */
 export const zConformidadRemota = z
   .object({
-    k: zTexto('Falta el enlace.').trim().min(1, 'Falta el enlace.').max(200, 'El enlace no es válido.'),
+    k: zTokenDeEnlace(200, 'El enlace no es válido.'),
     conforme: z.boolean('Indique si está conforme (true) o no (false).'),
     motivo: z.preprocess((v) => (v === null ? undefined : v), zMotivoConformidad.optional()),
   })

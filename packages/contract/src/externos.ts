@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zEpochMs, zId, zTexto } from './common.js';
+import { zEpochMs, zId, zTokenDeEnlace } from './common.js';
 import { emailOpcional, texto, textoOpcional } from './admin.js';
 import { zNumeroWhatsappOpcional } from './whatsapp.js';
 
@@ -60,10 +60,7 @@ export const MENSAJES_EXTERNO = {
 } as const;
 
 /** The token as it travels (the Authorization header or the page's path). */
-export const zTokenExterno = zTexto('Falta el enlace.')
-  .trim()
-  .min(1, 'Falta el enlace.')
-  .max(LIMITES_EXTERNO.token, MENSAJES_EXTERNO.noExiste);
+export const zTokenExterno = zTokenDeEnlace(LIMITES_EXTERNO.token, MENSAJES_EXTERNO.noExiste);
 
 // ---------------------------------------------------------------------------------------------
 // The company's side

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zEpochMs, zId, zTexto } from './common.js';
+import { zEpochMs, zId, zTokenDeEnlace } from './common.js';
 import { emailOpcional, texto, textoOpcional } from './admin.js';
 
 /**
@@ -44,10 +44,7 @@ export const MENSAJES_SOLICITUD = {
 } as const;
 
 /** A public token (request link or tracking link), as it travels in `?k=`, `?t=` or a form field. */
-export const zTokenSolicitud = zTexto('Falta el enlace.')
-  .trim()
-  .min(1, 'Falta el enlace.')
-  .max(LIMITES_SOLICITUD.token, MENSAJES_SOLICITUD.enlaceNoDisponible);
+export const zTokenSolicitud = zTokenDeEnlace(LIMITES_SOLICITUD.token, MENSAJES_SOLICITUD.enlaceNoDisponible);
 
 // ---------------------------------------------------------------------------------------------
 // The public side (no account)
