@@ -2,8 +2,15 @@
  * The states a screen shows instead of its content: loading, failed (with a retry), empty,
  * forbidden, without a session, or opened without the id it needs.
  */
-import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonSkeletonText } from '@ionic/react';
-import { cloudOfflineOutline, lockClosedOutline, logInOutline, personOutline, searchOutline } from 'ionicons/icons';
+import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonSkeletonText, IonSpinner } from '@ionic/react';
+import {
+  cloudOfflineOutline,
+  lockClosedOutline,
+  logInOutline,
+  personOutline,
+  refreshOutline,
+  searchOutline,
+} from 'ionicons/icons';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { rutaLogin } from '../lib/return-path';
@@ -51,6 +58,54 @@ export function EstadoPantalla({ icono, titulo, children, accion, testId, color 
       {children && <p>{children}</p>}
       {accion && <div className="delego-estado-pantalla__acciones">{accion}</div>}
     </section>
+  );
+}
+
+interface EstadoReintentarProps {
+  /** What could not be loaded: 'No pudimos cargar la orden'. */
+  titulo: string;
+  error: unknown;
+  onReintentar: () => void;
+  /** Prefixes the test ids: `${testId}-error` for the state, `${testId}-reintentar` for its button. */
+  testId: string;
+}
+
+/** A page without login whose content could not be loaded: why, and a button to try again. */
+export function EstadoReintentar({ titulo, error, onReintentar, testId }: EstadoReintentarProps) {
+  return (
+    <EstadoPantalla
+      icono={refreshOutline}
+      titulo={titulo}
+      testId={`${testId}-error`}
+      accion={
+        <IonButton onClick={onReintentar} data-testid={`${testId}-reintentar`}>
+          Reintentar
+        </IonButton>
+      }
+    >
+      {mensajeDeError(error)}
+    </EstadoPantalla>
+  );
+}
+
+interface EstadoCargandoProps {
+  /** The page's own layout of the spinner and the text. */
+  className: string;
+  testId: string;
+  /** What is loading: 'Cargando la orden…'. */
+  children: ReactNode;
+}
+
+/**
+ * A page without login while its content loads: a spinner and what is coming ('Cargando la
+ * orden…'), announced to screen readers.
+ */
+export function EstadoCargando({ className, testId, children }: EstadoCargandoProps) {
+  return (
+    <div className={className} role="status" data-testid={testId}>
+      <IonSpinner name="crescent" color="primary" aria-hidden="true" />
+      <p>{children}</p>
+    </div>
   );
 }
 

@@ -5,11 +5,11 @@ import {
   urlDe,
   type ResumenPublico,
 } from '@delego/contract';
-import { IonBadge, IonButton, IonIcon, IonSpinner } from '@ionic/react';
-import { checkmarkCircleOutline, cloudDownloadOutline, linkOutline, refreshOutline } from 'ionicons/icons';
+import { IonBadge, IonIcon, IonSpinner } from '@ionic/react';
+import { checkmarkCircleOutline, cloudDownloadOutline, linkOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import { EstadoPantalla } from '../../../components/estados-pantalla';
+import { EstadoCargando, EstadoPantalla, EstadoReintentar } from '../../../components/estados-pantalla';
 import { PantallaPublica } from '../../../components/pantalla-publica';
 import { ApiError, esNoEncontrado, mensajeDeError } from '../../../lib/errors';
 import { formatearTamanio } from '../../../lib/numeros';
@@ -59,26 +59,19 @@ export default function ResumenPublicoPage() {
       {!k ? (
         <NoDisponible />
       ) : resumen.isPending ? (
-        <div className="resumen-cargando" role="status" data-testid="resumen-cargando">
-          <IonSpinner name="crescent" color="primary" aria-hidden="true" />
-          <p>Cargando la orden…</p>
-        </div>
+        <EstadoCargando className="resumen-cargando" testId="resumen-cargando">
+          Cargando la orden…
+        </EstadoCargando>
       ) : resumen.isError && !resumen.data ? (
         esNoEncontrado(resumen.error) ? (
           <NoDisponible />
         ) : (
-          <EstadoPantalla
-            icono={refreshOutline}
+          <EstadoReintentar
             titulo="No pudimos cargar la orden"
-            testId="resumen-error"
-            accion={
-              <IonButton onClick={() => void resumen.refetch()} data-testid="resumen-reintentar">
-                Reintentar
-              </IonButton>
-            }
-          >
-            {mensajeDeError(resumen.error)}
-          </EstadoPantalla>
+            error={resumen.error}
+            onReintentar={() => void resumen.refetch()}
+            testId="resumen"
+          />
         )
       ) : (
         <Resumen r={resumen.data} k={k} f={f} actualizando={resumen.isFetching} />

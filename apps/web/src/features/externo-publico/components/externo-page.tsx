@@ -1,13 +1,13 @@
 import { MENSAJES_EXTERNO, type VistaExterno } from '@delego/contract';
-import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { closeCircleOutline, cloudOfflineOutline, linkOutline, refreshOutline } from 'ionicons/icons';
+import { closeCircleOutline, cloudOfflineOutline, linkOutline } from 'ionicons/icons';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useParams } from 'react-router-dom';
-import { EstadoPantalla } from '../../../components/estados-pantalla';
+import { EstadoCargando, EstadoPantalla, EstadoReintentar } from '../../../components/estados-pantalla';
 import { PantallaPublica } from '../../../components/pantalla-publica';
 import { textoCopiaSinConexion, useEnLinea } from '../../../lib/conexion';
-import { type ApiError, mensajeDeError } from '../../../lib/errors';
+import type { ApiError } from '../../../lib/errors';
 import { externoKeys, useVistaExterno, type ConCopia } from '../api/consultas';
 import type { CambioExterno } from '../model/almacen';
 import { BandejaExterno, cierraElEnlace, type EstadoBandejaExterno } from '../model/bandeja';
@@ -49,10 +49,9 @@ export default function ExternoPage() {
 
 function Cargando() {
   return (
-    <div className="externo-cargando" role="status" data-testid="externo-cargando">
-      <IonSpinner name="crescent" color="primary" aria-hidden="true" />
-      <p>Cargando la orden…</p>
-    </div>
+    <EstadoCargando className="externo-cargando" testId="externo-cargando">
+      Cargando la orden…
+    </EstadoCargando>
   );
 }
 
@@ -136,18 +135,12 @@ function PaginaExterno({ k, enlace }: { k: string; enlace: string }) {
   }
   if (vista.isError) {
     return (
-      <EstadoPantalla
-        icono={refreshOutline}
+      <EstadoReintentar
         titulo="No pudimos cargar la orden"
-        testId="externo-error"
-        accion={
-          <IonButton onClick={() => void vista.refetch()} data-testid="externo-reintentar">
-            Reintentar
-          </IonButton>
-        }
-      >
-        {mensajeDeError(vista.error)}
-      </EstadoPantalla>
+        error={vista.error}
+        onReintentar={() => void vista.refetch()}
+        testId="externo"
+      />
     );
   }
   return <Cargando />;

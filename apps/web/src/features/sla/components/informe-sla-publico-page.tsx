@@ -1,10 +1,10 @@
 import { RUTAS, urlDe } from '@delego/contract';
-import { IonButton, IonSpinner } from '@ionic/react';
-import { linkOutline, refreshOutline } from 'ionicons/icons';
+import { IonButton } from '@ionic/react';
+import { linkOutline } from 'ionicons/icons';
 import { useParams } from 'react-router-dom';
-import { EstadoPantalla } from '../../../components/estados-pantalla';
+import { EstadoCargando, EstadoPantalla, EstadoReintentar } from '../../../components/estados-pantalla';
 import { PantallaPublica } from '../../../components/pantalla-publica';
-import { esNoEncontrado, mensajeDeError } from '../../../lib/errors';
+import { esNoEncontrado } from '../../../lib/errors';
 import { useInformeSlaPublico } from '../api/get-informe-publico';
 import { InformeSlaVista } from './informe-sla-vista';
 import './informe-sla.css';
@@ -37,23 +37,16 @@ export default function InformeSlaPublicoPage() {
           <InformeSlaVista informe={informe.data} />
         </>
       ) : informe.isError ? (
-        <EstadoPantalla
-          icono={refreshOutline}
+        <EstadoReintentar
           titulo="No pudimos cargar el informe"
-          testId="informe-sla-publico-error"
-          accion={
-            <IonButton onClick={() => void informe.refetch()} data-testid="informe-sla-publico-reintentar">
-              Reintentar
-            </IonButton>
-          }
-        >
-          {mensajeDeError(informe.error)}
-        </EstadoPantalla>
+          error={informe.error}
+          onReintentar={() => void informe.refetch()}
+          testId="informe-sla-publico"
+        />
       ) : (
-        <div className="resumen-cargando" role="status" data-testid="informe-sla-publico-cargando">
-          <IonSpinner name="crescent" color="primary" aria-hidden="true" />
-          <p>Cargando el informe…</p>
-        </div>
+        <EstadoCargando className="resumen-cargando" testId="informe-sla-publico-cargando">
+          Cargando el informe…
+        </EstadoCargando>
       )}
     </PantallaPublica>
   );

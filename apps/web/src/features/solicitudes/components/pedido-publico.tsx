@@ -1,13 +1,13 @@
 import { MENSAJES_SOLICITUD, type FormularioSolicitud, type SolicitudEnviada } from '@delego/contract';
-import { IonButton, IonSpinner } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { checkmarkCircleOutline, copyOutline, linkOutline, refreshOutline } from 'ionicons/icons';
+import { checkmarkCircleOutline, copyOutline, linkOutline } from 'ionicons/icons';
 import { useRef, useState } from 'react';
 import { useAviso } from '../../../components/avisos';
 import { BotonConIcono } from '../../../components/boton-icono';
-import { EstadoPantalla } from '../../../components/estados-pantalla';
+import { EstadoCargando, EstadoPantalla, EstadoReintentar } from '../../../components/estados-pantalla';
 import { PantallaPublica } from '../../../components/pantalla-publica';
-import { ApiError, mensajeDeError } from '../../../lib/errors';
+import { ApiError } from '../../../lib/errors';
 import { rutaLogin } from '../../../lib/return-path';
 import { enlaceSeguro, textoLugar } from '../model/textos';
 import { FormularioPublico, type DestinoSolicitud } from './formulario-publico';
@@ -38,23 +38,16 @@ export function PedidoPublico({ destino, consulta }: Props) {
     contenido = <EnlaceNoDisponible estado={sinEnlace} destino={destino} />;
   } else if (!consulta?.data) {
     contenido = consulta?.isError ? (
-      <EstadoPantalla
-        icono={refreshOutline}
+      <EstadoReintentar
         titulo="No pudimos abrir el formulario"
-        testId="solicitud-publica-error"
-        accion={
-          <IonButton onClick={() => void consulta.refetch()} data-testid="solicitud-publica-reintentar">
-            Reintentar
-          </IonButton>
-        }
-      >
-        {mensajeDeError(consulta.error)}
-      </EstadoPantalla>
+        error={consulta.error}
+        onReintentar={() => void consulta.refetch()}
+        testId="solicitud-publica"
+      />
     ) : (
-      <div className="solicitud-publica__cargando" role="status" data-testid="solicitud-publica-cargando">
-        <IonSpinner name="crescent" color="primary" aria-hidden="true" />
-        <p>Cargando el formulario…</p>
-      </div>
+      <EstadoCargando className="solicitud-publica__cargando" testId="solicitud-publica-cargando">
+        Cargando el formulario…
+      </EstadoCargando>
     );
   } else if (enviada) {
     contenido = (

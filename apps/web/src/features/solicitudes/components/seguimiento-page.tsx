@@ -4,12 +4,12 @@ import {
   ZONA_HORARIA_EMPRESA_POR_DEFECTO,
   type SeguimientoSolicitud,
 } from '@delego/contract';
-import { IonBadge, IonButton, IonSpinner } from '@ionic/react';
-import { linkOutline, refreshOutline } from 'ionicons/icons';
+import { IonBadge, IonButton } from '@ionic/react';
+import { linkOutline } from 'ionicons/icons';
 import { useParams } from 'react-router-dom';
-import { EstadoPantalla } from '../../../components/estados-pantalla';
+import { EstadoCargando, EstadoPantalla, EstadoReintentar } from '../../../components/estados-pantalla';
 import { PantallaPublica } from '../../../components/pantalla-publica';
-import { esNoEncontrado, mensajeDeError } from '../../../lib/errors';
+import { esNoEncontrado } from '../../../lib/errors';
 import { useSeguimientoSolicitud } from '../api/get-seguimiento';
 import { COLOR_ESTADO, enlaceSeguro } from '../model/textos';
 import './solicitud-publica.css';
@@ -36,25 +36,18 @@ export default function SeguimientoPage() {
     contenido = <Seguimiento s={seguimiento.data} />;
   } else if (seguimiento.isError) {
     contenido = (
-      <EstadoPantalla
-        icono={refreshOutline}
+      <EstadoReintentar
         titulo="No pudimos cargar su pedido"
-        testId="seguimiento-error"
-        accion={
-          <IonButton onClick={() => void seguimiento.refetch()} data-testid="seguimiento-reintentar">
-            Reintentar
-          </IonButton>
-        }
-      >
-        {mensajeDeError(seguimiento.error)}
-      </EstadoPantalla>
+        error={seguimiento.error}
+        onReintentar={() => void seguimiento.refetch()}
+        testId="seguimiento"
+      />
     );
   } else {
     contenido = (
-      <div className="solicitud-publica__cargando" role="status" data-testid="seguimiento-cargando">
-        <IonSpinner name="crescent" color="primary" aria-hidden="true" />
-        <p>Cargando su pedido…</p>
-      </div>
+      <EstadoCargando className="solicitud-publica__cargando" testId="seguimiento-cargando">
+        Cargando su pedido…
+      </EstadoCargando>
     );
   }
   return (
