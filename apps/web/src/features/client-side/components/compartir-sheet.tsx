@@ -24,6 +24,7 @@ import {
 import { useState } from 'react';
 import { BotonConIcono, BotonIcono } from '../../../components/boton-icono';
 import { useAviso, useConfirmar } from '../../../components/avisos';
+import { CampoEnlace, useCopiarEnlace } from '../../../components/campo-enlace';
 import { CampoEmail } from '../../../components/campos';
 import { EstadoError } from '../../../components/estados-pantalla';
 import { Texto } from '../../../components/texto';
@@ -115,6 +116,7 @@ function Enlace({ orden, e, puede }: { orden: OrdenDetalle; e: EnlaceCompartido;
   const confirmar = useConfirmar();
   const aviso = useAviso();
   const zona = useZonaEmpresa();
+  const { campo, copiar } = useCopiarEnlace();
   const ocupado = crear.isPending || revocar.isPending;
 
   if (!e.activo) {
@@ -155,17 +157,6 @@ function Enlace({ orden, e, puede }: { orden: OrdenDetalle; e: EnlaceCompartido;
     if (ok) revocar.mutate(orden.id, { onSuccess: () => aviso('Enlace revocado.') });
   }
 
-  async function copiar(url: string) {
-    try {
-      await navigator.clipboard.writeText(url);
-      aviso('Enlace copiado.');
-    } catch {
-      const campo = document.querySelector<HTMLInputElement>('[data-testid="compartir-url"]');
-      campo?.select();
-      aviso('Seleccionamos el enlace: cópielo con Ctrl+C (o mantenga presionado en el teléfono).', 'info');
-    }
-  }
-
   return (
     <section className="compartir__seccion" data-testid="compartir-enlace">
       {e.url ? (
@@ -173,14 +164,7 @@ function Enlace({ orden, e, puede }: { orden: OrdenDetalle; e: EnlaceCompartido;
           <label className="compartir__etiqueta" htmlFor="compartir-url">
             Enlace público
           </label>
-          <input
-            id="compartir-url"
-            className="compartir__url"
-            readOnly
-            value={e.url}
-            onFocus={(ev) => ev.currentTarget.select()}
-            data-testid="compartir-url"
-          />
+          <CampoEnlace id="compartir-url" campo={campo} className="compartir__url" url={e.url} testId="compartir-url" />
           <div className="compartir__botones">
             <BotonConIcono
               icono={copyOutline}

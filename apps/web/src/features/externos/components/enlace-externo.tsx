@@ -2,9 +2,10 @@ import { textoFechaHora, type EnlaceExterno } from '@delego/contract';
 import { IonBadge, IonButton, IonIcon } from '@ionic/react';
 import { copyOutline, logoWhatsapp, refreshOutline } from 'ionicons/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { BotonConIcono } from '../../../components/boton-icono';
+import { CampoEnlace, useCopiarEnlace } from '../../../components/campo-enlace';
 import { useRenovarExterno } from '../api/renovar';
 import { useRevocarExterno } from '../api/revocar';
 import { externosKeys } from '../keys';
@@ -95,7 +96,7 @@ function Acciones({
   const avisar = useAviso();
   const confirmar = useConfirmar();
   const queryClient = useQueryClient();
-  const campo = useRef<HTMLInputElement>(null);
+  const { campo, copiar } = useCopiarEnlace('Enlace copiado');
   const ocupado = revocar.isPending || renovar.isPending;
   const url = activo ? enlace.url : null;
   const whatsapp = activo ? enlaceWeb(enlace.compartirWhatsapp) : null;
@@ -108,17 +109,7 @@ function Acciones({
 
   useEffect(() => {
     if (recien) campo.current?.select();
-  }, [recien]);
-
-  async function copiar(texto: string) {
-    try {
-      await navigator.clipboard.writeText(texto);
-      avisar('Enlace copiado');
-    } catch {
-      campo.current?.select();
-      avisar('Seleccionamos el enlace: cópielo con Ctrl+C (o mantenga presionado en el teléfono).', 'info');
-    }
-  }
+  }, [campo, recien]);
 
   async function alRevocar() {
     const seguro = await confirmar({
@@ -153,14 +144,12 @@ function Acciones({
           <label className="externos__etiqueta" htmlFor={`externos-url-${enlace.id}`}>
             Enlace de {enlace.nombre}
           </label>
-          <input
+          <CampoEnlace
             id={`externos-url-${enlace.id}`}
-            ref={campo}
+            campo={campo}
             className="externos__url"
-            readOnly
-            value={url}
-            onFocus={(e) => e.currentTarget.select()}
-            data-testid="externos-enlace-url"
+            url={url}
+            testId="externos-enlace-url"
           />
           {sinCorreo(enlace) && (
             <p className="externos__sin-correo" role="status" data-testid="externos-sin-correo">

@@ -1,9 +1,9 @@
 import { esAdmin, textoFecha, type EnlaceSolicitudes } from '@delego/contract';
 import { IonButton, IonCard, IonCardContent, IonCardHeader, IonCardSubtitle, IonCardTitle } from '@ionic/react';
 import { copyOutline, linkOutline, refreshOutline } from 'ionicons/icons';
-import { useRef } from 'react';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { BotonConIcono } from '../../../components/boton-icono';
+import { CampoEnlace, useCopiarEnlace } from '../../../components/campo-enlace';
 import { FalloDeSeccion } from '../../../components/estados-pantalla';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useSession } from '../../auth';
@@ -49,7 +49,7 @@ function Enlace({ enlace, nombre }: { enlace: EnlaceSolicitudes; nombre: string 
   const avisar = useAviso();
   const confirmar = useConfirmar();
   const zona = useZonaEmpresa();
-  const campo = useRef<HTMLInputElement>(null);
+  const { campo, copiar } = useCopiarEnlace();
   const ocupado = crear.isPending || quitar.isPending;
 
   function activar() {
@@ -73,16 +73,6 @@ function Enlace({ enlace, nombre }: { enlace: EnlaceSolicitudes; nombre: string 
       aceptar: 'Desactivar',
     });
     if (seguro) quitar.mutate(enlace.clienteId, { onSuccess: () => avisar('Enlace de pedidos desactivado.') });
-  }
-
-  async function copiar(url: string) {
-    try {
-      await navigator.clipboard.writeText(url);
-      avisar('Enlace copiado.');
-    } catch {
-      campo.current?.select();
-      avisar('Seleccionamos el enlace: cópielo con Ctrl+C (o mantenga presionado en el teléfono).', 'info');
-    }
   }
 
   if (!enlace.activo || !enlace.url) {
@@ -111,14 +101,12 @@ function Enlace({ enlace, nombre }: { enlace: EnlaceSolicitudes; nombre: string 
       <label className="enlace-solicitudes__etiqueta" htmlFor={`enlace-solicitudes-${enlace.clienteId}`}>
         Enlace de pedidos{enlace.creado != null ? ` (desde el ${textoFecha(enlace.creado, zona)})` : ''}
       </label>
-      <input
+      <CampoEnlace
         id={`enlace-solicitudes-${enlace.clienteId}`}
-        ref={campo}
+        campo={campo}
         className="enlace-solicitudes__url"
-        readOnly
-        value={url}
-        onFocus={(e) => e.currentTarget.select()}
-        data-testid="enlace-solicitudes-url"
+        url={url}
+        testId="enlace-solicitudes-url"
       />
       <p className="enlace-solicitudes__nota">
         Mientras está activo, las etiquetas QR de sus equipos y ubicaciones también reciben pedidos.

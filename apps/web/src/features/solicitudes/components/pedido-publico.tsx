@@ -2,9 +2,9 @@ import { MENSAJES_SOLICITUD, type FormularioSolicitud, type SolicitudEnviada } f
 import { IonButton } from '@ionic/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { checkmarkCircleOutline, copyOutline, linkOutline } from 'ionicons/icons';
-import { useRef, useState } from 'react';
-import { useAviso } from '../../../components/avisos';
+import { useState } from 'react';
 import { BotonConIcono } from '../../../components/boton-icono';
+import { CampoEnlace, useCopiarEnlace } from '../../../components/campo-enlace';
 import { EstadoCargando, EstadoPantalla, EstadoReintentar } from '../../../components/estados-pantalla';
 import { PantallaPublica } from '../../../components/pantalla-publica';
 import { ApiError } from '../../../lib/errors';
@@ -124,19 +124,8 @@ function IngresoDeLaEmpresa({ codigo, empresa }: { codigo: string; empresa: stri
 
 /** The request went: the server's message and the tracking link to keep (also mailed, with an email). */
 function Exito({ enviada, alPedirOtro }: { enviada: SolicitudEnviada; alPedirOtro: () => void }) {
-  const avisar = useAviso();
-  const campo = useRef<HTMLInputElement>(null);
+  const { campo, copiar } = useCopiarEnlace();
   const href = enlaceSeguro(enviada.seguimiento);
-
-  async function copiar() {
-    try {
-      await navigator.clipboard.writeText(enviada.seguimiento);
-      avisar('Enlace copiado.');
-    } catch {
-      campo.current?.select();
-      avisar('Seleccionamos el enlace: cópielo con Ctrl+C (o mantenga presionado en el teléfono).', 'info');
-    }
-  }
 
   return (
     <section className="solicitud-publica__exito" data-testid="solicitud-enviada">
@@ -146,17 +135,19 @@ function Exito({ enviada, alPedirOtro }: { enviada: SolicitudEnviada; alPedirOtr
       <label className="solicitud-publica__etiqueta" htmlFor="solicitud-seguimiento-url">
         Enlace para seguir su pedido
       </label>
-      <input
+      <CampoEnlace
         id="solicitud-seguimiento-url"
-        ref={campo}
+        campo={campo}
         className="solicitud-publica__url"
-        readOnly
-        value={enviada.seguimiento}
-        onFocus={(e) => e.currentTarget.select()}
-        data-testid="solicitud-seguimiento-url"
+        url={enviada.seguimiento}
+        testId="solicitud-seguimiento-url"
       />
       <div className="solicitud-publica__acciones">
-        <BotonConIcono icono={copyOutline} onClick={() => void copiar()} testId="solicitud-copiar-seguimiento">
+        <BotonConIcono
+          icono={copyOutline}
+          onClick={() => void copiar(enviada.seguimiento)}
+          testId="solicitud-copiar-seguimiento"
+        >
           Copiar enlace
         </BotonConIcono>
         {href && (
