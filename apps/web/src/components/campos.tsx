@@ -85,6 +85,22 @@ export function CampoCuit(props: PropsDeTexto & Omit<PropsIonInput, 'inputmode'>
   return <CampoTexto placeholder="30-12345678-9" {...props} inputmode="numeric" />;
 }
 
+/**
+ * A phone number (a WhatsApp's): the phone keyboard, and below it how to write it, with the area
+ * code. Nothing is offered from the browser's memory unless `autocomplete` asks for it.
+ */
+export function CampoTelefono(props: PropsDeTexto & Omit<PropsIonInput, 'type' | 'inputmode'>) {
+  return (
+    <CampoTexto
+      autocomplete="off"
+      helperText="Con código de área, por ejemplo +54 9 11 2345-6789."
+      {...props}
+      type="tel"
+      inputmode="tel"
+    />
+  );
+}
+
 /** A text area (IonTextarea, grows with its text); Enter is a new line, Ctrl+Enter submits. */
 export function CampoTextoLargo(props: PropsDeTexto & PropsIonTextarea) {
   const { enlace, resto, envolver } = campoDeTexto(props);

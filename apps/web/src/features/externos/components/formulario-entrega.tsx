@@ -2,7 +2,7 @@ import { LIMITES_EXTERNO, type EnlaceExterno, type EntregaExterno } from '@deleg
 import { useQueryClient } from '@tanstack/react-query';
 import { useAviso } from '../../../components/avisos';
 import { BotonesFormulario } from '../../../components/botones-formulario';
-import { CampoEmail, CampoTexto, CampoTextoLargo } from '../../../components/campos';
+import { CampoEmail, CampoTelefono, CampoTexto, CampoTextoLargo } from '../../../components/campos';
 import { useFormulario } from '../../../lib/formularios';
 import { useEntregarAExterno } from '../api/entregar';
 import { externosKeys } from '../keys';
@@ -64,13 +64,7 @@ export function FormularioEntrega({
       </p>
       <CampoTexto {...f.texto('nombre', 'Nombre', 'externos-nombre')} autocomplete="off" />
       <CampoEmail {...f.texto('email', 'Email', 'externos-email')} autocomplete="off" />
-      <CampoTexto
-        {...f.texto('whatsapp', 'WhatsApp', 'externos-whatsapp')}
-        type="tel"
-        inputmode="tel"
-        autocomplete="off"
-        helperText="Con código de área, por ejemplo +54 9 11 2345-6789."
-      />
+      <CampoTelefono {...f.texto('whatsapp', 'WhatsApp', 'externos-whatsapp')} />
       <CampoTextoLargo
         {...f.texto('mensaje', 'Mensaje (opcional)', 'externos-mensaje')}
         helperText="Va con el enlace en el correo y queda en el historial."

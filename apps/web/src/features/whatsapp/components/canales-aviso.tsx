@@ -16,7 +16,7 @@ import { chevronDownOutline, chevronUpOutline, megaphoneOutline } from 'ionicons
 import { useId, useState } from 'react';
 import { useAviso } from '../../../components/avisos';
 import { BotonGuardar } from '../../../components/botones-formulario';
-import { CampoTexto, MensajeCampo } from '../../../components/campos';
+import { CampoTelefono, MensajeCampo } from '../../../components/campos';
 import { FalloDeSeccion } from '../../../components/estados-pantalla';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useFormulario } from '../../../lib/formularios';
@@ -172,13 +172,7 @@ function FormularioCanales({ canales }: { canales: CanalesUsuario }) {
         </p>
       )}
       <AvisoModoPrueba modo={canales.modo} />
-      <CampoTexto
-        {...f.texto('numero', 'Su número de WhatsApp', 'canales-numero')}
-        type="tel"
-        inputmode="tel"
-        autocomplete="tel"
-        helperText="Con código de área, por ejemplo +54 9 11 2345-6789."
-      />
+      <CampoTelefono {...f.texto('numero', 'Su número de WhatsApp', 'canales-numero')} autocomplete="tel" />
       <IonCheckbox
         className="canales-aviso__acepta"
         labelPlacement="end"

@@ -9,7 +9,7 @@ import {
 import { IonCardContent, IonCardHeader, IonCardSubtitle, IonCardTitle, IonCheckbox, IonCard } from '@ionic/react';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { BotonGuardar } from '../../../components/botones-formulario';
-import { CampoSeleccion, CampoTexto, MensajeCampo, type Opcion } from '../../../components/campos';
+import { CampoSeleccion, CampoTelefono, MensajeCampo, type Opcion } from '../../../components/campos';
 import { FalloDeSeccion } from '../../../components/estados-pantalla';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useFormulario } from '../../../lib/formularios';
@@ -125,13 +125,7 @@ function FormularioWhatsappCliente({ whatsapp, nombre }: { whatsapp: WhatsappCli
 
   return (
     <form {...f.props(enviar)} className="whatsapp-cliente__formulario" aria-label={`WhatsApp de ${nombre}`}>
-      <CampoTexto
-        {...f.texto('numero', 'Número de WhatsApp', 'whatsapp-cliente-numero')}
-        type="tel"
-        inputmode="tel"
-        autocomplete="off"
-        helperText="Con código de área, por ejemplo +54 9 11 2345-6789."
-      />
+      <CampoTelefono {...f.texto('numero', 'Número de WhatsApp', 'whatsapp-cliente-numero')} />
       <IonCheckbox
         className="whatsapp-cliente__consentimiento"
         labelPlacement="end"
