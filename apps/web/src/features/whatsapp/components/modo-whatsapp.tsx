@@ -19,25 +19,7 @@ export function AvisoModoPrueba({ modo }: { modo: Modo }) {
 
 /** The installation's mode, and what it means, on the «WhatsApp» screen. */
 export function ModoWhatsapp({ modo }: { modo: Modo }) {
-  if (modo === 'prueba') {
-    return (
-      <section
-        className="delego-card whatsapp-tarjeta"
-        aria-labelledby="whatsapp-modo-titulo"
-        data-testid="whatsapp-modo"
-      >
-        <h2 id="whatsapp-modo-titulo">
-          <IonIcon icon={flaskOutline} aria-hidden="true" /> Modo de prueba
-        </h2>
-        <p>{TEXTO_MODO_PRUEBA}</p>
-        <p>
-          Cada mensaje queda escrito en la carpeta de datos del servidor, con su texto y a quién iba, y su estado se ve
-          en el historial de la orden. Para enviarlos de verdad, quien administra el servidor de Delego conecta un
-          número de WhatsApp Business de la empresa y registra estas plantillas en WhatsApp Manager.
-        </p>
-      </section>
-    );
-  }
+  const prueba = modo === 'prueba';
   return (
     <section
       className="delego-card whatsapp-tarjeta"
@@ -45,13 +27,25 @@ export function ModoWhatsapp({ modo }: { modo: Modo }) {
       data-testid="whatsapp-modo"
     >
       <h2 id="whatsapp-modo-titulo">
-        <IonIcon icon={logoWhatsapp} aria-hidden="true" /> Envío real
+        <IonIcon icon={prueba ? flaskOutline : logoWhatsapp} aria-hidden="true" />{' '}
+        {prueba ? 'Modo de prueba' : 'Envío real'}
       </h2>
-      <p>
-        Los avisos salen por la API oficial de WhatsApp Business desde el número de la empresa, con las plantillas
-        aprobadas de abajo. Solo se envían a quien aceptó recibirlos; quien responde «{PALABRA_BAJA_WHATSAPP}» deja de
-        recibirlos.
-      </p>
+      {prueba ? (
+        <>
+          <p>{TEXTO_MODO_PRUEBA}</p>
+          <p>
+            Cada mensaje queda escrito en la carpeta de datos del servidor, con su texto y a quién iba, y su estado se
+            ve en el historial de la orden. Para enviarlos de verdad, quien administra el servidor de Delego conecta un
+            número de WhatsApp Business de la empresa y registra estas plantillas en WhatsApp Manager.
+          </p>
+        </>
+      ) : (
+        <p>
+          Los avisos salen por la API oficial de WhatsApp Business desde el número de la empresa, con las plantillas
+          aprobadas de abajo. Solo se envían a quien aceptó recibirlos; quien responde «{PALABRA_BAJA_WHATSAPP}» deja de
+          recibirlos.
+        </p>
+      )}
     </section>
   );
 }
