@@ -1,5 +1,6 @@
 import { useRef, type Ref } from 'react';
 import { useAviso } from './avisos';
+import './campo-enlace.css';
 
 /**
  * Copying a link shown in a `CampoEnlace`: to the clipboard, or, where the browser refuses, the
@@ -24,6 +25,7 @@ interface CampoEnlaceProps {
   /** For the `<label htmlFor>` that names the link. */
   id: string;
   url: string;
+  /** 'delego-campo-enlace' draws the usual field; a screen may add or use its own class. */
   className: string;
   testId: string;
   campo?: Ref<HTMLInputElement>;

@@ -147,7 +147,7 @@ function Acciones({
           <CampoEnlace
             id={`externos-url-${enlace.id}`}
             campo={campo}
-            className="externos__url"
+            className="delego-campo-enlace externos__url"
             url={url}
             testId="externos-enlace-url"
           />

@@ -104,7 +104,7 @@ function Enlace({ enlace, nombre }: { enlace: EnlaceSolicitudes; nombre: string 
       <CampoEnlace
         id={`enlace-solicitudes-${enlace.clienteId}`}
         campo={campo}
-        className="enlace-solicitudes__url"
+        className="delego-campo-enlace enlace-solicitudes__url"
         url={url}
         testId="enlace-solicitudes-url"
       />
