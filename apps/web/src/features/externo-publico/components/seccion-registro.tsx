@@ -11,10 +11,12 @@ import {
   type VistaExterno,
 } from '@delego/contract';
 import { IonButton } from '@ionic/react';
+import type { ReactNode } from 'react';
 import { type z } from 'zod';
 import { CampoFecha } from '../../../components/campo-fecha';
 import { CampoTexto, CampoTextoLargo } from '../../../components/campos';
-import { erroresDeProblemas, useFormulario, type Validacion } from '../../../lib/formularios';
+import { erroresDeProblemas, useFormulario, type Formulario, type Validacion } from '../../../lib/formularios';
+import type { NuevoCambioExterno } from '../model/bandeja';
 import { formatearMonto } from '../model/textos';
 import { useExterno } from './contexto';
 import { MarcaCambio, useCambiosDe } from './marca-cambio';
@@ -115,66 +117,82 @@ export function SeccionRegistro({ vista }: { vista: VistaExterno }) {
   );
 }
 
+interface FormularioRegistroProps<D> {
+  f: { props: Formulario<object, D>['props']; reiniciar: () => void };
+  /** The form's name, heading and button: 'Registrar horas'. */
+  titulo: string;
+  /** Prefixes the test ids: `${testId}-form`, `${testId}-guardar`. */
+  testId: string;
+  /** What waits in the outbox (model/bandeja.ts) for what was checked. */
+  anotar: (datos: D) => Pick<NuevoCambioExterno, 'descripcion' | 'cuerpo'>;
+  children: ReactNode;
+}
+
+/** One of the forms of hours and expenses: what was checked waits in the outbox and the form empties. */
+function FormularioRegistro<D>({ f, titulo, testId, anotar, children }: FormularioRegistroProps<D>) {
+  const { bandeja, ordenId } = useExterno();
+  async function enviar(datos: D) {
+    await bandeja.agregar({ tipo: 'registro', ordenId, ...anotar(datos) });
+    f.reiniciar();
+  }
+  return (
+    <form {...f.props((e) => void enviar(e))} aria-label={titulo} data-testid={`${testId}-form`}>
+      <h3>{titulo}</h3>
+      {children}
+      <IonButton type="submit" data-testid={`${testId}-guardar`}>
+        {titulo}
+      </IonButton>
+    </form>
+  );
+}
+
 function FormularioHoras() {
-  const { bandeja, ordenId, zona } = useExterno();
+  const { zona } = useExterno();
   const f = useFormulario({
     inicial: () => ({ dia: hoyEn(zona), horas: '', minutos: '', descripcion: '' }),
     validar: validarHoras(zona),
     limites: { descripcion: LIMITES_REGISTRO.descripcion },
   });
-  async function enviar(entrada: EntradaHoras) {
-    await bandeja.agregar({
-      tipo: 'registro',
-      ordenId,
-      descripcion: `Horas: ${horasTexto(entrada.horas * 60 + (entrada.minutos ?? 0))}`,
-      cuerpo: { horas: [entrada] },
-    });
-    f.reiniciar();
-  }
   return (
-    <form {...f.props((e) => void enviar(e))} aria-label="Registrar horas" data-testid="externo-horas-form">
-      <h3>Registrar horas</h3>
+    <FormularioRegistro
+      f={f}
+      titulo="Registrar horas"
+      testId="externo-horas"
+      anotar={(entrada) => ({
+        descripcion: `Horas: ${horasTexto(entrada.horas * 60 + (entrada.minutos ?? 0))}`,
+        cuerpo: { horas: [entrada] },
+      })}
+    >
       <CampoFecha label="Día" {...f.campo('dia')} data-testid="externo-horas-dia" />
       <div className="externo-campos-fila">
         <CampoTexto {...f.texto('horas', 'Horas', 'externo-horas-horas')} inputmode="numeric" />
         <CampoTexto {...f.texto('minutos', 'Minutos', 'externo-horas-minutos')} inputmode="numeric" />
       </div>
       <CampoTextoLargo {...f.texto('descripcion', 'Descripción', 'externo-horas-descripcion')} rows={2} />
-      <IonButton type="submit" data-testid="externo-horas-guardar">
-        Registrar horas
-      </IonButton>
-    </form>
+    </FormularioRegistro>
   );
 }
 
 function FormularioGasto() {
-  const { bandeja, ordenId, zona } = useExterno();
+  const { zona } = useExterno();
   const f = useFormulario({
     inicial: () => ({ dia: hoyEn(zona), concepto: '', monto: '', moneda: MONEDA_DEFECTO }),
     validar: validarGasto(zona),
     limites: { concepto: LIMITES_REGISTRO.concepto },
   });
-  async function enviar(entrada: EntradaGasto) {
-    await bandeja.agregar({
-      tipo: 'registro',
-      ordenId,
-      descripcion: `Gasto: ${entrada.concepto}`,
-      cuerpo: { gastos: [entrada] },
-    });
-    f.reiniciar();
-  }
   return (
-    <form {...f.props((e) => void enviar(e))} aria-label="Registrar gasto" data-testid="externo-gasto-form">
-      <h3>Registrar gasto</h3>
+    <FormularioRegistro
+      f={f}
+      titulo="Registrar gasto"
+      testId="externo-gasto"
+      anotar={(entrada) => ({ descripcion: `Gasto: ${entrada.concepto}`, cuerpo: { gastos: [entrada] } })}
+    >
       <CampoFecha label="Día" {...f.campo('dia')} data-testid="externo-gasto-dia" />
       <CampoTexto {...f.texto('concepto', 'Concepto', 'externo-gasto-concepto')} />
       <div className="externo-campos-fila">
         <CampoTexto {...f.texto('monto', 'Monto', 'externo-gasto-monto')} inputmode="decimal" />
         <CampoTexto {...f.texto('moneda', 'Moneda', 'externo-gasto-moneda')} />
       </div>
-      <IonButton type="submit" data-testid="externo-gasto-guardar">
-        Registrar gasto
-      </IonButton>
-    </form>
+    </FormularioRegistro>
   );
 }
