@@ -1,7 +1,8 @@
 import { RUTAS, textoFechaHora, type Archivo } from '@delego/contract';
 import { IonButton, IonIcon } from '@ionic/react';
 import { attachOutline, cameraOutline, documentOutline, downloadOutline } from 'ionicons/icons';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type InputHTMLAttributes, type RefObject } from 'react';
+import { BotonConIcono } from '../../../components/boton-icono';
 import { guardarArchivo } from '../../../lib/descargas';
 import { mensajeDeError } from '../../../lib/errors';
 import { comprimirImagen } from '../../../lib/imagenes';
@@ -84,6 +85,36 @@ function ArchivoPendiente({ cambio }: { cambio: CambioExterno }) {
   );
 }
 
+interface EntradaArchivosProps extends Pick<InputHTMLAttributes<HTMLInputElement>, 'accept' | 'capture' | 'multiple'> {
+  entrada: RefObject<HTMLInputElement | null>;
+  alElegir: (elegidos: FileList | null) => Promise<void>;
+  testId: string;
+}
+
+/**
+ * The hidden file input that a button of the section opens. It empties once what was chosen is
+ * queued, so that choosing the same file again is noticed.
+ */
+function EntradaArchivos({ entrada, alElegir, testId, ...tipo }: EntradaArchivosProps) {
+  return (
+    <input
+      ref={entrada}
+      type="file"
+      {...tipo}
+      className="delego-visually-hidden"
+      tabIndex={-1}
+      aria-hidden="true"
+      onChange={(e) => {
+        const elegidos = e.target.files;
+        void alElegir(elegidos).finally(() => {
+          e.target.value = '';
+        });
+      }}
+      data-testid={testId}
+    />
+  );
+}
+
 /** «Fotos y archivos»: the order's files, the ones still waiting to go up, and the buttons to add more. */
 export function SeccionArchivos() {
   const { k, enlace, ordenId, bandeja } = useExterno();
@@ -112,45 +143,30 @@ export function SeccionArchivos() {
     <section className="externo-seccion" aria-labelledby="externo-archivos-titulo">
       <h2 id="externo-archivos-titulo">Fotos y archivos</h2>
       <div className="externo-botones">
-        <input
-          ref={foto}
-          type="file"
+        <EntradaArchivos
+          entrada={foto}
           accept="image/*"
           capture="environment"
-          className="delego-visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(e) => {
-            const elegidos = e.target.files;
-            void agregar(elegidos, true).finally(() => {
-              e.target.value = '';
-            });
-          }}
-          data-testid="externo-foto-input"
+          alElegir={(elegidos) => agregar(elegidos, true)}
+          testId="externo-foto-input"
         />
-        <input
-          ref={adjunto}
-          type="file"
+        <EntradaArchivos
+          entrada={adjunto}
           multiple
-          className="delego-visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(e) => {
-            const elegidos = e.target.files;
-            void agregar(elegidos, false).finally(() => {
-              e.target.value = '';
-            });
-          }}
-          data-testid="externo-archivo-input"
+          alElegir={(elegidos) => agregar(elegidos, false)}
+          testId="externo-archivo-input"
         />
-        <IonButton onClick={() => foto.current?.click()} data-testid="externo-tomar-foto">
-          <IonIcon slot="start" icon={cameraOutline} aria-hidden="true" />
+        <BotonConIcono icono={cameraOutline} onClick={() => foto.current?.click()} testId="externo-tomar-foto">
           Tomar foto
-        </IonButton>
-        <IonButton fill="outline" onClick={() => adjunto.current?.click()} data-testid="externo-adjuntar">
-          <IonIcon slot="start" icon={attachOutline} aria-hidden="true" />
+        </BotonConIcono>
+        <BotonConIcono
+          icono={attachOutline}
+          fill="outline"
+          onClick={() => adjunto.current?.click()}
+          testId="externo-adjuntar"
+        >
           Adjuntar archivo
-        </IonButton>
+        </BotonConIcono>
       </div>
       {archivos.isError && (
         <p className="externo-vacio" role="status">
