@@ -1,9 +1,9 @@
 import { LIMITES_SOLICITUD, MENSAJES_SOLICITUD, type SolicitudEnviada } from '@delego/contract';
-import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { IonSpinner } from '@ionic/react';
 import { useMutation } from '@tanstack/react-query';
 import { cameraOutline, closeOutline, imagesOutline } from 'ionicons/icons';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { BotonIcono } from '../../../components/boton-icono';
+import { BotonConIcono, BotonIcono } from '../../../components/boton-icono';
 import { BotonGuardar } from '../../../components/botones-formulario';
 import { CampoEmail, CampoTexto, CampoTextoLargo } from '../../../components/campos';
 import { ApiError, mensajeDeError } from '../../../lib/errors';
@@ -248,26 +248,26 @@ function FotosDelPedido({ fotos, deshabilitado, error, alCambiar }: FotosProps) 
       </p>
       <div className="solicitud-publica__botones-fotos">
         {conCamara && (
-          <IonButton
+          <BotonConIcono
+            icono={cameraOutline}
             type="button"
             onClick={alTomarFoto}
             disabled={deshabilitado || llenas}
-            data-testid="solicitud-camara"
+            testId="solicitud-camara"
           >
-            <IonIcon slot="start" icon={cameraOutline} aria-hidden="true" />
             Tomar foto
-          </IonButton>
+          </BotonConIcono>
         )}
-        <IonButton
+        <BotonConIcono
+          icono={imagesOutline}
           type="button"
           fill={conCamara ? 'outline' : 'solid'}
           onClick={() => elegir.current?.click()}
           disabled={deshabilitado || llenas}
-          data-testid="solicitud-elegir-fotos"
+          testId="solicitud-elegir-fotos"
         >
-          <IonIcon slot="start" icon={imagesOutline} aria-hidden="true" />
           Elegir fotos
-        </IonButton>
+        </BotonConIcono>
         <input
           ref={elegir}
           type="file"
