@@ -42,7 +42,7 @@ export default function ExternoPage() {
   }, [k]);
   return (
     <PantallaPublica ancho="ancha" testId="externo">
-      {!k ? <NoExiste /> : enlace ? <PaginaExterno key={enlace} k={k} enlace={enlace} /> : <Cargando />}
+      {!k ? <EnlaceCerrado /> : enlace ? <PaginaExterno key={enlace} k={k} enlace={enlace} /> : <Cargando />}
     </PantallaPublica>
   );
 }
@@ -55,12 +55,22 @@ function Cargando() {
   );
 }
 
-function NoExiste({ sinEnviar = [] }: { sinEnviar?: CambioExterno[] }) {
+/**
+ * A link that opens nothing: unknown (no token, or a 401), or closed (a 410, whose message says
+ * why); below, what could not be sent.
+ */
+function EnlaceCerrado({ cerrado, sinEnviar = [] }: { cerrado?: ApiError; sinEnviar?: CambioExterno[] }) {
   return (
     <>
-      <EstadoPantalla icono={linkOutline} titulo="Enlace no encontrado" testId="externo-no-existe">
-        {MENSAJES_EXTERNO.noExiste}
-      </EstadoPantalla>
+      {cerrado && cerrado.status !== 401 ? (
+        <EstadoPantalla icono={closeCircleOutline} titulo="Este enlace ya no da acceso" testId="externo-revocado">
+          {cerrado.message}
+        </EstadoPantalla>
+      ) : (
+        <EstadoPantalla icono={linkOutline} titulo="Enlace no encontrado" testId="externo-no-existe">
+          {MENSAJES_EXTERNO.noExiste}
+        </EstadoPantalla>
+      )}
       <SinEnviar cambios={sinEnviar} />
     </>
   );
@@ -114,10 +124,7 @@ function PaginaExterno({ k, enlace }: { k: string; enlace: string }) {
   }, [bandeja, errorVista]);
 
   const cerrado = pendientes.cerrado ?? errorVista;
-  if (cerrado) {
-    if (cerrado.status === 401) return <NoExiste sinEnviar={pendientes.cambios} />;
-    return <Revocado error={cerrado} sinEnviar={pendientes.cambios} />;
-  }
+  if (cerrado) return <EnlaceCerrado cerrado={cerrado} sinEnviar={pendientes.cambios} />;
   if (vista.data) {
     const contexto: Externo = {
       k,
@@ -144,17 +151,6 @@ function PaginaExterno({ k, enlace }: { k: string; enlace: string }) {
     );
   }
   return <Cargando />;
-}
-
-function Revocado({ error, sinEnviar }: { error: ApiError; sinEnviar: CambioExterno[] }) {
-  return (
-    <>
-      <EstadoPantalla icono={closeCircleOutline} titulo="Este enlace ya no da acceso" testId="externo-revocado">
-        {error.message}
-      </EstadoPantalla>
-      <SinEnviar cambios={sinEnviar} />
-    </>
-  );
 }
 
 function OrdenExterno({
