@@ -42,8 +42,6 @@ export function EnlaceExternoFila({
 }) {
   const estado = estadoDeEnlace(enlace, ahora);
   const contacto = [enlace.email, enlace.whatsapp].filter(Boolean).join(' · ');
-  const vence = textoVence(enlace, zona, ahora);
-  const revocado = textoRevocado(enlace, zona);
   return (
     <li className={`externos__fila${recien ? ' externos__fila--nueva' : ''}`} data-testid="externos-fila">
       <div className="externos__cabecera">
@@ -62,21 +60,21 @@ export function EnlaceExternoFila({
       <p className={`externos__respuesta externos__respuesta--${enlace.respuesta}`} data-testid="externos-respuesta">
         {textoRespuesta(enlace)}
       </p>
-      <p className="externos__meta" data-testid="externos-entregado">
-        {textoEntregado(enlace, zona)}
-      </p>
-      {vence && (
-        <p className="externos__meta" data-testid="externos-vence">
-          {vence}
-        </p>
-      )}
-      {revocado && (
-        <p className="externos__meta" data-testid="externos-revocado">
-          {revocado}
-        </p>
-      )}
+      <Dato texto={textoEntregado(enlace, zona)} testId="externos-entregado" />
+      <Dato texto={textoVence(enlace, zona, ahora)} testId="externos-vence" />
+      <Dato texto={textoRevocado(enlace, zona)} testId="externos-revocado" />
       <Acciones enlace={enlace} activo={estado === 'activo'} zona={zona} recien={recien} />
     </li>
+  );
+}
+
+/** One line about the link (handed over, until when, revoked), when there is something to say. */
+function Dato({ texto, testId }: { texto: string | null; testId: string }) {
+  if (!texto) return null;
+  return (
+    <p className="externos__meta" data-testid={testId}>
+      {texto}
+    </p>
   );
 }
 
