@@ -5,7 +5,6 @@ import type {
   Solicitud,
   SolicitudEnviada,
 } from '@delego/contract';
-import { vi } from 'vitest';
 
 /** Test data and a fake browser upload for the requests (issue 33); the server is `test/servidor`. */
 
@@ -70,58 +69,8 @@ export function foto(nombre = 'foto.jpg', tipo = 'image/jpeg'): File {
   return new File(['jpeg-bytes'], nombre, { type: tipo });
 }
 
-/** One multipart send as the fake XMLHttpRequest saw it; it waits until the test answers it. */
-export interface Envio {
-  metodo: string;
-  url: string;
-  headers: Record<string, string>;
-  cuerpo: FormData;
-  responder: (status: number, cuerpo: unknown) => void;
-  /** The connection drops: no answer comes back. */
-  cortar: () => void;
-}
-
-/**
- * Replaces XMLHttpRequest (multipart sends go through it, lib/http.ts) with a fake that keeps each
- * request's FormData and waits for the test's answer. Returns the requests made.
- */
-export function simularEnvios(): Envio[] {
-  const envios: Envio[] = [];
-  class XhrFalso extends EventTarget {
-    status = 0;
-    responseText = '';
-    upload = new EventTarget();
-    private metodo = '';
-    private url = '';
-    private headers: Record<string, string> = {};
-    open(metodo: string, url: string) {
-      this.metodo = metodo;
-      this.url = url;
-    }
-    setRequestHeader(clave: string, valor: string) {
-      this.headers[clave.toLowerCase()] = valor;
-    }
-    abort() {
-      this.dispatchEvent(new Event('abort'));
-    }
-    send(cuerpo: FormData) {
-      envios.push({
-        metodo: this.metodo,
-        url: this.url,
-        headers: this.headers,
-        cuerpo,
-        responder: (status, datos) => {
-          this.status = status;
-          this.responseText = JSON.stringify(datos);
-          this.dispatchEvent(new Event('load'));
-        },
-        cortar: () => this.dispatchEvent(new Event('error')),
-      });
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', XhrFalso);
-  return envios;
-}
+// Multipart sends go through XMLHttpRequest (lib/http.ts): the shared fake keeps each request.
+export { simularXhr as simularEnvios, type EnvioXhr as Envio } from '../../test/xhr-falso';
 
 /** The server's error body, as `errorDelServidor` sends it. */
 export function cuerpoDeError(message: string, code: string, field?: string) {
