@@ -12,6 +12,7 @@ import type { Storage } from './modules/files/index.js';
 import type { LoginThrottle, PuertoIdentidad } from './modules/identity/index.js';
 import type { PuertoIdempotencia } from './modules/idempotencia/index.js';
 import type { DepsModuloMantenimiento, PuertoMantenimiento } from './modules/maintenance/index.js';
+import type { DepsEstadisticas } from './modules/statistics/index.js';
 import type { DepsSla, PuertoSla } from './modules/sla/index.js';
 import type { BrokerOptions } from './modules/live/index.js';
 import type { LimitesCorreo, MailTransport, PuertoCorreo } from './modules/mail/index.js';
@@ -85,6 +86,11 @@ export interface AppParts {
    * claims are exactly once by themselves); `null` only when a test calls `puertos.sla.escanear()`.
    */
   ejecutorSla?: DepsSla['ejecutor'];
+  /**
+   * How often the statistics rollup folds what creates appended (docs/ESTADISTICAS.md «Altas por
+   * lotes»): every 2 s by default; `null` only when a test folds by hand.
+   */
+  plegarResumenCadaMs?: DepsEstadisticas['plegarCadaMs'];
   /** The WhatsApp dispatcher's scan each minute: null in tests that run it by hand. */
   ejecutorWhatsapp?: DepsWhatsapp['ejecutor'];
   /**

@@ -221,7 +221,12 @@ export async function armarModulos(
       conformidad: conformidad.puerto,
       checklists: checklists.puerto,
     }),
-    moduloEstadisticas(n, { ordersLecturas: ordenes.puerto, plans: planes.puerto, tablero: caches.tablero }),
+    moduloEstadisticas(n, {
+      ordersLecturas: ordenes.puerto,
+      plans: planes.puerto,
+      tablero: caches.tablero,
+      plegarCadaMs: parts.plegarResumenCadaMs,
+    }),
     moduloCalendario(n, { orders: ordenes.puerto, programadas: mantenimiento.puerto, cache: caches.calendario }),
     encuestas,
     mantenimiento,

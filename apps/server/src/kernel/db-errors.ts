@@ -70,6 +70,14 @@ export function esConflictoPasajero(err: unknown): boolean {
   return enLaCadena(err, (e) => typeof e.code === 'string' && SQLSTATE_CONFLICTO.has(e.code));
 }
 
+/**
+ * True when `err` (or an error it wraps) is a statement that gave up waiting for a lock (55P03,
+ * `lock_timeout`): nothing was written, and the same statement later may pass.
+ */
+export function esBloqueoAgotado(err: unknown): boolean {
+  return enLaCadena(err, (e) => e.code === '55P03');
+}
+
 /** True when `err` (or an error it wraps) is a unique-constraint violation (23505), on either engine. */
 export function esViolacionDeUnicidad(err: unknown): boolean {
   return enLaCadena(err, (e) => e.code === '23505');

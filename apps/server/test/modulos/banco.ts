@@ -147,6 +147,9 @@ export async function bancoDeModulo(): Promise<Banco> {
           await scope.register(rutas);
         });
       }
+      // What the module started (a periodic worker) stops with its server, as app.ts does.
+      const alCerrar = modulo.alCerrar;
+      if (alCerrar) app.addHook('onClose', async () => alCerrar());
       await app.ready();
       servidas.push(app);
       return app;

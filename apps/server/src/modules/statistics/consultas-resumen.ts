@@ -109,6 +109,14 @@ function diasResumen(r: Rango): Dias {
 }
 
 /** Rows of one measure of the rollup, for a company and a range of days. */
+/**
+ * The rollup as every read sees it: its rows plus what new orders appended and the fold has not
+ * moved yet (`estadistica_resumen_deltas`, migration 0033). Every read sums its rows per key, so the
+ * sum of both is the exact figure at any moment; the conditions of each read reach both tables.
+ */
+const RESUMEN = sql.raw(`(select entidad_id, medida, dia, valor, n, suma from estadistica_resumen
+      union all select entidad_id, medida, dia, valor, n, suma from estadistica_resumen_deltas)`);
+
 const delResumen = (entidadId: number, medida: number, d: Dias): SQL =>
   sql`s.entidad_id = ${entidadId} and s.medida = ${sql.raw(String(medida))} and s.dia between ${d.desde}::date and ${d.hasta}::date`;
 
@@ -128,7 +136,7 @@ export class ConsultasResumen {
   /** Orders created in the range, counted by state, type, area, client or responsable (with the name). */
   async contarPor(entidadId: number, r: Rango, por: Agrupacion): Promise<FilaGrupo[]> {
     const dias = diasResumen(r);
-    const grupos = sql`(select nullif(s.valor, 0) as id, sum(s.n)::int as n from estadistica_resumen s
+    const grupos = sql`(select nullif(s.valor, 0) as id, sum(s.n)::int as n from ${RESUMEN} s
       where ${delResumen(entidadId, MEDIDA[por], dias)} group by s.valor having sum(s.n) > 0)`;
     let q: SQL;
     if (por === 'estado') {
@@ -160,7 +168,7 @@ export class ConsultasResumen {
         i: number;
         n: number;
       }>(sql`select width_bucket((s.dia::timestamp at time zone ${ZONA_RESUMEN}), ${arr}) as i,
-          sum(s.n)::int as n from estadistica_resumen s where ${delResumen(entidadId, medida, dias)} group by 1`);
+          sum(s.n)::int as n from ${RESUMEN} s where ${delResumen(entidadId, medida, dias)} group by 1`);
     const [c, f] = await Promise.all([porDia(MEDIDA.estado), porDia(MEDIDA.finalizadas)]);
     return { creadas: serie(cortes, c), finalizadas: serie(cortes, f) };
   }
@@ -203,7 +211,7 @@ export class ConsultasResumen {
     dias: Dias,
   ): Promise<{ b: number; n: number; suma: number }[]> {
     const rows = await this.leer<{ b: number; n: number; suma: string | number }>(sql`
-      select s.valor as b, sum(s.n)::int as n, sum(s.suma) as suma from estadistica_resumen s
+      select s.valor as b, sum(s.n)::int as n, sum(s.suma) as suma from ${RESUMEN} s
       where ${delResumen(entidadId, medida, dias)} group by s.valor having sum(s.n) > 0 order by s.valor`);
     return rows.map((f) => ({ b: num(f.b), n: num(f.n), suma: num(f.suma) }));
   }
@@ -246,7 +254,7 @@ export class ConsultasResumen {
     const dias = diasResumen(r);
     const [fin, abiertas, vencidas, hist] = await Promise.all([
       this.leer<{ medida: number; n: number; suma: string | number }>(sql`
-        select s.medida, sum(s.n)::int as n, sum(s.suma) as suma from estadistica_resumen s
+        select s.medida, sum(s.n)::int as n, sum(s.suma) as suma from ${RESUMEN} s
         where s.entidad_id = ${entidadId} and s.medida in (${sql.raw(`${MEDIDA.demoraTarde}, ${MEDIDA.demoraATiempo}`)})
           and s.dia between ${dias.desde}::date and ${dias.hasta}::date
         group by s.medida`),
@@ -305,7 +313,7 @@ export class ConsultasResumen {
     const medida = por === 'tipo' ? MEDIDA.demoraTarde : MEDIDA.demoraResponsable;
     const porMedida = (m: number, d: Dias) =>
       this.leer<{ id: number; n: number; suma: string | number }>(sql`
-        select s.valor as id, sum(s.n)::int as n, sum(s.suma) as suma from estadistica_resumen s
+        select s.valor as id, sum(s.n)::int as n, sum(s.suma) as suma from ${RESUMEN} s
         where ${delResumen(entidadId, m, d)} group by s.valor having sum(s.n) > 0`);
     // By responsable, the open ones due before today come from the rollup too (measure 12) and only
     // those due from today on are read live; by type, the open late ones are few and read live.
@@ -409,7 +417,7 @@ export class ConsultasResumen {
         select s.valor as usuario_id,
           sum(s.n) filter (where s.medida = ${sql.raw(String(MEDIDA.finalizadasResponsable))})::int as finalizadas,
           coalesce(sum(s.n) filter (where s.medida = ${sql.raw(String(MEDIDA.aTiempoResponsable))}), 0)::int as a_tiempo
-        from estadistica_resumen s
+        from ${RESUMEN} s
         where s.entidad_id = ${entidadId}
           and s.medida in (${sql.raw(`${MEDIDA.finalizadasResponsable}, ${MEDIDA.aTiempoResponsable}`)})
           and s.dia between ${d.desde}::date and ${d.hasta}::date and s.valor <> 0
@@ -436,7 +444,7 @@ export class ConsultasResumen {
       ), abiertas as (
         select s.valor as usuario_id, sum(s.n)::int as abiertas,
           coalesce(sum(s.n) filter (where s.medida = ${sql.raw(String(MEDIDA.abiertasResponsable))} and s.dia < ${hoy}::date), 0)::int as vencidas
-        from estadistica_resumen s
+        from ${RESUMEN} s
         where s.entidad_id = ${entidadId}
           and s.medida in (${sql.raw(`${MEDIDA.abiertasResponsable}, ${MEDIDA.abiertasSinVencimientoResponsable}`)})
           and s.valor <> 0

@@ -1,6 +1,8 @@
 import type { Dashboard } from '@delego/contract';
+import { EjecutorEnProceso } from '../../kernel/ejecutor.js';
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
 import type { TenantCache } from '../../kernel/tenant-cache.js';
+import { PLEGAR_CADA_MS, plegarResumen } from './plegado.js';
 import { statisticsPublicRoutes, statisticsRoutes } from './statistics.routes.js';
 import { StatisticsService, type DepsStatisticsService } from './statistics.service.js';
 
@@ -14,18 +16,32 @@ export interface DepsEstadisticas {
   plans: DepsStatisticsService['plans'];
   /** The dashboards already computed (src/caches.ts: emptied by any change to the orders or the plan). */
   tablero?: TenantCache<Dashboard>;
+  /** How often the rollup folds what creates appended: PLEGAR_CADA_MS by default, `null` never (tests fold by hand). */
+  plegarCadaMs?: number | null | undefined;
 }
 
-/** Charts, delay reports and their export, the scorecard per responsable and the dashboard. */
+/**
+ * Charts, delay reports and their export, the scorecard per responsable and the dashboard; and the
+ * fold of the rows creates append to the rollup, every PLEGAR_CADA_MS on every instance (two folds
+ * at once move each row once: migration 0033).
+ */
 export function moduloEstadisticas(
-  n: Pick<Nucleo, 'db' | 'clock' | 'database'>,
+  n: Pick<Nucleo, 'db' | 'clock' | 'database' | 'log'>,
   deps: DepsEstadisticas,
 ): Modulo<PuertoEstadisticas> {
   const servicio = new StatisticsService(n.db, n.clock, { ...deps, consultar: n.database.consultar });
+  const cadaMs = deps.plegarCadaMs === undefined ? PLEGAR_CADA_MS : deps.plegarCadaMs;
+  const plegado =
+    cadaMs === null ? null : new EjecutorEnProceso(() => plegarResumen(n.db), n.log, cadaMs, 'estadisticas.plegar');
+  const arranque = plegado?.iniciar();
   return {
     nombre: 'statistics',
     puerto: {},
     rutas: statisticsRoutes(servicio),
     rutasPublicas: statisticsPublicRoutes(servicio),
+    alCerrar: async () => {
+      await arranque;
+      await plegado?.detener();
+    },
   };
 }

@@ -60,6 +60,23 @@ export const estadisticaResumen = pgTable(
 );
 
 /**
+ * What new orders add to `estadistica_resumen`, not yet folded into it (migration 0033, issue 37,
+ * docs/ESTADISTICAS.md «Altas por lotes»): the create trigger appends its rows here instead of
+ * updating the rollup's rows, which every create of the company and day would otherwise lock and
+ * rewrite. `estadistica_plegar()` moves them into the rollup in one statement (the statistics
+ * module, every few seconds on every instance); the reads add both. No key and no index: only
+ * appended, read whole and emptied.
+ */
+export const estadisticaResumenDeltas = pgTable('estadistica_resumen_deltas', {
+  entidadId: integer().notNull(),
+  medida: smallint().notNull(),
+  dia: date({ mode: 'string' }).notNull(),
+  valor: integer().notNull(),
+  n: integer().notNull(),
+  suma: numeric().notNull().default('0'),
+});
+
+/**
  * The late finished orders per responsable (migration 0013, docs/ESTADISTICAS.md «Desempeño por
  * responsable»): one row per (order, responsable) with the order's finish time and delay in seconds,
  * for the exact median delay of each responsable. Written only by the triggers of migration 0013 on

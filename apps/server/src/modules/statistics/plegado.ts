@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../kernel/db/client.js';
+import { esBloqueoAgotado, esConflictoPasajero } from '../../kernel/db-errors.js';
+
+/**
+ * How often each instance folds what creates appended into the rollup (migration 0033, docs/
+ * ESTADISTICAS.md «Altas por lotes»): often enough that the appended rows every read adds stay a
+ * few thousand at most, and rarely enough that a busy company's creates fold many to a row.
+ */
+export const PLEGAR_CADA_MS = 2_000;
+
+/**
+ * Moves the rows new orders appended into `estadistica_resumen` (`estadistica_plegar()`), and gives
+ * how many it moved. A fold that found a row held by a write of an order (it waits 200 ms at most)
+ * or collided with one moved nothing: it gives 0, and the next one moves those rows. The reads add
+ * the rows not moved yet, so how late a fold runs changes no figure.
+ */
+export async function plegarResumen(db: DbOrTx): Promise<number> {
+  try {
+    const r = await db.execute<{ n: number | string }>(sql`select estadistica_plegar() as n`);
+    return Number(r.rows[0]?.n ?? 0);
+  } catch (err) {
+    if (esBloqueoAgotado(err) || esConflictoPasajero(err)) return 0;
+    throw err;
+  }
+}
