@@ -6,6 +6,7 @@ import type { Clock } from './kernel/clock.js';
 import { TenantCache } from './kernel/tenant-cache.js';
 import { CredentialCache } from './modules/identity/credential-cache.js';
 import { DECLARACION_NOMBRES } from './modules/orders/index.js';
+import { DECLARACION_POLITICAS_SLA } from './modules/sla/index.js';
 
 /** The events after which a company's orders, as lists show them, may differ. */
 const ordenes: InvalidadaPor<string> = {
@@ -169,6 +170,11 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
       maxBytes: 8 * MB,
       invalidadaPor: { ...ordenes, 'plan.cambiado': empresa },
     } satisfies CacheDeclaration<string>,
+    /**
+     * Whether a company has ever had a service-level policy (issue 37): the reaction to each create
+     * and state change asks it instead of PostgreSQL. Built and registered by the SLA module.
+     */
+    politicasSla: DECLARACION_POLITICAS_SLA,
   };
 }
 
@@ -185,7 +191,10 @@ export interface Caches {
   tablero: TenantCache<Dashboard>;
 }
 
-/** Builds and registers every cache but the names (the orders module's); the services receive theirs. */
+/**
+ * Builds and registers every cache but the module's own (the orders' names, the SLA's policies);
+ * the services receive theirs.
+ */
 export function crearCaches(deps: {
   bus: EventBus;
   log: BusLog;

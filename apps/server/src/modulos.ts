@@ -137,6 +137,7 @@ export async function armarModulos(
     mail: correo.puerto,
     cifrador: cifradorCon(secretos.claveEnlaces),
     ejecutor: parts.ejecutorSla,
+    registro: caches.registro,
   });
   const ladoCliente = moduloLadoCliente(n, {
     orders: ordenes.puerto,

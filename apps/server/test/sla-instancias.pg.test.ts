@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PERMISOS_GLOBALES } from '@delego/contract';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
+import type { DomainEvent, EventBus } from '../src/kernel/bus.js';
 import { openDatabase, type Database } from '../src/kernel/db/client.js';
+import { PgBus } from '../src/kernel/pg-bus.js';
 import { seedCatalogo } from '../src/seed/catalogo.js';
 import { auth, basePgNueva, makeClientes, makeEntidad, makeUsuario, TestClock } from './helpers.js';
 
@@ -13,7 +16,8 @@ import { auth, basePgNueva, makeClientes, makeEntidad, makeUsuario, TestClock } 
  * time, and their statements are cancelled again and again in the middle (as a killed process
  * leaves its transaction: rolled back). Every order's copy is written (by the repair scan: these
  * orders were stored without one) and every warning is sent once to each of its people: none
- * twice, none lost.
+ * twice, none lost. And, through the PostgreSQL bus, a company's first policy created on one
+ * instance is seen at once by the orders' reaction of another (issue 37).
  */
 let url = '';
 let borrarBase = async () => undefined as void;
@@ -26,12 +30,19 @@ const bases: Database[] = [];
 const apps: FastifyInstance[] = [];
 const ORDENES = 600;
 
-async function instancia(): Promise<FastifyInstance> {
+/** An instance on the shared database; `conBus`: its events travel to the others (PgBus), as in production. */
+async function instancia(conBus = false): Promise<FastifyInstance> {
   const database = await openDatabase({ databaseUrl: url });
   bases.push(database);
+  let bus: PgBus | undefined;
+  if (conBus) {
+    bus = new PgBus(url, database.pgClient as pg.Pool, { reconnectMs: 3000 });
+    await bus.start();
+  }
   const app = await buildApp({
     config: testConfig(),
     database,
+    ...(bus ? { bus } : {}),
     clock,
     push: null,
     ejecutorSla: null,
@@ -128,3 +139,56 @@ it('dos instancias escanean a la vez, cortadas a mitad de camino: cada aviso lle
   expect(await cuentas()).toEqual({ copias: ORDENES, avisadas: ORDENES, notificaciones: 2 * ORDENES, repetidas: 0 });
   expect(canceladas).toBeGreaterThan(0);
 }, 120_000);
+
+/** The next event of `tipo` that `bus` delivers (after the cache registry, subscribed earlier, ran). */
+function proximo(bus: EventBus, tipo: DomainEvent['type']): Promise<void> {
+  return new Promise((resolve) => {
+    const quitar = bus.subscribe((e) => {
+      if (e.type !== tipo) return;
+      quitar();
+      resolve();
+    });
+  });
+}
+
+it('la primera política de una empresa, creada en otra instancia, descarta el «nunca tuvo una» de esta: su orden siguiente tiene su copia enseguida', async () => {
+  const a = await instancia(true);
+  const b = await instancia(true);
+  const nueva = await makeEntidad(admin.db, { nombre: 'Nueva SA', plan: 'Ilimitado', now: clock.now() });
+  const [cliente] = (await makeClientes(admin.db, nueva, [{ nombre: 'Depósito' }])) as [number];
+  await makeUsuario(admin.db, {
+    entidadId: nueva,
+    usuario: 'nueva',
+    nombre: 'Nora',
+    roles: ['ADMIN'],
+    permisos: PERMISOS_GLOBALES,
+  });
+  const crearEnA = async () => {
+    const r = await a.inject({
+      method: 'POST',
+      url: '/api/v2/ordenes/save',
+      headers: auth('nueva'),
+      payload: { titulo: 'Portón', cliente },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    await a.puertos.sla.idle();
+    return (r.json() as { id: number }).id;
+  };
+  const copias = async (ordenId: number) =>
+    (await admin.db.execute<{ n: number }>(sql`select count(*)::int as n from orden_sla where orden_id = ${ordenId}`))
+      .rows[0]!.n;
+  // No policy yet: no copy, and A's reaction remembers that the company never had one.
+  expect(await copias(await crearEnA())).toBe(0);
+  const llego = proximo(a.bus, 'sla.politicasCambiadas');
+  const r = await b.inject({
+    method: 'POST',
+    url: '/api/v4/sla/politicas',
+    headers: auth('nueva'),
+    payload: { nombre: 'General', resolucion: { cantidad: 2, unidad: 'dias' } },
+  });
+  expect(r.statusCode, r.body).toBe(200);
+  // The event reaches A through PostgreSQL (a few milliseconds); without it, A would still skip.
+  await Promise.race([llego, new Promise((r) => setTimeout(r, 5_000))]);
+  // No scan runs (ejecutorSla: null): the copy is the reaction's, on A.
+  expect(await copias(await crearEnA())).toBe(1);
+}, 60_000);

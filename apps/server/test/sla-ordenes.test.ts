@@ -381,3 +381,32 @@ describe('avisos exactamente una vez', () => {
     expect((await notificaciones('ajeno')).filter((n) => n.tipo.startsWith('SLA_'))).toEqual([]);
   });
 });
+
+describe('la primera política de una empresa', () => {
+  it('la orden siguiente ya tiene su nivel de servicio, sin esperar al escaneo', async () => {
+    const db = env.database.db;
+    const nueva = await makeEntidad(db, { nombre: 'Nueva', plan: 'Ilimitado', now: env.clock.now() });
+    const [cliente] = (await makeClientes(db, nueva, [{ nombre: 'Fábrica' }])) as [number];
+    await makeUsuario(db, {
+      entidadId: nueva,
+      usuario: 'nueva',
+      nombre: 'Nora',
+      roles: ['ADMIN'],
+      permisos: PERMISOS_GLOBALES,
+    });
+    const crear = async () => {
+      const d = await ok<OrdenDetalle>(pedir('POST', '/api/v2/ordenes/save', 'nueva', { titulo: 'Portón', cliente }));
+      await env.app.puertos.sla.idle();
+      return d.id;
+    };
+    // Without a policy, no row: the reaction cached «this company never had one».
+    const antes = await crear();
+    expect((await detalle(antes, 'nueva')).sla).toBeNull();
+    await ok(crearPolitica({ nombre: 'General', resolucion: { cantidad: 2, unidad: 'dias' } }, 'nueva'));
+    env.clock.advance(1_000);
+    // The policy's event dropped that answer: the reaction writes the next order's row at once (no scan runs here).
+    const despues = await crear();
+    expect((await detalle(despues, 'nueva')).sla).toMatchObject({ politica: 'General', respuesta: null });
+    expect((await detalle(antes, 'nueva')).sla).toBeNull();
+  });
+});

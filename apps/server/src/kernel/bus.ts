@@ -28,6 +28,11 @@ export type DomainEvent =
   | { type: 'catalogo.cambiado'; entidadId: number }
   /** A maintenance plan was created, changed, paused, resumed or deleted (issue 32): the calendar's answers go. */
   | { type: 'mantenimiento.cambiado'; entidadId: number }
+  /**
+   * A service-level policy was created, edited (a new version) or closed (issue 34): the cached
+   * «this company has never had a policy» of the orders' reaction goes (issue 37), on every instance.
+   */
+  | { type: 'sla.politicasCambiadas'; entidadId: number }
   | {
       type: 'orden.creada';
       entidadId: number;

@@ -159,6 +159,7 @@ describe('CacheRegistry', () => {
       'nombres',
       'paginas',
       'plan',
+      'politicasSla',
       'tablero',
       'usuarios',
     ]);

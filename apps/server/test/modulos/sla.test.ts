@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   CANALES_POR_OMISION,
@@ -7,6 +8,7 @@ import {
   type EventoUsuario,
 } from '@delego/contract';
 import { randomBytes } from 'node:crypto';
+import { CacheRegistry } from '../../src/kernel/cache-registry.js';
 import { cifradorCon } from '../../src/modules/client-side/index.js';
 import { moduloSla, type FuenteFeriados } from '../../src/modules/sla/index.js';
 import { bancoDeModulo, type Banco } from './banco.js';
@@ -24,7 +26,11 @@ afterAll(() => b?.close());
  */
 const celdas = new Map<string, boolean>();
 const sinNotificaciones = {
-  crearVariasEnTransaccion: () => Promise.reject(new Error('sin notificaciones en esta prueba')),
+  // A scan with no warning due stores none (it still asks, with none).
+  crearVariasEnTransaccion: (_tx: unknown, nuevas: readonly unknown[]) =>
+    nuevas.length
+      ? Promise.reject(new Error('sin notificaciones en esta prueba'))
+      : Promise.resolve({ anunciar: () => Promise.resolve() }),
   canales: (_db: unknown, entidadId: number, usuarioId: number) =>
     Promise.resolve({
       ...CANALES_POR_OMISION,
@@ -54,8 +60,18 @@ const feriados: FuenteFeriados = {
   delAnio: (anio) => [{ dia: `${anio}-07-09`, nombre: 'Día de la Independencia' }],
 };
 
+/** The module, with a registry of its own for its cache of «the company has ever had a policy». */
+const armar = () =>
+  moduloSla(b.nucleo, {
+    feriados,
+    notifications: sinNotificaciones,
+    ...paraInformes,
+    ejecutor: null,
+    registro: new CacheRegistry(b.nucleo.bus, { error: () => undefined, warn: () => undefined }),
+  });
+
 it('se arma solo con el núcleo y su fuente de feriados: cada empresa ve y cambia solo lo suyo', async () => {
-  const m = moduloSla(b.nucleo, { feriados, notifications: sinNotificaciones, ...paraInformes, ejecutor: null });
+  const m = armar();
   const h = { authorization: 'prueba' };
   const app = await b.servir(m, b.actor());
   // The bench's clock is 15 June 2026: this year and the next.
@@ -99,7 +115,7 @@ it('se arma solo con el núcleo y su fuente de feriados: cada empresa ve y cambi
 });
 
 it('el «también por correo» de los avisos es la celda SLA_POR_VENCER.correo del puerto de notificaciones', async () => {
-  const m = moduloSla(b.nucleo, { feriados, notifications: sinNotificaciones, ...paraInformes, ejecutor: null });
+  const m = armar();
   const h = { authorization: 'prueba' };
   const app = await b.servir(m, b.actor({ id: 7 }));
   expect((await app.inject({ method: 'GET', url: '/api/v4/sla/avisos', headers: h })).json()).toEqual({
@@ -116,4 +132,54 @@ it('el «también por correo» de los avisos es la celda SLA_POR_VENCER.correo d
   expect((await otra.inject({ method: 'GET', url: '/api/v4/sla/avisos', headers: h })).json()).toEqual({
     correo: false,
   });
+});
+
+it('cada política creada, editada o cerrada publica sla.politicasCambiadas de su empresa después del commit; una rechazada, nada', async () => {
+  const m = armar();
+  const h = { authorization: 'prueba' };
+  const app = await b.servir(m, b.actor());
+  const cambiadas = () => b.eventos.filter((e) => e.type === 'sla.politicasCambiadas');
+  const antes = cambiadas().length;
+  const b1 = { nombre: 'General', respuesta: { cantidad: 4, unidad: 'horas' } };
+  const creada = await app.inject({ method: 'POST', url: '/api/v4/sla/politicas', headers: h, payload: b1 });
+  expect(creada.statusCode, creada.body).toBe(200);
+  const id = (creada.json() as { id: number }).id;
+  // The same client × type × priority again: 409, rolled back, nothing published.
+  expect((await app.inject({ method: 'POST', url: '/api/v4/sla/politicas', headers: h, payload: b1 })).statusCode).toBe(
+    409,
+  );
+  const url = `/api/v4/sla/politicas/${id}`;
+  expect(
+    (await app.inject({ method: 'PUT', url, headers: h, payload: { ...b1, nombre: 'General 2' } })).statusCode,
+  ).toBe(200);
+  expect((await app.inject({ method: 'DELETE', url, headers: h })).statusCode).toBe(200);
+  expect((await app.inject({ method: 'DELETE', url, headers: h })).statusCode).toBe(404);
+  expect(cambiadas().slice(antes)).toEqual(Array(3).fill({ type: 'sla.politicasCambiadas', entidadId: b.entidadId }));
+});
+
+it('la reacción a una orden recuerda que la empresa nunca tuvo política, hasta que sla.politicasCambiadas de esa empresa lo descarta', async () => {
+  const m = armar();
+  const otra = b.otraEntidadId;
+  const creador = await b.usuario(otra);
+  const orden = await b.orden(otra, creador);
+  expect(await m.puerto.sincronizar(otra, orden.id)).toBe(false);
+  // A policy written behind the module's back (no event): the remembered answer still holds.
+  await b.database.db.execute(sql`
+    insert into sla_politicas (entidad_id, politica_id, nombre, resolucion, pausa_en_espera, vigente_desde)
+    values (${otra}, 0, 'General', ${JSON.stringify({ cantidad: 2, unidad: 'dias' })}::jsonb, false,
+            ${new Date(b.clock.now().getTime() - 3_600_000)})`);
+  await b.database.db.execute(sql`update sla_politicas set politica_id = id where entidad_id = ${otra}`);
+  expect(await m.puerto.sincronizar(otra, orden.id)).toBe(false);
+  // The minute's scan does not ask it: what a stale answer skipped, the scan repairs.
+  expect(await m.puerto.escanear()).toMatchObject({ sincronizadas: 1 });
+  const segunda = await b.orden(otra, creador);
+  expect(await m.puerto.sincronizar(otra, segunda.id)).toBe(false);
+  // Another company's event leaves it; its own drops it.
+  const entregado = () => new Promise((r) => setTimeout(r, 0));
+  b.nucleo.bus.publish({ type: 'sla.politicasCambiadas', entidadId: b.entidadId });
+  await entregado();
+  expect(await m.puerto.sincronizar(otra, segunda.id)).toBe(false);
+  b.nucleo.bus.publish({ type: 'sla.politicasCambiadas', entidadId: otra });
+  await entregado();
+  expect(await m.puerto.sincronizar(otra, segunda.id)).toBe(true);
 });

@@ -1,5 +1,7 @@
+import type { CacheRegistry } from '../../kernel/cache-registry.js';
 import { ejecutarCadaMinuto, type FabricaDeEjecutor } from '../../kernel/ejecutor.js';
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
+import { TenantCache } from '../../kernel/tenant-cache.js';
 import type { CifradorEnlaces } from '../client-side/index.js';
 import type { PuertoClientes } from '../clients/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
@@ -8,14 +10,14 @@ import type { PuertoNotificaciones } from '../notifications/index.js';
 import { CumplimientoService } from './cumplimiento.service.js';
 import { feriadosDeArgentina, type FuenteFeriados } from './feriados-nacionales.js';
 import { InformeService } from './informe.service.js';
-import { OrdenSlaService } from './orden-sla.service.js';
+import { DECLARACION_POLITICAS_SLA, OrdenSlaService } from './orden-sla.service.js';
 import { PoliticasService } from './politicas.service.js';
 import { SlaRepository } from './sla.repository.js';
 import { slaPublicRoutes, slaRoutes } from './sla.routes.js';
 import { SlaService } from './sla.service.js';
 
 export type { FeriadoNacional, FuenteFeriados } from './feriados-nacionales.js';
-export type { ResultadoEscaneo } from './orden-sla.service.js';
+export { DECLARACION_POLITICAS_SLA, type ResultadoEscaneo } from './orden-sla.service.js';
 export type { ResultadoEnvios } from './informe.service.js';
 
 /**
@@ -49,6 +51,8 @@ export interface DepsSla {
    * only when asked (`escanear`), as tests do.
    */
   ejecutor?: FabricaDeEjecutor;
+  /** Where the module registers its cache of «the company has ever had a policy» (invalidated by the bus). */
+  registro: Pick<CacheRegistry, 'register'>;
 }
 
 /**
@@ -61,8 +65,12 @@ export function moduloSla(
   deps: DepsSla,
 ): Modulo<PuertoSla> {
   const calendario = new SlaService(new SlaRepository(n.db), n.clock, deps.feriados ?? feriadosDeArgentina());
-  const politicas = new PoliticasService(n.db, n.clock);
+  const politicas = new PoliticasService(n.db, n.clock, n.bus);
   const cumplimiento = new CumplimientoService(n.db, n.clock);
+  const conPoliticas = deps.registro.register(
+    DECLARACION_POLITICAS_SLA,
+    new TenantCache<boolean>({ ...DECLARACION_POLITICAS_SLA, now: () => n.clock.now().getTime() }),
+  );
   const ordenes = new OrdenSlaService(
     n.db,
     n.clock,
@@ -70,6 +78,7 @@ export function moduloSla(
     (tx, entidadId, anios) => calendario.calendarioHabil(tx, entidadId, anios),
     deps.notifications,
     n.log,
+    conPoliticas,
     n.database.consultar,
   );
   const informes = new InformeService(n.db, n.clock, {

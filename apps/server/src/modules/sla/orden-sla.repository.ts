@@ -90,11 +90,14 @@ export class OrdenSlaRepository {
     return o ? { ...o, creada: new Date(o.creada), actualizada: new Date(o.actualizada) } : null;
   }
 
-  /** Whether the order has a row, or its company has ever had a policy: otherwise nothing to write. */
-  async podriaTenerSla(entidadId: number, ordenId: number): Promise<boolean> {
-    const [f] = await this.leer<{ si: boolean }>(sql`
-      select exists (select 1 from orden_sla where orden_id = ${ordenId})
-          or exists (select 1 from sla_politicas where entidad_id = ${entidadId}) as si`);
+  /**
+   * Whether the company has ever had a policy (versions are never deleted): otherwise none of its
+   * orders has a row, nor gets one.
+   */
+  async tuvoAlgunaPolitica(entidadId: number): Promise<boolean> {
+    const [f] = await this.leer<{ si: boolean }>(
+      sql`select exists (select 1 from sla_politicas where entidad_id = ${entidadId}) as si`,
+    );
     return f?.si === true;
   }
 

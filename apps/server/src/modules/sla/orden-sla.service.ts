@@ -14,8 +14,10 @@ import {
 } from '@delego/contract';
 import type { Actor } from '../../kernel/actor.js';
 import type { DomainEvent, EventBus } from '../../kernel/bus.js';
+import { empresa, type CacheDeclaration } from '../../kernel/cache-registry.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { Consultar, Db, DbOrTx } from '../../kernel/db/client.js';
+import type { TenantCache } from '../../kernel/tenant-cache.js';
 import type { NuevaNotificacion, PuertoNotificaciones } from '../notifications/index.js';
 import {
   OrdenSlaRepository,
@@ -36,6 +38,25 @@ const LOTE = 500;
 /** Copies the bus's events write at once. */
 const COPIAS_A_LA_VEZ = 2;
 
+/**
+ * «The company has ever had a policy», one entry per company (issue 37): the reaction to each
+ * create and state change asks it instead of PostgreSQL, since most companies have none. Versions
+ * are never deleted (closing one sets `vigente_hasta`) and an order's row exists only in a company
+ * that had one, so a true answer stays true; a false one is dropped by `sla.politicasCambiadas`,
+ * which the bus carries to every instance (the TTL is the usual guard). Listed with every other
+ * cache in src/caches.ts; the module builds and registers it (modules/sla/index.ts).
+ */
+export const DECLARACION_POLITICAS_SLA = {
+  nombre: 'politicasSla',
+  ttlMs: 60_000,
+  maxEntradas: 10_000,
+  maxPorEntidad: 1,
+  invalidadaPor: { 'sla.politicasCambiadas': empresa },
+} satisfies CacheDeclaration<string>;
+
+/** The one key of a company's entry in that cache. */
+const TUVO_POLITICAS = 'tuvo';
+
 /** The company's calendar for the arithmetic, holidays of the given years included. */
 export type CalendarioDe = (tx: DbOrTx, entidadId: number, anios: readonly number[]) => Promise<CalendarioHabil>;
 
@@ -55,11 +76,12 @@ export interface ResultadoEscaneo {
  *
  * The row is computed from the order and its history, so writing it again gives the same result:
  * the bus writes it right after a create or a state change (on the instance that published), and
- * the scan repairs what a crash in between left unwritten. The warnings are claimed and their
- * notifications stored in one transaction (`update … where … is null`, `skip locked`), so two
- * instances scanning at once, or a restart in the middle, never send one twice nor lose one. Their
- * mails, to whoever chose mail for them, are the notifications module's, queued in that same
- * transaction (one mail per warning and person).
+ * the scan repairs what a crash in between left unwritten, or what a stale cached «this company
+ * never had a policy» skipped. The warnings are claimed and their notifications stored in one
+ * transaction (`update … where … is null`, `skip locked`), so two instances scanning at once, or
+ * a restart in the middle, never send one twice nor lose one. Their mails, to whoever chose mail
+ * for them, are the notifications module's, queued in that same transaction (one mail per warning
+ * and person).
  */
 export class OrdenSlaService {
   /** Orders whose copy the bus asked for, not yet started (one entry per order). */
@@ -79,7 +101,9 @@ export class OrdenSlaService {
       'crearVariasEnTransaccion' | 'canales' | 'guardarCanal'
     >,
     private readonly log: Log,
-    /** The prepared reader (kernel/db), for the probe after each create or state change. */
+    /** «The company has ever had a policy» (DECLARACION_POLITICAS_SLA), registered by the module. */
+    private readonly conPoliticas: TenantCache<boolean>,
+    /** The prepared reader (kernel/db), for the probe when that cache has no answer. */
     private readonly consultar?: Consultar,
   ) {}
 
@@ -151,8 +175,16 @@ export class OrdenSlaService {
    * created; a company without policies then gets no row. False when nothing was written.
    */
   async sincronizar(entidadId: number, ordenId: number): Promise<boolean> {
-    // Most companies have no policy: one indexed read, no transaction, and nothing to write.
-    if (!(await new OrdenSlaRepository(this.db, this.consultar).podriaTenerSla(entidadId, ordenId))) return false;
+    // Most companies have never had a policy: nothing to write, and (cached) nothing to ask PostgreSQL.
+    const tuvo = await this.conPoliticas.getOrLoad(entidadId, TUVO_POLITICAS, () =>
+      new OrdenSlaRepository(this.db, this.consultar).tuvoAlgunaPolitica(entidadId),
+    );
+    if (!tuvo) return false;
+    return this.escribir(entidadId, ordenId);
+  }
+
+  /** `sincronizar` without asking whether the company ever had a policy. */
+  private async escribir(entidadId: number, ordenId: number): Promise<boolean> {
     const escrita = await this.db.transaction(async (tx) => {
       const repo = new OrdenSlaRepository(tx);
       const o = await repo.ordenBloqueada(entidadId, ordenId);
@@ -215,7 +247,10 @@ export class OrdenSlaService {
     for (;;) {
       const pendientes = await new OrdenSlaRepository(this.db).pendientes(desde, LOTE);
       let escritas = 0;
-      for (const p of pendientes) if (await this.sincronizar(p.entidadId, p.ordenId)) escritas++;
+      // Its orders are of companies that had a policy (or have a row already): the cache is not
+      // asked, so a stale «never had one» (its event still on the way from another instance) never
+      // delays the repair of what the reaction skipped.
+      for (const p of pendientes) if (await this.escribir(p.entidadId, p.ordenId)) escritas++;
       r.sincronizadas += escritas;
       if (pendientes.length < LOTE || escritas === 0) break;
     }

@@ -8,6 +8,7 @@ import {
 } from '@delego/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../kernel/actor.js';
+import type { EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { Db, DbOrTx } from '../../kernel/db/client.js';
 import { esViolacionDeUnicidad } from '../../kernel/db-errors.js';
@@ -21,12 +22,13 @@ export type { PoliticaGuardar };
  * Service-level policies (issue 34, docs/SLA.md «Políticas»): every user of the company reads them;
  * administrators create, edit and remove them. An edit or a removal closes the version in force
  * and (for an edit) opens the next one, in one transaction: orders already created keep the copy
- * of the version they got.
+ * of the version they got. Every write, once committed, publishes `sla.politicasCambiadas`.
  */
 export class PoliticasService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly bus: EventBus,
   ) {}
 
   private repo(tx?: DbOrTx) {
@@ -61,6 +63,7 @@ export class PoliticasService {
     if (!(await this.repo().cerrar(actor.entidadId, id, this.clock.now()))) {
       throw AppError.notFound(MENSAJES_POLITICA.inexistente);
     }
+    this.cambiadas(actor.entidadId);
     return { ok: true };
   }
 
@@ -87,8 +90,17 @@ export class PoliticasService {
         throw new AppError('CONFLICTO', MENSAJES_POLITICA.duplicada, { field: 'clienteId' });
       throw err;
     }
+    this.cambiadas(actor.entidadId);
     const [fila] = await this.repo().enVigor(actor.entidadId, politicaId);
     return vista(fila!);
+  }
+
+  /**
+   * After the commit: the orders' reaction of every instance stops trusting its cached «this
+   * company never had a policy» (orden-sla.service.ts).
+   */
+  private cambiadas(entidadId: number): void {
+    this.bus.publish({ type: 'sla.politicasCambiadas', entidadId });
   }
 }
 
