@@ -7,6 +7,7 @@ import { TenantCache } from './kernel/tenant-cache.js';
 import { CredentialCache } from './modules/identity/credential-cache.js';
 import { DECLARACION_NOMBRES } from './modules/orders/index.js';
 import { DECLARACION_POLITICAS_SLA } from './modules/sla/index.js';
+import { DECLARACION_CONSENTIMIENTOS_WHATSAPP } from './modules/whatsapp/index.js';
 
 /** The events after which a company's orders, as lists show them, may differ. */
 const ordenes: InvalidadaPor<string> = {
@@ -175,6 +176,11 @@ export function declaracionesDeCaches(config: Pick<Config, 'credentialCacheTtlMs
      * and state change asks it instead of PostgreSQL. Built and registered by the SLA module.
      */
     politicasSla: DECLARACION_POLITICAS_SLA,
+    /**
+     * Whether a client of a company has a WhatsApp consent in force (issue 37): the dispatcher asks it
+     * before reading an order's pending messages. Built and registered by the WhatsApp module.
+     */
+    consentimientosWhatsapp: DECLARACION_CONSENTIMIENTOS_WHATSAPP,
   };
 }
 
@@ -192,8 +198,8 @@ export interface Caches {
 }
 
 /**
- * Builds and registers every cache but the module's own (the orders' names, the SLA's policies);
- * the services receive theirs.
+ * Builds and registers every cache but the modules' own (the orders' names, the SLA's policies,
+ * WhatsApp's consents); the services receive theirs.
  */
 export function crearCaches(deps: {
   bus: EventBus;

@@ -187,6 +187,7 @@ export async function armarModulos(
     preferencias: notificaciones.puerto,
     enlaces: ladoCliente.puerto,
     ejecutor: parts.ejecutorWhatsapp,
+    registro: caches.registro,
   });
   const vivo = moduloVivo(n, {
     auth: identidad.puerto,

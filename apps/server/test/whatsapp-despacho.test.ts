@@ -216,3 +216,25 @@ describe('a los usuarios', () => {
     expect(await env.app.puertos.whatsapp.escanear()).toBe(0);
   });
 });
+
+describe('el primer consentimiento de una empresa', () => {
+  it('vale enseguida: la orden siguiente del cliente encola su mensaje sin esperar al escaneo', async () => {
+    const db = env.database.db;
+    const nueva = await makeEntidad(db, { nombre: 'Nueva', plan: 'Ilimitado', now: env.clock.now() });
+    const [taller] = (await makeClientes(db, nueva, [{ nombre: 'Taller Norte' }])) as [number];
+    await makeUsuario(db, {
+      entidadId: nueva,
+      usuario: 'nueva',
+      nombre: 'Nora',
+      roles: ['ADMIN'],
+      permisos: PERMISOS_GLOBALES,
+    });
+    // No client of the company consented: nothing, and the dispatcher remembers it.
+    const antes = await crearOrden(taller, 'nueva');
+    expect(await mensajes(antes)).toEqual([]);
+    await consentir(taller, '+54 9 11 4444-5555', 'nueva');
+    // The consent's event dropped that answer: the next order's message is queued by the reaction (no scan runs here).
+    const despues = await crearOrden(taller, 'nueva');
+    expect((await mensajes(despues)).map((f) => [f.evento, f.numero])).toEqual([['ORDEN_CREADA', '+5491144445555']]);
+  });
+});

@@ -33,6 +33,11 @@ export type DomainEvent =
    * «this company has never had a policy» of the orders' reaction goes (issue 37), on every instance.
    */
   | { type: 'sla.politicasCambiadas'; entidadId: number }
+  /**
+   * A client's WhatsApp number or consent was saved (issue 35): the cached «no client of this company
+   * has a consent in force» of the orders' dispatcher goes (issue 37), on every instance.
+   */
+  | { type: 'whatsapp.consentimientosCambiados'; entidadId: number }
   | {
       type: 'orden.creada';
       entidadId: number;

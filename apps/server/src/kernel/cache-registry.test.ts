@@ -153,6 +153,7 @@ describe('CacheRegistry', () => {
     expect(todas.map((d) => d.nombre).sort()).toEqual([
       'calendario',
       'clientes',
+      'consentimientosWhatsapp',
       'conteos',
       'credenciales',
       'detalles',

@@ -9,7 +9,11 @@ import {
   type EventoUsuario,
   type MensajeWhatsapp,
 } from '@delego/contract';
+import { LocalBus, type DomainEvent } from '../../src/kernel/bus.js';
+import { CacheRegistry } from '../../src/kernel/cache-registry.js';
+import type { Nucleo } from '../../src/kernel/modulo.js';
 import type { AvisoWhatsapp, PuertoNotificaciones } from '../../src/modules/notifications/index.js';
+import { ordenEventos } from '../../src/modules/orders/orders.tables.js';
 import {
   moduloWhatsapp,
   type PlantillaAEnviar,
@@ -59,8 +63,9 @@ const conWhatsapp = (e: EventoUsuario): Record<EventoUsuario, Canales> => ({
   [e]: { app: true, push: false, correo: false, whatsapp: true },
 });
 
-function modulo() {
-  return moduloWhatsapp(b.nucleo, {
+/** The module on the bench's kernel, or on `n` (a bus of its own). */
+function modulo(n: Nucleo = b.nucleo) {
+  return moduloWhatsapp(n, {
     entidades: { find: async (id: number) => ({ id, nombre: 'Módulo SA', logo: null }) },
     mail: {
       enqueue: () => Promise.reject(new Error('sin correo en esta prueba')),
@@ -75,6 +80,7 @@ function modulo() {
     preferencias,
     enlaces: { enlacePublico: async (_tx, _e, id) => `https://delego.test/ordersummary/enlace-${id}` },
     ejecutor: null,
+    registro: new CacheRegistry(n.bus, { error: () => undefined, warn: () => undefined }),
   });
 }
 
@@ -233,4 +239,57 @@ it('el despacho: el escaneo encola una vez el aviso que eligió WhatsApp, con el
   expect(filas.map((f) => [f.clave, f.entidadId])).toEqual([['aviso:901', b.entidadId]]);
   const parametros = typeof filas[0]!.parametros === 'string' ? JSON.parse(filas[0]!.parametros) : filas[0]!.parametros;
   expect((parametros as string[]).at(-1)).toBe(`https://delego.test/ordersummary/enlace-${ordenId}`);
+});
+
+it('el despacho recuerda que ningún cliente de la empresa consintió, hasta que guardar un consentimiento lo descarta; el escaneo no lo pregunta', async () => {
+  // A bus of its own: the modules of the tests above do not react to these events.
+  const bus = new LocalBus({ error: () => undefined, warn: () => undefined });
+  const publicados: DomainEvent[] = [];
+  bus.subscribe((e) => {
+    publicados.push(e);
+  });
+  const m = modulo({ ...b.nucleo, bus });
+  const app = await b.servir(m, b.actor({ id: usuario }));
+  const db = b.database.db;
+  await db.execute(sql`update ordenes set cliente_id = ${cliente} where id = ${ordenId}`);
+  /** A state change in the order's history, a second later, and its event: gives whether its message was queued. */
+  const cambio = async (): Promise<boolean> => {
+    b.clock.advance(1_000);
+    const [e] = await db
+      .insert(ordenEventos)
+      .values({
+        entidadId: b.entidadId,
+        ordenId,
+        tipo: 'ESTADO',
+        usuarioId: usuario,
+        fecha: b.clock.now(),
+        estadoNuevoId: 2,
+      })
+      .returning({ id: ordenEventos.id });
+    bus.publish({ type: 'orden.estadoCambiado', entidadId: b.entidadId, ordenId, usuarioId: usuario, estadoId: 2 });
+    await new Promise((r) => setTimeout(r, 0));
+    await m.puerto.idle();
+    const r = await db.execute(sql`select 1 from whatsapp_salida where clave = ${`evento:${e!.id}`}`);
+    return r.rows.length === 1;
+  };
+  expect(await cambio()).toBe(false);
+  // A consent written behind the module's back (no event): the remembered «none» still holds...
+  await db.execute(sql`
+    insert into whatsapp_clientes (entidad_id, cliente_id, numero, opt_in_fecha, opt_in_origen)
+    values (${b.entidadId}, ${cliente}, '+5491122223333', ${b.clock.now()}, 'verbal')`);
+  expect(await cambio()).toBe(false);
+  // ...and the minute's scan, which does not ask it, queues what the reaction skipped.
+  expect(await m.puerto.escanear()).toBe(1);
+  // A consent saved through the module publishes its company's event after the commit: the next change goes at once.
+  const r = await app.inject({
+    method: 'PUT',
+    url: `/api/v4/whatsapp/clientes/${cliente}`,
+    headers: { authorization: 'prueba' },
+    payload: { numero: '+5491122223333', optIn: true, origen: 'escrito' },
+  });
+  expect(r.statusCode, r.body).toBe(200);
+  expect(publicados.filter((e) => e.type === 'whatsapp.consentimientosCambiados')).toEqual([
+    { type: 'whatsapp.consentimientosCambiados', entidadId: b.entidadId },
+  ]);
+  expect(await cambio()).toBe(true);
 });

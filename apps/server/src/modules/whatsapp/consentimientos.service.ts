@@ -14,6 +14,7 @@ import {
 } from '@delego/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../kernel/actor.js';
+import type { EventBus } from '../../kernel/bus.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { Db } from '../../kernel/db/client.js';
 import { AppError } from '../../kernel/errors.js';
@@ -41,6 +42,7 @@ export class ConsentimientosService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly bus: EventBus,
     private readonly deps: {
       clients: Pick<PuertoClientes, 'find'>;
       orders: Pick<PuertoOrdenes, 'acceso'>;
@@ -115,6 +117,8 @@ export class ConsentimientosService {
       }
       await repo.guardarCliente(actor.entidadId, clienteId, base);
     });
+    // After the commit: every instance's dispatcher stops trusting its cached «no consent» (despacho.ts).
+    this.bus.publish({ type: 'whatsapp.consentimientosCambiados', entidadId: actor.entidadId });
     return this.cliente(actor, clienteId);
   }
 

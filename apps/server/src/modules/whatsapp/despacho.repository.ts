@@ -87,6 +87,18 @@ export class DespachoRepository {
     }));
   }
 
+  /**
+   * Whether a client of the company has a consent in force (as `eventosPendientes` asks it):
+   * otherwise no history event of its orders has a message to queue.
+   */
+  async hayConsentimientos(entidadId: number): Promise<boolean> {
+    const [f] = await this.leer<{ si: boolean }>(sql`
+      select exists (select 1 from whatsapp_clientes w
+                      where w.entidad_id = ${entidadId} and w.opt_in_fecha is not null
+                        and (w.opt_out_fecha is null or w.opt_out_fecha < w.opt_in_fecha)) as si`);
+    return f?.si === true;
+  }
+
   /** Whether a message with this key is queued (or was sent) already. */
   async encolado(clave: string): Promise<boolean> {
     const [f] = await this.leer<{ si: boolean }>(

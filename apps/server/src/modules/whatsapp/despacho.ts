@@ -2,7 +2,9 @@ import { estadoInfo, type EventoUsuario } from '@delego/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Consultar, Db, DbOrTx } from '../../kernel/db/client.js';
 import type { DomainEvent, EventBus } from '../../kernel/bus.js';
+import { empresa, type CacheDeclaration } from '../../kernel/cache-registry.js';
 import type { Clock } from '../../kernel/clock.js';
+import type { TenantCache } from '../../kernel/tenant-cache.js';
 import type { PuertoLadoCliente } from '../client-side/index.js';
 import type { AvisoWhatsapp, PuertoNotificaciones } from '../notifications/index.js';
 import {
@@ -19,13 +21,36 @@ export const VENTANA_DESPACHO_MS = 24 * 3_600_000;
 /** Events read per statement by the scan. */
 const LOTE = 200;
 
+/**
+ * «A client of the company has a WhatsApp consent in force», one entry per company (issue 37): the
+ * reaction to each change of an order asks it before the join of `eventosPendientes`, which can
+ * find nothing without one (most companies have none). Consents are given only by
+ * `ConsentimientosService.guardarCliente`, which publishes `whatsapp.consentimientosCambiados` after
+ * its commit; the bus carries it to every instance and the registry drops the company's entry. An
+ * opt-out (the company's or a «BAJA») only takes consents away, so a stale true costs one join,
+ * nothing more. Listed with every other cache in src/caches.ts; the module builds and registers it
+ * (modules/whatsapp/index.ts).
+ */
+export const DECLARACION_CONSENTIMIENTOS_WHATSAPP = {
+  nombre: 'consentimientosWhatsapp',
+  ttlMs: 60_000,
+  maxEntradas: 10_000,
+  maxPorEntidad: 1,
+  invalidadaPor: { 'whatsapp.consentimientosCambiados': empresa },
+} satisfies CacheDeclaration<string>;
+
+/** The one key of a company's entry in that cache. */
+const HAY_CONSENTIMIENTOS = 'hay';
+
 export interface DepsDespacho {
   cola: Pick<WhatsappService, 'encolar' | 'kick'>;
   enlaces: Pick<PuertoLadoCliente, 'enlacePublico'>;
   avisos: Pick<PuertoNotificaciones, 'avisosWhatsappDesde' | 'canales'>;
   /** The app's address (PUBLIC_URL): a request's message links the inbox. */
   appUrl: string;
-  /** The prepared reader (kernel/db), for the probe after each order change. */
+  /** «A client of the company has a consent in force» (DECLARACION_CONSENTIMIENTOS_WHATSAPP). */
+  conConsentimientos: TenantCache<boolean>;
+  /** The prepared reader (kernel/db), for the probes after each order change. */
   consultar?: Consultar;
 }
 
@@ -59,7 +84,7 @@ export class DespachoWhatsapp {
   private alEvento(e: DomainEvent): void {
     if (this.detenido) return;
     if (e.type === 'orden.creada' || e.type === 'orden.estadoCambiado' || e.type === 'orden.modificada') {
-      this.seguir(this.deOrden(e.ordenId));
+      this.seguir(this.deOrden(e.entidadId, e.ordenId));
     } else if (e.type === 'aviso.creado') {
       const { notificacionId, entidadId, usuarioId, tipo, ordenId, titulo, mensaje } = e;
       this.seguir(this.deAvisos([{ notificacionId, entidadId, usuarioId, tipo, ordenId, titulo, mensaje }]));
@@ -83,7 +108,11 @@ export class DespachoWhatsapp {
     await this.idle();
   }
 
-  /** The minute's scan: what the window holds and nobody queued. Returns how many messages it queued. */
+  /**
+   * The minute's scan: what the window holds and nobody queued. Returns how many messages it queued.
+   * It never asks the cache of consents: it is the backstop that queues what a reaction skipped on a
+   * stale «no consent» (the event still on its way from another instance), so nothing is lost.
+   */
   async escanear(): Promise<number> {
     const desde = new Date(this.clock.now().getTime() - VENTANA_DESPACHO_MS);
     let total = 0;
@@ -100,7 +129,12 @@ export class DespachoWhatsapp {
     return total;
   }
 
-  private async deOrden(ordenId: number): Promise<number> {
+  /** A client's messages of one order's history; nothing to read when no client of the company consented. */
+  private async deOrden(entidadId: number, ordenId: number): Promise<number> {
+    const hay = await this.deps.conConsentimientos.getOrLoad(entidadId, HAY_CONSENTIMIENTOS, () =>
+      new DespachoRepository(this.db, this.deps.consultar).hayConsentimientos(entidadId),
+    );
+    if (!hay) return 0;
     const desde = new Date(this.clock.now().getTime() - VENTANA_DESPACHO_MS);
     const eventos = await new DespachoRepository(this.db, this.deps.consultar).eventosPendientes(desde, LOTE, {
       ordenId,

@@ -1,7 +1,9 @@
 import path from 'node:path';
+import type { CacheRegistry } from '../../kernel/cache-registry.js';
 import type { DbOrTx } from '../../kernel/db/client.js';
 import { ejecutarCadaMinuto, type FabricaDeEjecutor } from '../../kernel/ejecutor.js';
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
+import { TenantCache } from '../../kernel/tenant-cache.js';
 import type { PuertoLadoCliente } from '../client-side/index.js';
 import type { PuertoClientes } from '../clients/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
@@ -11,7 +13,7 @@ import type { PuertoOrdenes } from '../orders/index.js';
 import { canalesRoutes } from './canales.routes.js';
 import { CanalesService, type PreferenciasDeAvisos } from './canales.service.js';
 import { ConsentimientosService } from './consentimientos.service.js';
-import { DespachoWhatsapp } from './despacho.js';
+import { DECLARACION_CONSENTIMIENTOS_WHATSAPP, DespachoWhatsapp } from './despacho.js';
 import { ProveedorCloudApi } from './proveedor-cloud-api.js';
 import { ProveedorPrueba } from './proveedor-prueba.js';
 import type { ProveedorWhatsapp } from './proveedor-whatsapp.js';
@@ -21,6 +23,7 @@ import { WhatsappService, type LimitesWhatsapp, type MensajeNuevo } from './what
 
 export type { PreferenciasDeAvisos } from './canales.service.js';
 export type { ArchivoMensajePrueba } from './proveedor-prueba.js';
+export { DECLARACION_CONSENTIMIENTOS_WHATSAPP } from './despacho.js';
 export { ErrorWhatsapp, type PlantillaAEnviar, type ProveedorWhatsapp } from './proveedor-whatsapp.js';
 export { URL_CLOUD_API } from './proveedor-cloud-api.js';
 export type { LimitesWhatsapp, MensajeNuevo } from './whatsapp.service.js';
@@ -75,6 +78,8 @@ export interface DepsWhatsapp {
   enlaces: Pick<PuertoLadoCliente, 'enlacePublico'>;
   /** The dispatcher's scan each minute: in process by default; none (null) in tests that run it by hand. */
   ejecutor?: FabricaDeEjecutor;
+  /** Where the module registers its cache of «a client of the company has a consent» (invalidated by the bus). */
+  registro: Pick<CacheRegistry, 'register'>;
 }
 
 /**
@@ -102,7 +107,7 @@ export function moduloWhatsapp(
     appSecret: config.whatsapp.appSecret,
     verifyToken: config.whatsapp.verifyToken,
   });
-  const consentimientos = new ConsentimientosService(n.db, n.clock, {
+  const consentimientos = new ConsentimientosService(n.db, n.clock, n.bus, {
     clients: deps.clients,
     orders: deps.orders,
     modo: proveedor.modo,
@@ -114,6 +119,10 @@ export function moduloWhatsapp(
     enlaces: deps.enlaces,
     avisos: deps.preferencias,
     appUrl: config.publicUrl,
+    conConsentimientos: deps.registro.register(
+      DECLARACION_CONSENTIMIENTOS_WHATSAPP,
+      new TenantCache<boolean>({ ...DECLARACION_CONSENTIMIENTOS_WHATSAPP, now: () => n.clock.now().getTime() }),
+    ),
     consultar: n.database.consultar,
   });
   despacho.escuchar();
