@@ -38,6 +38,21 @@ export interface ManagedCache<K> {
 /** The usual invalidation: the event's company, all of it. */
 export const empresa = (e: { entidadId: number }): Invalidacion<never> => ({ entidadId: e.entidadId });
 
+/**
+ * A module's yes/no per company (`nombre`), one entry each, dropped for the company on every
+ * instance by `evento` and read again after a minute at most (the usual guard): for a probe most
+ * companies answer «no» until they start using a feature (SLA policies, WhatsApp consents, issue 37).
+ */
+export function banderaPorEmpresa(nombre: string, evento: DomainEventType): CacheDeclaration<string> {
+  return {
+    nombre,
+    ttlMs: 60_000,
+    maxEntradas: 10_000,
+    maxPorEntidad: 1,
+    invalidadaPor: { [evento]: empresa } as InvalidadaPor<string>,
+  };
+}
+
 type Regla = (e: DomainEvent) => void;
 
 /**

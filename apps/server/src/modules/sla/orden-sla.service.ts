@@ -14,7 +14,7 @@ import {
 } from '@delego/contract';
 import type { Actor } from '../../kernel/actor.js';
 import type { DomainEvent, EventBus } from '../../kernel/bus.js';
-import { empresa, type CacheDeclaration } from '../../kernel/cache-registry.js';
+import { banderaPorEmpresa } from '../../kernel/cache-registry.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { Consultar, Db, DbOrTx } from '../../kernel/db/client.js';
 import type { TenantCache } from '../../kernel/tenant-cache.js';
@@ -46,13 +46,7 @@ const COPIAS_A_LA_VEZ = 2;
  * which the bus carries to every instance (the TTL is the usual guard). Listed with every other
  * cache in src/caches.ts; the module builds and registers it (modules/sla/index.ts).
  */
-export const DECLARACION_POLITICAS_SLA = {
-  nombre: 'politicasSla',
-  ttlMs: 60_000,
-  maxEntradas: 10_000,
-  maxPorEntidad: 1,
-  invalidadaPor: { 'sla.politicasCambiadas': empresa },
-} satisfies CacheDeclaration<string>;
+export const DECLARACION_POLITICAS_SLA = banderaPorEmpresa('politicasSla', 'sla.politicasCambiadas');
 
 /** The one key of a company's entry in that cache. */
 const TUVO_POLITICAS = 'tuvo';

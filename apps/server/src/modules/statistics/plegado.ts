@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../kernel/db/client.js';
-import { esBloqueoAgotado, esConflictoPasajero } from '../../kernel/db-errors.js';
+import { esBaseNoDisponible, esBloqueoAgotado, esConflictoPasajero } from '../../kernel/db-errors.js';
 
 /**
  * How often each instance folds what creates appended into the rollup (migration 0033, docs/
@@ -12,15 +12,17 @@ export const PLEGAR_CADA_MS = 2_000;
 /**
  * Moves the rows new orders appended into `estadistica_resumen` (`estadistica_plegar()`), and gives
  * how many it moved. A fold that found a row held by a write of an order (it waits 200 ms at most)
- * or collided with one moved nothing: it gives 0, and the next one moves those rows. The reads add
- * the rows not moved yet, so how late a fold runs changes no figure.
+ * or collided with one, or found the database away, moved nothing: it gives 0, and the next one
+ * moves those rows. The reads add the rows not moved yet, so how late a fold runs changes no figure.
  */
 export async function plegarResumen(db: DbOrTx): Promise<number> {
   try {
     const r = await db.execute<{ n: number | string }>(sql`select estadistica_plegar() as n`);
     return Number(r.rows[0]?.n ?? 0);
   } catch (err) {
-    if (esBloqueoAgotado(err) || esConflictoPasajero(err)) return 0;
+    // An outage too: the next fold after it moves everything (requests and /api/health report it;
+    // every 2 s in the log it would only bury the rest).
+    if (esBloqueoAgotado(err) || esConflictoPasajero(err) || esBaseNoDisponible(err)) return 0;
     throw err;
   }
 }

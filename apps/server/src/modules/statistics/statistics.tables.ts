@@ -39,6 +39,16 @@ export const estadisticaAcceso = pgTable(
   ],
 );
 
+/** The columns of the daily rollup, and of the rows creates append to it before the fold. */
+const columnasResumen = () => ({
+  entidadId: integer().notNull(),
+  medida: smallint().notNull(),
+  dia: date({ mode: 'string' }).notNull(),
+  valor: integer().notNull(),
+  n: integer().notNull(),
+  suma: numeric().notNull().default('0'),
+});
+
 /**
  * The daily rollup of the statistics (migration 0011, docs/ESTADISTICAS.md «Resumen diario»): per
  * company, measure, day of Argentina and value (a state, type, area, client, responsable or bucket;
@@ -46,18 +56,9 @@ export const estadisticaAcceso = pgTable(
  * migration 0011 on `ordenes` and `orden_responsables`, never by the application. The primary key
  * has INCLUDE (n, suma) in the migration (index-only reads), which Drizzle's builder cannot express.
  */
-export const estadisticaResumen = pgTable(
-  'estadistica_resumen',
-  {
-    entidadId: integer().notNull(),
-    medida: smallint().notNull(),
-    dia: date({ mode: 'string' }).notNull(),
-    valor: integer().notNull(),
-    n: integer().notNull(),
-    suma: numeric().notNull().default('0'),
-  },
-  (t) => [primaryKey({ name: 'estadistica_resumen_pk', columns: [t.entidadId, t.medida, t.dia, t.valor] })],
-);
+export const estadisticaResumen = pgTable('estadistica_resumen', columnasResumen(), (t) => [
+  primaryKey({ name: 'estadistica_resumen_pk', columns: [t.entidadId, t.medida, t.dia, t.valor] }),
+]);
 
 /**
  * What new orders add to `estadistica_resumen`, not yet folded into it (migration 0033, issue 37,
@@ -67,14 +68,7 @@ export const estadisticaResumen = pgTable(
  * module, every few seconds on every instance); the reads add both. No key and no index: only
  * appended, read whole and emptied.
  */
-export const estadisticaResumenDeltas = pgTable('estadistica_resumen_deltas', {
-  entidadId: integer().notNull(),
-  medida: smallint().notNull(),
-  dia: date({ mode: 'string' }).notNull(),
-  valor: integer().notNull(),
-  n: integer().notNull(),
-  suma: numeric().notNull().default('0'),
-});
+export const estadisticaResumenDeltas = pgTable('estadistica_resumen_deltas', columnasResumen());
 
 /**
  * The late finished orders per responsable (migration 0013, docs/ESTADISTICAS.md «Desempeño por

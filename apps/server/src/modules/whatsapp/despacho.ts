@@ -2,7 +2,7 @@ import { estadoInfo, type EventoUsuario } from '@delego/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Consultar, Db, DbOrTx } from '../../kernel/db/client.js';
 import type { DomainEvent, EventBus } from '../../kernel/bus.js';
-import { empresa, type CacheDeclaration } from '../../kernel/cache-registry.js';
+import { banderaPorEmpresa } from '../../kernel/cache-registry.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { TenantCache } from '../../kernel/tenant-cache.js';
 import type { PuertoLadoCliente } from '../client-side/index.js';
@@ -31,13 +31,10 @@ const LOTE = 200;
  * nothing more. Listed with every other cache in src/caches.ts; the module builds and registers it
  * (modules/whatsapp/index.ts).
  */
-export const DECLARACION_CONSENTIMIENTOS_WHATSAPP = {
-  nombre: 'consentimientosWhatsapp',
-  ttlMs: 60_000,
-  maxEntradas: 10_000,
-  maxPorEntidad: 1,
-  invalidadaPor: { 'whatsapp.consentimientosCambiados': empresa },
-} satisfies CacheDeclaration<string>;
+export const DECLARACION_CONSENTIMIENTOS_WHATSAPP = banderaPorEmpresa(
+  'consentimientosWhatsapp',
+  'whatsapp.consentimientosCambiados',
+);
 
 /** The one key of a company's entry in that cache. */
 const HAY_CONSENTIMIENTOS = 'hay';
