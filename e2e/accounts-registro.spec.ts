@@ -28,6 +28,8 @@ async function irDesdeMenu(page: Page, ruta: string): Promise<void> {
 test('una empresa se registra, confirma desde el correo, ingresa y crea su primer cliente y su primera orden', async ({
   page,
 }) => {
+  // Sign-up, mail, confirmation, login, a client and an order: more than the default on a loaded CI machine.
+  test.slow();
   const c = cuentaNueva();
 
   // The login page leads to the sign-up.

@@ -52,6 +52,8 @@ test.describe('administración', () => {
   test('admin crea un usuario, le da delegarOrden sobre un cliente y ese usuario solo puede crear órdenes para él', async ({
     page,
   }) => {
+    // Two sessions and a dozen screens: more than the default on a loaded CI machine.
+    test.slow();
     const login = loginUnico('e2e');
     const cliente = 'Colegio Manuel Belgrano';
 

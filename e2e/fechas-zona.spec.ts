@@ -69,6 +69,8 @@ async function zonaDelNavegador(page: Page): Promise<string> {
 for (const zona of ['Europe/Madrid', 'UTC']) {
   test.describe(`fechas de la empresa en un navegador con zona ${zona} @una-pantalla`, () => {
     test.use({ timezoneId: zona, locale: 'en-US' });
+    // Each journey opens the list, the detail and the edit form: more than the default on a loaded CI machine.
+    test.beforeEach(() => test.slow());
 
     test('una fecha de fin 02/12/2026 se ve 02/12/2026 en la lista, el detalle y la edición', async ({ page }) => {
       await iniciarSesion(page, 'propietario');

@@ -9,6 +9,8 @@ import { abrirMenu, iniciarSesion, pantallaActual } from './helpers';
  * resuming brings them back.
  */
 test('programa un plan mensual y lo ve en la lista con sus próximas fechas @una-pantalla', async ({ page }) => {
+  // A plan form and the list of its next dates: more than the default on a loaded CI machine.
+  test.slow();
   await iniciarSesion(page, 'admin');
   const menu = await abrirMenu(page);
   await menu.getByTestId('menu-mantenimiento').click();

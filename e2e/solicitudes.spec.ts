@@ -29,6 +29,8 @@ test('Solicitudes y externos: un teléfono sin sesión pide desde el QR de un eq
   browser,
   request,
 }) => {
+  // Four browsers (requester, supervisor, contractor, admin) and an offline round: more than the default.
+  test.slow();
   const clientes = (await (
     await request.get('/api/v2/empresasAsignables', { headers: autorizacion('admin') })
   ).json()) as { id: number; nombre: string }[];
