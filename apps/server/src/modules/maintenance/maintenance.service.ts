@@ -75,7 +75,7 @@ export interface DepsMantenimiento {
   notifications: Pick<PuertoNotificaciones, 'create'>;
   mail: Pick<PuertoCorreo, 'enqueue' | 'kick'>;
   entidades: Pick<PuertoEntidades, 'find'>;
-  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
   publicUrl: string;
   /**
    * Awaited after each batch's commit. PGlite has one connection: a long catch-up (a server that
@@ -501,7 +501,7 @@ export class MaintenanceService {
       const lote = await this.db.transaction(async (tx) => {
         const repo = this.repo(tx);
         const abiertas = await repo.abiertas(tx, desdeId, tamano, entidadId);
-        if (!abiertas.length) return 0;
+        if (!abiertas.length) return { leidas: 0, creadas: 0 };
         desdeId = abiertas.at(-1)!.id;
         const hechas = await this.deps.orders.crearVariasEnTransaccion(
           tx,
@@ -552,11 +552,13 @@ export class MaintenanceService {
         }
         const pausados = await repo.pausarPorRechazo(tx, entidadId, [...motivoDe.keys()]);
         for (const p of pausados) avisos.push({ ...p, motivo: motivoDe.get(p.id)! });
-        return abiertas.length;
+        return { leidas: abiertas.length, creadas: creadas.length };
       });
+      // A catch-up after days down is a few batches: each one committed says so, as it goes.
+      if (lote.creadas > 0) this.deps.log.info({ entidadId, creadas: lote.creadas }, 'mantenimiento.loteCreado');
       this.publicar(eventos);
       await this.avisarPausados(entidadId, avisos.splice(0));
-      if (lote < tamano) return;
+      if (lote.leidas < tamano) return;
       await this.deps.respiro?.();
     }
   }
