@@ -59,6 +59,17 @@ export async function iniciarSesion(page: Page, usuario: string): Promise<void> 
   await expect(listaOrdenes(page)).toBeVisible();
 }
 
+/**
+ * Waits until the service worker controls the page (docs/APP-DE-CAMPO.md, "PWA"): from then on it
+ * serves the app offline. Its install fetches every asset of the app first, which on a loaded CI
+ * machine has taken more than the 10 s of a plain expect.
+ */
+export async function esperarServiceWorker(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker?.controller != null), { timeout: 30_000 })
+    .toBe(true);
+}
+
 /** The side menu, opened first on phones. */
 export async function abrirMenu(page: Page): Promise<Locator> {
   const menu = page.locator('ion-menu');

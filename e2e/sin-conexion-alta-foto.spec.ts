@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, esTelefono, inicioAlCargar, iniciarSesion, listaOrdenes, pantallaActual } from './helpers';
+import {
+  DEMO_PASSWORD,
+  esperarServiceWorker,
+  esTelefono,
+  iniciarSesion,
+  inicioAlCargar,
+  listaOrdenes,
+  pantallaActual,
+} from './helpers';
 
 /**
  * Working without a connection, the other two kinds of change (issue 17, docs/APP-DE-CAMPO.md
@@ -149,7 +157,7 @@ test('sin conexión, una orden nueva y una foto esperan y llegan al servidor una
   await iniciarSesion(page, 'supervisor');
   await prepararEnLinea(page, orden.id);
   // The service worker (docs/APP-DE-CAMPO.md, "PWA") serves the app once it controls the page.
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker?.controller != null)).toBe(true);
+  await esperarServiceWorker(page);
   const bytes = await foto(page);
 
   await context.setOffline(true);
@@ -207,7 +215,7 @@ test.describe('alta con foto a 360 px @solo-telefono', () => {
 
     await iniciarSesion(page, 'supervisor');
     await prepararEnLinea(page, orden.id);
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker?.controller != null)).toBe(true);
+    await esperarServiceWorker(page);
     const bytes = await foto(page);
 
     await context.setOffline(true);

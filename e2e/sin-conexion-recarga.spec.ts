@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, iniciarSesion, listaOrdenes, pantallaActual } from './helpers';
+import { DEMO_PASSWORD, esperarServiceWorker, iniciarSesion, listaOrdenes, pantallaActual } from './helpers';
 
 /**
  * Offline you can trust (issue 36, docs/APP-DE-CAMPO.md «Trabajo sin conexión»): on a 360 px
@@ -107,7 +107,7 @@ test('sin conexión, lo visitado reabre tras recargar y la lista se actualiza so
   await visitar(page, `/archivos?id=${orden.id}`, 'archivos-agregar', `"archivos","lista",${orden.id}]`);
   await visitar(page, `/registro-historial?id=${orden.id}`, 'registro-totales', `"registro-gastos",${orden.id}]`);
   await visitar(page, `/historial?id=${orden.id}`, 'historial', `"historial",${orden.id}]`);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker?.controller != null)).toBe(true);
+  await esperarServiceWorker(page);
 
   await context.setOffline(true);
   // A reload of Inicio (a killed tab opens the same way).
@@ -161,7 +161,7 @@ test('una lista nunca abierta dice que falta la conexión y se carga sola cuando
   context,
 }, info) => {
   await iniciarSesion(page, 'operario');
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker?.controller != null)).toBe(true);
+  await esperarServiceWorker(page);
 
   await context.setOffline(true);
   // Never opened: nothing kept for it.
@@ -268,7 +268,7 @@ test('sin conexión, lo hecho se ve enseguida donde corresponde, marcado «pendi
   await visitar(page, `/historial?id=${orden.id}`, 'historial', `"historial",${orden.id}]`);
   await visitar(page, `/registro-historial?id=${orden.id}`, 'registro-totales', `"registro-gastos",${orden.id}]`);
   await (await abrirFormularioHoras(page)).getByRole('button', { name: 'Cerrar' }).click();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker?.controller != null)).toBe(true);
+  await esperarServiceWorker(page);
   const bytes = await foto(page);
 
   await context.setOffline(true);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, iniciarSesion, pantallaActual } from './helpers';
+import { DEMO_PASSWORD, esperarServiceWorker, iniciarSesion, pantallaActual } from './helpers';
 
 /**
  * Working without a connection (issue 17, docs/APP-DE-CAMPO.md "Trabajo sin conexión"): `operario`
@@ -128,7 +128,7 @@ test.describe('sin conexión', () => {
     await iniciarSesion(page, 'operario');
     await abrirOrden(page, orden.id);
     // The service worker (docs/APP-DE-CAMPO.md, "PWA") serves the app once it controls the page.
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker?.controller != null)).toBe(true);
+    await esperarServiceWorker(page);
 
     await context.setOffline(true);
     // Reopened without a connection: the app comes from the service worker, the order from the

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { iniciarSesion, pantallaActual } from './helpers';
+import { esperarServiceWorker, iniciarSesion, pantallaActual } from './helpers';
 
 /**
  * The hours timer (issue 36, docs/APP-DE-CAMPO.md «Temporizador de horas») on a 360 px phone: it
@@ -23,7 +23,7 @@ test('temporizador: sigue tras recargar, detenido va a la bandeja sin conexión,
   await iniciarSesion(page, 'operario');
   const id = await primeraOrden(page);
   await page.goto(`/registro-historial?id=${id}`);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker?.controller != null)).toBe(true);
+  await esperarServiceWorker(page);
   await pantallaActual(page).getByTestId('temporizador-iniciar').click();
   await expect(pantallaActual(page).getByTestId('temporizador-tiempo')).toBeVisible();
 
