@@ -156,7 +156,6 @@ test('sin conexión, una orden nueva y una foto esperan y llegan al servidor una
 
   await iniciarSesion(page, 'supervisor');
   await prepararEnLinea(page, orden.id);
-  // The service worker (docs/APP-DE-CAMPO.md, "PWA") serves the app once it controls the page.
   await esperarServiceWorker(page);
   const bytes = await foto(page);
 

@@ -127,7 +127,6 @@ test.describe('sin conexión', () => {
 
     await iniciarSesion(page, 'operario');
     await abrirOrden(page, orden.id);
-    // The service worker (docs/APP-DE-CAMPO.md, "PWA") serves the app once it controls the page.
     await esperarServiceWorker(page);
 
     await context.setOffline(true);

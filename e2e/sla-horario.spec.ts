@@ -52,7 +52,7 @@ async function comoAlSembrar(request: APIRequestContext, propio: string, indepen
 }
 
 test('el propietario cambia el horario y los feriados; el operario los lee', async ({ page, request }) => {
-  // Three people's screens and seven round trips: more than the default on a loaded CI machine.
+  // Two people's screens and a dozen round trips: more than the default on a loaded CI machine.
   test.slow();
   const { anios } = await segunElServidor(request);
   const proximo = anios[1]!;
