@@ -2,15 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/kernel/db/client.js';
 
 /**
- * The statistics rollup as the triggers keep it (`guardado`: the rollup's rows plus the rows creates
- * appended and no fold has moved yet, summed per key, as every read adds them), and recomputed from the orders as
+ * The statistics rollup as the triggers keep it (`guardado`: the rollup's rows plus the rows of the new
+ * orders no fold has moved yet, summed per key, as every read adds them), and recomputed from the orders as
  * migration 0011's backfill does it (`recalculado`): a test that writes orders expects both equal.
  */
 export async function resumenGuardadoYRecalculado(db: Db): Promise<{ guardado: unknown[]; recalculado: unknown[] }> {
   const guardado = await db.execute(sql`
     select entidad_id, medida, dia::text as dia, valor, sum(n)::int as n, trim_scale(sum(suma))::text as suma from (
       select entidad_id, medida, dia, valor, n, suma from estadistica_resumen
-      union all select entidad_id, medida, dia, valor, n, suma from estadistica_resumen_deltas
+      union all select entidad_id, medida, dia, valor, n, suma from estadistica_pendientes()
     ) t group by 1, 2, 3, 4 having sum(n) <> 0 or sum(suma) <> 0 order by 1, 2, 3, 4`);
   const recalculado = await db.execute(sql`
     select entidad_id, medida, dia::text as dia, valor, n, trim_scale(suma)::text as suma from (

@@ -39,7 +39,7 @@ async function altas(db: Database, cuantas: number): Promise<void> {
 }
 
 async function pendientes(db: Database): Promise<number> {
-  const r = await db.db.execute<{ n: number }>(sql`select count(*)::int as n from estadistica_resumen_deltas`);
+  const r = await db.db.execute<{ n: number }>(sql`select count(*)::int as n from estadistica_altas_pendientes`);
   return Number(r.rows[0]?.n);
 }
 

@@ -259,10 +259,10 @@ async function encuestasPorResponsable(): Promise<{ guardadas: unknown[]; recalc
   return { guardadas: guardadas.rows, recalculadas: recalculadas.rows };
 }
 
-/** Rows the creates appended to the rollup that no fold has moved yet (migration 0033). */
+/** New orders no fold has moved into the rollup yet (migration 0034). */
 async function pendientes(): Promise<number> {
   const r = await env.database.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from estadistica_resumen_deltas`,
+    sql`select count(*)::int as n from estadistica_altas_pendientes`,
   );
   return Number(r.rows[0]?.n);
 }
@@ -288,7 +288,7 @@ describe('resumen diario de estadísticas', () => {
       // Surveys (another random sequence: the steps above stay the same with or without them).
       if (ordenes.length && rEncuestas() < 0.4) hechos.push(await encuestaAlAzar());
       if (i % 40 !== 39) continue;
-      // Every other check first folds what the creates appended (migration 0033): the figures are
+      // Every other check first folds the orders the creates left pending (migration 0034): the figures are
       // the same before and after, and a fold leaves nothing behind.
       if (i % 80 === 79) {
         const antes = await resumenGuardadoYRecalculado(env.database.db);

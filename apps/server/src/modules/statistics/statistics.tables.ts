@@ -39,7 +39,7 @@ export const estadisticaAcceso = pgTable(
   ],
 );
 
-/** The columns of the daily rollup, and of the rows creates append to it before the fold. */
+/** The columns of the daily rollup. */
 const columnasResumen = () => ({
   entidadId: integer().notNull(),
   medida: smallint().notNull(),
@@ -61,14 +61,25 @@ export const estadisticaResumen = pgTable('estadistica_resumen', columnasResumen
 ]);
 
 /**
- * What new orders add to `estadistica_resumen`, not yet folded into it (migration 0033, issue 37,
- * docs/ESTADISTICAS.md «Altas por lotes»): the create trigger appends its rows here instead of
- * updating the rollup's rows, which every create of the company and day would otherwise lock and
- * rewrite. `estadistica_plegar()` moves them into the rollup in one statement (the statistics
- * module, every few seconds on every instance); the reads add both. No key and no index: only
- * appended, read whole and emptied.
+ * New orders not yet folded into `estadistica_resumen` (migration 0034, issue 37, docs/ESTADISTICAS.md
+ * «Altas por lotes»): the create trigger appends one row per order, with the order's columns the
+ * rollup depends on, instead of updating the rollup's rows (which every create of the company and
+ * day would otherwise lock and rewrite) or working out its contributions (six rows a create, 0033).
+ * `estadistica_plegar()` turns them into rollup rows and moves them in one statement (the statistics
+ * module, every few seconds on every instance); the reads add what `estadistica_pendientes()` makes
+ * of them. No key and no index: only appended, read whole and emptied.
  */
-export const estadisticaResumenDeltas = pgTable('estadistica_resumen_deltas', columnasResumen());
+export const estadisticaAltasPendientes = pgTable('estadistica_altas_pendientes', {
+  entidadId: integer().notNull(),
+  creada: moment().notNull(),
+  estadoId: smallint().notNull(),
+  tipoOrdenId: integer(),
+  areaId: integer(),
+  clienteId: integer(),
+  finalizada: moment(),
+  eliminada: moment(),
+  fechaFin: moment(),
+});
 
 /**
  * The late finished orders per responsable (migration 0013, docs/ESTADISTICAS.md «Desempeño por
