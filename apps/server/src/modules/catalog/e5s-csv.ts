@@ -42,7 +42,7 @@ export function parseE5sCsv(raw: string): ResultadoCsv {
       .trim();
     if (primera) {
       primera = false;
-      if (CABECERAS_CLAVE.has(clave.toLowerCase()) && /^(nombre|descripci[oó]n|name)?$/i.test(nombre)) continue;
+      if (CABECERAS_CLAVE.has(clave.toLowerCase()) && /^(nombre|descripci[o\u00f3]n|name)?$/i.test(nombre)) continue;
     }
     if (!clave) errores.push(`Línea ${linea}: falta la clave.`);
     else if (clave.length > LIMITES_ADMIN.e5sClave)
