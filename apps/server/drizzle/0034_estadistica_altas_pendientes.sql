@@ -4,6 +4,12 @@
 -- the create trigger of 0033 cost; it now happens in the fold, a few seconds later, for all the
 -- orders of those seconds at once, and in the reads for the orders not folded yet
 -- (`estadistica_pendientes()`). Every figure stays exact at every moment.
+-- No order is written while this migration runs (every migration pending runs in one transaction,
+-- so the lock holds until all commit): a create of an instance of the version before, still running
+-- during an update one instance at a time, either finished before (its rows are folded below) or
+-- starts after, with the new trigger.
+LOCK TABLE "ordenes" IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
 CREATE TABLE "estadistica_altas_pendientes" (
 	"entidad_id" integer NOT NULL,
 	"creada" timestamp with time zone NOT NULL,
@@ -16,16 +22,20 @@ CREATE TABLE "estadistica_altas_pendientes" (
 	"fecha_fin" timestamp with time zone
 );
 --> statement-breakpoint
--- What 0033's trigger appended and no fold moved yet goes into the rollup before its table goes.
+-- What 0033's trigger appended and no fold moved yet goes into the rollup. Deleted and moved in one
+-- statement, as the fold moves them: a fold of an instance of the version before, running at the same
+-- moment, moves each row once with this. The table stays, empty, for those instances' reads (they add
+-- it to the rollup); a later migration drops it.
+WITH d AS (
+  DELETE FROM estadistica_resumen_deltas RETURNING entidad_id, medida, dia, valor, n, suma
+)
 INSERT INTO estadistica_resumen AS r (entidad_id, medida, dia, valor, n, suma)
 SELECT d.entidad_id, d.medida, d.dia, d.valor, sum(d.n)::int, sum(d.suma)
-FROM estadistica_resumen_deltas d
+FROM d
 GROUP BY d.entidad_id, d.medida, d.dia, d.valor
 HAVING sum(d.n) <> 0 OR sum(d.suma) <> 0
 ORDER BY d.entidad_id, d.medida, d.dia, d.valor
 ON CONFLICT (entidad_id, medida, dia, valor) DO UPDATE SET n = r.n + excluded.n, suma = r.suma + excluded.suma;
---> statement-breakpoint
-DROP TABLE "estadistica_resumen_deltas" CASCADE;
 --> statement-breakpoint
 -- The rollup rows the orders not folded yet add: one order each (`n` 1), as the fold will add them.
 -- A SQL function the planner inlines, so the read's conditions reach the pending rows.

@@ -1,18 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SERVER_ROOT } from '../src/config.js';
-import { openDatabase, type Database } from '../src/kernel/db/client.js';
+import type { Database } from '../src/kernel/db/client.js';
 import { seedCatalogo } from '../src/seed/catalogo.js';
-import { basePgNueva, makeEntidad } from './helpers.js';
+import { makeEntidad } from './helpers.js';
+import { baseEnMigracion } from './migracion-anterior.js';
 
 /**
  * Migration 0029 (issue 35) on a database that had the service levels' «also by mail» choices of
@@ -21,50 +12,15 @@ import { basePgNueva, makeEntidad } from './helpers.js';
  * ignored it), and the notifications already stored stay visible and out of WhatsApp.
  */
 const ULTIMA_ANTERIOR = '0028_orden_sla_abiertas';
-const MIGRACIONES = path.join(SERVER_ROOT, 'drizzle');
 
 let database: Database;
 let cerrar: () => Promise<void>;
-let carpeta: string;
-
-/** The committed migrations up to ULTIMA_ANTERIOR, in a folder of their own. */
-function migracionesHasta(tag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'delego-migr-'));
-  fs.mkdirSync(path.join(dir, 'meta'));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRACIONES, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const hasta = journal.entries.findIndex((e) => e.tag === tag);
-  expect(hasta).toBeGreaterThan(0);
-  const entries = journal.entries.slice(0, hasta + 1);
-  for (const e of entries) fs.copyFileSync(path.join(MIGRACIONES, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-  return dir;
-}
 
 beforeAll(async () => {
-  if (process.env.TEST_DB === 'postgres') {
-    const nueva = await basePgNueva();
-    database = await openDatabase({ databaseUrl: nueva.url });
-    cerrar = async () => {
-      await database.close();
-      await nueva.drop();
-    };
-  } else {
-    // An empty PGlite (not the test template, which has every migration already).
-    database = await openDatabase({});
-    cerrar = () => database.close();
-  }
-  carpeta = migracionesHasta(ULTIMA_ANTERIOR);
-  if (database.kind === 'postgres') {
-    await migratePg(drizzlePg(database.pgClient as pg.Pool), { migrationsFolder: carpeta });
-  } else {
-    await migratePglite(drizzlePglite(database.pgClient as PGlite), { migrationsFolder: carpeta });
-  }
+  ({ database, cerrar } = await baseEnMigracion(ULTIMA_ANTERIOR));
 });
 afterAll(async () => {
   await cerrar?.();
-  if (carpeta) fs.rmSync(carpeta, { recursive: true, force: true });
 });
 
 it('copia cada elección de correo de los avisos de SLA a SLA_POR_VENCER.correo y recién entonces borra la tabla vieja', async () => {

@@ -39,7 +39,7 @@ export const estadisticaAcceso = pgTable(
   ],
 );
 
-/** The columns of the daily rollup. */
+/** The columns of the daily rollup, and of what 0033's creates appended to it before the fold. */
 const columnasResumen = () => ({
   entidadId: integer().notNull(),
   medida: smallint().notNull(),
@@ -59,6 +59,14 @@ const columnasResumen = () => ({
 export const estadisticaResumen = pgTable('estadistica_resumen', columnasResumen(), (t) => [
   primaryKey({ name: 'estadistica_resumen_pk', columns: [t.entidadId, t.medida, t.dia, t.valor] }),
 ]);
+
+/**
+ * What 0033's creates appended to `estadistica_resumen`: nothing writes it since migration 0034,
+ * which folded what was left (docs/ESTADISTICAS.md «Altas por lotes»). Kept, empty, for one version:
+ * an instance of the version before, still running while the instances are updated one at a time
+ * (docs/DESPLIEGUE.md), reads it with the rollup. A later migration drops it.
+ */
+export const estadisticaResumenDeltas = pgTable('estadistica_resumen_deltas', columnasResumen());
 
 /**
  * New orders not yet folded into `estadistica_resumen` (migration 0034, issue 37, docs/ESTADISTICAS.md
