@@ -11,9 +11,10 @@ export const PLEGAR_CADA_MS = 2_000;
 
 /**
  * Moves the pending new orders into `estadistica_resumen` (`estadistica_plegar()`), and gives how
- * many orders it moved. A fold that found a row held by a write of an order (it waits 200 ms at most)
- * or collided with one, or found the database away, moved nothing: it gives 0, and the next one
- * moves those orders. The reads add the orders not moved yet, so how late a fold runs changes no figure.
+ * many orders it moved. A fold that found a row held by a write of an order (it waits 200 ms at
+ * most) or collided with one, or found the database away, moved nothing: it gives 0, and the next
+ * one moves those orders. The reads add the orders not moved yet, so how late a fold runs changes
+ * no figure.
  */
 export async function plegarResumen(db: DbOrTx): Promise<number> {
   try {
