@@ -108,7 +108,6 @@ function diasResumen(r: Rango): Dias {
   return { desde, hasta };
 }
 
-/** Rows of one measure of the rollup, for a company and a range of days. */
 /**
  * The rollup as every read sees it: its rows plus the rows of the new orders the fold has not moved
  * yet (`estadistica_pendientes()`, migration 0034). Every read sums its rows per key, so the sum of
@@ -117,6 +116,7 @@ function diasResumen(r: Rango): Dias {
 const RESUMEN = sql.raw(`(select entidad_id, medida, dia, valor, n, suma from estadistica_resumen
       union all select entidad_id, medida, dia, valor, n, suma from estadistica_pendientes())`);
 
+/** Rows of one measure of the rollup, for a company and a range of days. */
 const delResumen = (entidadId: number, medida: number, d: Dias): SQL =>
   sql`s.entidad_id = ${entidadId} and s.medida = ${sql.raw(String(medida))} and s.dia between ${d.desde}::date and ${d.hasta}::date`;
 
