@@ -115,6 +115,8 @@ export default tseslint.config(
     rules: {
       // Text as the only child of ion-label & co. is parsed as HTML: see apps/web/eslint/texto-en-ionic.js.
       'delego/texto-en-ionic': 'error',
+      // A two-word event prop on IonButton & co. makes Ionic break the CSP: see apps/web/eslint/eventos-en-ionic.js.
+      'delego/eventos-en-ionic': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },

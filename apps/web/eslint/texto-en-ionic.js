@@ -14,6 +14,8 @@
  * elements through (`{children}`), a fragment `<>{children}</>`: React inserts its items as nodes.
  */
 
+import { eventosEnIonic } from './eventos-en-ionic.js';
+
 /** React components of @ionic/react and the tags they render, with the patched `textContent`. */
 const ELEMENTOS = new Set([
   'IonLabel',
@@ -118,5 +120,5 @@ export const textoEnIonic = {
 
 export default {
   meta: { name: 'delego' },
-  rules: { 'texto-en-ionic': textoEnIonic },
+  rules: { 'texto-en-ionic': textoEnIonic, 'eventos-en-ionic': eventosEnIonic },
 };

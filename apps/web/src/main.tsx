@@ -1,3 +1,5 @@
+// First: it configures Zod before any schema is built (see the module).
+import './lib/zod-sin-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registrarPwa } from './app/registro-pwa';

@@ -9,7 +9,7 @@ import {
   IonToggle,
 } from '@ionic/react';
 import { eyeOffOutline, eyeOutline } from 'ionicons/icons';
-import { useState, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { claseInvalida, valorDe, type PropsCampo } from '../lib/formularios';
 import { CampoConLimite } from './campo-con-limite';
 
@@ -116,6 +116,17 @@ export function CampoPassword({
   ...props
 }: PropsDeTexto & Omit<PropsIonInput, 'type'> & { testIdVer?: string }) {
   const [ver, setVer] = useState(false);
+  const boton = useRef<HTMLIonButtonElement>(null);
+  // Pressing the button keeps the cursor in the field. A native listener: as a prop of an Ionic
+  // component (onPointerDown), Ionic's React wrapper probes the name with an inline handler
+  // attribute, which the app's Content-Security-Policy refuses and reports in the console.
+  useEffect(() => {
+    const b = boton.current;
+    if (!b) return;
+    const quieto = (e: Event) => e.preventDefault();
+    b.addEventListener('pointerdown', quieto);
+    return () => b.removeEventListener('pointerdown', quieto);
+  }, []);
   const { enlace, resto, envolver } = campoDeTexto(props);
   return envolver(
     <IonInput
@@ -137,8 +148,7 @@ export function CampoPassword({
         aria-label={ver ? 'Ocultar contraseña' : 'Mostrar contraseña'}
         aria-pressed={ver}
         disabled={enlace.disabled}
-        // Keeps the cursor in the field.
-        onPointerDown={(e) => e.preventDefault()}
+        ref={boton}
         onClick={() => setVer((v) => !v)}
         data-testid={testIdVer}
       >
