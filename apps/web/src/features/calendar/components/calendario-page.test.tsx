@@ -77,7 +77,8 @@ describe('CalendarioPage', () => {
     await within(dia).findByText('Caldera');
     const pedida = llamadas.de('GET', '/api/v4/calendario')[0]?.query;
     expect([pedida?.get('desde'), pedida?.get('hasta')]).toEqual(Object.values(rangoDeVista('mes', HOY)));
-    expect(within(dia).getByLabelText(`${textoDeDia(HOY)}: 3`)).toBeTruthy();
+    // The day is a cell of the month's grid, named by its date and count, with its chips inside.
+    expect(screen.getByRole('gridcell', { name: `${textoDeDia(HOY)}: 3` })).toBe(dia);
     expect(within(dia).getByText('Esperando cupo')).toBeTruthy();
     const editable = screen.getByTestId('calendario-orden-1');
     const ajena = screen.getByTestId('calendario-orden-2');

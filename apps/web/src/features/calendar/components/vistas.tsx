@@ -21,18 +21,23 @@ function CeldaDestino({
   className,
   children,
   testId,
+  celda,
 }: {
   dia: Dia;
   soltar: PropsVista['soltar'];
   className: string;
   children: ReactNode;
   testId?: string;
+  /** In the month's grid the drop target is the day's cell, named by this text; its chips are inside it. */
+  celda?: string;
 }) {
   const [encima, setEncima] = useState(false);
   const acepta = (e: DragEvent) => e.dataTransfer.types.includes(TIPO_ARRASTRE);
   return (
     <div
       className={`${className}${encima ? ' calendario-destino--encima' : ''}`}
+      role={celda === undefined ? undefined : 'gridcell'}
+      aria-label={celda}
       data-testid={testId}
       data-dia={dia}
       onDragOver={(e) => {
@@ -102,8 +107,9 @@ export function VistaMes({
                 soltar={p.soltar}
                 className={clases.join(' ')}
                 testId={`calendario-dia-${dia}`}
+                celda={`${textoDeDia(dia)}: ${n}`}
               >
-                <div className="calendario-mes__numero" role="gridcell" aria-label={`${textoDeDia(dia)}: ${n}`}>
+                <div className="calendario-mes__numero" aria-hidden="true">
                   <span>{Number(dia.slice(8))}</span>
                   {n > 0 && <span className="calendario-cuenta">{n}</span>}
                 </div>
