@@ -1,28 +1,9 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
-
-/** The repository's own ESLint configuration, as `npm run lint` applies it to the web app. */
-const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const ARCHIVO = path.join(RAIZ, 'apps/web/src/features/ejemplo/ejemplo.tsx');
-
-let eslint: ESLint;
-beforeAll(() => {
-  // The file is virtual (lintText): no tsconfig knows it, so the type-aware rules are left out.
-  eslint = new ESLint({
-    cwd: RAIZ,
-    overrideConfig: {
-      languageOptions: { parserOptions: { projectService: false } },
-      rules: { '@typescript-eslint/no-floating-promises': 'off' },
-    },
-  });
-});
+import { describe, expect, it } from 'vitest';
+import { lineasReportadas } from '../test/lint';
 
 async function problemas(jsx: string): Promise<number[]> {
   const codigo = `import { IonButton, IonChip, IonInput, IonItem } from '@ionic/react';\nexport function Ejemplo({ f }: { f: () => void }) {\n  return (<>${jsx}</>);\n}\n`;
-  const [resultado] = await eslint.lintText(codigo, { filePath: ARCHIVO });
-  return (resultado?.messages ?? []).filter((m) => m.ruleId === 'delego/eventos-en-ionic').map((m) => m.line);
+  return lineasReportadas('delego/eventos-en-ionic', codigo);
 }
 
 describe('lint rule delego/eventos-en-ionic', () => {
