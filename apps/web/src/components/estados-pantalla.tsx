@@ -334,25 +334,31 @@ interface FilasCargandoProps {
   testId?: string;
 }
 
-/** Placeholder rows while a list or a record loads, announced once to screen readers. */
+/**
+ * Placeholder rows while a list or a record loads, announced once to screen readers. The rows are
+ * only a picture (hidden from screen readers), and the announcement stands beside the list, not in
+ * it: a list holds items only.
+ */
 export function FilasCargando({ ambito, filas = 6, testId = `${ambito}-cargando` }: FilasCargandoProps) {
   return (
-    <IonList className="delego-filas-cargando delego-card-lista" aria-busy="true" data-testid={testId} lines="full">
+    <div aria-busy="true" data-testid={testId}>
       <span className="delego-visually-hidden" role="status">
         Cargando…
       </span>
-      {Array.from({ length: filas }, (_, i) => (
-        <IonItem key={i}>
-          <IonLabel>
-            <h2>
-              <IonSkeletonText animated style={{ width: `${45 + ((i * 17) % 35)}%` }} />
-            </h2>
-            <p>
-              <IonSkeletonText animated style={{ width: `${30 + ((i * 23) % 40)}%` }} />
-            </p>
-          </IonLabel>
-        </IonItem>
-      ))}
-    </IonList>
+      <IonList className="delego-filas-cargando delego-card-lista" aria-hidden="true" lines="full">
+        {Array.from({ length: filas }, (_, i) => (
+          <IonItem key={i}>
+            <IonLabel>
+              <h2>
+                <IonSkeletonText animated style={{ width: `${45 + ((i * 17) % 35)}%` }} />
+              </h2>
+              <p>
+                <IonSkeletonText animated style={{ width: `${30 + ((i * 23) % 40)}%` }} />
+              </p>
+            </IonLabel>
+          </IonItem>
+        ))}
+      </IonList>
+    </div>
   );
 }

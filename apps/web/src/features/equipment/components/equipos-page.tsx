@@ -5,7 +5,6 @@ import {
   IonIcon,
   IonInfiniteScroll,
   IonInfiniteScrollContent,
-  IonList,
   IonRefresher,
   IonRefresherContent,
 } from '@ionic/react';
@@ -21,7 +20,7 @@ import { Aviso, BarraDeBusqueda, BotonImportar, ListaVacia, plural, useTienePerm
 import { getEtiquetas, useEquipos } from '../api/equipos';
 import { EQUIPOS, rutaEquipo } from '../recurso';
 import { FiltroClienteUbicacion } from './filtro-cliente';
-import { BotonNuevo, FilaEnlace } from './fila';
+import { BotonNuevo, FilaEnlace, ListaDeFilas } from './fila';
 import '../equipment.css';
 
 /** What an equipo's row says under its name: code, client and site, brand and model. */
@@ -168,7 +167,7 @@ export default function EquiposPage() {
                   {imprimiendo ? 'Generando…' : 'Imprimir etiquetas'}
                 </IonButton>
               </div>
-              <IonList className="admin-lista delego-card-lista" data-testid="equipos-lista">
+              <ListaDeFilas testId="equipos-lista">
                 {equipos.map((e) => (
                   <FilaEnlace
                     key={e.id}
@@ -187,7 +186,7 @@ export default function EquiposPage() {
                     }
                   />
                 ))}
-              </IonList>
+              </ListaDeFilas>
             </>
           )}
         </div>

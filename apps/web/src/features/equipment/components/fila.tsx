@@ -6,8 +6,23 @@ import { Texto } from '../../../components/texto';
 import { EQUIPOS } from '../recurso';
 
 /**
- * A row of the equipment lists: what goes before it (a checkbox), the item that opens `ruta` with
- * its name and a line under it, and what goes after it (an edit button). Names are text.
+ * The list of `FilaEnlace` rows, in a card. A plain list, not IonList: a row holds a checkbox or an
+ * edit button beside its item, and in an IonList each IonItem is itself the list's item, which left
+ * those controls as children of the list outside any item (screen readers count and walk a list by
+ * its items).
+ */
+export function ListaDeFilas({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <div role="list" className="equipos-lista delego-card-lista" data-testid={testId}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A row of the equipment lists (inside `ListaDeFilas`): what goes before it (a checkbox), the item
+ * that opens `ruta` with its name and a line under it, and what goes after it (an edit button).
+ * Names are text.
  */
 export function FilaEnlace({
   ruta,
@@ -25,7 +40,7 @@ export function FilaEnlace({
   despues?: ReactNode;
 }) {
   return (
-    <div className="equipos-fila">
+    <div className="equipos-fila" role="listitem">
       {antes}
       <IonItem routerLink={ruta} detail lines="full" className="equipos-fila__item" data-testid={testId}>
         <IonLabel>

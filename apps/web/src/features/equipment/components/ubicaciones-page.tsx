@@ -1,4 +1,4 @@
-import { IonButton, IonContent, IonIcon, IonList } from '@ionic/react';
+import { IonButton, IonContent, IonIcon } from '@ionic/react';
 import { createOutline, locationOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { CampoSeleccion } from '../../../components/campos';
@@ -8,7 +8,7 @@ import { useUbicaciones } from '../../../domain/equipo';
 import { BarraDeBusqueda, CargaAdmin, ListaVacia, plural, useTienePermiso } from '../../admin';
 import { EQUIPOS, rutaEquiposDe, UBICACIONES } from '../recurso';
 import { useClientesVisibles } from './filtro-cliente';
-import { BotonNuevo, FilaEnlace } from './fila';
+import { BotonNuevo, FilaEnlace, ListaDeFilas } from './fila';
 import '../equipment.css';
 
 /** Ubicaciones (issue 32): the clients' sites, by client and text; each opens its equipos. */
@@ -66,7 +66,7 @@ export default function UbicacionesPage() {
               <p className="admin-conteo" role="status">
                 {plural(visibles.length, 'ubicación', 'ubicaciones')}
               </p>
-              <IonList className="admin-lista delego-card-lista" data-testid="ubicaciones-lista">
+              <ListaDeFilas testId="ubicaciones-lista">
                 {visibles.map((u) => (
                   <FilaEnlace
                     key={u.id}
@@ -88,7 +88,7 @@ export default function UbicacionesPage() {
                     }
                   />
                 ))}
-              </IonList>
+              </ListaDeFilas>
             </>
           )}
         </div>
