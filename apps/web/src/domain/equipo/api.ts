@@ -1,15 +1,23 @@
 import { RUTAS } from '@delego/contract';
-import { consultaPor } from '../../lib/consultas';
+import { consultaPor, type OpcionesHook } from '../../lib/consultas';
 import { equiposKeys } from './keys';
 
-/** GET /api/v4/ubicaciones?cliente=: the sites of one client, or of every client (null). */
-export const { useConsulta: useUbicaciones } = consultaPor(
+const ubicaciones = consultaPor(
   RUTAS.ubicaciones,
-  (cliente: number | null) => equiposKeys.ubicaciones(cliente),
-  (cliente: number | null) => ({ query: cliente === null ? {} : { cliente } }),
+  ({ cliente }: { cliente: number | null }) => equiposKeys.ubicaciones(cliente),
+  ({ cliente }: { cliente: number | null }) => ({ query: cliente === null ? {} : { cliente } }),
   // A select whose options cannot be had stays empty: no alert over the form.
   { staleTime: 60_000, errorSilencioso: true },
 );
+
+/**
+ * GET /api/v4/ubicaciones?cliente=: the sites of one client, or of every client (null). A null
+ * argument of `consultaPor` means "ask nothing", so the client travels inside an object: a select
+ * that needs a client first turns the query off with `habilitada` instead.
+ */
+export function useUbicaciones(cliente: number | null, hook?: OpcionesHook) {
+  return ubicaciones.useConsulta({ cliente }, hook);
+}
 
 /** What the order form offers: the equipos of a client, at one of its sites or at any. */
 export interface EquiposDe {
