@@ -151,6 +151,16 @@ describe('usuario (form)', () => {
     expect([...document.querySelectorAll('ion-alert')].some((a) => a.header === 'Atención')).toBe(false);
   });
 
+  it('a user that does not exist (or is another company’s) is a not-found state, with no alert over it', async () => {
+    servidor({ 'GET /api/v4/usuario/77': () => errorDelServidor(404, 'No se encontró el usuario.') });
+    renderPantalla(<UsuarioPage />, { usuario: ACTOR, ruta: '/usuario?id=77' });
+    expect(await screen.findByText('Usuario no encontrado')).toBeInTheDocument();
+    expect(screen.getByText('Ver usuarios')).toBeInTheDocument();
+    expect(screen.queryByText('Reintentar')).toBeNull();
+    expect(screen.queryByTestId('usuario-form')).toBeNull();
+    expect([...document.querySelectorAll('ion-alert')].some((a) => a.header === 'Atención')).toBe(false);
+  });
+
   it('edits a user: loads it, keeps the password out unless a new one is typed', async () => {
     const s = servidor({ 'POST /api/v4/usuario': () => json(200, DIEGO) });
     renderPantalla(<UsuarioPage />, { usuario: ACTOR, ruta: '/usuario?id=4' });

@@ -17,6 +17,7 @@ import { Aviso } from '../../shared/aviso';
 import { FichaUsuario } from '../../shared/ficha-usuario';
 import { Tarjeta } from '../../shared/tarjeta';
 import { useAviso } from '../../../../components/avisos';
+import { EstadoNoEncontrado } from '../../../../components/estados-pantalla';
 import { useFormulario } from '../../../../lib/formularios';
 import { useVolver } from '../../../../lib/navegacion';
 import { nombreCompleto, nombrePermiso, nombreRol } from '../../shared/nombres';
@@ -52,7 +53,20 @@ const LIMITES_USUARIO = {
 export default function UsuarioPage() {
   const { usuario: actor } = useSession();
   return (
-    <PantallaFormularioDeRegistro recurso={USUARIOS} usarRegistro={useUsuario} anchos={[70, 50, 60, 40]}>
+    <PantallaFormularioDeRegistro
+      recurso={USUARIOS}
+      usarRegistro={useUsuario}
+      anchos={[70, 50, 60, 40]}
+      noEncontrado={
+        <EstadoNoEncontrado
+          icono={peopleOutline}
+          titulo="Usuario no encontrado"
+          volverA={{ ruta: USUARIOS.rutaLista, texto: 'Ver usuarios' }}
+        >
+          El usuario no existe o no pertenece a su empresa.
+        </EstadoNoEncontrado>
+      }
+    >
       {(usuario) => actor && <UsuarioForm usuario={usuario} actor={actor} />}
     </PantallaFormularioDeRegistro>
   );
