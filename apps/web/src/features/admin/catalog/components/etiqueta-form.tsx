@@ -40,19 +40,13 @@ export function EtiquetaForm({ clase, extra }: { clase: ClaseEtiqueta; extra?: E
   const t = TEXTOS_ETIQUETA[clase];
   return (
     <PantallaFormularioAdmin recurso={t}>
-      {(id) => (
-        <>
-          <CargaEtiqueta clase={clase} id={id} />
-          {id !== null && extra && (
-            <div className="delego-container admin-pagina admin-pagina--angosta admin-pagina--extra">{extra(id)}</div>
-          )}
-        </>
-      )}
+      {(id) => <CargaEtiqueta clase={clase} id={id} extra={extra} />}
     </PantallaFormularioAdmin>
   );
 }
 
-function CargaEtiqueta({ clase, id }: { clase: ClaseEtiqueta; id: number | null }) {
+/** The entry `id` names once loaded, and only then what goes under its form (not under a not-found state). */
+function CargaEtiqueta({ clase, id, extra }: { clase: ClaseEtiqueta; id: number | null; extra?: ExtraDeEtiqueta }) {
   const t = TEXTOS_ETIQUETA[clase];
   const etiquetas = useEtiquetas(clase);
   if (id === null) return <Formulario clase={clase} etiqueta={null} />;
@@ -78,7 +72,16 @@ function CargaEtiqueta({ clase, id }: { clase: ClaseEtiqueta; id: number | null 
       </EstadoNoEncontrado>
     );
   }
-  return <Formulario clase={clase} etiqueta={etiqueta} />;
+  return (
+    <>
+      <Formulario clase={clase} etiqueta={etiqueta} />
+      {extra && (
+        <div className="delego-container admin-pagina admin-pagina--angosta admin-pagina--extra">
+          {extra(etiqueta.id)}
+        </div>
+      )}
+    </>
+  );
 }
 
 function Formulario({ clase, etiqueta }: { clase: ClaseEtiqueta; etiqueta: Etiqueta | null }) {
