@@ -174,6 +174,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       creadores: [propietario, admin, supervisor, supervisor, supervisor],
       responsables: [operario, operario, lucia, javier],
       seed: 2026,
+      trabajoPorDelante: true,
     });
     // Sites, equipment and scheduled maintenance (issue 32) of two clients.
     await makeEquiposDemo(tx, {

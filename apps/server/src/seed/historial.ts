@@ -77,6 +77,13 @@ export interface HistorialSpec {
   creadores: number[];
   responsables: number[];
   seed: number;
+  /**
+   * A demo's open work lies ahead of it: ages count from `hasta`, so the mix of open and closed
+   * orders is the same on whatever day of the month the demo is seeded, and the orders still open
+   * from the last 20 days before `hasta` fall due in the two weeks after `now`. They fall due from
+   * tomorrow on, so none becomes overdue during a freshly seeded server's first day.
+   */
+  trabajoPorDelante?: boolean;
 }
 
 /** Inserts `count` orders with a plausible history (created, state changes with comments). */
@@ -90,19 +97,21 @@ export async function makeOrdenesHistoricas(db: DbOrTx, s: HistorialSpec): Promi
     .where(eq(entidades.id, s.entidadId));
   let numero = ent?.n ?? 0;
   const times = Array.from({ length: s.count }, () => s.desde.getTime() + Math.floor(r() * span)).sort((a, b) => a - b);
+  const referencia = s.trabajoPorDelante ? s.hasta.getTime() : s.now.getTime();
+  const hoy = diaDeMs(s.now.getTime(), ZONA_HORARIA_EMPRESA_POR_DEFECTO);
 
   const CHUNK = 400;
   for (let start = 0; start < times.length; start += CHUNK) {
     const slice = times.slice(start, start + CHUNK);
     const plans = slice.map((t) => {
       const creada = new Date(t);
-      const ageDays = (s.now.getTime() - t) / 86400_000;
+      const ageDays = (referencia - t) / 86400_000;
       const [titulo, detalle] = pick(TRABAJOS);
       const plazoDias = 1 + Math.floor(r() * 14);
       // Calendar days of the company (docs/FECHAS.md): the start's first ms, the end's last one.
       const diaInicio = sumarDias(diaDeMs(t, ZONA_HORARIA_EMPRESA_POR_DEFECTO), Math.floor(r() * 2));
       const fechaInicio = new Date(inicioDelDia(diaInicio, ZONA_HORARIA_EMPRESA_POR_DEFECTO));
-      const fechaFin = new Date(finDelDia(sumarDias(diaInicio, plazoDias), ZONA_HORARIA_EMPRESA_POR_DEFECTO));
+      let fechaFin = new Date(finDelDia(sumarDias(diaInicio, plazoDias), ZONA_HORARIA_EMPRESA_POR_DEFECTO));
       // Older orders are mostly closed; recent ones are still being worked.
       const roll = r();
       const P = ESTADO.EN_PROCESO;
@@ -127,6 +136,10 @@ export async function makeOrdenesHistoricas(db: DbOrTx, s: HistorialSpec): Promi
       while (resp.size < Math.min(nResp, s.responsables.length)) resp.add(pick(s.responsables));
       numero += 1;
       const estadoId = camino.length ? (camino[camino.length - 1] as EstadoId) : ESTADO.PENDIENTE;
+      // Without a draw of the generator, so every other pick stays what it was.
+      if (s.trabajoPorDelante && ageDays <= 20 && estadoId !== F && estadoId !== C) {
+        fechaFin = new Date(finDelDia(sumarDias(hoy, 1 + ((numero * 5) % 14)), ZONA_HORARIA_EMPRESA_POR_DEFECTO));
+      }
       // State changes happen between creation and now, spaced over the order's life.
       const vida = Math.max(3600_000, Math.min(s.now.getTime() - t, (plazoDias + 3) * 86400_000));
       const pasos = camino.map((e, i) => ({
