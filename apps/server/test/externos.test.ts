@@ -276,9 +276,29 @@ describe('the outsider', () => {
     const lista = await x('GET', `/api/v2/archivos/${id}`);
     expect(lista.statusCode).toBe(200);
     expect(JSON.stringify(lista.json())).toContain('fachada.jpg');
-    // Removing files is not what the link is for.
-    const quitar = await x('POST', `/api/v2/archivos/${id}/add`, { archivosBorrados: [1] });
+    // Removing files is not what the link is for: the list says so, and neither body removes one.
+    const subido = (lista.json() as { id: number; nombre: string; puedeEliminar: boolean }[]).find(
+      (a) => a.nombre === 'fachada.jpg',
+    )!;
+    expect(subido.puedeEliminar).toBe(false);
+    const quitar = await x('POST', `/api/v2/archivos/${id}/add`, { archivosBorrados: [subido.id] });
     expect(quitar.statusCode).toBe(403);
+    const conFoto = multipart([
+      { name: 'archivosBorrados', value: String(subido.id) },
+      { name: 'archivos', filename: 'otra.jpg', content: await imagen('jpeg'), type: 'image/jpeg' },
+    ]);
+    const quitarEnMultipart = await f.env.app.inject({
+      method: 'POST',
+      url: `/api/v2/archivos/${id}/add`,
+      headers: { authorization: `Externo ${k}`, ...conFoto.headers },
+      payload: conFoto.payload,
+    });
+    expect(quitarEnMultipart.statusCode, quitarEnMultipart.body).toBe(403);
+    expect(quitarEnMultipart.json()).toMatchObject({
+      message: 'Con este enlace se pueden agregar archivos, no quitarlos.',
+    });
+    const despues = (await x('GET', `/api/v2/archivos/${id}`)).json() as { nombre: string }[];
+    expect(despues.map((a) => a.nombre).sort()).toEqual(['fachada.jpg']);
 
     // The company sees all of it under «Externo: Pintores Sur», once.
     const h = await historial(id);

@@ -48,6 +48,7 @@ export const MENSAJES_EXTERNO = {
   vencido: `Este enlace venció: la orden terminó hace más de ${LIMITES_EXTERNO.diasTrasFinalizar} días. Si necesita volver a entrar, pida a la empresa que lo renueve.`,
   ordenBorrada: 'La orden de este enlace ya no existe.',
   fueraDelEnlace: 'Este enlace solo da acceso a su orden.',
+  soloAgregarArchivos: 'Con este enlace se pueden agregar archivos, no quitarlos.',
   sinAceptar: 'Primero acepte la orden para trabajar en ella.',
   rechazada: 'Usted rechazó esta orden: el enlace ya no permite cambiarla.',
   yaRespondida: 'Ya respondió esta orden.',

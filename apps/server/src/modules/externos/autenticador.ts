@@ -78,7 +78,7 @@ function exigirRuta(req: FastifyRequest, f: EnlaceConOrden): void {
     if (Number(valor) !== f.ordenId) throw fuera();
   }
   if (p.soloMultipart && !String(req.headers['content-type'] ?? '').startsWith('multipart/form-data')) {
-    throw AppError.forbidden('Con este enlace se pueden agregar archivos, no quitarlos.');
+    throw AppError.forbidden(MENSAJES_EXTERNO.soloAgregarArchivos);
   }
   if (p.uso !== 'vista' && f.respuesta === 'rechazada') throw new AppError('CONFLICTO', MENSAJES_EXTERNO.rechazada);
   if (p.uso === 'trabajo' && f.respuesta !== 'aceptada') throw new AppError('CONFLICTO', MENSAJES_EXTERNO.sinAceptar);

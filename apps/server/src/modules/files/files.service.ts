@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ZipArchive } from 'archiver';
-import { formatoMb, LIMITES_ARCHIVOS, RUTAS, urlDe, type Archivo } from '@delego/contract';
+import { formatoMb, LIMITES_ARCHIVOS, MENSAJES_EXTERNO, RUTAS, urlDe, type Archivo } from '@delego/contract';
 import type { Db, DbOrTx } from '../../kernel/db/client.js';
 import type { Actor } from '../../kernel/actor.js';
 import type { EventBus } from '../../kernel/bus.js';
@@ -55,6 +55,11 @@ export function nombresUnicos(nombres: string[]): string[] {
     usados.add(candidato.toLowerCase());
     return candidato;
   });
+}
+
+/** Whether the actor may remove the order's files: who may change it, but an outsider's link. */
+function puedeQuitar(actor: Actor, modificar: boolean): boolean {
+  return modificar && !actor.externo;
 }
 
 /** Parses archivosBorrados as a form field: "3", "3,4" or "[3,4]". */
@@ -159,7 +164,7 @@ export class FilesService {
   async list(actor: Actor, ordenId: number, tx?: DbOrTx): Promise<Archivo[]> {
     const acc = await this.orders.acceso(actor, ordenId, tx ? { tx } : {});
     const rows = await this.repo(tx).list(actor.entidadId, ordenId);
-    return rows.map((r) => this.aArchivo(ordenId, r, acc.modificar));
+    return rows.map((r) => this.aArchivo(ordenId, r, puedeQuitar(actor, acc.modificar)));
   }
 
   /**
@@ -176,6 +181,8 @@ export class FilesService {
         for (const id of idsDeCampo(valor)) borrar.add(id);
     });
     try {
+      // An outsider's link adds files and never removes one, in whatever body the removal comes.
+      if (actor.externo && borrar.size) throw AppError.forbidden(MENSAJES_EXTERNO.soloAgregarArchivos);
       if (!recibidos.nuevos.length && !borrar.size) throw AppError.invalid('archivos', MENSAJES_ARCHIVOS.sinArchivos);
       return await this.confirmar(actor, ordenId, recibidos.nuevos, [...borrar]);
     } catch (e) {
@@ -285,6 +292,7 @@ export class FilesService {
   async delete(actor: Actor, ordenId: number, ids: number[]): Promise<Archivo[]> {
     const acc = await this.orders.acceso(actor, ordenId);
     if (!acc.modificar) throw AppError.forbidden(MENSAJES_ARCHIVOS.soloLectura);
+    if (actor.externo) throw AppError.forbidden(MENSAJES_EXTERNO.soloAgregarArchivos);
     if (!ids.length) throw AppError.invalid('archivosBorrados', MENSAJES_ARCHIVOS.sinArchivos);
     return this.confirmar(actor, ordenId, [], [...new Set(ids)]);
   }
@@ -488,7 +496,7 @@ export class FilesService {
     const acc = await this.orders.acceso(actor, ordenId);
     const rows = await this.repo().list(actor.entidadId, ordenId);
     return rows.map((r) => ({
-      archivo: this.aArchivo(ordenId, r, acc.modificar),
+      archivo: this.aArchivo(ordenId, r, puedeQuitar(actor, acc.modificar)),
       leerMiniatura: r.claveMiniatura
         ? async () => {
             const chunks: Buffer[] = [];
