@@ -13,6 +13,18 @@ describe('zSolicitudPublica', () => {
     expect(zSolicitudPublica.parse({ ...base, email: ' marta@example.com ' }).email).toBe('marta@example.com');
   });
 
+  it('refuses a telephone without six digits, at the telephone', () => {
+    for (const telefono of ['abc', '---', '12345', 'llamar a la tarde']) {
+      const r = zSolicitudPublica.safeParse({ ...base, telefono });
+      expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['telefono', MENSAJES_SOLICITUD.telefonoSinDigitos],
+      ]);
+    }
+    expect(zSolicitudPublica.parse({ ...base, telefono: '(0341) 555-12 int. 3' }).telefono).toBe(
+      '(0341) 555-12 int. 3',
+    );
+  });
+
   it('refuses a missing text, a bad email and a send without its id, each at its field', () => {
     const r = zSolicitudPublica.safeParse({ que: ' ', nombre: 'M', email: 'no', clave: 'x' });
     expect(r.error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['clave', 'email', 'que']);

@@ -34,6 +34,7 @@ export const MENSAJES_SOLICITUD = {
   enlaceNoDisponible: 'Este enlace de pedidos no existe. Pida a la empresa un enlace nuevo.',
   enlaceDesactivado: 'Este enlace de pedidos ya no está activo. Pida a la empresa el enlace nuevo.',
   sinContacto: 'Deje un email o un teléfono para que podamos avisarle.',
+  telefonoSinDigitos: 'El teléfono debe tener al menos 6 dígitos.',
   enviada: 'Recibimos su pedido. Le enviamos por correo un enlace para seguirlo.',
   enviadaSinCorreo: 'Recibimos su pedido. Guarde este enlace para seguirlo.',
   fotoNoImagen: 'Cada foto debe ser una imagen (JPG, PNG, WebP o HEIC).',
@@ -81,6 +82,9 @@ export const zSolicitudPublica = z
   .superRefine((v, ctx) => {
     if (!v.email && !v.telefono)
       ctx.addIssue({ code: 'custom', path: ['email'], message: MENSAJES_SOLICITUD.sinContacto });
+    // A number the company can call back: free text («341 555-1234 int. 12»), but with its digits.
+    if (v.telefono && (v.telefono.match(/\d/g)?.length ?? 0) < 6)
+      ctx.addIssue({ code: 'custom', path: ['telefono'], message: MENSAJES_SOLICITUD.telefonoSinDigitos });
   });
 export type SolicitudPublica = z.input<typeof zSolicitudPublica>;
 
