@@ -10,7 +10,8 @@ const ESTADOS: Record<ItemPublico['estado'], string> = {
 
 /**
  * The checklist items the company marked public, on the public summary (issue 31): label, state and
- * the answer as text, by section. No notes, photos or names: the server sends none.
+ * the answer as text, by section (a tick's answer is its state: «Hecho» alone). No notes, photos or
+ * names: the server sends none.
  */
 export function ChecklistResumen({ items }: { items: readonly ItemPublico[] }) {
   let seccion: string | null = null;
@@ -35,7 +36,7 @@ export function ChecklistResumen({ items }: { items: readonly ItemPublico[] }) {
               <span className="resumen__checklist-etiqueta">{item.etiqueta}</span>
               <span className="resumen__checklist-estado">
                 {ESTADOS[item.estado]}
-                {item.respuesta ? `: ${item.respuesta}` : ''}
+                {item.respuesta && item.tipo !== 'tick' ? `: ${item.respuesta}` : ''}
               </span>
             </li>,
           );

@@ -104,7 +104,7 @@ describe('ordersummary/:id', () => {
     expect(filas).toEqual([
       'Hidráulica',
       'Presión <b>bomba</b>Con observaciones: 7,5 bar',
-      'LimpiezaHecho: Hecho',
+      'LimpiezaHecho',
       'Foto finalPendiente',
     ]);
   });
