@@ -38,7 +38,8 @@ export interface Fixture {
 export const LIMITE_MB = 0.05;
 export const LIMITE_BYTES = Math.floor(LIMITE_MB * 1024 * 1024);
 
-export async function fixture(opciones: { s3?: OpcionesS3 } = {}): Promise<Fixture> {
+/** `maxFileMb`: the size limit of a file, small by default so the limit's tests stay small. */
+export async function fixture(opciones: { s3?: OpcionesS3; maxFileMb?: number } = {}): Promise<Fixture> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'delego-archivos-'));
   const { s3 } = opciones;
   const storage = s3 ? new S3Storage(s3) : new FsStorage(dir);
@@ -55,7 +56,7 @@ export async function fixture(opciones: { s3?: OpcionesS3 } = {}): Promise<Fixtu
     } while (token);
     return claves.sort();
   };
-  const env = await createTestEnv({ config: testConfig({ maxFileMb: LIMITE_MB }), storage });
+  const env = await createTestEnv({ config: testConfig({ maxFileMb: opciones.maxFileMb ?? LIMITE_MB }), storage });
   const db = env.database.db;
   const now = env.clock.now();
   const demo = await makeEntidad(db, {

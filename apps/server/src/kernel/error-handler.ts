@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MENSAJES, type CodigoError, type ErrorBody } from '@delego/contract';
@@ -10,10 +11,22 @@ function fieldOf(instancePath: string | undefined, context: string | undefined):
   return path || context || 'body';
 }
 
+/**
+ * An answer before the whole body arrived (a refused upload stops reading its parts): the rest is
+ * read and thrown away, as Node does with a body nobody read. Left paused, it would hold the
+ * keep-alive connection, and the client's next request on it would wait until the connection
+ * timed out.
+ */
+function descartarElResto(cuerpo: IncomingMessage): void {
+  cuerpo.unpipe();
+  cuerpo.resume();
+}
+
 /** Maps every error to `{ code, message, requestId }` with a Spanish message; 5xx never leak internals. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     const requestId = String(req.id);
+    if (!req.raw.complete) descartarElResto(req.raw);
     if (err instanceof AppError) {
       if (err.extra.retryAfterS) void reply.header('Retry-After', String(err.extra.retryAfterS));
       const body: ErrorBody = { code: err.code, message: err.message, requestId };
