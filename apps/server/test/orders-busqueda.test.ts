@@ -154,6 +154,25 @@ describe('búsqueda de órdenes en español', () => {
     expect(await buscar(`#${numero} pintura`)).toEqual([]);
   });
 
+  it('los filtros envueltos en «filtros», como escribe SPEC §7 ({filtros}), filtran lo mismo', async () => {
+    const sueltos = await call('/api/v4/ordenes/all/filtered', 'admin', { buscar: 'agua', porPagina: 100 });
+    const envueltos = await call('/api/v4/ordenes/all/filtered', 'admin', {
+      filtros: { buscar: 'agua' },
+      porPagina: 100,
+    });
+    expect(envueltos.statusCode, envueltos.body).toBe(200);
+    expect(envueltos.json().ordenes).toEqual(sueltos.json().ordenes);
+    expect(envueltos.json().total).toBeLessThan((await call('/api/v4/ordenes/all/filtered', 'admin', {})).json().total);
+    // The dashboard of the same filters, and the Excel's route takes them too.
+    const tablero = (cuerpo: Json) => call('/api/v4/dashboard', 'admin', cuerpo);
+    expect((await tablero({ filtros: { buscar: 'agua' } })).json()).toEqual((await tablero({ buscar: 'agua' })).json());
+    expect((await call('/api/v2/ordenes/exportar', 'admin', { filtros: { buscar: 'agua' } })).statusCode).toBe(200);
+    // A wrapped filter is checked as one that is not.
+    const malo = await call('/api/v4/ordenes/all/filtered', 'admin', { filtros: { estados: ['x'] } });
+    expect(malo.statusCode).toBe(400);
+    expect(malo.json().field).toMatch(/^estados/);
+  });
+
   it('sin la caché de nombres (exportación, tablero) busca igual los clientes en la base', async () => {
     const repo = new OrdersLecturasRepository(env.database.db);
     const v = { actorId: 0, todo: true, clientes: [] };

@@ -99,6 +99,23 @@ export const zFiltros = z.object({
 });
 export type Filtros = z.input<typeof zFiltros>;
 
+/**
+ * The body of the calls that take the list's filters, which SPEC §7 writes `{filtros}`: the filters
+ * themselves, as the app sends them, or wrapped in `filtros`. Both are the same request, so a client
+ * that wraps them is not answered with every order.
+ */
+export const zCuerpoFiltros = z.preprocess(desenvolverFiltros, zFiltros);
+
+function desenvolverFiltros(cuerpo: unknown): unknown {
+  if (!esObjetoSimple(cuerpo) || !esObjetoSimple(cuerpo.filtros)) return cuerpo;
+  const { filtros, ...resto } = cuerpo;
+  return { ...resto, ...filtros };
+}
+
+function esObjetoSimple(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
 /** POST /api/v2/ordenes/all/filtered {estados, buscar}. */
 export const zFiltrosSimples = z.object({
   estados: z.array(zRefId).max(10).optional().nullable(),

@@ -27,7 +27,7 @@ export const RUTAS_ORDENES = {
     metodo: 'POST',
     path: '/api/v4/ordenes/all/filtered',
     summary: 'Órdenes filtradas, ordenadas y paginadas',
-    body: ordenes.zFiltros,
+    body: ordenes.zCuerpoFiltros,
     response: { 200: ordenes.zPaginaOrdenes },
   }),
   ordenesFiltradasSimple: rutaDeOrdenes({
@@ -226,7 +226,7 @@ export const RUTAS_ORDENES = {
     metodo: 'POST',
     path: '/api/v2/ordenes/exportar',
     summary: 'Excel (.xlsx) de todas las órdenes que seleccionan los filtros (sin paginar)',
-    body: ordenes.zFiltros,
+    body: ordenes.zCuerpoFiltros,
     forma: 'archivo',
   }),
   exportarHorasReportadas: rutaDeReportes({

@@ -1,5 +1,5 @@
 import * as estadisticas from '../statistics.js';
-import { zFiltros } from '../orders.js';
+import { zCuerpoFiltros } from '../orders.js';
 import { rutaDeGrupo } from './definir.js';
 
 const rutaDeEstadisticas = rutaDeGrupo({ tags: ['estadísticas'] });
@@ -73,7 +73,7 @@ export const RUTAS_ESTADISTICAS = {
     path: '/api/v4/dashboard',
     summary:
       'Tablero con los filtros de la lista de órdenes; fechaDesde/fechaHasta marcan el período (por defecto, el mes en curso)',
-    body: zFiltros,
+    body: zCuerpoFiltros,
     response: { 200: estadisticas.zDashboard },
   }),
 } as const;
