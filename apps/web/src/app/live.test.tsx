@@ -4,7 +4,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { logout, SessionProvider } from '../features/auth';
 import { actualizarSesionPropia } from '../features/admin/shared/sesion-propia';
-import { reiniciarRefresco } from '../features/auth/api/refrescar-sesion';
+import { ESPERA_ANTES_DE_SALIR_MS, reiniciarRefresco } from '../features/auth/api/refrescar-sesion';
 import { escucharAvisos } from '../features/notifications/model/avisos';
 import { LiveProvider } from '../lib/live';
 import { CLAVE_DISPOSITIVO } from '../lib/push';
@@ -586,8 +586,30 @@ describe('the server refuses the socket (ERROR frame)', () => {
     });
 
     act(() => cliente().error('Los datos de Login son inválidos'));
-    await waitFor(() => expect(leerSesion()).toBeNull());
+    await waitFor(() => expect(leerSesion()).toBeNull(), { timeout: ESPERA_ANTES_DE_SALIR_MS + 2_000 });
     await waitFor(() => expect(cliente().desactivaciones).toBe(1));
+  });
+
+  it('renaming oneself: the old name refused first, the new one stored after, keeps the session', async () => {
+    const usuario = operario();
+    guardarSesion({ usuario, md5: MD5 });
+    montar();
+    await waitFor(() => expect(stomp.FakeClient.instancias).toHaveLength(1));
+    llamadas = simularServidor({
+      'GET /api/v4/login': () => errorDelServidor(403, 'Los datos de Login son inválidos', { code: 'LOGIN_INVALIDO' }),
+    });
+
+    act(() => cliente().error('Sus credenciales o permisos cambiaron: vuelva a conectarse.'));
+    await unicaLlamada();
+    await new Promise((r) => setTimeout(r, 200));
+    // Then the profile's answer stores the new name, as actualizarSesionPropia does: over the
+    // session still there.
+    act(() => {
+      const sesion = leerSesion();
+      if (sesion) guardarSesion({ ...sesion, usuario: { ...sesion.usuario, usuario: 'operario2' } });
+    });
+    await new Promise((r) => setTimeout(r, ESPERA_ANTES_DE_SALIR_MS));
+    expect(leerSesion()?.usuario.usuario).toBe('operario2');
   });
 });
 

@@ -6,6 +6,9 @@ import { borrarSesion, guardarSesion, leerSesion } from '../../../lib/session';
 /** At most one refresh in this time: the live socket may be refused on every retry (5 s). */
 export const REFRESCO_MINIMO_MS = 15_000;
 
+/** How long refused credentials wait for a change of one's own credentials before ending the session. */
+export const ESPERA_ANTES_DE_SALIR_MS = 1_500;
+
 let ultimo = Number.NEGATIVE_INFINITY;
 let enCurso: Promise<void> | null = null;
 
@@ -31,9 +34,15 @@ export function refrescarSesion(ahora = Date.now()): Promise<void> {
         if (actual?.md5 !== sesion.md5 || actual.usuario.id !== usuario.id) return;
         if (JSON.stringify(actual.usuario) !== JSON.stringify(usuario)) guardarSesion({ usuario, md5: sesion.md5 });
       },
-      (error: unknown) => {
+      async (error: unknown) => {
         const invalidas = error instanceof ApiError && (error.status === 401 || error.code === 'LOGIN_INVALIDO');
-        if (invalidas && leerSesion()?.md5 === sesion.md5) borrarSesion();
+        if (!invalidas) return;
+        // A change of one's own login name or password closes the socket too, and its answer (which
+        // stores the new credentials) may come after this refusal: only credentials still the
+        // refused ones a moment later end the session.
+        await new Promise((r) => setTimeout(r, ESPERA_ANTES_DE_SALIR_MS));
+        const actual = leerSesion();
+        if (actual?.md5 === sesion.md5 && actual.usuario.usuario === sesion.usuario.usuario) borrarSesion();
       },
     )
     .finally(() => {
