@@ -142,7 +142,7 @@ for (const c of [TIPOS, AREAS]) {
         f,
         () => call('PUT', `${c.base}/${creado.id}`, 'admin', { nombre: 'En uso', archivado: false }),
         409,
-        /Ya existe/,
+        /en uso llamad[oa] "En uso": cámbiele el nombre a est[ea] para restaurarl[oa]\./,
       );
       const restaurado = await call('PUT', `${c.base}/${creado.id}`, 'admin', {
         nombre: 'En uso (histórico)',

@@ -7,21 +7,32 @@ import { exigirPermiso } from '../../kernel/guard.js';
 import { CatalogRepository, isForeignKeyViolation, type Clase } from './catalog.repository.js';
 import { parseE5sCsv } from './e5s-csv.js';
 
-const TEXTOS: Record<Clase, { el: string; noEncontrado: string; yaExiste: (n: string) => string; eliminado: string }> =
+const TEXTOS: Record<
+  Clase,
   {
-    tipo: {
-      el: 'El tipo de orden',
-      noEncontrado: 'No se encontró el tipo de orden.',
-      yaExiste: (n) => `Ya existe un tipo de orden llamado "${n}".`,
-      eliminado: 'Se eliminó el tipo de orden.',
-    },
-    area: {
-      el: 'El área',
-      noEncontrado: 'No se encontró el área.',
-      yaExiste: (n) => `Ya existe un área llamada "${n}".`,
-      eliminado: 'Se eliminó el área.',
-    },
-  };
+    el: string;
+    noEncontrado: string;
+    yaExiste: (n: string) => string;
+    restaurarConOtroNombre: (n: string) => string;
+    eliminado: string;
+  }
+> = {
+  tipo: {
+    el: 'El tipo de orden',
+    noEncontrado: 'No se encontró el tipo de orden.',
+    yaExiste: (n) => `Ya existe un tipo de orden llamado "${n}".`,
+    restaurarConOtroNombre: (n) =>
+      `Ya hay un tipo de orden en uso llamado "${n}": cámbiele el nombre a este para restaurarlo.`,
+    eliminado: 'Se eliminó el tipo de orden.',
+  },
+  area: {
+    el: 'El área',
+    noEncontrado: 'No se encontró el área.',
+    yaExiste: (n) => `Ya existe un área llamada "${n}".`,
+    restaurarConOtroNombre: (n) => `Ya hay un área en uso llamada "${n}": cámbiele el nombre a esta para restaurarla.`,
+    eliminado: 'Se eliminó el área.',
+  },
+};
 
 /**
  * Order types, areas and the E5S area catalogue of a company. Anyone logged in reads them (the
@@ -67,7 +78,10 @@ export class CatalogService {
     const nombre = input.nombre.trim();
     const archivado = input.archivado ?? current.archivado;
     if (!archivado && (await this.repo.nameTaken(clase, actor.entidadId, nombre, id))) {
-      throw new AppError('CONFLICTO', TEXTOS[clase].yaExiste(nombre), { field: 'nombre' });
+      // An archived entry frees its name, which a new one may have taken since: restoring the old
+      // one asks for another name (its form renames and restores).
+      const texto = current.archivado ? TEXTOS[clase].restaurarConOtroNombre : TEXTOS[clase].yaExiste;
+      throw new AppError('CONFLICTO', texto(nombre), { field: 'nombre' });
     }
     const e = await this.repo.update(clase, actor.entidadId, id, { nombre, archivado });
     if (!e) throw AppError.notFound(TEXTOS[clase].noEncontrado);
