@@ -63,6 +63,35 @@ describe('responsables', () => {
     expect(llamadas.find((l) => l.metodo === 'PUT')?.cuerpo).toEqual({ responsable: [4, 5], comentarios: null });
   });
 
+  it('says which permission is missing: delegarOrden to change who works it, modificarOrden to touch it at all', async () => {
+    const sinDelegar = makeOrdenDetalle({
+      id: 42,
+      acciones: {
+        soloLectura: false,
+        modificar: true,
+        borrar: false,
+        cambiarResponsable: false,
+        estadosSiguientes: [],
+      },
+    });
+    simularServidor({ 'GET /api/v3/ordenDTO/42': sinDelegar });
+    const { unmount } = renderConApp(<PantallaResponsables multiple={false} />, {
+      usuario: makeSupervisor(),
+      ruta: '/cambio-responsable?id=42',
+    });
+    expect(await screen.findByText(/necesita el permiso delegarOrden para su cliente\./)).toBeInTheDocument();
+    unmount();
+
+    simularServidor({
+      'GET /api/v3/ordenDTO/42': { ...sinDelegar, acciones: { ...sinDelegar.acciones, soloLectura: true } },
+    });
+    renderConApp(<PantallaResponsables multiple />, {
+      usuario: makeSupervisor(),
+      ruta: '/responsables-multiples?id=42',
+    });
+    expect(await screen.findByText(/necesita el permiso modificarOrden o ser su responsable\./)).toBeInTheDocument();
+  });
+
   it('without a session (the route is public in SPEC §2) asks to log in', () => {
     simularServidor({});
     renderConApp(<PantallaResponsables multiple />, { usuario: null, ruta: '/responsables-multiples?id=42' });

@@ -42,9 +42,11 @@ export function PantallaResponsables({ multiple }: Props) {
         )
       }
       sinPermiso={(orden) =>
-        !orden.acciones.cambiarResponsable || orden.acciones.soloLectura
+        orden.acciones.soloLectura
           ? 'No puede cambiar los responsables de esta orden: necesita el permiso modificarOrden o ser su responsable.'
-          : null
+          : !orden.acciones.cambiarResponsable
+            ? 'No puede cambiar los responsables de esta orden: necesita el permiso delegarOrden para su cliente.'
+            : null
       }
     >
       {(orden) => <FormularioResponsables key={vez} orden={orden} multiple={multiple} />}
