@@ -43,7 +43,11 @@ export function crearQueryClient(): QueryClient {
         networkMode: 'offlineFirst',
         retry: (intentos, error) => !esErrorDefinitivo(error) && intentos < 2,
       },
-      mutations: { retry: false },
+      // A change runs whatever the connection: offline its call fails at once with SPEC §8's
+      // «No hay conexión» and the form keeps what was typed. TanStack's default pauses it instead,
+      // with the button spinning and the text lost on a reload. Changes that wait for the
+      // connection go through the outbox (lib/outbox), which survives reloads.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
   // What the app writes into a kept query (setQueryData: a change's answer, an offline change) is

@@ -1,6 +1,9 @@
 import { LIMITES_ORDEN } from '@delego/contract';
+import { onlineManager } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { crearQueryClient } from '../../../app/query-client';
+import { escucharErrores } from '../../../lib/errors';
 import { makeSupervisor } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
 import { makeOrdenDetalle } from '../../../test/ordenes';
@@ -45,5 +48,34 @@ describe('edicion-detalle: a detail longer than the limit', () => {
     // Back within the limit: the error goes away.
     escribir('edicion-detalle', pegado.slice(1));
     await waitFor(() => expect(campo).toHaveProperty('errorText', undefined));
+  });
+});
+
+describe('edicion-titulo without a connection', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    onlineManager.setOnline(true);
+  });
+
+  it('fails at once with the alert and keeps the text (it used to spin, paused until the connection came back)', async () => {
+    const errores: unknown[] = [];
+    const dejar = escucharErrores((e) => errores.push(e));
+    const llamadas = simularServidor({ 'POST /api/v2/titulo/:id': () => Response.error() });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const orden = makeOrdenDetalle({ titulo: 'Revisar tablero' });
+    renderConApp(<FormularioCampo orden={orden} campo="titulo" />, {
+      usuario: makeSupervisor(),
+      ruta: `/edicion-titulo?id=${orden.id}`,
+      queryClient: crearQueryClient(),
+    });
+    onlineManager.setOnline(false);
+    escribir('edicion-titulo', 'Revisar tablero del primer piso');
+    fireEvent.submit(screen.getByRole('form', { name: 'Editar título' }));
+
+    await waitFor(() => expect(errores).toHaveLength(1));
+    expect(llamadas.filter((l) => l.metodo === 'POST')).toHaveLength(1);
+    expect(screen.getByTestId('edicion-titulo')).toHaveProperty('value', 'Revisar tablero del primer piso');
+    await waitFor(() => expect(screen.getByTestId('edicion-guardar')).not.toHaveAttribute('disabled'));
+    dejar();
   });
 });
