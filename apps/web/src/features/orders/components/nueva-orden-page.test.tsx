@@ -47,8 +47,8 @@ function cambiar(testId: string, evento: 'ionInput' | 'ionChange', value: unknow
   fireEvent(screen.getByTestId(testId), new CustomEvent(evento, { detail: { value } }));
 }
 
-function guardar() {
-  fireEvent.submit(screen.getByRole('form', { name: 'Nueva orden' }));
+function guardar(formulario = 'Nueva orden') {
+  fireEvent.submit(screen.getByRole('form', { name: formulario }));
 }
 
 function opciones(testId: string): string[] {
@@ -319,6 +319,49 @@ describe('nueva-orden', () => {
     ver(true);
     await waitFor(() => expect(screen.getByTestId('orden-form-responsables')).toHaveProperty('disabled', false));
     expect(screen.queryByTestId('orden-form-sin-delegar')).toBeNull();
+  });
+
+  it('editing while someone else changes the order: the save keeps their changes and moves only what was edited', async () => {
+    const detalle = makeOrdenDetalle({ id: 42, numero: 1042 });
+    const abierta: OrdenGuardada = {
+      id: 42,
+      numero: 1042,
+      registroResponsable: 9,
+      titulo: 'Revisar tablero',
+      detalle: 'Planta baja',
+      cliente: 3,
+      responsable: [4],
+      tipoOrden: null,
+      area: null,
+      prioridad: null,
+      estado: 1,
+      fechaInicio: null,
+      fechaFin: null,
+      e5sAreaKey: null,
+      e5sAreaName: null,
+    };
+    // Meanwhile an administrator delegated it to another person and retitled it.
+    const ahora: OrdenGuardada = { ...abierta, titulo: 'Revisar tablero general', responsable: [5] };
+    let lecturas = 0;
+    const llamadas = simularServidor({
+      ...CATALOGOS,
+      'GET /api/v2/usuarios/3': [],
+      'GET /api/v3/ordenDTO/42': detalle,
+      'GET /api/v2/orden/42': () => (lecturas++ === 0 ? abierta : ahora),
+      'POST /api/v2/ordenes/save': detalle,
+    });
+    mostrar(makeSupervisor(), '/nueva-orden?id=42');
+    await waitFor(() => expect(screen.getByTestId('orden-form-detalle')).toHaveProperty('value', 'Planta baja'));
+
+    cambiar('orden-form-detalle', 'ionInput', 'Planta baja y primer piso');
+    guardar('Editar orden');
+    await waitFor(() => expect(llamadas.some((l) => l.metodo === 'POST')).toBe(true));
+    expect(llamadas.find((l) => l.metodo === 'POST')?.cuerpo).toMatchObject({
+      id: 42,
+      titulo: 'Revisar tablero general',
+      detalle: 'Planta baja y primer piso',
+      responsable: [5],
+    });
   });
 
   it('opened from an equipo (issue 32): client, site and equipo pre-filled, offered by client and site, and saved', async () => {

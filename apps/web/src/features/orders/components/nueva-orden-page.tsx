@@ -21,7 +21,7 @@ import { CupoAgotado, cupoAgotado, usePlanEstado } from '../../plans';
 import { useAreas, useE5sAreas, usePrioridades, useTiposOrden } from '../../../lib/catalogos';
 import { useEmpresasAsignables } from '../api/get-empresas-asignables';
 import { useOrdenDetalle, useResponsablesDisponibles } from '../../../domain/orden';
-import { useOrdenGuardada } from '../api/get-orden-guardada';
+import { opcionesOrdenGuardada, useOrdenGuardada } from '../api/get-orden-guardada';
 import { useGuardarOrden } from '../api/guardar-orden';
 import { MENSAJE_SIN_CONEXION } from '../../../lib/outbox';
 import { useAviso } from '../../../components/avisos';
@@ -34,6 +34,7 @@ import {
   CAMPOS_ORDEN,
   MENSAJE_FECHAS,
   valoresPrevios,
+  sobreLoGuardadoAhora,
   validarOrden,
   valoresDeOrden,
   type ValoresOrden,
@@ -207,6 +208,13 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
     },
   ] as const;
 
+  /** The edit as a body over the order saved now (read again): only what this person changed moves. */
+  async function sobreLoDeAhora(abierta: OrdenGuardada, cuerpo: OrdenGuardar): Promise<OrdenGuardar> {
+    const ahora = await queryClient.fetchQuery({ ...opcionesOrdenGuardada(abierta.id), staleTime: 0 });
+    const valores = sobreLoGuardadoAhora(f.valores, valoresDeOrden(abierta, zona), valoresDeOrden(ahora, zona));
+    return validarOrden(valores, { original: ahora, e5s: e5s.data, zona }).cuerpo ?? cuerpo;
+  }
+
   async function enviar(cuerpo: OrdenGuardar) {
     setAdjuntando(true);
     try {
@@ -214,7 +222,7 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
       const archivos = original ? [] : await adjuntos.listos();
       let r;
       try {
-        r = await guardar.mutateAsync(cuerpo);
+        r = await guardar.mutateAsync(original ? await sobreLoDeAhora(original, cuerpo) : cuerpo);
       } catch (error) {
         f.falloAlGuardar(error, CAMPOS_ORDEN, { soloDatosInvalidos: true });
         return;

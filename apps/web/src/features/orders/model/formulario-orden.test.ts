@@ -1,6 +1,13 @@
 import { ZONA_HORARIA_EMPRESA_POR_DEFECTO as AR, finDelDia, textoFecha, type OrdenGuardada } from '@delego/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENSAJE_FECHAS, VALORES_VACIOS, validarOrden, valoresDeOrden } from './formulario-orden';
+import {
+  MENSAJE_FECHAS,
+  VALORES_VACIOS,
+  sobreLoGuardadoAhora,
+  validarOrden,
+  valoresDeOrden,
+  type ValoresOrden,
+} from './formulario-orden';
 
 const valido = { ...VALORES_VACIOS, titulo: '  Cambio de bomba ', cliente: 1, responsable: [4] };
 
@@ -130,5 +137,21 @@ describe.each([
     expect(cuerpo?.fechaFin).toBe(finDelDia('2026-12-02', zona));
     expect(textoFecha(cuerpo?.fechaFin as number, zona)).toBe('02/12/2026');
     expect(valoresDeOrden(guardada({ fechaFin: cuerpo?.fechaFin ?? null }), zona).fechaFin).toBe('2026-12-02');
+  });
+});
+
+describe('sobreLoGuardadoAhora', () => {
+  const abierta: ValoresOrden = { ...VALORES_VACIOS, titulo: 'A', detalle: 'd', cliente: 1, responsable: [4, 5] };
+
+  it('keeps what the server has now for every field the person did not touch', () => {
+    const ahora: ValoresOrden = { ...abierta, titulo: 'B', responsable: [6], prioridad: 2 };
+    const v: ValoresOrden = { ...abierta, detalle: 'nuevo', responsable: [5, 4] };
+    expect(sobreLoGuardadoAhora(v, abierta, ahora)).toEqual({ ...ahora, detalle: 'nuevo' });
+  });
+
+  it('what the person changed wins, also a field changed meanwhile', () => {
+    const ahora: ValoresOrden = { ...abierta, titulo: 'B', responsable: [6] };
+    const v: ValoresOrden = { ...abierta, titulo: 'C', responsable: [7] };
+    expect(sobreLoGuardadoAhora(v, abierta, ahora)).toEqual({ ...ahora, titulo: 'C', responsable: [7] });
   });
 });

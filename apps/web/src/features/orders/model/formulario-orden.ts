@@ -82,6 +82,25 @@ export function valoresDeOrden(o: OrdenGuardada, zona: string): ValoresOrden {
   };
 }
 
+/**
+ * What an edit saves over the order as it is saved now: the fields the person changed since the
+ * form opened (`abierta`), and for every other field what the server has now (`ahora`). Fields are
+ * sent whole (SPEC §7), so a form kept open while someone else delegated the order, or edited its
+ * title, would otherwise put the old values back.
+ */
+export function sobreLoGuardadoAhora(v: ValoresOrden, abierta: ValoresOrden, ahora: ValoresOrden): ValoresOrden {
+  const r: ValoresOrden = { ...ahora, responsable: [...ahora.responsable] };
+  for (const campo of CAMPOS_ORDEN) {
+    if (!mismoValor(v[campo], abierta[campo])) Object.assign(r, { [campo]: v[campo] });
+  }
+  return r;
+}
+
+function mismoValor(a: ValoresOrden[CampoOrden], b: ValoresOrden[CampoOrden]): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return [...a].sort().join(',') === [...b].sort().join(',');
+  return a === b;
+}
+
 export const MENSAJE_FECHAS = 'La fecha de fin no puede ser anterior a la fecha de inicio.';
 
 /**
