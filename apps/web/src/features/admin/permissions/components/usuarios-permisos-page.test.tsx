@@ -57,6 +57,9 @@ function montar(toggle: (cuerpo: unknown) => Response | Promise<Response>, extra
 
 const celda = (cliente: number, permiso: string) => screen.findByTestId(`permiso-${cliente}-${permiso}`);
 
+/** The headers of the global alerts on screen ('Atención' is an error reported to the person). */
+const alertas = () => [...document.querySelectorAll('ion-alert')].map((a) => a.header);
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -155,6 +158,35 @@ describe('usuarios-permisos', () => {
     const toggle = await celda(2, 'borrarOrden');
     expect(toggle).toHaveProperty('checked', true);
     expect(toggle).toHaveProperty('disabled', true);
+  });
+
+  it('a user that does not exist (or is another company’s) is a not-found state, with no alert over it', async () => {
+    const servidor = montar(() => json(200, estadoInicial()), {
+      'GET /api/v4/usuario/3': () => errorDelServidor(404, 'No se encontró el usuario.'),
+      'GET /api/v4/permisos/3': () => errorDelServidor(404, 'No se encontró el usuario.'),
+    });
+    expect(await screen.findByText('Usuario no encontrado')).toBeInTheDocument();
+    expect(screen.getByText('Ver usuarios')).toBeInTheDocument();
+    expect(screen.queryByText('Reintentar')).toBeNull();
+    expect(screen.queryByTestId('permisos-usuario')).toBeNull();
+    await waitFor(() => expect(servidor.de('GET', '/api/v4/permisos/3')).toHaveLength(1));
+    await waitFor(() => expect(servidor.de('GET', '/api/v4/clientes')).toHaveLength(1));
+    expect(alertas()).toEqual([]);
+  });
+
+  it('a failure that is not a 404 keeps «Reintentar», which asks again', async () => {
+    let fallar = true;
+    const servidor = montar(() => json(200, estadoInicial()), {
+      'GET /api/v4/usuario/3': () => (fallar ? errorDelServidor(500, 'Error interno.') : json(200, CARLA)),
+    });
+    const reintentar = await screen.findByText('Reintentar', {}, { timeout: 5000 });
+    expect(screen.getByText('No se pudieron cargar los datos')).toBeInTheDocument();
+    expect(screen.queryByText('Usuario no encontrado')).toBeNull();
+
+    fallar = false;
+    reintentar.click();
+    expect(await celda(1, 'delegarOrden')).toHaveProperty('checked', true);
+    expect(servidor.de('GET', '/api/v4/usuario/3').length).toBeGreaterThan(1);
   });
 
   it('without a session (the route is public) it asks to log in and calls nothing', () => {

@@ -22,6 +22,7 @@ import {
 import { businessOutline, trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { BotonConIcono } from '../../../../components/boton-icono';
+import { esNoEncontrado } from '../../../../lib/errors';
 import { useSession } from '../../../auth';
 import { useClientes } from '../../clients/api/get-clientes';
 import { PageHeader } from '../../../../components/page-header';
@@ -42,6 +43,7 @@ import { useIdParam } from '../../shared/parametros';
 import { motivoNoAdministrable } from '../../shared/privilegios';
 import { sinPermisoPara } from '../../shared/permiso-requerido';
 import { Tarjeta } from '../../shared/tarjeta';
+import { UsuarioNoEncontrado } from '../../shared/usuario-no-encontrado';
 import { useUsuario } from '../../users/api/get-usuario';
 import { useCatalogoPermisos } from '../api/get-catalogo-permisos';
 import { usePermisosDeUsuario } from '../api/get-permisos-usuario';
@@ -108,6 +110,8 @@ function PermisosDeUsuarioVista({ usuarioId, actor }: { usuarioId: number; actor
     await e.detail.complete();
   }
 
+  // Both answer 404 for a user that does not exist or is another company's.
+  const noEncontrado = [usuario, permisos].some((q) => q.isError && esNoEncontrado(q.error));
   const fallo = [usuario, permisos, clientes].find((q) => q.isError && !q.data);
   return (
     <>
@@ -115,7 +119,9 @@ function PermisosDeUsuarioVista({ usuarioId, actor }: { usuarioId: number; actor
         <IonRefresherContent pullingText="Deslice para actualizar" refreshingSpinner="crescent" />
       </IonRefresher>
       <div className="delego-container admin-pagina">
-        {fallo ? (
+        {noEncontrado ? (
+          <UsuarioNoEncontrado />
+        ) : fallo ? (
           <EstadoError ambito="admin" error={fallo.error} onReintentar={() => void fallo.refetch()} />
         ) : !usuario.data || !permisos.data || !clientes.data ? (
           <FilasCargando ambito="admin" filas={6} />

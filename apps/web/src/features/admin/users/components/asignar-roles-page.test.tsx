@@ -15,6 +15,9 @@ const ROLES = [
 const LAURA = makeUsuarioAdmin({ id: 1, usuario: 'propietario', nombre: 'Laura', roles: [ROLES[0]!] });
 const DIEGO = makeUsuarioAdmin({ id: 4, usuario: 'operario', roles: [ROLES[3]!] });
 
+/** The headers of the global alerts on screen ('Atención' is an error reported to the person). */
+const alertas = () => [...document.querySelectorAll('ion-alert')].map((a) => a.header);
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -76,5 +79,36 @@ describe('asignar-roles', () => {
     expect(rechazo).toHaveTextContent('No se guardaron los roles.');
     expect(rechazo).toHaveTextContent('La empresa debe conservar al menos un propietario activo');
     expect(propietario).toHaveProperty('checked', false);
+  });
+
+  it('a user that does not exist (or is another company’s) is a not-found state, with no alert over it', async () => {
+    const s = simularServidor({
+      'GET /api/v2/roles': () => json(200, ROLES),
+      'GET /api/v4/usuario/77': () => errorDelServidor(404, 'No se encontró el usuario.'),
+    });
+    renderPantalla(<AsignarRolesPage />, { usuario: { ...makeAdmin(), id: 900 }, ruta: '/asignar-roles?usuario=77' });
+    expect(await screen.findByText('Usuario no encontrado')).toBeInTheDocument();
+    expect(screen.getByText('Ver usuarios')).toBeInTheDocument();
+    expect(screen.queryByText('Reintentar')).toBeNull();
+    expect(screen.queryByTestId('roles-form')).toBeNull();
+    await waitFor(() => expect(s.de('GET', '/api/v2/roles')).toHaveLength(1));
+    expect(alertas()).toEqual([]);
+  });
+
+  it('a failure that is not a 404 keeps «Reintentar», which asks again', async () => {
+    let fallar = true;
+    const s = simularServidor({
+      'GET /api/v2/roles': () => json(200, ROLES),
+      'GET /api/v4/usuario/4': () => (fallar ? errorDelServidor(500, 'Error interno.') : json(200, DIEGO)),
+    });
+    renderPantalla(<AsignarRolesPage />, { usuario: { ...makeAdmin(), id: 900 }, ruta: '/asignar-roles?usuario=4' });
+    const reintentar = await screen.findByText('Reintentar', {}, { timeout: 5000 });
+    expect(screen.getByText('No se pudieron cargar los datos')).toBeInTheDocument();
+    expect(screen.queryByText('Usuario no encontrado')).toBeNull();
+
+    fallar = false;
+    reintentar.click();
+    expect(await screen.findByTestId('rol-OPERARIO')).toBeInTheDocument();
+    expect(s.de('GET', '/api/v4/usuario/4').length).toBeGreaterThan(1);
   });
 });

@@ -1,7 +1,7 @@
 import { cubreRol, type Rol, type UsuarioAdmin, type UsuarioLogueado } from '@delego/contract';
 import { IonButton, IonContent, IonItem, IonLabel, IonList, IonSpinner, IonToggle } from '@ionic/react';
 import { useState } from 'react';
-import { ApiError, notificarError } from '../../../../lib/errors';
+import { ApiError, esNoEncontrado, notificarError } from '../../../../lib/errors';
 import { useSession } from '../../../auth';
 import { EstadoElegirUsuario, EstadoError, FilasCargando } from '../../../../components/estados-pantalla';
 import { useAviso } from '../../../../components/avisos';
@@ -16,6 +16,7 @@ import { useGuardarUsuario } from '../api/guardar-usuario';
 import { Aviso } from '../../shared/aviso';
 import { PantallaAdmin } from '../../shared/lista-admin';
 import { Tarjeta } from '../../shared/tarjeta';
+import { UsuarioNoEncontrado } from '../../shared/usuario-no-encontrado';
 import { accesoA } from '../../shared/recurso-admin';
 import { USUARIOS } from '../recurso';
 import '../../shared/admin.css';
@@ -37,6 +38,7 @@ function CargaRoles({ usuarioId }: { usuarioId: number }) {
   const usuario = useUsuario(usuarioId);
   const roles = useRoles();
   if (!actor) return null;
+  if (usuario.isError && esNoEncontrado(usuario.error)) return <UsuarioNoEncontrado />;
   const fallo = usuario.isError ? usuario : roles.isError ? roles : null;
   if (fallo) return <EstadoError ambito="admin" error={fallo.error} onReintentar={() => void fallo.refetch()} />;
   if (!usuario.data || !roles.data) {

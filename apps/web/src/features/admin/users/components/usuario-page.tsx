@@ -16,8 +16,8 @@ import { CampoEmail, CampoInterruptor, CampoPassword, CampoTexto } from '../../.
 import { Aviso } from '../../shared/aviso';
 import { FichaUsuario } from '../../shared/ficha-usuario';
 import { Tarjeta } from '../../shared/tarjeta';
+import { UsuarioNoEncontrado } from '../../shared/usuario-no-encontrado';
 import { useAviso } from '../../../../components/avisos';
-import { EstadoNoEncontrado } from '../../../../components/estados-pantalla';
 import { useFormulario } from '../../../../lib/formularios';
 import { useVolver } from '../../../../lib/navegacion';
 import { nombreCompleto, nombrePermiso, nombreRol } from '../../shared/nombres';
@@ -57,15 +57,7 @@ export default function UsuarioPage() {
       recurso={USUARIOS}
       usarRegistro={useUsuario}
       anchos={[70, 50, 60, 40]}
-      noEncontrado={
-        <EstadoNoEncontrado
-          icono={peopleOutline}
-          titulo="Usuario no encontrado"
-          volverA={{ ruta: USUARIOS.rutaLista, texto: 'Ver usuarios' }}
-        >
-          El usuario no existe o no pertenece a su empresa.
-        </EstadoNoEncontrado>
-      }
+      noEncontrado={<UsuarioNoEncontrado />}
     >
       {(usuario) => actor && <UsuarioForm usuario={usuario} actor={actor} />}
     </PantallaFormularioDeRegistro>
