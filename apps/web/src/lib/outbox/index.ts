@@ -26,6 +26,7 @@ export {
   usePendientes,
   usePendientesDeAlta,
   usePendientesDeOrden,
+  usePendientesDeTipo,
 } from './pendientes';
 export { camposDeEnvio } from './tipos';
 export type { Cambio, CuerpoChecklist, CuerpoChecklistFoto, NuevoCambio, TipoCambio } from './tipos';

@@ -22,6 +22,12 @@ export function usePendientesDeOrden(ordenId: number | null): Cambio[] {
   return useMemo(() => pendientesDeOrden(cambios, ordenId), [cambios, ordenId]);
 }
 
+/** Every change of one kind waiting in the outbox, for any order, as the outbox changes. */
+export function usePendientesDeTipo(tipo: TipoCambio): Cambio[] {
+  const { cambios } = useSyncExternalStore(suscribirBandeja, leerBandeja, leerBandeja);
+  return useMemo(() => cambios.filter((c) => c.tipo === tipo), [cambios, tipo]);
+}
+
 /** `pendientesDe` over the current user's outbox, as it changes. */
 export function usePendientes(tipo: TipoCambio, ordenId: number | null): Cambio[] {
   const { cambios } = useSyncExternalStore(suscribirBandeja, leerBandeja, leerBandeja);

@@ -1,7 +1,8 @@
-import { textoProgreso, type OrdenResumen } from '@delego/contract';
+import { estadoInfo, textoProgreso, type OrdenResumen } from '@delego/contract';
 import { IonIcon, IonItem, IonLabel } from '@ionic/react';
 import { businessOutline, checkboxOutline, personOutline } from 'ionicons/icons';
 import { memo } from 'react';
+import { MarcaPendiente } from '../../../components/marca-pendiente';
 import { CuentaRegresivaSla } from '../../../domain/sla';
 import { textoResponsables } from '../model/formato';
 import { EstadoBadge, PrioridadBadge, Vencimiento } from './insignias';
@@ -9,7 +10,15 @@ import { EstadoBadge, PrioridadBadge, Vencimiento } from './insignias';
 import '../orders.css';
 
 /** One order of the list: number, title, state, client, responsables, priority, due date and its service level's countdown. */
-export const OrdenItem = memo(function OrdenItem({ orden }: { orden: OrdenResumen }) {
+export const OrdenItem = memo(function OrdenItem({
+  orden,
+  estadoPendiente,
+}: {
+  orden: OrdenResumen;
+  /** The state a change queued on this device will give it (shown marked «pendiente»). */
+  estadoPendiente?: number;
+}) {
+  const pendiente = estadoPendiente === undefined ? undefined : estadoInfo(estadoPendiente);
   return (
     <IonItem
       button
@@ -23,7 +32,8 @@ export const OrdenItem = memo(function OrdenItem({ orden }: { orden: OrdenResume
         <div className="orden-item__cabecera">
           <span className="orden-item__numero">#{orden.numero}</span>
           <h2 className="orden-item__titulo">{orden.titulo}</h2>
-          <EstadoBadge estado={orden.estado} />
+          <EstadoBadge estado={pendiente ?? orden.estado} />
+          {pendiente && <MarcaPendiente estado="pendiente" />}
         </div>
         <div className="orden-item__datos">
           <span className="orden-item__dato">

@@ -212,6 +212,38 @@ describe('home: orders created without a connection', () => {
   }, 20_000);
 });
 
+describe('home: a state change made without a connection', () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    usarAlmacen(createStore('prueba-estados-pendientes', 'cambios'));
+  });
+  afterEach(() => {
+    configurarBandeja(null);
+    usarAlmacen(null);
+  });
+
+  it('shows on its row at once, marked «pendiente», as the detail shows it', async () => {
+    const usuario = makeOperario();
+    configurarBandeja({ enviar: async () => ({}), usuarioId: () => usuario.id });
+    const pendiente = makeOrdenResumen({ id: 7, numero: 1007 });
+    const otra = makeOrdenResumen({ id: 8, numero: 1008 });
+    simularServidor({ [LISTA]: { ordenes: [pendiente, otra], total: 2, pagina: 0, porPagina: 25 } });
+    await encolar({
+      tipo: 'estado',
+      ordenId: 7,
+      descripcion: 'Orden #1007 · Estado → En proceso',
+      cuerpo: { estado: 2, comentarios: 'Voy en camino' },
+    });
+    renderConApp(<OrdenesListaPage />, { usuario, ruta: '/home' });
+    await waitFor(() => expect(screen.getAllByTestId('orden-item')).toHaveLength(2));
+    const [fila, otraFila] = screen.getAllByTestId('orden-item') as [HTMLElement, HTMLElement];
+    await waitFor(() => expect(within(fila).getByTestId('orden-estado')).toHaveTextContent('En proceso'));
+    expect(within(fila).getByTestId('marca-pendiente')).toHaveTextContent('pendiente');
+    expect(within(otraFila).getByTestId('orden-estado')).toHaveTextContent('Pendiente');
+    expect(within(otraFila).queryByTestId('marca-pendiente')).toBeNull();
+  }, 20_000);
+});
+
 describe('home: the first steps of a new company (issue 36)', () => {
   const PASOS = 'GET /api/v4/entidad/primeros-pasos';
   const VACIA = { ordenes: [], total: 0, pagina: 0, porPagina: 25 };

@@ -23,8 +23,8 @@ import { EstadoError, EstadoPantalla, EstadoSinConexion, FilasCargando } from '.
 import { MarcaPendiente } from '../../../components/marca-pendiente';
 import { MarcaSinConexion } from '../../../components/marca-sin-conexion';
 import { Selector } from '../../../components/selector';
-import { usePendientes } from '../../../lib/outbox';
-import { muestraOrdenesNuevas, ordenesNuevasPendientes } from '../model/pendientes';
+import { usePendientes, usePendientesDeTipo } from '../../../lib/outbox';
+import { estadosPendientes, muestraOrdenesNuevas, ordenesNuevasPendientes } from '../model/pendientes';
 import { esperaConexionSinDatos, errorEnLugarDeDatos } from '../../../lib/conexion';
 import { useSession } from '../../auth';
 import { useOrdenes } from '../api/get-ordenes';
@@ -86,6 +86,9 @@ export default function OrdenesListaPage({ exportar }: { exportar?: ExportarList
     () => (muestraOrdenesNuevas(filtros) ? ordenesNuevasPendientes([...altas, ...susArchivos]) : []),
     [altas, susArchivos, filtros],
   );
+  // State changes queued on this device show on their rows at once, marked «pendiente».
+  const cambiosDeEstado = usePendientesDeTipo('estado');
+  const porEstado = useMemo(() => estadosPendientes(cambiosDeEstado), [cambiosDeEstado]);
   // Empty without filters: maybe the company has no orders at all yet, then Inicio guides its first
   // steps (issue 36). Asked only then; if it fails, the plain empty state stays.
   const vaciaSinFiltros =
@@ -223,7 +226,7 @@ export default function OrdenesListaPage({ exportar }: { exportar?: ExportarList
           ) : (
             <IonList className="ordenes-items" lines="full" data-testid="ordenes-items">
               {ordenes.map((o) => (
-                <OrdenItem key={o.id} orden={o} />
+                <OrdenItem key={o.id} orden={o} estadoPendiente={porEstado.get(o.id)} />
               ))}
             </IonList>
           )}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cambio } from '../../../lib/outbox';
 import { FILTROS_INICIALES } from './filtros';
-import { muestraOrdenesNuevas, ordenesNuevasPendientes } from './pendientes';
+import { estadosPendientes, muestraOrdenesNuevas, ordenesNuevasPendientes } from './pendientes';
 
 function cambio(extra: Partial<Cambio>): Cambio {
   return {
@@ -60,5 +60,19 @@ describe('órdenes nuevas que esperan en la bandeja', () => {
     expect(muestraOrdenesNuevas({ ...FILTROS_INICIALES, buscar: 'bomba' })).toBe(false);
     expect(muestraOrdenesNuevas({ ...FILTROS_INICIALES, vencidas: true })).toBe(false);
     expect(muestraOrdenesNuevas({ ...FILTROS_INICIALES, cliente: 3 })).toBe(false);
+  });
+});
+
+describe('estados que esperan en la bandeja', () => {
+  it('da el último cambio de estado pendiente de cada orden; uno rechazado no cuenta', () => {
+    const estado = (ordenId: number, valor: number, marca: Cambio['estado'] = 'pendiente') =>
+      cambio({ tipo: 'estado', ordenId, cuerpo: { estado: valor, comentarios: 'x' }, estado: marca });
+    const m = estadosPendientes([
+      estado(7, 2),
+      estado(7, 3),
+      estado(8, 4, 'rechazado'),
+      cambio({ tipo: 'registro', ordenId: 9, cuerpo: { estado: 4 } }),
+    ]);
+    expect([...m]).toEqual([[7, 3]]);
   });
 });

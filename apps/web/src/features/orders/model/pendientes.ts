@@ -43,3 +43,18 @@ export function muestraOrdenesNuevas(f: FiltrosLista): boolean {
     (estados === null || estados.includes(1))
   );
 }
+
+/**
+ * The state each order will have once its queued state changes reach the server: the last one
+ * waiting of each order (a refused one is not shown as its state; the list of pending changes says
+ * why). The list shows it at once, marked «pendiente» (issue 36).
+ */
+export function estadosPendientes(cambios: readonly Cambio[]): ReadonlyMap<number, number> {
+  const estados = new Map<number, number>();
+  for (const c of cambios) {
+    if (c.tipo !== 'estado' || c.ordenId === null || c.estado !== 'pendiente') continue;
+    const estado = (c.cuerpo as { estado?: unknown } | null)?.estado;
+    if (typeof estado === 'number') estados.set(c.ordenId, estado);
+  }
+  return estados;
+}
