@@ -189,6 +189,19 @@ describe('envío', () => {
     expect(ev?.descripcion).toBe('Envió la encuesta de satisfacción a compras@clinica.example.com');
   });
 
+  it('de una orden abierta no dice que se terminó; de una finalizada, sí', async () => {
+    const o = await crearOrden();
+    const abierta = (await enviar(o.id)).mail;
+    const empresa = 'Demo & Hijos <S.A.>';
+    expect(abierta.text).toContain(`${empresa} le pide su opinión sobre la orden #${o.numero}:`);
+    expect(String(abierta.html)).toContain(`le pide su opinión sobre la orden <strong>#${o.numero}</strong>`);
+    expect(`${abierta.text}${String(abierta.html)}`).not.toContain('terminó');
+    await finalizar(o.id);
+    const terminada = (await enviar(o.id)).mail;
+    expect(terminada.text).toContain(`${empresa} terminó la orden #${o.numero}:`);
+    expect(String(terminada.html)).toContain(`terminó la orden <strong>#${o.numero}</strong>`);
+  });
+
   it('se puede elegir otro email; la pantalla ve las enviadas y cuántas quedan', async () => {
     const o = await crearOrden();
     const { mail } = await enviar(o.id, 'gerencia@clinica.example.com');
@@ -497,6 +510,7 @@ describe('envío automático al finalizar', () => {
     const m = smtp.mails[smtp.mails.length - 1] as Capturado;
     expect(m.destinatarios).toEqual(['compras@clinica.example.com']);
     expect(m.subject).toContain(`Orden #${o.numero}`);
+    expect(m.text).toContain(`terminó la orden #${o.numero}:`);
     const d: EncuestasDeOrden = (await call('GET', `/api/v2/encuesta/orden/${o.id}`, 'admin')).json();
     expect(d.encuestas).toHaveLength(1);
     expect(d.encuestas[0]).toMatchObject({ automatica: true, enviadaPor: 'Martín Gómez' });

@@ -4,7 +4,7 @@ import { enlacePuntaje, plantillaEncuesta } from './plantilla-encuesta.js';
 describe('plantillaEncuesta', () => {
   const c = plantillaEncuesta({
     remitente: { entidadNombre: 'Tom & Jerry <S.A.>', conLogo: true },
-    orden: { numero: 1042, titulo: '<img src=x onerror=alert(1)> Luminarias' },
+    orden: { numero: 1042, titulo: '<img src=x onerror=alert(1)> Luminarias', finalizada: true },
     enlace: 'https://app.example.com/encuestas/abc_-1',
     vigenciaDias: 30,
   });
@@ -26,11 +26,30 @@ describe('plantillaEncuesta', () => {
     expect(c.asunto).toBe('¿Cómo fue el trabajo de Tom & Jerry <S.A.>? Orden #1042');
     const sinLogo = plantillaEncuesta({
       remitente: { entidadNombre: 'A\r\nBcc: x@y', conLogo: false },
-      orden: { numero: 1, titulo: 't' },
+      orden: { numero: 1, titulo: 't', finalizada: true },
       enlace: 'https://a/encuestas/k',
       vigenciaDias: 30,
     });
     expect(sinLogo.asunto).not.toMatch(/[\r\n]/);
     expect(sinLogo.html).not.toContain('cid:');
+  });
+
+  it('solo una orden finalizada «terminó»; de una abierta le pide su opinión', () => {
+    const datos = (finalizada: boolean) =>
+      plantillaEncuesta({
+        remitente: { entidadNombre: 'Talleres Norte', conLogo: false },
+        orden: { numero: 303, titulo: 'Pintura del hall', finalizada },
+        enlace: 'https://a/encuestas/k',
+        vigenciaDias: 30,
+      });
+    const terminada = datos(true);
+    expect(terminada.texto).toContain('Talleres Norte terminó la orden #303: Pintura del hall.');
+    expect(terminada.html).toContain('Talleres Norte terminó la orden <strong>#303</strong>: Pintura del hall.');
+    const abierta = datos(false);
+    expect(abierta.texto).toContain('Talleres Norte le pide su opinión sobre la orden #303: Pintura del hall.');
+    expect(abierta.html).toContain(
+      'Talleres Norte le pide su opinión sobre la orden <strong>#303</strong>: Pintura del hall.',
+    );
+    expect(`${abierta.texto}${abierta.html}${abierta.asunto}`).not.toMatch(/terminó/);
   });
 });

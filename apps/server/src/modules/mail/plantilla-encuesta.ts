@@ -4,7 +4,8 @@ import { escaparHtml, marcoHtml, marcoTexto, sinEnlaces, type Contenido, type Re
 /** What the survey mail says: the company, the order, and the page each rating opens. */
 export interface DatosEncuesta {
   remitente: Remitente;
-  orden: { numero: number; titulo: string };
+  /** `finalizada`: the order is Finalizada; a survey of an open order must not say it was finished. */
+  orden: { numero: number; titulo: string; finalizada: boolean };
   /** PUBLIC_URL/encuestas/<k>: each rating link adds `?puntaje=N`. */
   enlace: string;
   vigenciaDias: number;
@@ -28,6 +29,8 @@ export function plantillaEncuesta(d: DatosEncuesta): Contenido {
   const tituloPlano = sinEnlaces(d.orden.titulo);
   const empresa = escaparHtml(nombreEmpresa);
   const titulo = escaparHtml(tituloPlano);
+  // A survey may be sent in any state (docs/ENCUESTAS.md): only a finished order is «terminó».
+  const queHizo = d.orden.finalizada ? 'terminó la orden' : 'le pide su opinión sobre la orden';
   const asunto = `¿Cómo fue el trabajo de ${nombreEmpresa}? Orden #${d.orden.numero}`;
   const botones = PUNTAJES.map(
     (p, i) =>
@@ -38,7 +41,7 @@ export function plantillaEncuesta(d: DatosEncuesta): Contenido {
   ).join('');
   const html = marcoHtml(asunto, d.remitente, [
     '<p style="margin:0 0 14px;line-height:1.5">Hola:</p>',
-    `<p style="margin:0 0 14px;line-height:1.5">${empresa} terminó la orden <strong>#${d.orden.numero}</strong>: ${titulo}.</p>`,
+    `<p style="margin:0 0 14px;line-height:1.5">${empresa} ${queHizo} <strong>#${d.orden.numero}</strong>: ${titulo}.</p>`,
     '<p style="margin:0 0 14px;line-height:1.5;font-weight:bold">¿Cómo calificaría el trabajo? Toque un número: 1 es muy malo, 5 es excelente.</p>',
     `<table role="presentation" cellspacing="0" cellpadding="0" style="margin:8px 0 20px"><tr>${botones}</tr></table>`,
     '<p style="margin:0 0 10px;line-height:1.5;font-size:13px;color:#555">Su calificación queda registrada al tocar el número. Después puede agregar un comentario o cambiarla.</p>',
@@ -47,7 +50,7 @@ export function plantillaEncuesta(d: DatosEncuesta): Contenido {
   const texto = marcoTexto(d.remitente, [
     'Hola:',
     '',
-    `${nombreEmpresa} terminó la orden #${d.orden.numero}: ${tituloPlano}.`,
+    `${nombreEmpresa} ${queHizo} #${d.orden.numero}: ${tituloPlano}.`,
     '',
     '¿Cómo calificaría el trabajo? Abra uno de estos enlaces (1 es muy malo, 5 es excelente):',
     '',

@@ -1,3 +1,4 @@
+import { ESTADO } from '@delego/contract';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../kernel/db/client.js';
 import { leerJson, type SinLeer } from '../../kernel/db/json.js';
@@ -40,6 +41,8 @@ export interface EncuestaDeOrdenFila extends EncuestaFila {
 export interface OrdenParaEncuesta {
   numero: number;
   titulo: string;
+  /** Finalizada now: the order may have been reopened since the event that sends the survey. */
+  finalizada: boolean;
   clienteEmail: string | null;
 }
 
@@ -195,7 +198,7 @@ export class SurveysRepository {
   /** The order, its client's email: for the automatic send, which has no actor to ask with. */
   async findOrden(entidadId: number, ordenId: number): Promise<OrdenParaEncuesta | undefined> {
     const r = await this.db.execute<OrdenParaEncuesta & Record<string, unknown>>(sql`
-      select o.numero, o.titulo, c.email as "clienteEmail"
+      select o.numero, o.titulo, o.estado_id = ${ESTADO.FINALIZADA} as finalizada, c.email as "clienteEmail"
         from ordenes o left join clientes c on c.id = o.cliente_id and c.entidad_id = o.entidad_id
        where o.entidad_id = ${entidadId} and o.id = ${ordenId} and o.eliminada is null`);
     return r.rows.at(0);

@@ -160,7 +160,11 @@ export class SurveysService {
         entidadId: actor.entidadId,
         ordenId: input.ordenId,
         email,
-        orden: { numero: acc.orden.numero, titulo: acc.orden.titulo },
+        orden: {
+          numero: acc.orden.numero,
+          titulo: acc.orden.titulo,
+          finalizada: acc.orden.estadoId === ESTADO.FINALIZADA,
+        },
         enviadaPor: actor.id,
         automatica: false,
         ahora,
@@ -404,7 +408,7 @@ export class SurveysService {
       entidadId: number;
       ordenId: number;
       email: string;
-      orden: { numero: number; titulo: string };
+      orden: { numero: number; titulo: string; finalizada: boolean };
       enviadaPor: number;
       automatica: boolean;
       ahora: Date;
