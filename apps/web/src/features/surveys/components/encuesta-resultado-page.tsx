@@ -1,7 +1,7 @@
 import { LIMITES_ENCUESTAS, MENSAJES_ENCUESTAS, zComentarioEncuesta, type EncuestaPublica } from '@delego/contract';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { alertCircleOutline, checkmarkCircleOutline, linkOutline, timeOutline } from 'ionicons/icons';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { CampoTextoLargo } from '../../../components/campos';
 import { BotonEstado, EstadoPantalla } from '../../../components/estados-pantalla';
@@ -24,14 +24,19 @@ export default function EncuestaResultadoPage() {
   const puntajeDelEnlace = puntajeDeConsulta(search);
   const encuesta = useEncuestaPublica(k || null);
   const responder = useResponderEncuesta();
-  const registrado = useRef(false);
+  const editable = encuesta.data?.editable === true;
+  const puntajeRegistrado = encuesta.data?.puntaje ?? null;
 
   // The click in the mail: the rating is recorded as soon as the page knows the survey is open.
+  // While the answer is still editable, another link of the same mail changes it (not final);
+  // a final, closed or expired survey records nothing, nor does a page opened without `puntaje`.
+  // Each link is applied once in this tab: a reload does not undo a rating changed on the page.
   useEffect(() => {
-    if (registrado.current || puntajeDelEnlace === null || encuesta.data?.estado !== 'pendiente') return;
-    registrado.current = true;
+    if (puntajeDelEnlace === null || !editable || puntajeDelEnlace === puntajeRegistrado) return;
+    if (enlaceYaAplicado(k, puntajeDelEnlace)) return;
+    marcarEnlaceAplicado(k, puntajeDelEnlace);
     responder.mutate({ k, puntaje: puntajeDelEnlace });
-  }, [encuesta.data?.estado, k, puntajeDelEnlace, responder]);
+  }, [editable, k, puntajeDelEnlace, puntajeRegistrado, responder]);
 
   const registrando = responder.isPending && !responder.variables?.final;
   return (
@@ -94,7 +99,8 @@ function Contenido({ k, encuesta, responder, alReintentar }: ContenidoProps) {
       </EstadoPantalla>
     );
   }
-  return <Formulario key={encuesta.estado} k={k} encuesta={encuesta} responder={responder} />;
+  // A new recorded rating (another link of the mail) starts the form again from it.
+  return <Formulario key={`${encuesta.estado}:${encuesta.puntaje}`} k={k} encuesta={encuesta} responder={responder} />;
 }
 
 function Formulario({ k, encuesta, responder }: Omit<ContenidoProps, 'alReintentar'>) {
@@ -211,4 +217,23 @@ function Fallo({ error, alReintentar }: { error: unknown; alReintentar: () => vo
       {mensajeDeError(error)}
     </EstadoPantalla>
   );
+}
+
+/** The rating link of survey `k` last applied in this tab (sessionStorage: it survives a reload). */
+const claveEnlace = (k: string) => `delego-encuesta-enlace:${k}`;
+
+function enlaceYaAplicado(k: string, puntaje: number): boolean {
+  try {
+    return sessionStorage.getItem(claveEnlace(k)) === String(puntaje);
+  } catch {
+    return false;
+  }
+}
+
+function marcarEnlaceAplicado(k: string, puntaje: number): void {
+  try {
+    sessionStorage.setItem(claveEnlace(k), String(puntaje));
+  } catch {
+    // Without storage (private mode) a reload may apply the link again: the same rating the mail gave.
+  }
 }

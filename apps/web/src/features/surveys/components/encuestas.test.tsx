@@ -18,6 +18,7 @@ function abrir(ruta: string) {
 
 afterEach(() => {
   window.history.replaceState(null, '', '/');
+  sessionStorage.clear();
 });
 
 const base: EncuestaPublica = {
@@ -65,6 +66,67 @@ describe('encuestas/:resultado', () => {
       comentario: '<img src=x onerror=alert(1)> Muy prolijos',
       final: true,
     });
+  });
+
+  it('another rating link of the same mail changes the answer while it is editable', async () => {
+    let actual: EncuestaPublica = base;
+    const s = simularServidor({
+      'GET /api/v2/encuesta/publica': () => actual,
+      'POST /api/v2/encuesta/responder': (ll) => {
+        const c = ll.cuerpo as { puntaje: number };
+        actual = { ...base, estado: 'respondida', puntaje: c.puntaje };
+        return actual;
+      },
+    });
+    const primera = abrir('/encuestas/tok-123?puntaje=5');
+    expect(await screen.findByTestId('encuesta-registrada')).toHaveTextContent('5 de 5');
+    primera.unmount();
+
+    // The person clicks «2» in the same mail: a new page, the answer still open for changes.
+    abrir('/encuestas/tok-123?puntaje=2');
+    await waitFor(() => expect(s.de('POST', '/api/v2/encuesta/responder')).toHaveLength(2));
+    expect(await screen.findByTestId('encuesta-registrada')).toHaveTextContent('2 de 5');
+    expect(screen.getByTestId('encuesta-puntaje-2')).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByTestId('encuesta-puntaje-5')).toHaveAttribute('aria-checked', 'false');
+    expect(s.de('POST', '/api/v2/encuesta/responder').map((l) => l.cuerpo)).toEqual([
+      { k: 'tok-123', puntaje: 5 },
+      { k: 'tok-123', puntaje: 2 },
+    ]);
+  });
+
+  it('a reload of the link does not undo a rating changed on the page', async () => {
+    let actual: EncuestaPublica = base;
+    const s = simularServidor({
+      'GET /api/v2/encuesta/publica': () => actual,
+      'POST /api/v2/encuesta/responder': (ll) => {
+        actual = { ...base, estado: 'respondida', puntaje: (ll.cuerpo as { puntaje: number }).puntaje };
+        return actual;
+      },
+    });
+    const primera = abrir('/encuestas/tok-123?puntaje=5');
+    expect(await screen.findByTestId('encuesta-registrada')).toHaveTextContent('5 de 5');
+    primera.unmount();
+    // Changed to 4 on the page (not final), then the tab reloads the same address.
+    actual = { ...actual, puntaje: 4 };
+    abrir('/encuestas/tok-123?puntaje=5');
+    expect(await screen.findByTestId('encuesta-registrada')).toHaveTextContent('4 de 5');
+    expect(s.de('POST', '/api/v2/encuesta/responder').map((l) => l.cuerpo)).toEqual([{ k: 'tok-123', puntaje: 5 }]);
+  });
+
+  it('records nothing for the rating already there, for a page without a rating, nor for a final answer', async () => {
+    let actual: EncuestaPublica = { ...base, estado: 'respondida', puntaje: 5 };
+    const s = simularServidor({ 'GET /api/v2/encuesta/publica': () => actual });
+    const mismo = abrir('/encuestas/tok-123?puntaje=5');
+    expect(await screen.findByTestId('encuesta-registrada')).toHaveTextContent('5 de 5');
+    mismo.unmount();
+    // A link scanner only downloads the page: no rating, nothing recorded.
+    const escaner = abrir('/encuestas/tok-123');
+    expect(await screen.findByTestId('encuesta-registrada')).toHaveTextContent('5 de 5');
+    escaner.unmount();
+    actual = { ...actual, estado: 'cerrada', editable: false };
+    abrir('/encuestas/tok-123?puntaje=2');
+    expect(await screen.findByTestId('encuesta-gracias')).toHaveTextContent('5 de 5');
+    expect(s.de('POST', '/api/v2/encuesta/responder')).toHaveLength(0);
   });
 
   it('without a rating in the link it only asks; an expired survey says so and records nothing', async () => {
