@@ -123,6 +123,17 @@ describe('búsqueda de órdenes en español', () => {
     expect(await buscar('hotel pintura')).toEqual(ids('pintura'));
   });
 
+  it('la puntuación entre palabras no cuenta: comas, punto final, guiones', async () => {
+    expect(await buscar('tanque, agua')).toEqual(ids('tanque'));
+    expect(await buscar('tanque,agua')).toEqual(ids('tanque'));
+    expect(await buscar('agua.')).toEqual(ids('tanque'));
+    expect(await buscar('tablero-electrico')).toEqual(ids('tablero'));
+    expect(await buscar('¿clínica? (veterinaria)')).toEqual(ids('pintura'));
+    expect(await buscar(`#${numeroTanque}.`)).toEqual(ids('tanque'));
+    // Still every word: punctuation does not turn the words into alternatives.
+    expect(await buscar('tanque, pintura')).toEqual([]);
+  });
+
   it('una palabra que no está en ninguna orden deja la búsqueda sin resultados', async () => {
     expect(await buscar('tanque agua piscina')).toEqual([]);
     expect(await buscar('tanque clinica')).toEqual([]);

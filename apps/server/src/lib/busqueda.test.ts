@@ -9,6 +9,25 @@ describe('palabrasDeBusqueda', () => {
     expect(palabrasDeBusqueda(null)).toEqual([]);
   });
 
+  it('separa también por la puntuación que se escribe entre palabras, pero no por # ni comodines', () => {
+    expect(palabrasDeBusqueda('reparacion, aire')).toEqual(['reparacion', 'aire']);
+    expect(palabrasDeBusqueda('aire-acondicionado.')).toEqual(['aire', 'acondicionado']);
+    expect(palabrasDeBusqueda('¿tanque? (agua); «clínica»: “hotel” ¡hoy! \'cable\' "luz" piso–techo')).toEqual([
+      'tanque',
+      'agua',
+      'clínica',
+      'hotel',
+      'hoy',
+      'cable',
+      'luz',
+      'piso',
+      'techo',
+    ]);
+    expect(palabrasDeBusqueda('#319, agua')).toEqual(['#319', 'agua']);
+    expect(palabrasDeBusqueda('100%_x\\y.')).toEqual(['100%_x\\y']);
+    expect(palabrasDeBusqueda(' , . - ')).toEqual([]);
+  });
+
   it('omite la palabra contenida en otra, salvo que la otra sea un número', () => {
     expect(palabrasDeBusqueda('ag agua')).toEqual(['agua']);
     expect(palabrasDeBusqueda('AGUA agu tanque')).toEqual(['AGUA', 'tanque']);

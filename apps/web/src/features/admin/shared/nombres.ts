@@ -51,9 +51,15 @@ export function normalizar(texto: string): string {
   return texto.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es').trim();
 }
 
+/**
+ * What separates the words of a search: spaces and the punctuation typed between words, as the
+ * server splits them (apps/server/src/lib/busqueda.ts), so a list filtered here agrees with its search.
+ */
+const SEPARADORES = /[\s,;.:()¿?¡!"'“”‘’«»\-‐‑‒–—]+/u;
+
 /** True when every word of `busqueda` appears in one of `campos`. */
 export function coincide(busqueda: string, campos: readonly (string | null | undefined)[]): boolean {
-  const palabras = normalizar(busqueda).split(/\s+/).filter(Boolean);
+  const palabras = normalizar(busqueda).split(SEPARADORES).filter(Boolean);
   if (!palabras.length) return true;
   const texto = normalizar(campos.filter(Boolean).join(' '));
   return palabras.every((p) => texto.includes(p));
