@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Grafico } from './index';
+import { Grafico, graficoVacio } from './index';
 
 describe('Grafico', () => {
   it('shows every figure in a table, with its series, formatted es-AR', () => {
@@ -54,6 +54,12 @@ describe('Grafico', () => {
     render(<Grafico titulo="Vacío" tipo="barras" etiquetas={['A', 'B']} series={[{ nombre: 'N', valores: [0, 0] }]} />);
     expect(screen.getByText('Sin datos para este período.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('graficoVacio tells the callers the same (a hint to tap the chart makes no sense then)', () => {
+    expect(graficoVacio({ etiquetas: [], series: [] })).toBe(true);
+    expect(graficoVacio({ etiquetas: ['A', 'B'], series: [{ nombre: 'N', valores: [0, 0] }] })).toBe(true);
+    expect(graficoVacio({ etiquetas: ['A', 'B'], series: [{ nombre: 'N', valores: [0, 3] }] })).toBe(false);
   });
 
   it('keeps labels as text, never HTML', () => {

@@ -79,6 +79,11 @@ function TablaDelGrafico({
   );
 }
 
+/** Nothing to draw: no labels, or every figure zero. Then the chart says «Sin datos para este período». */
+export function graficoVacio({ etiquetas, series }: Pick<GraficoProps, 'etiquetas' | 'series'>): boolean {
+  return etiquetas.length === 0 || series.every((s) => s.valores.every((v) => !v));
+}
+
 export function Grafico(props: GraficoProps) {
   const { titulo, tipo, etiquetas, series, onSeleccion, alto = 240 } = props;
   const formato = props.formato ?? formatearEntero;
@@ -86,7 +91,7 @@ export function Grafico(props: GraficoProps) {
   const [verTabla, setVerTabla] = useState(!PUEDE_DIBUJAR);
   const idTabla = useId();
   const tituloId = useId();
-  const vacio = etiquetas.length === 0 || series.every((s) => s.valores.every((v) => !v));
+  const vacio = graficoVacio(props);
   const tablaVisible = verTabla || dibujoFallido;
 
   return (

@@ -1,2 +1,2 @@
-export { Grafico } from './grafico';
+export { Grafico, graficoVacio } from './grafico';
 export type { EjeValores, GraficoProps, SerieGrafico, TipoGrafico } from './tipos';

@@ -137,6 +137,32 @@ describe('dashboard', () => {
   );
 
   it(
+    'a chart without data does not invite a tap on its bars or segments',
+    async () => {
+      const dashboard = makeDashboard();
+      dashboard.graficos = [
+        grafico(),
+        // A freshly registered company: its states at zero, and no areas at all.
+        grafico({
+          grafico: 'ordenes-por-tipo',
+          titulo: 'Órdenes por tipo',
+          series: [{ clave: 'ordenes', nombre: 'Órdenes', unidad: 'ordenes', valores: [0, 0] }],
+        }),
+        grafico({ grafico: 'ordenes-por-area', titulo: 'Órdenes por área', categorias: [], series: [] }),
+      ];
+      simularServidor({ ...CATALOGOS, 'GET /api/v2/dashboard': dashboard });
+      mostrar(<DashboardPage />, '/dashboard');
+      const PISTA = 'Toque una barra o un segmento para ver sus órdenes.';
+      expect(await screen.findByTestId('grafico-ordenes-por-estado')).toHaveTextContent(PISTA);
+      for (const id of ['grafico-ordenes-por-tipo', 'grafico-ordenes-por-area']) {
+        expect(screen.getByTestId(id)).toHaveTextContent('Sin datos para este período.');
+        expect(screen.getByTestId(id)).not.toHaveTextContent(PISTA);
+      }
+    },
+    LENTO,
+  );
+
+  it(
     'another range or a filter asks POST /api/v4/dashboard with Argentina days',
     async () => {
       vi.useFakeTimers({ now: Date.UTC(2026, 10, 24, 15), toFake: ['Date'] });

@@ -1,6 +1,6 @@
 import type { Grafico as DatosGrafico, NombreGrafico } from '@delego/contract';
 import { IonProgressBar, IonSkeletonText, useIonRouter } from '@ionic/react';
-import { Grafico } from '../../../components/grafico';
+import { Grafico, graficoVacio } from '../../../components/grafico';
 import { EstadoError } from '../../../components/estados-pantalla';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useGrafico } from '../api/get-grafico';
@@ -27,6 +27,8 @@ export function VistaGrafico({ grafico, onSeleccion, actualizando = false, alto 
   const zona = useZonaEmpresa();
   const unidad = grafico.series[0]?.unidad ?? 'ordenes';
   const conDetalle = grafico.categorias.some((c) => c.filtro !== null);
+  const etiquetas = grafico.categorias.map((c) => c.nombre);
+  const series = grafico.series.map((s) => ({ nombre: s.nombre, valores: s.valores }));
   const abrirDetalle = (indice: number) => {
     const categoria = grafico.categorias[indice];
     if (!categoria?.filtro) return;
@@ -42,8 +44,8 @@ export function VistaGrafico({ grafico, onSeleccion, actualizando = false, alto 
       <Grafico
         titulo={grafico.titulo}
         tipo={grafico.tipo}
-        etiquetas={grafico.categorias.map((c) => c.nombre)}
-        series={grafico.series.map((s) => ({ nombre: s.nombre, valores: s.valores }))}
+        etiquetas={etiquetas}
+        series={series}
         formato={formatoDe(unidad)}
         ejeValores={ejeDe(unidad)}
         onSeleccion={onSeleccion ?? (conDetalle ? abrirDetalle : undefined)}
@@ -60,7 +62,8 @@ export function VistaGrafico({ grafico, onSeleccion, actualizando = false, alto 
         </dl>
       )}
       {grafico.aviso && <p className="estadisticas-nota">{grafico.aviso}</p>}
-      {(onSeleccion || conDetalle) && grafico.categorias.length > 0 && (
+      {/* Without data there is nothing to tap. */}
+      {(onSeleccion || conDetalle) && !graficoVacio({ etiquetas, series }) && (
         <p className="estadisticas-nota">Toque una barra o un segmento para ver sus órdenes.</p>
       )}
     </section>
