@@ -180,14 +180,9 @@ export function EstadoError({ ambito, error, onReintentar }: EstadoErrorProps) {
   const sinAcceso = error instanceof ApiError && (error.status === 404 || error.status === 403);
   if (sinAcceso && AMBITOS[ambito].deUnaOrden) {
     return (
-      <EstadoPantalla
-        icono={searchOutline}
-        titulo={error.status === 404 ? 'Orden no encontrada' : 'Sin acceso'}
-        testId={`${ambito}-no-encontrada`}
-        accion={<IrAInicio />}
-      >
+      <EstadoOrdenNoEncontrada ambito={ambito} titulo={error.status === 404 ? 'Orden no encontrada' : 'Sin acceso'}>
         {mensajeDeError(error)}
-      </EstadoPantalla>
+      </EstadoOrdenNoEncontrada>
     );
   }
   return (
@@ -211,6 +206,26 @@ export function EstadoSinConexion({ ambito }: { ambito: AmbitoEstado }) {
   return (
     <EstadoPantalla icono={cloudOfflineOutline} titulo="Sin conexión" testId={`${ambito}-sin-conexion`}>
       Esta pantalla todavía no se abrió con conexión en este dispositivo. Se cargará sola cuando vuelva la conexión.
+    </EstadoPantalla>
+  );
+}
+
+/**
+ * The order the address names is not there for this person: the server said 404 or 403, or the
+ * address holds no order number at all (`/orden/abc`), which is the same to the person.
+ */
+export function EstadoOrdenNoEncontrada({
+  ambito,
+  titulo = 'Orden no encontrada',
+  children = 'La orden no existe o no tiene acceso a ella.',
+}: {
+  ambito: AmbitoEstado;
+  titulo?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <EstadoPantalla icono={searchOutline} titulo={titulo} testId={`${ambito}-no-encontrada`} accion={<IrAInicio />}>
+      {children}
     </EstadoPantalla>
   );
 }

@@ -165,6 +165,29 @@ describe('order detail', () => {
     expect(screen.queryByTestId('sla-orden')).toBeNull();
   });
 
+  it.each(['/orden/abc', '/orden/12abc', '/orden/0', '/orden/999'])(
+    '%s shows «Orden no encontrada» with the way to Inicio, as any address that names no order',
+    async (ruta) => {
+      const llamadas = simularServidor({
+        'GET /api/v3/ordenDTO/999': () => errorDelServidor(404, 'La orden no existe o no tiene acceso a ella.'),
+      });
+      renderConApp(
+        <Routes>
+          <Route path="/orden/:id" element={<OrdenDetallePage />} />
+        </Routes>,
+        { usuario: makeSupervisor(), ruta },
+      );
+      const estado = await screen.findByTestId('ordenes-no-encontrada');
+      expect(within(estado).getByRole('heading', { name: 'Orden no encontrada' })).toBeInTheDocument();
+      expect(estado).toHaveTextContent('La orden no existe o no tiene acceso a ella.');
+      expect(within(estado).getByText('Ir a Inicio').closest('ion-button')).toHaveAttribute('router-link', '/home');
+      expect(screen.queryByText('Falta indicar la orden')).toBeNull();
+      // Only an order number is asked for.
+      const pedidas = llamadas.filter((l) => l.ruta.startsWith('/api/v3/ordenDTO/')).map((l) => l.ruta);
+      expect(pedidas).toEqual(ruta === '/orden/999' ? ['/api/v3/ordenDTO/999'] : []);
+    },
+  );
+
   it.each([
     ['keeps the order on screen when a refresh cannot reach the server', () => Response.error(), true],
     ['replaces it with the error when the server refuses the refresh', () => errorDelServidor(404, 'No existe'), false],

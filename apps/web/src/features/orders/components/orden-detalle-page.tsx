@@ -27,8 +27,8 @@ import { Link, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import {
   EstadoError,
+  EstadoOrdenNoEncontrada,
   EstadoSinConexion,
-  EstadoSinOrden,
   FalloDeSeccion,
   FilasCargando,
 } from '../../../components/estados-pantalla';
@@ -81,7 +81,8 @@ export default function OrdenDetallePage({
       <IonContent className="ion-padding delego-page-content">
         <div className="delego-container orden-detalle">
           {id === null ? (
-            <EstadoSinOrden ambito="ordenes" />
+            // The route always has an id: one that is not an order number names no order.
+            <EstadoOrdenNoEncontrada ambito="ordenes" />
           ) : esperaConexionSinDatos(detalle) ? (
             <EstadoSinConexion ambito="ordenes" />
           ) : detalle.isPending ? (
