@@ -188,6 +188,23 @@ describe('order detail', () => {
     },
   );
 
+  it('an order no longer visible (deleted, handed to someone else) makes the lists ask again', async () => {
+    simularServidor({
+      'GET /api/v3/ordenDTO/999': () => errorDelServidor(404, 'La orden no existe o no tiene acceso a ella.'),
+    });
+    const queryClient = crearQueryClientDePrueba();
+    const lista = ordenesKeys.lista({});
+    queryClient.setQueryData(lista, { pages: [], pageParams: [] });
+    renderConApp(
+      <Routes>
+        <Route path="/orden/:id" element={<OrdenDetallePage />} />
+      </Routes>,
+      { usuario: makeSupervisor(), ruta: '/orden/999', queryClient },
+    );
+    await screen.findByTestId('ordenes-no-encontrada');
+    await waitFor(() => expect(queryClient.getQueryState(lista)?.isInvalidated).toBe(true));
+  });
+
   it.each([
     ['keeps the order on screen when a refresh cannot reach the server', () => Response.error(), true],
     ['replaces it with the error when the server refuses the refresh', () => errorDelServidor(404, 'No existe'), false],

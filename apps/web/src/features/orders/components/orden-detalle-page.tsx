@@ -22,7 +22,8 @@ import {
   timeOutline,
   trashOutline,
 } from 'ionicons/icons';
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import {
@@ -37,7 +38,8 @@ import { esperaConexionSinDatos, errorEnLugarDeDatos } from '../../../lib/conexi
 import { usePendientesDeOrden } from '../../../lib/outbox';
 import { useEliminarOrden } from '../api/eliminar-orden';
 import { useHistorial } from '../api/get-historial';
-import { useOrdenDetalle } from '../../../domain/orden';
+import { ordenesKeys, useOrdenDetalle } from '../../../domain/orden';
+import { esNoEncontrado } from '../../../lib/errors';
 import { NivelDeServicioDeOrden } from '../../../domain/sla';
 import { leerId } from '../../../lib/consulta-de-ruta';
 import { useAviso, useConfirmar } from '../../../components/avisos';
@@ -74,6 +76,13 @@ export default function OrdenDetallePage({
   const id = leerId(params.id ?? null);
   const detalle = useOrdenDetalle(id);
   const orden = detalle.data;
+  // An order the server no longer shows this person (deleted, or handed to someone else: a
+  // responsable without the company's channel hears of neither) leaves the lists they go back to.
+  const queryClient = useQueryClient();
+  const perdida = detalle.isError && esNoEncontrado(detalle.error);
+  useEffect(() => {
+    if (perdida) void queryClient.invalidateQueries({ queryKey: ordenesKeys.listas() });
+  }, [perdida, queryClient]);
 
   return (
     <>
