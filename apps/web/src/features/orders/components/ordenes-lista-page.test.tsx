@@ -1,4 +1,5 @@
 import { IDBFactory } from 'fake-indexeddb';
+import { onlineManager } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -210,6 +211,30 @@ describe('home: orders created without a connection', () => {
     await screen.findByTestId('orden-item');
     expect(screen.queryByTestId('orden-pendiente')).not.toBeInTheDocument();
   }, 20_000);
+});
+
+describe('home: offline, a list never opened', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('says so without the count or the end of the list it replaced', async () => {
+    simularServidor({
+      [LISTA]: {
+        ordenes: [makeOrdenResumen({ id: 1 }), makeOrdenResumen({ id: 2 })],
+        total: 2,
+        pagina: 0,
+        porPagina: 25,
+      },
+    });
+    renderConApp(<OrdenesListaPage />, { usuario: makeSupervisor(), ruta: '/home' });
+    await waitFor(() => expect(screen.getByTestId('ordenes-total')).toHaveTextContent('2 órdenes'));
+    expect(screen.getByText('No hay más órdenes.')).toBeInTheDocument();
+
+    onlineManager.setOnline(false);
+    fireEvent.click(screen.getByTestId('chip-estado-4'));
+    expect(await screen.findByTestId('ordenes-sin-conexion')).toBeInTheDocument();
+    expect(screen.getByTestId('ordenes-total')).not.toHaveTextContent('órdenes');
+    expect(screen.queryByText('No hay más órdenes.')).toBeNull();
+  });
 });
 
 describe('home: a state change made without a connection', () => {

@@ -76,6 +76,8 @@ export default function OrdenesListaPage({ exportar }: { exportar?: ExportarList
 
   const ordenes = useMemo(() => lista.data?.pages.flatMap((p) => p.ordenes) ?? [], [lista.data]);
   const total = lista.data?.pages[0]?.total ?? 0;
+  // Offline, a list never opened shows the previous one as placeholder: neither its count nor its end.
+  const sinConexionSinDatos = esperaConexionSinDatos(lista);
   const cantidadAvanzados = filtrosAvanzados(filtros).length;
   const puedeCrear = !!usuario && puedeCrearOrden(usuario);
   // Orders created on this device that wait in the outbox, first, marked «pendiente».
@@ -144,7 +146,7 @@ export default function OrdenesListaPage({ exportar }: { exportar?: ExportarList
           <FiltrosRapidos filtros={filtros} onCambiar={cambiarFiltros} />
           <div className="ordenes-resumen">
             <span className="ordenes-resumen__total" aria-live="polite" data-testid="ordenes-total">
-              {lista.data ? textoTotalOrdenes(total) : ' '}
+              {lista.data && !sinConexionSinDatos ? textoTotalOrdenes(total) : ' '}
             </span>
             <Selector
               className="ordenes-orden"
@@ -186,7 +188,7 @@ export default function OrdenesListaPage({ exportar }: { exportar?: ExportarList
               ))}
             </ul>
           )}
-          {esperaConexionSinDatos(lista) ? (
+          {sinConexionSinDatos ? (
             <EstadoSinConexion ambito="ordenes" />
           ) : lista.isPending || esperaPasos ? (
             <FilasCargando ambito="ordenes" filas={8} />
@@ -230,7 +232,7 @@ export default function OrdenesListaPage({ exportar }: { exportar?: ExportarList
               ))}
             </IonList>
           )}
-          {lista.data && !lista.hasNextPage && ordenes.length > 0 && (
+          {lista.data && !sinConexionSinDatos && !lista.hasNextPage && ordenes.length > 0 && (
             <p className="ordenes-fin">{ordenes.length === total ? 'No hay más órdenes.' : ''}</p>
           )}
         </div>
