@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrdenGuardada } from '@delego/contract';
@@ -319,6 +320,23 @@ describe('nueva-orden', () => {
     ver(true);
     await waitFor(() => expect(screen.getByTestId('orden-form-responsables')).toHaveProperty('disabled', false));
     expect(screen.queryByTestId('orden-form-sin-delegar')).toBeNull();
+  });
+
+  it('editing offline, with the order never read: «Sin conexión», not a skeleton that never ends', async () => {
+    simularServidor({
+      ...CATALOGOS,
+      'GET /api/v2/orden/42': () => Response.error(),
+      'GET /api/v3/ordenDTO/42': () => Response.error(),
+    });
+    const sinRed = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      mostrar(makeSupervisor(), '/nueva-orden?id=42');
+      onlineManager.setOnline(false);
+      expect(await screen.findByTestId('ordenes-sin-conexion')).toBeInTheDocument();
+    } finally {
+      sinRed.mockRestore();
+      onlineManager.setOnline(true);
+    }
   });
 
   it('editing while someone else changes the order: the save keeps their changes and moves only what was edited', async () => {

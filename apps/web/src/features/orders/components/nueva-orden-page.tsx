@@ -14,7 +14,8 @@ import { BotonesFormulario } from '../../../components/botones-formulario';
 import { CampoFecha } from '../../../components/campo-fecha';
 import { CampoSeleccion, CampoSeleccionMultiple, CampoTexto, CampoTextoLargo } from '../../../components/campos';
 import { PageHeader } from '../../../components/page-header';
-import { EstadoError, EstadoSinPermiso, FilasCargando } from '../../../components/estados-pantalla';
+import { EstadoError, EstadoSinConexion, EstadoSinPermiso, FilasCargando } from '../../../components/estados-pantalla';
+import { esperaConexionSinDatos } from '../../../lib/conexion';
 import { useSession } from '../../auth';
 import { adjuntarAOrden, CampoAdjuntos, useAdjuntos, type ResultadoAdjuntos } from '../../files';
 import { CupoAgotado, cupoAgotado, usePlanEstado } from '../../plans';
@@ -71,6 +72,9 @@ export default function NuevaOrdenPage() {
           No tiene permiso para crear órdenes.
         </EstadoSinPermiso>
       );
+  } else if (esperaConexionSinDatos(guardada) || esperaConexionSinDatos(detalle)) {
+    // Editing starts from the order as saved now, which needs the connection (its copy is never used).
+    contenido = <EstadoSinConexion ambito="ordenes" />;
   } else if (guardada.isPending || detalle.isPending) {
     contenido = <FilasCargando ambito="ordenes" filas={5} />;
   } else if (detalle.isError || guardada.isError) {
