@@ -32,6 +32,12 @@ afterAll(() => servidorDePrueba.close());
 
 afterEach(() => {
   cleanup();
+  // Ionic moves a presented overlay (toast, alert) to the body, out of the tree cleanup unmounts:
+  // one left open would answer the next file's `ion-toast` queries in this shared window.
+  for (const capa of document.body.querySelectorAll(
+    'ion-toast, ion-alert, ion-action-sheet, ion-loading, ion-modal, ion-popover',
+  ))
+    capa.remove();
   servidorDePrueba.resetHandlers();
   window.localStorage.clear();
   vi.restoreAllMocks();

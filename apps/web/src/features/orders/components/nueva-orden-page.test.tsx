@@ -330,9 +330,16 @@ describe('nueva-orden', () => {
     });
     const sinRed = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
-      mostrar(makeSupervisor(), '/nueva-orden?id=42');
+      // Without ErrorFeedback: its offline toast would outlive the test, in the body the files share.
+      const { queryClient } = renderConApp(<NuevaOrdenPage />, {
+        usuario: makeSupervisor(),
+        ruta: '/nueva-orden?id=42',
+        queryClient: crearQueryClient(),
+      });
       onlineManager.setOnline(false);
       expect(await screen.findByTestId('ordenes-sin-conexion')).toBeInTheDocument();
+      // The paused queries would run when the connection comes back, after this test: into the next one.
+      queryClient.clear();
     } finally {
       sinRed.mockRestore();
       onlineManager.setOnline(true);
