@@ -1,6 +1,10 @@
 import type { ChecklistOrden, ItemChecklist } from '@delego/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { createStore } from 'idb-keyval';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { configurarBandeja, encolar } from '../../../lib/outbox';
+import { usarAlmacen } from '../../../lib/outbox/almacen';
 import { crearQueryClient } from '../../../app/query-client';
 import { makeOperario, makeSupervisor } from '../../../test/factories';
 import { makeOrdenDetalle } from '../../../test/ordenes';
@@ -187,5 +191,49 @@ describe('ChecklistDeOrden', () => {
   it('sin ítems lo dice', async () => {
     mostrar(checklist([], { tipoOrdenId: null, version: null }));
     expect(await screen.findByTestId('checklist-vacio')).toHaveTextContent('Esta orden no tiene checklist.');
+  });
+});
+
+describe('ChecklistDeOrden: lo hecho sin conexión (issue 36)', () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    usarAlmacen(createStore('prueba-checklist-en-espera', 'cambios'));
+  });
+  afterEach(() => {
+    configurarBandeja(null);
+    usarAlmacen(null);
+  });
+
+  it('una respuesta y una foto que esperan en la bandeja se marcan «pendiente» en su ítem, no como guardadas', async () => {
+    const usuario = makeOperario();
+    configurarBandeja({ enviar: async () => ({}), usuarioId: () => usuario.id });
+    await encolar({
+      tipo: 'checklist',
+      ordenId: 42,
+      descripcion: 'Orden #7 · Ítem 1',
+      cuerpo: { itemId: 1, respuesta: { tipo: 'tick', marcado: true } },
+    });
+    await encolar({
+      tipo: 'checklistFoto',
+      ordenId: 42,
+      descripcion: 'Orden #7 · Foto de Ítem 3',
+      // (Its photo stays out: fake-indexeddb does not keep a Blob as one.)
+      cuerpo: { itemId: 3, previas: [] },
+    });
+    // The device's copy already shows the tick answered (as the server would).
+    const hecho = item(1, {
+      hecho: true,
+      respuesta: { ...RESPUESTA, marcado: true, por: POR, en: Date.UTC(2026, 10, 30, 14) },
+    });
+    mostrar(checklist([hecho, item(2), item(3, { tipo: 'foto' })]), {}, usuario);
+
+    const enEspera = await screen.findByTestId('checklist-en-espera-1');
+    expect(enEspera).toHaveTextContent('pendiente');
+    expect(enEspera).toHaveTextContent('Se enviará al volver la conexión.');
+    expect(screen.getByTestId('checklist-item-1')).not.toHaveTextContent('Ana Pérez');
+    expect(screen.getByTestId('checklist-en-espera-3')).toHaveTextContent(
+      'Se enviará con sus fotos al volver la conexión.',
+    );
+    expect(screen.queryByTestId('checklist-en-espera-2')).toBeNull();
   });
 });

@@ -9,12 +9,12 @@ import {
   type TipoItemChecklist,
 } from '@delego/contract';
 import { IonButton, IonNote, IonProgressBar, IonSkeletonText } from '@ionic/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { FalloDeSeccion } from '../../../components/estados-pantalla';
 import { ApiError, mensajeDeError, notificarError } from '../../../lib/errors';
 import { useZonaEmpresa } from '../../../lib/fechas';
-import { MENSAJE_SIN_CONEXION, nuevaClave } from '../../../lib/outbox';
+import { MENSAJE_SIN_CONEXION, nuevaClave, usePendientesDeOrden } from '../../../lib/outbox';
 import { useArchivos } from '../../files';
 import { useSession } from '../../auth';
 import { useCrearSeguimiento } from '../api/crear-seguimiento';
@@ -22,7 +22,7 @@ import { useChecklist } from '../api/get-checklist';
 import { useAgregarItem, useQuitarItem, useReaplicarChecklist } from '../api/items';
 import { useResponderFoto } from '../api/responder-foto';
 import { useResponderItem } from '../api/responder-item';
-import { porSeccion, respuestaBase } from '../model/checklist';
+import { itemsEnEspera, porSeccion, respuestaBase } from '../model/checklist';
 import { CampoChecklist, CampoTipoItem, CasillaChecklist } from './campos-checklist';
 import { ItemChecklistFila, type AccionesItem } from './item-checklist';
 import { SeccionConTitulo } from '../../../components/seccion-con-titulo';
@@ -38,6 +38,9 @@ export function ChecklistDeOrden({ orden }: { orden: OrdenDetalle }) {
   const { usuario } = useSession();
   const zona = useZonaEmpresa();
   const archivos = useArchivos(orden.id);
+  // Answers and photos made on this device that the server does not have yet: marked on their item.
+  const cambiosDeLaOrden = usePendientesDeOrden(orden.id);
+  const enEspera = useMemo(() => itemsEnEspera(cambiosDeLaOrden), [cambiosDeLaOrden]);
   const responder = useResponderItem();
   const responderFoto = useResponderFoto();
   const seguimiento = useCrearSeguimiento();
@@ -216,6 +219,7 @@ export function ChecklistDeOrden({ orden }: { orden: OrdenDetalle }) {
                   zona={zona}
                   archivos={archivos.data ?? []}
                   acciones={acciones}
+                  enEspera={enEspera.get(item.id)}
                 />
               ))}
             </ul>

@@ -14,7 +14,8 @@ import { BotonConIcono, BotonIcono } from '../../../components/boton-icono';
 import { FirmaCanvas } from '../../../components/firma-canvas';
 import { useObjectUrl } from '../../files';
 import { Miniatura } from '../../files';
-import { admiteNota, conNota, leerNumero, respuestaBase } from '../model/checklist';
+import { MarcaPendiente } from '../../../components/marca-pendiente';
+import { admiteNota, conNota, leerNumero, respuestaBase, type EnEspera } from '../model/checklist';
 import { useFirmaItem } from '../api/get-firma-item';
 import { CampoChecklist } from './campos-checklist';
 
@@ -37,6 +38,8 @@ interface Props {
   zona: string;
   archivos: readonly Archivo[];
   acciones: AccionesItem;
+  /** An answer or photos of this item made on this device that the server does not have yet. */
+  enEspera?: EnEspera;
 }
 
 const RESULTADOS = [
@@ -58,6 +61,7 @@ export function ItemChecklistFila({
   zona,
   archivos,
   acciones,
+  enEspera,
 }: Props) {
   const r = item.respuesta;
   const deshabilitado = !puede || ocupado;
@@ -134,13 +138,24 @@ export function ItemChecklistFila({
         )}
       </div>
 
-      {r && (
-        <p className="checklist-item__quien">
-          {r.por.nombre}
-          {r.por.nombre ? ' · ' : ''}
-          {textoFechaHora(r.en, zona)}
-          {r.nota ? ` · Nota: ${r.nota}` : ''}
+      {enEspera ? (
+        <p className="checklist-item__quien" data-testid={`checklist-en-espera-${item.id}`}>
+          <MarcaPendiente estado={enEspera.estado} />{' '}
+          {enEspera.estado === 'rechazado'
+            ? 'El servidor no lo aceptó: vea «Cambios pendientes».'
+            : enEspera.fotos
+              ? 'Se enviará con sus fotos al volver la conexión.'
+              : 'Se enviará al volver la conexión.'}
         </p>
+      ) : (
+        r && (
+          <p className="checklist-item__quien">
+            {r.por.nombre}
+            {r.por.nombre ? ' · ' : ''}
+            {textoFechaHora(r.en, zona)}
+            {r.nota ? ` · Nota: ${r.nota}` : ''}
+          </p>
+        )
       )}
       {item.tipo !== 'foto' && ((puede && respuestaBase(item)) || (r?.fotos.length ?? 0) > 0) && (
         <RespuestaFoto

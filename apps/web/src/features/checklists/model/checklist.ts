@@ -1,3 +1,4 @@
+import type { Cambio } from '../../../lib/outbox';
 import {
   fueraDeLimites,
   respuestaHecha,
@@ -160,4 +161,27 @@ export function conSeguimiento(
 ): ChecklistOrden {
   if (checklist.seguimientos.some((x) => x.ordenId === s.seguimiento.ordenId)) return checklist;
   return { ...checklist, seguimientos: [...checklist.seguimientos, { ...s.seguimiento, itemId: s.item.id }] };
+}
+
+/**
+ * The items with an answer or photos waiting in the outbox (issue 36): the last change of each,
+ * `pendiente` or `rechazado`, and whether it carries photos. The item shows it marked, in place of
+ * who answered and when, until the server has it.
+ */
+export function itemsEnEspera(cambios: readonly Cambio[]): ReadonlyMap<number, EnEspera> {
+  const marcas = new Map<number, EnEspera>();
+  for (const c of cambios) {
+    if (c.tipo !== 'checklist' && c.tipo !== 'checklistFoto') continue;
+    const itemId = (c.cuerpo as { itemId?: unknown } | null)?.itemId;
+    if (typeof itemId !== 'number') continue;
+    const antes = marcas.get(itemId);
+    marcas.set(itemId, { estado: c.estado, fotos: (antes?.fotos ?? false) || c.tipo === 'checklistFoto' });
+  }
+  return marcas;
+}
+
+export interface EnEspera {
+  estado: Cambio['estado'];
+  /** Photos are among what waits (a photo item's answer, or evidence). */
+  fotos: boolean;
 }
