@@ -121,6 +121,26 @@ describe('CalendarioPage', () => {
     expect((await screen.findByTestId('calendario-vacio')).textContent).toContain('sin fecha de fin no aparecen');
   });
 
+  it('en el teléfono, un mes sin nada nombra el mes, no las semanas que pide (aunque vengan órdenes de sus bordes)', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...original(query),
+      matches: query === '(max-width: 767.98px)',
+    })) as typeof window.matchMedia;
+    try {
+      const r = rangoDeVista('mes', HOY);
+      // An order due on the first day the grid asks for, before the month when the month does not start on a Monday.
+      const delBorde = { ...orden(1, true), fechaFin: finDelDia(r.desde, ZONA) };
+      const ordenes = r.desde.slice(0, 7) === HOY.slice(0, 7) ? [] : [delBorde];
+      mostrar({ 'GET /api/v4/calendario': calendario({ ordenes }) });
+      const vacio = await screen.findByTestId('calendario-vacio');
+      const primero = `01/${HOY.slice(5, 7)}/${HOY.slice(0, 4)}`;
+      expect(vacio).toHaveTextContent(`entre el ${primero} y el`);
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
   it('un error del servidor muestra el estado de error con Reintentar', async () => {
     const llamadas = mostrar({ 'GET /api/v4/calendario': () => errorDelServidor(500, 'Falla') });
     const error = await screen.findByTestId('estadisticas-error', {}, { timeout: 8000 });

@@ -38,6 +38,7 @@ import { calendarioKeys } from '../keys';
 import {
   cargaPorResponsable,
   conOrdenMovida,
+  diasDelMes,
   fechaFinMovida,
   moverAncla,
   porDia,
@@ -140,6 +141,8 @@ export default function CalendarioPage() {
   // The phone's month agenda lists the month's own days; the grid shows its whole weeks.
   const visibles = telefono && vista === 'mes' ? delMes(dias, ancla) : dias;
   const vacio = visibles.size === 0;
+  // What «nada vence» speaks of: the days shown (the phone's month agenda, the month alone).
+  const periodo = telefono && vista === 'mes' ? diasDelMes(ancla) : rango;
   const filtrosDeLaBarra: { campo: keyof Filtros; etiqueta: string; opciones: Opcion<number>[] }[] = [
     { campo: 'responsable', etiqueta: 'Responsable', opciones: opciones(usuarios.data, nombrePersona) },
     { campo: 'cliente', etiqueta: 'Cliente', opciones: opciones(clientes.data, (c) => c.nombre) },
@@ -228,8 +231,8 @@ export default function CalendarioPage() {
               {calendario.isPlaceholderData && <IonProgressBar type="indeterminate" aria-label="Actualizando" />}
               {vacio && (
                 <EstadoPantalla icono={calendarOutline} titulo="Nada vence en este período" testId="calendario-vacio">
-                  No hay órdenes con fecha de fin ni trabajos programados entre el {textoDeDia(rango.desde)} y el{' '}
-                  {textoDeDia(rango.hasta)}
+                  No hay órdenes con fecha de fin ni trabajos programados entre el {textoDeDia(periodo.desde)} y el{' '}
+                  {textoDeDia(periodo.hasta)}
                   {filtros.responsable || filtros.cliente || filtros.estado ? ' con estos filtros' : ''}. Las órdenes
                   sin fecha de fin no aparecen en el calendario.
                 </EstadoPantalla>

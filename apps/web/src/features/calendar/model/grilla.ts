@@ -60,6 +60,12 @@ export function semanasDelMes(dia: Dia): Dia[][] {
   return semanas;
 }
 
+/** The first and the last day of the month of `dia`. */
+export function diasDelMes(dia: Dia): { desde: Dia; hasta: Dia } {
+  const desde = primeroDelMes(dia);
+  return { desde, hasta: sumarDias(sumarMeses(desde, 1), -1) };
+}
+
 /** The days the view of `ancla` asks the server for (both included). */
 export function rangoDeVista(vista: Vista, ancla: Dia): { desde: Dia; hasta: Dia } {
   const dias = vista === 'mes' ? semanasDelMes(ancla).flat() : semanaDe(ancla);
