@@ -1,4 +1,5 @@
 import { RUTAS, type Cliente, type ClienteGuardar } from '@delego/contract';
+import { ordenesKeys } from '../../../../domain/orden';
 import { mutacionDe } from '../../../../lib/consultas';
 import { adminKeys } from '../../keys';
 
@@ -18,6 +19,8 @@ export const { useMutacion: useGuardarCliente } = mutacionDe(
           ? lista.map((c) => (c.id === cliente.id ? cliente : c))
           : [...lista, cliente];
       });
+      // A first client ticks Inicio's «Primeros pasos» (kept mounted under this screen).
+      void queryClient.invalidateQueries({ queryKey: ordenesKeys.primerosPasos() });
       await queryClient.invalidateQueries({ queryKey: adminKeys.clientes() });
     },
   },

@@ -1,4 +1,5 @@
 import { RUTAS, type StoreUser } from '@delego/contract';
+import { ordenesKeys } from '../../../../domain/orden';
 import { mutacionDe } from '../../../../lib/consultas';
 import { adminKeys } from '../../keys';
 import { actualizarSesionPropia, esUsuarioEnSesion, releerUsuarioEnSesion } from '../../shared/sesion-propia';
@@ -27,6 +28,8 @@ export const { useMutacion: useGuardarUsuario } = mutacionDe(
         await releerUsuarioEnSesion();
       }
       queryClient.setQueryData(adminKeys.usuario(usuario.id), usuario);
+      // A first colleague ticks Inicio's «Primeros pasos» (kept mounted under this screen).
+      void queryClient.invalidateQueries({ queryKey: ordenesKeys.primerosPasos() });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.usuarios() }),
         queryClient.invalidateQueries({ queryKey: adminKeys.permisosDeUsuario(usuario.id) }),
