@@ -18,6 +18,7 @@ const DIA = 86_400_000;
 
 interface Cuentas {
   delMes: number;
+  finalizadasDelMes: number;
   adelante: number;
   enElPrimerDia: number;
   vencidas: number;
@@ -34,6 +35,8 @@ async function sembrarEl(ahora: Date, carpetas: string[]): Promise<Cuentas> {
     const { rows } = await database.db.execute<{ [k in keyof Cuentas]: number | string }>(sql`
       select
         count(*) filter (where o.creada >= ${inicioDeMes(ahora).toISOString()}::timestamptz) as "delMes",
+        count(*) filter (where o.finalizada >= ${inicioDeMes(ahora).toISOString()}::timestamptz
+          and o.finalizada <= ${ahora.toISOString()}::timestamptz) as "finalizadasDelMes",
         count(*) filter (where ${abierta} and o.fecha_fin > ${ahora.toISOString()}::timestamptz) as adelante,
         count(*) filter (where ${abierta} and o.fecha_fin > ${ahora.toISOString()}::timestamptz
           and o.fecha_fin <= ${new Date(ahora.getTime() + DIA).toISOString()}::timestamptz) as "enElPrimerDia",
@@ -43,6 +46,7 @@ async function sembrarEl(ahora: Date, carpetas: string[]): Promise<Cuentas> {
     const fila = rows[0]!;
     return {
       delMes: Number(fila.delMes),
+      finalizadasDelMes: Number(fila.finalizadasDelMes),
       adelante: Number(fila.adelante),
       enElPrimerDia: Number(fila.enElPrimerDia),
       vencidas: Number(fila.vencidas),
@@ -61,6 +65,7 @@ describe('la demo tiene trabajo por delante cualquier día del mes', () => {
   it.each([
     ['el último día de un mes', '2026-11-30T21:00:00Z'],
     ['el primer día de un mes', '2026-12-01T13:00:00Z'],
+    ['la primera hora de un mes', '2026-12-01T04:30:00Z'],
     ['a mitad de mes', '2027-02-15T12:00:00Z'],
   ])(
     'sembrada %s',
@@ -68,6 +73,8 @@ describe('la demo tiene trabajo por delante cualquier día del mes', () => {
       const c = await sembrarEl(new Date(instante), carpetas);
       // The month's quota is whole: no order of the demo was created this month.
       expect(c.delMes).toBe(0);
+      // The month has finished work (its dashboards and statistics are not empty), none in the future.
+      expect(c.finalizadasDelMes).toBeGreaterThanOrEqual(5);
       // Open orders fall due in the coming two weeks, more of them than the overdue backlog.
       expect(c.adelante).toBeGreaterThanOrEqual(20);
       expect(c.adelante).toBeGreaterThan(c.vencidas);

@@ -81,7 +81,8 @@ export interface HistorialSpec {
    * A demo's open work lies ahead of it: ages count from `hasta`, so the mix of open and closed
    * orders is the same on whatever day of the month the demo is seeded, and the orders still open
    * from the last 20 days before `hasta` fall due in the two weeks after `now`. They fall due from
-   * tomorrow on, so none becomes overdue during a freshly seeded server's first day.
+   * tomorrow on, so none becomes overdue during a freshly seeded server's first day. A third of
+   * those recent orders were finished between `hasta` and `now`: the month has finished work.
    */
   trabajoPorDelante?: boolean;
 }
@@ -126,6 +127,13 @@ export async function makeOrdenesHistoricas(db: DbOrTx, s: HistorialSpec): Promi
         else if (roll < 0.92) camino = [C];
         else if (roll < 0.96) camino = [P];
         else camino = [];
+      } else if (s.trabajoPorDelante) {
+        // A demo's last weeks: a third finished this month (its dashboards have a month), the rest ahead.
+        if (roll < 0.25) camino = [];
+        else if (roll < 0.5) camino = [P];
+        else if (roll < 0.62) camino = [P, W];
+        else if (roll < 0.95) camino = [P, F];
+        else camino = [C];
       } else if (roll < 0.35) camino = [];
       else if (roll < 0.7) camino = [P];
       else if (roll < 0.85) camino = [P, W];
@@ -146,6 +154,19 @@ export async function makeOrdenesHistoricas(db: DbOrTx, s: HistorialSpec): Promi
         estado: e,
         fecha: new Date(t + Math.floor(((i + 1) / (camino.length + 1)) * vida)),
       }));
+      // A demo's recent work finishes during the current month (after `hasta`, before now).
+      const cierre = pasos[pasos.length - 1];
+      if (s.trabajoPorDelante && ageDays <= 20 && cierre?.estado === F) {
+        const antes = pasos[pasos.length - 2]?.fecha.getTime() ?? t;
+        const desde = Math.max(s.hasta.getTime() + 3600_000, antes + 3600_000);
+        const hasta = s.now.getTime() - 3600_000;
+        if (desde < hasta) cierre.fecha = new Date(desde + Math.floor((((numero * 37) % 100) / 100) * (hasta - desde)));
+        // Two in three on time: due the day it was finished or a few days later (the calendar's month).
+        if (numero % 3 !== 0) {
+          const dia = sumarDias(diaDeMs(cierre.fecha.getTime(), ZONA_HORARIA_EMPRESA_POR_DEFECTO), numero % 4);
+          fechaFin = new Date(finDelDia(dia, ZONA_HORARIA_EMPRESA_POR_DEFECTO));
+        }
+      }
       const ultimo = pasos[pasos.length - 1];
       return {
         row: {
