@@ -1,10 +1,8 @@
 import type { ChecklistOrden, ItemChecklist } from '@delego/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { IDBFactory } from 'fake-indexeddb';
-import { createStore } from 'idb-keyval';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configurarBandeja, encolar } from '../../../lib/outbox';
-import { usarAlmacen } from '../../../lib/outbox/almacen';
+import { describe, expect, it } from 'vitest';
+import { encolar } from '../../../lib/outbox';
+import { bandejaDePrueba } from '../../../test/bandeja';
 import { crearQueryClient } from '../../../app/query-client';
 import { makeOperario, makeSupervisor } from '../../../test/factories';
 import { makeOrdenDetalle } from '../../../test/ordenes';
@@ -195,18 +193,10 @@ describe('ChecklistDeOrden', () => {
 });
 
 describe('ChecklistDeOrden: lo hecho sin conexión (issue 36)', () => {
-  beforeEach(() => {
-    globalThis.indexedDB = new IDBFactory();
-    usarAlmacen(createStore('prueba-checklist-en-espera', 'cambios'));
-  });
-  afterEach(() => {
-    configurarBandeja(null);
-    usarAlmacen(null);
-  });
+  const usuario = makeOperario();
+  bandejaDePrueba('prueba-checklist-en-espera', usuario.id);
 
   it('una respuesta y una foto que esperan en la bandeja se marcan «pendiente» en su ítem, no como guardadas', async () => {
-    const usuario = makeOperario();
-    configurarBandeja({ enviar: async () => ({}), usuarioId: () => usuario.id });
     await encolar({
       tipo: 'checklist',
       ordenId: 42,

@@ -48,6 +48,28 @@ function cambiar(testId: string, evento: 'ionInput' | 'ionChange', value: unknow
   fireEvent(screen.getByTestId(testId), new CustomEvent(evento, { detail: { value } }));
 }
 
+/** Order 42 (#1042) as saved: client 3, Diego (4) its responsable, nothing else chosen. */
+function ordenGuardada(parcial: Partial<OrdenGuardada> = {}): OrdenGuardada {
+  return {
+    id: 42,
+    numero: 1042,
+    registroResponsable: 9,
+    titulo: 'Revisar tablero',
+    detalle: 'Planta baja',
+    cliente: 3,
+    responsable: [4],
+    tipoOrden: null,
+    area: null,
+    prioridad: null,
+    estado: 1,
+    fechaInicio: null,
+    fechaFin: null,
+    e5sAreaKey: null,
+    e5sAreaName: null,
+    ...parcial,
+  };
+}
+
 function guardar(formulario = 'Nueva orden') {
   fireEvent.submit(screen.getByRole('form', { name: formulario }));
 }
@@ -288,23 +310,7 @@ describe('nueva-orden', () => {
 
   it('editing an order of a client the user may not delegate for: the responsables are shown but locked, and why', async () => {
     const detalle = makeOrdenDetalle({ id: 42, numero: 1042 });
-    const guardada: OrdenGuardada = {
-      id: 42,
-      numero: 1042,
-      registroResponsable: 9,
-      titulo: detalle.titulo,
-      detalle: detalle.detalle,
-      cliente: 3,
-      responsable: [4],
-      tipoOrden: null,
-      area: null,
-      prioridad: null,
-      estado: 1,
-      fechaInicio: null,
-      fechaFin: null,
-      e5sAreaKey: null,
-      e5sAreaName: null,
-    };
+    const guardada = ordenGuardada({ titulo: detalle.titulo, detalle: detalle.detalle });
     const ver = (cambiarResponsable: boolean) => {
       simularServidor({
         ...CATALOGOS,
@@ -348,23 +354,7 @@ describe('nueva-orden', () => {
 
   it('editing while someone else changes the order: the save keeps their changes and moves only what was edited', async () => {
     const detalle = makeOrdenDetalle({ id: 42, numero: 1042 });
-    const abierta: OrdenGuardada = {
-      id: 42,
-      numero: 1042,
-      registroResponsable: 9,
-      titulo: 'Revisar tablero',
-      detalle: 'Planta baja',
-      cliente: 3,
-      responsable: [4],
-      tipoOrden: null,
-      area: null,
-      prioridad: null,
-      estado: 1,
-      fechaInicio: null,
-      fechaFin: null,
-      e5sAreaKey: null,
-      e5sAreaName: null,
-    };
+    const abierta = ordenGuardada();
     // Meanwhile an administrator delegated it to another person and retitled it.
     const ahora: OrdenGuardada = { ...abierta, titulo: 'Revisar tablero general', responsable: [5] };
     let lecturas = 0;

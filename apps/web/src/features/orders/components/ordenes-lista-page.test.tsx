@@ -1,10 +1,8 @@
-import { IDBFactory } from 'fake-indexeddb';
 import { onlineManager } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createStore } from 'idb-keyval';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configurarBandeja, encolar } from '../../../lib/outbox';
-import { usarAlmacen } from '../../../lib/outbox/almacen';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { encolar } from '../../../lib/outbox';
+import { bandejaDePrueba } from '../../../test/bandeja';
 import { makeOperario, makePropietario, makeSupervisor } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
 import { makeOrdenResumen } from '../../../test/ordenes';
@@ -175,18 +173,10 @@ describe('home: the order list', () => {
 });
 
 describe('home: orders created without a connection', () => {
-  beforeEach(() => {
-    globalThis.indexedDB = new IDBFactory();
-    usarAlmacen(createStore('prueba-altas-pendientes', 'cambios'));
-  });
-  afterEach(() => {
-    configurarBandeja(null);
-    usarAlmacen(null);
-  });
+  const usuario = makeSupervisor();
+  bandejaDePrueba('prueba-altas-pendientes', usuario.id);
 
   it('show first, marked «pendiente», in the lists a new order belongs to; not in a search', async () => {
-    const usuario = makeSupervisor();
-    configurarBandeja({ enviar: async () => ({}), usuarioId: () => usuario.id });
     simularServidor({
       [LISTA]: { ordenes: [makeOrdenResumen({ numero: 1042 })], total: 1, pagina: 0, porPagina: 25 },
     });
@@ -240,18 +230,10 @@ describe('home: offline, a list never opened', () => {
 });
 
 describe('home: a state change made without a connection', () => {
-  beforeEach(() => {
-    globalThis.indexedDB = new IDBFactory();
-    usarAlmacen(createStore('prueba-estados-pendientes', 'cambios'));
-  });
-  afterEach(() => {
-    configurarBandeja(null);
-    usarAlmacen(null);
-  });
+  const usuario = makeOperario();
+  bandejaDePrueba('prueba-estados-pendientes', usuario.id);
 
   it('shows on its row at once, marked «pendiente», as the detail shows it', async () => {
-    const usuario = makeOperario();
-    configurarBandeja({ enviar: async () => ({}), usuarioId: () => usuario.id });
     const pendiente = makeOrdenResumen({ id: 7, numero: 1007 });
     const otra = makeOrdenResumen({ id: 8, numero: 1008 });
     simularServidor({ [LISTA]: { ordenes: [pendiente, otra], total: 2, pagina: 0, porPagina: 25 } });
