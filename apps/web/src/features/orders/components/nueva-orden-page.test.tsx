@@ -352,6 +352,23 @@ describe('nueva-orden', () => {
     }
   });
 
+  it('saving an edit offline fails at once with the alert and keeps the form (it does not wait to read the order again)', async () => {
+    let sinRed = false;
+    simularServidor({
+      ...CATALOGOS,
+      'GET /api/v2/usuarios/3': [],
+      'GET /api/v3/ordenDTO/42': makeOrdenDetalle({ id: 42, numero: 1042 }),
+      'GET /api/v2/orden/42': () => (sinRed ? Response.error() : ordenGuardada()),
+    });
+    mostrar(makeSupervisor(), '/nueva-orden?id=42');
+    await waitFor(() => expect(screen.getByTestId('orden-form-detalle')).toHaveProperty('value', 'Planta baja'));
+    cambiar('orden-form-detalle', 'ionInput', 'Planta baja y terraza');
+    sinRed = true;
+    guardar('Editar orden');
+    expect(await screen.findByText(/No se pudo conectar con el servidor|No hay conexión/)).toBeInTheDocument();
+    expect(screen.getByTestId('orden-form-detalle')).toHaveProperty('value', 'Planta baja y terraza');
+  });
+
   it('editing while someone else changes the order: the save keeps their changes and moves only what was edited', async () => {
     const detalle = makeOrdenDetalle({ id: 42, numero: 1042 });
     const abierta = ordenGuardada();

@@ -22,7 +22,7 @@ import { CupoAgotado, cupoAgotado, usePlanEstado } from '../../plans';
 import { useAreas, useE5sAreas, usePrioridades, useTiposOrden } from '../../../lib/catalogos';
 import { useEmpresasAsignables } from '../api/get-empresas-asignables';
 import { useOrdenDetalle, useResponsablesDisponibles } from '../../../domain/orden';
-import { opcionesOrdenGuardada, useOrdenGuardada } from '../api/get-orden-guardada';
+import { leerOrdenGuardada, useOrdenGuardada } from '../api/get-orden-guardada';
 import { useGuardarOrden } from '../api/guardar-orden';
 import { MENSAJE_SIN_CONEXION } from '../../../lib/outbox';
 import { useAviso } from '../../../components/avisos';
@@ -214,7 +214,9 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
 
   /** The edit as a body over the order saved now (read again): only what this person changed moves. */
   async function sobreLoDeAhora(abierta: OrdenGuardada, cuerpo: OrdenGuardar): Promise<OrdenGuardar> {
-    const ahora = await queryClient.fetchQuery({ ...opcionesOrdenGuardada(abierta.id), staleTime: 0 });
+    // Asked once, outside the screen's own query: offline it fails at once with the save's alert,
+    // and a failure leaves the form (and what was typed) on screen.
+    const ahora = await leerOrdenGuardada(abierta.id);
     const valores = sobreLoGuardadoAhora(f.valores, valoresDeOrden(abierta, zona), valoresDeOrden(ahora, zona));
     return validarOrden(valores, { original: ahora, e5s: e5s.data, zona }).cuerpo ?? cuerpo;
   }
