@@ -8,7 +8,7 @@ import { useRango } from '../hooks/use-rango';
 import { textoDias, textoValor } from '../model/formato';
 import { consultaConRango } from '../model/rango';
 import { ExportarDemorasBoton } from './exportar-demoras-boton';
-import { PantallaEstadisticas } from './pantalla-estadisticas';
+import { PantallaEstadisticas, usePuedeVerEstadisticas } from './pantalla-estadisticas';
 import { RangoEstadisticas } from './rango-estadisticas';
 import { GraficoDeRango } from './vista-grafico';
 
@@ -22,7 +22,10 @@ export default function DemoraPage() {
   const { rango, hoy, zona, cuerpo, cambiar } = useRango(RUTA);
   const router = useIonRouter();
   const conRango = consultaConRango(rango);
-  const resumen = useDemoras({ ...cuerpo, soloConDemora: true, porPagina: 1 });
+  const resumen = useDemoras(
+    { ...cuerpo, soloConDemora: true, porPagina: 1 },
+    { habilitada: usePuedeVerEstadisticas() },
+  );
 
   return (
     <PantallaEstadisticas

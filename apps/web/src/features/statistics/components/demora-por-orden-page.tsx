@@ -14,7 +14,7 @@ import { textoDeRango } from '../model/rango';
 import { ExportarDemorasBoton } from './exportar-demoras-boton';
 import { clienteYResponsables, OrdenesDeCifra } from './ordenes-de-cifra';
 import { ResumenDemoras } from './demora-page';
-import { PantallaEstadisticas } from './pantalla-estadisticas';
+import { PantallaEstadisticas, usePuedeVerEstadisticas } from './pantalla-estadisticas';
 import { RangoEstadisticas } from './rango-estadisticas';
 
 const COLOR_SITUACION: Record<SituacionDemora, string> = {
@@ -37,7 +37,8 @@ export default function DemoraPorOrdenPage() {
   const { rango, hoy, zona, cuerpo, cambiar } = useRango(ruta);
   const [soloConDemora, setSoloConDemora] = useState(true);
   const tipoInvalido = parametro !== undefined && tipo === null;
-  const lista = useDemoras({ ...cuerpo, tipo, soloConDemora }, { habilitada: !tipoInvalido });
+  const puedeVer = usePuedeVerEstadisticas();
+  const lista = useDemoras({ ...cuerpo, tipo, soloConDemora }, { habilitada: puedeVer && !tipoInvalido });
   const pagina = lista.data?.pages[0];
   const ordenes = useMemo(() => lista.data?.pages.flatMap((p) => p.ordenes) ?? [], [lista.data]);
   const titulo = pagina?.tipo ? `Demoras: ${pagina.tipo.nombre}` : 'Órdenes con demora';

@@ -20,7 +20,7 @@ import { textoConformidad, textoPrimeraVez } from '../model/calidad';
 import { nivelATiempo, textoDias, textoValor } from '../model/formato';
 import { textoDeRango } from '../model/rango';
 import { CalidadClientes } from './calidad-clientes';
-import { PantallaEstadisticas } from './pantalla-estadisticas';
+import { PantallaEstadisticas, usePuedeVerEstadisticas } from './pantalla-estadisticas';
 import { RangoEstadisticas } from './rango-estadisticas';
 
 const RUTA = '/demoras-usuario';
@@ -35,7 +35,7 @@ const RUTA = '/demoras-usuario';
  */
 export default function DemorasUsuarioPage() {
   const { rango, hoy, cuerpo, cambiar } = useRango(RUTA);
-  const desempeno = useDesempeno(cuerpo);
+  const desempeno = useDesempeno(cuerpo, { habilitada: usePuedeVerEstadisticas() });
   return (
     <PantallaEstadisticas titulo="Desempeño por responsable" volverA="/estadisticas" testId="demoras-usuario-page">
       <RangoEstadisticas rango={rango} hoy={hoy} onCambiar={cambiar} />

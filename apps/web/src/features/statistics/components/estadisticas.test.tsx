@@ -261,6 +261,21 @@ describe('permissions', () => {
     LENTO,
   );
 
+  it.each([
+    ['/demora', <DemoraPage key="d" />],
+    ['/demora-por-orden', <DemoraPorOrdenPage key="o" />],
+    ['/demoras-usuario', <DemorasUsuarioPage key="u" />],
+  ])(
+    '%s without verEstadisticas says so and asks nothing of the server',
+    async (ruta, pagina) => {
+      const llamadas = simularServidor({});
+      mostrar(pagina, ruta, makeOperario());
+      expect(await screen.findByTestId('estadisticas-sin-permiso')).toBeInTheDocument();
+      expect(llamadas).toHaveLength(0);
+    },
+    LENTO,
+  );
+
   it(
     'the dashboard is every user’s: an operario sees it, without the link to Estadísticas',
     async () => {

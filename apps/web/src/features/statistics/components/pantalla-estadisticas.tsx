@@ -26,6 +26,15 @@ interface Props {
  * (some routes are open without login in SPEC §2; their calls need a session and verEstadisticas,
  * which the server enforces too).
  */
+/**
+ * Whether the logged-in user may see statistics: the pages ask the server only then (the gate below
+ * shows «Inicie sesión» or «Sin permiso» otherwise, and the call would only come back 401 or 403).
+ */
+export function usePuedeVerEstadisticas(): boolean {
+  const { usuario } = useSession();
+  return !!usuario && tienePermiso(usuario, 'verEstadisticas');
+}
+
 export function PantallaEstadisticas({
   titulo,
   volverA,
