@@ -144,3 +144,13 @@ export const CONSTANTES = {
   anchoMenuMinPx: 250,
   toastOfflineMs: 3000,
 } as const;
+
+/**
+ * The words of a search as people type them: split on spaces and on the punctuation typed between
+ * words (`reparacion, aire`, `aire-acondicionado`, `agua.`), phone keyboards' quotes and dashes
+ * included. `#` is not a separator (`#1042` is an order number); `%`, `_` and `\` are letters. The
+ * server's searches and the lists the app filters in the browser split the same way.
+ */
+export function palabrasEscritas(texto: string): string[] {
+  return texto.split(/[\s,;.:()¿?¡!"'“”‘’«»\-‐‑‒–—]+/u).filter(Boolean);
+}

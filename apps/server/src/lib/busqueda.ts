@@ -1,3 +1,4 @@
+import { palabrasEscritas } from '@delego/contract';
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
@@ -5,14 +6,6 @@ import { sql, type SQL } from 'drizzle-orm';
  * types is split into words, and every word must appear, in any order, somewhere in the searched
  * fields, ignoring accents and case. `%`, `_` and `\` are letters like any other.
  */
-
-/**
- * What separates the words of a search: spaces and the punctuation typed between words
- * (`reparacion, aire`, `aire-acondicionado`, `acondicionado.`), typographic quotes and dashes of
- * phone keyboards included. `#` is not one (`#1042` is an order number); `%`, `_` and `\` are letters.
- * apps/web/src/features/admin/shared/nombres.ts (`coincide`) splits the same way.
- */
-const SEPARADORES = /[\s,;.:()¿?¡!"'“”‘’«»\-‐‑‒–—]+/u;
 
 /** A text without accents and in lower case, as the searches compare it in memory. */
 export function normalizarTexto(texto: string): string {
@@ -31,8 +24,8 @@ export function numeroDePalabra(palabra: string): number | undefined {
  */
 export function palabrasDeBusqueda(texto: string | null | undefined): string[] {
   const unicas = new Map<string, string>();
-  for (const p of (texto ?? '').split(SEPARADORES)) {
-    if (p && !unicas.has(normalizarTexto(p))) unicas.set(normalizarTexto(p), p);
+  for (const p of palabrasEscritas(texto ?? '')) {
+    if (!unicas.has(normalizarTexto(p))) unicas.set(normalizarTexto(p), p);
   }
   const normales = [...unicas.keys()];
   return [...unicas].flatMap(([n, p]) =>

@@ -1,3 +1,4 @@
+import { palabrasEscritas } from '@delego/contract';
 /** How names of the server read in the interface. */
 
 const NOMBRES_ROL: Record<string, string> = {
@@ -51,15 +52,10 @@ export function normalizar(texto: string): string {
   return texto.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es').trim();
 }
 
-/**
- * What separates the words of a search: spaces and the punctuation typed between words, as the
- * server splits them (apps/server/src/lib/busqueda.ts), so a list filtered here agrees with its search.
- */
-const SEPARADORES = /[\s,;.:()¿?¡!"'“”‘’«»\-‐‑‒–—]+/u;
-
 /** True when every word of `busqueda` appears in one of `campos`. */
 export function coincide(busqueda: string, campos: readonly (string | null | undefined)[]): boolean {
-  const palabras = normalizar(busqueda).split(SEPARADORES).filter(Boolean);
+  // Split as the server's searches split (`palabrasEscritas`), so a list filtered here agrees with them.
+  const palabras = palabrasEscritas(normalizar(busqueda));
   if (!palabras.length) return true;
   const texto = normalizar(campos.filter(Boolean).join(' '));
   return palabras.every((p) => texto.includes(p));
