@@ -99,8 +99,10 @@ describe('recargar sin conexión (crearQueryClient)', () => {
     try {
       await vi.waitFor(() => expect(observador.getCurrentResult().data).toEqual(['guardada']));
       // The refresh behind the kept answer tried once and now waits for the connection: no
-      // retries until it fails, no error over the kept list.
-      await vi.waitFor(() => expect(observador.getCurrentResult().fetchStatus).toBe('paused'));
+      // retries until it fails, no error over the kept list. TanStack sleeps its first retry delay
+      // (1 s) before it looks at the connection and pauses, as long as waitFor's default timeout:
+      // the wait must outlast it, or the test races the delay.
+      await vi.waitFor(() => expect(observador.getCurrentResult().fetchStatus).toBe('paused'), { timeout: 5_000 });
       const enPausa = observador.getCurrentResult();
       expect(enPausa.status).toBe('success');
       expect(enPausa.isError).toBe(false);
