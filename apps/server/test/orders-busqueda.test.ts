@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISOS_GLOBALES, zFiltros } from '@delego/contract';
+import { MENSAJE_FECHA_MS, PERMISOS_GLOBALES, zFiltros } from '@delego/contract';
 import { OrdersLecturasRepository } from '../src/modules/orders/orders.lecturas.repository.js';
 import { auth, createTestEnv, makeCatalogo, makeClientes, makeEntidad, makeUsuario, type TestEnv } from './helpers.js';
 
@@ -182,6 +182,18 @@ describe('búsqueda de órdenes en español', () => {
     const malo = await call('/api/v4/ordenes/all/filtered', 'admin', { filtros: { estados: ['x'] } });
     expect(malo.statusCode).toBe(400);
     expect(malo.json().field).toMatch(/^estados/);
+  });
+
+  it('una fecha imposible es un 400 en su campo que lo dice una vez, en castellano', async () => {
+    const r = await call('/api/v4/ordenes/all/filtered', 'admin', { fechaDesde: 1e20 });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().field).toBe('fechaDesde');
+    expect(r.json().message).toBe(`Dato inválido en "fechaDesde": ${MENSAJE_FECHA_MS}`);
+    expect(r.json().issues).toEqual([{ field: 'fechaDesde', message: MENSAJE_FECHA_MS }]);
+    // Two failed checks of one id (not an integer, out of range) are one thing to fix.
+    const id = await call('/api/v4/ordenes/all/filtered', 'admin', { estados: [1e300] });
+    expect(id.statusCode).toBe(400);
+    expect(id.json().issues).toHaveLength(1);
   });
 
   it('sin la caché de nombres (exportación, tablero) busca igual los clientes en la base', async () => {

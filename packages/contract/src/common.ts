@@ -83,8 +83,14 @@ export function zDiaExistente(mensaje: string = MENSAJE_DIA_INVALIDO) {
   return z.string(mensaje).refine((s): s is Dia => esDia(s), mensaje);
 }
 
+/** What a date field says when it is not a date in milliseconds. */
+export const MENSAJE_FECHA_MS = 'Debe ser una fecha en milisegundos (un número entero).';
+
 /** Dates travel as milliseconds since the epoch. */
-export const zEpochMs = z.number().int();
+export const zEpochMs = z.number(MENSAJE_FECHA_MS).int(MENSAJE_FECHA_MS);
+
+/** A date a person can enter: from 1970 to year 2243, in milliseconds. */
+export const zFechaIngresada = zEpochMs.min(0, MENSAJE_FECHA_MS).max(8_640_000_000_000, MENSAJE_FECHA_MS);
 
 /** A row shown by its name (a client, an order type, an area): its id and the name. */
 export const zIdNombre = z.object({ id: z.number().int(), nombre: z.string() });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { zProgresoChecklist } from './checklists.js';
 import { zDatosFacturacionLeidos, zFacturacionDelegada } from './client-side.js';
-import { zEpochMs, zId, zIdCon, zIdNombre, zTexto } from './common.js';
+import { zEpochMs, zFechaIngresada, zId, zIdCon, zIdNombre, zTexto } from './common.js';
 import { FILTROS_SLA, zSlaOrden } from './sla.js';
 
 const zRefId = zId;
 const zRefNullable = zRefId.nullable().optional();
-const zFecha = zEpochMs.min(0).max(8_640_000_000_000).nullable().optional();
+const zFecha = zFechaIngresada.nullable().optional();
 
 export const LIMITES_ORDEN = {
   titulo: 200,

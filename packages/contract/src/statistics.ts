@@ -9,7 +9,7 @@
  * `fechaHasta` up to its last ms, whatever ms of those days was sent.
  */
 import { z } from 'zod';
-import { CONSTANTES, zEpochMs, zId, zIdNombre, zTexto } from './common.js';
+import { CONSTANTES, MENSAJE_FECHA_MS, zEpochMs, zFechaIngresada, zId, zIdNombre, zTexto } from './common.js';
 import {
   diaDeMs,
   esDia,
@@ -70,8 +70,8 @@ export const zParamsGrafico = z.object({ grafico: zNombreGrafico });
 /** The longest range accepted: 5 years. */
 export const ANIOS_MAXIMOS_RANGO = 5;
 
-const MENSAJE_FECHA = 'Debe ser una fecha en milisegundos (un número entero).';
-const zFechaMs = z.number(MENSAJE_FECHA).int(MENSAJE_FECHA).min(0, MENSAJE_FECHA).max(8_640_000_000_000, MENSAJE_FECHA);
+const MENSAJE_FECHA = MENSAJE_FECHA_MS;
+const zFechaMs = zFechaIngresada;
 
 export const MENSAJES_RANGO = {
   fechaInvalida: MENSAJE_FECHA,

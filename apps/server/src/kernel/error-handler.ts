@@ -35,10 +35,17 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(err.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues = err.validation.map((v) => ({
-        field: fieldOf(v.instancePath, err.validationContext),
-        message: v.message ?? 'valor inválido',
-      }));
+      // Two checks of one schema can say the same of one field (a number that is neither an integer
+      // nor in range): each thing to fix is said once.
+      const vistos = new Set<string>();
+      const issues = err.validation
+        .map((v) => ({ field: fieldOf(v.instancePath, err.validationContext), message: v.message ?? 'valor inválido' }))
+        .filter((i) => {
+          const clave = `${i.field}\u0000${i.message}`;
+          if (vistos.has(clave)) return false;
+          vistos.add(clave);
+          return true;
+        });
       const first = issues[0];
       const body: ErrorBody = {
         code: 'DATOS_INVALIDOS',
