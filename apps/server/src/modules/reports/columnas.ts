@@ -36,7 +36,7 @@ export function columnasOrdenes(ahora: number): ColumnaXlsx<OrdenConTotales>[] {
       formato: 'dd/mm/yyyy',
       valor: ({ o }) => (o.fechaFin != null ? fechaExcel(o.fechaFin) : null),
     },
-    { titulo: 'Demora (días)', ancho: 14, valor: ({ o }) => demoraDias(o, ahora) },
+    { titulo: 'Demora (días)', ancho: 14, formato: '0.00', valor: ({ o }) => demoraDias(o, ahora) },
     { titulo: 'Horas', ancho: 10, formato: '[h]:mm', valor: ({ t }) => (t?.minutos ? t.minutos / 1440 : 0) },
     {
       titulo: 'Gastos ARS',

@@ -19,11 +19,13 @@ describe('formato', () => {
   it('demora: días de atraso de abiertas vencidas y cerradas tarde', () => {
     const fin = Date.UTC(2026, 0, 10);
     const dia = 86400_000;
-    expect(demoraDias({ fechaFin: fin, finalizada: null, cerrado: false }, fin + 2.5 * dia)).toBe(3);
+    expect(demoraDias({ fechaFin: fin, finalizada: null, cerrado: false }, fin + 2.5 * dia)).toBe(2.5);
     expect(demoraDias({ fechaFin: fin, finalizada: fin - dia, cerrado: true }, fin + 9 * dia)).toBe(0);
     expect(demoraDias({ fechaFin: fin, finalizada: fin + dia, cerrado: true }, fin + 9 * dia)).toBe(1);
     expect(demoraDias({ fechaFin: fin, finalizada: null, cerrado: true }, fin + 9 * dia)).toBe(0);
     expect(demoraDias({ fechaFin: null, finalizada: null, cerrado: false }, fin)).toBe(0);
+    // An hour late is what the delays export says: 0.04 days, not a whole day.
+    expect(demoraDias({ fechaFin: fin, finalizada: fin + 3_600_000, cerrado: true }, fin + 9 * dia)).toBe(0.04);
   });
 
   it('texto para el PDF: acentos sí, lo que la fuente no tiene se reemplaza', () => {

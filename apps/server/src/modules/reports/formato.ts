@@ -33,7 +33,11 @@ export function tamanioTexto(bytes: number): string {
   return `${fNum.format(bytes / 1024 / 1024)} MB`;
 }
 
-/** Whole days late: closed after its end date, or still open past it. 0 when on time or without end date. */
+/**
+ * Days late, to the hundredth as the delays export counts them (statistics): closed after its end
+ * date, or still open past it. 0 when on time or without end date. (Whole days rounded up said «1»
+ * where the delays export said «0,04» for the same order an hour late.)
+ */
 export function demoraDias(
   o: { fechaFin: number | null; finalizada: number | null; cerrado: boolean },
   ahora: number,
@@ -41,7 +45,7 @@ export function demoraDias(
   if (o.fechaFin == null) return 0;
   const hasta = o.cerrado ? o.finalizada : ahora;
   if (hasta == null || hasta <= o.fechaFin) return 0;
-  return Math.ceil((hasta - o.fechaFin) / 86400_000);
+  return Math.round(((hasta - o.fechaFin) / 86400_000) * 100) / 100;
 }
 
 /** Characters of Windows-1252 above Latin-1 that the PDF standard fonts can draw. */
