@@ -190,7 +190,7 @@ describe('a los clientes', () => {
 });
 
 describe('a los usuarios', () => {
-  it('quien eligió WhatsApp para «Asignada a usted» recibe la orden asignada con el enlace público; nadie más', async () => {
+  it('quien eligió WhatsApp para «Asignada a usted» recibe la orden asignada con su enlace en la app; nadie más', async () => {
     await ok(
       pedir('PUT', '/api/v4/whatsapp/canales', 'operario', {
         numero: '+54 9 11 5555-0000',
@@ -204,7 +204,10 @@ describe('a los usuarios', () => {
       ['ORDEN_ASIGNADA', 'usuario', '+5491155550000'],
     ]);
     expect(filas[0]!.parametros.slice(0, 3)).toEqual(['Diego', expect.stringMatching(/^\d+$/), 'Caldera <b>fría</b>']);
-    expect(filas[0]!.parametros[3]).toMatch(/\/ordersummary\/[A-Za-z0-9_-]{20,}$/);
+    expect(filas[0]!.parametros[3]).toMatch(new RegExp(`/orden/${id}$`));
+    // No public link was made for it: the history says nothing of one.
+    const historia = await pedir('GET', `/api/v2/historial/detalle/${id}`, 'admin');
+    expect(historia.body).not.toContain('enlace público');
 
     // A state change: the operario did not choose WhatsApp for it.
     await estado(id, ESTADO.EN_PROCESO);

@@ -147,12 +147,16 @@ export class DespachoWhatsapp {
   /** The users' messages of these notifications (each user chose WhatsApp for its kind). */
   private async deAvisos(avisos: readonly AvisoWhatsapp[]): Promise<number> {
     const sinOrden = avisos.filter((a) => a.ordenId === null && a.tipo === 'SOLICITUD_RECIBIDA');
-    const deOrdenes = await this.porOrden(avisos, async (tx, a, enlace) => {
+    const deOrdenes = await this.porOrden(avisos, async (tx, a) => {
       const o = await new DespachoRepository(tx).ordenYUsuario(a.entidadId, a.ordenId, a.usuarioId);
       if (!o) return null;
       // Who also chose mail for this kind has it already: no second mail if WhatsApp fails.
       const canales = await this.deps.avisos.canales(tx, a.entidadId, a.usuarioId);
-      return mensajeDeUsuario(a, o, await enlace(a.usuarioId), canales[a.tipo].correo ? null : o.usuarioEmail);
+      // A user opens the order in the app, as the notices' mail links it: where the work is done. A
+      // public link would show the client's summary, and create one in the order's history in the
+      // name of the person notified.
+      const enApp = `${this.deps.appUrl}/orden/${a.ordenId}`;
+      return mensajeDeUsuario(a, o, enApp, canales[a.tipo].correo ? null : o.usuarioEmail);
     });
     return deOrdenes + (await this.deSolicitudes(sinOrden));
   }
@@ -270,7 +274,7 @@ function queVence(titulo: string): string {
   return titulo.replace(/^La orden #\d+\s+/, '');
 }
 
-/** A user's message of a notification, with the order's public link (like every template). */
+/** A user's message of a notification, with the link to the order in the app. */
 export function mensajeDeUsuario(
   a: AvisoWhatsapp,
   o: OrdenYUsuario,

@@ -38,9 +38,9 @@ export default function WhatsappPage() {
               <ModoWhatsapp modo={consulta.data.modo} />
               <h2 className="whatsapp-pagina__titulo">Plantillas</h2>
               <p className="whatsapp-pagina__ayuda">
-                WhatsApp solo permite escribir primero con plantillas aprobadas. Estas son las de cada aviso; cada una
-                lleva el enlace público de la orden. Cada persona elige sus canales en{' '}
-                <Link to="/notificaciones">Notificaciones</Link>.
+                WhatsApp solo permite escribir primero con plantillas aprobadas. Estas son las de cada aviso: las de los
+                clientes llevan el enlace público de la orden; las del equipo, la orden en la app. Cada persona elige
+                sus canales en <Link to="/notificaciones">Notificaciones</Link>.
               </p>
               <ul className="whatsapp-plantillas" data-testid="whatsapp-plantillas">
                 {consulta.data.plantillas.map((p) => (
