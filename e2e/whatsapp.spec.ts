@@ -54,7 +54,7 @@ async function mensajeDeLaOrden(numero: number): Promise<ArchivoMensaje> {
   return hallado as ArchivoMensaje;
 }
 
-test('WhatsApp: «Asignada a usted» por WhatsApp, el archivo del modo de prueba con el texto y el enlace público, y la historia', async ({
+test('WhatsApp: «Asignada a usted» por WhatsApp, el archivo del modo de prueba con el texto y el enlace a la orden en la app, y la historia', async ({
   page,
   request,
 }) => {
@@ -90,30 +90,26 @@ test('WhatsApp: «Asignada a usted» por WhatsApp, el archivo del modo de prueba
   expect(r.ok(), await r.text()).toBe(true);
   const orden = (await r.json()) as { id: number; numero: number };
 
-  // The test mode wrote the message: the Spanish text with the order's public link.
+  // The test mode wrote the message: the Spanish text with the order's link in the app.
   const m = await mensajeDeLaOrden(orden.numero);
   expect(m.numero).toBe('+5491155550101');
   expect(m.texto).toMatch(
     new RegExp(
-      `^Hola .+, se le asignó la orden #${orden.numero}: ${titulo}\\. Véala aquí: https?://\\S+/ordersummary/[A-Za-z0-9_-]+$`,
+      `^Hola .+, se le asignó la orden #${orden.numero}: ${titulo}\\. Véala aquí: https?://\\S+/orden/${orden.id}$`,
     ),
   );
   const enlace = m.parametros[3] as string;
-  // The link is the order's public summary: it opens without a session.
-  const resumen = await page.context().browser()!.newContext();
-  const publica = await resumen.newPage();
-  await publica.goto(new URL(enlace).pathname);
-  await expect(publica.getByText(titulo)).toBeVisible();
-  await resumen.close();
+  // The link opens the order in the app, where the operario works on it.
+  await page.goto(new URL(enlace).pathname);
+  await expect(pantallaActual(page).getByText(titulo).first()).toBeVisible();
 
   // The order's history shows the message and its status.
-  await page.goto(`/orden/${orden.id}`);
   const linea = pantallaActual(page).locator('[data-testid="historial-linea"][data-tipo="whatsapp"]');
   await expect(linea).toContainText(/WhatsApp a .+: enviado/);
 });
 
 // The operario's channels back as the demo has them: the journeys after this one count the history
-// of orders assigned to them, which a message by WhatsApp (its public link) would lengthen.
+// of orders assigned to them, which a message by WhatsApp would lengthen.
 test.afterAll(async ({ request }) => {
   const r = await request.put('/api/v4/whatsapp/canales', {
     headers: autorizacion('operario'),
