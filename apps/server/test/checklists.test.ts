@@ -87,7 +87,7 @@ describe('plantillas por tipo de orden', () => {
 
     const sinPermiso = await guardarPlantilla(ITEMS, 'supervisor');
     expect(sinPermiso.statusCode).toBe(403);
-    expect(sinPermiso.json().message).toMatch(/altaEtiquetas/);
+    expect(sinPermiso.json().message).toMatch(/«Áreas y tipos de orden»/);
 
     const html = '<img src=x onerror=alert(1)> Revisar «caño»';
     const v1 = await guardarPlantilla([...ITEMS, { etiqueta: html, tipo: 'tick', seccion: '  ' }]);

@@ -242,7 +242,7 @@ describe('ubicaciones y equipos', () => {
 
   it('permisos: sin altaClientes no escribe; lee solo los clientes cuyas órdenes ve', async () => {
     await rechazo(() => call('POST', '/api/v4/equipos', 'gestor', { nombre: 'X', cliente: clinica }), 403, {
-      message: /altaClientes/,
+      message: /«Clientes»/,
     });
     await rechazo(() => call('DELETE', `/api/v4/equipos/${caldera.id}`, 'gestor'), 403);
     // gestor holds delegarOrden on the clinic only.

@@ -243,7 +243,7 @@ export function escenariosDeArchivos(crear: () => Promise<Fixture> = fixture): (
       await nadaCambia(o.id, async () => {
         const s = await api.subir(o.id, 'lector', [{ name: 'archivos', filename: 'x.pdf', content: pdf() }]);
         expect(s.statusCode).toBe(403);
-        expect(s.json().message).toMatch(/modificarOrden/);
+        expect(s.json().message).toMatch(/«Modificar órdenes»/);
         expect(
           (await api.call('POST', `/api/v2/archivos/${o.id}/add`, 'lector', { archivosBorrados: [a.id] })).statusCode,
         ).toBe(403);

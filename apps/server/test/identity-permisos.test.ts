@@ -119,7 +119,7 @@ describe('POST /api/v4/permisos/toggle/{user}', () => {
       f,
       () => toggle('gestor', f.u.operario, { cliente: c1, permiso: 'delegarOrden', accion: true }),
       403,
-      /tiene finalizarOrden y usted no/,
+      /tiene «Finalizar órdenes» y usted no/,
     );
     expect(
       (await toggle('admin', f.u.gestor, { cliente: null, permiso: 'finalizarOrden', accion: true })).statusCode,
@@ -136,13 +136,13 @@ describe('POST /api/v4/permisos/toggle/{user}', () => {
       f,
       () => toggle('gestor', f.u.operario, { cliente: c1, permiso: 'modificarOrden', accion: true }),
       403,
-      /modificarOrden/,
+      /«Modificar órdenes»/,
     );
     await rechazada(
       f,
       () => toggle('gestor', f.u.operario, { cliente: null, permiso: 'altaEtiquetas', accion: true }),
       403,
-      /altaEtiquetas/,
+      /«Áreas y tipos de orden»/,
     );
     const global = await toggle('gestor', f.u.operario, { cliente: null, permiso: 'crearOrden', accion: true });
     expect(global.statusCode).toBe(200);

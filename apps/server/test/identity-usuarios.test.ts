@@ -294,7 +294,7 @@ describe('POST /api/v4/usuario {storeUser}', () => {
           permisos: ['crearOrden', 'altaClientes'],
         }),
       403,
-      /Solo puede otorgar o quitar permisos que usted tiene. No tiene: altaClientes/,
+      /Solo puede otorgar o quitar permisos que usted tiene. No tiene: «Clientes»/,
     );
     await rechazada(
       f,

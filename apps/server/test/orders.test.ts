@@ -380,7 +380,7 @@ describe('estados', () => {
       comentarios: 'Fin',
     });
     expect(r.statusCode).toBe(403);
-    expect(r.json().message).toMatch(/finalizarOrden/);
+    expect(r.json().message).toMatch(/«Finalizar órdenes»/);
     const d = (await call('GET', `/api/v3/ordenDTO/${o.id}`, 'ayudante')).json();
     expect(d.estado.id).toBe(2);
     expect(d.acciones.estadosSiguientes).not.toContain(ESTADO.FINALIZADA);
@@ -474,7 +474,7 @@ describe('ediciones', () => {
     const r = await call('PUT', `/api/v3/responsable/${o.id}`, 'supervisor', { responsable: [u.ayudante] });
     expect(r.statusCode).toBe(403);
     expect(r.json().message).toBe(
-      'No puede cambiar los responsables: necesita el permiso delegarOrden para el cliente de la orden.',
+      'No puede cambiar los responsables: necesita el permiso «Delegar órdenes» para el cliente de la orden.',
     );
     const g = (await call('GET', `/api/v2/orden/${o.id}`, 'supervisor')).json();
     expect(

@@ -124,7 +124,7 @@ describe('el ataque del issue: altaUsuarios no alcanza para tomar la cuenta de u
 
   it('tampoco modifica sus datos, su estado ni sus permisos: tiene más que él', async () => {
     const mensaje =
-      /No puede modificar a Julia Sur: tiene el rol SUPERVISOR, crearOrden, delegarOrden en Hotel Los Andes y usted no/;
+      /No puede modificar a Julia Sur: tiene el rol SUPERVISOR, «Crear órdenes», «Delegar órdenes» en Hotel Los Andes y usted no/;
     await rechazada(
       f,
       () =>
@@ -209,7 +209,7 @@ describe('el ataque del issue: altaUsuarios no alcanza para tomar la cuenta de u
           accion: true,
         }),
       403,
-      /No tiene: crearOrden/,
+      /No tiene: «Crear órdenes»/,
     );
     await rechazada(
       f,
@@ -221,7 +221,7 @@ describe('el ataque del issue: altaUsuarios no alcanza para tomar la cuenta de u
           permisos: ['altaUsuarios', 'verEstadisticas'],
         }),
       403,
-      /No tiene: verEstadisticas/,
+      /No tiene: «Estadísticas»/,
     );
     await rechazada(
       f,
@@ -232,7 +232,7 @@ describe('el ataque del issue: altaUsuarios no alcanza para tomar la cuenta de u
           accion: true,
         }),
       403,
-      /delegarOrden/,
+      /«Delegar órdenes»/,
     );
     await rechazada(
       f,
@@ -243,7 +243,7 @@ describe('el ataque del issue: altaUsuarios no alcanza para tomar la cuenta de u
           accion: true,
         }),
       403,
-      /altaClientes/,
+      /«Clientes»/,
     );
     // A new user is born with nothing the creator lacks.
     await rechazada(
@@ -269,7 +269,7 @@ describe('el ataque del issue: altaUsuarios no alcanza para tomar la cuenta de u
           permisos: ['altaUsuarios', 'crearOrden'],
         }),
       403,
-      /No tiene: crearOrden/,
+      /No tiene: «Crear órdenes»/,
     );
     // Being an admin is not enough to grant a global permission one lacks.
     await rechazada(
@@ -281,7 +281,7 @@ describe('el ataque del issue: altaUsuarios no alcanza para tomar la cuenta de u
           accion: true,
         }),
       403,
-      /No tiene: altaClientes/,
+      /No tiene: «Clientes»/,
     );
     expect((await login('intruso')).json().permisosResumen).toEqual([{ nombre: 'altaUsuarios' }]);
   });
@@ -319,14 +319,14 @@ describe('quien tiene más no es modificado por quien tiene menos', () => {
       f,
       () => call('POST', '/api/v4/usuario', 'gestor', { id: jefa, usuario: 'jefa', nombre: 'Julia Renombrada' }),
       403,
-      /tiene delegarOrden en Hotel Los Andes y usted no/,
+      /tiene «Delegar órdenes» en Hotel Los Andes y usted no/,
     );
     await rechazada(
       f,
       () =>
         call('POST', '/api/v4/usuario', 'admin2', { id: f.u.admin, usuario: 'admin', nombre: 'Martín', activo: false }),
       403,
-      /altaClientes/,
+      /«Clientes»/,
     );
   });
 });

@@ -429,7 +429,7 @@ describe('resultados', () => {
   it('solo con verEstadisticas', async () => {
     const r = await call('GET', '/api/v2/encuestas', 'operario');
     expect(r.statusCode).toBe(403);
-    expect(r.json().message).toMatch(/verEstadisticas/);
+    expect(r.json().message).toMatch(/«Estadísticas»/);
     expect((await call('GET', '/api/v2/encuestas', 'analista')).statusCode).toBe(200);
   });
 

@@ -18,6 +18,22 @@ export const PERMISOS_CLIENTE = ['delegarOrden', 'modificarOrden', 'borrarOrden'
 export type PermisoCliente = (typeof PERMISOS_CLIENTE)[number];
 export const zPermisoCliente = z.enum(PERMISOS_CLIENTE);
 
+/**
+ * How a permission is named to a person, in messages that say which one is missing: the names of
+ * the user form and the per-client permissions screen, never the identifier.
+ */
+export const NOMBRE_PERMISO: Record<PermisoGlobal | PermisoCliente, string> = {
+  altaUsuarios: 'Usuarios',
+  altaClientes: 'Clientes',
+  altaEtiquetas: 'Áreas y tipos de orden',
+  verEstadisticas: 'Estadísticas',
+  crearOrden: 'Crear órdenes',
+  finalizarOrden: 'Finalizar órdenes',
+  modificarOrden: 'Modificar órdenes',
+  delegarOrden: 'Delegar órdenes',
+  borrarOrden: 'Borrar órdenes',
+};
+
 export const ROLES = ['PROPIETARIO', 'ADMIN', 'SUPERVISOR', 'OPERARIO'] as const;
 export type NombreRol = (typeof ROLES)[number];
 /** Roles treated as admin (SPEC §6). */

@@ -69,9 +69,9 @@ export const MENSAJES_CHECKLIST = {
     `«${etiqueta}» es un ítem de tipo ${NOMBRES_TIPO_ITEM[tipo].toLowerCase()}: la respuesta no corresponde.`,
   firmaInvalida: 'La firma debe ser una imagen PNG o JPEG válida.',
   firmaGrande: `La firma admite hasta ${LIMITES_CHECKLIST.firmaBytes / 1024} KB.`,
-  sinPermisoPlantilla: 'Necesita el permiso altaEtiquetas para editar el checklist de un tipo de orden.',
+  sinPermisoPlantilla: 'Necesita el permiso «Áreas y tipos de orden» para editar el checklist de un tipo de orden.',
   sinPermisoModificar:
-    'No puede modificar el checklist de esta orden: necesita el permiso modificarOrden o ser su responsable.',
+    'No puede modificar el checklist de esta orden: necesita el permiso «Modificar órdenes» o ser su responsable.',
   itemNoEncontrado: 'El ítem no existe en el checklist de esta orden.',
   soloAdHoc: 'Solo se pueden quitar los ítems agregados a la orden; los del tipo de orden se mantienen.',
   reemplazarRespuestas: (n: number) =>

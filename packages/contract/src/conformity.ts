@@ -55,7 +55,7 @@ export const MENSAJES_CONFORMIDAD = {
   longitud: 'La longitud debe estar entre -180 y 180.',
   precision: 'La precisión debe ser un número de metros no negativo.',
   sinPermisoFirma: 'No puede registrar la conformidad de esta orden: necesita poder modificarla.',
-  sinPermisoTipos: 'Necesita el permiso altaEtiquetas para cambiar la conformidad de los tipos de orden.',
+  sinPermisoTipos: 'Necesita el permiso «Áreas y tipos de orden» para cambiar la conformidad de los tipos de orden.',
   requeridaParaFinalizar: 'Falta la conformidad del cliente: este tipo de orden la exige antes de finalizar.',
   requeridaParaFacturar: 'Falta la conformidad del cliente: este tipo de orden la exige antes de facturar.',
   gracias: 'Gracias: registramos su conformidad.',

@@ -47,9 +47,10 @@ export const MENSAJES_ENCUESTAS = {
   vencida: 'La encuesta venció: pasaron más de 30 días desde que se envió.',
   yaRespondida: 'Esta encuesta ya fue respondida. ¡Gracias!',
   sinPendiente: 'La orden no tiene una encuesta pendiente de respuesta.',
-  sinPermisoResultados: 'Necesita el permiso verEstadisticas para ver los resultados de las encuestas.',
+  sinPermisoResultados: 'Necesita el permiso «Estadísticas» para ver los resultados de las encuestas.',
   sinPermisoConfiguracion: 'Solo un administrador o el propietario puede cambiar el envío automático de encuestas.',
-  sinPermisoEnviar: 'No puede enviar encuestas de esta orden: necesita el permiso modificarOrden o ser su responsable.',
+  sinPermisoEnviar:
+    'No puede enviar encuestas de esta orden: necesita el permiso «Modificar órdenes» o ser su responsable.',
   rangoInvalido: 'La fecha «desde» no puede ser posterior a la fecha «hasta».',
 } as const;
 

@@ -71,7 +71,7 @@ export const LIMITES_CLIENTE_PUBLICO_DEFECTO: LimitesClientePublico = {
   conformidadEnlace: cadaCuartoDeHora(10),
 };
 
-const SOLO_LECTURA = 'No puede modificar esta orden: necesita el permiso modificarOrden o ser su responsable.';
+const SOLO_LECTURA = 'No puede modificar esta orden: necesita el permiso «Modificar órdenes» o ser su responsable.';
 
 /** The same 404 for an unknown, guessed, revoked or deleted link: nobody learns which. */
 const noDisponible = () => new AppError('NO_ENCONTRADO', MENSAJES_CLIENTE_PUBLICO.enlaceNoDisponible);

@@ -39,7 +39,7 @@ import { pdfDeEtiquetas } from './etiquetas.js';
 const SIN_UBICACION = 'No se encontró la ubicación.';
 const SIN_EQUIPO = 'No se encontró el equipo.';
 const SIN_CLIENTE = 'El cliente indicado no existe.';
-const SIN_PERMISO_ESCRIBIR = 'Para cargar o cambiar ubicaciones y equipos necesita el permiso altaClientes.';
+const SIN_PERMISO_ESCRIBIR = 'Para cargar o cambiar ubicaciones y equipos necesita el permiso «Clientes».';
 
 /** A new QR code: 128 random bits, base64url without padding (22 characters). */
 export function nuevoCodigoQr(): string {

@@ -30,7 +30,7 @@ export const MENSAJES_ARCHIVOS = {
   imagenIlegible: (n: string) => `No se pudo leer la imagen «${n}»: está dañada o es demasiado grande.`,
   noExiste: 'El archivo no existe o no pertenece a esta orden.',
   soloLectura:
-    'No puede adjuntar ni quitar archivos: necesita el permiso modificarOrden o ser responsable de la orden.',
+    'No puede adjuntar ni quitar archivos: necesita el permiso «Modificar órdenes» o ser responsable de la orden.',
   zipVacio: 'La orden no tiene archivos para descargar.',
   rango: 'El rango pedido no es válido para este archivo.',
 } as const;

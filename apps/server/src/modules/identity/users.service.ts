@@ -35,7 +35,14 @@ import type { PuertoClientes } from '../clients/index.js';
 import { exigirPermiso } from '../../kernel/guard.js';
 import { PermissionsRepository } from './permissions.repository.js';
 import { UsersRepository, isUniqueViolation, type UsuarioRow } from './users.repository.js';
-import { MENSAJES_USUARIOS, NO_ENCONTRADO, publicarCambio, sinCruceLoginEmail, type Cambio } from './usuarios-comun.js';
+import {
+  MENSAJES_USUARIOS,
+  NO_ENCONTRADO,
+  permisoNombrado,
+  publicarCambio,
+  sinCruceLoginEmail,
+  type Cambio,
+} from './usuarios-comun.js';
 
 type StoreUserInput = z.output<typeof zStoreUser>;
 type ToggleInput = z.output<typeof zTogglePermiso>;
@@ -487,8 +494,8 @@ export class UsersService {
       f.tipo === 'rol'
         ? `el rol ${f.rol}`
         : f.tipo === 'global'
-          ? f.permiso
-          : `${f.permiso} en ${nombres.get(f.clienteId) ?? ''}`,
+          ? permisoNombrado(f.permiso)
+          : permisoNombrado(f.permiso, nombres.get(f.clienteId) ?? ''),
     );
   }
 
@@ -505,7 +512,8 @@ export class UsersService {
   /** Global permissions are given or taken only by someone who holds them (or an owner). */
   private soloLoQueTiene(actor: Actor, permisos: readonly string[]): void {
     const faltan = permisos.filter((p) => !puedeOtorgarGlobal(actor, p));
-    if (faltan.length) throw AppError.forbidden(MENSAJES_USUARIOS.soloLoQueTiene(faltan));
+    if (faltan.length)
+      throw AppError.forbidden(MENSAJES_USUARIOS.soloLoQueTiene(faltan.map((p) => permisoNombrado(p))));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -553,7 +561,7 @@ export class UsersService {
       if (!cliente) throw AppError.notFound('No se encontró el cliente.');
       const permiso = input.permiso as PermisoCliente;
       if (!puedeOtorgarCliente(actor, clienteId, permiso)) {
-        throw AppError.forbidden(MENSAJES_USUARIOS.soloLoQueTiene([`${permiso} en ${cliente.nombre}`]));
+        throw AppError.forbidden(MENSAJES_USUARIOS.soloLoQueTiene([permisoNombrado(permiso, cliente.nombre)]));
       }
       const row: PermisosDeCliente = (await new PermissionsRepository(tx).clientRow(
         actor.entidadId,
@@ -586,7 +594,9 @@ export class UsersService {
       const quitados = (['delegarOrden', 'modificarOrden', 'borrarOrden'] as const).filter((p) => row[p]);
       const faltan = quitados.filter((p) => !puedeOtorgarCliente(actor, clienteId, p));
       if (faltan.length) {
-        throw AppError.forbidden(MENSAJES_USUARIOS.soloLoQueTiene(faltan.map((p) => `${p} en ${cliente.nombre}`)));
+        throw AppError.forbidden(
+          MENSAJES_USUARIOS.soloLoQueTiene(faltan.map((p) => permisoNombrado(p, cliente.nombre))),
+        );
       }
       await new PermissionsRepository(tx).deleteClientRow(actor.entidadId, userId, clienteId);
     });

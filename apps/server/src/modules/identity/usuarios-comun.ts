@@ -1,4 +1,4 @@
-import type { UsuarioAdmin } from '@delego/contract';
+import { NOMBRE_PERMISO, type UsuarioAdmin } from '@delego/contract';
 import type { EventBus } from '../../kernel/bus.js';
 import { AppError } from '../../kernel/errors.js';
 import type { TenantCache } from '../../kernel/tenant-cache.js';
@@ -7,6 +7,12 @@ import type { UsersRepository } from './users.repository.js';
 /** What the three audiences of users (administration, the user's own profile, sign-up) share. */
 
 export const NO_ENCONTRADO = 'No se encontró el usuario.';
+
+/** A permission as a message names it: «Crear órdenes», «Delegar órdenes en Hotel Sol». */
+export function permisoNombrado(permiso: string, cliente?: string): string {
+  const nombre = `«${NOMBRE_PERMISO[permiso as keyof typeof NOMBRE_PERMISO] ?? permiso}»`;
+  return cliente === undefined ? nombre : `${nombre} en ${cliente}`;
+}
 
 export const MENSAJES_USUARIOS = {
   loginEnUso: (u: string) => `El nombre de usuario "${u}" ya está en uso. Elija otro.`,

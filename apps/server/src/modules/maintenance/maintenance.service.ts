@@ -53,7 +53,7 @@ const EMPRESAS_A_LA_VEZ = 4;
 const MAX_POR_PLAN = 400;
 
 export const SIN_PERMISO_MANTENIMIENTO =
-  'No puede programar mantenimiento para este cliente: necesita crearOrden y delegarOrden para el cliente.';
+  'No puede programar mantenimiento para este cliente: necesita los permisos «Crear órdenes» y «Delegar órdenes» para el cliente.';
 
 /**
  * One scheduled occurrence in a range, as the calendar reads it (the contract's

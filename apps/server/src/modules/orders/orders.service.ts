@@ -36,10 +36,11 @@ import {
 
 type Guardar = z.output<typeof zOrdenGuardar>;
 
-const SOLO_LECTURA = 'No puede modificar esta orden: necesita el permiso modificarOrden o ser su responsable.';
+const SOLO_LECTURA = 'No puede modificar esta orden: necesita el permiso «Modificar órdenes» o ser su responsable.';
 const QUOTA_AGOTADA =
   'Se agotaron las órdenes disponibles de su plan para este período. La orden no se guardó; puede actualizar el plan o esperar la próxima renovación.';
-const SIN_DELEGAR = 'No puede cambiar los responsables: necesita el permiso delegarOrden para el cliente de la orden.';
+const SIN_DELEGAR =
+  'No puede cambiar los responsables: necesita el permiso «Delegar órdenes» para el cliente de la orden.';
 const MENSAJE_UBICACION = 'La ubicación indicada no existe o no es del cliente de la orden.';
 const MENSAJE_EQUIPO =
   'El equipo indicado no existe, no es del cliente de la orden o está en otra ubicación que la indicada.';
@@ -503,7 +504,7 @@ export class OrdersService {
       if (!puedeCambiarEstado(actor, ac, b.estado)) {
         throw AppError.forbidden(
           requiereFinalizar(o.estadoId, b.estado)
-            ? 'Necesita el permiso finalizarOrden para finalizar o reabrir una orden.'
+            ? 'Necesita el permiso «Finalizar órdenes» para finalizar o reabrir una orden.'
             : MENSAJES.sinPermiso,
         );
       }

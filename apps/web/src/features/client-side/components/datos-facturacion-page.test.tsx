@@ -210,7 +210,7 @@ describe('datos-facturacion', () => {
     mostrar();
     expect(
       await screen.findByText(
-        'No puede cambiar los datos de facturación: necesita el permiso modificarOrden o ser responsable de la orden.',
+        'No puede cambiar los datos de facturación: necesita el permiso «Modificar órdenes» o ser responsable de la orden.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByTestId('datos-facturacion')).toBeNull();

@@ -18,7 +18,7 @@ import { LineaFacturacionDelegada } from './linea-facturacion-delegada';
 import '../client-side.css';
 
 const SIN_PERMISO =
-  'No puede cambiar los datos de facturación: necesita el permiso modificarOrden o ser responsable de la orden.';
+  'No puede cambiar los datos de facturación: necesita el permiso «Modificar órdenes» o ser responsable de la orden.';
 
 /** datos-facturacion?id=42: the order's billing data (SPEC §2, §3 datosFacturacion). */
 export default function DatosFacturacionPage() {

@@ -249,7 +249,7 @@ describe('registro-historial: the hours form', () => {
     await waitFor(() => expect(screen.getByTestId('horas-horas')).toMatchObject({ errorText: mensaje }));
 
     const prohibido =
-      'No puede registrar horas ni gastos en esta orden: necesita el permiso modificarOrden o ser su responsable.';
+      'No puede registrar horas ni gastos en esta orden: necesita el permiso «Modificar órdenes» o ser su responsable.';
     simularServidor({ 'PUT /api/v2/registro-gastos/42': () => errorDelServidor(403, prohibido) });
     escribir('horas-horas', '2');
     enviar('Registrar horas');

@@ -92,7 +92,7 @@ export default function NuevaOrdenPage() {
   } else if (!detalle.data.acciones.modificar || detalle.data.acciones.soloLectura) {
     contenido = (
       <EstadoSinPermiso ambito="ordenes" volverA={`/orden/${id}`}>
-        Esta orden es de solo lectura para usted: necesita el permiso modificarOrden o ser su responsable.
+        Esta orden es de solo lectura para usted: necesita el permiso «Modificar órdenes» o ser su responsable.
       </EstadoSinPermiso>
     );
   } else {

@@ -79,7 +79,7 @@ describe('responsables', () => {
       usuario: makeSupervisor(),
       ruta: '/cambio-responsable?id=42',
     });
-    expect(await screen.findByText(/necesita el permiso delegarOrden para su cliente\./)).toBeInTheDocument();
+    expect(await screen.findByText(/necesita el permiso «Delegar órdenes» para su cliente\./)).toBeInTheDocument();
     unmount();
 
     simularServidor({
@@ -89,7 +89,9 @@ describe('responsables', () => {
       usuario: makeSupervisor(),
       ruta: '/responsables-multiples?id=42',
     });
-    expect(await screen.findByText(/necesita el permiso modificarOrden o ser su responsable\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/necesita el permiso «Modificar órdenes» o ser su responsable\./),
+    ).toBeInTheDocument();
   });
 
   it('without a session (the route is public in SPEC §2) asks to log in', () => {

@@ -43,9 +43,9 @@ export function PantallaResponsables({ multiple }: Props) {
       }
       sinPermiso={(orden) =>
         orden.acciones.soloLectura
-          ? 'No puede cambiar los responsables de esta orden: necesita el permiso modificarOrden o ser su responsable.'
+          ? 'No puede cambiar los responsables de esta orden: necesita el permiso «Modificar órdenes» o ser su responsable.'
           : !orden.acciones.cambiarResponsable
-            ? 'No puede cambiar los responsables de esta orden: necesita el permiso delegarOrden para su cliente.'
+            ? 'No puede cambiar los responsables de esta orden: necesita el permiso «Delegar órdenes» para su cliente.'
             : null
       }
     >

@@ -20,6 +20,6 @@ export function accionesVisibles(a: OrdenDetalle['acciones']): AccionOrden[] {
 /** Why the person may not change the order's own fields (title, detail, the whole form), or null. */
 export function motivoSinModificar(o: OrdenDetalle): string | null {
   return o.acciones.soloLectura || !o.acciones.modificar
-    ? 'Esta orden es de solo lectura para usted: necesita el permiso modificarOrden o ser su responsable.'
+    ? 'Esta orden es de solo lectura para usted: necesita el permiso «Modificar órdenes» o ser su responsable.'
     : null;
 }

@@ -111,7 +111,7 @@ describe('Informe mensual de SLA (issue 34)', () => {
 
   it('without verEstadisticas the screen says so and asks nothing', async () => {
     const llamadas = abrir({}, makeOperario());
-    expect(await screen.findByText(/requiere el permiso verEstadisticas/)).toBeInTheDocument();
+    expect(await screen.findByText(/requiere el permiso «Estadísticas»/)).toBeInTheDocument();
     expect(llamadas.de('GET', '/api/v4/sla/informe')).toHaveLength(0);
   });
 

@@ -53,7 +53,7 @@ export default function InformeSlaPage() {
         <div className="delego-container">
           {!puedeVer ? (
             <EstadoSinPermiso ambito="admin">
-              El informe mensual de niveles de servicio requiere el permiso verEstadisticas.
+              El informe mensual de niveles de servicio requiere el permiso «Estadísticas».
             </EstadoSinPermiso>
           ) : (
             <>

@@ -114,7 +114,7 @@ export function EnvioEncuesta({ datos }: { datos: EncuestasDeOrden }) {
           </p>
         ) : !datos.puedeEnviar ? (
           <p className="encuesta-error" role="status" data-testid="encuesta-envio-sin-permiso">
-            No puede enviar encuestas de esta orden: necesita el permiso modificarOrden o ser su responsable.
+            No puede enviar encuestas de esta orden: necesita el permiso «Modificar órdenes» o ser su responsable.
           </p>
         ) : (
           <form className="encuestas-envio" onSubmit={(e) => void alEnviar(e)} noValidate aria-label="Enviar encuesta">

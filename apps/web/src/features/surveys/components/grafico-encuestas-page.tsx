@@ -61,7 +61,7 @@ export default function GraficoEncuestasPage() {
               testId="encuestas-sin-permiso"
               color="medium"
             >
-              Necesita el permiso verEstadisticas para ver los resultados de las encuestas.
+              Necesita el permiso «Estadísticas» para ver los resultados de las encuestas.
             </EstadoPantalla>
           )}
         </div>
