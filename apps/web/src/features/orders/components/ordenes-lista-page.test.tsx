@@ -275,7 +275,7 @@ describe('home: the first steps of a new company (issue 36)', () => {
     const usuarios = screen.getByTestId('paso-usuarios');
     expect(usuarios).toHaveAttribute('data-hecho', 'false');
     expect(usuarios).toHaveTextContent('Invite a su equipo (pendiente)');
-    expect(usuarios.querySelector('ion-button')).toHaveAttribute('router-link', '/usuario');
+    expect(usuarios.querySelector('ion-button')).toHaveAttribute('router-link', '/usuario?invitar=1');
     const orden = screen.getByTestId('paso-orden');
     expect(orden).toHaveAttribute('data-hecho', 'false');
     expect(orden.querySelector('ion-button')).toHaveAttribute('router-link', '/nueva-orden');

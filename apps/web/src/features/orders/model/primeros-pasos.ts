@@ -37,7 +37,7 @@ const PASOS: readonly DefPaso[] = [
     permiso: 'altaUsuarios',
     titulo: 'Invite a su equipo',
     texto: () => 'Sume a quienes van a recibir y resolver las órdenes.',
-    ruta: '/usuario',
+    ruta: '/usuario?invitar=1',
     boton: 'Nuevo usuario',
     rutaHecho: '/usuarios',
     botonHecho: 'Ver usuarios',

@@ -110,6 +110,14 @@ describe('usuario (form)', () => {
     );
   });
 
+  it('«Invite a su equipo» (/usuario?invitar=1) opens a new user with the invitation on', async () => {
+    servidor();
+    renderPantalla(<UsuarioPage />, { usuario: ACTOR, ruta: '/usuario?invitar=1' });
+    await screen.findByTestId('usuario-form');
+    expect(campo('invitar')).toHaveProperty('checked', true);
+    expect(screen.queryByTestId('usuario-password')).toBeNull();
+  });
+
   it('an invited user who has not chosen a password yet can be invited again; others cannot', async () => {
     servidor({
       'GET /api/v4/usuario/5': () =>

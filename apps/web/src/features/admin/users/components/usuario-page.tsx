@@ -18,6 +18,7 @@ import { FichaUsuario } from '../../shared/ficha-usuario';
 import { Tarjeta } from '../../shared/tarjeta';
 import { UsuarioNoEncontrado } from '../../shared/usuario-no-encontrado';
 import { useAviso } from '../../../../components/avisos';
+import { useConsultaDeRuta } from '../../../../lib/consulta-de-ruta';
 import { useFormulario } from '../../../../lib/formularios';
 import { useVolver } from '../../../../lib/navegacion';
 import { nombreCompleto, nombrePermiso, nombreRol } from '../../shared/nombres';
@@ -87,9 +88,12 @@ function UsuarioForm({ usuario, actor }: FormProps) {
   // A new user can be invited; an invited one who has not chosen a password yet, invited again.
   const puedeInvitar = creando || usuario?.invitacionPendiente === true;
 
+  // «Invite a su equipo» (first steps) opens the form with the invitation on: by mail is how a
+  // colleague is added without the administrator choosing a password for them.
+  const invitarAlAbrir = useConsultaDeRuta('/usuario').get('invitar') === '1' && creando;
   const guardar = useGuardarUsuario();
   const f = useFormulario<ValoresUsuario, StoreUser, CampoUsuario>({
-    inicial: () => valoresIniciales(usuario ?? undefined),
+    inicial: () => ({ ...valoresIniciales(usuario ?? undefined), invitar: invitarAlAbrir }),
     validar: (v) => validarUsuario(v, id),
     limites: LIMITES_USUARIO,
     habilitado: !guardar.isPending && !bloqueo,
