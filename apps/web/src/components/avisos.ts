@@ -10,6 +10,8 @@ export interface OpcionesConfirmacion {
   aceptar: string;
   /** Paints the button that goes ahead in the danger colour. Default true. */
   peligroso?: boolean;
+  /** Text of the button that stays, 'Cancelar' unless said. */
+  cancelar?: string;
 }
 
 /**
@@ -23,14 +25,14 @@ export interface OpcionesConfirmacion {
 export function useConfirmar(): (opciones: OpcionesConfirmacion) => Promise<boolean> {
   const [presentar] = useIonAlert();
   return useCallback(
-    ({ titulo, mensaje, aceptar, peligroso = true }: OpcionesConfirmacion) =>
+    ({ titulo, mensaje, aceptar, peligroso = true, cancelar = 'Cancelar' }: OpcionesConfirmacion) =>
       new Promise<boolean>((resolve) => {
         void presentar({
           header: titulo,
           message: mensaje,
           cssClass: 'delego-confirmacion',
           buttons: [
-            { text: 'Cancelar', role: 'cancel' },
+            { text: cancelar, role: 'cancel' },
             {
               text: aceptar,
               role: 'confirm',

@@ -1,5 +1,6 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import type { ReactNode } from 'react';
+import { useConfirmarSalida } from '../lib/cambios-sin-guardar';
 
 export interface BotonGuardarProps {
   /** True while saving: the button is off and shows a spinner. */
@@ -47,7 +48,10 @@ interface BotonesFormularioProps extends BotonGuardarProps {
   antes?: ReactNode;
 }
 
-/** The last row of a form: Cancelar, then the submit button. */
+/**
+ * The last row of a form: Cancelar, then the submit button. Cancelar asks before it discards the
+ * changes of a form that declared them (`useCambiosSinGuardar`).
+ */
 export function BotonesFormulario({
   clase,
   onCancelar,
@@ -55,6 +59,7 @@ export function BotonesFormulario({
   antes,
   ...guardar
 }: BotonesFormularioProps) {
+  const confirmarSalida = useConfirmarSalida();
   return (
     <div className={clase}>
       {antes}
@@ -62,7 +67,7 @@ export function BotonesFormulario({
         type="button"
         fill={cancelar}
         color="medium"
-        onClick={onCancelar}
+        onClick={() => confirmarSalida(onCancelar)}
         disabled={cancelar === 'clear' && guardar.ocupado}
       >
         Cancelar

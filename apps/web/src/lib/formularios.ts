@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { errorDeLargo } from '../components/campo-con-limite';
 import { ApiError, notificarError } from './errors';
 
@@ -136,8 +136,15 @@ export interface Formulario<V, D, E extends string = never> {
   campo: <K extends CampoDe<V>>(campo: K) => PropsCampo<V[K]>;
   /** A text field's props: the field's, its label, its limit (of `limites`, for the counter) and its test id. */
   texto: <K extends CampoDe<V>>(campo: K, etiqueta: string, testId: string) => PropsDeTexto<V[K]>;
-  /** Back to the first values (or these), without messages: after a save that empties the form. */
+  /** Back to the first values (or these, the new starting point), without messages: after a save that stays. */
   reiniciar: (valores?: V) => void;
+  /**
+   * Whether the values differ from the ones the form opened with (or was last reset to): what
+   * `useCambiosSinGuardar` takes. Typing a field back to its first value makes it clean again.
+   */
+  sucio: boolean;
+  /** The values sent were saved: they are the new starting point, so the form is no longer `sucio`. */
+  guardado: () => void;
   habilitado: boolean;
   /** The props of the `<form>`: submit and Enter check the values and, when fine, call `alEnviar`. */
   props: (alEnviar: (datos: D) => void) => {
@@ -158,6 +165,9 @@ export function useFormulario<V extends object, D, E extends string = never>(
   const { inicial, validar, limites = {}, habilitado = true, alCambiar } = opciones;
   const vinculados: NonNullable<typeof opciones.vinculados> = opciones.vinculados ?? {};
   const [valores, setValores] = useState<V>(inicial);
+  // The values it opened with: the first render's `valores`.
+  const [base, setBase] = useState<V>(valores);
+  const sucio = useMemo(() => !mismoValor(valores, base), [valores, base]);
   const [errores, setErrores] = useState<ErroresCampos<CampoDe<V> | E>>({});
   const ref = useRef<HTMLFormElement>(null);
 
@@ -214,9 +224,13 @@ export function useFormulario<V extends object, D, E extends string = never>(
       'data-testid': testId,
     }),
     reiniciar: (nuevos) => {
-      setValores(nuevos ?? (typeof inicial === 'function' ? (inicial as () => V)() : inicial));
+      const siguientes = nuevos ?? (typeof inicial === 'function' ? (inicial as () => V)() : inicial);
+      setValores(siguientes);
+      setBase(siguientes);
       setErrores({});
     },
+    sucio,
+    guardado: () => setBase(valores),
     habilitado,
     props: (alEnviar) => ({
       ref,
@@ -228,6 +242,24 @@ export function useFormulario<V extends object, D, E extends string = never>(
       onKeyDown: enviarConEnter(() => enviar(alEnviar)),
     }),
   };
+}
+
+/**
+ * Whether two values of a form are the same: texts, numbers and the like by value, lists and
+ * plain objects field by field, anything else (a File) by identity.
+ */
+export function mismoValor(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => mismoValor(x, b[i]));
+  if (esObjetoPlano(a) && esObjetoPlano(b)) {
+    const claves = Object.keys(a);
+    return claves.length === Object.keys(b).length && claves.every((k) => k in b && mismoValor(a[k], b[k]));
+  }
+  return false;
+}
+
+function esObjetoPlano(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && Object.getPrototypeOf(x) === Object.prototype;
 }
 
 /**

@@ -1,18 +1,20 @@
 import type { UsuarioLogueado } from '@delego/contract';
 import { IonMenuToggle, useIonRouter } from '@ionic/react';
+import { useConfirmarSalida } from '../../lib/cambios-sin-guardar';
 import { ConnectionIndicator } from './connection-indicator';
 import { iniciales } from './menu-entries';
 
 /** Company logo (tapping it opens perfil), company name, user name and connection state. */
 export function MenuHeader({ usuario }: { usuario: UsuarioLogueado }) {
   const router = useIonRouter();
+  const confirmarSalida = useConfirmarSalida();
   return (
     <header className="side-menu__header">
       <IonMenuToggle autoHide={false}>
         <button
           type="button"
           className="side-menu__logo"
-          onClick={() => router.push('/perfil', 'root')}
+          onClick={() => confirmarSalida(() => router.push('/perfil', 'root'))}
           aria-label="Ir a Mi cuenta"
           data-testid="menu-logo"
         >

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import {
   makeAdmin,
@@ -11,6 +12,8 @@ import {
 } from '../../test/factories';
 import { renderConApp } from '../../test/render';
 import { guardarSesion, leerSesion } from '../../lib/session';
+import { useCambiosSinGuardar } from '../../lib/cambios-sin-guardar';
+import { responderConfirmacion } from '../../test/ionic';
 import { entradasVisibles, iniciales } from './menu-entries';
 import { esPaginaExterna, SideMenuContent } from './side-menu';
 
@@ -291,5 +294,50 @@ describe('SideMenuContent', () => {
 
     expect(leerSesion()).toBeNull();
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+  });
+});
+
+describe('SideMenuContent with a form with unsaved changes on screen', () => {
+  /** A form with unsaved changes, and where the app is. */
+  function FormularioSucio() {
+    useCambiosSinGuardar(true);
+    const { pathname } = useLocation();
+    return <output data-testid="direccion">{pathname}</output>;
+  }
+
+  function mostrar() {
+    const usuario = makePropietario();
+    guardarSesion({ usuario, md5: 'eb6bc90afb1de3b7e8a41c1afa38ee01' });
+    renderConApp(
+      <>
+        <SideMenuContent usuario={usuario} plan={null} />
+        <FormularioSucio />
+      </>,
+      { usuario, ruta: '/nueva-orden' },
+    );
+  }
+
+  it('an entry asks first: «Seguir editando» stays, «Descartar» goes to the entry', async () => {
+    mostrar();
+    await titulosDelMenu();
+    fireEvent.click(screen.getByTestId('menu-clientes'));
+    await responderConfirmacion('Seguir editando');
+    expect(screen.getByTestId('direccion')).toHaveTextContent('/nueva-orden');
+
+    fireEvent.click(screen.getByTestId('menu-clientes'));
+    await responderConfirmacion('Descartar');
+    await waitFor(() => expect(screen.getByTestId('direccion')).toHaveTextContent('/clientes'));
+  });
+
+  it('«Cerrar sesión» asks first too, and keeps the session until «Descartar»', async () => {
+    mostrar();
+    await titulosDelMenu();
+    fireEvent.click(screen.getByTestId('menu-cerrar-sesion'));
+    await responderConfirmacion('Seguir editando');
+    expect(leerSesion()).not.toBeNull();
+
+    fireEvent.click(screen.getByTestId('menu-cerrar-sesion'));
+    await responderConfirmacion('Descartar');
+    await waitFor(() => expect(leerSesion()).toBeNull());
   });
 });

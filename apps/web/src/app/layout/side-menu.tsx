@@ -5,7 +5,17 @@ import {
   type ProyeccionCupo,
   type UsuarioLogueado,
 } from '@delego/contract';
-import { IonBadge, IonContent, IonIcon, IonItem, IonLabel, IonList, IonMenu, IonMenuToggle } from '@ionic/react';
+import {
+  IonBadge,
+  IonContent,
+  IonIcon,
+  IonItem,
+  IonLabel,
+  IonList,
+  IonMenu,
+  IonMenuToggle,
+  useIonRouter,
+} from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { logOutOutline } from 'ionicons/icons';
 import type { CSSProperties } from 'react';
@@ -17,6 +27,7 @@ import { solicitudesKeys, usePendientesSolicitudes } from '../../features/solici
 import { entradasVisibles, TITULO_CERRAR_SESION } from './menu-entries';
 import { MenuHeader } from './menu-header';
 import { Texto } from '../../components/texto';
+import { hayCambiosSinGuardar, useConfirmarSalida } from '../../lib/cambios-sin-guardar';
 import './side-menu.css';
 
 /** Width of the menu when it slides over the content (phones); SPEC §9. */
@@ -94,6 +105,8 @@ export function SideMenuContent({ usuario, plan, proyeccion, pendientes = {} }: 
   const { pathname } = useLocation();
   const logout = useLogout();
   const esIos = useEsIos();
+  const router = useIonRouter();
+  const confirmarSalida = useConfirmarSalida();
 
   return (
     <IonContent className="side-menu__content">
@@ -111,6 +124,13 @@ export function SideMenuContent({ usuario, plan, proyeccion, pendientes = {} }: 
                   routerDirection="root"
                   detail={false}
                   aria-current={activa ? 'page' : undefined}
+                  onClick={(e) => {
+                    // A form with unsaved changes asks first; the entry's link then goes on its
+                    // own way (a Ctrl+click opens a new tab and loses nothing).
+                    if (!hayCambiosSinGuardar() || e.ctrlKey || e.metaKey || e.shiftKey) return;
+                    e.preventDefault();
+                    confirmarSalida(() => router.push(`/${entrada.ruta}`, 'root'));
+                  }}
                   data-testid={`menu-${entrada.ruta}`}
                 >
                   <IonIcon slot="start" icon={entrada.icono} aria-hidden="true" />
@@ -137,7 +157,7 @@ export function SideMenuContent({ usuario, plan, proyeccion, pendientes = {} }: 
               className="side-menu__item"
               button
               detail={false}
-              onClick={logout}
+              onClick={() => confirmarSalida(logout)}
               data-testid="menu-cerrar-sesion"
             >
               <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
