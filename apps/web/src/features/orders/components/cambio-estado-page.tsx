@@ -97,6 +97,7 @@ export function FormularioCambioEstado({
           } else {
             aviso(MENSAJE_SIN_CONEXION, 'info');
           }
+          f.guardado();
           volver();
         },
         onError: (error) => {
@@ -116,6 +117,7 @@ export function FormularioCambioEstado({
     <FormularioDeOrden
       orden={orden}
       form={f.props(enviar)}
+      sucio={f.sucio}
       nombre="Cambiar estado"
       onCancelar={volver}
       ocupado={cambiar.isPending}

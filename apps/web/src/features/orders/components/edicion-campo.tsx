@@ -65,6 +65,7 @@ export function FormularioCampo({ orden, campo }: { orden: OrdenDetalle; campo: 
     const opciones = {
       onSuccess: () => {
         aviso(TEXTOS[campo].exito);
+        f.guardado();
         volver();
       },
       onError: (e: unknown) => f.falloAlGuardar(e, [campo], { soloDatosInvalidos: true }),
@@ -77,6 +78,7 @@ export function FormularioCampo({ orden, campo }: { orden: OrdenDetalle; campo: 
     <FormularioDeOrden
       orden={orden}
       form={f.props(enviar)}
+      sucio={f.sucio}
       nombre={TEXTOS[campo].pantalla}
       onCancelar={volver}
       ocupado={pendiente}

@@ -2,6 +2,7 @@ import { LIMITES_ORDEN } from '@delego/contract';
 import type { ComponentProps, ReactNode } from 'react';
 import { BotonesFormulario } from '../../../components/botones-formulario';
 import { CampoTextoLargo } from '../../../components/campos';
+import { useCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { ResumenOrden } from './resumen-orden';
 
 interface Props extends Pick<
@@ -13,6 +14,8 @@ interface Props extends Pick<
   form: ComponentProps<'form'>;
   /** Its name for screen readers: the screen's title. */
   nombre: string;
+  /** Whether what was chosen or typed differs from what it opened with (`f.sucio`): leaving asks first. */
+  sucio: boolean;
   children: ReactNode;
 }
 
@@ -20,7 +23,8 @@ interface Props extends Pick<
  * A form that changes one thing of an order (its state, a field, its responsables): the order it
  * is about and the fields in one card, then Cancelar and Guardar.
  */
-export function FormularioDeOrden({ orden, form, nombre, children, ...botones }: Props) {
+export function FormularioDeOrden({ orden, form, nombre, sucio, children, ...botones }: Props) {
+  useCambiosSinGuardar(sucio);
   return (
     <form {...form} aria-label={nombre}>
       <section className="delego-card ordenes-formulario__tarjeta">

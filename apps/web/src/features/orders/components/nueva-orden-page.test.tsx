@@ -1,11 +1,14 @@
 import { onlineManager } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrdenGuardada } from '@delego/contract';
 import { crearQueryClient } from '../../../app/query-client';
 import { ErrorFeedback } from '../../../components/error-feedback';
 import { makeOperario, makePlan, makePropietario, makeSupervisor } from '../../../test/factories';
 import { renderConApp } from '../../../test/render';
+import { responderConfirmacion } from '../../../test/ionic';
+import { bandejaDePrueba } from '../../../test/bandeja';
 import { planKeys } from '../../../domain/plans';
 import { makeOrdenDetalle } from '../../../test/ordenes';
 import { makeArchivo, simularObjectUrl, simularSubidas } from '../../files/test-utils';
@@ -33,12 +36,19 @@ const CATALOGOS = {
   'GET /api/v2/plan/estado': makePlan(),
 };
 
+/** Where the app is: the page stays rendered here after it navigates, the address says where it went. */
+function Direccion() {
+  const { pathname } = useLocation();
+  return <output data-testid="direccion">{pathname}</output>;
+}
+
 function mostrar(usuario = makeSupervisor(), ruta = '/nueva-orden') {
   const queryClient = crearQueryClient();
   return renderConApp(
     <>
       <NuevaOrdenPage />
       <ErrorFeedback />
+      <Direccion />
     </>,
     { usuario, ruta, queryClient },
   );
@@ -464,5 +474,134 @@ describe('nueva-orden', () => {
     await waitFor(() => expect(screen.getByTestId('orden-form-equipo')).toHaveProperty('value', ''));
     cambiar('orden-form-cliente', 'ionChange', 1);
     await waitFor(() => expect(screen.getByTestId('orden-form-ubicacion')).toHaveProperty('value', ''));
+  });
+});
+
+describe('nueva-orden: leaving with unsaved changes', () => {
+  const PREGUNTA = '¿Descartar los cambios?';
+
+  /** The open «¿Descartar los cambios?» alert, if any. */
+  const pregunta = () =>
+    [...document.querySelectorAll('ion-alert')].find((a) => a.header === PREGUNTA && a.isConnected) ?? null;
+
+  const cancelar = () => fireEvent.click(screen.getByText('Cancelar'));
+  const flechaVolver = () => fireEvent.click(document.querySelector('ion-back-button')!);
+
+  /** Whether closing or reloading the tab now would ask (a listener cancels `beforeunload`). */
+  function descargaPregunta(): boolean {
+    const evento = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(evento);
+    return evento.defaultPrevented;
+  }
+
+  async function abrirFormulario() {
+    simularServidor({ ...CATALOGOS, 'POST /api/v2/ordenes/save': makeOrdenDetalle({ id: 77, numero: 1077 }) });
+    mostrar();
+    await waitFor(() => expect(opciones('orden-form-cliente')).toHaveLength(2));
+  }
+
+  it('a form left as it opened leaves at once by Cancelar, and the tab closes without a word', async () => {
+    await abrirFormulario();
+    expect(descargaPregunta()).toBe(false);
+    cancelar();
+    await waitFor(() => expect(screen.getByTestId('direccion')).toHaveTextContent('/home'));
+    expect(pregunta()).toBeNull();
+  });
+
+  it('a field typed and typed back to how it was is no change', async () => {
+    await abrirFormulario();
+    cambiar('orden-form-titulo', 'ionInput', 'Cambio de bomba');
+    cambiar('orden-form-titulo', 'ionInput', '');
+    flechaVolver();
+    await waitFor(() => expect(screen.getByTestId('direccion')).toHaveTextContent('/home'));
+    expect(pregunta()).toBeNull();
+  });
+
+  it('Cancelar after typing asks; «Seguir editando» keeps the text on screen; «Descartar» leaves', async () => {
+    await abrirFormulario();
+    cambiar('orden-form-titulo', 'ionInput', 'Cambio de bomba');
+    cancelar();
+
+    const alerta = await waitFor(() => {
+      const a = pregunta();
+      if (!a) throw new Error('sin pregunta');
+      return a;
+    });
+    expect(alerta.message).toBe('Lo que escribió en este formulario todavía no se guardó.');
+    expect((alerta.buttons as { text: string; role?: string }[]).map((b) => [b.text, b.role])).toEqual([
+      ['Seguir editando', 'cancel'],
+      ['Descartar', 'confirm'],
+    ]);
+    await responderConfirmacion('Seguir editando');
+    expect(screen.getByTestId('direccion')).toHaveTextContent('/nueva-orden');
+    expect(screen.getByTestId('orden-form-titulo')).toHaveProperty('value', 'Cambio de bomba');
+
+    cancelar();
+    await responderConfirmacion('Descartar');
+    await waitFor(() => expect(screen.getByTestId('direccion')).toHaveTextContent('/home'));
+  });
+
+  it('the header back arrow asks too, and stays until «Descartar»', async () => {
+    await abrirFormulario();
+    cambiar('orden-form-detalle', 'ionInput', 'Planta baja');
+    flechaVolver();
+    await responderConfirmacion('Seguir editando');
+    expect(screen.getByTestId('direccion')).toHaveTextContent('/nueva-orden');
+    expect(screen.getByTestId('orden-form-detalle')).toHaveProperty('value', 'Planta baja');
+
+    flechaVolver();
+    await responderConfirmacion('Descartar');
+    await waitFor(() => expect(screen.getByTestId('direccion')).toHaveTextContent('/home'));
+  });
+
+  it('closing or reloading the tab asks only while there are changes', async () => {
+    await abrirFormulario();
+    expect(descargaPregunta()).toBe(false);
+    cambiar('orden-form-titulo', 'ionInput', 'Cambio de bomba');
+    await waitFor(() => expect(descargaPregunta()).toBe(true));
+    cambiar('orden-form-titulo', 'ionInput', '');
+    await waitFor(() => expect(descargaPregunta()).toBe(false));
+  });
+
+  it('after saving, leaving asks nothing (and neither does closing the tab)', async () => {
+    await abrirFormulario();
+    cambiar('orden-form-titulo', 'ionInput', 'Cambio de bomba');
+    cambiar('orden-form-cliente', 'ionChange', 1);
+    guardar();
+    await waitFor(() => expect(screen.getByTestId('direccion')).toHaveTextContent('/orden/77'));
+    // The form is still rendered here (no router outlet unmounts it): what it had typed is saved.
+    await waitFor(() => expect(descargaPregunta()).toBe(false));
+    flechaVolver();
+    await waitFor(() => expect(screen.getByTestId('direccion')).not.toHaveTextContent('/orden/77'));
+    expect(pregunta()).toBeNull();
+  });
+
+  describe('offline', () => {
+    const usuario = makeSupervisor();
+    bandejaDePrueba('prueba-orden-sin-guardar', usuario.id);
+
+    it('an order kept in the outbox counts as saved: it leaves for the list without asking', async () => {
+      simularServidor(CATALOGOS);
+      // Without ErrorFeedback: its offline toast would outlive the test, in the body the files share.
+      renderConApp(
+        <>
+          <NuevaOrdenPage />
+          <Direccion />
+        </>,
+        { usuario, ruta: '/nueva-orden', queryClient: crearQueryClient() },
+      );
+      await waitFor(() => expect(opciones('orden-form-cliente')).toHaveLength(2));
+      cambiar('orden-form-titulo', 'ionInput', 'Cambio de bomba');
+      cambiar('orden-form-cliente', 'ionChange', 1);
+      const sinRed = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      try {
+        guardar();
+        await waitFor(() => expect(screen.getByTestId('direccion')).toHaveTextContent('/home'));
+        await waitFor(() => expect(descargaPregunta()).toBe(false));
+        expect(pregunta()).toBeNull();
+      } finally {
+        sinRed.mockRestore();
+      }
+    });
   });
 });

@@ -31,6 +31,7 @@ import { CamposUbicacionEquipo } from '../../../domain/equipo';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';
 import { useVolver } from '../../../lib/navegacion';
+import { useCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import {
   CAMPOS_ORDEN,
   MENSAJE_FECHAS,
@@ -164,6 +165,8 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
     vinculados: { fechaInicio: ['fechaFin'] },
   });
   const { valores } = f;
+  // Files chosen for a new order are work too.
+  useCambiosSinGuardar(f.sucio || adjuntos.adjuntos.length > 0);
 
   const asignables = useEmpresasAsignables();
   const tipos = useTiposOrden();
@@ -233,6 +236,8 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
         f.falloAlGuardar(error, CAMPOS_ORDEN, { soloDatosInvalidos: true });
         return;
       }
+      // Saved, or kept in the outbox to be sent: either way leaving no longer asks.
+      f.guardado();
       if (r.tipo === 'encolado') {
         // Behind the order in the outbox, linked to it: sent once it is created.
         await adjuntarAOrden(queryClient, { ordenClave: r.cambio.id }, archivos);

@@ -108,6 +108,7 @@ export function FormularioResponsables({ orden, multiple }: { orden: OrdenDetall
       {
         onSuccess: (actualizada) => {
           aviso(`Responsables de la orden #${actualizada.numero}: ${textoResponsables(actualizada.responsables)}.`);
+          f.guardado();
           volver();
         },
         onError: (error) => f.falloAlGuardar(error, ['responsable', 'comentarios'], { soloDatosInvalidos: true }),
@@ -130,6 +131,7 @@ export function FormularioResponsables({ orden, multiple }: { orden: OrdenDetall
     <FormularioDeOrden
       orden={orden}
       form={f.props(enviar)}
+      sucio={f.sucio}
       nombre={multiple ? 'Varios responsables' : 'Cambiar responsable'}
       onCancelar={volver}
       ocupado={cambiar.isPending}
