@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { BotonesFormulario } from '../../../components/botones-formulario';
+import { useCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import type { RecursoAdmin } from './recurso-admin';
 
 interface Props {
@@ -9,6 +10,8 @@ interface Props {
   editando: string | null;
   /** The `<form>`'s props: `f.props(enviar)`. */
   formulario: ComponentPropsWithRef<'form'>;
+  /** Whether the values differ from the ones it opened with (`f.sucio`): leaving asks first. */
+  sucio: boolean;
   onCancelar: () => void;
   ocupado: boolean;
   deshabilitado?: boolean;
@@ -29,6 +32,7 @@ export function FormularioAdmin({
   recurso,
   editando,
   formulario,
+  sucio,
   onCancelar,
   ocupado,
   deshabilitado,
@@ -37,6 +41,7 @@ export function FormularioAdmin({
   despues,
   children,
 }: Props) {
+  useCambiosSinGuardar(sucio);
   return (
     <form
       {...formulario}

@@ -66,6 +66,7 @@ function EquipoForm({ equipo }: { equipo: Equipo | null }) {
       {
         onSuccess: (g) => {
           avisar(id === null ? `Se creó el equipo ${g.nombre}.` : `Se guardaron los cambios de ${g.nombre}.`);
+          f.guardado();
           volver();
         },
         onError: (error) => f.falloAlGuardar(error, CAMPOS_EQUIPO),
@@ -81,6 +82,7 @@ function EquipoForm({ equipo }: { equipo: Equipo | null }) {
       recurso={EQUIPOS}
       editando={equipo && equipo.nombre}
       formulario={f.props(enviar)}
+      sucio={f.sucio}
       onCancelar={volver}
       ocupado={guardar.isPending}
       testId="equipo-form"

@@ -69,6 +69,7 @@ function UbicacionForm({ ubicacion }: { ubicacion: UbicacionCliente | null }) {
       {
         onSuccess: (g) => {
           avisar(id === null ? `Se creó la ubicación ${g.nombre}.` : `Se guardaron los cambios de ${g.nombre}.`);
+          f.guardado();
           volver();
         },
         onError: (error) => f.falloAlGuardar(error, CAMPOS_UBICACION),
@@ -84,6 +85,7 @@ function UbicacionForm({ ubicacion }: { ubicacion: UbicacionCliente | null }) {
       recurso={UBICACIONES}
       editando={ubicacion && ubicacion.nombre}
       formulario={f.props(enviar)}
+      sucio={f.sucio}
       onCancelar={volver}
       ocupado={guardar.isPending}
       testId="ubicacion-form"

@@ -11,6 +11,7 @@ import { EstadoError, EstadoNoEncontrado } from '../../../../components/estados-
 import { useAviso } from '../../../../components/avisos';
 import { erroresDeProblemas, useFormulario, type Validacion } from '../../../../lib/formularios';
 import { useVolver } from '../../../../lib/navegacion';
+import { useCambiosSinGuardar } from '../../../../lib/cambios-sin-guardar';
 import { useCrearEtiqueta } from '../api/crear-etiqueta';
 import { useEtiquetas } from '../../../../lib/catalogos';
 import { useModificarEtiqueta } from '../api/modificar-etiqueta';
@@ -98,6 +99,7 @@ function Formulario({ clase, etiqueta }: { clase: ClaseEtiqueta; etiqueta: Etiqu
     limites: { nombre: LIMITES_ADMIN.etiqueta },
     habilitado: !(crear.isPending || modificar.isPending || eliminando),
   });
+  useCambiosSinGuardar(f.sucio);
   const avisar = useAviso();
   const volver = useVolver(t.rutaLista);
   const ocupado = crear.isPending || modificar.isPending || eliminando;
@@ -109,6 +111,7 @@ function Formulario({ clase, etiqueta }: { clase: ClaseEtiqueta; etiqueta: Etiqu
       crear.mutate(nombre, {
         onSuccess: (e) => {
           avisar(`Se creó “${e.nombre}”.`);
+          f.guardado();
           volver();
         },
         onError: alFallar,
@@ -124,6 +127,7 @@ function Formulario({ clase, etiqueta }: { clase: ClaseEtiqueta; etiqueta: Etiqu
       {
         onSuccess: (e) => {
           avisar(`Se renombró “${etiqueta.nombre}” a “${e.nombre}”.`);
+          f.guardado();
           volver();
         },
         onError: alFallar,

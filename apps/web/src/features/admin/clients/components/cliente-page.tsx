@@ -97,6 +97,7 @@ function ClienteForm({ cliente }: { cliente: Cliente | null }) {
         avisar(
           id === null ? `Se creó el cliente ${guardado.nombre}.` : `Se guardaron los cambios de ${guardado.nombre}.`,
         );
+        f.guardado();
         volver();
       },
       onError: (error) => f.falloAlGuardar(error, CAMPOS_CLIENTE),
@@ -120,6 +121,7 @@ function ClienteForm({ cliente }: { cliente: Cliente | null }) {
       recurso={CLIENTES}
       editando={cliente && cliente.nombre}
       formulario={f.props(enviar)}
+      sucio={f.sucio}
       onCancelar={volver}
       ocupado={ocupado}
       testId="cliente-form"

@@ -115,6 +115,7 @@ function UsuarioForm({ usuario, actor }: FormProps) {
               ? `Se creó el usuario ${guardado.usuario}.`
               : `Se guardaron los cambios de ${guardado.usuario}.`,
         );
+        f.guardado();
         volver();
       },
       onError: (error) => f.falloAlGuardar(error, CAMPOS_USUARIO, { alias: { username: 'usuario' } }),
@@ -157,6 +158,7 @@ function UsuarioForm({ usuario, actor }: FormProps) {
       recurso={USUARIOS}
       editando={usuario && usuario.usuario}
       formulario={f.props(enviar)}
+      sucio={f.sucio}
       onCancelar={volver}
       ocupado={guardar.isPending}
       deshabilitado={!!bloqueo}
