@@ -6,6 +6,7 @@ import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { useAviso } from '../../../components/avisos';
 import { useIdDeConsulta } from '../../../lib/consulta-de-ruta';
 import { useVolver } from '../../../lib/navegacion';
+import { useCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { useOrdenDetalle } from '../../../domain/orden';
 import { useGuardarDatosFacturacion } from '../api/guardar-datos-facturacion';
 import {
@@ -43,6 +44,7 @@ function FormularioDatos({ orden }: { orden: OrdenDetalle }) {
   const aviso = useAviso();
   const volver = useVolver(`/orden/${orden.id}`);
   const f = useFormularioFacturacion(orden.datosFacturacion, !guardar.isPending);
+  useCambiosSinGuardar(f.sucio);
   return (
     <form
       {...f.props((datos) =>
@@ -51,6 +53,7 @@ function FormularioDatos({ orden }: { orden: OrdenDetalle }) {
           {
             onSuccess: () => {
               aviso('Datos de facturación guardados.');
+              f.guardado();
               volver();
             },
             onError: (e) =>

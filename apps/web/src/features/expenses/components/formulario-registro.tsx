@@ -6,6 +6,7 @@ import { ApiError, mensajeDeError } from '../../../lib/errors';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { enviarConEnter, useFormulario, type Formulario, type PropsCampo } from '../../../lib/formularios';
 import { MENSAJE_SIN_CONEXION } from '../../../lib/outbox';
+import { useCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { useGuardarRegistro } from '../api/guardar-registro';
 import { campoDelServidor, type Resultado } from '../model/registro';
 
@@ -56,6 +57,8 @@ export interface MarcoRegistro {
   error: string | undefined;
   fecha: PropsCampo<string>;
   guardando: boolean;
+  /** Whether the values differ from the ones it opened with: leaving asks first. */
+  sucio: boolean;
 }
 
 /** State, checks and saving of an hours or expense form of the order `ordenId`. */
@@ -84,7 +87,11 @@ export function useFormularioRegistro<D extends DatosRegistro, E>({
     guardar.mutate(
       { ordenId, cambios: cambios(entrada) },
       {
-        onSuccess: (r) => onListo(r.tipo === 'enviado' ? exito : MENSAJE_SIN_CONEXION),
+        onSuccess: (r) => {
+          // Saved, or kept in the outbox: either way closing the form no longer asks.
+          f.guardado();
+          onListo(r.tipo === 'enviado' ? exito : MENSAJE_SIN_CONEXION);
+        },
         onError: (falla) => {
           const culpable =
             falla instanceof ApiError && falla.status === 400 ? campoDelServidor(falla.field, campos) : null;
@@ -101,6 +108,7 @@ export function useFormularioRegistro<D extends DatosRegistro, E>({
     // Every entry's `fecha` is a day as text (DatosRegistro), whatever else D holds.
     fecha: f.campo('fecha' as Campo<D>) as unknown as PropsCampo<string>,
     guardando: guardar.isPending,
+    sucio: f.sucio,
   };
   return { ...f, marco };
 }
@@ -133,6 +141,7 @@ export function FormularioRegistro({
 }: FormularioRegistroProps) {
   const hoy = hoyEn(useZonaEmpresa());
   const { props } = marco;
+  useCambiosSinGuardar(marco.sucio);
   return (
     <form
       {...props}

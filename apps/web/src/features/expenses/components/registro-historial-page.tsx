@@ -29,6 +29,7 @@ import { FormularioHorasRegistro } from './formulario-horas';
 import { borrarTemporizador } from '../model/temporizador';
 import { SeccionRegistro } from './seccion-registro';
 import { TemporizadorOrden } from './temporizador-orden';
+import { useConfirmarSalida, usePermisoParaSalir } from '../../../lib/cambios-sin-guardar';
 import './registro.css';
 
 const RUTA = '/registro-historial';
@@ -112,6 +113,8 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
     return otro ? nombre(otro) : 'Otra persona';
   }
   const [abierto, setAbierto] = useState(false);
+  const confirmarSalida = useConfirmarSalida();
+  const permisoParaSalir = usePermisoParaSalir();
 
   function abrir(e: Editor) {
     setEditor(e);
@@ -251,14 +254,23 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
         </p>
       )}
 
-      <IonModal isOpen={abierto} onDidDismiss={() => setAbierto(false)} className="registro-modal">
+      <IonModal
+        isOpen={abierto}
+        // The backdrop, Escape and the swipe ask before they drop what the form has; closing it
+        // from the app (Cancelar, Cerrar, a save) comes without a role and has asked already.
+        canDismiss={(_datos?: unknown, rol?: string) =>
+          rol === undefined ? Promise.resolve(true) : permisoParaSalir()
+        }
+        onDidDismiss={() => setAbierto(false)}
+        className="registro-modal"
+      >
         {editor && (
           <>
             <IonHeader>
               <IonToolbar color="primary">
                 <IonTitle>{tituloEditor(editor)}</IonTitle>
                 <IonButtons slot="end">
-                  <IonButton onClick={() => setAbierto(false)}>Cerrar</IonButton>
+                  <IonButton onClick={() => confirmarSalida(() => setAbierto(false))}>Cerrar</IonButton>
                 </IonButtons>
               </IonToolbar>
             </IonHeader>

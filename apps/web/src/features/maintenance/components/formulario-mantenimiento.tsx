@@ -10,7 +10,7 @@ import {
   type MantenimientoGuardar,
 } from '@delego/contract';
 import { IonCheckbox, IonNote } from '@ionic/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { BotonesFormulario } from '../../../components/botones-formulario';
 import { CampoFecha } from '../../../components/campo-fecha';
 import {
@@ -27,7 +27,8 @@ import { useResponsablesDisponibles } from '../../../domain/orden';
 import { useAreas, useEtiquetas, usePrioridades, useTiposOrden, type ClaseEtiqueta } from '../../../lib/catalogos';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { ApiError } from '../../../lib/errors';
-import { erroresDeGuardado, type PropsCampo } from '../../../lib/formularios';
+import { erroresDeGuardado, mismoValor, type PropsCampo } from '../../../lib/formularios';
+import { useCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { nuevaClave } from '../../../lib/outbox';
 import { nombrePersona, useEmpresasAsignables } from '../../orders';
 import { useCrearMantenimiento, useGuardarMantenimiento } from '../api/mantenimientos';
@@ -148,6 +149,9 @@ export function FormularioMantenimiento({ original, previo, alGuardar, alCancela
   const ocupado = crear.isPending || cambiar.isPending;
   const avisar = useAviso();
   const [v, setV] = useState<Valores>(() => valoresIniciales(hoy, original, previo));
+  // What it opened with (or last saved): any other value asks before leaving.
+  const [base, setBase] = useState(v);
+  useCambiosSinGuardar(useMemo(() => !mismoValor(v, base), [v, base]));
   const [errores, setErrores] = useState<Partial<Record<Campo, string>>>({});
   const disponibles = useResponsablesDisponibles(v.cliente ?? 'todos');
   const { regla } = v;
@@ -229,6 +233,7 @@ export function FormularioMantenimiento({ original, previo, alGuardar, alCancela
     const opciones = {
       onSuccess: (p: Mantenimiento) => {
         avisar(original ? `Se guardó «${p.plantilla.titulo}».` : `Se programó «${p.plantilla.titulo}».`);
+        setBase(v);
         alGuardar();
       },
       onError: (e: unknown) => {

@@ -14,6 +14,7 @@ import { useAviso } from '../../../components/avisos';
 import { ApiError } from '../../../lib/errors';
 import { usePrioridades, useTiposOrden } from '../../../lib/catalogos';
 import { useFormulario } from '../../../lib/formularios';
+import { useCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { useEmpresasAsignables } from '../../orders';
 import { useCrearPoliticaSla } from '../api/crear-politica';
 import { useGuardarPoliticaSla } from '../api/guardar-politica';
@@ -80,10 +81,12 @@ export function FormularioPolitica({ original, alGuardar, alCancelar }: Props) {
     // The combination refused (409) is settled by changing any of its three parts.
     vinculados: { clienteId: ['combinacion'], tipoOrdenId: ['combinacion'], prioridadId: ['combinacion'] },
   });
+  useCambiosSinGuardar(f.sucio);
   const enviar = (cuerpo: PoliticaGuardar) => {
     const opcionesMutacion = {
       onSuccess: (p: Politica) => {
         avisar(original ? `Se guardó la política «${p.nombre}».` : `Se creó la política «${p.nombre}».`);
+        f.guardado();
         alGuardar();
       },
       onError: (e: unknown) =>
