@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ordenesKeys } from '../../../domain/orden';
 import { escucharErrores } from '../../../lib/errors';
 import { makeSupervisor } from '../../../test/factories';
+import { hayCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { aviso, escribir, responderConfirmacion } from '../../../test/ionic';
 import { renderConApp } from '../../../test/render';
 import { errorDelServidor, simularServidor, type Respuesta } from '../../../test/servidor';
@@ -217,6 +218,8 @@ describe('«Externos» on the order detail (issue 33 part 2)', () => {
     escribir(screen.getByTestId('externos-email'), 'juan@ejemplo.com');
     escribir(screen.getByTestId('externos-whatsapp'), '011 15 2345-6789');
     escribir(screen.getByTestId('externos-mensaje'), 'Llevar escalera');
+    // What was typed is not lost by leaving the screen without a question.
+    expect(hayCambiosSinGuardar()).toBe(true);
     fireEvent.click(screen.getByTestId('externos-confirmar'));
 
     await waitFor(() => expect(llamadas.de('POST', LISTA)).toHaveLength(1));
@@ -234,6 +237,7 @@ describe('«Externos» on the order detail (issue 33 part 2)', () => {
     expect(fila!.getByTestId('externos-compartir-whatsapp')).toBeInTheDocument();
     expect(screen.queryByTestId('externos-formulario')).toBeNull();
     expect(screen.queryByTestId('externos-entregar')).toBeNull();
+    expect(hayCambiosSinGuardar()).toBe(false);
     fireEvent.click(fila!.getByTestId('externos-copiar'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`https://delego.example/externo/${TOKEN}`));
   });

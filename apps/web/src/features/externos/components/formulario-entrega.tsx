@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAviso } from '../../../components/avisos';
 import { BotonesFormulario } from '../../../components/botones-formulario';
 import { CampoEmail, CampoTelefono, CampoTexto, CampoTextoLargo } from '../../../components/campos';
+import { useCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { useFormulario } from '../../../lib/formularios';
 import { useEntregarAExterno } from '../api/entregar';
 import { externosKeys } from '../keys';
@@ -33,12 +34,14 @@ export function FormularioEntrega({
     // «Deje un email o un número de WhatsApp» sits on the email: a number settles it too.
     vinculados: { whatsapp: ['email'] },
   });
+  useCambiosSinGuardar(f.sucio);
 
   function enviar(cuerpo: EntregaExterno) {
     entregar.mutate(
       { ordenId, cuerpo },
       {
         onSuccess: (enlace) => {
+          f.guardado();
           avisar(`Se entregó la orden a ${enlace.nombre}.`);
           onEntregado(enlace);
         },

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hayCambiosSinGuardar } from '../../../../lib/cambios-sin-guardar';
 import { md5Hex } from '../../../../lib/md5';
 import { leerSesion } from '../../../../lib/session';
 import { makeAdmin, makeOperario } from '../../../../test/factories';
@@ -85,10 +86,14 @@ describe('perfil (Mi cuenta)', () => {
     escribir(screen.getByTestId('perfil-nombre-input'), 'Diego');
     escribir(screen.getByTestId('perfil-apellido-input'), 'Sosa');
     escribir(screen.getByTestId('perfil-email-input'), 'd@x.com');
+    // Typed and not saved yet: leaving would ask first.
+    expect(hayCambiosSinGuardar()).toBe(true);
     await pulsarEnter(screen.getByTestId('perfil-email-input'));
     await waitFor(() =>
       expect(leerSesion()?.usuario).toMatchObject({ nombre: 'Diego', apellido: 'Sosa', email: 'd@x.com' }),
     );
+    // Saved: nothing left to lose.
+    await waitFor(() => expect(hayCambiosSinGuardar()).toBe(false));
   });
 
   it('only admins see the company logo', () => {

@@ -9,6 +9,7 @@ import { BotonGuardar } from '../../../../components/botones-formulario';
 import { CampoEmail, CampoPassword, CampoTexto } from '../../../../components/campos';
 import { PageHeader } from '../../../../components/page-header';
 import { useAviso, useConfirmar } from '../../../../components/avisos';
+import { useCambiosSinGuardar } from '../../../../lib/cambios-sin-guardar';
 import { erroresDeGuardado, useFormulario } from '../../../../lib/formularios';
 import { formatearMb } from '../../../../lib/numeros';
 import { FichaUsuario } from '../../shared/ficha-usuario';
@@ -68,13 +69,17 @@ function DatosPersonales({ usuario }: { usuario: UsuarioLogueado }) {
     limites: LIMITES_DATOS,
     habilitado: !guardar.isPending,
   });
+  useCambiosSinGuardar(f.sucio);
 
   const texto = (campo: keyof typeof LIMITES_DATOS, etiqueta: string) =>
     f.texto(campo, etiqueta, `perfil-${campo}-input`);
 
   function enviar(datos: Profile) {
     guardar.mutate(datos, {
-      onSuccess: () => avisar('Se guardaron sus datos.'),
+      onSuccess: () => {
+        f.guardado();
+        avisar('Se guardaron sus datos.');
+      },
       onError: (e) => f.falloAlGuardar(e, ['nombre', 'apellido', 'email']),
     });
   }
@@ -99,6 +104,7 @@ function CambioPassword() {
   const guardar = useActualizarPerfil();
   const avisar = useAviso();
   const f = useFormulario({ inicial: PASSWORD_VACIA, validar: validarCambioPassword, habilitado: !guardar.isPending });
+  useCambiosSinGuardar(f.sucio);
 
   function enviar(datos: Profile) {
     guardar.mutate(datos, {
@@ -148,6 +154,7 @@ function CambioUsuario({ usuario }: { usuario: UsuarioLogueado }) {
     limites: { username: LIMITES_ADMIN.usuario },
     habilitado: !cambiar.isPending,
   });
+  useCambiosSinGuardar(f.sucio);
 
   function enviar(username: string) {
     cambiar.mutate(username, {
