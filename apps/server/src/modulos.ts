@@ -61,6 +61,8 @@ export async function armarModulos(
     usuarios: caches.usuarios,
     credenciales: caches.credenciales,
     throttle: parts.throttle,
+    mail: correo.puerto,
+    publicUrl: n.config.publicUrl,
   });
   const cuentas = moduloCuentas(n, {
     identidad: identidad.puerto,

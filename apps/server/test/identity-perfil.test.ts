@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zPerfil } from '@delego/contract';
+import { sql } from 'drizzle-orm';
 import { adminFixture, caller, rechazada, type AdminFixture } from './admin-fixture.js';
 import { auth, md5 } from './helpers.js';
 
@@ -103,6 +104,49 @@ describe('PUT /api/v2/profile {profile}', () => {
     }
     await rechazada(f, () => call('PUT', '/api/v2/profile', 'operario', { nombre: 'N'.repeat(10 * 1024 * 1024) }), 413);
     expect((await login('operario')).statusCode).toBe(200);
+  });
+});
+
+describe('avisos de Mi cuenta a la dirección anterior', () => {
+  const avisosA = async (para: string) =>
+    (
+      await f.env.database.db.execute<{ asunto: string; texto: string }>(
+        sql`select asunto, texto from correo_salida where tipo = 'seguridad_cuenta' and para = ${para} order by id`,
+      )
+    ).rows;
+
+  it('un email nuevo con la contraseña actual: se guarda y la dirección anterior recibe el aviso, sin la nueva entera', async () => {
+    const antes = (await avisosA('laura@demo.com.ar')).length;
+    const mal = await rechazada(
+      f,
+      () => call('PUT', '/api/v2/profile', 'duenia', { email: 'otra.laura@correo.com.ar', passwordActual: md5('x') }),
+      400,
+      /contraseña actual no es correcta/,
+    );
+    expect(mal.field).toBe('passwordActual');
+    expect((await login('duenia')).json().email).toBe('laura@demo.com.ar');
+    expect(await avisosA('laura@demo.com.ar')).toHaveLength(antes);
+
+    const r = await call('PUT', '/api/v2/profile', 'duenia', {
+      email: 'otra.laura@correo.com.ar',
+      passwordActual: md5('Demo1234!'),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const avisos = await avisosA('laura@demo.com.ar');
+    expect(avisos).toHaveLength(antes + 1);
+    expect(avisos.at(-1)!.asunto).toBe('Cambió el email de su cuenta de Delego');
+    expect(avisos.at(-1)!.texto).toContain('o•••@correo[.]com[.]ar');
+    expect(avisos.at(-1)!.texto).not.toContain('otra.laura');
+
+    // A password change tells the address the account has now; back to the fixture's email after.
+    await call('PUT', '/api/v2/profile', 'duenia', {
+      passwordActual: md5('Demo1234!'),
+      passwordNueva: md5('Demo1234!'),
+    });
+    expect((await avisosA('otra.laura@correo.com.ar')).map((a) => a.asunto)).toEqual([
+      'Cambió la contraseña de su cuenta de Delego',
+    ]);
+    await call('PUT', '/api/v2/profile', 'duenia', { email: 'laura@demo.com.ar', passwordActual: md5('Demo1234!') });
   });
 });
 

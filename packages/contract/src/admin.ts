@@ -272,10 +272,12 @@ export const zProfile = z
     passwordNueva: zMd5.optional(),
   })
   .superRefine((v, ctx) => {
-    if ((v.passwordActual === undefined) !== (v.passwordNueva === undefined)) {
+    // The current password goes with a new one, or alone with a new email (the app asks for it
+    // before the address that recovers the account changes): checked either way.
+    if (v.passwordNueva !== undefined && v.passwordActual === undefined) {
       ctx.addIssue({
         code: 'custom',
-        path: [v.passwordActual === undefined ? 'passwordActual' : 'passwordNueva'],
+        path: ['passwordActual'],
         message: 'Para cambiar la contraseña envíe la actual y la nueva.',
       });
     }

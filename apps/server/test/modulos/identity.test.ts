@@ -5,6 +5,7 @@ import { AppError } from '../../src/kernel/errors.js';
 import { TenantCache } from '../../src/kernel/tenant-cache.js';
 import { CredentialCache } from '../../src/modules/identity/credential-cache.js';
 import { moduloIdentidad, type Invitaciones } from '../../src/modules/identity/index.js';
+import type { CorreoNuevo } from '../../src/modules/mail/index.js';
 import { auth, makeUsuario } from '../helpers.js';
 import { bancoDeModulo, type Banco } from './banco.js';
 
@@ -37,6 +38,10 @@ function invitacionesFalsas(o: { falla?: boolean } = {}) {
   return { inv, invitados, enviadas: () => enviadas };
 }
 
+/** A mail port that records what Mi cuenta queues, and in which transaction. */
+const correos: { tx: DbOrTx; correo: CorreoNuevo }[] = [];
+let despertado = 0;
+
 function armar() {
   return moduloIdentidad(b.nucleo, {
     clients: { find: async () => undefined },
@@ -44,6 +49,16 @@ function armar() {
     plans: { estado: async () => null },
     usuarios: new TenantCache<UsuarioAdmin[]>({ ttlMs: 60_000, maxEntradas: 10 }),
     credenciales: new CredentialCache(60_000),
+    mail: {
+      enqueueHasta: async (tx, correo) => {
+        correos.push({ tx, correo });
+        return true;
+      },
+      kick: () => {
+        despertado++;
+      },
+    },
+    publicUrl: 'https://delego.example',
   });
 }
 
@@ -123,4 +138,36 @@ it('la invitación va en la transacción del usuario: si el escritor la rechaza,
   expect(r.statusCode).toBe(429);
   expect(await m.puerto.listCuentas('carla.mod')).toEqual([]);
   expect(falsas.enviadas()).toBe(0);
+});
+
+it('Mi cuenta: un email nuevo avisa a la dirección anterior, en la transacción del cambio; sin cambios, nada', async () => {
+  const m = armar();
+  await makeUsuario(b.database.db, {
+    entidadId: b.entidadId,
+    usuario: 'dora.mod',
+    nombre: 'Dora',
+    email: 'dora@modulo.com.ar',
+  });
+  const actor = await m.puerto.authenticate(auth('dora.mod').authorization, IP);
+  const app = await b.servir(m, actor);
+  const perfil = (payload: object) =>
+    app.inject({ method: 'PUT', url: '/api/v2/profile', headers: { authorization: 'prueba' }, payload });
+  correos.length = 0;
+  despertado = 0;
+
+  expect((await perfil({ nombre: 'Dora' })).statusCode).toBe(200);
+  expect(correos).toEqual([]);
+
+  const r = await perfil({ email: 'dora.nueva@modulo.com.ar' });
+  expect(r.statusCode, r.body).toBe(200);
+  expect(correos).toHaveLength(1);
+  expect(correos[0]!.tx).not.toBe(b.database.db);
+  expect(correos[0]!.correo).toMatchObject({
+    tipo: 'seguridad_cuenta',
+    para: 'dora@modulo.com.ar',
+    entidadId: b.entidadId,
+  });
+  expect(correos[0]!.correo.contenido.texto).toContain('d•••@modulo[.]com[.]ar');
+  expect(correos[0]!.correo.contenido.texto).not.toContain('dora.nueva');
+  expect(despertado).toBe(1);
 });

@@ -5,6 +5,7 @@ import type { Modulo, Nucleo } from '../../kernel/modulo.js';
 import type { TenantCache } from '../../kernel/tenant-cache.js';
 import type { PuertoClientes } from '../clients/index.js';
 import type { PuertoEntidades } from '../entidades/index.js';
+import type { PuertoCorreo } from '../mail/index.js';
 import type { PuertoPlanes } from '../plans/index.js';
 import { AuthService } from './auth.service.js';
 import { authRoutes } from './auth.routes.js';
@@ -67,6 +68,10 @@ export interface DepsIdentidad {
   credenciales: CredentialCache;
   /** The failed-login throttle; by default one over the kernel's counters (tests pass their own). */
   throttle?: LoginThrottle;
+  /** Mi cuenta's notices to the holder when their email, password or login name changes. */
+  mail: Pick<PuertoCorreo, 'enqueueHasta' | 'kick'>;
+  /** The app's address (PUBLIC_URL): the notices' button opens it. */
+  publicUrl: string;
 }
 
 /**
@@ -81,7 +86,11 @@ export function moduloIdentidad(
   const credenciales = new CredentialsService(n.db);
   const users = new UsersService(n.db, n.bus, { clients: deps.clients, cache: deps.usuarios });
   const signup = new SignupService(n.db, n.bus, deps.usuarios);
-  const profile = new ProfileService(n.db, n.bus, deps.usuarios);
+  const profile = new ProfileService(n.db, n.bus, deps.usuarios, {
+    mail: deps.mail,
+    entidades: deps.entidades,
+    publicUrl: deps.publicUrl,
+  });
   const auth = new AuthService({
     users: credenciales,
     permissions: credenciales,

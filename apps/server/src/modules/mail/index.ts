@@ -18,6 +18,7 @@ export {
   type MotivoAviso,
 } from './plantillas.js';
 export { plantillaEncuesta } from './plantilla-encuesta.js';
+export { plantillaCambioDeCuenta, type CambioDeCuenta } from './plantilla-cuenta.js';
 export { correoDeEmpresa, encolarCorreoDeEmpresa } from './correo-de-empresa.js';
 
 /**

@@ -26,7 +26,9 @@ export type TipoCorreo =
   /** To whoever sent a request from a public form (issue 33): received, accepted or rejected. */
   | 'solicitud'
   /** The link of an order handed to an outsider (issue 33, contractor links). */
-  | 'externo';
+  | 'externo'
+  /** To the account holder: their email, password or login name changed (Mi cuenta). */
+  | 'seguridad_cuenta';
 
 /** What the outbox counted for a company in a window (the caps of limites.ts). */
 export interface Recuento {

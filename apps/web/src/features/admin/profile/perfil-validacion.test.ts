@@ -4,14 +4,34 @@ import { problemaLogo, validarCambioPassword, validarDatos, validarNuevoUsuario 
 
 describe('Mi cuenta: validation', () => {
   it('datos: name required, email checked with the server rule', () => {
-    expect(validarDatos({ nombre: ' ', apellido: '', email: 'x@' })).toEqual({
+    expect(validarDatos({ nombre: ' ', apellido: '', email: 'x@', passwordActual: 'Demo1234!' }, null)).toEqual({
       ok: false,
       errores: { nombre: 'Ingrese su nombre.', email: 'El email no es una dirección válida.' },
     });
-    expect(validarDatos({ nombre: 'Ana', apellido: 'Paz', email: '' })).toEqual({
+    expect(validarDatos({ nombre: 'Ana', apellido: 'Paz', email: '', passwordActual: '' }, null)).toEqual({
       ok: true,
       datos: { nombre: 'Ana', apellido: 'Paz', email: '' },
     });
+  });
+
+  it('datos: a new email needs the current password, sent as MD5; the same email (any case) does not', () => {
+    const sin = validarDatos(
+      { nombre: 'Ana', apellido: '', email: 'ana@nuevo.com', passwordActual: '' },
+      'ana@viejo.com',
+    );
+    expect(sin.ok || sin.errores).toEqual({ passwordActual: 'Para cambiar el email, ingrese su contraseña actual.' });
+    expect(
+      validarDatos(
+        { nombre: 'Ana', apellido: '', email: 'ana@nuevo.com', passwordActual: 'Demo1234!' },
+        'ana@viejo.com',
+      ),
+    ).toEqual({
+      ok: true,
+      datos: { nombre: 'Ana', apellido: '', email: 'ana@nuevo.com', passwordActual: md5Hex('Demo1234!') },
+    });
+    expect(
+      validarDatos({ nombre: 'Ana', apellido: '', email: 'ANA@viejo.com ', passwordActual: '' }, 'ana@viejo.com').ok,
+    ).toBe(true);
   });
 
   it('password: current, new of 8 or more, repeated equal; travels as MD5', () => {

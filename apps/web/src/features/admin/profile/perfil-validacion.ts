@@ -8,16 +8,33 @@ export interface ValoresDatos {
   nombre: string;
   apellido: string;
   email: string;
+  /** Asked only when the email changes: the address that recovers the account. */
+  passwordActual: string;
 }
 
 export type Resultado<C extends string, D> = { ok: true; datos: D } | { ok: false; errores: ErroresCampos<C> };
 
-/** Names and email, checked with the server's schema (`zProfile`). */
-export function validarDatos(v: ValoresDatos): Resultado<keyof ValoresDatos, Profile> {
-  const datos: Profile = { nombre: v.nombre, apellido: v.apellido, email: v.email };
+/** Whether the email typed is another address than the saved one. */
+export function cambiaEmail(email: string, guardado: string | null): boolean {
+  return email.trim().toLowerCase() !== (guardado ?? '').trim().toLowerCase();
+}
+
+/**
+ * Names and email, checked with the server's schema (`zProfile`). A new email goes with the current
+ * password (sent as MD5): from a session left open, nobody moves the account's recovery elsewhere.
+ */
+export function validarDatos(v: ValoresDatos, emailGuardado: string | null): Resultado<keyof ValoresDatos, Profile> {
+  const conEmail = cambiaEmail(v.email, emailGuardado);
+  const datos: Profile = {
+    nombre: v.nombre,
+    apellido: v.apellido,
+    email: v.email,
+    ...(conEmail && v.passwordActual ? { passwordActual: md5Hex(v.passwordActual) } : {}),
+  };
   const r = zProfile.safeParse(datos);
   const errores: ErroresCampos<keyof ValoresDatos> = r.success ? {} : erroresDeProblemas(r.error.issues);
   if (!v.nombre.trim()) errores.nombre = 'Ingrese su nombre.';
+  if (conEmail && !v.passwordActual) errores.passwordActual = 'Para cambiar el email, ingrese su contraseña actual.';
   return Object.keys(errores).length ? { ok: false, errores } : { ok: true, datos };
 }
 

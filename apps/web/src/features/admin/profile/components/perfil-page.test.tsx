@@ -77,23 +77,39 @@ describe('perfil (Mi cuenta)', () => {
     expect(leerSesion()?.md5).toBe(MD5_DEMO);
   });
 
-  it('names and email update the stored user (the menu shows them)', async () => {
+  it('names and email update the stored user (the menu shows them); a new email asks for the current password', async () => {
     const yo = makeOperario();
-    simularServidor({
+    const s = simularServidor({
       'PUT /api/v2/profile': () => json(200, perfilDe({ ...yo, nombre: 'Diego', apellido: 'Sosa', email: 'd@x.com' })),
     });
     renderPantalla(<PerfilPage />, { usuario: yo, ruta: '/perfil' });
+    expect(screen.queryByTestId('perfil-datos-password')).toBeNull();
     escribir(screen.getByTestId('perfil-nombre-input'), 'Diego');
     escribir(screen.getByTestId('perfil-apellido-input'), 'Sosa');
     escribir(screen.getByTestId('perfil-email-input'), 'd@x.com');
     // Typed and not saved yet: leaving would ask first.
     expect(hayCambiosSinGuardar()).toBe(true);
+    // The address that recovers the account changes: the current password first.
+    await pulsarEnter(screen.getByTestId('perfil-email-input'));
+    const clave = await screen.findByTestId('perfil-datos-password');
+    await waitFor(() =>
+      expect(clave).toHaveProperty('errorText', 'Para cambiar el email, ingrese su contraseña actual.'),
+    );
+    expect(s.de('PUT', '/api/v2/profile')).toHaveLength(0);
+    escribir(clave, 'Demo1234!');
     await pulsarEnter(screen.getByTestId('perfil-email-input'));
     await waitFor(() =>
       expect(leerSesion()?.usuario).toMatchObject({ nombre: 'Diego', apellido: 'Sosa', email: 'd@x.com' }),
     );
-    // Saved: nothing left to lose.
+    expect(s.de('PUT', '/api/v2/profile')[0]?.cuerpo).toEqual({
+      nombre: 'Diego',
+      apellido: 'Sosa',
+      email: 'd@x.com',
+      passwordActual: md5Hex('Demo1234!'),
+    });
+    // Saved: nothing left to lose, and the password typed for it is gone.
     await waitFor(() => expect(hayCambiosSinGuardar()).toBe(false));
+    await waitFor(() => expect(screen.queryByTestId('perfil-datos-password')).toBeNull());
   });
 
   it('only admins see the company logo', () => {

@@ -21,9 +21,11 @@ import { useSubirLogo } from '../api/subir-logo';
 import {
   problemaLogo,
   TIPOS_LOGO,
+  cambiaEmail,
   validarCambioPassword,
   validarDatos,
   validarNuevoUsuario,
+  type ValoresDatos,
   type ValoresPassword,
 } from '../perfil-validacion';
 import '../../shared/admin.css';
@@ -63,24 +65,38 @@ const LIMITES_DATOS = { nombre: LIMITES_ADMIN.nombre, apellido: LIMITES_ADMIN.no
 function DatosPersonales({ usuario }: { usuario: UsuarioLogueado }) {
   const guardar = useActualizarPerfil();
   const avisar = useAviso();
-  const f = useFormulario({
-    inicial: { nombre: usuario.nombre, apellido: usuario.apellido, email: usuario.email ?? '' },
-    validar: validarDatos,
+  // The address saved last: what a new email is compared with (the session catches up after).
+  const [emailGuardado, setEmailGuardado] = useState(usuario.email);
+  const f = useFormulario<ValoresDatos, Profile>({
+    inicial: { nombre: usuario.nombre, apellido: usuario.apellido, email: usuario.email ?? '', passwordActual: '' },
+    validar: (v) => validarDatos(v, emailGuardado),
     limites: LIMITES_DATOS,
     habilitado: !guardar.isPending,
   });
   useCambiosSinGuardar(f.sucio);
+  const conEmailNuevo = cambiaEmail(f.valores.email, emailGuardado);
 
   const texto = (campo: keyof typeof LIMITES_DATOS, etiqueta: string) =>
     f.texto(campo, etiqueta, `perfil-${campo}-input`);
 
   function enviar(datos: Profile) {
     guardar.mutate(datos, {
-      onSuccess: () => {
-        f.guardado();
-        avisar('Se guardaron sus datos.');
+      onSuccess: (perfil) => {
+        // What was saved is the new starting point; the password typed for it is not kept.
+        setEmailGuardado(perfil.email);
+        f.reiniciar({
+          nombre: perfil.nombre,
+          apellido: perfil.apellido,
+          email: perfil.email ?? '',
+          passwordActual: '',
+        });
+        avisar(
+          conEmailNuevo
+            ? 'Se guardaron sus datos. Avisamos del cambio a su email anterior.'
+            : 'Se guardaron sus datos.',
+        );
       },
-      onError: (e) => f.falloAlGuardar(e, ['nombre', 'apellido', 'email']),
+      onError: (e) => f.falloAlGuardar(e, ['nombre', 'apellido', 'email', 'passwordActual']),
     });
   }
 
@@ -91,6 +107,16 @@ function DatosPersonales({ usuario }: { usuario: UsuarioLogueado }) {
           <CampoTexto {...texto('nombre', 'Nombre')} autocomplete="given-name" />
           <CampoTexto {...texto('apellido', 'Apellido')} autocomplete="family-name" />
           <CampoEmail {...texto('email', 'Email')} ubicacion="admin-campos__ancho" />
+          {conEmailNuevo && (
+            <CampoPassword
+              {...f.campo('passwordActual')}
+              label="Contraseña actual"
+              helperText="El email recupera su cuenta: para cambiarlo, confirme que es usted."
+              autocomplete="current-password"
+              ubicacion="admin-campos__ancho"
+              data-testid="perfil-datos-password"
+            />
+          )}
         </div>
         <Guardar ocupado={guardar.isPending} texto="Guardar datos" testId="perfil-datos-guardar" />
       </form>
