@@ -5,6 +5,7 @@ import { seedCatalogo } from './catalogo.js';
 import { makeEquiposDemo } from './equipos-demo.js';
 import { inicioDeMes, makeCatalogo, makeClientes, makeEntidad, makeUsuario, type UsuarioSpec } from './factories.js';
 import { makeOrdenesHistoricas } from './historial.js';
+import { makeEncuestas, makeHorasYGastos, nombresDeUsuarios, ordenesDeLaDemo } from './actividad-demo.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -185,6 +186,26 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       creadoPor: admin,
       responsables: [operario],
       tipoPreventivo: cat.tipos[1],
+    });
+    // What the work left behind (hours and expenses, surveys): the screens that read it are not empty.
+    const ordenesDemo = await ordenesDeLaDemo(tx, demo);
+    const emails = await tx.execute<{ id: number; email: string | null }>(
+      sql`select id, email from clientes where entidad_id = ${demo}`,
+    );
+    await makeHorasYGastos(tx, {
+      entidadId: demo,
+      now,
+      ordenes: ordenesDemo,
+      nombres: await nombresDeUsuarios(tx, demo),
+      seed: 31,
+    });
+    await makeEncuestas(tx, {
+      entidadId: demo,
+      now,
+      ordenes: ordenesDemo,
+      emails: new Map(emails.rows.flatMap((c) => (c.email ? [[Number(c.id), c.email] as const] : []))),
+      remitentes: [admin, admin, propietario],
+      seed: 32,
     });
 
     // Otra Empresa S.R.L.: unlimited plan.

@@ -1,0 +1,118 @@
+/**
+ * The demo a new user opens as `propietario` has something on every screen: hours and expenses,
+ * surveys sent and answered. Asked through the API, on the first day of a month (the hardest day for
+ * «this month»); `otra` sees none of it, and the seed leaves no mail, message or warning to send.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ESTADO,
+  type EventoOrden,
+  type HorasReportadas,
+  type RegistroOrden,
+  type ResultadosEncuestas,
+} from '@delego/contract';
+import { seedDemo } from '../src/seed/demo.js';
+import { auth, createTestEnv, type TestEnv } from './helpers.js';
+
+const AHORA = new Date('2026-12-01T13:00:00Z');
+const DIA = 86_400_000;
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await createTestEnv();
+  env.clock.t = AHORA;
+  await seedDemo(env.database.db, AHORA);
+}, 120_000);
+afterAll(() => env?.close());
+
+async function get<T>(usuario: string, url: string): Promise<T> {
+  const r = await env.app.inject({ method: 'GET', url, headers: auth(usuario) });
+  expect(r.statusCode, `${url}: ${r.body}`).toBe(200);
+  return r.json<T>();
+}
+
+async function contar(consulta: ReturnType<typeof sql>): Promise<number> {
+  const r = await env.database.db.execute<{ n: number | string }>(consulta);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/** Rows of a table that belong to Otra Empresa S.R.L. */
+async function deOtra(tabla: string): Promise<number> {
+  return contar(sql`
+    select count(*) as n from ${sql.raw(tabla)} x join entidades e on e.id = x.entidad_id
+     where e.nombre = 'Otra Empresa S.R.L.'`);
+}
+
+describe('la demo tiene algo que mostrar en cada pantalla', () => {
+  it('horas reportadas este mes y en los últimos dos meses, por usuario y por cliente', async () => {
+    const mes = await get<HorasReportadas>('propietario', '/api/v2/horas-reportadas');
+    expect(mes.totalMinutos).toBeGreaterThan(0);
+    const r = await get<HorasReportadas>(
+      'propietario',
+      `/api/v2/horas-reportadas?desde=${AHORA.getTime() - 60 * DIA}&hasta=${AHORA.getTime()}`,
+    );
+    expect(r.totalMinutos).toBeGreaterThan(60 * 60);
+    expect(r.porUsuario.length).toBeGreaterThanOrEqual(3);
+    expect(r.porCliente.length).toBeGreaterThanOrEqual(5);
+    for (const f of r.filas) expect(f.minutos).toBeGreaterThan(0);
+    expect(r.totalMinutos).toBe(r.filas.reduce((a, f) => a + f.minutos, 0));
+    // No one's day goes past the module's 24 h rule.
+    const excedidos = await contar(
+      sql`select count(*) as n from (select usuario_id, dia from registro_horas group by 1, 2 having sum(minutos) > 1440) x`,
+    );
+    expect(excedidos).toBe(0);
+    // Otra Empresa has none.
+    expect((await get<HorasReportadas>('otra', '/api/v2/horas-reportadas')).totalMinutos).toBe(0);
+    expect(await deOtra('registro_horas')).toBe(0);
+    expect(await deOtra('registro_gastos')).toBe(0);
+  });
+
+  it('el registro de una orden finalizada tiene horas y gastos, con sus eventos en el historial', async () => {
+    const r = await env.database.db.execute<{ orden_id: number }>(sql`
+      select h.orden_id from registro_horas h join registro_gastos g on g.orden_id = h.orden_id
+        join ordenes o on o.id = h.orden_id where o.estado_id = ${ESTADO.FINALIZADA} limit 1`);
+    const id = Number(r.rows[0]?.orden_id);
+    expect(id).toBeGreaterThan(0);
+    const registro = await get<RegistroOrden>('propietario', `/api/v2/registro-gastos/${id}`);
+    expect(registro.totales.minutos).toBeGreaterThan(0);
+    expect(registro.totales.gastos[0]?.moneda).toBe('ARS');
+    expect(registro.totales.gastos[0]?.total).toBeGreaterThan(0);
+    const historial = await get<EventoOrden[]>('propietario', `/api/v2/historial/detalle/${id}`);
+    const tipos = new Set(historial.map((e) => e.tipo));
+    expect(tipos.has('HORAS')).toBe(true);
+    expect(tipos.has('GASTO')).toBe(true);
+  });
+
+  it('encuestas enviadas, la mayoría respondidas con puntajes variados y algunos comentarios', async () => {
+    const r = await get<ResultadosEncuestas>('propietario', '/api/v2/encuestas');
+    expect(r.enviadas).toBeGreaterThanOrEqual(40);
+    expect(r.respondidas).toBeGreaterThan(r.enviadas / 2);
+    expect(r.respondidas).toBeLessThan(r.enviadas);
+    expect(r.promedio).toBeGreaterThanOrEqual(3.5);
+    expect(r.promedio).toBeLessThanOrEqual(5);
+    const distribucion = r.distribucion;
+    expect(distribucion.reduce((a, n) => a + n, 0)).toBe(r.respondidas);
+    expect(distribucion.filter((n) => n > 0).length).toBeGreaterThanOrEqual(4);
+    for (const x of r.respuestas) {
+      expect(x.puntaje).toBeGreaterThanOrEqual(1);
+      expect(x.puntaje).toBeLessThanOrEqual(5);
+    }
+    expect(r.respuestas.filter((x) => x.comentario).length).toBeGreaterThanOrEqual(5);
+    expect(r.porResponsable.length).toBeGreaterThanOrEqual(3);
+    expect(r.porMes.length).toBeGreaterThanOrEqual(3);
+    // A few sent lately still wait for their answer.
+    const pendientes = await contar(
+      sql`select count(*) as n from encuesta where puntaje is null and vence_en > ${AHORA.toISOString()}::timestamptz`,
+    );
+    expect(pendientes).toBeGreaterThan(0);
+    expect((await get<ResultadosEncuestas>('otra', '/api/v2/encuestas')).enviadas).toBe(0);
+    expect(await deOtra('encuesta')).toBe(0);
+  });
+
+  it('nada queda por enviar: ni correos, ni mensajes de WhatsApp, ni notificaciones', async () => {
+    expect(await contar(sql`select count(*) as n from correo_salida`)).toBe(0);
+    expect(await contar(sql`select count(*) as n from whatsapp_salida`)).toBe(0);
+    expect(await contar(sql`select count(*) as n from notificaciones`)).toBe(0);
+  });
+});
