@@ -1,14 +1,17 @@
 /**
  * The demo a new user opens as `propietario` has something on every screen: hours and expenses,
- * surveys sent and answered. Asked through the API, on the first day of a month (the hardest day for
+ * surveys sent and answered, checklists on orders. Asked through the API, on the first day of a month (the hardest day for
  * «this month»); `otra` sees none of it, and the seed leaves no mail, message or warning to send.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ESTADO,
+  type ChecklistOrden,
   type EventoOrden,
   type HorasReportadas,
+  type OrdenDetalle,
+  type PlantillaChecklist,
   type RegistroOrden,
   type ResultadosEncuestas,
 } from '@delego/contract';
@@ -108,6 +111,36 @@ describe('la demo tiene algo que mostrar en cada pantalla', () => {
     expect(pendientes).toBeGreaterThan(0);
     expect((await get<ResultadosEncuestas>('otra', '/api/v2/encuestas')).enviadas).toBe(0);
     expect(await deOtra('encuesta')).toBe(0);
+  });
+
+  it('checklists: plantillas de Preventivo e Inspección, completos en las finalizadas y a medias en las abiertas', async () => {
+    const conChecklist = await env.database.db.execute<{ orden_id: number; estado_id: number }>(sql`
+      select c.orden_id, o.estado_id from checklist_ordenes c join ordenes o on o.id = c.orden_id order by o.creada desc`);
+    const de = (estados: number[]) =>
+      conChecklist.rows.filter((f) => estados.includes(Number(f.estado_id))).map((f) => Number(f.orden_id));
+    const finalizadas = de([ESTADO.FINALIZADA]);
+    const abiertas = de([ESTADO.EN_PROCESO, ESTADO.EN_ESPERA]);
+    expect(finalizadas.length).toBeGreaterThanOrEqual(5);
+    expect(abiertas.length).toBeGreaterThanOrEqual(1);
+    const completo = await get<ChecklistOrden>('propietario', `/api/v2/checklist/orden/${finalizadas[0]}`);
+    expect(completo.items.length).toBeGreaterThanOrEqual(6);
+    expect(completo.progreso.hechos).toBe(completo.progreso.total);
+    expect(completo.faltantes).toEqual([]);
+    for (const i of completo.items) expect(i.respuesta?.por.nombre).toBeTruthy();
+    const parcial = await get<ChecklistOrden>('propietario', `/api/v2/checklist/orden/${abiertas[0]}`);
+    expect(parcial.progreso.hechos).toBeGreaterThan(0);
+    expect(parcial.progreso.hechos).toBeLessThan(parcial.progreso.total);
+    // The order list reads the progress the answers left.
+    const detalle = await get<OrdenDetalle>('propietario', `/api/v3/ordenDTO/${abiertas[0]}`);
+    expect(detalle.checklist).toEqual(parcial.progreso);
+    const preventivo = await contar(sql`
+      select t.id as n from tipos_orden t join entidades e on e.id = t.entidad_id
+       where e.nombre = 'Demo Servicios S.A.' and t.nombre = 'Preventivo'`);
+    const plantilla = await get<PlantillaChecklist>('propietario', `/api/v2/checklist/plantilla/${preventivo}`);
+    expect(plantilla.version).toBe(1);
+    expect(plantilla.items.some((i) => i.requerido)).toBe(true);
+    expect(await deOtra('checklist_ordenes')).toBe(0);
+    expect(await deOtra('checklist_plantillas')).toBe(0);
   });
 
   it('nada queda por enviar: ni correos, ni mensajes de WhatsApp, ni notificaciones', async () => {

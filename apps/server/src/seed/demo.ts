@@ -6,6 +6,7 @@ import { makeEquiposDemo } from './equipos-demo.js';
 import { inicioDeMes, makeCatalogo, makeClientes, makeEntidad, makeUsuario, type UsuarioSpec } from './factories.js';
 import { makeOrdenesHistoricas } from './historial.js';
 import { makeEncuestas, makeHorasYGastos, nombresDeUsuarios, ordenesDeLaDemo } from './actividad-demo.js';
+import { makeChecklistsDemo } from './checklists-demo.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -187,7 +188,8 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       responsables: [operario],
       tipoPreventivo: cat.tipos[1],
     });
-    // What the work left behind (hours and expenses, surveys): the screens that read it are not empty.
+    // What the work left behind (hours and expenses, surveys,
+    // checklists): the screens that read it are not empty.
     const ordenesDemo = await ordenesDeLaDemo(tx, demo);
     const emails = await tx.execute<{ id: number; email: string | null }>(
       sql`select id, email from clientes where entidad_id = ${demo}`,
@@ -206,6 +208,15 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       emails: new Map(emails.rows.flatMap((c) => (c.email ? [[Number(c.id), c.email] as const] : []))),
       remitentes: [admin, admin, propietario],
       seed: 32,
+    });
+    await makeChecklistsDemo(tx, {
+      entidadId: demo,
+      now,
+      ordenes: ordenesDemo,
+      admin,
+      preventivo: cat.tipos[1]!,
+      inspeccion: cat.tipos[3]!,
+      seed: 34,
     });
 
     // Otra Empresa S.R.L.: unlimited plan.

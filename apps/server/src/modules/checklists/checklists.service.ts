@@ -68,7 +68,7 @@ export function normalizarItem(i: NuevoItem): ItemDefinido {
 }
 
 /** What the history says an answer was ("Falla", "12,5 bar (fuera de límites)", «texto», 2 fotos). */
-function valorEnHistorial(item: ItemDefinido, r: RespuestaGuardada, fallido: boolean): string {
+export function valorEnHistorial(item: ItemDefinido, r: RespuestaGuardada, fallido: boolean): string {
   switch (item.tipo) {
     case 'tick':
       return r.marcado ? 'Hecho' : 'Sin hacer';
