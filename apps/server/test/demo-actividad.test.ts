@@ -1,6 +1,6 @@
 /**
  * The demo a new user opens as `propietario` has something on every screen: hours and expenses,
- * surveys sent and answered, checklists on orders. Asked through the API, on the first day of a month (the hardest day for
+ * surveys sent and answered, checklists on orders, requests from the portal. Asked through the API, on the first day of a month (the hardest day for
  * «this month»); `otra` sees none of it, and the seed leaves no mail, message or warning to send.
  */
 import { sql } from 'drizzle-orm';
@@ -8,12 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ESTADO,
   type ChecklistOrden,
+  type EnlaceSolicitudes,
   type EventoOrden,
   type HorasReportadas,
   type OrdenDetalle,
   type PlantillaChecklist,
   type RegistroOrden,
   type ResultadosEncuestas,
+  type Solicitud,
 } from '@delego/contract';
 import { seedDemo } from '../src/seed/demo.js';
 import { auth, createTestEnv, type TestEnv } from './helpers.js';
@@ -141,6 +143,36 @@ describe('la demo tiene algo que mostrar en cada pantalla', () => {
     expect(plantilla.items.some((i) => i.requerido)).toBe(true);
     expect(await deOtra('checklist_ordenes')).toBe(0);
     expect(await deOtra('checklist_plantillas')).toBe(0);
+  });
+
+  it('solicitudes del portal: cuatro por revisar, dos aceptadas con su orden y una rechazada con el motivo', async () => {
+    expect(await get('propietario', '/api/v4/solicitudes/pendientes')).toEqual({ pendientes: 4 });
+    const pendientes = await get<Solicitud[]>('propietario', '/api/v4/solicitudes?estado=pendiente');
+    expect(pendientes).toHaveLength(4);
+    for (const s of pendientes) expect(s.creada).toBeLessThan(AHORA.getTime());
+    const aceptadas = await get<Solicitud[]>('propietario', '/api/v4/solicitudes?estado=aceptada');
+    expect(aceptadas).toHaveLength(2);
+    for (const s of aceptadas) {
+      const orden = await get<OrdenDetalle>('propietario', `/api/v3/ordenDTO/${s.orden?.id}`);
+      expect(orden.titulo).toBe(s.que.split('\n')[0]);
+      expect(orden.detalle).toContain(`(solicitud N.º ${s.id})`);
+    }
+    const [rechazada] = await get<Solicitud[]>('propietario', '/api/v4/solicitudes?estado=rechazada');
+    expect(rechazada?.motivo).toMatch(/otra empresa/);
+    // The clients' request links are on and can be copied.
+    const enlace = await get<EnlaceSolicitudes>(
+      'propietario',
+      `/api/v4/solicitudes/enlace/${pendientes[0]!.clienteId}`,
+    );
+    expect(enlace.activo).toBe(true);
+    expect(enlace.url).toMatch(/\/solicitud\/[A-Za-z0-9_-]{43}$/);
+    // The supervisor sees those of the clients it may delegate.
+    const delSupervisor = await get<Solicitud[]>('supervisor', '/api/v4/solicitudes?estado=pendiente');
+    expect(delSupervisor.length).toBeGreaterThan(0);
+    expect(delSupervisor.length).toBeLessThan(4);
+    expect(await get('otra', '/api/v4/solicitudes')).toEqual([]);
+    expect(await get('otra', '/api/v4/solicitudes/pendientes')).toEqual({ pendientes: 0 });
+    expect(await deOtra('solicitudes')).toBe(0);
   });
 
   it('nada queda por enviar: ni correos, ni mensajes de WhatsApp, ni notificaciones', async () => {

@@ -7,6 +7,7 @@ import { inicioDeMes, makeCatalogo, makeClientes, makeEntidad, makeUsuario, type
 import { makeOrdenesHistoricas } from './historial.js';
 import { makeEncuestas, makeHorasYGastos, nombresDeUsuarios, ordenesDeLaDemo } from './actividad-demo.js';
 import { makeChecklistsDemo } from './checklists-demo.js';
+import { makeSolicitudesDemo } from './solicitudes-demo.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -188,8 +189,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       responsables: [operario],
       tipoPreventivo: cat.tipos[1],
     });
-    // What the work left behind (hours and expenses, surveys,
-    // checklists): the screens that read it are not empty.
+    // What the work left behind (hours and expenses, surveys, checklists, requests from the portal): the screens that read it are not empty.
     const ordenesDemo = await ordenesDeLaDemo(tx, demo);
     const emails = await tx.execute<{ id: number; email: string | null }>(
       sql`select id, email from clientes where entidad_id = ${demo}`,
@@ -217,6 +217,14 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       preventivo: cat.tipos[1]!,
       inspeccion: cat.tipos[3]!,
       seed: 34,
+    });
+    await makeSolicitudesDemo(tx, {
+      entidadId: demo,
+      now,
+      ordenes: ordenesDemo,
+      admin,
+      administradores: [propietario, admin],
+      clientes: { municipalidad: c1, estrella: c2, colegio: clientes[4]!, consorcio: clientes[5]! },
     });
 
     // Otra Empresa S.R.L.: unlimited plan.
