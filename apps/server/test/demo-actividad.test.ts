@@ -1,6 +1,7 @@
 /**
  * The demo a new user opens as `propietario` has something on every screen: hours and expenses,
- * surveys sent and answered, checklists on orders, requests from the portal. Asked through the API, on the first day of a month (the hardest day for
+ * surveys sent and answered, service levels and their compliance, requests from the portal,
+ * checklists on orders. Asked through the API, on the first day of a month (the hardest day for
  * «this month»); `otra` sees none of it, and the seed leaves no mail, message or warning to send.
  */
 import { sql } from 'drizzle-orm';
@@ -8,11 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ESTADO,
   type ChecklistOrden,
+  type Cumplimiento,
   type EnlaceSolicitudes,
   type EventoOrden,
   type HorasReportadas,
   type OrdenDetalle,
   type PlantillaChecklist,
+  type Politica,
   type RegistroOrden,
   type ResultadosEncuestas,
   type Solicitud,
@@ -175,9 +178,44 @@ describe('la demo tiene algo que mostrar en cada pantalla', () => {
     expect(await deOtra('solicitudes')).toBe(0);
   });
 
+  it('políticas de SLA de dos clientes, con su cumplimiento en los últimos 90 días', async () => {
+    const { politicas } = await get<{ politicas: Politica[] }>('propietario', '/api/v4/sla/politicas');
+    expect(politicas.map((p) => p.nombre).sort()).toEqual([
+      'Clínica San Martín — prioridad alta',
+      'Clínica San Martín — urgencias',
+      'Municipalidad de Rosario — contrato de mantenimiento',
+      'Municipalidad de Rosario — urgencias',
+    ]);
+    const c = await get<Cumplimiento>(
+      'propietario',
+      `/api/v4/sla/cumplimiento?fechaDesde=${AHORA.getTime() - 90 * DIA}&fechaHasta=${AHORA.getTime()}&por=cliente`,
+    );
+    expect(c.filas.map((f) => f.nombre).sort()).toEqual(['Clínica San Martín', 'Municipalidad de Rosario']);
+    const { respuesta, resolucion } = c.total;
+    expect(respuesta.cumplidas).toBeGreaterThan(respuesta.incumplidas);
+    expect(resolucion.cumplidas).toBeGreaterThan(0);
+    expect(resolucion.incumplidas).toBeGreaterThan(0);
+    expect((await get<{ politicas: Politica[] }>('otra', '/api/v4/sla/politicas')).politicas).toEqual([]);
+    expect(await deOtra('orden_sla')).toBe(0);
+  });
+
+  it('una orden con SLA lo muestra en su detalle', async () => {
+    const r = await env.database.db.execute<{ orden_id: number }>(
+      sql`select orden_id from orden_sla where politica_nombre is not null and abierta limit 1`,
+    );
+    const detalle = await get<OrdenDetalle>('propietario', `/api/v3/ordenDTO/${Number(r.rows[0]?.orden_id)}`);
+    expect(detalle.sla?.politica).toMatch(/^(Clínica San Martín|Municipalidad de Rosario) — /);
+  });
+
   it('nada queda por enviar: ni correos, ni mensajes de WhatsApp, ni notificaciones', async () => {
     expect(await contar(sql`select count(*) as n from correo_salida`)).toBe(0);
     expect(await contar(sql`select count(*) as n from whatsapp_salida`)).toBe(0);
+    expect(await contar(sql`select count(*) as n from notificaciones`)).toBe(0);
+  });
+
+  it('el primer escaneo de SLA no repara copias ni manda avisos atrasados', async () => {
+    const escaneo = await env.puertos().sla.escanear();
+    expect(escaneo).toEqual({ sincronizadas: 0, avisos: 0, incumplidas: 0 });
     expect(await contar(sql`select count(*) as n from notificaciones`)).toBe(0);
   });
 });

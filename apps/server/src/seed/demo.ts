@@ -8,6 +8,7 @@ import { makeOrdenesHistoricas } from './historial.js';
 import { makeEncuestas, makeHorasYGastos, nombresDeUsuarios, ordenesDeLaDemo } from './actividad-demo.js';
 import { makeChecklistsDemo } from './checklists-demo.js';
 import { makeSolicitudesDemo } from './solicitudes-demo.js';
+import { makeSlaDemo } from './sla-demo.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -189,7 +190,8 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       responsables: [operario],
       tipoPreventivo: cat.tipos[1],
     });
-    // What the work left behind (hours and expenses, surveys, checklists, requests from the portal): the screens that read it are not empty.
+    // What the work left behind (hours and expenses, surveys, checklists, requests from the portal,
+    // service levels): the screens that read it are not empty.
     const ordenesDemo = await ordenesDeLaDemo(tx, demo);
     const emails = await tx.execute<{ id: number; email: string | null }>(
       sql`select id, email from clientes where entidad_id = ${demo}`,
@@ -225,6 +227,16 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       admin,
       administradores: [propietario, admin],
       clientes: { municipalidad: c1, estrella: c2, colegio: clientes[4]!, consorcio: clientes[5]! },
+    });
+    // Last: it reads the orders' history as the seeds above left it.
+    await makeSlaDemo(tx, {
+      entidadId: demo,
+      now,
+      ordenes: ordenesDemo,
+      clinica: c3,
+      municipalidad: c1,
+      prioridades: cat.prioridades,
+      seed: 33,
     });
 
     // Otra Empresa S.R.L.: unlimited plan.
