@@ -22,6 +22,16 @@ interface Cuentas {
   adelante: number;
   enElPrimerDia: number;
   vencidas: number;
+  /** What the screens beyond the orders read (the activity seeds), on that same day. */
+  horasDelMes: number;
+  encuestasSinResponder: number;
+  solicitudesPendientes: number;
+  ordenesConSla: number;
+  checklistsEnCurso: number;
+  /** SLA warnings the first scan would claim (due by then, not yet marked): none. */
+  avisosAtrasados: number;
+  /** Work for the outboxes: none. */
+  porEnviar: number;
 }
 
 async function sembrarEl(ahora: Date, carpetas: string[]): Promise<Cuentas> {
@@ -43,8 +53,34 @@ async function sembrarEl(ahora: Date, carpetas: string[]): Promise<Cuentas> {
         count(*) filter (where ${abierta} and o.fecha_fin <= ${ahora.toISOString()}::timestamptz) as vencidas
       from ordenes o join entidades e on e.id = o.entidad_id
       where e.nombre = 'Demo Servicios S.A.'`);
+    const ahoraSql = sql`${ahora.toISOString()}::timestamptz`;
+    const actividad = await database.db.execute<Record<string, number | string>>(sql`
+      select
+        (select count(*) from registro_horas where dia >= ${inicioDeMes(ahora).toISOString().slice(0, 10)}::date
+           and fecha <= ${ahoraSql}) as "horasDelMes",
+        (select count(*) from encuesta where puntaje is null and vence_en > ${ahoraSql}
+           and enviada_en <= ${ahoraSql}) as "encuestasSinResponder",
+        (select count(*) from solicitudes where estado = 'pendiente' and creada <= ${ahoraSql}) as "solicitudesPendientes",
+        (select count(*) from orden_sla where politica_version_id is not null) as "ordenesConSla",
+        (select count(*) from checklist_ordenes c join ordenes o on o.id = c.orden_id
+          where o.estado_id in (${ESTADO.EN_PROCESO}, ${ESTADO.EN_ESPERA}) and c.hechos > 0 and c.hechos < c.total) as "checklistsEnCurso",
+        (select count(*) from orden_sla where pausada_desde is null and (
+           (resp_cumplida is null and ((resp_avisada is null and resp_aviso <= ${ahoraSql})
+             or (resp_incumplida is null and resp_vence <= ${ahoraSql})))
+           or (res_cumplida is null and ((res_avisada is null and res_aviso <= ${ahoraSql})
+             or (res_incumplida is null and res_vence <= ${ahoraSql}))))) as "avisosAtrasados",
+        (select count(*) from correo_salida) + (select count(*) from whatsapp_salida)
+          + (select count(*) from notificaciones) as "porEnviar"`);
+    const a = actividad.rows[0]!;
     const fila = rows[0]!;
     return {
+      horasDelMes: Number(a.horasDelMes),
+      encuestasSinResponder: Number(a.encuestasSinResponder),
+      solicitudesPendientes: Number(a.solicitudesPendientes),
+      ordenesConSla: Number(a.ordenesConSla),
+      checklistsEnCurso: Number(a.checklistsEnCurso),
+      avisosAtrasados: Number(a.avisosAtrasados),
+      porEnviar: Number(a.porEnviar),
       delMes: Number(fila.delMes),
       finalizadasDelMes: Number(fila.finalizadasDelMes),
       adelante: Number(fila.adelante),
@@ -80,6 +116,15 @@ describe('la demo tiene trabajo por delante cualquier día del mes', () => {
       expect(c.adelante).toBeGreaterThan(c.vencidas);
       // None falls due during the first day of a freshly seeded server.
       expect(c.enElPrimerDia).toBe(0);
+      // The other screens have something to show that day too (docs in README.md, «la demo»).
+      expect(c.horasDelMes).toBeGreaterThan(0);
+      expect(c.encuestasSinResponder).toBeGreaterThan(0);
+      expect(c.solicitudesPendientes).toBe(4);
+      expect(c.ordenesConSla).toBeGreaterThanOrEqual(20);
+      expect(c.checklistsEnCurso).toBeGreaterThan(0);
+      // Nothing waits to be sent: no warning already due, no mail, message or notification.
+      expect(c.avisosAtrasados).toBe(0);
+      expect(c.porEnviar).toBe(0);
     },
     60_000,
   );
