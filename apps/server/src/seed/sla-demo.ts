@@ -54,7 +54,7 @@ export async function makeSlaDemo(
       clienteId: o.clinica,
       prioridadId: alta,
       resp: horas(4),
-      res: dias(8),
+      res: dias(10),
     },
     {
       nombre: 'Municipalidad de Rosario — urgencias',
@@ -68,7 +68,7 @@ export async function makeSlaDemo(
       clienteId: o.municipalidad,
       prioridadId: null,
       resp: dias(1),
-      res: dias(10),
+      res: dias(15),
     },
   ];
   const filas = await db
@@ -125,26 +125,37 @@ export async function makeSlaDemo(
   }
   // Under contract the office answers most calls within hours: the first change of most of these
   // orders moves to a few hours after their creation (never past the next change, so the history
-  // keeps its order; an order whose only change that is keeps it, as its `actualizada` says).
+  // keeps its order; when it is the order's last change, the order's `actualizada` moves with it).
   const r = rng(o.seed);
   const movidos: { id: number; fecha: Date }[] = [];
+  const actualizadas: { id: number; fecha: Date }[] = [];
   for (const ord of o.ordenes) {
     const cs = porOrden.get(ord.id);
-    if (ord.creada < desde || !cs || cs.length < 2 || !version(ord.clienteId, ord.prioridadId)) continue;
+    if (ord.creada < desde || !cs?.length || !version(ord.clienteId, ord.prioridadId)) continue;
     const primero = cs[0]!;
     const antes = new Date(ord.creada.getTime() + (15 + Math.floor(r() * 150)) * 60_000);
     if (r() < 0.85 && antes < primero.fecha) {
+      if (cs.length === 1 && ord.actualizada.getTime() === primero.fecha.getTime()) {
+        ord.actualizada = antes;
+        actualizadas.push({ id: ord.id, fecha: antes });
+      }
       primero.fecha = antes;
       movidos.push({ id: primero.id, fecha: antes });
     }
   }
-  if (movidos.length) {
-    const valores = sql.join(
-      movidos.map((m) => sql`(${m.id}::bigint, ${m.fecha.toISOString()}::timestamptz)`),
+  const valores = (filas: { id: number; fecha: Date }[]) =>
+    sql.join(
+      filas.map((m) => sql`(${m.id}::bigint, ${m.fecha.toISOString()}::timestamptz)`),
       sql`, `,
     );
+  if (movidos.length) {
     await db.execute(
-      sql`update orden_eventos e set fecha = v.fecha from (values ${valores}) as v(id, fecha) where e.id = v.id`,
+      sql`update orden_eventos e set fecha = v.fecha from (values ${valores(movidos)}) as v(id, fecha) where e.id = v.id`,
+    );
+  }
+  if (actualizadas.length) {
+    await db.execute(
+      sql`update ordenes o set actualizada = v.fecha from (values ${valores(actualizadas)}) as v(id, fecha) where o.id = v.id`,
     );
   }
   // Every order created under the policies gets its row, with targets or without (as the module
