@@ -133,8 +133,8 @@ export async function makeSlaDemo(
     const cs = porOrden.get(ord.id);
     if (ord.creada < desde || !cs?.length || !version(ord.clienteId, ord.prioridadId)) continue;
     const primero = cs[0]!;
-    const antes = new Date(ord.creada.getTime() + (15 + Math.floor(r() * 150)) * 60_000);
-    if (r() < 0.85 && antes < primero.fecha) {
+    const antes = new Date(ord.creada.getTime() + (10 + Math.floor(r() * 90)) * 60_000);
+    if (r() < 0.9 && antes < primero.fecha) {
       if (cs.length === 1 && ord.actualizada.getTime() === primero.fecha.getTime()) {
         ord.actualizada = antes;
         actualizadas.push({ id: ord.id, fecha: antes });
