@@ -424,6 +424,24 @@ export function escenariosDeArchivos(crear: () => Promise<Fixture> = fixture): (
       expect(entradas.map((e) => e.comprimido)).toEqual([false, true, true, false]);
     });
 
+    it('la hora de cada archivo es la de Buenos Aires al subirlo (un ZIP no lleva zona)', async () => {
+      const o = await api.crearOrden();
+      const antes = f.env.clock.t;
+      // 17:13:30 UTC is 14:13:30 in Buenos Aires (UTC-3); an even second, as a ZIP keeps them.
+      f.env.clock.t = new Date(Date.UTC(2026, 10, 20, 17, 13, 30));
+      try {
+        const r = await api.subir(o.id, 'operario', [
+          { name: 'archivos', filename: 'medicion.txt', content: '220 V\n' },
+        ]);
+        expect(r.statusCode, r.body).toBe(200);
+      } finally {
+        f.env.clock.t = antes;
+      }
+      const z = await api.call('GET', `/api/v2/descargarZip/${o.id}`, 'admin');
+      expect(z.statusCode).toBe(200);
+      expect(leerZip(z.rawPayload).map((e) => [e.nombre, e.fecha])).toEqual([['medicion.txt', '2026-11-20 14:13:30']]);
+    });
+
     it('una orden sin archivos: 404 con un mensaje', async () => {
       const o = await api.crearOrden();
       const z = await api.call('GET', `/api/v2/descargarZip/${o.id}`, 'admin');

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ZipArchive } from 'archiver';
-import { formatoMb, LIMITES_ARCHIVOS, MENSAJES_EXTERNO, RUTAS, urlDe, type Archivo } from '@delego/contract';
+import {
+  formatoMb,
+  LIMITES_ARCHIVOS,
+  MENSAJES_EXTERNO,
+  RUTAS,
+  relojComoUtc,
+  urlDe,
+  ZONA_HORARIA_EMPRESA_POR_DEFECTO,
+  type Archivo,
+} from '@delego/contract';
 import type { Db, DbOrTx } from '../../kernel/db/client.js';
 import type { Actor } from '../../kernel/actor.js';
 import type { EventBus } from '../../kernel/bus.js';
@@ -530,7 +539,7 @@ export class FilesService {
         const terminada = entradaTerminada(archive);
         archive.append(src, {
           name: nombres[i] ?? r.nombre,
-          date: r.creado,
+          date: horaDeZip(r.creado),
           store: !COMPRIMIBLES.some((c) => r.mime.startsWith(c)),
         });
         await terminada;
@@ -538,6 +547,7 @@ export class FilesService {
       if (faltantes.length) {
         archive.append(`No se encontró el contenido de:\n${faltantes.join('\n')}\n`, {
           name: 'ARCHIVOS-FALTANTES.txt',
+          date: horaDeZip(this.clock.now()),
         });
       }
       await archive.finalize();
@@ -547,6 +557,14 @@ export class FilesService {
     });
     return { nombre: `orden-${orden.numero}-archivos.zip`, stream: archive };
   }
+}
+
+/**
+ * The time of a ZIP entry. A ZIP's time has no zone and archiver writes the Date's UTC fields, so
+ * they must read as the company's wall clock (an upload at 14:13 in Buenos Aires showed 17:13).
+ */
+function horaDeZip(d: Date): Date {
+  return new Date(relojComoUtc(d.getTime(), ZONA_HORARIA_EMPRESA_POR_DEFECTO));
 }
 
 /** Errors of the multipart parser, in Spanish. */
