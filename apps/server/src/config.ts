@@ -90,7 +90,7 @@ const zConfig = z
       .transform((v) => v === 'true'),
     /**
      * Outgoing mail (docs/CORREO.md): SMTP_URL `smtp://user:pass@host:port` (`smtps://` for TLS).
-     * Without it, each mail is written as an .eml file to DATA_DIR/correo and its link is logged.
+     * Without it, each mail is written as an .eml file to DATA_DIR/correo; the log names the file, never the link.
      */
     smtpUrl: z
       .string()
