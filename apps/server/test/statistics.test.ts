@@ -372,8 +372,17 @@ describe('gráficos (marzo de 2026, días de Argentina)', () => {
     // O6 was created Sunday 15/03 09:00 ART: week of 09/03. O2 finished 12/03 23:59 ART: week of 09/03.
     expect(sem.series[0]?.valores).toEqual([1, 1, 2, 0, 0, 1]);
     expect(sem.series[1]?.valores).toEqual([0, 2, 1, 0, 0, 0]);
-    // The first week is cut to the range: its filter starts 01/03.
+    // The first week is cut to the range: its filter starts 01/03, and so does its name (its Monday,
+    // 23/02, is outside the range); the others are named by their Monday.
     expect(sem.categorias[0]?.filtro?.fechaDesde).toBe(MARZO.fechaDesde);
+    expect(sem.categorias.map((c) => c.nombre)).toEqual([
+      '01/03/2026',
+      '02/03/2026',
+      '09/03/2026',
+      '16/03/2026',
+      '23/03/2026',
+      '30/03/2026',
+    ]);
   });
 
   it('tiempo de resolución de las finalizadas en el rango', async () => {

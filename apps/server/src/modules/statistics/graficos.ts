@@ -174,7 +174,9 @@ export function serieTemporal(
     const ultimoDia = siguiente ? sumarDias(siguiente, -1) : rango.hasta;
     const desde = c < rango.desde ? rango.desde : c;
     const hasta = ultimoDia > rango.hasta ? rango.hasta : ultimoDia;
-    const nombre = unidad === 'month' ? `${MESES[Number(c.slice(5, 7)) - 1]} ${c.slice(0, 4)}` : textoDia(c);
+    // A week the range cuts is named by its first day in the range: its Monday may lie outside it
+    // (October 2026's first week was «28/09/2026» and counted only 1 to 4 October).
+    const nombre = unidad === 'month' ? `${MESES[Number(c.slice(5, 7)) - 1]} ${c.slice(0, 4)}` : textoDia(desde);
     return {
       clave: c,
       nombre,
