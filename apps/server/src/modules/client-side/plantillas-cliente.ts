@@ -52,7 +52,7 @@ export function plantillaPedidoFacturacion(d: DatosCorreoCliente & { vigenciaDia
     `${d.entidadNombre} le pide sus datos de facturación (orden #${d.numero})`,
     [
       `${d.enviadoPor} de ${d.entidadNombre} necesita sus datos de facturación para la orden #${d.numero}: «${d.titulo}».`,
-      'Con el botón abre la orden y un formulario para la razón social, el CUIT, la condición frente al IVA, el domicilio fiscal y el email donde recibir las facturas.',
+      'Con el enlace de abajo abre la orden y un formulario para la razón social, el CUIT, la condición frente al IVA, el domicilio fiscal y el email donde recibir las facturas.',
     ],
     'Cargar mis datos de facturación',
     [

@@ -23,7 +23,7 @@ export function plantillaEntregaExterno(d: {
     parrafos: [
       `${empresa} le entregó la orden #${d.numero}: ${d.titulo}.`,
       ...(d.mensaje ? [`Mensaje de ${empresa}: ${d.mensaje}`] : []),
-      'Con el botón la ve, la acepta o la rechaza y, si la acepta, cambia su estado, agrega fotos y archivos y registra horas y gastos. Funciona también sin conexión en el teléfono.',
+      'Con el enlace de abajo la ve, la acepta o la rechaza y, si la acepta, cambia su estado, agrega fotos y archivos y registra horas y gastos. Funciona también sin conexión en el teléfono.',
     ],
     boton: 'Abrir la orden',
     enlace: d.enlace,

@@ -199,8 +199,8 @@ export function plantillaInvitacion(d: DatosEnlace & { invitadoPor: string }): C
     parrafos: [
       `${d.invitadoPor} le creó un usuario en ${d.remitente.entidadNombre} para trabajar con las órdenes de Delego.`,
       usuarioVisible(d.usuario)
-        ? `Su usuario es: ${d.usuario}. Elija su contraseña con el botón de abajo y después inicie sesión.`
-        : 'Elija su contraseña con el botón de abajo; la página le muestra su usuario para iniciar sesión.',
+        ? `Su usuario es: ${d.usuario}. Elija su contraseña con el enlace de abajo y después inicie sesión.`
+        : 'Elija su contraseña con el enlace de abajo; la página le muestra su usuario para iniciar sesión.',
     ],
     boton: 'Elegir mi contraseña',
     enlace: d.enlace,

@@ -29,7 +29,7 @@ export function plantillaSolicitudRecibida(d: DatosCorreoSolicitud): Contenido {
     saludo: 'Hola:',
     parrafos: [
       `${empresa} recibió su pedido. Cuando lo revise, le avisaremos por correo si lo acepta o no.`,
-      'Con el botón ve en qué estado está, cuando quiera.',
+      'Con el enlace de abajo ve en qué estado está, cuando quiera.',
     ],
     boton: 'Seguir mi pedido',
     enlace: d.seguimiento,
@@ -46,7 +46,7 @@ export function plantillaSolicitudAceptada(d: DatosCorreoSolicitud & { numero: n
     saludo: 'Hola:',
     parrafos: [
       `${empresa} aceptó su pedido y abrió la orden #${d.numero} para hacerlo.`,
-      'Con el botón ve el avance de la orden: su estado, cuándo cambió y las fechas previstas. Se actualiza sola.',
+      'Con el enlace de abajo ve el avance de la orden: su estado, cuándo cambió y las fechas previstas. Se actualiza sola.',
     ],
     boton: 'Ver la orden',
     enlace: d.resumen,
