@@ -113,6 +113,9 @@ describe('reporte PDF', () => {
     ]) {
       expect(t, esperado).toContain(esperado);
     }
+    // The expenses' total names its currency once.
+    expect(t).toMatch(/Total: ARS 1\.500,50/);
+    expect(t).not.toMatch(/Total ARS/);
     // the company logo (an SVG, rasterised) and the two thumbnails
     expect(imagenesDe(r.rawPayload)).toBe(3);
     // it renders

@@ -406,7 +406,8 @@ async function dibujar(doc: PDFKit.PDFDocument, d: DatosReporte): Promise<void> 
       ]),
     );
     doc.moveDown(0.4);
-    for (const tm of r.totales.gastos) w.campo(`Total ${tm.moneda}`, monto(tm.total, tm.moneda));
+    // One line per currency; the amount names it (as Horas y gastos shows it), the label does not again.
+    for (const tm of r.totales.gastos) w.campo('Total', monto(tm.total, tm.moneda));
   } else w.parrafo('No se registraron gastos.', { color: COLOR.tenue });
 
   if (d.checklist) await checklist(doc, w, d.checklist);
