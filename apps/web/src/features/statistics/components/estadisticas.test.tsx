@@ -313,6 +313,7 @@ function makeDesempeno(): Desempeno {
         finalizadasConVencimiento: 10,
         finalizadasATiempo: 9,
         porcentajeATiempo: 90,
+        medianaDemoraDias: 0.75,
         horas: 12.5,
         satisfaccion: 4.5,
         encuestasRespondidas: 2,
@@ -381,6 +382,8 @@ describe('demoras-usuario (scorecard)', () => {
       expect(personas[0]).toHaveTextContent('3 días');
       expect(personas[1]).toHaveTextContent('4,5 / 5 (2)');
       expect(personas[1]).toHaveTextContent('12:30 h');
+      // A delay under a day is in days too, as on Demoras (it read «18 h»).
+      expect(personas[1]).toHaveTextContent('Demora mediana0,75 días');
       expect(personas[1]).toHaveTextContent('A la primera80 % (8 de 10)');
       expect(personas[1]).toHaveTextContent('Conformidad75 % (3 de 4)');
       // Lucía's server sent no conformity answered: nothing to show, not «0 %».
@@ -463,7 +466,7 @@ describe('demora', () => {
       });
       mostrar(<DemoraPage />, '/demora?desde=2026-11-01&hasta=2026-11-30');
       expect(await screen.findByTestId('demora-vencidas')).toHaveTextContent('1');
-      expect(screen.getByTestId('demora-mediana')).toHaveTextContent('12 h');
+      expect(screen.getByTestId('demora-mediana')).toHaveTextContent('0,5 días');
       expect(screen.getByTestId('demora-promedio')).toHaveTextContent('1,5 días');
 
       fireEvent.click(screen.getByTestId('demoras-exportar'));

@@ -13,9 +13,13 @@ describe('the value axis', () => {
 });
 
 describe('figures', () => {
-  it('writes spans in hours under a day, with one decimal under ten days, whole above', () => {
+  it('writes spans in days: two decimals under a day, one under ten days, whole above', () => {
     expect(textoDias(0)).toBe('0 días');
-    expect(textoDias(0.25)).toBe('6 h');
+    expect(textoDias(0.75)).toBe('0,75 días');
+    expect(textoDias(0.25)).toBe('0,25 días');
+    expect(textoDias(0.04)).toBe('0,04 días');
+    expect(textoDias(0.001)).toBe('0,01 días');
+    expect(textoDias(0.999)).toBe('1 día');
     expect(textoDias(1)).toBe('1 día');
     expect(textoDias(2.54)).toBe('2,5 días');
     expect(textoDias(12.6)).toBe('13 días');

@@ -4,19 +4,18 @@ import { horasTexto, type Unidad } from '@delego/contract';
 
 const entero = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 0, useGrouping: 'always' });
 const unDecimal = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1, useGrouping: 'always' });
+const dosDecimales = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 2, useGrouping: 'always' });
 
 /**
- * A span given in days with decimals: under a day in hours ('5 h'), under ten days with one
- * decimal ('2,5 días'), else whole days ('12 días'). Negative values read as zero.
+ * A span given in days, always in days (Desempeño said «18 h» where Demoras said «1,1 días»): under
+ * a day with two decimals ('0,75 días', as the delays export counts them), under ten days with one
+ * ('2,5 días'), else whole days ('12 días'). Anything above zero reads at least '0,01 días';
+ * negative values read as zero.
  */
 export function textoDias(dias: number): string {
   const d = Math.max(0, dias);
   if (d === 0) return '0 días';
-  if (d < 1) {
-    const horas = Math.max(1, Math.round(d * 24));
-    return `${horas} h`;
-  }
-  const texto = (d < 10 ? unDecimal : entero).format(d);
+  const texto = (d < 1 ? dosDecimales : d < 10 ? unDecimal : entero).format(Math.max(d, 0.01));
   return `${texto} ${texto === '1' ? 'día' : 'días'}`;
 }
 
