@@ -627,6 +627,8 @@ describe('exportación de demoras', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(r.raw as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
+    expect(ws?.name).toBe('Demoras');
+    expect(wb.title).toBe('Demoras del 01/03/2026 al 31/03/2026 · Todos los tipos de orden');
     const filas: unknown[][] = [];
     ws?.eachRow((row, i) => {
       if (i > 1) filas.push([row.getCell(2).value, row.getCell(10).value, row.getCell(11).value]);
@@ -645,6 +647,27 @@ describe('exportación de demoras', () => {
     expect(otra.body.code).toBe('ENLACE_USADO');
     expect(logs).toContain('/api/v2/estadisticas/demora/export');
     expect(logs).not.toContain(a.body.access);
+  });
+
+  it('de un tipo: el tipo en el nombre del archivo, de la hoja y en el título, y solo sus órdenes', async () => {
+    const a = await call<AccesoExport>('POST', '/api/v2/estadisticas/demora/export/acceso', 'gerente', {
+      ...MARZO,
+      tipo: tipos[1],
+    });
+    expect(a.status).toBe(200);
+    const r = await call('GET', a.body.url, null);
+    expect(r.status).toBe(200);
+    expect(String(r.headers['content-disposition'])).toContain('demoras-preventivo-2026-03-01-a-2026-03-31.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(r.raw as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws?.name).toBe('Demoras · Preventivo');
+    expect(wb.title).toBe('Demoras del 01/03/2026 al 31/03/2026 · Tipo de orden: Preventivo');
+    // The header is still the first row; every order below is of the type.
+    expect((ws?.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['Número', 'Título', 'Tipo']);
+    const tiposDeFilas = new Set<unknown>();
+    ws?.eachRow((row, i) => i > 1 && tiposDeFilas.add(row.getCell(3).value));
+    expect([...tiposDeFilas]).toEqual(['Preventivo']);
   });
 
   it('forjado (404), vencido (410), sin access (400), otras fechas (400); nunca 5xx', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, parseRange } from './descarga.js';
+import { contentDisposition, parseRange, parteDeNombreArchivo } from './descarga.js';
 
 describe('Content-Disposition', () => {
   it('nombre ASCII de respaldo y el original en filename* (RFC 5987)', () => {
@@ -10,6 +10,15 @@ describe('Content-Disposition', () => {
       `inline; filename="it's (1).txt"; filename*=UTF-8''it%27s%20%281%29.txt`,
     );
     expect(contentDisposition('日本.txt')).toContain('filename="__.txt"');
+  });
+});
+
+describe('parte de un nombre de archivo', () => {
+  it('palabras en minúscula sin acentos unidas por guiones, cortadas sin guion al final', () => {
+    expect(parteDeNombreArchivo('Aire acondicionado (split)')).toBe('aire-acondicionado-split');
+    expect(parteDeNombreArchivo('  Mantenimiento eléctrico / Año 2026 ')).toBe('mantenimiento-electrico-ano-2026');
+    expect(parteDeNombreArchivo('Revisión general de tableros', 16)).toBe('revision-general');
+    expect(parteDeNombreArchivo('日本')).toBe('');
   });
 });
 

@@ -17,6 +17,21 @@ export function contentDisposition(nombre: string, inline = false): string {
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/**
+ * A name someone wrote as a part of a file name: lowercase ASCII words joined by '-', at most `max`
+ * characters («Aire acondicionado (split)» → «aire-acondicionado-split»); '' when nothing is left.
+ */
+export function parteDeNombreArchivo(texto: string, max = 40): string {
+  return texto
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, max)
+    .replace(/-+$/, '');
+}
+
 export type Rango = { start: number; end: number } | 'invalido' | null;
 
 /**

@@ -29,17 +29,38 @@ export interface HojaXlsx<T> {
 /** Adds a sheet to the workbook being written; the previous sheet is finished and let go first. */
 export type NuevaHoja = <T>(nombre: string, columnas: ColumnaXlsx<T>[]) => HojaXlsx<T>;
 
+/** Characters Excel refuses in a sheet's name, and its longest name. */
+const PROHIBIDOS_EN_HOJA = /[\\/?*[\]:]/g;
+const LARGO_HOJA = 31;
+
+/**
+ * A sheet's name Excel accepts, from any text: without []:*?/\ nor an apostrophe at either end, and
+ * cut to 31 characters with «…».
+ */
+export function nombreDeHoja(texto: string): string {
+  const limpio = texto
+    .replace(PROHIBIDOS_EN_HOJA, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s']+|[\s']+$/g, '');
+  return limpio.length > LARGO_HOJA ? `${limpio.slice(0, LARGO_HOJA - 1).trimEnd()}…` : limpio;
+}
+
 /**
  * An .xlsx by Delego written in the background into the stream returned, while it is sent:
  * `escribir` adds the sheets and their rows (waiting for the client between pages, so memory stays
  * bounded). A failure ends the download (the client sees it incomplete). exceljs (26 MB once
  * loaded) is loaded on first use.
  */
-export async function libroXlsx(escribir: (hoja: NuevaHoja) => Promise<void>): Promise<Readable> {
+export async function libroXlsx(
+  escribir: (hoja: NuevaHoja) => Promise<void>,
+  propiedades: { titulo?: string } = {},
+): Promise<Readable> {
   const out = new PassThrough();
   const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   wb.creator = 'Delego';
+  // The document's title (File > Properties): what the file holds, past what its name says.
+  if (propiedades.titulo) wb.title = propiedades.titulo;
   let abierta: { commit(): void } | undefined;
   const hoja: NuevaHoja = (nombre, columnas) => {
     abierta?.commit();

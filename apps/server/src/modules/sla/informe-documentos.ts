@@ -10,6 +10,7 @@ import {
   textoFechaHora,
   ZONA_HORARIA_EMPRESA_POR_DEFECTO,
 } from '@delego/contract';
+import { parteDeNombreArchivo } from '../../lib/descarga.js';
 import { libroXlsx, type ColumnaXlsx } from '../../lib/xlsx.js';
 import { COLORES_PDF, EscritorPdf, fechaExcel, textoPdf } from '../reports/index.js';
 
@@ -18,13 +19,7 @@ const fechaHora = (ms: number | null | undefined) =>
 
 /** The file name of a client's month: «informe-sla-hotel-2026-11.pdf». */
 export function nombreArchivo(i: InformeSla, extension: 'pdf' | 'xlsx'): string {
-  const cliente = i.cliente.nombre
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
+  const cliente = parteDeNombreArchivo(i.cliente.nombre);
   return `informe-sla-${cliente || 'cliente'}-${i.mes}.${extension}`;
 }
 

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { TEXTOS_SITUACION, type DemoraOrden } from '@delego/contract';
-import { XLSX, libroXlsx, type ColumnaXlsx } from '../../lib/xlsx.js';
+import { parteDeNombreArchivo } from '../../lib/descarga.js';
+import { XLSX, libroXlsx, nombreDeHoja, type ColumnaXlsx, type NuevaHoja } from '../../lib/xlsx.js';
 import { fechaExcel } from '../reports/index.js';
 import type { DescargaAutorizada } from './acceso-export.js';
 import type { ConsultasEnVivo } from './consultas-en-vivo.js';
@@ -36,18 +37,44 @@ const COLUMNAS_DEMORAS: ColumnaXlsx<DemoraOrden>[] = [
   { titulo: 'Demora (días)', ancho: 14, formato: '0.00', valor: (o) => o.demoraDias },
 ];
 
+/** 'dd/mm/yyyy' of a 'YYYY-MM-DD'. */
+const textoDia = (d: string): string => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+
+/**
+ * What the file says of itself: its name, its sheet's name and its title. With one type of order,
+ * the type is in all three (it had the name of the export of every type and no trace of its type);
+ * the header stays the first row, as in every export.
+ */
+function rotulosDemoras(
+  rango: { desde: string; hasta: string },
+  tipo: { nombre: string } | null,
+): { archivo: string; hoja: string; titulo: string } {
+  const periodo = `${rango.desde}-a-${rango.hasta}`;
+  const parte = tipo ? parteDeNombreArchivo(tipo.nombre) || 'tipo' : '';
+  return {
+    archivo: parte ? `demoras-${parte}-${periodo}.xlsx` : `demoras-${periodo}.xlsx`,
+    hoja: tipo ? nombreDeHoja(`Demoras · ${tipo.nombre}`) : 'Demoras',
+    titulo:
+      `Demoras del ${textoDia(rango.desde)} al ${textoDia(rango.hasta)} · ` +
+      (tipo ? `Tipo de orden: ${tipo.nombre}` : 'Todos los tipos de orden'),
+  };
+}
+
 /**
  * The delay export as XLSX: the orders due in the range are written page by page while they are
- * sent (bounded memory: one page, and at most ~1 MB waiting for the client).
+ * sent (bounded memory: one page, and at most ~1 MB waiting for the client). `tipo`: the type the
+ * export is limited to (`d.tipoId`), for its name and title.
  */
 export async function exportarDemoras(
   consultas: Pick<ConsultasEnVivo, 'pageExport'>,
   d: DescargaAutorizada,
   ahora: number,
+  tipo: { nombre: string } | null,
 ): Promise<{ nombre: string; tipo: string; stream: Readable }> {
   const { entidadId, rango } = d;
-  const stream = await libroXlsx(async (hoja) => {
-    const ws = hoja('Demoras', COLUMNAS_DEMORAS);
+  const rotulos = rotulosDemoras(rango, tipo);
+  const escribir = async (hoja: NuevaHoja) => {
+    const ws = hoja(rotulos.hoja, COLUMNAS_DEMORAS);
     let cursor: [number, number] | null = null;
     for (;;) {
       const filas = await consultas.pageExport(entidadId, rango, ahora, d.tipoId, cursor, PAGINA_EXPORT);
@@ -67,6 +94,7 @@ export async function exportarDemoras(
       cursor = [ultima.fechaFin, ultima.id];
       await ws.esperar();
     }
-  });
-  return { nombre: `demoras-${rango.desde}-a-${rango.hasta}.xlsx`, tipo: XLSX, stream };
+  };
+  const stream = await libroXlsx(escribir, { titulo: rotulos.titulo });
+  return { nombre: rotulos.archivo, tipo: XLSX, stream };
 }

@@ -240,7 +240,12 @@ export class StatisticsService {
   }): Promise<{ nombre: string; tipo: string; stream: Readable }> {
     const ahora = this.clock.now();
     const descarga = await this.accesos.spend(q, ahora);
-    return exportarDemoras(this.vivo, descarga, ahora.getTime());
+    // The type's name, for the file's name and title (a type gone since the link was asked for: its number).
+    const tipo =
+      descarga.tipoId == null
+        ? null
+        : ((await this.vivo.findTipo(descarga.entidadId, descarga.tipoId)) ?? { nombre: `Tipo ${descarga.tipoId}` });
+    return exportarDemoras(this.vivo, descarga, ahora.getTime(), tipo);
   }
 
   /** POST /api/v2/estadisticas/responsables/desempeno. */
