@@ -14,9 +14,20 @@ interface Props {
   testId?: string;
 }
 
-/** A user in a list: initials, name, login and email, roles and whether it is active. */
+/**
+ * The status mark: a deactivated user is «Inactivo» whatever else; an invited one who has not
+ * chosen a password yet cannot log in, so it is not «Activo» yet.
+ */
+function estadoDeUsuario(usuario: UsuarioAdmin): { texto: string; color: string } {
+  if (!usuario.activo) return { texto: 'Inactivo', color: 'medium' };
+  if (usuario.invitacionPendiente) return { texto: 'Invitación pendiente', color: 'warning' };
+  return { texto: 'Activo', color: 'success' };
+}
+
+/** A user in a list: initials, name, login and email, roles and its status (active, invited, inactive). */
 export function UsuarioItem({ usuario, routerLink, onClick, detalle, fin, testId }: Props) {
   const navegable = !!routerLink || !!onClick;
+  const estado = estadoDeUsuario(usuario);
   return (
     <IonItem
       className={usuario.activo ? 'admin-usuario' : 'admin-usuario admin-usuario--inactivo'}
@@ -50,8 +61,8 @@ export function UsuarioItem({ usuario, routerLink, onClick, detalle, fin, testId
         </div>
       </IonLabel>
       {fin ?? (
-        <IonBadge slot="end" color={usuario.activo ? 'success' : 'medium'} className="admin-badge-estado">
-          {usuario.activo ? 'Activo' : 'Inactivo'}
+        <IonBadge slot="end" color={estado.color} className="admin-badge-estado">
+          {estado.texto}
         </IonBadge>
       )}
     </IonItem>

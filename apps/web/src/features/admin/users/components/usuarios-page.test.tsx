@@ -11,6 +11,7 @@ const TODOS = [
   makeUsuarioAdmin({ id: 1, usuario: 'propietario', nombre: 'Laura', apellido: 'Fernández' }),
   makeUsuarioAdmin({ id: 2, usuario: 'admin', nombre: 'Martín', apellido: 'Gómez' }),
   makeUsuarioAdmin({ id: 7, usuario: 'viejo', nombre: 'Pedro', apellido: 'Álvarez', activo: false }),
+  makeUsuarioAdmin({ id: 8, usuario: 'invitada', nombre: 'Sofía', apellido: 'Ruiz', invitacionPendiente: true }),
 ];
 
 afterEach(() => {
@@ -26,9 +27,18 @@ describe('usuarios (list)', () => {
       within(lista)
         .getAllByRole('heading')
         .map((h) => h.textContent),
-    ).toEqual(['Laura Fernández', 'Martín Gómez', 'Pedro Álvarez']);
+    ).toEqual(['Laura Fernández', 'Martín Gómez', 'Pedro Álvarez', 'Sofía Ruiz']);
     expect(screen.getByTestId('usuario-viejo')).toHaveTextContent('Inactivo');
+    expect(screen.getByTestId('usuario-admin')).toHaveTextContent('Activo');
     await waitFor(() => expect(screen.getByTestId('usuario-admin')).toHaveProperty('routerLink', '/usuario?id=2'));
+  });
+
+  it('marks an invited user who has not chosen a password as «Invitación pendiente», not «Activo»', async () => {
+    simularServidor({ 'GET /api/v2/usuarios': () => json(200, TODOS) });
+    renderPantalla(<UsuariosPage />, { usuario: ACTOR, ruta: '/usuarios' });
+    const fila = await screen.findByTestId('usuario-invitada');
+    expect(fila).toHaveTextContent('Invitación pendiente');
+    expect(fila).not.toHaveTextContent('Activo');
   });
 
   it('searches on the server (GET /api/v4/buscar/{texto}); meanwhile filters what it has', async () => {
