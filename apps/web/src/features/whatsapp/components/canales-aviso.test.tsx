@@ -8,7 +8,8 @@ import {
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeOperario } from '../../../test/factories';
-import { alternar, escribir } from '../../../test/ionic';
+import { hayCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
+import { alternar, escribir, responderConfirmacion } from '../../../test/ionic';
 import { renderConApp } from '../../../test/render';
 import { errorDelServidor, simularServidor, type Respuesta } from '../../../test/servidor';
 import { EL_12_DE_NOVIEMBRE, makeCanales } from '../test-utils';
@@ -79,6 +80,9 @@ describe('Canales de aviso (issue 35)', () => {
     escribir(screen.getByTestId('canales-numero'), '011 15 2345-6789');
     alternar(screen.getByTestId('canales-acepta'), true);
     await waitFor(() => expect(screen.queryByTestId('canales-whatsapp-sin-numero')).toBeNull());
+    // Not saved yet: the form says so, and leaving the screen would ask first.
+    expect(screen.getByTestId('canales-sin-guardar')).toHaveTextContent('Hay cambios sin guardar.');
+    expect(hayCambiosSinGuardar()).toBe(true);
     fireEvent.submit(formulario());
 
     await waitFor(() => expect(llamadas.de('PUT', CANALES)).toHaveLength(1));
@@ -95,6 +99,33 @@ describe('Canales de aviso (issue 35)', () => {
     await waitFor(() => expect(screen.getByTestId('canales-numero')).toHaveProperty('value', '+5491123456789'));
     expect(await screen.findByTestId('canales-acepto-el')).toHaveTextContent('Aceptó el 12/11/2026.');
     await waitFor(() => expect(ultimoAviso()).toBe('Se guardaron sus canales de aviso.'));
+    // Saved: nothing left to lose.
+    expect(hayCambiosSinGuardar()).toBe(false);
+    expect(screen.queryByTestId('canales-sin-guardar')).toBeNull();
+  });
+
+  it('the button says it saves the channels; a tick not saved asks before it is lost', async () => {
+    const llamadas = await abrir({ [`GET ${CANALES}`]: makeCanales() });
+    const guardar = screen.getByTestId('canales-guardar');
+    expect(guardar).toHaveTextContent('Guardar canales');
+    expect(hayCambiosSinGuardar()).toBe(false);
+
+    alternar(casilla('ORDEN_ESTADO', 'correo'), true);
+    await waitFor(() => expect(hayCambiosSinGuardar()).toBe(true));
+    // Untouching it leaves nothing to lose.
+    alternar(casilla('ORDEN_ESTADO', 'correo'), false);
+    await waitFor(() => expect(hayCambiosSinGuardar()).toBe(false));
+
+    // «Ocultar» drops the form: with a tick not saved it asks.
+    alternar(casilla('ORDEN_ESTADO', 'correo'), true);
+    fireEvent.click(screen.getByTestId('canales-aviso-abrir'));
+    await responderConfirmacion('Seguir editando');
+    expect(casilla('ORDEN_ESTADO', 'correo')).toHaveProperty('checked', true);
+    fireEvent.click(screen.getByTestId('canales-aviso-abrir'));
+    await responderConfirmacion('Descartar');
+    await waitFor(() => expect(screen.queryByTestId('canales-grilla')).toBeNull());
+    expect(hayCambiosSinGuardar()).toBe(false);
+    expect(llamadas.de('PUT', CANALES)).toHaveLength(0);
   });
 
   it('does not send WhatsApp without a number and consent, nor a number that is not one', async () => {

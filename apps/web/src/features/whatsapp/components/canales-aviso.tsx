@@ -18,6 +18,7 @@ import { useAviso } from '../../../components/avisos';
 import { BotonGuardar } from '../../../components/botones-formulario';
 import { CampoTelefono, MensajeCampo } from '../../../components/campos';
 import { FalloDeSeccion } from '../../../components/estados-pantalla';
+import { useCambiosSinGuardar, useConfirmarSalida } from '../../../lib/cambios-sin-guardar';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useFormulario } from '../../../lib/formularios';
 import { useCanalesAviso } from '../api/get-canales-aviso';
@@ -43,6 +44,8 @@ const LARGO_NUMERO = 30;
  */
 export function CanalesDeAviso() {
   const [abierto, setAbierto] = useState(false);
+  // «Ocultar» unmounts the form: with unsaved ticks it is a way out like any other.
+  const confirmarSalida = useConfirmarSalida();
   const id = useId();
   const titulo = `${id}-titulo`;
   const cuerpo = `${id}-cuerpo`;
@@ -59,7 +62,7 @@ export function CanalesDeAviso() {
           fill="outline"
           aria-expanded={abierto}
           aria-controls={cuerpo}
-          onClick={() => setAbierto((a) => !a)}
+          onClick={() => (abierto ? confirmarSalida(() => setAbierto(false)) : setAbierto(true))}
           data-testid="canales-aviso-abrir"
         >
           <IonIcon slot="end" icon={abierto ? chevronUpOutline : chevronDownOutline} aria-hidden="true" />
@@ -106,11 +109,13 @@ function FormularioCanales({ canales }: { canales: CanalesUsuario }) {
     // Typing the number or ticking the consent settles «WhatsApp needs a number and consent».
     vinculados: { numero: ['acepta', 'eventos'], acepta: ['numero', 'eventos'] },
   });
+  useCambiosSinGuardar(f.sucio);
 
   const enviar = (cuerpo: GuardarCanalesUsuario) =>
     guardar.mutate(cuerpo, {
       onSuccess: (guardados) => {
-        // The number as the server keeps it (E.164), and the consent with its date.
+        // The number as the server keeps it (E.164), and the consent with its date; also the new
+        // starting point, so leaving no longer asks.
         f.reiniciar(valoresDeCanales(guardados));
         avisar('Se guardaron sus canales de aviso.');
       },
@@ -191,8 +196,19 @@ function FormularioCanales({ canales }: { canales: CanalesUsuario }) {
           Aceptó el {textoFecha(canales.optIn, zona)}.
         </IonNote>
       )}
+      {/* One button for the whole form (the grid and WhatsApp), set apart from the WhatsApp part. */}
       <div className="canales-aviso__acciones">
-        <BotonGuardar ocupado={guardar.isPending} textoOcupado="Guardando…" testId="canales-guardar" />
+        {f.sucio && (
+          <span className="canales-aviso__sin-guardar" data-testid="canales-sin-guardar">
+            Hay cambios sin guardar.
+          </span>
+        )}
+        <BotonGuardar
+          texto="Guardar canales"
+          ocupado={guardar.isPending}
+          textoOcupado="Guardando…"
+          testId="canales-guardar"
+        />
       </div>
     </form>
   );
