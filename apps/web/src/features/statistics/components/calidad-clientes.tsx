@@ -5,7 +5,7 @@ import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/
 import { useCalidadClientes } from '../api/get-calidad-clientes';
 import { conformidad, primeraVez, type Proporcion as Cifra } from '../model/calidad';
 import { textoValor } from '../model/formato';
-import { textoDeRango, type Rango } from '../model/rango';
+import { cuandoDeRango, type Rango } from '../model/rango';
 import { SeccionConTitulo } from '../../../components/seccion-con-titulo';
 
 /**
@@ -32,7 +32,7 @@ export function CalidadClientes({ cuerpo, rango }: { cuerpo: RangoEstadisticas; 
         <EstadoError ambito="estadisticas" error={calidad.error} onReintentar={() => void calidad.refetch()} />
       ) : calidad.data.clientes.length === 0 ? (
         <EstadoPantalla icono={businessOutline} titulo="Sin órdenes finalizadas" testId="calidad-clientes-vacio">
-          Ningún cliente tuvo órdenes finalizadas en {textoDeRango(rango)}.
+          Ningún cliente tuvo órdenes finalizadas {cuandoDeRango(rango)}.
         </EstadoPantalla>
       ) : (
         <table>

@@ -18,7 +18,7 @@ import {
   textoPorcentaje,
 } from '../model/cumplimiento';
 import { nivelATiempo } from '../model/formato';
-import { textoDeRango, type Rango } from '../model/rango';
+import { cuandoDeRango, type Rango } from '../model/rango';
 import { PantallaEstadisticas, TEXTO_SIN_PERMISO } from './pantalla-estadisticas';
 import { RangoEstadisticas } from './rango-estadisticas';
 import { SeccionConTitulo } from '../../../components/seccion-con-titulo';
@@ -99,8 +99,8 @@ function SinNivelesDeServicio({ rango }: { rango: Rango }) {
         </IonButton>
       }
     >
-      Ninguna orden creada en {textoDeRango(rango)} tiene un nivel de servicio. Los plazos de respuesta y de resolución
-      se fijan en «Niveles de servicio»: cada orden nueva toma la política que le corresponde por cliente, tipo y
+      Ninguna orden creada {cuandoDeRango(rango)} tiene un nivel de servicio. Los plazos de respuesta y de resolución se
+      fijan en «Niveles de servicio»: cada orden nueva toma la política que le corresponde por cliente, tipo y
       prioridad.
     </EstadoPantalla>
   );

@@ -10,7 +10,7 @@ import { formatearEntero } from '../../../lib/numeros';
 import { useDemoras } from '../api/get-demoras';
 import { useRango } from '../hooks/use-rango';
 import { textoDias } from '../model/formato';
-import { textoDeRango } from '../model/rango';
+import { cuandoDeRango } from '../model/rango';
 import { ExportarDemorasBoton } from './exportar-demoras-boton';
 import { clienteYResponsables, OrdenesDeCifra } from './ordenes-de-cifra';
 import { ResumenDemoras } from './demora-page';
@@ -85,8 +85,8 @@ export default function DemoraPorOrdenPage() {
           {ordenes.length === 0 ? (
             <EstadoPantalla icono={checkmarkCircleOutline} titulo="Sin demoras" color="success" testId="demoras-vacio">
               {soloConDemora
-                ? `Ninguna orden que vence en ${textoDeRango(rango)} se atrasó.`
-                : `Ninguna orden vence en ${textoDeRango(rango)}.`}
+                ? `Ninguna orden que vence ${cuandoDeRango(rango)} se atrasó.`
+                : `Ninguna orden vence ${cuandoDeRango(rango)}.`}
             </EstadoPantalla>
           ) : (
             <OrdenesDeCifra

@@ -18,7 +18,7 @@ import {
 } from '../model/desempeno';
 import { textoConformidad, textoPrimeraVez } from '../model/calidad';
 import { nivelATiempo, textoDias, textoValor } from '../model/formato';
-import { textoDeRango } from '../model/rango';
+import { cuandoDeRango } from '../model/rango';
 import { CalidadClientes } from './calidad-clientes';
 import { PantallaEstadisticas, usePuedeVerEstadisticas } from './pantalla-estadisticas';
 import { RangoEstadisticas } from './rango-estadisticas';
@@ -45,7 +45,7 @@ export default function DemorasUsuarioPage() {
         <EstadoError ambito="estadisticas" error={desempeno.error} onReintentar={() => void desempeno.refetch()} />
       ) : desempeno.data.responsables.length === 0 ? (
         <EstadoPantalla icono={peopleOutline} titulo="Sin responsables" testId="desempeno-vacio">
-          Nadie tuvo órdenes a cargo en {textoDeRango(rango)}.
+          Nadie tuvo órdenes a cargo {cuandoDeRango(rango)}.
         </EstadoPantalla>
       ) : (
         <TablaDesempeno desempeno={desempeno.data} actualizando={desempeno.isPlaceholderData} />

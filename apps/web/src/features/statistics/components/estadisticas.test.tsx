@@ -427,6 +427,27 @@ describe('demoras-usuario (scorecard)', () => {
     },
     LENTO,
   );
+
+  it(
+    'a range of chosen days reads well in the period and in the empty states',
+    async () => {
+      simularServidor({
+        'POST /api/v2/estadisticas/responsables/desempeno': { ...makeDesempeno(), responsables: [] },
+        'POST /api/v2/estadisticas/clientes/calidad': makeCalidadClientes([]),
+      });
+      mostrar(<DemorasUsuarioPage />, '/demoras-usuario?desde=2019-03-15&hasta=2019-04-20');
+      expect(await screen.findByTestId('desempeno-vacio')).toHaveTextContent(
+        'Nadie tuvo órdenes a cargo entre el 15/03/2019 y el 20/04/2019.',
+      );
+      expect(await screen.findByTestId('calidad-clientes-vacio')).toHaveTextContent(
+        'Ningún cliente tuvo órdenes finalizadas entre el 15/03/2019 y el 20/04/2019.',
+      );
+      expect(screen.getByTestId('rango-texto')).toHaveTextContent(
+        'Período: del 15/03/2019 al 20/04/2019, días completos en hora de Argentina.',
+      );
+    },
+    LENTO,
+  );
 });
 
 function makeDemoras(): DemorasOrdenes {
@@ -508,7 +529,7 @@ describe('range picker', () => {
       const llamadasAntes = llamadas.length;
       fireEvent(screen.getByTestId('rango-desde'), new CustomEvent('ionInput', { detail: { value: '15/11/2026' } }));
       expect(await screen.findByTestId('rango-problema')).toHaveTextContent(
-        'La fecha «Desde» no puede ser posterior a «Hasta». Se muestra octubre de 2026.',
+        'La fecha «Desde» no puede ser posterior a «Hasta». Período a la vista: octubre de 2026.',
       );
       expect(llamadas).toHaveLength(llamadasAntes);
     },
@@ -552,6 +573,26 @@ describe('demora-por-orden/:tipo', () => {
         pagina: 0,
       });
       expect(screen.getByTestId('demoras-total')).toHaveTextContent('1 orden');
+    },
+    LENTO,
+  );
+
+  it(
+    'without late orders in a range of chosen days, says so in a whole sentence',
+    async () => {
+      const demoras = makeDemoras();
+      demoras.tipo = { id: 3, nombre: 'Instalación' };
+      demoras.total = 0;
+      simularServidor({ 'POST /api/v2/estadisticas/demora/ordenes': demoras });
+      mostrar(
+        <Routes>
+          <Route path="/demora-por-orden/:tipo" element={<DemoraPorOrdenPage />} />
+        </Routes>,
+        '/demora-por-orden/3?desde=2019-03-15&hasta=2019-04-20',
+      );
+      expect(await screen.findByTestId('demoras-vacio')).toHaveTextContent(
+        'Ninguna orden que vence entre el 15/03/2019 y el 20/04/2019 se atrasó.',
+      );
     },
     LENTO,
   );

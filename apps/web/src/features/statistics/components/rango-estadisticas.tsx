@@ -75,7 +75,7 @@ export function RangoEstadisticas({ rango, hoy, onCambiar }: Props) {
           role="alert"
           data-testid="rango-problema"
         >
-          {problema} Se muestra {textoDeRango(rango)}.
+          {problema} Período a la vista: {textoDeRango(rango)}.
         </p>
       ) : (
         <p className="estadisticas-rango__texto" aria-live="polite" data-testid="rango-texto">

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   atajoDe,
   consultaConRango,
+  cuandoDeRango,
   cuerpoDeRango,
   leerRango,
   problemaDeRango,
@@ -57,9 +58,16 @@ describe('statistics range', () => {
     });
   });
 
-  it('names a whole month by its name, else by its two days', () => {
+  it('names a whole month by its name, one day by its date, else «del … al …»', () => {
     expect(textoDeRango({ desde: '2026-11-01', hasta: '2026-11-30' })).toBe('noviembre de 2026');
-    expect(textoDeRango({ desde: '2026-11-01', hasta: '2026-11-15' })).toBe('01/11/2026 al 15/11/2026');
+    expect(textoDeRango({ desde: '2026-11-01', hasta: '2026-11-15' })).toBe('del 01/11/2026 al 15/11/2026');
+    expect(textoDeRango({ desde: '2026-01-01', hasta: '2026-12-31' })).toBe('del 01/01/2026 al 31/12/2026');
     expect(textoDeRango({ desde: '2026-11-05', hasta: '2026-11-05' })).toBe('05/11/2026');
+  });
+
+  it('says when, inside a sentence: «en» a month, «el» a day, «entre el … y el …» two days', () => {
+    expect(cuandoDeRango({ desde: '2026-11-01', hasta: '2026-11-30' })).toBe('en noviembre de 2026');
+    expect(cuandoDeRango({ desde: '2019-03-15', hasta: '2019-04-20' })).toBe('entre el 15/03/2019 y el 20/04/2019');
+    expect(cuandoDeRango({ desde: '2026-11-05', hasta: '2026-11-05' })).toBe('el 05/11/2026');
   });
 });

@@ -99,9 +99,22 @@ export function cuerpoDeRango(rango: Rango, zona: string): { fechaDesde: number;
   return { fechaDesde: inicioDelDia(rango.desde, zona), fechaHasta: finDelDia(rango.hasta, zona) };
 }
 
-/** How a heading names the range: 'noviembre de 2026' for a whole month, else '01/11/2026 al 15/11/2026'. */
+/**
+ * The range on its own, after «Período:» or as a heading: 'noviembre de 2026' for a whole month,
+ * '05/11/2026' for one day, else 'del 01/11/2026 al 15/11/2026'.
+ */
 export function textoDeRango(rango: Rango): string {
   if (mismoRango(mesDe(rango.desde), rango)) return nombreMes(rango.desde);
   if (rango.desde === rango.hasta) return textoDeDia(rango.desde);
-  return `${textoDeDia(rango.desde)} al ${textoDeDia(rango.hasta)}`;
+  return `del ${textoDeDia(rango.desde)} al ${textoDeDia(rango.hasta)}`;
+}
+
+/**
+ * The range inside a sentence, saying when something happened («Nadie tuvo órdenes a cargo …»):
+ * 'en noviembre de 2026', 'el 05/11/2026' or 'entre el 01/11/2026 y el 15/11/2026'.
+ */
+export function cuandoDeRango(rango: Rango): string {
+  if (mismoRango(mesDe(rango.desde), rango)) return `en ${nombreMes(rango.desde)}`;
+  if (rango.desde === rango.hasta) return `el ${textoDeDia(rango.desde)}`;
+  return `entre el ${textoDeDia(rango.desde)} y el ${textoDeDia(rango.hasta)}`;
 }
