@@ -253,6 +253,9 @@ describe('cumplimiento de SLA', () => {
       mostrar(<EstadisticasPage />, '/estadisticas?desde=2026-10-01&hasta=2026-10-31');
       const enlace = await screen.findByTestId('enlace-cumplimiento-sla');
       expect(enlace).toHaveTextContent('Cumplimiento de SLA');
+      // Spanish throughout: the plan's monthly orders are its «cupo».
+      expect(screen.getByTestId('enlace-dashboard')).toHaveTextContent('Abiertas, vencidas, a tiempo y cupo usado');
+      expect(document.body.textContent).not.toMatch(/quota/i);
       fireEvent.click(enlace);
       await waitFor(() =>
         expect(screen.getByTestId('direccion')).toHaveTextContent(

@@ -29,7 +29,7 @@ export default function EstadisticasPage() {
       ruta: `/dashboard${conRango}`,
       icono: gridOutline,
       titulo: 'Tablero',
-      texto: 'Abiertas, vencidas, a tiempo y quota',
+      texto: 'Abiertas, vencidas, a tiempo y cupo usado',
       id: 'dashboard',
     },
     {
