@@ -116,6 +116,7 @@ export function Grafico(props: GraficoProps) {
                   seleccionable={Boolean(onSeleccion)}
                   alto={alto}
                   ejeValores={props.ejeValores}
+                  colores={props.colores}
                 />
               </Suspense>
             </SiFallaElDibujo>

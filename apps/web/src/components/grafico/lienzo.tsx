@@ -6,7 +6,7 @@
 import * as piezas from 'chart.js';
 import { Chart, type ChartConfiguration } from 'chart.js';
 import { useEffect, useRef } from 'react';
-import { colorDe } from './paleta';
+import { colorDe, colorDelTema, coloresDeEtiquetas } from './paleta';
 import type { GraficoProps } from './tipos';
 
 Chart.register(
@@ -24,7 +24,7 @@ Chart.register(
 );
 
 type PropsLienzo = Required<Pick<GraficoProps, 'titulo' | 'tipo' | 'etiquetas' | 'series' | 'formato' | 'alto'>> &
-  Pick<GraficoProps, 'onSeleccion' | 'ejeValores'> & {
+  Pick<GraficoProps, 'onSeleccion' | 'ejeValores' | 'colores'> & {
     /** Whether a tap on the chart does something (a pointer cursor over bars and segments). */
     seleccionable: boolean;
   };
@@ -35,23 +35,26 @@ function colorDeTexto(elemento: HTMLElement): string {
   return valor || '#1f2933';
 }
 
-function configuracion(props: PropsLienzo, texto: string): ChartConfiguration {
-  const { tipo, etiquetas, series, formato, onSeleccion, ejeValores: eje = {} } = props;
+function configuracion(props: PropsLienzo, texto: string, tema: (nombre: string) => string | null): ChartConfiguration {
+  const { tipo, etiquetas, series, formato, onSeleccion, colores, ejeValores: eje = {} } = props;
   const esDona = tipo === 'dona';
+  const porEtiqueta = coloresDeEtiquetas(etiquetas.length, colores, tema);
+  // Bars of one series take their label's own colour; several series are told apart by series.
+  const barrasPorEtiqueta = colores !== undefined && series.length === 1 && tipo !== 'lineas';
   const datasets = esDona
     ? [
         {
           label: series[0]?.nombre ?? '',
           data: series[0]?.valores ?? [],
-          backgroundColor: etiquetas.map((_, i) => colorDe(i)),
+          backgroundColor: porEtiqueta,
           borderWidth: 1,
         },
       ]
     : series.map((serie, i) => ({
         label: serie.nombre,
         data: serie.valores,
-        backgroundColor: colorDe(i),
-        borderColor: colorDe(i),
+        backgroundColor: barrasPorEtiqueta ? porEtiqueta : colorDe(i),
+        borderColor: barrasPorEtiqueta ? porEtiqueta : colorDe(i),
         borderWidth: tipo === 'lineas' ? 2 : 0,
         tension: 0.2,
         pointRadius: 3,
@@ -108,12 +111,12 @@ function configuracion(props: PropsLienzo, texto: string): ChartConfiguration {
 
 export default function Lienzo(props: PropsLienzo) {
   const lienzo = useRef<HTMLCanvasElement>(null);
-  const { titulo, alto, tipo, etiquetas, series, seleccionable, ejeValores } = props;
+  const { titulo, alto, tipo, etiquetas, series, seleccionable, ejeValores, colores } = props;
   // The latest callbacks, read when used: a parent's new arrow function does not redraw the chart.
   const actuales = useRef(props);
   actuales.current = props;
   // The chart is rebuilt only when what it shows changes (cheap at these sizes, never stale).
-  const contenido = JSON.stringify([tipo, etiquetas, series, ejeValores]);
+  const contenido = JSON.stringify([tipo, etiquetas, series, ejeValores, colores]);
 
   useEffect(() => {
     const canvas = lienzo.current;
@@ -127,6 +130,7 @@ export default function Lienzo(props: PropsLienzo) {
           onSeleccion: (indice) => actuales.current.onSeleccion?.(indice),
         },
         colorDeTexto(canvas),
+        (nombre) => colorDelTema(canvas, nombre),
       ),
     );
     return () => grafico.destroy();

@@ -21,6 +21,11 @@ export interface GraficoProps {
   onSeleccion?: (indice: number) => void;
   /** Height of the drawing in px. Default 240. */
   alto?: number;
+  /**
+   * The Ionic theme colour of each label ('success'), for labels that have their own colour in the
+   * app (an order state): a segment, or a bar of a one-series chart. Null or missing: the palette.
+   */
+  colores?: readonly (string | null)[];
   /** The value axis: fixed ends (a 1–5 rating, a percentage) and whole steps only (counts). */
   ejeValores?: EjeValores;
 }

@@ -4,6 +4,7 @@ import { Grafico, graficoVacio } from '../../../components/grafico';
 import { EstadoError } from '../../../components/estados-pantalla';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useGrafico } from '../api/get-grafico';
+import { coloresDeGrafico } from '../model/colores';
 import { ejeDe, formatoDe, textoValor } from '../model/formato';
 import { rutaDeDetalle } from '../model/detalle';
 import type { Rango } from '../model/rango';
@@ -48,6 +49,7 @@ export function VistaGrafico({ grafico, onSeleccion, actualizando = false, alto 
         series={series}
         formato={formatoDe(unidad)}
         ejeValores={ejeDe(unidad)}
+        colores={coloresDeGrafico(grafico)}
         onSeleccion={onSeleccion ?? (conDetalle ? abrirDetalle : undefined)}
         alto={alto}
       />
