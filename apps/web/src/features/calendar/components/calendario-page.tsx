@@ -160,6 +160,7 @@ export default function CalendarioPage() {
                 icono={chevronBackOutline}
                 etiqueta={vista === 'mes' ? 'Mes anterior' : 'Semana anterior'}
                 onClick={() => setAncla((a) => moverAncla(vista, a, -1))}
+                className="calendario-barra__anterior"
                 testId="calendario-anterior"
               />
               <h2 className="calendario-barra__titulo" data-testid="calendario-titulo">
@@ -169,9 +170,16 @@ export default function CalendarioPage() {
                 icono={chevronForwardOutline}
                 etiqueta={vista === 'mes' ? 'Mes siguiente' : 'Semana siguiente'}
                 onClick={() => setAncla((a) => moverAncla(vista, a, 1))}
+                className="calendario-barra__siguiente"
                 testId="calendario-siguiente"
               />
-              <IonButton fill="outline" size="small" onClick={() => setAncla(hoyEn(zona))} data-testid="calendario-hoy">
+              <IonButton
+                className="calendario-barra__hoy"
+                fill="outline"
+                size="small"
+                onClick={() => setAncla(hoyEn(zona))}
+                data-testid="calendario-hoy"
+              >
                 Hoy
               </IonButton>
               <IonSegment
