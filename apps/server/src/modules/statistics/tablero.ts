@@ -138,7 +138,7 @@ export function armarTablero(d: DatosTablero): Dashboard {
     }),
     tarjeta({
       clave: 'quotaUsada',
-      titulo: 'Quota usada',
+      titulo: 'Cupo usado',
       valor: usada,
       unidad: 'ordenes',
       total: plan?.quota ?? null,

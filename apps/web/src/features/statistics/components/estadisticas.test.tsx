@@ -82,7 +82,7 @@ function makeDashboard(): Dashboard {
       tarjeta({ clave: 'vencidas', titulo: 'Vencidas', valor: 3, filtro: { estados: [1, 2, 3], vencidas: true } }),
       tarjeta({ clave: 'medianaResolucion', titulo: 'Mediana de resolución', valor: 2.5, unidad: 'dias' }),
       tarjeta({ clave: 'porcentajeATiempo', titulo: 'A tiempo', valor: 80, unidad: 'porcentaje', total: 10 }),
-      tarjeta({ clave: 'quotaUsada', titulo: 'Quota usada', valor: null, total: null }),
+      tarjeta({ clave: 'quotaUsada', titulo: 'Cupo usado', valor: null, total: null }),
     ],
     graficos: [grafico()],
   };
