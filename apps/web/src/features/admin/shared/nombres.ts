@@ -1,4 +1,4 @@
-import { palabrasEscritas } from '@delego/contract';
+import { NOMBRE_PERMISO, palabrasEscritas } from '@delego/contract';
 /** How names of the server read in the interface. */
 
 const NOMBRES_ROL: Record<string, string> = {
@@ -12,18 +12,11 @@ export function nombreRol(nombre: string): string {
   return NOMBRES_ROL[nombre] ?? nombre.charAt(0).toLocaleUpperCase('es') + nombre.slice(1).toLocaleLowerCase('es');
 }
 
-/** Short labels of the permissions (SPEC §6); the catalogue's description says more. */
-const NOMBRES_PERMISO: Record<string, string> = {
-  altaUsuarios: 'Usuarios',
-  altaClientes: 'Clientes',
-  altaEtiquetas: 'Áreas y tipos de orden',
-  verEstadisticas: 'Estadísticas',
-  crearOrden: 'Crear órdenes',
-  finalizarOrden: 'Finalizar órdenes',
-  modificarOrden: 'Modificar órdenes',
-  delegarOrden: 'Delegar',
-  borrarOrden: 'Borrar',
-};
+/**
+ * Short labels of the permissions (SPEC §6); the catalogue's description says more. The contract's
+ * names (the ones messages use), shorter for the per-client ones shown next to a client.
+ */
+const NOMBRES_PERMISO: Record<string, string> = { ...NOMBRE_PERMISO, delegarOrden: 'Delegar', borrarOrden: 'Borrar' };
 
 /** Alphabetical order of names as a Spanish reader expects: accents and capitals do not count. */
 export function compararNombres(a: string, b: string): number {
