@@ -265,6 +265,8 @@ describe('registro', () => {
     expect(mas).toEqual([]);
     expect(avisoLogin?.subject).toBe('No pudimos crear su cuenta de Delego');
     expect(avisoLogin?.text).toContain('ese nombre de usuario no está disponible');
+    // Its button opens the sign-up form again, where another login name can be chosen.
+    expect(avisoLogin?.text).toContain(`Registrarse de nuevo: ${PUBLIC_URL}/registro-usuario`);
     const porEmail = registro({ email: (body.email as string).toUpperCase() });
     igual(await registrar(porEmail), porEmail);
     // To the address as typed (the SMTP server lower-cases its domain).

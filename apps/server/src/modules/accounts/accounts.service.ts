@@ -216,7 +216,11 @@ export class AccountsService implements Invitaciones {
       para: input.email,
       entidadId: null,
       logo: null,
-      contenido: plantillaAvisoRegistro({ motivo, usuario: input.usuario, enlace: `${this.deps.publicUrl}/login` }),
+      contenido: plantillaAvisoRegistro({
+        motivo,
+        usuario: input.usuario,
+        enlace: `${this.deps.publicUrl}/${motivo === 'usuarioNoDisponible' ? 'registro-usuario' : 'login'}`,
+      }),
     });
   }
 

@@ -306,7 +306,8 @@ export function plantillaAvisoRegistro(d: { motivo: MotivoAviso; usuario: string
         ? 'Alguien pidió registrar una empresa en Delego con esta dirección de correo, pero otra cuenta la usa como nombre de usuario, así que no creamos la cuenta. Si esa cuenta es suya, inicie sesión con ella; si no, regístrese con otra dirección.'
         : `Alguien pidió registrar una empresa en Delego con esta dirección de correo${usuario ? ` y el usuario ${usuario}` : ''}, pero ese nombre de usuario no está disponible, así que no creamos la cuenta. Vuelva a registrarse eligiendo otro nombre de usuario.`,
     ],
-    boton: 'Ir a Delego',
+    // The taken login name is fixed by signing up again: the button opens the sign-up form.
+    boton: d.motivo === 'usuarioNoDisponible' ? 'Registrarse de nuevo' : 'Ir a Delego',
     enlace: d.enlace,
     notas: ['Si no fue usted, ignore este correo: no se creó ninguna cuenta con su dirección.'],
   });
