@@ -22,6 +22,7 @@ import {
 } from '@delego/contract';
 import { seedDemo } from '../src/seed/demo.js';
 import { auth, createTestEnv, type TestEnv } from './helpers.js';
+import { resumenGuardadoYRecalculado } from './resumen-recalculado.js';
 
 const AHORA = new Date('2026-12-01T13:00:00Z');
 const DIA = 86_400_000;
@@ -211,6 +212,12 @@ describe('la demo tiene algo que mostrar en cada pantalla', () => {
     expect(await contar(sql`select count(*) as n from correo_salida`)).toBe(0);
     expect(await contar(sql`select count(*) as n from whatsapp_salida`)).toBe(0);
     expect(await contar(sql`select count(*) as n from notificaciones`)).toBe(0);
+  });
+
+  it('las estadísticas guardadas son las de las órdenes sembradas (lo que la semilla cambió después no las desvía)', async () => {
+    const { guardado, recalculado } = await resumenGuardadoYRecalculado(env.database.db);
+    expect(guardado.length).toBeGreaterThan(0);
+    expect(guardado).toEqual(recalculado);
   });
 
   it('el primer escaneo de SLA no repara copias ni manda avisos atrasados', async () => {
