@@ -206,7 +206,7 @@ it('el puerto: encola para el usuario con consentimiento, el trabajador envía p
   ).toBe(404);
 });
 
-it('el despacho: el escaneo encola una vez el aviso que eligió WhatsApp, con el enlace público de la orden; otra empresa no lo recibe', async () => {
+it('el despacho: el escaneo encola una vez el aviso que eligió WhatsApp, con la orden en la app; otra empresa no lo recibe', async () => {
   const m = modulo();
   avisos.push(
     {
@@ -238,7 +238,8 @@ it('el despacho: el escaneo encola una vez el aviso que eligió WhatsApp, con el
   ).rows as { clave: string; entidadId: number; parametros: unknown }[];
   expect(filas.map((f) => [f.clave, f.entidadId])).toEqual([['aviso:901', b.entidadId]]);
   const parametros = typeof filas[0]!.parametros === 'string' ? JSON.parse(filas[0]!.parametros) : filas[0]!.parametros;
-  expect((parametros as string[]).at(-1)).toBe(`https://delego.test/ordersummary/enlace-${ordenId}`);
+  // A user opens the order in the app; the public link is for clients.
+  expect((parametros as string[]).at(-1)).toBe(`${b.nucleo.config.publicUrl}/orden/${ordenId}`);
 });
 
 it('el despacho recuerda que ningún cliente de la empresa consintió, hasta que guardar un consentimiento lo descarta; el escaneo no lo pregunta', async () => {
