@@ -548,6 +548,48 @@ describe('ítems propios, cambio de tipo y seguimientos', () => {
     expect(fila).toEqual({ tipo_orden_id: otroTipo(), hechos: 0, total: 0 });
   });
 
+  it('una foto de evidencia o una nota nueva sobre la misma respuesta no es una segunda respuesta en el historial', async () => {
+    const o = await api.crearOrden();
+    const disyuntor = item(await checklist(o.id), 'Estado del disyuntor').id;
+    const subir = async (nombre: string) =>
+      (
+        (
+          await api.subir(o.id, 'operario', [{ name: 'archivos', filename: nombre, content: await jpeg(32, 32) }])
+        ).json() as Archivo[]
+      )[0]!.id;
+    const respuestas = async () =>
+      (await historial(o.id)).filter((e) => e.tipo === 'CHECKLIST').map((e) => e.descripcion);
+    expect((await responder(o.id, disyuntor, { tipo: 'pasa_falla', resultado: 'falla' })).statusCode).toBe(200);
+    const uno = await subir('tablero.jpg');
+    expect(
+      (await responder(o.id, disyuntor, { tipo: 'pasa_falla', resultado: 'falla', archivos: [uno] })).statusCode,
+    ).toBe(200);
+    // The same answer again, as a retry after a lost response would send it: nothing new to say.
+    expect(
+      (await responder(o.id, disyuntor, { tipo: 'pasa_falla', resultado: 'falla', archivos: [uno] })).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await responder(o.id, disyuntor, {
+          tipo: 'pasa_falla',
+          resultado: 'falla',
+          archivos: [uno],
+          nota: 'Salta con carga',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await respuestas()).toEqual([
+      'Respondió «Estado del disyuntor» del checklist: Falla',
+      'Agregó la foto «tablero.jpg» como evidencia de «Estado del disyuntor» del checklist',
+      'Cambió la nota de «Estado del disyuntor» del checklist',
+    ]);
+    // Another value is another answer.
+    expect(
+      (await responder(o.id, disyuntor, { tipo: 'pasa_falla', resultado: 'pasa', archivos: [uno] })).statusCode,
+    ).toBe(200);
+    expect((await respuestas()).at(-1)).toBe('Respondió «Estado del disyuntor» del checklist: Pasa');
+  });
+
   it('un ítem fallido genera una orden de seguimiento precargada y vinculada en las dos; una sola por ítem', async () => {
     const o = await api.crearOrden();
     const c = await checklist(o.id);

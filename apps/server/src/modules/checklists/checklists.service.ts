@@ -428,20 +428,13 @@ export class ChecklistsService {
           firmaClave: firma?.clave ?? null,
           firmaMime: firma?.mime ?? null,
         });
-        const evento: EventoAjeno =
+        const evento: EventoAjeno | null =
           item.tipo === 'firma'
             ? { tipo: 'CHECKLIST_FIRMA', datos: { itemId, etiqueta: item.etiqueta, firmante: r.firmante } }
-            : {
-                tipo: 'CHECKLIST',
-                datos: {
-                  accion: 'respondio',
-                  itemId,
-                  etiqueta: item.etiqueta,
-                  valor: valorEnHistorial(item, r, fallido),
-                  fallido,
-                },
-              };
-        await this.orders.insertEventos(tx, actor, ordenId, [{ ...evento, comentario: r.nota, fecha: ahora }]);
+            : eventoDeRespuesta(item, r, fallido);
+        if (evento) {
+          await this.orders.insertEventos(tx, actor, ordenId, [{ ...evento, comentario: r.nota, fecha: ahora }]);
+        }
         return responderEnTransaccion(tx, await this.guardado(repo, actor, ordenId, itemId));
       });
       this.bus.publish(this.cambiada(actor, ordenId, itemId));
@@ -727,4 +720,33 @@ export class ChecklistsService {
     }
     return faltan.length ? [MENSAJES_CHECKLIST.faltanRequeridos(faltan)] : [];
   };
+}
+
+/**
+ * What the history says of an answer. The same value again with a photo added, taken away or a new
+ * note is said as that (an evidence photo is not a second answer); the same answer again, nothing.
+ */
+function eventoDeRespuesta(item: ItemFila, r: RespuestaGuardada, fallido: boolean): EventoAjeno | null {
+  const base = { itemId: item.id, etiqueta: item.etiqueta };
+  const antes = item.respuesta;
+  const mismoValor =
+    antes !== null &&
+    item.fallido === fallido &&
+    antes.marcado === r.marcado &&
+    antes.resultado === r.resultado &&
+    antes.numero === r.numero &&
+    antes.texto === r.texto;
+  if (!mismoValor || item.tipo === 'foto') {
+    return {
+      tipo: 'CHECKLIST',
+      datos: { accion: 'respondio', ...base, valor: valorEnHistorial(item, r, fallido), fallido },
+    };
+  }
+  const previas = new Set(antes.fotos.map((f) => f.id));
+  const nuevas = r.fotos.filter((f) => !previas.has(f.id)).map((f) => f.nombre);
+  const quitadas = antes.fotos.length + nuevas.length - r.fotos.length;
+  if (nuevas.length) return { tipo: 'CHECKLIST', datos: { accion: 'evidencia', ...base, fotos: nuevas } };
+  if (quitadas > 0) return { tipo: 'CHECKLIST', datos: { accion: 'sinEvidencia', ...base, cantidad: quitadas } };
+  if ((antes.nota ?? null) !== r.nota) return { tipo: 'CHECKLIST', datos: { accion: 'nota', ...base } };
+  return null;
 }

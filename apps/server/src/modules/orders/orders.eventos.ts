@@ -112,6 +112,18 @@ export function describirEvento(e: {
           return `Respondió ${texto(d.etiqueta)} del checklist: ${String(d.valor ?? '—')}`;
         case 'borro':
           return `Quitó la respuesta de ${texto(d.etiqueta)} del checklist`;
+        case 'evidencia': {
+          const fotos = Array.isArray(d.fotos) ? d.fotos.map((f) => texto(f)) : [];
+          return fotos.length === 1
+            ? `Agregó la foto ${fotos[0]!} como evidencia de ${texto(d.etiqueta)} del checklist`
+            : `Agregó ${fotos.length} fotos como evidencia de ${texto(d.etiqueta)} del checklist: ${fotos.join(', ')}`;
+        }
+        case 'sinEvidencia':
+          return Number(d.cantidad) === 1
+            ? `Quitó una foto de evidencia de ${texto(d.etiqueta)} del checklist`
+            : `Quitó ${String(d.cantidad)} fotos de evidencia de ${texto(d.etiqueta)} del checklist`;
+        case 'nota':
+          return `Cambió la nota de ${texto(d.etiqueta)} del checklist`;
         case 'agrego':
           return `Agregó el ítem ${texto(d.etiqueta)} al checklist`;
         case 'quito':
