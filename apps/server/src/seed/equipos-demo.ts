@@ -84,7 +84,7 @@ export async function makeEquiposDemo(
     },
     {
       clienteId: o.hotel,
-      nombre: 'Hotel Los Andes',
+      nombre: 'Edificio principal',
       codigo: 'HLA',
       direccion: 'Av. San Martín 1020, Mendoza',
       equipos: [
