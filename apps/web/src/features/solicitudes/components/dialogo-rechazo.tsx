@@ -4,6 +4,7 @@ import { closeOutline } from 'ionicons/icons';
 import { useAviso } from '../../../components/avisos';
 import { BotonIcono } from '../../../components/boton-icono';
 import { CampoTextoLargo } from '../../../components/campos';
+import { useCambiosSinGuardar, useConfirmarSalida, usePermisoParaSalir } from '../../../lib/cambios-sin-guardar';
 import { erroresDeProblemas, useFormulario, type Validacion } from '../../../lib/formularios';
 import { useRechazarSolicitud } from '../api/rechazar-solicitud';
 
@@ -23,13 +24,23 @@ function validarMotivo(v: { motivo: string }): Validacion<'motivo', string> {
  * «Rechazada: motivo»); the dialog's own button confirms.
  */
 export function DialogoRechazo({ solicitud, abierto, alCerrar }: Props) {
+  const permisoParaSalir = usePermisoParaSalir();
+  const confirmarSalida = useConfirmarSalida();
   return (
-    <IonModal isOpen={abierto} onDidDismiss={alCerrar} aria-labelledby="rechazo-titulo" data-testid="rechazo-dialogo">
+    <IonModal
+      isOpen={abierto}
+      // The backdrop and Escape ask before they drop a typed reason; closing it from the app
+      // (Cancelar, Cerrar, a rejection) comes without a role and has asked already.
+      canDismiss={(_datos?: unknown, rol?: string) => (rol === undefined ? Promise.resolve(true) : permisoParaSalir())}
+      onDidDismiss={alCerrar}
+      aria-labelledby="rechazo-titulo"
+      data-testid="rechazo-dialogo"
+    >
       <IonHeader>
         <IonToolbar>
           <IonTitle id="rechazo-titulo">Rechazar la solicitud</IonTitle>
           <IonButtons slot="end">
-            <BotonIcono icono={closeOutline} etiqueta="Cerrar" onClick={alCerrar} />
+            <BotonIcono icono={closeOutline} etiqueta="Cerrar" onClick={() => confirmarSalida(alCerrar)} />
           </IonButtons>
         </IonToolbar>
       </IonHeader>
@@ -49,12 +60,16 @@ function FormularioRechazo({ solicitud, alCerrar }: { solicitud: Solicitud; alCe
     limites: { motivo: LIMITES_SOLICITUD.motivo },
     habilitado: !rechazar.isPending,
   });
+  useCambiosSinGuardar(f.sucio);
+  const confirmarSalida = useConfirmarSalida();
 
   function enviar(motivo: string) {
     rechazar.mutate(
       { id: solicitud.id, motivo },
       {
         onSuccess: () => {
+          // Rejected with this reason: nothing left to lose.
+          f.guardado();
           avisar('Solicitud rechazada. Quien la pidió verá el motivo en su enlace.');
           alCerrar();
         },
@@ -74,7 +89,13 @@ function FormularioRechazo({ solicitud, alCerrar }: { solicitud: Solicitud; alCe
         rows={3}
       />
       <div className="solicitud-rechazo__acciones">
-        <IonButton type="button" fill="clear" color="medium" onClick={alCerrar} disabled={rechazar.isPending}>
+        <IonButton
+          type="button"
+          fill="clear"
+          color="medium"
+          onClick={() => confirmarSalida(alCerrar)}
+          disabled={rechazar.isPending}
+        >
           Cancelar
         </IonButton>
         <IonButton type="submit" color="danger" disabled={rechazar.isPending} data-testid="rechazo-confirmar">

@@ -4,9 +4,10 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { crearQueryClient } from '../../../app/query-client';
 import { ErrorFeedback } from '../../../components/error-feedback';
+import { hayCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { guardarSesion } from '../../../lib/session';
 import { makeSupervisor } from '../../../test/factories';
-import { alertaAtencion, escribir } from '../../../test/ionic';
+import { alertaAtencion, escribir, responderConfirmacion } from '../../../test/ionic';
 import { renderConApp } from '../../../test/render';
 import { archivoRespuesta, errorDelServidor, simularServidor, type Respuesta } from '../../../test/servidor';
 import { simularObjectUrl } from '../../files/test-utils';
@@ -54,6 +55,11 @@ function abrir(respuestas: Record<string, Respuesta>, id = '7') {
   );
   return { llamadas, usuario };
 }
+
+/** The open «¿Descartar los cambios?» alert, if any. */
+const preguntaDescartar = () =>
+  [...document.querySelectorAll('ion-alert')].find((a) => a.header === '¿Descartar los cambios?' && a.isConnected) ??
+  null;
 
 const aceptada = (parcial: Partial<Solicitud> = {}) =>
   makeSolicitud({
@@ -149,6 +155,10 @@ describe('one request (issue 33)', () => {
     expect(within(resolucion).getByTestId('solicitud-detalle-motivo')).toHaveTextContent(
       'Motivo: No trabajamos en esa zona.',
     );
+    // Rejected: the dialog closed without asking, and nothing is left to lose.
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Motivo del rechazo' })).toBeNull());
+    expect(preguntaDescartar()).toBeNull();
+    expect(hayCambiosSinGuardar()).toBe(false);
   });
 
   it('«Cancelar» in the dialog rejects nothing', async () => {
@@ -159,6 +169,33 @@ describe('one request (issue 33)', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Motivo del rechazo' })).toBeNull());
     expect(llamadas.de('POST', `${RUTA}/rechazar`)).toHaveLength(0);
     expect(screen.getByTestId('solicitud-aceptar')).toBeInTheDocument();
+  });
+
+  it('a typed reason is not lost: Cancelar, Cerrar and the backdrop ask; «Descartar» closes', async () => {
+    const { llamadas } = abrir({});
+    fireEvent.click(await screen.findByTestId('solicitud-rechazar'));
+    const dialogo = await screen.findByRole('form', { name: 'Motivo del rechazo' });
+    escribir(screen.getByTestId('rechazo-motivo'), 'No trabajamos en esa zona.');
+    await waitFor(() => expect(hayCambiosSinGuardar()).toBe(true));
+
+    fireEvent.click(within(dialogo).getByText('Cancelar'));
+    await responderConfirmacion('Seguir editando');
+    const modal = dialogo.closest('ion-modal')!;
+    // «Cerrar» (✕), the header's only button.
+    fireEvent.click(modal.querySelector('ion-header ion-button')!);
+    await responderConfirmacion('Seguir editando');
+    // The backdrop and Escape dismiss the modal with a role: its canDismiss asks.
+    const cerrado = modal.dismiss(undefined, 'backdrop');
+    await responderConfirmacion('Seguir editando');
+    expect(await cerrado).toBe(false);
+    expect(screen.getByRole('form', { name: 'Motivo del rechazo' })).toBe(dialogo);
+    expect(screen.getByTestId('rechazo-motivo')).toHaveProperty('value', 'No trabajamos en esa zona.');
+
+    fireEvent.click(within(dialogo).getByText('Cancelar'));
+    await responderConfirmacion('Descartar');
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Motivo del rechazo' })).toBeNull());
+    expect(hayCambiosSinGuardar()).toBe(false);
+    expect(llamadas.de('POST', `${RUTA}/rechazar`)).toHaveLength(0);
   });
 
   it('an accepted one links its order and offers no decision', async () => {
