@@ -198,6 +198,27 @@ describe('one request (issue 33)', () => {
     expect(llamadas.de('POST', `${RUTA}/rechazar`)).toHaveLength(0);
   });
 
+  it('responsables chosen and not accepted: the back arrow asks; the rejection dialog alone does not', async () => {
+    abrir({});
+    const select = await screen.findByTestId('solicitud-responsables');
+    fireEvent(select, new CustomEvent('ionChange', { detail: { value: [22] } }));
+    await waitFor(() => expect(hayCambiosSinGuardar()).toBe(true));
+
+    // Opening «Rechazar» and cancelling it at once loses none of them: no question.
+    fireEvent.click(screen.getByTestId('solicitud-rechazar'));
+    const dialogo = await screen.findByRole('form', { name: 'Motivo del rechazo' });
+    fireEvent.click(within(dialogo).getByText('Cancelar'));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Motivo del rechazo' })).toBeNull());
+    expect(preguntaDescartar()).toBeNull();
+
+    fireEvent.click(document.querySelector('ion-back-button')!);
+    await responderConfirmacion('Seguir editando');
+    expect(screen.getByTestId('solicitud-responsables')).toHaveProperty('value', [22]);
+    fireEvent.click(document.querySelector('ion-back-button')!);
+    await responderConfirmacion('Descartar');
+    expect(await screen.findByTestId('donde')).toHaveTextContent('/solicitudes');
+  });
+
   it('an accepted one links its order and offers no decision', async () => {
     abrir({ [`GET ${RUTA}`]: aceptada() });
     expect(await screen.findByTestId('solicitud-ver-orden')).toHaveProperty('routerLink', '/orden/361');

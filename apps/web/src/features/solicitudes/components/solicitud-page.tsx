@@ -10,6 +10,7 @@ import { EstadoError, EstadoNoEncontrado, FilasCargando } from '../../../compone
 import { PageHeader } from '../../../components/page-header';
 import { useResponsablesDisponibles } from '../../../domain/orden';
 import { leerId } from '../../../lib/consulta-de-ruta';
+import { useCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { ApiError, esNoEncontrado } from '../../../lib/errors';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useObjectUrl } from '../../files';
@@ -174,6 +175,9 @@ function Decision({ s }: { s: Solicitud }) {
   const disponibles = useResponsablesDisponibles(s.clienteId);
   const [responsable, setResponsable] = useState<number[]>([]);
   const [rechazando, setRechazando] = useState(false);
+  // The responsables chosen are lost by leaving. While the rejection dialog is open only its reason
+  // counts: closing it keeps them on screen. A decision taken replaces this form with its result.
+  useCambiosSinGuardar(responsable.length > 0 && !rechazando);
   const router = useIonRouter();
   const avisar = useAviso();
   const queryClient = useQueryClient();
