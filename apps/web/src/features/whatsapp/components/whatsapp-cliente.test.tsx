@@ -1,6 +1,7 @@
 import type { GuardarWhatsappCliente, WhatsappCliente } from '@delego/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { hayCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { makeAdmin, makeUsuario, TODOS_LOS_PERMISOS } from '../../../test/factories';
 import { alternar, escribir, responderConfirmacion } from '../../../test/ionic';
 import { renderConApp } from '../../../test/render';
@@ -99,6 +100,8 @@ describe('the WhatsApp of a client, on its admin page (issue 35)', () => {
 
     escribir(screen.getByTestId('whatsapp-cliente-numero'), '0351 15 123-4567');
     elegirOrigen('escrito');
+    // Typed and not saved: leaving the client's page asks first.
+    await waitFor(() => expect(hayCambiosSinGuardar()).toBe(true));
     fireEvent.submit(formulario());
     await waitFor(() => expect(llamadas.de('PUT', RUTA)).toHaveLength(1));
     expect(llamadas.de('PUT', RUTA)[0]!.cuerpo).toEqual({ numero: '+5493511234567', optIn: true, origen: 'escrito' });
@@ -110,6 +113,18 @@ describe('the WhatsApp of a client, on its admin page (issue 35)', () => {
       expect(screen.getByTestId('whatsapp-cliente-numero')).toHaveProperty('value', '+5493511234567'),
     );
     await waitFor(() => expect(ultimoAviso()).toBe('Se guardó el WhatsApp de Clínica San Martín.'));
+    // Saved: nothing left to lose.
+    expect(hayCambiosSinGuardar()).toBe(false);
+  });
+
+  it('a number typed and typed back to how it was is no change', async () => {
+    abrir({ [`GET ${RUTA}`]: CON_CONSENTIMIENTO });
+    const numero = await screen.findByTestId('whatsapp-cliente-numero');
+    expect(hayCambiosSinGuardar()).toBe(false);
+    escribir(numero, '+5491199998888');
+    await waitFor(() => expect(hayCambiosSinGuardar()).toBe(true));
+    escribir(numero, '+5491123456789');
+    await waitFor(() => expect(hayCambiosSinGuardar()).toBe(false));
   });
 
   it('turning the consent off asks first; «Cancelar» keeps it, «Dar de baja» saves the opt-out', async () => {

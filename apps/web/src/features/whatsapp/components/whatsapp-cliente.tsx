@@ -11,6 +11,7 @@ import { useAviso, useConfirmar } from '../../../components/avisos';
 import { BotonGuardar } from '../../../components/botones-formulario';
 import { CampoSeleccion, CampoTelefono, MensajeCampo, type Opcion } from '../../../components/campos';
 import { FalloDeSeccion } from '../../../components/estados-pantalla';
+import { useCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useFormulario } from '../../../lib/formularios';
 import { useSession } from '../../auth';
@@ -80,6 +81,8 @@ function FormularioWhatsappCliente({ whatsapp, nombre }: { whatsapp: WhatsappCli
     habilitado: !guardar.isPending,
     vinculados: { optIn: ['numero', 'origen'] },
   });
+  // A number typed or a consent ticked is lost by leaving the client's page: it asks first.
+  useCambiosSinGuardar(f.sucio);
   const vigente = consentimientoVigente(whatsapp);
 
   /** Turning a consent in force off asks first; the opt-out is recorded when saved. */
