@@ -180,6 +180,17 @@ describe('ChecklistDeOrden', () => {
     expect(document.querySelector('.checklist-item b')).toBeNull();
   });
 
+  it('los límites terminan con un solo punto aunque la unidad ya lo tenga', async () => {
+    mostrar(
+      checklist([
+        item(2, { tipo: 'numero', unidad: 'u.', min: 1 }),
+        item(4, { tipo: 'numero', unidad: 'bar', max: 5 }),
+      ]),
+    );
+    expect(await screen.findByText('Límites: mínimo 1 u.')).toBeInTheDocument();
+    expect(screen.getByText('Límites: máximo 5 bar.')).toBeInTheDocument();
+  });
+
   it('sin permiso para modificar, las respuestas no se pueden tocar', async () => {
     mostrar(checklist([item(1, { etiqueta: 'Limpieza' })], { modificar: false }));
     expect(await screen.findByTestId('checklist-tick-1')).toHaveProperty('disabled', true);

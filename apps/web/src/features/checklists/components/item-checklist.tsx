@@ -279,6 +279,9 @@ function NotaDeItem({ item, deshabilitado, responder }: PropsRespuesta) {
   );
 }
 
+/** «mínimo 1 u.» ends the sentence with its own period: never two. */
+const conPunto = (frase: string) => (frase.endsWith('.') ? frase : `${frase}.`);
+
 /** Enter in a one-line answer (a note, a number) saves it. */
 function guardarConEnter(guardar: () => void) {
   return (e: KeyboardEvent) => {
@@ -329,7 +332,7 @@ function RespuestaNumero({ item, deshabilitado, responder }: PropsRespuesta) {
       >
         Guardar
       </IonButton>
-      {limites && !fuera && <p className="checklist-item__ayuda">Límites: {limites}.</p>}
+      {limites && !fuera && <p className="checklist-item__ayuda">Límites: {conPunto(limites)}</p>}
       {fuera && (
         <p className="checklist-item__fuera" role="status" data-testid={`checklist-fuera-${item.id}`}>
           Fuera de rango ({limites}): se guardará como fallido.
