@@ -1,6 +1,7 @@
 import type { ChecklistOrden, ItemChecklist } from '@delego/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { hayCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { encolar } from '../../../lib/outbox';
 import { bandejaDePrueba } from '../../../test/bandeja';
 import { crearQueryClient } from '../../../app/query-client';
@@ -191,6 +192,39 @@ describe('ChecklistDeOrden', () => {
     expect(screen.getByText('Límites: máximo 5 bar.')).toBeInTheDocument();
   });
 
+  it('un número o un texto escritos y sin guardar preguntan antes de salir; guardados, ya no', async () => {
+    const medida = item(2, { etiqueta: 'Presión', tipo: 'numero', unidad: 'bar' });
+    const lectura = item(5, {
+      etiqueta: 'Lectura',
+      tipo: 'texto',
+      hecho: true,
+      respuesta: { ...RESPUESTA, texto: 'Sin novedad', por: POR, en: 2 },
+    });
+    mostrar(checklist([medida, lectura]), {
+      'PUT /api/v2/checklist/orden/42/item/2': {
+        item: { ...medida, hecho: true, respuesta: { ...RESPUESTA, numero: 3.5, por: POR, en: 3 } },
+        progreso: { hechos: 2, total: 2 },
+        faltantes: [],
+      },
+    });
+    const numero = await screen.findByTestId('checklist-numero-2');
+    const texto = screen.getByTestId('checklist-texto-5');
+    expect(hayCambiosSinGuardar()).toBe(false);
+
+    // The saved text typed again (spaces aside) is no change; another one is.
+    fireEvent(texto, new CustomEvent('ionInput', { detail: { value: 'Sin novedad ' } }));
+    fireEvent(texto, new CustomEvent('ionInput', { detail: { value: 'Pierde aceite' } }));
+    await waitFor(() => expect(hayCambiosSinGuardar()).toBe(true));
+    fireEvent(texto, new CustomEvent('ionInput', { detail: { value: 'Sin novedad' } }));
+    await waitFor(() => expect(hayCambiosSinGuardar()).toBe(false));
+
+    fireEvent(numero, new CustomEvent('ionInput', { detail: { value: '3,5' } }));
+    await waitFor(() => expect(hayCambiosSinGuardar()).toBe(true));
+    fireEvent.click(screen.getByTestId('checklist-guardar-2'));
+    await waitFor(() => expect(screen.getByTestId('checklist-item-2')).toHaveAttribute('data-hecho', 'true'));
+    await waitFor(() => expect(hayCambiosSinGuardar()).toBe(false));
+  });
+
   it('sin permiso para modificar, las respuestas no se pueden tocar', async () => {
     mostrar(checklist([item(1, { etiqueta: 'Limpieza' })], { modificar: false }));
     expect(await screen.findByTestId('checklist-tick-1')).toHaveProperty('disabled', true);
@@ -236,5 +270,22 @@ describe('ChecklistDeOrden: lo hecho sin conexión (issue 36)', () => {
       'Se enviará con sus fotos al volver la conexión.',
     );
     expect(screen.queryByTestId('checklist-en-espera-2')).toBeNull();
+  });
+
+  it('un texto que queda en la bandeja cuenta como guardado: salir ya no pregunta', async () => {
+    mostrar(checklist([item(5, { etiqueta: 'Lectura', tipo: 'texto' })]), {}, usuario);
+    fireEvent(
+      await screen.findByTestId('checklist-texto-5'),
+      new CustomEvent('ionInput', { detail: { value: 'Pierde aceite' } }),
+    );
+    await waitFor(() => expect(hayCambiosSinGuardar()).toBe(true));
+    const sinRed = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      fireEvent.click(screen.getByTestId('checklist-guardar-5'));
+      expect(await screen.findByTestId('checklist-en-espera-5')).toHaveTextContent('pendiente');
+      await waitFor(() => expect(hayCambiosSinGuardar()).toBe(false));
+    } finally {
+      sinRed.mockRestore();
+    }
   });
 });

@@ -15,6 +15,7 @@ import { FirmaCanvas } from '../../../components/firma-canvas';
 import { useObjectUrl } from '../../files';
 import { Miniatura } from '../../files';
 import { MarcaPendiente } from '../../../components/marca-pendiente';
+import { useCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { admiteNota, conNota, leerNumero, respuestaBase, type EnEspera } from '../model/checklist';
 import { useFirmaItem } from '../api/get-firma-item';
 import { CampoChecklist } from './campos-checklist';
@@ -236,6 +237,8 @@ function NotaDeItem({ item, deshabilitado, responder }: PropsRespuesta) {
   const [texto, setTexto] = useState(item.respuesta?.nota ?? '');
   const cuerpo = conNota(item, texto);
   const largo = texto.trim().length > LIMITES_CHECKLIST.texto;
+  // A note typed and not saved is lost by leaving the order: it asks first.
+  useCambiosSinGuardar(abierta && distintoDe(texto, item.respuesta?.nota));
   if (!abierta) {
     return (
       <BotonConIcono
@@ -279,6 +282,16 @@ function NotaDeItem({ item, deshabilitado, responder }: PropsRespuesta) {
   );
 }
 
+/**
+ * Whether what is typed in an answer's field is work not saved yet: text that differs from the
+ * saved answer. An emptied field loses nothing (the saved answer stays), and a saved answer, sent
+ * or kept in the outbox, becomes the item's and so is no change.
+ */
+function distintoDe(texto: string, guardado: string | null | undefined): boolean {
+  const t = texto.trim();
+  return t !== '' && t !== (guardado ?? '');
+}
+
 /** «mínimo 1 u.» ends the sentence with its own period: never two. */
 const conPunto = (frase: string) => (frase.endsWith('.') ? frase : `${frase}.`);
 
@@ -296,6 +309,8 @@ function RespuestaNumero({ item, deshabilitado, responder }: PropsRespuesta) {
   const n = leerNumero(texto);
   const fuera = n !== null && fueraDeLimites(n, item);
   const limites = item.min !== null || item.max !== null ? textoLimites(item) : null;
+  // A number typed and not saved (or not a number yet) is lost by leaving the order.
+  useCambiosSinGuardar(texto.trim() !== '' && (n === null || n !== actual));
 
   function guardar() {
     if (n === null) {
@@ -350,6 +365,7 @@ function RespuestaNumero({ item, deshabilitado, responder }: PropsRespuesta) {
 function RespuestaTexto({ item, deshabilitado, responder }: PropsRespuesta) {
   const [texto, setTexto] = useState(item.respuesta?.texto ?? '');
   const largo = texto.trim().length > LIMITES_CHECKLIST.texto;
+  useCambiosSinGuardar(distintoDe(texto, item.respuesta?.texto));
   return (
     <div className="checklist-item__campo">
       <IonInput
