@@ -11,6 +11,7 @@ import { BotonGuardar } from '../../../components/botones-formulario';
 import { CampoEmail, CampoInterruptor } from '../../../components/campos';
 import { useAviso } from '../../../components/avisos';
 import { FalloDeSeccion } from '../../../components/estados-pantalla';
+import { useCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { useFormulario } from '../../../lib/formularios';
 import { useEnvioInformeSla } from '../api/get-envio-informe';
 import { useGuardarEnvioInformeSla } from '../api/guardar-envio-informe';
@@ -43,12 +44,16 @@ function FormularioEnvio({ envio }: { envio: EnvioInformeSla }) {
     limites: { email: LIMITES_CLIENTE_PUBLICO.email },
     habilitado: !guardar.isPending,
   });
+  useCambiosSinGuardar(f.sucio);
   const enviar = (cuerpo: GuardarEnvioInformeSla) =>
     guardar.mutate(
       { id: envio.clienteId, cuerpo },
       {
-        onSuccess: (e) =>
-          avisar(e.activo ? `El informe mensual se enviará a ${e.email ?? ''}.` : 'Se desactivó el envío mensual.'),
+        onSuccess: (e) => {
+          // What the server keeps is the new starting point: leaving no longer asks.
+          f.reiniciar(valoresDeEnvio(e));
+          avisar(e.activo ? `El informe mensual se enviará a ${e.email ?? ''}.` : 'Se desactivó el envío mensual.');
+        },
         onError: (e) => f.falloAlGuardar(e, ['activo', 'email']),
       },
     );

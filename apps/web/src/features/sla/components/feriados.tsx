@@ -9,6 +9,7 @@ import { CampoTexto } from '../../../components/campos';
 import { useAviso } from '../../../components/avisos';
 import { EstadoPantalla } from '../../../components/estados-pantalla';
 import { Texto } from '../../../components/texto';
+import { useCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { ApiError, notificarError } from '../../../lib/errors';
 import { errorDeFecha } from '../../../lib/fechas';
 import { erroresDeProblemas, useFormulario, type ErroresCampos, type Validacion } from '../../../lib/formularios';
@@ -205,6 +206,8 @@ function NuevoFeriado() {
     limites: { nombre: LIMITES_SLA.nombreFeriado },
     habilitado: !agregar.isPending,
   });
+  // Added, the form empties (`reiniciar`): only a holiday typed and not added asks before leaving.
+  useCambiosSinGuardar(f.sucio);
   const enviar = (datos: ValoresFeriado) =>
     agregar.mutate(datos, {
       onSuccess: () => {

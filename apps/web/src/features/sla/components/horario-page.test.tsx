@@ -1,6 +1,7 @@
 import { MENSAJES_HORARIO, MENSAJES_SLA, type CalendarioHabilVista } from '@delego/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hayCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { makeAdmin, makeOperario } from '../../../test/factories';
 import { deshabilitado, escribir, responderConfirmacion } from '../../../test/ionic';
 import { renderConApp } from '../../../test/render';
@@ -122,6 +123,8 @@ describe('Horario y feriados (issue 34)', () => {
     hora('hasta', '6', 0, '13:00');
     fireEvent.click(screen.getByLabelText('Quitar el horario 1 del viernes'));
     await waitFor(() => expect(deshabilitado(screen.getByTestId('horario-guardar'))).toBe(false));
+    // Shifts not saved: leaving the page asks first.
+    expect(hayCambiosSinGuardar()).toBe(true);
     fireEvent.submit(screen.getByRole('form', { name: 'Horario de la semana' }));
 
     await waitFor(() => expect(llamadas.de('PUT', SEMANA)).toHaveLength(1));
@@ -147,6 +150,7 @@ describe('Horario y feriados (issue 34)', () => {
     // The week the server answered is the new start: midnight reads 00:00 again, nothing to save.
     await waitFor(() => expect(deshabilitado(screen.getByTestId('horario-guardar'))).toBe(true));
     expect(screen.getByTestId('horario-hasta-1-1')).toHaveProperty('value', '00:00');
+    expect(hayCambiosSinGuardar()).toBe(false);
   });
 
   it('the server’s refusal goes to the shift it names', async () => {
@@ -214,6 +218,8 @@ describe('Horario y feriados (issue 34)', () => {
 
     escribir(screen.getByTestId('feriado-nuevo-dia'), '25/05/2026');
     escribir(screen.getByTestId('feriado-nuevo-nombre'), 'Aniversario');
+    // A holiday typed and not added: leaving the page asks first.
+    await waitFor(() => expect(hayCambiosSinGuardar()).toBe(true));
     fireEvent.submit(form);
     await waitFor(() =>
       expect(screen.getByTestId('feriado-nuevo-dia')).toMatchObject({ errorText: MENSAJES_SLA.feriadoDuplicado }),
@@ -226,6 +232,8 @@ describe('Horario y feriados (issue 34)', () => {
     expect(llamadas.de('POST', FERIADOS)[1]!.cuerpo).toEqual({ dia: '2026-08-14', nombre: 'Aniversario' });
     expect(await screen.findByTestId('feriado-2026-08-14')).toHaveTextContent('De la empresa');
     await waitFor(() => expect(screen.getByTestId('feriado-nuevo-nombre')).toHaveProperty('value', ''));
+    // Added and emptied: nothing left to lose.
+    expect(hayCambiosSinGuardar()).toBe(false);
   });
 
   it('an operario reads the week and the holidays, with no way to change them', async () => {

@@ -2,6 +2,7 @@ import { configure, fireEvent, render, screen, waitFor, within } from '@testing-
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../../app/app';
 import { crearQueryClient } from '../../../app/query-client';
+import { hayCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { makeAdmin, makeSupervisor, makeOperario } from '../../../test/factories';
 import { alternar, escribir } from '../../../test/ionic';
 import { renderConApp } from '../../../test/render';
@@ -94,6 +95,8 @@ describe('Informe mensual de SLA (issue 34)', () => {
     expect(await within(form).findByText('Indique el email al que se envía el informe.')).toBeInTheDocument();
     expect(llamadas.de('PUT', '/api/v4/sla/envio-informe/3')).toHaveLength(0);
     escribir(email, 'informes@clinica.example.com');
+    // Not saved yet: leaving the page asks first.
+    await waitFor(() => expect(hayCambiosSinGuardar()).toBe(true));
     fireEvent.submit(form);
     await waitFor(() =>
       expect(llamadas.de('PUT', '/api/v4/sla/envio-informe/3')[0]?.cuerpo).toEqual({
@@ -101,6 +104,9 @@ describe('Informe mensual de SLA (issue 34)', () => {
         email: 'informes@clinica.example.com',
       }),
     );
+    // Saved: what the server keeps is the new start, nothing left to lose.
+    await waitFor(() => expect(hayCambiosSinGuardar()).toBe(false));
+    expect(email).toHaveProperty('value', 'informes@clinica.example.com');
   });
 
   it('a supervisor (verEstadisticas, not an administrator) sees the report but not the send', async () => {

@@ -5,6 +5,7 @@ import { BotonConIcono, BotonIcono } from '../../../components/boton-icono';
 import { BotonGuardar } from '../../../components/botones-formulario';
 import { CampoTexto, MensajeCampo } from '../../../components/campos';
 import { useAviso } from '../../../components/avisos';
+import { useCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { ApiError, notificarError } from '../../../lib/errors';
 import { enviarConEnter } from '../../../lib/formularios';
 import { useGuardarSemana } from '../api/calendario';
@@ -65,6 +66,8 @@ function FormularioSemana({ semana }: { semana: SemanaHabilContrato }) {
   const avisar = useAviso();
   const ocupado = guardar.isPending;
   const cambiado = JSON.stringify(valores) !== JSON.stringify(inicial);
+  // Saved, the week the server answered opens the form again: only shifts not saved ask.
+  useCambiosSinGuardar(cambiado);
 
   const cambiarDia = (dia: DiaHabil, tramos: TramoEnFormulario[]) => {
     setValores((v) => ({ ...v, [dia]: tramos }));
