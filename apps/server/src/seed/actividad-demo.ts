@@ -178,41 +178,47 @@ export async function makeHorasYGastos(
     }
   }
   const eventos: (typeof ordenEventos.$inferInsert)[] = [];
-  for (let i = 0; i < horas.length; i += 1000) {
-    const lote = horas.slice(i, i + 1000);
-    const ids = await db.insert(registroHoras).values(lote).returning({ id: registroHoras.id });
-    lote.forEach((h, j) =>
-      eventos.push({
-        entidadId: o.entidadId,
-        ordenId: h.ordenId,
-        tipo: 'HORAS',
-        usuarioId: h.autorId,
-        fecha: h.fecha,
-        datos: {
-          id: ids[j]!.id,
-          usuarioId: h.usuarioId,
-          usuario: o.nombres.get(h.usuarioId) ?? '',
-          minutos: h.minutos,
-          dia: h.dia,
-        },
-      }),
-    );
+  const conIds = await enLotes(horas, (lote) =>
+    db.insert(registroHoras).values(lote).returning({ id: registroHoras.id }),
+  );
+  for (const [h, id] of conIds) {
+    eventos.push({
+      entidadId: o.entidadId,
+      ordenId: h.ordenId,
+      tipo: 'HORAS',
+      usuarioId: h.autorId,
+      fecha: h.fecha,
+      datos: { id, usuarioId: h.usuarioId, usuario: o.nombres.get(h.usuarioId) ?? '', minutos: h.minutos, dia: h.dia },
+    });
   }
-  for (let i = 0; i < gastos.length; i += 1000) {
-    const lote = gastos.slice(i, i + 1000);
-    const ids = await db.insert(registroGastos).values(lote).returning({ id: registroGastos.id });
-    lote.forEach((g, j) =>
-      eventos.push({
-        entidadId: o.entidadId,
-        ordenId: g.ordenId,
-        tipo: 'GASTO',
-        usuarioId: g.autorId,
-        fecha: g.fecha,
-        datos: { id: ids[j]!.id, concepto: g.concepto, centavos: g.centavos, moneda: g.moneda },
-      }),
-    );
+  const gastosConIds = await enLotes(gastos, (lote) =>
+    db.insert(registroGastos).values(lote).returning({ id: registroGastos.id }),
+  );
+  for (const [g, id] of gastosConIds) {
+    eventos.push({
+      entidadId: o.entidadId,
+      ordenId: g.ordenId,
+      tipo: 'GASTO',
+      usuarioId: g.autorId,
+      fecha: g.fecha,
+      datos: { id, concepto: g.concepto, centavos: g.centavos, moneda: g.moneda },
+    });
   }
   for (let i = 0; i < eventos.length; i += 1000) await db.insert(ordenEventos).values(eventos.slice(i, i + 1000));
+}
+
+/** Inserts rows 1,000 at a time (the statement's parameter limit) and pairs each row with its new id. */
+async function enLotes<F>(
+  filas: readonly F[],
+  insertar: (lote: F[]) => Promise<{ id: number }[]>,
+): Promise<[F, number][]> {
+  const pares: [F, number][] = [];
+  for (let i = 0; i < filas.length; i += 1000) {
+    const lote = filas.slice(i, i + 1000);
+    const ids = await insertar(lote);
+    lote.forEach((fila, j) => pares.push([fila, ids[j]!.id]));
+  }
+  return pares;
 }
 
 /** Comments clients leave, by rating. */
