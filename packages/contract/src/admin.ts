@@ -156,9 +156,7 @@ export type TogglePermiso = z.input<typeof zTogglePermiso>;
 // ---------------------------------------------------------------------------------------------
 // Clients
 
-export const zCliente = z.object({
-  id: z.number().int(),
-  nombre: z.string(),
+export const zCliente = zIdNombre.extend({
   cuit: z.string().nullable(),
   contacto: z.string().nullable(),
   email: z.string().nullable(),
@@ -191,9 +189,7 @@ export type ClienteAsignable = z.infer<typeof zClienteAsignable>;
 // Order types and areas
 
 /** An order type or an area. Archived ones stay on old orders but are not offered for new ones. */
-export const zEtiqueta = z.object({
-  id: z.number().int(),
-  nombre: z.string(),
+export const zEtiqueta = zIdNombre.extend({
   archivado: z.boolean(),
 });
 export type Etiqueta = z.infer<typeof zEtiqueta>;

@@ -84,9 +84,7 @@ export const zUbicacionesQuery = z.object({
 // Equipos
 
 /** An equipo: `codigo` is unique within the company; `ubicacion` is a site of the same client. */
-export const zEquipo = z.object({
-  id: z.number().int(),
-  nombre: z.string(),
+export const zEquipo = zIdNombre.extend({
   codigo: z.string().nullable(),
   cliente: zIdNombre,
   ubicacion: zIdNombre.nullable(),

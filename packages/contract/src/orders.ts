@@ -284,9 +284,7 @@ export const zEventoOrden = z.object({
 });
 export type EventoOrden = z.infer<typeof zEventoOrden>;
 
-export const zPrioridad = z.object({
-  id: z.number().int(),
-  nombre: z.string(),
+export const zPrioridad = zIdNombre.extend({
   nivel: z.number().int(),
   color: z.string(),
 });

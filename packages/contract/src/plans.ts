@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zEpochMs, zIdCon, zTexto } from './common.js';
+import { zEpochMs, zIdCon, zIdNombre, zTexto } from './common.js';
 
 /**
  * Plans and payments (issue 15; SPEC §2 planes and mercadopago-tarjeta, §3 Plan and Subscription,
@@ -165,9 +165,7 @@ export function unMesDespues(d: Date): Date {
 // Catalogue, permission, history
 
 /** One plan of GET /api/v2/plan/all. `precioMensual` in ARS (0 = free); a null quota = unlimited. */
-export const zPlanCatalogo = z.object({
-  id: z.number().int(),
-  nombre: z.string(),
+export const zPlanCatalogo = zIdNombre.extend({
   precioMensual: z.number(),
   moneda: z.literal('ARS'),
   quota: z.number().int().nullable(),

@@ -202,9 +202,7 @@ export const zPoliticaGuardar = z
   });
 export type PoliticaGuardar = z.input<typeof zPoliticaGuardar>;
 
-export const zPolitica = z.object({
-  id: z.number().int(),
-  nombre: z.string(),
+export const zPolitica = zIdNombre.extend({
   cliente: zIdNombre.nullable(),
   tipoOrden: zIdNombre.nullable(),
   prioridad: zIdNombre.nullable(),
