@@ -75,6 +75,16 @@ export function zTokenDeEnlace(max: number, invalido: string) {
   return zTexto('Falta el enlace.').trim().min(1, 'Falta el enlace.').max(max, invalido);
 }
 
+/**
+ * A `.superRefine` for a field that another one makes required: when `falta(v)`, the issue
+ * `mensaje` on `campo` (the reason of «No conforme», the email of a send turned on).
+ */
+export function exigirCampo<T>(campo: string, mensaje: string, falta: (v: T) => boolean) {
+  return (v: T, ctx: z.RefinementCtx): void => {
+    if (falta(v)) ctx.addIssue({ code: 'custom', path: [campo], message: mensaje });
+  };
+}
+
 /** What a calendar day field says when it is not a real 'YYYY-MM-DD'. */
 export const MENSAJE_DIA_INVALIDO = 'La fecha debe tener el formato AAAA-MM-DD y existir.';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 // Only common.ts: client-side.ts imports this file for the public summary.
-import { zEpochMs, zTexto, zTokenDeEnlace } from './common.js';
+import { exigirCampo, zEpochMs, zTexto, zTokenDeEnlace } from './common.js';
 
 /**
  * The client's conformity with an order's work (issue 31, docs/CONFORMIDAD.md): signed on site on
@@ -165,10 +165,7 @@ export const zConformidadRemota = z
     conforme: z.boolean('Indique si está conforme (true) o no (false).'),
     motivo: z.preprocess((v) => (v === null ? undefined : v), zMotivoConformidad.optional()),
   })
-  .superRefine((v, ctx) => {
-    if (!v.conforme && !v.motivo)
-      ctx.addIssue({ code: 'custom', path: ['motivo'], message: MENSAJES_CONFORMIDAD.motivoObligatorio });
-  });
+  .superRefine(exigirCampo('motivo', MENSAJES_CONFORMIDAD.motivoObligatorio, (v) => !v.conforme && !v.motivo));
 export type ConformidadRemota = z.input<typeof zConformidadRemota>;
 
 /** The conformity as the public summary shows it: no user names, no DNI, no location. */

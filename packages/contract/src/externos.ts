@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zEpochMs, zId, zTokenDeEnlace } from './common.js';
+import { exigirCampo, zEpochMs, zId, zTokenDeEnlace } from './common.js';
 import { emailOpcional, texto, textoOpcional } from './admin.js';
 import { zNumeroWhatsappOpcional } from './whatsapp.js';
 
@@ -76,10 +76,7 @@ export const zEntregaExterno = z
     /** A note for the outsider, mailed with the link and kept in the history. */
     mensaje: textoOpcional('El mensaje', LIMITES_EXTERNO.motivo),
   })
-  .superRefine((v, ctx) => {
-    if (!v.email && !v.whatsapp)
-      ctx.addIssue({ code: 'custom', path: ['email'], message: MENSAJES_EXTERNO.sinContacto });
-  });
+  .superRefine(exigirCampo('email', MENSAJES_EXTERNO.sinContacto, (v) => !v.email && !v.whatsapp));
 export type EntregaExterno = z.input<typeof zEntregaExterno>;
 
 /** One contractor link of an order, as the company sees it. */

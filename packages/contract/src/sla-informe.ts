@@ -5,7 +5,7 @@
  * next month to the clients an administrator opted in.
  */
 import { z } from 'zod';
-import { zEpochMs, zId, zTexto } from './common.js';
+import { exigirCampo, zEpochMs, zId, zIdNombre, zTexto } from './common.js';
 import { LIMITES_CLIENTE_PUBLICO, zTokenPublico } from './client-side.js';
 import { zConteoPlazo } from './statistics.js';
 
@@ -58,7 +58,7 @@ export type OrdenInforme = z.infer<typeof zOrdenInforme>;
 
 export const zInformeSla = z.object({
   entidad: z.object({ nombre: z.string() }),
-  cliente: z.object({ id: z.number().int(), nombre: z.string() }),
+  cliente: zIdNombre,
   mes: z.string(),
   /** The month in the company's zone: [desde, hasta]. */
   desde: zEpochMs,
@@ -98,10 +98,7 @@ const zEmailInforme = zTexto(MENSAJES_INFORME_SLA.emailObligatorio)
 /** PUT /api/v4/sla/envio-informe/:id: turned on needs an email. */
 export const zGuardarEnvioInformeSla = z
   .object({ activo: z.boolean(), email: zEmailInforme.nullable().optional() })
-  .superRefine((v, ctx) => {
-    if (v.activo && !v.email)
-      ctx.addIssue({ code: 'custom', path: ['email'], message: MENSAJES_INFORME_SLA.emailObligatorio });
-  });
+  .superRefine(exigirCampo('email', MENSAJES_INFORME_SLA.emailObligatorio, (v) => v.activo && !v.email));
 export type GuardarEnvioInformeSla = z.input<typeof zGuardarEnvioInformeSla>;
 
 /** The month before «AAAA-MM». */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zEpochMs, zTexto } from './common.js';
+import { exigirCampo, zEpochMs, zTexto } from './common.js';
 
 /**
  * WhatsApp and the channels of each kind of event (issue 35, docs/WHATSAPP.md). Each user chooses,
@@ -219,12 +219,8 @@ export const zGuardarWhatsappCliente = z
     optIn: z.boolean({ error: 'Indique sí o no.' }),
     origen: z.enum(ORIGENES_OPT_IN, { error: 'Elija cómo dio el cliente su consentimiento.' }).nullable().optional(),
   })
-  .superRefine((v, ctx) => {
-    if (v.optIn && !v.numero)
-      ctx.addIssue({ code: 'custom', path: ['numero'], message: 'Ingrese el número del cliente.' });
-    if (v.optIn && !v.origen)
-      ctx.addIssue({ code: 'custom', path: ['origen'], message: 'Elija cómo dio el cliente su consentimiento.' });
-  });
+  .superRefine(exigirCampo('numero', 'Ingrese el número del cliente.', (v) => v.optIn && !v.numero))
+  .superRefine(exigirCampo('origen', 'Elija cómo dio el cliente su consentimiento.', (v) => v.optIn && !v.origen));
 export type GuardarWhatsappCliente = z.input<typeof zGuardarWhatsappCliente>;
 
 // ---------------------------------------------------------------------------------------------
