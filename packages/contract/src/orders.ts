@@ -134,10 +134,8 @@ export const zOrdenResumen = z.object({
   id: z.number().int(),
   numero: z.number().int(),
   titulo: z.string(),
-  estado: z.object({ id: z.number().int(), nombre: z.string(), color: z.string() }),
-  prioridad: z
-    .object({ id: z.number().int(), nombre: z.string(), color: z.string(), nivel: z.number().int() })
-    .nullable(),
+  estado: zIdNombre.extend({ color: z.string() }),
+  prioridad: zIdNombre.extend({ color: z.string(), nivel: z.number().int() }).nullable(),
   cliente: zIdNombre.nullable(),
   tipoOrden: zIdNombre.nullable(),
   area: zIdNombre.nullable(),
@@ -170,7 +168,7 @@ export const zOrdenDetalle = zOrdenResumen.extend({
   finalizada: zEpochMs.nullable(),
   /** The client's site and the equipo it is about (issue 32); null when none. */
   ubicacion: zIdNombre.nullable().optional(),
-  equipo: z.object({ id: z.number().int(), nombre: z.string(), codigo: z.string().nullable() }).nullable().optional(),
+  equipo: zIdNombre.extend({ codigo: z.string().nullable() }).nullable().optional(),
   /** The billing data (SPEC §3 datosFacturacion, issue 16), null until someone fills it in. */
   datosFacturacion: zDatosFacturacionLeidos.nullable().optional(),
   /** Billing data handed to the client and not answered yet ("Facturación delegada: esperando…"). */
