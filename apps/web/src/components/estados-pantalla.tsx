@@ -109,6 +109,38 @@ export function EstadoCargando({ className, testId, children }: EstadoCargandoPr
   );
 }
 
+interface EstadoSinDatosProps {
+  /** The page's query, before it has anything to show. */
+  consulta: { isError: boolean; error: unknown; refetch: () => unknown };
+  /** What could not be loaded: 'No pudimos cargar su pedido'. */
+  titulo: string;
+  /** `${testId}-error` and `${testId}-reintentar` once it failed, `${testId}-cargando` while it loads. */
+  testId: string;
+  /** The page's own layout of the spinner and the text. */
+  className: string;
+  /** What is loading: 'Cargando su pedido…'. */
+  children: ReactNode;
+}
+
+/** A page without login whose query has no data yet: loading, or failed with a button to try again. */
+export function EstadoSinDatos({ consulta, titulo, testId, className, children }: EstadoSinDatosProps) {
+  if (consulta.isError) {
+    return (
+      <EstadoReintentar
+        titulo={titulo}
+        error={consulta.error}
+        onReintentar={() => void consulta.refetch()}
+        testId={testId}
+      />
+    );
+  }
+  return (
+    <EstadoCargando className={className} testId={`${testId}-cargando`}>
+      {children}
+    </EstadoCargando>
+  );
+}
+
 interface BotonRutaProps {
   ruta: string;
   /** 'root' starts over at `ruta`; 'back' returns to it. */

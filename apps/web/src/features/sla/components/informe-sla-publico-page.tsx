@@ -2,7 +2,7 @@ import { RUTAS, urlDe } from '@delego/contract';
 import { IonButton } from '@ionic/react';
 import { linkOutline } from 'ionicons/icons';
 import { useParams } from 'react-router-dom';
-import { EstadoCargando, EstadoPantalla, EstadoReintentar } from '../../../components/estados-pantalla';
+import { EstadoPantalla, EstadoSinDatos } from '../../../components/estados-pantalla';
 import { PantallaPublica } from '../../../components/pantalla-publica';
 import { esNoEncontrado } from '../../../lib/errors';
 import { useInformeSlaPublico } from '../api/get-informe-publico';
@@ -36,17 +36,15 @@ export default function InformeSlaPublicoPage() {
           </IonButton>
           <InformeSlaVista informe={informe.data} />
         </>
-      ) : informe.isError ? (
-        <EstadoReintentar
-          titulo="No pudimos cargar el informe"
-          error={informe.error}
-          onReintentar={() => void informe.refetch()}
-          testId="informe-sla-publico"
-        />
       ) : (
-        <EstadoCargando className="resumen-cargando" testId="informe-sla-publico-cargando">
+        <EstadoSinDatos
+          consulta={informe}
+          titulo="No pudimos cargar el informe"
+          testId="informe-sla-publico"
+          className="resumen-cargando"
+        >
           Cargando el informe…
-        </EstadoCargando>
+        </EstadoSinDatos>
       )}
     </PantallaPublica>
   );

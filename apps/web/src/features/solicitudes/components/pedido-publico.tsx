@@ -5,7 +5,7 @@ import { checkmarkCircleOutline, copyOutline, linkOutline } from 'ionicons/icons
 import { useState } from 'react';
 import { BotonConIcono } from '../../../components/boton-icono';
 import { CampoEnlace, useCopiarEnlace } from '../../../components/campo-enlace';
-import { EstadoCargando, EstadoPantalla, EstadoReintentar } from '../../../components/estados-pantalla';
+import { EstadoPantalla, EstadoSinDatos } from '../../../components/estados-pantalla';
 import { PantallaPublica } from '../../../components/pantalla-publica';
 import { ApiError } from '../../../lib/errors';
 import { rutaLogin } from '../../../lib/return-path';
@@ -31,23 +31,22 @@ export function PedidoPublico({ destino, consulta }: Props) {
   const [ronda, setRonda] = useState(0);
   const error = consulta?.error;
   const estadoError = error instanceof ApiError && (error.status === 404 || error.status === 410) ? error.status : null;
-  const sinEnlace = cerrado ?? estadoError ?? (consulta === null ? 404 : null);
+  const sinEnlace = cerrado ?? estadoError;
 
   let contenido;
-  if (sinEnlace !== null) {
-    contenido = <EnlaceNoDisponible estado={sinEnlace} destino={destino} />;
-  } else if (!consulta?.data) {
-    contenido = consulta?.isError ? (
-      <EstadoReintentar
+  if (sinEnlace !== null || consulta === null) {
+    // Without a token in the address there is no link to ask about: it does not exist (404).
+    contenido = <EnlaceNoDisponible estado={sinEnlace ?? 404} destino={destino} />;
+  } else if (!consulta.data) {
+    contenido = (
+      <EstadoSinDatos
+        consulta={consulta}
         titulo="No pudimos abrir el formulario"
-        error={consulta.error}
-        onReintentar={() => void consulta.refetch()}
         testId="solicitud-publica"
-      />
-    ) : (
-      <EstadoCargando className="solicitud-publica__cargando" testId="solicitud-publica-cargando">
+        className="solicitud-publica__cargando"
+      >
         Cargando el formulario…
-      </EstadoCargando>
+      </EstadoSinDatos>
     );
   } else if (enviada) {
     contenido = (
