@@ -1,4 +1,5 @@
 import type { ResumenPublico } from '@delego/contract';
+import { SeccionResumen } from './seccion-resumen';
 
 type ItemPublico = NonNullable<ResumenPublico['checklist']>[number];
 
@@ -16,10 +17,7 @@ const ESTADOS: Record<ItemPublico['estado'], string> = {
 export function ChecklistResumen({ items }: { items: readonly ItemPublico[] }) {
   let seccion: string | null = null;
   return (
-    <section aria-labelledby="resumen-checklist" data-testid="resumen-checklist">
-      <h2 id="resumen-checklist" className="resumen__subtitulo">
-        Controles realizados
-      </h2>
+    <SeccionResumen id="resumen-checklist" titulo="Controles realizados" testId="resumen-checklist">
       <ul className="resumen__checklist">
         {items.flatMap((item, i) => {
           const filas = [];
@@ -43,6 +41,6 @@ export function ChecklistResumen({ items }: { items: readonly ItemPublico[] }) {
           return filas;
         })}
       </ul>
-    </section>
+    </SeccionResumen>
   );
 }

@@ -5,6 +5,7 @@ import { ApiError, mensajeDeError } from '../../../lib/errors';
 import { useResponderConformidad } from '../api/responder-conformidad';
 import { formatoFechaHora } from '../model/fechas';
 import { TextoDelCliente } from './texto-del-cliente';
+import { SeccionResumen } from './seccion-resumen';
 
 /** How the page says the current conformity, in one sentence. */
 export function textoConformidad(c: ConformidadPublica, zona: string): string | null {
@@ -63,10 +64,12 @@ export function ConformidadResumen({ k, c, zona }: { k: string; c: ConformidadPu
   }
 
   return (
-    <section className="resumen__facturacion" aria-labelledby="resumen-conformidad" data-testid="resumen-conformidad">
-      <h2 id="resumen-conformidad" className="resumen__subtitulo">
-        Conformidad con el trabajo
-      </h2>
+    <SeccionResumen
+      id="resumen-conformidad"
+      titulo="Conformidad con el trabajo"
+      className="resumen__facturacion"
+      testId="resumen-conformidad"
+    >
       {actual && <p data-testid="conformidad-actual">{actual}</p>}
       {c.estado === 'no_conforme' && c.remota?.motivo && (
         <p className="resumen__motivo" data-testid="conformidad-motivo">
@@ -137,6 +140,6 @@ export function ConformidadResumen({ k, c, zona }: { k: string; c: ConformidadPu
           {error}
         </p>
       )}
-    </section>
+    </SeccionResumen>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { mensajeDeError } from '../../../lib/errors';
 import { useResponderEncuesta } from '../api/responder-encuesta';
 import { TextoDelCliente } from './texto-del-cliente';
+import { SeccionResumen } from './seccion-resumen';
 
 const PUNTAJES = [1, 2, 3, 4, 5] as const;
 
@@ -26,10 +27,12 @@ export function EncuestaResumen({ k }: { k: string }) {
     );
   }
   return (
-    <section className="resumen__facturacion" aria-labelledby="resumen-encuesta" data-testid="resumen-encuesta">
-      <h2 id="resumen-encuesta" className="resumen__subtitulo">
-        ¿Cómo fue el trabajo?
-      </h2>
+    <SeccionResumen
+      id="resumen-encuesta"
+      titulo="¿Cómo fue el trabajo?"
+      className="resumen__facturacion"
+      testId="resumen-encuesta"
+    >
       <div className="resumen__puntajes" role="radiogroup" aria-label="Puntaje de 1 a 5">
         {PUNTAJES.map((p) => (
           <IonButton
@@ -68,6 +71,6 @@ export function EncuestaResumen({ k }: { k: string }) {
       >
         Enviar
       </IonButton>
-    </section>
+    </SeccionResumen>
   );
 }

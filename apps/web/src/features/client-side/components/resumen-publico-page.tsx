@@ -27,6 +27,7 @@ import { colorDePunto } from '../../../lib/color-de-punto';
 import { EncuestaResumen } from './encuesta-resumen';
 import { ConformidadResumen } from './conformidad-resumen';
 import { ChecklistResumen } from './checklist-resumen';
+import { SeccionResumen } from './seccion-resumen';
 import '../client-side.css';
 
 /** The public page shows dates in the companies' default zone (the client has no session to tell another). */
@@ -137,10 +138,7 @@ function Resumen({ r, k, f, actualizando }: { r: ResumenPublico; k: string; f: s
         </div>
       </dl>
 
-      <section aria-labelledby="resumen-historial">
-        <h2 id="resumen-historial" className="resumen__subtitulo">
-          Historial de estados
-        </h2>
+      <SeccionResumen id="resumen-historial" titulo="Historial de estados">
         <ol className="resumen__linea" data-testid="resumen-historial">
           {r.historial.map((h, i) => (
             <li key={`${h.fecha}-${i}`}>
@@ -150,13 +148,10 @@ function Resumen({ r, k, f, actualizando }: { r: ResumenPublico; k: string; f: s
             </li>
           ))}
         </ol>
-      </section>
+      </SeccionResumen>
 
       {r.archivos.length > 0 && (
-        <section aria-labelledby="resumen-archivos">
-          <h2 id="resumen-archivos" className="resumen__subtitulo">
-            Archivos
-          </h2>
+        <SeccionResumen id="resumen-archivos" titulo="Archivos">
           <ul className="resumen__archivos" data-testid="resumen-archivos">
             {r.archivos.map((a) => (
               <li key={a.id}>
@@ -171,7 +166,7 @@ function Resumen({ r, k, f, actualizando }: { r: ResumenPublico; k: string; f: s
               </li>
             ))}
           </ul>
-        </section>
+        </SeccionResumen>
       )}
 
       {r.checklist && r.checklist.length > 0 && <ChecklistResumen items={r.checklist} />}
@@ -233,10 +228,7 @@ function Facturacion({
     );
   }
   return (
-    <section className="resumen__facturacion" aria-labelledby="resumen-facturacion">
-      <h2 id="resumen-facturacion" className="resumen__subtitulo">
-        Sus datos de facturación
-      </h2>
+    <SeccionResumen id="resumen-facturacion" titulo="Sus datos de facturación" className="resumen__facturacion">
       <p>La empresa le pide estos datos para facturar la orden. El formulario se envía una sola vez.</p>
       <form
         {...form.props((datos) => {
@@ -267,6 +259,6 @@ function Facturacion({
         )}
         <BotonGuardar ocupado={enviar.isPending} texto="Enviar datos" testId="facturacion-enviar" />
       </form>
-    </section>
+    </SeccionResumen>
   );
 }
