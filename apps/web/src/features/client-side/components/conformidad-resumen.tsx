@@ -67,7 +67,7 @@ export function ConformidadResumen({ k, c, zona }: { k: string; c: ConformidadPu
     <SeccionResumen
       id="resumen-conformidad"
       titulo="Conformidad con el trabajo"
-      className="resumen__facturacion"
+      clase="resumen__facturacion"
       testId="resumen-conformidad"
     >
       {actual && <p data-testid="conformidad-actual">{actual}</p>}

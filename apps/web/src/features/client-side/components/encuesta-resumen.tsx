@@ -30,7 +30,7 @@ export function EncuestaResumen({ k }: { k: string }) {
     <SeccionResumen
       id="resumen-encuesta"
       titulo="¿Cómo fue el trabajo?"
-      className="resumen__facturacion"
+      clase="resumen__facturacion"
       testId="resumen-encuesta"
     >
       <div className="resumen__puntajes" role="radiogroup" aria-label="Puntaje de 1 a 5">

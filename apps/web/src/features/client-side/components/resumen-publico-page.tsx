@@ -228,7 +228,7 @@ function Facturacion({
     );
   }
   return (
-    <SeccionResumen id="resumen-facturacion" titulo="Sus datos de facturación" className="resumen__facturacion">
+    <SeccionResumen id="resumen-facturacion" titulo="Sus datos de facturación" clase="resumen__facturacion">
       <p>La empresa le pide estos datos para facturar la orden. El formulario se envía una sola vez.</p>
       <form
         {...form.props((datos) => {

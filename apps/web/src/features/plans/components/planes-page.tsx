@@ -31,6 +31,7 @@ import { AvisoPlan, BannerModoPrueba } from './aviso-plan';
 import { PantallaDePlan } from './pantalla-de-plan';
 import './planes.css';
 import { EncabezadoTabla } from '../../../components/encabezado-tabla';
+import { SeccionConTitulo } from '../../../components/seccion-con-titulo';
 
 /**
  * planes (SPEC §2: login, and admin or owner; never on iOS): the plans side by side, the current
@@ -94,10 +95,7 @@ function Planes({ usuario }: { usuario: UsuarioLogueado }) {
         </AvisoPlan>
       )}
 
-      <section aria-labelledby="planes-titulo">
-        <h2 id="planes-titulo" className="planes-seccion__titulo">
-          Elija su plan
-        </h2>
+      <SeccionConTitulo id="planes-titulo" titulo="Elija su plan" claseTitulo="planes-seccion__titulo">
         <p className="planes-seccion__nota" data-testid="planes-nota-funciones">
           Todos los planes tienen todas las funciones y usuarios ilimitados: cambian el precio y las órdenes por mes.
         </p>
@@ -118,7 +116,7 @@ function Planes({ usuario }: { usuario: UsuarioLogueado }) {
             />
           )}
         </SegunConsulta>
-      </section>
+      </SeccionConTitulo>
 
       <HistorialPagos zona={zona} />
     </>
@@ -262,10 +260,12 @@ function PrecioPlan({ plan }: { plan: PlanCatalogo }) {
 function HistorialPagos({ zona }: { zona: string }) {
   const pagos = usePagos();
   return (
-    <section aria-labelledby="planes-pagos-titulo" className="planes-pagos">
-      <h2 id="planes-pagos-titulo" className="planes-seccion__titulo">
-        Historial de pagos
-      </h2>
+    <SeccionConTitulo
+      id="planes-pagos-titulo"
+      titulo="Historial de pagos"
+      clase="planes-pagos"
+      claseTitulo="planes-seccion__titulo"
+    >
       <SegunConsulta
         consulta={pagos}
         filas={3}
@@ -274,7 +274,7 @@ function HistorialPagos({ zona }: { zona: string }) {
       >
         {(lista) => <TablaPagos pagos={lista} zona={zona} />}
       </SegunConsulta>
-    </section>
+    </SeccionConTitulo>
   );
 }
 
