@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { comprimirImagen, esCandidata } from '../../../lib/imagenes';
-import { LIMITE_BYTES_DEFECTO, problemaAntesDeComprimir, problemaDeArchivo } from '../model/archivos';
+import { LIMITE_BYTES_DEFECTO, problemaDeArchivo } from '../model/archivos';
+import { revisarElegidos } from './elegidos';
 
 /**
  * A file chosen in a form before the order exists (issue 36, «Adjuntar fotos o archivos» of the
@@ -27,8 +28,6 @@ export interface Adjuntos {
   preparando: boolean;
 }
 
-let siguienteClave = 1;
-
 export function useAdjuntos(limiteBytes = LIMITE_BYTES_DEFECTO): Adjuntos {
   const [adjuntos, setAdjuntos] = useState<Adjunto[]>([]);
   const actuales = useRef<Adjunto[]>([]);
@@ -49,9 +48,7 @@ export function useAdjuntos(limiteBytes = LIMITE_BYTES_DEFECTO): Adjuntos {
   const agregar = useCallback(
     (archivos: readonly File[]) => {
       const nuevos: Adjunto[] = [];
-      for (const original of archivos) {
-        const clave = siguienteClave++;
-        const problema = problemaAntesDeComprimir(original, limiteBytes);
+      for (const { clave, archivo: original, problema } of revisarElegidos(archivos, limiteBytes)) {
         const base = { clave, nombre: original.name, tamanio: original.size };
         if (problema) {
           nuevos.push({ ...base, estado: 'error', error: problema });

@@ -6,7 +6,8 @@ import { comprimirImagen, esCandidata } from '../../../lib/imagenes';
 import { encolar, esTransitorio, nuevaClave } from '../../../lib/outbox';
 import { subirArchivo } from '../api/subir-archivo';
 import { archivosCambiados } from '../cache';
-import { LIMITE_BYTES_DEFECTO, problemaAntesDeComprimir, problemaDeArchivo } from '../model/archivos';
+import { LIMITE_BYTES_DEFECTO, problemaDeArchivo } from '../model/archivos';
+import { revisarElegidos } from './elegidos';
 
 /**
  * 'preparando': a photo is being made smaller on the phone (lib/imagenes.ts) before it goes.
@@ -34,8 +35,6 @@ interface Pendiente {
 
 /** How long a finished upload stays in the list with its check mark. */
 const MOSTRAR_LISTA_MS = 2500;
-
-let siguienteClave = 1;
 
 export interface ColaSubidas {
   subidas: Subida[];
@@ -144,10 +143,8 @@ export function useSubidas(
   const agregar = useCallback(
     (archivos: readonly File[]) => {
       const nuevas: Subida[] = [];
-      for (const archivo of archivos) {
-        const clave = siguienteClave++;
-        // A photo over the limit may fit once smaller: its size is checked again before it goes.
-        const problema = problemaAntesDeComprimir(archivo, limiteBytes);
+      // A photo over the limit may fit once smaller: its size is checked again before it goes.
+      for (const { clave, archivo, problema } of revisarElegidos(archivos, limiteBytes)) {
         nuevas.push({
           clave,
           ordenId,
