@@ -374,6 +374,18 @@ export function EstadoRequiereSesion({ ambito, children }: { ambito: AmbitoEstad
   );
 }
 
+/**
+ * «Cargando…» for screen readers only, announced once: it stands beside placeholders that are only
+ * a picture (hidden from screen readers, or boxes that say nothing).
+ */
+export function AnuncioCargando() {
+  return (
+    <span className="delego-visually-hidden" role="status">
+      Cargando…
+    </span>
+  );
+}
+
 interface FilasCargandoProps {
   ambito: AmbitoEstado;
   filas?: number;
@@ -389,9 +401,7 @@ interface FilasCargandoProps {
 export function FilasCargando({ ambito, filas = 6, testId = `${ambito}-cargando` }: FilasCargandoProps) {
   return (
     <div aria-busy="true" data-testid={testId}>
-      <span className="delego-visually-hidden" role="status">
-        Cargando…
-      </span>
+      <AnuncioCargando />
       <IonList className="delego-filas-cargando delego-card-lista" aria-hidden="true" lines="full">
         {Array.from({ length: filas }, (_, i) => (
           <IonItem key={i}>

@@ -18,7 +18,7 @@ import {
 } from '@ionic/react';
 import { barChartOutline, chevronForward } from 'ionicons/icons';
 import { useMemo } from 'react';
-import { EstadoError } from '../../../components/estados-pantalla';
+import { AnuncioCargando, EstadoError } from '../../../components/estados-pantalla';
 import { useAreas, useTiposOrden } from '../../../lib/catalogos';
 import { useConsultaDeRuta } from '../../../lib/consulta-de-ruta';
 import { useSession } from '../../auth';
@@ -158,9 +158,7 @@ function FiltrosTablero({
 function TableroCargando() {
   return (
     <div className="estadisticas-tarjetas" aria-busy="true" data-testid="dashboard-cargando">
-      <span className="delego-visually-hidden" role="status">
-        Cargando…
-      </span>
+      <AnuncioCargando />
       {Array.from({ length: 8 }, (_, i) => (
         <div key={i} className="delego-card estadisticas-tarjeta">
           <IonSkeletonText animated style={{ width: '60%' }} />
