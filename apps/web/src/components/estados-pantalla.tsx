@@ -11,6 +11,7 @@ import {
   refreshOutline,
   searchOutline,
 } from 'ionicons/icons';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { rutaLogin } from '../lib/return-path';
@@ -418,4 +419,27 @@ export function FilasCargando({ ambito, filas = 6, testId = `${ambito}-cargando`
       </IonList>
     </div>
   );
+}
+
+interface SegunConsultaProps<T> {
+  ambito: AmbitoEstado;
+  consulta: UseQueryResult<T>;
+  /** Placeholder rows while it loads. */
+  filas?: number;
+  /** Replaces the loading rows' test id `${ambito}-cargando`. */
+  testIdCargando?: string;
+  /** What the screen shows with the data. */
+  children: (datos: T) => ReactNode;
+}
+
+/**
+ * A screen's content by its query: placeholder rows while it loads, the error with a retry once
+ * it fails, then what `children` makes of the data.
+ */
+export function SegunConsulta<T>({ ambito, consulta, filas, testIdCargando, children }: SegunConsultaProps<T>) {
+  if (consulta.isPending) return <FilasCargando ambito={ambito} filas={filas} testId={testIdCargando} />;
+  if (consulta.isError) {
+    return <EstadoError ambito={ambito} error={consulta.error} onReintentar={() => void consulta.refetch()} />;
+  }
+  return children(consulta.data);
 }

@@ -4,7 +4,7 @@ import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { checkmarkOutline, receiptOutline } from 'ionicons/icons';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useAviso, useConfirmar } from '../../../components/avisos';
-import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
+import { EstadoPantalla, SegunConsulta } from '../../../components/estados-pantalla';
 import { mensajeDeError } from '../../../lib/errors';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { usePagos } from '../api/get-pagos';
@@ -99,7 +99,7 @@ function Planes({ usuario }: { usuario: UsuarioLogueado }) {
         <p className="planes-seccion__nota" data-testid="planes-nota-funciones">
           Todos los planes tienen todas las funciones y usuarios ilimitados: cambian el precio y las órdenes por mes.
         </p>
-        <SegunConsulta
+        <ListaSegunConsulta
           consulta={planes}
           filas={4}
           prefijo="planes"
@@ -115,7 +115,7 @@ function Planes({ usuario }: { usuario: UsuarioLogueado }) {
               usuarioId={usuario.id}
             />
           )}
-        </SegunConsulta>
+        </ListaSegunConsulta>
       </SeccionConTitulo>
 
       <HistorialPagos zona={zona} />
@@ -123,7 +123,7 @@ function Planes({ usuario }: { usuario: UsuarioLogueado }) {
   );
 }
 
-interface SegunConsultaProps<T> {
+interface ListaSegunConsultaProps<T> {
   consulta: UseQueryResult<T[]>;
   /** Placeholder rows while it loads. */
   filas: number;
@@ -135,19 +135,26 @@ interface SegunConsultaProps<T> {
 }
 
 /** A list of this screen (plans, payments) by its query: loading rows, the error with a retry, empty, or the list. */
-function SegunConsulta<T>({ consulta, filas, prefijo, vacio: [titulo, texto], children }: SegunConsultaProps<T>) {
-  if (consulta.isPending) return <FilasCargando ambito="admin" filas={filas} testId={`${prefijo}-cargando`} />;
-  if (consulta.isError) {
-    return <EstadoError ambito="admin" error={consulta.error} onReintentar={() => void consulta.refetch()} />;
-  }
-  if (consulta.data.length === 0) {
-    return (
-      <EstadoPantalla icono={receiptOutline} titulo={titulo} testId={`${prefijo}-vacio`}>
-        {texto}
-      </EstadoPantalla>
-    );
-  }
-  return children(consulta.data);
+function ListaSegunConsulta<T>({
+  consulta,
+  filas,
+  prefijo,
+  vacio: [titulo, texto],
+  children,
+}: ListaSegunConsultaProps<T>) {
+  return (
+    <SegunConsulta ambito="admin" consulta={consulta} filas={filas} testIdCargando={`${prefijo}-cargando`}>
+      {(lista) =>
+        lista.length === 0 ? (
+          <EstadoPantalla icono={receiptOutline} titulo={titulo} testId={`${prefijo}-vacio`}>
+            {texto}
+          </EstadoPantalla>
+        ) : (
+          children(lista)
+        )
+      }
+    </SegunConsulta>
+  );
 }
 
 interface ListaPlanesProps {
@@ -266,14 +273,14 @@ function HistorialPagos({ zona }: { zona: string }) {
       clase="planes-pagos"
       claseTitulo="planes-seccion__titulo"
     >
-      <SegunConsulta
+      <ListaSegunConsulta
         consulta={pagos}
         filas={3}
         prefijo="pagos"
         vacio={['Todavía no hay pagos', 'Cuando la empresa pague un plan, el pago aparecerá aquí.']}
       >
         {(lista) => <TablaPagos pagos={lista} zona={zona} />}
-      </SegunConsulta>
+      </ListaSegunConsulta>
     </SeccionConTitulo>
   );
 }

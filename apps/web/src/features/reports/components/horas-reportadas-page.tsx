@@ -6,7 +6,7 @@ import { AtajosPeriodo } from '../../../components/atajos-periodo';
 import { BotonConIcono } from '../../../components/boton-icono';
 import { CampoFecha } from '../../../components/campo-fecha';
 import { PageHeader } from '../../../components/page-header';
-import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
+import { EstadoPantalla, SegunConsulta } from '../../../components/estados-pantalla';
 import { guardarArchivo } from '../../../lib/descargas';
 import { notificarError } from '../../../lib/errors';
 import { useZonaEmpresa } from '../../../lib/fechas';
@@ -83,12 +83,10 @@ export default function HorasReportadasPage() {
             )}
           </section>
 
-          {problema ? null : reporte.isPending ? (
-            <FilasCargando ambito="papeleo" filas={4} />
-          ) : reporte.isError ? (
-            <EstadoError ambito="papeleo" error={reporte.error} onReintentar={() => void reporte.refetch()} />
-          ) : (
-            <Reporte reporte={reporte.data} actualizando={reporte.isPlaceholderData} />
+          {problema ? null : (
+            <SegunConsulta ambito="papeleo" consulta={reporte} filas={4}>
+              {(datos) => <Reporte reporte={datos} actualizando={reporte.isPlaceholderData} />}
+            </SegunConsulta>
           )}
         </div>
       </IonContent>

@@ -15,7 +15,7 @@ import { AtajosPeriodo } from '../../../components/atajos-periodo';
 import { CampoFecha } from '../../../components/campo-fecha';
 import { CampoSeleccion, type Opcion } from '../../../components/campos';
 import { campoDeFiltro } from '../../../lib/campo-de-filtro';
-import { EstadoError, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
+import { EstadoPantalla, SegunConsulta } from '../../../components/estados-pantalla';
 import { Grafico } from '../../../components/grafico';
 import { PageHeader } from '../../../components/page-header';
 import { useTiposOrden } from '../../../lib/catalogos';
@@ -150,12 +150,10 @@ function Resultados({ usuario }: { usuario: UsuarioLogueado }) {
           </p>
         )}
       </section>
-      {problema ? null : resultados.isPending ? (
-        <FilasCargando ambito="papeleo" filas={4} testId="encuestas-cargando" />
-      ) : resultados.isError ? (
-        <EstadoError ambito="papeleo" error={resultados.error} onReintentar={() => void resultados.refetch()} />
-      ) : (
-        <Tablero datos={resultados.data} actualizando={resultados.isPlaceholderData} />
+      {problema ? null : (
+        <SegunConsulta ambito="papeleo" consulta={resultados} filas={4} testIdCargando="encuestas-cargando">
+          {(datos) => <Tablero datos={datos} actualizando={resultados.isPlaceholderData} />}
+        </SegunConsulta>
       )}
     </>
   );
