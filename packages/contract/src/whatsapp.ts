@@ -290,6 +290,28 @@ export const zPlantillasWhatsapp = z.object({
 });
 export type PlantillasWhatsapp = z.infer<typeof zPlantillasWhatsapp>;
 
+/** Who receives a kind of event by WhatsApp: the company's users, its clients, or both. */
+export function destinatariosDeAviso(e: EventoAviso): PlantillasWhatsapp['plantillas'][number]['destinatarios'] {
+  const usuarios = (EVENTOS_USUARIO as readonly EventoAviso[]).includes(e);
+  const clientes = (EVENTOS_CLIENTE as readonly EventoAviso[]).includes(e);
+  return usuarios && clientes ? 'ambos' : clientes ? 'clientes' : 'usuarios';
+}
+
+/** Every template, as GET /api/v4/whatsapp/plantillas lists them in this mode. */
+export function plantillasWhatsapp(modo: PlantillasWhatsapp['modo']): PlantillasWhatsapp {
+  return {
+    modo,
+    plantillas: EVENTOS_AVISO.map((evento) => ({
+      evento,
+      nombre: PLANTILLAS_WHATSAPP[evento].nombre,
+      idioma: IDIOMA_PLANTILLAS_WHATSAPP,
+      texto: PLANTILLAS_WHATSAPP[evento].texto,
+      parametros: [...PLANTILLAS_WHATSAPP[evento].parametros],
+      destinatarios: destinatariosDeAviso(evento),
+    })),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Messages of an order: GET /api/v4/whatsapp/orden/:id
 

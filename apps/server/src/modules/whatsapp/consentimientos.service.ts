@@ -1,12 +1,7 @@
 import {
   esAdmin,
-  EVENTOS_AVISO,
-  EVENTOS_CLIENTE,
-  EVENTOS_USUARIO,
-  IDIOMA_PLANTILLAS_WHATSAPP,
   numeroOculto,
-  PLANTILLAS_WHATSAPP,
-  type EventoAviso,
+  plantillasWhatsapp,
   type MensajeWhatsapp,
   type PlantillasWhatsapp,
   type WhatsappCliente,
@@ -28,12 +23,6 @@ export const MENSAJES_WHATSAPP_CLIENTE = {
   clienteInexistente: 'El cliente no existe.',
 } as const;
 
-function destinatariosDe(e: EventoAviso): 'usuarios' | 'clientes' | 'ambos' {
-  const usuarios = (EVENTOS_USUARIO as readonly EventoAviso[]).includes(e);
-  const clientes = (EVENTOS_CLIENTE as readonly EventoAviso[]).includes(e);
-  return usuarios && clientes ? 'ambos' : clientes ? 'clientes' : 'usuarios';
-}
-
 /**
  * What people see and change of WhatsApp (docs/WHATSAPP.md): a client's number and consent
  * (administrators), the templates (everyone), and the messages of an order (whoever sees it).
@@ -51,17 +40,7 @@ export class ConsentimientosService {
   ) {}
 
   plantillas(): PlantillasWhatsapp {
-    return {
-      modo: this.deps.modo,
-      plantillas: EVENTOS_AVISO.map((evento) => ({
-        evento,
-        nombre: PLANTILLAS_WHATSAPP[evento].nombre,
-        idioma: IDIOMA_PLANTILLAS_WHATSAPP,
-        texto: PLANTILLAS_WHATSAPP[evento].texto,
-        parametros: [...PLANTILLAS_WHATSAPP[evento].parametros],
-        destinatarios: destinatariosDe(evento),
-      })),
-    };
+    return plantillasWhatsapp(this.deps.modo);
   }
 
   /** The messages of an order the actor may see (404 as for the order itself), numbers masked. */

@@ -1,8 +1,6 @@
 import {
   CANALES_POR_OMISION,
-  EVENTOS_AVISO,
-  IDIOMA_PLANTILLAS_WHATSAPP,
-  PLANTILLAS_WHATSAPP,
+  plantillasWhatsapp,
   textoDePlantilla,
   type CanalesUsuario,
   type MensajeWhatsapp,
@@ -23,21 +21,9 @@ export function makeWhatsappCliente(parcial: Partial<WhatsappCliente> = {}): Wha
   return { clienteId: 3, numero: null, optIn: null, optOut: null, ...parcial };
 }
 
-/** The six templates as the server lists them. */
+/** The six templates as the server lists them (in test mode). */
 export function makePlantillas(parcial: Partial<PlantillasWhatsapp> = {}): PlantillasWhatsapp {
-  const destinatarios = { ORDEN_ASIGNADA: 'usuarios', ENCUESTA: 'clientes', SLA_POR_VENCER: 'usuarios' } as const;
-  return {
-    modo: 'prueba',
-    plantillas: EVENTOS_AVISO.map((evento) => ({
-      evento,
-      nombre: PLANTILLAS_WHATSAPP[evento].nombre,
-      idioma: IDIOMA_PLANTILLAS_WHATSAPP,
-      texto: PLANTILLAS_WHATSAPP[evento].texto,
-      parametros: [...PLANTILLAS_WHATSAPP[evento].parametros],
-      destinatarios: evento in destinatarios ? destinatarios[evento as keyof typeof destinatarios] : 'ambos',
-    })),
-    ...parcial,
-  };
+  return { ...plantillasWhatsapp('prueba'), ...parcial };
 }
 
 /** «Orden creada» to the client of order 42, delivered then read. */

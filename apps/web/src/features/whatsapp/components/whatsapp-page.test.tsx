@@ -32,7 +32,7 @@ describe('the «WhatsApp» screen (issue 35)', () => {
     ]);
     const creada = screen.getByTestId('plantilla-ORDEN_CREADA');
     expect(within(creada).getByTestId('plantilla-nombre')).toHaveTextContent('delego_orden_creada');
-    expect(within(creada).getByTestId('plantilla-destinatarios')).toHaveTextContent('Usuarios y clientes');
+    expect(within(creada).getByTestId('plantilla-destinatarios')).toHaveTextContent('Clientes');
     expect(creada).toHaveTextContent('Español de Argentina (es_AR)');
     expect(within(creada).getByTestId('plantilla-texto')).toHaveTextContent(
       'Hola Nombre del cliente, registramos su orden #Número de orden: Título. Puede seguirla aquí: Enlace público',
@@ -44,6 +44,8 @@ describe('the «WhatsApp» screen (issue 35)', () => {
       'Parámetro {{3}}',
       'Parámetro {{4}}',
     ]);
+    const estado = screen.getByTestId('plantilla-ORDEN_ESTADO');
+    expect(within(estado).getByTestId('plantilla-destinatarios')).toHaveTextContent('Usuarios y clientes');
     const asignada = screen.getByTestId('plantilla-ORDEN_ASIGNADA');
     expect(within(asignada).getByTestId('plantilla-destinatarios')).toHaveTextContent('Usuarios de la empresa');
     expect(within(screen.getByTestId('plantilla-ENCUESTA')).getByTestId('plantilla-destinatarios')).toHaveTextContent(
