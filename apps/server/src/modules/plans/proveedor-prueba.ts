@@ -1,13 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { TITULARES_DE_PRUEBA, type EstadoPago } from '@delego/contract';
-import {
-  firmaMercadoPagoValida,
-  type FirmaWebhook,
-  type NuevaSuscripcion,
-  type PagoDelProveedor,
-  type ProveedorPagos,
-  type ResultadoCobro,
-} from './proveedor-pagos.js';
+import * as puerto from './proveedor-pagos.js';
 
 /** The webhook secret of the test mode when MERCADOPAGO_WEBHOOK_SECRET is not set. */
 export const SECRETO_WEBHOOK_PRUEBA = 'modo-prueba';
@@ -27,15 +20,15 @@ interface SuscripcionDePrueba {
  * `cobrar` and `cambiarEstado` make what MercadoPago would do later (a monthly charge, a refund),
  * and the webhook the caller then sends is checked like MercadoPago's.
  */
-export class ProveedorPrueba implements ProveedorPagos {
+export class ProveedorPrueba implements puerto.ProveedorPagos {
   readonly nombre = 'prueba' as const;
   readonly publicKey = null;
   private readonly suscripciones = new Map<string, SuscripcionDePrueba>();
-  private readonly pagos = new Map<string, PagoDelProveedor>();
+  private readonly pagos = new Map<string, puerto.PagoDelProveedor>();
 
   constructor(private readonly secreto: string = SECRETO_WEBHOOK_PRUEBA) {}
 
-  crearSuscripcion(s: NuevaSuscripcion): Promise<ResultadoCobro> {
+  crearSuscripcion(s: puerto.NuevaSuscripcion): Promise<puerto.ResultadoCobro> {
     const resultado = resultadoDeTitular(s.titular);
     if (resultado.estado === 'rechazado') {
       // Like MercadoPago: a refused card makes no subscription, only the refused payment.
@@ -60,13 +53,13 @@ export class ProveedorPrueba implements ProveedorPagos {
     return Promise.resolve();
   }
 
-  consultarPago(referencia: string): Promise<PagoDelProveedor | null> {
+  consultarPago(referencia: string): Promise<puerto.PagoDelProveedor | null> {
     const p = this.pagos.get(referencia);
     return Promise.resolve(p ? { ...p } : null);
   }
 
-  firmaValida(f: FirmaWebhook): boolean {
-    return firmaMercadoPagoValida(f, this.secreto);
+  firmaValida(f: puerto.FirmaWebhook): boolean {
+    return puerto.firmaMercadoPagoValida(f, this.secreto);
   }
 
   /**
@@ -108,7 +101,7 @@ export class ProveedorPrueba implements ProveedorPagos {
     estado: EstadoPago,
     detalle: string,
     referenciaExterna: string,
-  ): PagoDelProveedor {
+  ): puerto.PagoDelProveedor {
     const referencia = `prueba-${randomBytes(6).toString('hex')}`;
     const pago = { referencia, estado, detalle, monto, moneda: 'ARS', suscripcionId, referenciaExterna };
     this.pagos.set(referencia, pago);
@@ -117,7 +110,7 @@ export class ProveedorPrueba implements ProveedorPagos {
 }
 
 /** The sandbox outcome of a cardholder name (the first word, in capitals). */
-export function resultadoDeTitular(titular: string): Pick<ResultadoCobro, 'estado' | 'detalle'> {
+export function resultadoDeTitular(titular: string): Pick<puerto.ResultadoCobro, 'estado' | 'detalle'> {
   const clave = titular.trim().split(/\s+/)[0]?.toUpperCase() ?? '';
   const t =
     clave in TITULARES_DE_PRUEBA
