@@ -1,11 +1,8 @@
 import type { Modulo, Nucleo } from '../../kernel/modulo.js';
 import type { ReglasDeEstado } from '../../kernel/reglas-de-estado.js';
-import type { Storage } from '../files/index.js';
 import type { AlmacenIdempotencia } from '../idempotencia/index.js';
-import type { PuertoNotificaciones } from '../notifications/index.js';
-import type { PuertoOrdenes } from '../orders/index.js';
 import { conformityRoutes } from './conformity.routes.js';
-import { ConformityService } from './conformity.service.js';
+import { ConformityService, type DepsConformityService } from './conformity.service.js';
 
 export type { ImagenFirma, OrdenDeEnlace } from './conformity.service.js';
 
@@ -19,11 +16,8 @@ export type PuertoConformidad = Pick<
   'publica' | 'responderRemota' | 'exigirParaFacturar' | 'bloqueosDeEstado' | 'paraImprimir'
 >;
 
-export interface DepsConformidad {
-  orders: Pick<PuertoOrdenes, 'acceso' | 'insertEvento' | 'reabrir'>;
-  notifications: Pick<PuertoNotificaciones, 'create'>;
-  /** The files' storage: the signature images live beside the order's files. */
-  storage: Storage;
+/** The service's ports and storage (DepsConformityService), and what the module itself uses. */
+export interface DepsConformidad extends Omit<DepsConformityService, 'log'> {
   idempotencia: AlmacenIdempotencia;
   /** Where the module registers its rule before Finalizada (types that require conformity antes_de_finalizar). */
   reglas: Pick<ReglasDeEstado, 'registrar'>;
@@ -34,14 +28,10 @@ export function moduloConformidad(
   n: Pick<Nucleo, 'db' | 'clock' | 'bus' | 'log'>,
   deps: DepsConformidad,
 ): Modulo<PuertoConformidad> {
-  const servicio = new ConformityService(n.db, n.clock, n.bus, {
-    orders: deps.orders,
-    notifications: deps.notifications,
-    storage: deps.storage,
-    log: n.log,
-  });
-  deps.reglas.registrar('conformidad', (t) =>
+  const { idempotencia, reglas, ...puertos } = deps;
+  const servicio = new ConformityService(n.db, n.clock, n.bus, { ...puertos, log: n.log });
+  reglas.registrar('conformidad', (t) =>
     servicio.bloqueosDeEstado(t.tx, t.actor.entidadId, t.ordenId, t.tipoOrdenId, t.hacia),
   );
-  return { nombre: 'conformity', puerto: servicio, rutas: conformityRoutes(servicio, deps.idempotencia) };
+  return { nombre: 'conformity', puerto: servicio, rutas: conformityRoutes(servicio, idempotencia) };
 }
