@@ -9,15 +9,15 @@ import {
   estadoVisible,
   type AvisoPublico,
   type ConformidadRemotaHecha,
+  type DatosFacturacion,
   type DatosFacturacionLeidos,
   type EncuestaPublica,
   type EnlaceCompartido,
   type FacturacionDelegada,
+  type FacturacionPublica,
   type OrdenDetalle,
   type ResumenPublico,
   type zConformidadRemota,
-  type zDatosFacturacion,
-  type zFacturacionPublica,
 } from '@delego/contract';
 import type { Db, DbOrTx } from '../../kernel/db/client.js';
 import { actorDeSistema, type Actor } from '../../kernel/actor.js';
@@ -46,9 +46,6 @@ import {
 } from './client-side.repository.js';
 import type { CifradorEnlaces } from './enlace-cifrado.js';
 import { plantillaEnlaceOrden, plantillaPedidoFacturacion, type DatosCorreoCliente } from './plantillas-cliente.js';
-
-type Datos = z.output<typeof zDatosFacturacion>;
-type FacturacionPublicaInput = z.output<typeof zFacturacionPublica>;
 
 /** The limits of the public calls, per client address (`d`) and per form (`f`). */
 export interface LimitesClientePublico {
@@ -239,7 +236,7 @@ export class ClientSideService {
   };
 
   /** POST /api/v2/datosFacturacion/{id}: the rules for changing the order; each change an event. */
-  async saveDatos(actor: Actor, ordenId: number, d: Datos): Promise<OrdenDetalle> {
+  async saveDatos(actor: Actor, ordenId: number, d: DatosFacturacion): Promise<OrdenDetalle> {
     const cambio = await this.db.transaction(async (tx) => {
       const acc = await this.modificable(actor, ordenId, tx, true);
       await this.deps.conformidad.exigirParaFacturar(tx, actor.entidadId, ordenId, acc.orden.tipoOrdenId);
@@ -392,7 +389,7 @@ export class ClientSideService {
    * Once: a second send is ENLACE_USADO and changes nothing. The order's creator and responsables
    * are notified live.
    */
-  async responderFacturacion(input: FacturacionPublicaInput, direccion: string): Promise<AvisoPublico> {
+  async responderFacturacion(input: FacturacionPublica, direccion: string): Promise<AvisoPublico> {
     const hashFormulario = hashDeToken(input.f);
     await this.limitador.exigir([
       [`facturacion:d:${grupoDeDireccion(direccion)}`, this.limites.facturacionDireccion],
@@ -586,6 +583,6 @@ function pendiente(f: FacturacionDeDetalle | undefined, ahora?: Date): Facturaci
 
 const CAMPOS = ['razonSocial', 'cuit', 'condicionIva', 'domicilioFiscal', 'email'] as const;
 
-function camposCambiados(antes: FacturacionFila | undefined, d: Datos): string[] {
+function camposCambiados(antes: FacturacionFila | undefined, d: DatosFacturacion): string[] {
   return CAMPOS.filter((c) => (antes?.[c] ?? null) !== d[c]);
 }
