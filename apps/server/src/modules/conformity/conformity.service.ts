@@ -27,9 +27,6 @@ import type { PuertoOrdenes } from '../orders/index.js';
 import { ConformityRepository, type ConformidadFila } from './conformity.repository.js';
 import { leerImagenFirma, type ProblemaFirma } from '../../lib/imagen-firma.js';
 
-type Firma = z.output<typeof zFirmaConformidad>;
-type Remota = z.output<typeof zConformidadRemota>;
-
 /** The order a public link is for (the client-side module resolves the token). */
 export interface OrdenDeEnlace {
   entidadId: number;
@@ -86,7 +83,7 @@ export class ConformityService {
    * (a real PNG or JPEG, at most 200 KB), stored, and the order becomes conforme; the signature is
    * in the history. A later signature replaces the earlier one (both stay in the history).
    */
-  async firmar(actor: Actor, ordenId: number, f: Firma): Promise<ConformidadOrden> {
+  async firmar(actor: Actor, ordenId: number, f: z.output<typeof zFirmaConformidad>): Promise<ConformidadOrden> {
     // The same check as a checklist's signature item (lib/imagen-firma.ts).
     const firma = leerImagenFirma(f.firma, LIMITES_CONFORMIDAD.firmaBytes);
     if (typeof firma === 'string') throw AppError.invalid('firma', MENSAJE_FIRMA[firma]);
@@ -174,7 +171,10 @@ export class ConformityService {
    * changes nothing (a retry, a second tap). «No conforme» reopens a finished order, and either
    * way the order's responsables (or its creator, when it has none) are notified live and by push.
    */
-  async responderRemota(enlace: OrdenDeEnlace, r: Remota): Promise<ConformidadRemotaHecha> {
+  async responderRemota(
+    enlace: OrdenDeEnlace,
+    r: z.output<typeof zConformidadRemota>,
+  ): Promise<ConformidadRemotaHecha> {
     const { entidadId, ordenId } = enlace;
     const ahora = this.clock.now();
     const motivo = r.conforme ? (r.motivo ?? null) || null : (r.motivo ?? '');
