@@ -39,8 +39,6 @@ import { type ContadorLimites, cadaCuartoDeHora, cadaHora, Limitador, type Limit
 import { crearToken, hashDeToken } from '../../lib/tokens.js';
 
 type RegistroInput = z.output<typeof zRegistroUsuario>;
-type ReenvioInput = z.output<typeof zReenviarConfirmacion>;
-type RestablecerInput = z.output<typeof zConfirmarRecuperarPasswordQuery>;
 
 const MINUTO = 60_000;
 const HORA = 60 * MINUTO;
@@ -229,7 +227,7 @@ export class AccountsService implements Invitaciones {
    * login, email, or the token of an old link. The same answer in every case; the work is done
    * after answering.
    */
-  async resendConfirmation(input: ReenvioInput, direccion: string): Promise<AvisoCuenta> {
+  async resendConfirmation(input: z.output<typeof zReenviarConfirmacion>, direccion: string): Promise<AvisoCuenta> {
     const clave = input.k ? `k:${hashDeToken(input.k)}` : `u:${(input.usuario ?? '').toLowerCase()}`;
     await this.limitar(direccion, 'reenvio', this.limites.reenvioDireccion, this.limites.reenvioCuenta, [clave]);
     this.enSegundoPlano('reenvio', async () => {
@@ -311,7 +309,10 @@ export class AccountsService implements Invitaciones {
    * recovery or invitation link of the user, confirms the account (the link proved the address),
    * and, after the commit, drops the user's cached credentials and live sockets everywhere.
    */
-  async resetPassword(q: RestablecerInput, direccion: string): Promise<PasswordRestablecida> {
+  async resetPassword(
+    q: z.output<typeof zConfirmarRecuperarPasswordQuery>,
+    direccion: string,
+  ): Promise<PasswordRestablecida> {
     const hash = hashDeToken(q.k);
     await this.limitar(direccion, 'restablecer', this.limites.restablecerDireccion, this.limites.restablecerEnlace, [
       `k:${hash}`,

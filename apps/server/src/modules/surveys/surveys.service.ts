@@ -41,11 +41,9 @@ import {
   type EncuestaFila,
 } from './surveys.repository.js';
 
-type EnviarInput = z.output<typeof zEnviarEncuesta>;
 type ResponderInput = z.output<typeof zResponderEncuesta>;
 /** An answer from the order's public summary: the fields of the survey page's answer but the link. */
 type RespuestaDeOrden = Pick<ResponderInput, 'puntaje' | 'comentario'>;
-type ResultadosQuery = z.output<typeof zEncuestasQuery>;
 
 /**
  * The limits of the public calls: per client address and per survey. An answer counts the same
@@ -140,7 +138,7 @@ export class SurveysService {
    * which the actor may change (not read-only). To `email`, or the client's contact address. At
    * most 3 per order (409 the fourth). In one transaction: the survey, the history event, the mail.
    */
-  async enviar(actor: Actor, input: EnviarInput): Promise<EnvioHecho> {
+  async enviar(actor: Actor, input: z.output<typeof zEnviarEncuesta>): Promise<EnvioHecho> {
     const ahora = this.clock.now();
     const { fila, restantes } = await this.db.transaction(async (tx) => {
       // Locks the order until the commit: two sends at once cannot both pass the limit.
@@ -311,7 +309,7 @@ export class SurveysService {
   // Results
 
   /** GET /api/v2/encuestas: holders of verEstadisticas only. */
-  async resultados(actor: Actor, q: ResultadosQuery): Promise<ResultadosEncuestas> {
+  async resultados(actor: Actor, q: z.output<typeof zEncuestasQuery>): Promise<ResultadosEncuestas> {
     if (!tienePermiso(actor, 'verEstadisticas')) throw AppError.forbidden(MENSAJES_ENCUESTAS.sinPermisoResultados);
     const filas = await this.repo.listResultados(actor.entidadId, {
       ...(q.fechaDesde !== undefined ? { desde: new Date(q.fechaDesde) } : {}),
