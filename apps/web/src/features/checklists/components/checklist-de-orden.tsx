@@ -11,6 +11,7 @@ import {
 import { IonButton, IonNote, IonProgressBar, IonSkeletonText } from '@ionic/react';
 import { useMemo, useState } from 'react';
 import { useAviso, useConfirmar } from '../../../components/avisos';
+import { BotonesConfirmar } from '../../../components/botones-confirmar';
 import { FalloDeSeccion } from '../../../components/estados-pantalla';
 import { ApiError, mensajeDeError, notificarError } from '../../../lib/errors';
 import { useZonaEmpresa } from '../../../lib/fechas';
@@ -351,20 +352,14 @@ function AgregarItem({ ordenId, lleno }: { ordenId: number; lleno: boolean }) {
           {error}
         </p>
       )}
-      <div className="checklist__botones">
-        <IonButton
-          size="small"
-          fill="clear"
-          color="medium"
-          onClick={() => setAbierto(false)}
-          disabled={agregar.isPending}
-        >
-          Cancelar
-        </IonButton>
-        <IonButton size="small" type="submit" disabled={agregar.isPending} data-testid="checklist-agregar-guardar">
-          Agregar
-        </IonButton>
-      </div>
+      <BotonesConfirmar
+        clase="checklist__botones"
+        size="small"
+        onCancelar={() => setAbierto(false)}
+        ocupado={agregar.isPending}
+        texto="Agregar"
+        testId="checklist-agregar-guardar"
+      />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { LIMITES_EXTERNO, RUTAS, zRechazoExterno, type VistaExterno } from '@del
 import { IonButton, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { BotonesConfirmar } from '../../../components/botones-confirmar';
 import { CampoTextoLargo } from '../../../components/campos';
 import { ApiError, mensajeDeError } from '../../../lib/errors';
 import { erroresDeProblemas, useFormulario, type Validacion } from '../../../lib/formularios';
@@ -126,14 +127,15 @@ function FormularioRechazo({
           {mensajeDeRespuesta(responder.error)}
         </p>
       )}
-      <div className="externo-rechazo__acciones">
-        <IonButton type="button" fill="clear" color="medium" onClick={alCerrar} disabled={responder.isPending}>
-          Cancelar
-        </IonButton>
-        <IonButton type="submit" color="danger" disabled={responder.isPending} data-testid="externo-rechazo-confirmar">
-          {responder.isPending ? 'Rechazando…' : 'Rechazar la orden'}
-        </IonButton>
-      </div>
+      <BotonesConfirmar
+        clase="externo-rechazo__acciones"
+        onCancelar={alCerrar}
+        ocupado={responder.isPending}
+        texto="Rechazar la orden"
+        textoOcupado="Rechazando…"
+        color="danger"
+        testId="externo-rechazo-confirmar"
+      />
     </form>
   );
 }

@@ -1,8 +1,9 @@
 import { LIMITES_SOLICITUD, zRechazarSolicitud, type Solicitud } from '@delego/contract';
-import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { closeOutline } from 'ionicons/icons';
 import { useAviso } from '../../../components/avisos';
 import { BotonIcono } from '../../../components/boton-icono';
+import { BotonesConfirmar } from '../../../components/botones-confirmar';
 import { CampoTextoLargo } from '../../../components/campos';
 import { useCambiosSinGuardar, useConfirmarSalida, usePermisoParaSalir } from '../../../lib/cambios-sin-guardar';
 import { erroresDeProblemas, useFormulario, type Validacion } from '../../../lib/formularios';
@@ -88,20 +89,15 @@ function FormularioRechazo({ solicitud, alCerrar }: { solicitud: Solicitud; alCe
         placeholder="Por ejemplo: no trabajamos en esa zona."
         rows={3}
       />
-      <div className="solicitud-rechazo__acciones">
-        <IonButton
-          type="button"
-          fill="clear"
-          color="medium"
-          onClick={() => confirmarSalida(alCerrar)}
-          disabled={rechazar.isPending}
-        >
-          Cancelar
-        </IonButton>
-        <IonButton type="submit" color="danger" disabled={rechazar.isPending} data-testid="rechazo-confirmar">
-          {rechazar.isPending ? 'Rechazando…' : 'Rechazar solicitud'}
-        </IonButton>
-      </div>
+      <BotonesConfirmar
+        clase="solicitud-rechazo__acciones"
+        onCancelar={() => confirmarSalida(alCerrar)}
+        ocupado={rechazar.isPending}
+        texto="Rechazar solicitud"
+        textoOcupado="Rechazando…"
+        color="danger"
+        testId="rechazo-confirmar"
+      />
     </form>
   );
 }
