@@ -1,7 +1,8 @@
 import { LIMITES_EXTERNO, RUTAS, zRechazoExterno, type VistaExterno } from '@delego/contract';
-import { IonButton, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AceptarORechazar } from '../../../components/aceptar-o-rechazar';
 import { BotonesConfirmar } from '../../../components/botones-confirmar';
 import { CampoTextoLargo } from '../../../components/campos';
 import { ApiError, mensajeDeError } from '../../../lib/errors';
@@ -50,28 +51,16 @@ export function RespuestaPendiente() {
     <section className="externo-seccion externo-respuesta" aria-labelledby="externo-respuesta-titulo">
       <h2 id="externo-respuesta-titulo">¿Toma esta orden?</h2>
       <p>Acéptela para empezar a trabajar en ella, o recházela indicando el motivo.</p>
-      <div className="externo-respuesta__botones">
-        <IonButton
-          size="large"
-          expand="block"
-          onClick={() => responder.mutate(null)}
-          disabled={responder.isPending}
-          data-testid="externo-aceptar"
-        >
-          {responder.isPending && !rechazando ? 'Aceptando…' : 'Aceptar la orden'}
-        </IonButton>
-        <IonButton
-          size="large"
-          expand="block"
-          fill="outline"
-          color="danger"
-          onClick={() => setRechazando(true)}
-          disabled={responder.isPending}
-          data-testid="externo-rechazar"
-        >
-          Rechazar
-        </IonButton>
-      </div>
+      <AceptarORechazar
+        clase="externo-respuesta__botones"
+        aceptar={{ texto: 'Aceptar la orden', ocupado: 'Aceptando…' }}
+        ocupado={responder.isPending}
+        aceptando={responder.isPending && !rechazando}
+        alAceptar={() => responder.mutate(null)}
+        alRechazar={() => setRechazando(true)}
+        grande
+        testId="externo"
+      />
       {responder.isError && !rechazando && (
         <p className="externo-error" role="alert" data-testid="externo-respuesta-error">
           {mensajeDeRespuesta(responder.error)}

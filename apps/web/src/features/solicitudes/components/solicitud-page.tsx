@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { fileTrayOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { AceptarORechazar } from '../../../components/aceptar-o-rechazar';
 import { useAviso } from '../../../components/avisos';
 import { CampoSeleccionMultiple } from '../../../components/campos';
 import { EstadoError, EstadoNoEncontrado, FilasCargando } from '../../../components/estados-pantalla';
@@ -221,20 +222,14 @@ function Decision({ s }: { s: Solicitud }) {
         }))}
         data-testid="solicitud-responsables"
       />
-      <div className="solicitud__acciones">
-        <IonButton onClick={aceptarla} disabled={aceptar.isPending} data-testid="solicitud-aceptar">
-          {aceptar.isPending ? 'Creando la orden…' : 'Aceptar y crear la orden'}
-        </IonButton>
-        <IonButton
-          fill="outline"
-          color="danger"
-          onClick={() => setRechazando(true)}
-          disabled={aceptar.isPending}
-          data-testid="solicitud-rechazar"
-        >
-          Rechazar
-        </IonButton>
-      </div>
+      <AceptarORechazar
+        clase="solicitud__acciones"
+        aceptar={{ texto: 'Aceptar y crear la orden', ocupado: 'Creando la orden…' }}
+        ocupado={aceptar.isPending}
+        alAceptar={aceptarla}
+        alRechazar={() => setRechazando(true)}
+        testId="solicitud"
+      />
       <DialogoRechazo solicitud={s} abierto={rechazando} alCerrar={() => setRechazando(false)} />
     </section>
   );
