@@ -24,6 +24,7 @@ import {
 import { useState } from 'react';
 import { BotonConIcono, BotonIcono } from '../../../components/boton-icono';
 import { useAviso, useConfirmar } from '../../../components/avisos';
+import { BotonPeligroso } from '../../../components/boton-peligroso';
 import { CampoEnlace, useCopiarEnlace } from '../../../components/campo-enlace';
 import { CampoEmail } from '../../../components/campos';
 import { EstadoError } from '../../../components/estados-pantalla';
@@ -148,15 +149,6 @@ function Enlace({ orden, e, puede }: { orden: OrdenDetalle; e: EnlaceCompartido;
     if (ok) crear.mutate(orden.id, { onSuccess: () => aviso('Enlace renovado. El anterior ya no funciona.') });
   }
 
-  async function revocarlo() {
-    const ok = await confirmar({
-      titulo: '¿Revocar el enlace?',
-      mensaje: 'Quien abra el enlace verá que ya no está disponible. Puede crear uno nuevo cuando quiera.',
-      aceptar: 'Revocar',
-    });
-    if (ok) revocar.mutate(orden.id, { onSuccess: () => aviso('Enlace revocado.') });
-  }
-
   return (
     <section className="compartir__seccion" data-testid="compartir-enlace">
       {e.url ? (
@@ -211,17 +203,19 @@ function Enlace({ orden, e, puede }: { orden: OrdenDetalle; e: EnlaceCompartido;
             >
               Renovar
             </BotonConIcono>
-            <BotonConIcono
+            <BotonPeligroso
+              pregunta={{
+                titulo: '¿Revocar el enlace?',
+                mensaje: 'Quien abra el enlace verá que ya no está disponible. Puede crear uno nuevo cuando quiera.',
+              }}
+              alConfirmar={() => revocar.mutate(orden.id, { onSuccess: () => aviso('Enlace revocado.') })}
               icono={trashOutline}
-              size="small"
               fill="outline"
-              color="danger"
-              onClick={() => void revocarlo()}
               disabled={ocupado}
               testId="compartir-revocar"
             >
               Revocar
-            </BotonConIcono>
+            </BotonPeligroso>
           </div>
         </>
       )}

@@ -1,10 +1,11 @@
 import { textoFechaHora, type EnlaceExterno } from '@delego/contract';
-import { IonBadge, IonButton, IonIcon } from '@ionic/react';
+import { IonBadge, IonIcon } from '@ionic/react';
 import { copyOutline, logoWhatsapp, refreshOutline } from 'ionicons/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useAviso, useConfirmar } from '../../../components/avisos';
+import { useAviso } from '../../../components/avisos';
 import { BotonConIcono } from '../../../components/boton-icono';
+import { BotonPeligroso } from '../../../components/boton-peligroso';
 import { CampoEnlace, useCopiarEnlace } from '../../../components/campo-enlace';
 import { useRenovarExterno } from '../api/renovar';
 import { useRevocarExterno } from '../api/revocar';
@@ -92,7 +93,6 @@ function Acciones({
   const revocar = useRevocarExterno();
   const renovar = useRenovarExterno();
   const avisar = useAviso();
-  const confirmar = useConfirmar();
   const queryClient = useQueryClient();
   const { campo, copiar } = useCopiarEnlace('Enlace copiado');
   const ocupado = revocar.isPending || renovar.isPending;
@@ -109,17 +109,11 @@ function Acciones({
     if (recien) campo.current?.select();
   }, [campo, recien]);
 
-  async function alRevocar() {
-    const seguro = await confirmar({
-      titulo: `¿Revocar el enlace de ${enlace.nombre}?`,
-      mensaje: 'Dejará de funcionar en el momento.',
-      aceptar: 'Revocar',
+  function alRevocar() {
+    revocar.mutate(enlace.id, {
+      onSuccess: () => avisar(`Se revocó el enlace de ${enlace.nombre}.`),
+      onError: releer,
     });
-    if (seguro)
-      revocar.mutate(enlace.id, {
-        onSuccess: () => avisar(`Se revocó el enlace de ${enlace.nombre}.`),
-        onError: releer,
-      });
   }
 
   function alRenovar() {
@@ -188,16 +182,18 @@ function Acciones({
           </BotonConIcono>
         )}
         {activo && (
-          <IonButton
-            size="small"
+          <BotonPeligroso
+            pregunta={{
+              titulo: `¿Revocar el enlace de ${enlace.nombre}?`,
+              mensaje: 'Dejará de funcionar en el momento.',
+            }}
+            alConfirmar={alRevocar}
             fill="outline"
-            color="danger"
-            onClick={() => void alRevocar()}
             disabled={ocupado}
-            data-testid="externos-revocar"
+            testId="externos-revocar"
           >
             Revocar
-          </IonButton>
+          </BotonPeligroso>
         )}
       </div>
     </div>

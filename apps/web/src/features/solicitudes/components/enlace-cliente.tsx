@@ -1,8 +1,9 @@
 import { esAdmin, textoFecha, type EnlaceSolicitudes } from '@delego/contract';
-import { IonButton, IonCard, IonCardContent, IonCardHeader, IonCardSubtitle, IonCardTitle } from '@ionic/react';
+import { IonCard, IonCardContent, IonCardHeader, IonCardSubtitle, IonCardTitle } from '@ionic/react';
 import { copyOutline, linkOutline, refreshOutline } from 'ionicons/icons';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { BotonConIcono } from '../../../components/boton-icono';
+import { BotonPeligroso } from '../../../components/boton-peligroso';
 import { CampoEnlace, useCopiarEnlace } from '../../../components/campo-enlace';
 import { FalloDeSeccion } from '../../../components/estados-pantalla';
 import { useZonaEmpresa } from '../../../lib/fechas';
@@ -66,15 +67,6 @@ function Enlace({ enlace, nombre }: { enlace: EnlaceSolicitudes; nombre: string 
       crear.mutate(enlace.clienteId, { onSuccess: () => avisar('Enlace renovado. El anterior ya no funciona.') });
   }
 
-  async function desactivar() {
-    const seguro = await confirmar({
-      titulo: '¿Desactivar el enlace?',
-      mensaje: `${nombre} ya no podrá pedir trabajos por el enlace ni por las etiquetas QR de sus equipos y ubicaciones. Puede activarlo otra vez cuando quiera (será un enlace nuevo).`,
-      aceptar: 'Desactivar',
-    });
-    if (seguro) quitar.mutate(enlace.clienteId, { onSuccess: () => avisar('Enlace de pedidos desactivado.') });
-  }
-
   if (!enlace.activo || !enlace.url) {
     return (
       <div className="enlace-solicitudes__cuerpo" data-testid="enlace-solicitudes-inactivo">
@@ -131,16 +123,20 @@ function Enlace({ enlace, nombre }: { enlace: EnlaceSolicitudes; nombre: string 
         >
           Renovar enlace
         </BotonConIcono>
-        <IonButton
-          size="small"
+        <BotonPeligroso
+          pregunta={{
+            titulo: '¿Desactivar el enlace?',
+            mensaje: `${nombre} ya no podrá pedir trabajos por el enlace ni por las etiquetas QR de sus equipos y ubicaciones. Puede activarlo otra vez cuando quiera (será un enlace nuevo).`,
+          }}
+          alConfirmar={() =>
+            quitar.mutate(enlace.clienteId, { onSuccess: () => avisar('Enlace de pedidos desactivado.') })
+          }
           fill="outline"
-          color="danger"
-          onClick={() => void desactivar()}
           disabled={ocupado}
-          data-testid="enlace-solicitudes-desactivar"
+          testId="enlace-solicitudes-desactivar"
         >
           Desactivar
-        </IonButton>
+        </BotonPeligroso>
       </div>
     </div>
   );
