@@ -1,5 +1,6 @@
 import {
   IonButton,
+  IonCheckbox,
   IonIcon,
   IonInput,
   IonNote,
@@ -274,6 +275,47 @@ export function CampoInterruptor({
     >
       {children}
     </IonToggle>
+  );
+}
+
+type PropsIonCheckbox = Omit<
+  ComponentProps<typeof IonCheckbox>,
+  'checked' | 'value' | 'name' | 'onChange' | 'onIonChange' | 'disabled' | 'children' | 'labelPlacement' | 'justify'
+>;
+
+/**
+ * A box to tick with its text after it (IonCheckbox), such as a consent; its message shows under
+ * it. `alCambiar` replaces the plain change when ticking needs more (a confirmation); `children`
+ * is its text; `claseMensaje` places the message.
+ */
+export function CampoCasilla({
+  name,
+  value,
+  onChange,
+  error,
+  disabled,
+  alCambiar,
+  claseMensaje,
+  children,
+  ...resto
+}: PropsCampo<boolean> &
+  PropsIonCheckbox & { alCambiar?: (valor: boolean) => void; claseMensaje?: string; children: ReactNode }) {
+  return (
+    <>
+      <IonCheckbox
+        labelPlacement="end"
+        justify="start"
+        {...resto}
+        name={name}
+        checked={value}
+        disabled={disabled}
+        onIonChange={(e) => (alCambiar ?? onChange)(e.detail.checked)}
+        aria-invalid={error ? true : undefined}
+      >
+        {children}
+      </IonCheckbox>
+      <MensajeCampo error={error} className={claseMensaje} />
+    </>
   );
 }
 

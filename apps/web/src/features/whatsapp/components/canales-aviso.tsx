@@ -16,7 +16,7 @@ import { chevronDownOutline, chevronUpOutline, megaphoneOutline } from 'ionicons
 import { useId, useState } from 'react';
 import { useAviso } from '../../../components/avisos';
 import { BotonGuardar } from '../../../components/botones-formulario';
-import { CampoTelefono, MensajeCampo } from '../../../components/campos';
+import { CampoCasilla, CampoTelefono, MensajeCampo } from '../../../components/campos';
 import { FalloDeSeccion } from '../../../components/estados-pantalla';
 import { useCambiosSinGuardar, useConfirmarSalida } from '../../../lib/cambios-sin-guardar';
 import { useZonaEmpresa } from '../../../lib/fechas';
@@ -126,7 +126,6 @@ function FormularioCanales({ canales }: { canales: CanalesUsuario }) {
     f.cambiar('eventos', { ...f.valores.eventos, [evento]: { ...f.valores.eventos[evento], [canal]: valor } });
 
   const sinWhatsapp = !whatsappHabilitado(f.valores);
-  const errorAcepta = f.error('acepta');
 
   return (
     <form {...f.props(enviar)} className="canales-aviso__formulario" aria-label="Canales de aviso">
@@ -178,19 +177,14 @@ function FormularioCanales({ canales }: { canales: CanalesUsuario }) {
       )}
       <AvisoModoPrueba modo={canales.modo} />
       <CampoTelefono {...f.texto('numero', 'Su número de WhatsApp', 'canales-numero')} autocomplete="tel" />
-      <IonCheckbox
+      <CampoCasilla
+        {...f.campo('acepta')}
         className="canales-aviso__acepta"
-        labelPlacement="end"
-        justify="start"
-        checked={f.valores.acepta}
-        disabled={!f.habilitado}
-        onIonChange={(e) => f.cambiar('acepta', e.detail.checked)}
-        aria-invalid={errorAcepta ? true : undefined}
+        claseMensaje="canales-aviso__error"
         data-testid="canales-acepta"
       >
         <span>Acepto recibir avisos por WhatsApp en este número</span>
-      </IonCheckbox>
-      <MensajeCampo error={errorAcepta} className="canales-aviso__error" />
+      </CampoCasilla>
       {canales.optIn !== null && f.valores.acepta && (
         <IonNote className="canales-aviso__nota" data-testid="canales-acepto-el">
           Aceptó el {textoFecha(canales.optIn, zona)}.

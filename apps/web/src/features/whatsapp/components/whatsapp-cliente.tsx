@@ -6,10 +6,10 @@ import {
   type OrigenOptIn,
   type WhatsappCliente,
 } from '@delego/contract';
-import { IonCardContent, IonCardHeader, IonCardSubtitle, IonCardTitle, IonCheckbox, IonCard } from '@ionic/react';
+import { IonCardContent, IonCardHeader, IonCardSubtitle, IonCardTitle, IonCard } from '@ionic/react';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { BotonGuardar } from '../../../components/botones-formulario';
-import { CampoSeleccion, CampoTelefono, MensajeCampo, type Opcion } from '../../../components/campos';
+import { CampoCasilla, CampoSeleccion, CampoTelefono, type Opcion } from '../../../components/campos';
 import { FalloDeSeccion } from '../../../components/estados-pantalla';
 import { useCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { useZonaEmpresa } from '../../../lib/fechas';
@@ -129,18 +129,14 @@ function FormularioWhatsappCliente({ whatsapp, nombre }: { whatsapp: WhatsappCli
   return (
     <form {...f.props(enviar)} className="whatsapp-cliente__formulario" aria-label={`WhatsApp de ${nombre}`}>
       <CampoTelefono {...f.texto('numero', 'Número de WhatsApp', 'whatsapp-cliente-numero')} />
-      <IonCheckbox
+      <CampoCasilla
+        {...f.campo('optIn')}
+        alCambiar={(acepta) => void cambiarConsentimiento(acepta)}
         className="whatsapp-cliente__consentimiento"
-        labelPlacement="end"
-        justify="start"
-        checked={f.valores.optIn}
-        disabled={!f.habilitado}
-        onIonChange={(e) => void cambiarConsentimiento(e.detail.checked)}
         data-testid="whatsapp-cliente-acepta"
       >
         <span>El cliente aceptó recibir avisos por WhatsApp</span>
-      </IonCheckbox>
-      <MensajeCampo error={f.error('optIn')} />
+      </CampoCasilla>
       {f.valores.optIn && (
         <CampoSeleccion<OrigenOptIn, OrigenOptIn | null>
           {...f.campo('origen')}
