@@ -11,6 +11,8 @@ export interface BotonGuardarProps {
   texto?: string;
   /** While saving, the spinner goes with this text ('Guardando…'); without it, alone. */
   textoOcupado?: string;
+  /** For a save with no form around it (a logo chosen): what the button does; it is then no submit. */
+  alTocar?: () => void;
   testId?: string;
 }
 
@@ -20,10 +22,16 @@ export function BotonGuardar({
   deshabilitado = false,
   texto = 'Guardar',
   textoOcupado,
+  alTocar,
   testId,
 }: BotonGuardarProps) {
   return (
-    <IonButton type="submit" disabled={ocupado || deshabilitado} data-testid={testId}>
+    <IonButton
+      type={alTocar ? 'button' : 'submit'}
+      onClick={alTocar}
+      disabled={ocupado || deshabilitado}
+      data-testid={testId}
+    >
       {!ocupado ? (
         texto
       ) : textoOcupado ? (

@@ -1,5 +1,5 @@
 import { esAdmin, LIMITES_ADMIN, type Profile, type UsuarioLogueado } from '@delego/contract';
-import { IonButton, IonContent, IonSpinner } from '@ionic/react';
+import { IonButton, IonContent } from '@ionic/react';
 import { imageOutline, trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { BotonConIcono } from '../../../../components/boton-icono';
@@ -302,16 +302,13 @@ function LogoEmpresa({ usuario }: { usuario: UsuarioLogueado }) {
               <div className="perfil__logo-botones">
                 {elegido ? (
                   <>
-                    <IonButton onClick={guardar} disabled={subir.isPending} data-testid="perfil-logo-guardar">
-                      {subir.isPending ? (
-                        <>
-                          <IonSpinner name="crescent" slot="start" aria-hidden="true" />
-                          Subiendo…
-                        </>
-                      ) : (
-                        'Guardar logo'
-                      )}
-                    </IonButton>
+                    <BotonGuardar
+                      ocupado={subir.isPending}
+                      texto="Guardar logo"
+                      textoOcupado="Subiendo…"
+                      alTocar={guardar}
+                      testId="perfil-logo-guardar"
+                    />
                     <IonButton
                       fill="clear"
                       color="medium"
