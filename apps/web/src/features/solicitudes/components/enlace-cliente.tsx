@@ -1,11 +1,10 @@
 import { esAdmin, textoFecha, type EnlaceSolicitudes } from '@delego/contract';
-import { IonCard, IonCardContent, IonCardHeader, IonCardSubtitle, IonCardTitle } from '@ionic/react';
 import { copyOutline, linkOutline, refreshOutline } from 'ionicons/icons';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { BotonConIcono } from '../../../components/boton-icono';
 import { BotonPeligroso } from '../../../components/boton-peligroso';
 import { CampoEnlace, useCopiarEnlace } from '../../../components/campo-enlace';
-import { FalloDeSeccion } from '../../../components/estados-pantalla';
+import { TarjetaDeConsulta } from '../../../components/tarjeta-de-consulta';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useSession } from '../../auth';
 import { useCrearEnlaceSolicitudes } from '../api/crear-enlace';
@@ -24,23 +23,16 @@ export function EnlaceSolicitudesDeCliente({ clienteId, nombre }: { clienteId: n
   const enlace = useEnlaceSolicitudes(admin ? clienteId : null);
   if (!admin) return null;
   return (
-    <IonCard className="delego-card enlace-solicitudes" data-testid="enlace-solicitudes">
-      <IonCardHeader className="admin-card-encabezado">
-        <IonCardTitle className="admin-card-titulo">Pedidos por enlace</IonCardTitle>
-        <IonCardSubtitle>Su gente pide trabajos sin cuenta; llegan a «Solicitudes».</IonCardSubtitle>
-      </IonCardHeader>
-      <IonCardContent>
-        {enlace.data ? (
-          <Enlace enlace={enlace.data} nombre={nombre} />
-        ) : enlace.isError ? (
-          <FalloDeSeccion onReintentar={() => void enlace.refetch()} testId="enlace-solicitudes-error">
-            No se pudo leer el enlace de pedidos de este cliente.
-          </FalloDeSeccion>
-        ) : (
-          <p role="status">Cargando…</p>
-        )}
-      </IonCardContent>
-    </IonCard>
+    <TarjetaDeConsulta
+      titulo="Pedidos por enlace"
+      subtitulo="Su gente pide trabajos sin cuenta; llegan a «Solicitudes»."
+      clase="enlace-solicitudes"
+      testId="enlace-solicitudes"
+      consulta={enlace}
+      fallo="No se pudo leer el enlace de pedidos de este cliente."
+    >
+      {(datos) => <Enlace enlace={datos} nombre={nombre} />}
+    </TarjetaDeConsulta>
   );
 }
 

@@ -6,11 +6,10 @@ import {
   type OrigenOptIn,
   type WhatsappCliente,
 } from '@delego/contract';
-import { IonCardContent, IonCardHeader, IonCardSubtitle, IonCardTitle, IonCard } from '@ionic/react';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { BotonGuardar } from '../../../components/botones-formulario';
 import { CampoCasilla, CampoSeleccion, CampoTelefono, type Opcion } from '../../../components/campos';
-import { FalloDeSeccion } from '../../../components/estados-pantalla';
+import { TarjetaDeConsulta } from '../../../components/tarjeta-de-consulta';
 import { useCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useFormulario } from '../../../lib/formularios';
@@ -47,25 +46,17 @@ export function WhatsappDeCliente({ clienteId, nombre }: { clienteId: number; no
   const whatsapp = useWhatsappCliente(admin ? clienteId : null);
   if (!admin) return null;
   return (
-    <IonCard className="delego-card whatsapp-cliente" data-testid="whatsapp-cliente">
-      <IonCardHeader className="admin-card-encabezado">
-        <IonCardTitle className="admin-card-titulo">WhatsApp</IonCardTitle>
-        <IonCardSubtitle>Avisos de sus órdenes por WhatsApp, solo con su consentimiento.</IonCardSubtitle>
-      </IonCardHeader>
-      <IonCardContent>
-        {whatsapp.data ? (
-          <FormularioWhatsappCliente key={clienteId} whatsapp={whatsapp.data} nombre={nombre} />
-        ) : whatsapp.isError ? (
-          <FalloDeSeccion onReintentar={() => void whatsapp.refetch()} testId="whatsapp-cliente-error">
-            No se pudo leer el WhatsApp de este cliente.
-          </FalloDeSeccion>
-        ) : (
-          <p className="whatsapp-cliente__cargando" role="status">
-            Cargando…
-          </p>
-        )}
-      </IonCardContent>
-    </IonCard>
+    <TarjetaDeConsulta
+      titulo="WhatsApp"
+      subtitulo="Avisos de sus órdenes por WhatsApp, solo con su consentimiento."
+      clase="whatsapp-cliente"
+      testId="whatsapp-cliente"
+      consulta={whatsapp}
+      fallo="No se pudo leer el WhatsApp de este cliente."
+      claseCargando="whatsapp-cliente__cargando"
+    >
+      {(datos) => <FormularioWhatsappCliente key={clienteId} whatsapp={datos} nombre={nombre} />}
+    </TarjetaDeConsulta>
   );
 }
 
