@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  index,
   integer,
   text,
   timestamp,
@@ -53,3 +54,22 @@ export const indicesDeEnlace = (tabla: string, t: { hash: PgColumn; revocado: Pg
     .on(duenio)
     .where(sql`${t.revocado} is null`),
 ];
+
+/**
+ * The delivery state of an outbox row (`correo_salida`, `whatsapp_salida`): the tries so far, when
+ * the next is due, the lease of the worker that holds it and the last error. Its `estado` is the
+ * table's own (each outbox has its states).
+ */
+export const columnasDeSalida = () => ({
+  intentos: integer().notNull().default(0),
+  proximoIntento: moment().notNull(),
+  /** While set and in the future, one worker holds the row (its lease). */
+  reclamadoHasta: moment(),
+  ultimoError: text(),
+});
+
+/** `<tabla>_pendientes_idx`: the rows of a {@link columnasDeSalida} outbox still to send, by due time. */
+export const indicePendientes = (tabla: string, t: { proximoIntento: PgColumn; estado: PgColumn }) =>
+  index(`${tabla}_pendientes_idx`)
+    .on(t.proximoIntento)
+    .where(sql`${t.estado} = 'pendiente'`);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { moment } from '../../lib/columns.js';
+import { columnasDeSalida, indicePendientes, moment } from '../../lib/columns.js';
 import { entidades } from '../entidades/entidades.tables.js';
 
 /**
@@ -28,19 +28,13 @@ export const correoSalida = pgTable(
     estado: text({ enum: ['pendiente', 'enviado', 'fallido'] })
       .notNull()
       .default('pendiente'),
-    intentos: integer().notNull().default(0),
-    proximoIntento: moment().notNull(),
-    /** While set and in the future, one worker holds the row (its lease). */
-    reclamadoHasta: moment(),
-    ultimoError: text(),
+    ...columnasDeSalida(),
     creado: moment().notNull(),
     enviado: moment(),
   },
   (t) => [
     uniqueIndex('correo_salida_message_id_uq').on(t.messageId),
-    index('correo_salida_pendientes_idx')
-      .on(t.proximoIntento)
-      .where(sql`${t.estado} = 'pendiente'`),
+    indicePendientes('correo_salida', t),
     // The caps of limites.ts: a company's mails of the last 24 h, and the notices to one address.
     index('correo_salida_entidad_creado_idx').on(t.entidadId, t.creado),
     index('correo_salida_para_creado_idx').on(sql`lower(${t.para})`, t.creado),

@@ -9,14 +9,13 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { extensionDe, moment, stamp } from '../../lib/columns.js';
+import { extensionDe, moment, requiredRef, stamp } from '../../lib/columns.js';
 import { prioridades, tiposOrden } from '../catalog/catalog.tables.js';
 import { clientes } from '../clients/clients.tables.js';
-import { entidadRef, entidades } from '../entidades/entidades.tables.js';
+import { entidadRef, entidades, filaDeEntidad } from '../entidades/entidades.tables.js';
 import { ordenes } from '../orders/orders.tables.js';
 
 /** A company's working week (issue 34, docs/SLA.md); without a row, SEMANA_POR_DEFECTO. */
@@ -51,8 +50,7 @@ export const feriadosEmpresa = pgTable(
 export const slaPoliticas = pgTable(
   'sla_politicas',
   {
-    id: serial().primaryKey(),
-    entidadId: entidadRef(),
+    ...filaDeEntidad(),
     /** The policy across its versions: the id of its first version. */
     politicaId: integer().notNull(),
     nombre: text().notNull(),
@@ -165,9 +163,7 @@ export const slaInformesClientes = pgTable(
  * `mes`): it goes with the client.
  */
 const filaDelMesDeCliente = () => ({
-  clienteId: integer()
-    .notNull()
-    .references(() => clientes.id, { onDelete: 'cascade' }),
+  clienteId: requiredRef(() => clientes.id, { onDelete: 'cascade' }),
   mes: text().notNull(),
   entidadId: entidadRef(),
 });

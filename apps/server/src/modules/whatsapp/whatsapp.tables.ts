@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { EstadoMensajeWhatsapp, EventoAviso, OrigenOptIn, OrigenOptOut } from '@delego/contract';
-import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { moment, stamp } from '../../lib/columns.js';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { columnasDeSalida, indicePendientes, moment, requiredRef, stamp } from '../../lib/columns.js';
 import { clientes } from '../clients/clients.tables.js';
-import { entidadRef } from '../entidades/entidades.tables.js';
+import { filaDeEntidad } from '../entidades/entidades.tables.js';
 import { usuarios } from '../identity/users.tables.js';
 import { ordenes } from '../orders/orders.tables.js';
 
@@ -17,8 +17,7 @@ import { ordenes } from '../orders/orders.tables.js';
 export const whatsappSalida = pgTable(
   'whatsapp_salida',
   {
-    id: serial().primaryKey(),
-    entidadId: entidadRef(),
+    ...filaDeEntidad(),
     clave: text().notNull(),
     evento: text().$type<EventoAviso>().notNull(),
     destinatarioTipo: text().$type<'usuario' | 'cliente'>().notNull(),
@@ -33,13 +32,9 @@ export const whatsappSalida = pgTable(
     /** The template with its parameters put in (`textoDePlantilla`): what the history shows. */
     texto: text().notNull(),
     estado: text().$type<EstadoMensajeWhatsapp>().notNull().default('pendiente'),
-    intentos: integer().notNull().default(0),
-    proximoIntento: moment().notNull(),
-    /** While set and in the future, one worker holds the row (its lease). */
-    reclamadoHasta: moment(),
+    ...columnasDeSalida(),
     /** The Cloud API's id of the message, once it took it (the status webhooks name it). */
     wamid: text(),
-    ultimoError: text(),
     /** Where the same text goes by mail if WhatsApp fails for good; null: nowhere. */
     correoRespaldo: text(),
     creado: moment().notNull(),
@@ -47,9 +42,7 @@ export const whatsappSalida = pgTable(
   (t) => [
     uniqueIndex('whatsapp_salida_clave_uq').on(t.clave),
     uniqueIndex('whatsapp_salida_wamid_uq').on(t.wamid),
-    index('whatsapp_salida_pendientes_idx')
-      .on(t.proximoIntento)
-      .where(sql`${t.estado} = 'pendiente'`),
+    indicePendientes('whatsapp_salida', t),
     // The caps: a company's messages of the last 24 h, in all and to one number.
     index('whatsapp_salida_entidad_creado_idx').on(t.entidadId, t.creado),
     index('whatsapp_salida_entidad_numero_idx').on(t.entidadId, t.numero, t.creado),
@@ -63,11 +56,8 @@ export const whatsappSalida = pgTable(
 export const whatsappEstados = pgTable(
   'whatsapp_estados',
   {
-    id: serial().primaryKey(),
-    entidadId: entidadRef(),
-    mensajeId: integer()
-      .notNull()
-      .references(() => whatsappSalida.id, { onDelete: 'cascade' }),
+    ...filaDeEntidad(),
+    mensajeId: requiredRef(() => whatsappSalida.id, { onDelete: 'cascade' }),
     estado: text().$type<EstadoMensajeWhatsapp>().notNull(),
     fecha: moment().notNull(),
   },
@@ -81,11 +71,8 @@ export const whatsappEstados = pgTable(
 export const whatsappClientes = pgTable(
   'whatsapp_clientes',
   {
-    id: serial().primaryKey(),
-    entidadId: entidadRef(),
-    clienteId: integer()
-      .notNull()
-      .references(() => clientes.id, { onDelete: 'cascade' }),
+    ...filaDeEntidad(),
+    clienteId: requiredRef(() => clientes.id, { onDelete: 'cascade' }),
     numero: text(),
     optInFecha: moment(),
     optInOrigen: text().$type<OrigenOptIn>(),
@@ -105,11 +92,8 @@ export const whatsappClientes = pgTable(
 export const whatsappUsuarios = pgTable(
   'whatsapp_usuarios',
   {
-    id: serial().primaryKey(),
-    entidadId: entidadRef(),
-    usuarioId: integer()
-      .notNull()
-      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    ...filaDeEntidad(),
+    usuarioId: requiredRef(() => usuarios.id, { onDelete: 'cascade' }),
     numero: text(),
     optInFecha: moment(),
     actualizado: stamp(),
@@ -127,8 +111,7 @@ export const whatsappUsuarios = pgTable(
 export const whatsappBajas = pgTable(
   'whatsapp_bajas',
   {
-    id: serial().primaryKey(),
-    entidadId: entidadRef(),
+    ...filaDeEntidad(),
     numero: text().notNull(),
     fecha: moment().notNull(),
   },
@@ -142,8 +125,7 @@ export const whatsappBajas = pgTable(
 export const whatsappRecibidos = pgTable(
   'whatsapp_recibidos',
   {
-    id: serial().primaryKey(),
-    entidadId: entidadRef(),
+    ...filaDeEntidad(),
     /** The client whose number wrote, when the company has one with it. */
     clienteId: integer().references(() => clientes.id, { onDelete: 'set null' }),
     /** The message of ours it answered, when the Cloud API says so (`context.id`). */
