@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Objetivo, SemanaHabilContrato } from '@delego/contract';
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 import { extensionDe, moment, requiredRef, stamp } from '../../lib/columns.js';
 import { prioridades, tiposOrden } from '../catalog/catalog.tables.js';
 import { clientes } from '../clients/clients.tables.js';
@@ -19,9 +8,9 @@ import { entidadRef, entidades, filaDeEntidad } from '../entidades/entidades.tab
 import { ordenes } from '../orders/orders.tables.js';
 
 /** A company's working week (issue 34, docs/SLA.md); without a row, SEMANA_POR_DEFECTO. */
-export const semanasHabiles = pgTable('semanas_habiles', {
+export const semanasHabiles = pg.pgTable('semanas_habiles', {
   entidadId: extensionDe(() => entidades.id),
-  semana: jsonb().$type<SemanaHabilContrato>().notNull(),
+  semana: pg.jsonb().$type<SemanaHabilContrato>().notNull(),
   actualizado: stamp(),
 });
 
@@ -29,16 +18,16 @@ export const semanasHabiles = pgTable('semanas_habiles', {
  * What a company changed in its holidays: `agregado`, a holiday of its own; `trabajado`, a national
  * holiday it works on (the national ones themselves come from the holidays library, not a table).
  */
-export const feriadosEmpresa = pgTable(
+export const feriadosEmpresa = pg.pgTable(
   'feriados_empresa',
   {
     entidadId: entidadRef(),
-    dia: date({ mode: 'string' }).notNull(),
-    tipo: text().$type<'agregado' | 'trabajado'>().notNull(),
-    nombre: text().notNull(),
+    dia: pg.date({ mode: 'string' }).notNull(),
+    tipo: pg.text().$type<'agregado' | 'trabajado'>().notNull(),
+    nombre: pg.text().notNull(),
     creado: stamp(),
   },
-  (t) => [primaryKey({ columns: [t.entidadId, t.dia] })],
+  (t) => [pg.primaryKey({ columns: [t.entidadId, t.dia] })],
 );
 
 /**
@@ -47,24 +36,25 @@ export const feriadosEmpresa = pgTable(
  * gets the version in force when it was created, whenever its copy is written. At most one
  * version in force per company and client × type × priority (null = any).
  */
-export const slaPoliticas = pgTable(
+export const slaPoliticas = pg.pgTable(
   'sla_politicas',
   {
     ...filaDeEntidad(),
     /** The policy across its versions: the id of its first version. */
-    politicaId: integer().notNull(),
-    nombre: text().notNull(),
-    clienteId: integer().references(() => clientes.id, { onDelete: 'cascade' }),
-    tipoOrdenId: integer().references(() => tiposOrden.id, { onDelete: 'cascade' }),
-    prioridadId: integer().references(() => prioridades.id, { onDelete: 'cascade' }),
-    respuesta: jsonb().$type<Objetivo>(),
-    resolucion: jsonb().$type<Objetivo>(),
-    pausaEnEspera: boolean().notNull(),
+    politicaId: pg.integer().notNull(),
+    nombre: pg.text().notNull(),
+    clienteId: pg.integer().references(() => clientes.id, { onDelete: 'cascade' }),
+    tipoOrdenId: pg.integer().references(() => tiposOrden.id, { onDelete: 'cascade' }),
+    prioridadId: pg.integer().references(() => prioridades.id, { onDelete: 'cascade' }),
+    respuesta: pg.jsonb().$type<Objetivo>(),
+    resolucion: pg.jsonb().$type<Objetivo>(),
+    pausaEnEspera: pg.boolean().notNull(),
     vigenteDesde: stamp(),
     vigenteHasta: moment(),
   },
   (t) => [
-    uniqueIndex('sla_politicas_en_vigor_uq')
+    pg
+      .uniqueIndex('sla_politicas_en_vigor_uq')
       .on(
         t.entidadId,
         sql`coalesce(${t.clienteId}, 0)`,
@@ -72,7 +62,7 @@ export const slaPoliticas = pgTable(
         sql`coalesce(${t.prioridadId}, 0)`,
       )
       .where(sql`${t.vigenteHasta} is null`),
-    index('sla_politicas_entidad_idx').on(t.entidadId, t.vigenteDesde),
+    pg.index('sla_politicas_entidad_idx').on(t.entidadId, t.vigenteDesde),
   ],
 );
 
@@ -83,25 +73,25 @@ export const slaPoliticas = pgTable(
  * company with policies but none that reaches them get a row without targets (so the repair scan
  * does not visit them again).
  */
-export const ordenSla = pgTable(
+export const ordenSla = pg.pgTable(
   'orden_sla',
   {
     ordenId: extensionDe(() => ordenes.id),
     entidadId: entidadRef(),
-    politicaVersionId: integer().references(() => slaPoliticas.id),
-    politicaNombre: text(),
-    pausaEnEspera: boolean().notNull().default(false),
+    politicaVersionId: pg.integer().references(() => slaPoliticas.id),
+    politicaNombre: pg.text(),
+    pausaEnEspera: pg.boolean().notNull().default(false),
     inicio: moment().notNull(),
     pausadaDesde: moment(),
-    respObjetivo: jsonb().$type<Objetivo>(),
-    respTotalMs: bigint({ mode: 'number' }),
+    respObjetivo: pg.jsonb().$type<Objetivo>(),
+    respTotalMs: pg.bigint({ mode: 'number' }),
     respVence: moment(),
     respAviso: moment(),
     respCumplida: moment(),
     respAvisada: moment(),
     respIncumplida: moment(),
-    resObjetivo: jsonb().$type<Objetivo>(),
-    resTotalMs: bigint({ mode: 'number' }),
+    resObjetivo: pg.jsonb().$type<Objetivo>(),
+    resTotalMs: pg.bigint({ mode: 'number' }),
     resVence: moment(),
     resAviso: moment(),
     resCumplida: moment(),
@@ -113,24 +103,29 @@ export const ordenSla = pgTable(
      * The order was open (not Finalizada nor Cancelada) when the row was computed: the repair scan
      * looks only at these, so its cost follows the open orders, not the whole history.
      */
-    abierta: boolean().notNull().default(true),
+    abierta: pg.boolean().notNull().default(true),
   },
   (t) => [
     // The warning scan: each of its four claims walks its own partial index.
-    index('orden_sla_resp_aviso_idx')
+    pg
+      .index('orden_sla_resp_aviso_idx')
       .on(t.respAviso)
       .where(sql`${t.respCumplida} is null and ${t.respAvisada} is null and ${t.pausadaDesde} is null`),
-    index('orden_sla_resp_vence_idx')
+    pg
+      .index('orden_sla_resp_vence_idx')
       .on(t.respVence)
       .where(sql`${t.respCumplida} is null and ${t.respIncumplida} is null and ${t.pausadaDesde} is null`),
-    index('orden_sla_res_aviso_idx')
+    pg
+      .index('orden_sla_res_aviso_idx')
       .on(t.resAviso)
       .where(sql`${t.resCumplida} is null and ${t.resAvisada} is null and ${t.pausadaDesde} is null`),
-    index('orden_sla_res_vence_idx')
+    pg
+      .index('orden_sla_res_vence_idx')
       .on(t.resVence)
       .where(sql`${t.resCumplida} is null and ${t.resIncumplida} is null and ${t.pausadaDesde} is null`),
-    index('orden_sla_entidad_idx').on(t.entidadId),
-    index('orden_sla_abiertas_idx')
+    pg.index('orden_sla_entidad_idx').on(t.entidadId),
+    pg
+      .index('orden_sla_abiertas_idx')
       .on(t.ordenId)
       .where(sql`${t.abierta}`),
   ],
@@ -141,18 +136,19 @@ export const ordenSla = pgTable(
  * mensual»): sent to `email` on the first working day of each month. `activado` is when it was
  * last turned on: a month whose send came before it is not sent afterwards.
  */
-export const slaInformesClientes = pgTable(
+export const slaInformesClientes = pg.pgTable(
   'sla_informes_clientes',
   {
     clienteId: extensionDe(() => clientes.id),
     entidadId: entidadRef(),
-    activo: boolean().notNull(),
-    email: text(),
+    activo: pg.boolean().notNull(),
+    email: pg.text(),
     activado: moment(),
     actualizado: stamp(),
   },
   (t) => [
-    index('sla_informes_clientes_activos_idx')
+    pg
+      .index('sla_informes_clientes_activos_idx')
       .on(t.entidadId)
       .where(sql`${t.activo}`),
   ],
@@ -164,7 +160,7 @@ export const slaInformesClientes = pgTable(
  */
 const filaDelMesDeCliente = () => ({
   clienteId: requiredRef(() => clientes.id, { onDelete: 'cascade' }),
-  mes: text().notNull(),
+  mes: pg.text().notNull(),
   entidadId: entidadRef(),
 });
 
@@ -172,27 +168,27 @@ const filaDelMesDeCliente = () => ({
  * One row per client and month sent (`mes` «AAAA-MM»), written in the transaction that queues the
  * mail: its primary key is what makes the send happen once, with two instances or after a restart.
  */
-export const slaInformesEnvios = pgTable(
+export const slaInformesEnvios = pg.pgTable(
   'sla_informes_envios',
   {
     ...filaDelMesDeCliente(),
-    email: text().notNull(),
+    email: pg.text().notNull(),
     enviado: moment().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.clienteId, t.mes] })],
+  (t) => [pg.primaryKey({ columns: [t.clienteId, t.mes] })],
 );
 
 /**
  * The public link of a client's month: found by the SHA-256 of its token (`hash`); `cifrado` keeps
  * the token encrypted (the share links' key) so the same link can be copied and mailed again.
  */
-export const slaInformesEnlaces = pgTable(
+export const slaInformesEnlaces = pg.pgTable(
   'sla_informes_enlaces',
   {
     ...filaDelMesDeCliente(),
-    hash: text().notNull(),
-    cifrado: text(),
+    hash: pg.text().notNull(),
+    cifrado: pg.text(),
     creado: moment().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.clienteId, t.mes] }), uniqueIndex('sla_informes_enlaces_hash_uq').on(t.hash)],
+  (t) => [pg.primaryKey({ columns: [t.clienteId, t.mes] }), pg.uniqueIndex('sla_informes_enlaces_hash_uq').on(t.hash)],
 );

@@ -1,15 +1,4 @@
-import {
-  date,
-  doublePrecision,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 import { moment, requiredRef, stamp } from '../../lib/columns.js';
 import { filaDeEntidad } from '../entidades/entidades.tables.js';
 import { usuarios } from '../identity/users.tables.js';
@@ -19,34 +8,34 @@ import { usuarios } from '../identity/users.tables.js';
  * for one export (company, user, range, type), short-lived and spent on first use. Only the
  * SHA-256 of the token is kept; the row says what the token may download.
  */
-export const estadisticaAcceso = pgTable(
+export const estadisticaAcceso = pg.pgTable(
   'estadistica_acceso',
   {
     ...filaDeEntidad(),
     usuarioId: requiredRef(() => usuarios.id),
     /** SHA-256 of the token, base64url. */
-    tokenHash: text().notNull(),
+    tokenHash: pg.text().notNull(),
     fechaDesde: moment().notNull(),
     fechaHasta: moment().notNull(),
-    tipoId: integer(),
+    tipoId: pg.integer(),
     expira: moment().notNull(),
     usado: moment(),
     creado: stamp(),
   },
   (t) => [
-    uniqueIndex('estadistica_acceso_token_uq').on(t.tokenHash),
-    index('estadistica_acceso_expira_idx').on(t.expira),
+    pg.uniqueIndex('estadistica_acceso_token_uq').on(t.tokenHash),
+    pg.index('estadistica_acceso_expira_idx').on(t.expira),
   ],
 );
 
 /** The columns of the daily rollup, and of what 0033's creates appended to it before the fold. */
 const columnasResumen = () => ({
-  entidadId: integer().notNull(),
-  medida: smallint().notNull(),
-  dia: date({ mode: 'string' }).notNull(),
-  valor: integer().notNull(),
-  n: integer().notNull(),
-  suma: numeric().notNull().default('0'),
+  entidadId: pg.integer().notNull(),
+  medida: pg.smallint().notNull(),
+  dia: pg.date({ mode: 'string' }).notNull(),
+  valor: pg.integer().notNull(),
+  n: pg.integer().notNull(),
+  suma: pg.numeric().notNull().default('0'),
 });
 
 /**
@@ -56,8 +45,8 @@ const columnasResumen = () => ({
  * migration 0011 on `ordenes` and `orden_responsables`, never by the application. The primary key
  * has INCLUDE (n, suma) in the migration (index-only reads), which Drizzle's builder cannot express.
  */
-export const estadisticaResumen = pgTable('estadistica_resumen', columnasResumen(), (t) => [
-  primaryKey({ name: 'estadistica_resumen_pk', columns: [t.entidadId, t.medida, t.dia, t.valor] }),
+export const estadisticaResumen = pg.pgTable('estadistica_resumen', columnasResumen(), (t) => [
+  pg.primaryKey({ name: 'estadistica_resumen_pk', columns: [t.entidadId, t.medida, t.dia, t.valor] }),
 ]);
 
 /**
@@ -66,7 +55,7 @@ export const estadisticaResumen = pgTable('estadistica_resumen', columnasResumen
  * an instance of the version before, still running while the instances are updated one at a time
  * (docs/DESPLIEGUE.md), reads it with the rollup. A later migration drops it.
  */
-export const estadisticaResumenDeltas = pgTable('estadistica_resumen_deltas', columnasResumen());
+export const estadisticaResumenDeltas = pg.pgTable('estadistica_resumen_deltas', columnasResumen());
 
 /**
  * New orders not yet folded into `estadistica_resumen` (migration 0034, issue 37, docs/ESTADISTICAS.md
@@ -77,13 +66,13 @@ export const estadisticaResumenDeltas = pgTable('estadistica_resumen_deltas', co
  * module, every few seconds on every instance); the reads add what `estadistica_pendientes()` makes
  * of them. No key and no index: only appended, read whole and emptied.
  */
-export const estadisticaAltasPendientes = pgTable('estadistica_altas_pendientes', {
-  entidadId: integer().notNull(),
+export const estadisticaAltasPendientes = pg.pgTable('estadistica_altas_pendientes', {
+  entidadId: pg.integer().notNull(),
   creada: moment().notNull(),
-  estadoId: smallint().notNull(),
-  tipoOrdenId: integer(),
-  areaId: integer(),
-  clienteId: integer(),
+  estadoId: pg.smallint().notNull(),
+  tipoOrdenId: pg.integer(),
+  areaId: pg.integer(),
+  clienteId: pg.integer(),
   finalizada: moment(),
   eliminada: moment(),
   fechaFin: moment(),
@@ -95,21 +84,21 @@ export const estadisticaAltasPendientes = pgTable('estadistica_altas_pendientes'
  * for the exact median delay of each responsable. Written only by the triggers of migration 0013 on
  * `ordenes` and `orden_responsables`. The primary key has INCLUDE (demora_s) in the migration.
  */
-export const estadisticaDemoraResponsable = pgTable(
+export const estadisticaDemoraResponsable = pg.pgTable(
   'estadistica_demora_responsable',
   {
-    entidadId: integer().notNull(),
+    entidadId: pg.integer().notNull(),
     finalizada: moment().notNull(),
-    usuarioId: integer().notNull(),
-    ordenId: integer().notNull(),
-    demoraS: doublePrecision().notNull(),
+    usuarioId: pg.integer().notNull(),
+    ordenId: pg.integer().notNull(),
+    demoraS: pg.doublePrecision().notNull(),
   },
   (t) => [
-    primaryKey({
+    pg.primaryKey({
       name: 'estadistica_demora_responsable_pk',
       columns: [t.entidadId, t.usuarioId, t.finalizada, t.ordenId],
     }),
-    index('estadistica_demora_responsable_orden_idx').on(t.ordenId, t.usuarioId),
+    pg.index('estadistica_demora_responsable_orden_idx').on(t.ordenId, t.usuarioId),
   ],
 );
 
@@ -118,22 +107,22 @@ export const estadisticaDemoraResponsable = pgTable(
  * order, with the score, for the scorecard's satisfaction. Written only by the triggers of migration
  * 0013 on `encuesta`, `ordenes` and `orden_responsables`. The primary key has INCLUDE (puntaje).
  */
-export const estadisticaEncuestaResponsable = pgTable(
+export const estadisticaEncuestaResponsable = pg.pgTable(
   'estadistica_encuesta_responsable',
   {
-    entidadId: integer().notNull(),
-    usuarioId: integer().notNull(),
+    entidadId: pg.integer().notNull(),
+    usuarioId: pg.integer().notNull(),
     respondidaEn: moment().notNull(),
-    encuestaId: integer().notNull(),
-    ordenId: integer().notNull(),
-    puntaje: smallint().notNull(),
+    encuestaId: pg.integer().notNull(),
+    ordenId: pg.integer().notNull(),
+    puntaje: pg.smallint().notNull(),
   },
   (t) => [
-    primaryKey({
+    pg.primaryKey({
       name: 'estadistica_encuesta_responsable_pk',
       columns: [t.entidadId, t.usuarioId, t.respondidaEn, t.encuestaId],
     }),
-    index('estadistica_encuesta_responsable_orden_idx').on(t.ordenId, t.usuarioId),
-    index('estadistica_encuesta_responsable_encuesta_idx').on(t.encuestaId),
+    pg.index('estadistica_encuesta_responsable_orden_idx').on(t.ordenId, t.usuarioId),
+    pg.index('estadistica_encuesta_responsable_encuesta_idx').on(t.encuestaId),
   ],
 );
