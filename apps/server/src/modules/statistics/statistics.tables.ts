@@ -79,6 +79,31 @@ export const estadisticaAltasPendientes = pg.pgTable('estadistica_altas_pendient
 });
 
 /**
+ * The first columns of a row per (order, responsable) that the triggers of migration 0013 keep:
+ * the company, the responsable and the order, plain integers (no foreign keys: the triggers follow
+ * the orders and their responsables).
+ */
+const filaPorResponsable = () => ({
+  entidadId: pg.integer().notNull(),
+  usuarioId: pg.integer().notNull(),
+  ordenId: pg.integer().notNull(),
+});
+
+/**
+ * The key and index of a {@link filaPorResponsable} table `tabla`: its primary key `<tabla>_pk`, the
+ * company and the responsable and then `resto` (the reads go per responsable), and
+ * `<tabla>_orden_idx` on the order and responsable (what the triggers find the rows by).
+ */
+const indicesPorResponsable = (
+  tabla: string,
+  t: { entidadId: pg.PgColumn; usuarioId: pg.PgColumn; ordenId: pg.PgColumn },
+  ...resto: pg.PgColumn[]
+) => [
+  pg.primaryKey({ name: `${tabla}_pk`, columns: [t.entidadId, t.usuarioId, ...resto] }),
+  pg.index(`${tabla}_orden_idx`).on(t.ordenId, t.usuarioId),
+];
+
+/**
  * The late finished orders per responsable (migration 0013, docs/ESTADISTICAS.md «Desempeño por
  * responsable»): one row per (order, responsable) with the order's finish time and delay in seconds,
  * for the exact median delay of each responsable. Written only by the triggers of migration 0013 on
@@ -87,19 +112,11 @@ export const estadisticaAltasPendientes = pg.pgTable('estadistica_altas_pendient
 export const estadisticaDemoraResponsable = pg.pgTable(
   'estadistica_demora_responsable',
   {
-    entidadId: pg.integer().notNull(),
+    ...filaPorResponsable(),
     finalizada: moment().notNull(),
-    usuarioId: pg.integer().notNull(),
-    ordenId: pg.integer().notNull(),
     demoraS: pg.doublePrecision().notNull(),
   },
-  (t) => [
-    pg.primaryKey({
-      name: 'estadistica_demora_responsable_pk',
-      columns: [t.entidadId, t.usuarioId, t.finalizada, t.ordenId],
-    }),
-    pg.index('estadistica_demora_responsable_orden_idx').on(t.ordenId, t.usuarioId),
-  ],
+  (t) => indicesPorResponsable('estadistica_demora_responsable', t, t.finalizada, t.ordenId),
 );
 
 /**
@@ -110,19 +127,13 @@ export const estadisticaDemoraResponsable = pg.pgTable(
 export const estadisticaEncuestaResponsable = pg.pgTable(
   'estadistica_encuesta_responsable',
   {
-    entidadId: pg.integer().notNull(),
-    usuarioId: pg.integer().notNull(),
+    ...filaPorResponsable(),
     respondidaEn: moment().notNull(),
     encuestaId: pg.integer().notNull(),
-    ordenId: pg.integer().notNull(),
     puntaje: pg.smallint().notNull(),
   },
   (t) => [
-    pg.primaryKey({
-      name: 'estadistica_encuesta_responsable_pk',
-      columns: [t.entidadId, t.usuarioId, t.respondidaEn, t.encuestaId],
-    }),
-    pg.index('estadistica_encuesta_responsable_orden_idx').on(t.ordenId, t.usuarioId),
+    ...indicesPorResponsable('estadistica_encuesta_responsable', t, t.respondidaEn, t.encuestaId),
     pg.index('estadistica_encuesta_responsable_encuesta_idx').on(t.encuestaId),
   ],
 );
