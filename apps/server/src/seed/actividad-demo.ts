@@ -5,7 +5,7 @@ import { lectorDe } from '../kernel/db/leer.js';
 import { crearToken } from '../lib/tokens.js';
 import { diaAR } from '../modules/expenses/dias.js';
 import { registroGastos, registroHoras } from '../modules/expenses/expenses.tables.js';
-import { ordenEventos } from '../modules/orders/orders.tables.js';
+import { ordenEventos, type ordenes } from '../modules/orders/orders.tables.js';
 import { encuesta } from '../modules/surveys/surveys.tables.js';
 import { EVENTO_ENCUESTA_ENVIADA } from '../modules/surveys/surveys.service.js';
 import { VIGENCIA_ENCUESTA_MS } from '@delego/contract';
@@ -16,21 +16,30 @@ const MIN = 60_000;
 const HORA = 3_600_000;
 
 /** An order of the demo as the activity seeds read it: its state, dates and people. */
-export interface OrdenDemo {
-  id: number;
-  numero: number;
-  titulo: string;
-  estadoId: number;
-  clienteId: number | null;
-  tipoOrdenId: number | null;
-  prioridadId: number | null;
-  creada: Date;
+export type OrdenDemo = Pick<
+  typeof ordenes.$inferSelect,
+  | 'id'
+  | 'numero'
+  | 'titulo'
+  | 'estadoId'
+  | 'clienteId'
+  | 'tipoOrdenId'
+  | 'prioridadId'
+  | 'creada'
+  | 'finalizada'
+  | 'actualizada'
+> & {
   /** When it first went to «En proceso» (null: it never did). */
   empezada: Date | null;
-  finalizada: Date | null;
-  actualizada: Date;
   creador: number;
   responsables: number[];
+};
+
+/** What every activity seed of a company gets: the company, the demo's «now» and its orders. */
+export interface DemoDeEmpresa {
+  entidadId: number;
+  now: Date;
+  ordenes: readonly OrdenDemo[];
 }
 
 /** The company's orders with their responsables and the instant work started, oldest first. */
@@ -106,7 +115,7 @@ const GASTOS: readonly [string, number, number][] = [
  */
 export async function makeHorasYGastos(
   db: DbOrTx,
-  o: { entidadId: number; now: Date; ordenes: readonly OrdenDemo[]; nombres: Map<number, string>; seed: number },
+  o: DemoDeEmpresa & { nombres: Map<number, string>; seed: number },
 ): Promise<void> {
   const r = rng(o.seed);
   const pick = <T>(a: readonly T[]): T => a[Math.floor(r() * a.length)] as T;
@@ -177,34 +186,36 @@ export async function makeHorasYGastos(
       }
     }
   }
-  const eventos: (typeof ordenEventos.$inferInsert)[] = [];
   const conIds = await enLotes(horas, (lote) =>
     db.insert(registroHoras).values(lote).returning({ id: registroHoras.id }),
   );
-  for (const [h, id] of conIds) {
-    eventos.push({
-      entidadId: o.entidadId,
-      ordenId: h.ordenId,
-      tipo: 'HORAS',
-      usuarioId: h.autorId,
-      fecha: h.fecha,
-      datos: { id, usuarioId: h.usuarioId, usuario: o.nombres.get(h.usuarioId) ?? '', minutos: h.minutos, dia: h.dia },
-    });
-  }
   const gastosConIds = await enLotes(gastos, (lote) =>
     db.insert(registroGastos).values(lote).returning({ id: registroGastos.id }),
   );
-  for (const [g, id] of gastosConIds) {
-    eventos.push({
-      entidadId: o.entidadId,
-      ordenId: g.ordenId,
-      tipo: 'GASTO',
-      usuarioId: g.autorId,
-      fecha: g.fecha,
-      datos: { id, concepto: g.concepto, centavos: g.centavos, moneda: g.moneda },
-    });
-  }
+  const eventos = [
+    ...conIds.map(([h, id]) =>
+      eventoDeRegistro(h, 'HORAS', {
+        id,
+        usuarioId: h.usuarioId,
+        usuario: o.nombres.get(h.usuarioId) ?? '',
+        minutos: h.minutos,
+        dia: h.dia,
+      }),
+    ),
+    ...gastosConIds.map(([g, id]) =>
+      eventoDeRegistro(g, 'GASTO', { id, concepto: g.concepto, centavos: g.centavos, moneda: g.moneda }),
+    ),
+  ];
   for (let i = 0; i < eventos.length; i += 1000) await db.insert(ordenEventos).values(eventos.slice(i, i + 1000));
+}
+
+/** The order's history event of an hours or expense row the demo wrote: by its author, at its moment. */
+function eventoDeRegistro(
+  f: { entidadId: number; ordenId: number; autorId: number; fecha: Date },
+  tipo: 'HORAS' | 'GASTO',
+  datos: Record<string, unknown>,
+): typeof ordenEventos.$inferInsert {
+  return { entidadId: f.entidadId, ordenId: f.ordenId, tipo, usuarioId: f.autorId, fecha: f.fecha, datos };
 }
 
 /** Inserts rows 1,000 at a time (the statement's parameter limit) and pairs each row with its new id. */
@@ -253,10 +264,7 @@ function puntajeDe(x: number): number {
  */
 export async function makeEncuestas(
   db: DbOrTx,
-  o: {
-    entidadId: number;
-    now: Date;
-    ordenes: readonly OrdenDemo[];
+  o: DemoDeEmpresa & {
     emails: Map<number, string>;
     remitentes: readonly number[];
     seed: number;

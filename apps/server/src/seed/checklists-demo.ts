@@ -4,7 +4,7 @@ import { ChecklistsRepository, type RespuestaGuardada } from '../modules/checkli
 import { checklistItems, checklistOrdenes } from '../modules/checklists/checklists.tables.js';
 import { valorEnHistorial } from '../modules/checklists/checklists.service.js';
 import { ordenEventos } from '../modules/orders/orders.tables.js';
-import type { OrdenDemo } from './actividad-demo.js';
+import type { DemoDeEmpresa } from './actividad-demo.js';
 import { inicioDeMes } from './factories.js';
 import { rng } from './historial.js';
 
@@ -72,10 +72,7 @@ const NOTAS_FALLA = [
  */
 export async function makeChecklistsDemo(
   db: DbOrTx,
-  o: {
-    entidadId: number;
-    now: Date;
-    ordenes: readonly OrdenDemo[];
+  o: DemoDeEmpresa & {
     admin: number;
     preventivo: number;
     inspeccion: number;

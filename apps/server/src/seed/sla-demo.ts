@@ -7,7 +7,7 @@ import { calcular } from '../modules/sla/orden-sla.service.js';
 import { SlaRepository } from '../modules/sla/sla.repository.js';
 import { SlaService } from '../modules/sla/sla.service.js';
 import { ordenSla, slaPoliticas } from '../modules/sla/sla.tables.js';
-import type { OrdenDemo } from './actividad-demo.js';
+import type { DemoDeEmpresa } from './actividad-demo.js';
 import { inicioDeMes } from './factories.js';
 import { rng } from './historial.js';
 
@@ -28,10 +28,7 @@ const dias = (cantidad: number): Objetivo => ({ unidad: 'dias', cantidad });
  */
 export async function makeSlaDemo(
   db: DbOrTx,
-  o: {
-    entidadId: number;
-    now: Date;
-    ordenes: readonly OrdenDemo[];
+  o: DemoDeEmpresa & {
     clinica: number;
     municipalidad: number;
     /** The company's priorities by level: Baja, Media, Alta, Urgente. */

@@ -8,7 +8,7 @@ import { ordenes } from '../modules/orders/orders.tables.js';
 import { secretoCompartido } from '../modules/secretos/secretos.repository.js';
 import { detalleDe, tituloDe } from '../modules/solicitudes/solicitudes.service.js';
 import { solicitudEnlaces, solicitudes } from '../modules/solicitudes/solicitudes.tables.js';
-import type { OrdenDemo } from './actividad-demo.js';
+import type { DemoDeEmpresa } from './actividad-demo.js';
 
 const MIN = 60_000;
 const HORA = 60 * MIN;
@@ -34,10 +34,7 @@ interface Pedido {
  */
 export async function makeSolicitudesDemo(
   db: DbOrTx,
-  o: {
-    entidadId: number;
-    now: Date;
-    ordenes: readonly OrdenDemo[];
+  o: DemoDeEmpresa & {
     admin: number;
     /** Who may have accepted a request: the company's administrators. */
     administradores: readonly number[];
