@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { EstadoMensajeWhatsapp, EventoAviso, OrigenOptIn, OrigenOptOut } from '@delego/contract';
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
 import { columnasDeSalida, indicePendientes, moment, requiredRef, stamp } from '../../lib/columns.js';
 import { clientes } from '../clients/clients.tables.js';
 import { filaDeEntidad } from '../entidades/entidades.tables.js';
@@ -65,6 +65,25 @@ export const whatsappEstados = pgTable(
 );
 
 /**
+ * The columns of a person's own number (`whatsapp_clientes`, `whatsapp_usuarios`): the number (null:
+ * none), when they consented to messages on it, and when the row last changed.
+ */
+const columnasDeNumero = () => ({
+  numero: text(),
+  optInFecha: moment(),
+  actualizado: stamp(),
+});
+
+/**
+ * The indexes of a {@link columnasDeNumero} table: one row per person, `duenio`
+ * (`<tabla>_<persona>_uq`), and the rows of a number (`<tabla>_numero_idx`).
+ */
+const indicesDeNumero = (tabla: string, persona: string, duenio: PgColumn, t: { numero: PgColumn }) => [
+  uniqueIndex(`${tabla}_${persona}_uq`).on(duenio),
+  index(`${tabla}_numero_idx`).on(t.numero),
+];
+
+/**
  * A client's WhatsApp number and consent. The consent is in force while `optInFecha` is later than
  * `optOutFecha` (if any) and than any «BAJA» of the number (`whatsapp_bajas`).
  */
@@ -73,19 +92,14 @@ export const whatsappClientes = pgTable(
   {
     ...filaDeEntidad(),
     clienteId: requiredRef(() => clientes.id, { onDelete: 'cascade' }),
-    numero: text(),
-    optInFecha: moment(),
+    ...columnasDeNumero(),
     optInOrigen: text().$type<OrigenOptIn>(),
     /** Who recorded the consent. */
     optInPor: integer().references(() => usuarios.id, { onDelete: 'set null' }),
     optOutFecha: moment(),
     optOutOrigen: text().$type<OrigenOptOut>(),
-    actualizado: stamp(),
   },
-  (t) => [
-    uniqueIndex('whatsapp_clientes_cliente_uq').on(t.clienteId),
-    index('whatsapp_clientes_numero_idx').on(t.numero),
-  ],
+  (t) => indicesDeNumero('whatsapp_clientes', 'cliente', t.clienteId, t),
 );
 
 /** A user's own WhatsApp number and their consent to messages on it. */
@@ -94,14 +108,9 @@ export const whatsappUsuarios = pgTable(
   {
     ...filaDeEntidad(),
     usuarioId: requiredRef(() => usuarios.id, { onDelete: 'cascade' }),
-    numero: text(),
-    optInFecha: moment(),
-    actualizado: stamp(),
+    ...columnasDeNumero(),
   },
-  (t) => [
-    uniqueIndex('whatsapp_usuarios_usuario_uq').on(t.usuarioId),
-    index('whatsapp_usuarios_numero_idx').on(t.numero),
-  ],
+  (t) => indicesDeNumero('whatsapp_usuarios', 'usuario', t.usuarioId, t),
 );
 
 /**
