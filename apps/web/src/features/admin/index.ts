@@ -5,6 +5,7 @@
  */
 export { PantallaAdmin, CargaAdmin, BotonImportar, ListaVacia } from './shared/lista-admin';
 export { PantallaFormularioDeRegistro } from './shared/pantalla-formulario';
+export { RegistroNoEncontrado } from './shared/registro-no-encontrado';
 export { FormularioAdmin } from './shared/formulario-admin';
 export { accesoA, type RecursoAdmin } from './shared/recurso-admin';
 export { useTienePermiso } from './shared/permiso-requerido';

@@ -1,5 +1,6 @@
 import { peopleOutline } from 'ionicons/icons';
-import { EstadoNoEncontrado } from '../../../components/estados-pantalla';
+import { USUARIOS } from '../users/recurso';
+import { RegistroNoEncontrado } from './registro-no-encontrado';
 
 /**
  * A user that does not exist or is another company's (a 404 of its query): the same state on
@@ -7,12 +8,8 @@ import { EstadoNoEncontrado } from '../../../components/estados-pantalla';
  */
 export function UsuarioNoEncontrado() {
   return (
-    <EstadoNoEncontrado
-      icono={peopleOutline}
-      titulo="Usuario no encontrado"
-      volverA={{ ruta: '/usuarios', texto: 'Ver usuarios' }}
-    >
+    <RegistroNoEncontrado recurso={USUARIOS} icono={peopleOutline} titulo="Usuario no encontrado">
       El usuario no existe o no pertenece a su empresa.
-    </EstadoNoEncontrado>
+    </RegistroNoEncontrado>
   );
 }

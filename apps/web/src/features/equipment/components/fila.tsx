@@ -1,7 +1,7 @@
 import { IonFab, IonFabButton, IonIcon, IonItem, IonLabel } from '@ionic/react';
 import { addOutline, hardwareChipOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
-import { EstadoNoEncontrado } from '../../../components/estados-pantalla';
+import { RegistroNoEncontrado } from '../../admin';
 import { Texto } from '../../../components/texto';
 import { EQUIPOS } from '../recurso';
 
@@ -60,13 +60,9 @@ export function FilaEnlace({
 /** An equipo that does not exist, or is another company's (404). */
 export function EquipoNoEncontrado() {
   return (
-    <EstadoNoEncontrado
-      icono={hardwareChipOutline}
-      titulo="Equipo no encontrado"
-      volverA={{ ruta: EQUIPOS.rutaLista, texto: 'Ver equipos' }}
-    >
+    <RegistroNoEncontrado recurso={EQUIPOS} icono={hardwareChipOutline} titulo="Equipo no encontrado">
       El equipo no existe o no pertenece a su empresa.
-    </EstadoNoEncontrado>
+    </RegistroNoEncontrado>
   );
 }
 

@@ -4,11 +4,16 @@ import { useSearchParams } from 'react-router-dom';
 import { BotonPeligroso } from '../../../components/boton-peligroso';
 import { CampoTexto, CampoTextoLargo } from '../../../components/campos';
 import { useAviso } from '../../../components/avisos';
-import { EstadoNoEncontrado } from '../../../components/estados-pantalla';
 import { leerId } from '../../../lib/consulta-de-ruta';
 import { useFormulario } from '../../../lib/formularios';
 import { useVolver } from '../../../lib/navegacion';
-import { FalloDeAccion, FormularioAdmin, PantallaFormularioDeRegistro, Tarjeta } from '../../admin';
+import {
+  FalloDeAccion,
+  FormularioAdmin,
+  PantallaFormularioDeRegistro,
+  RegistroNoEncontrado,
+  Tarjeta,
+} from '../../admin';
 import { useBorrarUbicacion, useGuardarUbicacion, useUbicacion } from '../api/equipos';
 import {
   CAMPOS_UBICACION,
@@ -35,13 +40,9 @@ export default function UbicacionFormPage() {
       usarRegistro={useUbicacion}
       anchos={[60, 40, 70]}
       noEncontrado={
-        <EstadoNoEncontrado
-          icono={locationOutline}
-          titulo="Ubicación no encontrada"
-          volverA={{ ruta: UBICACIONES.rutaLista, texto: 'Ver ubicaciones' }}
-        >
+        <RegistroNoEncontrado recurso={UBICACIONES} icono={locationOutline} titulo="Ubicación no encontrada">
           La ubicación no existe o no pertenece a su empresa.
-        </EstadoNoEncontrado>
+        </RegistroNoEncontrado>
       }
     >
       {(ubicacion) => <UbicacionForm ubicacion={ubicacion} />}

@@ -2,7 +2,6 @@ import { LIMITES_ADMIN, type Cliente, type ClienteGuardar } from '@delego/contra
 import { IonItem, IonLabel, IonList } from '@ionic/react';
 import { businessOutline } from 'ionicons/icons';
 import { CampoCuit, CampoEmail, CampoInterruptor, CampoTexto, CampoTextoLargo } from '../../../../components/campos';
-import { EstadoNoEncontrado } from '../../../../components/estados-pantalla';
 import { useAviso } from '../../../../components/avisos';
 import { useFormulario } from '../../../../lib/formularios';
 import { useVolver } from '../../../../lib/navegacion';
@@ -18,6 +17,7 @@ import {
 import { useCambiarActivo } from '../../shared/cambiar-activo';
 import { FormularioAdmin } from '../../shared/formulario-admin';
 import { PantallaFormularioDeRegistro, type ConsultaDeRegistro } from '../../shared/pantalla-formulario';
+import { RegistroNoEncontrado } from '../../shared/registro-no-encontrado';
 import { Tarjeta } from '../../shared/tarjeta';
 import { CLIENTES } from '../recurso';
 import { WhatsappDeCliente } from '../../../whatsapp';
@@ -42,13 +42,9 @@ export default function ClientePage() {
       usarRegistro={useClienteDeLaLista}
       anchos={[60, 40, 70, 50]}
       noEncontrado={
-        <EstadoNoEncontrado
-          icono={businessOutline}
-          titulo="Cliente no encontrado"
-          volverA={{ ruta: '/clientes', texto: 'Ver clientes' }}
-        >
+        <RegistroNoEncontrado recurso={CLIENTES} icono={businessOutline} titulo="Cliente no encontrado">
           El cliente no existe o no pertenece a su empresa.
-        </EstadoNoEncontrado>
+        </RegistroNoEncontrado>
       }
     >
       {(cliente) => (
