@@ -40,8 +40,8 @@ export interface DescripcionImportacion {
    * what was imported) and its permission.
    */
   recurso: RecursoAdmin;
-  /** The columns the preview shows besides the row and its result. */
-  columnasVista: readonly { clave: string; titulo: string }[];
+  /** The columns the preview shows besides the row and its result, in order: each key's title. */
+  columnasVista: Readonly<Record<string, string>>;
   /**
    * Every row or none (the equipment import, issue 32): the import is offered only when no row has
    * errors. Without it, the valid rows are imported and the others skipped.
@@ -232,9 +232,9 @@ function Vista({
           <thead>
             <tr>
               <th scope="col">Fila</th>
-              {d.columnasVista.map((c) => (
-                <th key={c.clave} scope="col">
-                  {c.titulo}
+              {Object.entries(d.columnasVista).map(([clave, titulo]) => (
+                <th key={clave} scope="col">
+                  {titulo}
                 </th>
               ))}
               <th scope="col">Resultado</th>
@@ -248,9 +248,9 @@ function Vista({
                 data-testid={`importar-fila-${f.fila}`}
               >
                 <td data-etiqueta="Fila">{f.fila}</td>
-                {d.columnasVista.map((c) => (
-                  <td key={c.clave} data-etiqueta={c.titulo}>
-                    {f.datos[c.clave] ?? ''}
+                {Object.entries(d.columnasVista).map(([clave, titulo]) => (
+                  <td key={clave} data-etiqueta={titulo}>
+                    {f.datos[clave] ?? ''}
                   </td>
                 ))}
                 <td data-etiqueta="Resultado">

@@ -16,12 +16,7 @@ const IMPORTACION: DescripcionImportacion = {
   nota: 'Se importan todas las filas o ninguna: corrija las filas con errores antes de importar.',
   ejemploCsv: EJEMPLO_CSV,
   recurso: EQUIPOS,
-  columnasVista: [
-    { clave: 'cliente', titulo: 'Cliente' },
-    { clave: 'ubicacion', titulo: 'Ubicación' },
-    { clave: 'nombre', titulo: 'Nombre' },
-    { clave: 'codigo', titulo: 'Código' },
-  ],
+  columnasVista: { cliente: 'Cliente', ubicacion: 'Ubicación', nombre: 'Nombre', codigo: 'Código' },
   todasONinguna: true,
   maxFilas: LIMITES_EQUIPOS.importarFilas,
 };

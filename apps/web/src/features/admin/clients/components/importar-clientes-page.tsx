@@ -14,11 +14,7 @@ const IMPORTACION: DescripcionImportacion = {
   obligatorias: ['nombre'],
   ejemploCsv: EJEMPLO_CSV,
   recurso: CLIENTES,
-  columnasVista: [
-    { clave: 'nombre', titulo: 'Nombre' },
-    { clave: 'cuit', titulo: 'CUIT' },
-    { clave: 'email', titulo: 'Email' },
-  ],
+  columnasVista: { nombre: 'Nombre', cuit: 'CUIT', email: 'Email' },
 };
 
 /** Clientes › Importar (issue 36): a CSV or XLSX, its preview row by row, then the import of the valid rows. */

@@ -16,12 +16,7 @@ const IMPORTACION: DescripcionImportacion = {
   nota: 'El rol es PROPIETARIO, ADMIN, SUPERVISOR u OPERARIO (vacío: OPERARIO). Cada usuario recibe por correo una invitación para elegir su contraseña.',
   ejemploCsv: EJEMPLO_CSV_USUARIOS,
   recurso: USUARIOS,
-  columnasVista: [
-    { clave: 'usuario', titulo: 'Usuario' },
-    { clave: 'nombre', titulo: 'Nombre' },
-    { clave: 'email', titulo: 'Email' },
-    { clave: 'rol', titulo: 'Rol' },
-  ],
+  columnasVista: { usuario: 'Usuario', nombre: 'Nombre', email: 'Email', rol: 'Rol' },
 };
 
 /** Usuarios › Importar (issue 36): a CSV or XLSX, its preview row by row, then the invitations. */
