@@ -85,7 +85,7 @@ export function graficoVacio({ etiquetas, series }: Pick<GraficoProps, 'etiqueta
 }
 
 export function Grafico(props: GraficoProps) {
-  const { titulo, tipo, etiquetas, series, onSeleccion, alto = 240 } = props;
+  const { titulo, onSeleccion, alto = 240 } = props;
   const formato = props.formato ?? formatearEntero;
   const [dibujoFallido, setDibujoFallido] = useState(false);
   const [verTabla, setVerTabla] = useState(!PUEDE_DIBUJAR);
@@ -106,18 +106,7 @@ export function Grafico(props: GraficoProps) {
           {PUEDE_DIBUJAR && !dibujoFallido && (
             <SiFallaElDibujo alFallar={() => setDibujoFallido(true)}>
               <Suspense fallback={<IonSkeletonText animated style={{ height: alto }} />}>
-                <Lienzo
-                  titulo={titulo}
-                  tipo={tipo}
-                  etiquetas={etiquetas}
-                  series={series}
-                  formato={formato}
-                  onSeleccion={onSeleccion}
-                  seleccionable={Boolean(onSeleccion)}
-                  alto={alto}
-                  ejeValores={props.ejeValores}
-                  colores={props.colores}
-                />
+                <Lienzo {...props} formato={formato} alto={alto} seleccionable={Boolean(onSeleccion)} />
               </Suspense>
             </SiFallaElDibujo>
           )}
