@@ -17,213 +17,137 @@ export interface Ruta {
   pantalla?: ComponentType;
 }
 
-const LoginPage = pantallaPerezosa(() => import('../features/auth/components/login-page'));
-// Orders (issue 3): home is the order list.
-const OrdenesListaPage = pantallaPerezosa(() => import('./composicion/ordenes-lista-page'));
-const FiltrosPage = pantallaPerezosa(() => import('../features/orders/components/filtros-page'));
-const NuevaOrdenPage = pantallaPerezosa(() => import('../features/orders/components/nueva-orden-page'));
-const OrdenDetallePage = pantallaPerezosa(() => import('./composicion/orden-detalle-page'));
-const CambioEstadoPage = pantallaPerezosa(() => import('./composicion/cambio-estado-page'));
-const CambioResponsablePage = pantallaPerezosa(() => import('../features/orders/components/cambio-responsable-page'));
-const ResponsablesMultiplesPage = pantallaPerezosa(
-  () => import('../features/orders/components/responsables-multiples-page'),
-);
-const EdicionTituloPage = pantallaPerezosa(() => import('../features/orders/components/edicion-titulo-page'));
-const EdicionDetallePage = pantallaPerezosa(() => import('../features/orders/components/edicion-detalle-page'));
-const HistorialPage = pantallaPerezosa(() => import('./composicion/historial-page'));
-// Administration (issue 4).
-const UsuariosPage = pantallaPerezosa(() => import('../features/admin/users/components/usuarios-page'));
-const UsuarioPage = pantallaPerezosa(() => import('../features/admin/users/components/usuario-page'));
-// Import of users from a file (issue 36).
-const ImportarUsuariosPage = pantallaPerezosa(
-  () => import('../features/admin/users/components/importar-usuarios-page'),
-);
-const AsignarRolesPage = pantallaPerezosa(() => import('../features/admin/users/components/asignar-roles-page'));
-const SupervisorPage = pantallaPerezosa(() => import('../features/admin/users/components/supervisor-page'));
-const UsuariosPermisosPage = pantallaPerezosa(
-  () => import('../features/admin/permissions/components/usuarios-permisos-page'),
-);
-const ClientesPage = pantallaPerezosa(() => import('../features/admin/clients/components/clientes-page'));
-const ClientePage = pantallaPerezosa(() => import('../features/admin/clients/components/cliente-page'));
-// Import of clients from a file (issue 36).
-const ImportarClientesPage = pantallaPerezosa(
-  () => import('../features/admin/clients/components/importar-clientes-page'),
-);
-const TiposOrdenPage = pantallaPerezosa(() => import('../features/admin/catalog/components/tipos-orden-page'));
-const TipoOrdenPage = pantallaPerezosa(() => import('./composicion/tipo-orden-page'));
-const AreasPage = pantallaPerezosa(() => import('../features/admin/catalog/components/areas-page'));
-const AreaPage = pantallaPerezosa(() => import('../features/admin/catalog/components/area-page'));
-const PerfilPage = pantallaPerezosa(() => import('../features/admin/profile/components/perfil-page'));
-// Notifications (issue 6).
-const NotificacionesPage = pantallaPerezosa(() => import('../features/notifications/components/notificaciones-page'));
-// Files, hours and expenses, reports (issue 5).
-const ArchivosPage = pantallaPerezosa(() => import('../features/files/components/archivos-page'));
-const ImageModalPage = pantallaPerezosa(() => import('../features/files/components/image-modal-page'));
-const RegistroHistorialPage = pantallaPerezosa(() => import('../features/expenses/components/registro-historial-page'));
-const HistorialImprimirPage = pantallaPerezosa(() => import('../features/reports/components/historial-imprimir-page'));
-const HorasReportadasPage = pantallaPerezosa(() => import('../features/reports/components/horas-reportadas-page'));
-// Accounts (issue 12): the screens without login.
-const RegistroUsuarioPage = pantallaPerezosa(() => import('../features/accounts/components/registro-usuario-page'));
-const ConfirmacionPage = pantallaPerezosa(() => import('../features/accounts/components/confirmacion-page'));
-const RecuperarPasswordPage = pantallaPerezosa(() => import('../features/accounts/components/recuperar-password-page'));
-const PasswordResetPage = pantallaPerezosa(() => import('../features/accounts/components/password-reset-page'));
-const TermsPage = pantallaPerezosa(() => import('../features/accounts/components/terms-page'));
-// The client's side of an order (issue 16): billing data, and the public summary without login.
-const DatosFacturacionPage = pantallaPerezosa(
-  () => import('../features/client-side/components/datos-facturacion-page'),
-);
-const ResumenPublicoPage = pantallaPerezosa(() => import('../features/client-side/components/resumen-publico-page'));
-// Surveys (issue 13).
-const EnviarEncuestaPage = pantallaPerezosa(() => import('../features/surveys/components/enviar-encuesta-page'));
-const EncuestaResultadoPage = pantallaPerezosa(() => import('../features/surveys/components/encuesta-resultado-page'));
-const GraficoEncuestasPage = pantallaPerezosa(() => import('../features/surveys/components/grafico-encuestas-page'));
-// Statistics (issue 14).
-const EstadisticasPage = pantallaPerezosa(() => import('../features/statistics/components/estadisticas-page'));
-const DashboardPage = pantallaPerezosa(() => import('../features/statistics/components/dashboard-page'));
-const DemoraPage = pantallaPerezosa(() => import('../features/statistics/components/demora-page'));
-const DemoraPorOrdenPage = pantallaPerezosa(() => import('../features/statistics/components/demora-por-orden-page'));
-const DemorasUsuarioPage = pantallaPerezosa(() => import('../features/statistics/components/demoras-usuario-page'));
-// Service-level compliance (issue 34), one of the statistics.
-const CumplimientoSlaPage = pantallaPerezosa(() => import('../features/statistics/components/cumplimiento-sla-page'));
-const DetalleGraficoOrdenesPage = pantallaPerezosa(
-  () => import('../features/statistics/components/detalle-grafico-ordenes-page'),
-);
-// Plans and payments (issue 15).
-const PlanesPage = pantallaPerezosa(() => import('../features/plans/components/planes-page'));
-// Scheduled maintenance (issue 32).
-const MantenimientoPage = pantallaPerezosa(() => import('../features/maintenance/components/mantenimiento-page'));
-const MercadopagoTarjetaPage = pantallaPerezosa(() => import('../features/plans/components/mercadopago-tarjeta-page'));
+/** The dynamic import of a screen's module: its code loads when the route is first shown. */
+type CargarPantalla = Parameters<typeof pantallaPerezosa>[0];
 
-// The calendar of everyone's workload (issue 32).
-const CalendarioPage = pantallaPerezosa(() => import('../features/calendar/components/calendario-page'));
-// Sites and equipment (issue 32).
-const EquiposPage = pantallaPerezosa(() => import('../features/equipment/components/equipos-page'));
-const EquipoPage = pantallaPerezosa(() => import('../features/equipment/components/equipo-page'));
-const EquipoFormPage = pantallaPerezosa(() => import('../features/equipment/components/equipo-form-page'));
-const ImportarEquiposPage = pantallaPerezosa(() => import('../features/equipment/components/importar-equipos-page'));
-const UbicacionesPage = pantallaPerezosa(() => import('../features/equipment/components/ubicaciones-page'));
-const UbicacionFormPage = pantallaPerezosa(() => import('../features/equipment/components/ubicacion-form-page'));
-// A scanned label: the equipo or site with a session, the request form without one (issue 33).
-const QrPage = pantallaPerezosa(() => import('./composicion/qr-page'));
-// The business calendar of service levels (issue 34).
-const HorarioPage = pantallaPerezosa(() => import('../features/sla/components/horario-page'));
-// Its policies: targets of response and resolution per client, type and priority (issue 34).
-const NivelesServicioPage = pantallaPerezosa(() => import('../features/sla/components/niveles-servicio-page'));
-// The monthly report of a client, and its public page by the link's token (issue 34).
-const InformeSlaPage = pantallaPerezosa(() => import('../features/sla/components/informe-sla-page'));
-const InformeSlaPublicoPage = pantallaPerezosa(() => import('../features/sla/components/informe-sla-publico-page'));
-// WhatsApp: the mode and the template of each kind of event (issue 35).
-const WhatsappPage = pantallaPerezosa(() => import('../features/whatsapp/components/whatsapp-page'));
-// Requests from outside the company (issue 33): the inbox and one request, and the public form by a
-// client's link and its tracking page.
-const SolicitudesPage = pantallaPerezosa(() => import('../features/solicitudes/components/solicitudes-page'));
-const SolicitudPage = pantallaPerezosa(() => import('../features/solicitudes/components/solicitud-page'));
-const SolicitudPublicaPage = pantallaPerezosa(
-  () => import('../features/solicitudes/components/solicitud-publica-page'),
-);
-const SeguimientoSolicitudPage = pantallaPerezosa(() => import('../features/solicitudes/components/seguimiento-page'));
-// A contractor's link (issue 33 part 2): the one order handed to them, without a session.
-const ExternoPage = pantallaPerezosa(() => import('../features/externo-publico/components/externo-page'));
+/**
+ * One lazy screen per loader: the routes that share a loader (login and login/:success) share their
+ * screen, as Ionic needs to keep one view while the address moves between them.
+ */
+const pantallas = new Map<CargarPantalla, ComponentType>();
 
-const conLogin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'login', pantalla });
-const soloAdmin = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'admin', pantalla });
-const publica = (path: string, pantalla?: Ruta['pantalla']): Ruta => ({ path, guardia: 'public', pantalla });
+function pantallaDe(cargar: CargarPantalla): ComponentType {
+  const pantalla = pantallas.get(cargar) ?? pantallaPerezosa(cargar);
+  pantallas.set(cargar, pantalla);
+  return pantalla;
+}
 
+/** A route, its guard and its screen (loaded on first use; see `pantallaPerezosa`). */
+const ruta =
+  (guardia: Guardia) =>
+  (path: string, cargar: CargarPantalla): Ruta => ({ path, guardia, pantalla: pantallaDe(cargar) });
+const conLogin = ruta('login');
+const soloAdmin = ruta('admin');
+const publica = ruta('public');
+
+/** The screens of two routes each. */
+const cargarLogin = () => import('../features/auth/components/login-page');
+const cargarDemoraPorOrden = () => import('../features/statistics/components/demora-por-orden-page');
+
+/**
+ * The screens by issue: orders (3; home is the order list), administration (4), files, hours and
+ * expenses, reports (5), notifications (6), accounts (12: the screens without login), surveys (13),
+ * statistics (14), plans and payments (15), the client's side of an order (16: billing data, and
+ * the public summary without login); the later ones say theirs beside them.
+ */
 export const RUTAS: readonly Ruta[] = [
   // Routes that require login.
-  conLogin('home', OrdenesListaPage),
-  conLogin('orderslistfilter', FiltrosPage),
-  conLogin('cambio-estado', CambioEstadoPage),
-  conLogin('archivos', ArchivosPage),
-  conLogin('historial', HistorialPage),
-  conLogin('registro-historial', RegistroHistorialPage),
-  conLogin('edicion-detalle', EdicionDetallePage),
-  conLogin('nueva-orden', NuevaOrdenPage),
-  conLogin('usuarios', UsuariosPage),
-  conLogin('clientes', ClientesPage),
-  conLogin('cambio-responsable', CambioResponsablePage),
-  conLogin('cliente', ClientePage),
+  conLogin('home', () => import('./composicion/ordenes-lista-page')),
+  conLogin('orderslistfilter', () => import('../features/orders/components/filtros-page')),
+  conLogin('cambio-estado', () => import('./composicion/cambio-estado-page')),
+  conLogin('archivos', () => import('../features/files/components/archivos-page')),
+  conLogin('historial', () => import('./composicion/historial-page')),
+  conLogin('registro-historial', () => import('../features/expenses/components/registro-historial-page')),
+  conLogin('edicion-detalle', () => import('../features/orders/components/edicion-detalle-page')),
+  conLogin('nueva-orden', () => import('../features/orders/components/nueva-orden-page')),
+  conLogin('usuarios', () => import('../features/admin/users/components/usuarios-page')),
+  conLogin('clientes', () => import('../features/admin/clients/components/clientes-page')),
+  conLogin('cambio-responsable', () => import('../features/orders/components/cambio-responsable-page')),
+  conLogin('cliente', () => import('../features/admin/clients/components/cliente-page')),
   // Not in SPEC §2: importing clients from a CSV or XLSX (issue 36); the screen checks altaClientes.
-  conLogin('clientes-importar', ImportarClientesPage),
-  conLogin('usuario', UsuarioPage),
+  conLogin('clientes-importar', () => import('../features/admin/clients/components/importar-clientes-page')),
+  conLogin('usuario', () => import('../features/admin/users/components/usuario-page')),
   // Not in SPEC §2: importing users from a CSV or XLSX (issue 36); the screen checks altaUsuarios.
-  conLogin('usuarios-importar', ImportarUsuariosPage),
-  conLogin('supervisor', SupervisorPage),
-  conLogin('demora', DemoraPage),
-  conLogin('estadisticas', EstadisticasPage),
+  conLogin('usuarios-importar', () => import('../features/admin/users/components/importar-usuarios-page')),
+  conLogin('supervisor', () => import('../features/admin/users/components/supervisor-page')),
+  conLogin('demora', () => import('../features/statistics/components/demora-page')),
+  conLogin('estadisticas', () => import('../features/statistics/components/estadisticas-page')),
   // Not in SPEC §2: service-level compliance (issue 34); the screen checks verEstadisticas.
-  conLogin('cumplimiento-sla', CumplimientoSlaPage),
+  conLogin('cumplimiento-sla', () => import('../features/statistics/components/cumplimiento-sla-page')),
   // Not in SPEC §2: scheduled maintenance (issue 32); the screen checks crearOrden.
-  conLogin('mantenimiento', MantenimientoPage),
-  conLogin('datos-facturacion', DatosFacturacionPage),
-  conLogin('asignar-roles', AsignarRolesPage),
-  conLogin('historial-imprimir/:id', HistorialImprimirPage),
-  conLogin('grafico-encuestas', GraficoEncuestasPage),
-  conLogin('edicion-titulo', EdicionTituloPage),
-  conLogin('demora-por-orden', DemoraPorOrdenPage),
-  conLogin('demora-por-orden/:tipo', DemoraPorOrdenPage),
-  conLogin('perfil', PerfilPage),
-  conLogin('mercadopago-tarjeta', MercadopagoTarjetaPage),
-  conLogin('tipos-orden', TiposOrdenPage),
-  conLogin('tipo-orden', TipoOrdenPage),
-  conLogin('dashboard', DashboardPage),
-  conLogin('areas', AreasPage),
-  conLogin('area', AreaPage),
+  conLogin('mantenimiento', () => import('../features/maintenance/components/mantenimiento-page')),
+  conLogin('datos-facturacion', () => import('../features/client-side/components/datos-facturacion-page')),
+  conLogin('asignar-roles', () => import('../features/admin/users/components/asignar-roles-page')),
+  conLogin('historial-imprimir/:id', () => import('../features/reports/components/historial-imprimir-page')),
+  conLogin('grafico-encuestas', () => import('../features/surveys/components/grafico-encuestas-page')),
+  conLogin('edicion-titulo', () => import('../features/orders/components/edicion-titulo-page')),
+  conLogin('demora-por-orden', cargarDemoraPorOrden),
+  conLogin('demora-por-orden/:tipo', cargarDemoraPorOrden),
+  conLogin('perfil', () => import('../features/admin/profile/components/perfil-page')),
+  conLogin('mercadopago-tarjeta', () => import('../features/plans/components/mercadopago-tarjeta-page')),
+  conLogin('tipos-orden', () => import('../features/admin/catalog/components/tipos-orden-page')),
+  conLogin('tipo-orden', () => import('./composicion/tipo-orden-page')),
+  conLogin('dashboard', () => import('../features/statistics/components/dashboard-page')),
+  conLogin('areas', () => import('../features/admin/catalog/components/areas-page')),
+  conLogin('area', () => import('../features/admin/catalog/components/area-page')),
   // Not in SPEC §2 (it lists no order detail route): the detail of one order, login required.
-  conLogin('orden/:id', OrdenDetallePage),
+  conLogin('orden/:id', () => import('./composicion/orden-detalle-page')),
   // Not in SPEC §2: the calendar of orders due and scheduled work (issue 32); what the list shows.
-  conLogin('calendario', CalendarioPage),
+  conLogin('calendario', () => import('../features/calendar/components/calendario-page')),
   // Not in SPEC §2: sites and equipment (issue 32). Whoever sees a client's orders sees its
   // equipos; the forms and the import check altaClientes themselves.
-  conLogin('equipos', EquiposPage),
-  conLogin('equipos/:id', EquipoPage),
-  conLogin('equipo-form', EquipoFormPage),
-  conLogin('equipos-importar', ImportarEquiposPage),
-  conLogin('ubicaciones', UbicacionesPage),
-  conLogin('ubicacion-form', UbicacionFormPage),
+  conLogin('equipos', () => import('../features/equipment/components/equipos-page')),
+  conLogin('equipos/:id', () => import('../features/equipment/components/equipo-page')),
+  conLogin('equipo-form', () => import('../features/equipment/components/equipo-form-page')),
+  conLogin('equipos-importar', () => import('../features/equipment/components/importar-equipos-page')),
+  conLogin('ubicaciones', () => import('../features/equipment/components/ubicaciones-page')),
+  conLogin('ubicacion-form', () => import('../features/equipment/components/ubicacion-form-page')),
   // Not in SPEC §2: the company's working hours and holidays (issue 34). Everyone reads them (the
   // deadlines count in them); the screen offers the changes to admins only.
-  conLogin('horario', HorarioPage),
-  // Not in SPEC §2: the service-level policies (issue 34); read like the calendar, changed by admins only.
-  conLogin('sla', NivelesServicioPage),
+  conLogin('horario', () => import('../features/sla/components/horario-page')),
+  // Not in SPEC §2: the service-level policies (issue 34), targets of response and resolution per client,
+  // type and priority; read like the calendar, changed by admins only.
+  conLogin('sla', () => import('../features/sla/components/niveles-servicio-page')),
   // The monthly report per client (issue 34): the screen asks for verEstadisticas itself.
-  conLogin('sla/informe', InformeSlaPage),
+  conLogin('sla/informe', () => import('../features/sla/components/informe-sla-page')),
   // Not in SPEC §2: the requests of the clients (issue 33); the screens check crearOrden, the server
   // lists only the clients the user may delegate orders for.
-  conLogin('solicitudes', SolicitudesPage),
-  conLogin('solicitudes/:id', SolicitudPage),
+  conLogin('solicitudes', () => import('../features/solicitudes/components/solicitudes-page')),
+  conLogin('solicitudes/:id', () => import('../features/solicitudes/components/solicitud-page')),
   // Routes with an additional restriction: admin or owner.
-  soloAdmin('horas-reportadas', HorasReportadasPage),
+  soloAdmin('horas-reportadas', () => import('../features/reports/components/horas-reportadas-page')),
   // Not in SPEC §2: WhatsApp's mode and templates (issue 35), the company's setup like the service levels.
-  soloAdmin('whatsapp', WhatsappPage),
+  soloAdmin('whatsapp', () => import('../features/whatsapp/components/whatsapp-page')),
   // SPEC §6 keeps planes to admins: the screen itself says «Sin permiso» to the others (issue 36),
   // instead of the guard silently sending them home; the server refuses their calls anyway.
-  conLogin('planes', PlanesPage),
+  conLogin('planes', () => import('../features/plans/components/planes-page')),
   // Routes without a login requirement.
-  publica('confirmacion/:k', ConfirmacionPage),
-  publica('password-reset/:k', PasswordResetPage),
-  publica('recuperar-password', RecuperarPasswordPage),
-  publica('ordersummary/:id', ResumenPublicoPage),
-  publica('informesla/:id', InformeSlaPublicoPage),
+  publica('confirmacion/:k', () => import('../features/accounts/components/confirmacion-page')),
+  publica('password-reset/:k', () => import('../features/accounts/components/password-reset-page')),
+  publica('recuperar-password', () => import('../features/accounts/components/recuperar-password-page')),
+  publica('ordersummary/:id', () => import('../features/client-side/components/resumen-publico-page')),
+  // The public page of a client's monthly report, by the link's token (issue 34).
+  publica('informesla/:id', () => import('../features/sla/components/informe-sla-publico-page')),
   // A scanned label (issues 32, 33): with a session it opens that equipo or site (the screen asks
   // the server, which says 404 for another company's); without one, the request form of its client.
-  publica('q/:codigo', QrPage),
+  publica('q/:codigo', () => import('./composicion/qr-page')),
   // The request form of a client's link, and the tracking page of a request (issue 33).
-  publica('solicitud/:k', SolicitudPublicaPage),
-  publica('solicitud/seguimiento/:t', SeguimientoSolicitudPage),
-  publica('externo/:k', ExternoPage),
-  publica('login', LoginPage),
-  publica('login/:success', LoginPage),
-  publica('registro-usuario', RegistroUsuarioPage),
-  publica('encuestas/:resultado', EncuestaResultadoPage),
-  publica('enviar-encuesta', EnviarEncuestaPage),
-  publica('terms', TermsPage),
-  publica('detalle-grafico-ordenes', DetalleGraficoOrdenesPage),
-  publica('notificaciones', NotificacionesPage),
-  publica('responsables-multiples', ResponsablesMultiplesPage),
-  publica('demoras-usuario', DemorasUsuarioPage),
-  publica('image-modal', ImageModalPage),
-  publica('usuarios-permisos', UsuariosPermisosPage),
+  publica('solicitud/:k', () => import('../features/solicitudes/components/solicitud-publica-page')),
+  publica('solicitud/seguimiento/:t', () => import('../features/solicitudes/components/seguimiento-page')),
+  // A contractor's link (issue 33 part 2): the one order handed to them, without a session.
+  publica('externo/:k', () => import('../features/externo-publico/components/externo-page')),
+  publica('login', cargarLogin),
+  publica('login/:success', cargarLogin),
+  publica('registro-usuario', () => import('../features/accounts/components/registro-usuario-page')),
+  publica('encuestas/:resultado', () => import('../features/surveys/components/encuesta-resultado-page')),
+  publica('enviar-encuesta', () => import('../features/surveys/components/enviar-encuesta-page')),
+  publica('terms', () => import('../features/accounts/components/terms-page')),
+  publica('detalle-grafico-ordenes', () => import('../features/statistics/components/detalle-grafico-ordenes-page')),
+  publica('notificaciones', () => import('../features/notifications/components/notificaciones-page')),
+  publica('responsables-multiples', () => import('../features/orders/components/responsables-multiples-page')),
+  publica('demoras-usuario', () => import('../features/statistics/components/demoras-usuario-page')),
+  publica('image-modal', () => import('../features/files/components/image-modal-page')),
+  publica('usuarios-permisos', () => import('../features/admin/permissions/components/usuarios-permisos-page')),
 ];
 
 /** The empty route and ordeneslist both redirect to home (SPEC §2). */
