@@ -1,7 +1,7 @@
 import { TEXTOS_SITUACION, textoFecha, type SituacionDemora } from '@delego/contract';
 import { IonBadge, IonProgressBar, IonToggle } from '@ionic/react';
 import { checkmarkCircleOutline, searchOutline } from 'ionicons/icons';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { EstadoError, EstadoNoEncontrado, EstadoPantalla, FilasCargando } from '../../../components/estados-pantalla';
 import { Texto } from '../../../components/texto';
@@ -40,7 +40,6 @@ export default function DemoraPorOrdenPage() {
   const puedeVer = usePuedeVerEstadisticas();
   const lista = useDemoras({ ...cuerpo, tipo, soloConDemora }, { habilitada: puedeVer && !tipoInvalido });
   const pagina = lista.data?.pages[0];
-  const ordenes = useMemo(() => lista.data?.pages.flatMap((p) => p.ordenes) ?? [], [lista.data]);
   const titulo = pagina?.tipo ? `Demoras: ${pagina.tipo.nombre}` : 'Órdenes con demora';
 
   return (
@@ -82,40 +81,43 @@ export default function DemoraPorOrdenPage() {
           {lista.isFetching && !lista.isFetchingNextPage && (
             <IonProgressBar type="indeterminate" aria-label="Actualizando" />
           )}
-          {ordenes.length === 0 ? (
-            <EstadoPantalla icono={checkmarkCircleOutline} titulo="Sin demoras" color="success" testId="demoras-vacio">
-              {soloConDemora
-                ? `Ninguna orden que vence ${cuandoDeRango(rango)} se atrasó.`
-                : `Ninguna orden vence ${cuandoDeRango(rango)}.`}
-            </EstadoPantalla>
-          ) : (
-            <OrdenesDeCifra
-              ordenes={ordenes}
-              testIds={{ lista: 'demoras-ordenes', fila: 'demora-orden', mas: 'demoras-mas' }}
-              lista={lista}
-              detalle={(o) => (
-                <>
-                  <p>
-                    <Texto>
-                      {o.tipoOrden?.nombre ?? 'Sin tipo'} · {clienteYResponsables(o)}
-                    </Texto>
-                  </p>
-                  <p>
-                    <Texto>
-                      Vencimiento {textoFecha(o.fechaFin, zona)}
-                      {o.finalizada != null ? ` · finalizada ${textoFecha(o.finalizada, zona)}` : ''}
-                    </Texto>
-                  </p>
-                </>
-              )}
-              fin={(o) => (
-                <div slot="end" className="estadisticas-orden__demora">
-                  <IonBadge color={COLOR_SITUACION[o.situacion]}>{TEXTOS_SITUACION[o.situacion]}</IonBadge>
-                  {o.demoraDias > 0 && <strong>{textoDias(o.demoraDias)}</strong>}
-                </div>
-              )}
-            />
-          )}
+          <OrdenesDeCifra
+            lista={lista}
+            vacio={
+              <EstadoPantalla
+                icono={checkmarkCircleOutline}
+                titulo="Sin demoras"
+                color="success"
+                testId="demoras-vacio"
+              >
+                {soloConDemora
+                  ? `Ninguna orden que vence ${cuandoDeRango(rango)} se atrasó.`
+                  : `Ninguna orden vence ${cuandoDeRango(rango)}.`}
+              </EstadoPantalla>
+            }
+            testIds={{ lista: 'demoras-ordenes', fila: 'demora-orden', mas: 'demoras-mas' }}
+            detalle={(o) => (
+              <>
+                <p>
+                  <Texto>
+                    {o.tipoOrden?.nombre ?? 'Sin tipo'} · {clienteYResponsables(o)}
+                  </Texto>
+                </p>
+                <p>
+                  <Texto>
+                    Vencimiento {textoFecha(o.fechaFin, zona)}
+                    {o.finalizada != null ? ` · finalizada ${textoFecha(o.finalizada, zona)}` : ''}
+                  </Texto>
+                </p>
+              </>
+            )}
+            fin={(o) => (
+              <div slot="end" className="estadisticas-orden__demora">
+                <IonBadge color={COLOR_SITUACION[o.situacion]}>{TEXTOS_SITUACION[o.situacion]}</IonBadge>
+                {o.demoraDias > 0 && <strong>{textoDias(o.demoraDias)}</strong>}
+              </div>
+            )}
+          />
         </>
       )}
     </PantallaEstadisticas>

@@ -61,7 +61,6 @@ function DetalleOrdenes({
   zona,
 }: NonNullable<ReturnType<typeof leerDetalle>> & { zona: string }) {
   const lista = useOrdenesDetalle(filtros);
-  const ordenes = useMemo(() => lista.data?.pages.flatMap((p) => p.ordenes) ?? [], [lista.data]);
   const total = lista.data?.pages[0]?.total ?? 0;
   return (
     <>
@@ -82,15 +81,15 @@ function DetalleOrdenes({
         <FilasCargando ambito="estadisticas" filas={6} />
       ) : lista.isError ? (
         <EstadoError ambito="estadisticas" error={lista.error} onReintentar={() => void lista.refetch()} />
-      ) : ordenes.length === 0 ? (
-        <EstadoPantalla icono={listOutline} titulo="No hay órdenes" testId="detalle-vacio">
-          Ninguna orden coincide hoy con esta cifra: pudo cambiar desde que se calculó.
-        </EstadoPantalla>
       ) : (
         <OrdenesDeCifra
-          ordenes={ordenes}
-          testIds={{ lista: 'detalle-ordenes', fila: 'detalle-orden', mas: 'detalle-mas' }}
           lista={lista}
+          vacio={
+            <EstadoPantalla icono={listOutline} titulo="No hay órdenes" testId="detalle-vacio">
+              Ninguna orden coincide hoy con esta cifra: pudo cambiar desde que se calculó.
+            </EstadoPantalla>
+          }
+          testIds={{ lista: 'detalle-ordenes', fila: 'detalle-orden', mas: 'detalle-mas' }}
           detalle={(o) => (
             <>
               <p>

@@ -1,5 +1,5 @@
 import { IonItem, IonLabel, IonList } from '@ionic/react';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { BotonVerMas } from '../../../components/boton-ver-mas';
 import { Texto } from '../../../components/texto';
 
@@ -23,24 +23,34 @@ export function clienteYResponsables(o: OrdenDeCifra): string {
   return `${o.cliente?.nombre ?? 'Sin cliente'} · ${responsables || 'Sin responsable'}`;
 }
 
+/** The infinite query of the orders behind a figure: its pages, and what "Ver más órdenes" needs. */
+interface ListaDeCifra<T> {
+  data: { pages: readonly { ordenes: readonly T[] }[] } | undefined;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
 /**
- * The orders behind a figure of the statistics (delay by order, the detail of a card or segment):
- * each opens its order; `detalle` gives the lines under the title and `fin` what goes at the end.
- * Pages come one after the other with "Ver más órdenes".
+ * The orders behind a figure of the statistics (delay by order, the detail of a card or segment),
+ * or `vacio` when there are none: each opens its order; `detalle` gives the lines under the title
+ * and `fin` what goes at the end. Pages come one after the other with "Ver más órdenes".
  */
 export function OrdenesDeCifra<T extends OrdenDeCifra>({
-  ordenes,
+  lista,
+  vacio,
   testIds,
   detalle,
   fin,
-  lista,
 }: {
-  ordenes: readonly T[];
+  lista: ListaDeCifra<T>;
+  vacio: ReactNode;
   testIds: { lista: string; fila: string; mas: string };
   detalle: (o: T) => ReactNode;
   fin: (o: T) => ReactNode;
-  lista: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
 }) {
+  const ordenes = useMemo(() => lista.data?.pages.flatMap((p) => p.ordenes) ?? [], [lista.data]);
+  if (ordenes.length === 0) return vacio;
   return (
     <>
       <IonList className="delego-card estadisticas-ordenes" lines="full" data-testid={testIds.lista}>
