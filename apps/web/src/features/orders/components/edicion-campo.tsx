@@ -1,5 +1,4 @@
 import { LIMITES_ORDEN, zCambioDetalle, zCambioTitulo, type OrdenDetalle } from '@delego/contract';
-import { CampoTexto, CampoTextoLargo } from '../../../components/campos';
 import { PantallaDeOrden } from '../../../components/pantalla-de-orden';
 import { useCambiarDetalle } from '../api/cambiar-detalle';
 import { useCambiarTitulo } from '../api/cambiar-titulo';
@@ -10,6 +9,7 @@ import { useReinicioAlSalir } from '../hooks/use-reinicio';
 import { useVolver } from '../../../lib/navegacion';
 import { erroresDeProblemas, useFormulario, type Validacion } from '../../../lib/formularios';
 import { motivoSinModificar } from '../model/acciones';
+import { CampoDetalleOrden, CampoTituloOrden } from './campos-orden';
 import { FormularioDeOrden } from './formulario-de-orden';
 import '../orders.css';
 
@@ -85,18 +85,10 @@ export function FormularioCampo({ orden, campo }: { orden: OrdenDetalle; campo: 
       testId="edicion-guardar"
     >
       {campo === 'titulo' ? (
-        <CampoTexto
-          {...f.campo('titulo')}
-          label="Título"
-          max={LIMITES_ORDEN.titulo}
-          enterkeyhint="done"
-          data-testid="edicion-titulo"
-        />
+        <CampoTituloOrden {...f.campo('titulo')} enterkeyhint="done" data-testid="edicion-titulo" />
       ) : (
-        <CampoTextoLargo
+        <CampoDetalleOrden
           {...f.campo('detalle')}
-          label="Detalle"
-          max={LIMITES_ORDEN.detalle}
           rows={8}
           helperText="Ctrl+Enter guarda."
           data-testid="edicion-detalle"

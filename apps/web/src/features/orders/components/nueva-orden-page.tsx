@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BotonesFormulario } from '../../../components/botones-formulario';
 import { CampoFecha } from '../../../components/campo-fecha';
-import { CampoSeleccion, CampoSeleccionMultiple, CampoTexto, CampoTextoLargo } from '../../../components/campos';
+import { CampoSeleccion, CampoSeleccionMultiple } from '../../../components/campos';
 import { PageHeader } from '../../../components/page-header';
 import { EstadoError, EstadoSinConexion, EstadoSinPermiso, FilasCargando } from '../../../components/estados-pantalla';
 import { esperaConexionSinDatos } from '../../../lib/conexion';
@@ -30,6 +30,7 @@ import { useConsultaDeRuta, useIdDeConsulta } from '../../../lib/consulta-de-rut
 import { CamposUbicacionEquipo } from '../../../domain/equipo';
 import { useZonaEmpresa } from '../../../lib/fechas';
 import { useReinicioAlSalir } from '../hooks/use-reinicio';
+import { CampoDetalleOrden, CampoTituloOrden } from './campos-orden';
 import { useVolver } from '../../../lib/navegacion';
 import { useCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import {
@@ -277,20 +278,8 @@ export function FormularioOrden({ original, detalle }: FormularioProps) {
   return (
     <form {...f.props((cuerpo) => void enviar(cuerpo))} aria-label={original ? 'Editar orden' : 'Nueva orden'}>
       <section className="delego-card ordenes-formulario__tarjeta ordenes-formulario__campos">
-        <CampoTexto
-          {...f.campo('titulo')}
-          label="Título"
-          max={LIMITES.titulo}
-          required
-          data-testid="orden-form-titulo"
-        />
-        <CampoTextoLargo
-          {...f.campo('detalle')}
-          label="Detalle"
-          max={LIMITES.detalle}
-          rows={4}
-          data-testid="orden-form-detalle"
-        />
+        <CampoTituloOrden {...f.campo('titulo')} required data-testid="orden-form-titulo" />
+        <CampoDetalleOrden {...f.campo('detalle')} rows={4} data-testid="orden-form-detalle" />
       </section>
 
       <section className="delego-card ordenes-formulario__tarjeta ordenes-formulario__grilla delego-columnas delego-columnas--640">
