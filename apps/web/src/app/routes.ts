@@ -21,28 +21,18 @@ export interface Ruta {
 type CargarPantalla = Parameters<typeof pantallaPerezosa>[0];
 
 /**
- * One lazy screen per loader: the routes that share a loader (login and login/:success) share their
- * screen, as Ionic needs to keep one view while the address moves between them.
+ * The routes of a guard. A screen shown under several paths (login and login/:success) is one
+ * screen for all of them, as Ionic needs to keep one view while the address moves between them.
  */
-const pantallas = new Map<CargarPantalla, ComponentType>();
-
-function pantallaDe(cargar: CargarPantalla): ComponentType {
-  const pantalla = pantallas.get(cargar) ?? pantallaPerezosa(cargar);
-  pantallas.set(cargar, pantalla);
-  return pantalla;
-}
-
-/** A route, its guard and its screen (loaded on first use; see `pantallaPerezosa`). */
-const ruta =
+const rutas =
   (guardia: Guardia) =>
-  (path: string, cargar: CargarPantalla): Ruta => ({ path, guardia, pantalla: pantallaDe(cargar) });
-const conLogin = ruta('login');
-const soloAdmin = ruta('admin');
-const publica = ruta('public');
-
-/** The screens of two routes each. */
-const cargarLogin = () => import('../features/auth/components/login-page');
-const cargarDemoraPorOrden = () => import('../features/statistics/components/demora-por-orden-page');
+  (paths: string | readonly string[], cargar: CargarPantalla): Ruta[] => {
+    const pantalla = pantallaPerezosa(cargar);
+    return [paths].flat().map((path) => ({ path, guardia, pantalla }));
+  };
+const conLogin = rutas('login');
+const soloAdmin = rutas('admin');
+const publica = rutas('public');
 
 /**
  * The screens by issue: orders (3; home is the order list), administration (4), files, hours and
@@ -81,8 +71,10 @@ export const RUTAS: readonly Ruta[] = [
   conLogin('historial-imprimir/:id', () => import('../features/reports/components/historial-imprimir-page')),
   conLogin('grafico-encuestas', () => import('../features/surveys/components/grafico-encuestas-page')),
   conLogin('edicion-titulo', () => import('../features/orders/components/edicion-titulo-page')),
-  conLogin('demora-por-orden', cargarDemoraPorOrden),
-  conLogin('demora-por-orden/:tipo', cargarDemoraPorOrden),
+  conLogin(
+    ['demora-por-orden', 'demora-por-orden/:tipo'],
+    () => import('../features/statistics/components/demora-por-orden-page'),
+  ),
   conLogin('perfil', () => import('../features/admin/profile/components/perfil-page')),
   conLogin('mercadopago-tarjeta', () => import('../features/plans/components/mercadopago-tarjeta-page')),
   conLogin('tipos-orden', () => import('../features/admin/catalog/components/tipos-orden-page')),
@@ -136,8 +128,7 @@ export const RUTAS: readonly Ruta[] = [
   publica('solicitud/seguimiento/:t', () => import('../features/solicitudes/components/seguimiento-page')),
   // A contractor's link (issue 33 part 2): the one order handed to them, without a session.
   publica('externo/:k', () => import('../features/externo-publico/components/externo-page')),
-  publica('login', cargarLogin),
-  publica('login/:success', cargarLogin),
+  publica(['login', 'login/:success'], () => import('../features/auth/components/login-page')),
   publica('registro-usuario', () => import('../features/accounts/components/registro-usuario-page')),
   publica('encuestas/:resultado', () => import('../features/surveys/components/encuesta-resultado-page')),
   publica('enviar-encuesta', () => import('../features/surveys/components/enviar-encuesta-page')),
@@ -148,7 +139,7 @@ export const RUTAS: readonly Ruta[] = [
   publica('demoras-usuario', () => import('../features/statistics/components/demoras-usuario-page')),
   publica('image-modal', () => import('../features/files/components/image-modal-page')),
   publica('usuarios-permisos', () => import('../features/admin/permissions/components/usuarios-permisos-page')),
-];
+].flat();
 
 /** The empty route and ordeneslist both redirect to home (SPEC §2). */
 export const REDIRECCIONES: readonly { path: string; destino: string }[] = [
