@@ -196,6 +196,43 @@ describe('notificaciones', () => {
     await op.stop();
   });
 
+  it('quitar a un responsable le avisa en su canal (su lista se refresca) sin enlace a la orden que ya no ve', async () => {
+    const o = await crearOrden([u.operario, u.ayudante]);
+    await env.puertos().notifications.idle();
+    const op = await stompConnect(url, 'operario');
+    await op.subscribe(`/usuario/${u.operario}`);
+    const r = await env.app.inject({
+      method: 'PUT',
+      url: `/api/v3/responsable/${o.id}`,
+      headers: auth('supervisor'),
+      payload: { responsable: [u.ayudante, u.supervisor] },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const [n] = (await op.waitFor(`/usuario/${u.operario}`)) as Notificacion[];
+    expect(n).toMatchObject({
+      tipo: 'ORDEN_QUITADA',
+      ordenId: null,
+      leida: false,
+      titulo: `Ya no está a cargo de la orden #${o.numero}`,
+      mensaje: 'Revisión de tablero',
+    });
+    expect(
+      (await env.app.inject({ method: 'GET', url: `/api/v3/ordenDTO/${o.id}`, headers: auth('operario') })).statusCode,
+    ).toBe(404);
+    await env.puertos().notifications.idle();
+    // Who stays is not told anything new; who removed (and added) himself is not told either.
+    const de = async (quien: string) =>
+      (
+        (
+          await env.app.inject({ method: 'GET', url: '/api/v2/notificaciones/all', headers: auth(quien) })
+        ).json() as Notificacion[]
+      ).filter((x) => x.tipo === 'ORDEN_QUITADA' || (x.tipo === 'ORDEN_ASIGNADA' && x.ordenId === o.id));
+    expect((await de('ayudante')).map((x) => x.tipo)).toEqual(['ORDEN_ASIGNADA']);
+    expect(await de('supervisor')).toEqual([]);
+    expect((await de('operario')).map((x) => x.tipo)).toEqual(['ORDEN_QUITADA', 'ORDEN_ASIGNADA']);
+    await op.stop();
+  });
+
   it('un cambio de estado con comentario notifica a los responsables salvo a quien lo hizo', async () => {
     const o = await crearOrden([u.operario, u.ayudante]);
     const ay = await stompConnect(url, 'ayudante');

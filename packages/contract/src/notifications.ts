@@ -15,6 +15,8 @@ export type Notificacion = z.infer<typeof zNotificacion>;
 /** The kinds of notification (`tipo`): the order's own, a survey answered, billing data received. */
 export const TIPOS_NOTIFICACION = [
   'ORDEN_ASIGNADA',
+  /** Someone removed the user from an order's responsables: the order may leave their list. */
+  'ORDEN_QUITADA',
   'ORDEN_ESTADO',
   'ORDEN_VENCIDA',
   'ENCUESTA_RESPONDIDA',

@@ -90,7 +90,7 @@ export type DomainEvent =
   /**
    * A notification whose user chose WhatsApp for its kind (issue 35), once per notification after
    * its commit, on the instance that created it: the whatsapp module (subscribeLocal) sends it.
-   * Never for a service level's breach (SLA_INCUMPLIDO).
+   * Never for a service level's breach (SLA_INCUMPLIDO) nor a removal from an order (ORDEN_QUITADA).
    */
   | {
       type: 'aviso.creado';
@@ -108,6 +108,8 @@ export type DomainEvent =
       ordenId: number;
       usuarioId: number;
       agregados: number[];
+      /** Who stopped being responsable: they are told, since the order may leave their list. */
+      quitados?: number[];
     };
 
 /** The name of every domain event: a closed set, so a misspelt name does not compile. */

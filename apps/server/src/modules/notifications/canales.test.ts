@@ -12,7 +12,9 @@ describe('canales de cada aviso', () => {
     expect(eventoDeTipo('SLA_POR_VENCER')).toBe('SLA_POR_VENCER');
     expect(eventoDeTipo('SLA_INCUMPLIDO')).toBe('SLA_POR_VENCER');
     expect(eventoDeTipo('SOLICITUD_RECIBIDA')).toBe('SOLICITUD_RECIBIDA');
+    expect(eventoDeTipo('ORDEN_QUITADA')).toBe('ORDEN_ASIGNADA');
     expect(eventoDeTipo('ORDEN_VENCIDA')).toBeNull();
+    expect(eventoDeTipo('constructor')).toBeNull();
     expect(eventoDeTipo('orden_asignada')).toBeNull();
   });
 
@@ -51,6 +53,17 @@ describe('canales de cada aviso', () => {
       evento: 'SLA_POR_VENCER',
       app: false,
       push: true,
+      correo: true,
+      whatsapp: false,
+    });
+  });
+
+  it('dejar de ser responsable sigue la elección de «Asignada a usted», nunca por WhatsApp', () => {
+    const m = matrizDe([{ evento: 'ORDEN_ASIGNADA', app: true, push: false, correo: true, whatsapp: true }]);
+    expect(canalesDeNotificacion('ORDEN_QUITADA', m)).toEqual({
+      evento: 'ORDEN_ASIGNADA',
+      app: true,
+      push: false,
       correo: true,
       whatsapp: false,
     });

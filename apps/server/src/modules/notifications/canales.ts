@@ -10,16 +10,24 @@ import {
 /** A user's channels for every kind of event (contract EVENTOS_USUARIO). */
 export type MatrizCanales = Record<EventoUsuario, Canales>;
 
-/** The breach of a service level: it follows SLA_POR_VENCER's choice, but never leaves by WhatsApp. */
-const SLA_INCUMPLIDO = 'SLA_INCUMPLIDO';
+/**
+ * Kinds without a choice of their own, that follow another kind's choice but never leave by
+ * WhatsApp (it has no template for them): a service level's breach follows SLA_POR_VENCER, a removal
+ * from an order's responsables follows ORDEN_ASIGNADA.
+ */
+const SIGUE_A: ReadonlyMap<string, EventoUsuario> = new Map([
+  ['SLA_INCUMPLIDO', 'SLA_POR_VENCER'],
+  ['ORDEN_QUITADA', 'ORDEN_ASIGNADA'],
+]);
 
 /**
  * The kind of event whose channels a notification of `tipo` follows: its own (ORDEN_ASIGNADA,
- * ORDEN_ESTADO, SLA_POR_VENCER, SOLICITUD_RECIBIDA), SLA_POR_VENCER for a breach; null for every
+ * ORDEN_ESTADO, SLA_POR_VENCER, SOLICITUD_RECIBIDA), the one it follows (SIGUE_A); null for every
  * other kind, which keeps the app and push.
  */
 export function eventoDeTipo(tipo: string): EventoUsuario | null {
-  if (tipo === SLA_INCUMPLIDO) return 'SLA_POR_VENCER';
+  const sigue = SIGUE_A.get(tipo);
+  if (sigue) return sigue;
   return (EVENTOS_USUARIO as readonly string[]).includes(tipo) ? (tipo as EventoUsuario) : null;
 }
 
@@ -28,7 +36,7 @@ export function canalesDeNotificacion(tipo: string, matriz: MatrizCanales): Cana
   const evento = eventoDeTipo(tipo);
   if (!evento) return { evento: null, app: true, push: true, correo: false, whatsapp: false };
   const c = matriz[evento];
-  return { evento, app: c.app, push: c.push, correo: c.correo, whatsapp: c.whatsapp && tipo !== SLA_INCUMPLIDO };
+  return { evento, app: c.app, push: c.push, correo: c.correo, whatsapp: c.whatsapp && !SIGUE_A.has(tipo) };
 }
 
 /** A user's stored rows over the defaults (a kind without a row, or an unknown one, stays as CANALES_POR_OMISION). */

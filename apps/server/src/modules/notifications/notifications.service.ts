@@ -155,6 +155,16 @@ export class NotificationsService {
           ordenId: e.ordenId,
         });
       }
+      // No link to the order: once removed, an operario may no longer see it.
+      for (const u of e.quitados ?? []) {
+        if (u === e.usuarioId) continue;
+        await this.create(e.entidadId, u, {
+          tipo: 'ORDEN_QUITADA',
+          titulo: `Ya no está a cargo de la orden #${o.numero}`,
+          mensaje: o.titulo,
+          ordenId: null,
+        });
+      }
     } else if (e.type === 'orden.estadoCambiado') {
       const o = await this.repo.ordenYResponsables(e.entidadId, e.ordenId);
       if (!o) return;

@@ -63,6 +63,21 @@ export interface EventoAjeno {
 
 const nombreDe = (id: number | null, m: Map<number, string>) => (id == null ? null : (m.get(id) ?? null));
 
+/**
+ * The event of a change of an order's responsables: who was added (notified of the order) and who
+ * was removed (told it is no longer theirs); none when nobody was either.
+ */
+function cambioDeResponsables(
+  base: { entidadId: number; ordenId: number; usuarioId: number },
+  antes: readonly number[],
+  despues: readonly number[],
+): DomainEvent[] {
+  const agregados = despues.filter((u) => !antes.includes(u));
+  const quitados = antes.filter((u) => !despues.includes(u));
+  if (!agregados.length && !quitados.length) return [];
+  return [{ type: 'orden.responsablesCambiados', ...base, agregados, ...(quitados.length ? { quitados } : {}) }];
+}
+
 /** The columns of an order the form sets, on a create and on a change alike. */
 function columnasDelFormulario(b: Guardar) {
   return {
@@ -443,15 +458,9 @@ export class OrdersService {
         await repo.setResponsables(id, despues);
         const nombres = await this.nombresDePersonas(actor.entidadId, despues, tx);
         await ev('RESPONSABLE', { anteriores: antes, responsables: despues, nombres });
-        const agregados = despues.filter((u) => !antes.includes(u));
-        if (agregados.length)
-          events.push({
-            type: 'orden.responsablesCambiados',
-            entidadId: actor.entidadId,
-            ordenId: id,
-            usuarioId: actor.id,
-            agregados,
-          });
+        events.push(
+          ...cambioDeResponsables({ entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id }, antes, despues),
+        );
       }
       events.unshift({
         type: 'orden.modificada',
@@ -549,7 +558,7 @@ export class OrdersService {
   /** PUT /api/v3/responsable/{id}: replaces the responsables (one or several). */
   async cambiarResponsables(actor: Actor, id: number, b: z.output<typeof zCambioResponsable>): Promise<OrdenDetalle> {
     const now = this.clock.now();
-    let agregados: number[] = [];
+    let cambio: DomainEvent[] = [];
     await this.db.transaction(async (tx) => {
       const o = await this.cargarParaCambio(actor, id, tx);
       if (!puedeModificar(actor, acceso(o))) throw AppError.forbidden(SOLO_LECTURA);
@@ -557,7 +566,11 @@ export class OrdersService {
       await this.validarReferencias(actor, tx, { usuarios: b.responsable });
       const repo = this.repo(tx);
       const nuevos = [...b.responsable].sort((x, y) => x - y);
-      agregados = nuevos.filter((u) => !o.responsables.includes(u));
+      cambio = cambioDeResponsables(
+        { entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id },
+        o.responsables,
+        nuevos,
+      );
       await repo.setResponsables(id, nuevos);
       await repo.update(actor.entidadId, id, { actualizada: now });
       const nombres = await this.nombresDePersonas(actor.entidadId, nuevos, tx);
@@ -573,17 +586,7 @@ export class OrdersService {
     });
     this.publishAll([
       { type: 'orden.modificada', entidadId: actor.entidadId, ordenId: id, usuarioId: actor.id },
-      ...(agregados.length
-        ? [
-            {
-              type: 'orden.responsablesCambiados' as const,
-              entidadId: actor.entidadId,
-              ordenId: id,
-              usuarioId: actor.id,
-              agregados,
-            },
-          ]
-        : []),
+      ...cambio,
     ]);
     return this.lecturas.detalle(actor, id);
   }
@@ -617,20 +620,9 @@ export class OrdersService {
       comentario,
       datos: { anteriores, responsables: nuevos, nombres: await this.nombresDePersonas(actor.entidadId, nuevos, tx) },
     });
-    const agregados = nuevos.filter((u) => !anteriores.includes(u));
     return [
       { type: 'orden.modificada', entidadId: actor.entidadId, ordenId, usuarioId: actor.id },
-      ...(agregados.length
-        ? [
-            {
-              type: 'orden.responsablesCambiados' as const,
-              entidadId: actor.entidadId,
-              ordenId,
-              usuarioId: actor.id,
-              agregados,
-            },
-          ]
-        : []),
+      ...cambioDeResponsables({ entidadId: actor.entidadId, ordenId, usuarioId: actor.id }, anteriores, nuevos),
     ];
   }
 

@@ -21,6 +21,7 @@ import {
   notificationsOutline,
   personAddOutline,
   personCircleOutline,
+  personRemoveOutline,
   receiptOutline,
   starOutline,
   swapHorizontalOutline,
@@ -42,6 +43,7 @@ import './notificaciones-page.css';
 const RUTA = '/notificaciones';
 const ICONOS: Record<TipoNotificacion, string> = {
   ORDEN_ASIGNADA: personAddOutline,
+  ORDEN_QUITADA: personRemoveOutline,
   ORDEN_ESTADO: swapHorizontalOutline,
   ORDEN_VENCIDA: alarmOutline,
   ENCUESTA_RESPONDIDA: starOutline,
