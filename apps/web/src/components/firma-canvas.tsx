@@ -8,6 +8,8 @@ interface Props {
   etiqueta: string;
   /** The signature as a PNG data URL, once it passed the checks. */
   alAceptar: (dataUrl: string) => void;
+  /** Whether there is ink not yet accepted (at the start, and on each change): unsaved work for the form. */
+  alTrazar?: (hayTrazos: boolean) => void;
   /** Disables drawing and both buttons (while the signature is being sent). */
   deshabilitada?: boolean;
   /** Prefix of the test ids (`<testId>-canvas`, `<testId>-borrar`, `<testId>-aceptar`). */
@@ -40,11 +42,13 @@ function dibujar(ctx: CanvasRenderingContext2D, trazos: readonly Trazo[]) {
  * «Borrar» starts again and «Aceptar» hands the PNG to the screen. The strokes are kept apart from
  * the canvas, so a redraw (a resize, «Borrar») never loses or duplicates ink.
  */
-export function FirmaCanvas({ etiqueta, alAceptar, deshabilitada = false, testId = 'firma' }: Props) {
+export function FirmaCanvas({ etiqueta, alAceptar, alTrazar, deshabilitada = false, testId = 'firma' }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [trazos, setTrazos] = useState<Trazo[]>([]);
   const actual = useRef<Punto[] | null>(null);
   const [problema, setProblema] = useState<string | null>(null);
+  const hayTrazos = trazos.length > 0;
+  useEffect(() => alTrazar?.(hayTrazos), [alTrazar, hayTrazos]);
 
   useEffect(() => {
     const ctx = canvas.current?.getContext('2d');

@@ -76,7 +76,8 @@ export function usePermisoParaSalir(): () => Promise<boolean> {
     abierta.current ??= confirmar(PREGUNTA_DESCARTAR).then((descartar) => {
       abierta.current = null;
       if (descartar) {
-        for (const r of registros) if (r.activo) r.descartado = true;
+        // Only the forms with changes: one still as it opened keeps asking once it is typed in.
+        for (const r of registros) if (r.activo && pendiente(r)) r.descartado = true;
         actualizarDescarga();
       }
       return descartar;
@@ -114,10 +115,16 @@ export function useConfirmarSalida(): (salir: () => void) => void {
  * Declares a form's unsaved changes: `sucio` is whether its values differ from the ones it
  * opened with (`useFormulario`'s `sucio`). A save, sent or kept in the outbox, calls
  * `f.guardado()` (what was sent is the new starting point), so nothing asks after it.
+ *
+ * It gives the Cancelar of a form that closes inside its screen (a signature, an item being
+ * added): `descartar(cerrar)` closes at once when this form has no changes, else after
+ * «Descartar», which lets go of this form's changes only, not those of the rest of the screen.
  */
-export function useCambiosSinGuardar(sucio: boolean): void {
+export function useCambiosSinGuardar(sucio: boolean): (cerrar: () => void) => void {
   const [registro] = useState<Registro>(() => ({ sucio: false, activo: true, descartado: false }));
   const confirmarSalida = useConfirmarSalida();
+  const confirmar = useConfirmar();
+  const preguntando = useRef(false);
 
   useEffect(() => {
     registros.add(registro);
@@ -153,4 +160,24 @@ export function useCambiosSinGuardar(sucio: boolean): void {
     document.addEventListener('ionBackButton', alVolver);
     return () => document.removeEventListener('ionBackButton', alVolver);
   }, [registro, sucio, confirmarSalida]);
+
+  return useCallback(
+    (cerrar: () => void) => {
+      // `sucio` as rendered: the effect that copies it into the register may not have run yet.
+      if (!sucio || registro.descartado) {
+        cerrar();
+        return;
+      }
+      if (preguntando.current) return;
+      preguntando.current = true;
+      void confirmar(PREGUNTA_DESCARTAR).then((descartar) => {
+        preguntando.current = false;
+        if (!descartar) return;
+        registro.descartado = true;
+        actualizarDescarga();
+        cerrar();
+      });
+    },
+    [registro, sucio, confirmar],
+  );
 }

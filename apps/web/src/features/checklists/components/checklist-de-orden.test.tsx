@@ -1,5 +1,5 @@
 import type { ChecklistOrden, ItemChecklist } from '@delego/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { hayCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { encolar } from '../../../lib/outbox';
@@ -7,6 +7,7 @@ import { bandejaDePrueba } from '../../../test/bandeja';
 import { crearQueryClient } from '../../../app/query-client';
 import { makeOperario, makeSupervisor } from '../../../test/factories';
 import { makeOrdenDetalle } from '../../../test/ordenes';
+import { responderConfirmacion } from '../../../test/ionic';
 import { renderConApp } from '../../../test/render';
 import { simularServidor, type Llamada } from '../../../test/servidor';
 import { checklistKeys } from '../keys';
@@ -223,6 +224,41 @@ describe('ChecklistDeOrden', () => {
     fireEvent.click(screen.getByTestId('checklist-guardar-2'));
     await waitFor(() => expect(screen.getByTestId('checklist-item-2')).toHaveAttribute('data-hecho', 'true'));
     await waitFor(() => expect(hayCambiosSinGuardar()).toBe(false));
+  });
+
+  it('el texto de un ítem nuevo a medio escribir, o un nombre en una firma abierta, preguntan antes de salir', async () => {
+    mostrar(checklist([item(3, { etiqueta: 'Firma del encargado', tipo: 'firma' })]), {}, makeSupervisor());
+    fireEvent.click(await screen.findByTestId('checklist-agregar'));
+    expect(hayCambiosSinGuardar()).toBe(false);
+    fireEvent(
+      screen.getByTestId('checklist-agregar-etiqueta'),
+      new CustomEvent('ionInput', { detail: { value: 'Revisar el filtro' } }),
+    );
+    await waitFor(() => expect(hayCambiosSinGuardar()).toBe(true));
+    fireEvent.click(screen.getByText('Cancelar'));
+    await responderConfirmacion('Descartar');
+    await waitFor(() => expect(screen.queryByTestId('checklist-agregar-form')).toBeNull());
+    expect(hayCambiosSinGuardar()).toBe(false);
+
+    fireEvent.click(screen.getByTestId('checklist-firmar-3'));
+    fireEvent(screen.getByTestId('checklist-firmante-3'), new CustomEvent('ionInput', { detail: { value: 'Raúl' } }));
+    await waitFor(() => expect(hayCambiosSinGuardar()).toBe(true));
+
+    // Another form of the screen, opened and closed untouched, closes without asking and does
+    // not let go of the signature's name.
+    fireEvent.click(screen.getByTestId('checklist-agregar'));
+    fireEvent.click(within(screen.getByTestId('checklist-agregar-form')).getByText('Cancelar'));
+    await waitFor(() => expect(screen.queryByTestId('checklist-agregar-form')).toBeNull());
+    expect(document.querySelector('ion-alert')?.isConnected ?? false).toBe(false);
+    expect(hayCambiosSinGuardar()).toBe(true);
+
+    fireEvent.click(screen.getByText('Cancelar'));
+    await responderConfirmacion('Seguir editando');
+    expect(screen.getByTestId('checklist-firmante-3')).toHaveProperty('value', 'Raúl');
+    fireEvent.click(screen.getByText('Cancelar'));
+    await responderConfirmacion('Descartar');
+    await waitFor(() => expect(screen.queryByTestId('checklist-firmante-3')).toBeNull());
+    expect(hayCambiosSinGuardar()).toBe(false);
   });
 
   it('sin permiso para modificar, las respuestas no se pueden tocar', async () => {

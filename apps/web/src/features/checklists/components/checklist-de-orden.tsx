@@ -10,6 +10,7 @@ import {
 } from '@delego/contract';
 import { IonButton, IonNote, IonProgressBar, IonSkeletonText } from '@ionic/react';
 import { useMemo, useState } from 'react';
+import { useCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { useAviso, useConfirmar } from '../../../components/avisos';
 import { BotonesConfirmar } from '../../../components/botones-confirmar';
 import { FalloDeSeccion } from '../../../components/estados-pantalla';
@@ -292,6 +293,7 @@ function AgregarItem({ ordenId, lleno }: { ordenId: number; lleno: boolean }) {
   const [requerido, setRequerido] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [clave, setClave] = useState(nuevaClave);
+  const descartar = useCambiosSinGuardar(abierto && etiqueta.trim() !== '');
 
   if (!abierto) {
     return (
@@ -355,7 +357,12 @@ function AgregarItem({ ordenId, lleno }: { ordenId: number; lleno: boolean }) {
       <BotonesConfirmar
         clase="checklist__botones"
         size="small"
-        onCancelar={() => setAbierto(false)}
+        onCancelar={() =>
+          descartar(() => {
+            setEtiqueta('');
+            setAbierto(false);
+          })
+        }
         ocupado={agregar.isPending}
         texto="Agregar"
         testId="checklist-agregar-guardar"

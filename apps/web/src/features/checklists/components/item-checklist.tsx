@@ -448,6 +448,8 @@ function RespuestaFoto({
 function RespuestaFirma({ ordenId, item, deshabilitado, responder }: PropsRespuesta & { ordenId: number }) {
   const [firmando, setFirmando] = useState(false);
   const [firmante, setFirmante] = useState('');
+  const [conTrazos, setConTrazos] = useState(false);
+  const descartar = useCambiosSinGuardar(firmando && (firmante.trim() !== '' || conTrazos));
   const imagen = useFirmaItem(ordenId, item.id, item.hecho && item.respuesta ? item.respuesta.en : null);
   const url = useObjectUrl(imagen.data);
   if (firmando) {
@@ -458,10 +460,12 @@ function RespuestaFirma({ ordenId, item, deshabilitado, responder }: PropsRespue
           valor={firmante}
           maxlength={LIMITES_CHECKLIST.firmante}
           alCambiar={setFirmante}
+          data-testid={`checklist-firmante-${item.id}`}
         />
         <FirmaCanvas
           etiqueta={item.etiqueta}
           testId={`checklist-firma-${item.id}`}
+          alTrazar={setConTrazos}
           deshabilitada={deshabilitado}
           alAceptar={(imagenPng) => {
             responder(item, {
@@ -472,7 +476,7 @@ function RespuestaFirma({ ordenId, item, deshabilitado, responder }: PropsRespue
             setFirmando(false);
           }}
         />
-        <IonButton size="small" fill="clear" color="medium" onClick={() => setFirmando(false)}>
+        <IonButton size="small" fill="clear" color="medium" onClick={() => descartar(() => setFirmando(false))}>
           Cancelar
         </IonButton>
       </div>

@@ -9,6 +9,7 @@ import { usarAlmacen } from '../../../lib/outbox/almacen';
 import { guardarSesion } from '../../../lib/session';
 import { makeOperario } from '../../../test/factories';
 import { makeOrdenDetalle } from '../../../test/ordenes';
+import { responderConfirmacion } from '../../../test/ionic';
 import { renderConApp } from '../../../test/render';
 import { errorDelServidor, simularServidor, type Respuesta } from '../../../test/servidor';
 import { ConformidadDeOrden } from './conformidad-de-orden';
@@ -122,6 +123,37 @@ describe('ConformidadDeOrden', () => {
     expect(await screen.findByTestId('conformidad-firma-error-general')).toHaveTextContent(
       'La firma debe ser una imagen PNG o JPEG.',
     );
+  });
+});
+
+describe('ConformidadDeOrden: cancelar con la firma a medio hacer', () => {
+  const pregunta = () =>
+    [...document.querySelectorAll('ion-alert')].find((a) => a.header === '¿Descartar los cambios?' && a.isConnected) ??
+    null;
+  const cancelar = () => fireEvent.click(screen.getByText('Cancelar'));
+
+  it('sin nada escrito ni dibujado cierra sin preguntar; con trazos o un nombre pregunta antes', async () => {
+    lienzoFalso();
+    mostrar({ 'GET /api/v2/orden/42/conformidad': PENDIENTE });
+    fireEvent.click(await screen.findByTestId('accion-firma-cliente'));
+    cancelar();
+    await waitFor(() => expect(screen.queryByTestId('conformidad-formulario')).toBeNull());
+    expect(pregunta()).toBeNull();
+
+    fireEvent.click(screen.getByTestId('accion-firma-cliente'));
+    firmar();
+    cancelar();
+    await responderConfirmacion('Seguir editando');
+    expect(screen.getByTestId('conformidad-formulario')).toBeInTheDocument();
+    cancelar();
+    await responderConfirmacion('Descartar');
+    await waitFor(() => expect(screen.queryByTestId('conformidad-formulario')).toBeNull());
+
+    fireEvent.click(screen.getByTestId('accion-firma-cliente'));
+    escribir('conformidad-nombre', 'Laura');
+    cancelar();
+    await responderConfirmacion('Seguir editando');
+    expect(screen.getByTestId('conformidad-nombre')).toHaveProperty('value', 'Laura');
   });
 });
 

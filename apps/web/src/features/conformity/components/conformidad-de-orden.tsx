@@ -8,6 +8,7 @@ import {
 import { IonBadge, IonButton, IonCheckbox, IonSkeletonText } from '@ionic/react';
 import { createOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { useCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
 import { BotonConIcono } from '../../../components/boton-icono';
 import { CampoTexto } from '../../../components/campos';
 import { FalloDeSeccion } from '../../../components/estados-pantalla';
@@ -146,6 +147,8 @@ export function FormularioFirma({
   const [dni, setDni] = useState('');
   const [conUbicacion, setConUbicacion] = useState(false);
   const [errores, setErrores] = useState<{ nombre?: string; dni?: string; general?: string }>({});
+  const [conTrazos, setConTrazos] = useState(false);
+  const descartar = useCambiosSinGuardar(nombre.trim() !== '' || dni.trim() !== '' || conTrazos);
 
   async function alAceptar(dataUrl: string) {
     const e: typeof errores = {};
@@ -215,6 +218,7 @@ export function FormularioFirma({
       <FirmaCanvas
         etiqueta="Firma del cliente"
         alAceptar={(d) => void alAceptar(d)}
+        alTrazar={setConTrazos}
         deshabilitada={firmar.isPending}
         testId="conformidad-firma"
       />
@@ -223,7 +227,7 @@ export function FormularioFirma({
           {errores.general}
         </p>
       )}
-      <IonButton fill="clear" color="medium" onClick={alTerminar} disabled={firmar.isPending}>
+      <IonButton fill="clear" color="medium" onClick={() => descartar(alTerminar)} disabled={firmar.isPending}>
         Cancelar
       </IonButton>
     </div>
