@@ -168,5 +168,9 @@ export const CONSTANTES = {
  * server's searches and the lists the app filters in the browser split the same way.
  */
 export function palabrasEscritas(texto: string): string[] {
-  return texto.split(/[\s,;.:()¿?¡!"'“”‘’«»\-‐‑‒–—]+/u).filter(Boolean);
+  // Written as escapes (¿ ¡ “ ” ‘ ’ « » ‐ ‑ ‒ – —): a character outside ASCII in the server's bundle
+  // makes V8 keep its whole source as two bytes a character (apps/server/scripts/empaquetar.mjs).
+  return texto
+    .split(/[\s,;.:()\u00bf?\u00a1!"'\u201c\u201d\u2018\u2019\u00ab\u00bb\-\u2010\u2011\u2012\u2013\u2014]+/u)
+    .filter(Boolean);
 }
