@@ -4,6 +4,8 @@ import {
   type EnlaceExterno,
   type EnlacesExternosOrden,
   type EventoOrden,
+  type OrdenDetalle,
+  type RegistroOrden,
   type VistaExterno,
 } from '@delego/contract';
 import { sql } from 'drizzle-orm';
@@ -342,6 +344,60 @@ describe('the outsider', () => {
     // Adding items to the checklist is the company's.
     const agregar = await x('POST', `/api/v2/checklist/orden/${id}/item`, { etiqueta: 'Otro', tipo: 'tick' });
     expect(agregar.statusCode).toBe(404);
+  });
+
+  it('what a change answers shows no more than the link: not the others’ hours, logins nor billing data', async () => {
+    const orden = await nuevaOrden('Revisar bomba');
+    const ahora = f.env.clock.now().getTime();
+    const propio = await api('PUT', `/api/v2/registro-gastos/${orden}`, 'admin', {
+      horas: [{ fecha: ahora, horas: 3, minutos: 0, descripcion: 'HORAS-DEL-PERSONAL' }],
+      gastos: [{ fecha: ahora, concepto: 'GASTO-DEL-PERSONAL', monto: 777 }],
+    });
+    expect(propio.statusCode, propio.body).toBe(200);
+    const fact = await api('POST', `/api/v2/datosFacturacion/${orden}`, 'admin', {
+      datosFacturacion: {
+        razonSocial: 'RAZON-SOCIAL-DEL-CLIENTE',
+        cuit: '20-12345678-6',
+        condicionIva: 'Consumidor Final',
+        domicilioFiscal: 'Calle Falsa 123',
+        email: 'facturas@cliente.example.com',
+      },
+    });
+    expect(fact.statusCode, fact.body).toBe(200);
+    const y = comoExterno(
+      tokenDe((await entregar(orden, { nombre: 'Bombas Norte', email: 'b@norte.example.com' })).url),
+    );
+    expect((await y('POST', '/api/v4/externo/aceptar')).statusCode).toBe(200);
+    const ajeno = [
+      'HORAS-DEL-PERSONAL',
+      'GASTO-DEL-PERSONAL',
+      'RAZON-SOCIAL-DEL-CLIENTE',
+      '20-12345678-6',
+      'facturas@',
+    ];
+
+    const estado = await y('PUT', `/api/v2/estado/${orden}`, { estado: 2, comentarios: 'Voy' });
+    expect(estado.statusCode, estado.body).toBe(200);
+    const d = estado.json() as OrdenDetalle;
+    expect(d.estado.id).toBe(2);
+    expect(d.datosFacturacion ?? null).toBeNull();
+    expect(d.registroResponsable.usuario).toBe('');
+    expect(d.responsables.map((p) => p.usuario)).not.toContain('supervisor');
+    for (const x of [...ajeno, '"supervisor"', '"admin"', 'externo.']) expect(estado.body, x).not.toContain(x);
+
+    const horas = await y('PUT', `/api/v2/registro-gastos/${orden}`, {
+      horas: [{ fecha: ahora, horas: 1, minutos: 15, descripcion: 'Diagnóstico' }],
+    });
+    expect(horas.statusCode, horas.body).toBe(200);
+    const r = horas.json() as RegistroOrden;
+    expect(r.horas.map((h) => h.descripcion)).toEqual(['Diagnóstico']);
+    expect(r.gastos).toEqual([]);
+    expect(r.totales).toEqual({ minutos: 75, horas: '1:15', gastos: [] });
+    for (const x of [...ajeno, '"admin"']) expect(horas.body, x).not.toContain(x);
+    // The company still sees all of it.
+    const todo = (await api('GET', `/api/v2/registro-gastos/${orden}`, 'admin')).json() as RegistroOrden;
+    expect(todo.horas.map((h) => h.descripcion).sort()).toEqual(['Diagnóstico', 'HORAS-DEL-PERSONAL']);
+    expect(todo.gastos.map((g) => g.concepto)).toEqual(['GASTO-DEL-PERSONAL']);
   });
 
   it('reaches only its order: another order of the company is 404 on every allowed route', async () => {

@@ -68,7 +68,12 @@ export class ExpensesService {
   /** The hours and expenses of an order the actor's access `acc` was read for; inside `tx` when given. */
   private async registroDe(actor: Actor, ordenId: number, acc: AccesoOrden, tx?: DbOrTx): Promise<RegistroOrden> {
     const repo = this.repo(tx);
-    const [horas, gastos] = [await repo.horas(actor.entidadId, ordenId), await repo.gastos(actor.entidadId, ordenId)];
+    let [horas, gastos] = [await repo.horas(actor.entidadId, ordenId), await repo.gastos(actor.entidadId, ordenId)];
+    // A contractor link sees its own hours and expenses, never the others' (docs/EXTERNOS.md).
+    if (actor.externo) {
+      horas = horas.filter((h) => h.usuario.id === actor.id || h.autorId === actor.id);
+      gastos = gastos.filter((g) => g.autorId === actor.id);
+    }
     const minutos = horas.reduce((a, h) => a + h.minutos, 0);
     const porMoneda = new Map<string, number>();
     for (const g of gastos) porMoneda.set(g.moneda, (porMoneda.get(g.moneda) ?? 0) + g.centavos);

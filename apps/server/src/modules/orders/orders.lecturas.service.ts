@@ -419,7 +419,7 @@ export class OrdersLecturasService {
     };
     // One object literal, fields in the schema's order: a spread of the summary plus more keys
     // made V8 build it (and the serializer walk it) on a slower path (BENCHMARKS.md, detail).
-    return {
+    const d: OrdenDetalle = {
       id: o.id,
       numero: o.numero,
       titulo: o.titulo,
@@ -457,6 +457,7 @@ export class OrdersLecturasService {
         estadosSiguientes: estadosSiguientes(actor, ac),
       },
     };
+    return actor.externo ? detalleParaExterno(d) : d;
   }
 
   /** GET /api/v2/orden/{id}: the order as saved (references as ids). */
@@ -567,4 +568,20 @@ export class OrdersLecturasService {
       cursor = rows[rows.length - 1]?.cursor ?? null;
     }
   }
+}
+
+/**
+ * The detail as a contractor link's state change answers it (docs/EXTERNOS.md): no more than the
+ * link shows. The client's billing data stays out, and so do the logins of the company's people
+ * (their names are in the history the link shows).
+ */
+export function detalleParaExterno(d: OrdenDetalle): OrdenDetalle {
+  const sinLogin = (p: OrdenDetalle['registroResponsable']) => ({ ...p, usuario: '' });
+  return {
+    ...d,
+    responsables: d.responsables.map(sinLogin),
+    registroResponsable: sinLogin(d.registroResponsable),
+    datosFacturacion: null,
+    facturacionDelegada: null,
+  };
 }
