@@ -270,6 +270,21 @@ describe('el enlace público', () => {
     k = tokenDeUrl((await call('POST', `/api/v2/orden/${orden.id}/compartir`, 'admin')).json().url);
   });
 
+  it('names a contractor among the responsables by his first name, never as «Externo:»', async () => {
+    const r = await call('POST', '/api/v2/ordenes/save', 'admin', { titulo: 'Con un externo', cliente });
+    const o = r.json() as OrdenDetalle;
+    const entrega = await call('POST', `/api/v4/externos/orden/${o.id}`, 'admin', {
+      nombre: 'Juan Contratista',
+      whatsapp: '+5491155550000',
+    });
+    expect(entrega.statusCode).toBe(200);
+    const t = tokenDeUrl((await call('POST', `/api/v2/orden/${o.id}/compartir`, 'admin')).json().url);
+    const b = (await publico(t)).json();
+    expect(b.orden.responsables).toEqual(['Juan']);
+    expect(JSON.stringify(b)).not.toContain('Externo');
+    expect(JSON.stringify(b)).not.toContain('Contratista');
+  });
+
   it('a deleted order’s link answers 404', async () => {
     const r = await call('POST', '/api/v2/ordenes/save', 'admin', { titulo: 'Se borra', cliente });
     const o = r.json() as OrdenDetalle;

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { PREFIJO_EXTERNO } from '@delego/contract';
 import type { DbOrTx } from '../../kernel/db/client.js';
 import { leerJson } from '../../kernel/db/json.js';
 import { firstRow, whereDeOrden } from '../../lib/queries.js';
@@ -230,15 +231,23 @@ export class ClientSideRepository {
     );
   }
 
-  /** The first names of the order's responsables (nothing else of them). */
+  /**
+   * The first names of the order's responsables (nothing else of them). A contractor's hidden user
+   * is named «Externo: <nombre>»: his first name is the one after the prefix.
+   */
   async nombresResponsables(entidadId: number, ordenId: number): Promise<string[]> {
     const rows = await this.db
-      .select({ nombre: usuarios.nombre })
+      .select({ nombre: usuarios.nombre, externo: usuarios.externo })
       .from(ordenResponsables)
       .innerJoin(usuarios, eq(usuarios.id, ordenResponsables.usuarioId))
       .where(and(eq(ordenResponsables.ordenId, ordenId), eq(usuarios.entidadId, entidadId)))
       .orderBy(asc(usuarios.nombre));
-    return rows.map((r) => r.nombre.trim().split(/\s+/)[0] ?? '').filter(Boolean);
+    return rows
+      .map((r) =>
+        r.externo && r.nombre.startsWith(PREFIJO_EXTERNO) ? r.nombre.slice(PREFIJO_EXTERNO.length) : r.nombre,
+      )
+      .map((nombre) => nombre.trim().split(/\s+/)[0] ?? '')
+      .filter(Boolean);
   }
 
   /** The state of the order at creation and after each change, oldest first. */
