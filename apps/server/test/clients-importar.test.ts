@@ -22,6 +22,9 @@ const CUIT_OK = cuit('3071234567');
 
 const base64 = (texto: string) => Buffer.from(texto, 'utf8').toString('base64');
 
+/** The bytes of a text in Windows-1252: Latin-1 letters are one byte each, and € is 0x80. */
+const windows1252 = (texto: string) => Buffer.from([...texto].map((c) => (c === '€' ? 0x80 : c.charCodeAt(0))));
+
 async function xlsx(filas: (string | number)[][]): Promise<string> {
   const libro = new ExcelJS.Workbook();
   const hoja = libro.addWorksheet('Clientes');
@@ -131,6 +134,20 @@ describe('POST /api/v4/clientes/importar', () => {
     });
     expect(lista.filter((c) => c.nombre === 'Clínica San Martín')).toHaveLength(1);
     expect(lista.some((c) => c.nombre === 'Escuela N° 5')).toBe(true);
+  });
+
+  it('un CSV guardado por Excel en Windows-1252 conserva sus acentos', async () => {
+    // Excel in Spanish saves «CSV (delimitado por comas)» in Windows-1252, not UTF-8.
+    const csv = 'Nombre;Teléfono;Dirección\r\nPanadería Núñez €;341 555-1234;Córdoba 1234\r\n';
+    const contenido = windows1252(csv).toString('base64');
+    const r = await importar('admin', { nombreArchivo: 'clientes.csv', contenido, confirmar: true });
+    expect(r).toMatchObject({ validas: 1, conErrores: 0, importadas: 1 });
+    expect(r.filas[0]!.datos).toEqual({
+      nombre: 'Panadería Núñez €',
+      telefono: '341 555-1234',
+      direccion: 'Córdoba 1234',
+    });
+    expect(await nombresDe(f.demo)).toContain('Panadería Núñez €');
   });
 
   it('todo o nada: si una fila falla al guardar, no queda ninguna', async () => {
