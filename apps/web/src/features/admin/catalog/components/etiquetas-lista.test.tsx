@@ -116,4 +116,25 @@ describe('tipos-orden and areas', () => {
     await responderConfirmacion('Importar');
     expect(await screen.findByTestId('e5s-resultado')).toHaveTextContent('Se importaron 2 áreas E5S');
   });
+
+  it('sends a CSV that Excel saved in Windows-1252 with its accents', async () => {
+    const s = simularServidor({
+      'GET /api/v3/areas/all': () => json(200, []),
+      'GET /api/v2/e5s/areas': () => json(200, []),
+      'POST /api/v2/e5s/areas/importar': () => json(200, { importadas: 1, anteriores: 0, message: 'Listo.' }),
+    });
+    renderPantalla(<AreasPage />, { usuario: ACTOR, ruta: '/areas' });
+    await screen.findByText(/Todavía no hay áreas E5S/);
+    // «B2;Depósito» as Excel in Spanish saves it: ó is the one byte 0xF3.
+    const bytes = new Uint8Array([
+      ...[...'B2;Dep'].map((c) => c.charCodeAt(0)),
+      0xf3,
+      ...[...'sito\n'].map((c) => c.charCodeAt(0)),
+    ]);
+    const archivo = new File([bytes], 'e5s.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByTestId('e5s-archivo'), { target: { files: [archivo] } });
+    await responderConfirmacion('Importar');
+    await screen.findByTestId('e5s-resultado');
+    expect(s.de('POST', '/api/v2/e5s/areas/importar')[0]?.cuerpo).toEqual({ csv: 'B2;Depósito\n' });
+  });
 });
