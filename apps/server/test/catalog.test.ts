@@ -181,7 +181,7 @@ describe('E5S', () => {
     expect(r.json()).toEqual({
       importadas: 3,
       anteriores: 0,
-      message: 'Se importaron 3 áreas E5S; reemplazan a las 0 anteriores.',
+      message: 'Se importaron 3 áreas E5S.',
     });
     expect((await call('GET', '/api/v2/e5s/areas', 'operario')).json()).toEqual([
       { clave: 'E-01', nombre: 'Planta baja' },
@@ -189,8 +189,17 @@ describe('E5S', () => {
       { clave: 'E-03', nombre: 'Oficinas; piso 1' },
     ]);
     const otra = await call('POST', '/api/v2/e5s/areas/importar', 'admin', { csv: 'Z9,Azotea' });
-    expect(otra.json()).toMatchObject({ importadas: 1, anteriores: 3 });
-    expect((await call('GET', '/api/v2/e5s/areas', 'admin')).json()).toEqual([{ clave: 'Z9', nombre: 'Azotea' }]);
+    expect(otra.json()).toEqual({
+      importadas: 1,
+      anteriores: 3,
+      message: 'Se importó 1 área E5S; reemplaza a las 3 anteriores.',
+    });
+    const tercera = await call('POST', '/api/v2/e5s/areas/importar', 'admin', { csv: 'Z1,Azotea\nZ2,Sótano' });
+    expect(tercera.json()).toMatchObject({ message: 'Se importaron 2 áreas E5S; reemplazan a la anterior.' });
+    expect((await call('GET', '/api/v2/e5s/areas', 'admin')).json()).toEqual([
+      { clave: 'Z1', nombre: 'Azotea' },
+      { clave: 'Z2', nombre: 'Sótano' },
+    ]);
   });
 
   it('un CSV con errores no cambia nada y dice en qué línea', async () => {

@@ -131,11 +131,14 @@ export class CatalogService {
     );
     this.cambio(actor);
     const n = r.filas.length;
-    return {
-      importadas: n,
-      anteriores,
-      message: `Se ${n === 1 ? 'importó 1 área' : `importaron ${n} áreas`} E5S; reemplazan a las ${anteriores} anteriores.`,
-    };
+    const importadas = n === 1 ? 'Se importó 1 área E5S' : `Se importaron ${n} áreas E5S`;
+    const reemplazan = n === 1 ? 'reemplaza' : 'reemplazan';
+    // A first import replaces nothing: «reemplazan a las 0 anteriores» said otherwise.
+    const reemplazo =
+      anteriores === 0
+        ? ''
+        : `; ${reemplazan} ${anteriores === 1 ? 'a la anterior' : `a las ${anteriores} anteriores`}`;
+    return { importadas: n, anteriores, message: `${importadas}${reemplazo}.` };
   }
 
   private cambio(actor: Actor): void {
