@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { iniciarSesion, listaOrdenes, pantallaActual } from './helpers';
+import { DEMO_PASSWORD, iniciarSesion, listaOrdenes, pantallaActual } from './helpers';
 
 /*
  * The first-stage Inicio (issue 17, docs/APP-DE-CAMPO.md «Inicio de primera etapa»): on a phone
@@ -99,4 +100,47 @@ test('en el escritorio, Inicio con sesión abre directamente la app completa @un
   } finally {
     await contexto.close();
   }
+});
+
+test('un cambio hecho sin conexión que sigue en la bandeja al volver a abrir con conexión va a la app completa, que lo envía una vez @una-pantalla', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  test.slow();
+  const auth = { Authorization: `operario#${createHash('md5').update(DEMO_PASSWORD).digest('hex')}` };
+  const lista = await request.post(LISTA, { headers: auth, data: { estados: [1, 2], porPagina: 50 } });
+  const { ordenes } = (await lista.json()) as { ordenes: { id: number; responsables: { usuario: string }[] }[] };
+  const orden = ordenes.find((o) => o.responsables.some((p) => p.usuario === 'operario'));
+  expect(orden, 'operario tiene una orden abierta').toBeDefined();
+  if (!orden) return;
+  const comentario = `Sin señal en el sótano (${info.project.name}-${Date.now()})`;
+
+  await iniciarSesion(page, 'operario');
+  await page.goto(`/orden/${orden.id}`);
+  // Online first: the state screen's code loads.
+  await pantallaActual(page).getByTestId('accion-estado').click();
+  await expect(pantallaActual(page).getByTestId('cambio-estado-comentario')).toBeVisible();
+  await context.setOffline(true);
+  const form = pantallaActual(page);
+  await form.locator('ion-radio').filter({ hasText: 'En espera' }).click();
+  await form.getByTestId('cambio-estado-comentario').locator('textarea').fill(comentario);
+  await form.getByTestId('cambio-estado-guardar').click();
+  await expect(page).toHaveURL(/\/orden\/\d+$/);
+  await expect(pantallaActual(page).getByTestId('cambios-pendientes')).toContainText('1 cambio pendiente');
+
+  // The app is closed without a connection and opened again with one, on Inicio.
+  await page.close();
+  await context.setOffline(false);
+  const otra = await context.newPage();
+  await otra.goto('/home');
+  // The full app, not the first stage: it says what waits and sends it without a tap.
+  await expect(listaOrdenes(otra).getByTestId('orden-item').first()).toBeVisible();
+  await expect(otra.getByTestId('inicio-ligero')).toHaveCount(0);
+  await expect(pantallaActual(otra).getByTestId('cambios-pendientes')).toHaveCount(0, { timeout: 15_000 });
+  const historial = await request.get(`/api/v2/historial/detalle/${orden.id}`, { headers: auth });
+  const eventos = ((await historial.json()) as { comentario: string | null }[]).filter(
+    (e) => e.comentario === comentario,
+  );
+  expect(eventos).toHaveLength(1);
 });

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registrarPwa } from './app/registro-pwa';
 import { LoginLigero } from './features/auth/login-ligero/login-ligero';
+import { hayCambiosEnBandeja } from './features/orders/inicio-ligero/bandeja-ligera';
 import type { Traspaso } from './features/orders/inicio-ligero/inicio-ligero';
 import { leerSesionLigera, pedirPagina } from './features/orders/inicio-ligero/pedir-inicio';
 import { haySesionGuardada, limpiezaPrimerUso } from './lib/session-claves';
@@ -117,8 +118,13 @@ if (empiezaEnLogin()) {
   // load does not carry it).
   const primeraPagina = pedirPagina(sesion, 0);
   primeraPagina.catch(() => undefined);
-  import('./features/orders/inicio-ligero/inicio-ligero').then(
-    ({ InicioLigero }) => {
+  Promise.all([import('./features/orders/inicio-ligero/inicio-ligero'), hayCambiosEnBandeja(sesion.usuario.id)]).then(
+    ([{ InicioLigero }, hayCambios]) => {
+      // Changes waiting in the outbox: the full app sends them now and shows «N cambios pendientes».
+      if (hayCambios) {
+        void cargarAppCompleta();
+        return;
+      }
       // The full app takes over the service worker's registration, as after the light login.
       const pararPwa = registrarPwa(() => undefined);
       raiz.render(

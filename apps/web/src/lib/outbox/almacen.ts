@@ -1,5 +1,6 @@
 import { createStore, del, delMany, entries, set, type UseStore } from 'idb-keyval';
 import { ErrorDeUsuario } from '../errors';
+import { ALMACEN_BANDEJA, BASE_BANDEJA } from './nombres';
 import { zCambio, type Cambio } from './tipos';
 
 /**
@@ -9,7 +10,7 @@ import { zCambio, type Cambio } from './tipos';
 let almacen: UseStore | null = null;
 
 function store(): UseStore {
-  almacen ??= createStore('delego-bandeja', 'cambios');
+  almacen ??= createStore(BASE_BANDEJA, ALMACEN_BANDEJA);
   return almacen;
 }
 
