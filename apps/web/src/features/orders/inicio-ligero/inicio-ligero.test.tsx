@@ -13,7 +13,14 @@ import { FILTROS_INICIALES, NOMBRES_ORDEN, alternarEstado, consultaDeFiltros, cu
 import { makeOrdenResumen } from '../../../test/ordenes';
 import { mascaraDeIcono } from './icono-ligero';
 import { InicioLigero, TEXTO_ORDEN_INICIAL, destinoDeChip, puedeCrearLigero, type Traspaso } from './inicio-ligero';
-import { RUTA_ORDENES, RUTA_PRIMEROS_PASOS, cuerpoInicial, leerSesionLigera, type SesionLigera } from './pedir-inicio';
+import {
+  RUTA_NOTIFICACIONES,
+  RUTA_ORDENES,
+  RUTA_PRIMEROS_PASOS,
+  cuerpoInicial,
+  leerSesionLigera,
+  type SesionLigera,
+} from './pedir-inicio';
 
 const LISTA = 'POST /api/v4/ordenes/all/filtered';
 
@@ -33,8 +40,10 @@ function sesionDe(usuario = makeSupervisor()): SesionLigera {
   return sesion;
 }
 
-function pantalla(respuesta: Respuesta, sesion = sesionDe()) {
-  const llamadas = simularServidor({ [LISTA]: respuesta });
+const NOTIFICACIONES = 'GET /api/v2/notificaciones/all';
+
+function pantalla(respuesta: Respuesta, sesion = sesionDe(), notificaciones: Respuesta = []) {
+  const llamadas = simularServidor({ [LISTA]: respuesta, [NOTIFICACIONES]: notificaciones });
   const alTraspasar = vi.fn<(t: Traspaso) => Promise<void>>(async () => undefined);
   render(<InicioLigero sesion={sesion} alTraspasar={alTraspasar} />);
   return { llamadas, alTraspasar };
@@ -44,6 +53,7 @@ afterEach(() => window.localStorage.clear());
 
 describe('first-stage Inicio (issue 17)', () => {
   it('asks for what the full Inicio asks for without filters, and agrees with its rules', () => {
+    expect(RUTA_NOTIFICACIONES).toBe(RUTAS.notificaciones.path);
     expect(RUTA_ORDENES).toBe(RUTAS.ordenesFiltradas.path);
     expect(cuerpoInicial()).toEqual(cuerpoDeFiltros(FILTROS_INICIALES, ZONA_HORARIA_EMPRESA_POR_DEFECTO));
     expect(TEXTO_ORDEN_INICIAL).toBe(NOMBRES_ORDEN[FILTROS_INICIALES.orden]);
@@ -262,5 +272,19 @@ describe('the full app taking the first-stage pages (app/semilla-inicio.ts)', ()
     expect(sembrarInicio(queryClient, { paginas: [{ ordenes: 'x' }], obtenidaEn: 1 })).toBe(false);
     expect(sembrarInicio(queryClient, { paginas: [], obtenidaEn: 1 })).toBe(false);
     expect(queryClient.getQueryData(clave)).toBeUndefined();
+  });
+
+  it('the bell shows the unread count as the full app does', async () => {
+    const notificacion = (id: number, leida: boolean) => ({ id, leida });
+    pantalla(pagina([7]), sesionDe(), [notificacion(1, false), notificacion(2, true), notificacion(3, false)]);
+    const campana = await screen.findByRole('button', { name: 'Notificaciones: 2 sin leer' });
+    expect(within(campana).getByTestId('notificaciones-no-leidas')).toHaveTextContent('2');
+  });
+
+  it('the bell keeps no badge when notifications fail', async () => {
+    pantalla(pagina([7]), sesionDe(), errorDelServidor(500, 'Error'));
+    await screen.findByText('Orden 7');
+    expect(screen.getByRole('button', { name: 'Notificaciones' })).toBeInTheDocument();
+    expect(screen.queryByTestId('notificaciones-no-leidas')).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import {
   filterOutline,
   gridOutline,
   menuOutline,
+  notifications,
   notificationsOutline,
   personOutline,
   searchOutline,
@@ -18,7 +19,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useZonaEmpresa } from '../../../lib/zona-empresa';
 import { colorEstado, textoResponsables, textoTotalOrdenes, vencimiento } from '../model/formato-ligero';
 import { IconoLigero } from './icono-ligero';
-import { empresaSinOrdenes, pedirPagina, type SesionLigera } from './pedir-inicio';
+import { empresaSinOrdenes, pedirNoLeidas, pedirPagina, type SesionLigera } from './pedir-inicio';
 import '../../../components/pantalla-ligera.css';
 import './inicio-ligero.css';
 
@@ -83,6 +84,7 @@ export function InicioLigero({ sesion, primeraPagina, alTraspasar }: Props) {
   const [lista, setLista] = useState<ListaObtenida | null>(null);
   const [cargandoMas, setCargandoMas] = useState(false);
   const [traspasando, setTraspasando] = useState(false);
+  const [noLeidas, setNoLeidas] = useState(0);
   const listaRef = useRef<ListaObtenida | null>(null);
   const busquedaRef = useRef<HTMLInputElement>(null);
   const enCurso = useRef(false);
@@ -132,10 +134,18 @@ export function InicioLigero({ sesion, primeraPagina, alTraspasar }: Props) {
       }
     };
     void leer(true);
+    // The bell's unread count: without it a new notification went unseen until the first tap.
+    const leerNoLeidas = () =>
+      void pedirNoLeidas(sesion, control.signal).then((n) => {
+        if (!control.signal.aborted) setNoLeidas(n ?? 0);
+      });
+    leerNoLeidas();
     // Back to the foreground: the list is read again (the live channel comes with the full app),
     // unless more pages were opened: those stay as they are rather than jump back to the first.
     const alVolver = () => {
-      if (document.visibilityState === 'visible' && listaRef.current?.paginas.length === 1) void leer(false);
+      if (document.visibilityState !== 'visible') return;
+      leerNoLeidas();
+      if (listaRef.current?.paginas.length === 1) void leer(false);
     };
     document.addEventListener('visibilitychange', alVolver);
     return () => {
@@ -190,8 +200,9 @@ export function InicioLigero({ sesion, primeraPagina, alTraspasar }: Props) {
         />
         <AccionBarra icono={gridOutline} nombre="Tablero" href="/dashboard" onClick={alLink('/dashboard')} />
         <AccionBarra
-          icono={notificationsOutline}
-          nombre="Notificaciones"
+          icono={noLeidas ? notifications : notificationsOutline}
+          nombre={noLeidas ? `Notificaciones: ${noLeidas} sin leer` : 'Notificaciones'}
+          insignia={noLeidas ? insigniaDe(noLeidas) : undefined}
           onClick={alBoton('[data-testid="campana-notificaciones"]')}
         />
       </header>
@@ -330,18 +341,33 @@ export function InicioLigero({ sesion, primeraPagina, alTraspasar }: Props) {
 }
 
 /** A button of the bar (a link when it opens a screen), named for screen readers and on hover. */
+/** The bell's badge text, as the full app's (notifications' textoInsignia): 99 at most, then «99+». */
+const insigniaDe = (n: number) => (n > 99 ? '99+' : String(n));
+
 function AccionBarra({
   icono,
   nombre,
   href,
   onClick,
+  insignia,
 }: {
   icono: string;
   nombre: string;
   href?: string;
   onClick: (e: MouseEvent) => void;
+  /** A count over the icon's corner (the bell's unread notifications). */
+  insignia?: string;
 }) {
-  const contenido = <IconoLigero icono={icono} />;
+  const contenido = (
+    <>
+      <IconoLigero icono={icono} />
+      {insignia && (
+        <span className="inicio-ligero__insignia" data-testid="notificaciones-no-leidas" aria-hidden="true">
+          {insignia}
+        </span>
+      )}
+    </>
+  );
   return href ? (
     <a className="inicio-ligero__accion" href={href} aria-label={nombre} title={nombre} onClick={onClick}>
       {contenido}

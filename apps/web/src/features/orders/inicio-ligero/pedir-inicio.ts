@@ -86,6 +86,30 @@ function ordenDibujable(o: unknown): o is OrdenResumen {
   );
 }
 
+/** The bell's list (GET /api/v2/notificaciones/all), as the full app's bell reads it. */
+export const RUTA_NOTIFICACIONES = '/api/v2/notificaciones/all';
+
+/**
+ * How many of the person's notifications are unread, for the bell's badge (the full app's
+ * CampanaNotificaciones counts the same list); null on anything but a clean 200 (no badge).
+ */
+export async function pedirNoLeidas(sesion: SesionLigera, signal?: AbortSignal): Promise<number | null> {
+  try {
+    const respuesta = await fetch(`${RUTA_NOTIFICACIONES}?tsp=${Date.now()}`, {
+      headers: { Accept: 'application/json', Authorization: `${sesion.usuario.usuario}#${sesion.md5}` },
+      signal,
+    });
+    if (!respuesta.ok) return null;
+    const lista: unknown = await respuesta.json();
+    if (!Array.isArray(lista)) return null;
+    return lista.filter(
+      (n: unknown) => typeof n === 'object' && n !== null && (n as { leida?: unknown }).leida === false,
+    ).length;
+  } catch {
+    return null;
+  }
+}
+
 /** Why the first stage steps aside: the full app handles each case (offline cache, 401, messages). */
 export class SinInicioLigero extends Error {
   override readonly name = 'SinInicioLigero';
