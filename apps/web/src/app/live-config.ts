@@ -4,6 +4,7 @@ import { adminKeys } from '../features/admin/keys';
 import { refrescarSesion } from '../features/auth';
 import { notificacionesKeys, notificacionRecibida } from '../features/notifications';
 import { ordenesKeys } from '../domain/orden/keys';
+import { eliminadaAqui, ordenEliminada } from '../domain/orden/cache';
 import { planKeys } from '../domain/plans';
 import { estadisticasKeys } from '../features/statistics';
 import { catalogoKeys } from '../lib/catalogo-keys';
@@ -33,6 +34,13 @@ export function alCambiarOrden(queryClient: QueryClient, { ordenId, tipo }: { or
     invalidar(queryClient, whatsappKeys.mensajesOrden(ordenId));
     return;
   }
+  // The dashboard and the statistics on screen count that order too, and the calendar shows it.
+  invalidar(queryClient, estadisticasKeys.all, calendarioKeys.all);
+  if (tipo === 'orden.eliminada' && eliminadaAqui(queryClient, ordenId)) {
+    // Deleted here: its page is going back, and nothing of that order is asked for again (a 404).
+    ordenEliminada(queryClient, ordenId);
+    return;
+  }
   const propias = [ordenesKeys.detalle(ordenId), ordenesKeys.guardada(ordenId), ordenesKeys.historial(ordenId)];
   if (tipo === 'orden.eliminada') {
     // Nobody is looking at those that are not on screen: drop them; the one on screen finds out.
@@ -43,8 +51,6 @@ export function alCambiarOrden(queryClient: QueryClient, { ordenId, tipo }: { or
   invalidar(queryClient, conformidadKeys.orden(ordenId));
   // Its checklist (an answer from another phone, an item added, the template applied again).
   invalidar(queryClient, checklistKeys.orden(ordenId));
-  // The dashboard and the statistics on screen count that order too, and the calendar shows it.
-  invalidar(queryClient, estadisticasKeys.all, calendarioKeys.all);
   // A new order may be a request someone accepted (issue 33): the inbox and its badge refetch.
   if (tipo === 'orden.creada') refrescarSolicitudes(queryClient);
 }

@@ -6,6 +6,7 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
+  type MutationKey,
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
@@ -106,13 +107,15 @@ export interface OpcionesMutacion<T, V> {
   errorSilencioso?: boolean;
   /** What the answer changes in the cache (the server answers each change with the new state). */
   alResponder?: (queryClient: QueryClient, respuesta: T, variables: V) => unknown;
+  /** Its key in the mutation cache, for whoever needs to know it is running or has run. */
+  clave?: MutationKey;
 }
 
 /** A call that changes data through `ruta`, with `llamada(variables)` its params and body. */
 export function mutacionDe<R extends RutaJson, V>(
   ruta: R,
   llamada: (variables: V) => OpcionesRuta<R>,
-  { errorSilencioso = false, alResponder }: OpcionesMutacion<RespuestaDe<R>, V> = {},
+  { errorSilencioso = false, alResponder, clave }: OpcionesMutacion<RespuestaDe<R>, V> = {},
 ) {
   const llamarCon = (variables: V) => llamarRuta(ruta, llamada(variables));
   return {
@@ -121,6 +124,7 @@ export function mutacionDe<R extends RutaJson, V>(
       const queryClient = useQueryClient();
       return useMutation({
         mutationFn: llamarCon,
+        ...(clave ? { mutationKey: clave } : {}),
         ...(errorSilencioso ? { meta: { errorSilencioso: true } } : {}),
         onSuccess: (respuesta: RespuestaDe<R>, variables: V) => alResponder?.(queryClient, respuesta, variables),
       });

@@ -9,3 +9,5 @@ export { useOrdenDetalle } from './api/get-orden-detalle';
 export { useResponsablesDisponibles, type ResponsableDisponible } from './api/get-responsables-disponibles';
 /** What a change of an order updates in the cache (the outbox applies its answers the same way). */
 export { ordenCambiada, ordenCreada, ordenEliminada } from './cache';
+/** This app's deletion of an order, and whether it deleted one (its live message then asks nothing). */
+export { ELIMINAR_ORDEN, eliminadaAqui } from './cache';

@@ -1,9 +1,11 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { IonPage, IonRouterOutlet } from '@ionic/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSupervisor } from '../../../test/factories';
 import { crearQueryClientDePrueba, renderConApp } from '../../../test/render';
 import { makeEvento, makeOrdenDetalle } from '../../../test/ordenes';
+import { responderConfirmacion } from '../../../test/ionic';
 import { errorDelServidor, simularServidor } from '../../../test/servidor';
 import { ordenesKeys } from '../../../domain/orden';
 import { hora, makePlazoOrden, makeSlaOrden } from '../../../test/sla';
@@ -234,5 +236,63 @@ describe('order detail', () => {
       expect(await screen.findByTestId('ordenes-no-encontrada')).toHaveTextContent('Orden no encontrada');
       expect(screen.queryByText('Bomba de agua')).toBeNull();
     }
+  });
+
+  it('deleting the order goes back to the list, which asks again, and never asks for the deleted order', async () => {
+    const orden = makeOrdenDetalle({
+      id: 42,
+      numero: 7,
+      titulo: 'Bomba de agua',
+      acciones: { soloLectura: false, modificar: true, borrar: true, cambiarResponsable: true, estadosSiguientes: [] },
+    });
+    let borrada = false;
+    const noExiste = () => errorDelServidor(404, 'La orden no existe o no tiene acceso a ella.');
+    const llamadas = simularServidor({
+      'GET /api/v3/ordenDTO/42': () => (borrada ? noExiste() : orden),
+      'GET /api/v2/historial/detalle/42': () => (borrada ? noExiste() : [makeEvento()]),
+      'DELETE /api/v2/orden/42': () => {
+        borrada = true;
+        return { ok: true };
+      },
+    });
+    const queryClient = crearQueryClientDePrueba();
+    const lista = ordenesKeys.lista({});
+    queryClient.setQueryData(lista, { pages: [], pageParams: [] });
+    renderConApp(
+      <IonRouterOutlet>
+        <Route
+          path="/home"
+          element={
+            <IonPage>
+              <p>Inicio</p>
+            </IonPage>
+          }
+        />
+        <Route
+          path="/orden/:id"
+          element={
+            <IonPage>
+              <OrdenDetallePage />
+            </IonPage>
+          }
+        />
+      </IonRouterOutlet>,
+      { usuario: makeSupervisor(), ruta: '/orden/42', queryClient },
+    );
+    expect(await screen.findByText('Bomba de agua')).toBeInTheDocument();
+
+    act(() => screen.getByTestId('accion-eliminar').click());
+    await responderConfirmacion('Eliminar');
+
+    await waitFor(() => expect(llamadas.de('DELETE', '/api/v2/orden/42')).toHaveLength(1));
+    expect(await screen.findByText('Inicio')).toBeVisible();
+    // The list it goes back to asks again; the order's own queries leave the cache once its page has gone.
+    await waitFor(() => expect(queryClient.getQueryState(lista)?.isInvalidated).toBe(true));
+    await waitFor(() => expect(queryClient.getQueryState(ordenesKeys.detalle(42))).toBeUndefined());
+    expect(queryClient.getQueryState(ordenesKeys.historial(42))).toBeUndefined();
+    expect(screen.queryByText('Bomba de agua')).toBeNull();
+    // Only the first reading of the order: nothing asked for it after it was deleted.
+    expect(llamadas.de('GET', '/api/v3/ordenDTO/42')).toHaveLength(1);
+    expect(llamadas.de('GET', '/api/v2/historial/detalle/42')).toHaveLength(1);
   });
 });
