@@ -1,7 +1,7 @@
 /**
  * The demo a new user opens as `propietario` has something on every screen: hours and expenses,
  * surveys sent and answered, service levels and their compliance, requests from the portal,
- * checklists on orders. Asked through the API, on the first day of a month (the hardest day for
+ * checklists on orders, notifications in the bell. Asked through the API, on the first day of a month (the hardest day for
  * «this month»); `otra` sees none of it, and the seed leaves no mail, message or warning to send.
  */
 import { sql } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import {
   type EnlaceSolicitudes,
   type EventoOrden,
   type HorasReportadas,
+  type Notificacion,
   type OrdenDetalle,
   type PlantillaChecklist,
   type Politica,
@@ -208,10 +209,42 @@ describe('la demo tiene algo que mostrar en cada pantalla', () => {
     expect(detalle.sla?.politica).toMatch(/^(Clínica San Martín|Municipalidad de Rosario) — /);
   });
 
-  it('nada queda por enviar: ni correos, ni mensajes de WhatsApp, ni notificaciones', async () => {
+  it('nada queda por enviar: ni correos ni mensajes de WhatsApp', async () => {
     expect(await contar(sql`select count(*) as n from correo_salida`)).toBe(0);
     expect(await contar(sql`select count(*) as n from whatsapp_salida`)).toBe(0);
-    expect(await contar(sql`select count(*) as n from notificaciones`)).toBe(0);
+  });
+
+  it('la campana no está vacía: lo asignado y cambiado al operario, las solicitudes a quien puede delegarlas', async () => {
+    const operario = await get<Notificacion[]>('operario', '/api/v2/notificaciones/all');
+    expect(operario.map((n) => n.tipo).sort()).toEqual(['ORDEN_ASIGNADA', 'ORDEN_ESTADO']);
+    for (const n of operario) {
+      expect(n.leida).toBe(false);
+      expect(n.fecha).toBeLessThan(AHORA.getTime());
+      // Each names a real open order of his, in the words the server uses when it happens.
+      const orden = await get<OrdenDetalle>('operario', `/api/v3/ordenDTO/${n.ordenId}`);
+      expect(orden.responsables.map((r) => r.usuario)).toContain('operario');
+      expect([ESTADO.PENDIENTE, ESTADO.EN_PROCESO, ESTADO.EN_ESPERA]).toContain(orden.estado.id);
+      expect(n.mensaje.startsWith(orden.titulo)).toBe(true);
+      expect(n.titulo).toBe(
+        n.tipo === 'ORDEN_ASIGNADA'
+          ? `Nueva orden asignada: #${orden.numero}`
+          : `La orden #${orden.numero} pasó a ${orden.estado.nombre}`,
+      );
+    }
+    const pendientes = await get<Solicitud[]>('propietario', '/api/v4/solicitudes?estado=pendiente');
+    for (const usuario of ['propietario', 'admin']) {
+      const avisos = await get<Notificacion[]>(usuario, '/api/v2/notificaciones/all');
+      expect(avisos).toHaveLength(pendientes.length);
+      for (const n of avisos) {
+        expect(n).toMatchObject({ tipo: 'SOLICITUD_RECIBIDA', ordenId: null, leida: false });
+        expect(pendientes.some((s) => n.titulo === `Nueva solicitud de ${s.clienteNombre}`)).toBe(true);
+      }
+    }
+    // The supervisor, those of the clients she may delegate only.
+    const delSupervisor = await get<Solicitud[]>('supervisor', '/api/v4/solicitudes?estado=pendiente');
+    expect(await get<Notificacion[]>('supervisor', '/api/v2/notificaciones/all')).toHaveLength(delSupervisor.length);
+    expect(await get<Notificacion[]>('otra', '/api/v2/notificaciones/all')).toEqual([]);
+    expect(await deOtra('notificaciones')).toBe(0);
   });
 
   it('las estadísticas guardadas son las de las órdenes sembradas (lo que la semilla cambió después no las desvía)', async () => {
@@ -221,8 +254,9 @@ describe('la demo tiene algo que mostrar en cada pantalla', () => {
   });
 
   it('el primer escaneo de SLA no repara copias ni manda avisos atrasados', async () => {
+    const antes = await contar(sql`select count(*) as n from notificaciones`);
     const escaneo = await env.puertos().sla.escanear();
     expect(escaneo).toEqual({ sincronizadas: 0, avisos: 0, incumplidas: 0 });
-    expect(await contar(sql`select count(*) as n from notificaciones`)).toBe(0);
+    expect(await contar(sql`select count(*) as n from notificaciones`)).toBe(antes);
   });
 });

@@ -32,6 +32,9 @@ interface Cuentas {
   avisosAtrasados: number;
   /** Work for the outboxes: none. */
   porEnviar: number;
+  /** Unread notifications in the bell of the operario and of the propietario. */
+  avisosOperario: number;
+  avisosPropietario: number;
 }
 
 async function sembrarEl(ahora: Date, carpetas: string[]): Promise<Cuentas> {
@@ -69,8 +72,11 @@ async function sembrarEl(ahora: Date, carpetas: string[]): Promise<Cuentas> {
              or (resp_incumplida is null and resp_vence <= ${ahoraSql})))
            or (res_cumplida is null and ((res_avisada is null and res_aviso <= ${ahoraSql})
              or (res_incumplida is null and res_vence <= ${ahoraSql}))))) as "avisosAtrasados",
-        (select count(*) from correo_salida) + (select count(*) from whatsapp_salida)
-          + (select count(*) from notificaciones) as "porEnviar"`);
+        (select count(*) from correo_salida) + (select count(*) from whatsapp_salida) as "porEnviar",
+        (select count(*) from notificaciones n join usuarios u on u.id = n.usuario_id
+          where u.usuario = 'operario' and not n.leida and n.creada <= ${ahoraSql}) as "avisosOperario",
+        (select count(*) from notificaciones n join usuarios u on u.id = n.usuario_id
+          where u.usuario = 'propietario' and not n.leida and n.creada <= ${ahoraSql}) as "avisosPropietario"`);
     const a = actividad.rows[0]!;
     const fila = rows[0]!;
     return {
@@ -81,6 +87,8 @@ async function sembrarEl(ahora: Date, carpetas: string[]): Promise<Cuentas> {
       checklistsEnCurso: Number(a.checklistsEnCurso),
       avisosAtrasados: Number(a.avisosAtrasados),
       porEnviar: Number(a.porEnviar),
+      avisosOperario: Number(a.avisosOperario),
+      avisosPropietario: Number(a.avisosPropietario),
       delMes: Number(fila.delMes),
       finalizadasDelMes: Number(fila.finalizadasDelMes),
       adelante: Number(fila.adelante),
@@ -122,9 +130,13 @@ describe('la demo tiene trabajo por delante cualquier día del mes', () => {
       expect(c.solicitudesPendientes).toBe(4);
       expect(c.ordenesConSla).toBeGreaterThanOrEqual(20);
       expect(c.checklistsEnCurso).toBeGreaterThan(0);
-      // Nothing waits to be sent: no warning already due, no mail, message or notification.
+      // Nothing waits to be sent: no warning already due, no mail nor message.
       expect(c.avisosAtrasados).toBe(0);
       expect(c.porEnviar).toBe(0);
+      // The bell is not empty: an order assigned to the operario and a change of one of his, and
+      // each waiting request for the propietario.
+      expect(c.avisosOperario).toBe(2);
+      expect(c.avisosPropietario).toBe(4);
     },
     60_000,
   );

@@ -8,6 +8,7 @@ import { makeOrdenesHistoricas } from './historial.js';
 import { makeEncuestas, makeHorasYGastos, nombresDeUsuarios, ordenesDeLaDemo } from './actividad-demo.js';
 import { makeChecklistsDemo } from './checklists-demo.js';
 import { makeSolicitudesDemo } from './solicitudes-demo.js';
+import { makeNotificacionesDemo } from './notificaciones-demo.js';
 import { makeSlaDemo } from './sla-demo.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -228,6 +229,8 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       administradores: [propietario, admin],
       clientes: { municipalidad: c1, estrella: c2, colegio: clientes[4]!, consorcio: clientes[5]! },
     });
+    // The bell is not empty on the first visit: what the orders and requests above told their people.
+    await makeNotificacionesDemo(tx, { entidadId: demo, now, ordenes: ordenesDemo, operario });
     // Last: it reads the orders' history as the seeds above left it.
     await makeSlaDemo(tx, {
       entidadId: demo,

@@ -29,8 +29,8 @@ interface Pedido {
  * of the clients' past orders, whose title and detail are the ones accepting writes) and one
  * rejected with its reason. The links' tokens are kept encrypted with the installation's key, as
  * the module keeps them, so «Pedidos por enlace» shows and copies a working link; the key is
- * created here when the seed runs first (the start reads the same row). No notification nor mail
- * is written: the requests arrived before the demo's first start.
+ * created here when the seed runs first (the start reads the same row). No mail is written: the
+ * requests arrived before the demo's first start (their notifications: notificaciones-demo.ts).
  */
 export async function makeSolicitudesDemo(
   db: DbOrTx,

@@ -2,7 +2,6 @@ import type { Notificacion } from '@delego/contract';
 import {
   CANALES_AVISO,
   CANALES_POR_OMISION,
-  estadoInfo,
   EVENTOS_USUARIO,
   LIMITE_CORREOS_AVISO_SLA,
   LIMITE_CORREOS_AVISO_SLA_EMPRESA,
@@ -22,6 +21,7 @@ import { correoDeEmpresa, type PuertoCorreo } from '../mail/index.js';
 import { canalesDeNotificacion, eventoDeTipo, matrizDe, type MatrizCanales } from './canales.js';
 import { plantillaCorreoAviso } from './correo-aviso.js';
 import { NotificationsRepository } from './notifications.repository.js';
+import { avisoAsignada, avisoEstado, avisoQuitada, avisoVencida } from './textos.js';
 import type { notificaciones } from './notifications.tables.js';
 import { DestinoPushRechazado, type NativePushSender, type PushSender } from './push.js';
 
@@ -148,35 +148,19 @@ export class NotificationsService {
       if (!o) return;
       for (const u of e.agregados) {
         if (u === e.usuarioId) continue;
-        await this.create(e.entidadId, u, {
-          tipo: 'ORDEN_ASIGNADA',
-          titulo: `Nueva orden asignada: #${o.numero}`,
-          mensaje: o.titulo,
-          ordenId: e.ordenId,
-        });
+        await this.create(e.entidadId, u, avisoAsignada({ ...o, id: e.ordenId }));
       }
       // No link to the order: once removed, an operario may no longer see it.
       for (const u of e.quitados ?? []) {
         if (u === e.usuarioId) continue;
-        await this.create(e.entidadId, u, {
-          tipo: 'ORDEN_QUITADA',
-          titulo: `Ya no está a cargo de la orden #${o.numero}`,
-          mensaje: o.titulo,
-          ordenId: null,
-        });
+        await this.create(e.entidadId, u, avisoQuitada({ ...o, id: e.ordenId }));
       }
     } else if (e.type === 'orden.estadoCambiado') {
       const o = await this.repo.ordenYResponsables(e.entidadId, e.ordenId);
       if (!o) return;
-      const estado = estadoInfo(e.estadoId)?.nombre ?? '';
       for (const u of o.responsables) {
         if (u === e.usuarioId) continue;
-        await this.create(e.entidadId, u, {
-          tipo: 'ORDEN_ESTADO',
-          titulo: `La orden #${o.numero} pasó a ${estado}`,
-          mensaje: e.comentario ? `${o.titulo}: «${e.comentario}»` : o.titulo,
-          ordenId: e.ordenId,
-        });
+        await this.create(e.entidadId, u, avisoEstado({ ...o, id: e.ordenId }, e.estadoId, e.comentario));
       }
     }
   }
@@ -474,12 +458,7 @@ export class NotificationsService {
     const orders = await this.repo.claimOverdue(now, new Date(now.getTime() - OVERDUE_LOOKBACK_MS));
     for (const o of orders) {
       for (const u of o.responsables) {
-        await this.create(o.entidadId, u, {
-          tipo: 'ORDEN_VENCIDA',
-          titulo: `La orden #${o.numero} está vencida`,
-          mensaje: o.titulo,
-          ordenId: o.id,
-        });
+        await this.create(o.entidadId, u, avisoVencida(o));
       }
     }
     return orders.length;

@@ -57,6 +57,19 @@ type Preparado =
 /** How many characters of the request a notification shows. */
 const LARGO_AVISO = 120;
 
+/**
+ * The notification of a request that arrived, to who may delegate for its client: the portal writes
+ * it as the request comes in, the demo seed for the requests waiting on its first start.
+ */
+export function avisoDeSolicitud(clienteNombre: string, que: string) {
+  return {
+    tipo: 'SOLICITUD_RECIBIDA',
+    titulo: `Nueva solicitud de ${clienteNombre}`,
+    mensaje: primeros(que, LARGO_AVISO),
+    ordenId: null,
+  } as const;
+}
+
 const CAMPO_TARDE = 'Los datos del pedido van antes de las fotos.';
 const NO_MULTIPART = 'Envíe el pedido como multipart/form-data.';
 
@@ -261,10 +274,7 @@ export class SolicitudesPublicas {
         usuarios.map((usuarioId) => ({
           entidadId,
           usuarioId,
-          tipo: 'SOLICITUD_RECIBIDA',
-          titulo: `Nueva solicitud de ${clienteNombre}`,
-          mensaje: primeros(datos.que, LARGO_AVISO),
-          ordenId: null,
+          ...avisoDeSolicitud(clienteNombre, datos.que),
         })),
       );
       const correo = datos.email
