@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { palabrasEscritas } from './common';
+import { palabrasEscritas } from './common.js';
 
 describe('palabrasEscritas', () => {
   it('splits on spaces and on the punctuation typed between words, phone keyboards’ included', () => {
