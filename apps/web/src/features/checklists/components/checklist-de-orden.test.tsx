@@ -151,9 +151,35 @@ describe('ChecklistDeOrden', () => {
       fallido: true,
     });
     expect(await screen.findByTestId('checklist-fallido-2')).toBeInTheDocument();
+    // Saved: the warning no longer speaks of the future.
+    expect(screen.getByTestId('checklist-fuera-2')).toHaveTextContent(
+      'Fuera de rango (entre 2 y 5 bar): quedó guardado como fallido.',
+    );
     // An operario cannot create orders: the follow-up is left to who can, and it says so.
     expect(screen.queryByTestId('checklist-crear-seguimiento-2')).toBeNull();
     expect(screen.getByTestId('checklist-sin-seguimiento-2')).toHaveTextContent('Quien pueda crear órdenes');
+  });
+
+  it('un número fuera de los límites ya guardado dice que quedó como fallido, no que se guardará', async () => {
+    const medida = item(2, {
+      etiqueta: 'Presión',
+      tipo: 'numero',
+      unidad: 'bar',
+      min: 2,
+      max: 5,
+      hecho: true,
+      fallido: true,
+      respuesta: { ...RESPUESTA, numero: 9.5, por: POR, en: 3 },
+    });
+    mostrar(checklist([medida]));
+    expect(await screen.findByTestId('checklist-fuera-2')).toHaveTextContent(
+      'Fuera de rango (entre 2 y 5 bar): quedó guardado como fallido.',
+    );
+    // Typing another number that is also out of range: that one is not saved yet.
+    fireEvent(screen.getByTestId('checklist-numero-2'), new CustomEvent('ionInput', { detail: { value: '7' } }));
+    expect(await screen.findByTestId('checklist-fuera-2')).toHaveTextContent(
+      'Fuera de rango (entre 2 y 5 bar): se guardará como fallido.',
+    );
   });
 
   it('una nota va con la misma respuesta, por la bandeja como cualquier respuesta', async () => {

@@ -308,6 +308,8 @@ function RespuestaNumero({ item, deshabilitado, responder }: PropsRespuesta) {
   const [error, setError] = useState<string | null>(null);
   const n = leerNumero(texto);
   const fuera = n !== null && fueraDeLimites(n, item);
+  // The number on screen is the one already saved: it was saved as failed, not «will be».
+  const yaGuardado = n !== null && n === actual;
   const limites = item.min !== null || item.max !== null ? textoLimites(item) : null;
   // A number typed and not saved (or not a number yet) is lost by leaving the order.
   useCambiosSinGuardar(texto.trim() !== '' && (n === null || n !== actual));
@@ -350,7 +352,7 @@ function RespuestaNumero({ item, deshabilitado, responder }: PropsRespuesta) {
       {limites && !fuera && <p className="checklist-item__ayuda">Límites: {conPunto(limites)}</p>}
       {fuera && (
         <p className="checklist-item__fuera" role="status" data-testid={`checklist-fuera-${item.id}`}>
-          Fuera de rango ({limites}): se guardará como fallido.
+          Fuera de rango ({limites}): {yaGuardado ? 'quedó guardado como fallido.' : 'se guardará como fallido.'}
         </p>
       )}
       {error && (
