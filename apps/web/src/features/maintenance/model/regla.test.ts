@@ -10,6 +10,7 @@ describe('reglas en la pantalla de mantenimiento', () => {
     expect(textoDeRegla({ tipo: 'meses', cada: 1, dia: 31 })).toBe('Cada mes, el último día');
     expect(textoDeRegla({ tipo: 'meses', cada: 3, dia: 5 })).toBe('Cada 3 meses, el día 5');
     expect(textoDeRegla({ tipo: 'tras_finalizar', dias: 15 })).toBe('15 días después de finalizar la anterior');
+    expect(textoDeRegla({ tipo: 'tras_finalizar', dias: 1 })).toBe('1 día después de finalizar la anterior');
   });
 
   it('arma la regla del formulario, que el contrato valida', () => {

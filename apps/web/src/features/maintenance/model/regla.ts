@@ -15,7 +15,7 @@ export function textoDeRegla(r: ReglaRecurrencia): string {
       return r.dia === 31 ? `${cada}, el último día` : `${cada}, el día ${r.dia}`;
     }
     case 'tras_finalizar':
-      return `${r.dias} días después de finalizar la anterior`;
+      return `${r.dias} ${r.dias === 1 ? 'día' : 'días'} después de finalizar la anterior`;
   }
 }
 
