@@ -49,31 +49,3 @@ test('Nueva orden left as it opened goes back at once', async ({ page }) => {
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.locator('ion-alert')).toHaveCount(0);
 });
-
-test("the browser's own Back on Nueva orden with a typed title asks; «Seguir editando» keeps the form and its address", async ({
-  page,
-}) => {
-  await iniciarSesion(page, 'supervisor');
-  await pantallaActual(page).getByTestId('ordenes-nueva').click();
-  await expect(page).toHaveURL(/\/nueva-orden$/);
-  const form = pantallaActual(page);
-  const titulo = form.getByTestId('orden-form-titulo').locator('input');
-  await titulo.fill('Cambio de bomba');
-
-  const alerta = page.locator('ion-alert');
-  await page.goBack({ waitUntil: 'commit' });
-  await expect(alerta.locator('.alert-title')).toHaveText('¿Descartar los cambios?');
-  await alerta.getByRole('button', { name: 'Seguir editando' }).click();
-  await expect(alerta).toHaveCount(0);
-  await expect(page).toHaveURL(/\/nueva-orden$/);
-  await expect(titulo).toHaveValue('Cambio de bomba');
-  await expect(pantallaActual(page).getByTestId('orden-form-titulo')).toBeVisible();
-
-  await page.goBack({ waitUntil: 'commit' });
-  await alerta.getByRole('button', { name: 'Descartar' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(listaOrdenes(page)).toBeVisible();
-  // The list's «Nueva orden» opens an empty form again.
-  await pantallaActual(page).getByTestId('ordenes-nueva').click();
-  await expect(pantallaActual(page).getByTestId('orden-form-titulo').locator('input')).toHaveValue('');
-});

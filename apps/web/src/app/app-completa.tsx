@@ -6,7 +6,6 @@
 import { setupIonicReact } from '@ionic/react';
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { instalarGuardiaDelNavegador } from '../lib/cambios-sin-guardar';
 import { App } from './app';
 import { IONIC_CONFIG } from './ionic-config';
 import { crearQueryClient } from './query-client';
@@ -27,8 +26,6 @@ import '../theme/global.css';
 /** `inicio`: the list the first-stage Inicio already read, if the full app comes from it. */
 export function montarAppCompleta(raiz: Root, inicio?: SemillaInicio): void {
   setupIonicReact(IONIC_CONFIG);
-  // Before the router listens to the browser's Back: a form with changes asks first.
-  instalarGuardiaDelNavegador();
   const queryClient = crearQueryClient();
   if (inicio) sembrarInicio(queryClient, inicio);
   raiz.render(

@@ -111,110 +111,6 @@ export function useConfirmarSalida(): (salir: () => void) => void {
   );
 }
 
-/** The position of the current history entry, as React Router writes it in `history.state` (`idx`). */
-function posicionEnHistoria(): number | null {
-  const estado: unknown = window.history.state;
-  const idx = estado && typeof estado === 'object' ? (estado as { idx?: unknown }).idx : undefined;
-  return typeof idx === 'number' ? idx : null;
-}
-
-/** What the browser's Back and Forward guard is doing, shared by every form that listens. */
-const navegador = {
-  /** The question is open; `destino` is where the browser went. */
-  preguntando: false,
-  destino: 0,
-  /** The next `popstate` is the guard's own return to the form: the router must not see it. */
-  volviendo: false,
-  /** The `popstate` being handed to the router after «Descartar». */
-  reenviando: false,
-};
-
-/** The forms with changes listening to the browser's moves; the first that takes one stops it. */
-const guardias = new Set<(e: PopStateEvent) => void>();
-let guardiaInstalada = false;
-
-/**
- * The one `popstate` listener of the forms, on window. Installed before the app draws its router
- * (app/app-completa.tsx), so that it runs before React Router's own listener and can stop the event.
- */
-export function instalarGuardiaDelNavegador(): void {
-  if (guardiaInstalada) return;
-  guardiaInstalada = true;
-  window.addEventListener(
-    'popstate',
-    (e) => {
-      // The guard's own return to the form's entry, or the event handed on after «Descartar».
-      if (navegador.reenviando) return;
-      if (navegador.volviendo) {
-        navegador.volviendo = false;
-        e.stopImmediatePropagation();
-        return;
-      }
-      for (const guardia of guardias) {
-        guardia(e);
-        if (e.cancelBubble) return;
-      }
-    },
-    { capture: true },
-  );
-}
-
-/**
- * The browser's own Back and Forward (and Android's back gesture in the browser). The history has
- * already moved when `popstate` arrives, and it cannot be cancelled: while this form (on view) has
- * changes, the guard stops the event before React Router's listener (`instalarGuardiaDelNavegador`)
- * and asks. «Seguir editando» (Escape, the backdrop) moves the
- * history back to the form's entry, a move the router never sees either, so the screen and what
- * was typed stay as they were; «Descartar» hands the event to the router, which goes where the
- * browser went. Without React Router's position in `history.state` it does nothing.
- */
-function useAtrasDelNavegador(registro: Registro, sucio: boolean) {
-  const permiso = usePermisoParaSalir();
-  useEffect(() => {
-    if (!sucio) return;
-    const aqui = posicionEnHistoria();
-    if (aqui === null) return;
-    const volverAqui = (desde: number) => {
-      if (desde === aqui) return;
-      navegador.volviendo = true;
-      window.history.go(aqui - desde);
-    };
-    const alMoverse = (e: PopStateEvent) => {
-      if (!navegador.preguntando && (!registro.activo || !pendiente(registro))) return;
-      const destino = posicionEnHistoria();
-      if (destino === null || destino === aqui) return;
-      e.stopImmediatePropagation();
-      if (navegador.preguntando) {
-        // Back again while the question is open: the history returns to where the first one went.
-        if (destino !== navegador.destino) {
-          navegador.volviendo = true;
-          window.history.go(navegador.destino - destino);
-        }
-        return;
-      }
-      navegador.preguntando = true;
-      navegador.destino = destino;
-      void permiso().then((descartar) => {
-        navegador.preguntando = false;
-        if (!descartar) {
-          volverAqui(posicionEnHistoria() ?? aqui);
-          return;
-        }
-        navegador.reenviando = true;
-        try {
-          window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state as unknown }));
-        } finally {
-          navegador.reenviando = false;
-        }
-      });
-    };
-    guardias.add(alMoverse);
-    return () => {
-      guardias.delete(alMoverse);
-    };
-  }, [registro, sucio, permiso]);
-}
-
 /**
  * Declares a form's unsaved changes: `sucio` is whether its values differ from the ones it
  * opened with (`useFormulario`'s `sucio`). A save, sent or kept in the outbox, calls
@@ -251,8 +147,6 @@ export function useCambiosSinGuardar(sucio: boolean): (cerrar: () => void) => vo
   useIonViewWillLeave(() => {
     registro.activo = false;
   });
-
-  useAtrasDelNavegador(registro, sucio);
 
   useEffect(() => {
     if (!sucio) return;
