@@ -174,3 +174,18 @@ export function palabrasEscritas(texto: string): string[] {
     .split(/[\s,;.:()\u00bf?\u00a1!"'\u201c\u201d\u2018\u2019\u00ab\u00bb\-\u2010\u2011\u2012\u2013\u2014]+/u)
     .filter(Boolean);
 }
+
+/**
+ * The text of a CSV file's bytes: UTF-8 when they are valid UTF-8, else Windows-1252, what Excel on
+ * a Spanish Windows saves as «CSV (delimitado por comas)». Read as UTF-8 only, «Panadería Núñez»
+ * became «Panader�a N��ez» and a header «Teléfono» was refused. Accented Windows-1252 text is
+ * not valid UTF-8, so it is never taken for UTF-8. The server's imports and the browser's
+ * catalogue import read files the same way.
+ */
+export function textoDeCsv(bytes: Uint8Array | ArrayBuffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}

@@ -6,6 +6,7 @@
  * its bytes are not UTF-8 (what Excel in Spanish saves as «CSV (delimitado por comas)»). XLSX: the
  * first sheet, each cell's text. exceljs is loaded on first use.
  */
+import { textoDeCsv } from '@delego/contract';
 import { AppError } from '../kernel/errors.js';
 import { registrosCsv, type RegistroCsv } from './csv.js';
 
@@ -35,21 +36,6 @@ export function normalizarColumna(nombre: string): string {
 
 function errorArchivo(mensaje: string): AppError {
   return new AppError('DATOS_INVALIDOS', mensaje, { field: 'archivo' });
-}
-
-/**
- * The text of a CSV file's bytes: UTF-8 when they are valid UTF-8, else Windows-1252. Excel on a
- * Spanish Windows saves CSV in Windows-1252: read as UTF-8, «Panadería Núñez» became
- * «Panader�a N��ez» in the preview and in the saved clients, and a header «Teléfono» was refused
- * as «tel�fono». A UTF-8 file still reads as before; accented Windows-1252 text is not valid UTF-8,
- * so it is not taken for UTF-8.
- */
-export function textoDeCsv(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
 }
 
 /** The records of a CSV text, each a list of fields (RFC 4180), with the line each starts at. */

@@ -1,4 +1,4 @@
-import { zE5sImportar } from '@delego/contract';
+import { textoDeCsv, zE5sImportar } from '@delego/contract';
 import { IonButton, IonIcon, IonSkeletonText, IonSpinner } from '@ionic/react';
 import { checkmarkCircleOutline, cloudUploadOutline } from 'ionicons/icons';
 import { useState } from 'react';
@@ -12,19 +12,6 @@ import { Tarjeta } from '../../shared/tarjeta';
 import { useE5sAreas } from '../../../../lib/catalogos';
 import { useImportarE5s } from '../api/importar-e5s';
 import { EncabezadoTabla } from '../../../../components/encabezado-tabla';
-
-/**
- * The text of the chosen CSV: UTF-8 when its bytes are valid UTF-8, else Windows-1252, the way
- * Excel in Spanish saves «CSV (delimitado por comas)». Read as UTF-8 only, such a file turned
- * «Depósito» into «Dep�sito» in the catalogue.
- */
-function textoDelCsv(bytes: ArrayBuffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
 
 /** How many rows the catalogue shows before 'Mostrar todas'. */
 const FILAS_VISIBLES = 12;
@@ -58,7 +45,7 @@ export function E5sCatalogo() {
       setResultado({ tipo: 'error', intro: `“${elegido.name}” no es un archivo CSV.`, lineas: [] });
       return;
     }
-    const csv = textoDelCsv(await elegido.arrayBuffer());
+    const csv = textoDeCsv(await elegido.arrayBuffer());
     const valido = zE5sImportar.safeParse({ csv });
     if (!valido.success) {
       setResultado({ tipo: 'error', intro: valido.error.issues[0]?.message ?? 'El archivo no es válido.', lineas: [] });
