@@ -340,10 +340,10 @@ export function InicioLigero({ sesion, primeraPagina, alTraspasar }: Props) {
   );
 }
 
-/** A button of the bar (a link when it opens a screen), named for screen readers and on hover. */
 /** The bell's badge text, as the full app's (notifications' textoInsignia): 99 at most, then «99+». */
 const insigniaDe = (n: number) => (n > 99 ? '99+' : String(n));
 
+/** A button of the bar (a link when it opens a screen), named for screen readers and on hover. */
 function AccionBarra({
   icono,
   nombre,
