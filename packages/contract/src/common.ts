@@ -175,6 +175,17 @@ export function palabrasEscritas(texto: string): string[] {
     .filter(Boolean);
 }
 
+/** A text as the searches compare it: without accents and in lower case («Eléctrico» is «electrico»). */
+export function normalizarTexto(texto: string): string {
+  return texto.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** A word of a search that is also an order number (`1042` or `#1042`): it matches that number too. */
+export function numeroDePalabra(palabra: string): number | undefined {
+  const m = /^#?(\d{1,9})$/.exec(palabra);
+  return m ? Number(m[1]) : undefined;
+}
+
 /**
  * The text of a CSV file's bytes: UTF-8 when they are valid UTF-8, else Windows-1252, what Excel on
  * a Spanish Windows saves as «CSV (delimitado por comas)». Read as UTF-8 only, «Panadería Núñez»

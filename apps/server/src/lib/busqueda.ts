@@ -1,4 +1,4 @@
-import { palabrasEscritas } from '@delego/contract';
+import { normalizarTexto, numeroDePalabra, palabrasEscritas } from '@delego/contract';
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
@@ -7,16 +7,9 @@ import { sql, type SQL } from 'drizzle-orm';
  * fields, ignoring accents and case. `%`, `_` and `\` are letters like any other.
  */
 
-/** A text without accents and in lower case, as the searches compare it in memory. */
-export function normalizarTexto(texto: string): string {
-  return texto.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-/** A word that is also an order number (`1042` or `#1042`): it matches that number too. */
-export function numeroDePalabra(palabra: string): number | undefined {
-  const m = /^#?(\d{1,9})$/.exec(palabra);
-  return m ? Number(m[1]) : undefined;
-}
+// How a text is compared and when a word is an order number: the contract's, as the app's search
+// on the phone (offline) compares the same way.
+export { normalizarTexto, numeroDePalabra } from '@delego/contract';
 
 /**
  * The words of a search, each once. A word found inside another one that is not a number is left
