@@ -9,7 +9,10 @@ import {
   consultaPersistida,
   leerEntrada,
   persistirAhora,
+  respuestasGuardadas,
   sePersiste,
+  VIDA_CACHE_MS,
+  VERSION_CACHE,
   usarAlmacenCache,
 } from './cache-persistente';
 import { borrarSesion, guardarSesion } from './session';
@@ -142,6 +145,38 @@ describe('caché que sobrevive a una recarga', () => {
     expect(pedir).toHaveBeenCalledTimes(1);
     expect(aviso).toHaveBeenCalledWith('Caché local: se omitió una entrada dañada; se vuelve a pedir al servidor.');
     expect(() => leerEntrada('{"state": 1}')).toThrow();
+    aviso.mockRestore();
+  });
+
+  it('lee lo guardado de este usuario bajo una raíz, sin lo vencido, lo de otra versión ni lo dañado', async () => {
+    const aviso = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await cliente().fetchQuery({ queryKey: ['ordenes', 'detalle', 3], queryFn: async () => ({ detalle: 'tres' }) });
+    await cliente().fetchQuery({ queryKey: ['ordenes', 'lista', {}], queryFn: async () => ['lista'] });
+    await esperarEntradas(2);
+    const entrada = (clave: unknown[], data: unknown, dataUpdatedAt: number, buster = VERSION_CACHE) =>
+      JSON.stringify({ state: { data, dataUpdatedAt }, queryKey: clave, queryHash: JSON.stringify(clave), buster });
+    await set(
+      'u1:q-vieja',
+      entrada(['ordenes', 'detalle', 4], { detalle: 'vieja' }, Date.now() - VIDA_CACHE_MS - 1),
+      store,
+    );
+    await set(
+      'u1:q-otra-version',
+      entrada(['ordenes', 'detalle', 5], { detalle: 'otra' }, Date.now(), 'delego-0'),
+      store,
+    );
+    await set('u1:q-danada', '{"no": JSON', store);
+    await set('u2:q-de-otro', entrada(['ordenes', 'detalle', 6], { detalle: 'de otro' }, Date.now()), store);
+
+    expect(await respuestasGuardadas(['ordenes', 'detalle'])).toEqual([
+      { queryKey: ['ordenes', 'detalle', 3], data: { detalle: 'tres' } },
+    ]);
+    entrar(2);
+    expect(await respuestasGuardadas(['ordenes', 'detalle'])).toEqual([
+      { queryKey: ['ordenes', 'detalle', 6], data: { detalle: 'de otro' } },
+    ]);
+    borrarSesion();
+    expect(await respuestasGuardadas(['ordenes'])).toEqual([]);
     aviso.mockRestore();
   });
 

@@ -160,6 +160,35 @@ export const consultaPersistida: typeof persistidor.persisterFn = async (queryFn
   return datos;
 };
 
+/**
+ * The answers kept on this device for this user under `raiz` (a key's first parts), without
+ * putting them in the query client: expired, older-version and damaged entries are skipped. An
+ * offline search reads the orders' descriptions this way (features/orders). Empty on any failure.
+ */
+export async function respuestasGuardadas(
+  raiz: readonly unknown[],
+): Promise<Array<{ queryKey: unknown[]; data: unknown }>> {
+  const limite = Date.now() - VIDA_CACHE_MS;
+  const halladas: Array<{ queryKey: unknown[]; data: unknown }> = [];
+  try {
+    for (const [, crudo] of await almacenPorUsuario.entries()) {
+      let entrada: Guardada;
+      try {
+        entrada = leerEntrada(crudo);
+      } catch {
+        continue;
+      }
+      if (entrada.buster !== VERSION_CACHE || entrada.state.dataUpdatedAt < limite) continue;
+      if (raiz.every((parte, i) => entrada.queryKey[i] === parte)) {
+        halladas.push({ queryKey: entrada.queryKey, data: entrada.state.data });
+      }
+    }
+  } catch (error) {
+    console.warn('Caché local: no se pudo leer', error);
+  }
+  return halladas;
+}
+
 /** Keeps a query's current answer now (after an offline change shown before the server has it). */
 export function persistirAhora(query: Query): void {
   if (sePersiste(query.queryKey)) void persistidor.persistQuery(query);

@@ -229,6 +229,61 @@ describe('home: offline, a list never opened', () => {
   });
 });
 
+describe('home: offline, a search answered on the phone', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  const buscar = (texto: string) =>
+    fireEvent(screen.getByTestId('ordenes-buscar'), new CustomEvent('ionInput', { detail: { value: texto } }));
+
+  it('searches the same list kept on the device, descriptions of opened orders included; online, the server answers', async () => {
+    const bomba = makeOrdenResumen({ numero: 1042, titulo: 'Reparación de bomba' });
+    const puerta = makeOrdenResumen({ numero: 77, titulo: 'Puerta de emergencia', cliente: null });
+    const luz = makeOrdenResumen({ numero: 5, titulo: 'Luminarias del hall', cliente: null });
+    const llamadas = simularServidor({
+      [LISTA]: { ordenes: [bomba, puerta, luz], total: 3, pagina: 0, porPagina: 25 },
+    });
+    const { queryClient } = renderConApp(<OrdenesListaPage />, { usuario: makeOperario(), ruta: '/home' });
+    await waitFor(() => expect(screen.getByTestId('ordenes-total')).toHaveTextContent('3 órdenes'));
+    // The door's order was opened on this phone: its description is known.
+    queryClient.setQueryData(['ordenes', 'detalle', puerta.id], { ...puerta, detalle: 'La cerradura está trabada.' });
+
+    onlineManager.setOnline(false);
+    buscar('cerradura');
+    expect(await screen.findByTestId('ordenes-busqueda-local')).toHaveTextContent(
+      'Se buscó entre las 3 órdenes guardadas en este dispositivo; 1 coincide. Al volver la conexión se buscará en todas.',
+    );
+    const items = within(screen.getByTestId('ordenes-items')).getAllByTestId('orden-item');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent('Puerta de emergencia');
+    expect(screen.queryByTestId('ordenes-sin-conexion')).toBeNull();
+    expect(screen.getByTestId('ordenes-total')).not.toHaveTextContent('órdenes');
+
+    buscar('REPARACION #1042');
+    await waitFor(() => expect(screen.getByTestId('ordenes-busqueda-local')).toHaveTextContent('; 1 coincide.'));
+    expect(screen.getByTestId('orden-item')).toHaveTextContent('Reparación de bomba');
+
+    buscar('grúa');
+    await waitFor(() => expect(screen.getByTestId('ordenes-busqueda-local')).toHaveTextContent('; ninguna coincide.'));
+    expect(screen.queryByTestId('orden-item')).toBeNull();
+    expect(pedidosDeLista(llamadas)).toHaveLength(1);
+
+    // Back online, the paused search goes to the server, whose answer replaces the phone's.
+    onlineManager.setOnline(true);
+    await waitFor(() => expect(screen.getByTestId('ordenes-total')).toHaveTextContent('3 órdenes'));
+    expect(screen.queryByTestId('ordenes-busqueda-local')).toBeNull();
+    expect(pedidosDeLista(llamadas).map((c) => (c as { buscar: string | null }).buscar)).toContain('grúa');
+  });
+
+  it('a search in a list never kept on the device still says it waits for the connection', async () => {
+    simularServidor({ [LISTA]: { ordenes: [makeOrdenResumen()], total: 1, pagina: 0, porPagina: 25 } });
+    onlineManager.setOnline(false);
+    const { queryClient } = renderConApp(<OrdenesListaPage />, { usuario: makeOperario(), ruta: '/home?q=bomba' });
+    expect(await screen.findByTestId('ordenes-sin-conexion')).toBeInTheDocument();
+    expect(screen.queryByTestId('ordenes-busqueda-local')).toBeNull();
+    queryClient.clear();
+  });
+});
+
 describe('home: a state change made without a connection', () => {
   const usuario = makeOperario();
   bandejaDePrueba('prueba-estados-pendientes', usuario.id);

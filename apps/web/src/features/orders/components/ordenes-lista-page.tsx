@@ -42,6 +42,8 @@ import {
   type FiltrosLista,
 } from '../model/filtros';
 import { textoTotalOrdenes } from '../model/formato';
+import { useBusquedaSinConexion } from '../hooks/use-busqueda-sin-conexion';
+import { textoBusquedaSinConexion } from '../model/busqueda-sin-conexion';
 import { FiltrosRapidos } from './filtros-rapidos';
 import { OrdenItem } from './orden-item';
 import { PrimerosPasos } from './primeros-pasos';
@@ -78,6 +80,13 @@ export default function OrdenesListaPage({ exportar }: { exportar?: ExportarList
   const total = lista.data?.pages[0]?.total ?? 0;
   // Offline, a list never opened shows the previous one as placeholder: neither its count nor its end.
   const sinConexionSinDatos = esperaConexionSinDatos(lista);
+  // Offline, a search never asked with a connection is answered on the phone, among the same list kept there.
+  const cuerpoSinBuscar = useMemo(() => cuerpoDeFiltros({ ...filtros, buscar: '' }, zona), [filtros, zona]);
+  const enElTelefono = useBusquedaSinConexion(
+    cuerpoSinBuscar,
+    filtros.buscar,
+    sinConexionSinDatos && cuerpo.buscar != null,
+  );
   const cantidadAvanzados = filtrosAvanzados(filtros).length;
   const puedeCrear = !!usuario && puedeCrearOrden(usuario);
   // Orders created on this device that wait in the outbox, first, marked «pendiente».
@@ -160,7 +169,7 @@ export default function OrdenesListaPage({ exportar }: { exportar?: ExportarList
             />
           </div>
 
-          <MarcaSinConexion consulta={lista} />
+          <MarcaSinConexion consulta={enElTelefono?.lista ?? lista} />
           {nuevas.length > 0 && (
             <ul className="ordenes-nuevas" aria-label="Órdenes nuevas por enviar" data-testid="ordenes-pendientes">
               {nuevas.map((n) => (
@@ -188,7 +197,20 @@ export default function OrdenesListaPage({ exportar }: { exportar?: ExportarList
               ))}
             </ul>
           )}
-          {sinConexionSinDatos ? (
+          {enElTelefono ? (
+            <>
+              <p className="ordenes-nota" role="status" data-testid="ordenes-busqueda-local">
+                {textoBusquedaSinConexion(enElTelefono.halladas.length, enElTelefono.guardadas)}
+              </p>
+              {enElTelefono.halladas.length > 0 && (
+                <IonList className="ordenes-items" lines="full" data-testid="ordenes-items">
+                  {enElTelefono.halladas.map((o) => (
+                    <OrdenItem key={o.id} orden={o} estadoPendiente={porEstado.get(o.id)} />
+                  ))}
+                </IonList>
+              )}
+            </>
+          ) : sinConexionSinDatos ? (
             <EstadoSinConexion ambito="ordenes" />
           ) : lista.isPending || esperaPasos ? (
             <FilasCargando ambito="ordenes" filas={8} />
