@@ -176,6 +176,50 @@ test('una lista nunca abierta dice que falta la conexión y se carga sola cuando
   await expect(lista.getByTestId('ordenes-total')).toHaveText(/^\d+ órdenes?$/);
 });
 
+test('sin conexión, una búsqueda nunca hecha se responde con las órdenes guardadas en el teléfono @una-pantalla', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  test.setTimeout(90_000);
+  const orden = await primeraDeInicio(request);
+  const r = await request.get(`/api/v3/ordenDTO/${orden.id}`, { headers: auth('operario') });
+  expect(r.ok()).toBe(true);
+  const { detalle } = (await r.json()) as { detalle: string };
+  // A word only its description has (the longest one): found offline only because it was opened.
+  const palabra = detalle.split(/[^\p{L}]+/u).sort((a, b) => b.length - a.length)[0] ?? '';
+  expect(palabra.length, `una palabra en «${detalle}»`).toBeGreaterThanOrEqual(4);
+
+  await iniciarSesion(page, 'operario');
+  await guardada(page, '"estados":[1,2,3]');
+  await visitar(page, `/orden/${orden.id}`, 'orden-titulo', `"detalle",${orden.id}]`);
+  await esperarServiceWorker(page);
+
+  await context.setOffline(true);
+  await page.goto(`/home?q=${encodeURIComponent(palabra.toUpperCase())}`);
+  const lista = listaOrdenes(page);
+  const nota = lista.getByTestId('ordenes-busqueda-local');
+  await expect(nota).toHaveText(
+    /^Se buscó entre las \d+ órdenes guardadas en este dispositivo; (1 coincide|\d+ coinciden)\. Al volver la conexión se buscará en todas\.$/,
+  );
+  await expect(item(page, orden.numero)).toBeVisible();
+  await expect(lista.getByTestId('ordenes-sin-conexion')).toHaveCount(0);
+  await expect(marca(page)).toHaveText(MARCA);
+  await page.screenshot({ path: info.outputPath('busqueda-sin-conexion.png') });
+
+  // By its number, as the server finds it.
+  await page.goto(`/home?q=%23${orden.numero}`);
+  await expect(nota).toContainText('; 1 coincide.');
+  await expect(lista.getByTestId('orden-item')).toHaveCount(1);
+  await expect(item(page, orden.numero)).toBeVisible();
+
+  // The connection returns: the server answers the search, and the phone's answer goes away.
+  await context.setOffline(false);
+  await expect(nota).toHaveCount(0, { timeout: 15_000 });
+  await expect(lista.getByTestId('ordenes-total')).toHaveText('1 orden');
+  await expect(item(page, orden.numero)).toBeVisible();
+});
+
 const CLIENTE = 'Municipalidad de Rosario';
 const RESPONSABLE = 'Diego Sosa';
 const PENDIENTE = 'Sin conexión: el cambio quedó pendiente y se enviará al volver la conexión.';
