@@ -129,6 +129,7 @@ describe('registro-historial: the log', () => {
     expect(screen.getByTestId('registro-total-horas')).toHaveTextContent('3:35 h');
     expect(screen.getByTestId('registro-total-gastos')).toHaveTextContent('$ 15.000,50');
     expect(screen.getByTestId('registro-total-gastos')).toHaveTextContent('US$ 20,00');
+    expect(screen.queryByTestId('registro-totales-pendientes')).not.toBeInTheDocument();
 
     const horas = screen.getAllByTestId('registro-hora');
     expect(horas[0]).toHaveTextContent('2:30 h');
@@ -387,7 +388,10 @@ describe('registro-historial: lo que espera en la bandeja (sin conexión)', () =
     });
     renderConApp(
       <RegistroDeOrden
-        registro={makeRegistro({ horas: [makeHoras(), makeHoras({ id: 2, usuario: CARLA, puedeEditar: false })] })}
+        registro={makeRegistro({
+          horas: [makeHoras(), makeHoras({ id: 2, usuario: CARLA, puedeEditar: false })],
+          totales: { minutos: 300, horas: '5:00', gastos: [] },
+        })}
       />,
       { usuario },
     );
@@ -410,5 +414,11 @@ describe('registro-historial: lo que espera en la bandeja (sin conexión)', () =
     const [delServidor] = screen.getAllByTestId('registro-hora') as [HTMLElement];
     expect(delServidor).toHaveTextContent('Se eliminará al volver la conexión');
     expect(within(delServidor).queryByTestId('registro-eliminar')).not.toBeInTheDocument();
+    // The totals count it all: 5:00 − 2:30 + 1:45 + 0:30, and the dollars; and say so.
+    expect(screen.getByTestId('registro-total-horas')).toHaveTextContent('4:45 h');
+    expect(screen.getByTestId('registro-total-gastos')).toHaveTextContent('US$ 20,00');
+    expect(screen.getByTestId('registro-totales-pendientes')).toHaveTextContent(
+      'Incluyen cambios que se enviarán al volver la conexión.',
+    );
   });
 });

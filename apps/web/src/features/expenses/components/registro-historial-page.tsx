@@ -22,7 +22,7 @@ import { MENSAJE_SIN_CONEXION, usePendientes } from '../../../lib/outbox';
 import { useGuardarRegistro } from '../api/guardar-registro';
 import { useRegistro } from '../api/get-registro';
 import { useZonaEmpresa } from '../../../lib/fechas';
-import { registroPendiente } from '../model/pendientes';
+import { registroPendiente, totalesConPendientes } from '../model/pendientes';
 import { formatoMonto, textoHoras } from '../model/registro';
 import { FormularioGastoRegistro } from './formulario-gasto';
 import { FormularioHorasRegistro } from './formulario-horas';
@@ -64,10 +64,18 @@ function tituloEditor(e: Editor): string {
   return e.inicial ? 'Corregir gasto' : 'Registrar gasto';
 }
 
-/** The totals: hours as H:MM and the expenses of each currency. */
-export function Totales({ totales }: { totales: RegistroOrden['totales'] }) {
+/**
+ * The totals: hours as H:MM and the expenses of each currency. With `pendientes`, they count what
+ * waits in the outbox, and say so.
+ */
+export function Totales({ totales, pendientes = false }: { totales: RegistroOrden['totales']; pendientes?: boolean }) {
   return (
     <section className="delego-card registro-totales" aria-label="Totales" data-testid="registro-totales">
+      {pendientes && (
+        <p className="registro-totales__nota" data-testid="registro-totales-pendientes">
+          Incluyen cambios que se enviarán al volver la conexión.
+        </p>
+      )}
       <div className="registro-total">
         <span className="registro-total__titulo">Horas</span>
         <span className="registro-total__valor delego-cifra" data-testid="registro-total-horas">
@@ -106,6 +114,7 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
   // What was logged on this device and waits in the outbox shows at once, marked «pendiente».
   const cambiosPendientes = usePendientes('registro', ordenId);
   const enEspera = useMemo(() => registroPendiente(cambiosPendientes), [cambiosPendientes]);
+  const conPendientes = useMemo(() => totalesConPendientes(registro, cambiosPendientes), [registro, cambiosPendientes]);
   /** Whose pending hours they are: the person's own, or someone the log already names. */
   function quienPendiente(usuarioId: number | null): string {
     if (usuarioId === null || usuarioId === usuario?.id) return usuario ? nombre(usuario) : '';
@@ -149,7 +158,7 @@ export function RegistroDeOrden({ registro }: { registro: RegistroOrden }) {
   return (
     <>
       <CabeceraOrden ordenId={ordenId} />
-      <Totales totales={registro.totales} />
+      <Totales totales={conPendientes ?? registro.totales} pendientes={conPendientes !== null} />
       {registro.puedeAgregar && (
         <TemporizadorOrden
           ordenId={ordenId}
