@@ -1,4 +1,5 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { hoyEn, textoMes, ZONA_HORARIA_EMPRESA_POR_DEFECTO } from '@delego/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../../app/app';
 import { crearQueryClient } from '../../../app/query-client';
@@ -113,6 +114,32 @@ describe('Informe mensual de SLA (issue 34)', () => {
     abrir({}, makeSupervisor());
     await screen.findByTestId('informe-sla-respuesta');
     expect(screen.queryByTestId('envio-informe')).toBeNull();
+  });
+
+  it('the month is chosen by its Spanish name among the last two years (whatever the browser language), and reads that report', async () => {
+    const llamadas = abrir({});
+    await screen.findByTestId('informe-sla-respuesta');
+    const campo = screen.getByTestId('informe-sla-mes');
+    const opciones = [...campo.querySelectorAll('ion-select-option')];
+    const actual = hoyEn(ZONA_HORARIA_EMPRESA_POR_DEFECTO).slice(0, 7);
+    expect(opciones).toHaveLength(24);
+    expect((opciones[0] as HTMLElement & { value?: unknown }).value).toBe(actual);
+    expect(opciones[0]).toHaveTextContent(textoMes(actual));
+    expect(opciones.map((o) => o.textContent)).toContain('noviembre de 2026');
+    expect(campo.querySelector('input[type="month"]')).toBeNull();
+
+    fireEvent(campo, new CustomEvent('ionChange', { detail: { value: '2026-10' } }));
+    await waitFor(() =>
+      expect(llamadas.de('GET', '/api/v4/sla/informe').map((l) => l.query?.get('mes'))).toContain('2026-10'),
+    );
+  });
+
+  it('a month from the address older than two years is offered too', async () => {
+    abrir({}, makeAdmin(), '/sla/informe?cliente=3&mes=2019-06');
+    await screen.findByTestId('informe-sla-respuesta');
+    const opciones = [...screen.getByTestId('informe-sla-mes').querySelectorAll('ion-select-option')];
+    expect(opciones).toHaveLength(25);
+    expect(opciones.at(-1)).toHaveTextContent('junio de 2019');
   });
 
   it('without verEstadisticas the screen says so and asks nothing', async () => {

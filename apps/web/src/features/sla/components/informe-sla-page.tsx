@@ -1,5 +1,12 @@
-import { esAdmin, hoyEn, mesAnterior, tienePermiso, ZONA_HORARIA_EMPRESA_POR_DEFECTO } from '@delego/contract';
-import { IonButton, IonContent, IonInput } from '@ionic/react';
+import {
+  esAdmin,
+  hoyEn,
+  mesAnterior,
+  textoMes,
+  tienePermiso,
+  ZONA_HORARIA_EMPRESA_POR_DEFECTO,
+} from '@delego/contract';
+import { IonButton, IonContent } from '@ionic/react';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAviso } from '../../../components/avisos';
@@ -26,6 +33,21 @@ function mesInicial(busqueda: string): string {
   const pedido = new URLSearchParams(busqueda).get('mes');
   if (pedido && MES.test(pedido)) return pedido;
   return mesAnterior(hoyEn(ZONA_HORARIA_EMPRESA_POR_DEFECTO).slice(0, 7));
+}
+
+/** How many months back the month field offers, the current one included (two years). */
+const MESES_ELEGIBLES = 24;
+
+/**
+ * The months the report may be asked for, newest first, with their Spanish names («noviembre de
+ * 2026»), whatever the browser's language: a month input showed «November 2026» in an English
+ * browser. A month from the address older than those is offered too.
+ */
+function opcionesDeMes(elegido: string, hoy = hoyEn(ZONA_HORARIA_EMPRESA_POR_DEFECTO)): Opcion<string>[] {
+  const meses: string[] = [];
+  for (let m = hoy.slice(0, 7), i = 0; i < MESES_ELEGIBLES; i++, m = mesAnterior(m)) meses.push(m);
+  if (!meses.includes(elegido)) meses.push(elegido);
+  return meses.map((m) => ({ valor: m, texto: textoMes(m) }));
 }
 
 function clienteInicial(busqueda: string): number | null {
@@ -69,16 +91,14 @@ export default function InformeSlaPage() {
                   placeholder="Elija un cliente"
                   data-testid="informe-sla-cliente"
                 />
-                <IonInput
-                  type="month"
+                <CampoSeleccion<string>
+                  name="mes"
                   label="Mes"
-                  labelPlacement="floating"
-                  fill="outline"
                   value={mes}
-                  onIonInput={(e) => {
-                    const v = String(e.detail.value ?? '');
-                    if (MES.test(v)) setMes(v);
-                  }}
+                  onChange={setMes}
+                  error={undefined}
+                  disabled={false}
+                  opciones={opcionesDeMes(mes)}
                   data-testid="informe-sla-mes"
                 />
               </div>
