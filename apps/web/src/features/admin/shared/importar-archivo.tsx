@@ -40,8 +40,11 @@ export interface DescripcionImportacion {
    * what was imported) and its permission.
    */
   recurso: RecursoAdmin;
-  /** The columns the preview shows besides the row and its result, in order: each key's title. */
-  columnasVista: Readonly<Record<string, string>>;
+  /**
+   * The columns the preview shows besides the row and its result, in order: each key's title, or its
+   * title and how it reads from the row (a person's full name from `nombre` and `apellido`).
+   */
+  columnasVista: Readonly<Record<string, string | ColumnaVista>>;
   /**
    * Every row or none (the equipment import, issue 32): the import is offered only when no row has
    * errors. Without it, the valid rows are imported and the others skipped.
@@ -49,6 +52,21 @@ export interface DescripcionImportacion {
   todasONinguna?: boolean;
   /** Rows one file may have, when not the common limit (equipos: 2,000). */
   maxFilas?: number;
+}
+
+/** A preview column read from several of the row's columns. */
+export interface ColumnaVista {
+  titulo: string;
+  valor: (datos: Readonly<Record<string, string>>) => string;
+}
+
+/** Each preview column: its key, its title and its text for a row. */
+function columnasDeVista(d: DescripcionImportacion) {
+  return Object.entries(d.columnasVista).map(([clave, c]) =>
+    typeof c === 'string'
+      ? { clave, titulo: c, valor: (datos: Readonly<Record<string, string>>) => datos[clave] ?? '' }
+      : { clave, ...c },
+  );
 }
 
 type Importar = (pedido: ImportarPedido) => Promise<ImportarResultado>;
@@ -217,6 +235,7 @@ function Vista({
   previa: ImportarResultado;
   nombreArchivo: string;
 }) {
+  const columnas = columnasDeVista(d);
   return (
     <section className="importar__previa" aria-label="Vista previa" data-testid="importar-previa">
       <p className="importar__resumen" data-testid="importar-resumen">
@@ -232,7 +251,7 @@ function Vista({
           <thead>
             <tr>
               <th scope="col">Fila</th>
-              {Object.entries(d.columnasVista).map(([clave, titulo]) => (
+              {columnas.map(({ clave, titulo }) => (
                 <th key={clave} scope="col">
                   {titulo}
                 </th>
@@ -248,9 +267,9 @@ function Vista({
                 data-testid={`importar-fila-${f.fila}`}
               >
                 <td data-etiqueta="Fila">{f.fila}</td>
-                {Object.entries(d.columnasVista).map(([clave, titulo]) => (
+                {columnas.map(({ clave, titulo, valor }) => (
                   <td key={clave} data-etiqueta={titulo}>
-                    {f.datos[clave] ?? ''}
+                    {valor(f.datos)}
                   </td>
                 ))}
                 <td data-etiqueta="Resultado">

@@ -15,7 +15,7 @@ const PREVIA: ImportarResultado = {
     {
       fila: 2,
       estado: 'ok',
-      datos: { usuario: 'lucia.paz', nombre: 'Lucía', email: 'lucia@demo.com.ar', rol: 'SUPERVISOR' },
+      datos: { usuario: 'lucia.paz', nombre: 'Lucía', apellido: 'Paz', email: 'lucia@demo.com.ar', rol: 'SUPERVISOR' },
       errores: [],
     },
     {
@@ -54,7 +54,7 @@ describe('Usuarios › Importar (issue 36)', () => {
         .map((c) => c.textContent),
     ).toEqual(['Fila', 'Usuario', 'Nombre', 'Email', 'Rol', 'Resultado']);
     expect(within(previa).getByTestId('importar-fila-2')).toHaveTextContent(
-      'lucia.pazLucíalucia@demo.com.arSUPERVISORLista',
+      'lucia.pazLucía Pazlucia@demo.com.arSUPERVISORLista',
     );
     expect(within(previa).getByTestId('importar-fila-3')).toHaveTextContent(
       'usuario: El nombre de usuario "admin" ya está en uso. Elija otro.',
@@ -63,6 +63,57 @@ describe('Usuarios › Importar (issue 36)', () => {
     expect(await screen.findByTestId('importar-listo')).toHaveTextContent('Se importó 1 usuario.');
     const pedidos = llamadas.de('POST', '/api/v4/usuarios/importar');
     expect(pedidos.map((p) => (p.cuerpo as { confirmar: boolean }).confirmar)).toEqual([false, true]);
+  });
+
+  it('shows each person by full name, so two with the same first name are told apart before importing', async () => {
+    simularServidor({
+      [IMPORTAR]: {
+        filas: [
+          {
+            fila: 2,
+            estado: 'ok',
+            datos: { usuario: 'jperez', nombre: 'Juan', apellido: 'Pérez', email: 'jp@demo.com.ar' },
+            errores: [],
+          },
+          {
+            fila: 3,
+            estado: 'ok',
+            datos: { usuario: 'jgomez', nombre: 'Juan', apellido: 'Gómez', email: 'jg@demo.com.ar' },
+            errores: [],
+          },
+          { fila: 4, estado: 'ok', datos: { usuario: 'juan', nombre: 'Juan', email: 'j@demo.com.ar' }, errores: [] },
+          {
+            fila: 5,
+            estado: 'ok',
+            datos: { usuario: 'ana', nombre: 'Ana', apellido: '<b>Gil</b>', email: 'ana@demo.com.ar' },
+            errores: [],
+          },
+          {
+            fila: 6,
+            estado: 'error',
+            datos: { usuario: 'sin.nombre', apellido: 'Ruiz', email: 'r@demo.com.ar' },
+            errores: [{ campo: 'nombre', mensaje: 'Falta el nombre.' }],
+          },
+        ],
+        validas: 4,
+        conErrores: 1,
+        importadas: 0,
+      } satisfies ImportarResultado,
+    });
+    renderPantalla(<ImportarUsuariosPage />, { usuario: makePropietario(), ruta: '/usuarios-importar' });
+    elegirArchivo('usuario,nombre,apellido,email\njperez,Juan,Pérez,jp@demo.com.ar\n');
+
+    const previa = await screen.findByTestId('importar-previa');
+    const nombre = (fila: number) =>
+      within(previa).getByTestId(`importar-fila-${fila}`).querySelector('td[data-etiqueta="Nombre"]');
+    expect(nombre(2)).toHaveTextContent(/^Juan Pérez$/);
+    expect(nombre(3)).toHaveTextContent(/^Juan Gómez$/);
+    expect(nombre(4)).toHaveTextContent(/^Juan$/);
+    // A surname is text, never markup.
+    expect(nombre(5)).toHaveTextContent(/^Ana <b>Gil<\/b>$/);
+    expect(nombre(5)?.querySelector('b')).toBeNull();
+    // A row missing its first name still shows what it has.
+    expect(nombre(6)).toHaveTextContent(/^Ruiz$/);
   });
 
   it('a mail cap refusing the import says nothing was imported, with the server reason', async () => {
