@@ -1,15 +1,16 @@
-import type { ChecklistOrden, ItemChecklist } from '@delego/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ChecklistOrden, ItemChecklist, ItemGuardado } from '@delego/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { hayCambiosSinGuardar } from '../../../lib/cambios-sin-guardar';
-import { encolar } from '../../../lib/outbox';
+import { configurarBandeja, enviarCambio, encolar, procesarBandeja } from '../../../lib/outbox';
 import { bandejaDePrueba } from '../../../test/bandeja';
 import { crearQueryClient } from '../../../app/query-client';
 import { makeOperario, makeSupervisor } from '../../../test/factories';
 import { makeOrdenDetalle } from '../../../test/ordenes';
 import { responderConfirmacion } from '../../../test/ionic';
 import { renderConApp } from '../../../test/render';
-import { simularServidor, type Llamada } from '../../../test/servidor';
+import { errorDelServidor, simularServidor, type Llamada, type Respuesta } from '../../../test/servidor';
+import { itemGuardado } from '../api/cache';
 import { checklistKeys } from '../keys';
 import { resumenDe } from '../model/checklist';
 import { ChecklistDeOrden } from './checklist-de-orden';
@@ -332,6 +333,73 @@ describe('ChecklistDeOrden: lo hecho sin conexión (issue 36)', () => {
       'Se enviará con sus fotos al volver la conexión.',
     );
     expect(screen.queryByTestId('checklist-en-espera-2')).toBeNull();
+  });
+
+  /**
+   * «Presión» (2 to 5 bar) answered 9,5 without a connection: the outbox keeps it. Then the
+   * connection comes back and the outbox sends it, the server answering `put`.
+   */
+  async function fueraDeRangoSinConexion(put: Respuesta) {
+    const medida = item(2, { etiqueta: 'Presión', tipo: 'numero', unidad: 'bar', min: 2, max: 5 });
+    const { llamadas, queryClient } = mostrar(
+      checklist([medida]),
+      { 'PUT /api/v2/checklist/orden/42/item/2': put },
+      usuario,
+    );
+    // The outbox as the app runs it: the real sender, and what it sends updates the checklist.
+    configurarBandeja({
+      enviar: enviarCambio,
+      alAplicar: (c, r) => itemGuardado(queryClient, c.ordenId ?? 0, r as ItemGuardado),
+      usuarioId: () => usuario.id,
+    });
+    const sinRed = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      fireEvent(
+        await screen.findByTestId('checklist-numero-2'),
+        new CustomEvent('ionInput', { detail: { value: '9,5' } }),
+      );
+      fireEvent.click(screen.getByTestId('checklist-guardar-2'));
+      expect(await screen.findByTestId('checklist-en-espera-2')).toHaveTextContent('pendiente');
+      // The number on screen is the item's answer now (it is marked failed), but only on this phone.
+      expect(await screen.findByTestId('checklist-fallido-2')).toBeInTheDocument();
+      expect(screen.getByTestId('checklist-fuera-2')).toHaveTextContent(
+        'Fuera de rango (entre 2 y 5 bar): se guardará como fallido al volver la conexión.',
+      );
+      expect(screen.getByTestId('checklist-fuera-2')).not.toHaveTextContent('quedó guardado');
+      expect(llamadas.de('PUT', '/api/v2/checklist/orden/42/item/2')).toHaveLength(0);
+    } finally {
+      sinRed.mockRestore();
+    }
+    await act(() => procesarBandeja());
+    expect(llamadas.de('PUT', '/api/v2/checklist/orden/42/item/2')[0]?.cuerpo).toEqual({
+      tipo: 'numero',
+      numero: 9.5,
+      fallido: true,
+    });
+  }
+
+  it('un número fuera de rango en la bandeja no dice que quedó guardado hasta que el servidor lo tiene', async () => {
+    const medida = item(2, { etiqueta: 'Presión', tipo: 'numero', unidad: 'bar', min: 2, max: 5 });
+    await fueraDeRangoSinConexion({
+      item: { ...medida, hecho: true, fallido: true, respuesta: { ...RESPUESTA, numero: 9.5, por: POR, en: 3 } },
+      progreso: { hechos: 1, total: 1 },
+      faltantes: [],
+    });
+    await waitFor(() => expect(screen.queryByTestId('checklist-en-espera-2')).toBeNull());
+    expect(screen.getByTestId('checklist-fuera-2')).toHaveTextContent(
+      'Fuera de rango (entre 2 y 5 bar): quedó guardado como fallido.',
+    );
+    expect(screen.getByTestId('checklist-item-2')).toHaveTextContent('Ana Pérez');
+  });
+
+  it('un número fuera de rango que el servidor rechazó desde la bandeja no dice que quedó guardado', async () => {
+    await fueraDeRangoSinConexion(errorDelServidor(409, 'La orden ya está finalizada.'));
+    expect(await screen.findByTestId('checklist-en-espera-2')).toHaveTextContent(
+      'El servidor no lo aceptó: vea «Cambios pendientes».',
+    );
+    expect(screen.getByTestId('checklist-fuera-2')).toHaveTextContent(
+      'Fuera de rango (entre 2 y 5 bar): no quedó guardado: el servidor no lo aceptó.',
+    );
   });
 
   it('un texto que queda en la bandeja cuenta como guardado: salir ya no pregunta', async () => {

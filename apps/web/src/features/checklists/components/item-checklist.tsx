@@ -120,7 +120,12 @@ export function ItemChecklistFila({
           </div>
         )}
         {item.tipo === 'numero' && (
-          <RespuestaNumero item={item} deshabilitado={deshabilitado} responder={acciones.responder} />
+          <RespuestaNumero
+            item={item}
+            deshabilitado={deshabilitado}
+            responder={acciones.responder}
+            enEspera={enEspera}
+          />
         )}
         {item.tipo === 'texto' && (
           <RespuestaTexto item={item} deshabilitado={deshabilitado} responder={acciones.responder} />
@@ -302,14 +307,23 @@ function guardarConEnter(guardar: () => void) {
   };
 }
 
-function RespuestaNumero({ item, deshabilitado, responder }: PropsRespuesta) {
+function RespuestaNumero({
+  item,
+  deshabilitado,
+  responder,
+  enEspera,
+}: PropsRespuesta & {
+  /** The item's answer waits in the outbox: the number on screen is not on the server yet. */
+  enEspera?: EnEspera | undefined;
+}) {
   const actual = item.respuesta?.numero;
   const [texto, setTexto] = useState(actual != null ? String(actual).replace('.', ',') : '');
   const [error, setError] = useState<string | null>(null);
   const n = leerNumero(texto);
   const fuera = n !== null && fueraDeLimites(n, item);
-  // The number on screen is the one already saved: it was saved as failed, not «will be».
-  const yaGuardado = n !== null && n === actual;
+  // The number on screen is the item's answer: saved as failed, not «will be», once the server has
+  // it; while it waits in the outbox (or was refused there) it is not saved yet.
+  const esLaRespuesta = n !== null && n === actual;
   const limites = item.min !== null || item.max !== null ? textoLimites(item) : null;
   // A number typed and not saved (or not a number yet) is lost by leaving the order.
   useCambiosSinGuardar(texto.trim() !== '' && (n === null || n !== actual));
@@ -352,7 +366,7 @@ function RespuestaNumero({ item, deshabilitado, responder }: PropsRespuesta) {
       {limites && !fuera && <p className="checklist-item__ayuda">Límites: {conPunto(limites)}</p>}
       {fuera && (
         <p className="checklist-item__fuera" role="status" data-testid={`checklist-fuera-${item.id}`}>
-          Fuera de rango ({limites}): {yaGuardado ? 'quedó guardado como fallido.' : 'se guardará como fallido.'}
+          Fuera de rango ({limites}): {textoFallido(esLaRespuesta, enEspera)}
         </p>
       )}
       {error && (
@@ -362,6 +376,14 @@ function RespuestaNumero({ item, deshabilitado, responder }: PropsRespuesta) {
       )}
     </div>
   );
+}
+
+/** What becomes of an out-of-range number: typed, waiting in the outbox, refused there, or saved. */
+function textoFallido(esLaRespuesta: boolean, enEspera: EnEspera | undefined): string {
+  if (!esLaRespuesta) return 'se guardará como fallido.';
+  if (enEspera?.estado === 'rechazado') return 'no quedó guardado: el servidor no lo aceptó.';
+  if (enEspera) return 'se guardará como fallido al volver la conexión.';
+  return 'quedó guardado como fallido.';
 }
 
 function RespuestaTexto({ item, deshabilitado, responder }: PropsRespuesta) {
