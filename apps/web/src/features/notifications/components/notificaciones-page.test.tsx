@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Notificacion } from '@delego/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
@@ -31,6 +32,13 @@ function notificacion(parcial: Partial<Notificacion>): Notificacion {
     leida: false,
     ...parcial,
   };
+}
+
+/** Puts one of the feature's stylesheets in the document (tests load no CSS); returns how to take it out. */
+function conEstilos(archivo: string): () => void {
+  const estilo = document.head.appendChild(document.createElement('style'));
+  estilo.textContent = readFileSync(`${import.meta.dirname}/${archivo}`, 'utf8');
+  return () => estilo.remove();
 }
 
 /** The calls of the current test (each test starts with a server that answers nothing). */
@@ -164,6 +172,23 @@ describe('screen notificaciones', () => {
     expect(rutas()).toContain('PUT /api/v2/notificaciones/leida/9');
   });
 
+  it("a request's first line and its description stay on lines of their own (issue 33)", async () => {
+    // The page's own stylesheet: the break shows only if it says so.
+    const quitarEstilos = conEstilos('notificaciones-page.css');
+    try {
+      const mensaje = 'La puerta del aula 12 no cierra\nSe trabó la cerradura <b>ya</b>';
+      servidor({ lista: [notificacion({ tipo: 'SOLICITUD_RECIBIDA', ordenId: null, mensaje })] });
+      pantalla();
+      const texto = (await screen.findByTestId('notificacion')).querySelector<HTMLElement>('.notificacion__mensaje');
+      // The text as written, break included, as text: the tag a person typed is not markup.
+      expect(texto?.textContent).toBe(mensaje);
+      expect(texto?.querySelector('b, br')).toBeNull();
+      expect(getComputedStyle(texto!).whiteSpace).toBe('pre-line');
+    } finally {
+      quitarEstilos();
+    }
+  });
+
   it('a failure to load offers to retry', async () => {
     simularServidor({ 'GET /api/v2/notificaciones/all': () => errorDelServidor(500, 'Falló') });
     pantalla();
@@ -283,6 +308,26 @@ describe('the bell and the toast', () => {
     unmount();
     renderConApp(<CampanaNotificaciones />, { usuario: null, ruta: '/home' });
     expect(screen.queryByTestId('campana-notificaciones')).toBeNull();
+  });
+
+  it("a live request's toast shows its first line and its description on lines of their own, as text", async () => {
+    const quitarEstilos = conEstilos('notificaciones-globales.css');
+    try {
+      servidor({ lista: [] });
+      renderConApp(<NotificacionesGlobales />, { usuario: { ...makeOperario(), id: 4 }, ruta: '/home' });
+      const mensaje = 'La puerta del aula 12 no cierra\nSe trabó la cerradura <b>ya</b>';
+      act(() => anunciarNotificacion(notificacion({ id: 13, tipo: 'SOLICITUD_RECIBIDA', ordenId: null, mensaje })));
+      const toast = await waitFor(() => {
+        const el = document.querySelector<HTMLIonToastElement>('ion-toast.aviso-notificacion');
+        if (!el) throw new Error('sin toast');
+        return el;
+      });
+      expect(toast.message).toBe(mensaje);
+      // Ionic's message keeps its line breaks with this variable (it shows a string as text: ionic-config.ts).
+      expect(getComputedStyle(toast).getPropertyValue('--white-space').trim()).toBe('pre-line');
+    } finally {
+      quitarEstilos();
+    }
   });
 
   it("a live notification shows a toast with its title; 'Ver' marks it read and opens the order", async () => {
