@@ -238,6 +238,8 @@ describe('la demo tiene algo que mostrar en cada pantalla', () => {
       for (const n of avisos) {
         expect(n).toMatchObject({ tipo: 'SOLICITUD_RECIBIDA', ordenId: null, leida: false });
         expect(pendientes.some((s) => n.titulo === `Nueva solicitud de ${s.clienteNombre}`)).toBe(true);
+        // Each request's first line, then its description, kept apart on one line.
+        expect(n.mensaje).toMatch(/^[^\n]+ — [^\n]+$/);
       }
     }
     // The supervisor, those of the clients she may delegate only.

@@ -381,7 +381,7 @@ describe('al llegar', () => {
   it('notifies exactly who may delegate for the client and mails the sender the tracking link', async () => {
     const k = await activarEnlace(f, f.cli[0]);
     const desde = await ultimaNotificacion();
-    const que = `${'á'.repeat(119)}😀 y más texto`;
+    const que = `${'á'.repeat(118)}😀 y más texto`;
     const r = await enviada(k, campos({ que, email: 'llegada@cliente.example.com' }));
     await f.env.puertos().notifications.idle();
     // Not `operario` (no delegarOrden), not `baja` (inactive), not `lector` (another client), not Otra's owner.
@@ -391,7 +391,7 @@ describe('al llegar', () => {
     const [aviso] = await filas<{ mensaje: string; orden_id: number | null }>(
       sql`select mensaje, orden_id from notificaciones where usuario_id = ${f.u.supervisor} order by id desc limit 1`,
     );
-    expect(aviso).toEqual({ mensaje: `${'á'.repeat(119)}😀`, orden_id: null });
+    expect(aviso).toEqual({ mensaje: `${'á'.repeat(118)}😀…`, orden_id: null });
     // It is what the user's list shows (and what went live on the user's channel).
     const lista = await call('GET', '/api/v2/notificaciones/all', 'supervisor');
     expect(lista.body).toContain('Nueva solicitud de Clínica San Martín');

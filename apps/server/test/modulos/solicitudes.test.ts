@@ -164,7 +164,7 @@ it('se arma con el núcleo y falsos de sus puertos: enlace, formulario, envío c
   const { seguimiento } = enviada.json() as SolicitudEnviada;
   expect(guardados.size).toBe(1);
   expect(avisos.map((a) => a.usuarioId).sort((x, y) => x - y)).toEqual([admin, delega].sort((x, y) => x - y));
-  expect(avisos[0]).toMatchObject({ titulo: 'Nueva solicitud de Clínica', mensaje: 'Cambiar el tubo\nParpadea' });
+  expect(avisos[0]).toMatchObject({ titulo: 'Nueva solicitud de Clínica', mensaje: 'Cambiar el tubo — Parpadea' });
   expect(correos).toEqual([{ para: 'rosa@example.com', asunto: 'Recibimos su pedido a Módulo SA' }]);
 
   const lista = (await app.inject({ method: 'GET', url: '/api/v4/solicitudes', headers: h })).json() as Solicitud[];

@@ -57,15 +57,34 @@ type Preparado =
 /** How many characters of the request a notification shows. */
 const LARGO_AVISO = 120;
 
+/** A line that already ends a sentence or a clause: the next one follows it after a space. */
+const FIN_DE_FRASE = /[.,;:!?…—–-]$/u;
+
+/**
+ * What was asked, on one line: the notification goes where only one line shows (its mail and its
+ * WhatsApp message make any text one line). A line break becomes « — », so the first line (what is
+ * wrong) and the description do not run together into one sentence; after a line that already ends
+ * a sentence or a clause, a space. Blank lines and runs of spaces count once.
+ */
+export function pedidoEnUnaLinea(que: string): string {
+  return que
+    .split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)
+    .map((linea) => linea.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .reduce((texto, linea) => (!texto ? linea : `${texto}${FIN_DE_FRASE.test(texto) ? ' ' : ' — '}${linea}`), '');
+}
+
 /**
  * The notification of a request that arrived, to who may delegate for its client: the portal writes
- * it as the request comes in, the demo seed for the requests waiting on its first start.
+ * it as the request comes in, the demo seed for the requests waiting on its first start. Its text is
+ * the request on one line, cut with «…» when it does not fit.
  */
 export function avisoDeSolicitud(clienteNombre: string, que: string) {
+  const texto = pedidoEnUnaLinea(que);
   return {
     tipo: 'SOLICITUD_RECIBIDA',
     titulo: `Nueva solicitud de ${clienteNombre}`,
-    mensaje: primeros(que, LARGO_AVISO),
+    mensaje: Array.from(texto).length > LARGO_AVISO ? `${primeros(texto, LARGO_AVISO - 1).trimEnd()}…` : texto,
     ordenId: null,
   } as const;
 }
