@@ -358,7 +358,36 @@ describe('horas reportadas (administradores y propietario)', () => {
     expect(filas.find((row) => row[0] === 'TOTAL')?.[2]).toBe(7.75);
     const detalle = wb.getWorksheet('Detalle');
     expect(detalle?.actualRowCount).toBe(4);
-    expect(detalle?.getRow(2).getCell(6).value).toBe('2:00');
+    expect(detalle?.getRow(1).values).toEqual([
+      undefined,
+      'Fecha',
+      'Usuario',
+      'Cliente',
+      'Orden',
+      'Título',
+      'Horas',
+      'Descripción',
+    ]);
+    // Hours are Excel time values (fractions of a day) with the summary's format, so a person can sum
+    // and filter them: 1:30 is 1.5/24 of a day and still reads «1:30»; past 24 h, [h]:mm keeps counting.
+    // ExcelJS reads a number with a time format as a Date from 30/12/1899 (UTC); text stays a string.
+    const minutos = (c: ExcelJS.Cell) =>
+      c.value instanceof Date ? (c.value.getTime() - Date.UTC(1899, 11, 30)) / 60_000 : c.value;
+    const totalResumen = resumen?.getRow(resumen.actualRowCount).getCell(3);
+    expect(totalResumen?.numFmt).toBe('[h]:mm');
+    expect(minutos(totalResumen as ExcelJS.Cell)).toBe(465);
+    const horas: { usuario: unknown; tipo: ExcelJS.ValueType; formato: string; minutos: unknown }[] = [];
+    detalle?.eachRow((row, i) => {
+      const c = row.getCell(6);
+      if (i > 1) horas.push({ usuario: row.getCell(2).value, tipo: c.type, formato: c.numFmt, minutos: minutos(c) });
+    });
+    expect(horas.map((c) => [c.usuario, c.tipo, c.formato])).toEqual([
+      ['Diego Sosa', ExcelJS.ValueType.Date, '[h]:mm'],
+      ['Diego Sosa', ExcelJS.ValueType.Date, '[h]:mm'],
+      ['Lucía Benítez', ExcelJS.ValueType.Date, '[h]:mm'],
+    ]);
+    expect(horas.map((c) => c.minutos)).toEqual([120, 90, 255]);
+    expect(horas.reduce((a, c) => a + Number(c.minutos), 0)).toBe(465);
 
     expect((await api.call('GET', `/api/v2/horas-reportadas?${q}`, 'supervisor')).statusCode).toBe(403);
     expect((await api.call('GET', `/api/v2/horas-reportadas/exportar?${q}`, 'operario')).statusCode).toBe(403);

@@ -1,5 +1,4 @@
 /** The columns of the Excel exports of this module: each one's header, width, format and value. */
-import { horasTexto } from '@delego/contract';
 import type { ColumnaXlsx } from '../../lib/xlsx.js';
 import { inicioDiaAR } from '../expenses/index.js';
 import type { OrdenExportada } from '../orders/index.js';
@@ -92,6 +91,7 @@ export const COLUMNAS_HORAS_DETALLE: ColumnaXlsx<HorasDetalle>[] = [
   { titulo: 'Cliente', ancho: 28, valor: (h) => h.cliente ?? 'Sin cliente' },
   { titulo: 'Orden', ancho: 9, valor: (h) => h.numero },
   { titulo: 'Título', ancho: 36, valor: (h) => h.titulo },
-  { titulo: 'Horas', ancho: 10, valor: (h) => horasTexto(h.minutos) },
+  // A time value (a fraction of a day) like the summary's, not text: Excel sums and filters it.
+  { titulo: 'Horas', ancho: 10, formato: '[h]:mm', valor: (h) => h.minutos / 1440 },
   { titulo: 'Descripción', ancho: 50, valor: (h) => h.descripcion },
 ];
