@@ -58,7 +58,8 @@ type Preparado =
 const LARGO_AVISO = 120;
 
 /** A line that already ends a sentence or a clause: the next one follows it after a space. */
-const FIN_DE_FRASE = /[.,;:!?…—–-]$/u;
+// Written as escapes (… — –): see palabrasEscritas in the contract on characters outside ASCII in a regular expression.
+const FIN_DE_FRASE = /[.,;:!?\u2026\u2014\u2013-]$/u;
 
 /**
  * What was asked, on one line: the notification goes where only one line shows (its mail and its
