@@ -144,7 +144,7 @@ describe('planes de mantenimiento', () => {
   it('rechaza datos malos con el campo y el motivo en español, sin guardar nada', async () => {
     const antes = (await call('GET', '/api/v2/mantenimientos', 'admin')).json() as { mantenimientos: unknown[] };
     const casos: [unknown, string, string][] = [
-      [plan({ regla: { tipo: 'dias', cada: 0 } }), 'regla.cada', MENSAJES_MANTENIMIENTO.demasiadas],
+      [plan({ regla: { tipo: 'dias', cada: 0 } }), 'regla.cada', MENSAJES_MANTENIMIENTO.intervaloMinimo],
       [plan({ fin: '2026-05-01' }), 'fin', MENSAJES_MANTENIMIENTO.finAntesDeInicio],
       [plan({ inicio: '2026-02-30' }), 'inicio', MENSAJES_MANTENIMIENTO.diaInvalido],
       [plan({ cliente: 999_999 }), 'cliente', 'El cliente indicado no existe o está inactivo.'],

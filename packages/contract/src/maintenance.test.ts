@@ -113,7 +113,7 @@ describe('reglas de recurrencia', () => {
     const todos = [1, 2, 3, 4, 5, 6, 7];
     expect(ordenesPorAnio(regla({ tipo: 'semanas', cada: 1, diasSemana: todos }))).toBe(366);
     expect(ordenesPorAnio(regla({ tipo: 'meses', cada: 1, dia: 31 }))).toBe(12);
-    // With these rules only an interval under 1 goes past 366 (it would never end).
+    // An interval under 1 would never end: it is refused as such, on its field.
     for (const r of [
       { tipo: 'dias', cada: 0 },
       { tipo: 'semanas', cada: 0, diasSemana: [1] },
@@ -123,7 +123,7 @@ describe('reglas de recurrencia', () => {
       const p = zReglaRecurrencia.safeParse(r);
       expect(p.error?.issues[0]).toMatchObject({
         path: [r.tipo === 'tras_finalizar' ? 'dias' : 'cada'],
-        message: MENSAJES_MANTENIMIENTO.demasiadas,
+        message: MENSAJES_MANTENIMIENTO.intervaloMinimo,
       });
     }
     expect(fechasDeRegla({ tipo: 'dias', cada: 0 }, sinFin('2026-01-01'), '2026-01-01', null, 5)).toEqual([]);

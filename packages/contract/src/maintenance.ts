@@ -19,6 +19,7 @@ export const LIMITES_MANTENIMIENTO = {
 } as const;
 
 export const MENSAJES_MANTENIMIENTO = {
+  intervaloMinimo: 'El intervalo es de 1 o más.',
   demasiadas: `La regla generaría más de ${LIMITES_MANTENIMIENTO.ordenesPorAnio} órdenes por año. Elija un intervalo mayor.`,
   finAntesDeInicio: 'La fecha de fin no puede ser anterior a la fecha de inicio.',
   diaInvalido: MENSAJE_DIA_INVALIDO,
@@ -28,6 +29,7 @@ export const MENSAJES_MANTENIMIENTO = {
 const zCada = z
   .number({ error: 'Indique cada cuánto se repite (un número entero).' })
   .int('Indique cada cuánto se repite (un número entero).')
+  .min(1, MENSAJES_MANTENIMIENTO.intervaloMinimo)
   .max(LIMITES_MANTENIMIENTO.cadaMaximo, `El intervalo admite hasta ${LIMITES_MANTENIMIENTO.cadaMaximo}.`);
 
 /** Weekdays as ISO numbers: 1 = lunes … 7 = domingo. */
