@@ -31,7 +31,7 @@ it('«Solicitud recibida» por WhatsApp a quien lo eligió y puede delegar para 
   });
   expect(elegir.statusCode, elegir.body).toBe(200);
   const k = await activarEnlace(f, f.cli[0]);
-  const r = await envio(f, { k }, campos({ que: 'Revisar la bomba <b>2</b>\nHace un golpeteo al arrancar' }));
+  const r = await envio(f, { k }, campos({ que: 'Revisar la bomba <b>2</b>\nHace un golpeteo al arrancar.' }));
   expect(r.statusCode, r.body).toBe(200);
   await f.env.app.puertos.notifications.idle();
   await f.env.app.puertos.whatsapp.idle();
@@ -45,7 +45,8 @@ it('«Solicitud recibida» por WhatsApp a quien lo eligió y puede delegar para 
   const parametros = (
     typeof filas[0]!.parametros === 'string' ? JSON.parse(filas[0]!.parametros) : filas[0]!.parametros
   ) as string[];
-  // On the one line a template's parameter takes, the first line and the description stay apart.
+  // On the one line a template's parameter takes, the first line and the description stay apart;
+  // its final period is the template's own («…: {{1}}. Puede…»), not doubled.
   expect(parametros).toEqual(['Revisar la bomba <b>2</b> — Hace un golpeteo al arrancar', `${PUBLIC_URL}/solicitudes`]);
   // The scan finds it queued already.
   expect(await f.env.app.puertos.whatsapp.escanear()).toBe(0);

@@ -178,7 +178,7 @@ export class DespachoWhatsapp {
           evento: 'SOLICITUD_RECIBIDA',
           destinatario: { tipo: 'usuario', usuarioId: a.usuarioId },
           ordenId: null,
-          parametros: [a.mensaje, `${this.deps.appUrl}/solicitudes`],
+          parametros: [sinPuntoFinal(a.mensaje), `${this.deps.appUrl}/solicitudes`],
           correoRespaldo: canales.SOLICITUD_RECIBIDA.correo ? null : u.email,
         });
       }
@@ -274,6 +274,14 @@ function queVence(titulo: string): string {
   return titulo.replace(/^La orden #\d+\s+/, '');
 }
 
+/**
+ * What was asked, as the request template's first parameter: the template puts its own period after
+ * it («Recibimos una solicitud: {{1}}. …»), so a request that ends in one does not read «..».
+ */
+function sinPuntoFinal(texto: string): string {
+  return texto.replace(/\.+$/, '') || texto;
+}
+
 /** A user's message of a notification, with the link to the order in the app. */
 export function mensajeDeUsuario(
   a: AvisoWhatsapp,
@@ -286,7 +294,7 @@ export function mensajeDeUsuario(
     ORDEN_ASIGNADA: [o.usuarioNombre, numero, o.titulo, enlace],
     ORDEN_ESTADO: [numero, o.titulo, estadoInfo(o.estadoId)?.nombre ?? 'otro estado', enlace],
     SLA_POR_VENCER: [numero, o.titulo, queVence(a.titulo), enlace],
-    SOLICITUD_RECIBIDA: [a.mensaje, enlace],
+    SOLICITUD_RECIBIDA: [sinPuntoFinal(a.mensaje), enlace],
   };
   return {
     entidadId: a.entidadId,
