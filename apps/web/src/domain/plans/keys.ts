@@ -9,4 +9,9 @@ export const planKeys = {
   habilitado: () => [...planKeys.all, 'habilitado'] as const,
   /** The company's payments, the newest first. */
   pagos: () => [...planKeys.all, 'pagos'] as const,
+  /**
+   * The orders the maintenance schedules will still create in the period (the panel's «programadas
+   * de N disponibles»): under the plan's keys, so a new order, which takes from the quota, refreshes it.
+   */
+  proyeccionCupo: () => [...planKeys.all, 'proyeccion-cupo'] as const,
 };

@@ -4,7 +4,11 @@ import { consultaDe, mutacionDe } from '../../../lib/consultas';
 import { mantenimientoKeys } from '../keys';
 
 /** A plan changed: the list and the quota's projection are read again. */
-const releer = (qc: QueryClient) => qc.invalidateQueries({ queryKey: mantenimientoKeys.all });
+const releer = (qc: QueryClient) =>
+  Promise.all([
+    qc.invalidateQueries({ queryKey: mantenimientoKeys.all }),
+    qc.invalidateQueries({ queryKey: mantenimientoKeys.proyeccion() }),
+  ]);
 
 /** GET /api/v2/mantenimientos: the plans the user schedules, with their next dates. */
 export const { useConsulta: useMantenimientos } = consultaDe(RUTAS.mantenimientos, mantenimientoKeys.lista(), {
