@@ -71,7 +71,9 @@ describe('Equipos (issue 32)', () => {
     expect(deshabilitado(imprimir)).toBe(true);
 
     fireEvent.click(screen.getByTestId(`equipo-elegir-${c!.id}`));
+    expect(screen.getByRole('status')).toHaveTextContent(/^3 equipos · 1 elegido$/);
     fireEvent.click(screen.getByTestId(`equipo-elegir-${a!.id}`));
+    expect(screen.getByRole('status')).toHaveTextContent(/^3 equipos · 2 elegidos$/);
     fireEvent.click(imprimir);
     await waitFor(() => expect(guardados).toEqual(['etiquetas.pdf']));
     expect(llamadas.de('POST', '/api/v4/equipos/etiquetas')[0]!.cuerpo).toEqual({ ids: [a!.id, c!.id] });

@@ -155,7 +155,7 @@ export default function EquiposPage() {
                   {equipos.length < total
                     ? `${equipos.length} de ${plural(total, 'equipo', 'equipos')}`
                     : plural(total, 'equipo', 'equipos')}
-                  {elegidos.size > 0 ? ` · ${elegidos.size} elegidos` : ''}
+                  {elegidos.size > 0 ? ` · ${plural(elegidos.size, 'elegido', 'elegidos')}` : ''}
                 </span>
                 <IonButton
                   size="small"
