@@ -2,6 +2,12 @@ import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type Ref
 import { errorDeLargo } from '../components/campo-con-limite';
 import { ApiError, notificarError } from './errors';
 
+/**
+ * The hint under every login-name field (sign-up, new user, «Mi cuenta»): the characters
+ * USUARIO_REGEX of the contract accepts, the underscore included.
+ */
+export const AYUDA_NOMBRE_USUARIO = 'Letras sin acentos, números, punto, guion, guion bajo o @.';
+
 /** The inline messages of a form, by field. */
 export type ErroresCampos<C extends string> = Partial<Record<C, string>>;
 

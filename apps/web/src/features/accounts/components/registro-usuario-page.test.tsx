@@ -1,4 +1,4 @@
-import { MENSAJES_CUENTAS } from '@delego/contract';
+import { MENSAJES_CUENTAS, USUARIO_REGEX } from '@delego/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { md5Hex } from '../../../lib/md5';
@@ -60,6 +60,14 @@ describe('registro-usuario', () => {
     fireEvent.click(screen.getByTestId('cuenta-reenviar'));
     expect(await screen.findByTestId('cuenta-reenviado')).toHaveTextContent(MENSAJES_CUENTAS.reenvioHecho);
     expect(s.de('POST', '/api/v2/registrar/reenviar')[0]?.cuerpo).toEqual({ usuario: 'lucia.gomez' });
+  });
+
+  it('the login name hint lists every character the contract accepts, the underscore too', () => {
+    simularServidor({});
+    renderConApp(<RegistroUsuarioPage />, { ruta: '/registro-usuario' });
+    const ayuda = String((screen.getByTestId('registro-usuario') as HTMLElement & { helperText?: string }).helperText);
+    expect(ayuda).toContain('Letras sin acentos, números, punto, guion, guion bajo o @.');
+    expect(USUARIO_REGEX.test('lucia_gomez')).toBe(true);
   });
 
   it('says what is missing before sending, and a taken email shows on its field with everything kept', async () => {

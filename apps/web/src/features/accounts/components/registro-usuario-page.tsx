@@ -2,7 +2,7 @@ import { LIMITES_ADMIN, LIMITES_CUENTAS, type RegistroHecho, type RegistroUsuari
 import { IonButton, IonCheckbox } from '@ionic/react';
 import { useState } from 'react';
 import { CampoCuit, CampoEmail, CampoPassword, CampoTexto, MensajeCampo } from '../../../components/campos';
-import { useFormulario } from '../../../lib/formularios';
+import { AYUDA_NOMBRE_USUARIO, useFormulario } from '../../../lib/formularios';
 import { useRegistrarUsuario } from '../api/registrar-usuario';
 import { CAMPOS_REGISTRO, REGISTRO_VACIO, validarRegistro, type ValoresRegistro } from '../validacion';
 import { CampoPasswordNueva } from './campo-password-nueva';
@@ -86,7 +86,7 @@ function RegistroForm({ alRegistrar }: { alRegistrar: (hecho: RegistroHecho) => 
             {...texto('usuario', 'Nombre de usuario')}
             autocomplete="username"
             {...SIN_CORRECCIONES}
-            helperText="Con este nombre ingresará. Letras sin acentos, números, punto, guion o @."
+            helperText={`Con este nombre ingresará. ${AYUDA_NOMBRE_USUARIO}`}
             ubicacion="cuenta-campos__ancho"
           />
         </div>

@@ -10,7 +10,7 @@ import { CampoEmail, CampoPassword, CampoTexto } from '../../../../components/ca
 import { PageHeader } from '../../../../components/page-header';
 import { useAviso, useConfirmar } from '../../../../components/avisos';
 import { useCambiosSinGuardar } from '../../../../lib/cambios-sin-guardar';
-import { erroresDeGuardado, useFormulario } from '../../../../lib/formularios';
+import { AYUDA_NOMBRE_USUARIO, erroresDeGuardado, useFormulario } from '../../../../lib/formularios';
 import { formatearMb } from '../../../../lib/numeros';
 import { FichaUsuario } from '../../shared/ficha-usuario';
 import { PASSWORD_MIN } from '../../shared/password';
@@ -204,7 +204,7 @@ function CambioUsuario({ usuario }: { usuario: UsuarioLogueado }) {
             autocapitalize="off"
             autocorrect={false}
             spellcheck={false}
-            helperText="Letras sin acentos, números, punto, guion, guion bajo o @. El nombre anterior deja de funcionar."
+            helperText={`${AYUDA_NOMBRE_USUARIO} El nombre anterior deja de funcionar.`}
             data-testid="perfil-usuario-input"
           />
         </div>

@@ -41,6 +41,13 @@ describe('usuario (form)', () => {
     expect(s.de('POST', '/api/v4/usuario')).toHaveLength(0);
   });
 
+  it('the login name hint says the underscore is allowed, as in «Mi cuenta» and the contract', async () => {
+    servidor();
+    renderPantalla(<UsuarioPage />, { usuario: ACTOR, ruta: '/usuario' });
+    await screen.findByTestId('usuario-form');
+    expect(campo('usuario')).toHaveProperty('helperText', expect.stringContaining('punto, guion, guion bajo o @.'));
+  });
+
   it('creates a user: the password travels only as its MD5, with the permissions chosen', async () => {
     const s = servidor({
       'POST /api/v4/usuario': () => json(200, makeUsuarioAdmin({ id: 50, usuario: 'jperez', nombre: 'Juan' })),

@@ -19,7 +19,7 @@ import { Tarjeta } from '../../shared/tarjeta';
 import { UsuarioNoEncontrado } from '../../shared/usuario-no-encontrado';
 import { useAviso } from '../../../../components/avisos';
 import { useConsultaDeRuta } from '../../../../lib/consulta-de-ruta';
-import { useFormulario } from '../../../../lib/formularios';
+import { AYUDA_NOMBRE_USUARIO, useFormulario } from '../../../../lib/formularios';
 import { useVolver } from '../../../../lib/navegacion';
 import { nombreCompleto, nombrePermiso, nombreRol } from '../../shared/nombres';
 import { motivoNoAdministrable } from '../../shared/privilegios';
@@ -174,7 +174,7 @@ function UsuarioForm({ usuario, actor }: FormProps) {
           autocapitalize="off"
           autocorrect={false}
           spellcheck={false}
-          helperText="Con este nombre ingresa a Delego. Letras sin acentos, números, punto, guion o @."
+          helperText={`Con este nombre ingresa a Delego. ${AYUDA_NOMBRE_USUARIO}`}
         />
         {puedeInvitar && (
           <CampoInterruptor {...f.campo('invitar')} disabled={deshabilitado} data-testid="usuario-invitar">
