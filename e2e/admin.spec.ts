@@ -153,7 +153,7 @@ test.describe('administración', () => {
     await nombre.press('Enter');
 
     await expect(page).toHaveURL(/\/areas$/);
-    await expect(aviso(page)).toContainText(`a “${nuevo}”`);
+    await expect(aviso(page)).toContainText(`a «${nuevo}»`);
     const fila = pantallaActual(page).getByTestId(`area-${id}`);
     await expect(fila).toHaveText(nuevo);
     await expect(

@@ -121,7 +121,7 @@ describe('ListaAdmin', () => {
     escribir(screen.getByTestId('equipos-buscar'), '  turbina ');
     const vacio = await screen.findByTestId('equipos-vacio');
     expect(vacio).toHaveTextContent('Sin resultados');
-    expect(vacio).toHaveTextContent('Ningún equipo coincide con “turbina”.');
+    expect(vacio).toHaveTextContent('Ningún equipo coincide con «turbina».');
     expect(screen.queryByTestId('equipos-lista')).toBeNull();
   });
 
@@ -136,7 +136,7 @@ describe('ListaAdmin', () => {
     const { unmount } = mostrar({ items: [] });
     const vacio = screen.getByTestId('equipos-vacio');
     expect(vacio).toHaveTextContent('No hay equipos para mostrar');
-    expect(vacio).toHaveTextContent('Cree el primero con “Nuevo equipo”.');
+    expect(vacio).toHaveTextContent('Cree el primero con «Nuevo equipo».');
     unmount();
 
     mostrar({ items: EQUIPOS.filter((e) => e.activo) });

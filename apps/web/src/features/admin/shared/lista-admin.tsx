@@ -203,7 +203,7 @@ export interface ListaAdminProps<T extends ItemAdmin> {
   onRefrescar: () => Promise<unknown>;
   /** The server is still searching: ' · buscando…' follows the count. */
   buscando?: boolean;
-  /** The text of a search without matches; by default 'Ningún cliente coincide con “…”.' */
+  /** The text of a search without matches; by default 'Ningún cliente coincide con «…».' */
   sinResultados?: (filtro: FiltroActivos) => ReactNode;
   renderItem: (item: T) => ReactNode;
 }
@@ -270,10 +270,10 @@ export function ListaAdmin<T extends ItemAdmin>({
           {buscado
             ? sinResultados
               ? sinResultados(filtro)
-              : `Ningún ${uno} coincide con “${buscado}”.`
+              : `Ningún ${uno} coincide con «${buscado}».`
             : filtro === 'inactivos'
               ? `Todos los ${varios} están activos.`
-              : `Cree el primero con “${nuevo}”.`}
+              : `Cree el primero con «${nuevo}».`}
         </ListaVacia>
       ) : (
         <>

@@ -56,7 +56,7 @@ export default function UbicacionesPage() {
               testId="ubicaciones-vacio"
             >
               {buscado
-                ? `Ninguna ubicación coincide con “${q.trim()}”.`
+                ? `Ninguna ubicación coincide con «${q.trim()}».`
                 : administra
                   ? 'Cree la primera con «Nueva ubicación».'
                   : 'Sus clientes todavía no tienen ubicaciones.'}

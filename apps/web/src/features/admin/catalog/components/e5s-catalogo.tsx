@@ -42,7 +42,7 @@ export function E5sCatalogo() {
   async function alElegirArchivo(elegido: File) {
     setResultado(undefined);
     if (!/\.(csv|txt)$/i.test(elegido.name) && !/csv|text\/plain/i.test(elegido.type)) {
-      setResultado({ tipo: 'error', intro: `“${elegido.name}” no es un archivo CSV.`, lineas: [] });
+      setResultado({ tipo: 'error', intro: `«${elegido.name}» no es un archivo CSV.`, lineas: [] });
       return;
     }
     const csv = textoDeCsv(await elegido.arrayBuffer());
@@ -55,8 +55,8 @@ export function E5sCatalogo() {
     const seguro = await confirmar({
       titulo: 'Importar catálogo E5S',
       mensaje: actuales
-        ? `Las áreas de “${elegido.name}” reemplazarán a las ${actuales} áreas E5S actuales. Si el archivo tiene un error no se cambia nada.`
-        : `Se importarán las áreas de “${elegido.name}”.`,
+        ? `Las áreas de «${elegido.name}» reemplazarán a las ${actuales} áreas E5S actuales. Si el archivo tiene un error no se cambia nada.`
+        : `Se importarán las áreas de «${elegido.name}».`,
       aceptar: 'Importar',
       peligroso: actuales > 0,
     });
@@ -162,7 +162,7 @@ export function E5sCatalogo() {
               {visibles.length === 0 && (
                 <tr>
                   <td colSpan={2} className="e5s__vacio">
-                    Ninguna área coincide con “{busqueda}”.
+                    Ninguna área coincide con «{busqueda}».
                   </td>
                 </tr>
               )}

@@ -110,7 +110,7 @@ function Formulario({ clase, etiqueta }: { clase: ClaseEtiqueta; etiqueta: Etiqu
     if (!etiqueta) {
       crear.mutate(nombre, {
         onSuccess: (e) => {
-          avisar(`Se creó “${e.nombre}”.`);
+          avisar(`Se creó «${e.nombre}».`);
           f.guardado();
           volver();
         },
@@ -126,7 +126,7 @@ function Formulario({ clase, etiqueta }: { clase: ClaseEtiqueta; etiqueta: Etiqu
       { id: etiqueta.id, nombre },
       {
         onSuccess: (e) => {
-          avisar(`Se renombró “${etiqueta.nombre}” a “${e.nombre}”.`);
+          avisar(`Se renombró «${etiqueta.nombre}» a «${e.nombre}».`);
           f.guardado();
           volver();
         },
@@ -140,7 +140,7 @@ function Formulario({ clase, etiqueta }: { clase: ClaseEtiqueta; etiqueta: Etiqu
     modificar.mutate(
       { id: etiqueta.id, nombre: etiqueta.nombre, archivado: false },
       {
-        onSuccess: (e) => avisar(`Se restauró “${e.nombre}”: vuelve a ofrecerse para órdenes nuevas.`),
+        onSuccess: (e) => avisar(`Se restauró «${e.nombre}»: vuelve a ofrecerse para órdenes nuevas.`),
         onError: (e) => notificarError(e),
       },
     );

@@ -29,7 +29,7 @@ export function useEliminarEtiqueta(clase: ClaseEtiqueta) {
   async function eliminar(etiqueta: Etiqueta): Promise<boolean> {
     const seguro = await confirmar({
       titulo: `Eliminar ${t.singular}`,
-      mensaje: `¿Eliminar ${t.el} “${etiqueta.nombre}”? Si hay órdenes que ${t.lo} usan, no se elimina: queda ${t.archivado}, esas órdenes ${t.lo} conservan y deja de ofrecerse para órdenes nuevas.`,
+      mensaje: `¿Eliminar ${t.el} «${etiqueta.nombre}»? Si hay órdenes que ${t.lo} usan, no se elimina: queda ${t.archivado}, esas órdenes ${t.lo} conservan y deja de ofrecerse para órdenes nuevas.`,
       aceptar: 'Eliminar',
     });
     if (!seguro) return false;
@@ -75,7 +75,7 @@ function Listado({ clase, children }: Props) {
     modificar.mutate(
       { id: etiqueta.id, nombre: etiqueta.nombre, archivado: false },
       {
-        onSuccess: (e) => avisar(`Se restauró “${e.nombre}”: vuelve a ofrecerse para órdenes nuevas.`),
+        onSuccess: (e) => avisar(`Se restauró «${e.nombre}»: vuelve a ofrecerse para órdenes nuevas.`),
         onError: (error) => notificarError(error),
       },
     );
@@ -99,7 +99,7 @@ function Listado({ clase, children }: Props) {
             </IonListHeader>
             {activas.length === 0 ? (
               <EstadoPantalla icono={t.icono} titulo={`No hay ${t.plural}`} testId={`${t.prefijo}-vacio`}>
-                Cree {clase === 'areas' ? 'la primera' : 'el primero'} con “{t.nuevo}”.
+                Cree {clase === 'areas' ? 'la primera' : 'el primero'} con «{t.nuevo}».
               </EstadoPantalla>
             ) : (
               <IonList className="admin-lista delego-card-lista" data-testid={`${t.prefijo}-lista`}>
@@ -156,7 +156,7 @@ function Listado({ clase, children }: Props) {
                       size="small"
                       disabled={modificar.isPending}
                       onClick={() => restaurar(e)}
-                      aria-label={`Restaurar “${e.nombre}”`}
+                      aria-label={`Restaurar «${e.nombre}»`}
                       testId={`${t.prefijo}-restaurar-${e.id}`}
                     >
                       Restaurar
@@ -174,7 +174,7 @@ function Listado({ clase, children }: Props) {
 }
 
 type AccionFilaProps = Pick<ComponentProps<typeof IonButton>, 'routerLink' | 'color' | 'disabled' | 'onClick'> & {
-  /** The verb: the button's tooltip, and with the entry's name its accessible name ('Eliminar “Bombas”'). */
+  /** The verb: the button's tooltip, and with the entry's name its accessible name ('Eliminar «Bombas»'). */
   accion: string;
   etiqueta: Etiqueta;
   icono: string;
@@ -188,7 +188,7 @@ function AccionFila({ accion, etiqueta, icono, testId, ...boton }: AccionFilaPro
       slot="end"
       {...boton}
       icono={icono}
-      etiqueta={`${accion} “${etiqueta.nombre}”`}
+      etiqueta={`${accion} «${etiqueta.nombre}»`}
       title={accion}
       testId={testId}
     />

@@ -247,7 +247,7 @@ function Contenido({ usuario, permisos, clientes, catalogo, actor }: ContenidoPr
         )}
         {filas.length === 0 ? (
           <EstadoPantalla icono={businessOutline} titulo={busqueda ? 'Sin resultados' : 'No hay clientes'}>
-            {busqueda ? `Ningún cliente coincide con “${busqueda}”.` : 'Cree clientes para asignarles permisos.'}
+            {busqueda ? `Ningún cliente coincide con «${busqueda}».` : 'Cree clientes para asignarles permisos.'}
           </EstadoPantalla>
         ) : (
           <div className="matriz" role="table" aria-label="Permisos por cliente" data-testid="permisos-matriz">

@@ -158,7 +158,7 @@ function RolesForm({ usuario, roles, actor }: FormProps) {
       <Aviso tipo="info">
         {administra
           ? 'Administradores y propietarios tienen todos los permisos sobre todos los clientes de la empresa.'
-          : 'Los permisos de cada cliente se asignan en “Permisos por cliente”.'}
+          : 'Los permisos de cada cliente se asignan en «Permisos por cliente».'}
       </Aviso>
 
       <div className="admin-acciones">

@@ -81,7 +81,7 @@ function Equipos({ usuarios }: { usuarios: UsuarioAdmin[] }) {
   if (!supervisores.length) {
     return (
       <EstadoPantalla icono={peopleOutline} titulo="Todavía no hay equipos" testId="equipos-vacio">
-        Abra un usuario y elija su supervisor en “Supervisor y equipo”.
+        Abra un usuario y elija su supervisor en «Supervisor y equipo».
       </EstadoPantalla>
     );
   }

@@ -203,7 +203,7 @@ function UsuarioForm({ usuario, actor }: FormProps) {
         ) : (
           <IonNote className="admin-ayuda" data-testid="usuario-password-nota">
             {esPropio
-              ? 'Su contraseña se cambia en “Datos personales”, con la contraseña actual.'
+              ? 'Su contraseña se cambia en «Datos personales», con la contraseña actual.'
               : 'Solo un propietario puede cambiar la contraseña de otro usuario.'}
           </IonNote>
         )}

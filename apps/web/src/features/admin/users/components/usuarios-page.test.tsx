@@ -55,7 +55,7 @@ describe('usuarios (list)', () => {
     expect(screen.getByTestId('usuario-admin')).toBeInTheDocument();
 
     escribir(screen.getByTestId('usuarios-buscar'), 'nadie');
-    expect(await screen.findByTestId('usuarios-vacio')).toHaveTextContent('Ningún usuario coincide con “nadie”.');
+    expect(await screen.findByTestId('usuarios-vacio')).toHaveTextContent('Ningún usuario coincide con «nadie».');
   });
 
   it('a list that cannot load offers to try again', async () => {

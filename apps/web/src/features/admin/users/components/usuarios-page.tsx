@@ -56,8 +56,8 @@ function ListaUsuarios() {
       buscando={buscando && resultados.isFetching}
       sinResultados={(filtro) => (
         <>
-          Ningún usuario {filtro === 'todos' ? '' : filtro === 'activos' ? 'activo ' : 'inactivo '}coincide con “{texto}
-          ”.
+          Ningún usuario {filtro === 'todos' ? '' : filtro === 'activos' ? 'activo ' : 'inactivo '}coincide con «{texto}
+          ».
         </>
       )}
       renderItem={(u) => <UsuarioItem usuario={u} routerLink={`/usuario?id=${u.id}`} />}
