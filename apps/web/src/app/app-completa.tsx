@@ -6,6 +6,8 @@
 import { setupIonicReact } from '@ionic/react';
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
+import { refrescarSesion } from '../features/auth';
+import { leerSesion } from '../lib/session';
 import { App } from './app';
 import { IONIC_CONFIG } from './ionic-config';
 import { crearQueryClient } from './query-client';
@@ -28,6 +30,10 @@ export function montarAppCompleta(raiz: Root, inicio?: SemillaInicio): void {
   setupIonicReact(IONIC_CONFIG);
   const queryClient = crearQueryClient();
   if (inicio) sembrarInicio(queryClient, inicio);
+  // The stored user is the one of the last login: names, email, logo or permissions changed since
+  // (on another device, or by an administrator while the app was closed) show only once it is
+  // read again. Offline, or on any failure but refused credentials, the stored one stays.
+  if (leerSesion()) void refrescarSesion();
   raiz.render(
     <StrictMode>
       <App queryClient={queryClient} />
