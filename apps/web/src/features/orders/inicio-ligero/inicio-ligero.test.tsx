@@ -12,6 +12,8 @@ import { ordenesKeys } from '../../../domain/orden';
 import { FILTROS_INICIALES, NOMBRES_ORDEN, alternarEstado, consultaDeFiltros, cuerpoDeFiltros } from '../model/filtros';
 import { makeOrdenResumen } from '../../../test/ordenes';
 import { mascaraDeIcono } from './icono-ligero';
+import cssInicio from './inicio-ligero.css?raw';
+import cssLista from '../lista-ordenes.css?raw';
 import { InicioLigero, TEXTO_ORDEN_INICIAL, destinoDeChip, puedeCrearLigero, type Traspaso } from './inicio-ligero';
 import {
   RUTA_NOTIFICACIONES,
@@ -281,6 +283,21 @@ describe('the full app taking the first-stage pages (app/semilla-inicio.ts)', ()
     expect(within(campana).getByTestId('notificaciones-no-leidas')).toHaveTextContent('2');
   });
 
+  it("an order's state badge stays in its row: no rule of the bell's count reaches it", async () => {
+    // The bell's count was once drawn with the state badge's class: every badge left its row and
+    // piled up, absolutely placed, under the header, so the list showed no states at all.
+    pantalla(pagina([7]), sesionDe(), [{ id: 1, leida: false }]);
+    const fila = await screen.findByTestId('inicio-ligero-orden');
+    const estado = within(fila).getByText(makeOrdenResumen().estado.nombre);
+    const cuenta = screen.getByTestId('notificaciones-no-leidas');
+    const clasesEstado = [...estado.classList];
+    expect(clasesEstado.filter((c) => cuenta.classList.contains(c))).toEqual([]);
+    const colocadas = reglasCon(`${cssInicio}\n${cssLista}`, /position:\s*(absolute|fixed)/)
+      .flatMap((selector) => selector.split(','))
+      .map((s) => s.trim());
+    for (const clase of clasesEstado) expect(colocadas.filter((s) => s.endsWith(`.${clase}`))).toEqual([]);
+  });
+
   it('the bell keeps no badge when notifications fail', async () => {
     pantalla(pagina([7]), sesionDe(), errorDelServidor(500, 'Error'));
     await screen.findByText('Orden 7');
@@ -288,3 +305,11 @@ describe('the full app taking the first-stage pages (app/semilla-inicio.ts)', ()
     expect(screen.queryByTestId('notificaciones-no-leidas')).toBeNull();
   });
 });
+
+/** The selectors of the CSS rules whose declarations match `declaracion`. */
+function reglasCon(css: string, declaracion: RegExp): string[] {
+  const sinComentarios = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  return [...sinComentarios.matchAll(/([^{}]+)\{([^{}]*)\}/g)]
+    .filter(([, , cuerpo]) => declaracion.test(cuerpo ?? ''))
+    .map(([, selector]) => (selector ?? '').trim());
+}

@@ -362,7 +362,7 @@ function AccionBarra({
     <>
       <IconoLigero icono={icono} />
       {insignia && (
-        <span className="inicio-ligero__insignia" data-testid="notificaciones-no-leidas" aria-hidden="true">
+        <span className="inicio-ligero__no-leidas" data-testid="notificaciones-no-leidas" aria-hidden="true">
           {insignia}
         </span>
       )}
