@@ -52,11 +52,16 @@ export function muestraCopiaSinConexion(
 
 /**
  * A query that is waiting for the connection with nothing kept to show (or only the previous
- * filter's answer as a placeholder, which is not this one's).
+ * filter's answer as a placeholder, which is not this one's). With `enLinea` false, a placeholder
+ * whose query is still running counts too: offline its one try (networkMode offlineFirst) fails
+ * at once, but the query pauses only after the retry's delay, and meanwhile the previous answer,
+ * with its count, read as this one's.
  */
 export function esperaConexionSinDatos(
   consulta: Pick<EstadoConsulta, 'data' | 'fetchStatus'> & { isPlaceholderData?: boolean },
+  enLinea = true,
 ): boolean {
+  if (!enLinea && consulta.fetchStatus === 'fetching' && consulta.isPlaceholderData === true) return true;
   return consulta.fetchStatus === 'paused' && (consulta.data === undefined || consulta.isPlaceholderData === true);
 }
 

@@ -1,4 +1,4 @@
-import { onlineManager } from '@tanstack/react-query';
+import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encolar } from '../../../lib/outbox';
@@ -272,6 +272,29 @@ describe('home: offline, a search answered on the phone', () => {
     await waitFor(() => expect(screen.getByTestId('ordenes-total')).toHaveTextContent('3 órdenes'));
     expect(screen.queryByTestId('ordenes-busqueda-local')).toBeNull();
     expect(pedidosDeLista(llamadas).map((c) => (c as { buscar: string | null }).buscar)).toContain('grúa');
+  });
+
+  it("while the search's one try fails offline, the previous list and its count are not shown as its answer", async () => {
+    const bomba = makeOrdenResumen({ numero: 1042, titulo: 'Reparación de bomba' });
+    const puerta = makeOrdenResumen({ numero: 77, titulo: 'Puerta de emergencia', cliente: null });
+    simularServidor({
+      // Offline the browser's fetch fails without reaching the server.
+      [LISTA]: () =>
+        onlineManager.isOnline() ? { ordenes: [bomba, puerta], total: 2, pagina: 0, porPagina: 25 } : Response.error(),
+    });
+    // As the app's (app/query-client.ts): one try offline, then a retry after a delay.
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { networkMode: 'offlineFirst', retry: 1, retryDelay: 60_000 } },
+    });
+    renderConApp(<OrdenesListaPage />, { usuario: makeOperario(), ruta: '/home', queryClient });
+    await waitFor(() => expect(screen.getByTestId('ordenes-total')).toHaveTextContent('2 órdenes'));
+
+    onlineManager.setOnline(false);
+    buscar('bomba');
+    expect(await screen.findByTestId('ordenes-busqueda-local')).toHaveTextContent('; 1 coincide.');
+    expect(within(screen.getByTestId('ordenes-items')).getAllByTestId('orden-item')).toHaveLength(1);
+    expect(screen.getByTestId('ordenes-total')).not.toHaveTextContent('órdenes');
+    queryClient.clear();
   });
 
   it('a search in a list never kept on the device still says it waits for the connection', async () => {

@@ -25,7 +25,7 @@ import { MarcaSinConexion } from '../../../components/marca-sin-conexion';
 import { Selector } from '../../../components/selector';
 import { usePendientes, usePendientesDeTipo } from '../../../lib/outbox';
 import { estadosPendientes, muestraOrdenesNuevas, ordenesNuevasPendientes } from '../model/pendientes';
-import { esperaConexionSinDatos, errorEnLugarDeDatos } from '../../../lib/conexion';
+import { esperaConexionSinDatos, errorEnLugarDeDatos, useEnLinea } from '../../../lib/conexion';
 import { useSession } from '../../auth';
 import { useOrdenes } from '../api/get-ordenes';
 import { usePrimerosPasos } from '../api/get-primeros-pasos';
@@ -79,7 +79,8 @@ export default function OrdenesListaPage({ exportar }: { exportar?: ExportarList
   const ordenes = useMemo(() => lista.data?.pages.flatMap((p) => p.ordenes) ?? [], [lista.data]);
   const total = lista.data?.pages[0]?.total ?? 0;
   // Offline, a list never opened shows the previous one as placeholder: neither its count nor its end.
-  const sinConexionSinDatos = esperaConexionSinDatos(lista);
+  const enLinea = useEnLinea();
+  const sinConexionSinDatos = esperaConexionSinDatos(lista, enLinea);
   // Offline, a search never asked with a connection is answered on the phone, among the same list kept there.
   const cuerpoSinBuscar = useMemo(() => cuerpoDeFiltros({ ...filtros, buscar: '' }, zona), [filtros, zona]);
   const enElTelefono = useBusquedaSinConexion(
