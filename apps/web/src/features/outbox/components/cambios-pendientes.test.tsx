@@ -2,7 +2,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'idb-keyval';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/errors';
 import { configurarBandeja, enviarOEncolar, procesarBandeja } from '../../../lib/outbox';
 import { usarAlmacen } from '../../../lib/outbox/almacen';
@@ -73,5 +73,30 @@ describe('cambios pendientes', () => {
     await waitFor(() => expect(screen.queryByTestId('cambios-pendientes')).not.toBeInTheDocument());
     // The fixed one (state 1) and the one that waited behind it went out, in order.
     expect(enviados.slice(-2)).toEqual([{ estado: 1, comentarios: 'Falta un repuesto' }, { horas: [] }]);
+  });
+
+  it("says when each change was made on the company's clock, as the rest of the app, whatever the phone's zone", async () => {
+    const zonaDelTelefono = process.env.TZ;
+    process.env.TZ = 'Europe/Madrid';
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-01T05:21:00Z'));
+    try {
+      renderConApp(<CambiosPendientes />);
+      enLinea(false);
+      await act(async () => {
+        await enviarOEncolar({
+          tipo: 'registro',
+          ordenId: 12,
+          descripcion: 'Orden #12 · Registrar 1 h',
+          cuerpo: { horas: [] },
+        });
+      });
+      await userEvent.click(await screen.findByTestId('cambios-pendientes'));
+      // 05:21 UTC is 02:21 in Buenos Aires (the company's zone) and 06:21 in Madrid.
+      expect(await screen.findByTestId('bandeja-item')).toHaveTextContent('01/12/2026 02:21 · Pendiente de envío');
+    } finally {
+      vi.useRealTimers();
+      process.env.TZ = zonaDelTelefono;
+    }
   });
 });

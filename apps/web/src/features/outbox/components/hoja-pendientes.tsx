@@ -1,8 +1,9 @@
-import { ESTADOS, LIMITES_ORDEN } from '@delego/contract';
+import { ESTADOS, LIMITES_ORDEN, textoFechaHora } from '@delego/contract';
 import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { useState } from 'react';
 import { BotonPeligroso } from '../../../components/boton-peligroso';
 import { corregirCambio, descartarCambio, procesarBandeja, quitarDanados, type Cambio } from '../../../lib/outbox';
+import { useZonaEmpresa } from '../../../lib/zona-empresa';
 import { useBandeja } from '../use-bandeja';
 import './hoja-pendientes.css';
 
@@ -72,26 +73,17 @@ function ListaPendientes({ alCerrar }: { alCerrar: () => void }) {
   );
 }
 
-function hora(ms: number): string {
-  return new Date(ms).toLocaleString('es-AR', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
-}
-
 function ItemCambio({ cambio }: { cambio: Cambio }) {
   const [corrigiendo, setCorrigiendo] = useState(false);
   const rechazado = cambio.estado === 'rechazado';
+  // On the company's clock, as every other time in the app (the order, its history, «datos de …»).
+  const zona = useZonaEmpresa();
 
   return (
     <li className={`bandeja__item${rechazado ? ' bandeja__item--rechazado' : ''}`} data-testid="bandeja-item">
       <p className="bandeja__descripcion">{cambio.descripcion}</p>
       <p className="bandeja__meta">
-        {hora(cambio.creado)} · {rechazado ? 'Rechazado por el servidor' : 'Pendiente de envío'}
+        {textoFechaHora(cambio.creado, zona)} · {rechazado ? 'Rechazado por el servidor' : 'Pendiente de envío'}
         {!rechazado && cambio.intentos > 0 ? ` · ${cambio.intentos} intento${cambio.intentos === 1 ? '' : 's'}` : ''}
       </p>
       {rechazado && cambio.error && (
