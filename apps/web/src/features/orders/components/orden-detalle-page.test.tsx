@@ -2,6 +2,8 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { IonPage, IonRouterOutlet } from '@ionic/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { encolar } from '../../../lib/outbox';
+import { bandejaDePrueba } from '../../../test/bandeja';
 import { makeSupervisor } from '../../../test/factories';
 import { crearQueryClientDePrueba, renderConApp } from '../../../test/render';
 import { makeEvento, makeOrdenDetalle } from '../../../test/ordenes';
@@ -294,5 +296,27 @@ describe('order detail', () => {
     // Only the first reading of the order: nothing asked for it after it was deleted.
     expect(llamadas.de('GET', '/api/v3/ordenDTO/42')).toHaveLength(1);
     expect(llamadas.de('GET', '/api/v2/historial/detalle/42')).toHaveLength(1);
+  });
+});
+
+describe('order detail: a state change made without a connection', () => {
+  bandejaDePrueba('prueba-detalle-estado-pendiente', makeSupervisor().id);
+
+  it('shows the new state at the top marked «pendiente», as the list row does; not on another order', async () => {
+    await encolar({
+      tipo: 'estado',
+      ordenId: 7,
+      descripcion: 'Orden #1007 · Estado → En espera',
+      cuerpo: { estado: 3, comentarios: 'Falta un repuesto' },
+    });
+    const { unmount } = mostrar(makeOrdenDetalle({ id: 7, numero: 1007 }));
+    const cabecera = () => screen.getByTestId('orden-titulo').closest('section') as HTMLElement;
+    await waitFor(() => expect(within(cabecera()).getByTestId('orden-estado')).toHaveTextContent('En espera'));
+    expect(within(cabecera()).getByTestId('marca-pendiente')).toHaveTextContent('pendiente');
+    unmount();
+
+    mostrar(makeOrdenDetalle({ id: 8, numero: 1008 }));
+    expect(within(cabecera()).getByTestId('orden-estado')).toHaveTextContent('Pendiente');
+    expect(within(cabecera()).queryByTestId('marca-pendiente')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { OrdenDetalle } from '@delego/contract';
+import { estadoInfo, type OrdenDetalle } from '@delego/contract';
 import {
   IonButton,
   IonContent,
@@ -23,7 +23,7 @@ import {
   trashOutline,
 } from 'ionicons/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import {
@@ -35,7 +35,9 @@ import {
 } from '../../../components/estados-pantalla';
 import { MarcaSinConexion } from '../../../components/marca-sin-conexion';
 import { esperaConexionSinDatos, errorEnLugarDeDatos } from '../../../lib/conexion';
-import { usePendientesDeOrden } from '../../../lib/outbox';
+import { usePendientesDeOrden, usePendientesDeTipo } from '../../../lib/outbox';
+import { MarcaPendiente } from '../../../components/marca-pendiente';
+import { estadosPendientes } from '../model/pendientes';
 import { useEliminarOrden } from '../api/eliminar-orden';
 import { useHistorial } from '../api/get-historial';
 import { ordenesKeys, useOrdenDetalle } from '../../../domain/orden';
@@ -133,12 +135,19 @@ export function ContenidoOrden({
   useLineasHistorial?: UsarLineasHistorial;
 }) {
   const zona = useZonaEmpresa();
+  // A state change queued on this device: its state, marked «pendiente», as the list's row shows it.
+  const cambiosDeEstado = usePendientesDeTipo('estado');
+  const pendiente = useMemo(() => {
+    const estado = estadosPendientes(cambiosDeEstado).get(orden.id);
+    return estado === undefined ? undefined : estadoInfo(estado);
+  }, [cambiosDeEstado, orden.id]);
   return (
     <>
       <section className="delego-card orden-detalle__cabecera" aria-labelledby="orden-titulo">
         <div className="orden-detalle__insignias">
           <span className="orden-detalle__numero">#{orden.numero}</span>
-          <EstadoBadge estado={orden.estado} />
+          <EstadoBadge estado={pendiente ?? orden.estado} />
+          {pendiente && <MarcaPendiente estado="pendiente" />}
           <PrioridadBadge prioridad={orden.prioridad} />
           {orden.vencida && <Vencimiento orden={orden} />}
         </div>
