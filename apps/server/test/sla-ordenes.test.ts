@@ -410,3 +410,39 @@ describe('la primera política de una empresa', () => {
     expect((await detalle(antes, 'nueva')).sla).toBeNull();
   });
 });
+
+describe('una empresa con un horario imposible', () => {
+  it('su orden sin vencimiento calculable no detiene el escaneo: las demás se reparan y los avisos siguen', async () => {
+    env.clock.t = new Date('2026-12-14T12:00:00Z'); // Monday 09:00
+    // Another company: one minute of work a week, and a target of 1.000 business hours (years away).
+    const semana = await pedir('PUT', '/api/v4/sla/calendario/semana', 'ajeno', {
+      semana: { '1': [{ desde: 540, hasta: 541 }], '2': [], '3': [], '4': [], '5': [], '6': [], '7': [] },
+    });
+    expect(semana.statusCode, semana.body).toBe(200);
+    await ok(crearPolitica({ nombre: 'Lenta', resolucion: { cantidad: 1000, unidad: 'horas' } }, 'ajeno'));
+    const imposible = await ok<OrdenDetalle>(
+      pedir('POST', '/api/v2/ordenes/save', 'ajeno', { titulo: 'Sin fin', cliente: ajenoCliente, responsable: [] }),
+    );
+    await env.app.puertos.sla.idle();
+    // This company's open order lost its copy meanwhile (a crash): the repair must reach it.
+    const propia = await crearOrden({ cliente: clienteA, titulo: 'Reparable' });
+    await env.database.db.execute(
+      sql`update orden_sla set sincronizada = sincronizada - interval '1 hour' where orden_id = ${propia}`,
+    );
+    const desfasada = async () =>
+      (
+        await env.database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from orden_sla s join ordenes o on o.id = s.orden_id
+               where s.orden_id = ${propia} and s.sincronizada < o.actualizada`,
+        )
+      ).rows[0]?.n;
+    expect(await desfasada()).toBe(1);
+
+    expect((await env.app.puertos.sla.escanear()).sincronizadas).toBeGreaterThanOrEqual(1);
+    expect(await desfasada()).toBe(0);
+    // The impossible one has no copy, and is tried again on the next scan without stopping it.
+    expect((await env.app.puertos.sla.escanear()).sincronizadas).toBe(0);
+    const filas = await env.database.db.execute(sql`select 1 from orden_sla where orden_id = ${imposible.id}`);
+    expect(filas.rows).toHaveLength(0);
+  });
+});

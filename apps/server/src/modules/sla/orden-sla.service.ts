@@ -244,7 +244,15 @@ export class OrdenSlaService {
       // Its orders are of companies that had a policy (or have a row already): the cache is not
       // asked, so a stale «never had one» (its event still on the way from another instance) never
       // delays the repair of what the reaction skipped.
-      for (const p of pendientes) if (await this.escribir(p.entidadId, p.ordenId)) escritas++;
+      // One order that cannot be computed (a company's week of a few minutes and a target of
+      // years) is logged and left: it must not stop the other orders, nor every company's warnings.
+      for (const p of pendientes) {
+        const escrita = await this.escribir(p.entidadId, p.ordenId).catch((err: unknown) => {
+          this.log.error({ err, entidadId: p.entidadId, ordenId: p.ordenId }, 'sla.sincronizarFallo');
+          return false;
+        });
+        if (escrita) escritas++;
+      }
       r.sincronizadas += escritas;
       if (pendientes.length < LOTE || escritas === 0) break;
     }
