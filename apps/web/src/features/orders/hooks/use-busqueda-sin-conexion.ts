@@ -23,7 +23,7 @@ export function useBusquedaSinConexion(base: Cuerpo, buscar: string, activa: boo
     queryKey: ['busqueda-sin-conexion', 'detalles'],
     queryFn: detallesGuardados,
     enabled: activa,
-    // Read again on each offline search: what was opened since is kept too.
+    // Read again when stale (30 s), so what was opened since counts too.
     gcTime: 0,
     networkMode: 'always',
   });
